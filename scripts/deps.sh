@@ -1,0 +1,30 @@
+#!/bin/sh
+# Installs the Debian packages hanji needs to build, test and render, but only those that
+# are missing: a machine that has them all is left alone (no apt-get, no root needed).
+set -eu
+
+PACKAGES="cmake make g++ pkg-config
+libhpdf-dev libharfbuzz-dev libfreetype-dev libfmt-dev libyaml-cpp-dev libunibreak-dev
+libgtest-dev poppler-utils qpdf"
+
+missing=""
+for p in $PACKAGES; do
+  if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then
+    missing="$missing $p"
+  fi
+done
+[ -z "$missing" ] && exit 0
+
+echo "hanji: installing missing packages:$missing"
+SUDO=""
+if [ "$(id -u)" -ne 0 ]; then
+  if command -v sudo >/dev/null 2>&1; then SUDO="sudo"; else
+    echo "hanji: need root to install:$missing (run as root or install them yourself)" >&2
+    exit 1
+  fi
+fi
+export DEBIAN_FRONTEND=noninteractive
+# A fresh machine may have empty package lists: update once if the first try fails.
+$SUDO apt-get install -y --no-install-recommends $missing || {
+  $SUDO apt-get update && $SUDO apt-get install -y --no-install-recommends $missing
+}

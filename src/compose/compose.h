@@ -1,0 +1,128 @@
+// compose: turns the CV model and a theme into styled blocks — paragraphs of styled text,
+// two-column rows, rules and spaces, with keep-together information — without any geometry
+// beyond what the theme states. Inline markup (**bold**, *italic*, [text](url)) is resolved
+// here, as are dates, locale phrases and entry templates.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <variant>
+#include <vector>
+
+#include "core/core.h"
+#include "layout/layout.h"
+#include "source/source.h"
+
+namespace hanji::compose {
+
+/// How a piece of text is drawn. The font family follows from the characters (Hangul or
+/// Latin, see layout::Fonts); this says weight, slant, size and colour.
+struct FontSpec {
+  double size = 10;  // nominal size, pt
+  bool bold = false;
+  bool italic = false;  // Latin only
+  Rgb color;
+
+  bool operator==(const FontSpec&) const = default;
+};
+
+/// A run of text with one style. `text` is exactly what the PDF's text layer must give back.
+struct Inline {
+  std::string text;
+  FontSpec font;
+  std::string link;  // URI ("https://…", "mailto:…", "tel:…") or empty
+  Span span;         // source location of the first character
+};
+
+/// A bullet or number hanging to the left of a paragraph's first line: drawn so that its
+/// right edge sits `gap` points left of the paragraph's indent_left.
+struct Marker {
+  Inline text;
+  double gap = 4;
+};
+
+struct Paragraph {
+  std::vector<Inline> inlines;  // "\n" inside an inline forces a line break
+  layout::Align align = layout::Align::Left;
+  double indent_left = 0;   // from the column's left edge, all lines
+  double indent_right = 0;  // from the column's right edge
+  double line_height = 13.5;  // baseline to baseline, pt
+  std::optional<Marker> marker;
+  bool is_name = false;     // words here are names: never hyphenate (issue 3)
+  Span span;
+};
+
+/// Two columns side by side, top-aligned: `main` on the left, `aside` (dates, places) on the
+/// right, `aside_width` wide, `gap` apart. Each column is a stack of paragraphs.
+struct Row {
+  std::vector<Paragraph> main;
+  std::vector<Paragraph> aside;
+  double aside_width = 120;
+  double gap = 12;
+};
+
+/// A horizontal rule across the column (from indent_left to the right edge).
+struct Rule {
+  double thickness = 0.5;
+  Rgb color;
+  double indent_left = 0;
+};
+
+/// An image (the photo) beside the paragraphs of the header.
+struct Figure {
+  std::string path;  // PNG or JPEG
+  double width = 85, height = 113;
+  bool right = true;
+  std::vector<Paragraph> beside;  // text set next to the image
+  double gap = 14;
+};
+
+/// Fixed vertical space (discarded at the top of a page).
+struct Space {
+  double height = 0;
+};
+
+struct Block {
+  std::variant<Paragraph, Row, Rule, Figure, Space> content;
+  /// Space above this block; dropped when the block starts a page.
+  double space_before = 0;
+  /// Never break a page between this block and the next one (section titles, entry headers).
+  bool keep_with_next = false;
+  /// Blocks with the same non-negative group (one entry) go on one page when they fit on one.
+  int group = -1;
+  /// Non-empty: an outline entry (bookmark) with this title points at this block.
+  std::string bookmark;
+  Span span;
+};
+
+/// Document information written into the PDF.
+struct Metadata {
+  std::string title, author, subject, keywords, language;
+};
+
+/// What appears on every page besides the flow.
+struct Furniture {
+  bool page_numbers = true;   // footer "N / M" when there is more than one page
+  std::string page_number_format = "PAGE / TOTAL";
+  FontSpec footer_font;
+};
+
+struct Composition {
+  std::vector<Block> blocks;
+  Metadata meta;
+  Furniture furniture;
+};
+
+/// Builds the block list for `file` with `theme`. Problems with content (a bad link, an
+/// unterminated **) are reported as warnings with their location; nothing is dropped.
+Composition compose(const source::CvFile& file, const layout::Theme& theme, Diagnostics& diags);
+
+/// Parses RenderCV's inline Markdown subset (**bold**, *italic*, [text](url), backslash
+/// escapes) in `text` into inlines based on `base`. Spans point into the source value.
+std::vector<Inline> parse_inline(const source::Text& text, const FontSpec& base, const Rgb& link_color,
+                                 Diagnostics& diags);
+
+/// A date or date range as the locale prints it ("Sep 2023 – present", "2020. 3. – 2023. 7.").
+std::string format_dates(const source::Entry& entry, const source::Locale& locale);
+
+}  // namespace hanji::compose

@@ -1,0 +1,152 @@
+#include "core/core.h"
+
+#include <algorithm>
+#include <cctype>
+
+namespace hanji {
+
+void Diagnostics::error(Span span, std::string message, std::vector<std::string> hints) {
+  add({Severity::Error, std::move(span), std::move(message), std::move(hints)});
+}
+
+void Diagnostics::warning(Span span, std::string message, std::vector<std::string> hints) {
+  add({Severity::Warning, std::move(span), std::move(message), std::move(hints)});
+}
+
+void Diagnostics::note(Span span, std::string message, std::vector<std::string> hints) {
+  add({Severity::Note, std::move(span), std::move(message), std::move(hints)});
+}
+
+void Diagnostics::add(Diagnostic d) {
+  if (d.severity == Severity::Error) ++errors_;
+  if (d.severity == Severity::Warning) ++warnings_;
+  items_.push_back(std::move(d));
+}
+
+static const char* severity_name(Severity s) {
+  switch (s) {
+    case Severity::Error: return "error";
+    case Severity::Warning: return "warning";
+    case Severity::Note: return "note";
+  }
+  return "error";
+}
+
+std::string format_diagnostic(const Diagnostic& d) {
+  std::string out;
+  if (!d.span.file.empty()) {
+    out += d.span.file;
+    if (d.span.known()) {
+      out += ':' + std::to_string(d.span.line);
+      if (d.span.col > 0) out += ':' + std::to_string(d.span.col);
+    }
+    out += ": ";
+  } else {
+    out += "hanji: ";
+  }
+  out += severity_name(d.severity);
+  out += ": ";
+  out += d.message;
+  out += '\n';
+  for (const auto& h : d.hints) out += "  hint: " + h + '\n';
+  return out;
+}
+
+// Optimal-string-alignment distance: insertions, deletions, substitutions and
+// adjacent transpositions ("compnay" -> "company" is one edit) each cost 1.
+static int edit_distance(std::u32string_view a, std::u32string_view b) {
+  std::vector<int> before(b.size() + 1), prev(b.size() + 1), cur(b.size() + 1);
+  for (size_t j = 0; j <= b.size(); ++j) prev[j] = static_cast<int>(j);
+  for (size_t i = 1; i <= a.size(); ++i) {
+    cur[0] = static_cast<int>(i);
+    for (size_t j = 1; j <= b.size(); ++j) {
+      int subst = prev[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1);
+      cur[j] = std::min({prev[j] + 1, cur[j - 1] + 1, subst});
+      if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1])
+        cur[j] = std::min(cur[j], before[j - 2] + 1);
+    }
+    std::swap(before, prev);
+    std::swap(prev, cur);
+  }
+  return prev[b.size()];
+}
+
+std::string closest_match(std::string_view word, const std::vector<std::string>& candidates) {
+  std::u32string w = utf8_decode(word);
+  for (auto& c : w)
+    if (c < 128) c = static_cast<char32_t>(std::tolower(static_cast<int>(c)));
+  std::string best;
+  int best_distance = 1 << 30;
+  for (const auto& cand : candidates) {
+    std::u32string c = utf8_decode(cand);
+    for (auto& ch : c)
+      if (ch < 128) ch = static_cast<char32_t>(std::tolower(static_cast<int>(ch)));
+    int d = edit_distance(w, c);
+    if (d < best_distance) {
+      best_distance = d;
+      best = cand;
+    }
+  }
+  int limit = std::max<int>(1, static_cast<int>(w.size()) / 3);
+  return best_distance <= limit ? best : std::string();
+}
+
+std::u32string utf8_decode(std::string_view s) {
+  std::u32string out;
+  out.reserve(s.size());
+  size_t i = 0;
+  while (i < s.size()) {
+    unsigned char c = static_cast<unsigned char>(s[i]);
+    int len = c < 0x80 ? 1 : (c >> 5) == 0x6 ? 2 : (c >> 4) == 0xE ? 3 : (c >> 3) == 0x1E ? 4 : 0;
+    if (len == 0 || i + len > s.size()) {
+      out.push_back(0xFFFD);
+      ++i;
+      continue;
+    }
+    char32_t cp = len == 1 ? c : len == 2 ? (c & 0x1F) : len == 3 ? (c & 0x0F) : (c & 0x07);
+    bool ok = true;
+    for (int k = 1; k < len; ++k) {
+      unsigned char cc = static_cast<unsigned char>(s[i + k]);
+      if ((cc & 0xC0) != 0x80) {
+        ok = false;
+        break;
+      }
+      cp = (cp << 6) | (cc & 0x3F);
+    }
+    if (!ok) {
+      out.push_back(0xFFFD);
+      ++i;
+      continue;
+    }
+    out.push_back(cp);
+    i += len;
+  }
+  return out;
+}
+
+void utf8_append(std::string& out, char32_t c) {
+  if (c < 0x80) {
+    out += static_cast<char>(c);
+  } else if (c < 0x800) {
+    out += static_cast<char>(0xC0 | (c >> 6));
+    out += static_cast<char>(0x80 | (c & 0x3F));
+  } else if (c < 0x10000) {
+    out += static_cast<char>(0xE0 | (c >> 12));
+    out += static_cast<char>(0x80 | ((c >> 6) & 0x3F));
+    out += static_cast<char>(0x80 | (c & 0x3F));
+  } else {
+    out += static_cast<char>(0xF0 | (c >> 18));
+    out += static_cast<char>(0x80 | ((c >> 12) & 0x3F));
+    out += static_cast<char>(0x80 | ((c >> 6) & 0x3F));
+    out += static_cast<char>(0x80 | (c & 0x3F));
+  }
+}
+
+int utf8_length(std::string_view s) {
+  int n = 0;
+  for (unsigned char c : s)
+    if ((c & 0xC0) != 0x80) ++n;
+  return n;
+}
+
+}  // namespace hanji

@@ -1,0 +1,77 @@
+// core: the vocabulary every hanji module shares — source locations, diagnostics,
+// colours and small UTF-8 helpers. Plain data, no third-party types.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace hanji {
+
+/// Where a value came from: a file and a 1-based line and column.
+/// line == 0 means "no location" (a value hanji made up, e.g. a default).
+struct Span {
+  std::string file;
+  int line = 0;
+  int col = 0;
+
+  bool known() const { return line > 0; }
+  /// The same file and line, `n` columns further right (for positions inside a value).
+  Span shifted(int n) const { return Span{file, line, col + n}; }
+};
+
+enum class Severity { Error, Warning, Note };
+
+/// One message for the user, in compiler style:
+///   cv.yaml:12:5: error: unknown key 'compnay' in experience entry
+///     hint: did you mean 'company'?
+struct Diagnostic {
+  Severity severity = Severity::Error;
+  Span span;
+  std::string message;
+  std::vector<std::string> hints;
+};
+
+/// Collects diagnostics. Every stage reports into one of these instead of throwing;
+/// a stage that cannot go on returns an empty optional and leaves an error here.
+class Diagnostics {
+ public:
+  void error(Span span, std::string message, std::vector<std::string> hints = {});
+  void warning(Span span, std::string message, std::vector<std::string> hints = {});
+  void note(Span span, std::string message, std::vector<std::string> hints = {});
+  void add(Diagnostic d);
+
+  bool has_errors() const { return errors_ > 0; }
+  int error_count() const { return errors_; }
+  int warning_count() const { return warnings_; }
+  const std::vector<Diagnostic>& all() const { return items_; }
+
+ private:
+  std::vector<Diagnostic> items_;
+  int errors_ = 0;
+  int warnings_ = 0;
+};
+
+/// "file:line:col: error: message" plus one "  hint: ..." line per hint, newline-terminated.
+/// Without a location the prefix is just "hanji: ".
+std::string format_diagnostic(const Diagnostic& d);
+
+/// The candidate closest to `word` by edit distance, or "" when none is close enough
+/// to be a plausible typo (distance <= max(1, len/3)).
+std::string closest_match(std::string_view word, const std::vector<std::string>& candidates);
+
+/// An sRGB colour with components in [0, 1].
+struct Rgb {
+  double r = 0, g = 0, b = 0;
+  bool operator==(const Rgb&) const = default;
+};
+
+/// Decodes UTF-8 into code points. Invalid bytes become U+FFFD (one per byte).
+std::u32string utf8_decode(std::string_view s);
+/// Encodes one code point as UTF-8 and appends it to `out`.
+void utf8_append(std::string& out, char32_t c);
+/// Number of code points in a UTF-8 string (used for column arithmetic in spans).
+int utf8_length(std::string_view s);
+
+}  // namespace hanji

@@ -1,0 +1,128 @@
+// layout: themes as data. A theme is layouts/NAME.yaml (optionally `extends:` another theme),
+// checked against a registry of parameters (type, default, help), with overrides from the CV
+// file's `layout:` key and the command line. Produces a plain Theme.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/core.h"
+#include "source/source.h"
+
+namespace hanji::layout {
+
+enum class Paper { A4, Letter };
+enum class Align { Left, Center, Right, Justify };
+/// How Korean text may break: between words only (default; an overlong word still breaks
+/// between syllables) or between any two syllables.
+enum class KoreanBreak { Word, Character };
+
+/// Font files (absolute paths) for one family. Missing styles fall back: bold_italic -> bold,
+/// italic -> regular (Hangul has no italics; emphasis becomes colour).
+struct FontFaces {
+  std::string regular, bold, italic, bold_italic;
+};
+
+struct Fonts {
+  FontFaces hangul;                   // Hangul syllables and jamo, Hanja, CJK punctuation
+  FontFaces latin;                    // Latin letters, digits and Latin punctuation
+  std::vector<std::string> fallback;  // regular faces tried in order for anything else (symbols)
+  double latin_scale = 1.0;           // Latin drawn at size * latin_scale
+  double latin_baseline = 0.0;        // Latin baseline shift, em of the nominal size (negative = down)
+};
+
+/// One text role (name, body, section title, ...). Sizes are nominal (Hangul) sizes in pt.
+struct TextStyle {
+  double size = 10;
+  bool bold = false;
+  bool italic = false;        // Latin only
+  Rgb color;
+  double line_height = 1.35;  // baseline-to-baseline distance as a multiple of size
+};
+
+/// All values a layout may set. Lengths are in PostScript points.
+struct Theme {
+  std::string id;  // the layout's file stem, e.g. "classic"
+  std::string description;
+
+  // page
+  Paper paper = Paper::A4;
+  double page_width = 595.276, page_height = 841.89;
+  double margin_top = 51, margin_bottom = 51, margin_left = 54, margin_right = 54;
+
+  Fonts fonts;
+  Rgb link_color;
+
+  // text roles
+  TextStyle name, headline, contact, section_title, entry_title, entry_subtitle, body, aside, footer;
+
+  // header
+  Align header_align = Align::Center;
+  std::string contact_separator = "  |  ";
+  double headline_space = 2;       // between name and headline
+  double contact_space = 4;        // between headline and the contact line
+  double header_space_below = 14;  // after the header
+  double photo_width = 85;         // 3 cm
+  bool photo_right = true;
+
+  // sections
+  bool section_rule = true;
+  double section_rule_thickness = 0.6;
+  Rgb section_rule_color;
+  double section_rule_gap = 3;      // title baseline area to rule
+  double section_space_above = 14;
+  double section_space_below = 6;   // rule to the first entry
+
+  // entries
+  double entry_space = 9;        // between regular entries
+  double text_entry_space = 4;   // between text, bullet, one-line entries
+  double aside_width = 120;      // the date/location column
+  double column_gap = 12;
+  double summary_space = 2;      // title block to summary / highlights
+  std::string bullet = "\u2022";
+  double highlight_indent = 12;  // left edge of highlight text, from the text column
+  double highlight_space = 1.5;  // between highlights
+  double nested_indent = 12;     // extra indent of nested highlights
+  bool bold_owner_in_authors = true;  // publications: the CV owner's name in bold
+
+  // paragraphs
+  Align body_align = Align::Left;
+  KoreanBreak korean_break = KoreanBreak::Word;
+  double hangul_latin_gap = 0;   // em, inserted as positioning between Hangul and Latin
+
+  // footer
+  bool page_numbers = true;      // "N / M" when there is more than one page
+  double footer_offset = 24;     // footer baseline above the bottom edge
+};
+
+/// Where hanji finds its data (layouts/ and fonts/).
+struct DataDirs {
+  std::string layouts;
+  std::string fonts;
+};
+
+/// Resolves the data directories: $HANJI_DATA_DIR, then the directory of the executable and
+/// its parents / share/hanji, then the source tree the binary was built from.
+DataDirs find_data_dirs(const std::string& argv0);
+
+/// Names of the layouts in `dirs.layouts` (file stems), sorted, each with its description.
+struct LayoutInfo {
+  std::string name, description;
+};
+std::vector<LayoutInfo> list_layouts(const DataDirs& dirs, Diagnostics& diags);
+
+/// Builds the theme: defaults, then layouts/`name`.yaml (following `extends:`), then
+/// `overrides` (the CV's `layout:` values), then `paper_override` ("a4"/"letter", from the
+/// command line). Font file names are resolved against dirs.fonts (or the CV's directory).
+/// Unknown keys, wrong types and missing font files are errors with a location.
+std::optional<Theme> load_theme(const std::string& name, const source::ConfigNode& overrides,
+                                const std::string& paper_override, const DataDirs& dirs,
+                                Diagnostics& diags);
+
+/// A length such as "12pt", "0.7in", "2cm", "18mm", or a bare number (points); nullopt if malformed.
+std::optional<double> parse_length(std::string_view text);
+/// "#1f4e79", "#333", "rgb(0, 79, 144)" or an SVG/CSS colour name; nullopt if malformed.
+std::optional<Rgb> parse_color(std::string_view text);
+
+}  // namespace hanji::layout

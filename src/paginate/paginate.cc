@@ -1,0 +1,5 @@
+#include "paginate/paginate.h"
+
+namespace hanji::paginate {
+// Placeholder: implemented in the paginate module task.
+}  // namespace hanji::paginate

@@ -1,0 +1,5 @@
+#include "pdf/pdf.h"
+
+namespace hanji::pdf {
+// Placeholder: implemented in the pdf module task.
+}  // namespace hanji::pdf

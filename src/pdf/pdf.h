@@ -1,0 +1,28 @@
+// pdf: writes a paginate::Document as PDF bytes through libharu. Fonts are subset per
+// document (text::subset_font) and drawn by glyph id so HarfBuzz's ligatures and kerning
+// survive; a ToUnicode map per font gives the exact source text back to extractors.
+// Only this module sees libharu.
+#pragma once
+
+#include <optional>
+#include <string>
+
+#include "core/core.h"
+#include "paginate/paginate.h"
+
+namespace hanji::pdf {
+
+struct Options {
+  /// Seconds since the epoch for /CreationDate and /ModDate; unset = no dates, so the same
+  /// input gives the same bytes. The CLI sets it from SOURCE_DATE_EPOCH.
+  std::optional<long long> creation_time;
+};
+
+/// The whole PDF file in memory, or nullopt (with an error in `diags`) if libharu failed.
+std::optional<std::string> write_pdf(const paginate::Document& doc, const Options& options,
+                                     Diagnostics& diags);
+
+/// libharu's version string as loaded at run time ("2.3.0").
+std::string libharu_version();
+
+}  // namespace hanji::pdf

@@ -1,0 +1,5 @@
+#include "text/text.h"
+
+namespace hanji::text {
+// Placeholder: implemented in the text module task.
+}  // namespace hanji::text

@@ -1,0 +1,103 @@
+// text: a styled paragraph and a width in, lines of shaped glyph runs out. Picks a font per
+// character (Hangul / Latin / fallback), shapes with HarfBuzz at units-per-em, finds break
+// opportunities (UAX #14 via libunibreak plus the Korean rules), and chooses line breaks over
+// a box/glue/penalty list. Also cuts font subsets for the PDF writer. Only this module sees
+// HarfBuzz, FreeType and libunibreak.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "compose/compose.h"
+#include "core/core.h"
+#include "layout/layout.h"
+
+namespace hanji::text {
+
+/// A font file in use, by its index in Typesetter::fonts().
+struct FontInfo {
+  std::string path;
+  std::string postscript_name;
+  int units_per_em = 1000;
+};
+
+/// One positioned glyph. Lengths in pt; x_offset/y_offset as HarfBuzz gives them (y up).
+struct Glyph {
+  uint32_t id = 0;       // glyph id in the original font file
+  double advance = 0;    // pen advance after this glyph (includes justification and gaps)
+  double x_offset = 0;
+  double y_offset = 0;
+  uint32_t cluster = 0;  // byte offset into GlyphRun::text where this glyph's characters start
+};
+
+/// Glyphs of one font, size and colour on one line, with the exact text they stand for.
+/// Several glyphs may share a cluster (marks) and one glyph may stand for several characters
+/// (ligatures): the characters of a cluster run from its offset to the next cluster's.
+struct GlyphRun {
+  int font = 0;        // index into Typesetter::fonts()
+  double size = 10;    // the size the font is drawn at (Latin already scaled), pt
+  double x = 0;        // pen position of the first glyph, from the paragraph's left edge, pt
+  double rise = 0;     // baseline shift, pt, positive = up
+  Rgb color;
+  std::string text;    // UTF-8, exactly the source characters these glyphs draw
+  std::vector<Glyph> glyphs;
+  std::string link;    // URI or empty
+  Span span;           // source location of text[0]
+
+  double width() const;  // sum of glyph advances
+};
+
+/// One line of a paragraph, positioned within the paragraph's width (alignment applied).
+struct Line {
+  std::vector<GlyphRun> runs;
+  double width = 0;       // extent of the ink-bearing content from the first run's x
+  double size = 10;       // largest nominal size on the line (for vertical placement)
+  bool overfull = false;  // content could not be made to fit the width
+};
+
+/// Shapes and breaks paragraphs with the fonts of one theme. Holds the loaded fonts for the
+/// whole document; the font indices in its runs refer to fonts().
+class Typesetter {
+ public:
+  Typesetter(const layout::Theme& theme, Diagnostics& diags);
+  ~Typesetter();
+  Typesetter(const Typesetter&) = delete;
+  Typesetter& operator=(const Typesetter&) = delete;
+
+  /// Breaks `paragraph` into lines at most `width` pt wide (indents are the caller's business:
+  /// pass the width left after them). Runs' x positions start at 0 = the paragraph's left edge.
+  /// A character no font has, an unbreakable overlong line: warnings with the source span.
+  std::vector<Line> typeset(const compose::Paragraph& paragraph, double width);
+
+  /// Shapes `inline_text` as a single unbroken line (markers, footers, aside cells).
+  Line typeset_line(const compose::Inline& inline_text);
+
+  /// Every font file loaded so far (the PDF writer embeds those that runs use).
+  const std::vector<FontInfo>& fonts() const;
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+/// A font cut down to some glyphs, for embedding. Glyph ids are renumbered.
+struct FontSubset {
+  std::string data;                 // a TrueType file
+  std::vector<uint32_t> old_ids;    // sorted original glyph ids kept
+  std::vector<uint32_t> new_ids;    // new_ids[i] is the subset's id for old_ids[i]
+  std::string postscript_name;
+  int units_per_em = 1000;
+
+  /// The subset id for an original glyph id (which must have been kept).
+  uint32_t map(uint32_t old_id) const;
+};
+
+/// Subsets `font.path` to `glyph_ids` (plus .notdef), keeping a cmap for `code_points`,
+/// without hinting. Errors (unreadable file, HarfBuzz failure) go to `diags`.
+std::optional<FontSubset> subset_font(const FontInfo& font, const std::vector<uint32_t>& glyph_ids,
+                                      const std::vector<char32_t>& code_points, Diagnostics& diags);
+
+}  // namespace hanji::text

@@ -1,0 +1,2 @@
+// Tests for the compose module (to be written with the module).
+#include <gtest/gtest.h>

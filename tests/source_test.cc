@@ -1,0 +1,2 @@
+// Tests for the source module (to be written with the module).
+#include <gtest/gtest.h>
