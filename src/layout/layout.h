@@ -53,6 +53,8 @@ struct Theme {
 
   Fonts fonts;
   Rgb link_color;
+  /// Hangul has no italics: Hangul inside *emphasis* is drawn upright in this colour instead.
+  Rgb emphasis_color{0.12, 0.23, 0.37};
 
   // text roles
   TextStyle name, headline, contact, section_title, entry_title, entry_subtitle, body, aside, footer;
