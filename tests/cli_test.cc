@@ -1,2 +1,198 @@
-// Tests for the cli module (to be written with the module).
+// The `hanji` command in process: usage and exit codes, one test per class of bad input
+// (each names file:line:col, exits 1 and writes nothing), and atomic output.
+#include "cli/cli.h"
+
 #include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+namespace fs = std::filesystem;
+
+namespace {
+
+struct Outcome {
+  int code = -1;
+  std::string out, err;
+};
+
+Outcome hanji(std::vector<std::string> args) {
+  args.insert(args.begin(), HANJI_BINARY);
+  std::ostringstream out, err;
+  Outcome o;
+  o.code = hanji::cli::run(args, out, err);
+  o.out = out.str();
+  o.err = err.str();
+  return o;
+}
+
+class Cli : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = fs::temp_directory_path() /
+           ("hanji-cli-" + std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()));
+    fs::remove_all(dir_);
+    fs::create_directories(dir_);
+  }
+  void TearDown() override { fs::remove_all(dir_); }
+
+  std::string write(const std::string& name, const std::string& content) {
+    fs::path p = dir_ / name;
+    std::ofstream(p, std::ios::binary) << content;
+    return p.string();
+  }
+  static std::string read(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    std::stringstream ss;
+    ss << in.rdbuf();
+    return ss.str();
+  }
+  std::string path(const std::string& name) const { return (dir_ / name).string(); }
+
+  /// Builds `yaml` into an existing PDF and checks that the build fails with exit code 1,
+  /// prints `expected` in its diagnostics and leaves the old PDF untouched.
+  Outcome expect_rejected(const std::string& yaml, const std::string& expected) {
+    std::string cv = write("cv.yaml", yaml);
+    std::string pdf = write("cv.pdf", "%PDF-1.3 an older good PDF");
+    Outcome o = hanji({"build", cv, "-o", pdf});
+    EXPECT_EQ(o.code, hanji::cli::kBadInput) << o.err;
+    EXPECT_NE(o.err.find(expected), std::string::npos) << o.err;
+    EXPECT_NE(o.err.find("no PDF written"), std::string::npos) << o.err;
+    EXPECT_EQ(read(pdf), "%PDF-1.3 an older good PDF");
+    for (const auto& entry : fs::directory_iterator(dir_))
+      EXPECT_EQ(entry.path().filename().string().find(".tmp-"), std::string::npos) << "temporary file left behind";
+    return o;
+  }
+
+  fs::path dir_;
+};
+
+TEST_F(Cli, HelpAndVersion) {
+  Outcome help = hanji({"--help"});
+  EXPECT_EQ(help.code, 0);
+  EXPECT_NE(help.out.find("usage: hanji"), std::string::npos);
+  Outcome version = hanji({"--version"});
+  EXPECT_EQ(version.code, 0);
+  EXPECT_EQ(version.out.rfind("hanji ", 0), 0u) << version.out;
+  EXPECT_NE(version.out.find("libharu 2.3.0"), std::string::npos) << version.out;
+}
+
+TEST_F(Cli, BadUsageExitsWithTwo) {
+  EXPECT_EQ(hanji({}).code, hanji::cli::kBadUsage);
+  Outcome unknown = hanji({"biuld", "cv.yaml"});
+  EXPECT_EQ(unknown.code, hanji::cli::kBadUsage);
+  EXPECT_NE(unknown.err.find("did you mean 'build'?"), std::string::npos) << unknown.err;
+  EXPECT_EQ(hanji({"build"}).code, hanji::cli::kBadUsage);
+  EXPECT_EQ(hanji({"build", "cv.yaml", "--paper", "a5"}).code, hanji::cli::kBadUsage);
+  EXPECT_EQ(hanji({"build", "cv.yaml", "--frobnicate"}).code, hanji::cli::kBadUsage);
+  EXPECT_EQ(hanji({"build", "cv.yaml", "-o"}).code, hanji::cli::kBadUsage);
+}
+
+TEST_F(Cli, ListsLayouts) {
+  Outcome o = hanji({"layouts"});
+  EXPECT_EQ(o.code, 0) << o.err;
+  EXPECT_NE(o.out.find("classic"), std::string::npos) << o.out;
+}
+
+TEST_F(Cli, BuildsAndChecksAValidCv) {
+  std::string cv = write("good.yaml",
+                         "cv:\n  name: 홍길동 Gildong Hong\n  email: gildong@example.com\n"
+                         "  sections:\n    경력:\n      - company: 예시 주식회사\n        position: 엔지니어\n"
+                         "        start_date: 2021-03\n        end_date: present\n");
+  Outcome check = hanji({"check", cv});
+  EXPECT_EQ(check.code, 0) << check.err;
+  EXPECT_FALSE(fs::exists(path("good.pdf"))) << "check must not write";
+  Outcome build = hanji({"build", cv});
+  EXPECT_EQ(build.code, 0) << build.err;
+  ASSERT_TRUE(fs::exists(path("good.pdf"))) << "default output is the input's name with .pdf";
+  EXPECT_EQ(read(path("good.pdf")).rfind("%PDF-", 0), 0u);
+}
+
+TEST_F(Cli, YamlSyntaxErrorNamesLineAndColumn) {
+  Outcome o = expect_rejected("cv:\n  name: [unclosed\n  email: a@b.c\n", "cv.yaml:");
+  EXPECT_NE(o.err.find(": error: "), std::string::npos) << o.err;
+}
+
+TEST_F(Cli, WrongTypeIsAnError) {
+  expect_rejected("cv:\n  name:\n    - a\n    - b\n", "cv.yaml:3:");
+}
+
+TEST_F(Cli, UnknownKeyGetsDidYouMean) {
+  Outcome o = expect_rejected(
+      "cv:\n  name: A\n  sections:\n    work:\n      - compnay: X\n        position: Y\n", "cv.yaml:5:9: error:");
+  EXPECT_NE(o.err.find("did you mean 'company'?"), std::string::npos) << o.err;
+}
+
+TEST_F(Cli, UnknownTopLevelKeyGetsDidYouMean) {
+  Outcome o = expect_rejected("cv:\n  name: A\nlayuot: classic\n", "cv.yaml:3:1: error:");
+  EXPECT_NE(o.err.find("did you mean 'layout'?"), std::string::npos) << o.err;
+}
+
+TEST_F(Cli, BadDateIsAnError) {
+  expect_rejected(
+      "cv:\n  name: A\n  sections:\n    work:\n      - company: X\n        position: Y\n"
+      "        start_date: 2020-13\n",
+      "cv.yaml:7:21: error:");
+}
+
+TEST_F(Cli, MissingCvFileIsAnError) {
+  std::string pdf = write("old.pdf", "%PDF-1.3 keep me");
+  Outcome o = hanji({"build", path("nope.yaml"), "-o", pdf});
+  EXPECT_EQ(o.code, hanji::cli::kBadInput);
+  EXPECT_NE(o.err.find("nope.yaml"), std::string::npos) << o.err;
+  EXPECT_EQ(read(pdf), "%PDF-1.3 keep me");
+}
+
+TEST_F(Cli, MissingPhotoIsAnError) {
+  expect_rejected("cv:\n  name: A\n  photo: missing.png\n", "cv.yaml:3:10: error:");
+}
+
+TEST_F(Cli, UnknownLayoutIsAnError) {
+  Outcome o = expect_rejected("cv:\n  name: A\nlayout: clasic\n", "cv.yaml:3:9: error:");
+  EXPECT_NE(o.err.find("classic"), std::string::npos) << o.err;
+}
+
+TEST_F(Cli, BadLayoutOverrideIsAnError) {
+  Outcome o = expect_rejected("cv:\n  name: A\nlayout:\n  page:\n    margn_top: 1cm\n", "cv.yaml:5:5: error:");
+  EXPECT_NE(o.err.find("did you mean 'margin_top'?"), std::string::npos) << o.err;
+}
+
+TEST_F(Cli, MissingGlyphIsAWarningNamingTheCharacter) {
+  std::string cv = write("glyph.yaml", "cv:\n  name: A\n  sections:\n    about:\n      - \"mail \u2709 me\"\n");
+  Outcome o = hanji({"build", cv, "-o", path("glyph.pdf")});
+  EXPECT_EQ(o.code, 0) << o.err;
+  EXPECT_NE(o.err.find("warning:"), std::string::npos) << o.err;
+  EXPECT_NE(o.err.find("U+2709"), std::string::npos) << o.err;
+  EXPECT_NE(o.err.find("glyph.yaml:5:"), std::string::npos) << o.err;
+  EXPECT_TRUE(fs::exists(path("glyph.pdf")));
+}
+
+TEST_F(Cli, RefusesToOverwriteTheCvOrANonPdf) {
+  std::string cv = write("cv.yaml", "cv:\n  name: A\n");
+  Outcome same = hanji({"build", cv, "-o", cv});
+  EXPECT_EQ(same.code, hanji::cli::kBadInput);
+  EXPECT_EQ(read(cv), "cv:\n  name: A\n");
+  std::string notes = write("notes.txt", "my notes");
+  Outcome other = hanji({"build", cv, "-o", notes});
+  EXPECT_EQ(other.code, hanji::cli::kBadInput);
+  EXPECT_EQ(read(notes), "my notes");
+}
+
+TEST_F(Cli, WritesAtomically) {
+  std::string target = path("a.pdf");
+  std::string error;
+  ASSERT_TRUE(hanji::cli::write_file_atomically(target, "%PDF-new", error)) << error;
+  EXPECT_EQ(read(target), "%PDF-new");
+  ASSERT_TRUE(hanji::cli::write_file_atomically(target, "%PDF-newer", error)) << error;
+  EXPECT_EQ(read(target), "%PDF-newer");
+  EXPECT_FALSE(hanji::cli::write_file_atomically(path("no/such/dir/a.pdf"), "x", error));
+  EXPECT_FALSE(error.empty());
+  int files = 0;
+  for ([[maybe_unused]] const auto& e : fs::directory_iterator(dir_)) ++files;
+  EXPECT_EQ(files, 1) << "no temporary files left behind";
+}
+
+}  // namespace

@@ -1,10 +1,252 @@
 #include "cli/cli.h"
 
+#include <fmt/format.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <optional>
 #include <ostream>
 
+#include "compose/compose.h"
+#include "layout/layout.h"
+#include "paginate/paginate.h"
+#include "pdf/pdf.h"
+#include "source/source.h"
+#include "text/text.h"
+
+#ifndef HANJI_VERSION
+#define HANJI_VERSION "0.0.0"
+#endif
+
 namespace hanji::cli {
-int run(const std::vector<std::string>&, std::ostream&, std::ostream& err) {
-  err << "hanji: not implemented yet\n";
+
+namespace {
+
+namespace fs = std::filesystem;
+
+constexpr const char* kUsage = R"(usage: hanji <command> [options]
+
+Typesets a CV written in YAML (RenderCV's cv: schema) into a PDF.
+
+commands:
+  build CV.yaml [-o OUT.pdf] [--layout NAME] [--paper a4|letter]
+                    write the PDF (default: CV.pdf next to CV.yaml)
+  check CV.yaml [--layout NAME] [--paper a4|letter]
+                    validate and lay out the CV, report problems, write nothing
+  layouts           list the available layouts
+
+options:
+  -o, --output FILE   where to write the PDF
+  -l, --layout NAME   layout to use (overrides the file's `layout:`)
+  --paper a4|letter   paper size (overrides the layout)
+  -q, --quiet         print only errors and warnings
+  -h, --help          show this help
+  --version           show the version
+
+exit status: 0 success, 1 bad input (the PDF is not written), 2 bad usage
+)";
+
+struct Options {
+  std::string command;
+  std::string input;
+  std::string output;
+  std::string layout;
+  std::string paper;
+  bool quiet = false;
+};
+
+/// Parses the arguments after the program name; on a usage error fills `error`.
+std::optional<Options> parse_args(const std::vector<std::string>& args, std::string& error) {
+  Options opt;
+  for (size_t i = 1; i < args.size(); ++i) {
+    const std::string& a = args[i];
+    auto value = [&](const char* flag) -> std::optional<std::string> {
+      if (i + 1 >= args.size()) {
+        error = fmt::format("option {} needs a value", flag);
+        return std::nullopt;
+      }
+      return args[++i];
+    };
+    if (a == "-o" || a == "--output") {
+      auto v = value("--output");
+      if (!v) return std::nullopt;
+      opt.output = *v;
+    } else if (a == "-l" || a == "--layout") {
+      auto v = value("--layout");
+      if (!v) return std::nullopt;
+      opt.layout = *v;
+    } else if (a == "--paper") {
+      auto v = value("--paper");
+      if (!v) return std::nullopt;
+      if (*v != "a4" && *v != "letter") {
+        error = fmt::format("--paper must be a4 or letter, not '{}'", *v);
+        return std::nullopt;
+      }
+      opt.paper = *v;
+    } else if (a == "-q" || a == "--quiet") {
+      opt.quiet = true;
+    } else if (a == "-h" || a == "--help") {
+      opt.command = "help";
+      return opt;
+    } else if (a == "--version") {
+      opt.command = "version";
+      return opt;
+    } else if (!a.empty() && a[0] == '-' && a != "-") {
+      error = fmt::format("unknown option '{}'", a);
+      return std::nullopt;
+    } else if (opt.command.empty()) {
+      opt.command = a;
+    } else if (opt.input.empty()) {
+      opt.input = a;
+    } else {
+      error = fmt::format("unexpected argument '{}'", a);
+      return std::nullopt;
+    }
+  }
+  return opt;
+}
+
+void print_diagnostics(const Diagnostics& diags, std::ostream& err) {
+  for (const auto& d : diags.all()) err << format_diagnostic(d);
+}
+
+std::optional<long long> source_date_epoch() {
+  const char* env = std::getenv("SOURCE_DATE_EPOCH");
+  if (!env || !*env) return std::nullopt;
+  char* end = nullptr;
+  long long value = std::strtoll(env, &end, 10);
+  if (*end != '\0') return std::nullopt;
+  return value;
+}
+
+std::string default_output(const std::string& input) {
+  fs::path p(input);
+  p.replace_extension(".pdf");
+  return p.string();
+}
+
+/// Refuses outputs that would destroy something that is not a PDF: the CV itself, or any
+/// existing file that does not start with %PDF.
+bool output_is_safe(const std::string& input, const std::string& output, std::string& reason) {
+  std::error_code ec;
+  if (fs::exists(output, ec) && fs::exists(input, ec) && fs::equivalent(input, output, ec)) {
+    reason = fmt::format("refusing to write the PDF over the CV file '{}'", input);
+    return false;
+  }
+  if (fs::is_directory(output, ec)) {
+    reason = fmt::format("'{}' is a directory", output);
+    return false;
+  }
+  if (fs::exists(output, ec)) {
+    std::ifstream in(output, std::ios::binary);
+    char head[4] = {};
+    in.read(head, 4);
+    if (std::string(head, static_cast<size_t>(in.gcount())) != "%PDF") {
+      reason = fmt::format("refusing to overwrite '{}', which is not a PDF", output);
+      return false;
+    }
+  }
+  return true;
+}
+
+/// Everything up to the finished Document; nullopt when an error was reported.
+struct Typeset {
+  paginate::Document doc;
+};
+
+std::optional<Typeset> typeset(const Options& opt, const std::string& argv0, Diagnostics& diags) {
+  std::optional<source::CvFile> file = source::load_cv(opt.input, diags);
+  if (!file) return std::nullopt;
+  std::string layout_name = !opt.layout.empty() ? opt.layout
+                            : !file->layout_name.empty() ? file->layout_name
+                                                         : std::string("classic");
+  layout::DataDirs dirs = layout::find_data_dirs(argv0);
+  std::optional<layout::Theme> theme =
+      layout::load_theme(layout_name, file->layout_overrides, opt.paper, dirs, diags);
+  if (!theme) return std::nullopt;
+  compose::Composition composition = compose::compose(*file, *theme, diags);
+  if (diags.has_errors()) return std::nullopt;
+  text::Typesetter typesetter(*theme, diags);
+  paginate::Document doc = paginate::paginate(composition, *theme, typesetter, diags);
+  if (diags.has_errors()) return std::nullopt;
+  return Typeset{std::move(doc)};
+}
+
+int build(const Options& opt, const std::string& argv0, std::ostream& out, std::ostream& err, bool write) {
+  if (opt.input.empty()) {
+    err << fmt::format("hanji: error: '{}' needs a CV file\n  hint: hanji {} CV.yaml\n", opt.command, opt.command);
+    return kBadUsage;
+  }
+  std::string output = opt.output.empty() ? default_output(opt.input) : opt.output;
+  std::string reason;
+  if (write && !output_is_safe(opt.input, output, reason)) {
+    err << "hanji: error: " << reason << "\n  hint: choose another file with -o OUT.pdf\n";
+    return kBadInput;
+  }
+  Diagnostics diags;
+  std::optional<Typeset> result = typeset(opt, argv0, diags);
+  std::optional<std::string> bytes;
+  if (result && write) bytes = pdf::write_pdf(result->doc, pdf::Options{source_date_epoch()}, diags);
+  print_diagnostics(diags, err);
+  if (!result || diags.has_errors() || (write && !bytes)) {
+    err << fmt::format("hanji: {} error{}; {}\n", diags.error_count(), diags.error_count() == 1 ? "" : "s",
+                       write ? "no PDF written" : "the CV does not build");
+    return kBadInput;
+  }
+  size_t pages = result->doc.pages.size();
+  if (!write) {
+    if (!opt.quiet) out << fmt::format("{}: ok ({} page{})\n", opt.input, pages, pages == 1 ? "" : "s");
+    return kOk;
+  }
+  if (!write_file_atomically(output, *bytes, reason)) {
+    err << "hanji: error: " << reason << '\n';
+    return kBadInput;
+  }
+  if (!opt.quiet)
+    out << fmt::format("{}: {} page{}, {:.1f} KB\n", output, pages, pages == 1 ? "" : "s",
+                       static_cast<double>(bytes->size()) / 1024.0);
+  return kOk;
+}
+
+int list(const std::string& argv0, std::ostream& out, std::ostream& err) {
+  Diagnostics diags;
+  layout::DataDirs dirs = layout::find_data_dirs(argv0);
+  std::vector<layout::LayoutInfo> layouts = layout::list_layouts(dirs, diags);
+  print_diagnostics(diags, err);
+  for (const auto& l : layouts) out << fmt::format("{:<12} {}\n", l.name, l.description);
+  return diags.has_errors() ? kBadInput : kOk;
+}
+
+}  // namespace
+
+int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
+  std::string error;
+  std::optional<Options> opt = parse_args(args, error);
+  std::string argv0 = args.empty() ? std::string("hanji") : args[0];
+  if (!opt) {
+    err << "hanji: error: " << error << "\n  hint: run 'hanji --help' for usage\n";
+    return kBadUsage;
+  }
+  if (opt->command == "help") {
+    out << kUsage;
+    return kOk;
+  }
+  if (opt->command == "version") {
+    out << "hanji " << HANJI_VERSION << " (libharu " << pdf::libharu_version() << ")\n";
+    return kOk;
+  }
+  if (opt->command == "build") return build(*opt, argv0, out, err, true);
+  if (opt->command == "check") return build(*opt, argv0, out, err, false);
+  if (opt->command == "layouts") return list(argv0, out, err);
+  if (opt->command.empty()) {
+    err << kUsage;
+    return kBadUsage;
+  }
+  std::string guess = closest_match(opt->command, {"build", "check", "layouts"});
+  err << fmt::format("hanji: error: unknown command '{}'\n", opt->command);
+  if (!guess.empty()) err << fmt::format("  hint: did you mean '{}'?\n", guess);
   return kBadUsage;
 }
+
 }  // namespace hanji::cli

@@ -1,0 +1,259 @@
+#include "paginate/chunks.h"
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+
+namespace hanji::paginate::detail {
+
+namespace {
+
+// The em box a line's glyphs are centred on: 0.8 em above the baseline, 0.2 em below.
+constexpr double kAscent = 0.8;
+constexpr double kDescent = 0.2;
+
+/// A paragraph set into lines, positioned relative to the top of its first line box.
+struct SetParagraph {
+  std::vector<Page> lines;         // one Page fragment per line, baselines relative to that line's top
+  std::vector<double> baselines;   // baseline of each line, from the paragraph top
+  double line_height = 0;
+  double height() const { return line_height * static_cast<double>(lines.size()); }
+};
+
+void add_link_area(Page& page, const PlacedRun& placed) {
+  const text::GlyphRun& run = placed.run;
+  if (run.link.empty()) return;
+  double nominal = run.size;
+  LinkArea area{placed.x, placed.baseline - kAscent * nominal - 1.0, run.width(),
+                (kAscent + kDescent) * nominal + 2.0, run.link};
+  // Runs of one link on one line (e.g. Latin and Hangul parts of "HarfBuzz와") become one area.
+  if (!page.links.empty()) {
+    LinkArea& last = page.links.back();
+    bool same_line = std::abs(last.y - area.y) < 0.5 * nominal;
+    bool touching = std::abs(last.x + last.width - area.x) < 0.5;
+    if (last.uri == area.uri && same_line && touching) {
+      double top = std::min(last.y, area.y);
+      double bottom = std::max(last.y + last.height, area.y + area.height);
+      last.width = area.x + area.width - last.x;
+      last.y = top;
+      last.height = bottom - top;
+      return;
+    }
+  }
+  page.links.push_back(area);
+}
+
+/// Appends the runs of `line` to `page` with the line's left edge at `x` and its baseline at `baseline`.
+void place_line(const text::Line& line, double x, double baseline, Page& page) {
+  for (const text::GlyphRun& run : line.runs) {
+    PlacedRun placed{run, x + run.x, baseline};
+    add_link_area(page, placed);
+    page.runs.push_back(std::move(placed));
+  }
+}
+
+void translate(Page& page, double dx, double dy) {
+  for (auto& r : page.runs) {
+    r.x += dx;
+    r.baseline += dy;
+  }
+  for (auto& r : page.rects) {
+    r.x += dx;
+    r.y += dy;
+  }
+  for (auto& l : page.links) {
+    l.x += dx;
+    l.y += dy;
+  }
+  for (auto& i : page.images) {
+    i.x += dx;
+    i.y += dy;
+  }
+}
+
+void append(Page& into, Page from) {
+  auto move_all = [](auto& dst, auto& src) {
+    dst.insert(dst.end(), std::make_move_iterator(src.begin()), std::make_move_iterator(src.end()));
+  };
+  move_all(into.runs, from.runs);
+  move_all(into.rects, from.rects);
+  move_all(into.links, from.links);
+  move_all(into.images, from.images);
+}
+
+/// Sets a paragraph in a column `width` wide. Lines are positioned with x from the column's
+/// left edge (indents applied) and baselines relative to each line's own top.
+SetParagraph set_paragraph(const compose::Paragraph& para, double width, text::Typesetter& typesetter) {
+  SetParagraph out;
+  out.line_height = para.line_height;
+  double measure = std::max(1.0, width - para.indent_left - para.indent_right);
+  std::vector<text::Line> lines = typesetter.typeset(para, measure);
+  double top = 0;
+  for (size_t i = 0; i < lines.size(); ++i) {
+    const text::Line& line = lines[i];
+    Page fragment;
+    double baseline = baseline_offset(para.line_height, line.size);
+    place_line(line, para.indent_left, baseline, fragment);
+    if (i == 0 && para.marker) {
+      text::Line marker = typesetter.typeset_line(para.marker->text);
+      double x = para.indent_left - para.marker->gap - marker.width;
+      place_line(marker, x, baseline, fragment);
+    }
+    out.baselines.push_back(top + baseline);
+    out.lines.push_back(std::move(fragment));
+    top += para.line_height;
+  }
+  return out;
+}
+
+/// A stack of paragraphs as one piece (row columns, text beside a figure).
+struct SetStack {
+  Page content;
+  std::vector<double> first_baselines;  // per paragraph, from the stack top
+  double height = 0;
+};
+
+SetStack set_stack(const std::vector<compose::Paragraph>& paras, double width, text::Typesetter& typesetter) {
+  SetStack out;
+  for (const auto& para : paras) {
+    SetParagraph set = set_paragraph(para, width, typesetter);
+    out.first_baselines.push_back(out.height + (set.baselines.empty() ? 0 : set.baselines.front()));
+    double top = out.height;
+    for (size_t i = 0; i < set.lines.size(); ++i) {
+      translate(set.lines[i], 0, top + para.line_height * static_cast<double>(i));
+      append(out.content, std::move(set.lines[i]));
+    }
+    out.height += set.height();
+  }
+  return out;
+}
+
+std::vector<Chunk> paragraph_chunks(const compose::Paragraph& para, const Column& column,
+                                    text::Typesetter& typesetter) {
+  SetParagraph set = set_paragraph(para, column.width, typesetter);
+  std::vector<Chunk> chunks;
+  size_t n = set.lines.size();
+  for (size_t i = 0; i < n; ++i) {
+    Chunk c;
+    c.height = para.line_height;
+    c.content = std::move(set.lines[i]);
+    c.span = para.span;
+    c.paragraph_line = true;
+    // Widows and orphans: a break inside a paragraph leaves at least two lines on each side.
+    size_t before = i + 1, after = n - i - 1;
+    if (after > 0) c.break_after = (before >= 2 && after >= 2) ? BreakClass::Free : BreakClass::Forbidden;
+    chunks.push_back(std::move(c));
+  }
+  return chunks;
+}
+
+/// Two top-aligned columns; each aside paragraph's first baseline lines up with the main
+/// paragraph of the same index (dates beside the title, place beside the organisation).
+Chunk row_chunk(const compose::Row& row, const Column& column, text::Typesetter& typesetter) {
+  double main_width = std::max(1.0, column.width - row.aside_width - row.gap);
+  SetStack main = set_stack(row.main, main_width, typesetter);
+  Page aside_content;
+  double aside_bottom = 0, cursor = 0;
+  for (size_t i = 0; i < row.aside.size(); ++i) {
+    SetStack one = set_stack({row.aside[i]}, row.aside_width, typesetter);
+    double natural = cursor + (one.first_baselines.empty() ? 0 : one.first_baselines.front());
+    double target = i < main.first_baselines.size() ? std::max(natural, main.first_baselines[i]) : natural;
+    double dy = target - (one.first_baselines.empty() ? 0 : one.first_baselines.front());
+    translate(one.content, column.width - row.aside_width, dy);
+    append(aside_content, std::move(one.content));
+    cursor = dy + one.height;
+    aside_bottom = std::max(aside_bottom, cursor);
+  }
+  Chunk c;
+  c.height = std::max(main.height, aside_bottom);
+  c.content = std::move(main.content);
+  append(c.content, std::move(aside_content));
+  return c;
+}
+
+Chunk rule_chunk(const compose::Rule& rule, const Column& column) {
+  Chunk c;
+  c.height = rule.thickness;
+  c.content.rects.push_back({rule.indent_left, 0, column.width - rule.indent_left, rule.thickness, rule.color});
+  return c;
+}
+
+/// The photo with text beside it; the text block is centred vertically on the image.
+Chunk figure_chunk(const compose::Figure& fig, const Column& column, text::Typesetter& typesetter) {
+  double text_width = std::max(1.0, column.width - fig.width - fig.gap);
+  SetStack text = set_stack(fig.beside, text_width, typesetter);
+  double height = std::max(fig.height, text.height);
+  double image_x = fig.right ? column.width - fig.width : 0;
+  double text_x = fig.right ? 0 : fig.width + fig.gap;
+  Chunk c;
+  c.height = height;
+  translate(text.content, text_x, (height - text.height) / 2);
+  c.content = std::move(text.content);
+  c.content.images.push_back({fig.path, image_x, (height - fig.height) / 2, fig.width, fig.height});
+  return c;
+}
+
+std::vector<Chunk> block_chunks(const compose::Block& block, const Column& column, text::Typesetter& typesetter) {
+  std::vector<Chunk> chunks;
+  if (auto* para = std::get_if<compose::Paragraph>(&block.content)) {
+    chunks = paragraph_chunks(*para, column, typesetter);
+  } else if (auto* row = std::get_if<compose::Row>(&block.content)) {
+    chunks.push_back(row_chunk(*row, column, typesetter));
+  } else if (auto* rule = std::get_if<compose::Rule>(&block.content)) {
+    chunks.push_back(rule_chunk(*rule, column));
+  } else if (auto* fig = std::get_if<compose::Figure>(&block.content)) {
+    chunks.push_back(figure_chunk(*fig, column, typesetter));
+  } else if (auto* space = std::get_if<compose::Space>(&block.content)) {
+    Chunk c;
+    c.space_before = space->height;  // pure space: vanishes at the top of a page
+    chunks.push_back(std::move(c));
+  }
+  if (chunks.empty()) chunks.emplace_back();  // an empty paragraph still carries its spacing and flags
+  chunks.front().space_before += block.space_before;
+  chunks.front().bookmark = block.bookmark;
+  for (auto& c : chunks)
+    if (!c.span.known()) c.span = block.span;
+  return chunks;
+}
+
+}  // namespace
+
+double baseline_offset(double line_height, double size) {
+  return (line_height - (kAscent + kDescent) * size) / 2 + kAscent * size;
+}
+
+std::vector<Chunk> build_chunks(const std::vector<compose::Block>& blocks, const Column& column,
+                                text::Typesetter& typesetter, Diagnostics& diags) {
+  std::vector<Chunk> chunks;
+  std::vector<int> group_of_chunk;
+  std::vector<size_t> block_end;  // index of each block's last chunk
+  for (const auto& block : blocks) {
+    for (auto& c : block_chunks(block, column, typesetter)) {
+      chunks.push_back(std::move(c));
+      group_of_chunk.push_back(block.group);
+    }
+    block_end.push_back(chunks.size() - 1);
+  }
+
+  // Entries (groups) that fit on a page are kept together.
+  std::map<int, double> group_height;
+  for (size_t i = 0; i < chunks.size(); ++i) {
+    if (group_of_chunk[i] < 0) continue;
+    bool first_of_group = i == 0 || group_of_chunk[i - 1] != group_of_chunk[i];
+    group_height[group_of_chunk[i]] += chunks[i].height + (first_of_group ? 0 : chunks[i].space_before);
+  }
+  for (size_t i = 0; i + 1 < chunks.size(); ++i) {
+    int g = group_of_chunk[i];
+    if (g >= 0 && g == group_of_chunk[i + 1] && group_height[g] <= column.page_height)
+      chunks[i].break_after = std::max(chunks[i].break_after, BreakClass::InsideGroup);
+  }
+  for (size_t b = 0; b < blocks.size(); ++b)
+    if (blocks[b].keep_with_next) chunks[block_end[b]].break_after = BreakClass::Forbidden;
+  for (const auto& c : chunks)
+    if (c.height > column.page_height)
+      diags.warning(c.span, "content is taller than a page and runs past its bottom margin",
+                    {"shorten it or reduce the layout's sizes"});
+  return chunks;
+}
+
+}  // namespace hanji::paginate::detail

@@ -1,0 +1,49 @@
+// Private to paginate: blocks set into "chunks", the atomic vertical pieces a page break may
+// fall between (one paragraph line, a whole row, a rule, a figure).
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "compose/compose.h"
+#include "paginate/paginate.h"
+#include "text/text.h"
+
+namespace hanji::paginate::detail {
+
+/// How bad it is to break the page right after a chunk. The page builder takes the latest
+/// break of the lowest class on the page.
+enum class BreakClass {
+  Free = 0,       // between entries, between lines of a long paragraph
+  InsideGroup,    // would split an entry that fits on one page
+  Forbidden,      // after a title (keep with next), or leaving fewer than two lines of a paragraph
+};
+
+/// A piece of the flow with its content positioned relative to its own top-left corner
+/// (x from the text column's left edge, y down from the chunk's top).
+struct Chunk {
+  double height = 0;
+  double space_before = 0;  // dropped when the chunk starts a page
+  BreakClass break_after = BreakClass::Free;
+  Page content;             // runs (baseline relative to the chunk top), rects, links, images
+  std::string bookmark;
+  Span span;
+  bool paragraph_line = false;  // one line of a paragraph (for messages)
+};
+
+/// Geometry the chunk builder needs from the theme.
+struct Column {
+  double width = 0;        // text column width
+  double page_height = 0;  // usable flow height (for "fits on one page")
+};
+
+/// Sets every block into chunks and assigns break classes (groups, keep-with-next,
+/// widows and orphans).
+std::vector<Chunk> build_chunks(const std::vector<compose::Block>& blocks, const Column& column,
+                                text::Typesetter& typesetter, Diagnostics& diags);
+
+/// Distance from the top of a line box to its baseline: the em box (0.8 above, 0.2 below the
+/// baseline) centred in the line's pitch, so mixed Hangul/Latin lines keep one rhythm.
+double baseline_offset(double line_height, double size);
+
+}  // namespace hanji::paginate::detail
