@@ -1,2 +1,775 @@
-// Tests for the compose module (to be written with the module).
+// Tests for the compose module: inline markup, dates, each entry type's blocks, the header,
+// sections and their spacing, keep-together information and the document metadata.
 #include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include "compose/compose.h"
+
+namespace hanji::compose {
+namespace {
+
+using layout::Align;
+using source::Date;
+using source::Entry;
+using source::EntryKind;
+using source::Text;
+
+// ---------------------------------------------------------------- helpers
+
+Text T(std::string value, int line = 0, int col = 1) {
+  return Text{std::move(value), line > 0 ? Span{"cv.yaml", line, col} : Span{}};
+}
+
+Date ym(int year, int month) {
+  Date d;
+  d.kind = Date::Kind::YearMonth;
+  d.year = year;
+  d.month = month;
+  d.text = std::to_string(year) + "-" + (month < 10 ? "0" : "") + std::to_string(month);
+  return d;
+}
+Date year_only(int year) {
+  Date d;
+  d.kind = Date::Kind::Year;
+  d.year = year;
+  d.text = std::to_string(year);
+  return d;
+}
+Date ymd(int year, int month, int day) {
+  Date d = ym(year, month);
+  d.kind = Date::Kind::YearMonthDay;
+  d.day = day;
+  return d;
+}
+Date present() {
+  Date d;
+  d.kind = Date::Kind::Present;
+  d.text = "present";
+  return d;
+}
+Date free_date(std::string text) {
+  Date d;
+  d.kind = Date::Kind::Free;
+  d.text = std::move(text);
+  return d;
+}
+
+source::Locale english() {
+  source::Locale l;
+  l.month_abbreviations = {"Jan", "Feb", "Mar", "Apr", "May", "June", "July", "Aug", "Sept", "Oct", "Nov", "Dec"};
+  return l;
+}
+
+source::Locale korean() {
+  source::Locale l;
+  l.language = "ko";
+  for (int m = 0; m < 12; ++m) l.month_abbreviations[m] = l.month_names[m] = std::to_string(m + 1) + "월";
+  l.present = "현재";
+  l.date_style = source::Locale::DateStyle::KoreanDotted;
+  l.degree_with_area = "AREA DEGREE";
+  l.page_number = "PAGE / TOTAL";
+  return l;
+}
+
+// A theme with distinct values, so a test can tell which one was used where.
+layout::Theme test_theme() {
+  layout::Theme t;
+  t.name = {24, true, false, {0.1, 0.2, 0.3}, 1.2};
+  t.headline = {11, false, false, {0.3, 0.3, 0.3}, 1.3};
+  t.contact = {9, false, false, {0.2, 0.2, 0.2}, 1.3};
+  t.section_title = {12, true, false, {0.1, 0.2, 0.3}, 1.3};
+  t.entry_title = {10, true, false, {0, 0, 0}, 1.3};
+  t.entry_subtitle = {9.5, false, true, {0.25, 0.25, 0.25}, 1.3};
+  t.body = {9.3, false, false, {0.1, 0.1, 0.1}, 1.4};
+  t.aside = {9, false, false, {0.3, 0.3, 0.3}, 1.3};
+  t.footer = {7.5, false, false, {0.5, 0.5, 0.5}, 1.2};
+  t.link_color = {0, 0, 1};
+  t.header_space_below = 10;
+  t.section_space_above = 12;
+  t.section_space_below = 6;
+  t.section_rule_gap = 2.5;
+  t.entry_space = 8;
+  t.text_entry_space = 3;
+  t.summary_space = 2;
+  t.highlight_space = 1.5;
+  t.highlight_indent = 11;
+  t.nested_indent = 10;
+  t.aside_width = 96;
+  t.column_gap = 10;
+  t.body_align = Align::Justify;
+  return t;
+}
+
+FontSpec body_font(const layout::Theme& t = test_theme()) {
+  return FontSpec{t.body.size, t.body.bold, t.body.italic, t.body.color};
+}
+
+std::string text_of(const std::vector<Inline>& inlines) {
+  std::string out;
+  for (const auto& i : inlines) out += i.text;
+  return out;
+}
+std::string text_of(const Paragraph& p) { return text_of(p.inlines); }
+
+const Paragraph& para(const Block& b) { return std::get<Paragraph>(b.content); }
+const Row& row(const Block& b) { return std::get<Row>(b.content); }
+
+source::CvFile cv_file(std::vector<source::Section> sections = {}) {
+  source::CvFile f;
+  f.path = "cv.yaml";
+  f.cv.name = T("Gildong Hong", 2, 9);
+  f.locale = english();
+  f.cv.sections = std::move(sections);
+  return f;
+}
+
+source::Section section(std::string title, EntryKind kind, std::vector<Entry> entries, int line = 10) {
+  return source::Section{T(std::move(title), line, 3), kind, std::move(entries)};
+}
+
+Entry experience() {
+  Entry e;
+  e.kind = EntryKind::Experience;
+  e.span = Span{"cv.yaml", 12, 7};
+  e.company = T("Acme Corp", 12, 16);
+  e.position = T("Software Engineer", 13, 17);
+  e.start_date = ym(2021, 3);
+  e.end_date = present();
+  e.location = T("Seoul", 16, 17);
+  e.summary = T("Built **things**.", 17, 16);
+  e.highlights = {{T("Shipped *v2*", 19, 13), {T("nested one", 20, 15), T("nested two", 21, 15)}},
+                  {T("Cut costs", 22, 13), {}}};
+  return e;
+}
+
+// Index of the first block whose paragraph or row contains `needle`.
+size_t find_block(const Composition& c, const std::string& needle) {
+  for (size_t i = 0; i < c.blocks.size(); ++i) {
+    const auto& content = c.blocks[i].content;
+    if (auto* p = std::get_if<Paragraph>(&content); p && text_of(*p).find(needle) != std::string::npos) return i;
+    if (auto* r = std::get_if<Row>(&content))
+      for (const auto& m : r->main)
+        if (text_of(m).find(needle) != std::string::npos) return i;
+  }
+  ADD_FAILURE() << "no block contains " << needle;
+  return 0;
+}
+
+// ---------------------------------------------------------------- markup
+
+TEST(Markup, PlainTextIsOneInlineWithTheBaseFont) {
+  Diagnostics diags;
+  auto inlines = parse_inline(T("Hello, 세계", 3, 5), body_font(), {0, 0, 1}, diags);
+  ASSERT_EQ(inlines.size(), 1u);
+  EXPECT_EQ(inlines[0].text, "Hello, 세계");
+  EXPECT_EQ(inlines[0].font, body_font());
+  EXPECT_TRUE(inlines[0].link.empty());
+  EXPECT_EQ(inlines[0].span.line, 3);
+  EXPECT_EQ(inlines[0].span.col, 5);
+  EXPECT_EQ(diags.all().size(), 0u);
+}
+
+TEST(Markup, BoldItalicAndSpansCountCodePoints) {
+  Diagnostics diags;
+  // Hangul is three bytes a character in UTF-8; spans count characters.
+  auto inlines = parse_inline(T("한국어 **굵게** and *slanted*", 4, 10), body_font(), {0, 0, 1}, diags);
+  ASSERT_EQ(inlines.size(), 4u);
+  EXPECT_EQ(inlines[0].text, "한국어 ");
+  EXPECT_EQ(inlines[1].text, "굵게");
+  EXPECT_TRUE(inlines[1].font.bold);
+  EXPECT_FALSE(inlines[1].font.italic);
+  EXPECT_EQ(inlines[1].span.col, 10 + 6);  // after "한국어 **"
+  EXPECT_EQ(inlines[2].text, " and ");
+  EXPECT_FALSE(inlines[2].font.bold);
+  EXPECT_EQ(inlines[3].text, "slanted");
+  EXPECT_TRUE(inlines[3].font.italic);
+  EXPECT_EQ(inlines[3].span.col, 10 + 16);
+  EXPECT_EQ(diags.all().size(), 0u);
+}
+
+TEST(Markup, LinksTakeTheLinkColourAndMayContainBold) {
+  Diagnostics diags;
+  Rgb link_color{0, 0, 1};
+  auto inlines =
+      parse_inline(T("see [my **site**](https://example.com/a_(b)) now", 5, 1), body_font(), link_color, diags);
+  ASSERT_EQ(inlines.size(), 4u);
+  EXPECT_EQ(inlines[0].text, "see ");
+  EXPECT_EQ(inlines[1].text, "my ");
+  EXPECT_EQ(inlines[1].link, "https://example.com/a_(b)");
+  EXPECT_EQ(inlines[1].font.color, link_color);
+  EXPECT_EQ(inlines[1].span.col, 6);
+  EXPECT_EQ(inlines[2].text, "site");
+  EXPECT_TRUE(inlines[2].font.bold);
+  EXPECT_EQ(inlines[2].link, "https://example.com/a_(b)");
+  EXPECT_EQ(inlines[3].text, " now");
+  EXPECT_TRUE(inlines[3].link.empty());
+  EXPECT_EQ(inlines[3].font.color, body_font().color);
+  EXPECT_EQ(diags.all().size(), 0u);
+}
+
+TEST(Markup, BoldAroundALinkAndBoldItalicTogether) {
+  Diagnostics diags;
+  auto inlines = parse_inline(T("**[x](mailto:a@b.c)** ***both*** *it **bold** it*"), body_font(), {}, diags);
+  ASSERT_GE(inlines.size(), 1u);
+  EXPECT_EQ(text_of(inlines), "x both it bold it");
+  EXPECT_EQ(inlines[0].text, "x");
+  EXPECT_TRUE(inlines[0].font.bold);
+  EXPECT_EQ(inlines[0].link, "mailto:a@b.c");
+  auto both = std::find_if(inlines.begin(), inlines.end(), [](const Inline& i) { return i.text == "both"; });
+  ASSERT_NE(both, inlines.end());
+  EXPECT_TRUE(both->font.bold);
+  EXPECT_TRUE(both->font.italic);
+  auto inner = std::find_if(inlines.begin(), inlines.end(), [](const Inline& i) { return i.text == "bold"; });
+  ASSERT_NE(inner, inlines.end());
+  EXPECT_TRUE(inner->font.bold);
+  EXPECT_TRUE(inner->font.italic);
+  EXPECT_EQ(diags.all().size(), 0u);
+}
+
+TEST(Markup, EscapesAndLoneAsterisksStayLiteral) {
+  Diagnostics diags;
+  auto inlines = parse_inline(T(R"(\*not italic\* 5 * 3 \[x\] [2020] a\b)"), body_font(), {}, diags);
+  EXPECT_EQ(text_of(inlines), R"(*not italic* 5 * 3 [x] [2020] a\b)");
+  ASSERT_EQ(inlines.size(), 1u);
+  EXPECT_FALSE(inlines[0].font.italic);
+  EXPECT_EQ(diags.all().size(), 0u);
+}
+
+TEST(Markup, UnterminatedMarkupIsKeptWithAWarningAtItsLocation) {
+  Diagnostics diags;
+  auto inlines = parse_inline(T("C++ **fast and *safe", 7, 12), body_font(), {}, diags);
+  EXPECT_EQ(text_of(inlines), "C++ **fast and *safe");
+  for (const auto& i : inlines) EXPECT_FALSE(i.font.bold || i.font.italic) << i.text;
+  ASSERT_EQ(diags.warning_count(), 2);
+  EXPECT_EQ(diags.error_count(), 0);
+  const auto& first = diags.all()[0];
+  EXPECT_EQ(first.severity, Severity::Warning);
+  EXPECT_EQ(first.message, "'**' is never closed; it is kept as text");
+  EXPECT_EQ(first.span.line, 7);
+  EXPECT_EQ(first.span.col, 12 + 4);
+  EXPECT_EQ(diags.all()[1].message, "'*' is never closed; it is kept as text");
+  EXPECT_EQ(diags.all()[1].span.col, 12 + 15);
+
+  Diagnostics closer;
+  parse_inline(T("Python* rocks", 1, 1), body_font(), {}, closer);
+  ASSERT_EQ(closer.warning_count(), 1);
+  EXPECT_EQ(closer.all()[0].message, "'*' closes nothing; it is kept as text");
+  EXPECT_EQ(closer.all()[0].span.col, 7);
+}
+
+TEST(Markup, BadLinksWarn) {
+  Diagnostics diags;
+  auto inlines = parse_inline(T("[site](example.com) and [open](https://x.y", 2, 1), body_font(), {}, diags);
+  EXPECT_EQ(text_of(inlines), "site and [open](https://x.y");
+  ASSERT_EQ(diags.warning_count(), 2);
+  EXPECT_NE(diags.all()[0].message.find("'example.com' has no scheme"), std::string::npos);
+  EXPECT_EQ(diags.all()[0].hints.at(0), "write https://example.com");
+  EXPECT_EQ(diags.all()[0].span.col, 8);
+  EXPECT_NE(diags.all()[1].message.find("no closing ')'"), std::string::npos);
+  EXPECT_EQ(diags.all()[1].span.col, 25);
+}
+
+TEST(Markup, BareAddressesBecomeLinksToThemselves) {
+  Diagnostics diags;
+  auto inlines = parse_inline(T("docs (see https://x.y/a_(b)/c). and http://e.f, xhttps://no", 3, 1), body_font(),
+                              {0, 0, 1}, diags);
+  EXPECT_EQ(text_of(inlines), "docs (see https://x.y/a_(b)/c). and http://e.f, xhttps://no");
+  std::vector<std::pair<std::string, std::string>> links;
+  for (const auto& i : inlines)
+    if (!i.link.empty()) links.emplace_back(i.text, i.link);
+  ASSERT_EQ(links.size(), 2u);
+  EXPECT_EQ(links[0], (std::pair<std::string, std::string>{"https://x.y/a_(b)/c", "https://x.y/a_(b)/c"}));
+  EXPECT_EQ(links[1], (std::pair<std::string, std::string>{"http://e.f", "http://e.f"}));
+  EXPECT_EQ(inlines[1].span.col, 11);
+  EXPECT_EQ(diags.all().size(), 0u);
+}
+
+TEST(Markup, MultiLineValuesPointAtTheirStart) {
+  Diagnostics diags;
+  auto inlines = parse_inline(T("first line\nsecond **bold**", 9, 7), body_font(), {}, diags);
+  ASSERT_EQ(inlines.size(), 2u);
+  EXPECT_EQ(inlines[0].text, "first line\nsecond ");
+  EXPECT_EQ(inlines[1].span.line, 9);
+  EXPECT_EQ(inlines[1].span.col, 7);
+}
+
+// ---------------------------------------------------------------- dates
+
+std::string dates(std::optional<Date> date, std::optional<Date> start, std::optional<Date> end,
+                  const source::Locale& locale) {
+  Entry e;
+  e.date = std::move(date);
+  e.start_date = std::move(start);
+  e.end_date = std::move(end);
+  return format_dates(e, locale);
+}
+
+TEST(Dates, English) {
+  auto en = english();
+  EXPECT_EQ(dates({}, ym(2023, 9), present(), en), "Sept 2023 \u2013 present");
+  EXPECT_EQ(dates({}, year_only(2018), year_only(2020), en), "2018 \u2013 2020");
+  EXPECT_EQ(dates({}, ym(2019, 6), ym(2021, 7), en), "June 2019 \u2013 July 2021");
+  EXPECT_EQ(dates(ym(2019, 6), {}, {}, en), "June 2019");
+  EXPECT_EQ(dates(ymd(2019, 1, 15), {}, {}, en), "Jan 2019");
+  EXPECT_EQ(dates(year_only(2020), {}, {}, en), "2020");
+  EXPECT_EQ(dates(free_date("Fall 2023"), {}, {}, en), "Fall 2023");
+  EXPECT_EQ(dates({}, ym(2022, 2), {}, en), "Feb 2022 \u2013 present");  // start only: until now
+  EXPECT_EQ(dates({}, {}, {}, en), "");
+}
+
+TEST(Dates, Korean) {
+  auto ko = korean();
+  EXPECT_EQ(dates({}, ym(2020, 3), ym(2023, 7), ko), "2020. 3. \u2013 2023. 7.");
+  EXPECT_EQ(dates({}, ym(2023, 8), present(), ko), "2023. 8. \u2013 현재");
+  EXPECT_EQ(dates({}, year_only(2018), year_only(2020), ko), "2018. \u2013 2020.");
+  EXPECT_EQ(dates(ymd(2019, 3, 1), {}, {}, ko), "2019. 3. 1.");
+  EXPECT_EQ(dates(free_date("2023년 가을"), {}, {}, ko), "2023년 가을");
+  ko.range_separator = " ~ ";
+  EXPECT_EQ(dates({}, ym(2020, 3), ym(2023, 7), ko), "2020. 3. ~ 2023. 7.");
+}
+
+// ---------------------------------------------------------------- entries
+
+TEST(Entries, ExperienceRowSummaryAndHighlights) {
+  auto theme = test_theme();
+  Diagnostics diags;
+  auto c = compose(cv_file({section("Experience", EntryKind::Experience, {experience()})}), theme, diags);
+  EXPECT_EQ(diags.all().size(), 0u);
+  size_t r = find_block(c, "Software Engineer");
+  const Block& header = c.blocks[r];
+  const Row& rw = row(header);
+  ASSERT_EQ(rw.main.size(), 2u);
+  EXPECT_EQ(text_of(rw.main[0]), "Software Engineer");
+  EXPECT_EQ(rw.main[0].inlines[0].font, (FontSpec{10, true, false, {0, 0, 0}}));
+  EXPECT_EQ(text_of(rw.main[1]), "Acme Corp");
+  EXPECT_TRUE(rw.main[1].inlines[0].font.italic);  // entry_subtitle style
+  EXPECT_DOUBLE_EQ(rw.main[1].line_height, 9.5 * 1.3);
+  ASSERT_EQ(rw.aside.size(), 2u);
+  EXPECT_EQ(text_of(rw.aside[0]), "Mar 2021 \u2013 present");
+  EXPECT_EQ(rw.aside[0].align, Align::Right);
+  EXPECT_EQ(text_of(rw.aside[1]), "Seoul");
+  EXPECT_EQ(rw.aside[1].align, Align::Right);
+  EXPECT_DOUBLE_EQ(rw.aside_width, 96);
+  EXPECT_DOUBLE_EQ(rw.gap, 10);
+  EXPECT_DOUBLE_EQ(header.space_before, theme.section_space_below);  // first entry
+  EXPECT_TRUE(header.keep_with_next);
+  EXPECT_GE(header.group, 0);
+
+  // summary, highlight, 2 nested, highlight: all in the entry's group
+  ASSERT_EQ(c.blocks.size(), r + 6);
+  const Paragraph& summary = para(c.blocks[r + 1]);
+  EXPECT_EQ(text_of(summary), "Built things.");
+  EXPECT_EQ(summary.align, Align::Justify);
+  EXPECT_DOUBLE_EQ(c.blocks[r + 1].space_before, theme.summary_space);
+  const Paragraph& h1 = para(c.blocks[r + 2]);
+  EXPECT_EQ(text_of(h1), "Shipped v2");
+  ASSERT_TRUE(h1.marker.has_value());
+  EXPECT_EQ(h1.marker->text.text, theme.bullet);
+  EXPECT_DOUBLE_EQ(h1.marker->gap, 4);
+  EXPECT_DOUBLE_EQ(h1.indent_left, 11);
+  EXPECT_DOUBLE_EQ(h1.line_height, 9.3 * 1.4);
+  EXPECT_DOUBLE_EQ(c.blocks[r + 2].space_before, theme.highlight_space);
+  const Paragraph& nested = para(c.blocks[r + 3]);
+  EXPECT_EQ(text_of(nested), "nested one");
+  EXPECT_EQ(nested.marker->text.text, "\u25E6");
+  EXPECT_DOUBLE_EQ(nested.indent_left, 21);
+  EXPECT_EQ(text_of(para(c.blocks[r + 5])), "Cut costs");
+  for (size_t i = r; i < r + 6; ++i) EXPECT_EQ(c.blocks[i].group, header.group) << i;
+  for (size_t i = r + 1; i < r + 6; ++i) EXPECT_FALSE(c.blocks[i].keep_with_next) << i;
+}
+
+TEST(Entries, FirstDetailTakesSummarySpaceWhenThereIsNoSummary) {
+  auto e = experience();
+  e.summary = {};
+  Diagnostics diags;
+  auto c = compose(cv_file({section("Experience", EntryKind::Experience, {e})}), test_theme(), diags);
+  size_t r = find_block(c, "Software Engineer");
+  EXPECT_DOUBLE_EQ(c.blocks[r + 1].space_before, test_theme().summary_space);
+  EXPECT_DOUBLE_EQ(c.blocks[r + 2].space_before, test_theme().highlight_space);
+}
+
+TEST(Entries, EducationDegreeWithArea) {
+  Entry e;
+  e.kind = EntryKind::Education;
+  e.institution = T("KAIST", 30, 20);
+  e.area = T("Computer Science", 31, 13);
+  e.degree = T("BS", 32, 15);
+  e.start_date = year_only(2014);
+  e.end_date = year_only(2018);
+  Entry no_degree = e;
+  no_degree.degree = {};
+  Diagnostics diags;
+  auto c = compose(cv_file({section("Education", EntryKind::Education, {e, no_degree})}), test_theme(), diags);
+  const Row& first = row(c.blocks[find_block(c, "KAIST")]);
+  ASSERT_EQ(first.main.size(), 2u);
+  EXPECT_EQ(text_of(first.main[0]), "KAIST");
+  EXPECT_EQ(text_of(first.main[1]), "BS in Computer Science");
+  EXPECT_EQ(first.main[1].inlines[0].span.line, 32);  // "BS" keeps its location
+  EXPECT_EQ(text_of(first.aside[0]), "2014 \u2013 2018");
+  const Row& second = row(c.blocks.back());
+  EXPECT_EQ(text_of(second.main[1]), "Computer Science");  // connector dropped with the degree
+
+  auto ko = cv_file({section("학력", EntryKind::Education, {e})});
+  ko.locale = korean();
+  ko.cv.sections[0].entries[0].area = T("컴퓨터공학");
+  ko.cv.sections[0].entries[0].degree = T("학사");
+  auto kc = compose(ko, test_theme(), diags);
+  EXPECT_EQ(text_of(row(kc.blocks.back()).main[1]), "컴퓨터공학 학사");
+  EXPECT_EQ(text_of(row(kc.blocks.back()).aside[0]), "2014. \u2013 2018.");
+
+  auto bracketed = cv_file({section("Education", EntryKind::Education, {e, no_degree})});
+  bracketed.locale.degree_with_area = "AREA (DEGREE)";
+  auto bc = compose(bracketed, test_theme(), diags);
+  EXPECT_EQ(text_of(row(bc.blocks[find_block(bc, "KAIST")]).main[1]), "Computer Science (BS)");
+  EXPECT_EQ(text_of(row(bc.blocks.back()).main[1]), "Computer Science");
+}
+
+TEST(Entries, NormalEntryWithoutAsideInASectionWithout) {
+  Entry e;
+  e.kind = EntryKind::Normal;
+  e.name = T("hanji");
+  e.summary = T("A typesetter.");
+  Diagnostics diags;
+  auto c = compose(cv_file({section("Projects", EntryKind::Normal, {e, e})}), test_theme(), diags);
+  const Block& first = c.blocks[find_block(c, "hanji")];
+  const Row& rw = row(first);
+  ASSERT_EQ(rw.main.size(), 1u);
+  EXPECT_TRUE(rw.aside.empty());
+  EXPECT_DOUBLE_EQ(rw.aside_width, 0);  // no entry in the section has dates: full width
+  EXPECT_DOUBLE_EQ(rw.gap, 0);
+  // the second entry is a regular one: entry.space
+  size_t second = c.blocks.size() - 2;
+  EXPECT_DOUBLE_EQ(c.blocks[second].space_before, test_theme().entry_space);
+  EXPECT_NE(c.blocks[second].group, first.group);
+}
+
+TEST(Entries, EmptyAsideStillReservesItsColumnWhenAnotherEntryHasOne) {
+  Entry dated;
+  dated.kind = EntryKind::Normal;
+  dated.name = T("Dated");
+  dated.date = year_only(2020);
+  Entry undated = dated;
+  undated.name = T("Undated");
+  undated.date.reset();
+  Diagnostics diags;
+  auto c = compose(cv_file({section("Awards", EntryKind::Normal, {dated, undated})}), test_theme(), diags);
+  const Row& rw = row(c.blocks[find_block(c, "Undated")]);
+  EXPECT_TRUE(rw.aside.empty());
+  EXPECT_DOUBLE_EQ(rw.aside_width, 96);
+  EXPECT_FALSE(c.blocks[find_block(c, "Undated")].keep_with_next);  // nothing below it
+}
+
+Entry publication() {
+  Entry e;
+  e.kind = EntryKind::Publication;
+  e.title = T("Typesetting Hangul", 40, 14);
+  e.authors = {T("Jane Roe", 41, 16), T("Gildong  Hong", 41, 26), T("**John Doe**", 41, 41), T("Gildong Hongson")};
+  e.journal = T("Journal of Type", 42, 16);
+  e.doi = T("10.1145/123.456", 43, 12);
+  e.url = {};
+  e.date = ym(2024, 1);
+  return e;
+}
+
+TEST(Entries, PublicationAuthorsJournalAndDoi) {
+  Diagnostics diags;
+  auto theme = test_theme();
+  auto c = compose(cv_file({section("Publications", EntryKind::Publication, {publication()})}), theme, diags);
+  const Row& rw = row(c.blocks[find_block(c, "Typesetting Hangul")]);
+  ASSERT_EQ(rw.main.size(), 3u);
+  EXPECT_EQ(text_of(rw.main[0]), "Typesetting Hangul");
+  const Paragraph& authors = rw.main[1];
+  EXPECT_EQ(text_of(authors), "Jane Roe, Gildong  Hong, John Doe, Gildong Hongson");
+  EXPECT_TRUE(authors.is_name);
+  for (const auto& i : authors.inlines) {
+    bool should_be_bold = i.text == "Gildong  Hong" || i.text == "John Doe";  // the owner, explicit **bold**
+    EXPECT_EQ(i.font.bold, should_be_bold) << i.text;
+  }
+  const Paragraph& journal = rw.main[2];
+  EXPECT_EQ(text_of(journal), "Journal of Type, doi:10.1145/123.456");
+  EXPECT_EQ(journal.inlines.back().link, "https://doi.org/10.1145/123.456");
+  EXPECT_EQ(journal.inlines.back().font.color, theme.link_color);
+  EXPECT_EQ(journal.inlines.back().span.line, 43);
+  ASSERT_EQ(rw.aside.size(), 1u);
+  EXPECT_EQ(text_of(rw.aside[0]), "Jan 2024");
+}
+
+TEST(Entries, BilingualOwnerNameMatchesEitherHalf) {
+  auto file = cv_file({section("논문", EntryKind::Publication, {publication()})});
+  file.cv.name = T("김하늘 (Haneul Kim)");
+  auto& authors = file.cv.sections[0].entries[0].authors;
+  authors = {T("김하늘"), T("Haneul Kim"), T("김하늘 (Haneul Kim)"), T("Haneul"), T("Jane Roe")};
+  Diagnostics diags;
+  auto c = compose(file, test_theme(), diags);
+  const Row& rw = row(c.blocks[find_block(c, "Typesetting Hangul")]);
+  std::vector<std::string> bold;
+  for (const auto& i : rw.main[1].inlines)
+    if (i.font.bold) bold.push_back(i.text);
+  EXPECT_EQ(bold, (std::vector<std::string>{"김하늘", "Haneul Kim", "김하늘 (Haneul Kim)"}));
+}
+
+TEST(Entries, PublicationOwnerBoldCanBeTurnedOffAndUrlIsUsedWithoutDoi) {
+  auto theme = test_theme();
+  theme.bold_owner_in_authors = false;
+  auto e = publication();
+  e.doi = {};
+  e.url = T("https://example.org/paper");
+  e.journal = {};
+  Diagnostics diags;
+  auto c = compose(cv_file({section("Publications", EntryKind::Publication, {e})}), theme, diags);
+  const Row& rw = row(c.blocks[find_block(c, "Typesetting Hangul")]);
+  for (const auto& i : rw.main[1].inlines) EXPECT_EQ(i.font.bold, i.text == "John Doe") << i.text;
+  EXPECT_EQ(text_of(rw.main[2]), "https://example.org/paper");
+  EXPECT_EQ(rw.main[2].inlines[0].link, "https://example.org/paper");
+}
+
+TEST(Entries, OneLineIsBoldLabelColonDetails) {
+  Entry e;
+  e.kind = EntryKind::OneLine;
+  e.label = T("Languages", 50, 16);
+  e.details = T("C++, *Python*", 51, 18);
+  Diagnostics diags;
+  auto theme = test_theme();
+  auto c = compose(cv_file({section("Skills", EntryKind::OneLine, {e, e})}), theme, diags);
+  const Block& block = c.blocks[find_block(c, "Languages")];
+  const Paragraph& p = para(block);
+  EXPECT_EQ(text_of(p), "Languages: C++, Python");
+  EXPECT_TRUE(p.inlines[0].font.bold);
+  EXPECT_EQ(p.inlines[0].span.line, 50);
+  EXPECT_EQ(p.inlines[1].text, ":");
+  EXPECT_TRUE(p.inlines[1].font.bold);
+  EXPECT_FALSE(p.inlines[2].font.bold);
+  EXPECT_EQ(p.inlines[3].text, "C++, ");
+  EXPECT_EQ(p.inlines[3].span.col, 18);
+  EXPECT_TRUE(p.inlines[4].font.italic);
+  EXPECT_EQ(p.align, Align::Justify);
+  EXPECT_DOUBLE_EQ(c.blocks.back().space_before, theme.text_entry_space);
+}
+
+TEST(Entries, BulletNumberedAndReversedMarkers) {
+  auto entry = [](EntryKind kind, std::string text) {
+    Entry e;
+    e.kind = kind;
+    e.text = T(std::move(text));
+    return e;
+  };
+  Diagnostics diags;
+  auto theme = test_theme();
+  auto c = compose(cv_file({section("B", EntryKind::Bullet, {entry(EntryKind::Bullet, "one")}),
+                            section("N", EntryKind::Numbered,
+                                    {entry(EntryKind::Numbered, "a"), entry(EntryKind::Numbered, "b"),
+                                     entry(EntryKind::Numbered, "c")}),
+                            section("R", EntryKind::ReversedNumbered,
+                                    {entry(EntryKind::ReversedNumbered, "x"), entry(EntryKind::ReversedNumbered, "y")}),
+                            section("N2", EntryKind::Numbered, {entry(EntryKind::Numbered, "again")})}),
+                   theme, diags);
+  auto marker_of = [&](const std::string& text) { return para(c.blocks[find_block(c, text)]).marker->text.text; };
+  EXPECT_EQ(marker_of("one"), theme.bullet);
+  EXPECT_DOUBLE_EQ(para(c.blocks[find_block(c, "one")]).indent_left, theme.highlight_indent);
+  EXPECT_EQ(marker_of("a"), "1.");
+  EXPECT_EQ(marker_of("b"), "2.");
+  EXPECT_EQ(marker_of("c"), "3.");
+  EXPECT_EQ(marker_of("x"), "2.");
+  EXPECT_EQ(marker_of("y"), "1.");
+  EXPECT_EQ(marker_of("again"), "1.");  // numbering restarts per section
+  // the hanging indent leaves room for the number and the gap
+  EXPECT_GE(para(c.blocks[find_block(c, "a")]).indent_left, 4 + 0.9 * theme.body.size);
+}
+
+TEST(Entries, TextEntryIsABodyParagraph) {
+  Entry e;
+  e.kind = EntryKind::Text;
+  e.text = T("I like **type**.", 60, 9);
+  Diagnostics diags;
+  Entry empty;
+  empty.kind = EntryKind::Text;
+  auto c = compose(cv_file({section("About", EntryKind::Text, {e, empty})}), test_theme(), diags);
+  const Paragraph& p = para(c.blocks.back());  // the empty entry adds nothing
+  EXPECT_EQ(text_of(p), "I like type.");
+  EXPECT_EQ(p.align, Align::Justify);
+  EXPECT_FALSE(p.marker.has_value());
+  EXPECT_DOUBLE_EQ(p.indent_left, 0);
+}
+
+// ---------------------------------------------------------------- sections
+
+TEST(Sections, TitlesRulesAndSpacing) {
+  Entry text;
+  text.kind = EntryKind::Text;
+  text.text = T("About me.");
+  auto theme = test_theme();
+  Diagnostics diags;
+  auto c = compose(cv_file({section("**About**", EntryKind::Text, {text, text}, 10),
+                            section("Experience", EntryKind::Experience, {experience()}, 20)}),
+                   theme, diags);
+  size_t t1 = find_block(c, "About");
+  const Block& title = c.blocks[t1];
+  EXPECT_EQ(title.bookmark, "About");  // markup removed
+  EXPECT_TRUE(title.keep_with_next);
+  EXPECT_DOUBLE_EQ(title.space_before, theme.header_space_below);
+  EXPECT_EQ(para(title).inlines[0].font.size, theme.section_title.size);
+  const Block& rule = c.blocks[t1 + 1];
+  ASSERT_TRUE(std::holds_alternative<Rule>(rule.content));
+  EXPECT_DOUBLE_EQ(std::get<Rule>(rule.content).thickness, theme.section_rule_thickness);
+  EXPECT_DOUBLE_EQ(rule.space_before, theme.section_rule_gap);
+  EXPECT_TRUE(rule.keep_with_next);
+  EXPECT_DOUBLE_EQ(c.blocks[t1 + 2].space_before, theme.section_space_below);
+  EXPECT_DOUBLE_EQ(c.blocks[t1 + 3].space_before, theme.text_entry_space);
+  const Block& second = c.blocks[t1 + 4];
+  EXPECT_EQ(second.bookmark, "Experience");
+  EXPECT_DOUBLE_EQ(second.space_before, theme.section_space_above);
+
+  theme.section_rule = false;
+  auto norule = compose(cv_file({section("About", EntryKind::Text, {text})}), theme, diags);
+  for (const auto& b : norule.blocks) EXPECT_FALSE(std::holds_alternative<Rule>(b.content));
+}
+
+TEST(Sections, GroupsAreDistinctPerEntry) {
+  Diagnostics diags;
+  auto c = compose(cv_file({section("Experience", EntryKind::Experience, {experience(), experience()})}), test_theme(),
+                   diags);
+  std::vector<int> row_groups;
+  for (const auto& b : c.blocks)
+    if (std::holds_alternative<Row>(b.content)) row_groups.push_back(b.group);
+  ASSERT_EQ(row_groups.size(), 2u);
+  EXPECT_NE(row_groups[0], row_groups[1]);
+  for (const auto& b : c.blocks) {
+    if (!b.bookmark.empty()) {
+      EXPECT_EQ(b.group, -1);  // titles belong to no entry
+    }
+  }
+}
+
+// ---------------------------------------------------------------- header
+
+TEST(Header, NameHeadlineAndContacts) {
+  auto file = cv_file();
+  file.cv.headline = T("Engineer", 3, 13);
+  file.cv.contacts = {
+      {source::Contact::Kind::Location, T("Seoul", 4, 13), "", ""},
+      {source::Contact::Kind::Email, T("gd@example.com", 5, 10), "mailto:gd@example.com", ""},
+      {source::Contact::Kind::Social, T("gildong", 8, 20), "https://github.com/gildong", "GitHub"},
+  };
+  auto theme = test_theme();
+  Diagnostics diags;
+  auto c = compose(file, theme, diags);
+  ASSERT_GE(c.blocks.size(), 3u);
+  const Paragraph& name = para(c.blocks[0]);
+  EXPECT_EQ(text_of(name), "Gildong Hong");
+  EXPECT_TRUE(name.is_name);
+  EXPECT_EQ(name.align, theme.header_align);
+  EXPECT_DOUBLE_EQ(name.line_height, 24 * 1.2);
+  EXPECT_EQ(name.inlines[0].font, (FontSpec{24, true, false, {0.1, 0.2, 0.3}}));
+  EXPECT_TRUE(c.blocks[0].keep_with_next);
+  const Paragraph& headline = para(c.blocks[1]);
+  EXPECT_EQ(text_of(headline), "Engineer");
+  EXPECT_DOUBLE_EQ(c.blocks[1].space_before, theme.headline_space);
+  EXPECT_TRUE(c.blocks[1].keep_with_next);
+  const Paragraph& contacts = para(c.blocks[2]);
+  EXPECT_DOUBLE_EQ(c.blocks[2].space_before, theme.contact_space);
+  EXPECT_EQ(text_of(contacts),
+            "Seoul" + theme.contact_separator + "gd@example.com" + theme.contact_separator + "gildong");
+  ASSERT_EQ(contacts.inlines.size(), 5u);
+  EXPECT_EQ(contacts.inlines[0].link, "");
+  EXPECT_EQ(contacts.inlines[2].link, "mailto:gd@example.com");
+  EXPECT_EQ(contacts.inlines[2].span.line, 5);
+  EXPECT_EQ(contacts.inlines[4].link, "https://github.com/gildong");
+  for (const auto& i : contacts.inlines) EXPECT_EQ(i.font.color, theme.contact.color) << i.text;  // not recoloured
+  EXPECT_EQ(c.blocks[0].group, c.blocks[2].group);
+  EXPECT_GE(c.blocks[0].group, 0);
+}
+
+TEST(Header, PhotoPutsTheHeaderBesideAFigure) {
+  auto file = cv_file();
+  file.path = "/home/me/cv/cv.yaml";
+  file.cv.headline = T("Engineer");
+  file.cv.photo = T("photo.jpg", 5, 10);
+  auto theme = test_theme();
+  theme.photo_width = 72;
+  theme.photo_right = false;
+  Diagnostics diags;
+  auto c = compose(file, theme, diags);
+  ASSERT_FALSE(c.blocks.empty());
+  const auto* figure = std::get_if<Figure>(&c.blocks[0].content);
+  ASSERT_NE(figure, nullptr);
+  EXPECT_EQ(figure->path, "/home/me/cv/photo.jpg");
+  EXPECT_DOUBLE_EQ(figure->width, 72);
+  EXPECT_DOUBLE_EQ(figure->height, 96);
+  EXPECT_FALSE(figure->right);
+  ASSERT_EQ(figure->beside.size(), 2u);
+  EXPECT_EQ(text_of(figure->beside[0]), "Gildong Hong");
+  for (const auto& p : figure->beside) EXPECT_EQ(p.align, Align::Left);
+}
+
+// ---------------------------------------------------------------- bold keywords, meta
+
+TEST(BoldKeywords, WholeWordsOnlyAndLatinBeforeHangul) {
+  Entry e;
+  e.kind = EntryKind::Text;
+  e.text = T("Python으로 Pythonic C++ code; C++ templates, not CPython.");
+  auto file = cv_file({section("About", EntryKind::Text, {e})});
+  file.settings.bold_keywords = {"Python", "C++", "C++ templates"};
+  Diagnostics diags;
+  auto c = compose(file, test_theme(), diags);
+  const Paragraph& p = para(c.blocks.back());
+  EXPECT_EQ(text_of(p), "Python으로 Pythonic C++ code; C++ templates, not CPython.");
+  std::vector<std::string> bold;
+  for (const auto& i : p.inlines)
+    if (i.font.bold) bold.push_back(i.text);
+  EXPECT_EQ(bold, (std::vector<std::string>{"Python", "C++", "C++ templates"}));
+}
+
+TEST(Meta, TitleAuthorSubjectKeywordsLanguage) {
+  auto file =
+      cv_file({section("Experience", EntryKind::Experience, {}), section("**Skills**", EntryKind::OneLine, {})});
+  file.cv.name = T("*Gildong* Hong");
+  file.cv.headline = T("C++ engineer");
+  Diagnostics diags;
+  auto c = compose(file, test_theme(), diags);
+  EXPECT_EQ(c.meta.title, "Gildong Hong \u2013 CV");
+  EXPECT_EQ(c.meta.author, "Gildong Hong");
+  EXPECT_EQ(c.meta.subject, "C++ engineer");
+  EXPECT_EQ(c.meta.keywords, "Experience, Skills");
+  EXPECT_EQ(c.meta.language, "en");
+
+  file.locale = korean();
+  file.cv.name = T("홍길동");
+  EXPECT_EQ(compose(file, test_theme(), diags).meta.title, "홍길동 이력서");
+  EXPECT_EQ(compose(file, test_theme(), diags).meta.language, "ko");
+
+  file.settings.pdf_title = "NAME's CV (CURRENT_DATE)";
+  file.settings.current_date = ym(2025, 5);
+  EXPECT_EQ(compose(file, test_theme(), diags).meta.title, "홍길동's CV (2025. 5.)");
+}
+
+TEST(Meta, Furniture) {
+  auto file = cv_file();
+  file.locale.page_number = "PAGE of TOTAL";
+  auto theme = test_theme();
+  theme.page_numbers = false;
+  Diagnostics diags;
+  auto c = compose(file, theme, diags);
+  EXPECT_FALSE(c.furniture.page_numbers);
+  EXPECT_EQ(c.furniture.page_number_format, "PAGE of TOTAL");
+  EXPECT_EQ(c.furniture.footer_font, (FontSpec{7.5, false, false, {0.5, 0.5, 0.5}}));
+}
+
+TEST(Exactness, InlineTextIsTheSourceWithoutMarkup) {
+  // No case changes, no inserted characters: what the PDF text layer must give back.
+  const std::vector<std::pair<std::string, std::string>> cases{
+      {"résumé — naïve façade", "résumé — naïve façade"},
+      {"**PDF**를 *HarfBuzz*와", "PDF를 HarfBuzz와"},
+      {"50% of *ML* [papers](https://a.b)", "50% of ML papers"},
+      {"2020.03 ~ 2023.07 (3년 5개월)", "2020.03 ~ 2023.07 (3년 5개월)"},
+  };
+  for (const auto& [source_text, visible] : cases) {
+    Diagnostics diags;
+    EXPECT_EQ(text_of(parse_inline(T(source_text), body_font(), {}, diags)), visible);
+    EXPECT_EQ(diags.all().size(), 0u) << source_text;
+  }
+}
+
+}  // namespace
+}  // namespace hanji::compose

@@ -1,2 +1,670 @@
-// Tests for the layout module (to be written with the module).
+// Tests for the layout module: value parsing, the parameter registry, the layout file chain,
+// CV overrides, diagnostics and the data directories.
 #include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <map>
+
+#include <unistd.h>
+
+#include "layout/layout.h"
+
+namespace hanji::layout {
+namespace {
+
+namespace fs = std::filesystem;
+using source::ConfigNode;
+
+const std::string kRepo = HANJI_SOURCE_DIR;
+
+// ---------------------------------------------------------------- helpers
+
+ConfigNode scalar(std::string value, Span span = {}) {
+  ConfigNode n;
+  n.kind = ConfigNode::Kind::Scalar;
+  n.scalar = std::move(value);
+  n.span = std::move(span);
+  return n;
+}
+
+// A map built in code; each key's span is the key's (line, col) in `file`, values one column
+// after "key: ".
+struct MapBuilder {
+  ConfigNode node;
+  std::string file;
+  int line = 1;
+  explicit MapBuilder(std::string f = "cv.yaml", int first_line = 1) : file(std::move(f)), line(first_line) {
+    node.kind = ConfigNode::Kind::Map;
+    node.span = Span{file, line, 1};
+  }
+  MapBuilder& add(const std::string& key, ConfigNode value, int col = 3) {
+    node.keys.push_back(key);
+    node.key_spans.push_back(Span{file, line, col});
+    if (!value.span.known()) value.span = Span{file, line, col + static_cast<int>(key.size()) + 2};
+    node.children.push_back(std::move(value));
+    ++line;
+    return *this;
+  }
+  MapBuilder& set(const std::string& key, const std::string& value, int col = 3) {
+    return add(key, scalar(value), col);
+  }
+};
+
+ConfigNode overrides_of(const std::string& section, ConfigNode inner) {
+  MapBuilder top;
+  top.add(section, std::move(inner), 1);
+  return top.node;
+}
+
+DataDirs repo_dirs() { return DataDirs{kRepo + "/layouts", kRepo + "/fonts"}; }
+
+std::string messages(const Diagnostics& diags) {
+  std::string out;
+  for (const auto& d : diags.all()) out += format_diagnostic(d);
+  return out;
+}
+
+const Diagnostic* first_error(const Diagnostics& diags) {
+  for (const auto& d : diags.all())
+    if (d.severity == Severity::Error) return &d;
+  return nullptr;
+}
+
+bool has_hint(const Diagnostic& d, const std::string& text) {
+  for (const auto& h : d.hints)
+    if (h.find(text) != std::string::npos) return true;
+  return false;
+}
+
+// A scratch directory per test, removed afterwards.
+class TempDir {
+ public:
+  TempDir() {
+    const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
+    path_ =
+        fs::temp_directory_path() / ("hanji_layout_" + std::string(info->name()) + "_" + std::to_string(::getpid()));
+    fs::remove_all(path_);
+    fs::create_directories(path_);
+  }
+  ~TempDir() { fs::remove_all(path_); }
+  const fs::path& path() const { return path_; }
+  fs::path write(const std::string& relative, const std::string& content) const {
+    fs::path p = path_ / relative;
+    fs::create_directories(p.parent_path());
+    std::ofstream(p, std::ios::binary) << content;
+    return p;
+  }
+
+ private:
+  fs::path path_;
+};
+
+const std::string kFontsBlock =
+    "fonts:\n"
+    "  hangul: {regular: NanumMyeongjo.ttf, bold: NanumMyeongjoBold.ttf}\n"
+    "  latin: {regular: NotoSerif-Regular.ttf}\n";
+
+// ---------------------------------------------------------------- parse_length
+
+TEST(ParseLength, AcceptsUnitsAndBareNumbers) {
+  const std::vector<std::pair<std::string, double>> cases{{"12pt", 12},   {"12", 12},
+                                                          {"0.5in", 36},  {"1in", 72},
+                                                          {"2.54cm", 72}, {"1cm", 72 / 2.54},
+                                                          {"25.4mm", 72}, {"18mm", 18 * 72 / 25.4},
+                                                          {" 3 pt ", 3},  {"-2pt", -2},
+                                                          {".5in", 36},   {"10PT", 10},
+                                                          {"+4", 4},      {"0", 0}};
+  for (const auto& [text, points] : cases) {
+    auto value = parse_length(text);
+    ASSERT_TRUE(value.has_value()) << text;
+    EXPECT_NEAR(*value, points, 1e-9) << text;
+  }
+}
+
+TEST(ParseLength, RejectsMalformedText) {
+  for (std::string text : {"", "pt", "12px", "1e3", "abc", "12 p t", "nan", "inf", "1.2.3", "12pt3", "- 2pt", "1em"})
+    EXPECT_FALSE(parse_length(text).has_value()) << "'" << text << "'";
+}
+
+// ---------------------------------------------------------------- parse_color
+
+void expect_rgb(const std::string& text, double r, double g, double b) {
+  auto c = parse_color(text);
+  ASSERT_TRUE(c.has_value()) << text;
+  EXPECT_NEAR(c->r * 255, r, 1e-6) << text;
+  EXPECT_NEAR(c->g * 255, g, 1e-6) << text;
+  EXPECT_NEAR(c->b * 255, b, 1e-6) << text;
+}
+
+TEST(ParseColor, HexForms) {
+  expect_rgb("#1f3a5f", 31, 58, 95);
+  expect_rgb("#1F3A5F", 31, 58, 95);
+  expect_rgb("#333", 0x33, 0x33, 0x33);
+  expect_rgb("#f80", 0xff, 0x88, 0x00);
+  expect_rgb("  #000000 ", 0, 0, 0);
+}
+
+TEST(ParseColor, RgbFunction) {
+  expect_rgb("rgb(0, 79, 144)", 0, 79, 144);
+  expect_rgb("rgb(0,79,144)", 0, 79, 144);
+  expect_rgb("rgb(0 79 144)", 0, 79, 144);
+  expect_rgb("RGB(255, 255, 255)", 255, 255, 255);
+  expect_rgb("rgb(100%, 0%, 50%)", 255, 0, 127.5);
+}
+
+TEST(ParseColor, NamedColours) {
+  const std::map<std::string, std::array<int, 3>> names{{"black", {0, 0, 0}},
+                                                        {"white", {255, 255, 255}},
+                                                        {"red", {255, 0, 0}},
+                                                        {"green", {0, 128, 0}},
+                                                        {"blue", {0, 0, 255}},
+                                                        {"navy", {0, 0, 128}},
+                                                        {"gray", {128, 128, 128}},
+                                                        {"grey", {128, 128, 128}},
+                                                        {"silver", {192, 192, 192}},
+                                                        {"maroon", {128, 0, 0}},
+                                                        {"purple", {128, 0, 128}},
+                                                        {"teal", {0, 128, 128}},
+                                                        {"olive", {128, 128, 0}},
+                                                        {"orange", {255, 165, 0}},
+                                                        {"yellow", {255, 255, 0}},
+                                                        {"lime", {0, 255, 0}},
+                                                        {"aqua", {0, 255, 255}},
+                                                        {"fuchsia", {255, 0, 255}},
+                                                        {"darkslategray", {47, 79, 79}},
+                                                        {"steelblue", {70, 130, 180}},
+                                                        {"crimson", {220, 20, 60}},
+                                                        {"rebeccapurple", {102, 51, 153}},
+                                                        {"DarkBlue", {0, 0, 139}},
+                                                        {"dimgrey", {105, 105, 105}}};
+  for (const auto& [name, rgb] : names) expect_rgb(name, rgb[0], rgb[1], rgb[2]);
+}
+
+TEST(ParseColor, RejectsMalformedText) {
+  for (std::string text : {"", "#12", "#1234", "#ggg", "#12345g", "rgb(300, 0, 0)", "rgb(1, 2)", "rgb(1, 2, 3, 4)",
+                           "rgb(1, 2, 3", "notacolor", "navy blue", "1f3a5f"})
+    EXPECT_FALSE(parse_color(text).has_value()) << "'" << text << "'";
+}
+
+// ---------------------------------------------------------------- registry and classic
+
+// Every leaf of classic.yaml as a dotted key.
+void collect_leaves(const ConfigNode& node, const std::string& prefix, std::vector<std::string>& out) {
+  if (node.kind != ConfigNode::Kind::Map) {
+    out.push_back(prefix);
+    return;
+  }
+  for (size_t i = 0; i < node.keys.size(); ++i)
+    collect_leaves(node.children[i], prefix.empty() ? node.keys[i] : prefix + "." + node.keys[i], out);
+}
+
+TEST(Registry, EveryClassicKeyIsAParameter) {
+  Diagnostics diags;
+  auto classic = source::load_config(kRepo + "/layouts/classic.yaml", diags);
+  ASSERT_TRUE(classic.has_value()) << messages(diags);
+  std::vector<std::string> leaves;
+  collect_leaves(*classic, "", leaves);
+  std::vector<std::string> keys;
+  for (const auto& p : describe_parameters()) keys.push_back(p.key);
+  ASSERT_GT(leaves.size(), 60u);
+  for (const auto& leaf : leaves) {
+    if (leaf == "description" || leaf == "extends") continue;
+    EXPECT_NE(std::find(keys.begin(), keys.end(), leaf), keys.end()) << leaf << " has no parameter";
+  }
+}
+
+TEST(Registry, EveryParameterHasHelpAndAnExpectedForm) {
+  auto params = describe_parameters();
+  EXPECT_GE(params.size(), 80u);  // 9 styles x 5 + page, fonts, header, section, entry, text, footer
+  for (const auto& p : params) {
+    EXPECT_FALSE(p.help.empty()) << p.key;
+    EXPECT_FALSE(p.expected.empty()) << p.key;
+  }
+}
+
+TEST(LoadTheme, ClassicValuesReachTheTheme) {
+  Diagnostics diags;
+  auto theme = load_theme("classic", ConfigNode{}, "", repo_dirs(), diags);
+  ASSERT_TRUE(theme.has_value()) << messages(diags);
+  EXPECT_EQ(diags.all().size(), 0u) << messages(diags);
+  EXPECT_EQ(theme->id, "classic");
+  EXPECT_FALSE(theme->description.empty());
+  EXPECT_EQ(theme->paper, Paper::A4);
+  EXPECT_NEAR(theme->page_width, 595.276, 1e-3);
+  EXPECT_NEAR(theme->page_height, 841.89, 1e-3);
+  EXPECT_NEAR(theme->margin_top, 17 * 72 / 25.4, 1e-9);
+  EXPECT_NEAR(theme->margin_left, 19 * 72 / 25.4, 1e-9);
+  EXPECT_DOUBLE_EQ(theme->name.size, 22);
+  EXPECT_TRUE(theme->name.bold);
+  EXPECT_DOUBLE_EQ(theme->name.line_height, 1.2);
+  EXPECT_DOUBLE_EQ(theme->body.line_height, 1.42);
+  EXPECT_EQ(theme->headline.line_height, TextStyle{}.line_height);  // not set: the default
+  EXPECT_EQ(theme->link_color, *parse_color("#1f3a5f"));
+  EXPECT_EQ(theme->header_align, Align::Center);
+  EXPECT_EQ(theme->contact_separator, "  |  ");
+  EXPECT_NEAR(theme->photo_width, 2.6 * 72 / 2.54, 1e-9);
+  EXPECT_TRUE(theme->photo_right);
+  EXPECT_EQ(theme->bullet, "\u2022");
+  EXPECT_NEAR(theme->aside_width, 3.4 * 72 / 2.54, 1e-9);
+  EXPECT_EQ(theme->korean_break, KoreanBreak::Word);
+  EXPECT_DOUBLE_EQ(theme->fonts.latin_scale, 1.06);
+  EXPECT_DOUBLE_EQ(theme->fonts.latin_baseline, -0.036);
+  EXPECT_DOUBLE_EQ(theme->footer_offset, 22);
+}
+
+TEST(LoadTheme, FontsAreAbsolutePathsAndUnnamedFacesStayEmpty) {
+  Diagnostics diags;
+  auto theme = load_theme("", ConfigNode{}, "", repo_dirs(), diags);  // "" = classic
+  ASSERT_TRUE(theme.has_value()) << messages(diags);
+  EXPECT_EQ(theme->id, "classic");
+  const auto& f = theme->fonts;
+  for (const auto& path :
+       {f.hangul.regular, f.hangul.bold, f.latin.regular, f.latin.bold, f.latin.italic, f.latin.bold_italic}) {
+    EXPECT_TRUE(fs::path(path).is_absolute()) << path;
+    EXPECT_TRUE(fs::exists(path)) << path;
+  }
+  EXPECT_EQ(fs::path(f.hangul.regular).filename(), "NanumBarunGothic.ttf");
+  EXPECT_EQ(fs::path(f.latin.bold_italic).filename(), "Lato-BoldItalic.ttf");
+  // Faces a layout does not name stay empty: the text module falls back (bold italic ->
+  // bold -> regular) and knows that such emphasis must become colour, not fake italics.
+  EXPECT_EQ(f.hangul.italic, "");
+  EXPECT_EQ(f.hangul.bold_italic, "");
+}
+
+TEST(LoadTheme, EveryShippedLayoutLoadsCleanly) {
+  Diagnostics diags;
+  auto layouts = list_layouts(repo_dirs(), diags);
+  ASSERT_FALSE(layouts.empty());
+  for (const auto& info : layouts) {
+    auto theme = load_theme(info.name, ConfigNode{}, "", repo_dirs(), diags);
+    EXPECT_TRUE(theme.has_value()) << info.name;
+    EXPECT_FALSE(info.description.empty()) << info.name;
+  }
+  EXPECT_EQ(diags.all().size(), 0u) << messages(diags);
+}
+
+TEST(LoadTheme, SerifExtendsClassic) {
+  Diagnostics diags;
+  auto theme = load_theme("serif", ConfigNode{}, "", repo_dirs(), diags);
+  ASSERT_TRUE(theme.has_value()) << messages(diags);
+  EXPECT_EQ(fs::path(theme->fonts.hangul.bold).filename(), "NanumMyeongjoBold.ttf");
+  EXPECT_EQ(theme->header_align, Align::Left);
+  EXPECT_DOUBLE_EQ(theme->body.line_height, 1.5);
+  EXPECT_DOUBLE_EQ(theme->body.size, 9.3);  // from classic
+}
+
+// ---------------------------------------------------------------- overrides
+
+TEST(LoadTheme, CvOverridesWin) {
+  MapBuilder page;
+  page.set("margin_top", "1in").set("paper", "letter");
+  MapBuilder body;
+  body.set("size", "11").set("color", "navy");
+  MapBuilder styles;
+  styles.add("body", body.node);
+  MapBuilder top;
+  top.add("page", page.node, 1).add("styles", styles.node, 1);
+  MapBuilder text;
+  text.set("align", "justified");  // RenderCV's spelling
+  top.add("text", text.node, 1);
+  Diagnostics diags;
+  auto theme = load_theme("classic", top.node, "", repo_dirs(), diags);
+  ASSERT_TRUE(theme.has_value()) << messages(diags);
+  EXPECT_DOUBLE_EQ(theme->margin_top, 72);
+  EXPECT_NEAR(theme->margin_bottom, 17 * 72 / 25.4, 1e-9);  // untouched
+  EXPECT_EQ(theme->paper, Paper::Letter);
+  EXPECT_DOUBLE_EQ(theme->page_width, 612);
+  EXPECT_DOUBLE_EQ(theme->page_height, 792);
+  EXPECT_DOUBLE_EQ(theme->body.size, 11);
+  EXPECT_EQ(theme->body.color, (Rgb{0, 0, 128 / 255.0}));
+  EXPECT_DOUBLE_EQ(theme->body.line_height, 1.42);  // from classic
+  EXPECT_EQ(theme->body_align, Align::Justify);
+}
+
+TEST(LoadTheme, PaperOverrideFromTheCommandLineWinsLast) {
+  auto overrides = overrides_of("page", MapBuilder().set("paper", "letter").node);
+  Diagnostics diags;
+  auto theme = load_theme("classic", overrides, "a4", repo_dirs(), diags);
+  ASSERT_TRUE(theme.has_value()) << messages(diags);
+  EXPECT_EQ(theme->paper, Paper::A4);
+  EXPECT_NEAR(theme->page_width, 595.276, 1e-3);
+
+  Diagnostics letter_diags;
+  auto letter = load_theme("classic", ConfigNode{}, "Letter", repo_dirs(), letter_diags);
+  ASSERT_TRUE(letter.has_value()) << messages(letter_diags);
+  EXPECT_DOUBLE_EQ(letter->page_height, 792);
+
+  Diagnostics bad;
+  EXPECT_FALSE(load_theme("classic", ConfigNode{}, "a3", repo_dirs(), bad).has_value());
+  ASSERT_NE(first_error(bad), nullptr);
+  EXPECT_NE(first_error(bad)->message.find("'a3'"), std::string::npos);
+}
+
+TEST(LoadTheme, UnknownOverrideKeyHasDidYouMeanAtTheKey) {
+  MapBuilder page("me/cv.yaml", 40);
+  page.set("margn_top", "1cm", 5);  // line 40, col 5
+  MapBuilder top("me/cv.yaml", 39);
+  top.add("page", page.node, 3);
+  Diagnostics diags;
+  EXPECT_FALSE(load_theme("classic", top.node, "", repo_dirs(), diags).has_value());
+  const Diagnostic* e = first_error(diags);
+  ASSERT_NE(e, nullptr);
+  EXPECT_EQ(e->message, "unknown key 'margn_top' in 'page'");
+  EXPECT_EQ(e->span.file, "me/cv.yaml");
+  EXPECT_EQ(e->span.line, 40);
+  EXPECT_EQ(e->span.col, 5);
+  EXPECT_TRUE(has_hint(*e, "did you mean 'margin_top'?")) << messages(diags);
+}
+
+TEST(LoadTheme, UnknownTopLevelAndRoleKeys) {
+  MapBuilder styles;
+  styles.add("bdy", MapBuilder().set("size", "10").node);
+  MapBuilder top;
+  top.add("styls", ConfigNode{}, 1).add("styles", styles.node, 1);
+  Diagnostics diags;
+  EXPECT_FALSE(load_theme("classic", top.node, "", repo_dirs(), diags).has_value());
+  ASSERT_EQ(diags.error_count(), 2) << messages(diags);
+  EXPECT_EQ(diags.all()[0].message, "unknown key 'styls' in layout");
+  EXPECT_TRUE(has_hint(diags.all()[0], "did you mean 'styles'?"));
+  EXPECT_EQ(diags.all()[1].message, "unknown key 'bdy' in 'styles'");
+  EXPECT_TRUE(has_hint(diags.all()[1], "did you mean 'body'?"));
+}
+
+TEST(LoadTheme, WrongTypesSayTheExpectedForm) {
+  struct Case {
+    std::string section, key, value, expected;
+  };
+  const std::vector<Case> cases{
+      {"page", "margin_top", "wide", "expected a length such as 12pt, 0.5in, 1cm or 18mm"},
+      {"section", "rule", "maybe", "expected true or false"},
+      {"section", "rule_color", "bluish", "expected a colour such as"},
+      {"text", "align", "centr", "did you mean 'center'?"},
+      {"text", "korean_line_break", "syllable", "expected one of word, character"},
+      {"fonts", "latin_scale", "1.1x", "expected a number such as 1.35"},
+  };
+  for (const auto& c : cases) {
+    auto overrides = overrides_of(c.section, MapBuilder("cv.yaml", 7).set(c.key, c.value, 3).node);
+    Diagnostics diags;
+    EXPECT_FALSE(load_theme("classic", overrides, "", repo_dirs(), diags).has_value()) << c.key;
+    const Diagnostic* e = first_error(diags);
+    ASSERT_NE(e, nullptr) << c.key;
+    EXPECT_EQ(e->message, "invalid value '" + c.value + "' for '" + c.section + "." + c.key + "'");
+    EXPECT_TRUE(has_hint(*e, c.expected)) << messages(diags);
+    EXPECT_EQ(e->span.line, 7);
+    EXPECT_EQ(e->span.col, 3 + static_cast<int>(c.key.size()) + 2);  // at the value
+  }
+}
+
+TEST(LoadTheme, StructureErrors) {
+  Diagnostics diags;
+  auto overrides = overrides_of("page", scalar("a4", Span{"cv.yaml", 3, 9}));
+  EXPECT_FALSE(load_theme("classic", overrides, "", repo_dirs(), diags).has_value());
+  ASSERT_NE(first_error(diags), nullptr);
+  EXPECT_EQ(first_error(diags)->message, "'page' must be a map of settings, not a single value");
+  EXPECT_TRUE(has_hint(*first_error(diags), "paper")) << messages(diags);
+
+  Diagnostics negative;
+  auto neg = overrides_of("page", MapBuilder().set("margin_left", "-1cm").node);
+  EXPECT_FALSE(load_theme("classic", neg, "", repo_dirs(), negative).has_value());
+  ASSERT_NE(first_error(negative), nullptr);
+  EXPECT_EQ(first_error(negative)->message, "'page.margin_left' must not be negative");
+
+  Diagnostics unquoted;  // `color: #333` without quotes reaches us as a null value
+  auto null_colour = overrides_of("colors", MapBuilder().add("link", ConfigNode{}).node);
+  EXPECT_FALSE(load_theme("classic", null_colour, "", repo_dirs(), unquoted).has_value());
+  ASSERT_NE(first_error(unquoted), nullptr);
+  EXPECT_TRUE(has_hint(*first_error(unquoted), "quote colours")) << messages(unquoted);
+
+  Diagnostics extends;  // a CV cannot extend
+  auto ext = MapBuilder().set("extends", "classic").node;
+  EXPECT_FALSE(load_theme("classic", ext, "", repo_dirs(), extends).has_value());
+  EXPECT_EQ(first_error(extends)->message, "'extends' cannot be set from a CV file");
+}
+
+TEST(LoadTheme, MarginsThatLeaveNoRoomAreAnError) {
+  auto overrides = overrides_of("page", MapBuilder().set("margin_left", "10cm").set("margin_right", "10cm").node);
+  Diagnostics diags;
+  EXPECT_FALSE(load_theme("classic", overrides, "", repo_dirs(), diags).has_value());
+  ASSERT_NE(first_error(diags), nullptr);
+  EXPECT_NE(first_error(diags)->message.find("margins"), std::string::npos) << messages(diags);
+}
+
+// ---------------------------------------------------------------- fonts
+
+TEST(Fonts, MissingFontIsNamed) {
+  auto overrides =
+      overrides_of("fonts", MapBuilder().add("latin", MapBuilder().set("regular", "Nope-Regular.ttf").node).node);
+  Diagnostics diags;
+  EXPECT_FALSE(load_theme("classic", overrides, "", repo_dirs(), diags).has_value());
+  const Diagnostic* e = first_error(diags);
+  ASSERT_NE(e, nullptr);
+  EXPECT_EQ(e->message, "font file 'Nope-Regular.ttf' not found");
+  EXPECT_TRUE(has_hint(*e, kRepo + "/fonts")) << messages(diags);
+}
+
+TEST(Fonts, OpenTypeAndCollectionsAreRejected) {
+  for (std::string name : {"NotoSansCJK-Regular.otf", "NotoSansCJK.ttc"}) {
+    auto overrides = overrides_of("fonts", MapBuilder().add("hangul", MapBuilder().set("bold", name).node).node);
+    Diagnostics diags;
+    EXPECT_FALSE(load_theme("classic", overrides, "", repo_dirs(), diags).has_value());
+    const Diagnostic* e = first_error(diags);
+    ASSERT_NE(e, nullptr);
+    EXPECT_NE(e->message.find(name), std::string::npos) << e->message;
+    EXPECT_TRUE(has_hint(*e, "TrueType")) << messages(diags);
+  }
+}
+
+TEST(Fonts, CffOutlinesInADotTtfFileAreRejected) {
+  TempDir tmp;
+  tmp.write("Fake.ttf", std::string("OTTO") + std::string(60, '\0'));
+  fs::path cv = tmp.path() / "cv.yaml";
+  MapBuilder latin(cv.string(), 5);
+  latin.set("regular", "Fake.ttf");
+  auto overrides = overrides_of("fonts", MapBuilder(cv.string(), 4).add("latin", latin.node).node);
+  Diagnostics diags;
+  EXPECT_FALSE(load_theme("classic", overrides, "", repo_dirs(), diags).has_value());
+  ASSERT_NE(first_error(diags), nullptr);
+  EXPECT_NE(first_error(diags)->message.find("CFF"), std::string::npos) << messages(diags);
+}
+
+TEST(Fonts, CvFontsResolveNextToTheCvFirst) {
+  TempDir tmp;
+  fs::copy_file(kRepo + "/fonts/NotoSerif-Regular.ttf", tmp.path() / "MyFont.ttf");
+  fs::path cv = tmp.path() / "cv.yaml";
+  MapBuilder latin(cv.string(), 5);
+  latin.set("regular", "./MyFont.ttf").set("bold", "Lato-Bold.ttf");  // the second from dirs.fonts
+  MapBuilder fonts(cv.string(), 4);
+  fonts.add("latin", latin.node).add("fallback", scalar("NanumMyeongjo.ttf", Span{cv.string(), 8, 13}));
+  Diagnostics diags;
+  auto theme = load_theme("classic", overrides_of("fonts", fonts.node), "", repo_dirs(), diags);
+  ASSERT_TRUE(theme.has_value()) << messages(diags);
+  EXPECT_EQ(theme->fonts.latin.regular, (tmp.path() / "MyFont.ttf").string());
+  EXPECT_EQ(theme->fonts.latin.bold, kRepo + "/fonts/Lato-Bold.ttf");
+  ASSERT_EQ(theme->fonts.fallback.size(), 1u);
+  EXPECT_EQ(fs::path(theme->fonts.fallback[0]).filename(), "NanumMyeongjo.ttf");
+}
+
+TEST(Fonts, ChangingOnlyTheRegularFaceWarnsAboutTheOthers) {
+  MapBuilder hangul("cv.yaml", 12);
+  hangul.set("regular", "NanumMyeongjo.ttf", 7);
+  Diagnostics diags;
+  auto theme = load_theme("classic", overrides_of("fonts", MapBuilder().add("hangul", hangul.node).node), "",
+                          repo_dirs(), diags);
+  ASSERT_TRUE(theme.has_value()) << messages(diags);
+  ASSERT_EQ(diags.warning_count(), 1) << messages(diags);
+  const Diagnostic& w = diags.all()[0];
+  EXPECT_EQ(w.message, "'fonts.hangul.regular' changes here, but fonts.hangul.bold keeps the font set before");
+  EXPECT_EQ(w.span.line, 12);
+  EXPECT_EQ(fs::path(theme->fonts.hangul.bold).filename(), "NanumBarunGothicBold.ttf");  // kept, as warned
+
+  MapBuilder both("cv.yaml", 12);
+  both.set("regular", "NanumMyeongjo.ttf").set("bold", "NanumMyeongjoBold.ttf");
+  Diagnostics quiet;
+  ASSERT_TRUE(
+      load_theme("classic", overrides_of("fonts", MapBuilder().add("hangul", both.node).node), "", repo_dirs(), quiet));
+  EXPECT_EQ(quiet.all().size(), 0u) << messages(quiet);
+}
+
+// ---------------------------------------------------------------- layout files
+
+TEST(LayoutFiles, ExtendsChainAppliesBaseFirst) {
+  TempDir tmp;
+  tmp.write("layouts/base.yaml", "description: Base.\n" + kFontsBlock + "page: {margin_top: 1cm, margin_left: 2cm}\n");
+  tmp.write("layouts/child.yaml", "description: Child.\nextends: base\npage:\n  margin_top: 3cm\n");
+  tmp.write("layouts/grandchild.yaml", "extends: child\nheader: {align: left}\n");
+  DataDirs dirs{(tmp.path() / "layouts").string(), kRepo + "/fonts"};
+  Diagnostics diags;
+  auto theme = load_theme("grandchild", ConfigNode{}, "", dirs, diags);
+  ASSERT_TRUE(theme.has_value()) << messages(diags);
+  EXPECT_EQ(theme->id, "grandchild");
+  EXPECT_EQ(theme->description, "Child.");
+  EXPECT_NEAR(theme->margin_top, 3 * 72 / 2.54, 1e-9);
+  EXPECT_NEAR(theme->margin_left, 2 * 72 / 2.54, 1e-9);
+  EXPECT_EQ(theme->header_align, Align::Left);
+  EXPECT_EQ(fs::path(theme->fonts.hangul.regular).filename(), "NanumMyeongjo.ttf");
+}
+
+TEST(LayoutFiles, ExtendsCycleIsAnErrorAtTheExtendsValue) {
+  TempDir tmp;
+  tmp.write("layouts/a.yaml", "extends: b\n" + kFontsBlock);
+  tmp.write("layouts/b.yaml", "description: B\nextends: a\n");
+  DataDirs dirs{(tmp.path() / "layouts").string(), kRepo + "/fonts"};
+  Diagnostics diags;
+  EXPECT_FALSE(load_theme("a", ConfigNode{}, "", dirs, diags).has_value());
+  const Diagnostic* e = first_error(diags);
+  ASSERT_NE(e, nullptr);
+  EXPECT_EQ(e->message, "layout 'b' extends 'a', which leads back to it");
+  EXPECT_TRUE(has_hint(*e, "a -> b -> a")) << messages(diags);
+  EXPECT_EQ(fs::path(e->span.file).filename(), "b.yaml");
+  EXPECT_EQ(e->span.line, 2);
+  EXPECT_EQ(e->span.col, 10);
+}
+
+TEST(LayoutFiles, UnknownKeyInAFileHasItsExactSpan) {
+  TempDir tmp;
+  tmp.write("layouts/typo.yaml", "extends: classic\nsection:\n  rule: false\n  spce_above: 20pt\n");
+  fs::copy_file(kRepo + "/layouts/classic.yaml", tmp.path() / "layouts/classic.yaml");
+  DataDirs dirs{(tmp.path() / "layouts").string(), kRepo + "/fonts"};
+  Diagnostics diags;
+  EXPECT_FALSE(load_theme("typo", ConfigNode{}, "", dirs, diags).has_value());
+  const Diagnostic* e = first_error(diags);
+  ASSERT_NE(e, nullptr);
+  EXPECT_EQ(format_diagnostic(*e),
+            (tmp.path() / "layouts/typo.yaml").string() +
+                ":4:3: error: unknown key 'spce_above' in 'section'\n"
+                "  hint: did you mean 'space_above'?\n"
+                "  hint: valid keys here: rule, rule_thickness, rule_color, rule_gap, space_above, space_below\n");
+}
+
+TEST(LayoutFiles, ALayoutOfOnesOwnIsAPathRelativeToTheCv) {
+  TempDir tmp;
+  fs::copy_file(kRepo + "/fonts/NotoSerif-Bold.ttf", tmp.path() / "MyBold.ttf");
+  tmp.write("mine.yaml", "description: Mine.\nextends: classic\nfonts:\n  latin: {bold: MyBold.ttf}\n");
+  Span where{(tmp.path() / "cv.yaml").string(), 1, 9};
+  Diagnostics diags;
+  auto theme = load_theme("./mine.yaml", where, ConfigNode{}, "", repo_dirs(), diags);
+  ASSERT_TRUE(theme.has_value()) << messages(diags);
+  EXPECT_EQ(theme->id, "mine");
+  EXPECT_EQ(theme->description, "Mine.");
+  EXPECT_EQ(theme->fonts.latin.bold, (tmp.path() / "MyBold.ttf").string());        // next to the layout file
+  EXPECT_EQ(fs::path(theme->fonts.latin.regular).filename(), "Lato-Regular.ttf");  // from classic
+
+  Diagnostics missing;
+  EXPECT_FALSE(load_theme("./nope.yaml", where, ConfigNode{}, "", repo_dirs(), missing).has_value());
+  ASSERT_NE(first_error(missing), nullptr);
+  EXPECT_EQ(first_error(missing)->message, "layout file '" + (tmp.path() / "nope.yaml").string() + "' not found");
+}
+
+TEST(LayoutFiles, UnknownLayoutSuggestsTheClosestName) {
+  Diagnostics diags;
+  Span where{"cv.yaml", 2, 9};
+  EXPECT_FALSE(load_theme("clasic", where, ConfigNode{}, "", repo_dirs(), diags).has_value());
+  const Diagnostic* e = first_error(diags);
+  ASSERT_NE(e, nullptr);
+  EXPECT_EQ(e->message, "unknown layout 'clasic'");
+  EXPECT_EQ(e->span.line, 2);
+  EXPECT_TRUE(has_hint(*e, "did you mean 'classic'?"));
+  EXPECT_TRUE(has_hint(*e, "available layouts: classic"));
+}
+
+TEST(LayoutFiles, LayoutWithoutFontsIsAnError) {
+  TempDir tmp;
+  tmp.write("layouts/bare.yaml", "description: nothing\n");
+  DataDirs dirs{(tmp.path() / "layouts").string(), kRepo + "/fonts"};
+  Diagnostics diags;
+  EXPECT_FALSE(load_theme("bare", ConfigNode{}, "", dirs, diags).has_value());
+  EXPECT_NE(messages(diags).find("fonts.hangul.regular"), std::string::npos) << messages(diags);
+}
+
+TEST(LayoutFiles, ListLayoutsIsSortedWithDescriptions) {
+  TempDir tmp;
+  tmp.write("layouts/zeta.yaml", "description: Last one.\n");
+  tmp.write("layouts/alpha.yaml", "description: First one.\n");
+  tmp.write("layouts/notes.txt", "not a layout\n");
+  Diagnostics diags;
+  auto layouts = list_layouts(DataDirs{(tmp.path() / "layouts").string(), ""}, diags);
+  ASSERT_EQ(layouts.size(), 2u);
+  EXPECT_EQ(layouts[0].name, "alpha");
+  EXPECT_EQ(layouts[0].description, "First one.");
+  EXPECT_EQ(layouts[1].name, "zeta");
+  EXPECT_EQ(layouts[1].description, "Last one.");
+
+  auto repo = list_layouts(repo_dirs(), diags);
+  ASSERT_FALSE(repo.empty());
+  EXPECT_EQ(repo[0].name, "classic");  // sorted: classic, serif, ...
+  EXPECT_FALSE(repo[0].description.empty());
+}
+
+// ---------------------------------------------------------------- data directories
+
+// Sets an environment variable for one scope and restores it.
+class ScopedEnv {
+ public:
+  ScopedEnv(const char* name, const char* value) : name_(name) {
+    if (const char* old = std::getenv(name)) old_ = old;
+    value ? ::setenv(name, value, 1) : ::unsetenv(name);
+  }
+  ~ScopedEnv() { old_ ? ::setenv(name_, old_->c_str(), 1) : ::unsetenv(name_); }
+
+ private:
+  const char* name_;
+  std::optional<std::string> old_;
+};
+
+TEST(DataDirs, EnvironmentVariableWins) {
+  ScopedEnv env("HANJI_DATA_DIR", "/opt/hanji-data");
+  DataDirs dirs = find_data_dirs("/usr/bin/hanji");
+  EXPECT_EQ(dirs.layouts, "/opt/hanji-data/layouts");
+  EXPECT_EQ(dirs.fonts, "/opt/hanji-data/fonts");
+}
+
+TEST(DataDirs, FoundUpwardsFromTheExecutable) {
+  ScopedEnv env("HANJI_DATA_DIR", nullptr);
+  TempDir tmp;
+  tmp.write("prefix/share/hanji/layouts/classic.yaml", "description: x\n");
+  tmp.write("prefix/share/hanji/fonts/README", "");
+  tmp.write("prefix/bin/hanji", "");
+  DataDirs installed = find_data_dirs((tmp.path() / "prefix/bin/hanji").string());
+  EXPECT_EQ(installed.layouts, (tmp.path() / "prefix/share/hanji/layouts").string());
+  EXPECT_EQ(installed.fonts, (tmp.path() / "prefix/share/hanji/fonts").string());
+
+  tmp.write("tree/layouts/classic.yaml", "description: x\n");
+  tmp.write("tree/fonts/README", "");
+  tmp.write("tree/build/tests/prog", "");
+  DataDirs build_tree = find_data_dirs((tmp.path() / "tree/build/tests/prog").string());
+  EXPECT_EQ(build_tree.layouts, (tmp.path() / "tree/layouts").string());
+}
+
+TEST(DataDirs, ProgramOnPathUsesProcSelfExe) {
+  ScopedEnv env("HANJI_DATA_DIR", nullptr);
+  // This test binary lives in <repo>/build-*/tests: walking up finds the repository.
+  DataDirs dirs = find_data_dirs("layout_test");
+  EXPECT_TRUE(fs::exists(fs::path(dirs.layouts) / "classic.yaml")) << dirs.layouts;
+  EXPECT_TRUE(fs::exists(fs::path(dirs.fonts) / "Lato-Regular.ttf")) << dirs.fonts;
+}
+
+}  // namespace
+}  // namespace hanji::layout

@@ -1,5 +1,63 @@
+// compose(): the header, every section, then the PDF metadata and the page furniture.
 #include "compose/compose.h"
 
+#include "compose/builder.h"
+#include "compose/markup.h"
+
 namespace hanji::compose {
-// Placeholder: implemented in the compose module task.
+namespace {
+
+void replace_all(std::string& text, const std::string& from, const std::string& to) {
+  for (size_t pos = text.find(from); pos != std::string::npos; pos = text.find(from, pos + to.size()))
+    text.replace(pos, from.size(), to);
+}
+
+std::string current_date_text(const source::CvFile& file) {
+  if (!file.settings.current_date) return "";
+  source::Entry dated;
+  dated.date = file.settings.current_date;
+  return format_dates(dated, file.locale);
+}
+
+// settings.pdf_title with NAME (and CURRENT_DATE) filled in, else "NAME – CV" / "NAME 이력서".
+std::string document_title(const source::CvFile& file, const std::string& name) {
+  std::string title = file.settings.pdf_title;
+  if (title.empty()) title = file.locale.language == "ko" ? "NAME 이력서" : "NAME \u2013 CV";
+  replace_all(title, "CURRENT_DATE", current_date_text(file));
+  replace_all(title, "NAME", name);
+  return title;
+}
+
+Metadata metadata(const source::CvFile& file) {
+  Metadata meta;
+  meta.author = plain_text(file.cv.name.value);
+  meta.title = document_title(file, meta.author);
+  meta.subject = plain_text(file.cv.headline.value);
+  for (const auto& section : file.cv.sections)
+    meta.keywords += (meta.keywords.empty() ? "" : ", ") + plain_text(section.title.value);
+  meta.language = file.locale.language;
+  return meta;
+}
+
+Furniture furniture(const source::CvFile& file, const layout::Theme& theme) {
+  Furniture f;
+  f.page_numbers = theme.page_numbers;
+  f.page_number_format = file.locale.page_number;
+  f.footer_font = font_of(theme.footer);
+  return f;
+}
+
+}  // namespace
+
+Composition compose(const source::CvFile& file, const layout::Theme& theme, Diagnostics& diags) {
+  Builder builder(file, theme, diags);
+  add_header(builder);
+  bool first = true;
+  for (const auto& section : file.cv.sections) {
+    add_section(builder, section, first);
+    first = false;
+  }
+  return Composition{builder.take_blocks(), metadata(file), furniture(file, theme)};
+}
+
 }  // namespace hanji::compose

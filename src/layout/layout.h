@@ -122,6 +122,21 @@ std::optional<Theme> load_theme(const std::string& name, const source::ConfigNod
                                 const std::string& paper_override, const DataDirs& dirs,
                                 Diagnostics& diags);
 
+/// Same, with the location of the layout name (in the CV file, or none from the command
+/// line): an unknown name is reported there, and a name that is a path to a layout file of
+/// one's own ("./mine.yaml", which may `extends: classic`) is relative to that file.
+std::optional<Theme> load_theme(const std::string& name, const Span& name_span, const source::ConfigNode& overrides,
+                                const std::string& paper_override, const DataDirs& dirs, Diagnostics& diags);
+
+/// One layout parameter, for documentation (`hanji layouts --help`, docs generation).
+struct ParameterInfo {
+  std::string key;       // dotted path, e.g. "page.margin_top"
+  std::string expected;  // "a length such as 12pt, 0.5in, 1cm or 18mm"
+  std::string help;      // what it does
+};
+/// Every parameter a layout file or a CV's `layout:` key may set, in classic.yaml order.
+std::vector<ParameterInfo> describe_parameters();
+
 /// A length such as "12pt", "0.7in", "2cm", "18mm", or a bare number (points); nullopt if malformed.
 std::optional<double> parse_length(std::string_view text);
 /// "#1f4e79", "#333", "rgb(0, 79, 144)" or an SVG/CSS colour name; nullopt if malformed.

@@ -1,0 +1,61 @@
+// Private to the compose module: the state shared while one CV is composed, and the
+// helpers that turn source texts into styled paragraphs.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "compose/compose.h"
+
+namespace hanji::compose {
+
+/// Size, weight, slant and colour of a theme text role.
+FontSpec font_of(const layout::TextStyle& style);
+
+/// Baseline-to-baseline distance of a role: size x line_height.
+double line_height_of(const layout::TextStyle& style);
+
+class Builder {
+ public:
+  Builder(const source::CvFile& file, const layout::Theme& theme, Diagnostics& diags);
+
+  const source::CvFile& file() const { return file_; }
+  const source::Cv& cv() const { return file_.cv; }
+  const layout::Theme& theme() const { return theme_; }
+  const source::Locale& locale() const { return file_.locale; }
+  Diagnostics& diags() { return diags_; }
+
+  /// Inlines of a source text in `font`, with inline markup and bold keywords resolved.
+  std::vector<Inline> inlines(const source::Text& text, const FontSpec& font);
+  /// A paragraph holding `inlines`, sized by `style`.
+  Paragraph paragraph(std::vector<Inline> inlines, const layout::TextStyle& style, layout::Align align,
+                      const Span& span) const;
+  /// A paragraph of one source text in a role's style; nullopt for an empty text.
+  std::optional<Paragraph> paragraph(const source::Text& text, const layout::TextStyle& style,
+                                     layout::Align align = layout::Align::Left);
+
+  /// Appends a block and returns it for further settings (keep_with_next, group, ...).
+  Block& add(decltype(Block::content) content, double space_before, const Span& span);
+  /// A fresh keep-together group id.
+  int new_group() { return next_group_++; }
+  /// Whether anything has been added yet.
+  bool empty() const { return blocks_.empty(); }
+  std::vector<Block> take_blocks() { return std::move(blocks_); }
+
+ private:
+  const source::CvFile& file_;
+  const layout::Theme& theme_;
+  Diagnostics& diags_;
+  std::vector<Block> blocks_;
+  int next_group_ = 0;
+};
+
+/// The header: name, headline and contact line (beside the photo when there is one).
+void add_header(Builder& builder);
+
+/// One section: its title, the rule and its entries. `first` is the first section after
+/// the header (it takes header.space_below instead of section.space_above).
+void add_section(Builder& builder, const source::Section& section, bool first);
+
+}  // namespace hanji::compose

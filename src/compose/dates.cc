@@ -1,0 +1,57 @@
+// Dates and date ranges as the locale prints them.
+//
+// English (RenderCV's default templates): "Sept 2023", a bare year "2018", ranges
+// "Sept 2023 – present"; a day is not shown ("MONTH_ABBREVIATION YEAR").
+// Korean (KoreanDotted, hangul-typography.md §5.3, the 국립국어원 rule of a full stop after
+// every numeric part): "2020. 3.", with a day "2020. 3. 1.", and a bare year "2018." so that a
+// range mixing both stays in one notation ("2018. – 2020. 3."); "2018년" would be the long
+// form, which the dotted style does not use elsewhere.
+#include <string>
+
+#include <fmt/format.h>
+
+#include "compose/compose.h"
+
+namespace hanji::compose {
+namespace {
+
+using source::Date;
+using source::Locale;
+
+std::string format_korean(const Date& date) {
+  if (date.kind == Date::Kind::YearMonthDay) return fmt::format("{}. {}. {}.", date.year, date.month, date.day);
+  if (date.kind == Date::Kind::YearMonth) return fmt::format("{}. {}.", date.year, date.month);
+  return fmt::format("{}.", date.year);
+}
+
+std::string format_english(const Date& date, const Locale& locale) {
+  if (date.kind == Date::Kind::Year) return std::to_string(date.year);
+  const std::string& month = date.month >= 1 && date.month <= 12 ? locale.month_abbreviations[date.month - 1] : "";
+  return month.empty() ? std::to_string(date.year) : month + " " + std::to_string(date.year);
+}
+
+std::string format_date(const Date& date, const Locale& locale) {
+  switch (date.kind) {
+    case Date::Kind::Present: return locale.present;
+    case Date::Kind::Free: return date.text;
+    case Date::Kind::Year:
+    case Date::Kind::YearMonth:
+    case Date::Kind::YearMonthDay:
+      return locale.date_style == Locale::DateStyle::KoreanDotted ? format_korean(date) : format_english(date, locale);
+  }
+  return date.text;
+}
+
+}  // namespace
+
+std::string format_dates(const source::Entry& entry, const source::Locale& locale) {
+  if (entry.date) return format_date(*entry.date, locale);
+  if (entry.start_date) {
+    std::string end = entry.end_date ? format_date(*entry.end_date, locale) : locale.present;
+    return format_date(*entry.start_date, locale) + locale.range_separator + end;
+  }
+  if (entry.end_date) return format_date(*entry.end_date, locale);
+  return "";
+}
+
+}  // namespace hanji::compose

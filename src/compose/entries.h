@@ -1,0 +1,27 @@
+// Private to the compose module: the blocks of one entry.
+#pragma once
+
+#include "compose/builder.h"
+
+namespace hanji::compose {
+
+/// Where an entry sits in its section.
+struct EntryPlacement {
+  double space_before = 0;
+  /// Some entry of the section has dates or a location, so every entry reserves the aside
+  /// column: titles then wrap at the same width and dates line up down the section.
+  bool aside_column = false;
+  int number = 0;         // Numbered / ReversedNumbered: the number shown
+  int widest_number = 0;  // the section's largest number (sets the hanging indent)
+};
+
+/// Text, bullet, numbered and one-line entries: one short paragraph each, set closer together.
+bool is_text_like(source::EntryKind kind);
+
+/// Whether the entry has anything for the date/location column.
+bool has_aside(const source::Entry& entry);
+
+/// Adds the entry's blocks (sharing one new group id).
+void add_entry(Builder& builder, const source::Entry& entry, const EntryPlacement& placement);
+
+}  // namespace hanji::compose

@@ -1,0 +1,103 @@
+// The header: name, headline and one contact line, centred by default; with a photo the
+// three are set left-aligned beside it.
+#include <filesystem>
+
+#include "compose/builder.h"
+
+namespace hanji::compose {
+namespace {
+
+namespace fs = std::filesystem;
+
+// One Inline per contact, separated by header.separator. Contact texts are shown verbatim
+// (e-mail addresses and URLs are not markup); links keep the contact colour so the header
+// reads as one line.
+std::optional<Paragraph> contact_line(Builder& b, layout::Align align) {
+  const auto& contacts = b.cv().contacts;
+  if (contacts.empty()) return std::nullopt;
+  const layout::TextStyle& style = b.theme().contact;
+  // An empty separator would run the items together, in print and in extracted text.
+  const std::string& separator = b.theme().contact_separator.empty() ? " " : b.theme().contact_separator;
+  std::vector<Inline> inlines;
+  for (const auto& contact : contacts) {
+    if (contact.text.empty()) continue;
+    if (!inlines.empty()) inlines.push_back(Inline{separator, font_of(style), "", {}});
+    inlines.push_back(Inline{contact.text.value, font_of(style), contact.url, contact.text.span});
+  }
+  if (inlines.empty()) return std::nullopt;
+  Paragraph p = b.paragraph(std::move(inlines), style, align, contacts.front().text.span);
+  p.is_name = true;  // addresses and handles must never be hyphenated
+  return p;
+}
+
+// The photo as written may be relative to the CV file (RenderCV's rule) or already
+// resolved by the reader; take whichever exists.
+std::string photo_path(const Builder& b) {
+  fs::path photo(b.cv().photo.value);
+  if (photo.is_absolute()) return photo.string();
+  fs::path beside_cv = fs::path(b.file().path).parent_path() / photo;
+  std::error_code ec;
+  if (fs::exists(beside_cv, ec) || !fs::exists(photo, ec)) return beside_cv.lexically_normal().string();
+  return photo.string();
+}
+
+struct HeaderParts {
+  std::optional<Paragraph> name, headline, contacts;
+};
+
+HeaderParts header_parts(Builder& b, layout::Align align) {
+  const auto& theme = b.theme();
+  HeaderParts parts;
+  parts.name = b.paragraph(b.cv().name, theme.name, align);
+  if (parts.name) parts.name->is_name = true;
+  parts.headline = b.paragraph(b.cv().headline, theme.headline, align);
+  parts.contacts = contact_line(b, align);
+  return parts;
+}
+
+void add_with_photo(Builder& b, HeaderParts parts) {
+  const auto& theme = b.theme();
+  Figure figure;
+  figure.path = photo_path(b);
+  figure.width = theme.photo_width;
+  figure.height = theme.photo_width * 4 / 3;  // the 3 x 4 cm Korean résumé photo
+  figure.right = theme.photo_right;
+  for (auto* part : {&parts.name, &parts.headline, &parts.contacts})
+    if (*part) figure.beside.push_back(std::move(**part));
+  b.add(std::move(figure), 0, b.cv().photo.span).group = b.new_group();
+}
+
+void add_stacked(Builder& b, HeaderParts parts) {
+  const auto& theme = b.theme();
+  struct Part {
+    std::optional<Paragraph>* paragraph;
+    double space_before;
+  };
+  std::vector<Part> present;
+  for (Part part :
+       {Part{&parts.name, 0}, Part{&parts.headline, theme.headline_space}, Part{&parts.contacts, theme.contact_space}})
+    if (*part.paragraph) present.push_back(part);
+  int group = b.new_group();
+  for (size_t i = 0; i < present.size(); ++i) {
+    Paragraph& p = **present[i].paragraph;
+    Span span = p.span;
+    Block& block = b.add(std::move(p), i == 0 ? 0 : present[i].space_before, span);
+    block.group = group;
+    block.keep_with_next = i + 1 < present.size();  // the header never splits across pages
+  }
+}
+
+}  // namespace
+
+void add_header(Builder& b) {
+  bool photo = !b.cv().photo.empty();
+  layout::Align align = photo ? layout::Align::Left : b.theme().header_align;
+  HeaderParts parts = header_parts(b, align);
+  if (!parts.name && !parts.headline && !parts.contacts && !photo) return;
+  if (photo)
+    add_with_photo(b, std::move(parts));
+  else
+    add_stacked(b, std::move(parts));
+}
+
+}  // namespace hanji::compose

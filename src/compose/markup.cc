@@ -1,0 +1,336 @@
+// Inline markup: **bold**, *italic*, [text](url) and backslash escapes, resolved with a
+// simplified CommonMark delimiter algorithm so that nesting (bold inside a link, italic
+// inside bold, ***both***) works and unmatched asterisks stay visible as text.
+#include "compose/markup.h"
+
+#include <algorithm>
+#include <string_view>
+
+#include <fmt/format.h>
+
+namespace hanji::compose {
+namespace {
+
+// One code point of the result, or (before emphasis is resolved) a run of '*'.
+struct Item {
+  bool is_delimiter = false;
+  char32_t ch = 0;
+  int offset = 0;  // code-point offset of the character (or run) in the source value
+  bool bold = false, italic = false;
+  int link = -1;  // index into Parser::links
+  // A run of '*': stars [lo, hi) of the run are still unused.
+  int lo = 0, hi = 0;
+  bool can_open = false, can_close = false, could_match = false;
+
+  int remaining() const { return hi - lo; }
+};
+
+bool is_space(char32_t c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == 0x3000 || c == 0xA0; }
+
+bool is_ascii_alnum(char32_t c) { return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
+
+bool is_ascii_punctuation(char32_t c) {
+  return (c >= '!' && c <= '/') || (c >= ':' && c <= '@') || (c >= '[' && c <= '`') || (c >= '{' && c <= '~');
+}
+
+std::string to_utf8(const std::u32string& s, size_t from, size_t to) {
+  std::string out;
+  for (size_t i = from; i < to; ++i) utf8_append(out, s[i]);
+  return out;
+}
+
+// Where the code point at `offset` of a source value is. Offsets map to columns only when
+// the value is one source line; a multi-line value (folded or literal block) points at its start.
+Span span_in(const source::Text& text, int offset) {
+  bool one_line = text.value.find('\n') == std::string::npos;
+  return one_line && text.span.known() ? text.span.shifted(offset) : text.span;
+}
+
+class Parser {
+ public:
+  Parser(const source::Text& text, Diagnostics* diags) : text_(text), cps_(utf8_decode(text.value)), diags_(diags) {}
+
+  std::vector<Item> parse() { return parse_range(0, cps_.size()); }
+  const std::vector<std::string>& links() const { return links_; }
+
+ private:
+  std::vector<Item> parse_range(size_t begin, size_t end);
+  size_t scan_stars(size_t i, size_t begin, size_t end, std::vector<Item>& out) const;
+  bool scan_link(size_t& i, size_t end, std::vector<Item>& out);
+  bool scan_autolink(size_t& i, size_t begin, size_t end, std::vector<Item>& out);
+  size_t matching(size_t i, size_t end, char32_t open, char32_t close) const;
+  void resolve_emphasis(std::vector<Item>& items) const;
+  std::vector<Item> flatten(const std::vector<Item>& items) const;
+  void check_link_target(const std::string& url, size_t offset) const;
+  void warn(size_t offset, std::string message, std::vector<std::string> hints) const {
+    if (diags_) diags_->warning(span_at(offset), std::move(message), std::move(hints));
+  }
+  Span span_at(size_t offset) const { return span_in(text_, static_cast<int>(offset)); }
+
+  const source::Text& text_;
+  std::u32string cps_;
+  Diagnostics* diags_;
+  std::vector<std::string> links_;
+};
+
+std::vector<Item> Parser::parse_range(size_t begin, size_t end) {
+  std::vector<Item> items;
+  size_t i = begin;
+  while (i < end) {
+    char32_t c = cps_[i];
+    if (c == '\\' && i + 1 < end && is_ascii_punctuation(cps_[i + 1])) {
+      items.push_back(Item{.ch = cps_[i + 1], .offset = static_cast<int>(i)});
+      i += 2;
+    } else if (c == '*') {
+      i = scan_stars(i, begin, end, items);
+    } else if (c == '[' && scan_link(i, end, items)) {
+      // scan_link advanced i past the link
+    } else if (c == 'h' && scan_autolink(i, begin, end, items)) {
+      // a bare http(s):// address, now a link
+    } else {
+      items.push_back(Item{.ch = c, .offset = static_cast<int>(i)});
+      ++i;
+    }
+  }
+  resolve_emphasis(items);
+  return flatten(items);
+}
+
+// A run of '*'. It may open emphasis when followed by a non-space, close it when preceded by
+// one (CommonMark's flanking rule without the punctuation refinements).
+size_t Parser::scan_stars(size_t i, size_t begin, size_t end, std::vector<Item>& out) const {
+  size_t j = i;
+  while (j < end && cps_[j] == '*') ++j;
+  Item run{.is_delimiter = true, .ch = '*', .offset = static_cast<int>(i)};
+  run.hi = static_cast<int>(j - i);
+  run.can_open = j < end && !is_space(cps_[j]);
+  run.can_close = i > begin && !is_space(cps_[i - 1]);
+  run.could_match = run.can_open || run.can_close;
+  out.push_back(run);
+  return j;
+}
+
+// The index of the bracket closing the one at `i`, skipping escapes and nested pairs; `end` if none.
+size_t Parser::matching(size_t i, size_t end, char32_t open, char32_t close) const {
+  int depth = 0;
+  for (size_t k = i; k < end; ++k) {
+    if (cps_[k] == '\\') {
+      ++k;
+    } else if (cps_[k] == open) {
+      ++depth;
+    } else if (cps_[k] == close && --depth == 0) {
+      return k;
+    }
+  }
+  return end;
+}
+
+// [text](url): the text is parsed for emphasis on its own and every character gets the link.
+// A '[' that does not start "[...](" is ordinary text ("[2020]").
+bool Parser::scan_link(size_t& i, size_t end, std::vector<Item>& out) {
+  size_t close_bracket = matching(i, end, '[', ']');
+  if (close_bracket >= end || close_bracket + 1 >= end || cps_[close_bracket + 1] != '(') return false;
+  size_t close_paren = matching(close_bracket + 1, end, '(', ')');
+  if (close_paren >= end) {
+    warn(i, "link '" + to_utf8(cps_, i, end) + "' has no closing ')'; it is kept as text",
+         {"write [text](https://example.com)"});
+    return false;
+  }
+  std::string url = to_utf8(cps_, close_bracket + 2, close_paren);
+  url.erase(0, url.find_first_not_of(' '));
+  url.erase(url.find_last_not_of(' ') + 1);
+  check_link_target(url, close_bracket + 2);
+  int link = static_cast<int>(links_.size());
+  links_.push_back(url);
+  std::vector<Item> label = parse_range(i + 1, close_bracket);
+  if (label.empty())  // "[](url)": show the address itself
+    for (size_t k = close_bracket + 2; k < close_paren; ++k)
+      label.push_back(Item{.ch = cps_[k], .offset = static_cast<int>(k)});
+  for (auto& item : label) {
+    item.link = link;
+    out.push_back(item);
+  }
+  i = close_paren + 1;
+  return true;
+}
+
+// A bare "https://…" or "http://…" becomes a link to itself. It ends at white space; trailing
+// sentence punctuation and an unbalanced ')' stay outside ("(see https://x.y/a)." links
+// "https://x.y/a").
+bool Parser::scan_autolink(size_t& i, size_t begin, size_t end, std::vector<Item>& out) {
+  auto starts_with = [&](std::u32string_view prefix) {
+    return end - i > prefix.size() && std::u32string_view(cps_).substr(i, prefix.size()) == prefix;
+  };
+  if (!starts_with(U"https://") && !starts_with(U"http://")) return false;
+  if (i > begin && is_ascii_alnum(cps_[i - 1])) return false;  // inside a word: "xhttps://"
+  size_t stop = i;
+  int parens = 0;
+  while (stop < end && !is_space(cps_[stop]) && cps_[stop] != '<' && cps_[stop] != '>') {
+    if (cps_[stop] == '(') ++parens;
+    if (cps_[stop] == ')' && --parens < 0) break;
+    ++stop;
+  }
+  while (stop > i && std::u32string_view(U".,;:!?'\"").find(cps_[stop - 1]) != std::u32string_view::npos) --stop;
+  int link = static_cast<int>(links_.size());
+  links_.push_back(to_utf8(cps_, i, stop));
+  for (; i < stop; ++i) out.push_back(Item{.ch = cps_[i], .offset = static_cast<int>(i), .link = link});
+  return true;
+}
+
+void Parser::check_link_target(const std::string& url, size_t offset) const {
+  if (url.empty()) {
+    warn(offset, "link has an empty target", {"write [text](https://example.com)"});
+    return;
+  }
+  size_t colon = url.find(':');
+  bool has_scheme = colon != std::string::npos && colon > 0 &&
+                    std::all_of(url.begin(), url.begin() + static_cast<long>(colon), [](char c) {
+                      return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '+' ||
+                             c == '-' || c == '.';
+                    });
+  if (!has_scheme)
+    warn(offset, "link target '" + url + "' has no scheme, so PDF viewers treat it as a local file",
+         {"write https://" + url});
+}
+
+// Pairs each closing run with the nearest open run before it (two stars = bold when both
+// sides have two, else one star = italic) and marks everything in between.
+void Parser::resolve_emphasis(std::vector<Item>& items) const {
+  for (size_t c = 0; c < items.size(); ++c) {
+    if (!items[c].is_delimiter || !items[c].can_close) continue;
+    while (items[c].remaining() > 0) {
+      size_t o = c;
+      while (o > 0 && !(items[o - 1].is_delimiter && items[o - 1].can_open && items[o - 1].remaining() > 0)) --o;
+      if (o == 0) break;
+      Item& opener = items[--o];
+      int use = opener.remaining() >= 2 && items[c].remaining() >= 2 ? 2 : 1;
+      for (size_t k = o + 1; k < c; ++k) {
+        (use == 2 ? items[k].bold : items[k].italic) = true;
+        items[k].can_open = false;  // runs inside a closed span can no longer open one
+      }
+      opener.hi -= use;  // an opener gives up its innermost (rightmost) stars
+      items[c].lo += use;
+    }
+  }
+}
+
+// Unused stars become ordinary characters, with a warning where they look like markup.
+std::vector<Item> Parser::flatten(const std::vector<Item>& items) const {
+  std::vector<Item> out;
+  for (const auto& item : items) {
+    if (!item.is_delimiter) {
+      out.push_back(item);
+      continue;
+    }
+    if (item.remaining() == 0) continue;
+    std::string stars(static_cast<size_t>(item.remaining()), '*');
+    if (item.could_match) {
+      bool closes_only = item.can_close && !item.can_open && item.lo == 0 && item.hi == static_cast<int>(stars.size());
+      warn(static_cast<size_t>(item.offset + item.lo),
+           closes_only ? fmt::format("'{}' closes nothing; it is kept as text", stars)
+                       : fmt::format("'{}' is never closed; it is kept as text", stars),
+           {fmt::format("close it with '{}', or write {} for a literal asterisk", stars, "\\*")});
+    }
+    for (int k = item.lo; k < item.hi; ++k) {
+      Item star = item;
+      star.is_delimiter = false;
+      star.offset = item.offset + k;
+      out.push_back(star);
+    }
+  }
+  return out;
+}
+
+// Word classes for bold keywords: a keyword matches only where the characters on either
+// side are not letters of the same class.
+enum class WordClass { None, Latin, Hangul };
+
+WordClass word_class(char32_t c) {
+  if ((c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_') return WordClass::Latin;
+  if (c >= 0xC0 && c <= 0x2FF && c != 0xD7 && c != 0xF7) return WordClass::Latin;  // accented Latin
+  if (c >= 0x370 && c <= 0x52F) return WordClass::Latin;                           // Greek, Cyrillic
+  if ((c >= 0xAC00 && c <= 0xD7A3) || (c >= 0x1100 && c <= 0x11FF) || (c >= 0x3130 && c <= 0x318F) ||
+      (c >= 0x4E00 && c <= 0x9FFF))
+    return WordClass::Hangul;  // Hangul and Hanja
+  return WordClass::None;
+}
+
+bool word_boundary(char32_t a, char32_t b) {
+  WordClass ca = word_class(a), cb = word_class(b);
+  return ca == WordClass::None || cb == WordClass::None || ca != cb;
+}
+
+void apply_bold_keywords(std::vector<Item>& items, std::vector<std::string> keywords) {
+  // Longest first, so "C++ templates" wins over "C++"; ties by text for determinism.
+  std::sort(keywords.begin(), keywords.end(), [](const std::string& a, const std::string& b) {
+    return a.size() != b.size() ? a.size() > b.size() : a < b;
+  });
+  for (const auto& keyword : keywords) {
+    std::u32string kw = utf8_decode(keyword);
+    if (kw.empty() || kw.size() > items.size()) continue;
+    for (size_t i = 0; i + kw.size() <= items.size(); ++i) {
+      size_t end = i + kw.size();
+      bool equal = std::equal(kw.begin(), kw.end(), items.begin() + static_cast<long>(i),
+                              [](char32_t k, const Item& it) { return k == it.ch; });
+      if (!equal) continue;
+      if (i > 0 && !word_boundary(items[i - 1].ch, items[i].ch)) continue;
+      if (end < items.size() && !word_boundary(items[end - 1].ch, items[end].ch)) continue;
+      for (size_t k = i; k < end; ++k) items[k].bold = true;
+      i = end - 1;
+    }
+  }
+}
+
+std::vector<Inline> group_inlines(const std::vector<Item>& items, const std::vector<std::string>& links,
+                                  const source::Text& text, const FontSpec& base, const Rgb& link_color) {
+  std::vector<Inline> out;
+  const Item* previous = nullptr;
+  for (const auto& item : items) {
+    if (!previous || item.bold != previous->bold || item.italic != previous->italic || item.link != previous->link) {
+      Inline run;
+      run.font = base;
+      run.font.bold = base.bold || item.bold;
+      run.font.italic = base.italic || item.italic;
+      if (item.link >= 0) {
+        run.link = links[static_cast<size_t>(item.link)];
+        run.font.color = link_color;
+      }
+      run.span = span_in(text, item.offset);
+      out.push_back(std::move(run));
+    }
+    utf8_append(out.back().text, item.ch);
+    previous = &item;
+  }
+  return out;
+}
+
+}  // namespace
+
+std::vector<Inline> parse_markup(const source::Text& text, const FontSpec& base, const Rgb& link_color,
+                                 const std::vector<std::string>& bold_keywords, Diagnostics& diags) {
+  Parser parser(text, &diags);
+  std::vector<Item> items = parser.parse();
+  if (!bold_keywords.empty()) apply_bold_keywords(items, bold_keywords);
+  return group_inlines(items, parser.links(), text, base, link_color);
+}
+
+std::vector<Inline> parse_inline(const source::Text& text, const FontSpec& base, const Rgb& link_color,
+                                 Diagnostics& diags) {
+  return parse_markup(text, base, link_color, {}, diags);
+}
+
+std::string plain_text(const std::string& value) {
+  source::Text text{value, {}};
+  Parser parser(text, nullptr);
+  std::string out;
+  for (const auto& item : parser.parse()) utf8_append(out, item.ch);
+  return out;
+}
+
+std::string inline_text(const std::vector<Inline>& inlines) {
+  std::string out;
+  for (const auto& run : inlines) out += run.text;
+  return out;
+}
+
+}  // namespace hanji::compose

@@ -1,0 +1,267 @@
+// Applying a configuration tree to a Theme through the parameter registry.
+#include "layout/apply.h"
+
+#include <algorithm>
+#include <type_traits>
+#include <utility>
+#include <vector>
+
+#include "layout/params.h"
+#include "layout/values.h"
+
+namespace hanji::layout {
+namespace {
+
+using source::ConfigNode;
+
+// Walks one tree; `applied` records what it set, for the font-family check at the end.
+struct Applier {
+  ConfigOrigin origin;
+  const DataDirs& dirs;
+  Theme& theme;
+  Diagnostics& diags;
+  std::vector<std::pair<std::string, Span>> applied;  // dotted keys set, with their value spans
+
+  void apply_map(const ConfigNode& map, const std::string& prefix);
+  void apply_key(const std::string& key, const Span& key_span, const ConfigNode& value, const std::string& prefix);
+  void apply_meta(const std::string& key, const ConfigNode& value);
+  void report_unknown(const std::string& key, const Span& key_span, const std::string& prefix);
+  std::optional<ParamValue> parse(const Param& param, const ConfigNode& value);
+  std::optional<ParamValue> parse_scalar(const Param& param, const ConfigNode& value);
+  std::optional<ParamValue> parse_enum(const Param& param, const ConfigNode& value);
+  std::optional<ParamValue> parse_fonts(const Param& param, const ConfigNode& value);
+  template <typename T>
+  std::optional<ParamValue> checked(const Param& param, const ConfigNode& value, std::optional<T> parsed);
+  std::optional<double> check_bound(const Param& param, double number, const Span& span);
+  void wrong_value(const Param& param, const ConfigNode& value);
+  void warn_mixed_families(const Theme& before) const;
+};
+
+std::string join_key(const std::string& prefix, const std::string& key) {
+  return prefix.empty() ? key : prefix + "." + key;
+}
+
+std::string kind_name(ConfigNode::Kind kind) {
+  switch (kind) {
+    case ConfigNode::Kind::Null: return "nothing";
+    case ConfigNode::Kind::Scalar: return "a single value";
+    case ConfigNode::Kind::Sequence: return "a list";
+    case ConfigNode::Kind::Map: return "a map";
+  }
+  return "a value";
+}
+
+std::string join_words(const std::vector<std::string>& words) {
+  std::string out;
+  for (const auto& w : words) out += (out.empty() ? "" : ", ") + w;
+  return out;
+}
+
+void Applier::apply_map(const ConfigNode& map, const std::string& prefix) {
+  for (size_t i = 0; i < map.keys.size() && i < map.children.size(); ++i) {
+    Span key_span = i < map.key_spans.size() ? map.key_spans[i] : map.span;
+    apply_key(map.keys[i], key_span, map.children[i], prefix);
+  }
+}
+
+void Applier::apply_key(const std::string& key, const Span& key_span, const ConfigNode& value,
+                        const std::string& prefix) {
+  if (prefix.empty() && (key == "description" || key == "extends")) return apply_meta(key, value);
+  std::string full = join_key(prefix, key);
+  if (const Param* param = find_parameter(full)) {
+    if (auto parsed = parse(*param, value)) {
+      param->store(theme, *parsed);
+      applied.emplace_back(full, value.span);
+    }
+    return;
+  }
+  std::vector<std::string> children = child_keys(full);
+  if (children.empty()) return report_unknown(key, key_span, prefix);
+  if (value.kind != ConfigNode::Kind::Map) {
+    diags.error(value.span.known() ? value.span : key_span,
+                "'" + full + "' must be a map of settings, not " + kind_name(value.kind),
+                {"keys under '" + full + "': " + join_words(children)});
+    return;
+  }
+  apply_map(value, full);
+}
+
+// `description` and `extends` describe a layout file; the caller follows `extends`.
+void Applier::apply_meta(const std::string& key, const ConfigNode& value) {
+  if (origin == ConfigOrigin::CvOverrides) {
+    diags.error(value.span, "'" + key + "' cannot be set from a CV file",
+                {key == "extends" ? "choose the layout with `layout: {name: NAME}`" : "remove it"});
+    return;
+  }
+  if (value.kind != ConfigNode::Kind::Scalar) {
+    diags.error(value.span, "'" + key + "' must be a single text, not " + kind_name(value.kind));
+    return;
+  }
+  if (key == "description") theme.description = value.scalar;
+}
+
+void Applier::report_unknown(const std::string& key, const Span& key_span, const std::string& prefix) {
+  std::vector<std::string> candidates = child_keys(prefix);
+  if (prefix.empty() && origin == ConfigOrigin::LayoutFile) {
+    candidates.push_back("description");
+    candidates.push_back("extends");
+  }
+  std::string where = prefix.empty() ? "in layout" : "in '" + prefix + "'";
+  std::vector<std::string> hints;
+  std::string guess = closest_match(key, candidates);
+  if (!guess.empty()) hints.push_back("did you mean '" + guess + "'?");
+  hints.push_back("valid keys here: " + join_words(candidates));
+  diags.error(key_span, "unknown key '" + key + "' " + where, std::move(hints));
+}
+
+void Applier::wrong_value(const Param& param, const ConfigNode& value) {
+  std::vector<std::string> hints{"expected " + expected_form(param)};
+  // An unquoted "#333" is a YAML comment, which leaves the key without a value.
+  if (param.type == ParamType::Color && value.kind == ConfigNode::Kind::Null)
+    hints.push_back("quote colours: \"#1f3a5f\" (YAML reads an unquoted # as a comment)");
+  std::string shown = value.kind == ConfigNode::Kind::Scalar ? "'" + value.scalar + "'" : kind_name(value.kind);
+  diags.error(value.span, "invalid value " + shown + " for '" + param.key + "'", std::move(hints));
+}
+
+std::optional<ParamValue> Applier::parse(const Param& param, const ConfigNode& value) {
+  if (param.type == ParamType::FontList) return parse_fonts(param, value);
+  if (value.kind != ConfigNode::Kind::Scalar) {
+    wrong_value(param, value);
+    return std::nullopt;
+  }
+  return parse_scalar(param, value);
+}
+
+std::optional<double> Applier::check_bound(const Param& param, double number, const Span& span) {
+  if (param.bound == Bound::NonNegative && number < 0) {
+    diags.error(span, "'" + param.key + "' must not be negative", {"expected " + expected_form(param)});
+    return std::nullopt;
+  }
+  if (param.bound == Bound::Positive && number <= 0) {
+    diags.error(span, "'" + param.key + "' must be greater than zero", {"expected " + expected_form(param)});
+    return std::nullopt;
+  }
+  return number;
+}
+
+// A parsed scalar, or the "expected ..." error when the text had the wrong form.
+template <typename T>
+std::optional<ParamValue> Applier::checked(const Param& param, const ConfigNode& value, std::optional<T> parsed) {
+  if (!parsed) {
+    wrong_value(param, value);
+    return std::nullopt;
+  }
+  if constexpr (std::is_same_v<T, double>) {
+    auto bounded = check_bound(param, *parsed, value.span);
+    return bounded ? std::optional<ParamValue>(*bounded) : std::nullopt;
+  } else {
+    return ParamValue(std::move(*parsed));
+  }
+}
+
+std::optional<ParamValue> Applier::parse_scalar(const Param& param, const ConfigNode& value) {
+  const std::string& text = value.scalar;
+  switch (param.type) {
+    case ParamType::Length: return checked(param, value, parse_length(text));
+    case ParamType::Number: return checked(param, value, parse_number(text));
+    case ParamType::Bool: return checked(param, value, parse_bool(text));
+    case ParamType::String: return ParamValue(text);
+    case ParamType::Color: return checked(param, value, parse_color(text));
+    case ParamType::Enum: return parse_enum(param, value);
+    case ParamType::Font: {
+      auto path = resolve_font_file(text, value.span, dirs.fonts, diags);
+      return path ? std::optional<ParamValue>(std::move(*path)) : std::nullopt;
+    }
+    case ParamType::FontList: return parse_fonts(param, value);
+  }
+  return std::nullopt;
+}
+
+std::optional<ParamValue> Applier::parse_enum(const Param& param, const ConfigNode& value) {
+  std::string word = ascii_lower(trim(value.scalar));
+  for (const auto& [alias, canonical] : param.aliases)
+    if (word == alias) word = canonical;
+  auto it = std::find(param.choices.begin(), param.choices.end(), word);
+  if (it != param.choices.end()) return ParamValue(static_cast<int>(it - param.choices.begin()));
+  std::vector<std::string> hints;
+  std::string guess = closest_match(word, param.choices);
+  if (!guess.empty()) hints.push_back("did you mean '" + guess + "'?");
+  hints.push_back("expected " + expected_form(param));
+  diags.error(value.span, "invalid value '" + value.scalar + "' for '" + param.key + "'", std::move(hints));
+  return std::nullopt;
+}
+
+// A list of font files; a single file name is accepted as a list of one.
+std::optional<ParamValue> Applier::parse_fonts(const Param& param, const ConfigNode& value) {
+  std::vector<const ConfigNode*> items;
+  if (value.kind == ConfigNode::Kind::Scalar) items.push_back(&value);
+  if (value.kind == ConfigNode::Kind::Sequence)
+    for (const auto& child : value.children) items.push_back(&child);
+  if (items.empty() && value.kind != ConfigNode::Kind::Sequence) {
+    wrong_value(param, value);
+    return std::nullopt;
+  }
+  std::vector<std::string> paths;
+  bool ok = true;
+  for (const ConfigNode* item : items) {
+    if (item->kind != ConfigNode::Kind::Scalar) {
+      wrong_value(param, *item);
+      ok = false;
+    } else if (auto path = resolve_font_file(item->scalar, item->span, dirs.fonts, diags)) {
+      paths.push_back(*path);
+    } else {
+      ok = false;
+    }
+  }
+  return ok ? std::optional<ParamValue>(std::move(paths)) : std::nullopt;
+}
+
+// Setting a family's regular face but not its other faces keeps the inherited ones, so a CV
+// that switches fonts.hangul.regular to NanumMyeongjo would still set bold in NanumBarunGothic.
+// That is legal (and sometimes wanted), so it is a warning that names the faces left behind.
+void Applier::warn_mixed_families(const Theme& before) const {
+  struct Family {
+    const char* name;
+    const FontFaces& old_faces;
+  };
+  for (const Family& family : {Family{"hangul", before.fonts.hangul}, Family{"latin", before.fonts.latin}}) {
+    std::string prefix = std::string("fonts.") + family.name + ".";
+    auto set_here = [&](const std::string& face) {
+      return std::any_of(applied.begin(), applied.end(), [&](const auto& a) { return a.first == prefix + face; });
+    };
+    auto regular =
+        std::find_if(applied.begin(), applied.end(), [&](const auto& a) { return a.first == prefix + "regular"; });
+    if (regular == applied.end()) continue;
+    std::vector<std::string> kept;
+    const std::pair<const char*, const std::string*> faces[] = {{"bold", &family.old_faces.bold},
+                                                                {"italic", &family.old_faces.italic},
+                                                                {"bold_italic", &family.old_faces.bold_italic}};
+    for (const auto& [face, file] : faces)
+      if (!file->empty() && !set_here(face)) kept.push_back(prefix + face);
+    if (kept.empty()) continue;
+    bool one = kept.size() == 1;
+    diags.warning(regular->second,
+                  "'" + prefix + "regular' changes here, but " + join_words(kept) +
+                      (one ? " keeps the font" : " keep the fonts") + " set before",
+                  {"set " + join_words(kept) + " too, so that bold and italic text match the new font"});
+  }
+}
+
+}  // namespace
+
+void apply_config(const ConfigNode& root, ConfigOrigin origin, const DataDirs& dirs, Theme& theme, Diagnostics& diags) {
+  if (root.kind == ConfigNode::Kind::Null) return;
+  if (root.kind != ConfigNode::Kind::Map) {
+    diags.error(root.span,
+                std::string(origin == ConfigOrigin::LayoutFile ? "a layout file" : "layout overrides") +
+                    " must be a map of settings, not " + kind_name(root.kind),
+                {"write keys such as `page: {paper: a4}`"});
+    return;
+  }
+  Theme before = theme;
+  Applier applier{origin, dirs, theme, diags, {}};
+  applier.apply_map(root, "");
+  applier.warn_mixed_families(before);
+}
+
+}  // namespace hanji::layout

@@ -1,0 +1,247 @@
+// The layout parameter registry: one row per key of layouts/classic.yaml.
+#include "layout/params.h"
+
+#include <algorithm>
+
+namespace hanji::layout {
+namespace {
+
+using Store = std::function<void(Theme&, const ParamValue&)>;
+
+// Stores a value into a Theme member, or into a member of a member (a TextStyle, Fonts).
+template <typename T>
+Store member(T Theme::*field) {
+  return [field](Theme& theme, const ParamValue& value) { theme.*field = std::get<T>(value); };
+}
+template <typename T, typename Outer>
+Store member(Outer Theme::*outer, T Outer::*field) {
+  return [outer, field](Theme& theme, const ParamValue& value) { (theme.*outer).*field = std::get<T>(value); };
+}
+Store font_face(FontFaces Fonts::*family, std::string FontFaces::*face) {
+  return [family, face](Theme& theme, const ParamValue& value) {
+    theme.fonts.*family.*face = std::get<std::string>(value);
+  };
+}
+template <typename E>
+Store enum_member(E Theme::*field) {
+  return [field](Theme& theme, const ParamValue& value) { theme.*field = static_cast<E>(std::get<int>(value)); };
+}
+
+Param length(std::string key, Store store, std::string help, Bound bound = Bound::NonNegative) {
+  return Param{std::move(key), ParamType::Length, std::move(help), bound, {}, {}, std::move(store)};
+}
+Param number(std::string key, Store store, std::string help, Bound bound = Bound::Any) {
+  return Param{std::move(key), ParamType::Number, std::move(help), bound, {}, {}, std::move(store)};
+}
+Param simple(std::string key, ParamType type, Store store, std::string help) {
+  return Param{std::move(key), type, std::move(help), Bound::Any, {}, {}, std::move(store)};
+}
+Param choice(std::string key, std::vector<std::string> choices, Store store, std::string help,
+             std::vector<std::pair<std::string, std::string>> aliases = {}) {
+  return Param{std::move(key),     ParamType::Enum,    std::move(help), Bound::Any,
+               std::move(choices), std::move(aliases), std::move(store)};
+}
+
+const std::vector<std::string> kAlignChoices{"left", "center", "right", "justify"};
+const std::vector<std::pair<std::string, std::string>> kAlignAliases{{"centre", "center"}, {"justified", "justify"}};
+
+void add_page(std::vector<Param>& out) {
+  out.push_back(choice("page.paper", {"a4", "letter"},
+                       [](Theme& t, const ParamValue& v) { apply_paper(t, static_cast<Paper>(std::get<int>(v))); },
+                       "paper size; sets the page width and height", {{"us-letter", "letter"}}));
+  out.push_back(length("page.margin_top", member(&Theme::margin_top), "top margin"));
+  out.push_back(length("page.margin_bottom", member(&Theme::margin_bottom), "bottom margin"));
+  out.push_back(length("page.margin_left", member(&Theme::margin_left), "left margin"));
+  out.push_back(length("page.margin_right", member(&Theme::margin_right), "right margin"));
+}
+
+void add_fonts(std::vector<Param>& out) {
+  struct Family {
+    const char* name;
+    FontFaces Fonts::*faces;
+    const char* what;
+  };
+  struct Face {
+    const char* name;
+    std::string FontFaces::*file;
+  };
+  const Family families[] = {{"hangul", &Fonts::hangul, "Hangul, Hanja and CJK punctuation"},
+                             {"latin", &Fonts::latin, "Latin letters, digits and punctuation"}};
+  const Face faces[] = {{"regular", &FontFaces::regular},
+                        {"bold", &FontFaces::bold},
+                        {"italic", &FontFaces::italic},
+                        {"bold_italic", &FontFaces::bold_italic}};
+  for (const auto& family : families)
+    for (const auto& face : faces)
+      out.push_back(simple(std::string("fonts.") + family.name + "." + face.name, ParamType::Font,
+                           font_face(family.faces, face.file),
+                           std::string(face.name) + " TrueType face for " + family.what));
+  out.push_back(simple("fonts.fallback", ParamType::FontList,
+                       member<std::vector<std::string>>(&Theme::fonts, &Fonts::fallback),
+                       "TrueType files tried in order for characters the other fonts lack"));
+  out.push_back(number("fonts.latin_scale", member(&Theme::fonts, &Fonts::latin_scale),
+                       "Latin drawn at size x this, to match the Hangul font", Bound::Positive));
+  out.push_back(number("fonts.latin_baseline", member(&Theme::fonts, &Fonts::latin_baseline),
+                       "Latin baseline shift in em (negative = down)"));
+}
+
+void add_colors(std::vector<Param>& out) {
+  out.push_back(simple("colors.link", ParamType::Color, member(&Theme::link_color), "colour of links in the text"));
+  out.push_back(simple("colors.emphasis", ParamType::Color, member(&Theme::emphasis_color),
+                       "colour of Hangul inside *emphasis* (Hangul has no italics)"));
+}
+
+void add_styles(std::vector<Param>& out) {
+  struct Role {
+    const char* name;
+    TextStyle Theme::*style;
+  };
+  const Role roles[] = {{"name", &Theme::name},
+                        {"headline", &Theme::headline},
+                        {"contact", &Theme::contact},
+                        {"section_title", &Theme::section_title},
+                        {"entry_title", &Theme::entry_title},
+                        {"entry_subtitle", &Theme::entry_subtitle},
+                        {"body", &Theme::body},
+                        {"aside", &Theme::aside},
+                        {"footer", &Theme::footer}};
+  for (const auto& role : roles) {
+    std::string prefix = std::string("styles.") + role.name + ".";
+    out.push_back(
+        length(prefix + "size", member(role.style, &TextStyle::size), "nominal (Hangul) size", Bound::Positive));
+    out.push_back(simple(prefix + "bold", ParamType::Bool, member(role.style, &TextStyle::bold), "bold face"));
+    out.push_back(simple(prefix + "italic", ParamType::Bool, member(role.style, &TextStyle::italic),
+                         "italic face (Latin only; Hangul stays upright)"));
+    out.push_back(simple(prefix + "color", ParamType::Color, member(role.style, &TextStyle::color), "text colour"));
+    out.push_back(number(prefix + "line_height", member(role.style, &TextStyle::line_height),
+                         "baseline-to-baseline distance as a multiple of size", Bound::Positive));
+  }
+}
+
+void add_header(std::vector<Param>& out) {
+  out.push_back(choice("header.align", {"left", "center", "right"}, enum_member(&Theme::header_align),
+                       "alignment of the name, headline and contact line", {{"centre", "center"}}));
+  out.push_back(simple("header.separator", ParamType::String, member(&Theme::contact_separator),
+                       "text between two contact items"));
+  out.push_back(length("header.headline_space", member(&Theme::headline_space), "space between name and headline"));
+  out.push_back(length("header.contact_space", member(&Theme::contact_space), "space between headline and contacts"));
+  out.push_back(length("header.space_below", member(&Theme::header_space_below), "space after the header"));
+  out.push_back(
+      length("header.photo_width", member(&Theme::photo_width), "photo width (height is 4/3 of it)", Bound::Positive));
+  out.push_back(choice(
+      "header.photo_position", {"left", "right"},
+      [](Theme& t, const ParamValue& v) { t.photo_right = std::get<int>(v) == 1; }, "side of the photo"));
+}
+
+void add_section(std::vector<Param>& out) {
+  out.push_back(simple("section.rule", ParamType::Bool, member(&Theme::section_rule), "rule under section titles"));
+  out.push_back(length("section.rule_thickness", member(&Theme::section_rule_thickness), "rule thickness"));
+  out.push_back(simple("section.rule_color", ParamType::Color, member(&Theme::section_rule_color), "rule colour"));
+  out.push_back(length("section.rule_gap", member(&Theme::section_rule_gap), "space between title and rule"));
+  out.push_back(length("section.space_above", member(&Theme::section_space_above), "space above a section title"));
+  out.push_back(length("section.space_below", member(&Theme::section_space_below), "space before the first entry"));
+}
+
+void add_entry(std::vector<Param>& out) {
+  out.push_back(length("entry.space", member(&Theme::entry_space), "space between regular entries"));
+  out.push_back(length("entry.text_space", member(&Theme::text_entry_space),
+                       "space between text, bullet, numbered and one-line entries"));
+  out.push_back(length("entry.aside_width", member(&Theme::aside_width), "width of the date/location column"));
+  out.push_back(length("entry.column_gap", member(&Theme::column_gap), "gap between main and date columns"));
+  out.push_back(length("entry.summary_space", member(&Theme::summary_space), "space above summary and highlights"));
+  out.push_back(simple("entry.bullet", ParamType::String, member(&Theme::bullet), "highlight bullet"));
+  out.push_back(length("entry.highlight_indent", member(&Theme::highlight_indent), "left edge of highlight text"));
+  out.push_back(length("entry.highlight_space", member(&Theme::highlight_space), "space between highlights"));
+  out.push_back(length("entry.nested_indent", member(&Theme::nested_indent), "extra indent of nested highlights"));
+  out.push_back(simple("entry.bold_owner_in_authors", ParamType::Bool, member(&Theme::bold_owner_in_authors),
+                       "set the CV owner's name in bold in publication authors"));
+}
+
+void add_text_and_footer(std::vector<Param>& out) {
+  out.push_back(
+      choice("text.align", kAlignChoices, enum_member(&Theme::body_align), "alignment of body text", kAlignAliases));
+  out.push_back(choice("text.korean_line_break", {"word", "character"}, enum_member(&Theme::korean_break),
+                       "break Korean between words (default) or between any syllables",
+                       {{"keep-all", "word"}, {"eojeol", "word"}}));
+  out.push_back(number("text.hangul_latin_gap", member(&Theme::hangul_latin_gap),
+                       "extra space between Hangul and Latin, em (0.05 is subtle)"));
+  out.push_back(simple("footer.page_numbers", ParamType::Bool, member(&Theme::page_numbers),
+                       "\"N / M\" footer when there is more than one page"));
+  out.push_back(length("footer.offset", member(&Theme::footer_offset), "footer baseline above the page's bottom edge"));
+}
+
+std::vector<Param> build_parameters() {
+  std::vector<Param> out;
+  add_page(out);
+  add_fonts(out);
+  add_colors(out);
+  add_styles(out);
+  add_header(out);
+  add_section(out);
+  add_entry(out);
+  add_text_and_footer(out);
+  return out;
+}
+
+}  // namespace
+
+const std::vector<Param>& parameters() {
+  static const std::vector<Param> table = build_parameters();  // immutable once built
+  return table;
+}
+
+const Param* find_parameter(std::string_view key) {
+  for (const auto& p : parameters())
+    if (p.key == key) return &p;
+  return nullptr;
+}
+
+std::vector<std::string> child_keys(std::string_view prefix) {
+  std::vector<std::string> keys;
+  for (const auto& p : parameters()) {
+    std::string_view key = p.key;
+    if (!prefix.empty()) {
+      if (!key.starts_with(prefix) || key.size() <= prefix.size() || key[prefix.size()] != '.') continue;
+      key.remove_prefix(prefix.size() + 1);
+    }
+    std::string segment(key.substr(0, key.find('.')));
+    if (std::find(keys.begin(), keys.end(), segment) == keys.end()) keys.push_back(segment);
+  }
+  return keys;
+}
+
+std::string expected_form(const Param& param) {
+  switch (param.type) {
+    case ParamType::Length: return "a length such as 12pt, 0.5in, 1cm or 18mm";
+    case ParamType::Number: return "a number such as 1.35";
+    case ParamType::Bool: return "true or false";
+    case ParamType::String: return "a text";
+    case ParamType::Color: return "a colour such as \"#1f3a5f\", \"#333\", rgb(31, 58, 95) or navy";
+    case ParamType::Font: return "a TrueType font file name such as NanumMyeongjo.ttf";
+    case ParamType::FontList: return "a list of TrueType font file names";
+    case ParamType::Enum: {
+      std::string words;
+      for (const auto& c : param.choices) words += (words.empty() ? "" : ", ") + c;
+      return "one of " + words;
+    }
+  }
+  return "a value";
+}
+
+void apply_paper(Theme& theme, Paper paper) {
+  theme.paper = paper;
+  // ISO 216 A4 is 210 x 297 mm; US Letter 8.5 x 11 in.
+  theme.page_width = paper == Paper::A4 ? 210 * 72 / 25.4 : 612;
+  theme.page_height = paper == Paper::A4 ? 297 * 72 / 25.4 : 792;
+}
+
+std::optional<Paper> paper_from_name(std::string_view name) {
+  const Param* p = find_parameter("page.paper");
+  for (size_t i = 0; i < p->choices.size(); ++i)
+    if (name == p->choices[i]) return static_cast<Paper>(i);
+  for (const auto& [alias, word] : p->aliases)
+    if (name == alias) return paper_from_name(word);
+  return std::nullopt;
+}
+
+}  // namespace hanji::layout

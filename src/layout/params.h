@@ -1,0 +1,67 @@
+// Private to the layout module: the registry of layout parameters. One table says, for every
+// dotted key a layout file may set, what type of value it takes, where it goes in Theme and
+// what it means. Reading files, applying CV overrides, error messages and documentation all
+// come from this table, so a new parameter is one line here plus a Theme field.
+#pragma once
+
+#include <functional>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <variant>
+#include <vector>
+
+#include "layout/layout.h"
+
+namespace hanji::layout {
+
+enum class ParamType {
+  Length,    // "12pt", "0.5in", "1cm", "18mm", bare number = pt
+  Number,    // a plain decimal number
+  Bool,      // true / false
+  String,    // any text
+  Color,     // "#1f3a5f", "#333", "rgb(31, 58, 95)", "navy"
+  Enum,      // one word of Param::choices
+  Font,      // a TrueType file name, resolved to an absolute path
+  FontList,  // a list of TrueType file names
+};
+
+/// Which values a numeric parameter accepts.
+enum class Bound { Any, NonNegative, Positive };
+
+/// A parsed value, ready to store: double (Length, Number), bool, std::string (String, Font),
+/// Rgb, int (Enum: index into choices), or a list of strings (FontList).
+using ParamValue = std::variant<double, bool, std::string, Rgb, int, std::vector<std::string>>;
+
+struct Param {
+  std::string key;  // dotted path, e.g. "page.margin_top"
+  ParamType type;
+  std::string help;
+  Bound bound = Bound::Any;
+  std::vector<std::string> choices;  // Enum: accepted words, in the order of the C++ enum
+  /// Enum: other spellings accepted for a choice (RenderCV's "us-letter", "justified").
+  std::vector<std::pair<std::string, std::string>> aliases;
+  std::function<void(Theme&, const ParamValue&)> store;
+};
+
+/// Every parameter, in the order of layouts/classic.yaml.
+const std::vector<Param>& parameters();
+
+/// The parameter with exactly this dotted key, or nullptr.
+const Param* find_parameter(std::string_view key);
+
+/// The distinct key segments that may follow `prefix` ("" = top level, "page" -> margin_top,
+/// ...), in registry order. Empty when `prefix` is a parameter itself or unknown.
+std::vector<std::string> child_keys(std::string_view prefix);
+
+/// How the expected form of a value is described in messages ("a length such as 12pt, ...").
+std::string expected_form(const Param& param);
+
+/// The page size of a paper format, in points.
+void apply_paper(Theme& theme, Paper paper);
+
+/// "a4"/"letter" (also RenderCV's "us-letter") -> Paper.
+std::optional<Paper> paper_from_name(std::string_view name);
+
+}  // namespace hanji::layout
