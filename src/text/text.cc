@@ -1,5 +1,205 @@
+// Typesetter: the text module's pipeline for one paragraph — gather the inlines, choose fonts
+// and shape once (shape.cc), find break opportunities (breaks.cc), then per segment between
+// forced line breaks build the box/glue/penalty list for the width (elements.cc), choose the
+// breaks (knuth_plass.cc / first_fit.cc) and build the output lines (lines.cc).
 #include "text/text.h"
 
+#include <algorithm>
+#include <charconv>
+
+#include "text/breaks.h"
+#include "text/char_class.h"
+#include "text/elements.h"
+#include "text/font_store.h"
+#include "text/itemize.h"
+#include "text/line_breaking.h"
+#include "text/lines.h"
+#include "text/shape.h"
+
 namespace hanji::text {
-// Placeholder: implemented in the text module task.
+
+using namespace detail;
+
+namespace {
+
+/// Stretchable glue at the end of a ragged line, in em of the text. LaTeX's \RaggedRight
+/// (ragged2e) uses 0pt plus 2em; 3em was measured to balance résumé bullets as well and to
+/// leave room for avoiding one-word last lines (see knuth_plass.cc).
+constexpr double kRaggedStretchEm = 3.0;
+/// Lines quoted in an overflow warning are cut to this many characters.
+constexpr int kQuotedChars = 40;
+
+std::string format_pt(double value) {
+  char buf[32];
+  auto [end, ec] = std::to_chars(buf, buf + sizeof buf, value, std::chars_format::fixed, 1);
+  return ec == std::errc() ? std::string(buf, end) : std::string("?");
+}
+
+std::string quoted_text(const Line& line) {
+  std::string all;
+  for (const GlyphRun& run : line.runs) all += run.text;
+  std::u32string chars = utf8_decode(all);
+  std::string out;
+  for (size_t i = 0; i < chars.size() && i < static_cast<size_t>(kQuotedChars); ++i) utf8_append(out, chars[i]);
+  if (chars.size() > static_cast<size_t>(kQuotedChars)) out += "…";
+  return out;
+}
+
+bool fits_on_one_line(const std::vector<Element>& elements, const BreakParams& params) {
+  double width = params.end_break_width;
+  for (const Element& e : elements)
+    if (e.type != ElementType::Penalty) width += e.width;
+  return width <= params.width;
+}
+
+bool is_newline_cluster(const SourceText& text, const Cluster& cluster) {
+  return is_newline(text.chars[cluster.char_begin]);
+}
+
+// A CR directly before an LF belongs to the same line break.
+bool is_crlf_tail(const SourceText& text, const ShapedText& shaped, size_t c) {
+  return c > 0 && text.chars[shaped.clusters[c].char_begin] == '\n' &&
+         text.chars[shaped.clusters[c - 1].char_begin] == '\r';
+}
+
+// The text size of a segment: its largest nominal size; for an empty line (two newlines in a
+// row) the size of the char that ends it.
+double segment_em(const SourceText& text, const ShapedText& shaped, size_t begin, size_t end, size_t end_char) {
+  double em = 0;
+  for (size_t c = begin; c < end; ++c) {
+    const Cluster& cluster = shaped.clusters[c];
+    if (cluster.drawn()) em = std::max(em, shaped.items[static_cast<size_t>(cluster.item)].nominal_size);
+  }
+  return em > 0 ? em : text.inline_at(end_char).font.size;
+}
+
+}  // namespace
+
+struct Typesetter::Impl {
+  Impl(const layout::Theme& theme, Diagnostics& d)
+      : diags(d),
+        settings{theme.fonts, theme.emphasis_color, theme.hangul_latin_gap},
+        korean_break(theme.korean_break),
+        fonts(d) {
+    const layout::Fonts& f = theme.fonts;
+    if (f.hangul.regular.empty() && f.hangul.bold.empty() && f.latin.regular.empty() && f.latin.bold.empty() &&
+        f.fallback.empty())
+      diags.error(Span{}, "the layout names no fonts, so no text can be drawn",
+                  {"set fonts: hangul: and latin: in the layout (classic.yaml has an example)"});
+  }
+
+  // Never more lines than first fit: a résumé must not grow because of nicer breaks. Total fit
+  // rarely wants more; if it does, a higher line penalty is tried first.
+  std::vector<size_t> choose_breaks(const std::vector<Element>& elements, BreakParams params) const {
+    if (fits_on_one_line(elements, params)) return {elements.size()};  // most résumé paragraphs
+    std::vector<size_t> greedy = first_fit(elements, params);
+    if (breaker == Breaker::FirstFit) return greedy;
+    for (int line_penalty : {10, 100, 1000}) {
+      params.line_penalty = line_penalty;
+      std::vector<size_t> best = total_fit(elements, params);
+      if (best.size() <= greedy.size()) return best;
+    }
+    return greedy;
+  }
+
+  // One warning per paragraph, at its worst line: a column too narrow for a long word would
+  // otherwise report every line.
+  void warn_overfull(const std::vector<Line>& lines, double width, const Span& fallback) {
+    const Line* worst = nullptr;
+    int count = 0;
+    for (const Line& line : lines) {
+      if (!line.overfull) continue;
+      ++count;
+      if (!worst || line.width > worst->width) worst = &line;
+    }
+    if (!worst) return;
+    const Span span = worst->runs.empty() ? fallback : worst->runs.front().span;
+    std::string message = "line overflows by ";
+    message += format_pt(worst->width - width);
+    message += " pt";
+    std::string hint = "'";
+    hint += quoted_text(*worst);
+    hint += "' cannot be broken to fit ";
+    hint += format_pt(width);
+    hint += " pt";
+    if (count > 1) hint += " (" + std::to_string(count) + " lines of this paragraph overflow)";
+    hint += "; shorten it or give it more room";
+    diags.warning(span, std::move(message), {std::move(hint)});
+  }
+
+  void typeset_segment(const SourceText& text, const ShapedText& shaped, const std::vector<Boundary>& boundaries,
+                       size_t begin, size_t end, double width, const compose::Paragraph& paragraph,
+                       std::vector<Line>& lines) {
+    const bool justify = paragraph.align == layout::Align::Justify;
+    const size_t end_char = end < shaped.clusters.size() ? shaped.clusters[end].char_begin : text.size() - 1;
+    const double em = segment_em(text, shaped, begin, end, end_char);
+    BreakParams params;
+    params.width = width;
+    params.justify = justify;
+    params.ragged_stretch = kRaggedStretchEm * em;
+    const std::vector<Element> elements = build_elements(text, shaped, boundaries, begin, end, width, justify);
+    if (!elements.empty()) params.end_break_width = -shaped.clusters[elements.back().cluster_end - 1].end_adjust();
+    const std::vector<ClusterRange> ranges = line_ranges(elements, choose_breaks(elements, params), end);
+    for (size_t k = 0; k < ranges.size(); ++k) {
+      LineSpec spec;
+      spec.width = width;
+      spec.align = paragraph.align;
+      spec.fill = justify && k + 1 < ranges.size();
+      spec.shrink = justify;
+      spec.empty_size = em;
+      lines.push_back(build_line(text, shaped, ranges[k], spec));
+    }
+  }
+
+  Diagnostics& diags;
+  FontSettings settings;
+  layout::KoreanBreak korean_break;
+  FontStore fonts;
+  Breaker breaker = Breaker::TotalFit;
+};
+
+double GlyphRun::width() const {
+  double sum = 0;
+  for (const Glyph& g : glyphs) sum += g.advance;
+  return sum;
+}
+
+Typesetter::Typesetter(const layout::Theme& theme, Diagnostics& diags) : impl_(std::make_unique<Impl>(theme, diags)) {}
+
+Typesetter::~Typesetter() = default;
+
+std::vector<Line> Typesetter::typeset(const compose::Paragraph& paragraph, double width) {
+  const SourceText text = gather_text(paragraph.inlines);
+  if (text.size() == 0) return {};
+  const ShapedText shaped = shape_text(text, impl_->settings, impl_->fonts, impl_->diags);
+  const std::vector<Boundary> boundaries = find_breaks(text, impl_->korean_break);
+  std::vector<Line> lines;
+  // "\n" forces a break: the text between newlines is set as independent segments.
+  size_t begin = 0;
+  const size_t count = shaped.clusters.size();
+  for (size_t c = 0; c < count; ++c) {
+    if (!is_newline_cluster(text, shaped.clusters[c])) continue;
+    if (!is_crlf_tail(text, shaped, c))
+      impl_->typeset_segment(text, shaped, boundaries, begin, c, width, paragraph, lines);
+    begin = c + 1;
+  }
+  if (begin < count) impl_->typeset_segment(text, shaped, boundaries, begin, count, width, paragraph, lines);
+  impl_->warn_overfull(lines, width, paragraph.span);
+  return lines;
+}
+
+Line Typesetter::typeset_line(const compose::Inline& inline_text) {
+  const SourceText text = gather_text(std::span<const compose::Inline>(&inline_text, 1));
+  LineSpec spec;
+  spec.trim = false;
+  spec.empty_size = inline_text.font.size;
+  if (text.size() == 0) return build_line(text, ShapedText{}, ClusterRange{}, spec);
+  const ShapedText shaped = shape_text(text, impl_->settings, impl_->fonts, impl_->diags);
+  return build_line(text, shaped, ClusterRange{0, shaped.clusters.size()}, spec);
+}
+
+const std::vector<FontInfo>& Typesetter::fonts() const { return impl_->fonts.infos(); }
+
+void Typesetter::set_breaker(Breaker breaker) { impl_->breaker = breaker; }
+
 }  // namespace hanji::text

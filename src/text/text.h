@@ -58,6 +58,10 @@ struct Line {
   bool overfull = false;  // content could not be made to fit the width
 };
 
+/// How a paragraph's line breaks are chosen: Knuth–Plass total fit (the default), or first fit
+/// (each line as full as it goes; kept for comparison).
+enum class Breaker { TotalFit, FirstFit };
+
 /// Shapes and breaks paragraphs with the fonts of one theme. Holds the loaded fonts for the
 /// whole document; the font indices in its runs refer to fonts().
 class Typesetter {
@@ -77,6 +81,9 @@ class Typesetter {
 
   /// Every font file loaded so far (the PDF writer embeds those that runs use).
   const std::vector<FontInfo>& fonts() const;
+
+  /// Selects the line breaker for later typeset() calls.
+  void set_breaker(Breaker breaker);
 
  private:
   struct Impl;

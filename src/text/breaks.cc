@@ -1,0 +1,153 @@
+#include "text/breaks.h"
+
+#include <linebreak.h>
+
+#include <algorithm>
+
+#include "text/char_class.h"
+#include "text/tokens.h"
+
+namespace hanji::text::detail {
+
+namespace {
+
+// Emergency break costs: after URL punctuation is best, then where UAX #14 would have broken
+// (between syllables), then any grapheme; next to closing punctuation or after an opening
+// bracket is worst, but still better than a line running into the margin.
+constexpr int kUrlEmergency = 100;
+constexpr int kUax14Emergency = 200;
+constexpr int kGraphemeEmergency = 1000;
+constexpr int kProhibitedEmergency = 2000;
+
+enum class Raw : char { None, Allowed, Forced };
+
+// libunibreak 1.1 builds a lookup index in global state on init_linebreak(); it must run once
+// before use. A function-local static gives that once, thread-safely.
+void ensure_linebreak_initialised() {
+  static const bool initialised = [] {
+    init_linebreak();
+    return true;
+  }();
+  (void)initialised;
+}
+
+// UAX #14 opportunities per boundary (before char k), with the Korean resolution of
+// ambiguous characters (AI -> ID; quotes stay QU).
+std::vector<Raw> uax14_breaks(const SourceText& text) {
+  ensure_linebreak_initialised();
+  std::vector<char> brks(text.text.size());
+  set_linebreaks_utf8(reinterpret_cast<const utf8_t*>(text.text.data()), text.text.size(), "ko", brks.data());
+  std::vector<Raw> raw(text.size() + 1, Raw::None);
+  for (size_t k = 1; k < text.size(); ++k) {
+    const char status = brks[text.byte_of[k] - 1];  // after the last byte of char k-1
+    raw[k] = status == LINEBREAK_MUSTBREAK ? Raw::Forced : status == LINEBREAK_ALLOWBREAK ? Raw::Allowed : Raw::None;
+  }
+  return raw;
+}
+
+// KLREQ line-head / line-end prohibitions that UAX #14 misses (· ” ~ at a line start, “ at an end).
+bool klreq_allows(const std::u32string& chars, size_t k) {
+  return !is_no_break_before(chars[k]) && !is_no_break_after(chars[k - 1]);
+}
+
+bool is_latin_break_char(char32_t c) { return c == '-' || c == 0x2010 || c == 0x2013 || c == '/'; }
+
+bool token_has_cjk(const std::u32string& chars, const Token& token) {
+  return std::any_of(chars.begin() + static_cast<long>(token.begin), chars.begin() + static_cast<long>(token.end),
+                     is_cjk_letter);
+}
+
+// Closing punctuation at a line start, an opening bracket at a line end: wrong even in an emergency.
+bool is_awkward(const std::u32string& chars, size_t k) {
+  const char32_t before = chars[k - 1], after = chars[k];
+  return !klreq_allows(chars, k) || is_closing_bracket(after) || is_opening_bracket(before) ||
+         (is_punctuation(after) && !is_punctuation(before));
+}
+
+void set_emergency(const std::u32string& chars, size_t k, bool raw_allowed, Boundary& b) {
+  const int cost = is_url_break_after(chars[k - 1]) ? kUrlEmergency
+                   : raw_allowed                     ? kUax14Emergency
+                                                     : kGraphemeEmergency;
+  b.awkward = is_awkward(chars, k);
+  b.emergency = b.awkward ? cost + kProhibitedEmergency : cost;
+}
+
+// Inside a token with Hangul or Hanja. Word mode: never (eojeol stay whole). Character mode:
+// between syllables, penalised so spaces win, never between Hangul and a Latin letter.
+void tailor_cjk_token(const std::u32string& chars, const Token& token, layout::KoreanBreak mode,
+                      const std::vector<Raw>& raw, std::vector<Boundary>& out) {
+  for (size_t k = token.begin + 1; k < token.end; ++k) {
+    Boundary& b = out[k];
+    set_emergency(chars, k, raw[k] == Raw::Allowed, b);
+    b.allowed = false;
+    if (mode == layout::KoreanBreak::Word) continue;
+    const char32_t before = chars[k - 1], after = chars[k];
+    const bool next_to_syllable = is_cjk_letter(before) || is_cjk_letter(after);
+    const bool mixed_word = (is_cjk_letter(before) && is_latin_char(after)) ||
+                            (is_latin_char(before) && is_cjk_letter(after));
+    b.allowed = raw[k] == Raw::Allowed && klreq_allows(chars, k) && next_to_syllable && !mixed_word;
+    b.penalty = kIntraWordPenalty;
+  }
+}
+
+// Inside a Latin token: only after a hyphen, en dash or slash that is followed by a letter
+// (state-|of-|the-|art, C++/|Python), so C++, C#, Node.js, v0.9.0, 2019–2021 stay whole.
+void tailor_latin_token(const std::u32string& chars, const Token& token, const std::vector<Raw>& raw,
+                        std::vector<Boundary>& out) {
+  for (size_t k = token.begin + 1; k < token.end; ++k) {
+    Boundary& b = out[k];
+    set_emergency(chars, k, raw[k] == Raw::Allowed, b);
+    b.allowed = k - 1 > token.begin && is_latin_break_char(chars[k - 1]) && is_latin_letter(chars[k]);
+    b.penalty = kIntraWordPenalty;
+  }
+}
+
+bool is_lone_separator(const std::u32string& chars, const Token& token) {
+  return token.end - token.begin == 1 && is_separator(chars[token.begin]);
+}
+
+bool is_lone_range_dash(const std::u32string& chars, const Token& token) {
+  return token.end - token.begin == 1 && is_range_dash(chars[token.begin]);
+}
+
+// Between tokens: the break after the spaces before token t. A lone separator ("a | b", a range
+// dash) ends a line rather than starting one; dates ("2020. 3. – 2023. 7.", "Sep 2023 – present")
+// stay whole: no break inside a date, nor after a range dash between two date-like tokens.
+bool space_break_allowed(const std::u32string& chars, const std::vector<Token>& tokens, size_t t) {
+  const Token& token = tokens[t];
+  if (is_lone_separator(chars, token)) return false;
+  if (!token.after_space) return true;
+  if (token.date == DateKind::None) return true;
+  if (is_date_pair(tokens[t - 1].date, token.date)) return false;
+  // The token after a range dash: the dash must sit between two date-like tokens.
+  return !(t >= 2 && tokens[t - 1].after_space && is_lone_range_dash(chars, tokens[t - 1]) &&
+           tokens[t - 2].date != DateKind::None);
+}
+
+}  // namespace
+
+std::vector<Boundary> find_breaks(const SourceText& text, layout::KoreanBreak mode) {
+  const std::u32string& chars = text.chars;
+  std::vector<Boundary> out(text.size() + 1);
+  if (text.size() == 0) return out;
+  const std::vector<Raw> raw = uax14_breaks(text);
+  for (size_t k = 1; k < text.size(); ++k) {
+    out[k].forced = raw[k] == Raw::Forced;
+    out[k].allowed = raw[k] == Raw::Allowed && klreq_allows(chars, k);
+  }
+  const std::vector<Token> tokens = split_tokens(chars);
+  for (size_t t = 0; t < tokens.size(); ++t) {
+    const Token& token = tokens[t];
+    if (token_has_cjk(chars, token)) {
+      tailor_cjk_token(chars, token, mode, raw, out);
+    } else {
+      tailor_latin_token(chars, token, raw, out);
+    }
+    if (t > 0 && !space_break_allowed(chars, tokens, t)) out[token.begin].allowed = false;
+  }
+  for (Boundary& b : out)
+    if (b.forced) b.allowed = false;
+  return out;
+}
+
+}  // namespace hanji::text::detail

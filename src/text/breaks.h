@@ -1,0 +1,32 @@
+// Line-break opportunities (private to the text module): UAX #14 from libunibreak 1.1 with
+// language "ko", then the Korean tailoring of research/hangul-typography.md §1.5 — KLREQ
+// line-head and line-end prohibitions, word-unit (eojeol) breaking, Latin tokens kept whole
+// (C++, Node.js, v0.9.0), date ranges kept on one line — and the costs of emergency breaks
+// inside words that cannot fit a line at all.
+#pragma once
+
+#include <vector>
+
+#include "layout/layout.h"
+#include "text/paragraph.h"
+
+namespace hanji::text::detail {
+
+/// The position before one char.
+struct Boundary {
+  bool allowed = false;  // a line may end here
+  bool forced = false;   // a line must end here (after a newline)
+  int penalty = 0;       // cost of ending a line here, when allowed
+  int emergency = 0;     // cost of ending a line here only because the word around it cannot fit
+  bool awkward = false;  // such an emergency break would break a KLREQ rule: only if nothing else fits
+};
+
+/// Breaking inside a word (after a hyphen or slash, or between syllables in character mode)
+/// costs a little, so spaces are preferred (xetexko's \XeTeXlinebreakpenalty, TeX's
+/// \exhyphenpenalty).
+constexpr int kIntraWordPenalty = 50;
+
+/// boundaries[k] describes the position before char k, for 0 <= k <= text.size().
+std::vector<Boundary> find_breaks(const SourceText& text, layout::KoreanBreak mode);
+
+}  // namespace hanji::text::detail

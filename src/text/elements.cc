@@ -1,0 +1,156 @@
+#include "text/elements.h"
+
+#include "text/spacing.h"
+
+namespace hanji::text::detail {
+
+namespace {
+
+constexpr double kEpsilon = 1e-6;
+
+// Marks boundaries [begin, end) of one overlong word that may take an emergency break; awkward
+// ones (KLREQ violations) only inside pieces that still cannot fit without them.
+void mark_emergency(const ShapedText& shaped, const std::vector<Boundary>& boundaries, size_t first,
+                    size_t word_begin, size_t word_end, double width, std::vector<bool>& emergency) {
+  const auto& clusters = shaped.clusters;
+  for (size_t c = word_begin + 1; c < word_end; ++c)
+    if (!boundaries[clusters[c].char_begin].awkward) emergency[c - first] = true;
+  size_t piece_begin = word_begin;
+  double piece_width = 0;
+  for (size_t c = word_begin; c <= word_end; ++c) {
+    if (c == word_end || (c > word_begin && emergency[c - first])) {
+      if (piece_width > width + kEpsilon)
+        for (size_t k = piece_begin + 1; k < c; ++k) emergency[k - first] = true;
+      piece_begin = c;
+      piece_width = 0;
+    }
+    if (c < word_end) piece_width += clusters[c].width;
+  }
+}
+
+// Marks the cluster boundaries inside every word (run of clusters between regular break
+// opportunities) that is wider than the line: only there may a line end in an emergency —
+// between syllables, after URL punctuation, between graphemes — and never with a hyphen.
+std::vector<bool> emergency_breaks(const SourceText& text, const ShapedText& shaped,
+                                   const std::vector<Boundary>& boundaries, size_t begin, size_t end, double width) {
+  std::vector<bool> emergency(end - begin, false);
+  size_t word_begin = end;  // none open
+  double word_width = 0;
+  const auto close_word = [&](size_t word_end) {
+    if (word_begin < word_end && word_width > width + kEpsilon)
+      mark_emergency(shaped, boundaries, begin, word_begin, word_end, width, emergency);
+    word_begin = end;
+    word_width = 0;
+  };
+  for (size_t c = begin; c < end; ++c) {
+    const Cluster& cluster = shaped.clusters[c];
+    if (is_space_cluster(text, cluster)) {
+      close_word(c);
+      continue;
+    }
+    if (word_begin < c && boundaries[cluster.char_begin].allowed) close_word(c);
+    if (word_begin == end) word_begin = c;
+    word_width += cluster.width;
+  }
+  close_word(end);
+  return emergency;
+}
+
+void add_space(const Cluster& cluster, size_t c, bool justify, std::vector<Element>& out) {
+  if (!out.empty() && out.back().type == ElementType::Glue && out.back().space) {
+    Element& glue = out.back();  // consecutive spaces act as one
+    glue.width += cluster.width;
+    glue.stretch += justify ? cluster.width * kSpaceStretch : 0;
+    glue.shrink += justify ? cluster.width * kSpaceShrink : 0;
+    glue.cluster_end = c + 1;
+    return;
+  }
+  Element glue;
+  glue.type = ElementType::Glue;
+  glue.space = true;
+  glue.width = cluster.width;
+  glue.stretch = justify ? cluster.width * kSpaceStretch : 0;
+  glue.shrink = justify ? cluster.width * kSpaceShrink : 0;
+  glue.cluster_begin = c;
+  glue.cluster_end = c + 1;
+  out.push_back(glue);
+}
+
+// The position before a non-space cluster: the preceding spaces become breakable, or a
+// penalty marks the opportunity.
+void add_break(const ShapedText& shaped, const Boundary& boundary, bool emergency, size_t c,
+               std::vector<Element>& out) {
+  if (out.empty()) return;
+  Element& last = out.back();
+  if (last.type == ElementType::Glue && last.space) {
+    const bool after_box = out.size() >= 2 && out[out.size() - 2].type == ElementType::Box;
+    if (boundary.allowed && after_box) {
+      last.breakable = true;
+      last.penalty = boundary.penalty;
+      last.break_width = -shaped.clusters[last.cluster_begin - 1].end_adjust();
+    }
+    return;
+  }
+  if (!boundary.allowed && !emergency) return;
+  Element penalty;
+  penalty.type = ElementType::Penalty;
+  penalty.penalty = boundary.allowed ? boundary.penalty : boundary.emergency;
+  penalty.break_width = -shaped.clusters[c - 1].end_adjust();
+  penalty.cluster_begin = penalty.cluster_end = c;
+  out.push_back(penalty);
+}
+
+void add_box(const Cluster& cluster, size_t c, std::vector<Element>& out) {
+  if (!out.empty() && out.back().type == ElementType::Box) {
+    out.back().width += cluster.width;
+    out.back().cluster_end = c + 1;
+    return;
+  }
+  Element box;
+  box.width = cluster.width;
+  box.cluster_begin = c;
+  box.cluster_end = c + 1;
+  out.push_back(box);
+}
+
+}  // namespace
+
+std::vector<Element> build_elements(const SourceText& text, const ShapedText& shaped,
+                                    const std::vector<Boundary>& boundaries, size_t cluster_begin,
+                                    size_t cluster_end, double width, bool justify) {
+  const std::vector<bool> emergency = emergency_breaks(text, shaped, boundaries, cluster_begin, cluster_end, width);
+  std::vector<Element> out;
+  out.reserve(cluster_end - cluster_begin);
+  for (size_t c = cluster_begin; c < cluster_end; ++c) {
+    const Cluster& cluster = shaped.clusters[c];
+    if (is_space_cluster(text, cluster)) {
+      add_space(cluster, c, justify, out);
+      continue;
+    }
+    if (c > cluster_begin) add_break(shaped, boundaries[cluster.char_begin], emergency[c - cluster_begin], c, out);
+    const double gap = justify ? hangul_gap_stretch(text, shaped, c) : 0;
+    if (gap > 0 && c > cluster_begin) {
+      Element glue;
+      glue.type = ElementType::Glue;
+      glue.stretch = gap;
+      glue.cluster_begin = glue.cluster_end = c;
+      out.push_back(glue);
+    }
+    if (is_stretchable_space(text, cluster) && justify) {  // a no-break space: rigid position, elastic width
+      Element glue;
+      glue.type = ElementType::Glue;
+      glue.width = cluster.width;
+      glue.stretch = cluster.width * kSpaceStretch;
+      glue.shrink = cluster.width * kSpaceShrink;
+      glue.cluster_begin = c;
+      glue.cluster_end = c + 1;
+      out.push_back(glue);
+      continue;
+    }
+    add_box(cluster, c, out);
+  }
+  while (!out.empty() && out.back().type != ElementType::Box) out.pop_back();  // TeX's \unskip at the end
+  return out;
+}
+
+}  // namespace hanji::text::detail

@@ -1,0 +1,58 @@
+// First fit: each line takes as much as fits (shrinking glue if justified). Kept for
+// comparison with total fit, and as the reference line count: hanji never sets a paragraph in
+// more lines than this (see Typesetter::typeset).
+#include "text/line_breaking.h"
+
+namespace hanji::text::detail {
+
+namespace {
+
+constexpr double kEpsilon = 1e-6;
+
+// Natural width and shrink of elements [from, to), in one pass over them.
+void measure(const std::vector<Element>& elements, size_t from, size_t to, double& width, double& shrink) {
+  width = 0;
+  shrink = 0;
+  for (size_t j = from; j < to; ++j) {
+    if (elements[j].type == ElementType::Penalty) continue;
+    width += elements[j].width;
+    if (elements[j].type == ElementType::Glue) shrink += elements[j].shrink;
+  }
+}
+
+}  // namespace
+
+std::vector<size_t> first_fit(const std::vector<Element>& elements, const BreakParams& params) {
+  const size_t end = elements.size();
+  std::vector<size_t> breaks;
+  size_t start = 0;
+  size_t last_fit = end + 1;  // none yet
+  double width = 0, shrink = 0;
+  size_t measured_to = 0;  // width/shrink cover elements [start, measured_to)
+  for (size_t i = 0; i <= end; ++i) {
+    if (i < start || !is_breakpoint(elements, i)) continue;
+    double more_width = 0, more_shrink = 0;
+    measure(elements, measured_to, i, more_width, more_shrink);
+    width += more_width;
+    shrink += params.justify ? more_shrink : 0;
+    measured_to = i;
+    if (width + break_width_at(elements, params, i) - shrink <= params.width + kEpsilon) {
+      if (i == end) break;
+      last_fit = i;
+      continue;
+    }
+    // Too long: end the line at the last break that fitted, or here if none did (overfull).
+    const size_t b = last_fit <= end ? last_fit : i;
+    breaks.push_back(b);
+    if (b == end) return breaks;
+    start = next_line_start(elements, b);
+    last_fit = end + 1;
+    width = shrink = 0;
+    measured_to = start;
+    i = b;  // look at the breakpoints after b again, from the new line's start
+  }
+  breaks.push_back(end);
+  return breaks;
+}
+
+}  // namespace hanji::text::detail

@@ -1,0 +1,45 @@
+// The fonts of one Typesetter (private to the text module): loaded lazily, once per file
+// path, in first-use order, as HarfBuzz fonts at scale = units per em with the hb-ot
+// functions (no FreeType, no hinting: positions stay exact and are converted to pt in double).
+#pragma once
+
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/core.h"
+#include "text/hb_handles.h"
+#include "text/text.h"
+
+namespace hanji::text::detail {
+
+class FontStore {
+ public:
+  explicit FontStore(Diagnostics& diags) : diags_(diags) {}
+
+  /// The index of the font at `path`, loading it on first use. nullopt for an empty path or a
+  /// file that cannot be read as a font (reported once, as an error naming the file).
+  std::optional<int> load(const std::string& path);
+
+  bool has_glyph(int font, char32_t c) const;
+  /// Horizontal advance of the nominal glyph of `c` in em, 0 if the font lacks it.
+  double advance_em(int font, char32_t c) const;
+  hb_font_t* hb_font(int font) const { return entries_[static_cast<size_t>(font)].font.get(); }
+  int units_per_em(int font) const { return infos_[static_cast<size_t>(font)].units_per_em; }
+  const std::vector<FontInfo>& infos() const { return infos_; }
+
+ private:
+  struct Entry {
+    Blob blob;
+    Face face;
+    Font font;
+  };
+
+  Diagnostics& diags_;
+  std::vector<Entry> entries_;             // parallel to infos_
+  std::vector<FontInfo> infos_;            // first-use order
+  std::map<std::string, int> index_of_;    // path -> index, or -1 after a failed load
+};
+
+}  // namespace hanji::text::detail

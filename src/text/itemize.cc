@@ -1,0 +1,221 @@
+#include "text/itemize.h"
+
+#include <array>
+#include <cstdio>
+#include <optional>
+#include <set>
+
+#include "text/char_class.h"
+
+namespace hanji::text::detail {
+
+namespace {
+
+std::optional<Family> strong_family(char32_t c) {
+  if (is_cjk_char(c)) return Family::Hangul;
+  if (is_latin_char(c)) return Family::Latin;
+  return std::nullopt;
+}
+
+bool follows_base(char32_t c) { return is_combining_mark(c) || is_default_ignorable(c); }
+
+// Opening brackets open; an ASCII quote opens when only space or an opening bracket precedes it.
+bool opens(const std::u32string& chars, size_t i) {
+  const char32_t c = chars[i];
+  if (is_opening_bracket(c)) return true;
+  if (c != '\'' && c != '"') return false;
+  if (i == 0) return true;
+  const char32_t before = chars[i - 1];
+  return is_space(before) || is_newline(before) || is_opening_bracket(before);
+}
+
+}  // namespace
+
+std::vector<Family> resolve_families(const std::u32string& chars) {
+  const size_t n = chars.size();
+  // The next strong family anywhere ahead (for line starts) and within the word (for openers).
+  std::vector<std::optional<Family>> next_anywhere(n + 1), next_in_word(n + 1);
+  for (size_t i = n; i-- > 0;) {
+    const auto strong = strong_family(chars[i]);
+    next_anywhere[i] = strong ? strong : next_anywhere[i + 1];
+    const bool word_end = is_space(chars[i]) || is_newline(chars[i]);
+    next_in_word[i] = word_end ? std::nullopt : strong ? strong : next_in_word[i + 1];
+  }
+  std::vector<Family> out(n, Family::Latin);
+  // The family of the previous non-space char on this line (a plain pair: GCC 12 misreads an
+  // optional enum here as uninitialised).
+  Family previous = Family::Latin;
+  bool have_previous = false;
+  for (size_t i = 0; i < n; ++i) {
+    const Family before = have_previous ? previous : next_anywhere[i].value_or(Family::Latin);
+    const char32_t c = chars[i];
+    if (auto strong = strong_family(c)) {
+      out[i] = *strong;
+    } else if (follows_base(c) && i > 0) {
+      out[i] = out[i - 1];
+    } else if (opens(chars, i)) {
+      out[i] = next_in_word[i + 1].value_or(before);
+    } else {
+      out[i] = before;
+    }
+    if (is_newline(c)) {
+      have_previous = false;
+    } else if (!is_space(c)) {
+      previous = out[i];
+      have_previous = true;
+    }
+  }
+  return out;
+}
+
+namespace {
+
+struct Choice {
+  int font = -1;
+  Role role = Role::Latin;
+  bool italic = false;  // drawn with a real italic face
+};
+
+// Picks the font for one char: its family's face for the style, the other family's, then the
+// fallbacks. Faces are resolved once per style and loaded only when first needed.
+class FontChooser {
+ public:
+  FontChooser(const FontSettings& settings, FontStore& fonts) : settings_(settings), fonts_(fonts) {}
+
+  // nullopt when no configured font has `c` (the caller warns and draws .notdef of `primary`).
+  // Fonts are tried, and loaded, only as far as needed.
+  std::optional<Choice> choose(char32_t c, Family family, const compose::FontSpec& spec, Choice& primary) {
+    std::array<Family, 2> order{family, family == Family::Hangul ? Family::Latin : Family::Hangul};
+    if (family == Family::Hangul && prefers_proportional(c)) {
+      const auto korean = face(Family::Hangul, spec.bold, spec.italic);
+      if (korean && looks_full_width(korean->font, c)) std::swap(order[0], order[1]);
+    }
+    bool have_primary = false;
+    const auto try_font = [&](const Choice& candidate) {
+      if (!have_primary) primary = candidate;
+      have_primary = true;
+      return fonts_.has_glyph(candidate.font, c);
+    };
+    for (Family f : order)
+      if (auto candidate = face(f, spec.bold, spec.italic); candidate && try_font(*candidate)) return candidate;
+    for (const std::string& path : settings_.fonts.fallback) {
+      if (auto index = fonts_.load(path)) {
+        const Choice candidate{*index, Role::Fallback, false};
+        if (try_font(candidate)) return candidate;
+      }
+    }
+    return std::nullopt;
+  }
+
+ private:
+  std::optional<Choice> face(Family family, bool bold, bool italic) {
+    if (family == Family::Hangul) italic = false;  // Hangul has no italics: emphasis is colour
+    auto& slot = faces_[static_cast<size_t>(family == Family::Hangul)][bold][italic];
+    if (!slot) slot = load_face(family, bold, italic);
+    return *slot;
+  }
+
+  // Missing styles fall back: bold italic -> bold -> regular, italic -> regular.
+  std::optional<Choice> load_face(Family family, bool bold, bool italic) {
+    const layout::FontFaces& faces = family == Family::Hangul ? settings_.fonts.hangul : settings_.fonts.latin;
+    std::vector<const std::string*> chain;
+    if (bold && italic) chain = {&faces.bold_italic, &faces.bold, &faces.regular};
+    else if (italic) chain = {&faces.italic, &faces.regular};
+    else if (bold) chain = {&faces.bold, &faces.regular};
+    else chain = {&faces.regular};
+    const Role role = family == Family::Hangul ? Role::Hangul : Role::Latin;
+    for (const std::string* path : chain) {
+      if (auto index = fonts_.load(*path)) {
+        const bool real_italic = path == &faces.italic || path == &faces.bold_italic;
+        return Choice{*index, role, real_italic && family == Family::Latin};
+      }
+    }
+    return std::nullopt;
+  }
+
+  // Some Korean fonts draw ‘ ’ “ ” · – • as wide as a syllable; the Latin font's are better.
+  bool looks_full_width(int font, char32_t c) const {
+    const double syllable = fonts_.advance_em(font, U'\uAC00');
+    return fonts_.advance_em(font, c) >= 0.9 * (syllable > 0 ? syllable : 1.0);
+  }
+
+  const FontSettings& settings_;
+  FontStore& fonts_;
+  std::array<std::array<std::array<std::optional<std::optional<Choice>>, 2>, 2>, 2> faces_;
+};
+
+std::string describe_char(char32_t c) {
+  char code[16];
+  std::snprintf(code, sizeof code, "U+%04X", static_cast<unsigned>(c));
+  std::string out = code;
+  out += " '";
+  utf8_append(out, c);
+  return out + "'";
+}
+
+// The HarfBuzz script of char `i`: Hangul for the Korean font's runs, otherwise the char's own
+// script, with common and inherited chars (digits, punctuation, marks) taking the previous one's.
+hb_script_t script_of(char32_t c, Role role, hb_script_t previous) {
+  if (role == Role::Hangul) return HB_SCRIPT_HANGUL;
+  const hb_script_t own = hb_unicode_script(hb_unicode_funcs_get_default(), static_cast<hb_codepoint_t>(c));
+  if (own != HB_SCRIPT_COMMON && own != HB_SCRIPT_INHERITED && own != HB_SCRIPT_UNKNOWN) return own;
+  return previous == HB_SCRIPT_HANGUL ? HB_SCRIPT_LATIN : previous;
+}
+
+bool same_item(const Item& a, const Item& b) {
+  return a.font == b.font && a.role == b.role && a.size == b.size && a.nominal_size == b.nominal_size &&
+         a.rise == b.rise && a.color == b.color && (a.link == b.link || *a.link == *b.link) && a.script == b.script;
+}
+
+}  // namespace
+
+std::vector<Item> itemize(const SourceText& text, const FontSettings& settings, FontStore& fonts,
+                          Diagnostics& diags) {
+  const std::vector<Family> families = resolve_families(text.chars);
+  FontChooser chooser(settings, fonts);
+  std::vector<Item> items;
+  std::set<char32_t> warned;
+  std::optional<Choice> previous;  // choice of the previous char, reset at newlines
+  hb_script_t previous_script = HB_SCRIPT_LATIN;
+  for (size_t i = 0; i < text.size(); ++i) {
+    const char32_t c = text.chars[i];
+    if (is_newline(c)) {
+      previous.reset();
+      continue;
+    }
+    const compose::Inline& source = text.inline_at(i);
+    Choice choice;
+    if (follows_base(c) && previous) {
+      choice = *previous;  // a mark or joiner stays in its base's font so they shape together
+    } else if (auto found = chooser.choose(c, families[i], source.font, choice)) {
+      choice = *found;
+    } else if (choice.font >= 0 && !is_default_ignorable(c) && warned.insert(c).second) {
+      diags.warning(text.span_of(i), "no font has " + describe_char(c),
+                    {"add a font that has it to the layout's fonts: fallback list, or remove the character"});
+    }
+    if (choice.font < 0) continue;  // no usable font at all (already reported as an error)
+    previous = choice;
+
+    Item item;
+    item.begin = i;
+    item.end = i + 1;
+    item.font = choice.font;
+    item.role = choice.role;
+    item.nominal_size = source.font.size;
+    const bool latin = choice.role == Role::Latin;
+    item.size = latin ? source.font.size * settings.fonts.latin_scale : source.font.size;
+    item.rise = latin ? settings.fonts.latin_baseline * source.font.size : 0.0;
+    // Emphasis that cannot be drawn in italics (Hangul, a missing italic face) becomes colour.
+    item.color = source.font.italic && !choice.italic ? settings.emphasis_color : source.font.color;
+    item.link = &source.link;
+    item.script = previous_script = script_of(c, choice.role, previous_script);
+    if (!items.empty() && items.back().end == i && same_item(items.back(), item)) {
+      items.back().end = i + 1;
+    } else {
+      items.push_back(item);
+    }
+  }
+  return items;
+}
+
+}  // namespace hanji::text::detail

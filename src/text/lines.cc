@@ -1,0 +1,133 @@
+#include "text/lines.h"
+
+#include <algorithm>
+
+#include "text/spacing.h"
+
+namespace hanji::text::detail {
+
+namespace {
+
+constexpr double kEpsilon = 1e-6;
+
+struct Stretchable {
+  size_t slot;  // index into the per-cluster extra advances
+  double amount;
+};
+
+void spread(std::vector<Stretchable>& parts, double total_capacity, double amount, std::vector<double>& extra) {
+  if (total_capacity <= 0 || amount == 0) return;
+  for (const Stretchable& p : parts) extra[p.slot] += amount * p.amount / total_capacity;
+}
+
+// Justification (research/hangul-typography.md §2.2): the slack goes to the inter-word spaces
+// first (up to +1/2 of their width), then to the gaps between Hangul syllables (up to 0.04 em
+// each), and whatever remains to the spaces again, as a loose line. Latin letters are never
+// spaced out. A line too long shrinks its spaces by up to 1/3. Returns the width added.
+double justify(const SourceText& text, const ShapedText& shaped, size_t begin, size_t end, double slack,
+               std::vector<double>& extra) {
+  std::vector<Stretchable> spaces, gaps;
+  double space_stretch = 0, space_shrink = 0, gap_stretch = 0;
+  for (size_t c = begin; c < end; ++c) {
+    const Cluster& cluster = shaped.clusters[c];
+    if (is_stretchable_space(text, cluster)) {
+      spaces.push_back(Stretchable{c - begin, cluster.width});
+      space_stretch += cluster.width * kSpaceStretch;
+      space_shrink += cluster.width * kSpaceShrink;
+    }
+    if (c > begin) {
+      const double gap = hangul_gap_stretch(text, shaped, c);
+      if (gap > 0) gaps.push_back(Stretchable{c - 1 - begin, gap});
+      gap_stretch += gap;
+    }
+  }
+  double space_width = 0;
+  for (const Stretchable& s : spaces) space_width += s.amount;
+  if (slack < 0) {
+    const double shrink = std::min(-slack, space_shrink);
+    spread(spaces, space_width, -shrink, extra);
+    return -shrink;
+  }
+  const double to_spaces = std::min(slack, space_stretch);
+  const double to_gaps = std::min(slack - to_spaces, gap_stretch);
+  const double loose = space_width > 0 ? slack - to_spaces - to_gaps : 0;
+  spread(spaces, space_width, to_spaces + loose, extra);
+  spread(gaps, gap_stretch, to_gaps, extra);
+  return to_spaces + to_gaps + loose;
+}
+
+bool same_run(const Item& a, const Item& b) {
+  return a.font == b.font && a.size == b.size && a.rise == b.rise && a.color == b.color &&
+         (a.link == b.link || *a.link == *b.link);
+}
+
+GlyphRun start_run(const SourceText& text, const Item& item, const Cluster& cluster, double x) {
+  GlyphRun run;
+  run.font = item.font;
+  run.size = item.size;
+  run.x = x;
+  run.rise = item.rise;
+  run.color = item.color;
+  run.link = *item.link;
+  run.span = text.span_of(cluster.char_begin);
+  return run;
+}
+
+}  // namespace
+
+Line build_line(const SourceText& text, const ShapedText& shaped, ClusterRange range, const LineSpec& spec) {
+  const auto& clusters = shaped.clusters;
+  size_t end = range.end;
+  while (spec.trim && end > range.begin &&
+         (is_space_cluster(text, clusters[end - 1]) || !clusters[end - 1].drawn()))
+    --end;
+  const size_t begin = std::min(range.begin, end);
+
+  std::vector<double> extra(end - begin, 0.0);
+  double natural = 0;
+  for (size_t c = begin; c < end; ++c) natural += clusters[c].width;
+  if (end > begin) {  // a gap or kerning at the line end has nothing left to separate
+    extra.back() -= clusters[end - 1].end_adjust();
+    natural -= clusters[end - 1].end_adjust();
+  }
+  const double slack = spec.width - natural;
+  if (spec.fill || (spec.shrink && slack < 0)) natural += justify(text, shaped, begin, end, slack, extra);
+
+  Line line;
+  line.size = spec.empty_size;
+  bool sized = false;
+  double pen = 0;
+  const Item* run_item = nullptr;
+  for (size_t c = begin; c < end; ++c) {
+    const Cluster& cluster = clusters[c];
+    if (!cluster.drawn() || cluster.glyph_begin == cluster.glyph_end) continue;
+    const Item& item = shaped.items[static_cast<size_t>(cluster.item)];
+    line.size = sized ? std::max(line.size, item.nominal_size) : item.nominal_size;
+    sized = true;
+    if (!run_item || !same_run(*run_item, item)) {
+      line.runs.push_back(start_run(text, item, cluster, pen));
+      run_item = &item;
+    }
+    GlyphRun& run = line.runs.back();
+    const auto cluster_offset = static_cast<uint32_t>(run.text.size());
+    const uint32_t byte_begin = text.byte_of[cluster.char_begin];
+    run.text.append(text.text, byte_begin, text.byte_of[cluster.char_end] - byte_begin);
+    for (size_t g = cluster.glyph_begin; g < cluster.glyph_end; ++g) {
+      const ShapedGlyph& shaped_glyph = shaped.glyphs[g];
+      Glyph glyph{shaped_glyph.id, shaped_glyph.advance, shaped_glyph.x_offset, shaped_glyph.y_offset, cluster_offset};
+      if (g + 1 == cluster.glyph_end) glyph.advance += extra[c - begin];
+      pen += glyph.advance;
+      run.glyphs.push_back(glyph);
+    }
+  }
+  line.width = pen;
+  line.overfull = spec.trim && pen > spec.width + kEpsilon;
+  double offset = 0;
+  if (spec.align == layout::Align::Center) offset = (spec.width - pen) / 2;
+  if (spec.align == layout::Align::Right) offset = spec.width - pen;
+  offset = std::max(0.0, offset);
+  for (GlyphRun& run : line.runs) run.x += offset;
+  return line;
+}
+
+}  // namespace hanji::text::detail

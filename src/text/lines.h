@@ -1,0 +1,23 @@
+// Turning a range of shaped clusters into an output Line (private to the text module):
+// justification, glyph runs split by font/size/colour/link, and alignment offsets.
+#pragma once
+
+#include "layout/layout.h"
+#include "text/line_breaking.h"
+#include "text/paragraph.h"
+#include "text/text.h"
+
+namespace hanji::text::detail {
+
+struct LineSpec {
+  double width = 0;
+  layout::Align align = layout::Align::Left;
+  bool fill = false;     // stretch to the width (a justified line that is not a paragraph's last)
+  bool shrink = false;   // may shrink its spaces to fit (any line of a justified paragraph)
+  bool trim = true;      // drop spaces at the line end (a line of a broken paragraph)
+  double empty_size = 10;  // Line::size when the line has no text
+};
+
+Line build_line(const SourceText& text, const ShapedText& shaped, ClusterRange range, const LineSpec& spec);
+
+}  // namespace hanji::text::detail

@@ -1,0 +1,83 @@
+// The intermediate forms of one paragraph inside the text module (private): its source text,
+// the font chosen for every character, shaping items, and the shaped glyphs grouped into
+// clusters. Everything here is independent of the line width, so a paragraph is itemized and
+// shaped once, whatever the width it is later broken to.
+#pragma once
+
+#include <hb.h>
+
+#include <cstdint>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "compose/compose.h"
+#include "core/core.h"
+
+namespace hanji::text::detail {
+
+/// The paragraph's inlines joined into one UTF-8 string (invalid bytes become U+FFFD, so the
+/// text HarfBuzz sees and the text the runs carry are the same), indexed by code point.
+struct SourceText {
+  std::span<const compose::Inline> inlines;
+  std::string text;
+  std::u32string chars;
+  std::vector<uint32_t> byte_of;  // byte offset of each char; back() == text.size()
+  std::vector<int> inline_of;     // inline index of each char
+  std::vector<int> column_of;     // code points from the start of the char's inline
+
+  size_t size() const { return chars.size(); }
+  /// Source location of char `i` (the inline's span shifted by the char's column).
+  Span span_of(size_t i) const;
+  const compose::Inline& inline_at(size_t i) const { return inlines[static_cast<size_t>(inline_of[i])]; }
+};
+
+SourceText gather_text(std::span<const compose::Inline> inlines);
+
+enum class Role { Hangul, Latin, Fallback };
+
+/// A maximal range of chars drawn with one font, size, baseline, colour and link, in one
+/// script: HarfBuzz shapes each item once, with the whole paragraph as context.
+struct Item {
+  size_t begin = 0, end = 0;  // chars
+  int font = 0;
+  Role role = Role::Latin;
+  double size = 10;           // drawn size (Latin already scaled), pt
+  double nominal_size = 10;   // FontSpec::size
+  double rise = 0;
+  Rgb color;
+  const std::string* link = nullptr;
+  hb_script_t script = HB_SCRIPT_LATIN;
+};
+
+/// One glyph as HarfBuzz placed it, in pt.
+struct ShapedGlyph {
+  uint32_t id = 0;
+  double advance = 0, x_offset = 0, y_offset = 0;
+};
+
+/// The smallest piece of text a line can start or end at: the chars HarfBuzz gave one cluster
+/// value (a grapheme, a ligature) and the glyphs drawing them. Newlines (and chars no usable
+/// font exists for) are clusters without glyphs and without an item: they are never drawn.
+struct Cluster {
+  size_t char_begin = 0, char_end = 0;
+  size_t glyph_begin = 0, glyph_end = 0;
+  int item = -1;
+  double width = 0;          // sum of the glyph advances, including gap_after
+  double gap_after = 0;      // hangul_latin_gap added to the last glyph's advance
+  double trailing_kern = 0;  // kerning of the last glyph against the next cluster's first
+
+  /// What the cluster's width loses when a line ends after it: the gap and the kerning
+  /// against what now starts the next line.
+  double end_adjust() const { return gap_after + trailing_kern; }
+
+  bool drawn() const { return item >= 0; }
+};
+
+struct ShapedText {
+  std::vector<Item> items;
+  std::vector<ShapedGlyph> glyphs;
+  std::vector<Cluster> clusters;  // in text order, covering every char
+};
+
+}  // namespace hanji::text::detail

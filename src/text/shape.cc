@@ -1,0 +1,124 @@
+#include "text/shape.h"
+
+#include "text/char_class.h"
+#include "text/hb_handles.h"
+
+namespace hanji::text::detail {
+
+namespace {
+
+// Chars drawn by no item (newlines) become clusters of their own without glyphs.
+void add_unshaped(size_t begin, size_t end, ShapedText& out) {
+  for (size_t i = begin; i < end; ++i) {
+    Cluster cluster;
+    cluster.char_begin = i;
+    cluster.char_end = i + 1;
+    cluster.glyph_begin = cluster.glyph_end = out.glyphs.size();
+    out.clusters.push_back(cluster);
+  }
+}
+
+// HarfBuzz puts pair kerning into the first glyph's advance; when a line ends after this
+// cluster that kerning (against a space or the next line's first glyph) must go.
+double trailing_kern(const ShapedText& out, const Cluster& cluster, const hb_glyph_info_t* infos,
+                     size_t first_glyph, hb_font_t* font, double scale) {
+  if (cluster.glyph_end == cluster.glyph_begin) return 0;
+  const ShapedGlyph& last = out.glyphs[cluster.glyph_end - 1];
+  if (last.advance == 0) return 0;  // a mark: HarfBuzz zeroed its advance
+  const hb_codepoint_t id = infos[cluster.glyph_end - 1 - first_glyph].codepoint;
+  return last.advance - hb_font_get_glyph_h_advance(font, id) * scale;
+}
+
+void shape_item(const SourceText& text, size_t item_index, FontStore& fonts, hb_buffer_t* buffer,
+                ShapedText& out) {
+  const Item& item = out.items[item_index];
+  const uint32_t byte_begin = text.byte_of[item.begin];
+  const uint32_t byte_end = text.byte_of[item.end];
+  hb_buffer_clear_contents(buffer);
+  // The whole paragraph goes in as pre- and post-context; only the item's bytes are shaped.
+  hb_buffer_add_utf8(buffer, text.text.data(), static_cast<int>(text.text.size()), byte_begin,
+                     static_cast<int>(byte_end - byte_begin));
+  hb_buffer_set_direction(buffer, HB_DIRECTION_LTR);
+  hb_buffer_set_script(buffer, item.script);
+  // An explicit language keeps shaping independent of the process locale.
+  hb_buffer_set_language(buffer, item.role == Role::Hangul ? hb_language_from_string("ko", -1) : HB_LANGUAGE_INVALID);
+  hb_shape(fonts.hb_font(item.font), buffer, nullptr, 0);  // default features: kern, liga, ...
+
+  unsigned int count = 0;
+  const hb_glyph_info_t* infos = hb_buffer_get_glyph_infos(buffer, &count);
+  const hb_glyph_position_t* positions = hb_buffer_get_glyph_positions(buffer, &count);
+  const double scale = item.size / fonts.units_per_em(item.font);
+  const size_t first_cluster = out.clusters.size();
+  const size_t first_glyph = out.glyphs.size();
+  size_t char_cursor = item.begin;  // clusters ascend, so the char of each is found walking forward
+  for (unsigned int g = 0; g < count; ++g) {
+    if (g == 0 || infos[g].cluster != infos[g - 1].cluster) {
+      while (char_cursor + 1 < item.end && text.byte_of[char_cursor + 1] <= infos[g].cluster) ++char_cursor;
+      Cluster cluster;
+      cluster.item = static_cast<int>(item_index);
+      cluster.char_begin = g == 0 ? item.begin : char_cursor;
+      cluster.glyph_begin = out.glyphs.size();
+      out.clusters.push_back(cluster);
+    }
+    ShapedGlyph glyph;
+    glyph.id = infos[g].codepoint;
+    glyph.advance = positions[g].x_advance * scale;
+    glyph.x_offset = positions[g].x_offset * scale;
+    glyph.y_offset = positions[g].y_offset * scale;
+    out.glyphs.push_back(glyph);
+    out.clusters.back().glyph_end = out.glyphs.size();
+    out.clusters.back().width += glyph.advance;
+  }
+  if (out.clusters.size() == first_cluster) {  // nothing came back: keep the chars covered
+    Cluster cluster;
+    cluster.item = static_cast<int>(item_index);
+    cluster.char_begin = item.begin;
+    cluster.glyph_begin = cluster.glyph_end = out.glyphs.size();
+    out.clusters.push_back(cluster);
+  }
+  // Left to right, clusters ascend: each one ends where the next begins.
+  for (size_t c = first_cluster; c < out.clusters.size(); ++c) {
+    Cluster& cluster = out.clusters[c];
+    cluster.char_end = c + 1 < out.clusters.size() ? out.clusters[c + 1].char_begin : item.end;
+    cluster.trailing_kern = trailing_kern(out, cluster, infos, first_glyph, fonts.hb_font(item.font), scale);
+  }
+}
+
+bool needs_gap(char32_t left, char32_t right) {
+  return (is_cjk_letter(left) && is_latin_char(right)) || (is_latin_char(left) && is_cjk_letter(right));
+}
+
+// Extra advance between a Hangul character and an adjacent Latin letter or digit: positioning
+// only, never a space character, so extracted text stays "HarfBuzz와".
+void apply_hangul_latin_gap(const SourceText& text, double gap_em, ShapedText& out) {
+  if (gap_em == 0) return;
+  for (size_t c = 1; c < out.clusters.size(); ++c) {
+    Cluster& left = out.clusters[c - 1];
+    const Cluster& right = out.clusters[c];
+    if (left.item < 0 || right.item < 0 || left.glyph_end == left.glyph_begin) continue;
+    if (!needs_gap(text.chars[left.char_end - 1], text.chars[right.char_begin])) continue;
+    const double gap = gap_em * out.items[static_cast<size_t>(left.item)].nominal_size;
+    out.glyphs[left.glyph_end - 1].advance += gap;
+    left.width += gap;
+    left.gap_after = gap;
+  }
+}
+
+}  // namespace
+
+ShapedText shape_text(const SourceText& text, const FontSettings& settings, FontStore& fonts, Diagnostics& diags) {
+  ShapedText out;
+  out.items = itemize(text, settings, fonts, diags);
+  Buffer buffer(hb_buffer_create());
+  size_t next_char = 0;
+  for (size_t k = 0; k < out.items.size(); ++k) {
+    add_unshaped(next_char, out.items[k].begin, out);
+    shape_item(text, k, fonts, buffer.get(), out);
+    next_char = out.items[k].end;
+  }
+  add_unshaped(next_char, text.size(), out);
+  apply_hangul_latin_gap(text, settings.hangul_latin_gap, out);
+  return out;
+}
+
+}  // namespace hanji::text::detail

@@ -1,0 +1,24 @@
+// Which spaces stretch and shrink, and by how much (private to the text module). One place, so
+// line breaking (which needs the totals) and justification (which hands the slack out) agree.
+#pragma once
+
+#include "text/paragraph.h"
+
+namespace hanji::text::detail {
+
+/// Inter-word spaces stretch by half and shrink by a third of their width (TeX's fonts, and
+/// luatexko's hangulspaceskip for the Korean font's space).
+constexpr double kSpaceStretch = 1.0 / 2;
+constexpr double kSpaceShrink = 1.0 / 3;
+/// A justified Korean line that its spaces cannot fill may open each gap between two Hangul
+/// syllables by at most this much (em), never next to punctuation or brackets (KLREQ).
+constexpr double kHangulGapStretchEm = 0.04;
+
+/// A space a line may break at (U+0020 and friends).
+bool is_space_cluster(const SourceText& text, const Cluster& cluster);
+/// Any space that stretches and shrinks in justified text (breakable or no-break).
+bool is_stretchable_space(const SourceText& text, const Cluster& cluster);
+/// The stretch (pt) of the gap before cluster `c`, 0 unless both sides are Hangul/Hanja letters.
+double hangul_gap_stretch(const SourceText& text, const ShapedText& shaped, size_t c);
+
+}  // namespace hanji::text::detail
