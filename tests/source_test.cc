@@ -1,2 +1,1235 @@
-// Tests for the source module (to be written with the module).
+// Tests for the source module: RenderCV-compatible reading of CV files into the plain model,
+// with exact spans and one test per class of error.
+#include "source/source.h"
+
 #include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <string_view>
+
+namespace hanji::source {
+namespace {
+
+namespace fs = std::filesystem;
+
+struct Loaded {
+  std::optional<CvFile> file;
+  Diagnostics diags;
+};
+
+Loaded load(const std::string& yaml, const std::string& path = "cv.yaml") {
+  Loaded out;
+  out.file = load_cv_from_string(yaml, path, out.diags);
+  return out;
+}
+
+std::string dump(const Diagnostics& diags) {
+  std::string out;
+  for (const auto& d : diags.all()) out += format_diagnostic(d);
+  return out;
+}
+
+// The single diagnostic whose message contains `needle` (fails the test if not exactly one).
+const Diagnostic& diag(const Diagnostics& diags, std::string_view needle) {
+  static const Diagnostic kNone;
+  const Diagnostic* found = nullptr;
+  int count = 0;
+  for (const auto& d : diags.all())
+    if (d.message.find(needle) != std::string::npos) {
+      found = &d;
+      ++count;
+    }
+  EXPECT_EQ(count, 1) << "looking for '" << needle << "' in:\n" << dump(diags);
+  return found ? *found : kNone;
+}
+
+bool has_hint(const Diagnostic& d, std::string_view needle) {
+  for (const auto& h : d.hints)
+    if (h.find(needle) != std::string::npos) return true;
+  return false;
+}
+
+void expect_at(const Span& span, int line, int col) {
+  EXPECT_EQ(span.line, line);
+  EXPECT_EQ(span.col, col);
+}
+
+// A CV with one section holding the given entry lines (already indented by 6 spaces).
+std::string with_section(const std::string& title, const std::string& entries) {
+  return "cv:\n  name: Jane Doe\n  sections:\n    " + title + ":\n" + entries;
+}
+
+const Section& only_section(const Loaded& loaded) {
+  static const Section kEmpty;
+  if (!loaded.file || loaded.file->cv.sections.size() != 1) {
+    ADD_FAILURE() << "expected one section; diagnostics:\n" << dump(loaded.diags);
+    return kEmpty;
+  }
+  return loaded.file->cv.sections[0];
+}
+
+// ---------------------------------------------------------------- basics and spans
+
+TEST(SourceLoad, MinimalCvLoadsWithDefaults) {
+  auto loaded = load("cv:\n  name: Jane Doe\n");
+  ASSERT_TRUE(loaded.file) << dump(loaded.diags);
+  EXPECT_EQ(loaded.diags.all().size(), 0u);
+  EXPECT_EQ(loaded.file->path, "cv.yaml");
+  EXPECT_EQ(loaded.file->cv.name.value, "Jane Doe");
+  expect_at(loaded.file->cv.name.span, 2, 9);
+  EXPECT_EQ(loaded.file->cv.name.span.file, "cv.yaml");
+  EXPECT_EQ(loaded.file->layout_name, "");
+  EXPECT_EQ(loaded.file->layout_overrides.kind, ConfigNode::Kind::Null);
+  EXPECT_EQ(loaded.file->locale.language, "en");
+  EXPECT_EQ(loaded.file->locale.month_abbreviations[8], "Sept");
+}
+
+TEST(SourceSpans, PointAtTheFirstCharacterOfContent) {
+  auto loaded = load(
+      "cv:\n"
+      "  name: \"Jane Doe\"\n"
+      "  headline: 'Engineer'\n"
+      "  location: 서울 강남구\n"
+      "  sections:\n"
+      "    요약:\n"
+      "      - |\n"
+      "        First line\n"
+      "        second line\n"
+      "      - >-\n"
+      "\n"
+      "          Folded text\n"
+      "      -   \"한글 quoted\"\n");
+  ASSERT_TRUE(loaded.file) << dump(loaded.diags);
+  const Cv& cv = loaded.file->cv;
+  expect_at(cv.name.span, 2, 10);      // after the opening quote
+  expect_at(cv.headline.span, 3, 14);  // after the opening quote
+  expect_at(cv.location.span, 4, 13);
+  const Section& section = cv.sections[0];
+  expect_at(section.title.span, 6, 5);
+  ASSERT_EQ(section.entries.size(), 3u);
+  EXPECT_EQ(section.entries[0].text.value, "First line\nsecond line\n");
+  expect_at(section.entries[0].text.span, 8, 9);  // block scalar: first content line
+  EXPECT_EQ(section.entries[1].text.value, "\nFolded text");
+  expect_at(section.entries[1].text.span, 12, 11);
+  expect_at(section.entries[2].text.span, 13, 12);
+}
+
+TEST(SourceSpans, ColumnsCountCodePointsNotBytes) {
+  auto loaded = load("cv:\n  name: 홍길동\n  headline: \"가나 abc\"\n");
+  ASSERT_TRUE(loaded.file);
+  expect_at(loaded.file->cv.headline.span, 3, 14);
+  expect_at(loaded.file->cv.headline.span.shifted(3), 3, 17);  // the 'a' after "가나 "
+  // "  한글: 값" style lines: columns are characters, so Hangul keys shift by one per syllable.
+  auto keyed = load("cv:\n  name: 홍\n  sections:\n    경력사항: [\"가\", 나다]\n");
+  ASSERT_TRUE(keyed.file) << dump(keyed.diags);
+  const Section& section = keyed.file->cv.sections[0];
+  EXPECT_EQ(section.title.value, "경력사항");
+  expect_at(section.title.span, 4, 5);
+  expect_at(section.entries[0].text.span, 4, 13);  // '[' at 11, quote at 12
+  expect_at(section.entries[1].text.span, 4, 17);
+  Text shifted{section.entries[1].text.value, section.entries[1].text.span.shifted(1)};
+  expect_at(shifted.span, 4, 18);  // the second syllable
+}
+
+TEST(SourceSpans, ByteOrderMarkAndCrLfDoNotShiftColumns) {
+  auto loaded = load("\xEF\xBB\xBF" "cv:\r\n  name: Jane\r\n  headline: \"x\"\r\n");
+  ASSERT_TRUE(loaded.file) << dump(loaded.diags);
+  EXPECT_EQ(loaded.file->cv.name.value, "Jane");
+  expect_at(loaded.file->cv.name.span, 2, 9);
+  expect_at(loaded.file->cv.headline.span, 3, 14);
+}
+
+TEST(SourceLoad, JsonIsAccepted) {
+  auto loaded = load(
+      "{\n"
+      "  \"cv\": {\n"
+      "    \"name\": \"Jane\",\n"
+      "    \"sections\": {\"skills\": [{\"label\": \"C++\", \"details\": \"20 years\"}]}\n"
+      "  }\n"
+      "}\n",
+      "cv.json");
+  ASSERT_TRUE(loaded.file) << dump(loaded.diags);
+  EXPECT_EQ(loaded.file->cv.name.value, "Jane");
+  expect_at(loaded.file->cv.name.span, 3, 14);
+  const Entry& entry = loaded.file->cv.sections[0].entries[0];
+  EXPECT_EQ(entry.kind, EntryKind::OneLine);
+  EXPECT_EQ(entry.label.value, "C++");
+}
+
+// ---------------------------------------------------------------- entry types
+
+struct InferenceCase {
+  std::string entry;
+  EntryKind kind;
+};
+
+TEST(SourceEntries, EveryTypeIsInferredFromItsKeys) {
+  const std::vector<InferenceCase> cases = {
+      {"      - Just a paragraph.\n", EntryKind::Text},
+      {"      - label: Languages\n        details: C++, Python\n", EntryKind::OneLine},
+      {"      - name: hanji\n        summary: A typesetter\n", EntryKind::Normal},
+      {"      - company: ACME\n        position: Engineer\n", EntryKind::Experience},
+      {"      - institution: KAIST\n        area: Computer Science\n", EntryKind::Education},
+      {"      - title: A paper\n        authors: [Jane Doe]\n", EntryKind::Publication},
+      {"      - bullet: One point\n", EntryKind::Bullet},
+      {"      - number: First\n", EntryKind::Numbered},
+      {"      - reversed_number: Last\n", EntryKind::ReversedNumbered},
+  };
+  for (const auto& c : cases) {
+    auto loaded = load(with_section("things", c.entry));
+    const Section& section = only_section(loaded);
+    EXPECT_EQ(section.kind, c.kind) << c.entry;
+    ASSERT_EQ(section.entries.size(), 1u) << c.entry;
+    EXPECT_EQ(section.entries[0].kind, c.kind);
+    expect_at(section.entries[0].span, 5, 9);
+  }
+}
+
+TEST(SourceEntries, FieldsLandInTheirSlots) {
+  auto loaded = load(with_section("education",
+                                  "      - institution: KAIST\n"
+                                  "        area: Computer Science\n"
+                                  "        degree: BS\n"
+                                  "        location: Daejeon\n"
+                                  "        summary: Thesis on typesetting\n"
+                                  "        start_date: 2015-03\n"
+                                  "        end_date: 2019-02\n"
+                                  "        highlights:\n"
+                                  "          - GPA 4.0\n"));
+  const Section& section = only_section(loaded);
+  ASSERT_EQ(section.entries.size(), 1u);
+  const Entry& e = section.entries[0];
+  EXPECT_EQ(e.institution.value, "KAIST");
+  EXPECT_EQ(e.area.value, "Computer Science");
+  EXPECT_EQ(e.degree.value, "BS");
+  EXPECT_EQ(e.location.value, "Daejeon");
+  EXPECT_EQ(e.summary.value, "Thesis on typesetting");
+  ASSERT_TRUE(e.start_date && e.end_date);
+  EXPECT_EQ(e.start_date->year, 2015);
+  EXPECT_EQ(e.start_date->month, 3);
+  EXPECT_EQ(e.end_date->month, 2);
+  ASSERT_EQ(e.highlights.size(), 1u);
+  EXPECT_EQ(e.highlights[0].text.value, "GPA 4.0");
+  expect_at(e.highlights[0].text.span, 13, 13);
+  EXPECT_TRUE(e.extra.empty());
+}
+
+TEST(SourceEntries, CharacteristicKeysDecideInRenderCvOrder) {
+  // `name` (normal) is checked before `company` (experience): RenderCV's quirk.
+  auto loaded = load(with_section("work",
+                                  "      - company: ACME\n"
+                                  "        position: Engineer\n"
+                                  "        name: Side project\n"));
+  const Section& section = only_section(loaded);
+  EXPECT_EQ(section.kind, EntryKind::Normal);
+  ASSERT_EQ(section.entries.size(), 1u);
+  EXPECT_EQ(section.entries[0].name.value, "Side project");
+  ASSERT_EQ(section.entries[0].extra.size(), 2u);  // company and position are extra keys here
+  EXPECT_EQ(section.entries[0].extra[0].first, "company");
+  EXPECT_EQ(loaded.diags.warning_count(), 2);
+  // `label` (one-line) beats `title` (publication).
+  auto one_line = load(with_section("x", "      - label: A\n        details: B\n        title: C\n"));
+  EXPECT_EQ(only_section(one_line).kind, EntryKind::OneLine);
+}
+
+TEST(SourceEntries, FirstIdentifiableEntryDecidesTheSection) {
+  // The first entry has only shared keys; the second makes the section experience, and the
+  // first is then read as experience, which lacks its required keys.
+  auto loaded = load(with_section("work",
+                                  "      - location: Seoul\n"
+                                  "      - company: ACME\n"
+                                  "        position: Engineer\n"));
+  EXPECT_FALSE(loaded.file);
+  const Diagnostic& d = diag(loaded.diags, "experience entry is missing keys 'company' and 'position'");
+  expect_at(d.span, 5, 9);
+}
+
+TEST(SourceEntries, EntryWithTheSectionTypesKeysIsReadAsThatType) {
+  // An experience entry with a `label` extra key stays experience in an experience section.
+  auto loaded = load(with_section("work",
+                                  "      - company: A\n        position: B\n"
+                                  "      - company: C\n        position: D\n        label: team lead\n"));
+  const Section& section = only_section(loaded);
+  ASSERT_EQ(section.entries.size(), 2u);
+  EXPECT_EQ(section.entries[1].kind, EntryKind::Experience);
+  ASSERT_EQ(section.entries[1].extra.size(), 1u);
+  EXPECT_EQ(section.entries[1].extra[0].second.value, "team lead");
+}
+
+TEST(SourceEntries, EmptySectionIsAllowed) {
+  auto loaded = load(with_section("projects", "") + "    talks: []\n");
+  ASSERT_TRUE(loaded.file) << dump(loaded.diags);
+  ASSERT_EQ(loaded.file->cv.sections.size(), 2u);
+  EXPECT_TRUE(loaded.file->cv.sections[0].entries.empty());
+  EXPECT_TRUE(loaded.file->cv.sections[1].entries.empty());
+}
+
+TEST(SourceSections, TitlesAreFormattedLikeRenderCv) {
+  auto loaded = load(
+      "cv:\n  sections:\n"
+      "    work_experience: []\n"
+      "    history_of_art_and_design: []\n"
+      "    and_so_on: []\n"
+      "    Selected Talks: []\n"
+      "    gitHub_projects: []\n"
+      "    c++_and_rust: []\n"
+      "    경력_사항: []\n"
+      "    2024_awards: []\n");
+  ASSERT_TRUE(loaded.file) << dump(loaded.diags);
+  std::vector<std::string> titles;
+  for (const auto& s : loaded.file->cv.sections) titles.push_back(s.title.value);
+  EXPECT_EQ(titles, (std::vector<std::string>{"Work Experience", "History of Art and Design", "and so on",
+                                              "Selected Talks", "gitHub_projects", "C++ and Rust", "경력 사항",
+                                              "2024 Awards"}));
+}
+
+// ---------------------------------------------------------------- entry errors
+
+TEST(SourceErrors, MixedEntryTypesNameBothTypes) {
+  auto loaded = load(with_section("experience",
+                                  "      - company: ACME\n"
+                                  "        position: Engineer\n"
+                                  "      - label: Languages\n"
+                                  "        details: C++\n"
+                                  "      - A sentence.\n"));
+  EXPECT_FALSE(loaded.file);
+  const Diagnostic& d = diag(loaded.diags, "one-line entry in section 'Experience', which holds experience entries");
+  expect_at(d.span, 7, 9);
+  EXPECT_TRUE(has_hint(d, "line 5"));
+  const Diagnostic& text = diag(loaded.diags, "text entry in section 'Experience'");
+  expect_at(text.span, 9, 9);
+}
+
+TEST(SourceErrors, MapInTextSectionIsAMismatch) {
+  auto loaded = load(with_section("summary", "      - Hello.\n      - bullet: x\n"));
+  EXPECT_FALSE(loaded.file);
+  const Diagnostic& d = diag(loaded.diags, "bullet entry in section 'Summary', which holds text entries");
+  expect_at(d.span, 6, 9);
+}
+
+TEST(SourceErrors, MissingRequiredFieldNamesKeyAndType) {
+  auto loaded = load(with_section("experience", "      - company: ACME\n        location: Seoul\n"));
+  EXPECT_FALSE(loaded.file);
+  const Diagnostic& d = diag(loaded.diags, "experience entry is missing key 'position'");
+  expect_at(d.span, 5, 9);
+  EXPECT_TRUE(has_hint(d, "needs 'company' and 'position'"));
+  EXPECT_EQ(format_diagnostic(d),
+            "cv.yaml:5:9: error: experience entry is missing key 'position'\n"
+            "  hint: an experience entry needs 'company' and 'position'\n");
+}
+
+TEST(SourceErrors, NullRequiredValueCountsAsMissing) {
+  auto loaded = load(with_section("experience", "      - company: ACME\n        position:\n"));
+  EXPECT_FALSE(loaded.file);
+  diag(loaded.diags, "missing key 'position'");
+}
+
+TEST(SourceErrors, UnknownKeyCloseToAKnownOneIsATypo) {
+  auto loaded = load(with_section("experience",
+                                  "      - compnay: ACME\n"
+                                  "        position: Engineer\n"));
+  EXPECT_FALSE(loaded.file);
+  EXPECT_EQ(loaded.diags.error_count(), 1) << "the typo is not also reported as a missing 'company'\n"
+                                           << dump(loaded.diags);
+  const Diagnostic& d = diag(loaded.diags, "unknown key 'compnay' in experience entry");
+  EXPECT_EQ(d.severity, Severity::Error);
+  expect_at(d.span, 5, 9);
+  ASSERT_EQ(d.hints.size(), 1u);
+  EXPECT_EQ(d.hints[0], "did you mean 'company'?");
+  EXPECT_EQ(format_diagnostic(d),
+            "cv.yaml:5:9: error: unknown key 'compnay' in experience entry\n  hint: did you mean 'company'?\n");
+}
+
+TEST(SourceErrors, OtherExtraKeysAreKeptWithAWarning) {
+  auto loaded = load(with_section("experience",
+                                  "      - company: ACME\n"
+                                  "        position: Engineer\n"
+                                  "        tech_stack: C++, HarfBuzz\n"
+                                  "        nested: [a, b]\n"
+                                  "        empty:\n"));
+  ASSERT_TRUE(loaded.file) << dump(loaded.diags);
+  const Entry& e = loaded.file->cv.sections[0].entries[0];
+  ASSERT_EQ(e.extra.size(), 1u);  // a list cannot be kept as text; a null is skipped
+  EXPECT_EQ(e.extra[0].first, "tech_stack");
+  EXPECT_EQ(e.extra[0].second.value, "C++, HarfBuzz");
+  expect_at(e.extra[0].second.span, 7, 21);
+  const Diagnostic& d = diag(loaded.diags, "key 'tech_stack' in experience entry is not shown");
+  EXPECT_EQ(d.severity, Severity::Warning);
+  expect_at(d.span, 7, 9);
+  EXPECT_EQ(loaded.diags.warning_count(), 2);
+}
+
+TEST(SourceEntries, TextOfBulletAndNumberedEntries) {
+  auto bullets = load(with_section("notes", "      - bullet: One point\n      - bullet: Another\n"));
+  const Section& section = only_section(bullets);
+  ASSERT_EQ(section.entries.size(), 2u);
+  EXPECT_EQ(section.entries[1].text.value, "Another");
+  expect_at(section.entries[1].text.span, 6, 17);
+  auto numbered = load(with_section("steps", "      - number: 1st\n"));
+  EXPECT_EQ(only_section(numbered).entries[0].text.value, "1st");
+  auto reversed = load(with_section("steps", "      - reversed_number: last\n"));
+  EXPECT_EQ(only_section(reversed).entries[0].text.value, "last");
+  auto plain = load(with_section("summary", "      - \"Plain *text* with **markup**\"\n"));
+  EXPECT_EQ(only_section(plain).entries[0].text.value, "Plain *text* with **markup**");
+}
+
+TEST(SourceErrors, FieldValueMustBeText) {
+  auto loaded = load(with_section("experience",
+                                  "      - company: [ACME, Corp]\n"
+                                  "        position:\n"
+                                  "          title: Engineer\n"));
+  EXPECT_FALSE(loaded.file);
+  const Diagnostic& list = diag(loaded.diags, "expected text for 'company', found a list");
+  expect_at(list.span, 5, 18);
+  const Diagnostic& map = diag(loaded.diags, "expected text for 'position', found a map");
+  expect_at(map.span, 7, 11);
+}
+
+TEST(SourceErrors, WrongTypeInHeader) {
+  auto loaded = load("cv:\n  name:\n    - Jane\n    - Doe\n");
+  EXPECT_FALSE(loaded.file);
+  const Diagnostic& d = diag(loaded.diags, "expected text for 'name', found a list");
+  expect_at(d.span, 3, 5);
+  EXPECT_FALSE(d.hints.empty());
+}
+
+TEST(SourceErrors, SectionsMustBeLists) {
+  auto loaded = load(with_section("experience", "      company: ACME\n"));
+  EXPECT_FALSE(loaded.file);
+  diag(loaded.diags, "expected a list for 'experience', found a map");
+}
+
+TEST(SourceErrors, UnidentifiableSection) {
+  auto loaded = load(with_section("misc", "      - location: Seoul\n"));
+  EXPECT_FALSE(loaded.file);
+  const Diagnostic& d = diag(loaded.diags, "cannot tell the type of the entries in section 'misc'");
+  expect_at(d.span, 4, 5);
+}
+
+// ---------------------------------------------------------------- header and contacts
+
+TEST(SourceHeader, ContactsFollowKeyOrderAndListsExpandInPlace) {
+  auto loaded = load(
+      "cv:\n"
+      "  name: Jane Doe\n"
+      "  phone: \"+82 10-1234-5678\"\n"
+      "  email: [jane@example.com, jd@work.example]\n"
+      "  location: Seoul, Korea\n"
+      "  website: https://jane.example.com/\n"
+      "  social_networks:\n"
+      "    - network: GitHub\n"
+      "      username: janedoe\n"
+      "    - network: LinkedIn\n"
+      "      username: jane-doe\n"
+      "  custom_connections:\n"
+      "    - placeholder: Book a call\n"
+      "      url: cal.example.com/jane\n"
+      "      fontawesome_icon: calendar\n"
+      "    - placeholder: Available from May\n"
+      "      url: null\n"
+      "      fontawesome_icon: clock\n");
+  ASSERT_TRUE(loaded.file) << dump(loaded.diags);
+  const auto& contacts = loaded.file->cv.contacts;
+  ASSERT_EQ(contacts.size(), 9u);
+  EXPECT_EQ(contacts[0].kind, Contact::Kind::Phone);
+  EXPECT_EQ(contacts[0].text.value, "+82 10-1234-5678");
+  EXPECT_EQ(contacts[0].url, "tel:+821012345678");
+  EXPECT_EQ(contacts[1].kind, Contact::Kind::Email);
+  EXPECT_EQ(contacts[1].url, "mailto:jane@example.com");
+  expect_at(contacts[1].text.span, 4, 11);
+  EXPECT_EQ(contacts[2].text.value, "jd@work.example");
+  EXPECT_EQ(contacts[3].kind, Contact::Kind::Location);
+  EXPECT_EQ(contacts[3].url, "");
+  EXPECT_EQ(contacts[4].kind, Contact::Kind::Website);
+  EXPECT_EQ(contacts[4].text.value, "jane.example.com");
+  EXPECT_EQ(contacts[4].url, "https://jane.example.com/");
+  EXPECT_EQ(contacts[5].kind, Contact::Kind::Social);
+  EXPECT_EQ(contacts[5].network, "GitHub");
+  EXPECT_EQ(contacts[5].text.value, "github.com/janedoe");
+  EXPECT_EQ(contacts[5].url, "https://github.com/janedoe");
+  expect_at(contacts[5].text.span, 9, 17);
+  EXPECT_EQ(contacts[6].text.value, "linkedin.com/in/jane-doe");
+  EXPECT_EQ(contacts[7].text.value, "Book a call");
+  EXPECT_EQ(contacts[7].url, "https://cal.example.com/jane");
+  EXPECT_EQ(contacts[8].text.value, "Available from May");
+  EXPECT_EQ(contacts[8].url, "");
+  const Cv& cv = loaded.file->cv;
+  EXPECT_EQ(cv.emails.size(), 2u);
+  EXPECT_EQ(cv.phones.size(), 1u);
+  ASSERT_EQ(cv.websites.size(), 1u);
+  EXPECT_EQ(cv.websites[0].value, "https://jane.example.com/");
+  ASSERT_EQ(cv.social_networks.size(), 2u);
+  EXPECT_EQ(cv.social_networks[1].url, "https://linkedin.com/in/jane-doe");
+  EXPECT_EQ(cv.location.value, "Seoul, Korea");
+}
+
+TEST(SourceHeader, WebsiteWithoutSchemeGetsHttps) {
+  auto loaded = load("cv:\n  website: [jane.dev, http://old.example.org/blog/]\n");
+  ASSERT_TRUE(loaded.file) << dump(loaded.diags);
+  const auto& contacts = loaded.file->cv.contacts;
+  ASSERT_EQ(contacts.size(), 2u);
+  EXPECT_EQ(contacts[0].text.value, "jane.dev");
+  EXPECT_EQ(contacts[0].url, "https://jane.dev");
+  EXPECT_EQ(contacts[1].text.value, "old.example.org/blog");
+  EXPECT_EQ(contacts[1].url, "http://old.example.org/blog/");
+}
+
+TEST(SourceHeader, SocialNetworkUrls) {
+  struct Case {
+    std::string network, username, url, shown;
+  };
+  const std::vector<Case> cases = {
+      {"GitLab", "jane", "https://gitlab.com/jane", "gitlab.com/jane"},
+      {"IMDB", "nm0000001", "https://imdb.com/name/nm0000001", "imdb.com/name/nm0000001"},
+      {"Instagram", "jane", "https://instagram.com/jane", "instagram.com/jane"},
+      {"ORCID", "0000-0002-1825-009X", "https://orcid.org/0000-0002-1825-009X", "orcid.org/0000-0002-1825-009X"},
+      {"Mastodon", "\"@jane@mastodon.social\"", "https://mastodon.social/@jane", "mastodon.social/@jane"},
+      {"StackOverflow", "4999991/jane-doe", "https://stackoverflow.com/users/4999991/jane-doe",
+       "stackoverflow.com/users/4999991/jane-doe"},
+      {"ResearchGate", "Jane-Doe", "https://researchgate.net/profile/Jane-Doe", "researchgate.net/profile/Jane-Doe"},
+      {"YouTube", "janedoe", "https://youtube.com/@janedoe", "youtube.com/@janedoe"},
+      {"Google Scholar", "AbCdEf", "https://scholar.google.com/citations?user=AbCdEf", "Google Scholar"},
+      {"Telegram", "jane", "https://t.me/jane", "t.me/jane"},
+      {"WhatsApp", "\"+82 10-1234-5678\"", "https://wa.me/821012345678", "wa.me/821012345678"},
+      {"Leetcode", "jane", "https://leetcode.com/u/jane", "leetcode.com/u/jane"},
+      {"X", "jane", "https://x.com/jane", "x.com/jane"},
+      {"Bluesky", "jane.bsky.social", "https://bsky.app/profile/jane.bsky.social", "bsky.app/profile/jane.bsky.social"},
+      {"Reddit", "jane_doe", "https://reddit.com/user/jane_doe", "reddit.com/user/jane_doe"},
+  };
+  for (const auto& c : cases) {
+    auto loaded = load("cv:\n  social_networks:\n    - network: " + c.network + "\n      username: " + c.username + "\n");
+    ASSERT_TRUE(loaded.file) << c.network << "\n" << dump(loaded.diags);
+    ASSERT_EQ(loaded.file->cv.contacts.size(), 1u);
+    EXPECT_EQ(loaded.file->cv.contacts[0].url, c.url);
+    EXPECT_EQ(loaded.file->cv.contacts[0].text.value, c.shown);
+    EXPECT_EQ(loaded.file->cv.contacts[0].network, c.network);
+  }
+}
+
+TEST(SourceHeader, UnknownNetworkSuggestsTheRealName) {
+  auto loaded = load("cv:\n  social_networks:\n    - network: github\n      username: jane\n");
+  EXPECT_FALSE(loaded.file);
+  const Diagnostic& d = diag(loaded.diags, "unknown social network 'github'");
+  expect_at(d.span, 3, 16);
+  EXPECT_TRUE(has_hint(d, "did you mean 'GitHub'?"));
+}
+
+TEST(SourceHeader, InvalidUsernamesAreErrors) {
+  for (std::string bad : {"ORCID\n      username: 1234", "YouTube\n      username: \"@jane\"",
+                                 "Mastodon\n      username: jane", "Reddit\n      username: ab"}) {
+    auto loaded = load("cv:\n  social_networks:\n    - network: " + bad + "\n");
+    EXPECT_FALSE(loaded.file) << bad;
+    diag(loaded.diags, "is not a valid");
+  }
+}
+
+TEST(SourceHeader, SocialNetworkKeysAreChecked) {
+  auto loaded = load("cv:\n  social_networks:\n    - network: GitHub\n      usrname: jane\n");
+  EXPECT_FALSE(loaded.file);
+  const Diagnostic& typo = diag(loaded.diags, "unknown key 'usrname' in a social network");
+  EXPECT_TRUE(has_hint(typo, "did you mean 'username'?"));
+  diag(loaded.diags, "needs both 'network' and 'username'");
+}
+
+TEST(SourceHeader, BadEmailIsAnError) {
+  auto loaded = load("cv:\n  email: jane.example.com\n");
+  EXPECT_FALSE(loaded.file);
+  expect_at(diag(loaded.diags, "'jane.example.com' is not an email address").span, 2, 10);
+}
+
+TEST(SourceHeader, PhotoIsResolvedAgainstTheCvDirectory) {
+  fs::path dir = fs::temp_directory_path() / "hanji_source_test_photo";
+  fs::create_directories(dir);
+  std::ofstream(dir / "me.png") << "not really a png; only existence is checked here";
+  std::string cv_path = (dir / "cv.yaml").string();
+  auto loaded = load("cv:\n  photo: me.png\n", cv_path);
+  ASSERT_TRUE(loaded.file) << dump(loaded.diags);
+  EXPECT_EQ(loaded.file->cv.photo.value, (dir / "me.png").string());
+  expect_at(loaded.file->cv.photo.span, 2, 10);
+  fs::remove_all(dir);
+}
+
+TEST(SourceErrors, MissingPhotoFile) {
+  auto loaded = load("cv:\n  name: Jane\n  photo: photos/absent.jpg\n", "/nonexistent-dir/cv.yaml");
+  EXPECT_FALSE(loaded.file);
+  const Diagnostic& d = diag(loaded.diags, "photo file '/nonexistent-dir/photos/absent.jpg' does not exist");
+  expect_at(d.span, 3, 10);
+  EXPECT_TRUE(has_hint(d, "relative to the CV file's directory (/nonexistent-dir)"));
+}
+
+TEST(SourceErrors, PhotoMustBePngOrJpeg) {
+  auto loaded = load("cv:\n  photo: me.gif\n");
+  EXPECT_FALSE(loaded.file);
+  expect_at(diag(loaded.diags, "photo 'me.gif' is not a PNG or JPEG file").span, 2, 10);
+  auto url = load("cv:\n  photo: https://example.com/me.png\n");
+  EXPECT_FALSE(url.file);
+  diag(url.diags, "is a URL");
+}
+
+TEST(SourceErrors, UnknownKeysInCvAndTopLevel) {
+  auto loaded = load("cv:\n  nmae: Jane\n  hobbies: chess\ndesing:\n  theme: classic\n");
+  EXPECT_FALSE(loaded.file);
+  const Diagnostic& cv = diag(loaded.diags, "unknown key 'nmae' in cv");
+  expect_at(cv.span, 2, 3);
+  EXPECT_TRUE(has_hint(cv, "did you mean 'name'?"));
+  const Diagnostic& far = diag(loaded.diags, "unknown key 'hobbies' in cv");
+  EXPECT_TRUE(has_hint(far, "'name', 'headline'"));
+  const Diagnostic& top = diag(loaded.diags, "unknown key 'desing' in the top level");
+  expect_at(top.span, 4, 1);
+  EXPECT_TRUE(has_hint(top, "did you mean 'design'?"));
+}
+
+TEST(SourceErrors, MissingCvKey) {
+  auto loaded = load("locale: korean\n");
+  EXPECT_FALSE(loaded.file);
+  diag(loaded.diags, "the file has no 'cv' key");
+  auto empty = load("");
+  EXPECT_FALSE(empty.file);
+  diag(empty.diags, "the file is empty");
+  auto list = load("- a\n- b\n");
+  EXPECT_FALSE(list.file);
+  diag(list.diags, "expected keys such as 'cv:' at the top of the file, found a list");
+}
+
+// ---------------------------------------------------------------- dates
+
+Entry dated_entry(const std::string& date_lines, Loaded* keep = nullptr) {
+  Loaded loaded = load(with_section("experience", "      - company: A\n        position: B\n" + date_lines));
+  Entry entry;
+  if (loaded.file && !loaded.file->cv.sections.empty() && !loaded.file->cv.sections[0].entries.empty())
+    entry = loaded.file->cv.sections[0].entries[0];
+  if (keep) *keep = std::move(loaded);
+  return entry;
+}
+
+TEST(SourceDates, AcceptedForms) {
+  Loaded loaded;
+  Entry e = dated_entry("        start_date: 2020-03-15\n        end_date: 2021\n", &loaded);
+  ASSERT_TRUE(loaded.file) << dump(loaded.diags);
+  ASSERT_TRUE(e.start_date && e.end_date);
+  EXPECT_EQ(e.start_date->kind, Date::Kind::YearMonthDay);
+  EXPECT_EQ(e.start_date->year, 2020);
+  EXPECT_EQ(e.start_date->month, 3);
+  EXPECT_EQ(e.start_date->day, 15);
+  EXPECT_EQ(e.start_date->text, "2020-03-15");
+  expect_at(e.start_date->span, 7, 21);
+  EXPECT_EQ(e.end_date->kind, Date::Kind::Year);  // an unquoted int
+  EXPECT_EQ(e.end_date->year, 2021);
+  EXPECT_FALSE(e.date);
+
+  e = dated_entry("        start_date: \"2019-07\"\n        end_date: PRESENT\n", &loaded);
+  ASSERT_TRUE(e.start_date && e.end_date) << dump(loaded.diags);
+  EXPECT_EQ(e.start_date->kind, Date::Kind::YearMonth);
+  EXPECT_EQ(e.end_date->kind, Date::Kind::Present);
+  EXPECT_EQ(e.end_date->text, "PRESENT");
+
+  e = dated_entry("        date: Fall 2023\n", &loaded);
+  ASSERT_TRUE(e.date);
+  EXPECT_EQ(e.date->kind, Date::Kind::Free);
+  EXPECT_EQ(e.date->text, "Fall 2023");
+
+  e = dated_entry("        date: 2024-02-29\n", &loaded);  // a leap day
+  ASSERT_TRUE(e.date) << dump(loaded.diags);
+  EXPECT_EQ(e.date->kind, Date::Kind::YearMonthDay);
+
+  e = dated_entry("        date: 2019-2021\n", &loaded);  // a range written as text
+  ASSERT_TRUE(e.date) << dump(loaded.diags);
+  EXPECT_EQ(e.date->kind, Date::Kind::Free);
+}
+
+TEST(SourceDates, NormalisedAsRenderCvDoes) {
+  Loaded loaded;
+  Entry only_end = dated_entry("        end_date: 2020-05\n", &loaded);
+  ASSERT_TRUE(only_end.date);
+  EXPECT_EQ(only_end.date->month, 5);
+  EXPECT_FALSE(only_end.start_date);
+  EXPECT_FALSE(only_end.end_date);
+
+  Entry only_start = dated_entry("        start_date: 2020-05\n", &loaded);
+  ASSERT_TRUE(only_start.start_date && only_start.end_date);
+  EXPECT_EQ(only_start.end_date->kind, Date::Kind::Present);
+  EXPECT_FALSE(only_start.end_date->span.known());
+  EXPECT_FALSE(only_start.date);
+
+  Entry both = dated_entry("        date: 2021\n        start_date: 2020\n", &loaded);
+  ASSERT_TRUE(loaded.file);
+  ASSERT_TRUE(both.date);
+  EXPECT_FALSE(both.start_date);
+  EXPECT_FALSE(both.end_date);
+  const Diagnostic& d = diag(loaded.diags, "ignored because 'date' is given");
+  EXPECT_EQ(d.severity, Severity::Warning);
+  expect_at(d.span, 8, 21);
+}
+
+struct BadDate {
+  std::string line;
+  std::string message;
+  int col;
+};
+
+TEST(SourceDates, EveryKindOfBadDateIsAnError) {
+  const std::vector<BadDate> cases = {
+      {"        start_date: 2023-13\n", "invalid date '2023-13' in 'start_date': there is no month 13", 21},
+      {"        end_date: 2023-02-30\n", "invalid date '2023-02-30' in 'end_date': February 2023 has 28 days", 19},
+      {"        date: 2023-1\n", "invalid date '2023-1' in 'date': month and day need two digits", 15},
+      {"        date: 2023-00\n", "there is no month 0", 15},
+      {"        start_date: Fall 2023\n", "'Fall 2023' in 'start_date' is not a date", 21},
+      {"        start_date: present\n", "'start_date' cannot be 'present'", 21},
+      {"        end_date: soon\n", "'soon' in 'end_date' is not a date", 19},
+  };
+  for (const auto& c : cases) {
+    Loaded loaded;
+    dated_entry(c.line, &loaded);
+    EXPECT_FALSE(loaded.file) << c.line;
+    const Diagnostic& d = diag(loaded.diags, c.message);
+    expect_at(d.span, 7, c.col);
+    EXPECT_TRUE(has_hint(d, "YYYY-MM-DD") || has_hint(d, "end_date")) << c.line;
+  }
+}
+
+TEST(SourceDates, StartAfterEndIsAnError) {
+  Loaded loaded;
+  dated_entry("        start_date: 2022-05\n        end_date: 2021-12\n", &loaded);
+  EXPECT_FALSE(loaded.file);
+  expect_at(diag(loaded.diags, "start_date 2022-05 is after end_date 2021-12").span, 7, 21);
+  // Different precisions compare only as far as both go.
+  dated_entry("        start_date: 2021-05\n        end_date: 2021\n", &loaded);
+  EXPECT_TRUE(loaded.file) << dump(loaded.diags);
+}
+
+TEST(SourceDates, PresentIsCheckedAgainstCurrentDate) {
+  auto loaded = load("settings:\n  current_date: 2024-01-01\n" +
+                     with_section("experience", "      - company: A\n        position: B\n        start_date: 2025-02\n"));
+  EXPECT_FALSE(loaded.file);
+  diag(loaded.diags, "start_date 2025-02 is after settings.current_date 2024-01-01");
+}
+
+// ---------------------------------------------------------------- highlights
+
+TEST(SourceHighlights, NestedBulletsSplitAtSpaceHyphenSpace) {
+  auto loaded = load(with_section("projects",
+                                  "      - name: hanji\n"
+                                  "        highlights:\n"
+                                  "          - Shaping - HarfBuzz - kerning\n"
+                                  "          - Published research\n"
+                                  "            - ICML 2022\n"
+                                  "            - NeurIPS 2022\n"
+                                  "          - self-contained, well-tested\n"
+                                  "          - \"Quoted - child\"\n"));
+  const Section& section = only_section(loaded);
+  ASSERT_EQ(section.entries.size(), 1u);
+  const auto& h = section.entries[0].highlights;
+  ASSERT_EQ(h.size(), 4u);
+  EXPECT_EQ(h[0].text.value, "Shaping");
+  expect_at(h[0].text.span, 7, 13);
+  ASSERT_EQ(h[0].children.size(), 2u);
+  EXPECT_EQ(h[0].children[0].value, "HarfBuzz");
+  expect_at(h[0].children[0].span, 7, 23);
+  EXPECT_EQ(h[0].children[1].value, "kerning");
+  expect_at(h[0].children[1].span, 7, 34);
+
+  EXPECT_EQ(h[1].text.value, "Published research");
+  ASSERT_EQ(h[1].children.size(), 2u);
+  EXPECT_EQ(h[1].children[0].value, "ICML 2022");
+  expect_at(h[1].children[0].span, 9, 15);  // on its own continuation line
+  EXPECT_EQ(h[1].children[1].value, "NeurIPS 2022");
+  expect_at(h[1].children[1].span, 10, 15);
+
+  EXPECT_EQ(h[2].text.value, "self-contained, well-tested");  // no " - ", no split
+  EXPECT_TRUE(h[2].children.empty());
+
+  EXPECT_EQ(h[3].text.value, "Quoted");
+  expect_at(h[3].text.span, 12, 14);
+  ASSERT_EQ(h[3].children.size(), 1u);
+  expect_at(h[3].children[0].span, 12, 23);
+}
+
+TEST(SourceHighlights, EscapesFallBackToTheScalarStart) {
+  auto loaded = load(with_section("projects",
+                                  "      - name: hanji\n"
+                                  "        highlights:\n"
+                                  "          - \"A\\u00e9 - child\"\n"));
+  const Section& section = only_section(loaded);
+  const auto& h = section.entries[0].highlights;
+  ASSERT_EQ(h.size(), 1u);
+  EXPECT_EQ(h[0].text.value, "A\u00e9");
+  ASSERT_EQ(h[0].children.size(), 1u);
+  EXPECT_EQ(h[0].children[0].value, "child");
+  expect_at(h[0].children[0].span, 7, 14);  // the escape breaks the 1:1 mapping
+}
+
+TEST(SourceHighlights, EmptyHighlightPointsAtItsDash) {
+  auto loaded = load(with_section("projects", "      - name: hanji\n        highlights:\n          - one\n          -\n\n"));
+  EXPECT_FALSE(loaded.file);
+  expect_at(diag(loaded.diags, "empty highlight").span, 8, 11);
+}
+
+TEST(SourceHighlights, MustBeAListOfText) {
+  auto loaded = load(with_section("projects", "      - name: hanji\n        highlights: one line\n"));
+  EXPECT_FALSE(loaded.file);
+  expect_at(diag(loaded.diags, "expected a list for 'highlights', found text").span, 6, 21);
+}
+
+// ---------------------------------------------------------------- publications
+
+TEST(SourcePublications, DoiBecomesTheLink) {
+  auto loaded = load(with_section("publications",
+                                  "      - title: Line breaking\n"
+                                  "        authors: Jane Doe\n"
+                                  "        doi: 10.1002/spe.4380111102\n"
+                                  "        url: https://example.com/paper\n"
+                                  "        journal: SP&E\n"
+                                  "        date: 1981-11\n"
+                                  "      - title: Another\n"
+                                  "        authors: [Jane Doe, \"*John Roe*\"]\n"
+                                  "        doi: https://doi.org/10.1/xyz\n"));
+  const Section& section = only_section(loaded);
+  ASSERT_EQ(section.entries.size(), 2u);
+  const Entry& first = section.entries[0];
+  ASSERT_EQ(first.authors.size(), 1u);
+  EXPECT_EQ(first.authors[0].value, "Jane Doe");
+  EXPECT_EQ(first.url.value, "https://doi.org/10.1002/spe.4380111102");
+  expect_at(first.url.span, 7, 14);
+  EXPECT_EQ(first.journal.value, "SP&E");
+  const Entry& second = section.entries[1];
+  ASSERT_EQ(second.authors.size(), 2u);
+  EXPECT_EQ(second.authors[1].value, "*John Roe*");
+  EXPECT_EQ(second.doi.value, "10.1/xyz");
+  EXPECT_EQ(second.url.value, "https://doi.org/10.1/xyz");
+}
+
+TEST(SourcePublications, BadDoiIsAnError) {
+  auto loaded = load(with_section("publications", "      - title: T\n        authors: [A]\n        doi: abc\n"));
+  EXPECT_FALSE(loaded.file);
+  expect_at(diag(loaded.diags, "'abc' is not a DOI").span, 7, 14);
+}
+
+// ---------------------------------------------------------------- yaml errors
+
+TEST(SourceSyntax, ErrorCarriesExactLineAndColumn) {
+  auto loaded = load("cv:\n  name: Jane\n  headline: [unclosed, list\n  location: x\n");
+  EXPECT_FALSE(loaded.file);
+  ASSERT_EQ(loaded.diags.error_count(), 1);
+  const Diagnostic& d = loaded.diags.all()[0];
+  EXPECT_EQ(d.message, "end of sequence flow not found");
+  expect_at(d.span, 4, 11);  // yaml-cpp notices at the next ':' 
+  EXPECT_FALSE(d.hints.empty());
+
+  auto colon = load("cv:\n  name: Jane: Doe\n");
+  EXPECT_FALSE(colon.file);
+  const Diagnostic& c = diag(colon.diags, "unexpected ':'");
+  expect_at(c.span, 2, 13);
+  EXPECT_TRUE(has_hint(c, "put it in quotes"));
+}
+
+TEST(SourceSyntax, HintsNameTheLikelyMistake) {
+  auto glued = load("cv:\n  name:Jane\n  headline: x\n");
+  EXPECT_FALSE(glued.file);
+  ASSERT_EQ(glued.diags.error_count(), 1);
+  EXPECT_TRUE(has_hint(glued.diags.all()[0], "put a space after the ':' in 'name:Jane'")) << dump(glued.diags);
+
+  auto quotes = load("cv:\n  name: \"Jane \"Doe\"\"\n");
+  EXPECT_FALSE(quotes.file);
+  ASSERT_EQ(quotes.diags.error_count(), 1);
+  expect_at(quotes.diags.all()[0].span, 2, 16);
+  EXPECT_TRUE(has_hint(quotes.diags.all()[0], "nothing may follow a closing quote")) << dump(quotes.diags);
+
+  auto indent = load("cv:\n  name: Jane\n sections:\n    a: []\n");
+  EXPECT_FALSE(indent.file);
+  ASSERT_EQ(indent.diags.error_count(), 1);
+  expect_at(indent.diags.all()[0].span, 3, 2);
+  EXPECT_TRUE(has_hint(indent.diags.all()[0], "check the indentation")) << dump(indent.diags);
+
+  auto dash = load("cv:\n  headline: - bad\n");
+  EXPECT_FALSE(dash.file);
+  expect_at(diag(dash.diags, "unexpected '- ' here").span, 2, 13);
+}
+
+TEST(SourceSyntax, ColumnsOfSyntaxErrorsCountCharacters) {
+  auto loaded = load("cv:\n  name: 홍길동: 개발자\n");
+  EXPECT_FALSE(loaded.file);
+  expect_at(diag(loaded.diags, "unexpected ':'").span, 2, 12);
+}
+
+TEST(SourceSyntax, AliasLookingValueAsksForQuotes) {
+  auto loaded = load("cv:\n  name: Jane\n  headline: *Senior* engineer\n");
+  EXPECT_FALSE(loaded.file);
+  const Diagnostic& d = diag(loaded.diags, "'*Senior*' is read as a YAML alias because it starts with '*'");
+  expect_at(d.span, 3, 13);
+  EXPECT_TRUE(has_hint(d, "put the value in quotes: \"*Senior* engineer\""));
+}
+
+TEST(SourceSyntax, AtSignNeedsQuotes) {
+  auto loaded = load("cv:\n  headline: @home\n");
+  EXPECT_FALSE(loaded.file);
+  const Diagnostic& d = diag(loaded.diags, "cannot start with '@'");
+  expect_at(d.span, 3 - 1, 13);
+}
+
+TEST(SourceSyntax, DuplicateKeysAreErrors) {
+  auto loaded = load("cv:\n  name: Jane\n  email: a@b.co\n  name: John\n");
+  EXPECT_FALSE(loaded.file);
+  const Diagnostic& d = diag(loaded.diags, "duplicate key 'name' (first at line 2)");
+  expect_at(d.span, 4, 3);
+  auto nested = load(with_section("x", "      - label: a\n        label: b\n        details: c\n"));
+  EXPECT_FALSE(nested.file);
+  expect_at(diag(nested.diags, "duplicate key 'label' (first at line 5)").span, 6, 9);
+}
+
+TEST(SourceSyntax, UnterminatedQuoteIsReported) {
+  auto loaded = load("cv:\n  name: \"Jane\n  headline: x\n");
+  EXPECT_FALSE(loaded.file);
+  expect_at(diag(loaded.diags, "no closing \"").span, 2, 9);
+}
+
+TEST(SourceSyntax, TabsInIndentationGetAHint) {
+  auto loaded = load("cv:\n\tname: Jane\n");
+  EXPECT_FALSE(loaded.file);
+  ASSERT_EQ(loaded.diags.error_count(), 1);
+  EXPECT_TRUE(has_hint(loaded.diags.all()[0], "indent with spaces"));
+}
+
+TEST(SourceSyntax, OneDocumentOnly) {
+  auto loaded = load("cv:\n  name: Jane\n---\ncv:\n  name: John\n");
+  EXPECT_FALSE(loaded.file);
+  diag(loaded.diags, "more than one YAML document");
+}
+
+TEST(SourceSyntax, AliasesAreRejected) {
+  auto loaded = load("cv:\n  name: &n Jane\n  headline: *n\n");
+  EXPECT_FALSE(loaded.file);
+  expect_at(diag(loaded.diags, "YAML aliases").span, 3, 13);
+}
+
+TEST(SourceSyntax, TimestampsAndNumbersStayText) {
+  auto loaded = load("cv:\n  name: 2020-09-24\n  headline: 3.10\n  location: ~\n");
+  ASSERT_TRUE(loaded.file) << dump(loaded.diags);
+  EXPECT_EQ(loaded.file->cv.name.value, "2020-09-24");
+  EXPECT_EQ(loaded.file->cv.headline.value, "3.10");
+  EXPECT_TRUE(loaded.file->cv.location.empty());  // ~ is null: the key is absent
+  EXPECT_TRUE(loaded.file->cv.contacts.empty());
+}
+
+TEST(SourceLoad, ErrorsAreCollectedAndReportedInFileOrder) {
+  auto loaded = load(
+      "cv:\n"
+      "  nmae: Jane\n"
+      "  sections:\n"
+      "    work:\n"
+      "      - company: A\n"
+      "        position: B\n"
+      "        start_date: 2020-13\n"
+      "settings:\n"
+      "  current_date: someday\n");
+  EXPECT_FALSE(loaded.file);
+  ASSERT_EQ(loaded.diags.error_count(), 3) << dump(loaded.diags);
+  EXPECT_EQ(loaded.diags.all()[0].span.line, 2);
+  EXPECT_EQ(loaded.diags.all()[1].span.line, 7);
+  EXPECT_EQ(loaded.diags.all()[2].span.line, 9);
+}
+
+// ---------------------------------------------------------------- files
+
+TEST(SourceFiles, UnreadableFileIsAnError) {
+  Diagnostics diags;
+  auto file = load_cv("/nonexistent/cv.yaml", diags);
+  EXPECT_FALSE(file);
+  ASSERT_EQ(diags.error_count(), 1);
+  const Diagnostic& d = diags.all()[0];
+  EXPECT_EQ(d.span.line, 0);
+  EXPECT_FALSE(d.hints.empty());
+  EXPECT_TRUE(format_diagnostic(d).starts_with("/nonexistent/cv.yaml: error: cannot read file\n"));
+  Diagnostics config_diags;
+  EXPECT_FALSE(load_config("/nonexistent/layout.yaml", config_diags));
+  EXPECT_EQ(config_diags.error_count(), 1);
+}
+
+TEST(SourceFiles, LoadsFromDiskWithThePathInSpans) {
+  fs::path dir = fs::temp_directory_path() / "hanji_source_test_files";
+  fs::create_directories(dir);
+  std::ofstream(dir / "cv.yml") << "cv:\n  name: Jane\n";
+  std::ofstream(dir / "cv.txt") << "cv:\n  name: Jane\n";
+  Diagnostics diags;
+  auto file = load_cv((dir / "cv.yml").string(), diags);
+  ASSERT_TRUE(file) << dump(diags);
+  EXPECT_EQ(file->cv.name.span.file, (dir / "cv.yml").string());
+  EXPECT_EQ(diags.all().size(), 0u);
+  Diagnostics txt_diags;
+  EXPECT_TRUE(load_cv((dir / "cv.txt").string(), txt_diags));
+  EXPECT_EQ(txt_diags.warning_count(), 1);
+  fs::remove_all(dir);
+}
+
+TEST(SourceFiles, ClassicLayoutLoadsAsConfig) {
+  Diagnostics diags;
+  auto config = load_config(std::string(HANJI_SOURCE_DIR) + "/layouts/classic.yaml", diags);
+  ASSERT_TRUE(config) << dump(diags);
+  ASSERT_EQ(config->kind, ConfigNode::Kind::Map);
+  EXPECT_EQ(config->keys.front(), "description");
+  const ConfigNode* page = config->find("page");
+  ASSERT_TRUE(page);
+  ASSERT_TRUE(page->find("paper"));
+  EXPECT_EQ(page->find("paper")->scalar, "a4");
+  const ConfigNode* bullet = config->find("entry")->find("bullet");
+  ASSERT_TRUE(bullet);
+  EXPECT_EQ(bullet->scalar, "\u2022");
+}
+
+// ---------------------------------------------------------------- config trees
+
+TEST(SourceConfig, TreeKeepsOrderSpansAndKinds) {
+  Diagnostics diags;
+  auto config = load_config_from_string(
+      "zeta: 1\n"
+      "alpha:\n"
+      "  list: [a, \"b\"]\n"
+      "  empty:\n"
+      "  tilde: ~\n"
+      "  quoted_tilde: \"~\"\n",
+      "l.yaml", diags);
+  ASSERT_TRUE(config) << dump(diags);
+  EXPECT_EQ(config->keys, (std::vector<std::string>{"zeta", "alpha"}));
+  expect_at(config->key_spans[1], 2, 1);
+  expect_at(config->children[0].span, 1, 7);
+  const ConfigNode* alpha = config->find("alpha");
+  ASSERT_TRUE(alpha);
+  const ConfigNode* list = alpha->find("list");
+  ASSERT_EQ(list->kind, ConfigNode::Kind::Sequence);
+  ASSERT_EQ(list->children.size(), 2u);
+  EXPECT_EQ(list->children[1].scalar, "b");
+  expect_at(list->children[1].span, 3, 14);
+  EXPECT_EQ(alpha->find("empty")->kind, ConfigNode::Kind::Null);
+  EXPECT_EQ(alpha->find("tilde")->kind, ConfigNode::Kind::Null);
+  EXPECT_EQ(alpha->find("quoted_tilde")->kind, ConfigNode::Kind::Scalar);
+  EXPECT_EQ(alpha->find("missing"), nullptr);
+  EXPECT_EQ(list->find("anything"), nullptr);
+}
+
+TEST(SourceConfig, SyntaxErrorsAndDuplicatesHaveLocations) {
+  Diagnostics diags;
+  EXPECT_FALSE(load_config_from_string("a: 1\nb: [\n", "l.yaml", diags));
+  ASSERT_EQ(diags.error_count(), 1);
+  EXPECT_EQ(diags.all()[0].span.file, "l.yaml");
+  EXPECT_TRUE(diags.all()[0].span.known());
+  Diagnostics dup;
+  EXPECT_FALSE(load_config_from_string("page:\n  paper: a4\n  paper: letter\n", "l.yaml", dup));
+  expect_at(diag(dup, "duplicate key 'paper' (first at line 2)").span, 3, 3);
+}
+
+// ---------------------------------------------------------------- layout and design
+
+TEST(SourceLayout, NameOrMapWithOverrides) {
+  auto named = load("cv:\n  name: J\nlayout: modern\n");
+  ASSERT_TRUE(named.file);
+  EXPECT_EQ(named.file->layout_name, "modern");
+  expect_at(named.file->layout_span, 3, 9);
+  EXPECT_EQ(named.file->layout_overrides.kind, ConfigNode::Kind::Null);
+
+  auto mapped = load("cv:\n  name: J\nlayout:\n  name: classic\n  page: {paper: letter}\n  text:\n    align: justify\n");
+  ASSERT_TRUE(mapped.file) << dump(mapped.diags);
+  const CvFile& f = *mapped.file;
+  EXPECT_EQ(f.layout_name, "classic");
+  expect_at(f.layout_span, 4, 9);
+  ASSERT_EQ(f.layout_overrides.kind, ConfigNode::Kind::Map);
+  EXPECT_EQ(f.layout_overrides.keys, (std::vector<std::string>{"page", "text"}));
+  EXPECT_EQ(f.layout_overrides.find("page")->find("paper")->scalar, "letter");
+  expect_at(f.layout_overrides.find("text")->find("align")->span, 7, 12);
+}
+
+TEST(SourceDesign, RenderCvDesignIsTranslated) {
+  auto loaded = load(
+      "cv:\n  name: J\n"
+      "design:\n"
+      "  theme: classic\n"
+      "  page:\n"
+      "    size: us-letter\n"
+      "    top_margin: 0.7in\n"
+      "    left_margin: 2cm\n"
+      "  colors:\n"
+      "    name: rgb(0,79,144)\n"
+      "    section_titles: '#112233'\n"
+      "    links: blue\n"
+      "    body: black\n"
+      "  typography:\n"
+      "    font_size: {body: 10pt, name: 0.5in}\n"
+      "    alignment: justified-with-no-hyphenation\n"
+      "  header:\n"
+      "    alignment: left\n"
+      "    connections: {separator: '•'}\n"
+      "  section_titles: {type: without_line, line_thickness: 1pt}\n"
+      "  entries:\n"
+      "    date_and_location_width: 4cm\n"
+      "    highlights: {bullet: ◦}\n");
+  ASSERT_TRUE(loaded.file) << dump(loaded.diags);
+  EXPECT_EQ(loaded.diags.all().size(), 0u) << dump(loaded.diags);
+  const CvFile& f = *loaded.file;
+  EXPECT_EQ(f.layout_name, "classic");
+  const ConfigNode& o = f.layout_overrides;
+  auto value = [&](std::string_view a, std::string_view b, std::string_view c = {}) -> std::string {
+    const ConfigNode* node = o.find(a);
+    if (node) node = node->find(b);
+    if (node && !c.empty()) node = node->find(c);
+    return node ? node->scalar : "<missing>";
+  };
+  EXPECT_EQ(value("page", "paper"), "letter");
+  EXPECT_EQ(value("page", "margin_top"), "0.7in");
+  EXPECT_EQ(value("page", "margin_left"), "2cm");
+  EXPECT_EQ(value("styles", "name", "color"), "rgb(0,79,144)");
+  EXPECT_EQ(value("styles", "section_title", "color"), "#112233");
+  EXPECT_EQ(value("section", "rule_color"), "#112233");
+  EXPECT_EQ(value("colors", "link"), "blue");
+  EXPECT_EQ(value("styles", "body", "color"), "black");
+  EXPECT_EQ(value("styles", "body", "size"), "10");
+  EXPECT_EQ(value("styles", "name", "size"), "36");
+  EXPECT_EQ(value("text", "align"), "justify");
+  EXPECT_EQ(value("header", "align"), "left");
+  EXPECT_EQ(value("header", "separator"), "  •  ");
+  EXPECT_EQ(value("section", "rule"), "false");
+  EXPECT_EQ(value("section", "rule_thickness"), "1pt");
+  EXPECT_EQ(value("entry", "aside_width"), "4cm");
+  EXPECT_EQ(value("entry", "bullet"), "◦");
+  // Spans point at the design values.
+  expect_at(o.find("page")->find("paper")->span, 6, 11);
+  expect_at(o.find("section")->find("rule_color")->span, 11, 22);
+}
+
+TEST(SourceDesign, ExplicitLayoutValuesWin) {
+  auto loaded = load(
+      "cv:\n  name: J\n"
+      "layout:\n  page: {paper: a4, margin_top: 1cm}\n"
+      "design:\n  page: {size: us-letter, bottom_margin: 2cm}\n");
+  ASSERT_TRUE(loaded.file) << dump(loaded.diags);
+  const ConfigNode* page = loaded.file->layout_overrides.find("page");
+  ASSERT_TRUE(page);
+  EXPECT_EQ(page->find("paper")->scalar, "a4");
+  EXPECT_EQ(page->find("margin_top")->scalar, "1cm");
+  EXPECT_EQ(page->find("margin_bottom")->scalar, "2cm");
+  EXPECT_EQ(page->keys, (std::vector<std::string>{"paper", "margin_top", "margin_bottom"}));
+}
+
+TEST(SourceDesign, UntranslatableKeysWarnOncePerPath) {
+  auto loaded = load(
+      "cv:\n  name: J\n"
+      "design:\n"
+      "  theme: sb2nov\n"
+      "  page: {size: a5, show_footer: false}\n"
+      "  templates:\n"
+      "    footer: x\n"
+      "    top_note: y\n"
+      "  typography:\n"
+      "    font_size: {section_titles: 1.4em}\n"
+      "    font_family: Lato\n");
+  ASSERT_TRUE(loaded.file) << dump(loaded.diags);
+  EXPECT_EQ(loaded.diags.error_count(), 0);
+  EXPECT_EQ(loaded.diags.warning_count(), 6) << dump(loaded.diags);
+  expect_at(diag(loaded.diags, "RenderCV theme 'sb2nov' has no hanji equivalent; using the default layout").span, 4, 10);
+  diag(loaded.diags, "design.page.size 'a5' has no equivalent");
+  diag(loaded.diags, "design.page.show_footer has no equivalent in hanji and is ignored");
+  expect_at(diag(loaded.diags, "design.templates has no equivalent").span, 6, 3);
+  diag(loaded.diags, "design.typography.font_size.section_titles '1.4em'");
+  diag(loaded.diags, "design.typography.font_family has no equivalent");
+  EXPECT_EQ(loaded.file->layout_name, "");
+  EXPECT_EQ(loaded.file->layout_overrides.kind, ConfigNode::Kind::Null);
+}
+
+// ---------------------------------------------------------------- locale
+
+TEST(SourceLocale, BuiltIns) {
+  auto en = builtin_locale("english");
+  ASSERT_TRUE(en);
+  EXPECT_EQ(en->language, "en");
+  EXPECT_EQ(en->month_names[0], "January");
+  EXPECT_EQ(en->month_abbreviations[5], "June");
+  EXPECT_EQ(en->month_abbreviations[8], "Sept");
+  EXPECT_EQ(en->present, "present");
+  EXPECT_EQ(en->degree_with_area, "DEGREE in AREA");
+  EXPECT_EQ(en->date_style, Locale::DateStyle::MonthAbbreviationYear);
+  auto ko = builtin_locale("KO");
+  ASSERT_TRUE(ko);
+  EXPECT_EQ(ko->language, "ko");
+  EXPECT_EQ(ko->month_names[11], "12월");
+  EXPECT_EQ(ko->month_abbreviations[2], "3월");
+  EXPECT_EQ(ko->present, "현재");
+  EXPECT_EQ(ko->date_style, Locale::DateStyle::KoreanDotted);
+  EXPECT_EQ(ko->degree_with_area, "AREA DEGREE");
+  EXPECT_EQ(ko->years, "년");
+  EXPECT_EQ(ko->months, "개월");
+  EXPECT_EQ(ko->last_updated, "마지막 업데이트");
+  EXPECT_FALSE(builtin_locale("klingon"));
+}
+
+TEST(SourceLocale, StringOrRenderCvMap) {
+  auto named = load("cv:\n  name: J\nlocale: korean\n");
+  ASSERT_TRUE(named.file);
+  EXPECT_EQ(named.file->locale.language, "ko");
+
+  auto mapped = load(
+      "cv:\n  name: J\n"
+      "locale:\n"
+      "  language: korean\n"
+      "  present: 재직 중\n"
+      "  phrases: {degree_with_area: AREA 전공 DEGREE}\n"
+      "  month_abbreviations: [a, b, c, d, e, f, g, h, i, j, k, l]\n");
+  ASSERT_TRUE(mapped.file) << dump(mapped.diags);
+  const Locale& l = mapped.file->locale;
+  EXPECT_EQ(l.language, "ko");
+  EXPECT_EQ(l.present, "재직 중");
+  EXPECT_EQ(l.degree_with_area, "AREA 전공 DEGREE");
+  EXPECT_EQ(l.month_abbreviations[11], "l");
+  EXPECT_EQ(l.month_names[0], "1월");
+}
+
+TEST(SourceLocale, UnknownLanguageWarnsAndUsesEnglish) {
+  auto loaded = load("cv:\n  name: J\nlocale:\n  language: german\n  present: heute\n");
+  ASSERT_TRUE(loaded.file) << dump(loaded.diags);
+  EXPECT_EQ(loaded.file->locale.language, "en");
+  EXPECT_EQ(loaded.file->locale.present, "heute");
+  expect_at(diag(loaded.diags, "no built-in 'german' locale").span, 4, 13);
+}
+
+TEST(SourceLocale, BadValuesAreErrors) {
+  auto loaded = load("cv:\n  name: J\nlocale:\n  month_names: [Jan, Feb]\n  presnt: now\n");
+  EXPECT_FALSE(loaded.file);
+  expect_at(diag(loaded.diags, "'month_names' needs 12 names, found 2").span, 4, 16);
+  EXPECT_TRUE(has_hint(diag(loaded.diags, "unknown key 'presnt' in locale"), "did you mean 'present'?"));
+}
+
+// ---------------------------------------------------------------- settings
+
+TEST(SourceSettings, ReadAsRenderCvWithoutTheClock) {
+  auto loaded = load(
+      "cv:\n  name: J\n"
+      "settings:\n"
+      "  current_date: today\n"
+      "  bold_keywords: [C++, HarfBuzz, C++]\n"
+      "  pdf_title: NAME - CV\n"
+      "  render_command:\n"
+      "    output_folder: out\n"
+      "  bold_keyword: [x]\n");
+  ASSERT_TRUE(loaded.file) << dump(loaded.diags);
+  const Settings& s = loaded.file->settings;
+  EXPECT_FALSE(s.current_date);  // "today" never reads the clock
+  EXPECT_EQ(s.bold_keywords, (std::vector<std::string>{"C++", "HarfBuzz"}));
+  EXPECT_EQ(s.pdf_title, "NAME - CV");
+  expect_at(diag(loaded.diags, "settings.render_command is ignored").span, 7, 3);
+  EXPECT_TRUE(has_hint(diag(loaded.diags, "settings.bold_keyword is not a known setting"),
+                       "did you mean 'bold_keywords'?"));
+  EXPECT_EQ(loaded.diags.warning_count(), 2);
+
+  auto dated = load("cv:\n  name: J\nsettings:\n  current_date: 2025-03-01\n");
+  ASSERT_TRUE(dated.file);
+  ASSERT_TRUE(dated.file->settings.current_date);
+  EXPECT_EQ(dated.file->settings.current_date->month, 3);
+}
+
+TEST(SourceNames, EntryKindNames) {
+  EXPECT_EQ(entry_kind_name(EntryKind::Text), "text");
+  EXPECT_EQ(entry_kind_name(EntryKind::OneLine), "one-line");
+  EXPECT_EQ(entry_kind_name(EntryKind::Experience), "experience");
+  EXPECT_EQ(entry_kind_name(EntryKind::ReversedNumbered), "reversed-numbered");
+}
+
+}  // namespace
+}  // namespace hanji::source

@@ -1,5 +1,172 @@
+// load_cv: the top level of a CV file (`cv`, `layout`, `locale`, `design`, `settings`).
 #include "source/source.h"
 
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cctype>
+#include <filesystem>
+
+#include "source/reader.h"
+
 namespace hanji::source {
-// Placeholder: implemented in the source module task.
+
+namespace {
+
+const std::vector<std::string>& top_level_keys() {
+  static const std::vector<std::string> kKeys = {"cv", "layout", "locale", "design", "settings"};
+  return kKeys;
+}
+
+const std::vector<std::string>& settings_keys() {
+  static const std::vector<std::string> kKeys = {"current_date", "bold_keywords", "pdf_title", "render_command"};
+  return kKeys;
+}
+
+std::string lowercase(std::string_view s) {
+  std::string out(s);
+  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return out;
+}
+
+const YamlNode* value_of(const YamlNode& map, std::string_view key) {
+  for (size_t i = 0; i < map.keys.size(); ++i)
+    if (map.keys[i] == key) return &map.items[i];
+  return nullptr;
+}
+
+void read_current_date(const YamlNode& node, Reader& reader, Settings& settings) {
+  // "today" (RenderCV's default) would make the output depend on the day it is built;
+  // hanji keeps builds reproducible and simply leaves the date unset.
+  if (node.is_scalar() && lowercase(node.scalar) == "today") return;
+  settings.current_date = read_date(node, DateField::CurrentDate, reader);
+}
+
+void read_bold_keywords(const YamlNode& node, Reader& reader, Settings& settings) {
+  for (Text& keyword : reader.text_list(node, "bold_keywords", false)) {
+    auto& list = settings.bold_keywords;
+    if (!keyword.empty() && std::find(list.begin(), list.end(), keyword.value) == list.end())
+      list.push_back(std::move(keyword.value));
+  }
+}
+
+// Diagnostics come from the parts in the order they are read; users read them top to bottom.
+void flush_in_file_order(const Diagnostics& local, Diagnostics& diags) {
+  std::vector<Diagnostic> items = local.all();
+  std::stable_sort(items.begin(), items.end(), [](const Diagnostic& a, const Diagnostic& b) {
+    return std::pair(a.span.line, a.span.col) < std::pair(b.span.line, b.span.col);
+  });
+  for (Diagnostic& d : items) diags.add(std::move(d));
+}
+
+void read_top_level(const YamlNode& root, Reader& reader, CvFile& file) {
+  for (size_t i = 0; i < root.keys.size(); ++i)
+    if (std::find(top_level_keys().begin(), top_level_keys().end(), root.keys[i]) == top_level_keys().end())
+      reader.unknown_key(root.key_spans[i], root.keys[i], "the top level of the CV file", top_level_keys());
+  // Settings first: current_date is needed to check dates; layout before design so that
+  // explicit layout values win over translated design values.
+  if (const YamlNode* settings = value_of(root, "settings")) read_settings(*settings, reader, file.settings);
+  if (const YamlNode* locale = value_of(root, "locale")) read_locale(*locale, reader, file.locale);
+  if (const YamlNode* layout = value_of(root, "layout")) read_layout(*layout, reader, file);
+  if (const YamlNode* design = value_of(root, "design")) read_design(*design, reader, file);
+  const YamlNode* cv = value_of(root, "cv");
+  if (!cv) {
+    reader.diags.error(Span{file.path, 1, 1}, "the file has no 'cv' key",
+                       {"a CV file starts with 'cv:' followed by indented keys such as 'name:' and 'sections:'"});
+    return;
+  }
+  read_cv(*cv, reader, directory_of(file.path), file.settings, file.cv);
+}
+
+void check_extension(const std::string& path, Diagnostics& diags) {
+  std::string extension = lowercase(std::filesystem::path(path).extension().string());
+  if (extension.empty() || extension == ".yaml" || extension == ".yml" || extension == ".json") return;
+  diags.warning(Span{path, 0, 0}, fmt::format("expected a .yaml, .yml or .json file; reading '{}' as YAML", path),
+                {"rename the file if it is a CV in YAML"});
+}
+
+}  // namespace
+
+void read_layout(const YamlNode& node, Reader& reader, CvFile& file) {
+  if (node.is_null()) return;
+  if (node.is_scalar()) {
+    file.layout_name = node.scalar;
+    file.layout_span = node.span;
+    return;
+  }
+  if (!reader.expect_map(node, "layout", "write 'layout: NAME', or a map with 'name:' and the values to change"))
+    return;
+  ConfigNode overrides{ConfigNode::Kind::Map, {}, {}, {}, {}, node.span};
+  for (size_t i = 0; i < node.keys.size(); ++i) {
+    if (node.keys[i] == "name") {
+      if (auto name = reader.text(node.items[i], "layout.name")) {
+        file.layout_name = name->value;
+        file.layout_span = name->span;
+      }
+      continue;
+    }
+    overrides.keys.push_back(node.keys[i]);
+    overrides.key_spans.push_back(node.key_spans[i]);
+    overrides.children.push_back(to_config(node.items[i]));
+  }
+  if (!overrides.keys.empty()) file.layout_overrides = std::move(overrides);
+}
+
+void read_settings(const YamlNode& node, Reader& reader, Settings& settings) {
+  if (node.is_null()) return;
+  if (!reader.expect_map(node, "settings", "write 'settings:' followed by indented keys, or remove it")) return;
+  for (size_t i = 0; i < node.keys.size(); ++i) {
+    const std::string& key = node.keys[i];
+    const YamlNode& value = node.items[i];
+    if (key == "current_date") {
+      read_current_date(value, reader, settings);
+    } else if (key == "bold_keywords") {
+      read_bold_keywords(value, reader, settings);
+    } else if (key == "pdf_title") {
+      if (auto title = reader.text(value, key)) settings.pdf_title = title->value;
+    } else if (key == "render_command") {
+      reader.diags.warning(node.key_spans[i], "settings.render_command is ignored",
+                           {"hanji's command line decides what is written where: hanji build CV.yaml -o OUT.pdf"});
+    } else {
+      std::string guess = closest_match(key, settings_keys());
+      reader.diags.warning(node.key_spans[i], fmt::format("settings.{} is not a known setting and is ignored", key),
+                           {guess.empty() ? fmt::format("the settings are {}", quoted_list(settings_keys()))
+                                          : fmt::format("did you mean '{}'?", guess)});
+    }
+  }
+}
+
+std::optional<CvFile> load_cv_from_string(const std::string& text, const std::string& path, Diagnostics& diags) {
+  Diagnostics local;
+  SourceText source(text, path);
+  Reader reader{source, local};
+  CvFile file;
+  file.path = path;
+  file.locale = *builtin_locale("en");
+  if (std::optional<YamlNode> root = parse_yaml(source, local)) {
+    if (root->is_null()) {
+      local.error(Span{path, 0, 0}, "the file is empty", {"a CV file starts with 'cv:' followed by 'name: ...'"});
+    } else if (!root->is_map()) {
+      local.error(root->span, fmt::format("expected keys such as 'cv:' at the top of the file, found {}",
+                                          describe_kind(*root)),
+                  {"a CV file starts with 'cv:' followed by indented keys"});
+    } else {
+      read_top_level(*root, reader, file);
+    }
+  }
+  flush_in_file_order(local, diags);
+  if (local.has_errors()) return std::nullopt;
+  return file;
+}
+
+std::optional<CvFile> load_cv(const std::string& path, Diagnostics& diags) {
+  std::optional<std::string> text = read_file(path);
+  if (!text) {
+    diags.error(Span{path, 0, 0}, "cannot read file", {"check that the file exists and that you may read it"});
+    return std::nullopt;
+  }
+  check_extension(path, diags);
+  return load_cv_from_string(*text, path, diags);
+}
+
 }  // namespace hanji::source

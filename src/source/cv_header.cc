@@ -1,0 +1,208 @@
+// The `cv:` mapping: name, headline, the contact items in the order the keys are written
+// (RenderCV keeps key order), the photo, and the sections.
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cctype>
+#include <filesystem>
+
+#include "source/reader.h"
+#include "source/social.h"
+
+namespace hanji::source {
+
+namespace {
+
+const std::vector<std::string>& cv_keys() {
+  static const std::vector<std::string> kKeys = {
+      "name",  "headline", "location",        "email",              "phone",
+      "website", "photo",  "social_networks", "custom_connections", "sections"};
+  return kKeys;
+}
+
+bool has_scheme(std::string_view url) { return url.find("://") != std::string_view::npos; }
+
+std::string lowercase(std::string_view s) {
+  std::string out(s);
+  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return out;
+}
+
+bool plausible_email(std::string_view email) {
+  size_t at = email.find('@');
+  return at != std::string_view::npos && at > 0 && email.find('@', at + 1) == std::string_view::npos &&
+         email.find('.', at) != std::string_view::npos && email.back() != '.' &&
+         email.find_first_of(" \t") == std::string_view::npos;
+}
+
+void add_emails(const YamlNode& node, Reader& reader, Cv& cv) {
+  for (Text& email : reader.text_list(node, "email", true)) {
+    if (!plausible_email(email.value))
+      reader.diags.error(email.span, fmt::format("'{}' is not an email address", email.value),
+                         {"write it as name@example.com"});
+    cv.contacts.push_back({Contact::Kind::Email, email, "mailto:" + email.value, ""});
+    cv.emails.push_back(std::move(email));
+  }
+}
+
+void add_phones(const YamlNode& node, Reader& reader, Cv& cv) {
+  for (Text& phone : reader.text_list(node, "phone", true)) {
+    std::string dial;  // tel: URLs take only '+' and digits
+    for (char c : phone.value)
+      if ((c >= '0' && c <= '9') || (c == '+' && dial.empty())) dial += c;
+    if (dial.find_first_of("0123456789") == std::string::npos)
+      reader.diags.error(phone.span, fmt::format("'{}' is not a phone number", phone.value),
+                         {"write it with its country code, e.g. +82 10-1234-5678"});
+    cv.contacts.push_back({Contact::Kind::Phone, phone, "tel:" + dial, ""});
+    cv.phones.push_back(std::move(phone));
+  }
+}
+
+// Shown without scheme and trailing slash, as RenderCV does.
+std::string website_display(std::string_view url) {
+  if (size_t scheme = url.find("://"); scheme != std::string_view::npos) url.remove_prefix(scheme + 3);
+  while (url.ends_with('/')) url.remove_suffix(1);
+  return std::string(url);
+}
+
+void add_websites(const YamlNode& node, Reader& reader, Cv& cv) {
+  for (Text& site : reader.text_list(node, "website", true)) {
+    std::string url = has_scheme(site.value) ? site.value : "https://" + site.value;
+    cv.contacts.push_back({Contact::Kind::Website, Text{website_display(site.value), site.span}, url, ""});
+    cv.websites.push_back(std::move(site));
+  }
+}
+
+std::optional<SocialNetwork> read_social(const YamlNode& node, Reader& reader) {
+  if (!reader.expect_map(node, "social_networks", "write each item as {network: GitHub, username: jane}"))
+    return std::nullopt;
+  SocialNetwork social;
+  social.span = node.span;
+  for (size_t i = 0; i < node.keys.size(); ++i) {
+    const std::string& key = node.keys[i];
+    if (key == "network") social.network = reader.text(node.items[i], key).value_or(Text{});
+    else if (key == "username") social.username = reader.text(node.items[i], key).value_or(Text{});
+    else reader.unknown_key(node.key_spans[i], key, "a social network", {"network", "username"});
+  }
+  if (social.network.empty() || social.username.empty()) {
+    reader.diags.error(node.span, "a social network needs both 'network' and 'username'",
+                       {"write it as {network: GitHub, username: jane}"});
+    return std::nullopt;
+  }
+  const SocialNetworkInfo* info = find_network(social.network.value);
+  if (!info) {
+    std::string guess = closest_match(social.network.value, network_names());
+    reader.diags.error(social.network.span, fmt::format("unknown social network '{}'", social.network.value),
+                       {guess.empty() ? fmt::format("the networks are {}", quoted_list(network_names()))
+                                      : fmt::format("did you mean '{}'?", guess)});
+    return std::nullopt;
+  }
+  if (info->valid_username && !info->valid_username(social.username.value)) {
+    reader.diags.error(social.username.span,
+                       fmt::format("'{}' is not a valid {} username", social.username.value, info->name),
+                       {std::string(info->username_hint)});
+    return std::nullopt;
+  }
+  social.url = network_url(*info, social.username.value);
+  return social;
+}
+
+void add_socials(const YamlNode& node, Reader& reader, Cv& cv) {
+  if (node.is_null()) return;
+  if (!reader.expect_list(node, "social_networks", "write each network on its own line starting with '- '"))
+    return;
+  for (const YamlNode& item : node.items) {
+    std::optional<SocialNetwork> social = read_social(item, reader);
+    if (!social) continue;
+    const SocialNetworkInfo& info = *find_network(social->network.value);
+    Text shown{network_display(info, social->url), social->username.span};
+    cv.contacts.push_back({Contact::Kind::Social, shown, social->url, social->network.value});
+    cv.social_networks.push_back(std::move(*social));
+  }
+}
+
+// RenderCV's custom_connections: any text with any icon; hanji shows the text as a website.
+void add_custom_connection(const YamlNode& node, Reader& reader, Cv& cv) {
+  if (!reader.expect_map(node, "custom_connections",
+                         "write each item as {placeholder: TEXT, url: URL, fontawesome_icon: NAME}"))
+    return;
+  Text placeholder;
+  std::string url;
+  for (size_t i = 0; i < node.keys.size(); ++i) {
+    const std::string& key = node.keys[i];
+    if (key == "placeholder") placeholder = reader.text(node.items[i], key).value_or(Text{});
+    else if (key == "url") url = reader.text(node.items[i], key).value_or(Text{}).value;
+    else if (key == "fontawesome_icon") reader.text(node.items[i], key);  // hanji draws no icons
+    else reader.unknown_key(node.key_spans[i], key, "a custom connection", {"placeholder", "url", "fontawesome_icon"});
+  }
+  if (placeholder.empty()) {
+    reader.diags.error(node.span, "a custom connection needs 'placeholder', the text to show",
+                       {"write it as {placeholder: TEXT, url: URL, fontawesome_icon: NAME}"});
+    return;
+  }
+  if (!url.empty() && !has_scheme(url) && !url.starts_with("mailto:") && !url.starts_with("tel:"))
+    url = "https://" + url;
+  cv.contacts.push_back({Contact::Kind::Website, placeholder, url, ""});
+}
+
+void add_custom_connections(const YamlNode& node, Reader& reader, Cv& cv) {
+  if (node.is_null()) return;
+  if (!reader.expect_list(node, "custom_connections", "write each connection on its own line starting with '- '"))
+    return;
+  for (const YamlNode& item : node.items) add_custom_connection(item, reader, cv);
+}
+
+void read_photo(const YamlNode& node, Reader& reader, const std::string& base_dir, Cv& cv) {
+  std::optional<Text> photo = reader.text(node, "photo");
+  if (!photo || photo->empty()) return;
+  namespace fs = std::filesystem;
+  const std::string& written = photo->value;
+  if (written.starts_with("http://") || written.starts_with("https://")) {
+    reader.diags.error(photo->span, fmt::format("photo '{}' is a URL; hanji does not download files", written),
+                       {"download the image and give its path, relative to the CV file"});
+    return;
+  }
+  std::string extension = lowercase(fs::path(written).extension().string());
+  if (extension != ".png" && extension != ".jpg" && extension != ".jpeg") {
+    reader.diags.error(photo->span, fmt::format("photo '{}' is not a PNG or JPEG file", written),
+                       {"use a .png, .jpg or .jpeg image"});
+    return;
+  }
+  fs::path resolved = fs::path(written).is_absolute() ? fs::path(written) : fs::path(base_dir) / written;
+  std::error_code error;
+  if (!fs::is_regular_file(resolved, error)) {
+    reader.diags.error(photo->span, fmt::format("photo file '{}' does not exist", resolved.string()),
+                       {fmt::format("the path is relative to the CV file's directory ({})",
+                                    base_dir.empty() ? "." : base_dir)});
+    return;
+  }
+  cv.photo = Text{resolved.lexically_normal().string(), photo->span};
+}
+
+}  // namespace
+
+void read_cv(const YamlNode& node, Reader& reader, const std::string& base_dir, const Settings& settings, Cv& cv) {
+  if (!reader.expect_map(node, "cv", "write 'cv:' followed by indented keys such as 'name:' and 'sections:'"))
+    return;
+  for (size_t i = 0; i < node.keys.size(); ++i) {
+    const std::string& key = node.keys[i];
+    const YamlNode& value = node.items[i];
+    if (key == "name") cv.name = reader.text(value, key).value_or(Text{});
+    else if (key == "headline") cv.headline = reader.text(value, key).value_or(Text{});
+    else if (key == "location") {
+      if (auto location = reader.text(value, key)) {
+        cv.location = *location;
+        cv.contacts.push_back({Contact::Kind::Location, *location, "", ""});
+      }
+    } else if (key == "email") add_emails(value, reader, cv);
+    else if (key == "phone") add_phones(value, reader, cv);
+    else if (key == "website") add_websites(value, reader, cv);
+    else if (key == "photo") read_photo(value, reader, base_dir, cv);
+    else if (key == "social_networks") add_socials(value, reader, cv);
+    else if (key == "custom_connections") add_custom_connections(value, reader, cv);
+    else if (key == "sections") read_sections(value, reader, settings, cv.sections);
+    else reader.unknown_key(node.key_spans[i], key, "cv", cv_keys());
+  }
+}
+
+}  // namespace hanji::source

@@ -1,0 +1,65 @@
+// Highlights and RenderCV's nested bullets. RenderCV has no YAML structure for nesting; users
+// write continuation lines starting with "- ", which YAML folds into one string:
+//   - Published research          ->  "Published research - ICML 2022 - NeurIPS 2022"
+//     - ICML 2022
+//     - NeurIPS 2022
+// Splitting at " - " gives back the parent and its children.
+#include <fmt/format.h>
+
+#include "source/reader.h"
+
+namespace hanji::source {
+
+namespace {
+
+constexpr std::string_view kNestSeparator = " - ";
+
+bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n'; }
+
+// [begin, end) of value without surrounding whitespace.
+std::pair<size_t, size_t> trimmed(std::string_view value, size_t begin, size_t end) {
+  while (begin < end && is_space(value[begin])) ++begin;
+  while (end > begin && is_space(value[end - 1])) --end;
+  return {begin, end};
+}
+
+Highlight split_highlight(const YamlNode& item, const SourceText& source) {
+  std::string_view value = item.scalar;
+  Highlight highlight;
+  size_t cut = value.find(kNestSeparator);
+  auto [head_begin, head_end] = trimmed(value, 0, cut == std::string_view::npos ? value.size() : cut);
+  highlight.text = Text{std::string(value.substr(head_begin, head_end - head_begin)),
+                        source.locate_in_scalar(item, head_begin)};
+  while (cut != std::string_view::npos) {
+    size_t begin = cut + kNestSeparator.size();
+    cut = value.find(kNestSeparator, begin);
+    auto [child_begin, child_end] = trimmed(value, begin, cut == std::string_view::npos ? value.size() : cut);
+    if (child_begin == child_end) continue;
+    highlight.children.push_back(Text{std::string(value.substr(child_begin, child_end - child_begin)),
+                                      source.locate_in_scalar(item, child_begin)});
+  }
+  return highlight;
+}
+
+}  // namespace
+
+std::vector<Highlight> read_highlights(const YamlNode& node, Reader& reader) {
+  std::vector<Highlight> highlights;
+  if (node.is_null()) return highlights;
+  if (!reader.expect_list(node, "highlights", "write each highlight on its own line starting with '- '"))
+    return highlights;
+  for (const YamlNode& item : node.items) {
+    if (item.is_scalar()) {
+      highlights.push_back(split_highlight(item, reader.source));
+    } else if (item.is_null()) {
+      reader.diags.error(item.span, "empty highlight", {"remove the empty '- ' line or write the highlight"});
+    } else {
+      reader.diags.error(item.span, fmt::format("expected text for a highlight, found {}", describe_kind(item)),
+                         {"write nested bullets inside the highlight: continuation lines starting with '- ', "
+                          "or ' - ' between the parts"});
+    }
+  }
+  return highlights;
+}
+
+}  // namespace hanji::source

@@ -1,0 +1,88 @@
+// Typed reads of YamlNodes with one wording for every "wrong type" and "unknown key" message.
+#include <fmt/format.h>
+
+#include <filesystem>
+
+#include "source/reader.h"
+
+namespace hanji::source {
+
+namespace {
+
+std::string found_hint(const YamlNode& node) {
+  if (node.is_sequence()) return "write a single value here, not a list of lines starting with '- '";
+  if (node.is_map()) return "write a single value here; if it contains ': ', put it in quotes";
+  return "write a value after the ':'";
+}
+
+}  // namespace
+
+Text make_text(const YamlNode& scalar) { return Text{scalar.scalar, scalar.span}; }
+
+std::string quoted_list(const std::vector<std::string>& words, std::string_view conjunction) {
+  std::string out;
+  for (size_t i = 0; i < words.size(); ++i) {
+    if (i > 0) out += i + 1 == words.size() ? fmt::format(" {} ", conjunction) : std::string(", ");
+    out += fmt::format("'{}'", words[i]);
+  }
+  return out;
+}
+
+std::string directory_of(const std::string& path) {
+  return std::filesystem::path(path).parent_path().string();
+}
+
+std::optional<Text> Reader::text(const YamlNode& node, std::string_view key) {
+  if (node.is_scalar()) return make_text(node);
+  if (node.is_null()) return std::nullopt;
+  diags.error(node.span, fmt::format("expected text for '{}', found {}", key, describe_kind(node)),
+              {found_hint(node)});
+  return std::nullopt;
+}
+
+std::vector<Text> Reader::text_list(const YamlNode& node, std::string_view key, bool single_ok) {
+  std::vector<Text> out;
+  if (node.is_null()) return out;
+  if (node.is_scalar() && single_ok) {
+    out.push_back(make_text(node));
+    return out;
+  }
+  if (!node.is_sequence()) {
+    diags.error(node.span, fmt::format("expected a list of text for '{}', found {}", key, describe_kind(node)),
+                {fmt::format("write each item of '{}' on its own line starting with '- '", key)});
+    return out;
+  }
+  for (const YamlNode& item : node.items) {
+    if (item.is_scalar()) {
+      out.push_back(make_text(item));
+    } else {
+      diags.error(item.span, fmt::format("expected text in the list '{}', found {}", key, describe_kind(item)),
+                  {item.is_null() ? "remove the empty '- ' line" : found_hint(item)});
+    }
+  }
+  return out;
+}
+
+bool Reader::expect_map(const YamlNode& node, std::string_view key, std::string_view hint) {
+  if (node.is_map()) return true;
+  diags.error(node.span, fmt::format("expected a map for '{}', found {}", key, describe_kind(node)),
+              {std::string(hint)});
+  return false;
+}
+
+bool Reader::expect_list(const YamlNode& node, std::string_view key, std::string_view hint) {
+  if (node.is_sequence()) return true;
+  diags.error(node.span, fmt::format("expected a list for '{}', found {}", key, describe_kind(node)),
+              {std::string(hint)});
+  return false;
+}
+
+void Reader::unknown_key(const Span& span, std::string_view key, std::string_view where,
+                         const std::vector<std::string>& known) {
+  std::string guess = closest_match(key, known);
+  std::string hint = guess.empty() ? fmt::format("the keys allowed here are {}", quoted_list(known))
+                                   : fmt::format("did you mean '{}'?", guess);
+  diags.error(span, fmt::format("unknown key '{}' in {}", key, where), {hint});
+}
+
+}  // namespace hanji::source

@@ -1,0 +1,71 @@
+// Private to the source module: the helpers every part of the CV reader shares (typed reads
+// of YamlNodes with uniform messages) and the parts themselves, one file each.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "source/source.h"
+#include "source/yaml_tree.h"
+
+namespace hanji::source {
+
+/// What the reader needs everywhere: where messages go and the text to locate them in.
+struct Reader {
+  const SourceText& source;
+  Diagnostics& diags;
+
+  /// A scalar as Text. Null gives nullopt silently (the key counts as absent); a list or a
+  /// map is an error "expected text for 'KEY', found a list".
+  std::optional<Text> text(const YamlNode& node, std::string_view key);
+  /// A list of texts. With `single_ok`, one scalar counts as a list of one.
+  std::vector<Text> text_list(const YamlNode& node, std::string_view key, bool single_ok);
+  /// True for a map; otherwise reports "expected a map for 'KEY', found ..." with `hint`.
+  bool expect_map(const YamlNode& node, std::string_view key, std::string_view hint);
+  /// True for a list; otherwise reports "expected a list for 'KEY', found ..." with `hint`.
+  bool expect_list(const YamlNode& node, std::string_view key, std::string_view hint);
+  /// "unknown key 'KEY' in WHERE" as an error, with a did-you-mean hint when a known key is
+  /// close, otherwise a hint listing the known keys.
+  void unknown_key(const Span& span, std::string_view key, std::string_view where,
+                   const std::vector<std::string>& known);
+};
+
+Text make_text(const YamlNode& scalar);
+/// Words joined for a message: "'a', 'b' or 'c'" (or "... and 'c'" with `conjunction` "and").
+std::string quoted_list(const std::vector<std::string>& words, std::string_view conjunction = "or");
+
+/// The parent directory of `path` ("" for a bare file name), for resolving relative paths.
+std::string directory_of(const std::string& path);
+
+// ---- the parts (one .cc each) ----
+
+/// `cv:` -> Cv. `base_dir` resolves the photo; `settings` gives current_date for date checks.
+void read_cv(const YamlNode& node, Reader& reader, const std::string& base_dir,
+             const Settings& settings, Cv& cv);
+/// `cv.sections:` -> sections.
+void read_sections(const YamlNode& node, Reader& reader, const Settings& settings,
+                   std::vector<Section>& sections);
+/// One entry of a section whose type is `kind`.
+std::optional<Entry> read_entry(const YamlNode& node, EntryKind kind, Reader& reader,
+                                const Settings& settings);
+/// `highlights:` -> highlights with RenderCV's " - " nesting.
+std::vector<Highlight> read_highlights(const YamlNode& node, Reader& reader);
+
+/// Which date field a value came from: they accept different forms.
+enum class DateField { Date, StartDate, EndDate, CurrentDate };
+std::optional<Date> read_date(const YamlNode& node, DateField field, Reader& reader);
+/// RenderCV's normalisation of date/start_date/end_date, and the start <= end check.
+void normalise_dates(Entry& entry, Reader& reader, const Settings& settings);
+
+/// `layout:` -> layout_name and layout_overrides.
+void read_layout(const YamlNode& node, Reader& reader, CvFile& file);
+/// RenderCV's `design:` -> layout_overrides (below explicit `layout:` values).
+void read_design(const YamlNode& node, Reader& reader, CvFile& file);
+void read_locale(const YamlNode& node, Reader& reader, Locale& locale);
+void read_settings(const YamlNode& node, Reader& reader, Settings& settings);
+
+ConfigNode to_config(const YamlNode& node);
+
+}  // namespace hanji::source

@@ -1,0 +1,143 @@
+// SourceText: raw yaml-cpp marks -> Spans, and positions inside scalars.
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "source/yaml_tree.h"
+
+namespace hanji::source {
+
+namespace {
+
+bool is_blank(char c) { return c == ' ' || c == '\t'; }
+bool is_fold_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
+
+
+}  // namespace
+
+std::string_view describe_kind(const YamlNode& node) {
+  switch (node.kind) {
+    case YamlNode::Kind::Null: return "nothing";
+    case YamlNode::Kind::Scalar: return "text";
+    case YamlNode::Kind::Sequence: return "a list";
+    case YamlNode::Kind::Map: return "a map";
+  }
+  return "nothing";
+}
+
+std::optional<std::string> read_file(const std::string& path) {
+  std::error_code error;
+  if (std::filesystem::is_directory(path, error)) return std::nullopt;
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return std::nullopt;
+  std::ostringstream buffer;
+  buffer << in.rdbuf();
+  if (in.bad()) return std::nullopt;
+  return std::move(buffer).str();
+}
+
+// yaml-cpp skips a byte-order mark without counting it, so we drop it too to keep
+// columns aligned with its marks.
+SourceText::SourceText(std::string text, std::string file)
+    : text_(std::move(text)), file_(std::move(file)) {
+  if (text_.starts_with("\xEF\xBB\xBF")) text_.erase(0, 3);
+  line_starts_.push_back(0);
+  for (size_t i = 0; i < text_.size(); ++i)
+    if (text_[i] == '\n') line_starts_.push_back(i + 1);
+}
+
+std::string_view SourceText::line(int line) const {
+  if (line < 0 || line >= line_count()) return {};
+  size_t begin = line_starts_[line];
+  size_t end = line + 1 < line_count() ? line_starts_[line + 1] - 1 : text_.size();
+  std::string_view view(text_.data() + begin, end - begin);
+  if (!view.empty() && view.back() == '\r') view.remove_suffix(1);
+  return view;
+}
+
+Span SourceText::span_at(int line, int byte_col) const {
+  if (line < 0) return Span{file_, 0, 0};
+  std::string_view text = this->line(line);
+  size_t clamped = std::min<size_t>(static_cast<size_t>(std::max(byte_col, 0)), text.size());
+  int beyond = std::max(byte_col, 0) - static_cast<int>(clamped);
+  return Span{file_, line + 1, utf8_length(text.substr(0, clamped)) + 1 + beyond};
+}
+
+size_t SourceText::offset_of(RawMark mark) const {
+  if (mark.line < 0 || mark.line >= line_count()) return text_.size();
+  return std::min(text_.size(), line_starts_[mark.line] + static_cast<size_t>(std::max(mark.byte_col, 0)));
+}
+
+RawMark SourceText::mark_at(size_t offset) const {
+  offset = std::min(offset, text_.size());
+  auto it = std::upper_bound(line_starts_.begin(), line_starts_.end(), offset);
+  int line = static_cast<int>(it - line_starts_.begin()) - 1;
+  return RawMark{line, static_cast<int>(offset - line_starts_[static_cast<size_t>(line)])};
+}
+
+RawMark SourceText::content_start(RawMark mark, ScalarStyle* style) const {
+  *style = ScalarStyle::Plain;
+  if (mark.line < 0 || mark.line >= line_count()) return mark;
+  size_t pos = offset_of(mark);
+  auto at = [&](size_t p) { return p < text_.size() ? text_[p] : '\0'; };
+  // A tag (!!str) or an anchor (&name) may come before the content.
+  while (at(pos) == '!' || at(pos) == '&') {
+    while (pos < text_.size() && !is_fold_space(text_[pos])) ++pos;
+    while (pos < text_.size() && is_fold_space(text_[pos])) ++pos;
+  }
+  char first = at(pos);
+  if (first == '"' || first == '\'') {
+    *style = first == '"' ? ScalarStyle::DoubleQuoted : ScalarStyle::SingleQuoted;
+    return mark_at(pos + 1);
+  }
+  if (first == '|' || first == '>') {
+    *style = first == '|' ? ScalarStyle::Literal : ScalarStyle::Folded;
+    // The content starts on the first non-blank line after the indicator line.
+    RawMark indicator = mark_at(pos);
+    for (int l = indicator.line + 1; l < line_count(); ++l) {
+      std::string_view text = line(l);
+      size_t indent = 0;
+      while (indent < text.size() && is_blank(text[indent])) ++indent;
+      if (indent < text.size()) return RawMark{l, static_cast<int>(indent)};
+    }
+    return indicator;
+  }
+  return mark_at(pos);
+}
+
+// Walks the value and the source side by side. They agree character for character except
+// where YAML folded a line break (and the next line's indentation) into a space or newline.
+Span SourceText::locate_in_scalar(const YamlNode& scalar, size_t offset) const {
+  const std::string& value = scalar.scalar;
+  if (offset == 0 || offset >= value.size()) return scalar.span;
+  int line_no = scalar.raw.line;
+  size_t col = static_cast<size_t>(scalar.raw.byte_col);
+  size_t vi = 0;
+  while (line_no < line_count()) {
+    std::string_view text = line(line_no);
+    while (vi < offset && col < text.size() && text[col] == value[vi]) {
+      ++col;
+      ++vi;
+    }
+    if (vi == offset && col < text.size() && text[col] == value[vi]) return span_at(line_no, static_cast<int>(col));
+    // Anything but a fold (rest of the line blank, value at whitespace) means escapes or
+    // quoting changed the text: give the scalar's start instead of a wrong column.
+    if (!is_fold_space(value[vi])) return scalar.span;
+    bool rest_blank = std::all_of(text.begin() + static_cast<long>(col), text.end(), is_blank);
+    if (!rest_blank) return scalar.span;
+    while (vi < value.size() && is_fold_space(value[vi])) ++vi;
+    if (vi > offset || vi >= value.size()) return scalar.span;
+    do {
+      ++line_no;
+    } while (line_no < line_count() &&
+             std::all_of(line(line_no).begin(), line(line_no).end(), is_blank));
+    if (line_no >= line_count()) break;
+    std::string_view next = line(line_no);
+    col = 0;
+    while (col < next.size() && is_blank(next[col])) ++col;
+  }
+  return scalar.span;
+}
+
+}  // namespace hanji::source

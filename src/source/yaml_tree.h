@@ -1,0 +1,87 @@
+// Private to the source module: the YAML text as a small tree of our own, so that the rest of
+// the module never touches yaml-cpp. yaml-cpp's event parser gives only raw marks (0-based
+// line, byte column, pointing at a quote or a block indicator); SourceText turns them into the
+// Spans of core (1-based, code-point columns, at the first character of the content).
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/core.h"
+
+namespace hanji::source {
+
+/// How a scalar was written; decides whether `~` means null and how positions map back.
+enum class ScalarStyle { Plain, SingleQuoted, DoubleQuoted, Literal, Folded };
+
+/// A 0-based position as yaml-cpp reports it (column in bytes).
+struct RawMark {
+  int line = 0;
+  int byte_col = 0;
+};
+
+struct YamlNode {
+  enum class Kind { Null, Scalar, Sequence, Map };
+  Kind kind = Kind::Null;
+  std::string scalar;
+  ScalarStyle style = ScalarStyle::Plain;
+  Span span;     // first character of the content
+  RawMark raw;   // where the content starts, for locating characters inside the scalar
+  std::vector<YamlNode> items;     // Sequence: items; Map: the value of keys[i]
+  std::vector<std::string> keys;   // Map: keys in file order
+  std::vector<Span> key_spans;     // Map: where keys[i] is written
+
+  bool is_null() const { return kind == Kind::Null; }
+  bool is_scalar() const { return kind == Kind::Scalar; }
+  bool is_sequence() const { return kind == Kind::Sequence; }
+  bool is_map() const { return kind == Kind::Map; }
+};
+
+/// "text", "a list", "a map", "nothing": for "expected X, found Y" messages.
+std::string_view describe_kind(const YamlNode& node);
+
+/// The text of one file with an index of its lines, to turn raw marks into Spans.
+class SourceText {
+ public:
+  SourceText(std::string text, std::string file);
+
+  const std::string& text() const { return text_; }
+  const std::string& file() const { return file_; }
+  int line_count() const { return static_cast<int>(line_starts_.size()); }
+  /// Line `line` (0-based) without its line break; empty past the end.
+  std::string_view line(int line) const;
+  /// Span of a raw position (column converted from bytes to code points).
+  Span span_at(int line, int byte_col) const;
+  Span span_at(RawMark mark) const { return span_at(mark.line, mark.byte_col); }
+  /// Byte offset of a raw position in text() (the end of the text past the last line).
+  size_t offset_of(RawMark mark) const;
+  /// The raw position of a byte offset in text().
+  RawMark mark_at(size_t offset) const;
+  /// Where the content of a node starts, given yaml-cpp's mark (which may point at a tag, an
+  /// anchor, a quote or a block-scalar indicator). Also reports the scalar's style.
+  RawMark content_start(RawMark mark, ScalarStyle* style) const;
+  /// Span of byte `offset` into a scalar's value, following the source lines for plain and
+  /// simple quoted scalars; falls back to the scalar's start when the mapping is unclear.
+  Span locate_in_scalar(const YamlNode& scalar, size_t offset) const;
+
+ private:
+  std::string text_;
+  std::string file_;
+  std::vector<size_t> line_starts_;
+};
+
+/// Parses one YAML document into a tree. Syntax errors, duplicate keys, non-text keys and
+/// aliases are reported to `diags` with their location; returns nullopt if any was found.
+/// An empty document yields a Null node.
+std::optional<YamlNode> parse_yaml(const SourceText& source, Diagnostics& diags);
+
+/// A diagnostic for a yaml-cpp syntax error `message` at a raw position (line -1: unknown):
+/// what went wrong in our words, with hints on what to write instead.
+Diagnostic syntax_error(const SourceText& source, int line, int byte_col, const std::string& message);
+
+/// Reads a whole file; nullopt if it cannot be read.
+std::optional<std::string> read_file(const std::string& path);
+
+}  // namespace hanji::source
