@@ -1,2 +1,1030 @@
-// Tests for the pdf module (to be written with the module).
+// Tests for the pdf module. Documents are built in code from runs shaped by `hb-shape` (the
+// HarfBuzz command-line tool, so glyph ids, clusters, kerning and ligatures are the real
+// ones for the repo's fonts), written to a temp dir, and checked with the real tools:
+// qpdf --check, pdffonts, pdftotext (+ -bbox), pdfinfo (+ -url), pdfimages, qpdf --json
+// (outline). Needs hb-shape (Debian libharfbuzz-bin), poppler-utils and qpdf.
 #include <gtest/gtest.h>
+#include <stdlib.h>
+#include <sys/wait.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <map>
+#include <regex>
+#include <set>
+#include <sstream>
+
+#include "pdf/font_usage.h"
+#include "pdf/pdf.h"
+#include "pdf/png_check.h"
+#include "pdf/sfnt_metrics.h"
+#include "pdf/text_ops.h"
+#include "pdf/tounicode.h"
+
+namespace hanji {
+namespace {
+
+namespace fs = std::filesystem;
+using paginate::Document;
+using paginate::PlacedRun;
+
+const std::string kFonts = std::string(HANJI_SOURCE_DIR) + "/fonts/";
+
+std::string read_file(const fs::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream bytes;
+  bytes << in.rdbuf();
+  return bytes.str();
+}
+
+void write_file(const fs::path& path, const std::string& bytes) {
+  std::ofstream out(path, std::ios::binary);
+  out << bytes;
+}
+
+struct CommandResult {
+  int status = -1;
+  std::string out;
+};
+
+// Runs a shell command and captures its stdout (redirect 2>&1 in `command` to see stderr).
+CommandResult run(const std::string& command) {
+  CommandResult result;
+  FILE* pipe = popen(command.c_str(), "r");
+  if (!pipe) return result;
+  char buf[4096];
+  size_t n;
+  while ((n = fread(buf, 1, sizeof buf, pipe)) > 0) result.out.append(buf, n);
+  int status = pclose(pipe);
+  result.status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  return result;
+}
+
+class TempDir {
+ public:
+  TempDir() {
+    std::string pattern = (fs::temp_directory_path() / "hanji-pdf-test-XXXXXX").string();
+    if (mkdtemp(pattern.data())) path_ = pattern;
+    if (path_.empty()) ADD_FAILURE() << "cannot create a temporary directory";
+  }
+  ~TempDir() {
+    std::error_code ignored;
+    if (!path_.empty()) fs::remove_all(path_, ignored);
+  }
+  fs::path operator/(const std::string& name) const { return path_ / name; }
+
+ private:
+  fs::path path_;
+};
+
+text::FontInfo font_info(const std::string& file) {
+  text::FontInfo info;
+  info.path = kFonts + file;
+  info.postscript_name = file.substr(0, file.size() - 4);
+  info.units_per_em = pdf::read_horizontal_metrics(read_file(info.path))->units_per_em;
+  return info;
+}
+
+// A run to shape: font index, text, size in pt.
+struct ShapeRequest {
+  int font = 0;
+  std::string text;
+  double size = 10;
+};
+
+// Parses one line of hb-shape output: items  gid=cluster@dx,dy+advance  (@ part only with offsets).
+text::GlyphRun parse_shaped(const std::string& line, const text::FontInfo& info, const ShapeRequest& request) {
+  text::GlyphRun run;
+  run.font = request.font;
+  run.size = request.size;
+  run.text = request.text;
+  double scale = request.size / info.units_per_em;
+  static const std::regex item(R"((\d+)=(\d+)(?:@(-?\d+),(-?\d+))?\+(-?\d+))");
+  for (std::sregex_iterator it(line.begin(), line.end(), item), end; it != end; ++it) {
+    const std::smatch& m = *it;
+    text::Glyph glyph;
+    glyph.id = static_cast<uint32_t>(std::stoul(m[1]));
+    glyph.cluster = static_cast<uint32_t>(std::stoul(m[2]));
+    if (m[3].matched) glyph.x_offset = std::stod(m[3]) * scale;
+    if (m[4].matched) glyph.y_offset = std::stod(m[4]) * scale;
+    glyph.advance = std::stod(m[5]) * scale;
+    run.glyphs.push_back(glyph);
+  }
+  return run;
+}
+
+// Shapes all `requests` with one `hb-shape --batch` (default features: kerning, ligatures).
+// Texts must not contain ';' or newlines (the batch format's separators).
+std::vector<text::GlyphRun> shape_all(const Document& doc, const std::vector<ShapeRequest>& requests) {
+  TempDir dir;
+  std::string batch;
+  for (const auto& request : requests)
+    batch += "--no-glyph-names;--utf8-clusters;--text=" + request.text + ";" +
+             doc.fonts[static_cast<size_t>(request.font)].path + "\n";
+  write_file(dir / "batch.txt", batch);
+  CommandResult shaped = run("hb-shape --batch < " + (dir / "batch.txt").string());
+  EXPECT_EQ(shaped.status, 0) << "the pdf tests shape their fixtures with hb-shape (Debian libharfbuzz-bin)\n"
+                              << shaped.out;
+  std::vector<text::GlyphRun> runs;
+  std::istringstream lines(shaped.out);
+  std::string line;
+  for (const auto& request : requests) {
+    std::getline(lines, line);
+    runs.push_back(parse_shaped(line, doc.fonts[static_cast<size_t>(request.font)], request));
+    EXPECT_FALSE(runs.back().glyphs.empty()) << request.text;
+  }
+  return runs;
+}
+
+text::GlyphRun shape(const Document& doc, int font, const std::string& text, double size) {
+  return shape_all(doc, {{font, text, size}}).at(0);
+}
+
+double run_width(const text::GlyphRun& run) {
+  double width = 0;
+  for (const auto& glyph : run.glyphs) width += glyph.advance;
+  return width;
+}
+
+// Places runs one after another on a baseline, starting at x; returns where the line ends.
+double place_line(paginate::Page& page, std::vector<text::GlyphRun> runs, double x, double baseline) {
+  for (auto& run : runs) {
+    double width = run_width(run);
+    page.runs.push_back(PlacedRun{std::move(run), x, baseline});
+    x += width;
+  }
+  return x;
+}
+
+enum Font { kHangul = 0, kLatin = 1, kSerif = 2, kHangulBold = 3, kMyeongjo = 4 };
+
+struct Sample {
+  Document doc;
+  std::vector<std::vector<std::string>> page_lines;  // what pdftotext must give back, per page
+};
+
+// A two-page CV-like document: Hangul + Latin, ligatures, kerning, a decomposed accent,
+// justified spaces, a superscript, rules, a link, two bookmarks.
+Sample make_sample() {
+  Sample s;
+  Document& doc = s.doc;
+  doc.fonts = {font_info("NanumBarunGothic.ttf"), font_info("Lato-Regular.ttf"), font_info("NotoSerif-Regular.ttf"),
+               font_info("NanumBarunGothicBold.ttf"), font_info("NanumMyeongjo.ttf")};
+  doc.meta.title = "이흥섭 이력서 (Résumé) & CV <test>";
+  doc.meta.author = "이흥섭 Heungsub Lee";
+  doc.meta.subject = "경력 요약";
+  doc.meta.keywords = "typesetting, 조판";
+  doc.meta.language = "ko";
+  doc.pages.resize(2);
+
+  paginate::Page& first = doc.pages[0];
+  place_line(first, {shape(doc, kHangulBold, "이흥섭 ", 16), shape(doc, kLatin, "Heungsub Lee", 16)}, 72, 100);
+  place_line(first, {shape(doc, kLatin, "office efficient AVATAR Toyota", 10)}, 72, 130);
+  place_line(first, {shape(doc, kHangul, "경력 ", 10), shape(doc, kSerif, "café résume\u0301 naïve", 10)}, 72, 150);
+  text::GlyphRun spread = shape(doc, kLatin, "justified words here", 10);
+  for (auto& glyph : spread.glyphs)
+    if (spread.text[glyph.cluster] == ' ') glyph.advance += 2.5;  // justification
+  place_line(first, {std::move(spread)}, 72, 170);
+  text::GlyphRun base = shape(doc, kLatin, "E = mc", 10);
+  text::GlyphRun exponent = shape(doc, kLatin, "2", 6);
+  exponent.rise = 3.5;
+  exponent.color = Rgb{0.8, 0.1, 0.1};
+  place_line(first, {std::move(base), std::move(exponent)}, 72, 190);
+  place_line(first, {shape(doc, kMyeongjo, "명조체 본문 글꼴", 10)}, 72, 210);
+  first.rects.push_back({72, 115, 451.276, 0.8, Rgb{0.2, 0.3, 0.6}});
+  first.links.push_back({72, 88, 120, 16, "https://example.com/%EC%9D%B4"});
+  first.links.push_back({200, 88, 120, 16, "https://example.com/이력서 v2"});
+  // "résumé" ends in e + U+0301 (decomposed), which HarfBuzz draws with the precomposed
+  // glyph that "café" uses for U+00E9: only an /ActualText can give both back exactly.
+  s.page_lines.push_back({"이흥섭 Heungsub Lee", "office efficient AVATAR Toyota", "경력 café résume\u0301 naïve",
+                          "justified words here", "E = mc2", "명조체 본문 글꼴"});
+
+  paginate::Page& second = doc.pages[1];
+  place_line(second, {shape(doc, kHangul, "둘째 쪽 ", 10), shape(doc, kLatin, "page two", 10)}, 72, 80);
+  s.page_lines.push_back({"둘째 쪽 page two"});
+
+  doc.bookmarks = {{"경력 Experience", 0, 140}, {"둘째 Second", 1, 70}};
+  return s;
+}
+
+// pdftotext's output as the non-empty lines of each page (it separates blocks with blank
+// lines, which are layout analysis, not content).
+std::vector<std::vector<std::string>> page_lines(const std::string& text) {
+  std::vector<std::vector<std::string>> pages(1);
+  std::string line;
+  for (char c : text) {
+    if (c == '\n' || c == '\f') {
+      if (!line.empty()) pages.back().push_back(line);
+      line.clear();
+      if (c == '\f') pages.emplace_back();
+    } else {
+      line += c;
+    }
+  }
+  if (pages.back().empty()) pages.pop_back();
+  return pages;
+}
+
+std::optional<std::string> write(const Document& doc, const pdf::Options& options, Diagnostics& diags) {
+  return pdf::write_pdf(doc, options, diags);
+}
+
+std::string all_diagnostics(const Diagnostics& diags) {
+  std::string out;
+  for (const auto& d : diags.all()) out += format_diagnostic(d);
+  return out;
+}
+
+// A written sample PDF, shared by the tests that only read it.
+class SampleTest : public ::testing::Test {
+ protected:
+  static void SetUpTestSuite() {
+    sample_ = new Sample(make_sample());
+    dir_ = new TempDir;
+    Diagnostics diags;
+    auto start = std::chrono::steady_clock::now();
+    std::optional<std::string> bytes = write(sample_->doc, pdf::Options{}, diags);
+    auto elapsed = std::chrono::steady_clock::now() - start;
+    ASSERT_TRUE(bytes) << all_diagnostics(diags);
+    ASSERT_FALSE(diags.has_errors()) << all_diagnostics(diags);
+    bytes_ = new std::string(*bytes);
+    write_file(path(), *bytes_);
+    // To look at the sample (e.g. render it): HANJI_PDF_SAMPLE=/tmp/sample.pdf pdf_test
+    if (const char* keep = std::getenv("HANJI_PDF_SAMPLE")) write_file(keep, *bytes_);
+    std::printf("[ info ] sample: %zu bytes, written in %.2f ms\n", bytes_->size(),
+                std::chrono::duration<double, std::milli>(elapsed).count());
+  }
+  static void TearDownTestSuite() {
+    delete sample_;
+    delete dir_;
+    delete bytes_;
+  }
+  static std::string path() { return (*dir_ / "sample.pdf").string(); }
+  // The PDF with every stream decompressed, to look at content streams and font dicts.
+  static std::string qdf() {
+    std::string out = (*dir_ / "sample.qdf.pdf").string();
+    run("qpdf --qdf --object-streams=disable " + path() + " " + out);
+    return read_file(out);
+  }
+
+  static Sample* sample_;
+  static TempDir* dir_;
+  static std::string* bytes_;
+};
+Sample* SampleTest::sample_ = nullptr;
+TempDir* SampleTest::dir_ = nullptr;
+std::string* SampleTest::bytes_ = nullptr;
+
+TEST_F(SampleTest, QpdfFindsNoErrors) {
+  CommandResult check = run("qpdf --check " + path() + " 2>&1");
+  EXPECT_EQ(check.status, 0) << check.out;
+  EXPECT_NE(check.out.find("No syntax or stream encoding errors"), std::string::npos) << check.out;
+}
+
+TEST_F(SampleTest, TextExtractsExactly) {
+  CommandResult text = run("pdftotext -enc UTF-8 " + path() + " - 2>&1");
+  EXPECT_EQ(text.status, 0);
+  EXPECT_EQ(page_lines(text.out), sample_->page_lines) << text.out;
+}
+
+TEST_F(SampleTest, PopplerPrintsNoWarnings) {
+  for (const std::string& tool : {"pdftotext " + path() + " /dev/null", "pdffonts " + path(), "pdfinfo " + path(),
+                                 "pdftoppm -r 20 -png " + path() + " " + (*dir_ / "warn").string()}) {
+    CommandResult result = run(tool + " 2>&1 >/dev/null");
+    EXPECT_EQ(result.status, 0) << tool;
+    EXPECT_EQ(result.out, "") << tool;
+  }
+}
+
+TEST_F(SampleTest, EveryFontIsAnEmbeddedSubsetWithUnicodeMap) {
+  CommandResult fonts = run("pdffonts " + path());
+  ASSERT_EQ(fonts.status, 0);
+  // name  type(CID TrueType)  encoding  emb sub uni  object id
+  std::regex row(R"(([A-Z]{6})\+(\S+)\s+CID TrueType\s+Identity-H\s+yes\s+yes\s+yes\s+\d+\s+0)");
+  std::set<std::string> names, tags;
+  for (std::sregex_iterator it(fonts.out.begin(), fonts.out.end(), row), end; it != end; ++it) {
+    tags.insert((*it)[1]);
+    names.insert((*it)[2]);
+  }
+  EXPECT_EQ(names, (std::set<std::string>{"NanumBarunGothic", "Lato-Regular", "NotoSerif-Regular",
+                                          "NanumBarunGothicBold", "NanumMyeongjo"}))
+      << fonts.out;
+  EXPECT_EQ(tags.size(), 5u) << "subset tags must differ: " << fonts.out;
+}
+
+TEST_F(SampleTest, FontDictionariesArePatchedForGlyphIds) {
+  std::string content = qdf();
+  size_t fonts = 0;
+  for (size_t at = content.find("/CIDFontType2"); at != std::string::npos; at = content.find("/CIDFontType2", at + 1))
+    ++fonts;
+  EXPECT_EQ(fonts, 5u);
+  EXPECT_EQ(content.find("/Ordering (Identity-H)"), std::string::npos);
+  EXPECT_NE(content.find("/Ordering (Identity)"), std::string::npos);
+  EXPECT_EQ(content.find("begincidrange"), std::string::npos) << "libharu's own ToUnicode is left";
+  EXPECT_NE(content.find("/CMapType 2 def"), std::string::npos);
+  std::regex identity(R"(/CIDToGIDMap /Identity)");
+  EXPECT_EQ(std::distance(std::sregex_iterator(content.begin(), content.end(), identity), std::sregex_iterator()), 5);
+}
+
+TEST_F(SampleTest, LigaturesAreDrawnAsOneGlyph) {
+  // Lato's "ffi" is one glyph; the content stream shows TJ arrays of glyph codes, so count
+  // the drawn codes of the "office..." line against its characters.
+  const text::GlyphRun& office = sample_->doc.pages[0].runs[2].run;
+  ASSERT_EQ(office.text, "office efficient AVATAR Toyota");
+  EXPECT_LT(office.glyphs.size(), utf8_length(office.text) + 0u) << "hb-shape made no ligature";
+  // The ToUnicode map of Lato has an entry for the ligature glyph: <code> <006600660069>.
+  EXPECT_NE(qdf().find("> <006600660069>"), std::string::npos);
+}
+
+TEST_F(SampleTest, InfoHasKoreanTitleAndNoDates) {
+  CommandResult info = run("pdfinfo -enc UTF-8 " + path());
+  ASSERT_EQ(info.status, 0);
+  EXPECT_NE(info.out.find("Title:           이흥섭 이력서 (Résumé) & CV <test>"), std::string::npos) << info.out;
+  EXPECT_NE(info.out.find("Author:          이흥섭 Heungsub Lee"), std::string::npos) << info.out;
+  EXPECT_NE(info.out.find("Subject:         경력 요약"), std::string::npos) << info.out;
+  EXPECT_NE(info.out.find("Keywords:        typesetting, 조판"), std::string::npos) << info.out;
+  EXPECT_NE(info.out.find("Creator:         hanji"), std::string::npos) << info.out;
+  EXPECT_NE(info.out.find("Pages:           2"), std::string::npos) << info.out;
+  EXPECT_NE(info.out.find("Page size:       595.276 x 841.89 pts (A4)"), std::string::npos) << info.out;
+  EXPECT_EQ(info.out.find("CreationDate"), std::string::npos) << info.out;
+  EXPECT_EQ(bytes_->find("/ID"), std::string::npos);
+  EXPECT_NE(bytes_->find("/Lang (ko)"), std::string::npos);
+  EXPECT_EQ(bytes_->substr(0, 8), "%PDF-1.5");  // for /ActualText
+}
+
+TEST_F(SampleTest, LinkAnnotationHasUriAndNoBorder) {
+  CommandResult urls = run("pdfinfo -url " + path());
+  ASSERT_EQ(urls.status, 0);
+  EXPECT_NE(urls.out.find("https://example.com/%EC%9D%B4\n"), std::string::npos) << urls.out;
+  // URI strings must be ASCII: the Korean path and the space arrive percent-encoded.
+  EXPECT_NE(urls.out.find("https://example.com/%EC%9D%B4%EB%A0%A5%EC%84%9C%20v2\n"), std::string::npos) << urls.out;
+  EXPECT_TRUE(std::regex_search(*bytes_, std::regex(R"(/Border \[\s*0\s+0\s+0\s*\])")));
+}
+
+TEST_F(SampleTest, OutlineHasKoreanTitlesAndOpensShown) {
+  CommandResult json = run("qpdf --json --json-key=outlines " + path());
+  ASSERT_EQ(json.status, 0);
+  EXPECT_NE(json.out.find("\"title\": \"경력 Experience\""), std::string::npos) << json.out;
+  EXPECT_NE(json.out.find("\"title\": \"둘째 Second\""), std::string::npos) << json.out;
+  EXPECT_NE(json.out.find("\"destpageposfrom1\": 2"), std::string::npos) << json.out;
+  EXPECT_NE(bytes_->find("/PageMode /UseOutlines"), std::string::npos);
+}
+
+// Where the layout put the glyph drawing the character at `byte` of a placed run's text.
+double glyph_x(const PlacedRun& placed, size_t byte) {
+  double x = placed.x;
+  for (const auto& glyph : placed.run.glyphs) {
+    if (glyph.cluster >= byte) break;
+    x += glyph.advance;
+  }
+  return x;
+}
+
+// The left edge pdftotext -bbox reports for `word` (page 1).
+std::optional<double> word_x(const std::string& pdf_path, const std::string& word) {
+  CommandResult bbox = run("pdftotext -bbox -enc UTF-8 -f 1 -l 1 " + pdf_path + " - 2>/dev/null");
+  std::smatch m;
+  std::regex row("<word xMin=\"([0-9.]+)\"[^>]*>" + word + "</word>");
+  if (!std::regex_search(bbox.out, m, row)) return std::nullopt;
+  return std::stod(m[1]);
+}
+
+// Every word of a justified line must start where the layout put its first glyph.
+TEST_F(SampleTest, WordsStandWhereTheLayoutPutThem) {
+  const PlacedRun& spread = sample_->doc.pages[0].runs[5];
+  ASSERT_EQ(spread.run.text, "justified words here");
+  for (const char* word : {"justified", "words", "here"}) {
+    std::optional<double> x = word_x(path(), word);
+    ASSERT_TRUE(x) << word;
+    EXPECT_NEAR(*x, glyph_x(spread, spread.run.text.find(word)), 0.01) << word;
+  }
+  const PlacedRun& latin = sample_->doc.pages[0].runs[1];
+  ASSERT_EQ(latin.run.text, "Heungsub Lee");
+  EXPECT_NEAR(*word_x(path(), "Lee"), glyph_x(latin, 9), 0.01);
+}
+
+// Writes `doc`, checks it with qpdf and poppler (no warnings), returns pdftotext's lines.
+std::vector<std::vector<std::string>> written_lines(const Document& doc) {
+  TempDir dir;
+  Diagnostics diags;
+  std::optional<std::string> bytes = write(doc, {}, diags);
+  EXPECT_TRUE(bytes) << all_diagnostics(diags);
+  if (!bytes) return {};
+  write_file(dir / "doc.pdf", *bytes);
+  EXPECT_EQ(run("qpdf --check " + (dir / "doc.pdf").string() + " >/dev/null 2>&1").status, 0);
+  CommandResult text = run("pdftotext -enc UTF-8 " + (dir / "doc.pdf").string() + " - 2>&1");
+  return page_lines(text.out);  // poppler warnings would show up as extra lines
+}
+
+// An accent drawn as its own glyph (HarfBuzz decomposing é into e + U+0301's glyph, say):
+// two glyphs, one character.
+text::GlyphRun decomposed_e_acute(const Document& doc) {
+  text::GlyphRun run = shape(doc, kLatin, "e", 10);  // Lato: glyph 39
+  text::GlyphRun accent = shape(doc, kLatin, "\u0301", 10);
+  run.text = "\u00e9";
+  run.glyphs.push_back(accent.glyphs.at(0));
+  run.glyphs.back().x_offset = -2.6;
+  run.glyphs.back().cluster = 0;
+  return run;
+}
+
+TEST(PdfWriter, GlyphWithoutCharactersMapsToNothing) {
+  Sample sample = make_sample();
+  Document doc;
+  doc.fonts = sample.doc.fonts;
+  doc.pages.resize(1);
+  place_line(doc.pages[0], {decomposed_e_acute(doc)}, 72, 100);
+  EXPECT_EQ(written_lines(doc), (std::vector<std::vector<std::string>>{{"\u00e9"}}));
+}
+
+TEST(PdfWriter, SharedGlyphGetsActualText) {
+  Sample sample = make_sample();
+  Document doc;
+  doc.fonts = sample.doc.fonts;
+  doc.pages.resize(1);
+  place_line(doc.pages[0], {shape(doc, kLatin, "bee", 10)}, 72, 100);  // glyph 39 is "e" twice
+  place_line(doc.pages[0], {decomposed_e_acute(doc)}, 72, 120);         // and once part of "é"
+  EXPECT_EQ(written_lines(doc), (std::vector<std::vector<std::string>>{{"bee", "\u00e9"}}));
+}
+
+TEST(PdfWriter, SameDocumentGivesSameBytes) {
+  Sample sample = make_sample();
+  Diagnostics diags;
+  std::optional<std::string> a = write(sample.doc, {}, diags), b = write(sample.doc, {}, diags);
+  ASSERT_TRUE(a && b) << all_diagnostics(diags);
+  EXPECT_EQ(*a, *b);
+}
+
+TEST(PdfWriter, CreationTimeAddsDates) {
+  Sample sample = make_sample();
+  TempDir dir;
+  Diagnostics diags;
+  pdf::Options options;
+  options.creation_time = 1700000000;  // 2023-11-14 22:13:20 UTC
+  std::optional<std::string> bytes = write(sample.doc, options, diags);
+  ASSERT_TRUE(bytes) << all_diagnostics(diags);
+  write_file(dir / "dated.pdf", *bytes);
+  CommandResult info = run("pdfinfo -isodates " + (dir / "dated.pdf").string());
+  EXPECT_NE(info.out.find("CreationDate:    2023-11-14T22:13:20"), std::string::npos) << info.out;
+  EXPECT_NE(info.out.find("ModDate:         2023-11-14T22:13:20"), std::string::npos) << info.out;
+}
+
+TEST(PdfWriter, LetterPageSize) {
+  Sample sample = make_sample();
+  sample.doc.page_width = 612;
+  sample.doc.page_height = 792;
+  TempDir dir;
+  Diagnostics diags;
+  std::optional<std::string> bytes = write(sample.doc, {}, diags);
+  ASSERT_TRUE(bytes) << all_diagnostics(diags);
+  write_file(dir / "letter.pdf", *bytes);
+  CommandResult info = run("pdfinfo " + (dir / "letter.pdf").string());
+  EXPECT_NE(info.out.find("Page size:       612 x 792 pts (letter)"), std::string::npos) << info.out;
+}
+
+TEST(PdfWriter, PublicApiFallbackStillExtractsText) {
+  Sample sample = make_sample();
+  TempDir dir;
+  Diagnostics diags;
+  pdf::Options options;
+  options.public_api_only = true;
+  std::optional<std::string> bytes = write(sample.doc, options, diags);
+  ASSERT_TRUE(bytes) << all_diagnostics(diags);
+  fs::path file = dir / "fallback.pdf";
+  write_file(file, *bytes);
+  if (const char* keep = std::getenv("HANJI_PDF_FALLBACK_SAMPLE")) write_file(keep, *bytes);
+  EXPECT_EQ(run("qpdf --check " + file.string() + " >/dev/null 2>&1").status, 0);
+  // libharu's own ToUnicode is malformed (poppler warns on stderr) but maps code = Unicode.
+  CommandResult text = run("pdftotext -enc UTF-8 " + file.string() + " - 2>/dev/null");
+  // Drawn as characters, the decomposed é comes back as its two code points as well.
+  EXPECT_EQ(page_lines(text.out), sample.page_lines) << text.out;
+  CommandResult fonts = run("pdffonts " + file.string());
+  std::regex row(R"([A-Z]{6}\+\S+\s+CID TrueType\s+Identity-H\s+yes\s+yes\s+yes)");
+  EXPECT_EQ(std::distance(std::sregex_iterator(fonts.out.begin(), fonts.out.end(), row), std::sregex_iterator()), 5)
+      << fonts.out;
+  // Words still start where the layout put them (segments are cut at the stretched spaces).
+  const PlacedRun& spread = sample.doc.pages[0].runs[5];
+  for (const char* word : {"justified", "words", "here"}) {
+    std::optional<double> x = word_x(file.string(), word);
+    ASSERT_TRUE(x) << word;
+    EXPECT_NEAR(*x, glyph_x(spread, spread.run.text.find(word)), 0.01) << word;
+  }
+}
+
+TEST(PdfWriter, MissingImageIsAnErrorNotAFile) {
+  Sample sample = make_sample();
+  sample.doc.pages[0].images.push_back({"/nonexistent/photo.png", 400, 60, 80, 100});
+  Diagnostics diags;
+  EXPECT_FALSE(write(sample.doc, {}, diags));
+  ASSERT_TRUE(diags.has_errors());
+  EXPECT_EQ(diags.all().back().span.file, "/nonexistent/photo.png");
+  EXPECT_NE(diags.all().back().message.find("cannot open image"), std::string::npos);
+  EXPECT_FALSE(diags.all().back().hints.empty());
+}
+
+// ---- hand-made PNGs (stored deflate blocks, so every byte of the pixel data is ours) ----
+
+uint32_t crc32_of(const std::string& bytes) {
+  uint32_t crc = 0xFFFFFFFF;
+  for (unsigned char byte : bytes) {
+    crc ^= byte;
+    for (int k = 0; k < 8; ++k) crc = (crc >> 1) ^ (0xEDB88320 & (0 - (crc & 1)));
+  }
+  return ~crc;
+}
+
+std::string be32(uint32_t v) {
+  return {static_cast<char>(v >> 24), static_cast<char>(v >> 16), static_cast<char>(v >> 8), static_cast<char>(v)};
+}
+
+std::string png_chunk(const std::string& type, const std::string& data, bool good_crc = true) {
+  return be32(static_cast<uint32_t>(data.size())) + type + data + be32(crc32_of(type + data) ^ (good_crc ? 0 : 1));
+}
+
+// A zlib stream holding `raw` in one stored (uncompressed) block.
+std::string zlib_stored(const std::string& raw) {
+  uint32_t a = 1, b = 0;
+  for (unsigned char byte : raw) {
+    a = (a + byte) % 65521;
+    b = (b + a) % 65521;
+  }
+  auto len = static_cast<uint16_t>(raw.size());
+  std::string out = "\x78\x01\x01";
+  out += {static_cast<char>(len & 0xFF), static_cast<char>(len >> 8), static_cast<char>(~len & 0xFF),
+          static_cast<char>((~len >> 8) & 0xFF)};
+  return out + raw + be32(b << 16 | a);
+}
+
+// A grey PNG of width x height whose decompressed pixel data (filter bytes included) is `raw`.
+std::string grey_png(uint32_t width, uint32_t height, const std::string& raw, int depth = 8, bool interlaced = false) {
+  std::string header = be32(width) + be32(height) +
+                       std::string{static_cast<char>(depth), 0, 0, 0, static_cast<char>(interlaced)};
+  return std::string("\x89PNG\r\n\x1a\n", 8) + png_chunk("IHDR", header) + png_chunk("IDAT", zlib_stored(raw)) +
+         png_chunk("IEND", "");
+}
+
+TEST(PngCheck, AcceptsSoundImages) {
+  EXPECT_EQ(pdf::png_problem(grey_png(2, 2, std::string("\0\x10\x20\0\x30\x40", 6))), "");
+  EXPECT_EQ(pdf::png_problem(grey_png(3, 1, std::string("\0\xE0", 2), 1)), "");  // 3 pixels in one byte
+}
+
+TEST(PngCheck, FindsWhatWouldMakeLibpngAbort) {
+  std::string good = grey_png(2, 2, std::string(6, '\0'));
+  EXPECT_EQ(pdf::png_problem(good.substr(0, good.size() - 20)), "damaged PNG: truncated IDAT chunk");
+  EXPECT_EQ(pdf::png_problem(good.substr(0, good.size() - 6)), "damaged PNG: file ends before the IEND chunk (truncated?)");
+  std::string flipped = good;
+  flipped[good.find("IDAT") + 6] ^= 0x40;
+  EXPECT_EQ(pdf::png_problem(flipped), "damaged PNG: IDAT chunk has a wrong checksum");
+  EXPECT_EQ(pdf::png_problem(grey_png(2, 2, std::string("\0\0\0\x07\0\0", 6))),
+            "damaged PNG: invalid row filter in the image data");
+  EXPECT_EQ(pdf::png_problem(grey_png(2, 2, std::string(5, '\0'))), "damaged PNG: image data ends early (truncated?)");
+  EXPECT_EQ(pdf::png_problem(grey_png(2, 2, std::string(7, '\0'))),
+            "damaged PNG: more image data than the header announces");
+  std::string garbage = std::string("\x89PNG\r\n\x1a\n", 8) +
+                        png_chunk("IHDR", be32(2) + be32(2) + std::string{8, 0, 0, 0, 0}) +
+                        png_chunk("IDAT", "\x78\x01\xFF\xFF\xFF") + png_chunk("IEND", "");
+  EXPECT_EQ(pdf::png_problem(garbage), "damaged PNG: corrupt compressed image data");
+  EXPECT_EQ(pdf::png_problem("\x89PNG\r\n\x1a\ndefinitely not a png"), "damaged PNG: truncated nite chunk");
+  EXPECT_EQ(pdf::png_problem(std::string("\x89PNG\r\n\x1a\n\0\0\0\0IH?R\0\0\0\0", 20)), "damaged PNG: invalid chunk type");
+  EXPECT_EQ(pdf::png_problem("GIF89a"), "damaged PNG: not a PNG file (bad signature)");
+}
+
+TEST(PngCheck, RejectsWhatLibharuMishandles) {
+  EXPECT_EQ(pdf::png_problem(grey_png(1, 1, std::string(2, '\0'), 8, true)), "interlaced PNGs cannot be embedded");
+  EXPECT_EQ(pdf::png_problem(grey_png(1, 1, std::string(3, '\0'), 16)), "16-bit PNGs cannot be embedded");
+}
+
+TEST(PdfWriter, DamagedPngIsAnErrorNotACrash) {
+  TempDir dir;
+  fs::path fake = dir / "photo.png";
+  write_file(fake, std::string("\x89PNG\r\n\x1a\n", 8) + "definitely not a png");
+  Sample sample = make_sample();
+  sample.doc.pages[0].images.push_back({fake.string(), 400, 60, 80, 100});
+  Diagnostics diags;
+  EXPECT_FALSE(write(sample.doc, {}, diags));
+  ASSERT_EQ(diags.error_count(), 1) << all_diagnostics(diags);
+  const Diagnostic& error = diags.all().back();
+  EXPECT_EQ(error.span.file, fake.string());
+  EXPECT_NE(error.message.find("cannot embed image '" + fake.string() + "': damaged PNG: truncated"), std::string::npos)
+      << error.message;
+}
+
+// A 2-bit palette PNG (4 colours, the first transparent) of width x height with `raw` data.
+std::string palette_png(uint32_t width, uint32_t height, const std::string& raw) {
+  std::string header = be32(width) + be32(height) + std::string{2, 3, 0, 0, 0};
+  std::string palette("\xFF\0\0\0\xFF\0\0\0\xFF\xFF\xFF\xFF", 12);
+  return std::string("\x89PNG\r\n\x1a\n", 8) + png_chunk("IHDR", header) + png_chunk("PLTE", palette) +
+         png_chunk("tRNS", std::string("\0\xFF\xFF\xFF", 4)) + png_chunk("IDAT", zlib_stored(raw)) +
+         png_chunk("IEND", "");
+}
+
+TEST(PdfWriter, HandMadePngsAreEmbedded) {
+  TempDir dir;
+  write_file(dir / "plain.png", grey_png(2, 2, std::string("\0\x10\xF0\0\xF0\x10", 6)));
+  // 1 bit per pixel, pixels 1 0 1 and five padding bits; filter 2 (Up) on the second row.
+  write_file(dir / "onebit.png", grey_png(3, 2, std::string("\0\xA0\x02\xC0", 4), 1));
+  write_file(dir / "palette.png", palette_png(3, 1, std::string("\0\x1B", 2)));  // indices 0 1 2
+  Sample sample = make_sample();
+  sample.doc.pages[0].images.push_back({(dir / "plain.png").string(), 400, 60, 20, 20});
+  sample.doc.pages[0].images.push_back({(dir / "onebit.png").string(), 430, 60, 30, 20});
+  sample.doc.pages[0].images.push_back({(dir / "palette.png").string(), 470, 60, 30, 10});
+  Diagnostics diags;
+  std::optional<std::string> bytes = write(sample.doc, {}, diags);
+  ASSERT_TRUE(bytes) << all_diagnostics(diags);
+  EXPECT_TRUE(diags.all().empty()) << all_diagnostics(diags);
+  write_file(dir / "images.pdf", *bytes);
+  CommandResult list = run("pdfimages -list " + (dir / "images.pdf").string());
+  EXPECT_NE(list.out.find("    2     2  gray    1   8  image"), std::string::npos) << list.out;
+  EXPECT_NE(list.out.find("    3     2  gray    1   8  image"), std::string::npos) << list.out;
+  EXPECT_NE(list.out.find("    3     1  index   1   8  image"), std::string::npos) << list.out;
+  EXPECT_NE(list.out.find("smask"), std::string::npos) << list.out;
+  // Unpacked to 8 bits with the Up filter undone: rows 1 0 1 and 0 1 1 as 255/0 levels.
+  ASSERT_EQ(run("pdfimages -f 1 -l 1 " + (dir / "images.pdf").string() + " " + (dir / "img").string()).status, 0);
+  std::string white(3, '\xFF'), black(3, '\0');
+  EXPECT_EQ(read_file(dir / "img-001.ppm"), "P6\n3 2\n255\n" + white + black + white + black + white + white);
+
+  // An interlaced PNG is refused with a reason instead of failing inside libharu.
+  write_file(dir / "adam7.png", grey_png(1, 1, std::string(2, '\0'), 8, true));
+  sample.doc.pages[0].images.push_back({(dir / "adam7.png").string(), 460, 60, 20, 20});
+  Diagnostics refused;
+  EXPECT_FALSE(write(sample.doc, {}, refused));
+  EXPECT_NE(all_diagnostics(refused).find("interlaced PNGs cannot be embedded"), std::string::npos)
+      << all_diagnostics(refused);
+}
+
+TEST(PdfWriter, PngAncillaryChunksDoNotStopTheImage) {
+  TempDir dir;
+  std::string png = grey_png(2, 2, std::string(6, '\0'));
+  // An ancillary chunk with a wrong CRC: libpng only warns, but libharu fails the image on
+  // any warning; png_essentials drops such chunks.
+  size_t after_header = 8 + 25;
+  std::string text_chunk = png_chunk("tEXt", std::string("Comment\0hello", 13), false);
+  png.insert(after_header, text_chunk);
+  ASSERT_EQ(pdf::png_problem(png), "");
+  EXPECT_EQ(pdf::png_essentials(png).size(), png.size() - text_chunk.size());
+  write_file(dir / "warn.png", png);
+  Sample sample = make_sample();
+  sample.doc.pages[0].images.push_back({(dir / "warn.png").string(), 400, 60, 20, 20});
+  Diagnostics diags;
+  std::optional<std::string> bytes = write(sample.doc, {}, diags);
+  ASSERT_TRUE(bytes) << all_diagnostics(diags);
+  EXPECT_TRUE(diags.all().empty()) << all_diagnostics(diags);
+}
+
+TEST(PdfWriter, BrokenJpegReportsTheLibharuError) {
+  TempDir dir;
+  fs::path fake = dir / "photo.jpg";
+  write_file(fake, "\xFF\xD8\xFF\xE0 but then nothing a JPEG needs");
+  Sample sample = make_sample();
+  sample.doc.pages[0].images.push_back({fake.string(), 400, 60, 80, 100});
+  Diagnostics diags;
+  EXPECT_FALSE(write(sample.doc, {}, diags));
+  ASSERT_EQ(diags.error_count(), 1) << all_diagnostics(diags);
+  const Diagnostic& error = diags.all().back();
+  EXPECT_EQ(error.span.file, fake.string());
+  EXPECT_NE(error.message.find("libharu failed while loading image"), std::string::npos) << error.message;
+  EXPECT_NE(error.message.find("error 0x10"), std::string::npos) << error.message;
+  EXPECT_FALSE(error.hints.empty());
+}
+
+TEST(PdfWriter, InvalidPageSizeReportsTheLibharuError) {
+  Sample sample = make_sample();
+  sample.doc.page_width = 1;  // libharu accepts 3..14400 pt
+  Diagnostics diags;
+  EXPECT_FALSE(write(sample.doc, {}, diags));
+  ASSERT_EQ(diags.error_count(), 1);
+  EXPECT_NE(diags.all().back().message.find("error 0x1054 (invalid page size)"), std::string::npos)
+      << diags.all().back().message;
+}
+
+TEST(PdfWriter, ImagesAreEmbedded) {
+  TempDir dir;
+  // A 2x2 PNG and a JPEG made by pdftoppm from a one-page PDF of ours.
+  Sample sample = make_sample();
+  Diagnostics diags;
+  std::optional<std::string> page = write(sample.doc, {}, diags);
+  ASSERT_TRUE(page);
+  write_file(dir / "src.pdf", *page);
+  ASSERT_EQ(run("pdftoppm -r 10 -png -singlefile " + (dir / "src.pdf").string() + " " + (dir / "pic").string()).status, 0);
+  ASSERT_EQ(run("pdftoppm -r 10 -jpeg -singlefile " + (dir / "src.pdf").string() + " " + (dir / "pic").string()).status, 0);
+  sample.doc.pages[0].images.push_back({(dir / "pic.png").string(), 400, 60, 80, 100});
+  sample.doc.pages[1].images.push_back({(dir / "pic.jpg").string(), 400, 60, 80, 100});
+  sample.doc.pages[1].images.push_back({(dir / "pic.png").string(), 300, 60, 40, 50});  // loaded once
+  sample.doc.pages[1].images.push_back({std::string(HANJI_SOURCE_DIR) + "/samples/photo.png", 200, 60, 60, 80});
+  std::optional<std::string> bytes = write(sample.doc, {}, diags);
+  ASSERT_TRUE(bytes) << all_diagnostics(diags);
+  write_file(dir / "images.pdf", *bytes);
+  CommandResult list = run("pdfimages -list " + (dir / "images.pdf").string());
+  EXPECT_NE(list.out.find("jpeg"), std::string::npos) << list.out;
+  EXPECT_NE(list.out.find("  300   400  rgb     3   8  image"), std::string::npos) << list.out;  // samples/photo.png
+  EXPECT_EQ(std::count(list.out.begin(), list.out.end(), '\n'), 2 + 4) << list.out;  // header + 4 placements
+  // pic.png is drawn twice but embedded once: 3 image objects.
+  std::regex image_object(R"(/Subtype /Image)");
+  EXPECT_EQ(std::distance(std::sregex_iterator(bytes->begin(), bytes->end(), image_object), std::sregex_iterator()), 3);
+  EXPECT_EQ(run("qpdf --check " + (dir / "images.pdf").string() + " >/dev/null 2>&1").status, 0);
+}
+
+TEST(PdfWriter, EmptyDocumentIsOneBlankPage) {
+  Document doc;
+  Diagnostics diags;
+  std::optional<std::string> bytes = write(doc, {}, diags);
+  ASSERT_TRUE(bytes) << all_diagnostics(diags);
+  TempDir dir;
+  write_file(dir / "empty.pdf", *bytes);
+  EXPECT_NE(run("pdfinfo " + (dir / "empty.pdf").string()).out.find("Pages:           1"), std::string::npos);
+}
+
+TEST(PdfWriter, BadFontIndexIsAnError) {
+  Sample sample = make_sample();
+  sample.doc.pages[0].runs[0].run.font = 9;
+  sample.doc.pages[0].runs[0].run.span = Span{"cv.yaml", 3, 7};
+  Diagnostics diags;
+  EXPECT_FALSE(write(sample.doc, {}, diags));
+  ASSERT_TRUE(diags.has_errors());
+  EXPECT_EQ(diags.all().back().span.line, 3);
+}
+
+// ---- a real CV's text: round trip, size and speed --------------------------------------
+
+bool is_hangul_side(char32_t c) {
+  return (c >= 0xAC00 && c <= 0xD7A3) || (c >= 0x1100 && c <= 0x11FF) || (c >= 0x3130 && c <= 0x318F) ||
+         (c >= 0x3000 && c <= 0x303F);
+}
+
+// The visible text of a CV file, one string per value, markup and link targets removed,
+// wrapped at spaces to at most `width` characters (crude, but every line is real CV text).
+std::vector<std::string> cv_lines(const std::string& yaml_file, size_t width) {
+  std::istringstream in(read_file(std::string(HANJI_SOURCE_DIR) + "/samples/" + yaml_file));
+  std::vector<std::string> out;
+  std::string line;
+  std::regex key_value(R"(^\s*(?:- )?\s*[a-z_]+:\s*(.*)$)"), item(R"(^\s*(?:- )?(.*?):?\s*$)");
+  std::regex link(R"(\]\([^)]*\))"), markup(R"([*"\[\];]|\\)");
+  while (std::getline(in, line)) {
+    if (line.empty() || line[0] == '#') continue;
+    std::smatch m;
+    std::string value = std::regex_match(line, m, key_value) ? m[1].str()
+                        : std::regex_match(line, m, item)    ? m[1].str()
+                                                             : line;
+    value = std::regex_replace(std::regex_replace(value, link, ""), markup, "");
+    std::u32string chars = utf8_decode(value);
+    while (!chars.empty()) {
+      size_t cut = chars.size() <= width ? chars.size() : chars.rfind(U' ', width);
+      if (cut == std::u32string::npos || cut == 0) cut = std::min(width, chars.size());
+      std::string piece;
+      for (char32_t c : chars.substr(0, cut)) utf8_append(piece, c);
+      piece = std::regex_replace(piece, std::regex("^ +| +$"), "");
+      piece = std::regex_replace(piece, std::regex(" {2,}"), " ");
+      if (utf8_length(piece) >= 2) out.push_back(piece);
+      chars.erase(0, cut);
+    }
+  }
+  return out;
+}
+
+// Splits a line into runs for the Hangul font and the Latin font (spaces stay with the run
+// before them), as the text module's font choice would.
+std::vector<ShapeRequest> font_runs(const std::string& line, int hangul_font, int latin_font, double size) {
+  std::vector<ShapeRequest> runs;
+  for (char32_t c : utf8_decode(line)) {
+    int font = c == U' ' && !runs.empty() ? runs.back().font : is_hangul_side(c) ? hangul_font : latin_font;
+    if (runs.empty() || runs.back().font != font) runs.push_back({font, "", size});
+    utf8_append(runs.back().text, c);
+  }
+  return runs;
+}
+
+// Two pages of the Korean and English CVs of samples/, 4 fonts, 10 pt, every 6th line bold.
+Sample corpus_sample() {
+  Sample s;
+  Document& doc = s.doc;
+  doc.fonts = {font_info("NanumBarunGothic.ttf"), font_info("NanumBarunGothicBold.ttf"), font_info("Lato-Regular.ttf"),
+               font_info("Lato-Bold.ttf")};
+  std::vector<std::string> lines = cv_lines("heungsub-lee-ko.yaml", 42);
+  for (std::string& line : cv_lines("heungsub-lee.yaml", 80)) lines.push_back(std::move(line));
+  constexpr size_t kLinesPerPage = 52;
+  lines.resize(std::min(lines.size(), 2 * kLinesPerPage));
+  std::vector<ShapeRequest> requests;
+  std::vector<size_t> first_run;
+  for (size_t i = 0; i < lines.size(); ++i) {
+    bool bold = i % 6 == 0;
+    first_run.push_back(requests.size());
+    for (auto& run : font_runs(lines[i], bold ? 1 : 0, bold ? 3 : 2, 10)) requests.push_back(std::move(run));
+  }
+  first_run.push_back(requests.size());
+  std::vector<text::GlyphRun> shaped = shape_all(doc, requests);
+  doc.pages.resize((lines.size() + kLinesPerPage - 1) / kLinesPerPage);
+  s.page_lines.resize(doc.pages.size());
+  for (size_t i = 0; i < lines.size(); ++i) {
+    std::vector<text::GlyphRun> runs(shaped.begin() + static_cast<long>(first_run[i]),
+                                     shaped.begin() + static_cast<long>(first_run[i + 1]));
+    place_line(doc.pages[i / kLinesPerPage], std::move(runs), 56, 60 + 14.0 * static_cast<double>(i % kLinesPerPage));
+    s.page_lines[i / kLinesPerPage].push_back(lines[i]);
+  }
+  return s;
+}
+
+TEST(PdfWriter, RealCvTextRoundTripsSmallAndFast) {
+  Sample sample = corpus_sample();
+  ASSERT_EQ(sample.doc.pages.size(), 2u);
+  Diagnostics diags;
+  std::vector<double> times;
+  std::string bytes;
+  for (int i = 0; i < 7; ++i) {
+    auto start = std::chrono::steady_clock::now();
+    std::optional<std::string> written = write(sample.doc, {}, diags);
+    times.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count());
+    ASSERT_TRUE(written) << all_diagnostics(diags);
+    bytes = *written;
+  }
+  std::sort(times.begin(), times.end());
+  size_t glyphs = 0;
+  for (const auto& page : sample.doc.pages)
+    for (const auto& placed : page.runs) glyphs += placed.run.glyphs.size();
+  std::printf("[ info ] real CV text: 2 pages, 4 fonts, %zu glyphs: %zu bytes, median %.2f ms (min %.2f)\n", glyphs,
+              bytes.size(), times[3], times[0]);
+
+  TempDir dir;
+  write_file(dir / "cv.pdf", bytes);
+  if (const char* keep = std::getenv("HANJI_PDF_CORPUS_SAMPLE")) write_file(keep, bytes);
+  EXPECT_EQ(run("qpdf --check " + (dir / "cv.pdf").string() + " >/dev/null 2>&1").status, 0);
+  CommandResult text = run("pdftotext -enc UTF-8 " + (dir / "cv.pdf").string() + " - 2>&1");
+  EXPECT_EQ(page_lines(text.out), sample.page_lines);
+  // Stock libharu embeds ~100 KB per Nanum weight; subsets of the glyphs used are small.
+  EXPECT_LT(bytes.size(), 60000u);
+  EXPECT_LT(times[3], 500.0);  // generous: shared CI machines
+}
+
+// ---- the pure parts -------------------------------------------------------------------
+
+TEST(TextOps, FormatsThousandthsExactly) {
+  EXPECT_EQ(pdf::format_thousandths(0), "0");
+  EXPECT_EQ(pdf::format_thousandths(12500), "12.5");
+  EXPECT_EQ(pdf::format_thousandths(-125), "-0.125");
+  EXPECT_EQ(pdf::format_thousandths(3000), "3");
+  EXPECT_EQ(pdf::format_thousandths(-7), "-0.007");
+}
+
+TEST(TextOps, LineStartMovesAddUpWithoutDrift) {
+  pdf::LineStart line;
+  long long x = 0, y = 0;
+  std::regex td(R"((-?[0-9.]+) (-?[0-9.]+) Td\n)");
+  for (int i = 1; i <= 1000; ++i) {
+    std::string op = line.move_to(72 + i * 0.1234567, 841.89 - i * 0.3333333);
+    std::smatch m;
+    ASSERT_TRUE(std::regex_match(op, m, td)) << op;
+    x += std::llround(std::stod(m[1]) * 1000);
+    y += std::llround(std::stod(m[2]) * 1000);
+  }
+  EXPECT_EQ(x, std::llround((72 + 1000 * 0.1234567) * 1000));
+  EXPECT_EQ(y, std::llround((841.89 - 1000 * 0.3333333) * 1000));
+}
+
+text::GlyphRun manual_run() {
+  text::GlyphRun run;
+  run.size = 10;
+  run.text = "AVx";
+  run.glyphs = {{1, 6.0, 0, 0, 0}, {2, 5.5, 0, 0, 1}, {3, 5.0, 0.5, 2.0, 2}};
+  return run;
+}
+
+pdf::GlyphCodes manual_codes(const pdf::GlyphTexts& unicode) {
+  pdf::GlyphCodes codes;
+  codes.code = {{1, 0x21}, {2, 0x22}, {3, 0x23}};
+  codes.width = {{0x21, 600'000'000}, {0x22, 600'000'000}, {0x23, 500'000'000}};  // 600, 600, 500 /1000 em
+  codes.unicode = unicode;
+  return codes;
+}
+
+TEST(TextOps, AdjustsForKerningAndOffsets) {
+  pdf::GlyphTexts unicode{{1, U"A"}, {2, U"V"}, {3, U"x"}};
+  // A at 0 (declared 6 pt = its advance), V at 6 (no move), x at 11.5 + 0.5 offset while the
+  // viewer is at 12: no move either, but it is raised 2 pt.
+  std::string ops = pdf::show_glyphs(manual_run(), manual_codes(unicode));
+  EXPECT_EQ(ops, "[<00210022>]TJ\n2 Ts\n[<0023>]TJ\n0 Ts\n");
+  text::GlyphRun kerned = manual_run();
+  kerned.glyphs[0].advance = 5.2;  // A-V kern of -0.8 pt at 10 pt = -80/1000 em
+  ops = pdf::show_glyphs(kerned, manual_codes(unicode));
+  EXPECT_EQ(ops, "[<0021>80<0022>]TJ\n2 Ts\n[<0023>]TJ\n0 Ts\n");
+}
+
+TEST(TextOps, ActualTextWhereGlyphsDoNotReadBack) {
+  pdf::GlyphTexts unicode{{1, U"A"}, {2, U"W"}, {3, U"x"}};  // glyph 2 reads as W, drawn for V
+  std::string ops = pdf::show_glyphs(manual_run(), manual_codes(unicode));
+  EXPECT_NE(ops.find("/Span <</ActualText <FEFF0056>>> BDC\n[<0022>]TJ\nEMC\n"), std::string::npos) << ops;
+}
+
+// Replays a TJ array the way a viewer does: the pen position (thousandths of an em) at
+// which each glyph is drawn, from the declared widths and the adjustments.
+std::vector<double> replay_tj(const std::string& ops, const pdf::GlyphCodes& codes) {
+  std::vector<double> drawn_at;
+  double pen = 0;
+  std::regex token(R"(<([0-9A-F]+)>|(-?[0-9.]+))");
+  for (std::sregex_iterator it(ops.begin(), ops.end(), token), end; it != end; ++it) {
+    if ((*it)[2].matched) {
+      pen -= std::stod((*it)[2]);
+      continue;
+    }
+    std::string hex = (*it)[1];
+    for (size_t i = 0; i + 4 <= hex.size(); i += 4) {
+      drawn_at.push_back(pen);
+      pen += codes.width_of(static_cast<uint16_t>(std::stoul(hex.substr(i, 4), nullptr, 16))) / 1e6;
+    }
+  }
+  return drawn_at;
+}
+
+TEST(TextOps, UnevenUnitsPerEmStaysWithinToleranceWithFewAdjustments) {
+  // NanumMyeongjo: 973 units of 1024 = 950.1953125/1000 em, declared as 950.1875.
+  pdf::GlyphTexts unicode{{5, U"\uAC00"}};
+  pdf::GlyphCodes codes;
+  codes.code = {{5, 1}};
+  codes.width = {{1, pdf::declared_width(973 * 1000.0 / 1024)}};
+  codes.unicode = unicode;
+  text::GlyphRun run;
+  run.size = 10;
+  for (uint32_t i = 0; i < 200; ++i) {
+    run.text += "\uAC00";
+    run.glyphs.push_back({5, 9.501953125, 0, 0, 3 * i});
+  }
+  std::string ops = pdf::show_glyphs(run, codes);
+  std::vector<double> drawn_at = replay_tj(ops, codes);
+  ASSERT_EQ(drawn_at.size(), 200u);
+  for (size_t i = 0; i < drawn_at.size(); ++i)
+    EXPECT_NEAR(drawn_at[i], i * 950.1953125, 0.1) << "glyph " << i;
+  size_t adjustments = std::count(ops.begin(), ops.end(), '>') - 1;
+  EXPECT_LE(adjustments, 200u / 10) << ops;
+}
+
+TEST(ToUnicode, BlocksOfAtMostHundredWithExactCounts) {
+  std::vector<pdf::CodeText> entries;
+  for (uint16_t code = 150; code > 0; --code) entries.emplace_back(code, std::u32string(1, U'a' + code % 26));
+  entries.emplace_back(uint16_t{200}, U"ffi");
+  entries.emplace_back(uint16_t{201}, U"\U0001D400");
+  std::string cmap = pdf::to_unicode_cmap(entries);
+  EXPECT_NE(cmap.find("100 beginbfchar\n<0001>"), std::string::npos);
+  EXPECT_NE(cmap.find("52 beginbfchar\n<0065>"), std::string::npos);
+  EXPECT_NE(cmap.find("<00C8> <006600660069>\n"), std::string::npos);
+  EXPECT_NE(cmap.find("<00C9> <D835DC00>\n"), std::string::npos);
+  EXPECT_NE(cmap.find("/CMapType 2 def"), std::string::npos);
+  size_t entries_written = 0;
+  for (size_t at = cmap.find("> <"); at != std::string::npos; at = cmap.find("> <", at + 1)) ++entries_written;
+  EXPECT_EQ(entries_written, 153u);  // 152 + the codespace range line
+}
+
+TEST(FontUsage, ClustersCoverEveryCharacterOnce) {
+  text::GlyphRun run;
+  run.text = "xoffice";
+  // cluster starts at 1 (the x has no glyph of its own), "ffi" is one glyph
+  run.glyphs = {{10, 1, 0, 0, 1}, {20, 1, 0, 0, 2}, {30, 1, 0, 0, 5}, {40, 1, 0, 0, 6}};
+  std::vector<pdf::Cluster> clusters = pdf::clusters_of(run);
+  ASSERT_EQ(clusters.size(), 4u);
+  EXPECT_EQ(clusters[0].text, U"xo");
+  EXPECT_EQ(clusters[1].text, U"ffi");
+  EXPECT_EQ(clusters[3].text, U"e");
+}
+
+TEST(FontUsage, MostFrequentTextWinsAndTheRestGetActualText) {
+  Document doc;
+  doc.fonts.resize(1);
+  doc.pages.resize(1);
+  auto add = [&](std::string text, std::vector<text::Glyph> glyphs) {
+    text::GlyphRun run;
+    run.text = std::move(text);
+    run.glyphs = std::move(glyphs);
+    doc.pages[0].runs.push_back(PlacedRun{run, 0, 0});
+  };
+  add("e", {{7, 1, 0, 0, 0}});
+  add("e", {{7, 1, 0, 0, 0}});
+  add("\u00e9", {{7, 1, 0, 0, 0}, {9, 0, 0, 0, 0}});  // é decomposed into e + accent glyph
+  std::vector<pdf::FontUsage> usage = pdf::collect_font_usage(doc);
+  ASSERT_EQ(usage.size(), 1u);
+  EXPECT_EQ(usage[0].glyph_ids, (std::vector<uint32_t>{7, 9}));
+  EXPECT_EQ(usage[0].unicode.at(7), U"e");
+  EXPECT_EQ(usage[0].unicode.at(9), U"");
+  EXPECT_EQ(usage[0].code_points, (std::vector<char32_t>{U'e', U'\u00e9'}));
+  const text::GlyphRun& decomposed = doc.pages[0].runs[2].run;
+  EXPECT_FALSE(pdf::reads_back(decomposed, pdf::clusters_of(decomposed)[0], usage[0].unicode));
+  const text::GlyphRun& plain = doc.pages[0].runs[0].run;
+  EXPECT_TRUE(pdf::reads_back(plain, pdf::clusters_of(plain)[0], usage[0].unicode));
+}
+
+TEST(SfntMetrics, MatchesHarfBuzzAdvances) {
+  Document doc;
+  doc.fonts = {font_info("NanumMyeongjo.ttf")};  // 1024 units per em
+  text::GlyphRun run = shape(doc, 0, "명조", 1024);  // size = upem: advances in font units
+  std::optional<pdf::HorizontalMetrics> metrics = pdf::read_horizontal_metrics(read_file(doc.fonts[0].path));
+  ASSERT_TRUE(metrics);
+  EXPECT_EQ(metrics->units_per_em, 1024);
+  for (const auto& glyph : run.glyphs) EXPECT_NEAR(metrics->per_mille(glyph.id) * 1.024, glyph.advance, 1e-9);
+  EXPECT_FALSE(pdf::read_horizontal_metrics("not a font"));
+}
+
+TEST(PdfWriter, LibharuVersionIsReported) { EXPECT_EQ(pdf::libharu_version(), "2.3.0"); }
+
+}  // namespace
+}  // namespace hanji

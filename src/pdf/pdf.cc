@@ -1,5 +1,114 @@
+// write_pdf: one libharu document per call, built in a fixed order (fonts by index, pages,
+// outline, info) so the same Document always gives the same bytes. Any libharu error
+// abandons the document: the caller gets nullopt and a diagnostic, never half a file.
 #include "pdf/pdf.h"
 
+#include <memory>
+
+#include "pdf/document_info.h"
+#include "pdf/font_usage.h"
+#include "pdf/haru_doc.h"
+#include "pdf/page_graphics.h"
+#include "pdf/text_backend.h"
+
 namespace hanji::pdf {
-// Placeholder: implemented in the pdf module task.
+namespace {
+
+// Runs name their font by index; a bad index is a bug upstream, caught before any drawing.
+bool fonts_valid(const paginate::Document& doc, Diagnostics& diags) {
+  for (const auto& page : doc.pages) {
+    for (const auto& placed : page.runs) {
+      if (placed.run.font >= 0 && static_cast<std::size_t>(placed.run.font) < doc.fonts.size()) continue;
+      diags.error(placed.run.span, "internal error: text '" + placed.run.text + "' uses font " +
+                                       std::to_string(placed.run.font) + " but the document has " +
+                                       std::to_string(doc.fonts.size()) + " fonts");
+      return false;
+    }
+  }
+  return true;
+}
+
+std::unique_ptr<TextBackend> choose_backend(HPDF_Doc pdf, const Options& options, Diagnostics& diags) {
+  if (options.public_api_only) return make_public_backend(pdf);
+  if (glyph_backend_available()) return make_glyph_backend(pdf);
+  diags.note({}, "libharu " + libharu_version() + " is not 2.3.0: ligatures are drawn as separate letters",
+             {"build hanji against libharu 2.3.0 (Debian libhpdf-dev) for full shaping"});
+  return make_public_backend(pdf);
+}
+
+bool load_fonts(HaruDoc& haru, TextBackend& backend, const paginate::Document& doc,
+                const std::vector<FontUsage>& usage, Diagnostics& diags) {
+  for (std::size_t i = 0; i < doc.fonts.size(); ++i) {
+    if (!usage[i].used()) continue;
+    const text::FontInfo& font = doc.fonts[i];
+    int errors_before = diags.error_count();
+    if (backend.load_font(static_cast<int>(i), font, usage[i], diags) && haru.ok()) continue;
+    const Span where{font.path, 0, 0};
+    const std::vector<std::string> hints{"use a TrueType (glyf) font; CFF-based .otf fonts cannot be embedded"};
+    if (haru.check(diags, where, "embedding font '" + font.postscript_name + "'", hints) &&
+        diags.error_count() == errors_before)
+      diags.error(where, "cannot embed font '" + font.postscript_name + "'", hints);
+    return false;
+  }
+  return true;
+}
+
+bool set_page_size(HaruDoc& haru, HPDF_Page page, const paginate::Document& doc, Diagnostics& diags) {
+  HPDF_Page_SetWidth(page, static_cast<HPDF_REAL>(doc.page_width));
+  HPDF_Page_SetHeight(page, static_cast<HPDF_REAL>(doc.page_height));
+  return haru.check(diags, {},
+                    "setting the page size to " + std::to_string(doc.page_width) + " x " +
+                        std::to_string(doc.page_height) + " pt",
+                    {"page sides must be between 3 and 14400 pt"});
+}
+
+bool draw_pages(HaruDoc& haru, TextBackend& backend, const paginate::Document& doc,
+                std::vector<HPDF_Page>& pages, Diagnostics& diags) {
+  ImageDrawer images(haru);
+  // A PDF without pages is not something a viewer can open: an empty CV gets one blank page.
+  const std::vector<paginate::Page> blank(1);
+  const std::vector<paginate::Page>& content = doc.pages.empty() ? blank : doc.pages;
+  for (const auto& page_content : content) {
+    HPDF_Page page = HPDF_AddPage(haru.get());
+    if (!haru.check(diags, {}, "adding a page") || !set_page_size(haru, page, doc, diags)) return false;
+    pages.push_back(page);
+    draw_rects(page, page_content.rects, doc.page_height);
+    if (!images.draw(page, page_content.images, doc.page_height, diags)) return false;
+    backend.draw_runs(page, page_content.runs, doc.page_height);
+    add_links(page, page_content.links, doc.page_height);
+    if (!haru.check(diags, {}, "drawing page " + std::to_string(pages.size()))) return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+std::optional<std::string> write_pdf(const paginate::Document& doc, const Options& options, Diagnostics& diags) {
+  if (!fonts_valid(doc, diags)) return std::nullopt;
+  HaruDoc haru;
+  HPDF_Doc pdf = haru.get();
+  if (!haru.check(diags, {}, "creating the document")) return std::nullopt;
+  // Before any font: fonts loaded earlier keep uncompressed streams (pitfall 1).
+  HPDF_SetCompressionMode(pdf, HPDF_COMP_ALL);
+  HPDF_UseUTFEncodings(pdf);
+  HPDF_SetCurrentEncoder(pdf, "UTF-8");  // Korean info strings and outline titles
+  if (!haru.check(diags, {}, "setting up UTF-8 text")) return std::nullopt;
+
+  // Declared after haru: destroyed first, while libharu's document still exists.
+  std::unique_ptr<TextBackend> backend = choose_backend(pdf, options, diags);
+  const std::vector<FontUsage> usage = collect_font_usage(doc);
+  if (!load_fonts(haru, *backend, doc, usage, diags)) return std::nullopt;
+
+  std::vector<HPDF_Page> pages;
+  if (!draw_pages(haru, *backend, doc, pages, diags)) return std::nullopt;
+  add_bookmarks(pdf, doc.bookmarks, pages, doc.page_height, diags);
+  if (!haru.check(diags, {}, "writing the outline")) return std::nullopt;
+  set_document_info(pdf, doc.meta, options.creation_time);
+  backend->set_language(doc.meta.language);
+  backend->finish();
+  return haru.save(diags);
+}
+
+std::string libharu_version() { return HPDF_GetVersion(); }
+
 }  // namespace hanji::pdf

@@ -16,6 +16,10 @@ struct Options {
   /// Seconds since the epoch for /CreationDate and /ModDate; unset = no dates, so the same
   /// input gives the same bytes. The CLI sets it from SOURCE_DATE_EPOCH.
   std::optional<long long> creation_time;
+  /// Draw text with libharu's public API only (characters through the font's cmap) instead
+  /// of glyph ids through its internals. Used automatically when the loaded libharu is not
+  /// 2.3.0; set here to test that route. Loses ligatures, keeps positions and text.
+  bool public_api_only = false;
 };
 
 /// The whole PDF file in memory, or nullopt (with an error in `diags`) if libharu failed.

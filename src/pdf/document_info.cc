@@ -1,0 +1,67 @@
+#include "pdf/document_info.h"
+
+#include <algorithm>
+#include <chrono>
+#include <string>
+
+namespace hanji::pdf {
+namespace {
+
+void set_if_present(HPDF_Doc doc, HPDF_InfoType type, const std::string& value) {
+  if (!value.empty()) HPDF_SetInfoAttr(doc, type, value.c_str());
+}
+
+}  // namespace
+
+HPDF_Date utc_date(long long epoch_seconds) {
+  using namespace std::chrono;
+  const sys_seconds time{seconds{epoch_seconds}};
+  const sys_days day = floor<days>(time);
+  const year_month_day date{day};
+  const hh_mm_ss clock{time - day};
+  HPDF_Date out{};
+  out.year = static_cast<int>(date.year());
+  out.month = static_cast<int>(static_cast<unsigned>(date.month()));
+  out.day = static_cast<int>(static_cast<unsigned>(date.day()));
+  out.hour = static_cast<int>(clock.hours().count());
+  out.minutes = static_cast<int>(clock.minutes().count());
+  out.seconds = static_cast<int>(clock.seconds().count());
+  out.ind = 'Z';
+  return out;
+}
+
+void set_document_info(HPDF_Doc doc, const compose::Metadata& meta, std::optional<long long> creation_time) {
+  set_if_present(doc, HPDF_INFO_TITLE, meta.title);
+  set_if_present(doc, HPDF_INFO_AUTHOR, meta.author);
+  set_if_present(doc, HPDF_INFO_SUBJECT, meta.subject);
+  set_if_present(doc, HPDF_INFO_KEYWORDS, meta.keywords);
+  HPDF_SetInfoAttr(doc, HPDF_INFO_CREATOR, "hanji");
+  if (creation_time) {
+    HPDF_Date date = utc_date(*creation_time);
+    HPDF_SetInfoDateAttr(doc, HPDF_INFO_CREATION_DATE, date);
+    HPDF_SetInfoDateAttr(doc, HPDF_INFO_MOD_DATE, date);
+  }
+}
+
+void add_bookmarks(HPDF_Doc doc, const std::vector<paginate::Bookmark>& bookmarks,
+                   const std::vector<HPDF_Page>& pages, double page_height, Diagnostics& diags) {
+  HPDF_Encoder utf8 = HPDF_GetEncoder(doc, "UTF-8");
+  bool any = false;
+  for (const auto& bookmark : bookmarks) {
+    if (bookmark.page < 0 || static_cast<std::size_t>(bookmark.page) >= pages.size()) {
+      diags.warning({}, "bookmark '" + bookmark.title + "' points to page " + std::to_string(bookmark.page + 1) +
+                            " of " + std::to_string(pages.size()) + "; left out of the outline");
+      continue;
+    }
+    HPDF_Outline outline = HPDF_CreateOutline(doc, nullptr, bookmark.title.c_str(), utf8);
+    HPDF_Destination destination = HPDF_Page_CreateDestination(pages[static_cast<std::size_t>(bookmark.page)]);
+    // Zoom 1, not 0: libharu rejects 0 ("keep the zoom") and poisons the document (pitfall 19).
+    double top = std::clamp(page_height - bookmark.y, 0.0, page_height);
+    HPDF_Destination_SetXYZ(destination, 0, static_cast<HPDF_REAL>(top), 1);
+    HPDF_Outline_SetDestination(outline, destination);
+    any = true;
+  }
+  if (any) HPDF_SetPageMode(doc, HPDF_PAGE_MODE_USE_OUTLINE);
+}
+
+}  // namespace hanji::pdf

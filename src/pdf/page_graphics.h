@@ -1,0 +1,40 @@
+// Everything on a page besides text, through libharu's public API: filled rectangles
+// (rules), images (PNG, JPEG) and link annotations. Document coordinates are top-left and
+// y-down; PDF's are bottom-left and y-up, hence the page height everywhere.
+#pragma once
+
+#include <hpdf.h>
+
+#include <map>
+#include <string>
+#include <vector>
+
+#include "core/core.h"
+#include "paginate/paginate.h"
+#include "pdf/haru_doc.h"
+
+namespace hanji::pdf {
+
+void draw_rects(HPDF_Page page, const std::vector<paginate::FilledRect>& rects, double page_height);
+
+/// Clickable URI areas without a visible border.
+void add_links(HPDF_Page page, const std::vector<paginate::LinkArea>& links, double page_height);
+
+/// Loads each image file once per document and draws it wherever it is placed.
+class ImageDrawer {
+ public:
+  explicit ImageDrawer(HaruDoc& doc) : doc_(doc) {}
+
+  /// False (with an error in `diags`) if an image cannot be read or is not PNG or JPEG.
+  bool draw(HPDF_Page page, const std::vector<paginate::PlacedImage>& images, double page_height,
+            Diagnostics& diags);
+
+ private:
+  HPDF_Image load(const std::string& path, Diagnostics& diags);
+  HPDF_Image decode(const std::string& path, const std::string& bytes, Diagnostics& diags);
+
+  HaruDoc& doc_;
+  std::map<std::string, HPDF_Image> loaded_;
+};
+
+}  // namespace hanji::pdf

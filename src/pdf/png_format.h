@@ -1,0 +1,50 @@
+// PNG file structure (chunks, header, compressed image data) for png_check.cc and
+// png_rewrite.cc. Private to the pdf module.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace hanji::pdf::png {
+
+inline constexpr std::string_view kSignature("\x89PNG\r\n\x1a\n", 8);
+
+struct Chunk {
+  std::string_view type;
+  std::string_view data;
+  std::string_view whole;  // length, type, data and CRC as in the file
+  bool crc_ok = false;
+
+  /// Critical chunks (IHDR, PLTE, IDAT, IEND) start with a capital letter.
+  bool critical() const { return type[0] >= 'A' && type[0] <= 'Z'; }
+};
+
+struct Header {
+  uint32_t width = 0, height = 0;
+  int depth = 0, color_type = 0, interlace = 0;
+
+  int channels() const;        // samples per pixel
+  uint64_t row_bytes() const;  // bytes per row of the image data, the filter byte included
+};
+
+/// Splits `file` into chunks up to IEND. Returns what is wrong, or "".
+std::string read_chunks(std::string_view file, std::vector<Chunk>& chunks);
+
+/// Reads IHDR (which must be `chunk`). Returns what is wrong, or "".
+std::string read_header(const Chunk& chunk, Header& header);
+
+/// Inflates the IDAT chunks in order, handing the output to `sink` piece by piece. Returns
+/// what is wrong with the zlib stream ("" if it ends properly).
+std::string inflate_image_data(const std::vector<Chunk>& chunks,
+                               const std::function<void(const unsigned char*, std::size_t)>& sink);
+
+/// A complete chunk (length, type, data, CRC).
+std::string make_chunk(std::string_view type, std::string_view data);
+
+/// Big-endian 32-bit value at `at`.
+uint32_t be32(std::string_view data, std::size_t at);
+
+}  // namespace hanji::pdf::png
