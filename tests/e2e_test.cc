@@ -75,10 +75,19 @@ std::vector<std::string> expected_texts(const hanji::source::CvFile& file) {
   for (const auto& section : cv.sections) {
     texts.push_back(shown(section.title));
     for (const auto& e : section.entries) {
-      for (const auto* t : {&e.text, &e.label, &e.details, &e.name, &e.company, &e.position, &e.institution,
-                            &e.area, &e.degree, &e.title, &e.journal, &e.location, &e.summary})
+      // As printed: "Label: details", authors joined by ", ", the DOI as "doi:10.…".
+      if (!e.label.empty()) texts.push_back(shown(e.label) + ": " + shown(e.details));
+      for (const auto* t : {&e.text, &e.name, &e.company, &e.position, &e.institution, &e.area, &e.degree,
+                            &e.title, &e.location, &e.summary})
         texts.push_back(shown(*t));
-      for (const auto& a : e.authors) texts.push_back(shown(a));
+      // The journal is followed by ", " and the DOI or URL when there is one.
+      bool linked = !e.doi.empty() || !e.url.empty();
+      texts.push_back(shown(e.journal) + (linked && !e.journal.empty() ? "," : ""));
+      std::string authors;
+      for (const auto& a : e.authors) authors += (authors.empty() ? "" : ", ") + shown(a);
+      texts.push_back(authors);
+      if (!e.doi.empty()) texts.push_back("doi:" + e.doi.value);
+      else if (!e.url.empty()) texts.push_back(e.url.value);
       for (const auto& h : e.highlights) {
         texts.push_back(shown(h.text));
         for (const auto& child : h.children) texts.push_back(shown(child));

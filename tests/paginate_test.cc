@@ -1,2 +1,261 @@
-// Tests for the paginate module (to be written with the module).
+// Page breaking: entries kept together, titles never last on a page, widows and orphans,
+// page numbers, bookmarks, row baselines and link areas.
+#include "paginate/paginate.h"
+
 #include <gtest/gtest.h>
+
+#include <cmath>
+#include <string>
+
+namespace hanji::paginate {
+namespace {
+
+layout::Theme test_theme() {
+  layout::Theme t;
+  std::string fonts = std::string(HANJI_SOURCE_DIR) + "/fonts/";
+  t.fonts.hangul = {fonts + "NanumBarunGothic.ttf", fonts + "NanumBarunGothicBold.ttf", "", ""};
+  t.fonts.latin = {fonts + "Lato-Regular.ttf", fonts + "Lato-Bold.ttf", fonts + "Lato-Italic.ttf",
+                   fonts + "Lato-BoldItalic.ttf"};
+  t.fonts.latin_scale = 1.06;
+  t.fonts.latin_baseline = -0.036;
+  return t;
+}
+
+compose::Paragraph paragraph(const std::string& text, double size = 10, double line_height = 14) {
+  compose::Paragraph p;
+  compose::FontSpec font;
+  font.size = size;
+  p.inlines.push_back({text, font, "", {}});
+  p.line_height = line_height;
+  return p;
+}
+
+compose::Block block(compose::Paragraph p, int group = -1, bool keep_with_next = false) {
+  compose::Block b;
+  b.content = std::move(p);
+  b.group = group;
+  b.keep_with_next = keep_with_next;
+  return b;
+}
+
+/// Which page a run whose text starts with `prefix` landed on (-1 if none).
+int page_of(const Document& doc, const std::string& prefix) {
+  for (size_t p = 0; p < doc.pages.size(); ++p)
+    for (const auto& r : doc.pages[p].runs)
+      if (r.run.text.rfind(prefix, 0) == 0) return static_cast<int>(p);
+  return -1;
+}
+
+const PlacedRun* find_run(const Document& doc, const std::string& prefix) {
+  for (const auto& page : doc.pages)
+    for (const auto& r : page.runs)
+      if (r.run.text.rfind(prefix, 0) == 0) return &r;
+  return nullptr;
+}
+
+class Paginate : public ::testing::Test {
+ protected:
+  Document run(const compose::Composition& c) {
+    text::Typesetter ts(theme_, diags_);
+    return paginate(c, theme_, ts, diags_);
+  }
+  /// `n` one-line filler paragraphs, each its own entry.
+  static void add_filler(compose::Composition& c, int n, int first_group = 1000) {
+    for (int i = 0; i < n; ++i) c.blocks.push_back(block(paragraph("Filler " + std::to_string(i)), first_group + i));
+  }
+  layout::Theme theme_ = test_theme();
+  Diagnostics diags_;
+};
+
+double flow_height(const layout::Theme& t) { return t.page_height - t.margin_top - t.margin_bottom; }
+
+TEST_F(Paginate, OneShortPageHasNoPageNumber) {
+  compose::Composition c;
+  c.blocks.push_back(block(paragraph("Hello world")));
+  Document doc = run(c);
+  ASSERT_EQ(doc.pages.size(), 1u);
+  EXPECT_EQ(doc.pages[0].runs.size(), 1u);
+  EXPECT_FALSE(diags_.has_errors());
+  EXPECT_DOUBLE_EQ(doc.page_width, theme_.page_width);
+  EXPECT_FALSE(doc.fonts.empty());
+}
+
+TEST_F(Paginate, PlacesTheFirstLineInsideTheMargins) {
+  compose::Composition c;
+  c.blocks.push_back(block(paragraph("Top line", 10, 14)));
+  Document doc = run(c);
+  const PlacedRun* r = find_run(doc, "Top");
+  ASSERT_NE(r, nullptr);
+  EXPECT_NEAR(r->x, theme_.margin_left, 1e-9);
+  EXPECT_GT(r->baseline, theme_.margin_top);
+  EXPECT_LT(r->baseline, theme_.margin_top + 14);
+}
+
+TEST_F(Paginate, MultiPageDocumentsGetNOfMFooters) {
+  compose::Composition c;
+  int lines = static_cast<int>(flow_height(theme_) / 14) + 5;
+  add_filler(c, lines);
+  Document doc = run(c);
+  ASSERT_EQ(doc.pages.size(), 2u);
+  EXPECT_EQ(page_of(doc, "1 / 2"), 0);
+  EXPECT_EQ(page_of(doc, "2 / 2"), 1);
+  const PlacedRun* footer = find_run(doc, "1 / 2");
+  ASSERT_NE(footer, nullptr);
+  EXPECT_NEAR(footer->baseline, theme_.page_height - theme_.footer_offset, 1e-9);
+}
+
+TEST_F(Paginate, SectionTitleNeverEndsAPage) {
+  compose::Composition c;
+  int lines = static_cast<int>(flow_height(theme_) / 14);
+  add_filler(c, lines - 1);  // the title is the last line that fits
+  compose::Block title = block(paragraph("Section title"), -1, true);
+  title.bookmark = "Section title";
+  c.blocks.push_back(title);
+  c.blocks.push_back(block(paragraph("First entry"), 1));
+  Document doc = run(c);
+  ASSERT_EQ(doc.pages.size(), 2u);
+  EXPECT_EQ(page_of(doc, "Section title"), 1);
+  EXPECT_EQ(page_of(doc, "First entry"), 1);
+  ASSERT_EQ(doc.bookmarks.size(), 1u);
+  EXPECT_EQ(doc.bookmarks[0].page, 1);
+  EXPECT_NEAR(doc.bookmarks[0].y, theme_.margin_top, 1e-9) << "the title starts page 2";
+}
+
+TEST_F(Paginate, EntryThatFitsAPageIsNotSplit) {
+  compose::Composition c;
+  int lines = static_cast<int>(flow_height(theme_) / 14);
+  add_filler(c, lines - 2);
+  for (int i = 0; i < 5; ++i) c.blocks.push_back(block(paragraph("Entry line " + std::to_string(i)), 7));
+  Document doc = run(c);
+  ASSERT_EQ(doc.pages.size(), 2u);
+  for (int i = 0; i < 5; ++i) EXPECT_EQ(page_of(doc, "Entry line " + std::to_string(i)), 1) << i;
+}
+
+TEST_F(Paginate, EntryTallerThanAPageIsSplit) {
+  compose::Composition c;
+  int lines = static_cast<int>(flow_height(theme_) / 14);
+  for (int i = 0; i < lines + 10; ++i) c.blocks.push_back(block(paragraph("Long entry " + std::to_string(i)), 3));
+  Document doc = run(c);
+  ASSERT_EQ(doc.pages.size(), 2u);
+  EXPECT_EQ(page_of(doc, "Long entry 0"), 0);
+  EXPECT_EQ(page_of(doc, "Long entry " + std::to_string(lines + 9)), 1);
+}
+
+TEST_F(Paginate, ParagraphSplitsWithTwoLinesOnEachSide) {
+  compose::Composition c;
+  int lines = static_cast<int>(flow_height(theme_) / 14);
+  add_filler(c, lines - 1);  // one line of room left: a paragraph may not leave one line behind
+  std::string words;
+  for (int i = 0; i < 60; ++i) words += "word" + std::to_string(i) + " ";
+  compose::Paragraph long_para = paragraph(words);
+  c.blocks.push_back(block(long_para));
+  Document doc = run(c);
+  ASSERT_GE(doc.pages.size(), 2u);
+  EXPECT_EQ(page_of(doc, "word0"), 1) << "a lone first line (orphan) must move to the next page";
+}
+
+TEST_F(Paginate, SpaceBeforeIsDroppedAtTheTopOfAPage) {
+  compose::Composition c;
+  int lines = static_cast<int>(flow_height(theme_) / 14);
+  add_filler(c, lines);
+  compose::Block next = block(paragraph("After the break"), 5);
+  next.space_before = 40;
+  c.blocks.push_back(next);
+  Document doc = run(c);
+  const PlacedRun* r = find_run(doc, "After");
+  ASSERT_NE(r, nullptr);
+  EXPECT_LT(r->baseline, theme_.margin_top + 14);
+}
+
+TEST_F(Paginate, RowAlignsAsideBaselinesWithMainParagraphs) {
+  compose::Composition c;
+  compose::Row row;
+  row.main = {paragraph("Position title", 11, 15), paragraph("Company name", 9.5, 13)};
+  row.aside = {paragraph("2020 – 2023", 9, 12), paragraph("Seoul", 9, 12)};
+  for (auto& p : row.aside) p.align = layout::Align::Right;
+  compose::Block b;
+  b.content = row;
+  c.blocks.push_back(b);
+  Document doc = run(c);
+  const PlacedRun* title = find_run(doc, "Position");
+  const PlacedRun* date = find_run(doc, "2020");
+  const PlacedRun* company = find_run(doc, "Company");
+  const PlacedRun* place = find_run(doc, "Seoul");
+  ASSERT_TRUE(title && date && company && place);
+  EXPECT_NEAR(title->baseline, date->baseline, 1e-6);
+  EXPECT_NEAR(company->baseline, place->baseline, 1e-6);
+  double right_edge = theme_.page_width - theme_.margin_right;
+  EXPECT_NEAR(place->x + place->run.width(), right_edge, 0.5) << "aside is right-aligned";
+}
+
+TEST_F(Paginate, LinkedRunsGetClickableAreas) {
+  compose::Composition c;
+  compose::Paragraph p = paragraph("");
+  p.inlines.clear();
+  compose::FontSpec font;
+  p.inlines.push_back({"mail me ", font, "", {}});
+  p.inlines.push_back({"gildong@example.com", font, "mailto:gildong@example.com", {}});
+  c.blocks.push_back(block(p));
+  Document doc = run(c);
+  ASSERT_EQ(doc.pages.size(), 1u);
+  ASSERT_EQ(doc.pages[0].links.size(), 1u);
+  const LinkArea& link = doc.pages[0].links[0];
+  EXPECT_EQ(link.uri, "mailto:gildong@example.com");
+  const PlacedRun* r = find_run(doc, "gildong");
+  ASSERT_NE(r, nullptr);
+  EXPECT_NEAR(link.x, r->x, 1e-6);
+  EXPECT_NEAR(link.width, r->run.width(), 1e-6);
+  EXPECT_LT(link.y, r->baseline);
+  EXPECT_GT(link.y + link.height, r->baseline);
+}
+
+TEST_F(Paginate, MarkerHangsLeftOfTheIndent) {
+  compose::Composition c;
+  compose::Paragraph p = paragraph("Highlight text");
+  p.indent_left = 12;
+  compose::Marker m;
+  m.text = {"\u2022", compose::FontSpec{}, "", {}};
+  m.gap = 4;
+  p.marker = m;
+  c.blocks.push_back(block(p));
+  Document doc = run(c);
+  const PlacedRun* text = find_run(doc, "Highlight");
+  const PlacedRun* bullet = find_run(doc, "\u2022");
+  ASSERT_TRUE(text && bullet);
+  EXPECT_NEAR(text->x, theme_.margin_left + 12, 1e-6);
+  EXPECT_NEAR(bullet->x + bullet->run.width(), theme_.margin_left + 12 - 4, 1e-6);
+  EXPECT_NEAR(bullet->baseline, text->baseline, 1e-9);
+}
+
+TEST_F(Paginate, RulesSpanTheColumn) {
+  compose::Composition c;
+  compose::Block b;
+  b.content = compose::Rule{0.6, Rgb{0.1, 0.2, 0.3}, 0};
+  c.blocks.push_back(block(paragraph("Above")));
+  c.blocks.push_back(b);
+  Document doc = run(c);
+  ASSERT_EQ(doc.pages[0].rects.size(), 1u);
+  const FilledRect& rule = doc.pages[0].rects[0];
+  EXPECT_NEAR(rule.x, theme_.margin_left, 1e-9);
+  EXPECT_NEAR(rule.width, theme_.page_width - theme_.margin_left - theme_.margin_right, 1e-9);
+  EXPECT_NEAR(rule.height, 0.6, 1e-12);
+}
+
+TEST_F(Paginate, IsDeterministic) {
+  compose::Composition c;
+  add_filler(c, 80);
+  Document a = run(c);
+  Document b = run(c);
+  ASSERT_EQ(a.pages.size(), b.pages.size());
+  for (size_t p = 0; p < a.pages.size(); ++p) {
+    ASSERT_EQ(a.pages[p].runs.size(), b.pages[p].runs.size());
+    for (size_t i = 0; i < a.pages[p].runs.size(); ++i) {
+      EXPECT_EQ(a.pages[p].runs[i].x, b.pages[p].runs[i].x);
+      EXPECT_EQ(a.pages[p].runs[i].baseline, b.pages[p].runs[i].baseline);
+      EXPECT_EQ(a.pages[p].runs[i].run.text, b.pages[p].runs[i].run.text);
+    }
+  }
+}
+
+}  // namespace
+}  // namespace hanji::paginate

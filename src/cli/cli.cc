@@ -158,12 +158,13 @@ struct Typeset {
 std::optional<Typeset> typeset(const Options& opt, const std::string& argv0, Diagnostics& diags) {
   std::optional<source::CvFile> file = source::load_cv(opt.input, diags);
   if (!file) return std::nullopt;
-  std::string layout_name = !opt.layout.empty() ? opt.layout
-                            : !file->layout_name.empty() ? file->layout_name
-                                                         : std::string("classic");
+  // --layout wins over the file's `layout:`; a name from the file is reported where it is written.
+  bool from_file = opt.layout.empty() && !file->layout_name.empty();
+  std::string layout_name = !opt.layout.empty() ? opt.layout : from_file ? file->layout_name : std::string("classic");
+  Span name_span = from_file ? file->layout_span : Span{};
   layout::DataDirs dirs = layout::find_data_dirs(argv0);
   std::optional<layout::Theme> theme =
-      layout::load_theme(layout_name, file->layout_overrides, opt.paper, dirs, diags);
+      layout::load_theme(layout_name, name_span, file->layout_overrides, opt.paper, dirs, diags);
   if (!theme) return std::nullopt;
   compose::Composition composition = compose::compose(*file, *theme, diags);
   if (diags.has_errors()) return std::nullopt;

@@ -62,12 +62,15 @@ class RunDrawer {
       : run_(run), font_(font), out_(out), tj_(out) {}
 
   void draw() {
+    // A part of a word broken across lines reads as the whole word (or as nothing).
+    if (run_.actual_text) begin_actual_text(utf8_decode(*run_.actual_text));
     for (const Cluster& cluster : clusters_of(run_)) {
-      bool exact = reads_back(run_, cluster, font_.unicode);
+      bool exact = run_.actual_text.has_value() || reads_back(run_, cluster, font_.unicode);
       if (!exact) begin_actual_text(cluster.text);
       for (std::size_t k = 0; k < cluster.glyph_count; ++k) draw_glyph(run_.glyphs[cluster.first_glyph + k]);
       if (!exact) end_actual_text();
     }
+    if (run_.actual_text) end_actual_text();
     tj_.close();
   }
 

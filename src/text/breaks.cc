@@ -90,15 +90,18 @@ void tailor_cjk_token(const std::u32string& chars, const Token& token, layout::K
   }
 }
 
-// Inside a Latin token: only after a hyphen, en dash or slash that is followed by a letter
-// (state-|of-|the-|art, C++/|Python), so C++, C#, Node.js, v0.9.0, 2019–2021 stay whole.
+// Inside a Latin token: no regular break at all. A résumé is read by applicant tracking
+// systems through text extraction, and poppler joins "large-" + "scale" at a line end into
+// "largescale"; ragged-right lines lose almost nothing by keeping "large-scale", "C++/Python"
+// or "Node.js" whole. A token wider than the line still breaks in an emergency, best after a
+// hyphen, en dash or slash before a letter, and its parts then carry ActualText.
 void tailor_latin_token(const std::u32string& chars, const Token& token, const std::vector<Raw>& raw,
                         std::vector<Boundary>& out) {
   for (size_t k = token.begin + 1; k < token.end; ++k) {
     Boundary& b = out[k];
     set_emergency(chars, k, raw[k] == Raw::Allowed, b);
-    b.allowed = k - 1 > token.begin && is_latin_break_char(chars[k - 1]) && is_latin_letter(chars[k]);
-    b.penalty = kIntraWordPenalty;
+    if (is_latin_break_char(chars[k - 1]) && is_latin_letter(chars[k]) && !b.awkward) b.emergency = kUrlEmergency / 2;
+    b.allowed = false;
   }
 }
 

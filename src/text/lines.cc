@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "text/char_class.h"
 #include "text/spacing.h"
 
 namespace hanji::text::detail {
@@ -73,6 +74,50 @@ GlyphRun start_run(const SourceText& text, const Item& item, const Cluster& clus
   return run;
 }
 
+bool is_word_char(char32_t c) { return !is_breakable_space(c) && !is_newline(c); }
+
+// The whitespace-delimited word around char `i`: [begin, end) in chars.
+ClusterRange word_around(const SourceText& text, size_t i) {
+  size_t begin = i, end = i + 1;
+  while (begin > 0 && is_word_char(text.chars[begin - 1])) --begin;
+  while (end < text.size() && is_word_char(text.chars[end])) ++end;
+  return {begin, end};
+}
+
+// A line boundary inside a word (an emergency break, or between syllables in character
+// mode): the word's parts on either side are marked so that extraction reads the word whole.
+struct WordParts {
+  size_t lead_end = 0;     // clusters [begin, lead_end) continue a word from the previous line
+  size_t tail_begin = 0;   // clusters [tail_begin, end) start a word that goes on to the next line
+  std::string tail_word;   // that whole word
+  bool tail_continues = false;  // the tail part is itself a continuation (one word fills the line)
+};
+
+WordParts find_word_parts(const SourceText& text, const ShapedText& shaped, size_t begin, size_t end,
+                          size_t range_end) {
+  const auto& clusters = shaped.clusters;
+  WordParts parts{begin, end, {}, false};
+  if (begin >= end) return parts;
+  const size_t first_char = clusters[begin].char_begin;
+  if (first_char > 0 && is_word_char(text.chars[first_char - 1]) && is_word_char(text.chars[first_char])) {
+    const size_t word_end = word_around(text, first_char).end;
+    while (parts.lead_end < end && clusters[parts.lead_end].char_begin < word_end) ++parts.lead_end;
+  }
+  const size_t last_char = clusters[end - 1].char_end - 1;
+  const bool split_at_end = end == range_end && range_end < clusters.size() &&
+                            is_word_char(text.chars[last_char]) &&
+                            is_word_char(text.chars[clusters[range_end].char_begin]);
+  if (split_at_end) {
+    const ClusterRange word = word_around(text, last_char);
+    parts.tail_begin = end;
+    while (parts.tail_begin > begin && clusters[parts.tail_begin - 1].char_begin >= word.begin) --parts.tail_begin;
+    parts.tail_continues = parts.tail_begin < parts.lead_end;  // the same word started on an earlier line
+    parts.tail_begin = std::max(parts.tail_begin, parts.lead_end);
+    parts.tail_word = text.text.substr(text.byte_of[word.begin], text.byte_of[word.end] - text.byte_of[word.begin]);
+  }
+  return parts;
+}
+
 }  // namespace
 
 Line build_line(const SourceText& text, const ShapedText& shaped, ClusterRange range, const LineSpec& spec) {
@@ -98,15 +143,30 @@ Line build_line(const SourceText& text, const ShapedText& shaped, ClusterRange r
   bool sized = false;
   double pen = 0;
   const Item* run_item = nullptr;
+  const WordParts parts = find_word_parts(text, shaped, begin, end, range.end);
+  // Which part of a split word a cluster belongs to: 0 none, 1 continuation, 2 start of the word.
+  const auto part_of = [&](size_t c) {
+    if (c < parts.lead_end) return 1;
+    if (c >= parts.tail_begin) return parts.tail_continues ? 1 : 2;
+    return 0;
+  };
+  int run_part = -1;
   for (size_t c = begin; c < end; ++c) {
     const Cluster& cluster = clusters[c];
     if (!cluster.drawn() || cluster.glyph_begin == cluster.glyph_end) continue;
     const Item& item = shaped.items[static_cast<size_t>(cluster.item)];
     line.size = sized ? std::max(line.size, item.nominal_size) : item.nominal_size;
     sized = true;
-    if (!run_item || !same_run(*run_item, item)) {
-      line.runs.push_back(start_run(text, item, cluster, pen));
+    const int part = part_of(c);
+    if (!run_item || !same_run(*run_item, item) || part != run_part) {
+      GlyphRun run = start_run(text, item, cluster, pen);
+      // The first run of a word's first part reads as the whole word; every other run of a
+      // split word reads as nothing.
+      if (part == 2) run.actual_text = run_part == 2 ? std::string() : parts.tail_word;
+      if (part == 1) run.actual_text = std::string();
+      line.runs.push_back(std::move(run));
       run_item = &item;
+      run_part = part;
     }
     GlyphRun& run = line.runs.back();
     const auto cluster_offset = static_cast<uint32_t>(run.text.size());

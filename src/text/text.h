@@ -46,6 +46,11 @@ struct GlyphRun {
   std::vector<Glyph> glyphs;
   std::string link;    // URI or empty
   Span span;           // source location of text[0]
+  /// What text extraction should read for this run instead of `text`, when a word is broken
+  /// across lines (an overlong URL or Korean word): the run holding the word's first part
+  /// reads as the whole word, the runs with its other parts read as nothing. So "large-" +
+  /// "scale" on two lines extracts as "large-scale", and ATS keyword matching still works.
+  std::optional<std::string> actual_text;
 
   double width() const;  // sum of glyph advances
 };
