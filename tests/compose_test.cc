@@ -722,8 +722,12 @@ TEST(BoldKeywords, WholeWordsOnlyAndLatinBeforeHangul) {
 }
 
 TEST(Meta, TitleAuthorSubjectKeywordsLanguage) {
+  Entry one;
+  one.kind = EntryKind::OneLine;
+  one.label = T("Languages");
+  one.details = T("C++");
   auto file =
-      cv_file({section("Experience", EntryKind::Experience, {}), section("**Skills**", EntryKind::OneLine, {})});
+      cv_file({section("Experience", EntryKind::Experience, {experience()}), section("**Skills**", EntryKind::OneLine, {one})});
   file.cv.name = T("*Gildong* Hong");
   file.cv.headline = T("C++ engineer");
   Diagnostics diags;
@@ -769,6 +773,34 @@ TEST(Exactness, InlineTextIsTheSourceWithoutMarkup) {
     EXPECT_EQ(text_of(parse_inline(T(source_text), body_font(), {}, diags)), visible);
     EXPECT_EQ(diags.all().size(), 0u) << source_text;
   }
+}
+
+}  // namespace
+}  // namespace hanji::compose
+
+namespace hanji::compose {
+namespace {
+
+TEST(Sections, EmptySectionIsLeftOutWithAWarning) {
+  source::CvFile file;
+  file.path = "cv.yaml";
+  source::Section empty;
+  empty.title = {"Talks", Span{"cv.yaml", 7, 5}};
+  source::Section full;
+  full.title = {"Skills", Span{"cv.yaml", 8, 5}};
+  source::Entry e;
+  e.kind = source::EntryKind::Text;
+  e.text = {"C++ and Python", Span{"cv.yaml", 9, 9}};
+  full.kind = source::EntryKind::Text;
+  full.entries.push_back(e);
+  file.cv.sections = {empty, full};
+  Diagnostics diags;
+  Composition c = compose(file, layout::Theme{}, diags);
+  ASSERT_EQ(diags.warning_count(), 1);
+  EXPECT_EQ(diags.all()[0].span.line, 7);
+  EXPECT_NE(diags.all()[0].message.find("'Talks' has no entries"), std::string::npos);
+  for (const auto& block : c.blocks) EXPECT_NE(block.bookmark, "Talks");
+  EXPECT_EQ(c.meta.keywords, "Skills");
 }
 
 }  // namespace

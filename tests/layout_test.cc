@@ -235,8 +235,8 @@ TEST(LoadTheme, ClassicValuesReachTheTheme) {
   EXPECT_EQ(theme->paper, Paper::A4);
   EXPECT_NEAR(theme->page_width, 595.276, 1e-3);
   EXPECT_NEAR(theme->page_height, 841.89, 1e-3);
-  EXPECT_NEAR(theme->margin_top, 17 * 72 / 25.4, 1e-9);
-  EXPECT_NEAR(theme->margin_left, 19 * 72 / 25.4, 1e-9);
+  EXPECT_NEAR(theme->margin_top, 15 * 72 / 25.4, 1e-9);
+  EXPECT_NEAR(theme->margin_left, 17 * 72 / 25.4, 1e-9);
   EXPECT_DOUBLE_EQ(theme->name.size, 22);
   EXPECT_TRUE(theme->name.bold);
   EXPECT_DOUBLE_EQ(theme->name.line_height, 1.2);
@@ -314,7 +314,7 @@ TEST(LoadTheme, CvOverridesWin) {
   auto theme = load_theme("classic", top.node, "", repo_dirs(), diags);
   ASSERT_TRUE(theme.has_value()) << messages(diags);
   EXPECT_DOUBLE_EQ(theme->margin_top, 72);
-  EXPECT_NEAR(theme->margin_bottom, 17 * 72 / 25.4, 1e-9);  // untouched
+  EXPECT_NEAR(theme->margin_bottom, 15 * 72 / 25.4, 1e-9);  // untouched
   EXPECT_EQ(theme->paper, Paper::Letter);
   EXPECT_DOUBLE_EQ(theme->page_width, 612);
   EXPECT_DOUBLE_EQ(theme->page_height, 792);

@@ -34,7 +34,8 @@ Metadata metadata(const source::CvFile& file) {
   meta.title = document_title(file, meta.author);
   meta.subject = plain_text(file.cv.headline.value);
   for (const auto& section : file.cv.sections)
-    meta.keywords += (meta.keywords.empty() ? "" : ", ") + plain_text(section.title.value);
+    if (!section.entries.empty())
+      meta.keywords += (meta.keywords.empty() ? "" : ", ") + plain_text(section.title.value);
   meta.language = file.locale.language;
   return meta;
 }
@@ -54,6 +55,12 @@ Composition compose(const source::CvFile& file, const layout::Theme& theme, Diag
   add_header(builder);
   bool first = true;
   for (const auto& section : file.cv.sections) {
+    // A title over nothing looks like a mistake on paper; say so rather than print it.
+    if (section.entries.empty()) {
+      diags.warning(section.title.span, "section '" + section.title.value + "' has no entries and is left out",
+                    {"add entries to it, or delete the section"});
+      continue;
+    }
     add_section(builder, section, first);
     first = false;
   }

@@ -16,13 +16,14 @@ bool is_empty(const Chunk& c) {
 }
 
 /// Index one past the last chunk of the page that starts at `start`: the latest break of the
-/// lowest class among those that keep the page within `flow_height`.
-size_t page_end(const std::vector<Chunk>& chunks, size_t start, double flow_height) {
+/// lowest class among those that keep the page within `flow_height`. Vertical spaces are
+/// scaled by `space_scale` (1 = as the layout says).
+size_t page_end(const std::vector<Chunk>& chunks, size_t start, double flow_height, double space_scale) {
   std::array<long, 3> latest = {-1, -1, -1};
   double y = 0;
   size_t i = start;
   for (; i < chunks.size(); ++i) {
-    double h = (i == start ? 0 : chunks[i].space_before) + chunks[i].height;
+    double h = (i == start ? 0 : chunks[i].space_before * space_scale) + chunks[i].height;
     if (i > start && y + h > flow_height + 1e-6) break;
     y += h;
     latest[static_cast<size_t>(chunks[i].break_after)] = static_cast<long>(i);
@@ -33,13 +34,54 @@ size_t page_end(const std::vector<Chunk>& chunks, size_t start, double flow_heig
   return i;  // unreachable: the first chunk always records a candidate
 }
 
-void place_chunks(const std::vector<Chunk>& chunks, size_t begin, size_t end, const layout::Theme& theme,
+/// A page: chunks [begin, end).
+struct PageRange {
+  size_t begin = 0, end = 0;
+};
+
+/// Fills pages one after the other; empty chunks (spaces) at the top of a page are dropped.
+std::vector<PageRange> fill_pages(const std::vector<Chunk>& chunks, double flow_height, double space_scale) {
+  std::vector<PageRange> pages;
+  size_t start = 0;
+  while (start < chunks.size()) {
+    while (start < chunks.size() && is_empty(chunks[start]) && chunks[start].bookmark.empty()) ++start;
+    if (start == chunks.size()) break;
+    size_t end = page_end(chunks, start, flow_height, space_scale);
+    pages.push_back({start, end});
+    start = end;
+  }
+  return pages;
+}
+
+double used_height(const std::vector<Chunk>& chunks, const PageRange& page, double space_scale) {
+  double y = 0;
+  for (size_t i = page.begin; i < page.end; ++i)
+    y += (i == page.begin ? 0 : chunks[i].space_before * space_scale) + chunks[i].height;
+  return y;
+}
+
+// A last page this empty is worth avoiding by tightening the vertical spaces (never the
+// text) by up to kMaxSpaceSqueeze, in small steps, taking the mildest that saves the page.
+constexpr double kNearlyEmptyPage = 0.3;
+constexpr double kMaxSpaceSqueeze = 0.4;
+constexpr double kSqueezeStep = 0.05;
+
+/// The space scale to lay the flow out with: 1, or less when that spares a near-empty last page.
+double choose_space_scale(const std::vector<Chunk>& chunks, double flow_height) {
+  std::vector<PageRange> natural = fill_pages(chunks, flow_height, 1.0);
+  if (natural.size() < 2 || used_height(chunks, natural.back(), 1.0) > kNearlyEmptyPage * flow_height) return 1.0;
+  for (double scale = 1.0 - kSqueezeStep; scale >= 1.0 - kMaxSpaceSqueeze - 1e-9; scale -= kSqueezeStep)
+    if (fill_pages(chunks, flow_height, scale).size() < natural.size()) return scale;
+  return 1.0;
+}
+
+void place_chunks(const std::vector<Chunk>& chunks, PageRange range, double space_scale, const layout::Theme& theme,
                   int page_index, Document& doc) {
   Page& page = doc.pages.emplace_back();
   double y = theme.margin_top;
-  for (size_t i = begin; i < end; ++i) {
+  for (size_t i = range.begin; i < range.end; ++i) {
     const Chunk& c = chunks[i];
-    if (i != begin) y += c.space_before;
+    if (i != range.begin) y += c.space_before * space_scale;
     if (!c.bookmark.empty()) doc.bookmarks.push_back({c.bookmark, page_index, y});
     for (auto run : c.content.runs) {
       run.x += theme.margin_left;
@@ -105,15 +147,9 @@ Document paginate(const compose::Composition& composition, const layout::Theme& 
   // Trailing empty chunks (spaces) must not open a page of their own.
   while (!chunks.empty() && is_empty(chunks.back()) && chunks.back().bookmark.empty()) chunks.pop_back();
 
-  size_t start = 0;
-  while (start < chunks.size()) {
-    // Empty chunks at the top of a page (spaces) are dropped.
-    while (start < chunks.size() && is_empty(chunks[start]) && chunks[start].bookmark.empty()) ++start;
-    if (start == chunks.size()) break;
-    size_t end = page_end(chunks, start, column.page_height);
-    place_chunks(chunks, start, end, theme, static_cast<int>(doc.pages.size()), doc);
-    start = end;
-  }
+  double space_scale = choose_space_scale(chunks, column.page_height);
+  for (const PageRange& range : fill_pages(chunks, column.page_height, space_scale))
+    place_chunks(chunks, range, space_scale, theme, static_cast<int>(doc.pages.size()), doc);
   if (doc.pages.empty()) doc.pages.emplace_back();
 
   add_page_numbers(composition.furniture, theme, typesetter, doc);
