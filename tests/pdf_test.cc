@@ -19,6 +19,7 @@
 #include <set>
 #include <sstream>
 
+#include "pdf/compact.h"
 #include "pdf/font_usage.h"
 #include "pdf/pdf.h"
 #include "pdf/png_check.h"
@@ -353,7 +354,7 @@ TEST_F(SampleTest, InfoHasKoreanTitleAndNoDates) {
   EXPECT_NE(info.out.find("Page size:       595.276 x 841.89 pts (A4)"), std::string::npos) << info.out;
   EXPECT_EQ(info.out.find("CreationDate"), std::string::npos) << info.out;
   EXPECT_EQ(bytes_->find("/ID"), std::string::npos);
-  EXPECT_NE(bytes_->find("/Lang (ko)"), std::string::npos);
+  EXPECT_NE(qdf().find("/Lang (ko)"), std::string::npos);
   EXPECT_EQ(bytes_->substr(0, 8), "%PDF-1.5");  // for /ActualText
 }
 
@@ -363,7 +364,7 @@ TEST_F(SampleTest, LinkAnnotationHasUriAndNoBorder) {
   EXPECT_NE(urls.out.find("https://example.com/%EC%9D%B4\n"), std::string::npos) << urls.out;
   // URI strings must be ASCII: the Korean path and the space arrive percent-encoded.
   EXPECT_NE(urls.out.find("https://example.com/%EC%9D%B4%EB%A0%A5%EC%84%9C%20v2\n"), std::string::npos) << urls.out;
-  EXPECT_TRUE(std::regex_search(*bytes_, std::regex(R"(/Border \[\s*0\s+0\s+0\s*\])")));
+  EXPECT_TRUE(std::regex_search(qdf(), std::regex(R"(/Border \[\s*0\s+0\s+0\s*\])")));
 }
 
 TEST_F(SampleTest, OutlineHasKoreanTitlesAndOpensShown) {
@@ -372,7 +373,7 @@ TEST_F(SampleTest, OutlineHasKoreanTitlesAndOpensShown) {
   EXPECT_NE(json.out.find("\"title\": \"경력 Experience\""), std::string::npos) << json.out;
   EXPECT_NE(json.out.find("\"title\": \"둘째 Second\""), std::string::npos) << json.out;
   EXPECT_NE(json.out.find("\"destpageposfrom1\": 2"), std::string::npos) << json.out;
-  EXPECT_NE(bytes_->find("/PageMode /UseOutlines"), std::string::npos);
+  EXPECT_NE(qdf().find("/PageMode /UseOutlines"), std::string::npos);
 }
 
 // Where the layout put the glyph drawing the character at `byte` of a placed run's text.
@@ -1028,3 +1029,72 @@ TEST(PdfWriter, LibharuVersionIsReported) { EXPECT_EQ(pdf::libharu_version(), "2
 
 }  // namespace
 }  // namespace hanji
+
+namespace hanji::pdf {
+namespace {
+
+// A classic-xref PDF as libharu writes them: an indirect /Length, and one object (7) that
+// nothing refers to.
+std::string classic_pdf() {
+  const std::string content = "BT /F1 12 Tf 72 700 Td (Hello compact world) Tj ET";
+  std::vector<std::string> objects = {
+      "<< /Type /Catalog /Pages 2 0 R >>",
+      "<< /Type /Pages /Kids [ 3 0 R ] /Count 1 >>",
+      "<< /Type /Page /Parent 2 0 R /MediaBox [ 0 0 612 792 ] /Resources << /Font << /F1 6 0 R >> >> "
+      "/Contents 4 0 R >>",
+      "<< /Length 5 0 R >>\nstream\n" + content + "\nendstream",
+      std::to_string(content.size() + 1),
+      "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
+      "<< /Orphan (a string with 9 0 R and endobj inside) >>",
+      "<< /Title (Compact \\(test\\)) /Creator (hanji) >>",
+  };
+  std::string out = "%PDF-1.4\n";
+  std::vector<size_t> offsets;
+  for (size_t i = 0; i < objects.size(); ++i) {
+    offsets.push_back(out.size());
+    out += std::to_string(i + 1) + " 0 obj\n" + objects[i] + "\nendobj\n";
+  }
+  size_t xref = out.size();
+  out += "xref\n0 " + std::to_string(objects.size() + 1) + "\n0000000000 65535 f\r\n";
+  for (size_t o : offsets) {
+    char line[32];
+    std::snprintf(line, sizeof line, "%010zu 00000 n\r\n", o);
+    out += line;
+  }
+  out += "trailer\n<<\n/Root 1 0 R\n/Info 8 0 R\n/Size " + std::to_string(objects.size() + 1) + "\n>>\nstartxref\n" +
+         std::to_string(xref) + "\n%%EOF\n";
+  return out;
+}
+
+TEST(Compact, KeepsContentAndDropsOrphans) {
+  TempDir dir;
+  const std::string original = classic_pdf();
+  write_file(dir / "original.pdf", original);
+  ASSERT_EQ(run("qpdf --check " + (dir / "original.pdf").string() + " >/dev/null 2>&1").status, 0);
+  std::optional<std::string> compact = compact_pdf(original);
+  ASSERT_TRUE(compact.has_value());
+  write_file(dir / "compact.pdf", *compact);
+  CommandResult check = run("qpdf --check " + (dir / "compact.pdf").string() + " 2>&1");
+  EXPECT_EQ(check.status, 0) << check.out;
+  EXPECT_EQ(run("pdftotext " + (dir / "compact.pdf").string() + " - 2>&1").out,
+            run("pdftotext " + (dir / "original.pdf").string() + " - 2>&1").out);
+  CommandResult info = run("pdfinfo " + (dir / "compact.pdf").string() + " 2>&1");
+  EXPECT_NE(info.out.find("Title:           Compact (test)"), std::string::npos) << info.out;
+  // 8 objects in: the length object and the orphan go; an object stream and an xref stream come.
+  CommandResult xref = run("qpdf --show-xref " + (dir / "compact.pdf").string());
+  EXPECT_EQ(std::count(xref.out.begin(), xref.out.end(), '\n'), 8) << xref.out;
+  EXPECT_EQ(compact->find("Orphan"), std::string::npos);
+  EXPECT_EQ(compact->substr(0, 8), "%PDF-1.5");
+  EXPECT_EQ(compact_pdf(original), compact) << "deterministic";
+}
+
+TEST(Compact, RefusesWhatItDoesNotUnderstand) {
+  EXPECT_FALSE(compact_pdf("").has_value());
+  EXPECT_FALSE(compact_pdf("%PDF-1.4\nnot a pdf\n").has_value());
+  std::string broken = classic_pdf();
+  broken.replace(broken.find("5 0 R"), 5, "99 0 R");  // a /Length that points nowhere
+  EXPECT_FALSE(compact_pdf(broken).has_value());
+}
+
+}  // namespace
+}  // namespace hanji::pdf

@@ -5,6 +5,7 @@
 
 #include <memory>
 
+#include "pdf/compact.h"
 #include "pdf/document_info.h"
 #include "pdf/font_usage.h"
 #include "pdf/haru_doc.h"
@@ -106,7 +107,12 @@ std::optional<std::string> write_pdf(const paginate::Document& doc, const Option
   set_document_info(pdf, doc.meta, options.creation_time);
   backend->set_language(doc.meta.language);
   backend->finish();
-  return haru.save(diags);
+  std::optional<std::string> bytes = haru.save(diags);
+  if (!bytes) return std::nullopt;
+  // Smaller but equivalent; if libharu's output is ever not what the compactor expects, the
+  // original is kept (it is valid, only larger).
+  if (std::optional<std::string> compact = compact_pdf(*bytes)) return compact;
+  return bytes;
 }
 
 std::string libharu_version() { return HPDF_GetVersion(); }
