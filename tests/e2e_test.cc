@@ -193,6 +193,47 @@ TEST_P(Samples, GivesBackEveryWord) {
   EXPECT_EQ(missing, 0);
 }
 
+/// Squeezes runs of whitespace to one space.
+std::string normalize_space(const std::string& text) {
+  std::string out;
+  for (const auto& w : split_words(text)) out += (out.empty() ? "" : " ") + w;
+  return out;
+}
+
+// Applicant tracking systems read the text in extraction order: every section title, and in
+// each entry its title, organisation and first highlight, must come back in that order.
+TEST_P(Samples, KeepsReadingOrder) {
+  hanji::Diagnostics diags;
+  auto file = hanji::source::load_cv(sample().string(), diags);
+  ASSERT_TRUE(file.has_value());
+  const std::string text = normalize_space(run("pdftotext -enc UTF-8 " + quote(pdf()) + " -").output);
+  size_t cursor = 0;
+  auto expect_next = [&](const std::string& what, size_t max_distance) {
+    std::string probe = normalize_space(what).substr(0, 24);
+    if (probe.empty()) return;
+    size_t at = text.find(probe, cursor);
+    if (at == std::string::npos || at - cursor > max_distance) {
+      ADD_FAILURE() << "'" << probe << "' is not where it belongs in the extracted text (after offset " << cursor
+                    << ")";
+      return;
+    }
+    cursor = at;
+  };
+  constexpr size_t kWithinEntry = 300;  // title, organisation and dates sit together
+  for (const auto& section : file->cv.sections) {
+    expect_next(shown(section.title), std::string::npos);
+    for (const auto& e : section.entries) {
+      bool first = true;
+      for (const auto* t : {&e.position, &e.company, &e.institution, &e.name, &e.title}) {
+        if (t->empty()) continue;
+        expect_next(shown(*t), first ? std::string::npos : kWithinEntry);
+        first = false;
+      }
+      if (!e.highlights.empty()) expect_next(shown(e.highlights.front().text), first ? std::string::npos : kWithinEntry);
+    }
+  }
+}
+
 TEST_P(Samples, IsByteIdenticalOnASecondRun) {
   fs::path again = pdf().string() + ".again.pdf";
   build(again);
