@@ -1,38 +1,38 @@
-# Thin wrapper around CMake. `make pdf` and `make test` work on a fresh Debian machine:
-# both install missing packages first (scripts/deps.sh).
+# Thin wrapper around CMake. On a fresh Debian machine `make pdf` and `make test` do
+# everything: scripts/deps.sh first installs the Debian packages that are missing (and does
+# nothing when none are).
 BUILD   ?= build
 LAYOUT  ?=
 JOBS    ?= $(shell nproc 2>/dev/null || echo 2)
 SAMPLES := $(wildcard samples/*.yaml)
 LAYOUT_FLAG := $(if $(LAYOUT),--layout $(LAYOUT),)
 
-.PHONY: all build deps configure pdf test bench golden-update clean
+.PHONY: all build deps configure pdf test bench clean
 
 all: build
 
 deps:
 	@./scripts/deps.sh
 
-$(BUILD)/CMakeCache.txt:
+# Order-only: the packages (cmake, compilers, libraries) must be there before configuring.
+$(BUILD)/CMakeCache.txt: | deps
 	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release
 
 configure: $(BUILD)/CMakeCache.txt
 
-build: configure
+build: deps configure
 	cmake --build $(BUILD) -j $(JOBS)
 
-pdf: deps build
+pdf: build
 	@mkdir -p out
 	@set -e; for f in $(SAMPLES); do \
-	  n=$$(basename $$f .yaml); \
-	  ./$(BUILD)/hanji build $$f -o out/$$n.pdf $(LAYOUT_FLAG); \
-	  echo "out/$$n.pdf"; \
+	  ./$(BUILD)/hanji build $$f -o out/$$(basename $$f .yaml).pdf $(LAYOUT_FLAG); \
 	done
 
-test: deps build
+test: build
 	ctest --test-dir $(BUILD) --output-on-failure -j $(JOBS)
 
-bench: deps build
+bench: build
 	./$(BUILD)/hanji_bench $(SAMPLES)
 
 clean:

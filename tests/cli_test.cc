@@ -97,6 +97,13 @@ TEST_F(Cli, ListsLayouts) {
   EXPECT_NE(o.out.find("classic"), std::string::npos) << o.out;
 }
 
+TEST_F(Cli, ListsLayoutParameters) {
+  Outcome o = hanji({"layouts", "--parameters"});
+  EXPECT_EQ(o.code, 0) << o.err;
+  for (const char* key : {"page.margin_top", "fonts.latin_scale", "styles.body.line_height", "text.korean_line_break"})
+    EXPECT_NE(o.out.find(key), std::string::npos) << key;
+}
+
 TEST_F(Cli, BuildsAndChecksAValidCv) {
   std::string cv = write("good.yaml",
                          "cv:\n  name: 홍길동 Gildong Hong\n  email: gildong@example.com\n"

@@ -34,7 +34,8 @@ commands:
                     write the PDF (default: CV.pdf next to CV.yaml)
   check CV.yaml [--layout NAME] [--paper a4|letter]
                     validate and lay out the CV, report problems, write nothing
-  layouts           list the available layouts
+  layouts [--parameters]
+                    list the available layouts (or every value a layout may set)
 
 options:
   -o, --output FILE   where to write the PDF
@@ -54,6 +55,7 @@ struct Options {
   std::string layout;
   std::string paper;
   bool quiet = false;
+  bool parameters = false;
 };
 
 /// Parses the arguments after the program name; on a usage error fills `error`.
@@ -86,6 +88,8 @@ std::optional<Options> parse_args(const std::vector<std::string>& args, std::str
       opt.paper = *v;
     } else if (a == "-q" || a == "--quiet") {
       opt.quiet = true;
+    } else if (a == "--parameters") {
+      opt.parameters = true;
     } else if (a == "-h" || a == "--help") {
       opt.command = "help";
       return opt;
@@ -210,7 +214,16 @@ int build(const Options& opt, const std::string& argv0, std::ostream& out, std::
   return kOk;
 }
 
-int list(const std::string& argv0, std::ostream& out, std::ostream& err) {
+void list_parameters(std::ostream& out) {
+  for (const auto& p : layout::describe_parameters())
+    out << fmt::format("{:<34} {}\n{:<34} ({})\n", p.key, p.help, "", p.expected);
+}
+
+int list(const Options& opt, const std::string& argv0, std::ostream& out, std::ostream& err) {
+  if (opt.parameters) {
+    list_parameters(out);
+    return kOk;
+  }
   Diagnostics diags;
   layout::DataDirs dirs = layout::find_data_dirs(argv0);
   std::vector<layout::LayoutInfo> layouts = layout::list_layouts(dirs, diags);
@@ -239,7 +252,7 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
   }
   if (opt->command == "build") return build(*opt, argv0, out, err, true);
   if (opt->command == "check") return build(*opt, argv0, out, err, false);
-  if (opt->command == "layouts") return list(argv0, out, err);
+  if (opt->command == "layouts") return list(*opt, argv0, out, err);
   if (opt->command.empty()) {
     err << kUsage;
     return kBadUsage;
