@@ -52,6 +52,8 @@ void place_line(const text::Line& line, double x, double baseline, Page& page) {
   }
 }
 
+}  // namespace
+
 void translate(Page& page, double dx, double dy) {
   for (auto& r : page.runs) {
     r.x += dx;
@@ -80,6 +82,8 @@ void append(Page& into, Page from) {
   move_all(into.links, from.links);
   move_all(into.images, from.images);
 }
+
+namespace {
 
 /// Sets a paragraph in a column `width` wide. Lines are positioned with x from the column's
 /// left edge (indents applied) and baselines relative to each line's own top.

@@ -37,6 +37,11 @@ struct Column {
   double page_height = 0;  // usable flow height (for "fits on one page")
 };
 
+/// Moves everything on `page` by (dx, dy).
+void translate(Page& page, double dx, double dy);
+/// Moves the contents of `from` onto `into`.
+void append(Page& into, Page from);
+
 /// Sets every block into chunks and assigns break classes (groups, keep-with-next,
 /// widows and orphans).
 std::vector<Chunk> build_chunks(const std::vector<compose::Block>& blocks, const Column& column,

@@ -83,26 +83,9 @@ void place_chunks(const std::vector<Chunk>& chunks, PageRange range, double spac
     const Chunk& c = chunks[i];
     if (i != range.begin) y += c.space_before * space_scale;
     if (!c.bookmark.empty()) doc.bookmarks.push_back({c.bookmark, page_index, y});
-    for (auto run : c.content.runs) {
-      run.x += theme.margin_left;
-      run.baseline += y;
-      page.runs.push_back(std::move(run));
-    }
-    for (auto rect : c.content.rects) {
-      rect.x += theme.margin_left;
-      rect.y += y;
-      page.rects.push_back(rect);
-    }
-    for (auto link : c.content.links) {
-      link.x += theme.margin_left;
-      link.y += y;
-      page.links.push_back(std::move(link));
-    }
-    for (auto image : c.content.images) {
-      image.x += theme.margin_left;
-      image.y += y;
-      page.images.push_back(std::move(image));
-    }
+    Page content = c.content;
+    detail::translate(content, theme.margin_left, y);
+    detail::append(page, std::move(content));
     y += c.height;
   }
 }
