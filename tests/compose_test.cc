@@ -377,7 +377,10 @@ TEST(Entries, ExperienceRowSummaryAndHighlights) {
   EXPECT_DOUBLE_EQ(nested.indent_left, 21);
   EXPECT_EQ(text_of(para(c.blocks[r + 5])), "Cut costs");
   for (size_t i = r; i < r + 6; ++i) EXPECT_EQ(c.blocks[i].group, header.group) << i;
-  for (size_t i = r + 1; i < r + 6; ++i) EXPECT_FALSE(c.blocks[i].keep_with_next) << i;
+  // The header stays with the summary and the first two highlights.
+  EXPECT_TRUE(c.blocks[r + 1].keep_with_next);
+  EXPECT_TRUE(c.blocks[r + 2].keep_with_next);
+  for (size_t i = r + 3; i < r + 6; ++i) EXPECT_FALSE(c.blocks[i].keep_with_next) << i;
 }
 
 TEST(Entries, FirstDetailTakesSummarySpaceWhenThereIsNoSummary) {

@@ -37,6 +37,8 @@ class Builder {
 
   /// Appends a block and returns it for further settings (keep_with_next, group, ...).
   Block& add(decltype(Block::content) content, double space_before, const Span& span);
+  /// The block added last (there must be one).
+  Block& last() { return blocks_.back(); }
   /// A fresh keep-together group id.
   int new_group() { return next_group_++; }
   /// Whether anything has been added yet.

@@ -194,12 +194,17 @@ Marker marker(std::string text, const FontSpec& font) { return Marker{made_text(
 void add_highlights(Builder& b, const source::Entry& entry, int group, bool& first_detail) {
   const auto& theme = b.theme();
   FontSpec font = font_of(theme.body);
+  const layout::Align align = theme.highlight_align.value_or(theme.body_align);
+  int added = 0;
   auto add_bullet = [&](const Text& text, double indent, const std::string& bullet) {
-    auto p = b.paragraph(text, theme.body, theme.body_align);
+    auto p = b.paragraph(text, theme.body, align);
     if (!p) return;
     p->indent_left = indent;
     p->marker = marker(bullet, font);
-    b.add(std::move(*p), first_detail ? theme.summary_space : theme.highlight_space, text.span).group = group;
+    Block& block = b.add(std::move(*p), first_detail ? theme.summary_space : theme.highlight_space, text.span);
+    block.group = group;
+    // An entry's header stays with its first two highlights: the first one keeps with the next.
+    block.keep_with_next = ++added == 1;
     first_detail = false;
   };
   for (const auto& highlight : entry.highlights) {
@@ -207,6 +212,7 @@ void add_highlights(Builder& b, const source::Entry& entry, int group, bool& fir
     for (const auto& child : highlight.children)
       add_bullet(child, theme.highlight_indent + theme.nested_indent, "\u25E6");  // ◦
   }
+  if (added == 1) b.last().keep_with_next = false;  // nothing after it in this entry to keep with
 }
 
 void add_regular(Builder& b, const source::Entry& entry, const EntryPlacement& placement, int group) {
@@ -221,8 +227,10 @@ void add_regular(Builder& b, const source::Entry& entry, const EntryPlacement& p
   block.group = group;
   block.keep_with_next = details;  // the title stays with the first line below it
   bool first_detail = true;
-  if (auto summary = b.paragraph(entry.summary, theme.body, theme.body_align)) {
-    b.add(std::move(*summary), theme.summary_space, entry.summary.span).group = group;
+  if (auto summary = b.paragraph(entry.summary, theme.body, theme.summary_align.value_or(theme.body_align))) {
+    Block& summary_block = b.add(std::move(*summary), theme.summary_space, entry.summary.span);
+    summary_block.group = group;
+    summary_block.keep_with_next = !entry.highlights.empty();  // header, summary and first highlights together
     first_detail = false;
   }
   add_highlights(b, entry, group, first_detail);
@@ -255,7 +263,10 @@ void add_text_like(Builder& b, const source::Entry& entry, const EntryPlacement&
   FontSpec font = font_of(theme.body);
   Paragraph p = entry.kind == EntryKind::OneLine
                     ? one_line(b, entry)
-                    : b.paragraph(b.inlines(entry.text, font), theme.body, theme.body_align, entry.text.span);
+                    : b.paragraph(b.inlines(entry.text, font), theme.body,
+                                  entry.kind == EntryKind::Text ? theme.text_align.value_or(theme.body_align)
+                                                                : theme.body_align,
+                                  entry.text.span);
   if (p.inlines.empty()) return;  // an empty string entry: nothing to show
   if (entry.kind == EntryKind::Bullet) {
     p.indent_left = theme.highlight_indent;

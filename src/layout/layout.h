@@ -14,6 +14,9 @@ namespace hanji::layout {
 
 enum class Paper { A4, Letter };
 enum class Align { Left, Center, Right, Justify };
+/// How a paragraph's line breaks are chosen: Knuth–Plass total fit over the whole paragraph
+/// (default), or first fit (each line as full as it goes; kept for comparison).
+enum class LineBreaking { TotalFit, FirstFit };
 /// How Korean text may break: between words only (default; an overlong word still breaks
 /// between syllables) or between any two syllables.
 enum class KoreanBreak { Word, Character };
@@ -90,8 +93,22 @@ struct Theme {
 
   // paragraphs
   Align body_align = Align::Left;
+  /// Per kind of block; unset = body_align. Summaries, highlights, and text entries (the
+  /// paragraphs of e.g. a 자기소개 section) can be justified while the rest stays ragged.
+  std::optional<Align> summary_align, highlight_align, text_align;
+  LineBreaking line_breaking = LineBreaking::TotalFit;
+  /// English hyphenation (libhyphen, en-US patterns), opt-in; never Korean, names, URLs,
+  /// code-like or CamelCase tokens.
+  bool hyphenate = false;
   KoreanBreak korean_break = KoreanBreak::Word;
   double hangul_latin_gap = 0;   // em, inserted as positioning between Hangul and Latin
+
+  // fitting the CV to a number of pages (--fit-pages N or fit_pages: N)
+  int fit_pages = 0;                  // 0 = no fitting
+  double fit_min_font_scale = 0.9;    // text sizes may shrink down to this fraction
+  double fit_min_leading_scale = 0.92;  // line heights (as multiples of size) down to this fraction
+  double fit_min_space_scale = 0.5;   // vertical spaces down to this fraction
+  double fit_min_margin = 34;         // margins may shrink to this (pt; 12 mm), never below
 
   // footer
   bool page_numbers = true;      // "N / M" when there is more than one page

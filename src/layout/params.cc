@@ -160,11 +160,35 @@ void add_entry(std::vector<Param>& out) {
 void add_text_and_footer(std::vector<Param>& out) {
   out.push_back(
       choice("text.align", kAlignChoices, enum_member(&Theme::body_align), "alignment of body text", kAlignAliases));
+  const std::pair<const char*, std::optional<Align> Theme::*> per_block[] = {
+      {"text.align_summary", &Theme::summary_align},
+      {"text.align_highlights", &Theme::highlight_align},
+      {"text.align_text", &Theme::text_align}};
+  for (const auto& [key, field] : per_block)
+    out.push_back(choice(
+        key, kAlignChoices,
+        [field = field](Theme& t, const ParamValue& v) { t.*field = static_cast<Align>(std::get<int>(v)); },
+        "alignment of this kind of block; default: text.align", kAlignAliases));
+  out.push_back(choice("text.line_breaking", {"total-fit", "first-fit"}, enum_member(&Theme::line_breaking),
+                       "total-fit: Knuth-Plass over the whole paragraph; first-fit: greedy, for comparison",
+                       {{"knuth-plass", "total-fit"}, {"optimal", "total-fit"}, {"greedy", "first-fit"}}));
+  out.push_back(simple("text.hyphenate", ParamType::Bool, member(&Theme::hyphenate),
+                       "hyphenate English words (never Korean, names, URLs or code)"));
   out.push_back(choice("text.korean_line_break", {"word", "character"}, enum_member(&Theme::korean_break),
                        "break Korean between words (default) or between any syllables",
                        {{"keep-all", "word"}, {"eojeol", "word"}}));
   out.push_back(number("text.hangul_latin_gap", member(&Theme::hangul_latin_gap),
                        "extra space between Hangul and Latin, em (0.05 is subtle)"));
+  out.push_back(number(
+      "fit_pages", [](Theme& t, const ParamValue& v) { t.fit_pages = static_cast<int>(std::get<double>(v)); },
+      "fit the CV on this many pages by shrinking within the fit.* bounds (0 = off)", Bound::NonNegative));
+  out.push_back(number("fit.min_font_scale", member(&Theme::fit_min_font_scale),
+                       "smallest fraction of the text sizes fitting may use", Bound::Positive));
+  out.push_back(number("fit.min_leading_scale", member(&Theme::fit_min_leading_scale),
+                       "smallest fraction of the line heights fitting may use", Bound::Positive));
+  out.push_back(number("fit.min_space_scale", member(&Theme::fit_min_space_scale),
+                       "smallest fraction of the vertical spaces fitting may use", Bound::NonNegative));
+  out.push_back(length("fit.min_margin", member(&Theme::fit_min_margin), "margins fitting may not go below"));
   out.push_back(simple("footer.page_numbers", ParamType::Bool, member(&Theme::page_numbers),
                        "\"N / M\" footer when there is more than one page"));
   out.push_back(length("footer.offset", member(&Theme::footer_offset), "footer baseline above the page's bottom edge"));

@@ -251,8 +251,12 @@ std::vector<Chunk> build_chunks(const std::vector<compose::Block>& blocks, const
     if (g >= 0 && g == group_of_chunk[i + 1] && group_height[g] <= column.page_height)
       chunks[i].break_after = std::max(chunks[i].break_after, BreakClass::InsideGroup);
   }
-  for (size_t b = 0; b < blocks.size(); ++b)
-    if (blocks[b].keep_with_next) chunks[block_end[b]].break_after = BreakClass::Forbidden;
+  // A block kept with the next one is also kept whole (a title, an entry's first highlight).
+  for (size_t b = 0; b < blocks.size(); ++b) {
+    if (!blocks[b].keep_with_next) continue;
+    size_t begin = b == 0 ? 0 : block_end[b - 1] + 1;
+    for (size_t i = begin; i <= block_end[b]; ++i) chunks[i].break_after = BreakClass::Forbidden;
+  }
   for (const auto& c : chunks)
     if (c.height > column.page_height)
       diags.warning(c.span, "content is taller than a page and runs past its bottom margin",

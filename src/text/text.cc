@@ -80,7 +80,8 @@ struct Typesetter::Impl {
       : diags(d),
         settings{theme.fonts, theme.emphasis_color, theme.hangul_latin_gap},
         korean_break(theme.korean_break),
-        fonts(d) {
+        fonts(d),
+        breaker(theme.line_breaking == layout::LineBreaking::FirstFit ? Breaker::FirstFit : Breaker::TotalFit) {
     const layout::Fonts& f = theme.fonts;
     if (f.hangul.regular.empty() && f.hangul.bold.empty() && f.latin.regular.empty() && f.latin.bold.empty() &&
         f.fallback.empty())
@@ -155,7 +156,7 @@ struct Typesetter::Impl {
   FontSettings settings;
   layout::KoreanBreak korean_break;
   FontStore fonts;
-  Breaker breaker = Breaker::TotalFit;
+  Breaker breaker;
 };
 
 double GlyphRun::width() const {
