@@ -5,7 +5,7 @@ set -eu
 
 PACKAGES="cmake make g++ pkg-config
 libhpdf-dev libharfbuzz-dev libfreetype-dev libfmt-dev libyaml-cpp-dev libunibreak-dev
-libgtest-dev zlib1g-dev libharfbuzz-bin poppler-utils qpdf"
+libhyphen-dev hyphen-en-us libgtest-dev zlib1g-dev libharfbuzz-bin poppler-utils qpdf"
 
 missing=""
 for p in $PACKAGES; do
