@@ -121,6 +121,8 @@ class PublicBackend final : public TextBackend {
       for (std::size_t k = 0; k < cluster.glyph_count; ++k) pen += run.glyphs[cluster.first_glyph + k].advance;
       std::string text;
       for (char32_t c : cluster.text) utf8_append(text, c);
+      // A glyph past the run's text is the hyphen of a hyphenated line end (text.h).
+      if (text.empty() && first.cluster >= run.text.size()) text += '-';
       if (text.empty()) continue;
       double width = HPDF_Font_TextWidth(font, reinterpret_cast<const HPDF_BYTE*>(text.c_str()),
                                          static_cast<HPDF_UINT>(text.size())).width * run.size / 1000.0;

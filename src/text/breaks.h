@@ -19,12 +19,16 @@ struct Boundary {
   int penalty = 0;       // cost of ending a line here, when allowed
   int emergency = 0;     // cost of ending a line here only because the word around it cannot fit
   bool awkward = false;  // such an emergency break would break a KLREQ rule: only if nothing else fits
+  bool hyphen = false;   // a hyphenation point of an English word (hyphenate.cc): a line may end
+                         // here with a hyphen drawn after the first part
 };
 
 /// Breaking inside a word (after a hyphen or slash, or between syllables in character mode)
 /// costs a little, so spaces are preferred (xetexko's \XeTeXlinebreakpenalty, TeX's
 /// \exhyphenpenalty).
 constexpr int kIntraWordPenalty = 50;
+/// Ending a line with an inserted hyphen (TeX's \hyphenpenalty).
+constexpr int kHyphenPenalty = 50;
 
 /// boundaries[k] describes the position before char k, for 0 <= k <= text.size().
 std::vector<Boundary> find_breaks(const SourceText& text, layout::KoreanBreak mode);

@@ -76,8 +76,25 @@ void add_space(const Cluster& cluster, size_t c, bool justify, std::vector<Eleme
   out.push_back(glue);
 }
 
+// A hyphenation point before cluster c: a flagged penalty whose line ends in the hyphen of
+// the font before it (TeX's discretionary \-). False when that font has no hyphen to draw.
+bool add_hyphen_break(const ShapedText& shaped, size_t c, std::vector<Element>& out) {
+  const Cluster& before = shaped.clusters[c - 1];
+  if (!before.drawn()) return false;
+  const Item& item = shaped.items[static_cast<size_t>(before.item)];
+  if (item.hyphen_glyph == 0) return false;
+  Element penalty;
+  penalty.type = ElementType::Penalty;
+  penalty.penalty = kHyphenPenalty;
+  penalty.flagged = true;
+  penalty.break_width = item.hyphen_advance - before.end_adjust();
+  penalty.cluster_begin = penalty.cluster_end = c;
+  out.push_back(penalty);
+  return true;
+}
+
 // The position before a non-space cluster: the preceding spaces become breakable, or a
-// penalty marks the opportunity.
+// penalty marks the opportunity (a hyphenation point wins over an emergency break there).
 void add_break(const ShapedText& shaped, const Boundary& boundary, bool emergency, size_t c,
                std::vector<Element>& out) {
   if (out.empty()) return;
@@ -91,6 +108,7 @@ void add_break(const ShapedText& shaped, const Boundary& boundary, bool emergenc
     }
     return;
   }
+  if (boundary.hyphen && add_hyphen_break(shaped, c, out)) return;
   if (!boundary.allowed && !emergency) return;
   Element penalty;
   penalty.type = ElementType::Penalty;

@@ -1,10 +1,12 @@
 // Knuth–Plass total fit ("Breaking paragraphs into lines", 1981; TeX §813–890), for constant
 // line widths: active nodes per break position and fitness class, demerits
 // (line_penalty + badness)² ± penalty², +adjacent demerits between lines of non-adjacent
-// fitness classes, and one addition for résumés: a last line holding a single short word or
-// syllable costs orphan demerits. Ragged text uses TeX's \raggedright model: the inter-word
-// glue is rigid and every line ends in `ragged_stretch` of stretchable glue, so the algorithm
-// balances the lines without justifying them.
+// fitness classes, +double-hyphen demerits for two hyphenated lines in a row and
+// final-hyphen demerits for a hyphen on the second-to-last line, and one addition for
+// résumés: a last line holding a single short word or syllable costs orphan demerits. Ragged
+// text uses TeX's \raggedright model: the inter-word glue is rigid and every line ends in
+// `ragged_stretch` of stretchable glue, so the algorithm balances the lines without
+// justifying them.
 #include <algorithm>
 #include <array>
 #include <cmath>
@@ -17,6 +19,8 @@ namespace hanji::text::detail {
 namespace {
 
 constexpr double kAdjacentDemerits = 10000;  // TeX's \adjdemerits
+constexpr double kDoubleHyphenDemerits = 10000;  // TeX's \doublehyphendemerits
+constexpr double kFinalHyphenDemerits = 5000;    // TeX's \finalhyphendemerits
 // A penalty of about 3000 at the orphan: worth a moderately loose line or two, not a very loose one.
 constexpr double kOrphanDemerits = 1e7;
 constexpr double kOrphanFraction = 1.0 / 3;  // "short": less than this much of the line
@@ -92,6 +96,7 @@ struct Node {
   size_t position = kNoPosition;  // element index of the break; kNoPosition for the start
   size_t start = 0;               // first element of the next line
   int fitness = kDecent;
+  bool hyphenated = false;        // the line before ends with an inserted hyphen
   double demerits = 0;
   int previous = -1;              // index into the node pool
 };
@@ -121,6 +126,8 @@ class TotalFit {
     const int penalty = last ? 0 : elements_[i].penalty;  // the end is a forced break: no ± p²
     demerits += penalty >= 0 ? double(penalty) * penalty : -double(penalty) * penalty;
     if (std::abs(fitness_of(fit) - from.fitness) > 1) demerits += kAdjacentDemerits;
+    if (from.hyphenated && !last && elements_[i].flagged) demerits += kDoubleHyphenDemerits;
+    if (from.hyphenated && last) demerits += kFinalHyphenDemerits;
     const bool single_word = line.spaces == 0;
     if (last && from.position != kNoPosition && single_word && line.width < params_.width * kOrphanFraction)
       demerits += kOrphanDemerits;
@@ -168,7 +175,9 @@ class TotalFit {
     for (size_t fitness = 0; fitness < best.size(); ++fitness) {
       const Candidate& c = best[fitness];
       if (c.from < 0 || c.demerits > minimum + kAdjacentDemerits) continue;
-      nodes_.push_back(Node{i, next_line_start(elements_, i), static_cast<int>(fitness), c.demerits, c.from});
+      const bool hyphenated = !last && elements_[i].flagged;
+      nodes_.push_back(
+          Node{i, next_line_start(elements_, i), static_cast<int>(fitness), hyphenated, c.demerits, c.from});
       active_.push_back(static_cast<int>(nodes_.size() - 1));
     }
   }
@@ -225,7 +234,8 @@ std::vector<ClusterRange> line_ranges(const std::vector<Element>& elements, cons
   for (size_t b : breaks) {
     const size_t begin = start < elements.size() ? elements[start].cluster_begin : segment_end;
     const size_t end = b < elements.size() ? elements[b].cluster_begin : segment_end;
-    ranges.push_back(ClusterRange{begin, std::max(begin, end)});
+    const bool hyphen = b < elements.size() && elements[b].flagged;
+    ranges.push_back(ClusterRange{begin, std::max(begin, end), hyphen});
     start = next_line_start(elements, b);
   }
   return ranges;

@@ -16,6 +16,7 @@ struct Element {
   double break_width = 0;  // added to a line that ends here (kerning and gaps that vanish)
   bool breakable = false;  // glue: a line may end before it (it then vanishes)
   bool space = false;      // glue made of space characters (not an inter-syllable gap)
+  bool flagged = false;    // penalty: a hyphenated break (a hyphen is drawn at the line end)
   size_t cluster_begin = 0, cluster_end = 0;  // a penalty has begin == end == the cluster after it
 };
 
@@ -45,6 +46,7 @@ bool is_breakpoint(const std::vector<Element>& elements, size_t i);
 /// Clusters [begin, end) of one line.
 struct ClusterRange {
   size_t begin = 0, end = 0;
+  bool hyphen = false;  // the line ends inside a hyphenated word: draw a hyphen after `end - 1`
 };
 /// The cluster ranges of the lines ending at `breaks`, for elements of clusters up to `segment_end`.
 std::vector<ClusterRange> line_ranges(const std::vector<Element>& elements, const std::vector<size_t>& breaks,

@@ -118,6 +118,22 @@ WordParts find_word_parts(const SourceText& text, const ShapedText& shaped, size
   return parts;
 }
 
+// The item whose hyphen a line ending after `last` draws, if it has one.
+const Item* hyphen_item(const ShapedText& shaped, const Cluster& last) {
+  if (!last.drawn()) return nullptr;
+  const Item& item = shaped.items[static_cast<size_t>(last.item)];
+  return item.hyphen_glyph != 0 ? &item : nullptr;
+}
+
+// The hyphen of a hyphenated line end, drawn in the run of the word's first part so that it
+// sits inside that part's ActualText (which reads as the whole word). It stands for no
+// character of the run's text: its cluster is text.size(), past every character. Returns
+// its advance.
+double add_hyphen(const Item& item, GlyphRun& run) {
+  run.glyphs.push_back(Glyph{item.hyphen_glyph, item.hyphen_advance, 0, 0, static_cast<uint32_t>(run.text.size())});
+  return item.hyphen_advance;
+}
+
 }  // namespace
 
 Line build_line(const SourceText& text, const ShapedText& shaped, ClusterRange range, const LineSpec& spec) {
@@ -135,6 +151,9 @@ Line build_line(const SourceText& text, const ShapedText& shaped, ClusterRange r
     extra.back() -= clusters[end - 1].end_adjust();
     natural -= clusters[end - 1].end_adjust();
   }
+  const bool hyphenated = range.hyphen && end == range.end && end > begin;
+  const Item* hyphen = hyphenated ? hyphen_item(shaped, clusters[end - 1]) : nullptr;
+  if (hyphen) natural += hyphen->hyphen_advance;
   const double slack = spec.width - natural;
   if (spec.fill || (spec.shrink && slack < 0)) natural += justify(text, shaped, begin, end, slack, extra);
 
@@ -180,6 +199,7 @@ Line build_line(const SourceText& text, const ShapedText& shaped, ClusterRange r
       run.glyphs.push_back(glyph);
     }
   }
+  if (hyphen && !line.runs.empty()) pen += add_hyphen(*hyphen, line.runs.back());
   line.width = pen;
   line.overfull = spec.trim && pen > spec.width + kEpsilon;
   double offset = 0;

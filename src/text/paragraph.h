@@ -1,7 +1,8 @@
 // The intermediate forms of one paragraph inside the text module (private): its source text,
 // the font chosen for every character, shaping items, and the shaped glyphs grouped into
 // clusters. Everything here is independent of the line width, so a paragraph is itemized and
-// shaped once, whatever the width it is later broken to.
+// shaped once, whatever the width it is later broken to; ShapedUnits is also independent of
+// the text sizes, so a Typesetter keeps it per distinct paragraph (shaping_cache.h).
 #pragma once
 
 #include <hb.h>
@@ -48,6 +49,10 @@ struct Item {
   Rgb color;
   const std::string* link = nullptr;
   hb_script_t script = HB_SCRIPT_LATIN;
+  /// What a line that ends in a word hyphenated after this item's last char draws at its end:
+  /// the font's U+2010, else its '-' (0 = the font has neither), and its advance in pt.
+  uint32_t hyphen_glyph = 0;
+  double hyphen_advance = 0;
 };
 
 /// One glyph as HarfBuzz placed it, in pt.
@@ -78,6 +83,25 @@ struct ShapedText {
   std::vector<Item> items;
   std::vector<ShapedGlyph> glyphs;
   std::vector<Cluster> clusters;  // in text order, covering every char
+};
+
+/// One glyph as HarfBuzz placed it, in font units.
+struct UnitGlyph {
+  uint32_t id = 0;
+  int32_t advance = 0, x_offset = 0, y_offset = 0;
+};
+
+/// A paragraph itemized and shaped at no particular size. HarfBuzz shapes at units-per-em
+/// without hinting, so its output does not depend on the text size: this is what a
+/// Typesetter caches, and a ShapedText for any sizes is a scaling of it (shape.h).
+/// Items have fonts, roles, scripts, colours and hyphen glyphs, but their sizes, rise and link
+/// are set when scaling; clusters have their chars, glyphs and items but no widths yet.
+struct ShapedUnits {
+  std::vector<Item> items;
+  std::vector<UnitGlyph> glyphs;
+  std::vector<Cluster> clusters;
+  std::vector<int32_t> last_nominal_advance;  // per cluster: its last glyph's advance without kerning
+  std::vector<int32_t> hyphen_advance;        // per item, font units
 };
 
 }  // namespace hanji::text::detail

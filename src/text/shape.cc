@@ -8,29 +8,40 @@ namespace hanji::text::detail {
 namespace {
 
 // Chars drawn by no item (newlines) become clusters of their own without glyphs.
-void add_unshaped(size_t begin, size_t end, ShapedText& out) {
+void add_unshaped(size_t begin, size_t end, ShapedUnits& out) {
   for (size_t i = begin; i < end; ++i) {
     Cluster cluster;
     cluster.char_begin = i;
     cluster.char_end = i + 1;
     cluster.glyph_begin = cluster.glyph_end = out.glyphs.size();
     out.clusters.push_back(cluster);
+    out.last_nominal_advance.push_back(0);
   }
 }
 
-// HarfBuzz puts pair kerning into the first glyph's advance; when a line ends after this
-// cluster that kerning (against a space or the next line's first glyph) must go.
-double trailing_kern(const ShapedText& out, const Cluster& cluster, const hb_glyph_info_t* infos,
-                     size_t first_glyph, hb_font_t* font, double scale) {
+// HarfBuzz puts pair kerning into the first glyph's advance; when a line ends after a
+// cluster that kerning (against a space or the next line's first glyph) must go. Keeps the
+// advance of the cluster's last glyph without kerning, to find that kerning when scaling.
+int32_t nominal_advance(const Cluster& cluster, const hb_glyph_info_t* infos, size_t first_glyph, hb_font_t* font) {
   if (cluster.glyph_end == cluster.glyph_begin) return 0;
-  const ShapedGlyph& last = out.glyphs[cluster.glyph_end - 1];
-  if (last.advance == 0) return 0;  // a mark: HarfBuzz zeroed its advance
   const hb_codepoint_t id = infos[cluster.glyph_end - 1 - first_glyph].codepoint;
-  return last.advance - hb_font_get_glyph_h_advance(font, id) * scale;
+  return static_cast<int32_t>(hb_font_get_glyph_h_advance(font, id));
+}
+
+// The glyph a hyphenated line ends with: the font's hyphen U+2010, else its hyphen-minus.
+void find_hyphen(const FontStore& fonts, Item& item, int32_t& advance) {
+  hb_font_t* font = fonts.hb_font(item.font);
+  hb_codepoint_t glyph = 0;
+  if (!hb_font_get_nominal_glyph(font, 0x2010, &glyph) && !hb_font_get_nominal_glyph(font, '-', &glyph)) {
+    advance = 0;
+    return;
+  }
+  item.hyphen_glyph = glyph;
+  advance = static_cast<int32_t>(hb_font_get_glyph_h_advance(font, glyph));
 }
 
 void shape_item(const SourceText& text, size_t item_index, FontStore& fonts, hb_buffer_t* buffer,
-                ShapedText& out) {
+                ShapedUnits& out) {
   const Item& item = out.items[item_index];
   const uint32_t byte_begin = text.byte_of[item.begin];
   const uint32_t byte_end = text.byte_of[item.end];
@@ -47,7 +58,6 @@ void shape_item(const SourceText& text, size_t item_index, FontStore& fonts, hb_
   unsigned int count = 0;
   const hb_glyph_info_t* infos = hb_buffer_get_glyph_infos(buffer, &count);
   const hb_glyph_position_t* positions = hb_buffer_get_glyph_positions(buffer, &count);
-  const double scale = item.size / fonts.units_per_em(item.font);
   const size_t first_cluster = out.clusters.size();
   const size_t first_glyph = out.glyphs.size();
   size_t char_cursor = item.begin;  // clusters ascend, so the char of each is found walking forward
@@ -60,14 +70,9 @@ void shape_item(const SourceText& text, size_t item_index, FontStore& fonts, hb_
       cluster.glyph_begin = out.glyphs.size();
       out.clusters.push_back(cluster);
     }
-    ShapedGlyph glyph;
-    glyph.id = infos[g].codepoint;
-    glyph.advance = positions[g].x_advance * scale;
-    glyph.x_offset = positions[g].x_offset * scale;
-    glyph.y_offset = positions[g].y_offset * scale;
-    out.glyphs.push_back(glyph);
+    out.glyphs.push_back(UnitGlyph{infos[g].codepoint, positions[g].x_advance, positions[g].x_offset,
+                                   positions[g].y_offset});
     out.clusters.back().glyph_end = out.glyphs.size();
-    out.clusters.back().width += glyph.advance;
   }
   if (out.clusters.size() == first_cluster) {  // nothing came back: keep the chars covered
     Cluster cluster;
@@ -80,7 +85,7 @@ void shape_item(const SourceText& text, size_t item_index, FontStore& fonts, hb_
   for (size_t c = first_cluster; c < out.clusters.size(); ++c) {
     Cluster& cluster = out.clusters[c];
     cluster.char_end = c + 1 < out.clusters.size() ? out.clusters[c + 1].char_begin : item.end;
-    cluster.trailing_kern = trailing_kern(out, cluster, infos, first_glyph, fonts.hb_font(item.font), scale);
+    out.last_nominal_advance.push_back(nominal_advance(cluster, infos, first_glyph, fonts.hb_font(item.font)));
   }
 }
 
@@ -104,19 +109,62 @@ void apply_hangul_latin_gap(const SourceText& text, double gap_em, ShapedText& o
   }
 }
 
+// The size-dependent values of an item, from the inline its first char comes from.
+void size_item(const SourceText& text, const FontSettings& settings, Item& item) {
+  const compose::Inline& source = text.inline_at(item.begin);
+  const bool latin = item.role == Role::Latin;
+  item.nominal_size = source.font.size;
+  item.size = latin ? source.font.size * settings.fonts.latin_scale : source.font.size;
+  item.rise = latin ? settings.fonts.latin_baseline * source.font.size : 0.0;
+  item.link = &source.link;
+}
+
 }  // namespace
 
-ShapedText shape_text(const SourceText& text, const FontSettings& settings, FontStore& fonts, Diagnostics& diags) {
-  ShapedText out;
+ShapedUnits shape_units(const SourceText& text, const FontSettings& settings, FontStore& fonts, Diagnostics& diags) {
+  ShapedUnits out;
   out.items = itemize(text, settings, fonts, diags);
+  for (Item& item : out.items) item.link = nullptr;  // points into this paragraph: set when scaling
+  out.hyphen_advance.resize(out.items.size(), 0);
   Buffer buffer(hb_buffer_create());
   size_t next_char = 0;
   for (size_t k = 0; k < out.items.size(); ++k) {
+    find_hyphen(fonts, out.items[k], out.hyphen_advance[k]);
     add_unshaped(next_char, out.items[k].begin, out);
     shape_item(text, k, fonts, buffer.get(), out);
     next_char = out.items[k].end;
   }
   add_unshaped(next_char, text.size(), out);
+  return out;
+}
+
+ShapedText scale_shaped(const ShapedUnits& units, const SourceText& text, const FontSettings& settings,
+                        const FontStore& fonts) {
+  ShapedText out;
+  out.items = units.items;
+  std::vector<double> scale(out.items.size());
+  for (size_t k = 0; k < out.items.size(); ++k) {
+    Item& item = out.items[k];
+    size_item(text, settings, item);
+    scale[k] = item.size / fonts.units_per_em(item.font);
+    item.hyphen_advance = units.hyphen_advance[k] * scale[k];
+  }
+  out.glyphs.resize(units.glyphs.size());
+  out.clusters = units.clusters;
+  for (size_t c = 0; c < out.clusters.size(); ++c) {
+    Cluster& cluster = out.clusters[c];
+    if (cluster.item < 0) continue;
+    const double s = scale[static_cast<size_t>(cluster.item)];
+    for (size_t g = cluster.glyph_begin; g < cluster.glyph_end; ++g) {
+      const UnitGlyph& unit = units.glyphs[g];
+      out.glyphs[g] = ShapedGlyph{unit.id, unit.advance * s, unit.x_offset * s, unit.y_offset * s};
+      cluster.width += out.glyphs[g].advance;
+    }
+    if (cluster.glyph_end == cluster.glyph_begin) continue;
+    const double last = out.glyphs[cluster.glyph_end - 1].advance;
+    // A mark (HarfBuzz zeroed its advance) carries no kerning.
+    cluster.trailing_kern = last == 0 ? 0 : last - units.last_nominal_advance[c] * s;
+  }
   apply_hangul_latin_gap(text, settings.hangul_latin_gap, out);
   return out;
 }

@@ -1,7 +1,10 @@
 // Typesetter: the text module's pipeline for one paragraph — gather the inlines, choose fonts
-// and shape once (shape.cc), find break opportunities (breaks.cc), then per segment between
-// forced line breaks build the box/glue/penalty list for the width (elements.cc), choose the
-// breaks (knuth_plass.cc / first_fit.cc) and build the output lines (lines.cc).
+// and shape (shape.cc), find break opportunities (breaks.cc) and hyphenation points
+// (hyphenate.cc), then per segment between forced line breaks build the box/glue/penalty list
+// for the width (elements.cc), choose the breaks (knuth_plass.cc / first_fit.cc) and build
+// the output lines (lines.cc). Shaping and break opportunities do not depend on the sizes or
+// the width, so they are kept per distinct paragraph (shaping_cache.h) and only scaled when
+// the same paragraph is set again.
 #include "text/text.h"
 
 #include <algorithm>
@@ -11,10 +14,13 @@
 #include "text/char_class.h"
 #include "text/elements.h"
 #include "text/font_store.h"
+#include "text/hyphen_dict.h"
+#include "text/hyphenate.h"
 #include "text/itemize.h"
 #include "text/line_breaking.h"
 #include "text/lines.h"
 #include "text/shape.h"
+#include "text/shaping_cache.h"
 
 namespace hanji::text {
 
@@ -82,6 +88,7 @@ struct Typesetter::Impl {
         korean_break(theme.korean_break),
         fonts(d),
         breaker(theme.line_breaking == layout::LineBreaking::FirstFit ? Breaker::FirstFit : Breaker::TotalFit) {
+    if (theme.hyphenate) hyphenation.emplace(kEnglishPatterns, d);
     const layout::Fonts& f = theme.fonts;
     if (f.hangul.regular.empty() && f.hangul.bold.empty() && f.latin.regular.empty() && f.latin.bold.empty() &&
         f.fallback.empty())
@@ -152,11 +159,43 @@ struct Typesetter::Impl {
     }
   }
 
+  // The shaping and (when `need_breaks`) break opportunities of `text`, from the cache when
+  // the same paragraph was set before. A paragraph whose preparation reported something (a
+  // missing glyph) is not kept, so its warnings come again each time, as without a cache.
+  // The reference is valid until the next call.
+  const Prepared& prepare(const SourceText& text, bool need_breaks, bool hyphenate) {
+    std::string key = shaping_key(text);
+    Prepared* found = cache.find(key);
+    const size_t reported = diags.all().size();
+    Prepared& entry = found ? *found : uncached;
+    if (!found) entry = Prepared{shape_units(text, settings, fonts, diags), {}};
+    auto& boundaries = entry.boundaries[static_cast<size_t>(hyphenate)];
+    if (need_breaks && !boundaries) boundaries = find_boundaries(text, hyphenate);
+    if (!found && diags.all().size() == reported) return cache.insert(std::move(key), std::move(uncached));
+    return entry;
+  }
+
+  std::vector<Boundary> find_boundaries(const SourceText& text, bool hyphenate) {
+    std::vector<Boundary> boundaries = find_breaks(text, korean_break);
+    if (hyphenate) mark_hyphenation(text, *hyphenation, boundaries);
+    return boundaries;
+  }
+
+  // Hyphenation is for running text set flush left or justified: never names, and never
+  // centred or right-aligned lines (headings, the headline), where a broken word stands out.
+  bool hyphenates(const compose::Paragraph& paragraph) const {
+    const bool running = paragraph.align == layout::Align::Left || paragraph.align == layout::Align::Justify;
+    return hyphenation && running && !paragraph.is_name;
+  }
+
   Diagnostics& diags;
   FontSettings settings;
   layout::KoreanBreak korean_break;
   FontStore fonts;
   Breaker breaker;
+  std::optional<HyphenDictionary> hyphenation;  // when the theme hyphenates; loads on first use
+  ShapingCache cache;
+  Prepared uncached;  // what prepare() returns when it does not keep it
 };
 
 double GlyphRun::width() const {
@@ -172,8 +211,10 @@ Typesetter::~Typesetter() = default;
 std::vector<Line> Typesetter::typeset(const compose::Paragraph& paragraph, double width) {
   const SourceText text = gather_text(paragraph.inlines);
   if (text.size() == 0) return {};
-  const ShapedText shaped = shape_text(text, impl_->settings, impl_->fonts, impl_->diags);
-  const std::vector<Boundary> boundaries = find_breaks(text, impl_->korean_break);
+  const bool hyphenate = impl_->hyphenates(paragraph);
+  const Prepared& prepared = impl_->prepare(text, true, hyphenate);
+  const ShapedText shaped = scale_shaped(prepared.units, text, impl_->settings, impl_->fonts);
+  const std::vector<Boundary>& boundaries = *prepared.boundaries[static_cast<size_t>(hyphenate)];
   std::vector<Line> lines;
   // "\n" forces a break: the text between newlines is set as independent segments.
   size_t begin = 0;
@@ -195,12 +236,17 @@ Line Typesetter::typeset_line(const compose::Inline& inline_text) {
   spec.trim = false;
   spec.empty_size = inline_text.font.size;
   if (text.size() == 0) return build_line(text, ShapedText{}, ClusterRange{}, spec);
-  const ShapedText shaped = shape_text(text, impl_->settings, impl_->fonts, impl_->diags);
+  const Prepared& prepared = impl_->prepare(text, false, false);  // one line: no breaks
+  const ShapedText shaped = scale_shaped(prepared.units, text, impl_->settings, impl_->fonts);
   return build_line(text, shaped, ClusterRange{0, shaped.clusters.size()}, spec);
 }
 
 const std::vector<FontInfo>& Typesetter::fonts() const { return impl_->fonts.infos(); }
 
 void Typesetter::set_breaker(Breaker breaker) { impl_->breaker = breaker; }
+
+ShapingCacheStats Typesetter::shaping_cache_stats() const {
+  return ShapingCacheStats{impl_->cache.hits(), impl_->cache.misses()};
+}
 
 }  // namespace hanji::text

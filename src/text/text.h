@@ -1,10 +1,12 @@
 // text: a styled paragraph and a width in, lines of shaped glyph runs out. Picks a font per
 // character (Hangul / Latin / fallback), shapes with HarfBuzz at units-per-em, finds break
-// opportunities (UAX #14 via libunibreak plus the Korean rules), and chooses line breaks over
-// a box/glue/penalty list. Also cuts font subsets for the PDF writer. Only this module sees
-// HarfBuzz, FreeType and libunibreak.
+// opportunities (UAX #14 via libunibreak plus the Korean rules, English hyphenation points via
+// libhyphen when asked for), and chooses line breaks over a box/glue/penalty list. Also cuts
+// font subsets for the PDF writer. Only this module sees HarfBuzz, FreeType, libunibreak and
+// libhyphen.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -30,7 +32,10 @@ struct Glyph {
   double advance = 0;    // pen advance after this glyph (includes justification and gaps)
   double x_offset = 0;
   double y_offset = 0;
-  uint32_t cluster = 0;  // byte offset into GlyphRun::text where this glyph's characters start
+  /// Byte offset into GlyphRun::text where this glyph's characters start. text.size() (past
+  /// every character) for a glyph that stands for none: the hyphen drawn at the end of a line
+  /// that ends inside a hyphenated word, which is not part of the text.
+  uint32_t cluster = 0;
 };
 
 /// Glyphs of one font, size and colour on one line, with the exact text they stand for.
@@ -47,9 +52,11 @@ struct GlyphRun {
   std::string link;    // URI or empty
   Span span;           // source location of text[0]
   /// What text extraction should read for this run instead of `text`, when a word is broken
-  /// across lines (an overlong URL or Korean word): the run holding the word's first part
-  /// reads as the whole word, the runs with its other parts read as nothing. So "large-" +
-  /// "scale" on two lines extracts as "large-scale", and ATS keyword matching still works.
+  /// across lines (an overlong URL or Korean word, a hyphenated English word): the run
+  /// holding the word's first part reads as the whole word, the runs with its other parts
+  /// read as nothing. So "large-" + "scale" on two lines extracts as "large-scale", "devel-"
+  /// + "opment" as "development" (the inserted hyphen is the last glyph of the first part's
+  /// run), and ATS keyword matching still works.
   std::optional<std::string> actual_text;
 
   double width() const;  // sum of glyph advances
@@ -67,8 +74,18 @@ struct Line {
 /// (each line as full as it goes; kept for comparison).
 enum class Breaker { TotalFit, FirstFit };
 
+/// How often typeset() and typeset_line() found a paragraph already shaped.
+struct ShapingCacheStats {
+  size_t hits = 0, misses = 0;
+};
+
 /// Shapes and breaks paragraphs with the fonts of one theme. Holds the loaded fonts for the
-/// whole document; the font indices in its runs refer to fonts().
+/// whole document; the font indices in its runs refer to fonts(). With theme.hyphenate,
+/// English words may be hyphenated (libhyphen's en-US patterns, loaded on first use).
+///
+/// Shaping is kept per distinct paragraph (its text and styles, not its sizes): setting the
+/// same paragraphs again, at other sizes or widths, costs only line breaking, and gives
+/// exactly what a new Typesetter would. So reuse one Typesetter when fitting a document.
 class Typesetter {
  public:
   Typesetter(const layout::Theme& theme, Diagnostics& diags);
@@ -89,6 +106,8 @@ class Typesetter {
 
   /// Selects the line breaker for later typeset() calls.
   void set_breaker(Breaker breaker);
+
+  ShapingCacheStats shaping_cache_stats() const;
 
  private:
   struct Impl;

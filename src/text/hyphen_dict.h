@@ -1,0 +1,52 @@
+// English hyphenation points from libhyphen (private to the text module): the TeX US-English
+// patterns of Debian's hyphen-en-us, loaded lazily, once per Typesetter. Which words may be
+// hyphenated at all is hyphenate.cc's business; this only answers "where in this word".
+#pragma once
+
+#include <hyphen.h>
+
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/core.h"
+
+namespace hanji::text::detail {
+
+/// Where Debian's hyphen-en-us puts the US-English patterns.
+constexpr const char* kEnglishPatterns = "/usr/share/hyphen/hyph_en_US.dic";
+
+/// research/hangul-typography.md §7.2: at least three letters on either side of a hyphen
+/// (TeX's \lefthyphenmin 2 would allow "de-"; three reads better and avoids most jargon
+/// mistakes), and only in words of seven letters or more.
+constexpr int kLeftHyphenMin = 3;
+constexpr int kRightHyphenMin = 3;
+constexpr size_t kMinHyphenatedWord = 7;
+
+class HyphenDictionary {
+ public:
+  /// Nothing is read until the first word is asked for.
+  HyphenDictionary(std::string path, Diagnostics& diags) : path_(std::move(path)), diags_(diags) {}
+
+  /// The hyphenation points of `word` (lowercase ASCII letters): offsets k (in chars) such
+  /// that a hyphen may go between word[k-1] and word[k]. Empty when the patterns are missing
+  /// (reported once, as a warning) or the word is too short.
+  std::vector<size_t> points(std::string_view word);
+
+ private:
+  struct Free {
+    void operator()(HyphenDict* dict) const {
+      if (dict) hnj_hyphen_free(dict);
+    }
+  };
+
+  bool load();
+
+  std::string path_;
+  Diagnostics& diags_;
+  std::unique_ptr<HyphenDict, Free> dict_;
+  bool tried_ = false;
+};
+
+}  // namespace hanji::text::detail

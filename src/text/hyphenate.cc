@@ -1,0 +1,69 @@
+#include "text/hyphenate.h"
+
+#include <algorithm>
+#include <string>
+
+#include "text/char_class.h"
+#include "text/tokens.h"
+
+namespace hanji::text::detail {
+
+namespace {
+
+bool is_lowercase_ascii(char32_t c) { return c >= 'a' && c <= 'z'; }
+
+bool is_leading_punctuation(char32_t c) { return is_opening_bracket(c) || c == '"' || c == '\''; }
+
+bool is_trailing_punctuation(char32_t c) {
+  switch (c) {
+    case '.': case ',': case ';': case ':': case '!': case '?': case '"': case '\'': case 0x2026:  // …
+      return true;
+    default:
+      return is_closing_bracket(c);
+  }
+}
+
+// The word inside a token: without the brackets, quotes and sentence punctuation around it
+// and without a possessive 's ("(developer's)," -> "developer").
+Token strip_token(const std::u32string& chars, Token token) {
+  while (token.begin < token.end && is_leading_punctuation(chars[token.begin])) ++token.begin;
+  while (token.end > token.begin && is_trailing_punctuation(chars[token.end - 1])) --token.end;
+  const bool possessive = token.end - token.begin > 2 && chars[token.end - 1] == 's' &&
+                          (chars[token.end - 2] == '\'' || chars[token.end - 2] == 0x2019);
+  if (possessive) token.end -= 2;
+  return token;
+}
+
+bool is_plain_word(const SourceText& text, const Token& word) {
+  if (word.end - word.begin < kMinHyphenatedWord) return false;
+  for (size_t k = word.begin; k < word.end; ++k)
+    if (!is_lowercase_ascii(text.chars[k]) || !text.inline_at(k).link.empty()) return false;
+  return true;
+}
+
+// The last word before the end or a forced line break: hyphenated, it would leave a last line
+// holding nothing but the end of a word ("infer-" / "ence.").
+bool ends_paragraph(const std::u32string& chars, const std::vector<Token>& tokens, size_t t) {
+  if (t + 1 == tokens.size()) return true;
+  return std::any_of(chars.begin() + static_cast<long>(tokens[t].end),
+                     chars.begin() + static_cast<long>(tokens[t + 1].begin), is_newline);
+}
+
+}  // namespace
+
+void mark_hyphenation(const SourceText& text, HyphenDictionary& dictionary, std::vector<Boundary>& boundaries) {
+  std::string word;
+  const std::vector<Token> tokens = split_tokens(text.chars);
+  for (size_t t = 0; t < tokens.size(); ++t) {
+    if (ends_paragraph(text.chars, tokens, t)) continue;
+    const Token core = strip_token(text.chars, tokens[t]);
+    if (!is_plain_word(text, core)) continue;
+    word.assign(text.text, text.byte_of[core.begin], core.end - core.begin);  // ASCII: one byte per char
+    for (size_t point : dictionary.points(word)) {
+      Boundary& boundary = boundaries[core.begin + point];
+      if (!boundary.allowed && !boundary.forced) boundary.hyphen = true;
+    }
+  }
+}
+
+}  // namespace hanji::text::detail

@@ -1,0 +1,46 @@
+// What Typesetter keeps per distinct paragraph (private to the text module): its shaping in
+// font units and its break opportunities, which depend on the text and its styles but not on
+// the sizes or the line width. Setting the same paragraphs again at smaller sizes and other
+// widths (fitting a CV to its pages) then costs only scaling and line breaking.
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "text/breaks.h"
+#include "text/paragraph.h"
+
+namespace hanji::text::detail {
+
+struct Prepared {
+  ShapedUnits units;
+  /// Break opportunities without and with hyphenation points, each found when first needed
+  /// (typeset_line needs none).
+  std::array<std::optional<std::vector<Boundary>>, 2> boundaries;
+};
+
+/// Everything that decides itemization, shaping and break opportunities except the sizes:
+/// the text; per inline its length, weight, slant, colour and link, and which earlier inline
+/// it shares its size with (items merge only where sizes are equal). The theme is the
+/// Typesetter's and never changes.
+std::string shaping_key(const SourceText& text);
+
+class ShapingCache {
+ public:
+  /// The entry for `key`, or nullptr.
+  Prepared* find(const std::string& key);
+  Prepared& insert(std::string key, Prepared prepared);
+
+  size_t hits() const { return hits_; }
+  size_t misses() const { return misses_; }
+
+ private:
+  std::unordered_map<std::string, Prepared> entries_;
+  size_t hits_ = 0, misses_ = 0;
+};
+
+}  // namespace hanji::text::detail
