@@ -202,4 +202,67 @@ TEST_F(Cli, WritesAtomically) {
   EXPECT_EQ(files, 1) << "no temporary files left behind";
 }
 
+// --- --fit-pages (issue 3) ---
+
+/// A CV of `entries` experience entries; with classic, 13 take about 1.2 pages.
+std::string long_cv(int entries, const std::string& layout = "") {
+  std::string yaml = layout + "cv:\n  name: Jane Doe\n  sections:\n    experience:\n";
+  for (int i = 0; i < entries; ++i)
+    yaml += "      - company: Company " + std::to_string(i) + "\n        position: Engineer\n" +
+            "        start_date: " + std::to_string(2000 + i) + "-01\n        end_date: " + std::to_string(2001 + i) +
+            "-06\n        highlights:\n" +
+            "          - Built the system that serves many users every day and kept it running through several "
+            "migrations.\n" +
+            "          - Led a small team of engineers to rewrite the billing pipeline, cutting costs by a third.\n";
+  return yaml;
+}
+
+TEST_F(Cli, FitPagesNeedsAWholeNumberOfPages) {
+  for (const char* bad : {"0", "-1", "abc", "1.5", "2x", ""}) {
+    Outcome o = hanji({"build", "cv.yaml", "--fit-pages", bad});
+    EXPECT_EQ(o.code, hanji::cli::kBadUsage) << bad;
+    EXPECT_NE(o.err.find("--fit-pages needs a whole number of pages, 1 or more"), std::string::npos) << o.err;
+  }
+  EXPECT_EQ(hanji({"build", "cv.yaml", "--fit-pages"}).code, hanji::cli::kBadUsage);
+  EXPECT_NE(hanji({"--help"}).out.find("--fit-pages N"), std::string::npos);
+}
+
+TEST_F(Cli, FitPagesFitsACvOnOnePageAndSaysWhatChanged) {
+  std::string cv = write("long.yaml", long_cv(13));
+  Outcome plain = hanji({"build", cv, "-o", path("plain.pdf")});
+  EXPECT_EQ(plain.code, 0) << plain.err;
+  EXPECT_NE(plain.out.find("2 pages"), std::string::npos) << plain.out;
+  Outcome fitted = hanji({"build", cv, "--fit-pages", "1", "-o", path("fitted.pdf")});
+  EXPECT_EQ(fitted.code, 0) << fitted.err;
+  EXPECT_NE(fitted.out.find("1 page,"), std::string::npos) << fitted.out;
+  EXPECT_NE(fitted.err.find("hanji: note: fitted to 1 page: "), std::string::npos) << fitted.err;
+  EXPECT_EQ(read(path("fitted.pdf")).rfind("%PDF-", 0), 0u);
+  Outcome quiet = hanji({"build", cv, "--fit-pages", "1", "-q", "-o", path("quiet.pdf")});
+  EXPECT_EQ(quiet.code, 0) << quiet.err;
+  EXPECT_EQ(quiet.err, "") << "--quiet prints only errors and warnings";
+  EXPECT_EQ(read(path("quiet.pdf")), read(path("fitted.pdf")));
+  Outcome check = hanji({"check", cv, "--fit-pages", "1"});
+  EXPECT_NE(check.out.find("ok (1 page)"), std::string::npos) << check.out;
+}
+
+TEST_F(Cli, LayoutFitPagesFitsAndTheFlagOverridesIt) {
+  std::string cv = write("long.yaml", long_cv(13, "layout:\n  fit_pages: 1\n"));
+  Outcome from_layout = hanji({"build", cv, "-o", path("a.pdf")});
+  EXPECT_EQ(from_layout.code, 0) << from_layout.err;
+  EXPECT_NE(from_layout.out.find("1 page,"), std::string::npos) << from_layout.out;
+  Outcome overridden = hanji({"build", cv, "--fit-pages", "2", "-o", path("b.pdf")});
+  EXPECT_EQ(overridden.code, 0) << overridden.err;
+  EXPECT_NE(overridden.out.find("2 pages"), std::string::npos) << overridden.out;
+  EXPECT_NE(overridden.err.find("fits on 2 pages as it is"), std::string::npos) << overridden.err;
+}
+
+TEST_F(Cli, FitPagesWarnsWhenTheCvCannotFit) {
+  std::string cv = write("longer.yaml", long_cv(20));
+  Outcome o = hanji({"build", cv, "--fit-pages", "1", "-o", path("c.pdf")});
+  EXPECT_EQ(o.code, 0) << "the tightest layout is still written";
+  EXPECT_NE(o.err.find("warning: cannot fit on 1 page: needs "), std::string::npos) << o.err;
+  EXPECT_NE(o.err.find("hint: shorten the CV"), std::string::npos) << o.err;
+  EXPECT_NE(o.out.find("2 pages"), std::string::npos) << o.out;
+}
+
 }  // namespace

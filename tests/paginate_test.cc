@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstdio>
 #include <string>
 
 namespace hanji::paginate {
@@ -55,9 +56,9 @@ const PlacedRun* find_run(const Document& doc, const std::string& prefix) {
 
 class Paginate : public ::testing::Test {
  protected:
-  Document run(const compose::Composition& c) {
+  Document run(const compose::Composition& c, const Options& options = {}) {
     text::Typesetter ts(theme_, diags_);
-    return paginate(c, theme_, ts, diags_);
+    return paginate(c, theme_, ts, diags_, options);
   }
   /// `n` one-line filler paragraphs, each its own entry.
   static void add_filler(compose::Composition& c, int n, int first_group = 1000) {
@@ -255,6 +256,82 @@ TEST_F(Paginate, IsDeterministic) {
       EXPECT_EQ(a.pages[p].runs[i].run.text, b.pages[p].runs[i].run.text);
     }
   }
+}
+
+// --- issue 3: how full the pages are, balancing, and overflow reports ---
+
+TEST_F(Paginate, ReportsHowFarTheFlowReachesOnEachPage) {
+  compose::Composition c;
+  int per_page = static_cast<int>(flow_height(theme_) / 14);
+  add_filler(c, per_page + 3);
+  Document doc = run(c, {.balance_last_page = false});
+  ASSERT_EQ(doc.pages.size(), 2u);
+  EXPECT_NEAR(doc.flow_height, flow_height(theme_), 1e-9);
+  EXPECT_NEAR(doc.pages[0].content_height, 14.0 * per_page, 1e-9);
+  EXPECT_NEAR(doc.pages[1].content_height, 14.0 * 3, 1e-9);
+}
+
+TEST_F(Paginate, BalancesANearlyEmptyLastPageUnlessAskedNotTo) {
+  // A page of entries 4 pt apart and three more: tightening the spaces saves the second page.
+  compose::Composition c;
+  int per_page = static_cast<int>(flow_height(theme_) / 18);
+  for (int i = 0; i < per_page + 3; ++i) {
+    compose::Block b = block(paragraph("Entry " + std::to_string(i)), i);
+    b.space_before = 4;
+    c.blocks.push_back(std::move(b));
+  }
+  EXPECT_EQ(run(c).pages.size(), 1u);
+  EXPECT_EQ(run(c, {.balance_last_page = false}).pages.size(), 2u);  // fitting squeezes spaces itself
+}
+
+TEST_F(Paginate, ContentTallerThanAPageSaysByHowMuchItRunsPast) {
+  // A row (which cannot be split) of 70 lines of 14 pt: 980 pt in a flow area of 739.89 pt.
+  compose::Composition c;
+  compose::Paragraph tall = paragraph("line");
+  for (int i = 1; i < 70; ++i) tall.inlines.front().text += "\nline";
+  compose::Row row;
+  row.main.push_back(tall);
+  compose::Block b;
+  b.content = row;
+  b.span = Span{"cv.yaml", 12, 7};
+  c.blocks.push_back(b);
+  Document doc = run(c);
+  ASSERT_EQ(doc.pages.size(), 1u);
+  EXPECT_NEAR(doc.pages[0].content_height, 980, 1e-9);
+  ASSERT_EQ(diags_.warning_count(), 1);
+  const Diagnostic& d = diags_.all().back();
+  EXPECT_EQ(d.span.file, "cv.yaml");
+  EXPECT_EQ(d.span.line, 12);
+  EXPECT_EQ(d.span.col, 7);
+  double past = 980 - flow_height(theme_);
+  char amount[32];
+  std::snprintf(amount, sizeof amount, "by %.1f pt", past);
+  EXPECT_NE(d.message.find("content runs past the bottom margin"), std::string::npos) << d.message;
+  EXPECT_NE(d.message.find(amount), std::string::npos) << d.message << " / expected " << amount;
+  ASSERT_EQ(d.hints.size(), 1u);
+  EXPECT_NE(d.hints[0].find("980.0 pt tall"), std::string::npos) << d.hints[0];
+}
+
+TEST_F(Paginate, TextPastTheRightMarginSaysByHowMuch) {
+  // A column 5 pt wide after the indent: the W cannot fit and overflows the right margin.
+  compose::Composition c;
+  compose::Paragraph p = paragraph("W");
+  p.inlines.front().span = Span{"cv.yaml", 3, 9};
+  double column = theme_.page_width - theme_.margin_left - theme_.margin_right;
+  p.indent_left = column - 5;
+  c.blocks.push_back(block(p));
+  Document doc = run(c);
+  const PlacedRun* w = find_run(doc, "W");
+  ASSERT_NE(w, nullptr);
+  double past = w->x + w->run.width() - (theme_.page_width - theme_.margin_right);
+  ASSERT_GT(past, 0.5);
+  ASSERT_EQ(diags_.warning_count(), 1);
+  const Diagnostic& d = diags_.all().back();
+  EXPECT_EQ(d.span.line, 3);
+  EXPECT_EQ(d.span.col, 9);
+  char amount[32];
+  std::snprintf(amount, sizeof amount, "overflows by %.1f pt", past);
+  EXPECT_NE(d.message.find(amount), std::string::npos) << d.message << " / expected " << amount;
 }
 
 }  // namespace

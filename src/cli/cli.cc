@@ -2,18 +2,18 @@
 
 #include <fmt/format.h>
 
+#include <charconv>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <optional>
 #include <ostream>
 
-#include "compose/compose.h"
+#include "fit/fit.h"
 #include "layout/layout.h"
 #include "paginate/paginate.h"
 #include "pdf/pdf.h"
 #include "source/source.h"
-#include "text/text.h"
 
 #ifndef HANJI_VERSION
 #define HANJI_VERSION "0.0.0"
@@ -30,9 +30,9 @@ constexpr const char* kUsage = R"(usage: hanji <command> [options]
 Typesets a CV written in YAML (RenderCV's cv: schema) into a PDF.
 
 commands:
-  build CV.yaml [-o OUT.pdf] [--layout NAME] [--paper a4|letter]
+  build CV.yaml [-o OUT.pdf] [--layout NAME] [--paper a4|letter] [--fit-pages N]
                     write the PDF (default: CV.pdf next to CV.yaml)
-  check CV.yaml [--layout NAME] [--paper a4|letter]
+  check CV.yaml [--layout NAME] [--paper a4|letter] [--fit-pages N]
                     validate and lay out the CV, report problems, write nothing
   layouts [--parameters]
                     list the available layouts (or every value a layout may set)
@@ -41,6 +41,9 @@ options:
   -o, --output FILE   where to write the PDF
   -l, --layout NAME   layout to use (overrides the file's `layout:`)
   --paper a4|letter   paper size (overrides the layout)
+  --fit-pages N       fit the CV on at most N pages: shrink spacing, leading, margins
+                      and text size, only as much as needed and never below the
+                      layout's fit.* bounds (overrides the layout's fit_pages)
   -q, --quiet         print only errors and warnings
   -h, --help          show this help
   --version           show the version
@@ -54,9 +57,18 @@ struct Options {
   std::string output;
   std::string layout;
   std::string paper;
+  int fit_pages = 0;  // 0: as the layout says (its fit_pages)
   bool quiet = false;
   bool parameters = false;
 };
+
+/// A page count for --fit-pages: a whole number, 1 or more.
+std::optional<int> parse_page_count(const std::string& text) {
+  int value = 0;
+  auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (ec != std::errc() || end != text.data() + text.size() || value < 1) return std::nullopt;
+  return value;
+}
 
 /// Parses the arguments after the program name; on a usage error fills `error`.
 std::optional<Options> parse_args(const std::vector<std::string>& args, std::string& error) {
@@ -86,6 +98,15 @@ std::optional<Options> parse_args(const std::vector<std::string>& args, std::str
         return std::nullopt;
       }
       opt.paper = *v;
+    } else if (a == "--fit-pages") {
+      auto v = value("--fit-pages");
+      if (!v) return std::nullopt;
+      std::optional<int> pages = parse_page_count(*v);
+      if (!pages) {
+        error = fmt::format("--fit-pages needs a whole number of pages, 1 or more, not '{}'", *v);
+        return std::nullopt;
+      }
+      opt.fit_pages = *pages;
     } else if (a == "-q" || a == "--quiet") {
       opt.quiet = true;
     } else if (a == "--parameters") {
@@ -111,8 +132,10 @@ std::optional<Options> parse_args(const std::vector<std::string>& args, std::str
   return opt;
 }
 
-void print_diagnostics(const Diagnostics& diags, std::ostream& err) {
-  for (const auto& d : diags.all()) err << format_diagnostic(d);
+/// Errors and warnings always; notes (what fitting changed) unless --quiet.
+void print_diagnostics(const Diagnostics& diags, bool quiet, std::ostream& err) {
+  for (const auto& d : diags.all())
+    if (!quiet || d.severity != Severity::Note) err << format_diagnostic(d);
 }
 
 std::optional<long long> source_date_epoch() {
@@ -170,12 +193,11 @@ std::optional<Typeset> typeset(const Options& opt, const std::string& argv0, Dia
   std::optional<layout::Theme> theme =
       layout::load_theme(layout_name, name_span, file->layout_overrides, opt.paper, dirs, diags);
   if (!theme) return std::nullopt;
-  compose::Composition composition = compose::compose(*file, *theme, diags);
+  // --fit-pages wins over the layout's fit_pages; without either the CV is laid out as it is.
+  int fit_pages = opt.fit_pages > 0 ? opt.fit_pages : theme->fit_pages;
+  fit::FitResult fitted = fit::fit_to_pages(*file, *theme, fit_pages, diags);
   if (diags.has_errors()) return std::nullopt;
-  text::Typesetter typesetter(*theme, diags);
-  paginate::Document doc = paginate::paginate(composition, *theme, typesetter, diags);
-  if (diags.has_errors()) return std::nullopt;
-  return Typeset{std::move(doc)};
+  return Typeset{std::move(fitted.doc)};
 }
 
 int build(const Options& opt, const std::string& argv0, std::ostream& out, std::ostream& err, bool write) {
@@ -193,7 +215,7 @@ int build(const Options& opt, const std::string& argv0, std::ostream& out, std::
   std::optional<Typeset> result = typeset(opt, argv0, diags);
   std::optional<std::string> bytes;
   if (result && write) bytes = pdf::write_pdf(result->doc, pdf::Options{source_date_epoch()}, diags);
-  print_diagnostics(diags, err);
+  print_diagnostics(diags, opt.quiet, err);
   if (!result || diags.has_errors() || (write && !bytes)) {
     err << fmt::format("hanji: {} error{}; {}\n", diags.error_count(), diags.error_count() == 1 ? "" : "s",
                        write ? "no PDF written" : "the CV does not build");
@@ -227,7 +249,7 @@ int list(const Options& opt, const std::string& argv0, std::ostream& out, std::o
   Diagnostics diags;
   layout::DataDirs dirs = layout::find_data_dirs(argv0);
   std::vector<layout::LayoutInfo> layouts = layout::list_layouts(dirs, diags);
-  print_diagnostics(diags, err);
+  print_diagnostics(diags, opt.quiet, err);
   for (const auto& l : layouts) out << fmt::format("{:<12} {}\n", l.name, l.description);
   return diags.has_errors() ? kBadInput : kOk;
 }

@@ -1,12 +1,21 @@
 #include "paginate/chunks.h"
 
 #include <algorithm>
+#include <charconv>
 #include <cmath>
 #include <map>
+#include <string>
 
 namespace hanji::paginate::detail {
 
 namespace {
+
+/// A length for messages: "40.3".
+std::string format_pt(double value) {
+  char buf[32];
+  auto [end, ec] = std::to_chars(buf, buf + sizeof buf, value, std::chars_format::fixed, 1);
+  return ec == std::errc() ? std::string(buf, end) : std::string("?");
+}
 
 // The em box a line's glyphs are centred on: 0.8 em above the baseline, 0.2 em below.
 constexpr double kAscent = 0.8;
@@ -257,10 +266,13 @@ std::vector<Chunk> build_chunks(const std::vector<compose::Block>& blocks, const
     size_t begin = b == 0 ? 0 : block_end[b - 1] + 1;
     for (size_t i = begin; i <= block_end[b]; ++i) chunks[i].break_after = BreakClass::Forbidden;
   }
+  // A piece that cannot be split (a row, a figure) and is taller than the flow area starts a
+  // page of its own and still runs past the bottom margin, by exactly this much.
   for (const auto& c : chunks)
-    if (c.height > column.page_height)
-      diags.warning(c.span, "content is taller than a page and runs past its bottom margin",
-                    {"shorten it or reduce the layout's sizes"});
+    if (c.height > column.page_height + 1e-6)
+      diags.warning(c.span, "content runs past the bottom margin by " + format_pt(c.height - column.page_height) + " pt",
+                    {"it is " + format_pt(c.height) + " pt tall and a page holds " + format_pt(column.page_height) +
+                     " pt; shorten it or reduce the layout's sizes and margins"});
   return chunks;
 }
 

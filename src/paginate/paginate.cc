@@ -88,6 +88,7 @@ void place_chunks(const std::vector<Chunk>& chunks, PageRange range, double spac
     detail::append(page, std::move(content));
     y += c.height;
   }
+  page.content_height = y - theme.margin_top;
 }
 
 std::string page_number_text(std::string format, int page, int total) {
@@ -116,7 +117,7 @@ void add_page_numbers(const compose::Furniture& furniture, const layout::Theme& 
 }  // namespace
 
 Document paginate(const compose::Composition& composition, const layout::Theme& theme,
-                  text::Typesetter& typesetter, Diagnostics& diags) {
+                  text::Typesetter& typesetter, Diagnostics& diags, const Options& options) {
   Document doc;
   doc.page_width = theme.page_width;
   doc.page_height = theme.page_height;
@@ -125,12 +126,13 @@ Document paginate(const compose::Composition& composition, const layout::Theme& 
   detail::Column column;
   column.width = theme.page_width - theme.margin_left - theme.margin_right;
   column.page_height = theme.page_height - theme.margin_top - theme.margin_bottom;
+  doc.flow_height = column.page_height;
   std::vector<Chunk> chunks = detail::build_chunks(composition.blocks, column, typesetter, diags);
 
   // Trailing empty chunks (spaces) must not open a page of their own.
   while (!chunks.empty() && is_empty(chunks.back()) && chunks.back().bookmark.empty()) chunks.pop_back();
 
-  double space_scale = choose_space_scale(chunks, column.page_height);
+  double space_scale = options.balance_last_page ? choose_space_scale(chunks, column.page_height) : 1.0;
   for (const PageRange& range : fill_pages(chunks, column.page_height, space_scale))
     place_chunks(chunks, range, space_scale, theme, static_cast<int>(doc.pages.size()), doc);
   if (doc.pages.empty()) doc.pages.emplace_back();

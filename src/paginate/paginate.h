@@ -44,6 +44,9 @@ struct Page {
   std::vector<FilledRect> rects;
   std::vector<LinkArea> links;
   std::vector<PlacedImage> images;
+  /// How far the flow reaches below the top margin on this page, pt (more than
+  /// Document::flow_height only when a piece taller than a page runs past the bottom margin).
+  double content_height = 0;
 };
 
 /// An outline entry: a title and where it points.
@@ -55,16 +58,25 @@ struct Bookmark {
 
 struct Document {
   double page_width = 595.276, page_height = 841.89;
+  double flow_height = 0;  // the flow area between the top and bottom margins, pt
   std::vector<Page> pages;
   std::vector<Bookmark> bookmarks;
   std::vector<text::FontInfo> fonts;  // indexed by GlyphRun::font
   compose::Metadata meta;
 };
 
-/// Lays out `composition` on pages of `theme`'s size and margins. Content that cannot fit
-/// (an entry taller than a page is split; a line wider than the column overflows) is
-/// reported as a warning naming its source location.
+/// Choices the caller makes about page breaking.
+struct Options {
+  /// Tighten the vertical spaces (by up to 40%, never the text) when that spares a nearly
+  /// empty last page. Fitting to N pages (module fit) turns this off: it squeezes the spaces
+  /// itself, within the layout's fit.* bounds, and the two must not compound.
+  bool balance_last_page = true;
+};
+
+/// Lays out `composition` on pages of `theme`'s size and margins. Content that cannot fit is
+/// reported as a warning naming its source location and by how much: a line wider than its
+/// column (from text::Typesetter), a piece taller than a page (it runs past the bottom margin).
 Document paginate(const compose::Composition& composition, const layout::Theme& theme,
-                  text::Typesetter& typesetter, Diagnostics& diags);
+                  text::Typesetter& typesetter, Diagnostics& diags, const Options& options = {});
 
 }  // namespace hanji::paginate

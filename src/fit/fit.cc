@@ -1,0 +1,209 @@
+// The search for the least squeeze that fits: lay out at s = 0 (as the layout says), at s = 1
+// (the tightest the bounds allow), then home in on the threshold between them by regula falsi
+// on how much content is past the last allowed page.
+#include "fit/fit.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+#include <utility>
+#include <vector>
+
+#include "compose/compose.h"
+#include "text/text.h"
+
+namespace hanji::fit {
+
+namespace {
+
+// Stop when the squeeze is known to within this: 0.02 of s is under 0.5% of the text size or
+// 2% of the spaces, below what anyone sees.
+constexpr double kSqueezeTolerance = 0.02;
+// Layouts per build at most (s = 0, s = 1 and up to five between). The budget is four times
+// a plain build; a first layout is about a third of one (the rest is reading the YAML and the
+// fonts, and writing the PDF) and later ones reuse its shaping, so seven layouts measured
+// 1.25-1.4 times a plain build in instructions (callgrind) on CVs of 1.2 pages.
+constexpr int kMaxAttempts = 7;
+// Each new point stays this fraction of the bracket away from its ends, so the bracket shrinks.
+constexpr double kMinStep = 0.1;
+
+/// The CV laid out at one squeeze.
+struct Attempt {
+  double squeeze = 0;
+  layout::Theme theme;
+  paginate::Document doc;
+  Diagnostics diags;  // everything this layout reported, in order
+  double excess = 0;  // > 0: pt of content past the last allowed page; <= 0: room left on it
+};
+
+size_t page_count(const paginate::Document& doc) { return doc.pages.size(); }
+
+/// How far `doc` is from `pages` pages, as one number that falls as the squeeze grows (in a
+/// step where an entry moves back a page): the height of everything past page `pages`
+/// (positive), or minus the room left on the pages allowed.
+double excess(const paginate::Document& doc, int pages) {
+  const size_t allowed = static_cast<size_t>(std::max(pages, 0));
+  if (page_count(doc) > allowed) {
+    double past = 0;
+    for (size_t p = allowed; p < page_count(doc); ++p) past += doc.pages[p].content_height;
+    return std::max(past, 0.1);  // there is something past the limit, however little
+  }
+  double room = static_cast<double>(allowed - page_count(doc)) * doc.flow_height;
+  if (!doc.pages.empty()) room += std::max(0.0, doc.flow_height - doc.pages.back().content_height);
+  return -room;
+}
+
+bool same_message(const Diagnostic& a, const Diagnostic& b) {
+  return a.severity == b.severity && a.message == b.message && a.span.file == b.span.file &&
+         a.span.line == b.span.line && a.span.col == b.span.col;
+}
+
+bool contains(const std::vector<Diagnostic>& list, const Diagnostic& d) {
+  return std::any_of(list.begin(), list.end(), [&](const Diagnostic& other) { return same_message(other, d); });
+}
+
+/// Lays the CV out at any squeeze, all attempts sharing one Typesetter (its fonts and shaping).
+/// The Typesetter reports into sink_, as compose and paginate do, so each attempt's messages
+/// are its own: the returned layout's are kept, the others' dropped, since every attempt
+/// repeats them (the Typesetter does not cache a paragraph that reported something) or has
+/// its own version (how much a line overflows depends on the squeeze). The exception is a
+/// message without a location, about the document as a whole (e.g. a missing hyphenation
+/// dictionary): the Typesetter says it once, in whichever attempt first needs it, so those are
+/// gathered from every attempt.
+class Layouts {
+ public:
+  Layouts(const source::CvFile& file, const layout::Theme& theme, int pages)
+      : file_(file), theme_(theme), pages_(pages), typesetter_(theme, sink_) {}
+
+  Attempt lay_out(double s, paginate::Options options) {
+    Attempt a;
+    a.squeeze = s;
+    a.theme = s > 0 ? squeezed(theme_, s) : theme_;
+    if (!sink_.has_errors()) {  // the Typesetter reports a layout without fonts at once
+      compose::Composition composition = compose::compose(file_, a.theme, sink_);
+      if (!sink_.has_errors()) a.doc = paginate::paginate(composition, a.theme, typesetter_, sink_, options);
+    }
+    a.excess = excess(a.doc, pages_);
+    for (const Diagnostic& d : sink_.all())
+      if (!d.span.known() && !contains(unlocated_, d)) unlocated_.push_back(d);
+    a.diags = std::move(sink_);
+    sink_ = Diagnostics{};  // the same object, which the Typesetter keeps reporting into
+    ++count_;
+    return a;
+  }
+
+  int count() const { return count_; }
+
+  /// Passes `chosen`'s messages on to `diags`, after the document-wide ones other attempts
+  /// reported and `chosen` did not.
+  void report(const Attempt& chosen, Diagnostics& diags) const {
+    for (const Diagnostic& d : unlocated_)
+      if (!contains(chosen.diags.all(), d)) diags.add(d);
+    for (const Diagnostic& d : chosen.diags.all()) diags.add(d);
+  }
+
+ private:
+  const source::CvFile& file_;
+  const layout::Theme& theme_;
+  int pages_;
+  Diagnostics sink_;  // declared before typesetter_, which holds a reference to it
+  text::Typesetter typesetter_;
+  std::vector<Diagnostic> unlocated_;  // from every attempt so far, once each
+  int count_ = 0;
+};
+
+/// The least squeeze in (lo.squeeze, hi.squeeze] that fits, given that lo does not fit and
+/// hi does. Regula falsi, Illinois variant (the kept end's value is halved when the same end
+/// is kept twice, so a curved or stepped excess still converges fast).
+Attempt narrow(Layouts& layouts, int pages, const Attempt& lo_attempt, Attempt hi) {
+  double lo = lo_attempt.squeeze, f_lo = lo_attempt.excess, f_hi = hi.excess;
+  int kept = 0;  // +1: the low end was kept last time, -1: the high end
+  paginate::Options no_balancing{.balance_last_page = false};
+  while (hi.squeeze - lo > kSqueezeTolerance && layouts.count() < kMaxAttempts) {
+    double width = hi.squeeze - lo;
+    double s = lo + width * f_lo / (f_lo - f_hi);
+    s = std::clamp(s, lo + kMinStep * width, hi.squeeze - kMinStep * width);
+    Attempt a = layouts.lay_out(s, no_balancing);
+    if (a.diags.has_errors()) return a;
+    if (page_count(a.doc) <= static_cast<size_t>(pages)) {
+      if (kept == 1) f_lo /= 2;
+      kept = 1;
+      f_hi = a.excess;
+      hi = std::move(a);
+    } else {
+      if (kept == -1) f_hi /= 2;
+      kept = -1;
+      lo = s;
+      f_lo = a.excess;
+    }
+  }
+  return hi;
+}
+
+std::string pages_text(int pages) { return fmt::format("{} page{}", pages, pages == 1 ? "" : "s"); }
+
+FitResult finish(Attempt a, const Layouts& layouts, Diagnostics& diags) {
+  layouts.report(a, diags);
+  FitResult r;
+  r.squeeze = a.squeeze;
+  r.attempts = layouts.count();
+  r.theme = std::move(a.theme);
+  r.doc = std::move(a.doc);
+  return r;
+}
+
+void warn_cannot_fit(const layout::Theme& original, const FitResult& tightest, int pages, Diagnostics& diags) {
+  const layout::TextStyle& body = tightest.theme.body;
+  const double pitch = body.size * body.line_height;
+  const int lines = static_cast<int>(std::ceil(tightest.shortfall / pitch));
+  std::string changes = describe_changes(original, tightest.theme);
+  if (changes.empty()) changes = "the layout's fit.* bounds allow no shrinking";
+  diags.warning(Span{},
+                fmt::format("cannot fit on {}: needs {:.1f} pt more (about {} line{} of text) at the tightest the "
+                            "layout allows",
+                            pages_text(pages), tightest.shortfall, lines, lines == 1 ? "" : "s"),
+                {fmt::format("laid out at the tightest ({}), it takes {}", changes,
+                             pages_text(static_cast<int>(page_count(tightest.doc)))),
+                 fmt::format("shorten the CV, or lower the layout's fit.* bounds (now fit.min_font_scale: {:g}, "
+                             "fit.min_leading_scale: {:g}, fit.min_space_scale: {:g}, fit.min_margin: {:g}pt)",
+                             original.fit_min_font_scale, original.fit_min_leading_scale,
+                             original.fit_min_space_scale, original.fit_min_margin)});
+}
+
+}  // namespace
+
+FitResult fit_to_pages(const source::CvFile& file, const layout::Theme& theme, int pages, Diagnostics& diags) {
+  Layouts layouts(file, theme, pages);
+  // As the layout says, with the usual balancing of a nearly empty last page: fitting changes
+  // nothing in a CV that already fits.
+  Attempt natural = layouts.lay_out(0, paginate::Options{});
+  if (pages <= 0 || natural.diags.has_errors()) return finish(std::move(natural), layouts, diags);
+  if (page_count(natural.doc) <= static_cast<size_t>(pages)) {
+    FitResult r = finish(std::move(natural), layouts, diags);
+    diags.note(Span{}, fmt::format("fits on {} as it is; nothing was shrunk", pages_text(pages)));
+    return r;
+  }
+
+  // From here on fitting alone squeezes the spaces, within the layout's bounds; paginate's
+  // balancing would squeeze them again on top.
+  Attempt tightest = layouts.lay_out(1, paginate::Options{.balance_last_page = false});
+  if (tightest.diags.has_errors()) return finish(std::move(tightest), layouts, diags);
+  if (page_count(tightest.doc) > static_cast<size_t>(pages)) {
+    double shortfall = tightest.excess;
+    FitResult r = finish(std::move(tightest), layouts, diags);
+    r.fits = false;
+    r.shortfall = shortfall;
+    warn_cannot_fit(theme, r, pages, diags);
+    return r;
+  }
+
+  Attempt best = narrow(layouts, pages, natural, std::move(tightest));
+  bool failed = best.diags.has_errors();
+  FitResult r = finish(std::move(best), layouts, diags);
+  if (!failed)
+    diags.note(Span{}, fmt::format("fitted to {}: {}", pages_text(pages), describe_changes(theme, r.theme)));
+  return r;
+}
+
+}  // namespace hanji::fit

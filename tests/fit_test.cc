@@ -1,0 +1,330 @@
+// Fitting to N pages: the squeezed theme (identity at 0, the layout's bounds at 1, monotone,
+// never larger), the search (a CV a fifth of a page too long fits one page, the least squeeze
+// that does, determinism, a cost of a few layouts), and its messages (what changed; how far
+// off a CV that cannot fit is; every other message once, not once per attempt).
+#include "fit/fit.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <string>
+#include <vector>
+
+namespace hanji::fit {
+namespace {
+
+layout::DataDirs repo_dirs() {
+  return {std::string(HANJI_SOURCE_DIR) + "/layouts", std::string(HANJI_SOURCE_DIR) + "/fonts"};
+}
+
+layout::Theme classic() {
+  Diagnostics diags;
+  std::optional<layout::Theme> theme = layout::load_theme("classic", source::ConfigNode{}, "", repo_dirs(), diags);
+  EXPECT_TRUE(theme) << (diags.all().empty() ? "" : format_diagnostic(diags.all().front()));
+  return theme ? *theme : layout::Theme{};
+}
+
+// --- squeezed(): the theme at a squeeze ---
+
+using StyleField = layout::TextStyle layout::Theme::*;
+using LengthField = double layout::Theme::*;
+
+const std::vector<StyleField> kStyles = {&layout::Theme::name,          &layout::Theme::headline,
+                                         &layout::Theme::contact,       &layout::Theme::section_title,
+                                         &layout::Theme::entry_title,   &layout::Theme::entry_subtitle,
+                                         &layout::Theme::body,          &layout::Theme::aside,
+                                         &layout::Theme::footer};
+const std::vector<LengthField> kSpaces = {
+    &layout::Theme::headline_space,      &layout::Theme::contact_space,       &layout::Theme::header_space_below,
+    &layout::Theme::section_rule_gap,    &layout::Theme::section_space_above, &layout::Theme::section_space_below,
+    &layout::Theme::entry_space,         &layout::Theme::text_entry_space,    &layout::Theme::summary_space,
+    &layout::Theme::highlight_space};
+const std::vector<LengthField> kMargins = {&layout::Theme::margin_top, &layout::Theme::margin_bottom,
+                                           &layout::Theme::margin_left, &layout::Theme::margin_right};
+
+/// Every dimension fitting may change, as one list (sizes, line heights, spaces, margins).
+std::vector<double> dimensions(const layout::Theme& t) {
+  std::vector<double> out;
+  for (auto style : kStyles) {
+    out.push_back((t.*style).size);
+    out.push_back((t.*style).line_height);
+  }
+  for (auto space : kSpaces) out.push_back(t.*space);
+  for (auto margin : kMargins) out.push_back(t.*margin);
+  return out;
+}
+
+TEST(Squeezed, ZeroIsTheThemeItself) {
+  layout::Theme t = classic();
+  EXPECT_EQ(dimensions(squeezed(t, 0)), dimensions(t));
+  EXPECT_EQ(describe_changes(t, squeezed(t, 0)), "");
+}
+
+TEST(Squeezed, OneReachesEveryBound) {
+  layout::Theme t = classic();
+  layout::Theme s = squeezed(t, 1);
+  for (auto style : kStyles) {
+    EXPECT_NEAR((s.*style).size, (t.*style).size * t.fit_min_font_scale, 1e-9);
+    EXPECT_NEAR((s.*style).line_height, (t.*style).line_height * t.fit_min_leading_scale, 1e-9);
+  }
+  for (auto space : kSpaces) EXPECT_NEAR(s.*space, t.*space * t.fit_min_space_scale, 1e-9);
+  // classic's margins (15 mm, 17 mm) are above fit.min_margin (12 mm = 34 pt): they reach it;
+  // the bottom one keeps clear of the page-number footer.
+  EXPECT_NEAR(s.margin_top, t.fit_min_margin, 1e-9);
+  EXPECT_NEAR(s.margin_left, t.fit_min_margin, 1e-9);
+  EXPECT_NEAR(s.margin_right, t.fit_min_margin, 1e-9);
+  EXPECT_NEAR(s.margin_bottom, std::max(t.fit_min_margin, t.footer_offset + t.footer.size), 1e-9);
+  // What it does not touch: colours, fonts, the date column, the page.
+  EXPECT_EQ(s.aside_width, t.aside_width);
+  EXPECT_EQ(s.page_height, t.page_height);
+  EXPECT_EQ(s.fonts.hangul.regular, t.fonts.hangul.regular);
+}
+
+TEST(Squeezed, MovesMonotonicallyAndStaysWithinTheBounds) {
+  layout::Theme t = classic();
+  std::vector<double> lowest = dimensions(squeezed(t, 1)), original = dimensions(t);
+  std::vector<double> previous = original;
+  for (int step = 0; step <= 40; ++step) {
+    std::vector<double> now = dimensions(squeezed(t, step / 40.0));
+    for (size_t i = 0; i < now.size(); ++i) {
+      EXPECT_LE(now[i], previous[i] + 1e-12) << "dimension " << i << " grew at s = " << step / 40.0;
+      EXPECT_LE(now[i], original[i] + 1e-12) << i;
+      EXPECT_GE(now[i], lowest[i] - 1e-12) << i;
+    }
+    previous = now;
+  }
+}
+
+TEST(Squeezed, SpacingAndLeadingGiveBeforeTheTextSize) {
+  layout::Theme t = classic();
+  layout::Theme light = squeezed(t, 0.15);
+  EXPECT_EQ(light.body.size, t.body.size);  // a little too long: the text is untouched
+  EXPECT_LT(light.body.line_height, t.body.line_height);
+  EXPECT_LT(light.entry_space, t.entry_space);
+  EXPECT_LT(light.margin_top, t.margin_top);
+  EXPECT_EQ(light.margin_left, t.margin_left);  // longer lines come last
+}
+
+TEST(Squeezed, NeverEnlargesAndNeverGoesBelowTheMarginBound) {
+  layout::Theme t = classic();
+  t.fit_min_font_scale = 1.2;  // a bound above 1 must not make text larger
+  t.margin_left = 20;          // already below fit.min_margin: stays
+  t.fit_min_margin = 30;
+  layout::Theme s = squeezed(t, 1);
+  EXPECT_EQ(s.body.size, t.body.size);
+  EXPECT_EQ(s.margin_left, 20);
+  EXPECT_EQ(s.margin_right, 30);
+  EXPECT_EQ(dimensions(squeezed(t, -1)), dimensions(t));  // out of range: clamped
+  EXPECT_EQ(dimensions(squeezed(t, 2)), dimensions(squeezed(t, 1)));
+}
+
+TEST(Squeezed, DescribesWhatChanged) {
+  layout::Theme t = classic();
+  std::string all = describe_changes(t, squeezed(t, 1));
+  EXPECT_NE(all.find("text at 90%"), std::string::npos) << all;
+  EXPECT_NE(all.find("line spacing at 92%"), std::string::npos) << all;
+  EXPECT_NE(all.find("space between blocks at 50%"), std::string::npos) << all;
+  EXPECT_NE(all.find("top and bottom margins 15 → 12 mm"), std::string::npos) << all;
+  EXPECT_NE(all.find("side margins 17 → 12 mm"), std::string::npos) << all;
+  std::string light = describe_changes(t, squeezed(t, 0.1));
+  EXPECT_EQ(light.find("text at"), std::string::npos) << light;
+  EXPECT_NE(light.find("line spacing at"), std::string::npos) << light;
+}
+
+// --- fit_to_pages(): the search ---
+
+/// A CV of `entries` experience entries with two highlights each. With classic, 11 fill one
+/// page; 13 take about 1.2 pages (a fifth of a page more, more than the balancing of a nearly
+/// empty last page can save); 15 cannot fit one page even at the tightest.
+std::string long_cv(int entries, const std::string& extra_highlight = "") {
+  std::string yaml = "cv:\n  name: Jane Doe\n  email: jane@example.com\n  sections:\n    experience:\n";
+  for (int i = 0; i < entries; ++i) {
+    yaml += "      - company: Company " + std::to_string(i) + "\n";
+    yaml += "        position: Engineer " + std::to_string(i) + "\n";
+    yaml += "        start_date: " + std::to_string(2000 + i) + "-01\n";
+    yaml += "        end_date: " + std::to_string(2001 + i) + "-06\n";
+    yaml += "        highlights:\n";
+    yaml += "          - Built the system number " + std::to_string(i) +
+            " that serves many users every day and kept it running through several migrations.\n";
+    yaml += "          - Led a small team of engineers to rewrite the billing pipeline, cutting costs by a third.\n";
+    if (i == 0 && !extra_highlight.empty()) yaml += "          - " + extra_highlight + "\n";
+  }
+  return yaml;
+}
+
+source::CvFile load(const std::string& yaml) {
+  Diagnostics diags;
+  std::optional<source::CvFile> file = source::load_cv_from_string(yaml, "cv.yaml", diags);
+  EXPECT_TRUE(file && !diags.has_errors());
+  return file ? *file : source::CvFile{};
+}
+
+int count(const Diagnostics& diags, Severity severity, const std::string& needle) {
+  return static_cast<int>(std::count_if(diags.all().begin(), diags.all().end(), [&](const Diagnostic& d) {
+    return d.severity == severity && d.message.find(needle) != std::string::npos;
+  }));
+}
+
+/// Everything drawn, as text: each run's position, size and characters.
+std::string drawing(const paginate::Document& doc) {
+  std::string out;
+  for (const auto& page : doc.pages) {
+    out += "page\n";
+    for (const auto& r : page.runs)
+      out += std::to_string(r.x) + " " + std::to_string(r.baseline) + " " + std::to_string(r.run.size) + " " +
+             r.run.text + "\n";
+    for (const auto& rect : page.rects) out += "rect " + std::to_string(rect.y) + "\n";
+  }
+  return out;
+}
+
+/// The text of every run but the page numbers, without white space (lines break elsewhere
+/// when the text is smaller).
+std::string flow_text(const paginate::Document& doc) {
+  std::string out;
+  for (const auto& page : doc.pages)
+    for (const auto& r : page.runs) {
+      bool page_number = r.run.text.find(" / ") != std::string::npos &&
+                         std::all_of(r.run.text.begin(), r.run.text.end(),
+                                     [](char c) { return c == ' ' || c == '/' || (c >= '0' && c <= '9'); });
+      if (page_number) continue;
+      for (char c : r.run.text)
+        if (c != ' ' && c != '\n') out += c;
+    }
+  return out;
+}
+
+/// Lays the CV out at squeeze `s` the way fitting does past s = 0 (no last-page balancing).
+size_t pages_at(const source::CvFile& file, const layout::Theme& theme, double s) {
+  Diagnostics diags;
+  layout::Theme t = squeezed(theme, s);
+  text::Typesetter typesetter(t, diags);
+  compose::Composition c = compose::compose(file, t, diags);
+  return paginate::paginate(c, t, typesetter, diags, {.balance_last_page = false}).pages.size();
+}
+
+TEST(FitToPages, WithoutAPageCountLaysOutAsItIs) {
+  source::CvFile file = load(long_cv(13));
+  Diagnostics diags;
+  FitResult r = fit_to_pages(file, classic(), 0, diags);
+  EXPECT_EQ(r.doc.pages.size(), 2u);
+  EXPECT_EQ(r.squeeze, 0);
+  EXPECT_EQ(r.attempts, 1);
+  EXPECT_TRUE(diags.all().empty());
+}
+
+TEST(FitToPages, AFifthOfAPageTooLongFitsOnePage) {
+  source::CvFile file = load(long_cv(13));
+  layout::Theme theme = classic();
+  Diagnostics diags;
+  FitResult r = fit_to_pages(file, theme, 1, diags);
+  ASSERT_EQ(r.doc.pages.size(), 1u);
+  EXPECT_TRUE(r.fits);
+  EXPECT_GT(r.squeeze, 0);
+  EXPECT_LT(r.squeeze, 1);
+  // Legible: the text stays within the layout's bounds, and here well above the tightest.
+  EXPECT_GE(r.theme.body.size, theme.body.size * theme.fit_min_font_scale);
+  EXPECT_GT(r.theme.body.size, theme.body.size * 0.93);
+  // Every word is still there: the fitted page holds the text of the two natural pages.
+  Diagnostics plain;
+  FitResult natural = fit_to_pages(file, theme, 0, plain);
+  ASSERT_EQ(natural.doc.pages.size(), 2u);
+  EXPECT_EQ(flow_text(r.doc), flow_text(natural.doc));
+  // One note says what changed; nothing else is reported.
+  EXPECT_EQ(count(diags, Severity::Note, "fitted to 1 page: text at"), 1) << format_diagnostic(diags.all().front());
+  EXPECT_EQ(diags.warning_count(), 0);
+  EXPECT_EQ(diags.all().size(), 1u);
+}
+
+TEST(FitToPages, ShrinksTheLeastThatFits) {
+  source::CvFile file = load(long_cv(13));
+  layout::Theme theme = classic();
+  Diagnostics diags;
+  FitResult r = fit_to_pages(file, theme, 1, diags);
+  ASSERT_TRUE(r.fits);
+  EXPECT_EQ(pages_at(file, theme, r.squeeze), 1u);
+  EXPECT_EQ(pages_at(file, theme, r.squeeze - 0.05), 2u) << "s = " << r.squeeze << " is more than needed";
+}
+
+TEST(FitToPages, CostsAFewLayouts) {
+  source::CvFile file = load(long_cv(13));
+  Diagnostics diags;
+  FitResult r = fit_to_pages(file, classic(), 1, diags);
+  EXPECT_GE(r.attempts, 3);  // s = 0, s = 1, and at least one between
+  EXPECT_LE(r.attempts, 7);
+}
+
+TEST(FitToPages, ACvThatFitsIsLeftAsItIs) {
+  source::CvFile file = load(long_cv(13));
+  layout::Theme theme = classic();
+  Diagnostics plain, fitted;
+  FitResult natural = fit_to_pages(file, theme, 0, plain);
+  FitResult r = fit_to_pages(file, theme, 2, fitted);  // already two pages: never enlarged, never changed
+  EXPECT_EQ(r.squeeze, 0);
+  EXPECT_EQ(r.attempts, 1);
+  EXPECT_EQ(drawing(r.doc), drawing(natural.doc));
+  EXPECT_EQ(count(fitted, Severity::Note, "fits on 2 pages as it is"), 1);
+}
+
+TEST(FitToPages, SaysHowFarOffACvThatCannotFitIs) {
+  source::CvFile file = load(long_cv(18));
+  layout::Theme theme = classic();
+  Diagnostics diags;
+  FitResult r = fit_to_pages(file, theme, 1, diags);
+  EXPECT_FALSE(r.fits);
+  EXPECT_EQ(r.squeeze, 1);  // the tightest the layout allows, produced anyway
+  EXPECT_EQ(r.attempts, 2);
+  EXPECT_EQ(r.doc.pages.size(), 2u);
+  EXPECT_GT(r.shortfall, 50);
+  // The shortfall is what lies past page 1.
+  EXPECT_NEAR(r.shortfall, r.doc.pages[1].content_height, 1e-9);
+  ASSERT_EQ(diags.warning_count(), 1);
+  const Diagnostic& d = diags.all().back();
+  EXPECT_NE(d.message.find("cannot fit on 1 page: needs "), std::string::npos) << d.message;
+  EXPECT_NE(d.message.find(" pt more (about "), std::string::npos) << d.message;
+  EXPECT_NE(d.message.find("lines of text) at the tightest the layout allows"), std::string::npos) << d.message;
+  ASSERT_EQ(d.hints.size(), 2u);
+  EXPECT_NE(d.hints[0].find("text at 90%"), std::string::npos) << d.hints[0];
+  EXPECT_NE(d.hints[1].find("fit.min_font_scale: 0.9"), std::string::npos) << d.hints[1];
+}
+
+TEST(FitToPages, IsDeterministic) {
+  source::CvFile file = load(long_cv(13));
+  layout::Theme theme = classic();
+  Diagnostics a, b;
+  FitResult first = fit_to_pages(file, theme, 1, a);
+  FitResult second = fit_to_pages(file, theme, 1, b);
+  EXPECT_EQ(first.squeeze, second.squeeze);
+  EXPECT_EQ(drawing(first.doc), drawing(second.doc));
+}
+
+TEST(FitToPages, ReportsEveryOtherMessageOnceNotOncePerAttempt) {
+  // A character no font has (U+2709) in a CV that needs fitting: every attempt meets it.
+  source::CvFile file = load(long_cv(13, "mail \u2709 me"));
+  Diagnostics diags;
+  FitResult r = fit_to_pages(file, classic(), 1, diags);
+  EXPECT_GE(r.attempts, 3);
+  EXPECT_EQ(count(diags, Severity::Warning, "U+2709"), 1);
+  EXPECT_EQ(diags.warning_count(), 1);
+}
+
+TEST(FitToPages, FitsKoreanToo) {
+  std::string yaml = "locale: ko\ncv:\n  name: 홍길동\n  sections:\n    경력:\n";
+  for (int i = 0; i < 13; ++i) {
+    yaml += "      - company: 예시 주식회사 " + std::to_string(i) + "\n        position: 소프트웨어 엔지니어\n";
+    yaml += "        start_date: " + std::to_string(2000 + i) + "-03\n        end_date: " + std::to_string(2001 + i) +
+            "-02\n        highlights:\n";
+    yaml += "          - 검색 품질 팀에서 C++ 서비스를 만들고, 하루 수억 건의 요청을 처리하는 시스템을 운영했습니다.\n";
+    yaml += "          - HarfBuzz를 도입해 PDF 크기를 40% 줄였습니다.\n";
+  }
+  source::CvFile file = load(yaml);
+  Diagnostics plain, diags;
+  ASSERT_EQ(fit_to_pages(file, classic(), 0, plain).doc.pages.size(), 2u);
+  FitResult r = fit_to_pages(file, classic(), 1, diags);
+  EXPECT_TRUE(r.fits);
+  EXPECT_EQ(r.doc.pages.size(), 1u);
+  EXPECT_EQ(diags.warning_count(), 0);
+}
+
+}  // namespace
+}  // namespace hanji::fit
