@@ -7,7 +7,7 @@ JOBS    ?= $(shell nproc 2>/dev/null || echo 2)
 SAMPLES := $(wildcard samples/*.yaml)
 LAYOUT_FLAG := $(if $(LAYOUT),--layout $(LAYOUT),)
 
-.PHONY: all build deps configure pdf test bench clean
+.PHONY: all build deps configure pdf test golden-update bench clean
 
 all: build
 
@@ -31,6 +31,10 @@ pdf: build
 
 test: build
 	ctest --test-dir $(BUILD) --output-on-failure -j $(JOBS)
+
+# Rewrites tests/golden/*.trace from the current pipeline; review the diff before committing.
+golden-update: build
+	HANJI_GOLDEN_UPDATE=1 ./$(BUILD)/tests/golden_test
 
 bench: build
 	./$(BUILD)/hanji_bench $(SAMPLES)
