@@ -21,8 +21,12 @@ namespace {
 constexpr double kAdjacentDemerits = 10000;  // TeX's \adjdemerits
 constexpr double kDoubleHyphenDemerits = 10000;  // TeX's \doublehyphendemerits
 constexpr double kFinalHyphenDemerits = 5000;    // TeX's \finalhyphendemerits
-// A penalty of about 3000 at the orphan: worth a moderately loose line or two, not a very loose one.
+// Ragged text: a penalty of about 3000 at the orphan, worth rebalancing several lines (ragged
+// lines only move their ends, so that costs little to the eye).
 constexpr double kOrphanDemerits = 1e7;
+// Justified text: about 1000, worth a moderately loose line (spaces up to about 1.8x) but
+// not a very loose one, whose rivers show more than a short last line does.
+constexpr double kJustifiedOrphanDemerits = 1e6;
 constexpr double kOrphanFraction = 1.0 / 3;  // "short": less than this much of the line
 constexpr double kInfiniteBadness = 10000;   // TeX's inf_bad, for the cost of a forced overfull line
 // A line with nothing to stretch is measured as if it had this much stretch: its badness then
@@ -130,7 +134,7 @@ class TotalFit {
     if (from.hyphenated && last) demerits += kFinalHyphenDemerits;
     const bool single_word = line.spaces == 0;
     if (last && from.position != kNoPosition && single_word && line.width < params_.width * kOrphanFraction)
-      demerits += kOrphanDemerits;
+      demerits += params_.justify ? kJustifiedOrphanDemerits : kOrphanDemerits;
     return demerits;
   }
 
