@@ -808,3 +808,17 @@ TEST(Sections, EmptySectionIsLeftOutWithAWarning) {
 
 }  // namespace
 }  // namespace hanji::compose
+
+namespace hanji::compose {
+namespace {
+
+TEST(Meta, TitleWithoutANameHasNoDanglingSeparator) {
+  source::CvFile file;
+  Diagnostics diags;
+  EXPECT_EQ(compose(file, layout::Theme{}, diags).meta.title, "CV");
+  file.locale = *source::builtin_locale("ko");
+  EXPECT_EQ(compose(file, layout::Theme{}, diags).meta.title, "이력서");
+}
+
+}  // namespace
+}  // namespace hanji::compose

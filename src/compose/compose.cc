@@ -19,10 +19,12 @@ std::string current_date_text(const source::CvFile& file) {
   return format_dates(dated, file.locale);
 }
 
-// settings.pdf_title with NAME (and CURRENT_DATE) filled in, else "NAME – CV" / "NAME 이력서".
+// settings.pdf_title with NAME (and CURRENT_DATE) filled in, else "NAME – CV" / "NAME 이력서",
+// or just "CV" / "이력서" for a CV without a name.
 std::string document_title(const source::CvFile& file, const std::string& name) {
+  const bool korean = file.locale.language == "ko";
   std::string title = file.settings.pdf_title;
-  if (title.empty()) title = file.locale.language == "ko" ? "NAME 이력서" : "NAME \u2013 CV";
+  if (title.empty()) title = name.empty() ? (korean ? "이력서" : "CV") : (korean ? "NAME 이력서" : "NAME \u2013 CV");
   replace_all(title, "CURRENT_DATE", current_date_text(file));
   replace_all(title, "NAME", name);
   return title;
