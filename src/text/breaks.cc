@@ -95,12 +95,40 @@ void tailor_cjk_token(const std::u32string& chars, const Token& token, layout::K
 // "largescale"; ragged-right lines lose almost nothing by keeping "large-scale", "C++/Python"
 // or "Node.js" whole. A token wider than the line still breaks in an emergency, best after a
 // hyphen, en dash or slash before a letter, and its parts then carry ActualText.
+bool is_url_like(const std::u32string& chars, const Token& token) {
+  std::u32string_view t(chars.data() + token.begin, token.end - token.begin);
+  return t.find(U"://") != std::u32string_view::npos || t.starts_with(U"www.") ||
+         (t.find(U'@') != std::u32string_view::npos && t.find(U'.') != std::u32string_view::npos);
+}
+
+bool is_url_punctuation(char32_t c) {
+  return c == '/' || c == '.' || c == '-' || c == '_' || c == '?' || c == '#' || c == '=' || c == '&' || c == '~' ||
+         c == ',' || c == '%' || c == '@';
+}
+
+// Where an address may break, after the Chicago Manual of Style: after a colon or a double
+// slash, otherwise before punctuation, so that a line never ends in a hyphen or a period
+// that a reader would take for part of the text ("very-" reads as a hyphenated word).
+bool good_url_break(const std::u32string& chars, size_t k, const Token& token) {
+  const char32_t before = chars[k - 1], after = chars[k];
+  if (before == ':') return after != '/';
+  if (before == '/' && k >= token.begin + 2 && chars[k - 2] == '/') return after != '/';
+  return is_url_punctuation(after) && !is_url_punctuation(before);
+}
+
 void tailor_latin_token(const std::u32string& chars, const Token& token, const std::vector<Raw>& raw,
                         std::vector<Boundary>& out) {
+  const bool url = is_url_like(chars, token);
   for (size_t k = token.begin + 1; k < token.end; ++k) {
     Boundary& b = out[k];
     set_emergency(chars, k, raw[k] == Raw::Allowed, b);
-    if (is_latin_break_char(chars[k - 1]) && is_latin_letter(chars[k]) && !b.awkward) b.emergency = kUrlEmergency / 2;
+    if (url) {
+      // Only the Chicago positions are cheap; breaking after URL punctuation is the next best.
+      b.awkward = false;
+      if (good_url_break(chars, k, token)) b.emergency = kUrlEmergency / 2;
+    } else if (is_latin_break_char(chars[k - 1]) && is_latin_letter(chars[k]) && !b.awkward) {
+      b.emergency = kUrlEmergency / 2;  // a compound: after its hyphen (state-of-the-|art)
+    }
     b.allowed = false;
   }
 }
