@@ -21,9 +21,10 @@ namespace {
 constexpr double kAdjacentDemerits = 10000;  // TeX's \adjdemerits
 constexpr double kDoubleHyphenDemerits = 10000;  // TeX's \doublehyphendemerits
 constexpr double kFinalHyphenDemerits = 5000;    // TeX's \finalhyphendemerits
-// Ragged text: a penalty of about 3000 at the orphan, worth rebalancing several lines (ragged
-// lines only move their ends, so that costs little to the eye).
-constexpr double kOrphanDemerits = 1e7;
+// Ragged text: a penalty of 10000 at the orphan, worth a line a quarter shorter (ragged
+// lines only move their ends, which costs the eye less than a word alone on the last line:
+// "…streams/events, / synchronization)." was the case that set this).
+constexpr double kOrphanDemerits = 1e8;
 // Justified text: about 1000, worth a moderately loose line (spaces up to about 1.8x) but
 // not a very loose one, whose rivers show more than a short last line does.
 constexpr double kJustifiedOrphanDemerits = 1e6;
