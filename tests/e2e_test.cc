@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "compose/compose.h"
+#include "layout/layout.h"
 #include "source/source.h"
 
 namespace fs = std::filesystem;
@@ -232,6 +233,28 @@ TEST_P(Samples, KeepsReadingOrder) {
       if (!e.highlights.empty()) expect_next(shown(e.highlights.front().text), first ? std::string::npos : kWithinEntry);
     }
   }
+}
+
+// No text beyond the right margin (or, for a sample that is fitted to its pages, beyond the
+// smallest margin fitting may use), checked on the words pdftotext finds on the page.
+TEST_P(Samples, KeepsTextInsideTheRightMargin) {
+  hanji::Diagnostics diags;
+  auto file = hanji::source::load_cv(sample().string(), diags);
+  ASSERT_TRUE(file.has_value());
+  auto theme = hanji::layout::load_theme(file->layout_name.empty() ? "classic" : file->layout_name,
+                                         file->layout_overrides, "",
+                                         hanji::layout::find_data_dirs(HANJI_BINARY), diags);
+  ASSERT_TRUE(theme.has_value());
+  const double margin = theme->fit_pages > 0 ? theme->fit_min_margin : theme->margin_right;
+  const double limit = theme->page_width - margin + 0.5;
+  std::string html = run("pdftotext -bbox " + quote(pdf()) + " -").output;
+  int words = 0;
+  for (size_t at = html.find("xMax=\""); at != std::string::npos; at = html.find("xMax=\"", at + 1)) {
+    double x_max = std::stod(html.substr(at + 6));
+    ++words;
+    EXPECT_LE(x_max, limit) << html.substr(at, html.find("</word>", at) - at);
+  }
+  EXPECT_GT(words, 10);
 }
 
 TEST_P(Samples, IsByteIdenticalOnASecondRun) {
