@@ -17,6 +17,7 @@
 #include <map>
 #include <regex>
 #include <set>
+#include <span>
 #include <sstream>
 
 #include "pdf/compact.h"
@@ -893,16 +894,18 @@ text::GlyphRun manual_run() {
   return run;
 }
 
-pdf::GlyphCodes manual_codes(const pdf::GlyphTexts& unicode) {
+// Glyphs 1, 2, 3 as codes 0x21, 0x22, 0x23, 600, 600 and 500 /1000 em wide, reading back
+// as the three texts given.
+pdf::GlyphCodes manual_codes(const std::vector<std::u32string>& unicode) {
   pdf::GlyphCodes codes;
-  codes.code = {{1, 0x21}, {2, 0x22}, {3, 0x23}};
-  codes.width = {{0x21, 600'000'000}, {0x22, 600'000'000}, {0x23, 500'000'000}};  // 600, 600, 500 /1000 em
-  codes.unicode = unicode;
+  codes.add(1, 0x21, 600'000'000, unicode[0]);
+  codes.add(2, 0x22, 600'000'000, unicode[1]);
+  codes.add(3, 0x23, 500'000'000, unicode[2]);
   return codes;
 }
 
 TEST(TextOps, AdjustsForKerningAndOffsets) {
-  pdf::GlyphTexts unicode{{1, U"A"}, {2, U"V"}, {3, U"x"}};
+  std::vector<std::u32string> unicode{U"A", U"V", U"x"};
   // A at 0 (declared 6 pt = its advance), V at 6 (no move), x at 11.5 + 0.5 offset while the
   // viewer is at 12: no move either, but it is raised 2 pt.
   std::string ops = pdf::show_glyphs(manual_run(), manual_codes(unicode));
@@ -914,7 +917,7 @@ TEST(TextOps, AdjustsForKerningAndOffsets) {
 }
 
 TEST(TextOps, ActualTextWhereGlyphsDoNotReadBack) {
-  pdf::GlyphTexts unicode{{1, U"A"}, {2, U"W"}, {3, U"x"}};  // glyph 2 reads as W, drawn for V
+  std::vector<std::u32string> unicode{U"A", U"W", U"x"};  // glyph 2 reads as W, drawn for V
   std::string ops = pdf::show_glyphs(manual_run(), manual_codes(unicode));
   EXPECT_NE(ops.find("/Span <</ActualText <FEFF0056>>> BDC\n[<0022>]TJ\nEMC\n"), std::string::npos) << ops;
 }
@@ -941,11 +944,8 @@ std::vector<double> replay_tj(const std::string& ops, const pdf::GlyphCodes& cod
 
 TEST(TextOps, UnevenUnitsPerEmStaysWithinToleranceWithFewAdjustments) {
   // NanumMyeongjo: 973 units of 1024 = 950.1953125/1000 em, declared as 950.1875.
-  pdf::GlyphTexts unicode{{5, U"\uAC00"}};
   pdf::GlyphCodes codes;
-  codes.code = {{5, 1}};
-  codes.width = {{1, pdf::declared_width(973 * 1000.0 / 1024)}};
-  codes.unicode = unicode;
+  codes.add(5, 1, pdf::declared_width(973 * 1000.0 / 1024), U"\uAC00");
   text::GlyphRun run;
   run.size = 10;
   for (uint32_t i = 0; i < 200; ++i) {
@@ -1005,13 +1005,122 @@ TEST(FontUsage, MostFrequentTextWinsAndTheRestGetActualText) {
   std::vector<pdf::FontUsage> usage = pdf::collect_font_usage(doc);
   ASSERT_EQ(usage.size(), 1u);
   EXPECT_EQ(usage[0].glyph_ids, (std::vector<uint32_t>{7, 9}));
-  EXPECT_EQ(usage[0].unicode.at(7), U"e");
-  EXPECT_EQ(usage[0].unicode.at(9), U"");
+  ASSERT_NE(usage[0].text_of(7), nullptr);
+  EXPECT_EQ(*usage[0].text_of(7), U"e");
+  ASSERT_NE(usage[0].text_of(9), nullptr);
+  EXPECT_EQ(*usage[0].text_of(9), U"");
+  EXPECT_EQ(usage[0].text_of(8), nullptr);
   EXPECT_EQ(usage[0].code_points, (std::vector<char32_t>{U'e', U'\u00e9'}));
+  pdf::GlyphCodes codes;
+  for (size_t i = 0; i < usage[0].glyph_ids.size(); ++i) codes.add(usage[0].glyph_ids[i], 1, 0, usage[0].texts[i]);
   const text::GlyphRun& decomposed = doc.pages[0].runs[2].run;
-  EXPECT_FALSE(pdf::reads_back(decomposed, pdf::clusters_of(decomposed)[0], usage[0].unicode));
+  EXPECT_FALSE(pdf::reads_back(decomposed.glyphs, U"\u00e9", codes));
   const text::GlyphRun& plain = doc.pages[0].runs[0].run;
-  EXPECT_TRUE(pdf::reads_back(plain, pdf::clusters_of(plain)[0], usage[0].unicode));
+  EXPECT_TRUE(pdf::reads_back(plain.glyphs, U"e", codes));
+}
+
+TEST(FontUsage, DecodesExactlyLikeCore) {
+  // Overlong, truncated, stray continuation, surrogate, 4-byte and invalid lead bytes.
+  for (std::string bytes : {std::string("plain"), std::string("\xC0\x80x"), std::string("\xE2\x82"),
+                            std::string("a\xF0\x9F\x98\x80" "b"), std::string("\xFF\x80\xBF"),
+                            std::string("\xED\xA0\x80"), std::string("\xEA\xB0"), std::string("\xE1\x84\x80\xE1")}) {
+    std::u32string decoded;
+    pdf::append_decoded(decoded, bytes);
+    EXPECT_EQ(decoded, utf8_decode(bytes)) << bytes;
+  }
+}
+
+TEST(FontUsage, ClustersOutOfOrderGetTheirTextOnce) {
+  text::GlyphRun run;
+  run.text = "abc";
+  run.glyphs = {{1, 1, 0, 0, 2}, {2, 1, 0, 0, 1}, {3, 1, 0, 0, 0}};  // right to left
+  std::vector<pdf::Cluster> clusters = pdf::clusters_of(run);
+  ASSERT_EQ(clusters.size(), 3u);
+  EXPECT_EQ(clusters[0].text, U"c");
+  EXPECT_EQ(clusters[1].text, U"b");
+  EXPECT_EQ(clusters[2].text, U"a");
+  run.glyphs = {{1, 1, 0, 0, 0}, {2, 1, 0, 0, 1}, {3, 1, 0, 0, 0}};  // cluster 0 seen again
+  clusters = pdf::clusters_of(run);
+  ASSERT_EQ(clusters.size(), 3u);
+  EXPECT_EQ(clusters[0].text, U"a");
+  EXPECT_EQ(clusters[1].text, U"bc");
+  EXPECT_EQ(clusters[2].text, U"");
+  EXPECT_EQ(clusters[2].first_glyph, 2u);
+}
+
+TEST(FontUsage, ClusterBoundsInsideACharacterDecodeLikeSubstrings) {
+  text::GlyphRun run;
+  run.text = "\uAC00\uB098";  // 3 bytes each
+  run.glyphs = {{1, 1, 0, 0, 0}, {2, 1, 0, 0, 1}, {3, 1, 0, 0, 3}, {4, 1, 0, 0, 6}};  // 6: a hyphen
+  std::vector<pdf::Cluster> clusters = pdf::clusters_of(run);
+  ASSERT_EQ(clusters.size(), 4u);
+  EXPECT_EQ(clusters[0].text, utf8_decode(run.text.substr(0, 1)));
+  EXPECT_EQ(clusters[1].text, utf8_decode(run.text.substr(1, 2)));
+  EXPECT_EQ(clusters[2].text, U"\uB098");
+  EXPECT_EQ(clusters[3].text, U"");
+}
+
+TEST(FontUsage, TiesGoToTheFirstSeenAndAnyIdOrCharacterIsKept) {
+  Document doc;
+  doc.fonts.resize(2);
+  doc.pages.resize(1);
+  auto add = [&](std::string text, std::vector<text::Glyph> glyphs) {
+    text::GlyphRun run;
+    run.font = 1;
+    run.text = std::move(text);
+    run.glyphs = std::move(glyphs);
+    doc.pages[0].runs.push_back(PlacedRun{run, 0, 0});
+  };
+  add("b", {{7, 1, 0, 0, 0}});
+  add("a", {{7, 1, 0, 0, 0}});
+  add("\U0001D400z", {{70000, 1, 0, 0, 0}, {3, 1, 0, 0, 4}});
+  add("fi", {{65536, 1, 0, 0, 0}});
+  add("a", {{7, 1, 0, 0, 0}});
+  std::vector<pdf::FontUsage> usage = pdf::collect_font_usage(doc);
+  ASSERT_EQ(usage.size(), 2u);
+  EXPECT_FALSE(usage[0].used());
+  EXPECT_EQ(usage[1].glyph_ids, (std::vector<uint32_t>{3, 7, 65536, 70000}));
+  EXPECT_EQ(usage[1].texts, (std::vector<std::u32string>{U"z", U"a", U"fi", U"\U0001D400"}));
+  EXPECT_EQ(usage[1].code_points, (std::vector<char32_t>{U'a', U'b', U'f', U'i', U'z', U'\U0001D400'}));
+  doc.pages[0].runs.pop_back();  // now "b" and "a" once each: the first seen wins
+  usage = pdf::collect_font_usage(doc);
+  EXPECT_EQ(*usage[1].text_of(7), U"b");
+}
+
+TEST(TextOps, GlyphCodesLookUpEveryGlyphAndCode) {
+  pdf::GlyphCodes codes;
+  codes.add(900, 3, 300, U"c");
+  codes.add(70000, 1, 100, U"a");
+  codes.add(5, 2, 200, U"b");
+  codes.add(5, 2, 250, U"bb");  // a later call replaces what an earlier one said
+  EXPECT_EQ(codes.code_of(70000), 1);
+  EXPECT_EQ(codes.code_of(5), 2);
+  EXPECT_EQ(codes.text_of(5), U"bb");
+  EXPECT_EQ(codes.width_of(2), 250);
+  EXPECT_EQ(codes.code_of(6), 0);  // not embedded: .notdef, reading back as nothing
+  EXPECT_EQ(codes.text_of(6), U"");
+  EXPECT_EQ(codes.width_of(0), 0);
+  EXPECT_EQ(codes.widths(), (std::vector<std::pair<uint16_t, long long>>{{1, 100}, {2, 250}, {3, 300}}));
+}
+
+TEST(TextOps, ReadsBackComparesTheWholeCluster) {
+  pdf::GlyphCodes codes;
+  codes.add(1, 1, 0, U"f");
+  codes.add(2, 2, 0, U"fi");
+  codes.add(3, 3, 0, U"");
+  std::vector<text::Glyph> glyphs{{1, 0, 0, 0, 0}, {2, 0, 0, 0, 0}, {3, 0, 0, 0, 0}};
+  EXPECT_TRUE(pdf::reads_back(glyphs, U"ffi", codes));
+  EXPECT_FALSE(pdf::reads_back(glyphs, U"ff", codes));
+  EXPECT_FALSE(pdf::reads_back(glyphs, U"ffix", codes));
+  EXPECT_FALSE(pdf::reads_back(glyphs, U"fx", codes));
+  EXPECT_TRUE(pdf::reads_back(std::span(glyphs).subspan(2), U"", codes));
+}
+
+TEST(TextOps, ABrokenWordReadsAsItsActualTextWhateverItsGlyphs) {
+  text::GlyphRun run = manual_run();
+  run.actual_text = "AVxy";
+  std::string ops = pdf::show_glyphs(run, manual_codes({U"A", U"W", U"x"}));
+  EXPECT_EQ(ops, "/Span <</ActualText <FEFF0041005600780079>>> BDC\n[<00210022>]TJ\n2 Ts\n[<0023>]TJ\n0 Ts\nEMC\n");
 }
 
 TEST(SfntMetrics, MatchesHarfBuzzAdvances) {

@@ -1,141 +1,167 @@
 #include "pdf/font_usage.h"
 
 #include <algorithm>
-#include <set>
+#include <bit>
+#include <numeric>
 #include <string_view>
+
+#include "pdf/glyph_slots.h"
 
 namespace hanji::pdf {
 namespace {
 
-// The end (byte offset) of the characters of the cluster at `start`: the next larger cluster
-// offset of the run, or the end of its text.
-std::size_t cluster_end(const std::vector<uint32_t>& sorted_offsets, uint32_t start,
-                        std::size_t text_size) {
-  auto next = std::upper_bound(sorted_offsets.begin(), sorted_offsets.end(), start);
-  return next == sorted_offsets.end() ? text_size : std::min<std::size_t>(*next, text_size);
-}
+// How many times one text was proposed for a glyph, and when it was first proposed.
+struct Tally {
+  std::u32string text;
+  int count = 0;
+  int first_seen = 0;
+};
 
-std::u32string decode_range(const std::string& text, std::size_t begin, std::size_t end) {
-  if (begin >= end) return {};
-  return utf8_decode(std::string_view(text).substr(begin, end - begin));
-}
-
-// How many times each text was proposed for a glyph, and when it was first proposed, so that
-// the most frequent wins and ties are broken by document order (deterministic).
-struct Candidates {
-  struct Tally {
-    int count = 0;
-    int first_seen = 0;
-  };
-  std::map<std::u32string, Tally> tallies;
-
-  void add(const std::u32string& text, int order) {
-    auto [it, inserted] = tallies.try_emplace(text, Tally{0, order});
-    ++it->second.count;
+// The texts proposed for one glyph, so that the most frequent wins and ties are broken by
+// document order (deterministic). Nearly every glyph only ever gets one text: it is kept
+// inline, and a short list holds any others.
+class Candidates {
+ public:
+  void add(std::u32string_view text, int order) {
+    if (first_.count == 0) {
+      first_ = Tally{std::u32string(text), 1, order};
+      return;
+    }
+    if (first_.text == text) {
+      ++first_.count;
+      return;
+    }
+    for (Tally& other : others_) {
+      if (other.text != text) continue;
+      ++other.count;
+      return;
+    }
+    others_.push_back(Tally{std::u32string(text), 1, order});
   }
 
-  // Non-empty texts beat the empty one: a code that maps to nothing reads back as nothing in
-  // every extractor, which is only right for glyphs that never carry characters of their own.
-  std::u32string best() const {
-    const std::u32string* winner = nullptr;
-    Tally winner_tally;
-    for (const auto& [text, tally] : tallies) {
-      if (winner && !better(text, tally, *winner, winner_tally)) continue;
-      winner = &text;
-      winner_tally = tally;
-    }
-    return winner ? *winner : std::u32string();
+  // No two texts share a first_seen, so the winner does not depend on the order of others_.
+  const std::u32string& best() const {
+    const Tally* winner = &first_;
+    for (const Tally& other : others_)
+      if (better(other, *winner)) winner = &other;
+    return winner->text;
   }
 
  private:
-  static bool better(const std::u32string& text, const Tally& tally, const std::u32string& other,
-                     const Tally& other_tally) {
-    if (text.empty() != other.empty()) return !text.empty();
-    if (tally.count != other_tally.count) return tally.count > other_tally.count;
-    return tally.first_seen < other_tally.first_seen;
+  // Non-empty texts beat the empty one: a code that maps to nothing reads back as nothing in
+  // every extractor, which is only right for glyphs that never carry characters of their own.
+  static bool better(const Tally& a, const Tally& b) {
+    if (a.text.empty() != b.text.empty()) return !a.text.empty();
+    if (a.count != b.count) return a.count > b.count;
+    return a.first_seen < b.first_seen;
   }
+
+  Tally first_;
+  std::vector<Tally> others_;
 };
 
-// The text each glyph of a cluster would stand for on its own: one character per glyph in
-// order, the last glyph taking any characters left over (a ligature takes them all), glyphs
-// beyond the characters (a decomposed accent) taking none.
-std::vector<std::u32string> split_cluster_text(const Cluster& cluster) {
-  std::vector<std::u32string> parts(cluster.glyph_count);
-  const std::u32string& text = cluster.text;
-  for (std::size_t k = 0; k < cluster.glyph_count; ++k) {
-    bool last = k + 1 == cluster.glyph_count;
-    if (k >= text.size()) break;
-    parts[k] = last ? text.substr(k) : text.substr(k, 1);
+// The characters a font draws: a bitmap for the Basic Multilingual Plane, a list beyond.
+class CodePointSet {
+ public:
+  void insert(char32_t c) {
+    if (c < kBmpSize)
+      bmp_[c / 64] |= uint64_t{1} << (c % 64);
+    else
+      beyond_.push_back(c);
   }
-  return parts;
-}
+
+  std::vector<char32_t> sorted() {
+    std::vector<char32_t> out;
+    for (std::size_t word = 0; word < bmp_.size(); ++word)
+      for (uint64_t bits = bmp_[word]; bits != 0; bits &= bits - 1)
+        out.push_back(static_cast<char32_t>(word * 64 + static_cast<std::size_t>(std::countr_zero(bits))));
+    std::sort(beyond_.begin(), beyond_.end());
+    beyond_.erase(std::unique(beyond_.begin(), beyond_.end()), beyond_.end());
+    out.insert(out.end(), beyond_.begin(), beyond_.end());
+    return out;
+  }
+
+ private:
+  static constexpr char32_t kBmpSize = 0x10000;
+  std::vector<uint64_t> bmp_ = std::vector<uint64_t>(kBmpSize / 64);
+  std::vector<char32_t> beyond_;
+};
+
+// Everything proposed for one font while walking the document.
+class FontTally {
+ public:
+  void add_characters(std::string_view text) {
+    for (std::size_t at = 0; at < text.size();) characters_.insert(decode_utf8_at(text, at));
+  }
+
+  // The text each glyph of a cluster would stand for on its own: one character per glyph in
+  // order, the last glyph taking any characters left over (a ligature takes them all), glyphs
+  // beyond the characters (a decomposed accent) taking none.
+  void add_cluster(const text::GlyphRun& run, const ClusterSpan& cluster, std::u32string_view text, int& order) {
+    for (std::size_t k = 0; k < cluster.glyph_count; ++k) {
+      bool last = k + 1 == cluster.glyph_count;
+      std::u32string_view part = k >= text.size() ? std::u32string_view() : last ? text.substr(k) : text.substr(k, 1);
+      propose(run.glyphs[cluster.first_glyph + k].id, part, order++);
+    }
+  }
+
+  FontUsage result() {
+    std::vector<uint32_t> by_id(glyphs_.size());
+    std::iota(by_id.begin(), by_id.end(), 0u);
+    std::sort(by_id.begin(), by_id.end(), [&](uint32_t a, uint32_t b) { return glyph_ids_[a] < glyph_ids_[b]; });
+    FontUsage usage;
+    usage.glyph_ids.reserve(by_id.size());
+    usage.texts.reserve(by_id.size());
+    for (uint32_t slot : by_id) {
+      usage.glyph_ids.push_back(glyph_ids_[slot]);
+      usage.texts.push_back(glyphs_[slot].best());
+    }
+    usage.code_points = characters_.sorted();
+    return usage;
+  }
+
+ private:
+  void propose(uint32_t glyph_id, std::u32string_view text, int order) {
+    bool added = false;
+    uint32_t slot = slots_.find_or_add(glyph_id, added);
+    if (added) {
+      glyph_ids_.push_back(glyph_id);
+      glyphs_.emplace_back();
+    }
+    glyphs_[slot].add(text, order);
+  }
+
+  GlyphSlots slots_;
+  std::vector<uint32_t> glyph_ids_;  // by slot
+  std::vector<Candidates> glyphs_;   // by slot
+  CodePointSet characters_;
+};
 
 }  // namespace
 
-std::vector<Cluster> clusters_of(const text::GlyphRun& run) {
-  std::vector<Cluster> clusters;
-  if (run.glyphs.empty()) return clusters;
-
-  std::vector<uint32_t> offsets;
-  offsets.reserve(run.glyphs.size());
-  for (const auto& glyph : run.glyphs) offsets.push_back(glyph.cluster);
-  std::sort(offsets.begin(), offsets.end());
-  offsets.erase(std::unique(offsets.begin(), offsets.end()), offsets.end());
-
-  std::set<uint32_t> assigned;  // a cluster value seen again later (odd shaping) gets no text twice
-  for (std::size_t i = 0; i < run.glyphs.size();) {
-    std::size_t j = i + 1;
-    while (j < run.glyphs.size() && run.glyphs[j].cluster == run.glyphs[i].cluster) ++j;
-    uint32_t start = run.glyphs[i].cluster;
-    Cluster cluster{i, j - i, {}};
-    if (assigned.insert(start).second) {
-      std::size_t begin = start == offsets.front() ? 0 : start;
-      cluster.text = decode_range(run.text, begin, cluster_end(offsets, start, run.text.size()));
-    }
-    clusters.push_back(std::move(cluster));
-    i = j;
-  }
-  return clusters;
+const std::u32string* FontUsage::text_of(uint32_t glyph_id) const {
+  auto it = std::lower_bound(glyph_ids.begin(), glyph_ids.end(), glyph_id);
+  if (it == glyph_ids.end() || *it != glyph_id) return nullptr;
+  return &texts[static_cast<std::size_t>(it - glyph_ids.begin())];
 }
 
 std::vector<FontUsage> collect_font_usage(const paginate::Document& doc) {
-  std::vector<FontUsage> usage(doc.fonts.size());
-  std::vector<std::map<uint32_t, Candidates>> candidates(doc.fonts.size());
-  std::vector<std::set<uint32_t>> glyphs(doc.fonts.size());
-  std::vector<std::set<char32_t>> code_points(doc.fonts.size());
+  std::vector<FontTally> fonts(doc.fonts.size());
+  RunClusters split;
   int order = 0;
-
   for (const auto& page : doc.pages) {
     for (const auto& placed : page.runs) {
       const text::GlyphRun& run = placed.run;
-      auto font = static_cast<std::size_t>(run.font);
-      for (char32_t c : utf8_decode(run.text)) code_points[font].insert(c);
-      for (const Cluster& cluster : clusters_of(run)) {
-        std::vector<std::u32string> parts = split_cluster_text(cluster);
-        for (std::size_t k = 0; k < cluster.glyph_count; ++k) {
-          uint32_t id = run.glyphs[cluster.first_glyph + k].id;
-          glyphs[font].insert(id);
-          candidates[font][id].add(parts[k], order++);
-        }
-      }
+      FontTally& font = fonts[static_cast<std::size_t>(run.font)];
+      font.add_characters(run.text);
+      split.split(run);
+      for (const ClusterSpan& cluster : split.clusters()) font.add_cluster(run, cluster, split.text(cluster), order);
     }
   }
-
-  for (std::size_t f = 0; f < usage.size(); ++f) {
-    usage[f].glyph_ids.assign(glyphs[f].begin(), glyphs[f].end());
-    usage[f].code_points.assign(code_points[f].begin(), code_points[f].end());
-    for (const auto& [id, proposals] : candidates[f]) usage[f].unicode[id] = proposals.best();
-  }
+  std::vector<FontUsage> usage;
+  usage.reserve(fonts.size());
+  for (FontTally& font : fonts) usage.push_back(font.result());
   return usage;
-}
-
-bool reads_back(const text::GlyphRun& run, const Cluster& cluster, const GlyphTexts& unicode) {
-  std::u32string read;
-  for (std::size_t k = 0; k < cluster.glyph_count; ++k) {
-    auto it = unicode.find(run.glyphs[cluster.first_glyph + k].id);
-    if (it != unicode.end()) read += it->second;
-  }
-  return read == cluster.text;
 }
 
 }  // namespace hanji::pdf

@@ -120,7 +120,7 @@ void mark_all_glyphs_used(HPDF_FontDef def) {
 }
 
 // /W as ranges of consecutive codes: [first [w w w] first [w] ...].
-HPDF_Array widths_array(HPDF_MMgr mmgr, const std::map<uint16_t, long long>& widths) {
+HPDF_Array widths_array(HPDF_MMgr mmgr, const std::vector<std::pair<uint16_t, long long>>& widths) {
   HPDF_Array array = HPDF_Array_New(mmgr);
   HPDF_Array range = nullptr;
   int previous = -2;
@@ -152,7 +152,7 @@ void patch_font(HPDF_Doc doc, const LoadedFont& loaded) {
   HPDF_Dict_AddName(descendant, "CIDToGIDMap", "Identity");
   // The old map (128 KB, code = Unicode) stays an orphan object; emptied it costs nothing.
   if (attr->map_stream) HPDF_MemStream_FreeData(attr->map_stream->stream);
-  HPDF_Dict_Add(descendant, "W", widths_array(doc->mmgr, loaded.codes.width));
+  HPDF_Dict_Add(descendant, "W", widths_array(doc->mmgr, loaded.codes.widths()));
   auto system_info = static_cast<HPDF_Dict>(HPDF_Dict_GetItem(descendant, "CIDSystemInfo", HPDF_OCLASS_DICT));
   if (system_info) HPDF_Dict_Add(system_info, "Ordering", HPDF_String_New(doc->mmgr, "Identity", nullptr));
   if (attr->cmap_stream) replace_to_unicode(attr->cmap_stream, loaded.to_unicode);
@@ -186,21 +186,28 @@ class GlyphBackend final : public TextBackend {
     return true;
   }
 
+  // The runs' operators are gathered in ops_ and written into the page in one piece
+  // wherever libharu itself writes (Tf, rg, ET), so the stream gets the same bytes in the
+  // same order with far fewer calls.
   void draw_runs(HPDF_Page page, const std::vector<paginate::PlacedRun>& runs, double page_height) override {
     if (runs.empty()) return;
     HPDF_Stream content = static_cast<HPDF_PageAttr>(page->attr)->stream;
     HPDF_Page_BeginText(page);
     LineStart line;
     TextState state;
+    ops_.clear();
     for (const auto& placed : runs) {
       const text::GlyphRun& run = placed.run;
       auto found = fonts_.find(run.font);
       if (run.glyphs.empty() || run.size <= 0 || found == fonts_.end()) continue;
-      state.select(page, found->second.font, run.size, run.color);
-      std::string ops = line.move_to(placed.x, page_height - placed.baseline + run.rise);
-      ops += show_glyphs(run, found->second.codes);
-      HPDF_Stream_Write(content, reinterpret_cast<const HPDF_BYTE*>(ops.data()), static_cast<HPDF_UINT>(ops.size()));
+      if (state.changes(found->second.font, run.size, run.color)) {
+        write_ops(content);
+        state.select(page, found->second.font, run.size, run.color);
+      }
+      ops_ += line.move_to(placed.x, page_height - placed.baseline + run.rise);
+      append_glyphs(ops_, run, found->second.codes, clusters_);
     }
+    write_ops(content);
     HPDF_Page_EndText(page);
   }
 
@@ -242,21 +249,38 @@ class GlyphBackend final : public TextBackend {
   // is drawn as .notdef (code 0) and reads back as whatever code 0 maps to.
   static void fill_codes(LoadedFont& loaded, const text::FontSubset& subset, const HorizontalMetrics& metrics,
                          const FontUsage& usage) {
-    std::map<uint16_t, std::u32string> code_text;
-    for (uint32_t old_id : usage.glyph_ids) {
-      auto code = static_cast<uint16_t>(subset.map(old_id));
-      loaded.codes.code[old_id] = code;
-      loaded.codes.width[code] = declared_width(metrics.per_mille(code));
-      auto text = usage.unicode.find(old_id);
-      code_text.try_emplace(code, text == usage.unicode.end() ? std::u32string() : text->second);
+    // Several glyphs may end up as one code (.notdef): the code reads back as the text of
+    // the first of them, in glyph id order.
+    constexpr uint32_t kNoGlyph = UINT32_MAX;
+    std::vector<uint16_t> code_of_glyph(usage.glyph_ids.size());
+    std::vector<uint32_t> first_glyph_of_code;  // by code: index into usage.glyph_ids
+    for (std::size_t i = 0; i < usage.glyph_ids.size(); ++i) {
+      auto code = static_cast<uint16_t>(subset.map(usage.glyph_ids[i]));
+      code_of_glyph[i] = code;
+      if (code >= first_glyph_of_code.size()) first_glyph_of_code.resize(std::size_t{code} + 1, kNoGlyph);
+      if (first_glyph_of_code[code] == kNoGlyph) first_glyph_of_code[code] = static_cast<uint32_t>(i);
     }
-    for (const auto& [old_id, code] : loaded.codes.code) loaded.codes.unicode[old_id] = code_text[code];
-    loaded.to_unicode.assign(code_text.begin(), code_text.end());
+    for (std::size_t i = 0; i < usage.glyph_ids.size(); ++i) {
+      uint16_t code = code_of_glyph[i];
+      loaded.codes.add(usage.glyph_ids[i], code, declared_width(metrics.per_mille(code)),
+                       usage.texts[first_glyph_of_code[code]]);
+    }
+    for (std::size_t code = 0; code < first_glyph_of_code.size(); ++code)
+      if (first_glyph_of_code[code] != kNoGlyph)
+        loaded.to_unicode.emplace_back(static_cast<uint16_t>(code), usage.texts[first_glyph_of_code[code]]);
+  }
+
+  void write_ops(HPDF_Stream content) {
+    if (ops_.empty()) return;
+    HPDF_Stream_Write(content, reinterpret_cast<const HPDF_BYTE*>(ops_.data()), static_cast<HPDF_UINT>(ops_.size()));
+    ops_.clear();
   }
 
   HPDF_Doc doc_;
   std::map<int, LoadedFont> fonts_;  // by Document font index; ordered = deterministic output
   std::set<std::string> tags_;
+  std::string ops_;        // draw_runs: operators not yet written into the page
+  RunClusters clusters_;   // draw_runs: scratch space, reused from run to run
 };
 
 }  // namespace

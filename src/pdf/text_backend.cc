@@ -29,6 +29,10 @@ void set_fill(HPDF_Page page, const Rgb& color) {
   HPDF_Page_SetRGBFill(page, unit_interval(color.r), unit_interval(color.g), unit_interval(color.b));
 }
 
+bool TextState::changes(HPDF_Font font, double size, const Rgb& color) const {
+  return font != font_ || size != size_ || !color_ || !(*color_ == color);
+}
+
 void TextState::select(HPDF_Page page, HPDF_Font font, double size, const Rgb& color) {
   if (font != font_ || size != size_) {
     HPDF_Page_SetFontAndSize(page, font, static_cast<HPDF_REAL>(size));

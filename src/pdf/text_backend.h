@@ -56,6 +56,8 @@ std::unique_ptr<TextBackend> make_public_backend(HPDF_Doc doc);
 class TextState {
  public:
   void select(HPDF_Page page, HPDF_Font font, double size, const Rgb& color);
+  /// Whether select() with these would write anything.
+  bool changes(HPDF_Font font, double size, const Rgb& color) const;
 
  private:
   HPDF_Font font_ = nullptr;

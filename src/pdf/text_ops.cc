@@ -1,5 +1,6 @@
 #include "pdf/text_ops.h"
 
+#include <charconv>
 #include <cmath>
 #include <cstdlib>
 
@@ -9,6 +10,22 @@ namespace hanji::pdf {
 namespace {
 
 long long to_thousandths(double value) { return std::llround(value * 1000.0); }
+
+// format_thousandths without the temporary strings: it runs for most adjustments of a page.
+void append_thousandths(std::string& out, long long thousandths) {
+  if (thousandths < 0) out += '-';
+  auto magnitude = static_cast<unsigned long long>(std::llabs(thousandths));
+  char whole[24];
+  out.append(whole, std::to_chars(whole, whole + sizeof whole, magnitude / 1000).ptr);
+  auto fraction = static_cast<unsigned>(magnitude % 1000);
+  if (fraction == 0) return;
+  const char digits[3] = {static_cast<char>('0' + fraction / 100), static_cast<char>('0' + fraction / 10 % 10),
+                          static_cast<char>('0' + fraction % 10)};
+  std::size_t length = 3;
+  while (digits[length - 1] == '0') --length;
+  out += '.';
+  out.append(digits, length);
+}
 
 // Writes TJ arrays: runs of codes as one hex string, broken by adjustment numbers.
 class TjWriter {
@@ -24,14 +41,16 @@ class TjWriter {
     if (move != 0) {
       close_hex();
       // A positive TJ number moves left, in thousandths of an em.
-      out_ += format_thousandths(-move);
+      append_thousandths(out_, -move);
     }
     if (!hex_open_) {
       out_ += '<';
       hex_open_ = true;
     }
     static constexpr char kDigits[] = "0123456789ABCDEF";
-    for (int shift = 12; shift >= 0; shift -= 4) out_ += kDigits[(code >> shift) & 0xF];
+    const char hex[4] = {kDigits[code >> 12], kDigits[(code >> 8) & 0xF], kDigits[(code >> 4) & 0xF],
+                         kDigits[code & 0xF]};
+    out_.append(hex, sizeof hex);
   }
 
   void close() {
@@ -61,27 +80,37 @@ class RunDrawer {
   RunDrawer(const text::GlyphRun& run, const GlyphCodes& font, std::string& out)
       : run_(run), font_(font), out_(out), tj_(out) {}
 
-  void draw() {
-    // A part of a word broken across lines reads as the whole word (or as nothing).
-    if (run_.actual_text) begin_actual_text(utf8_decode(*run_.actual_text));
-    for (const Cluster& cluster : clusters_of(run_)) {
-      bool exact = run_.actual_text.has_value() || reads_back(run_, cluster, font_.unicode);
-      if (!exact) begin_actual_text(cluster.text);
-      for (std::size_t k = 0; k < cluster.glyph_count; ++k) draw_glyph(run_.glyphs[cluster.first_glyph + k]);
-      if (!exact) end_actual_text();
+  void draw(RunClusters& clusters) {
+    if (run_.actual_text) {
+      // A part of a word broken across lines reads as the whole word (or as nothing), so
+      // what its own glyphs read back as does not matter.
+      begin_actual_text(utf8_decode(*run_.actual_text));
+      for (const text::Glyph& glyph : run_.glyphs) draw_glyph(glyph);
+      end_actual_text();
+    } else {
+      clusters.split(run_);
+      for (const ClusterSpan& cluster : clusters.clusters()) draw_cluster(cluster, clusters.text(cluster));
     }
-    if (run_.actual_text) end_actual_text();
     tj_.close();
   }
 
  private:
+  void draw_cluster(const ClusterSpan& cluster, std::u32string_view text) {
+    auto glyphs = std::span(run_.glyphs).subspan(cluster.first_glyph, cluster.glyph_count);
+    bool exact = reads_back(glyphs, text, font_);
+    if (!exact) begin_actual_text(text);
+    for (const text::Glyph& glyph : glyphs) draw_glyph(glyph);
+    if (!exact) end_actual_text();
+  }
+
   void draw_glyph(const text::Glyph& glyph) {
     long long target = std::llround((shaped_pen_ + glyph.x_offset) * 1e9 / run_.size);
     uint16_t code = font_.code_of(glyph.id);
     bool raised = glyph.y_offset != 0;
     if (raised) {
       tj_.close();
-      out_ += format_thousandths(to_thousandths(glyph.y_offset)) + " Ts\n";
+      append_thousandths(out_, to_thousandths(glyph.y_offset));
+      out_ += " Ts\n";
     }
     long long move = 0;  // millionths of an em, as written
     if (std::llabs(target - viewer_pen_) >= kPositionTolerance) move = std::llround((target - viewer_pen_) / 1000.0);
@@ -94,9 +123,11 @@ class RunDrawer {
     shaped_pen_ += glyph.advance;
   }
 
-  void begin_actual_text(const std::u32string& text) {
+  void begin_actual_text(std::u32string_view text) {
     tj_.close();
-    out_ += "/Span <</ActualText <FEFF" + utf16be_hex(text) + ">>> BDC\n";
+    out_ += "/Span <</ActualText <FEFF";
+    out_ += utf16be_hex(text);
+    out_ += ">>> BDC\n";
   }
 
   void end_actual_text() {
@@ -115,40 +146,60 @@ class RunDrawer {
 }  // namespace
 
 std::string format_thousandths(long long thousandths) {
-  std::string out = thousandths < 0 ? "-" : "";
-  unsigned long long magnitude = static_cast<unsigned long long>(std::llabs(thousandths));
-  out += std::to_string(magnitude / 1000);
-  unsigned long long fraction = magnitude % 1000;
-  if (fraction == 0) return out;
-  std::string digits = std::to_string(fraction + 1000).substr(1);  // zero-padded to 3
-  while (digits.back() == '0') digits.pop_back();
-  return out + '.' + digits;
+  std::string out;
+  append_thousandths(out, thousandths);
+  return out;
 }
 
 std::string LineStart::move_to(double x, double y) {
   long long new_x = to_thousandths(x), new_y = to_thousandths(y);
-  std::string out = format_thousandths(new_x - x_) + ' ' + format_thousandths(new_y - y_) + " Td\n";
+  std::string out;
+  append_thousandths(out, new_x - x_);
+  out += ' ';
+  append_thousandths(out, new_y - y_);
+  out += " Td\n";
   x_ = new_x;
   y_ = new_y;
   return out;
 }
 
-uint16_t GlyphCodes::code_of(uint32_t glyph_id) const {
-  auto it = code.find(glyph_id);
-  return it == code.end() ? 0 : it->second;
+void GlyphCodes::add(uint32_t glyph_id, uint16_t code, long long width, std::u32string text) {
+  bool added = false;
+  uint32_t slot = slots_.find_or_add(glyph_id, added);
+  if (added) drawn_.emplace_back();
+  drawn_[slot] = Drawn{code, std::move(text)};
+  if (code >= widths_.size()) widths_.resize(std::size_t{code} + 1);
+  widths_[code] = DeclaredWidth{width, true};
 }
 
-long long GlyphCodes::width_of(uint16_t glyph_code) const {
-  auto it = width.find(glyph_code);
-  return it == width.end() ? 0 : it->second;
+std::vector<std::pair<uint16_t, long long>> GlyphCodes::widths() const {
+  std::vector<std::pair<uint16_t, long long>> out;
+  for (std::size_t code = 0; code < widths_.size(); ++code)
+    if (widths_[code].declared) out.emplace_back(static_cast<uint16_t>(code), widths_[code].width);
+  return out;
+}
+
+bool reads_back(std::span<const text::Glyph> glyphs, std::u32string_view text, const GlyphCodes& font) {
+  std::size_t read = 0;  // characters of `text` matched so far
+  for (const text::Glyph& glyph : glyphs) {
+    std::u32string_view piece = font.text_of(glyph.id);
+    if (piece.size() > text.size() - read || text.compare(read, piece.size(), piece) != 0) return false;
+    read += piece.size();
+  }
+  return read == text.size();
 }
 
 long long declared_width(double per_mille) { return std::llround(per_mille * 32.0) * 31'250; }
 
+void append_glyphs(std::string& out, const text::GlyphRun& run, const GlyphCodes& font, RunClusters& scratch) {
+  if (run.size <= 0) return;
+  RunDrawer(run, font, out).draw(scratch);
+}
+
 std::string show_glyphs(const text::GlyphRun& run, const GlyphCodes& font) {
   std::string out;
-  if (run.size <= 0) return out;
-  RunDrawer(run, font, out).draw();
+  RunClusters scratch;
+  append_glyphs(out, run, font, scratch);
   return out;
 }
 

@@ -4,10 +4,14 @@
 #pragma once
 
 #include <cstdint>
-#include <map>
+#include <span>
 #include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
 
-#include "pdf/font_usage.h"
+#include "pdf/clusters.h"
+#include "pdf/glyph_slots.h"
 #include "text/text.h"
 
 namespace hanji::pdf {
@@ -30,14 +34,56 @@ class LineStart {
 
 /// How one embedded font is drawn: the 2-byte code for each original glyph id, the width
 /// the font's /W declares for each code, and the text each original glyph reads back as.
-struct GlyphCodes {
-  std::map<uint32_t, uint16_t> code;          // original glyph id -> code (subset glyph id)
-  std::map<uint16_t, long long> width;        // code -> /W width, billionths of an em
-  GlyphTexts unicode;                         // original glyph id -> its ToUnicode text
+/// Looked up for every glyph drawn, so kept in flat tables rather than maps.
+class GlyphCodes {
+ public:
+  /// Original glyph `glyph_id` is drawn as `code` (its subset glyph id), declared `width`
+  /// billionths of an em wide by /W, and reads back as `text`. A later call for the same
+  /// glyph or code replaces what an earlier one said.
+  void add(uint32_t glyph_id, uint16_t code, long long width, std::u32string text);
 
-  uint16_t code_of(uint32_t glyph_id) const;   // 0 (.notdef) if the glyph was not embedded
-  long long width_of(uint16_t code) const;
+  /// The code a glyph is drawn as: 0 (.notdef) if it was not embedded.
+  uint16_t code_of(uint32_t glyph_id) const {
+    const Drawn* drawn = find(glyph_id);
+    return drawn ? drawn->code : 0;
+  }
+
+  /// The /W width of `code`: 0 for a code nothing was added with.
+  long long width_of(uint16_t code) const { return code < widths_.size() ? widths_[code].width : 0; }
+
+  /// The text a glyph reads back as: nothing for a glyph that was not embedded.
+  std::u32string_view text_of(uint32_t glyph_id) const {
+    const Drawn* drawn = find(glyph_id);
+    return drawn ? std::u32string_view(drawn->text) : std::u32string_view();
+  }
+
+  /// (code, width) for every code added, in code order: the font's /W.
+  std::vector<std::pair<uint16_t, long long>> widths() const;
+
+ private:
+  struct Drawn {
+    uint16_t code = 0;
+    std::u32string text;
+  };
+  struct DeclaredWidth {
+    long long width = 0;
+    bool declared = false;
+  };
+
+  const Drawn* find(uint32_t glyph_id) const {
+    uint32_t slot = slots_.find(glyph_id);
+    return slot == GlyphSlots::kNone ? nullptr : &drawn_[slot];
+  }
+
+  GlyphSlots slots_;
+  std::vector<Drawn> drawn_;           // by slot
+  std::vector<DeclaredWidth> widths_;  // by code
 };
+
+/// Whether `glyphs`, read back through the texts of `font`, give exactly `text`. When the
+/// glyphs of a cluster don't (a glyph shared by two spellings, a decomposed character), the
+/// writer wraps the cluster in an /ActualText span.
+bool reads_back(std::span<const text::Glyph> glyphs, std::u32string_view text, const GlyphCodes& font);
 
 /// A /W width for a nominal advance of `per_mille` thousandths of an em, in billionths of an
 /// em: rounded to 1/32 of a thousandth, the finest step that libharu's float (and its
@@ -56,5 +102,9 @@ constexpr long long kPositionTolerance = 100'000;
 /// from where the font's /W would put it, Ts around glyphs with a y offset, and an
 /// /ActualText span around each cluster whose glyphs would not read back as its exact text.
 std::string show_glyphs(const text::GlyphRun& run, const GlyphCodes& font);
+
+/// show_glyphs appending to `out`, with `scratch` reused from run to run (no allocation per
+/// run once the buffers have grown).
+void append_glyphs(std::string& out, const text::GlyphRun& run, const GlyphCodes& font, RunClusters& scratch);
 
 }  // namespace hanji::pdf

@@ -34,7 +34,7 @@ const char* const kFooter =
 
 }  // namespace
 
-std::string utf16be_hex(const std::u32string& text) {
+std::string utf16be_hex(std::u32string_view text) {
   std::string out;
   out.reserve(text.size() * 4);
   for (char32_t c : text) {

@@ -4,13 +4,14 @@
 
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
 namespace hanji::pdf {
 
 /// Uppercase hex of `text` in UTF-16BE (surrogate pairs above U+FFFF), no brackets.
-std::string utf16be_hex(const std::u32string& text);
+std::string utf16be_hex(std::u32string_view text);
 
 /// One code of a font and the text it stands for (empty = the glyph carries no characters).
 using CodeText = std::pair<uint16_t, std::u32string>;
