@@ -1244,3 +1244,24 @@ TEST_F(TextTest, TwoPageCvIsFast) {
 
 }  // namespace
 }  // namespace hanji::text
+
+namespace hanji::text {
+namespace {
+
+TEST_F(TextTest, SeparatorLeftAtALineEndIsDropped) {
+  Typesetter ts(theme, diags);
+  const std::string text = "gildong@example.com | +82 10-1234-5678 | example.com | github.com/gildong";
+  const auto lines = ts.typeset(make_paragraph(text), 200);
+  ASSERT_GE(lines.size(), 2u);
+  for (size_t k = 0; k + 1 < lines.size(); ++k) {
+    const std::string line = text_of(lines[k]);
+    EXPECT_NE(line.back(), '|') << line;
+    EXPECT_NE(line.back(), ' ') << line;
+  }
+  for (const Line& line : lines) EXPECT_NE(text_of(line).front(), '|');
+  // On one line nothing is dropped.
+  EXPECT_EQ(text_of(ts.typeset(make_paragraph(text), 1000).front()), text);
+}
+
+}  // namespace
+}  // namespace hanji::text

@@ -74,6 +74,13 @@ GlyphRun start_run(const SourceText& text, const Item& item, const Cluster& clus
   return run;
 }
 
+// '|', '·', '•' standing alone between spaces: list separators, not punctuation of the text.
+bool is_dropped_separator(const SourceText& text, const Cluster& cluster) {
+  if (cluster.char_end != cluster.char_begin + 1) return false;
+  const char32_t c = text.chars[cluster.char_begin];
+  return c == '|' || c == 0x00B7 || c == 0x2022;
+}
+
 bool is_word_char(char32_t c) { return !is_breakable_space(c) && !is_newline(c); }
 
 // The whitespace-delimited word around char `i`: [begin, end) in chars.
@@ -139,9 +146,20 @@ double add_hyphen(const Item& item, GlyphRun& run) {
 Line build_line(const SourceText& text, const ShapedText& shaped, ClusterRange range, const LineSpec& spec) {
   const auto& clusters = shaped.clusters;
   size_t end = range.end;
-  while (spec.trim && end > range.begin &&
-         (is_space_cluster(text, clusters[end - 1]) || !clusters[end - 1].drawn()))
+  auto trim_spaces = [&] {
+    while (spec.trim && end > range.begin &&
+           (is_space_cluster(text, clusters[end - 1]) || !clusters[end - 1].drawn()))
+      --end;
+  };
+  trim_spaces();
+  // A separator between items ("a@b.c | +82 10 | …") that a break leaves at the end of a line
+  // separates nothing: it goes, as a discretionary would in TeX.
+  const bool broken_here = range.end < clusters.size();
+  if (spec.trim && broken_here && end >= range.begin + 2 && is_dropped_separator(text, clusters[end - 1]) &&
+      is_space_cluster(text, clusters[end - 2])) {
     --end;
+    trim_spaces();
+  }
   const size_t begin = std::min(range.begin, end);
 
   std::vector<double> extra(end - begin, 0.0);
