@@ -1265,3 +1265,28 @@ TEST_F(TextTest, SeparatorLeftAtALineEndIsDropped) {
 
 }  // namespace
 }  // namespace hanji::text
+
+namespace hanji::text {
+namespace {
+
+TEST_F(TextTest, LooseJustifiedLineIsReportedUnderfull) {
+  Typesetter ts(theme, diags);
+  const std::string long_word = "pneumonoultramicroscopicsilicovolcanoconiosis";
+  const double word_width = ts.typeset_line(make_paragraph(long_word).inlines.front()).width;
+  // "alpha beta" cannot share a line with the long word, so its two spaces must fill the rest.
+  const auto lines = ts.typeset(make_paragraph("alpha beta " + long_word, Align::Justify), word_width + 1);
+  ASSERT_EQ(lines.size(), 2u);
+  EXPECT_TRUE(lines[0].underfull);
+  EXPECT_GT(lines[0].space_scale, 2.0);
+  EXPECT_FALSE(lines[1].underfull) << "the last line of a paragraph is ragged";
+  ASSERT_EQ(diags.warning_count(), 1);
+  EXPECT_NE(diags.all()[0].message.find("underfull"), std::string::npos) << diags.all()[0].message;
+  // Ragged, the same text is fine.
+  Diagnostics quiet;
+  Typesetter ragged(theme, quiet);
+  ragged.typeset(make_paragraph("alpha beta " + long_word), word_width + 1);
+  EXPECT_EQ(quiet.warning_count(), 0);
+}
+
+}  // namespace
+}  // namespace hanji::text

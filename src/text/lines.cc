@@ -24,9 +24,10 @@ void spread(std::vector<Stretchable>& parts, double total_capacity, double amoun
 // Justification (research/hangul-typography.md §2.2): the slack goes to the inter-word spaces
 // first (up to +1/2 of their width), then to the gaps between Hangul syllables (up to 0.04 em
 // each), and whatever remains to the spaces again, as a loose line. Latin letters are never
-// spaced out. A line too long shrinks its spaces by up to 1/3. Returns the width added.
+// spaced out. A line too long shrinks its spaces by up to 1/3. Returns the width added;
+// `space_scale` gets how wide the word spaces end up, as a multiple of their natural width.
 double justify(const SourceText& text, const ShapedText& shaped, size_t begin, size_t end, double slack,
-               std::vector<double>& extra) {
+               std::vector<double>& extra, double& space_scale) {
   std::vector<Stretchable> spaces, gaps;
   double space_stretch = 0, space_shrink = 0, gap_stretch = 0;
   for (size_t c = begin; c < end; ++c) {
@@ -47,6 +48,7 @@ double justify(const SourceText& text, const ShapedText& shaped, size_t begin, s
   if (slack < 0) {
     const double shrink = std::min(-slack, space_shrink);
     spread(spaces, space_width, -shrink, extra);
+    space_scale = space_width > 0 ? (space_width - shrink) / space_width : 1;
     return -shrink;
   }
   const double to_spaces = std::min(slack, space_stretch);
@@ -54,6 +56,7 @@ double justify(const SourceText& text, const ShapedText& shaped, size_t begin, s
   const double loose = space_width > 0 ? slack - to_spaces - to_gaps : 0;
   spread(spaces, space_width, to_spaces + loose, extra);
   spread(gaps, gap_stretch, to_gaps, extra);
+  space_scale = space_width > 0 ? (space_width + to_spaces + loose) / space_width : 1;
   return to_spaces + to_gaps + loose;
 }
 
@@ -173,7 +176,9 @@ Line build_line(const SourceText& text, const ShapedText& shaped, ClusterRange r
   const Item* hyphen = hyphenated ? hyphen_item(shaped, clusters[end - 1]) : nullptr;
   if (hyphen) natural += hyphen->hyphen_advance;
   const double slack = spec.width - natural;
-  if (spec.fill || (spec.shrink && slack < 0)) natural += justify(text, shaped, begin, end, slack, extra);
+  double space_scale = 1;
+  if (spec.fill || (spec.shrink && slack < 0))
+    natural += justify(text, shaped, begin, end, slack, extra, space_scale);
 
   Line line;
   line.size = spec.empty_size;
@@ -220,6 +225,10 @@ Line build_line(const SourceText& text, const ShapedText& shaped, ClusterRange r
   if (hyphen && !line.runs.empty()) pen += add_hyphen(*hyphen, line.runs.back());
   line.width = pen;
   line.overfull = spec.trim && pen > spec.width + kEpsilon;
+  line.space_scale = space_scale;
+  // Beyond twice their width, word spaces open rivers; a line with nothing to stretch stays short.
+  constexpr double kUnderfullSpaceScale = 2.0, kUnderfullGap = 1.0;  // pt
+  line.underfull = spec.fill && (space_scale > kUnderfullSpaceScale || spec.width - pen > kUnderfullGap);
   double offset = 0;
   if (spec.align == layout::Align::Center) offset = (spec.width - pen) / 2;
   if (spec.align == layout::Align::Right) offset = spec.width - pen;

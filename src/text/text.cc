@@ -7,6 +7,8 @@
 // the same paragraph is set again.
 #include "text/text.h"
 
+#include <cstdio>
+
 #include <algorithm>
 #include <charconv>
 
@@ -135,6 +137,34 @@ struct Typesetter::Impl {
     diags.warning(span, std::move(message), {std::move(hint)});
   }
 
+  // Underfull lines (justified, too loose to read well): one warning per paragraph, at its
+  // loosest line, as TeX reports underfull boxes.
+  void warn_underfull(const std::vector<Line>& lines, double width, const Span& fallback) {
+    const Line* worst = nullptr;
+    for (const Line& line : lines)
+      if (line.underfull && (!worst || line.space_scale > worst->space_scale)) worst = &line;
+    if (!worst) return;
+    const Span span = worst->runs.empty() ? fallback : worst->runs.front().span;
+    std::string message = "justified line is underfull: ";
+    // Built step by step: GCC 12 warns falsely (-Wrestrict) on "literal" + std::string.
+    if (width - worst->width > 1.0) {
+      message += "it ends ";
+      message += format_pt(width - worst->width);
+      message += " pt short of the margin";
+    } else {
+      char scale[32];
+      std::snprintf(scale, sizeof scale, "%.1f", worst->space_scale);
+      message += "its word spaces are stretched to ";
+      message += scale;
+      message += "x their width";
+    }
+    std::string hint = "'";
+    hint += quoted_text(*worst);
+    hint += "' has too few spaces to stretch; set this text ragged (text.align: left), ";
+    hint += "turn on text.hyphenate for English, or reword it";
+    diags.warning(span, std::move(message), {std::move(hint)});
+  }
+
   void typeset_segment(const SourceText& text, const ShapedText& shaped, const std::vector<Boundary>& boundaries,
                        size_t begin, size_t end, double width, const compose::Paragraph& paragraph,
                        std::vector<Line>& lines) {
@@ -227,6 +257,7 @@ std::vector<Line> Typesetter::typeset(const compose::Paragraph& paragraph, doubl
   }
   if (begin < count) impl_->typeset_segment(text, shaped, boundaries, begin, count, width, paragraph, lines);
   impl_->warn_overfull(lines, width, paragraph.span);
+  impl_->warn_underfull(lines, width, paragraph.span);
   return lines;
 }
 

@@ -68,6 +68,10 @@ struct Line {
   double width = 0;       // extent of the ink-bearing content from the first run's x
   double size = 10;       // largest nominal size on the line (for vertical placement)
   bool overfull = false;  // content could not be made to fit the width
+  /// A justified line that could only be filled by stretching its word spaces beyond twice
+  /// their width, or not at all (TeX's underfull box): `space_scale` says how far.
+  bool underfull = false;
+  double space_scale = 1;  // justified lines: word spaces as a multiple of their natural width
 };
 
 /// How a paragraph's line breaks are chosen: Knuth–Plass total fit (the default), or first fit
