@@ -189,6 +189,27 @@ TEST_F(Paginate, RowAlignsAsideBaselinesWithMainParagraphs) {
   EXPECT_NEAR(place->x + place->run.width(), right_edge, 0.5) << "aside is right-aligned";
 }
 
+TEST_F(Paginate, AsideWiderThanItsColumnWidensInsteadOfOverflowing) {
+  compose::Composition c;
+  compose::Row row;
+  row.main = {paragraph("Title", 10, 14)};
+  row.aside = {paragraph("Sept 2014 \u2013 June 2018", 9, 12)};
+  row.aside[0].align = layout::Align::Right;
+  row.aside_width = 40;  // far too narrow for the date range
+  row.gap = 10;
+  compose::Block b;
+  b.content = row;
+  c.blocks.push_back(b);
+  Document doc = run(c);
+  EXPECT_EQ(diags_.warning_count(), 0) << "no overflow warning";
+  const PlacedRun* date = find_run(doc, "Sept");
+  ASSERT_NE(date, nullptr);
+  EXPECT_EQ(date->run.text, "Sept 2014 \u2013 June 2018") << "one line, not broken";
+  const double right_edge = theme_.page_width - theme_.margin_right;
+  EXPECT_NEAR(date->x + date->run.width(), right_edge, 0.5);
+  EXPECT_GT(date->x, theme_.margin_left + 10);
+}
+
 TEST_F(Paginate, LinkedRunsGetClickableAreas) {
   compose::Composition c;
   compose::Paragraph p = paragraph("");

@@ -162,17 +162,31 @@ std::vector<Chunk> paragraph_chunks(const compose::Paragraph& para, const Column
 
 /// Two top-aligned columns; each aside paragraph's first baseline lines up with the main
 /// paragraph of the same index (dates beside the title, place beside the organisation).
+/// The aside column's width for this row: the layout's, or wider when a date or place would
+/// not fit on one line ("Sept 2014 – June 2018"). Asides are right-aligned, so a wider aside
+/// only narrows this row's main column; it never takes more than half the column.
+double aside_width_for(const compose::Row& row, const Column& column, text::Typesetter& typesetter) {
+  if (row.aside.empty() || row.aside_width <= 0) return row.aside_width;
+  constexpr double kUnbounded = 1e6;
+  double natural = 0;
+  for (const auto& para : row.aside)
+    for (const text::Line& line : typesetter.typeset(para, kUnbounded)) natural = std::max(natural, line.width);
+  natural += row.aside.front().indent_left + row.aside.front().indent_right;
+  return std::clamp(natural, row.aside_width, std::max(row.aside_width, column.width / 2));
+}
+
 Chunk row_chunk(const compose::Row& row, const Column& column, text::Typesetter& typesetter) {
-  double main_width = std::max(1.0, column.width - row.aside_width - row.gap);
+  const double aside_width = aside_width_for(row, column, typesetter);
+  double main_width = std::max(1.0, column.width - aside_width - row.gap);
   SetStack main = set_stack(row.main, main_width, typesetter);
   Page aside_content;
   double aside_bottom = 0, cursor = 0;
   for (size_t i = 0; i < row.aside.size(); ++i) {
-    SetStack one = set_stack({row.aside[i]}, row.aside_width, typesetter);
+    SetStack one = set_stack({row.aside[i]}, aside_width, typesetter);
     double natural = cursor + (one.first_baselines.empty() ? 0 : one.first_baselines.front());
     double target = i < main.first_baselines.size() ? std::max(natural, main.first_baselines[i]) : natural;
     double dy = target - (one.first_baselines.empty() ? 0 : one.first_baselines.front());
-    translate(one.content, column.width - row.aside_width, dy);
+    translate(one.content, column.width - aside_width, dy);
     append(aside_content, std::move(one.content));
     cursor = dy + one.height;
     aside_bottom = std::max(aside_bottom, cursor);
