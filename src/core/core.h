@@ -2,6 +2,7 @@
 // colours and small UTF-8 helpers. Plain data, no third-party types.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -66,6 +67,32 @@ struct Rgb {
   double r = 0, g = 0, b = 0;
   bool operator==(const Rgb&) const = default;
 };
+
+/// Decodes the code point at byte `at` and moves `at` past it. An invalid byte becomes
+/// U+FFFD and `at` moves by one. Inline: text extraction bookkeeping calls it per character.
+inline char32_t utf8_next(std::string_view s, std::size_t& at) {
+  const auto lead = static_cast<unsigned char>(s[at]);
+  if (lead < 0x80) {
+    ++at;
+    return lead;
+  }
+  const int length = (lead >> 5) == 0x6 ? 2 : (lead >> 4) == 0xE ? 3 : (lead >> 3) == 0x1E ? 4 : 0;
+  if (length == 0 || at + static_cast<std::size_t>(length) > s.size()) {
+    ++at;
+    return 0xFFFD;
+  }
+  char32_t cp = length == 2 ? (lead & 0x1F) : length == 3 ? (lead & 0x0F) : (lead & 0x07);
+  for (int k = 1; k < length; ++k) {
+    const auto next = static_cast<unsigned char>(s[at + static_cast<std::size_t>(k)]);
+    if ((next & 0xC0) != 0x80) {
+      ++at;
+      return 0xFFFD;
+    }
+    cp = (cp << 6) | (next & 0x3F);
+  }
+  at += static_cast<std::size_t>(length);
+  return cp;
+}
 
 /// Decodes UTF-8 into code points. Invalid bytes become U+FFFD (one per byte).
 std::u32string utf8_decode(std::string_view s);

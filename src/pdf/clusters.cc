@@ -5,7 +5,7 @@
 namespace hanji::pdf {
 
 void append_decoded(std::u32string& out, std::string_view text) {
-  for (std::size_t at = 0; at < text.size();) out.push_back(decode_utf8_at(text, at));
+  for (std::size_t at = 0; at < text.size();) out.push_back(utf8_next(text, at));
 }
 
 // Decodes bytes [begin, end) of `text` as a string of their own, the way utf8_decode would
@@ -14,7 +14,7 @@ inline void RunClusters::add(uint32_t first_glyph, uint32_t glyph_count, std::st
                              std::size_t begin, std::size_t end) {
   auto text_begin = static_cast<uint32_t>(chars_.size());
   std::string_view up_to_end(text.data(), end);  // end <= text.size()
-  for (std::size_t at = begin; at < end;) chars_.push_back(decode_utf8_at(up_to_end, at));
+  for (std::size_t at = begin; at < end;) chars_.push_back(utf8_next(up_to_end, at));
   clusters_.push_back(ClusterSpan{first_glyph, glyph_count, text_begin, static_cast<uint32_t>(chars_.size())});
 }
 

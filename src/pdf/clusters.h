@@ -57,34 +57,6 @@ class RunClusters {
   std::vector<uint32_t> assigned_;     // split_any_order: cluster values given text, sorted
 };
 
-/// Decodes one character of `text` at byte `at` (< text.size()) and moves `at` past it,
-/// exactly as hanji::utf8_decode does: U+FFFD for a byte that does not start a complete
-/// sequence, which then moves on by that one byte. (utf8_decode returns a whole string;
-/// this runs for every character of a document without allocating.)
-inline char32_t decode_utf8_at(std::string_view text, std::size_t& at) {
-  auto lead = static_cast<unsigned char>(text[at]);
-  if (lead < 0x80) {
-    ++at;
-    return lead;
-  }
-  int length = (lead >> 5) == 0x6 ? 2 : (lead >> 4) == 0xE ? 3 : (lead >> 3) == 0x1E ? 4 : 0;
-  if (length == 0 || at + length > text.size()) {
-    ++at;
-    return 0xFFFD;
-  }
-  char32_t code_point = length == 2 ? (lead & 0x1F) : length == 3 ? (lead & 0x0F) : (lead & 0x07);
-  for (int k = 1; k < length; ++k) {
-    auto next = static_cast<unsigned char>(text[at + k]);
-    if ((next & 0xC0) != 0x80) {
-      ++at;
-      return 0xFFFD;
-    }
-    code_point = (code_point << 6) | (next & 0x3F);
-  }
-  at += length;
-  return code_point;
-}
-
 /// Appends the characters of `text` to `out`, as hanji::utf8_decode would return them.
 void append_decoded(std::u32string& out, std::string_view text);
 

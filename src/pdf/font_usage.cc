@@ -91,7 +91,7 @@ class CodePointSet {
 class FontTally {
  public:
   void add_characters(std::string_view text) {
-    for (std::size_t at = 0; at < text.size();) characters_.insert(decode_utf8_at(text, at));
+    for (std::size_t at = 0; at < text.size();) characters_.insert(utf8_next(text, at));
   }
 
   // The text each glyph of a cluster would stand for on its own: one character per glyph in
