@@ -58,5 +58,31 @@ TEST(Utf8, ReplacesInvalidBytes) {
   EXPECT_EQ(cps[1], U'\uFFFD');
 }
 
+// Ill-formed sequences that a lenient decoder would turn into code points no library downstream
+// expects: surrogates (CESU-8, "\uD800" escapes), overlong forms, values past U+10FFFF.
+TEST(Utf8, RejectsSurrogatesOverlongFormsAndOutOfRange) {
+  const std::string cases[] = {"\xED\xA0\x80", "\xED\xBF\xBF", "\xC0\xAF", "\xE0\x80\xAF",
+                               "\xF0\x80\x80\xAF", "\xF4\x90\x80\x80", "\xF7\xBF\xBF\xBF"};
+  for (const std::string& bad : cases) {
+    std::u32string cps = utf8_decode("a" + bad + "b");
+    ASSERT_GE(cps.size(), 3u) << bad.size();
+    EXPECT_EQ(cps.front(), U'a');
+    EXPECT_EQ(cps.back(), U'b');
+    for (size_t i = 1; i + 1 < cps.size(); ++i) EXPECT_EQ(cps[i], U'\uFFFD');
+    size_t offset = 99;
+    EXPECT_FALSE(utf8_valid("a" + bad, &offset));
+    EXPECT_EQ(offset, 1u);
+  }
+  EXPECT_EQ(utf8_decode("\xF4\x8F\xBF\xBF"), std::u32string(1, char32_t{0x10FFFF}));
+  EXPECT_TRUE(utf8_valid("이력서 \xEF\xBF\xBD résumé 🇰🇷"));
+}
+
+TEST(Utf8, NeverWritesIllFormedUtf8) {
+  std::string out;
+  utf8_append(out, 0xD800);
+  utf8_append(out, 0x110000);
+  EXPECT_EQ(out, "\xEF\xBF\xBD\xEF\xBF\xBD");
+}
+
 }  // namespace
 }  // namespace hanji

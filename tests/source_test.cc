@@ -3,7 +3,9 @@
 #include "source/source.h"
 
 #include <gtest/gtest.h>
+#include <sys/stat.h>
 
+#include <chrono>
 #include <filesystem>
 #include <fstream>
 #include <string>
@@ -897,10 +899,145 @@ TEST(SourceSyntax, OneDocumentOnly) {
   diag(loaded.diags, "more than one YAML document");
 }
 
-TEST(SourceSyntax, AliasesAreRejected) {
-  auto loaded = load("cv:\n  name: &n Jane\n  headline: *n\n");
+// Standard YAML: an anchor marks a node, an alias repeats it (keeping the spans where the
+// anchor's text is written), a merge key copies a map's keys under the ones written out.
+TEST(SourceSyntax, AnchorsAliasesAndMergeKeysAreStandardYaml) {
+  auto loaded = load(
+      "cv:\n  name: &n Jane Doe\n  headline: *n\n  sections:\n    Experience:\n"
+      "      - &job\n        company: ACME\n        position: Engineer\n        location: Seoul\n"
+      "        date: 2020\n"
+      "      - <<: *job\n        position: Lead\n        date: 2021\n");
+  ASSERT_TRUE(loaded.file) << dump(loaded.diags);
+  EXPECT_EQ(loaded.diags.all().size(), 0u) << dump(loaded.diags);
+  EXPECT_EQ(loaded.file->cv.headline.value, "Jane Doe");
+  expect_at(loaded.file->cv.headline.span, 2, 12);  // where the anchored text is
+  const Section& section = only_section(loaded);
+  ASSERT_EQ(section.entries.size(), 2u);
+  const Entry& second = section.entries[1];
+  EXPECT_EQ(second.company.value, "ACME");         // merged
+  EXPECT_EQ(second.location.value, "Seoul");       // merged
+  EXPECT_EQ(second.position.value, "Lead");        // written out: wins over the merged one
+  ASSERT_TRUE(second.date);
+  EXPECT_EQ(second.date->text, "2021");
+}
+
+TEST(SourceSyntax, MergeOfSeveralMapsKeepsTheFirstOfEachKey) {
+  auto loaded = load(
+      "base: &a {name: A, headline: from a}\nother: &b {headline: from b, location: B}\n"
+      "cv:\n  <<: [*a, *b]\n");
+  EXPECT_FALSE(loaded.file);  // 'base' and 'other' are unknown top-level keys
+  auto ok = load("cv:\n  <<: [&a {name: A, headline: from a}, &b {headline: from b, location: B}]\n");
+  ASSERT_TRUE(ok.file) << dump(ok.diags);
+  EXPECT_EQ(ok.file->cv.name.value, "A");
+  EXPECT_EQ(ok.file->cv.headline.value, "from a");
+  EXPECT_EQ(ok.file->cv.location.value, "B");
+}
+
+TEST(SourceSyntax, MergeOfSomethingElseThanAMapIsAnError) {
+  auto loaded = load("cv:\n  name: &n Jane\n  <<: *n\n");
   EXPECT_FALSE(loaded.file);
-  expect_at(diag(loaded.diags, "YAML aliases").span, 3, 13);
+  diag(loaded.diags, "'<<' merges a map");
+}
+
+TEST(SourceSyntax, UnknownAliasStillAsksForQuotes) {
+  auto loaded = load("cv:\n  name: Jane\n  headline: *n\n");
+  EXPECT_FALSE(loaded.file);
+  expect_at(diag(loaded.diags, "read as a YAML alias").span, 3, 13);
+}
+
+// The billion laughs: nine levels of ten aliases each would be 10^9 nodes. It stops at the
+// alias budget, at once, in little memory.
+TEST(SourceLimits, BillionLaughsStopsAtTheAliasBudget) {
+  std::string yaml = "a0: &a0 [lol, lol, lol, lol, lol, lol, lol, lol, lol, lol]\n";
+  for (int level = 1; level <= 9; ++level) {
+    // Built with append: GCC 12 warns falsely (-Wrestrict) on "a" + std::to_string(n).
+    std::string name("a"), previous("*a");
+    name.append(std::to_string(level));
+    previous.append(std::to_string(level - 1));
+    yaml += name;
+    yaml += ": &";
+    yaml += name;
+    yaml += " [";
+    for (int k = 0; k < 10; ++k) {
+      if (k > 0) yaml += ", ";
+      yaml += previous;
+    }
+    yaml += "]\n";
+  }
+  yaml += "cv:\n  name: *a9\n";
+  const auto start = std::chrono::steady_clock::now();
+  auto loaded = load(yaml);
+  EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(1));
+  EXPECT_FALSE(loaded.file);
+  const Diagnostic& d = diag(loaded.diags, "YAML aliases here expand the file beyond 100000 nodes");
+  EXPECT_GE(d.span.line, 5);
+}
+
+TEST(SourceLimits, DeepNestingIsAnErrorAtTheLevelThatCrossesTheLimit) {
+  auto flow = load("cv:\n  name: " + std::string(5000, '[') + std::string(5000, ']') + "\n");
+  EXPECT_FALSE(flow.file);
+  expect_at(diag(flow.diags, "nest deeper than 64 levels").span, 2, 9 + 62);
+  std::string block = "cv:\n  name:\n   ";
+  for (int k = 0; k < 3000; ++k) block += " -";
+  auto dashes = load(block + " x\n");
+  EXPECT_FALSE(dashes.file);
+  diag(dashes.diags, "nest deeper than 64 levels");
+}
+
+TEST(SourceLimits, OverlongWordIsAnErrorWhereItStarts) {
+  auto loaded = load("cv:\n  name: Jane\n  headline: see " + std::string(2001, 'x') + " now\n");
+  EXPECT_FALSE(loaded.file);
+  const Diagnostic& d = diag(loaded.diags, "runs past 2000 characters without a space");
+  expect_at(d.span, 3, 17);
+  EXPECT_TRUE(has_hint(d, "[text](https://...)"));
+  auto fits = load("cv:\n  name: Jane\n  headline: see " + std::string(2000, 'x') + " now\n");
+  EXPECT_TRUE(fits.file) << dump(fits.diags);
+}
+
+TEST(SourceLimits, InputLargerThanOneMebibyteIsRefused) {
+  std::string yaml = "cv:\n  name: Jane\n# " + std::string(1 << 20, 'x') + "\n";
+  auto loaded = load(yaml);
+  EXPECT_FALSE(loaded.file);
+  diag(loaded.diags, "larger than 1 MiB");
+}
+
+TEST(SourceText, ControlCharactersAndNoncharactersAreRemovedWithAWarning) {
+  auto loaded = load("cv:\n  name: \"Jane\\u0007 Doe\"\n  headline: \"a\\uFFFFb\\x1bc\\x00\"\n");
+  ASSERT_TRUE(loaded.file) << dump(loaded.diags);
+  EXPECT_EQ(loaded.file->cv.name.value, "Jane Doe");
+  EXPECT_EQ(loaded.file->cv.headline.value, "abc");
+  diag(loaded.diags, "the control character U+0007 is removed");
+  const Diagnostic& d = diag(loaded.diags, "the control character U+FFFF and 2 other invisible characters");
+  EXPECT_EQ(d.severity, Severity::Warning);
+  EXPECT_EQ(d.span.line, 3);
+  auto plain = load("cv:\n  name: Jane\n  headline: tab\tand line\n");  // tabs stay
+  ASSERT_TRUE(plain.file);
+  EXPECT_EQ(plain.diags.all().size(), 0u) << dump(plain.diags);
+}
+
+TEST(SourceText, SurrogateEscapeIsAnErrorThatSaysWhatToWrite) {
+  auto loaded = load("cv:\n  name: \"Jane \\uD83D\\uDE00 Doe\"\n");
+  EXPECT_FALSE(loaded.file);
+  const Diagnostic& d = diag(loaded.diags, "'\\uD83D' is half of a UTF-16 surrogate pair");
+  EXPECT_EQ(d.span.line, 2);
+  EXPECT_TRUE(has_hint(d, "\\U0001F600"));
+}
+
+TEST(SourceText, FileThatIsNotUtf8IsAnErrorAtTheFirstBadByte) {
+  auto latin1 = load("cv:\n  name: Ren\xe9\n");
+  EXPECT_FALSE(latin1.file);
+  const Diagnostic& d = diag(latin1.diags, "the file is not UTF-8: byte 0xE9");
+  expect_at(d.span, 2, 12);
+  // "홍길동 개발자" in CP949
+  auto korean = load("cv:\n  name: \xc8\xab\xb1\xe6\xb5\xbf \xb0\xb3\xb9\xdf\xc0\xda\n");
+  EXPECT_FALSE(korean.file);
+  EXPECT_TRUE(has_hint(diag(korean.diags, "looks like Korean EUC-KR (CP949)"), "iconv -f CP949 -t UTF-8"));
+  auto utf16 = load(std::string("\xff\xfe" "c\0v\0:\0", 8));
+  EXPECT_FALSE(utf16.file);
+  diag(utf16.diags, "UTF-16");
+  auto nul = load(std::string("cv:\n  name: a\0b\n", 15));
+  EXPECT_FALSE(nul.file);
+  diag(nul.diags, "NUL byte");
 }
 
 TEST(SourceSyntax, TimestampsAndNumbersStayText) {
@@ -940,10 +1077,33 @@ TEST(SourceFiles, UnreadableFileIsAnError) {
   const Diagnostic& d = diags.all()[0];
   EXPECT_EQ(d.span.line, 0);
   EXPECT_FALSE(d.hints.empty());
-  EXPECT_TRUE(format_diagnostic(d).starts_with("/nonexistent/cv.yaml: error: cannot read file\n"));
+  EXPECT_TRUE(format_diagnostic(d).starts_with("/nonexistent/cv.yaml: error: the file does not exist\n"))
+      << format_diagnostic(d);
   Diagnostics config_diags;
   EXPECT_FALSE(load_config("/nonexistent/layout.yaml", config_diags));
   EXPECT_EQ(config_diags.error_count(), 1);
+}
+
+// A FIFO would block open() until a writer came, /dev/zero never ends, a directory is no file:
+// each is refused at once, without reading.
+TEST(SourceFiles, FifosDevicesAndDirectoriesAreRefusedAtOnce) {
+  fs::path dir = fs::temp_directory_path() / "hanji_source_test_fifo";
+  fs::create_directories(dir);
+  const std::string fifo = (dir / "cv.yaml").string();
+  fs::remove(fifo);
+  ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+  for (const std::string& path : {fifo, std::string("/dev/zero"), dir.string()}) {
+    Diagnostics diags;
+    const auto start = std::chrono::steady_clock::now();
+    EXPECT_FALSE(load_cv(path, diags));
+    EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(1));
+    ASSERT_EQ(diags.error_count(), 1) << dump(diags);
+    const std::string message = diags.all()[0].message;
+    EXPECT_TRUE(message.find("not a regular file") != std::string::npos ||
+                message.find("is a directory") != std::string::npos)
+        << message;
+  }
+  fs::remove_all(dir);
 }
 
 TEST(SourceFiles, LoadsFromDiskWithThePathInSpans) {

@@ -1290,3 +1290,50 @@ TEST_F(TextTest, LooseJustifiedLineIsReportedUnderfull) {
 
 }  // namespace
 }  // namespace hanji::text
+
+namespace hanji::text {
+namespace {
+
+// ---------------------------------------------------------------- hostile text
+
+// libunibreak 1.1 aborts on U+FFFF (its end marker) and on every regional indicator (flags);
+// the typesetter hands it stand-ins, so a pasted flag is a missing-glyph warning, no crash.
+TEST_F(TextTest, FlagsAndTheLineBreakersEndMarkerAreSetWithoutCrashing) {
+  Typesetter ts(theme, diags);
+  const std::string texts[] = {"Kim 🇰🇷", "🇰🇷🇯🇵 flags 🇺🇸", "a\uFFFF b \uFFFE", "🇰", "x 🇦🇧🇨 y"};
+  for (const std::string& text : texts) {
+    const auto lines = ts.typeset(make_paragraph(text), 300);
+    ASSERT_EQ(lines.size(), 1u) << text;
+    EXPECT_EQ(text_of(lines[0]), text);
+  }
+  // Narrow: the flag's halves stay together, like the letters of a word.
+  const auto narrow = ts.typeset(make_paragraph("Kim 🇰🇷 Lee"), 25);
+  for (const Line& line : narrow) {
+    const std::string t = text_of(line);
+    EXPECT_FALSE(t == "🇰" || t.ends_with("🇰")) << joined(texts_of(narrow));
+  }
+}
+
+// One word with no break opportunity is set by emergency breaks; each line once looked at the
+// whole word, so 80,000 characters took 1.9 s and 320,000 took 20 s. Now the cost grows with
+// the length: four times the characters take about four times as long, not sixteen.
+TEST_F(TextTest, OverlongWordCostsTimeInProportionToItsLength) {
+  Typesetter ts(theme, diags);
+  ts.typeset(make_paragraph("warm up"), 300);
+  const auto seconds_for = [&](size_t length) {
+    const compose::Paragraph word = make_paragraph(std::string(length, 'x'));
+    const auto start = std::chrono::steady_clock::now();
+    const auto lines = ts.typeset(word, 300);
+    const std::chrono::duration<double> took = std::chrono::steady_clock::now() - start;
+    size_t total = 0;
+    for (const Line& line : lines) total += text_of(line).size();
+    EXPECT_EQ(total, length);
+    return took.count();
+  };
+  const double small = std::min(seconds_for(10000), seconds_for(10000));
+  const double large = std::min(seconds_for(40000), seconds_for(40000));
+  EXPECT_LT(large, 7 * small) << small << " s for 10,000 characters, " << large << " s for 40,000";
+}
+
+}  // namespace
+}  // namespace hanji::text

@@ -91,6 +91,20 @@ std::string closest_match(std::string_view word, const std::vector<std::string>&
   return best_distance <= limit ? best : std::string();
 }
 
+std::string excerpt(std::string_view text, std::size_t max_chars) {
+  std::string out;
+  std::size_t count = 0;
+  for (std::size_t at = 0; at < text.size();) {
+    if (count++ == max_chars) {
+      out += "\u2026";
+      break;
+    }
+    const char32_t c = utf8_next(text, at);
+    utf8_append(out, c == '\n' || c == '\r' || c == '\t' ? U' ' : c);
+  }
+  return out;
+}
+
 std::u32string utf8_decode(std::string_view s) {
   std::u32string out;
   out.reserve(s.size());
@@ -98,7 +112,21 @@ std::u32string utf8_decode(std::string_view s) {
   return out;
 }
 
+bool utf8_valid(std::string_view s, std::size_t* bad_offset) {
+  for (std::size_t at = 0; at < s.size();) {
+    const std::size_t start = at;
+    const char32_t c = utf8_next(s, at);
+    // A real U+FFFD takes three bytes; a substituted one moves by a single byte.
+    if (c == 0xFFFD && at == start + 1) {
+      if (bad_offset) *bad_offset = start;
+      return false;
+    }
+  }
+  return true;
+}
+
 void utf8_append(std::string& out, char32_t c) {
+  if (c > 0x10FFFF || (c >= 0xD800 && c <= 0xDFFF)) c = 0xFFFD;  // never write ill-formed UTF-8
   if (c < 0x80) {
     out += static_cast<char>(c);
   } else if (c < 0x800) {

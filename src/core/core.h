@@ -62,14 +62,21 @@ std::string format_diagnostic(const Diagnostic& d);
 /// to be a plausible typo (distance <= max(1, len/3)).
 std::string closest_match(std::string_view word, const std::vector<std::string>& candidates);
 
+/// `text` shortened for quoting in a message: at most `max_chars` code points (then "…"),
+/// line breaks and tabs shown as spaces. A message quotes what the user wrote, never a whole
+/// paragraph: 10,000 messages each quoting the rest of a long paragraph once came to 200 MB.
+std::string excerpt(std::string_view text, std::size_t max_chars = 60);
+
 /// An sRGB colour with components in [0, 1].
 struct Rgb {
   double r = 0, g = 0, b = 0;
   bool operator==(const Rgb&) const = default;
 };
 
-/// Decodes the code point at byte `at` and moves `at` past it. An invalid byte becomes
-/// U+FFFD and `at` moves by one. Inline: text extraction bookkeeping calls it per character.
+/// Decodes the code point at byte `at` and moves `at` past it. Strict (RFC 3629): a byte
+/// that does not start a well-formed sequence (a stray continuation byte, an overlong form, an
+/// encoded surrogate, anything past U+10FFFF, a truncated sequence) becomes U+FFFD and `at`
+/// moves by one. Inline: text extraction bookkeeping calls it per character.
 inline char32_t utf8_next(std::string_view s, std::size_t& at) {
   const auto lead = static_cast<unsigned char>(s[at]);
   if (lead < 0x80) {
@@ -90,11 +97,20 @@ inline char32_t utf8_next(std::string_view s, std::size_t& at) {
     }
     cp = (cp << 6) | (next & 0x3F);
   }
+  constexpr char32_t kSmallest[] = {0, 0, 0x80, 0x800, 0x10000};
+  if (cp < kSmallest[length] || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) {
+    ++at;
+    return 0xFFFD;
+  }
   at += static_cast<std::size_t>(length);
   return cp;
 }
 
-/// Decodes UTF-8 into code points. Invalid bytes become U+FFFD (one per byte).
+/// True if `s` is well-formed UTF-8 (what utf8_next decodes without a U+FFFD of its own);
+/// otherwise `bad_offset` gets the byte offset of the first ill-formed sequence.
+bool utf8_valid(std::string_view s, std::size_t* bad_offset = nullptr);
+
+/// Decodes UTF-8 into code points. Ill-formed bytes become U+FFFD (one per byte).
 std::u32string utf8_decode(std::string_view s);
 /// Encodes one code point as UTF-8 and appends it to `out`.
 void utf8_append(std::string& out, char32_t c);

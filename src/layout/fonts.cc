@@ -1,12 +1,11 @@
 // Finding and checking the font files a layout names.
-#include <array>
 #include <filesystem>
-#include <fstream>
 #include <string_view>
 #include <vector>
 
 #include <fmt/format.h>
 
+#include "core/files.h"
 #include "layout/apply.h"
 #include "layout/values.h"
 
@@ -21,10 +20,10 @@ constexpr std::string_view kTrueTypeOnly =
 enum class FontFormat { TrueType, Cff, Collection, WebFont, Unknown };
 
 FontFormat sniff_font_format(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::array<char, 4> tag{};
-  if (!in.read(tag.data(), tag.size())) return FontFormat::Unknown;
-  std::string_view t(tag.data(), tag.size());
+  std::string error;
+  std::optional<std::string> head = read_file_head(path.string(), 4, error);  // never blocks on a FIFO
+  if (!head || head->size() < 4) return FontFormat::Unknown;
+  std::string_view t(*head);
   if (t == std::string_view("\0\1\0\0", 4) || t == "true") return FontFormat::TrueType;
   if (t == "OTTO") return FontFormat::Cff;
   if (t == "ttcf") return FontFormat::Collection;

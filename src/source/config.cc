@@ -39,12 +39,9 @@ std::optional<ConfigNode> load_config_from_string(const std::string& text, const
   return to_config(*root);
 }
 
-std::optional<ConfigNode> load_config(const std::string& path, Diagnostics& diags) {
-  std::optional<std::string> text = read_file(path);
-  if (!text) {
-    diags.error(Span{path, 0, 0}, "cannot read file", {"check that the file exists and that you may read it"});
-    return std::nullopt;
-  }
+std::optional<ConfigNode> load_config(const std::string& path, Diagnostics& diags, const Span& named_at) {
+  std::optional<std::string> text = read_input_file(path, named_at, diags);
+  if (!text) return std::nullopt;
   return load_config_from_string(*text, path, diags);
 }
 

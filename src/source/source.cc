@@ -160,11 +160,8 @@ std::optional<CvFile> load_cv_from_string(const std::string& text, const std::st
 }
 
 std::optional<CvFile> load_cv(const std::string& path, Diagnostics& diags) {
-  std::optional<std::string> text = read_file(path);
-  if (!text) {
-    diags.error(Span{path, 0, 0}, "cannot read file", {"check that the file exists and that you may read it"});
-    return std::nullopt;
-  }
+  std::optional<std::string> text = read_input_file(path, Span{}, diags);
+  if (!text) return std::nullopt;
   check_extension(path, diags);
   return load_cv_from_string(*text, path, diags);
 }

@@ -172,8 +172,9 @@ std::optional<CvFile> load_cv(const std::string& path, Diagnostics& diags);
 std::optional<CvFile> load_cv_from_string(const std::string& text, const std::string& path,
                                           Diagnostics& diags);
 
-/// Reads any YAML file (a layout) into a ConfigNode; syntax errors go to `diags`.
-std::optional<ConfigNode> load_config(const std::string& path, Diagnostics& diags);
+/// Reads any YAML file (a layout) into a ConfigNode; syntax errors go to `diags`. A file that
+/// cannot be read is reported at `named_at` (where another file names it), if known.
+std::optional<ConfigNode> load_config(const std::string& path, Diagnostics& diags, const Span& named_at = {});
 std::optional<ConfigNode> load_config_from_string(const std::string& text, const std::string& path,
                                                   Diagnostics& diags);
 

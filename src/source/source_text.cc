@@ -1,8 +1,6 @@
 // SourceText: raw yaml-cpp marks -> Spans, and positions inside scalars.
 #include <algorithm>
 #include <filesystem>
-#include <fstream>
-#include <sstream>
 
 #include "source/yaml_tree.h"
 
@@ -24,17 +22,6 @@ std::string_view describe_kind(const YamlNode& node) {
     case YamlNode::Kind::Map: return "a map";
   }
   return "nothing";
-}
-
-std::optional<std::string> read_file(const std::string& path) {
-  std::error_code error;
-  if (std::filesystem::is_directory(path, error)) return std::nullopt;
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return std::nullopt;
-  std::ostringstream buffer;
-  buffer << in.rdbuf();
-  if (in.bad()) return std::nullopt;
-  return std::move(buffer).str();
 }
 
 // yaml-cpp skips a byte-order mark without counting it, so we drop it too to keep

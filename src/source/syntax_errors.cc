@@ -4,6 +4,9 @@
 
 #include <fmt/format.h>
 
+#include <cstdlib>
+#include <cstring>
+
 #include "source/yaml_tree.h"
 
 namespace hanji::source {
@@ -72,6 +75,16 @@ void describe(Diagnostic& d, const std::string& message, std::string_view line, 
   } else if (first == '@' || first == '`') {
     d.message = fmt::format("a value cannot start with '{}' unless it is quoted", first);
     d.hints.push_back(fmt::format("put the value in quotes: {}", quoted_example(line, col)));
+  } else if (message.starts_with(YAML::ErrorMsg::INVALID_UNICODE)) {
+    // yaml-cpp: "invalid unicode: 55357" for "\uD83D", a surrogate half JSON tools write.
+    const unsigned long value = std::strtoul(message.c_str() + std::strlen(YAML::ErrorMsg::INVALID_UNICODE), nullptr, 10);
+    if (value >= 0xD800 && value <= 0xDFFF) {
+      d.message = fmt::format("'\\u{:04X}' is half of a UTF-16 surrogate pair, not a character", value);
+      d.hints.push_back("write the character itself, or one escape for the whole character: \\U0001F600 for 😀");
+    } else {
+      d.message = fmt::format("this escape names no Unicode character (U+{:X})", value);
+      d.hints.push_back("write the character itself, or an escape from \\u0000 to \\U0010FFFF");
+    }
   } else if (message == YAML::ErrorMsg::MAP_VALUE) {
     d.message = "unexpected ':' here";
     d.hints.push_back("if the value contains ': ', put it in quotes; otherwise check the indentation of this line");

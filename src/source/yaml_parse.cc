@@ -8,9 +8,13 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <map>
+#include <set>
 #include <sstream>
 
+#include "core/files.h"
+#include "core/limits.h"
 #include "source/yaml_tree.h"
 
 namespace hanji::source {
@@ -37,6 +41,35 @@ bool has_closing_quote(std::string_view text, size_t content_begin, ScalarStyle 
   return false;
 }
 
+// Aborts the parse from inside an event handler: yaml-cpp unwinds, parse_yaml reports it.
+struct LimitExceeded {
+  RawMark mark;
+  std::string message;
+  std::string hint;
+};
+
+// How many nodes and bytes a subtree holds, to charge an alias for copying it.
+void measure(const YamlNode& node, size_t& nodes, size_t& bytes) {
+  ++nodes;
+  bytes += node.scalar.size();
+  for (const std::string& key : node.keys) bytes += key.size();
+  for (const YamlNode& item : node.items) measure(item, nodes, bytes);
+}
+
+// Characters that have no business in a CV and that the libraries after us handle badly or
+// not at all: C0 and C1 controls (but tab and line breaks), DEL, and the noncharacters
+// (U+FFFE, U+FFFF, U+FDD0..U+FDEF and their kin on every plane). They arrive with text
+// pasted from other programs or through "\u" escapes; U+FFFD stands for bytes that are not
+// UTF-8 at all (a "\uD800" escape).
+bool is_unwanted(char32_t c) {
+  if (c < 0x20) return c != '\t' && c != '\n' && c != '\r';
+  if (c >= 0x7F && c <= 0x9F) return true;
+  if (c >= 0xFDD0 && c <= 0xFDEF) return true;
+  return (c & 0xFFFE) == 0xFFFE;
+}
+
+std::string code_point_name(char32_t c) { return fmt::format("U+{:04X}", static_cast<uint32_t>(c)); }
+
 class TreeBuilder final : public YAML::EventHandler {
  public:
   TreeBuilder(const SourceText& source, Diagnostics& diags) : source_(source), diags_(diags) {}
@@ -46,20 +79,39 @@ class TreeBuilder final : public YAML::EventHandler {
   void OnDocumentStart(const YAML::Mark&) override {}
   void OnDocumentEnd() override {}
 
-  void OnNull(const YAML::Mark& mark, YAML::anchor_t) override {
+  void OnNull(const YAML::Mark& mark, YAML::anchor_t anchor) override {
     YamlNode node;
     node.raw = raw(mark);
     node.span = source_.span_at(node.raw);
-    add(std::move(node));
+    add(std::move(node), anchor);
   }
 
-  void OnAlias(const YAML::Mark& mark, YAML::anchor_t) override {
-    diags_.error(source_.span_at(raw(mark)), "YAML aliases (*name) are not supported",
-                 {"write the value out in full; if '*' is part of the text, put the value in quotes"});
-    OnNull(mark, 0);
+  // An alias stands for a copy of its anchor's node, which keeps the spans where the anchor's
+  // text is written. Copies are charged against a budget, so nested aliases (the "billion
+  // laughs") stop at a bounded size instead of growing the tree exponentially.
+  void OnAlias(const YAML::Mark& mark, YAML::anchor_t anchor) override {
+    auto found = anchors_.find(anchor);
+    if (found == anchors_.end()) {  // an alias inside its own anchor's node: a cycle
+      throw LimitExceeded{raw(mark), "this alias refers to the node it is part of",
+                          "an alias may only repeat a node that is complete before it"};
+    }
+    size_t nodes = 0, bytes = 0;
+    measure(found->second, nodes, bytes);
+    alias_nodes_ += nodes;
+    alias_bytes_ += bytes;
+    if (alias_nodes_ > limits::kMaxAliasNodes || alias_bytes_ > limits::kMaxAliasBytes) {
+      throw LimitExceeded{
+          raw(mark),
+          fmt::format("YAML aliases here expand the file beyond {} nodes or {} of text", limits::kMaxAliasNodes,
+                      describe_bytes(limits::kMaxAliasBytes)),
+          "aliases that repeat aliases grow exponentially; write the repeated part out, or repeat it fewer times"};
+    }
+    YamlNode copy = found->second;
+    copy.from_alias = true;
+    add(std::move(copy), 0);
   }
 
-  void OnScalar(const YAML::Mark& mark, const std::string&, YAML::anchor_t,
+  void OnScalar(const YAML::Mark& mark, const std::string&, YAML::anchor_t anchor,
                 const std::string& value) override {
     YamlNode node;
     node.kind = YamlNode::Kind::Scalar;
@@ -67,43 +119,60 @@ class TreeBuilder final : public YAML::EventHandler {
     node.raw = source_.content_start(raw(mark), &node.style);
     node.span = source_.span_at(node.raw);
     check_quotes_closed(mark, node);
-    add(std::move(node));
+    clean_scalar(node);
+    check_word_length(node);
+    add(std::move(node), anchor);
   }
 
-  void OnSequenceStart(const YAML::Mark& mark, const std::string&, YAML::anchor_t,
+  void OnSequenceStart(const YAML::Mark& mark, const std::string&, YAML::anchor_t anchor,
                        YAML::EmitterStyle::value) override {
-    open(YamlNode::Kind::Sequence, mark);
+    open(YamlNode::Kind::Sequence, mark, anchor);
   }
   void OnSequenceEnd() override { close(); }
 
-  void OnMapStart(const YAML::Mark& mark, const std::string&, YAML::anchor_t,
+  void OnMapStart(const YAML::Mark& mark, const std::string&, YAML::anchor_t anchor,
                   YAML::EmitterStyle::value) override {
-    open(YamlNode::Kind::Map, mark);
+    open(YamlNode::Kind::Map, mark, anchor);
   }
   void OnMapEnd() override { close(); }
 
  private:
-  struct Frame {
-    YamlNode node;
-    std::optional<YamlNode> pending_key;
-    std::map<std::string, int> first_line;  // key -> line, to report duplicates
+  // A merge (`<<: *base`) waiting for its map to end: explicit keys win wherever they stand.
+  struct Merge {
+    size_t position;  // the merged keys go where the `<<` was written
+    std::vector<YamlNode> sources;  // maps, earlier ones winning over later ones
   };
 
-  void open(YamlNode::Kind kind, const YAML::Mark& mark) {
+  struct Frame {
+    YamlNode node;
+    YAML::anchor_t anchor = 0;
+    std::optional<YamlNode> pending_key;
+    std::map<std::string, int> first_line;  // key -> line, to report duplicates
+    std::vector<Merge> merges;
+  };
+
+  void open(YamlNode::Kind kind, const YAML::Mark& mark, YAML::anchor_t anchor) {
+    if (stack_.size() >= static_cast<size_t>(limits::kMaxNestingDepth)) {
+      throw LimitExceeded{raw(mark), fmt::format("lists and maps nest deeper than {} levels here", limits::kMaxNestingDepth),
+                          "a CV needs about six levels; check the indentation and the brackets"};
+    }
     Frame frame;
     frame.node.kind = kind;
     frame.node.raw = raw(mark);
     frame.node.span = source_.span_at(frame.node.raw);
+    frame.anchor = anchor;
     stack_.push_back(std::move(frame));
   }
 
   void close() {
-    YamlNode node = std::move(stack_.back().node);
+    Frame frame = std::move(stack_.back());
     stack_.pop_back();
-    add(std::move(node));
+    if (!frame.merges.empty()) apply_merges(frame);
+    add(std::move(frame.node), frame.anchor);
   }
 
-  void add(YamlNode node) {
+  void add(YamlNode node, YAML::anchor_t anchor) {
+    if (anchor != 0) anchors_[anchor] = node;  // complete now; later aliases copy it
     if (stack_.empty()) {
       root_ = std::move(node);
       return;
@@ -121,15 +190,20 @@ class TreeBuilder final : public YAML::EventHandler {
     }
   }
 
+  static bool is_merge_key(const YamlNode& key) {
+    return key.is_scalar() && key.scalar == "<<" && key.style == ScalarStyle::Plain && !key.from_alias;
+  }
+
   void add_pair(Frame& frame, YamlNode key, YamlNode value) {
     if (!key.is_scalar()) {
       diags_.error(key.span, fmt::format("a key must be text, found {}", describe_kind(key)),
                    {"write the key as plain text followed by ':'"});
       return;
     }
+    if (is_merge_key(key)) return add_merge(frame, key, std::move(value));
     auto [it, inserted] = frame.first_line.emplace(key.scalar, key.span.line);
     if (!inserted) {
-      diags_.error(key.span, fmt::format("duplicate key '{}' (first at line {})", key.scalar, it->second),
+      diags_.error(key.span, fmt::format("duplicate key '{}' (first at line {})", excerpt(key.scalar), it->second),
                    {"YAML keeps only one of them; remove or rename one"});
       return;
     }
@@ -138,6 +212,54 @@ class TreeBuilder final : public YAML::EventHandler {
     frame.node.keys.push_back(std::move(key.scalar));
     frame.node.key_spans.push_back(key.span);
     frame.node.items.push_back(std::move(value));
+  }
+
+  // `<<: *base` or `<<: [*a, *b]` (YAML's merge key): the keys of the maps named, unless the
+  // map sets them itself.
+  void add_merge(Frame& frame, const YamlNode& key, YamlNode value) {
+    Merge merge{frame.node.keys.size(), {}};
+    if (value.is_map()) {
+      merge.sources.push_back(std::move(value));
+    } else if (value.is_sequence() && std::all_of(value.items.begin(), value.items.end(),
+                                                   [](const YamlNode& item) { return item.is_map(); })) {
+      merge.sources = std::move(value.items);
+    } else {
+      diags_.error(value.span.known() ? value.span : key.span,
+                   fmt::format("'<<' merges a map into this one, but here it is given {}", describe_kind(value)),
+                   {"write '<<: *name' where '&name' marks a map, or '<<: [*a, *b]'"});
+      return;
+    }
+    frame.merges.push_back(std::move(merge));
+  }
+
+  static void apply_merges(Frame& frame) {
+    YamlNode& map = frame.node;
+    std::vector<std::string> keys;
+    std::vector<Span> key_spans;
+    std::vector<YamlNode> items;
+    std::set<std::string> taken(map.keys.begin(), map.keys.end());
+    auto take_merges_at = [&](size_t position) {
+      for (Merge& merge : frame.merges) {
+        if (merge.position != position) continue;
+        for (YamlNode& source : merge.sources)
+          for (size_t i = 0; i < source.keys.size(); ++i) {
+            if (!taken.insert(source.keys[i]).second) continue;
+            keys.push_back(std::move(source.keys[i]));
+            key_spans.push_back(source.key_spans[i]);
+            items.push_back(std::move(source.items[i]));
+          }
+      }
+    };
+    for (size_t i = 0; i < map.keys.size(); ++i) {
+      take_merges_at(i);
+      keys.push_back(std::move(map.keys[i]));
+      key_spans.push_back(map.key_spans[i]);
+      items.push_back(std::move(map.items[i]));
+    }
+    take_merges_at(map.keys.size());
+    map.keys = std::move(keys);
+    map.key_spans = std::move(key_spans);
+    map.items = std::move(items);
   }
 
   // yaml-cpp places an empty list item ("-" alone) at the next token, often lines later;
@@ -158,10 +280,66 @@ class TreeBuilder final : public YAML::EventHandler {
                  {fmt::format("add the closing {} at the end of the value", quote)});
   }
 
+  // Drops the characters is_unwanted() names, with one warning per value at the first.
+  void clean_scalar(YamlNode& node) {
+    const std::string& value = node.scalar;
+    size_t first = std::string::npos;
+    char32_t first_char = 0;
+    int removed = 0;
+    std::string cleaned;
+    for (size_t at = 0; at < value.size();) {
+      const size_t start = at;
+      const char32_t c = utf8_next(value, at);
+      const bool ill_formed = c == 0xFFFD && at == start + 1;
+      if (!ill_formed && !is_unwanted(c)) {
+        if (removed > 0) cleaned.append(value, start, at - start);
+        continue;
+      }
+      if (removed++ == 0) {
+        first = start;
+        first_char = ill_formed ? 0xD800 : c;
+        cleaned.assign(value, 0, start);
+      }
+    }
+    if (removed == 0) return;
+    const std::string what = first_char == 0xD800 ? "a surrogate or other invalid escape"
+                                                  : fmt::format("the control character {}", code_point_name(first_char));
+    diags_.warning(source_.locate_in_scalar(node, first),
+                   removed == 1 ? fmt::format("{} is removed from this text", what)
+                                : fmt::format("{} and {} other invisible character{} are removed from this text", what,
+                                              removed - 1, removed == 2 ? "" : "s"),
+                   {"such characters come with text pasted from other programs; delete them from the file"});
+    node.scalar = std::move(cleaned);
+  }
+
+  // One word (a run without spaces or line breaks) as long as a page of text is a paste gone
+  // wrong, and each of its characters would be a place to break it in an emergency.
+  void check_word_length(const YamlNode& node) {
+    const std::string& value = node.scalar;
+    size_t length = 0, word_start = 0;
+    for (size_t at = 0; at < value.size();) {
+      const size_t start = at;
+      const char32_t c = utf8_next(value, at);
+      if (c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == 0x3000) {
+        length = 0;
+        continue;
+      }
+      if (length++ == 0) word_start = start;
+      if (length > limits::kMaxWordLength) {
+        diags_.error(source_.locate_in_scalar(node, word_start),
+                     fmt::format("a word here runs past {} characters without a space", limits::kMaxWordLength),
+                     {"put spaces between the words; for a long web address, link a short text: [text](https://...)"});
+        return;
+      }
+    }
+  }
+
   const SourceText& source_;
   Diagnostics& diags_;
   std::vector<Frame> stack_;
   std::optional<YamlNode> root_;
+  std::map<YAML::anchor_t, YamlNode> anchors_;
+  size_t alias_nodes_ = 0, alias_bytes_ = 0;
 };
 
 // Counts a second document without building it.
@@ -186,6 +364,13 @@ class DocumentProbe final : public YAML::EventHandler {
 std::optional<YamlNode> parse_yaml(const SourceText& source, Diagnostics& diags) {
   Diagnostics local;
   std::optional<YamlNode> root;
+  if (source.text().size() > limits::kMaxInputBytes) {
+    diags.error(Span{source.file(), 0, 0},
+                fmt::format("the file is larger than {}", describe_bytes(limits::kMaxInputBytes)),
+                {"hanji reads files of up to that size; a long CV is 100 KB. Is this the right file?"});
+    return std::nullopt;
+  }
+  if (!check_encoding(source, diags)) return std::nullopt;
   std::istringstream stream(source.text());
   try {
     YAML::Parser parser(stream);
@@ -196,6 +381,8 @@ std::optional<YamlNode> parse_yaml(const SourceText& source, Diagnostics& diags)
     if (parser.HandleNextDocument(probe))
       local.error(source.span_at(probe.start), "the file holds more than one YAML document",
                   {"keep one document: remove the '---' line and what follows, or merge them"});
+  } catch (const LimitExceeded& e) {
+    local.error(source.span_at(e.mark), e.message, {e.hint});
   } catch (const YAML::Exception& e) {
     local.add(e.mark.is_null() ? syntax_error(source, -1, 0, e.msg)
                                : syntax_error(source, e.mark.line, e.mark.column, e.msg));

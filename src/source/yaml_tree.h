@@ -32,6 +32,7 @@ struct YamlNode {
   std::vector<YamlNode> items;     // Sequence: items; Map: the value of keys[i]
   std::vector<std::string> keys;   // Map: keys in file order
   std::vector<Span> key_spans;     // Map: where keys[i] is written
+  bool from_alias = false;         // a copy made for a YAML alias (*name)
 
   bool is_null() const { return kind == Kind::Null; }
   bool is_scalar() const { return kind == Kind::Scalar; }
@@ -81,7 +82,12 @@ std::optional<YamlNode> parse_yaml(const SourceText& source, Diagnostics& diags)
 /// what went wrong in our words, with hints on what to write instead.
 Diagnostic syntax_error(const SourceText& source, int line, int byte_col, const std::string& message);
 
-/// Reads a whole file; nullopt if it cannot be read.
-std::optional<std::string> read_file(const std::string& path);
+/// False, with an error at the first offending position, unless the text is UTF-8 without
+/// NUL bytes (a UTF-16 or EUC-KR file gets a hint on converting it).
+bool check_encoding(const SourceText& source, Diagnostics& diags);
+
+/// Reads a CV or layout file (a regular file of at most limits::kMaxInputBytes); when it
+/// cannot, reports why at the file (or at `named_at`, where another file names it).
+std::optional<std::string> read_input_file(const std::string& path, const Span& named_at, Diagnostics& diags);
 
 }  // namespace hanji::source

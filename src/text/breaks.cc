@@ -31,15 +31,29 @@ void ensure_linebreak_initialised() {
   (void)initialised;
 }
 
+// libunibreak 1.1 cannot take every code point: U+FFFF is its end-of-text marker, and its
+// pair table stops before the regional indicators (flags such as 🇰🇷), so either one fails an
+// assertion and aborts the program. It gets a stand-in of the same break behaviour instead:
+// U+FFFD (class AI, like U+FFFF's XX resolved) and a letter for each regional indicator, so a
+// flag's two halves stay together and break like a word. Code points past U+10FFFF and
+// surrogates cannot come out of the decoder, but are replaced too.
+utf32_t libunibreak_safe(char32_t c) {
+  if (c >= 0x1F1E6 && c <= 0x1F1FF) return 'A';
+  if (c == 0xFFFF || c == 0xFFFE || c > 0x10FFFF || (c >= 0xD800 && c <= 0xDFFF)) return 0xFFFD;
+  return static_cast<utf32_t>(c);
+}
+
 // UAX #14 opportunities per boundary (before char k), with the Korean resolution of
 // ambiguous characters (AI -> ID; quotes stay QU).
 std::vector<Raw> uax14_breaks(const SourceText& text) {
   ensure_linebreak_initialised();
-  std::vector<char> brks(text.text.size());
-  set_linebreaks_utf8(reinterpret_cast<const utf8_t*>(text.text.data()), text.text.size(), "ko", brks.data());
+  std::vector<utf32_t> safe(text.chars.size());
+  std::transform(text.chars.begin(), text.chars.end(), safe.begin(), libunibreak_safe);
+  std::vector<char> brks(safe.size());
+  set_linebreaks_utf32(safe.data(), safe.size(), "ko", brks.data());
   std::vector<Raw> raw(text.size() + 1, Raw::None);
   for (size_t k = 1; k < text.size(); ++k) {
-    const char status = brks[text.byte_of[k] - 1];  // after the last byte of char k-1
+    const char status = brks[k - 1];  // after char k-1
     raw[k] = status == LINEBREAK_MUSTBREAK ? Raw::Forced : status == LINEBREAK_ALLOWBREAK ? Raw::Allowed : Raw::None;
   }
   return raw;

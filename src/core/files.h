@@ -1,0 +1,26 @@
+// core: reading input files without trusting them. A path in a CV can name anything: a FIFO
+// (open() would wait for a writer forever), /dev/zero (endless), a directory, a file of
+// gigabytes. These open without blocking, accept only regular files and never read more
+// than asked.
+#pragma once
+
+#include <cstddef>
+#include <optional>
+#include <string>
+
+namespace hanji {
+
+/// The whole of the regular file `path` if it has at most `max_bytes`; otherwise nullopt,
+/// with `error` saying why in words that fit after the file name ("does not exist", "is a
+/// directory", "is not a regular file (a FIFO, socket or device)", "is larger than 1 MiB",
+/// "cannot be read: Permission denied").
+std::optional<std::string> read_regular_file(const std::string& path, std::size_t max_bytes, std::string& error);
+
+/// The first `count` bytes (fewer if the file is shorter) of the regular file `path`; errors
+/// as read_regular_file.
+std::optional<std::string> read_file_head(const std::string& path, std::size_t count, std::string& error);
+
+/// "1 MiB", "32 MiB", "512 KiB", "900 bytes": a size limit for messages.
+std::string describe_bytes(std::size_t bytes);
+
+}  // namespace hanji

@@ -1,0 +1,42 @@
+// The limits hanji holds every input to, in one place. Each keeps one kind of hostile or
+// broken input (a runaway paste, a billion-laughs YAML, a 300-megapixel photo) from taking
+// more than a second or two and a bounded amount of memory; each is far beyond any real CV
+// (the longest sample is 20 KB and 3 pages). A refusal is an error at the file, line and
+// column that crossed the limit, saying what to do. The README lists them.
+#pragma once
+
+#include <cstddef>
+
+namespace hanji::limits {
+
+/// Bytes in a CV or layout file (a long academic CV is 50-100 KB).
+inline constexpr std::size_t kMaxInputBytes = 1u << 20;  // 1 MiB
+
+/// Nested lists and maps in a YAML file (a CV needs 6).
+inline constexpr int kMaxNestingDepth = 64;
+
+/// Nodes and bytes that YAML aliases (*name) may add in all, so that a file which reuses a
+/// block still builds, while a billion laughs stops at once in bounded memory.
+inline constexpr std::size_t kMaxAliasNodes = 100'000;
+inline constexpr std::size_t kMaxAliasBytes = 4u << 20;  // 4 MiB of copied text
+
+/// Layouts in an `extends:` chain (the built-in ones use 2).
+inline constexpr int kMaxExtendsDepth = 16;
+
+/// Characters in one word, that is, between two spaces or line breaks (a long URL is a few
+/// hundred). Text without spaces is set by emergency breaks between characters.
+inline constexpr std::size_t kMaxWordLength = 2000;
+
+/// Pixels in a photo (a 4000 x 4000 picture; a 3 x 4 cm photo printed at 600 dpi needs
+/// 700 x 950).
+inline constexpr long long kMaxImagePixels = 16'000'000;
+/// Bytes in a photo file.
+inline constexpr std::size_t kMaxImageBytes = 32u << 20;  // 32 MiB
+
+/// Pages in the PDF.
+inline constexpr std::size_t kMaxPages = 100;
+
+/// Diagnostics printed per run; the rest are counted ("and 812 more errors").
+inline constexpr std::size_t kMaxPrintedDiagnostics = 100;
+
+}  // namespace hanji::limits
