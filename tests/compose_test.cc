@@ -2,10 +2,13 @@
 // sections and their spacing, keep-together information and the document metadata.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <chrono>
 #include <string>
 #include <vector>
 
 #include "compose/compose.h"
+#include "compose/markup.h"  // private: bold keywords on their own
 
 namespace hanji::compose {
 namespace {
@@ -818,6 +821,77 @@ TEST(Meta, TitleWithoutANameHasNoDanglingSeparator) {
   EXPECT_EQ(compose(file, layout::Theme{}, diags).meta.title, "CV");
   file.locale = *source::builtin_locale("ko");
   EXPECT_EQ(compose(file, layout::Theme{}, diags).meta.title, "이력서");
+}
+
+}  // namespace
+}  // namespace hanji::compose
+
+namespace hanji::compose {
+namespace {
+
+// ---------------------------------------------------------------- hostile markup
+
+// Seconds to parse `text`, best of two.
+double parse_seconds(const std::string& text) {
+  double best = 1e9;
+  for (int k = 0; k < 2; ++k) {
+    Diagnostics diags;
+    const auto start = std::chrono::steady_clock::now();
+    auto inlines = parse_inline(T(text), body_font(), {}, diags);
+    const std::chrono::duration<double> took = std::chrono::steady_clock::now() - start;
+    best = std::min(best, took.count());
+    EXPECT_FALSE(inlines.empty());
+  }
+  return best;
+}
+
+// Unclosed brackets, lone stars and unclosed links were each looked for afresh from every
+// opening character: 100,000 "[a " took 11 s. Four times the text now takes about four
+// times as long, not sixteen.
+TEST(Markup, HostileMarkupCostsTimeInProportionToItsLength) {
+  for (const std::string unit : {"[a ", "*a ", "a* ", "[a](b ", "**a ", "[a](x) "}) {
+    std::string small, large;
+    for (int k = 0; k < 5000; ++k) small += unit;
+    for (int k = 0; k < 20000; ++k) large += unit;
+    const double a = parse_seconds(small), b = parse_seconds(large);
+    EXPECT_LT(b, 8 * a + 0.005) << "'" << unit << "': " << a << " s for 5,000, " << b << " s for 20,000";
+  }
+}
+
+// A link inside a link label is text (as in CommonMark), so nesting cannot go deeper than one
+// label however many brackets there are.
+TEST(Markup, LinksInsideLinkLabelsStayText) {
+  Diagnostics diags;
+  auto inlines = parse_inline(T("[a [b](https://in) c](https://out)"), body_font(), {}, diags);
+  EXPECT_EQ(text_of(inlines), "a [b](https://in) c");
+  for (const auto& in : inlines) EXPECT_EQ(in.link, "https://out");
+  std::string deep;
+  for (int k = 0; k < 100000; ++k) deep += "[ ";
+  deep += "x";
+  for (int k = 0; k < 100000; ++k) deep += "](u) ";
+  Diagnostics many;
+  auto nested = parse_inline(T(deep), body_font(), {}, many);  // no stack overflow
+  EXPECT_FALSE(nested.empty());
+}
+
+// The leftmost occurrence of each keyword wins; the search costs time in proportion to the
+// text, even for keywords that almost match everywhere.
+TEST(BoldKeywords, OverlappingAndNearlyMatchingKeywords) {
+  auto bold_of = [](const std::string& text, std::vector<std::string> keywords) {
+    Diagnostics diags;
+    auto inlines = parse_markup(T(text), body_font(), {}, BoldKeywords(std::move(keywords)), diags);
+    std::string out;
+    for (const auto& i : inlines) out += i.font.bold ? "[" + i.text + "]" : i.text;
+    return out;
+  };
+  EXPECT_EQ(bold_of("++ +++ ++++", {"++"}), "[++] [++]+ [++++]");  // adjacent bold runs merge
+  EXPECT_EQ(bold_of("abab abcab", {"ab", "abcab"}), "abab [abcab]");
+  EXPECT_EQ(bold_of("aaaab aaab", {"aaab"}), "aaaab [aaab]");
+  EXPECT_EQ(bold_of("x C++ C++ y", {"C++"}), "x [C++] [C++] y");
+  std::string text(200000, 'a');
+  const auto start = std::chrono::steady_clock::now();
+  bold_of(text, {std::string(99, 'a') + "b", std::string(50, 'a') + "c"});
+  EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(1));
 }
 
 }  // namespace

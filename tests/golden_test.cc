@@ -222,7 +222,7 @@ TEST(Trace, EscapesQuotesBackslashesAndInvisibleCharacters) {
 TEST(Trace, ListsLinksImagesByFileNameAndBookmarks) {
   paginate::Document doc = one_page_document();
   doc.pages[0].links.push_back({1, 2, 3, 4, "mailto:a@b.c"});
-  doc.pages[0].images.push_back({"/abs/path/photo.png", 400, 50, 70, 90});
+  doc.pages[0].images.push_back({"/abs/path/photo.png", 400, 50, 70, 90, Span{}});
   doc.bookmarks.push_back({"경력", 0, 120.456});
   doc.meta.title = "CV";
   doc.meta.language = "ko";

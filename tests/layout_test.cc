@@ -424,12 +424,65 @@ TEST(LoadTheme, StructureErrors) {
   EXPECT_EQ(first_error(extends)->message, "'extends' cannot be set from a CV file");
 }
 
-TEST(LoadTheme, MarginsThatLeaveNoRoomAreAnError) {
-  auto overrides = overrides_of("page", MapBuilder().set("margin_left", "10cm").set("margin_right", "10cm").node);
+TEST(LoadTheme, MarginsThatLeaveNoRoomAreAnErrorAtTheLargestMargin) {
+  MapBuilder page("cv.yaml", 5);
+  page.set("margin_left", "9cm").set("margin_right", "11cm");
   Diagnostics diags;
-  EXPECT_FALSE(load_theme("classic", overrides, "", repo_dirs(), diags).has_value());
+  EXPECT_FALSE(load_theme("classic", overrides_of("page", page.node), "", repo_dirs(), diags).has_value());
   ASSERT_NE(first_error(diags), nullptr);
-  EXPECT_NE(first_error(diags)->message.find("margins"), std::string::npos) << messages(diags);
+  EXPECT_NE(first_error(diags)->message.find("the left and right margins leave"), std::string::npos)
+      << messages(diags);
+  EXPECT_EQ(first_error(diags)->span.line, 6);  // margin_right, the larger
+  MapBuilder tall("cv.yaml", 5);
+  tall.set("margin_top", "20cm").set("margin_bottom", "9cm");
+  Diagnostics high;
+  EXPECT_FALSE(load_theme("classic", overrides_of("page", tall.node), "", repo_dirs(), high).has_value());
+  ASSERT_NE(first_error(high), nullptr);
+  EXPECT_NE(first_error(high)->message.find("the top and bottom margins leave"), std::string::npos)
+      << messages(high);
+  EXPECT_EQ(first_error(high)->span.line, 5);
+  EXPECT_EQ(first_error(high)->span.file, "cv.yaml");
+}
+
+// Every number has bounds: a 1e16 pt font overflowed integer arithmetic in the PDF writer,
+// fit_pages: 1e20 a float-to-int conversion. Each is an error at its value.
+TEST(LoadTheme, NumbersOutsideTheirRangeAreErrorsAtTheValue) {
+  struct Case {
+    std::string section, key, value, message;
+  };
+  const Case cases[] = {
+      {"styles", "body", "10000000000000000", "'styles.body.size' must be at most 200 pt"},
+      {"styles", "body", "0.5pt", "'styles.body.size' must be at least 2 pt"},
+      {"", "fit_pages", "100000000000000000000", "'fit_pages' must be at most 100"},
+      {"", "fit_pages", "1.5", "'fit_pages' must be a whole number"},
+      {"fit", "min_font_scale", "0.1", "'fit.min_font_scale' must be at least 0.5"},
+      {"fonts", "latin_scale", "0", "'fonts.latin_scale' must be at least 0.5"},
+      {"page", "margin_top", "2000pt", "'page.margin_top' must be at most 1000 pt"},
+      {"header", "photo_width", "0", "'header.photo_width' must be at least 1 pt"},
+  };
+  for (const Case& c : cases) {
+    ConfigNode overrides;
+    if (c.section.empty()) {
+      MapBuilder top("cv.yaml", 9);
+      top.set(c.key, c.value);
+      overrides = top.node;
+    } else if (c.section == "styles") {
+      MapBuilder style("cv.yaml", 9);
+      style.set("size", c.value, 7);
+      overrides = overrides_of("styles", MapBuilder().add(c.key, style.node).node);
+    } else {
+      MapBuilder inner("cv.yaml", 9);
+      inner.set(c.key, c.value, 5);
+      overrides = overrides_of(c.section, inner.node);
+    }
+    Diagnostics diags;
+    EXPECT_FALSE(load_theme("classic", overrides, "", repo_dirs(), diags).has_value()) << c.message;
+    const Diagnostic* e = first_error(diags);
+    ASSERT_NE(e, nullptr) << c.message;
+    EXPECT_EQ(e->message, c.message) << messages(diags);
+    EXPECT_EQ(e->span.line, 9) << messages(diags);
+    EXPECT_TRUE(has_hint(*e, "from ")) << messages(diags);
+  }
 }
 
 // ---------------------------------------------------------------- fonts
@@ -541,6 +594,38 @@ TEST(LayoutFiles, ExtendsCycleIsAnErrorAtTheExtendsValue) {
   EXPECT_EQ(fs::path(e->span.file).filename(), "b.yaml");
   EXPECT_EQ(e->span.line, 2);
   EXPECT_EQ(e->span.col, 10);
+}
+
+// 20,000 layouts each extending the next overflowed the stack. The chain stops at 16.
+TEST(LayoutFiles, ExtendsChainDeeperThanTheLimitIsAnError) {
+  TempDir tmp;
+  tmp.write("layouts/l0.yaml", "description: Base.\n" + kFontsBlock);
+  for (int k = 1; k <= 40; ++k)
+    tmp.write("layouts/l" + std::to_string(k) + ".yaml", "extends: l" + std::to_string(k - 1) + "\n");
+  DataDirs dirs{(tmp.path() / "layouts").string(), kRepo + "/fonts"};
+  Diagnostics ok;
+  EXPECT_TRUE(load_theme("l15", ConfigNode{}, "", dirs, ok).has_value()) << messages(ok);
+  Diagnostics diags;
+  EXPECT_FALSE(load_theme("l40", ConfigNode{}, "", dirs, diags).has_value());
+  const Diagnostic* e = first_error(diags);
+  ASSERT_NE(e, nullptr);
+  EXPECT_EQ(e->message, "layouts extend each other more than 16 deep here");
+  EXPECT_EQ(fs::path(e->span.file).filename(), "l25.yaml");
+  EXPECT_EQ(e->span.line, 1);
+}
+
+// `layout: /etc/shadow` must not read the file, let alone quote it.
+TEST(LayoutFiles, OnlyFilesNamedAsLayoutsAreRead) {
+  TempDir tmp;
+  tmp.write("secret", "root:$6$salt$hash:19000:0:99999:7:::\n");
+  Diagnostics diags;
+  EXPECT_FALSE(load_theme((tmp.path() / "secret").string(), Span{"cv.yaml", 1, 9}, ConfigNode{}, "", repo_dirs(),
+                          diags)
+                   .has_value());
+  ASSERT_EQ(diags.error_count(), 1) << messages(diags);
+  EXPECT_NE(diags.all()[0].message.find("is not a layout file: layout files end in .yaml"), std::string::npos);
+  EXPECT_EQ(messages(diags).find("$6$"), std::string::npos) << messages(diags);
+  EXPECT_EQ(diags.all()[0].span.line, 1);
 }
 
 TEST(LayoutFiles, UnknownKeyInAFileHasItsExactSpan) {

@@ -22,6 +22,8 @@
 
 #include "pdf/compact.h"
 #include "pdf/font_usage.h"
+#include "pdf/jpeg_check.h"
+#include "pdf/sfnt_prep.h"
 #include "pdf/pdf.h"
 #include "pdf/png_check.h"
 #include "pdf/sfnt_metrics.h"
@@ -520,13 +522,27 @@ TEST(PdfWriter, PublicApiFallbackStillExtractsText) {
 
 TEST(PdfWriter, MissingImageIsAnErrorNotAFile) {
   Sample sample = make_sample();
-  sample.doc.pages[0].images.push_back({"/nonexistent/photo.png", 400, 60, 80, 100});
+  sample.doc.pages[0].images.push_back({"/nonexistent/photo.png", 400, 60, 80, 100, Span{}});
   Diagnostics diags;
   EXPECT_FALSE(write(sample.doc, {}, diags));
   ASSERT_TRUE(diags.has_errors());
   EXPECT_EQ(diags.all().back().span.file, "/nonexistent/photo.png");
-  EXPECT_NE(diags.all().back().message.find("cannot open image"), std::string::npos);
+  EXPECT_NE(diags.all().back().message.find("image '/nonexistent/photo.png' does not exist"), std::string::npos)
+      << all_diagnostics(diags);
   EXPECT_FALSE(diags.all().back().hints.empty());
+}
+
+// Problems with the photo are reported where the CV names it, not only at the file.
+TEST(PdfWriter, ImageProblemsAreReportedWhereTheCvNamesThePicture) {
+  TempDir dir;
+  write_file(dir / "photo.png", "not a picture at all");
+  Sample sample = make_sample();
+  sample.doc.pages[0].images.push_back({(dir / "photo.png").string(), 400, 60, 80, 100, Span{"cv.yaml", 4, 10}});
+  Diagnostics diags;
+  EXPECT_FALSE(write(sample.doc, {}, diags));
+  ASSERT_EQ(diags.error_count(), 1) << all_diagnostics(diags);
+  EXPECT_TRUE(format_diagnostic(diags.all()[0]).starts_with("cv.yaml:4:10: error: image '"))
+      << all_diagnostics(diags);
 }
 
 // ---- hand-made PNGs (stored deflate blocks, so every byte of the pixel data is ours) ----
@@ -606,7 +622,7 @@ TEST(PdfWriter, DamagedPngIsAnErrorNotACrash) {
   fs::path fake = dir / "photo.png";
   write_file(fake, std::string("\x89PNG\r\n\x1a\n", 8) + "definitely not a png");
   Sample sample = make_sample();
-  sample.doc.pages[0].images.push_back({fake.string(), 400, 60, 80, 100});
+  sample.doc.pages[0].images.push_back({fake.string(), 400, 60, 80, 100, Span{}});
   Diagnostics diags;
   EXPECT_FALSE(write(sample.doc, {}, diags));
   ASSERT_EQ(diags.error_count(), 1) << all_diagnostics(diags);
@@ -632,9 +648,9 @@ TEST(PdfWriter, HandMadePngsAreEmbedded) {
   write_file(dir / "onebit.png", grey_png(3, 2, std::string("\0\xA0\x02\xC0", 4), 1));
   write_file(dir / "palette.png", palette_png(3, 1, std::string("\0\x1B", 2)));  // indices 0 1 2
   Sample sample = make_sample();
-  sample.doc.pages[0].images.push_back({(dir / "plain.png").string(), 400, 60, 20, 20});
-  sample.doc.pages[0].images.push_back({(dir / "onebit.png").string(), 430, 60, 30, 20});
-  sample.doc.pages[0].images.push_back({(dir / "palette.png").string(), 470, 60, 30, 10});
+  sample.doc.pages[0].images.push_back({(dir / "plain.png").string(), 400, 60, 20, 20, Span{}});
+  sample.doc.pages[0].images.push_back({(dir / "onebit.png").string(), 430, 60, 30, 20, Span{}});
+  sample.doc.pages[0].images.push_back({(dir / "palette.png").string(), 470, 60, 30, 10, Span{}});
   Diagnostics diags;
   std::optional<std::string> bytes = write(sample.doc, {}, diags);
   ASSERT_TRUE(bytes) << all_diagnostics(diags);
@@ -652,7 +668,7 @@ TEST(PdfWriter, HandMadePngsAreEmbedded) {
 
   // An interlaced PNG is refused with a reason instead of failing inside libharu.
   write_file(dir / "adam7.png", grey_png(1, 1, std::string(2, '\0'), 8, true));
-  sample.doc.pages[0].images.push_back({(dir / "adam7.png").string(), 460, 60, 20, 20});
+  sample.doc.pages[0].images.push_back({(dir / "adam7.png").string(), 460, 60, 20, 20, Span{}});
   Diagnostics refused;
   EXPECT_FALSE(write(sample.doc, {}, refused));
   EXPECT_NE(all_diagnostics(refused).find("interlaced PNGs cannot be embedded"), std::string::npos)
@@ -671,27 +687,106 @@ TEST(PdfWriter, PngAncillaryChunksDoNotStopTheImage) {
   EXPECT_EQ(pdf::png_essentials(png).size(), png.size() - text_chunk.size());
   write_file(dir / "warn.png", png);
   Sample sample = make_sample();
-  sample.doc.pages[0].images.push_back({(dir / "warn.png").string(), 400, 60, 20, 20});
+  sample.doc.pages[0].images.push_back({(dir / "warn.png").string(), 400, 60, 20, 20, Span{}});
   Diagnostics diags;
   std::optional<std::string> bytes = write(sample.doc, {}, diags);
   ASSERT_TRUE(bytes) << all_diagnostics(diags);
   EXPECT_TRUE(diags.all().empty()) << all_diagnostics(diags);
 }
 
-TEST(PdfWriter, BrokenJpegReportsTheLibharuError) {
-  TempDir dir;
-  fs::path fake = dir / "photo.jpg";
-  write_file(fake, "\xFF\xD8\xFF\xE0 but then nothing a JPEG needs");
+// A real JPEG (made by pdftoppm from a page of ours), whole.
+std::string real_jpeg(const TempDir& dir) {
   Sample sample = make_sample();
-  sample.doc.pages[0].images.push_back({fake.string(), 400, 60, 80, 100});
+  Diagnostics diags;
+  std::optional<std::string> page = write(sample.doc, {}, diags);
+  EXPECT_TRUE(page);
+  write_file(dir / "src.pdf", *page);
+  EXPECT_EQ(run("pdftoppm -r 20 -jpeg -singlefile " + (dir / "src.pdf").string() + " " + (dir / "real").string()).status, 0);
+  return read_file(dir / "real.jpg");
+}
+
+std::string jpeg_check(const std::string& bytes) {
+  pdf::JpegFrame frame;
+  return pdf::jpeg_problem(bytes, frame);
+}
+
+TEST(JpegCheck, AcceptsARealJpegAndReadsItsFrame) {
+  TempDir dir;
+  const std::string jpeg = real_jpeg(dir);
+  pdf::JpegFrame frame;
+  EXPECT_EQ(pdf::jpeg_problem(jpeg, frame), "");
+  EXPECT_EQ(frame.width, 166u);  // A4 at 20 dpi, as pdftoppm rounds it
+  EXPECT_EQ(frame.height, 234u);
+  EXPECT_EQ(frame.components, 3);
+  EXPECT_EQ(jpeg_check(jpeg + "trailing bytes some cameras append"), "");
+}
+
+// Cut anywhere, a JPEG is refused: libharu would embed it as it is and the PDF would hold
+// invalid image data.
+TEST(JpegCheck, RefusesEveryTruncation) {
+  TempDir dir;
+  const std::string jpeg = real_jpeg(dir);
+  ASSERT_GT(jpeg.size(), 1000u);
+  for (std::size_t length = 0; length + 2 <= jpeg.size(); length += 1 + length / 16) {
+    const std::string problem = jpeg_check(jpeg.substr(0, length));
+    EXPECT_NE(problem, "") << "cut at " << length << " of " << jpeg.size();
+  }
+  EXPECT_NE(jpeg_check(jpeg.substr(0, jpeg.size() - 2)).find("truncated"), std::string::npos);
+}
+
+TEST(JpegCheck, RefusesWhatPdfReadersCannotShow) {
+  TempDir dir;
+  std::string jpeg = real_jpeg(dir);
+  const std::size_t sof = jpeg.find("\xFF\xC0");
+  ASSERT_NE(sof, std::string::npos);
+  std::string twelve_bit = jpeg;
+  twelve_bit[sof + 4] = 12;
+  EXPECT_NE(jpeg_check(twelve_bit).find("12-bit"), std::string::npos);
+  std::string arithmetic = jpeg;
+  arithmetic[sof + 1] = '\xC9';
+  EXPECT_NE(jpeg_check(arithmetic).find("arithmetic"), std::string::npos);
+  std::string no_size = jpeg;
+  no_size[sof + 5] = no_size[sof + 6] = 0;
+  EXPECT_NE(jpeg_check(no_size).find("no size"), std::string::npos);
+  EXPECT_NE(jpeg_check("\xFF\xD8\xFF\xE0 but then nothing a JPEG needs").find("JPEG"), std::string::npos);
+}
+
+TEST(PdfWriter, TruncatedJpegIsAnErrorNotABrokenPdf) {
+  TempDir dir;
+  const std::string jpeg = real_jpeg(dir);
+  fs::path cut = dir / "photo.jpg";
+  write_file(cut, jpeg.substr(0, jpeg.size() * 2 / 3));
+  Sample sample = make_sample();
+  sample.doc.pages[0].images.push_back({cut.string(), 400, 60, 80, 100, Span{}});
   Diagnostics diags;
   EXPECT_FALSE(write(sample.doc, {}, diags));
   ASSERT_EQ(diags.error_count(), 1) << all_diagnostics(diags);
   const Diagnostic& error = diags.all().back();
-  EXPECT_EQ(error.span.file, fake.string());
-  EXPECT_NE(error.message.find("libharu failed while loading image"), std::string::npos) << error.message;
-  EXPECT_NE(error.message.find("error 0x10"), std::string::npos) << error.message;
+  EXPECT_EQ(error.span.file, cut.string());
+  EXPECT_NE(error.message.find("truncated JPEG"), std::string::npos) << error.message;
   EXPECT_FALSE(error.hints.empty());
+}
+
+// An 18000 x 18000 PNG took 17 s and 972 MB to embed. Its header alone says it is too big.
+TEST(PdfWriter, PicturesWithTooManyPixelsAreRefusedBeforeDecoding) {
+  TempDir dir;
+  write_file(dir / "huge.png", grey_png(18000, 18000, std::string(10, '\0')));
+  std::string jpeg = real_jpeg(dir);
+  const std::size_t sof = jpeg.find("\xFF\xC0");
+  jpeg[sof + 5] = jpeg[sof + 7] = '\x4F';  // 20304 x 20389
+  write_file(dir / "huge.jpg", jpeg);
+  for (const char* name : {"huge.png", "huge.jpg"}) {
+    Sample sample = make_sample();
+    sample.doc.pages[0].images.push_back({(dir / name).string(), 400, 60, 80, 100, Span{"cv.yaml", 3, 10}});
+    Diagnostics diags;
+    const auto start = std::chrono::steady_clock::now();
+    EXPECT_FALSE(write(sample.doc, {}, diags));
+    EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(1));
+    ASSERT_EQ(diags.error_count(), 1) << all_diagnostics(diags);
+    EXPECT_NE(diags.all()[0].message.find("more than the 16 million hanji embeds"), std::string::npos)
+        << all_diagnostics(diags);
+    EXPECT_EQ(diags.all()[0].span.line, 3);
+  }
 }
 
 TEST(PdfWriter, InvalidPageSizeReportsTheLibharuError) {
@@ -714,10 +809,10 @@ TEST(PdfWriter, ImagesAreEmbedded) {
   write_file(dir / "src.pdf", *page);
   ASSERT_EQ(run("pdftoppm -r 10 -png -singlefile " + (dir / "src.pdf").string() + " " + (dir / "pic").string()).status, 0);
   ASSERT_EQ(run("pdftoppm -r 10 -jpeg -singlefile " + (dir / "src.pdf").string() + " " + (dir / "pic").string()).status, 0);
-  sample.doc.pages[0].images.push_back({(dir / "pic.png").string(), 400, 60, 80, 100});
-  sample.doc.pages[1].images.push_back({(dir / "pic.jpg").string(), 400, 60, 80, 100});
-  sample.doc.pages[1].images.push_back({(dir / "pic.png").string(), 300, 60, 40, 50});  // loaded once
-  sample.doc.pages[1].images.push_back({std::string(HANJI_SOURCE_DIR) + "/samples/photo.png", 200, 60, 60, 80});
+  sample.doc.pages[0].images.push_back({(dir / "pic.png").string(), 400, 60, 80, 100, Span{}});
+  sample.doc.pages[1].images.push_back({(dir / "pic.jpg").string(), 400, 60, 80, 100, Span{}});
+  sample.doc.pages[1].images.push_back({(dir / "pic.png").string(), 300, 60, 40, 50, Span{}});  // loaded once
+  sample.doc.pages[1].images.push_back({std::string(HANJI_SOURCE_DIR) + "/samples/photo.png", 200, 60, 60, 80, Span{}});
   std::optional<std::string> bytes = write(sample.doc, {}, diags);
   ASSERT_TRUE(bytes) << all_diagnostics(diags);
   write_file(dir / "images.pdf", *bytes);
@@ -1207,3 +1302,78 @@ TEST(Compact, RefusesWhatItDoesNotUnderstand) {
 
 }  // namespace
 }  // namespace hanji::pdf
+
+namespace hanji {
+namespace {
+
+// sfnt table directory of `font`: tag -> table bytes.
+std::map<std::string, std::string> sfnt_tables(const std::string& font) {
+  std::map<std::string, std::string> tables;
+  auto u32 = [&](std::size_t at) {
+    uint32_t v = 0;
+    for (std::size_t i = 0; i < 4; ++i) v = v << 8 | static_cast<unsigned char>(font[at + i]);
+    return v;
+  };
+  const std::size_t count = static_cast<unsigned char>(font[4]) << 8 | static_cast<unsigned char>(font[5]);
+  for (std::size_t i = 0; i < count; ++i) {
+    const std::size_t record = 12 + 16 * i;
+    tables[font.substr(record, 4)] = font.substr(u32(record + 8), u32(record + 12));
+  }
+  return tables;
+}
+
+uint32_t font_checksum(const std::string& font) {
+  uint32_t sum = 0;
+  for (std::size_t at = 0; at < font.size(); at += 4) {
+    uint32_t word = 0;
+    for (std::size_t i = 0; i < 4; ++i) word = word << 8 | (at + i < font.size() ? static_cast<unsigned char>(font[at + i]) : 0u);
+    sum += word;
+  }
+  return sum;
+}
+
+// hb-subset drops 'prep' with the hinting; libharu then fails on one glyph set in about 2048
+// (see sfnt_prep.h). The font handed to libharu always has a 'prep' table, and nothing else
+// in it changes.
+TEST(SfntPrep, AddsAOneInstructionPrepAndKeepsEveryOtherTable) {
+  text::FontInfo lato = font_info("Lato-Regular.ttf");
+  Diagnostics diags;
+  std::vector<char32_t> code_points;
+  for (char32_t c : U"Su fstin.bld31(_egh:0compa") code_points.push_back(c);
+  std::optional<text::FontSubset> subset = text::subset_font(lato, {}, code_points, diags);
+  ASSERT_TRUE(subset) << all_diagnostics(diags);
+  const auto before = sfnt_tables(subset->data);
+  ASSERT_EQ(before.count("prep"), 0u);
+  const std::string patched = pdf::with_nonempty_prep(subset->data);
+  const auto after = sfnt_tables(patched);
+  ASSERT_EQ(after.size(), before.size() + 1);
+  EXPECT_EQ(after.at("prep"), std::string(1, '\0'));
+  for (const auto& [tag, data] : before) {
+    if (tag == "head") continue;  // its checkSumAdjustment is recomputed
+    EXPECT_EQ(after.at(tag), data) << tag;
+  }
+  EXPECT_EQ(after.at("head").substr(12), before.at("head").substr(12));
+  EXPECT_EQ(font_checksum(patched), 0xB1B0AFBAu);  // what checkSumAdjustment is for
+  EXPECT_EQ(pdf::with_nonempty_prep(patched), patched);  // a font with a prep is left alone
+  EXPECT_EQ(pdf::with_nonempty_prep("junk"), "junk");
+  ASSERT_TRUE(pdf::read_horizontal_metrics(patched));
+  EXPECT_EQ(pdf::read_horizontal_metrics(patched)->advances, pdf::read_horizontal_metrics(subset->data)->advances);
+}
+
+// The CV of the bug report: Lato's glyphs for this text made a subset whose rebuilt tables
+// came to exactly 8192 bytes before 'prep'.
+TEST(SfntPrep, TheGlyphSetThatMadeLibharuFailNowBuilds) {
+  Document doc;
+  doc.fonts = {font_info("Lato-Regular.ttf"), font_info("Lato-Bold.ttf")};
+  doc.pages.resize(1);
+  place_line(doc.pages[0], {shape(doc, 1, "Test", 20)}, 72, 100);
+  place_line(doc.pages[0], {shape(doc, 1, "About", 12)}, 72, 130);
+  place_line(doc.pages[0], {shape(doc, 0, "Su fstin.bld31(_egh:0compa", 10)}, 72, 150);
+  Diagnostics diags;
+  std::optional<std::string> bytes = write(doc, {}, diags);
+  ASSERT_TRUE(bytes) << all_diagnostics(diags);
+  EXPECT_FALSE(diags.has_errors()) << all_diagnostics(diags);
+}
+
+}  // namespace
+}  // namespace hanji

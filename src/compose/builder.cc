@@ -10,10 +10,10 @@ FontSpec font_of(const layout::TextStyle& style) { return FontSpec{style.size, s
 double line_height_of(const layout::TextStyle& style) { return style.size * style.line_height; }
 
 Builder::Builder(const source::CvFile& file, const layout::Theme& theme, Diagnostics& diags)
-    : file_(file), theme_(theme), diags_(diags) {}
+    : file_(file), theme_(theme), diags_(diags), bold_keywords_(file.settings.bold_keywords) {}
 
 std::vector<Inline> Builder::inlines(const source::Text& text, const FontSpec& font) {
-  return parse_markup(text, font, theme_.link_color, file_.settings.bold_keywords, diags_);
+  return parse_markup(text, font, theme_.link_color, bold_keywords_, diags_);
 }
 
 Paragraph Builder::paragraph(std::vector<Inline> inlines, const layout::TextStyle& style, layout::Align align,

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "compose/compose.h"
+#include "compose/markup.h"
 
 namespace hanji::compose {
 
@@ -49,6 +50,7 @@ class Builder {
   const source::CvFile& file_;
   const layout::Theme& theme_;
   Diagnostics& diags_;
+  BoldKeywords bold_keywords_;  // settings.bold_keywords, prepared once
   std::vector<Block> blocks_;
   int next_group_ = 0;
 };

@@ -59,7 +59,7 @@ Composition compose(const source::CvFile& file, const layout::Theme& theme, Diag
   for (const auto& section : file.cv.sections) {
     // A title over nothing looks like a mistake on paper; say so rather than print it.
     if (section.entries.empty()) {
-      diags.warning(section.title.span, "section '" + section.title.value + "' has no entries and is left out",
+      diags.warning(section.title.span, "section '" + excerpt(section.title.value) + "' has no entries and is left out",
                     {"add entries to it, or delete the section"});
       continue;
     }

@@ -71,6 +71,7 @@ struct Rule {
 /// An image (the photo) beside the paragraphs of the header.
 struct Figure {
   std::string path;  // PNG or JPEG
+  Span span;         // where the CV names it
   double width = 85, height = 113;
   bool right = true;
   std::vector<Paragraph> beside;  // text set next to the image

@@ -59,6 +59,7 @@ void add_with_photo(Builder& b, HeaderParts parts) {
   const auto& theme = b.theme();
   Figure figure;
   figure.path = photo_path(b);
+  figure.span = b.cv().photo.span;
   figure.width = theme.photo_width;
   figure.height = theme.photo_width * 4 / 3;  // the 3 x 4 cm Korean résumé photo
   figure.right = theme.photo_right;

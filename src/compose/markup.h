@@ -8,11 +8,25 @@
 
 namespace hanji::compose {
 
+/// settings.bold_keywords, prepared once for all the paragraphs of a CV: longest first, each
+/// with its Knuth–Morris–Pratt failure table, so that finding them costs time in proportion
+/// to the text (a keyword like "aaaab" no longer costs its length at every "a" of the text).
+struct BoldKeywords {
+  struct Keyword {
+    std::u32string text;
+    std::vector<size_t> failure;  // failure[k]: length of the longest proper border of text[0..k]
+  };
+  std::vector<Keyword> keywords;
+
+  BoldKeywords() = default;
+  explicit BoldKeywords(std::vector<std::string> words);
+};
+
 /// parse_inline plus settings.bold_keywords: whole-word occurrences of any keyword are set
 /// bold (longest keyword first). A Latin keyword next to Hangul counts as a whole word, so
 /// "Python" is bold in "Python으로" (Korean particles attach to the word they follow).
 std::vector<Inline> parse_markup(const source::Text& text, const FontSpec& base, const Rgb& link_color,
-                                 const std::vector<std::string>& bold_keywords, Diagnostics& diags);
+                                 const BoldKeywords& bold_keywords, Diagnostics& diags);
 
 /// The visible text of `value` with the markup syntax removed (for bookmarks, PDF metadata
 /// and name comparison); reports nothing.

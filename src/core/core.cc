@@ -72,6 +72,10 @@ static int edit_distance(std::u32string_view a, std::u32string_view b) {
 }
 
 std::string closest_match(std::string_view word, const std::vector<std::string>& candidates) {
+  // A typo is a short word; a long text is no misspelt key, and comparing it would cost time
+  // in proportion to its length times every candidate's.
+  constexpr std::size_t kLongestTypo = 64;
+  if (word.size() > kLongestTypo) return {};
   std::u32string w = utf8_decode(word);
   for (auto& c : w)
     if (c < 128) c = static_cast<char32_t>(std::tolower(static_cast<int>(c)));

@@ -27,6 +27,9 @@ inline constexpr int kMaxExtendsDepth = 16;
 /// hundred). Text without spaces is set by emergency breaks between characters.
 inline constexpr std::size_t kMaxWordLength = 2000;
 
+/// Keywords in settings.bold_keywords (each is looked for in every paragraph).
+inline constexpr std::size_t kMaxBoldKeywords = 100;
+
 /// Pixels in a photo (a 4000 x 4000 picture; a 3 x 4 cm photo printed at 600 dpi needs
 /// 700 x 950).
 inline constexpr long long kMaxImagePixels = 16'000'000;

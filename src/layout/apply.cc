@@ -6,6 +6,8 @@
 #include <utility>
 #include <vector>
 
+#include <fmt/format.h>
+
 #include "layout/params.h"
 #include "layout/values.h"
 
@@ -72,6 +74,7 @@ void Applier::apply_key(const std::string& key, const Span& key_span, const Conf
     if (auto parsed = parse(*param, value)) {
       param->store(theme, *parsed);
       applied.emplace_back(full, value.span);
+      theme.value_spans[full] = value.span;
     }
     return;
   }
@@ -111,7 +114,7 @@ void Applier::report_unknown(const std::string& key, const Span& key_span, const
   std::string guess = closest_match(key, candidates);
   if (!guess.empty()) hints.push_back("did you mean '" + guess + "'?");
   hints.push_back("valid keys here: " + join_words(candidates));
-  diags.error(key_span, "unknown key '" + key + "' " + where, std::move(hints));
+  diags.error(key_span, fmt::format("unknown key '{}' {}", excerpt(key), where), std::move(hints));
 }
 
 void Applier::wrong_value(const Param& param, const ConfigNode& value) {
@@ -119,7 +122,8 @@ void Applier::wrong_value(const Param& param, const ConfigNode& value) {
   // An unquoted "#333" is a YAML comment, which leaves the key without a value.
   if (param.type == ParamType::Color && value.kind == ConfigNode::Kind::Null)
     hints.push_back("quote colours: \"#1f3a5f\" (YAML reads an unquoted # as a comment)");
-  std::string shown = value.kind == ConfigNode::Kind::Scalar ? "'" + value.scalar + "'" : kind_name(value.kind);
+  std::string shown =
+      value.kind == ConfigNode::Kind::Scalar ? fmt::format("'{}'", excerpt(value.scalar)) : kind_name(value.kind);
   diags.error(value.span, "invalid value " + shown + " for '" + param.key + "'", std::move(hints));
 }
 
@@ -133,15 +137,20 @@ std::optional<ParamValue> Applier::parse(const Param& param, const ConfigNode& v
 }
 
 std::optional<double> Applier::check_bound(const Param& param, double number, const Span& span) {
-  if (param.bound == Bound::NonNegative && number < 0) {
-    diags.error(span, "'" + param.key + "' must not be negative", {"expected " + expected_form(param)});
-    return std::nullopt;
-  }
-  if (param.bound == Bound::Positive && number <= 0) {
-    diags.error(span, "'" + param.key + "' must be greater than zero", {"expected " + expected_form(param)});
-    return std::nullopt;
-  }
-  return number;
+  const Range& range = param.range;
+  if (range.contains(number)) return number;
+  const std::string unit = *range.unit ? std::string(" ") + range.unit : std::string();
+  std::string message = "'" + param.key + "' must ";
+  if (range.whole && number == number && number >= range.min && number <= range.max)
+    message += "be a whole number";
+  else if (number < range.min || (range.min_excluded && number == range.min))
+    message += range.min == 0 ? (range.min_excluded ? "be greater than zero" : "not be negative")
+                              : fmt::format("be at least {:g}{}", range.min, unit);
+  else
+    message += fmt::format("be at most {:g}{}", range.max, unit);
+  diags.error(span, std::move(message),
+              {fmt::format("expected {} from {:g} to {:g}{}", expected_form(param), range.min, range.max, unit)});
+  return std::nullopt;
 }
 
 // A parsed scalar, or the "expected ..." error when the text had the wrong form.
@@ -187,7 +196,7 @@ std::optional<ParamValue> Applier::parse_enum(const Param& param, const ConfigNo
   std::string guess = closest_match(word, param.choices);
   if (!guess.empty()) hints.push_back("did you mean '" + guess + "'?");
   hints.push_back("expected " + expected_form(param));
-  diags.error(value.span, "invalid value '" + value.scalar + "' for '" + param.key + "'", std::move(hints));
+  diags.error(value.span, fmt::format("invalid value '{}' for '{}'", excerpt(value.scalar), param.key), std::move(hints));
   return std::nullopt;
 }
 

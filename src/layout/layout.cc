@@ -7,6 +7,7 @@
 
 #include <fmt/format.h>
 
+#include "core/limits.h"
 #include "layout/apply.h"
 #include "layout/data_dirs.h"
 #include "layout/params.h"
@@ -52,6 +53,12 @@ class ChainLoader {
   ChainLoader(const DataDirs& dirs, Diagnostics& diags) : dirs_(dirs), diags_(diags) {}
 
   std::optional<std::vector<ConfigNode>> load(const std::string& name, const Span& name_span) {
+    if (visited_.size() >= static_cast<size_t>(limits::kMaxExtendsDepth)) {
+      diags_.error(name_span,
+                   fmt::format("layouts extend each other more than {} deep here", limits::kMaxExtendsDepth),
+                   {"a layout usually extends a built-in one directly; shorten the chain of `extends:`"});
+      return std::nullopt;
+    }
     auto path = find(name, name_span);
     if (!path) return std::nullopt;
     if (std::find(visited_.begin(), visited_.end(), *path) != visited_.end()) {
@@ -60,7 +67,7 @@ class ChainLoader {
     }
     visited_.push_back(*path);
     names_.push_back(name);
-    auto config = source::load_config(*path, diags_);
+    auto config = source::load_config(*path, diags_, name_span);
     if (!config) return std::nullopt;
     std::vector<ConfigNode> chain;
     if (const ConfigNode* parent = config->kind == ConfigNode::Kind::Map ? map_value(*config, "extends") : nullptr) {
@@ -81,6 +88,14 @@ class ChainLoader {
     std::error_code ec;
     if (is_layout_path(name)) {
       fs::path path(name);
+      // Only a file named as a layout is read: `layout: /etc/shadow` must not make hanji read
+      // (and quote in its messages) a file that is no layout, whoever runs it.
+      const std::string extension = ascii_lower(path.extension().string());
+      if (extension != ".yaml" && extension != ".yml") {
+        diags_.error(span, fmt::format("'{}' is not a layout file: layout files end in .yaml", excerpt(name)),
+                     {"name a built-in layout (see `hanji layouts`) or your own layout file, such as ./mine.yaml"});
+        return std::nullopt;
+      }
       if (path.is_relative() && !span.file.empty())
         path = (fs::path(span.file).parent_path() / path).lexically_normal();
       if (fs::is_regular_file(path, ec)) return fs::absolute(path, ec).lexically_normal().string();
@@ -118,18 +133,52 @@ void check_fonts(const Theme& theme, Diagnostics& diags) {
                 {"set fonts.latin.regular, e.g. Lato-Regular.ttf"});
 }
 
+// Where a problem with these values should be reported: the one of them set in a file that
+// is largest (the likeliest culprit), else the paper size.
+Span culprit(const Theme& theme, std::initializer_list<std::pair<const char*, double>> candidates) {
+  Span best;
+  double largest = -1;
+  for (const auto& [key, value] : candidates) {
+    auto it = theme.value_spans.find(key);
+    if (it != theme.value_spans.end() && it->second.known() && value > largest) {
+      best = it->second;
+      largest = value;
+    }
+  }
+  if (best.known()) return best;
+  auto paper = theme.value_spans.find("page.paper");
+  return paper != theme.value_spans.end() ? paper->second : Span{};
+}
+
 // Margins and the date column must leave room for text; otherwise every line would overflow.
 void check_geometry(const Theme& theme, Diagnostics& diags) {
   double text_width = theme.page_width - theme.margin_left - theme.margin_right;
   double text_height = theme.page_height - theme.margin_top - theme.margin_bottom;
-  if (text_width < 72 || text_height < 72) {
-    diags.error({}, fmt::format("the page margins leave no room for text ({:.0f} x {:.0f} pt)", text_width, text_height),
-                {"reduce page.margin_left/right/top/bottom"});
-    return;
+  if (text_width < 72) {
+    diags.error(culprit(theme, {{"page.margin_left", theme.margin_left}, {"page.margin_right", theme.margin_right}}),
+                fmt::format("the left and right margins leave {:.0f} pt for text on a page {:.0f} pt wide", text_width,
+                            theme.page_width),
+                {"keep at least 72 pt (1 in) between the margins: reduce page.margin_left or page.margin_right"});
   }
+  if (text_height < 72) {
+    diags.error(culprit(theme, {{"page.margin_top", theme.margin_top}, {"page.margin_bottom", theme.margin_bottom}}),
+                fmt::format("the top and bottom margins leave {:.0f} pt for text on a page {:.0f} pt high",
+                            text_height, theme.page_height),
+                {"keep at least 72 pt (1 in) between the margins: reduce page.margin_top or page.margin_bottom"});
+  }
+  if (text_width < 72 || text_height < 72) return;
   if (theme.aside_width + theme.column_gap > text_width / 2)
-    diags.error({}, "entry.aside_width plus entry.column_gap takes more than half of the text width",
+    diags.error(culprit(theme, {{"entry.aside_width", theme.aside_width}, {"entry.column_gap", theme.column_gap}}),
+                "entry.aside_width plus entry.column_gap takes more than half of the text width",
                 {fmt::format("the text column is {:.0f} pt wide; use a smaller entry.aside_width", text_width)});
+  if (theme.photo_width > text_width / 2)
+    diags.error(culprit(theme, {{"header.photo_width", theme.photo_width}}),
+                fmt::format("header.photo_width ({:.0f} pt) takes more than half of the text width", theme.photo_width),
+                {fmt::format("the text column is {:.0f} pt wide; a 3 x 4 cm photo is 85pt wide", text_width)});
+  if (theme.footer_offset > theme.page_height)
+    diags.error(culprit(theme, {{"footer.offset", theme.footer_offset}}),
+                fmt::format("footer.offset puts the footer above the page ({:.0f} pt high)", theme.page_height),
+                {"footer.offset is measured up from the bottom edge; 24pt is usual"});
 }
 
 void apply_paper_override(const std::string& paper_override, Theme& theme, Diagnostics& diags) {

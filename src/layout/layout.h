@@ -3,6 +3,8 @@
 // file's `layout:` key and the command line. Produces a plain Theme.
 #pragma once
 
+#include <functional>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -113,6 +115,10 @@ struct Theme {
   // footer
   bool page_numbers = true;      // "N / M" when there is more than one page
   double footer_offset = 24;     // footer baseline above the bottom edge
+
+  /// Where each value was last set (dotted key such as "page.margin_left"), for messages
+  /// about values that are only wrong together (margins wider than the page).
+  std::map<std::string, Span, std::less<>> value_spans;
 };
 
 /// Where hanji finds its data (layouts/ and fonts/).

@@ -3,6 +3,8 @@
 
 #include <algorithm>
 
+#include "core/limits.h"
+
 namespace hanji::layout {
 namespace {
 
@@ -27,18 +29,31 @@ Store enum_member(E Theme::*field) {
   return [field](Theme& theme, const ParamValue& value) { theme.*field = static_cast<E>(std::get<int>(value)); };
 }
 
-Param length(std::string key, Store store, std::string help, Bound bound = Bound::NonNegative) {
-  return Param{std::move(key), ParamType::Length, std::move(help), bound, {}, {}, std::move(store)};
+// The ranges numeric parameters accept. Lengths go up to 1000 pt (35 cm, more than a page
+// side); a page's own margins and columns are checked against it once all values are known.
+constexpr Range kLength{0, 1000, false, false, "pt"};
+constexpr Range kFontSize{2, 200, false, false, "pt"};
+constexpr Range kPhotoWidth{1, 600, false, false, "pt"};
+constexpr Range kLineHeight{0.5, 5};
+constexpr Range kLatinScale{0.5, 2};
+constexpr Range kLatinBaseline{-0.5, 0.5, false, false, "em"};
+constexpr Range kHangulLatinGap{-0.25, 1, false, false, "em"};
+constexpr Range kFitPages{0, static_cast<double>(limits::kMaxPages), false, true};
+constexpr Range kShrinkFraction{0.5, 1};  // text sizes and leading: below half is unreadable
+constexpr Range kSpaceFraction{0, 1};
+
+Param length(std::string key, Store store, std::string help, Range range = kLength) {
+  return Param{std::move(key), ParamType::Length, std::move(help), range, {}, {}, std::move(store)};
 }
-Param number(std::string key, Store store, std::string help, Bound bound = Bound::Any) {
-  return Param{std::move(key), ParamType::Number, std::move(help), bound, {}, {}, std::move(store)};
+Param number(std::string key, Store store, std::string help, Range range) {
+  return Param{std::move(key), ParamType::Number, std::move(help), range, {}, {}, std::move(store)};
 }
 Param simple(std::string key, ParamType type, Store store, std::string help) {
-  return Param{std::move(key), type, std::move(help), Bound::Any, {}, {}, std::move(store)};
+  return Param{std::move(key), type, std::move(help), Range{}, {}, {}, std::move(store)};
 }
 Param choice(std::string key, std::vector<std::string> choices, Store store, std::string help,
              std::vector<std::pair<std::string, std::string>> aliases = {}) {
-  return Param{std::move(key),     ParamType::Enum,    std::move(help), Bound::Any,
+  return Param{std::move(key),     ParamType::Enum,    std::move(help), Range{},
                std::move(choices), std::move(aliases), std::move(store)};
 }
 
@@ -80,9 +95,9 @@ void add_fonts(std::vector<Param>& out) {
                        member<std::vector<std::string>>(&Theme::fonts, &Fonts::fallback),
                        "TrueType files tried in order for characters the other fonts lack"));
   out.push_back(number("fonts.latin_scale", member(&Theme::fonts, &Fonts::latin_scale),
-                       "Latin drawn at size x this, to match the Hangul font", Bound::Positive));
+                       "Latin drawn at size x this, to match the Hangul font", kLatinScale));
   out.push_back(number("fonts.latin_baseline", member(&Theme::fonts, &Fonts::latin_baseline),
-                       "Latin baseline shift in em (negative = down)"));
+                       "Latin baseline shift in em (negative = down)", kLatinBaseline));
 }
 
 void add_colors(std::vector<Param>& out) {
@@ -108,13 +123,13 @@ void add_styles(std::vector<Param>& out) {
   for (const auto& role : roles) {
     std::string prefix = std::string("styles.") + role.name + ".";
     out.push_back(
-        length(prefix + "size", member(role.style, &TextStyle::size), "nominal (Hangul) size", Bound::Positive));
+        length(prefix + "size", member(role.style, &TextStyle::size), "nominal (Hangul) size", kFontSize));
     out.push_back(simple(prefix + "bold", ParamType::Bool, member(role.style, &TextStyle::bold), "bold face"));
     out.push_back(simple(prefix + "italic", ParamType::Bool, member(role.style, &TextStyle::italic),
                          "italic face (Latin only; Hangul stays upright)"));
     out.push_back(simple(prefix + "color", ParamType::Color, member(role.style, &TextStyle::color), "text colour"));
     out.push_back(number(prefix + "line_height", member(role.style, &TextStyle::line_height),
-                         "baseline-to-baseline distance as a multiple of size", Bound::Positive));
+                         "baseline-to-baseline distance as a multiple of size", kLineHeight));
   }
 }
 
@@ -127,7 +142,7 @@ void add_header(std::vector<Param>& out) {
   out.push_back(length("header.contact_space", member(&Theme::contact_space), "space between headline and contacts"));
   out.push_back(length("header.space_below", member(&Theme::header_space_below), "space after the header"));
   out.push_back(
-      length("header.photo_width", member(&Theme::photo_width), "photo width (height is 4/3 of it)", Bound::Positive));
+      length("header.photo_width", member(&Theme::photo_width), "photo width (height is 4/3 of it)", kPhotoWidth));
   out.push_back(choice(
       "header.photo_position", {"left", "right"},
       [](Theme& t, const ParamValue& v) { t.photo_right = std::get<int>(v) == 1; }, "side of the photo"));
@@ -178,16 +193,16 @@ void add_text_and_footer(std::vector<Param>& out) {
                        "break Korean between words (default) or between any syllables",
                        {{"keep-all", "word"}, {"eojeol", "word"}}));
   out.push_back(number("text.hangul_latin_gap", member(&Theme::hangul_latin_gap),
-                       "extra space between Hangul and Latin, em (0.05 is subtle)"));
+                       "extra space between Hangul and Latin, em (0.05 is subtle)", kHangulLatinGap));
   out.push_back(number(
       "fit_pages", [](Theme& t, const ParamValue& v) { t.fit_pages = static_cast<int>(std::get<double>(v)); },
-      "fit the CV on this many pages by shrinking within the fit.* bounds (0 = off)", Bound::NonNegative));
+      "fit the CV on this many pages by shrinking within the fit.* bounds (0 = off)", kFitPages));
   out.push_back(number("fit.min_font_scale", member(&Theme::fit_min_font_scale),
-                       "smallest fraction of the text sizes fitting may use", Bound::Positive));
+                       "smallest fraction of the text sizes fitting may use", kShrinkFraction));
   out.push_back(number("fit.min_leading_scale", member(&Theme::fit_min_leading_scale),
-                       "smallest fraction of the line heights fitting may use", Bound::Positive));
+                       "smallest fraction of the line heights fitting may use", kShrinkFraction));
   out.push_back(number("fit.min_space_scale", member(&Theme::fit_min_space_scale),
-                       "smallest fraction of the vertical spaces fitting may use", Bound::NonNegative));
+                       "smallest fraction of the vertical spaces fitting may use", kSpaceFraction));
   out.push_back(length("fit.min_margin", member(&Theme::fit_min_margin), "margins fitting may not go below"));
   out.push_back(simple("footer.page_numbers", ParamType::Bool, member(&Theme::page_numbers),
                        "\"N / M\" footer when there is more than one page"));

@@ -27,8 +27,19 @@ enum class ParamType {
   FontList,  // a list of TrueType file names
 };
 
-/// Which values a numeric parameter accepts.
-enum class Bound { Any, NonNegative, Positive };
+/// Which values a numeric parameter accepts. Every number has bounds: a value no real layout
+/// would use (a 1e16 pt font, 1e20 pages) would otherwise reach integer conversions and
+/// libharu, which cannot take it.
+struct Range {
+  double min = 0, max = 0;
+  bool min_excluded = false;  // greater than `min`, not equal to it
+  bool whole = false;         // whole numbers only
+  const char* unit = "";      // for messages: "pt", "em", ""
+
+  bool contains(double value) const {
+    return (min_excluded ? value > min : value >= min) && value <= max && (!whole || value == static_cast<long long>(value));
+  }
+};
 
 /// A parsed value, ready to store: double (Length, Number), bool, std::string (String, Font),
 /// Rgb, int (Enum: index into choices), or a list of strings (FontList).
@@ -38,7 +49,7 @@ struct Param {
   std::string key;  // dotted path, e.g. "page.margin_top"
   ParamType type;
   std::string help;
-  Bound bound = Bound::Any;
+  Range range;
   std::vector<std::string> choices;  // Enum: accepted words, in the order of the C++ enum
   /// Enum: other spellings accepted for a choice (RenderCV's "us-letter", "justified").
   std::vector<std::pair<std::string, std::string>> aliases;

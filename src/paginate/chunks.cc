@@ -216,7 +216,7 @@ Chunk figure_chunk(const compose::Figure& fig, const Column& column, text::Types
   c.height = height;
   translate(text.content, text_x, (height - text.height) / 2);
   c.content = std::move(text.content);
-  c.content.images.push_back({fig.path, image_x, (height - fig.height) / 2, fig.width, fig.height});
+  c.content.images.push_back({fig.path, image_x, (height - fig.height) / 2, fig.width, fig.height, fig.span});
   return c;
 }
 

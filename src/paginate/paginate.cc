@@ -2,6 +2,7 @@
 
 #include <array>
 
+#include "core/limits.h"
 #include "paginate/chunks.h"
 
 namespace hanji::paginate {
@@ -114,6 +115,18 @@ void add_page_numbers(const compose::Furniture& furniture, const layout::Theme& 
   }
 }
 
+// A CV past a hundred pages is a runaway paste or a generated file gone wrong, and drawing
+// it would only make a huge PDF nobody asked for.
+void report_too_many_pages(const std::vector<Chunk>& chunks, const std::vector<PageRange>& pages,
+                           Diagnostics& diags) {
+  Span where;
+  for (size_t i = pages[limits::kMaxPages].begin; i < chunks.size() && !where.known(); ++i) where = chunks[i].span;
+  diags.error(where,
+              "the CV runs to " + std::to_string(pages.size()) + " pages; hanji makes at most " +
+                  std::to_string(limits::kMaxPages),
+              {"page " + std::to_string(limits::kMaxPages + 1) + " would start here; shorten the CV or split it"});
+}
+
 }  // namespace
 
 Document paginate(const compose::Composition& composition, const layout::Theme& theme,
@@ -133,7 +146,12 @@ Document paginate(const compose::Composition& composition, const layout::Theme& 
   while (!chunks.empty() && is_empty(chunks.back()) && chunks.back().bookmark.empty()) chunks.pop_back();
 
   double space_scale = options.balance_last_page ? choose_space_scale(chunks, column.page_height) : 1.0;
-  for (const PageRange& range : fill_pages(chunks, column.page_height, space_scale))
+  const std::vector<PageRange> pages = fill_pages(chunks, column.page_height, space_scale);
+  if (pages.size() > limits::kMaxPages) {
+    report_too_many_pages(chunks, pages, diags);
+    return doc;
+  }
+  for (const PageRange& range : pages)
     place_chunks(chunks, range, space_scale, theme, static_cast<int>(doc.pages.size()), doc);
   if (doc.pages.empty()) doc.pages.emplace_back();
 

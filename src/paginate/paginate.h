@@ -37,6 +37,7 @@ struct LinkArea {
 struct PlacedImage {
   std::string path;
   double x = 0, y = 0, width = 0, height = 0;
+  Span span;  // where the CV names the picture, for problems found when it is embedded
 };
 
 struct Page {

@@ -7,8 +7,27 @@
 namespace hanji::pdf {
 namespace {
 
-void set_if_present(HPDF_Doc doc, HPDF_InfoType type, const std::string& value) {
-  if (!value.empty()) HPDF_SetInfoAttr(doc, type, value.c_str());
+// libharu refuses a string longer than 65535 bytes and poisons the whole document (a CV with
+// 10,000 sections had that many bytes of keywords). Metadata is for a viewer's Properties
+// window and for search: its first thousand-odd characters say all there is to say.
+constexpr std::size_t kMaxInfoBytes = 1000;
+constexpr std::size_t kMaxBookmarkBytes = 400;
+
+// `text` cut to at most `max_bytes` at a character boundary, preferring the end of a list item
+// (", ") when `list` is set, with "…" when anything was cut.
+std::string bounded(const std::string& text, std::size_t max_bytes, bool list = false) {
+  if (text.size() <= max_bytes) return text;
+  std::size_t cut = max_bytes - 3;  // room for the ellipsis
+  while (cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xC0) == 0x80) --cut;
+  if (list) {
+    const std::size_t item_end = text.rfind(", ", cut);
+    if (item_end != std::string::npos && item_end > 0) return text.substr(0, item_end) + ", \u2026";
+  }
+  return text.substr(0, cut) + "\u2026";
+}
+
+void set_if_present(HPDF_Doc doc, HPDF_InfoType type, const std::string& value, bool list = false) {
+  if (!value.empty()) HPDF_SetInfoAttr(doc, type, bounded(value, kMaxInfoBytes, list).c_str());
 }
 
 }  // namespace
@@ -34,7 +53,7 @@ void set_document_info(HPDF_Doc doc, const compose::Metadata& meta, std::optiona
   set_if_present(doc, HPDF_INFO_TITLE, meta.title);
   set_if_present(doc, HPDF_INFO_AUTHOR, meta.author);
   set_if_present(doc, HPDF_INFO_SUBJECT, meta.subject);
-  set_if_present(doc, HPDF_INFO_KEYWORDS, meta.keywords);
+  set_if_present(doc, HPDF_INFO_KEYWORDS, meta.keywords, true);
   HPDF_SetInfoAttr(doc, HPDF_INFO_CREATOR, "hanji");
   if (creation_time) {
     HPDF_Date date = utc_date(*creation_time);
@@ -49,11 +68,11 @@ void add_bookmarks(HPDF_Doc doc, const std::vector<paginate::Bookmark>& bookmark
   bool any = false;
   for (const auto& bookmark : bookmarks) {
     if (bookmark.page < 0 || static_cast<std::size_t>(bookmark.page) >= pages.size()) {
-      diags.warning({}, "bookmark '" + bookmark.title + "' points to page " + std::to_string(bookmark.page + 1) +
+      diags.warning({}, "bookmark '" + excerpt(bookmark.title) + "' points to page " + std::to_string(bookmark.page + 1) +
                             " of " + std::to_string(pages.size()) + "; left out of the outline");
       continue;
     }
-    HPDF_Outline outline = HPDF_CreateOutline(doc, nullptr, bookmark.title.c_str(), utf8);
+    HPDF_Outline outline = HPDF_CreateOutline(doc, nullptr, bounded(bookmark.title, kMaxBookmarkBytes).c_str(), utf8);
     HPDF_Destination destination = HPDF_Page_CreateDestination(pages[static_cast<std::size_t>(bookmark.page)]);
     // Zoom 1, not 0: libharu rejects 0 ("keep the zoom") and poisons the document (pitfall 19).
     double top = std::clamp(page_height - bookmark.y, 0.0, page_height);

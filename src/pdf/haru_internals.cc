@@ -18,6 +18,7 @@
 
 #include "pdf/text_backend.h"
 #include "pdf/sfnt_metrics.h"
+#include "pdf/sfnt_prep.h"
 #include "pdf/text_ops.h"
 #include "pdf/tounicode.h"
 
@@ -39,10 +40,15 @@ struct LoadedFont {
 
 bool doc_failed(HPDF_Doc doc) { return HPDF_GetError(doc) != HPDF_OK; }
 
-// Reads `data` into a libharu font definition (HPDF_LoadTTFontFromFile without the file).
-HPDF_FontDef load_font_def(HPDF_Doc doc, const std::string& data) {
+// Reads `font` into a libharu font definition (HPDF_LoadTTFontFromFile without the file).
+HPDF_FontDef load_font_def(HPDF_Doc doc, const std::string& font) {
+  // With a 'prep' table libharu can always seek to every table it writes (see sfnt_prep.h).
+  const std::string data = with_nonempty_prep(font);
   auto size = static_cast<HPDF_UINT>(data.size());
-  HPDF_Stream stream = HPDF_MemStream_New(doc->mmgr, size);
+  // One buffer with room to spare: libharu's memory stream cannot seek to its very end when
+  // the data fills its buffers exactly (the same bug as in sfnt_prep.h, for a table ending
+  // the file).
+  HPDF_Stream stream = HPDF_MemStream_New(doc->mmgr, size + 4);
   if (!stream) return nullptr;
   if (HPDF_Stream_Write(stream, reinterpret_cast<const HPDF_BYTE*>(data.data()), size) != HPDF_OK) {
     HPDF_Stream_Free(stream);

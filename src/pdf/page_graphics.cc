@@ -1,9 +1,11 @@
 #include "pdf/page_graphics.h"
 
-#include <fstream>
 #include <optional>
 #include <string_view>
 
+#include "core/files.h"
+#include "core/limits.h"
+#include "pdf/jpeg_check.h"
 #include "pdf/png_check.h"
 #include "pdf/png_format.h"
 #include "pdf/text_backend.h"
@@ -12,17 +14,6 @@ namespace hanji::pdf {
 namespace {
 
 enum class ImageFormat { Unknown, Png, Jpeg };
-
-std::optional<std::string> read_whole_file(const std::string& path) {
-  std::ifstream in(path, std::ios::binary | std::ios::ate);
-  if (!in) return std::nullopt;
-  std::streamoff size = in.tellg();
-  if (size < 0) return std::nullopt;
-  std::string bytes(static_cast<std::size_t>(size), '\0');
-  in.seekg(0);
-  if (!in.read(bytes.data(), size)) return std::nullopt;
-  return bytes;
-}
 
 // By content, not by extension: a photo saved as .jpg that is really a PNG still works.
 ImageFormat image_format(std::string_view bytes) {
@@ -75,23 +66,45 @@ void add_links(HPDF_Page page, const std::vector<paginate::LinkArea>& links, dou
   }
 }
 
-HPDF_Image ImageDrawer::load(const std::string& path, Diagnostics& diags) {
+HPDF_Image ImageDrawer::load(const paginate::PlacedImage& placed, Diagnostics& diags) {
+  const std::string& path = placed.path;
   if (auto it = loaded_.find(path); it != loaded_.end()) return it->second;
-  const Span where{path, 0, 0};
-  std::optional<std::string> bytes = read_whole_file(path);
+  // Problems are reported where the CV names the picture (`photo:`), or else at the file.
+  const Span where = placed.span.known() ? placed.span : Span{path, 0, 0};
+  std::string error;
+  std::optional<std::string> bytes = read_regular_file(path, limits::kMaxImageBytes, error);
   if (!bytes) {
-    diags.error(where, "cannot open image file '" + path + "'",
-                {"check the photo path in the CV; relative paths start at the CV file's folder"});
+    std::string hint = error.starts_with("is larger")
+                           ? "a photo for a CV needs about 1000 x 1300 pixels; scale it down or save it as JPEG"
+                           : "check the photo path in the CV; relative paths start at the CV file's folder";
+    diags.error(where, "image '" + path + "' " + error, {std::move(hint)});
     return nullptr;
   }
-  HPDF_Image image = decode(path, *bytes, diags);
+  HPDF_Image image = decode(path, where, *bytes, diags);
   if (!image) return nullptr;
   loaded_.emplace(path, image);
   return image;
 }
 
-HPDF_Image ImageDrawer::decode(const std::string& path, const std::string& bytes, Diagnostics& diags) {
-  const Span where{path, 0, 0};
+namespace {
+
+// A picture big enough to take seconds and hundreds of megabytes to decode (libharu inflates
+// a PNG whole and compresses it again) is refused before any decoding.
+bool within_pixel_limit(const std::string& path, const Span& where, uint64_t width, uint64_t height,
+                        Diagnostics& diags) {
+  if (width * height <= static_cast<uint64_t>(limits::kMaxImagePixels)) return true;
+  diags.error(where,
+              "image '" + path + "' has " + std::to_string(width) + " x " + std::to_string(height) +
+                  " pixels, more than the " + std::to_string(limits::kMaxImagePixels / 1'000'000) +
+                  " million hanji embeds",
+              {"a photo for a CV needs about 1000 x 1300 pixels; scale it down"});
+  return false;
+}
+
+}  // namespace
+
+HPDF_Image ImageDrawer::decode(const std::string& path, const Span& where, const std::string& bytes,
+                               Diagnostics& diags) {
   const std::string resave = "re-save the picture as a plain (8-bit, non-interlaced) PNG or a JPEG";
   HPDF_Image image = nullptr;
   switch (image_format(bytes)) {
@@ -99,6 +112,8 @@ HPDF_Image ImageDrawer::decode(const std::string& path, const std::string& bytes
       diags.error(where, "image '" + path + "' is neither PNG nor JPEG", {"convert the picture to PNG or JPEG"});
       return nullptr;
     case ImageFormat::Png: {
+      const png::Size size = png::size_of(bytes);
+      if (!within_pixel_limit(path, where, size.width, size.height, diags)) return nullptr;
       // libpng would abort() the whole program on a damaged PNG (see png_check.h).
       if (std::string problem = png_problem(bytes); !problem.empty()) {
         diags.error(where, "cannot embed image '" + path + "': " + problem, {resave});
@@ -109,10 +124,18 @@ HPDF_Image ImageDrawer::decode(const std::string& path, const std::string& bytes
                                        static_cast<HPDF_UINT>(essentials.size()));
       break;
     }
-    case ImageFormat::Jpeg:
+    case ImageFormat::Jpeg: {
+      // libharu copies a JPEG as it is: a truncated one would make a broken PDF.
+      JpegFrame frame;
+      if (std::string problem = jpeg_problem(bytes, frame); !problem.empty()) {
+        diags.error(where, "cannot embed image '" + path + "': " + problem, {resave});
+        return nullptr;
+      }
+      if (!within_pixel_limit(path, where, frame.width, frame.height, diags)) return nullptr;
       image = HPDF_LoadJpegImageFromMem(doc_.get(), reinterpret_cast<const HPDF_BYTE*>(bytes.data()),
                                         static_cast<HPDF_UINT>(bytes.size()));
       break;
+    }
   }
   const std::string hint = "the file may be damaged or an unsupported variant; " + resave;
   if (!doc_.check(diags, where, "loading image '" + path + "'", {hint})) return nullptr;
@@ -123,7 +146,7 @@ HPDF_Image ImageDrawer::decode(const std::string& path, const std::string& bytes
 bool ImageDrawer::draw(HPDF_Page page, const std::vector<paginate::PlacedImage>& images, double page_height,
                        Diagnostics& diags) {
   for (const auto& placed : images) {
-    HPDF_Image image = load(placed.path, diags);
+    HPDF_Image image = load(placed, diags);
     if (!image) return false;
     HPDF_Rect box = pdf_rect(placed.x, placed.y, placed.width, placed.height, page_height);
     HPDF_Page_DrawImage(page, image, box.left, box.bottom, box.right - box.left, box.top - box.bottom);

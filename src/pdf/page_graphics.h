@@ -30,8 +30,8 @@ class ImageDrawer {
             Diagnostics& diags);
 
  private:
-  HPDF_Image load(const std::string& path, Diagnostics& diags);
-  HPDF_Image decode(const std::string& path, const std::string& bytes, Diagnostics& diags);
+  HPDF_Image load(const paginate::PlacedImage& placed, Diagnostics& diags);
+  HPDF_Image decode(const std::string& path, const Span& where, const std::string& bytes, Diagnostics& diags);
 
   HaruDoc& doc_;
   std::map<std::string, HPDF_Image> loaded_;

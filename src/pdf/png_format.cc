@@ -39,6 +39,13 @@ uint32_t be32(std::string_view data, std::size_t at) {
   return byte(0) << 24 | byte(1) << 16 | byte(2) << 8 | byte(3);
 }
 
+Size size_of(std::string_view file) {
+  // signature (8), IHDR's length (4) and type (4), then width and height.
+  constexpr std::size_t kWidthAt = 16;
+  if (file.size() < kWidthAt + 8 || file.substr(12, 4) != "IHDR") return {};
+  return Size{be32(file, kWidthAt), be32(file, kWidthAt + 4)};
+}
+
 int Header::channels() const {
   switch (color_type) {
     case 0: return 1;  // grey

@@ -30,6 +30,13 @@ struct Header {
   uint64_t row_bytes() const;  // bytes per row of the image data, the filter byte included
 };
 
+struct Size {
+  uint32_t width = 0, height = 0;
+};
+/// The size the header of `file` announces (0 x 0 if it has none), read without checking
+/// anything else: enough to refuse a huge picture before decoding it.
+Size size_of(std::string_view file);
+
 /// Splits `file` into chunks up to IEND. Returns what is wrong, or "".
 std::string read_chunks(std::string_view file, std::vector<Chunk>& chunks);
 

@@ -1,5 +1,6 @@
 #include "pdf/text_ops.h"
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <cstdlib>
@@ -9,7 +10,17 @@
 namespace hanji::pdf {
 namespace {
 
-long long to_thousandths(double value) { return std::llround(value * 1000.0); }
+// Layouts bound every length far below this; the clamp keeps the integer arithmetic below
+// (differences of positions, absolute values) clear of overflow whatever a caller passes,
+// NaN included.
+constexpr double kMaxCoordinate = 1e9;  // pt
+
+long long clamped_round(double value, double limit) {
+  if (!(value >= -limit)) return std::llround(-limit);  // also NaN
+  return std::llround(std::min(value, limit));
+}
+
+long long to_thousandths(double value) { return clamped_round(value * 1000.0, kMaxCoordinate * 1000.0); }
 
 // format_thousandths without the temporary strings: it runs for most adjustments of a page.
 void append_thousandths(std::string& out, long long thousandths) {
@@ -104,7 +115,7 @@ class RunDrawer {
   }
 
   void draw_glyph(const text::Glyph& glyph) {
-    long long target = std::llround((shaped_pen_ + glyph.x_offset) * 1e9 / run_.size);
+    long long target = clamped_round((shaped_pen_ + glyph.x_offset) * 1e9 / run_.size, kMaxCoordinate * 1e6);
     uint16_t code = font_.code_of(glyph.id);
     bool raised = glyph.y_offset != 0;
     if (raised) {

@@ -38,7 +38,7 @@ bool plausible_email(std::string_view email) {
 void add_emails(const YamlNode& node, Reader& reader, Cv& cv) {
   for (Text& email : reader.text_list(node, "email", true)) {
     if (!plausible_email(email.value))
-      reader.diags.error(email.span, fmt::format("'{}' is not an email address", email.value),
+      reader.diags.error(email.span, fmt::format("'{}' is not an email address", excerpt(email.value)),
                          {"write it as name@example.com"});
     cv.contacts.push_back({Contact::Kind::Email, email, "mailto:" + email.value, ""});
     cv.emails.push_back(std::move(email));
@@ -51,7 +51,7 @@ void add_phones(const YamlNode& node, Reader& reader, Cv& cv) {
     for (char c : phone.value)
       if ((c >= '0' && c <= '9') || (c == '+' && dial.empty())) dial += c;
     if (dial.find_first_of("0123456789") == std::string::npos)
-      reader.diags.error(phone.span, fmt::format("'{}' is not a phone number", phone.value),
+      reader.diags.error(phone.span, fmt::format("'{}' is not a phone number", excerpt(phone.value)),
                          {"write it with its country code, e.g. +82 10-1234-5678"});
     cv.contacts.push_back({Contact::Kind::Phone, phone, "tel:" + dial, ""});
     cv.phones.push_back(std::move(phone));
@@ -92,7 +92,7 @@ std::optional<SocialNetwork> read_social(const YamlNode& node, Reader& reader) {
   const SocialNetworkInfo* info = find_network(social.network.value);
   if (!info) {
     std::string guess = closest_match(social.network.value, network_names());
-    reader.diags.error(social.network.span, fmt::format("unknown social network '{}'", social.network.value),
+    reader.diags.error(social.network.span, fmt::format("unknown social network '{}'", excerpt(social.network.value)),
                        {guess.empty() ? fmt::format("the networks are {}", quoted_list(network_names()))
                                       : fmt::format("did you mean '{}'?", guess)});
     return std::nullopt;

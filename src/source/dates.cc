@@ -183,7 +183,7 @@ void normalise_dates(Entry& entry, Reader& reader, const Settings& settings) {
   const Date& start = *entry.start_date;
   const Date& end = *entry.end_date;
   if (is_calendar(end) && compare_dates(start, end) > 0) {
-    reader.diags.error(start.span, fmt::format("start_date {} is after end_date {}", start.text, end.text),
+    reader.diags.error(start.span, fmt::format("start_date {} is after end_date {}", excerpt(start.text), excerpt(end.text)),
                        {"swap the two dates or correct one of them"});
   } else if (end.kind == Date::Kind::Present && settings.current_date &&
              compare_dates(start, *settings.current_date) > 0) {

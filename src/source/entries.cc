@@ -81,7 +81,7 @@ void link_doi(Entry& entry, Reader& reader) {
     }
   }
   if (!entry.doi.value.starts_with("10.") || entry.doi.value.size() < 4) {
-    reader.diags.error(entry.doi.span, fmt::format("'{}' is not a DOI", entry.doi.value),
+    reader.diags.error(entry.doi.span, fmt::format("'{}' is not a DOI", excerpt(entry.doi.value)),
                        {"a DOI starts with '10.', e.g. 10.1145/3290605.3300233"});
     return;
   }

@@ -116,7 +116,7 @@ void read_locale(const YamlNode& node, Reader& reader, Locale& locale) {
     if (auto builtin = builtin_locale(node.scalar)) {
       locale = *builtin;
     } else {
-      reader.diags.warning(node.span, fmt::format("hanji has no built-in '{}' locale; using English", node.scalar),
+      reader.diags.warning(node.span, fmt::format("hanji has no built-in '{}' locale; using English", excerpt(node.scalar)),
                            {"the built-in locales are 'english' and 'korean'"});
     }
     return;

@@ -82,7 +82,7 @@ void Reader::unknown_key(const Span& span, std::string_view key, std::string_vie
   std::string guess = closest_match(key, known);
   std::string hint = guess.empty() ? fmt::format("the keys allowed here are {}", quoted_list(known))
                                    : fmt::format("did you mean '{}'?", guess);
-  diags.error(span, fmt::format("unknown key '{}' in {}", key, where), {hint});
+  diags.error(span, fmt::format("unknown key '{}' in {}", excerpt(key), where), {hint});
 }
 
 }  // namespace hanji::source

@@ -7,6 +7,7 @@
 #include <cctype>
 #include <filesystem>
 
+#include "core/limits.h"
 #include "source/reader.h"
 
 namespace hanji::source {
@@ -43,11 +44,18 @@ void read_current_date(const YamlNode& node, Reader& reader, Settings& settings)
 }
 
 void read_bold_keywords(const YamlNode& node, Reader& reader, Settings& settings) {
-  for (Text& keyword : reader.text_list(node, "bold_keywords", false)) {
-    auto& list = settings.bold_keywords;
+  std::vector<Text> keywords = reader.text_list(node, "bold_keywords", false);
+  if (keywords.size() > limits::kMaxBoldKeywords) {
+    reader.diags.error(keywords[limits::kMaxBoldKeywords].span,
+                       fmt::format("settings.bold_keywords lists {} keywords; hanji takes at most {}", keywords.size(),
+                                   limits::kMaxBoldKeywords),
+                       {"keep the few words a reader should catch at a glance"});
+    return;
+  }
+  auto& list = settings.bold_keywords;
+  for (Text& keyword : keywords)
     if (!keyword.empty() && std::find(list.begin(), list.end(), keyword.value) == list.end())
       list.push_back(std::move(keyword.value));
-  }
 }
 
 // Diagnostics come from the parts in the order they are read; users read them top to bottom.
