@@ -3,6 +3,11 @@
 #include "cli/cli.h"
 
 #include <gtest/gtest.h>
+#include <signal.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
 
 #include <filesystem>
 #include <fstream>
@@ -188,6 +193,87 @@ TEST_F(Cli, RefusesToOverwriteTheCvOrANonPdf) {
   EXPECT_EQ(read(notes), "my notes");
 }
 
+// -o naming /dev/null or a FIFO: rename() would replace the device or the pipe itself.
+TEST_F(Cli, RefusesToReplaceAnythingButARegularFile) {
+  std::string cv = write("cv.yaml", "cv:\n  name: A\n");
+  const std::string fifo = path("out.pdf");
+  ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+  for (const std::string& output : {fifo, std::string("/dev/null")}) {
+    Outcome o = hanji({"build", cv, "-o", output});
+    EXPECT_EQ(o.code, hanji::cli::kBadInput) << output;
+    EXPECT_NE(o.err.find("which is not a regular file"), std::string::npos) << o.err;
+  }
+  EXPECT_TRUE(fs::is_fifo(fifo));
+  EXPECT_TRUE(fs::is_character_file("/dev/null"));
+}
+
+// Replacing a private CV keeps it private; a new one gets the umask's permissions.
+TEST_F(Cli, ReplacingAPdfKeepsItsPermissions) {
+  std::string cv = write("cv.yaml", "cv:\n  name: A\n");
+  std::string pdf = write("cv.pdf", "%PDF-1.3 old");
+  fs::permissions(pdf, fs::perms::owner_read | fs::perms::owner_write);
+  Outcome o = hanji({"build", cv, "-o", pdf});
+  ASSERT_EQ(o.code, 0) << o.err;
+  EXPECT_EQ(fs::status(pdf).permissions() & fs::perms::all, fs::perms::owner_read | fs::perms::owner_write);
+  EXPECT_NE(read(pdf), "%PDF-1.3 old");
+  const mode_t mask = ::umask(022);
+  Outcome fresh = hanji({"build", cv, "-o", path("new.pdf")});
+  ::umask(mask);
+  ASSERT_EQ(fresh.code, 0) << fresh.err;
+  EXPECT_EQ(fs::status(path("new.pdf")).permissions() & fs::perms::all,
+            fs::perms::owner_read | fs::perms::owner_write | fs::perms::group_read | fs::perms::others_read);
+}
+
+// -o through a symbolic link writes the file it points to, as a shell's `>` would, and the
+// link stays a link (also a relative one, and a chain of two).
+TEST_F(Cli, WritesThroughSymbolicLinks) {
+  std::string cv = write("cv.yaml", "cv:\n  name: A\n");
+  fs::create_directories(dir_ / "real");
+  std::string real = write("real/cv.pdf", "%PDF-1.3 old");
+  fs::create_symlink("real/cv.pdf", dir_ / "link.pdf");
+  fs::create_symlink("link.pdf", dir_ / "link2.pdf");
+  Outcome o = hanji({"build", cv, "-o", path("link2.pdf")});
+  ASSERT_EQ(o.code, 0) << o.err;
+  EXPECT_TRUE(fs::is_symlink(dir_ / "link.pdf"));
+  EXPECT_TRUE(fs::is_symlink(dir_ / "link2.pdf"));
+  EXPECT_EQ(read(real).rfind("%PDF-1.5", 0), 0u) << read(real).substr(0, 20);
+  fs::create_symlink("real/fresh.pdf", dir_ / "dangling.pdf");  // a link to a file not made yet
+  Outcome fresh = hanji({"build", cv, "-o", path("dangling.pdf")});
+  ASSERT_EQ(fresh.code, 0) << fresh.err;
+  EXPECT_TRUE(fs::is_symlink(dir_ / "dangling.pdf"));
+  EXPECT_TRUE(fs::is_regular_file(dir_ / "real/fresh.pdf"));
+}
+
+// SIGTERM (or Ctrl-C) while the PDF is being written: the signal waits until the temporary
+// file is renamed, so nothing is left behind and the PDF is whole. The child arms a timer
+// that sends SIGTERM 20 ms into writing 256 MB; the write takes longer than that.
+TEST_F(Cli, TerminationWhileWritingLeavesNoTemporaryFile) {
+  const std::string target = path("big.pdf");
+  const std::string payload = "%PDF" + std::string(256u << 20, 'x');
+  const pid_t child = ::fork();
+  ASSERT_GE(child, 0);
+  if (child == 0) {
+    struct sigevent event {};
+    event.sigev_notify = SIGEV_SIGNAL;
+    event.sigev_signo = SIGTERM;
+    timer_t timer;
+    ::timer_create(CLOCK_MONOTONIC, &event, &timer);
+    struct itimerspec when {};
+    when.it_value.tv_nsec = 20'000'000;
+    ::timer_settime(timer, 0, &when, nullptr);
+    std::string error;
+    hanji::cli::write_file_atomically(target, payload, error);
+    ::_exit(0);  // not reached: the deferred SIGTERM ends the child when the write is done
+  }
+  int status = 0;
+  ASSERT_EQ(::waitpid(child, &status, 0), child);
+  EXPECT_TRUE(WIFSIGNALED(status) && WTERMSIG(status) == SIGTERM) << status;
+  ASSERT_TRUE(fs::exists(target));
+  EXPECT_EQ(fs::file_size(target), payload.size());
+  for (const auto& entry : fs::directory_iterator(dir_))
+    EXPECT_EQ(entry.path().filename().string().find(".tmp-"), std::string::npos) << "temporary file left behind";
+}
+
 TEST_F(Cli, WritesAtomically) {
   std::string target = path("a.pdf");
   std::string error;
@@ -218,7 +304,7 @@ std::string long_cv(int entries, const std::string& layout = "") {
 }
 
 TEST_F(Cli, FitPagesNeedsAWholeNumberOfPages) {
-  for (const char* bad : {"0", "-1", "abc", "1.5", "2x", ""}) {
+  for (const char* bad : {"0", "-1", "abc", "1.5", "2x", "", "101", "99999999999"}) {
     Outcome o = hanji({"build", "cv.yaml", "--fit-pages", bad});
     EXPECT_EQ(o.code, hanji::cli::kBadUsage) << bad;
     EXPECT_NE(o.err.find("--fit-pages needs a whole number of pages, 1 or more"), std::string::npos) << o.err;

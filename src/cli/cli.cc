@@ -5,10 +5,11 @@
 #include <charconv>
 #include <cstdlib>
 #include <filesystem>
-#include <fstream>
 #include <optional>
 #include <ostream>
 
+#include "core/files.h"
+#include "core/limits.h"
 #include "fit/fit.h"
 #include "layout/layout.h"
 #include "paginate/paginate.h"
@@ -33,7 +34,7 @@ commands:
   build CV.yaml [-o OUT.pdf] [--layout NAME] [--paper a4|letter] [--fit-pages N]
                     write the PDF (default: CV.pdf next to CV.yaml)
   check CV.yaml [--layout NAME] [--paper a4|letter] [--fit-pages N]
-                    validate and lay out the CV, report problems, write nothing
+                    do everything build does but write the PDF: report problems
   layouts [--parameters]
                     list the available layouts (or every value a layout may set)
 
@@ -62,11 +63,12 @@ struct Options {
   bool parameters = false;
 };
 
-/// A page count for --fit-pages: a whole number, 1 or more.
+/// A page count for --fit-pages: a whole number from 1 to the page limit.
 std::optional<int> parse_page_count(const std::string& text) {
   int value = 0;
   auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
   if (ec != std::errc() || end != text.data() + text.size() || value < 1) return std::nullopt;
+  if (static_cast<std::size_t>(value) > limits::kMaxPages) return std::nullopt;
   return value;
 }
 
@@ -103,7 +105,8 @@ std::optional<Options> parse_args(const std::vector<std::string>& args, std::str
       if (!v) return std::nullopt;
       std::optional<int> pages = parse_page_count(*v);
       if (!pages) {
-        error = fmt::format("--fit-pages needs a whole number of pages, 1 or more, not '{}'", *v);
+        error = fmt::format("--fit-pages needs a whole number of pages, 1 or more (at most {}), not '{}'",
+                            limits::kMaxPages, *v);
         return std::nullopt;
       }
       opt.fit_pages = *pages;
@@ -132,10 +135,25 @@ std::optional<Options> parse_args(const std::vector<std::string>& args, std::str
   return opt;
 }
 
-/// Errors and warnings always; notes (what fitting changed) unless --quiet.
+/// Errors and warnings always; notes (what fitting changed) unless --quiet. At most
+/// limits::kMaxPrintedDiagnostics of each severity, in file order: a file with 10,000
+/// mistakes needs its first ones fixed, not 10,000 messages (nor an error hidden behind them).
 void print_diagnostics(const Diagnostics& diags, bool quiet, std::ostream& err) {
-  for (const auto& d : diags.all())
-    if (!quiet || d.severity != Severity::Note) err << format_diagnostic(d);
+  std::size_t errors = 0, others = 0, hidden_errors = 0, hidden_others = 0;
+  for (const auto& d : diags.all()) {
+    if (quiet && d.severity == Severity::Note) continue;
+    const bool error = d.severity == Severity::Error;
+    std::size_t& shown = error ? errors : others;
+    if (shown++ < limits::kMaxPrintedDiagnostics)
+      err << format_diagnostic(d);
+    else
+      ++(error ? hidden_errors : hidden_others);
+  }
+  if (hidden_errors + hidden_others == 0) return;
+  auto count = [](std::size_t n, const char* what) { return fmt::format("{} more {}{}", n, what, n == 1 ? "" : "s"); };
+  std::string hidden = hidden_errors > 0 ? count(hidden_errors, "error") : std::string();
+  if (hidden_others > 0) hidden += (hidden.empty() ? "" : " and ") + count(hidden_others, "warning");
+  err << "hanji: " << hidden << " not shown\n";
 }
 
 std::optional<long long> source_date_epoch() {
@@ -153,26 +171,31 @@ std::string default_output(const std::string& input) {
   return p.string();
 }
 
-/// Refuses outputs that would destroy something that is not a PDF: the CV itself, or any
-/// existing file that does not start with %PDF.
+/// Refuses outputs that would destroy something that is not a PDF: the CV itself, anything
+/// but a regular file (renaming over /dev/null or a FIFO would replace it), or an existing
+/// file that does not start with %PDF. A symbolic link is judged by what it points to.
 bool output_is_safe(const std::string& input, const std::string& output, std::string& reason) {
   std::error_code ec;
   if (fs::exists(output, ec) && fs::exists(input, ec) && fs::equivalent(input, output, ec)) {
     reason = fmt::format("refusing to write the PDF over the CV file '{}'", input);
     return false;
   }
-  if (fs::is_directory(output, ec)) {
+  const fs::file_status status = fs::status(output, ec);
+  if (fs::is_directory(status)) {
     reason = fmt::format("'{}' is a directory", output);
     return false;
   }
-  if (fs::exists(output, ec)) {
-    std::ifstream in(output, std::ios::binary);
-    char head[4] = {};
-    in.read(head, 4);
-    if (std::string(head, static_cast<size_t>(in.gcount())) != "%PDF") {
-      reason = fmt::format("refusing to overwrite '{}', which is not a PDF", output);
-      return false;
-    }
+  if (!fs::exists(status)) return true;
+  if (!fs::is_regular_file(status)) {
+    reason = fmt::format("refusing to replace '{}', which is not a regular file", output);
+    return false;
+  }
+  std::string error;
+  std::optional<std::string> head = read_file_head(output, 4, error);
+  if (!head || *head != "%PDF") {
+    reason = head ? fmt::format("refusing to overwrite '{}', which is not a PDF", output)
+                  : fmt::format("cannot overwrite '{}': it {}", output, error);
+    return false;
   }
   return true;
 }
@@ -213,10 +236,12 @@ int build(const Options& opt, const std::string& argv0, std::ostream& out, std::
   }
   Diagnostics diags;
   std::optional<Typeset> result = typeset(opt, argv0, diags);
+  // `check` makes the PDF too, only without writing it: what libharu or an image refuses is
+  // found by both, so the two always agree.
   std::optional<std::string> bytes;
-  if (result && write) bytes = pdf::write_pdf(result->doc, pdf::Options{source_date_epoch()}, diags);
+  if (result) bytes = pdf::write_pdf(result->doc, pdf::Options{source_date_epoch()}, diags);
   print_diagnostics(diags, opt.quiet, err);
-  if (!result || diags.has_errors() || (write && !bytes)) {
+  if (!result || diags.has_errors() || !bytes) {
     err << fmt::format("hanji: {} error{}; {}\n", diags.error_count(), diags.error_count() == 1 ? "" : "s",
                        write ? "no PDF written" : "the CV does not build");
     return kBadInput;

@@ -97,7 +97,13 @@ std::optional<std::string> resolve_font_file(const std::string& name, const Span
   for (const auto& dir : dirs) candidates.push_back(dir / given);
   std::error_code ec;
   for (const auto& path : candidates) {
-    if (!fs::is_regular_file(path, ec)) continue;
+    const fs::file_status status = fs::status(path, ec);
+    if (!fs::exists(status)) continue;
+    if (!fs::is_regular_file(status)) {  // a FIFO would block the font loader, a folder is no font
+      diags.error(span, fmt::format("font '{}' is not a regular file", path.lexically_normal().string()),
+                  {"name a TrueType (.ttf) font file"});
+      return std::nullopt;
+    }
     if (!check_format(path, name, span, diags)) return std::nullopt;
     return path.lexically_normal().string();
   }

@@ -179,6 +179,19 @@ void read_photo(const YamlNode& node, Reader& reader, const std::string& base_di
   cv.photo = Text{resolved.lexically_normal().string(), photo->span};
 }
 
+// A CV builds without a name, but an employer's first question is whose it is: a missing or
+// blank name is most likely a slip (a typo in the key, a value lost in an edit).
+void warn_if_nameless(const YamlNode& node, Reader& reader, const Cv& cv) {
+  if (cv.name.value.find_first_not_of(" \t\n\r") != std::string::npos) return;
+  Span where = node.span;
+  for (size_t i = 0; i < node.keys.size(); ++i) {
+    if (node.keys[i] == "name") where = node.key_spans[i];
+    else if (!closest_match(node.keys[i], {"name"}).empty()) return;  // "nmae:" is already an error
+  }
+  reader.diags.warning(where, "the CV has no name: its header has no name line and the PDF no author",
+                       {"add 'name: Your Name' under 'cv:'"});
+}
+
 }  // namespace
 
 void read_cv(const YamlNode& node, Reader& reader, const std::string& base_dir, const Settings& settings, Cv& cv) {
@@ -203,6 +216,7 @@ void read_cv(const YamlNode& node, Reader& reader, const std::string& base_dir, 
     else if (key == "sections") read_sections(value, reader, settings, cv.sections);
     else reader.unknown_key(node.key_spans[i], key, "cv", cv_keys());
   }
+  warn_if_nameless(node, reader, cv);
 }
 
 }  // namespace hanji::source
