@@ -3,11 +3,23 @@
 # nothing when none are).
 BUILD   ?= build
 LAYOUT  ?=
+# `make test SANITIZE=1`: the same, built with AddressSanitizer and UBSan in a folder of its own.
+SANITIZE ?=
+ifeq ($(SANITIZE),1)
+BUILD := build-sanitize
+CMAKE_OPTIONS := -DHANJI_SANITIZE=ON -DCMAKE_BUILD_TYPE= "-DCMAKE_CXX_FLAGS=-O1 -g1"
+else
+CMAKE_OPTIONS := -DCMAKE_BUILD_TYPE=Release
+endif
+# `make fuzz`: every libFuzzer target for FUZZ_TIME seconds each (clang, in build-fuzz/).
+FUZZ_BUILD   := build-fuzz
+FUZZ_TIME    ?= 60
+FUZZ_TARGETS := yaml_loader markup line_breaker pipeline
 JOBS    ?= $(shell nproc 2>/dev/null || echo 2)
 SAMPLES := $(wildcard samples/*.yaml)
 LAYOUT_FLAG := $(if $(LAYOUT),--layout $(LAYOUT),)
 
-.PHONY: all build deps configure pdf test golden-update bench clean
+.PHONY: all build deps configure pdf test golden-update bench fuzz clean
 
 all: build
 
@@ -16,7 +28,7 @@ deps:
 
 # Order-only: the packages (cmake, compilers, libraries) must be there before configuring.
 $(BUILD)/CMakeCache.txt: | deps
-	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release
+	cmake -S . -B $(BUILD) $(CMAKE_OPTIONS)
 
 configure: $(BUILD)/CMakeCache.txt
 
@@ -39,5 +51,22 @@ golden-update: build
 bench: build
 	./$(BUILD)/hanji_bench $(SAMPLES)
 
+# Each target starts from the samples, the golden cases, fuzz/seeds and the inputs that once
+# found a bug; what it learns stays in build-fuzz/corpus, what it finds in build-fuzz/findings
+# (copy a finding into fuzz/regressions/TARGET once it is fixed: ctest replays them).
+fuzz:
+	@./scripts/deps.sh fuzz
+	CC=clang CXX=clang++ cmake -S . -B $(FUZZ_BUILD) -DHANJI_FUZZ=ON -DHANJI_BUILD_TESTS=OFF \
+	  -DCMAKE_BUILD_TYPE= "-DCMAKE_CXX_FLAGS=-O1 -g1"
+	cmake --build $(FUZZ_BUILD) -j $(JOBS) --target $(addprefix fuzz_,$(FUZZ_TARGETS))
+	@set -e; for t in $(FUZZ_TARGETS); do \
+	  mkdir -p $(FUZZ_BUILD)/corpus/$$t $(FUZZ_BUILD)/findings; \
+	  echo "== fuzz_$$t for $(FUZZ_TIME) s"; \
+	  ./$(FUZZ_BUILD)/fuzz/fuzz_$$t -dict=fuzz/hanji.dict -max_total_time=$(FUZZ_TIME) -timeout=5 \
+	    -rss_limit_mb=2048 -max_len=65536 -print_final_stats=1 \
+	    -artifact_prefix=$(FUZZ_BUILD)/findings/$$t- \
+	    $(FUZZ_BUILD)/corpus/$$t fuzz/seeds fuzz/regressions/$$t samples tests/golden; \
+	done
+
 clean:
-	rm -rf $(BUILD) out
+	rm -rf $(BUILD) build-sanitize $(FUZZ_BUILD) out

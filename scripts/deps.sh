@@ -1,11 +1,15 @@
 #!/bin/sh
 # Installs the Debian packages hanji needs to build, test and render, but only those that
 # are missing: a machine that has them all is left alone (no apt-get, no root needed).
+# `deps.sh fuzz` also installs clang and its libFuzzer runtime, for `make fuzz`.
 set -eu
 
 PACKAGES="cmake make g++ pkg-config
 libhpdf-dev libharfbuzz-dev libfreetype-dev libfmt-dev libyaml-cpp-dev libunibreak-dev
 libhyphen-dev hyphen-en-us libgtest-dev zlib1g-dev libharfbuzz-bin poppler-utils qpdf"
+if [ "${1:-}" = "fuzz" ]; then
+  PACKAGES="$PACKAGES clang libclang-rt-14-dev"
+fi
 
 missing=""
 for p in $PACKAGES; do

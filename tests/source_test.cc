@@ -994,11 +994,11 @@ TEST(SourceLimits, OverlongWordIsAnErrorWhereItStarts) {
   EXPECT_TRUE(fits.file) << dump(fits.diags);
 }
 
-TEST(SourceLimits, InputLargerThanOneMebibyteIsRefused) {
-  std::string yaml = "cv:\n  name: Jane\n# " + std::string(1 << 20, 'x') + "\n";
+TEST(SourceLimits, InputLargerThan256KiBIsRefused) {
+  std::string yaml = "cv:\n  name: Jane\n# " + std::string(256 << 10, 'x') + "\n";
   auto loaded = load(yaml);
   EXPECT_FALSE(loaded.file);
-  diag(loaded.diags, "larger than 1 MiB");
+  diag(loaded.diags, "larger than 256 KiB");
 }
 
 TEST(SourceText, ControlCharactersAndNoncharactersAreRemovedWithAWarning) {

@@ -9,8 +9,9 @@
 
 namespace hanji::limits {
 
-/// Bytes in a CV or layout file (a long academic CV is 50-100 KB).
-inline constexpr std::size_t kMaxInputBytes = 1u << 20;  // 1 MiB
+/// Bytes in a CV or layout file (the longest academic CV we know is 60 KB; a 20-page one
+/// with 300 publications would be about 100 KB).
+inline constexpr std::size_t kMaxInputBytes = 256u << 10;  // 256 KiB
 
 /// Nested lists and maps in a YAML file (a CV needs 6).
 inline constexpr int kMaxNestingDepth = 64;

@@ -100,7 +100,7 @@ class SingleCodeEncoder {
         saved_map_(&attr_->cid_map[0][0], &attr_->cid_map[0][0] + kCodes) {
     encoder_->to_unicode_fn = HPDF_CMapEncoder_ToUnicode;
     std::fill_n(&attr_->cid_map[0][0], kCodes, HPDF_UINT16{0});
-    attr_->cid_map[0][' '] = ' ';  // libharu refuses an encoder with no code at all
+    attr_->cid_map[0][0x20] = 0x20;  // libharu refuses an encoder with no code at all
   }
   ~SingleCodeEncoder() {
     std::copy(saved_map_.begin(), saved_map_.end(), &attr_->cid_map[0][0]);

@@ -25,18 +25,19 @@ std::pair<size_t, size_t> trimmed(std::string_view value, size_t begin, size_t e
 
 Highlight split_highlight(const YamlNode& item, const SourceText& source) {
   std::string_view value = item.scalar;
+  ScalarLocator locate(source, item);  // the parts come in order
   Highlight highlight;
   size_t cut = value.find(kNestSeparator);
   auto [head_begin, head_end] = trimmed(value, 0, cut == std::string_view::npos ? value.size() : cut);
   highlight.text = Text{std::string(value.substr(head_begin, head_end - head_begin)),
-                        source.locate_in_scalar(item, head_begin)};
+                        locate.at(head_begin)};
   while (cut != std::string_view::npos) {
     size_t begin = cut + kNestSeparator.size();
     cut = value.find(kNestSeparator, begin);
     auto [child_begin, child_end] = trimmed(value, begin, cut == std::string_view::npos ? value.size() : cut);
     if (child_begin == child_end) continue;
     highlight.children.push_back(Text{std::string(value.substr(child_begin, child_end - child_begin)),
-                                      source.locate_in_scalar(item, child_begin)});
+                                      locate.at(child_begin)});
   }
   return highlight;
 }

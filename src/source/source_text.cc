@@ -30,8 +30,15 @@ SourceText::SourceText(std::string text, std::string file)
     : text_(std::move(text)), file_(std::move(file)) {
   if (text_.starts_with("\xEF\xBB\xBF")) text_.erase(0, 3);
   line_starts_.push_back(0);
-  for (size_t i = 0; i < text_.size(); ++i)
-    if (text_[i] == '\n') line_starts_.push_back(i + 1);
+  bool ascii = true;
+  for (size_t i = 0; i < text_.size(); ++i) {
+    if (static_cast<unsigned char>(text_[i]) >= 0x80) ascii = false;
+    if (text_[i] != '\n') continue;
+    line_starts_.push_back(i + 1);
+    ascii_line_.push_back(ascii);
+    ascii = true;
+  }
+  ascii_line_.push_back(ascii);
 }
 
 std::string_view SourceText::line(int line) const {
@@ -48,7 +55,12 @@ Span SourceText::span_at(int line, int byte_col) const {
   std::string_view text = this->line(line);
   size_t clamped = std::min<size_t>(static_cast<size_t>(std::max(byte_col, 0)), text.size());
   int beyond = std::max(byte_col, 0) - static_cast<int>(clamped);
-  return Span{file_, line + 1, utf8_length(text.substr(0, clamped)) + 1 + beyond};
+  if (line >= line_count() || ascii_line_[static_cast<size_t>(line)])
+    return Span{file_, line + 1, static_cast<int>(clamped) + 1 + beyond};
+  if (cursor_.line != line || cursor_.byte > clamped) cursor_ = ColumnCursor{line, 0, 0};
+  cursor_.column += utf8_length(text.substr(cursor_.byte, clamped - cursor_.byte));
+  cursor_.byte = clamped;
+  return Span{file_, line + 1, cursor_.column + 1 + beyond};
 }
 
 size_t SourceText::offset_of(RawMark mark) const {
@@ -93,38 +105,50 @@ RawMark SourceText::content_start(RawMark mark, ScalarStyle* style) const {
   return mark_at(pos);
 }
 
+Span SourceText::locate_in_scalar(const YamlNode& scalar, size_t offset) const {
+  return ScalarLocator(*this, scalar).at(offset);
+}
+
+void ScalarLocator::reset() {
+  line_ = scalar_.raw.line;
+  col_ = static_cast<size_t>(std::max(scalar_.raw.byte_col, 0));
+  vi_ = 0;
+  lost_ = false;
+}
+
 // Walks the value and the source side by side. They agree character for character except
 // where YAML folded a line break (and the next line's indentation) into a space or newline.
-Span SourceText::locate_in_scalar(const YamlNode& scalar, size_t offset) const {
-  const std::string& value = scalar.scalar;
-  if (offset == 0 || offset >= value.size()) return scalar.span;
-  int line_no = scalar.raw.line;
-  size_t col = static_cast<size_t>(scalar.raw.byte_col);
-  size_t vi = 0;
-  while (line_no < line_count()) {
-    std::string_view text = line(line_no);
-    while (vi < offset && col < text.size() && text[col] == value[vi]) {
-      ++col;
-      ++vi;
+Span ScalarLocator::at(size_t offset) {
+  const std::string& value = scalar_.scalar;
+  if (offset == 0 || offset >= value.size()) return scalar_.span;
+  if (offset < vi_) reset();
+  while (!lost_) {
+    if (line_ >= source_.line_count()) break;
+    std::string_view text = source_.line(line_);
+    while (vi_ < offset && col_ < text.size() && text[col_] == value[vi_]) {
+      ++col_;
+      ++vi_;
     }
-    if (vi == offset && col < text.size() && text[col] == value[vi]) return span_at(line_no, static_cast<int>(col));
+    if (vi_ == offset && col_ < text.size() && text[col_] == value[vi_])
+      return source_.span_at(line_, static_cast<int>(col_));
     // Anything but a fold (rest of the line blank, value at whitespace) means escapes or
     // quoting changed the text: give the scalar's start instead of a wrong column.
-    if (!is_fold_space(value[vi])) return scalar.span;
-    bool rest_blank = std::all_of(text.begin() + static_cast<long>(col), text.end(), is_blank);
-    if (!rest_blank) return scalar.span;
-    while (vi < value.size() && is_fold_space(value[vi])) ++vi;
-    if (vi > offset || vi >= value.size()) return scalar.span;
+    if (!is_fold_space(value[vi_])) break;
+    if (!std::all_of(text.begin() + static_cast<long>(col_), text.end(), is_blank)) break;
+    while (vi_ < value.size() && is_fold_space(value[vi_])) ++vi_;
+    if (vi_ >= value.size()) break;
     do {
-      ++line_no;
-    } while (line_no < line_count() &&
-             std::all_of(line(line_no).begin(), line(line_no).end(), is_blank));
-    if (line_no >= line_count()) break;
-    std::string_view next = line(line_no);
-    col = 0;
-    while (col < next.size() && is_blank(next[col])) ++col;
+      ++line_;
+    } while (line_ < source_.line_count() &&
+             std::all_of(source_.line(line_).begin(), source_.line(line_).end(), is_blank));
+    if (line_ >= source_.line_count()) break;
+    std::string_view next = source_.line(line_);
+    col_ = 0;
+    while (col_ < next.size() && is_blank(next[col_])) ++col_;
+    if (vi_ > offset) return scalar_.span;  // the offset is inside folded whitespace
   }
-  return scalar.span;
+  lost_ = true;
+  return scalar_.span;
 }
 
 }  // namespace hanji::source

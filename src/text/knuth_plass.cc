@@ -11,6 +11,7 @@
 #include <array>
 #include <cmath>
 #include <limits>
+#include <optional>
 
 #include "text/line_breaking.h"
 
@@ -61,10 +62,7 @@ class Totals {
     }
   }
 
-  Sums between(size_t from, size_t to) const {
-    return Sums{at_[to].width - at_[from].width, at_[to].stretch - at_[from].stretch,
-                at_[to].shrink - at_[from].shrink, at_[to].spaces - at_[from].spaces};
-  }
+  const Sums& at(size_t i) const { return at_[i]; }
 
  private:
   std::vector<Sums> at_;
@@ -76,12 +74,11 @@ struct Fit {
   bool overfull = false;
 };
 
-// The adjustment ratio and badness of a line with `line` content. The last line of a
-// paragraph ends in \parfillskip: infinitely stretchable, so it is never bad unless too long.
-Fit measure(const Sums& line, const BreakParams& params, bool last) {
-  const double stretch = params.justify ? line.stretch : params.ragged_stretch;
-  const double shrink = params.justify ? line.shrink : 0.0;
-  const double slack = params.width - line.width;
+// The adjustment ratio and badness of a line `width` wide with `stretch` and `shrink`. The
+// last line of a paragraph ends in \parfillskip: infinitely stretchable, so it is never bad
+// unless too long.
+Fit measure(double width, double stretch, double shrink, const BreakParams& params, bool last) {
+  const double slack = params.width - width;
   if (slack >= -kEpsilon) {
     if (last || slack <= kEpsilon) return Fit{};
     const double ratio = slack / std::max(stretch, kRigidStretch);
@@ -97,44 +94,59 @@ int fitness_of(const Fit& fit) {
   return fit.badness > 12 ? kTight : kDecent;
 }
 
+// A break kept for the path back (nodes are never removed).
 struct Node {
   size_t position = kNoPosition;  // element index of the break; kNoPosition for the start
-  size_t start = 0;               // first element of the next line
-  int fitness = kDecent;
-  bool hyphenated = false;        // the line before ends with an inserted hyphen
-  double demerits = 0;
   int previous = -1;              // index into the node pool
+};
+
+// An active node: what a line starting after it needs, in one contiguous record, since every
+// breakpoint looks at every active node (the inner loop of the algorithm).
+struct Active {
+  size_t start = 0;          // first element of the next line
+  double demerits = 0;
+  int fitness = kDecent;
+  bool hyphenated = false;   // the line before ends with an inserted hyphen
+  bool paragraph_start = true;
+  int node = 0;              // index into the node pool
 };
 
 struct Candidate {
   double demerits = std::numeric_limits<double>::infinity();
-  int from = -1;
+  int from = -1;  // index into the active list
 };
 
 class TotalFit {
  public:
-  TotalFit(const std::vector<Element>& elements, const BreakParams& params)
-      : elements_(elements), params_(params), totals_(elements) {}
+  TotalFit(const std::vector<Element>& elements, const BreakParams& params, std::size_t budget)
+      : elements_(elements), params_(params), totals_(elements), budget_(budget) {}
 
+  // The breaks, or nothing when the work would exceed the budget.
   std::vector<size_t> run() {
     nodes_.push_back(Node{});
-    active_.push_back(0);
-    for (size_t i = 0; i <= elements_.size(); ++i)
-      if (is_breakpoint(elements_, i)) consider(i);
+    active_.push_back(Active{});
+    for (size_t i = 0; i <= elements_.size(); ++i) {
+      if (!is_breakpoint(elements_, i)) continue;
+      evaluations_ += active_.size();
+      if (evaluations_ > budget_) return {};
+      consider(i);
+    }
     return best_path();
   }
 
+  std::size_t evaluations() const { return evaluations_; }
+
  private:
-  double line_demerits(const Node& from, size_t i, const Sums& line, const Fit& fit) const {
-    const bool last = i == elements_.size();
+  // The demerits of a line from `from` ending at breakpoint i (constant parts precomputed).
+  double line_demerits(const Active& from, bool last, double penalty_term, bool flagged, int spaces, double width,
+                       const Fit& fit, int fitness) const {
     double demerits = std::pow(params_.line_penalty + fit.badness, 2);
-    const int penalty = last ? 0 : elements_[i].penalty;  // the end is a forced break: no ± p²
-    demerits += penalty >= 0 ? double(penalty) * penalty : -double(penalty) * penalty;
-    if (std::abs(fitness_of(fit) - from.fitness) > 1) demerits += kAdjacentDemerits;
-    if (from.hyphenated && !last && elements_[i].flagged) demerits += kDoubleHyphenDemerits;
+    demerits += penalty_term;
+    if (std::abs(fitness - from.fitness) > 1) demerits += kAdjacentDemerits;
+    if (from.hyphenated && !last && flagged) demerits += kDoubleHyphenDemerits;
     if (from.hyphenated && last) demerits += kFinalHyphenDemerits;
-    const bool single_word = line.spaces == 0;
-    if (last && from.position != kNoPosition && single_word && line.width < params_.width * kOrphanFraction)
+    const bool single_word = spaces == 0;
+    if (last && !from.paragraph_start && single_word && width < params_.width * kOrphanFraction)
       demerits += params_.justify ? kJustifiedOrphanDemerits : kOrphanDemerits;
     return demerits;
   }
@@ -143,56 +155,71 @@ class TotalFit {
   // too long are deactivated (later lines would be longer still).
   void consider(size_t i) {
     const bool last = i == elements_.size();
+    const int penalty = last ? 0 : elements_[i].penalty;  // the end is a forced break: no ± p²
+    const double penalty_term = penalty >= 0 ? double(penalty) * penalty : -double(penalty) * penalty;
+    const bool flagged = !last && elements_[i].flagged;
+    const double break_width = break_width_at(elements_, params_, i);
+    const Sums& to = totals_.at(i);
     std::array<Candidate, 4> best;
     bool found = false;
-    std::vector<int>& still_active = spare_;
+    std::vector<Active>& still_active = spare_;
     still_active.clear();
     for (size_t k = 0; k < active_.size(); ++k) {
-      const int index = active_[k];
-      const Node& from = nodes_[static_cast<size_t>(index)];
+      const Active& from = active_[k];
       if (from.start > i) {  // i lies in the glue right after that break
-        still_active.push_back(index);
+        still_active.push_back(from);
         continue;
       }
-      Sums line = totals_.between(from.start, i);
-      line.width += break_width_at(elements_, params_, i);
-      const Fit fit = measure(line, params_, last);
+      const Sums& begin = totals_.at(from.start);
+      const double width = to.width - begin.width + break_width;
+      const double stretch = params_.justify ? to.stretch - begin.stretch : params_.ragged_stretch;
+      const double shrink = params_.justify ? to.shrink - begin.shrink : 0.0;
+      const Fit fit = measure(width, stretch, shrink, params_, last);
       if (fit.overfull) {
         // TeX's final pass: when the last active node cannot reach anywhere, accept the
         // overfull line rather than fail (a word wider than the line).
         const bool nothing_else = still_active.empty() && k + 1 == active_.size() && !found;
         if (nothing_else) {
-          best[kDecent] = Candidate{from.demerits + kInfiniteBadness * kInfiniteBadness, index};
+          best[kDecent] = Candidate{from.demerits + kInfiniteBadness * kInfiniteBadness, static_cast<int>(k)};
           found = true;
         }
         continue;
       }
-      still_active.push_back(index);
-      const double total = from.demerits + line_demerits(from, i, line, fit);
-      Candidate& slot = best[static_cast<size_t>(fitness_of(fit))];
-      if (total < slot.demerits) slot = Candidate{total, index};
+      still_active.push_back(from);
+      const int fitness = fitness_of(fit);
+      const double total = from.demerits + line_demerits(from, last, penalty_term, flagged,
+                                                         to.spaces - begin.spaces, width, fit, fitness);
+      Candidate& slot = best[static_cast<size_t>(fitness)];
+      if (total < slot.demerits) slot = Candidate{total, static_cast<int>(k)};
       found = true;
     }
+    if (found) add_nodes(i, last, flagged, best);
     std::swap(active_, spare_);
-    if (!found) return;
+  }
+
+  // New active nodes at breakpoint i, one per fitness class within reach of the best; they
+  // go to the end of the next active list (spare_), which keeps it in break order.
+  void add_nodes(size_t i, bool last, bool flagged, const std::array<Candidate, 4>& best) {
     double minimum = std::numeric_limits<double>::infinity();
     for (const Candidate& c : best) minimum = std::min(minimum, c.demerits);
     for (size_t fitness = 0; fitness < best.size(); ++fitness) {
       const Candidate& c = best[fitness];
       if (c.from < 0 || c.demerits > minimum + kAdjacentDemerits) continue;
-      const bool hyphenated = !last && elements_[i].flagged;
-      nodes_.push_back(
-          Node{i, next_line_start(elements_, i), static_cast<int>(fitness), hyphenated, c.demerits, c.from});
-      active_.push_back(static_cast<int>(nodes_.size() - 1));
+      nodes_.push_back(Node{i, active_[static_cast<size_t>(c.from)].node});
+      spare_.push_back(Active{next_line_start(elements_, i), c.demerits, static_cast<int>(fitness), !last && flagged,
+                              false, static_cast<int>(nodes_.size() - 1)});
+      if (last) finals_.push_back(spare_.back());
     }
   }
 
   std::vector<size_t> best_path() const {
     int best = -1;
-    for (size_t n = 0; n < nodes_.size(); ++n) {
-      if (nodes_[n].position != elements_.size()) continue;
-      if (best < 0 || nodes_[n].demerits < nodes_[static_cast<size_t>(best)].demerits) best = static_cast<int>(n);
-    }
+    double least = std::numeric_limits<double>::infinity();
+    for (const Active& a : finals_)  // in creation order: the first of equals wins, as before
+      if (best < 0 || a.demerits < least) {
+        best = a.node;
+        least = a.demerits;
+      }
     std::vector<size_t> breaks;
     for (int n = best; n > 0; n = nodes_[static_cast<size_t>(n)].previous)
       breaks.push_back(nodes_[static_cast<size_t>(n)].position);
@@ -202,9 +229,12 @@ class TotalFit {
   const std::vector<Element>& elements_;
   const BreakParams& params_;
   Totals totals_;
+  std::size_t budget_;
+  std::size_t evaluations_ = 0;
   std::vector<Node> nodes_;
-  std::vector<int> active_;  // indices into nodes_, in break order
-  std::vector<int> spare_;   // the next active list, reused to spare allocations
+  std::vector<Active> active_;  // in break order
+  std::vector<Active> spare_;   // the next active list, reused to spare allocations
+  std::vector<Active> finals_;  // the nodes at the end of the paragraph
 };
 
 }  // namespace
@@ -226,10 +256,18 @@ bool is_breakpoint(const std::vector<Element>& elements, size_t i) {
   return e.type == ElementType::Glue && e.breakable && i > 0 && elements[i - 1].type == ElementType::Box;
 }
 
-std::vector<size_t> total_fit(const std::vector<Element>& elements, const BreakParams& params) {
-  std::vector<size_t> breaks = TotalFit(elements, params).run();
-  if (breaks.empty() || breaks.back() != elements.size()) return first_fit(elements, params);  // cannot happen
+std::optional<std::vector<size_t>> total_fit(const std::vector<Element>& elements, const BreakParams& params,
+                                             std::size_t& budget) {
+  TotalFit fit(elements, params, budget);
+  std::vector<size_t> breaks = fit.run();
+  budget -= std::min(budget, fit.evaluations());
+  if (breaks.empty() || breaks.back() != elements.size()) return std::nullopt;  // over budget
   return breaks;
+}
+
+std::vector<size_t> total_fit(const std::vector<Element>& elements, const BreakParams& params) {
+  std::size_t unlimited = std::numeric_limits<std::size_t>::max();
+  return total_fit(elements, params, unlimited).value_or(first_fit(elements, params));
 }
 
 std::vector<ClusterRange> line_ranges(const std::vector<Element>& elements, const std::vector<size_t>& breaks,

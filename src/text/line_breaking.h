@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstddef>
+#include <optional>
 #include <vector>
 
 namespace hanji::text::detail {
@@ -36,6 +37,10 @@ double break_width_at(const std::vector<Element>& elements, const BreakParams& p
 /// elements.size(). Never fails: where nothing fits, a line is left overfull (as in TeX's
 /// final pass).
 std::vector<size_t> total_fit(const std::vector<Element>& elements, const BreakParams& params);
+/// The same within a budget of node evaluations (each breakpoint costs the number of active
+/// nodes), which it draws down; nullopt, with the budget spent, when that is not enough.
+std::optional<std::vector<size_t>> total_fit(const std::vector<Element>& elements, const BreakParams& params,
+                                             std::size_t& budget);
 /// The same, filling each line as far as it goes.
 std::vector<size_t> first_fit(const std::vector<Element>& elements, const BreakParams& params);
 

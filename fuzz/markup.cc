@@ -1,0 +1,40 @@
+// Fuzz target: any text through the inline markup parser (**bold**, *italic*, [links](url),
+// bare addresses, escapes) and bold keywords. Input: "KEYWORD,KEYWORD\x01TEXT" or just TEXT.
+// The visible text never holds more characters than the source (markup is only removed).
+#include <cstdlib>
+#include <string>
+#include <vector>
+
+#include "compose/markup.h"
+#include "fuzz/fuzz.h"
+
+namespace {
+
+std::vector<std::string> split_keywords(const std::string& list) {
+  std::vector<std::string> out;
+  std::size_t start = 0;
+  for (std::size_t comma = list.find(','); out.size() < 100; comma = list.find(',', start)) {
+    out.push_back(list.substr(start, comma - start));
+    if (comma == std::string::npos) break;
+    start = comma + 1;
+  }
+  return out;
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+  const std::string input(reinterpret_cast<const char*>(data), size);
+  const std::size_t separator = input.find('\x01');
+  const std::string value = separator == std::string::npos ? input : input.substr(separator + 1);
+  const hanji::compose::BoldKeywords keywords(
+      separator == std::string::npos ? std::vector<std::string>{} : split_keywords(input.substr(0, separator)));
+  hanji::Diagnostics diags;
+  const hanji::source::Text text{value, hanji::Span{"cv.yaml", 3, 7}};
+  const auto inlines = hanji::compose::parse_markup(text, hanji::compose::FontSpec{}, hanji::Rgb{}, keywords, diags);
+  std::size_t visible = 0;
+  for (const auto& in : inlines) visible += hanji::utf8_decode(in.text).size();
+  if (visible > hanji::utf8_decode(value).size()) std::abort();
+  (void)hanji::compose::plain_text(value);
+  return 0;
+}
