@@ -162,7 +162,7 @@ paginate::PlacedRun placed_run(const std::string& text, double x, double baselin
 
 paginate::Document one_page_document() {
   paginate::Document doc;
-  doc.fonts.push_back({"/somewhere/on/this/machine/NanumBarunGothic.ttf", "NanumBarunGothic", 1000});
+  doc.fonts.push_back({"/somewhere/on/this/machine/NanumBarunGothic.ttf", "NanumBarunGothic", 1000, Span{}});
   doc.pages.emplace_back();
   return doc;
 }

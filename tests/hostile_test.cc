@@ -53,6 +53,7 @@ void write_file(const fs::path& path, const std::string& bytes) {
 
 struct Case {
   std::string name, cv, input, output = "pdf", message, at, absent;
+  bool has_cv = false;  // a cv key, even an empty one
   std::vector<std::pair<std::string, std::string>> files;
   std::vector<std::string> fifos, args;
   int layouts = -1;
@@ -83,6 +84,7 @@ std::vector<Case> load_cases() {
     Case c;
     c.name = scalar_of(row, "name");
     c.cv = scalar_of(row, "cv");
+    c.has_cv = row.find("cv") != nullptr;
     c.input = scalar_of(row, "input");
     c.output = scalar_of(row, "output", "pdf");
     c.message = scalar_of(row, "message");
@@ -171,11 +173,14 @@ std::string expand_one(const std::string& directive) {
     words >> width >> height;
     return png_of_size(width, height);
   }
-  if (verb == "file") {
-    std::string path, cut;
-    std::size_t length = std::string::npos;
-    words >> path >> cut >> length;
-    return read_file(kRepo / path).substr(0, cut == "cut" ? length : std::string::npos);
+  if (verb == "file") {  // {{file PATH}}, {{file PATH cut N}}, {{file PATH patch OFFSET HEXBYTE}}
+    std::string path, how, byte;
+    std::size_t number = std::string::npos;
+    words >> path >> how >> number >> byte;
+    std::string bytes = read_file(kRepo / path);
+    if (how == "cut") return bytes.substr(0, number);
+    if (how == "patch" && number < bytes.size()) bytes[number] = static_cast<char>(std::stoi(byte, nullptr, 16));
+    return bytes;
   }
   ADD_FAILURE() << "unknown expansion {{" << directive << "}}";
   return {};
@@ -262,7 +267,7 @@ class Hostile : public ::testing::TestWithParam<Case> {
 
   // The files of the case; returns the input path hanji is given.
   std::string prepare(const Case& c) {
-    if (!c.cv.empty()) write_file(dir_ / "cv.yaml", expand(c.cv));
+    if (c.has_cv) write_file(dir_ / "cv.yaml", expand(c.cv));
     for (const auto& [name, content] : c.files) write_file(dir_ / name, expand(content));
     for (const std::string& name : c.fifos) EXPECT_EQ(::mkfifo((dir_ / name).c_str(), 0600), 0);
     if (c.layouts >= 0) {

@@ -444,6 +444,19 @@ TEST(LoadTheme, MarginsThatLeaveNoRoomAreAnErrorAtTheLargestMargin) {
   EXPECT_EQ(first_error(high)->span.file, "cv.yaml");
 }
 
+// Indents wider than the text column drew highlights off the page.
+TEST(LoadTheme, HighlightIndentsThatLeaveNoRoomAreAnError) {
+  MapBuilder entry("cv.yaml", 4);
+  entry.set("highlight_indent", "600pt");
+  Diagnostics diags;
+  EXPECT_FALSE(load_theme("classic", overrides_of("entry", entry.node), "", repo_dirs(), diags).has_value());
+  ASSERT_NE(first_error(diags), nullptr);
+  EXPECT_NE(first_error(diags)->message.find("entry.highlight_indent plus entry.nested_indent leave less than 72 pt"),
+            std::string::npos)
+      << messages(diags);
+  EXPECT_EQ(first_error(diags)->span.line, 4);
+}
+
 // Every number has bounds: a 1e16 pt font overflowed integer arithmetic in the PDF writer,
 // fit_pages: 1e20 a float-to-int conversion. Each is an error at its value.
 TEST(LoadTheme, NumbersOutsideTheirRangeAreErrorsAtTheValue) {

@@ -1377,3 +1377,86 @@ TEST(SfntPrep, TheGlyphSetThatMadeLibharuFailNowBuilds) {
 
 }  // namespace
 }  // namespace hanji
+
+namespace hanji {
+namespace {
+
+// The rows of a grey PNG `width` x `height` with every byte filtered by `filter` (raw levels
+// y * 16 + x), as its stored zlib data wants them.
+std::string grey_rows(uint32_t width, uint32_t height, char filter = 0) {
+  std::string raw;
+  for (uint32_t y = 0; y < height; ++y) {
+    raw += filter;
+    for (uint32_t x = 0; x < width; ++x) raw += static_cast<char>((y * 16 + x) & 0xFF);
+  }
+  return raw;
+}
+
+// An interlaced image's rows come in passes, which the row walk would call damaged: the
+// reason given is the real one.
+TEST(PngCheck, InterlacedIsNamedBeforeTheRowsAreWalked) {
+  EXPECT_EQ(pdf::png_problem(grey_png(4, 4, std::string(40, '\0'), 8, true)), "interlaced PNGs cannot be embedded");
+}
+
+// A big PNG is decoded by us and made as many times smaller as its placement allows (a
+// 16-megapixel photo took seconds in libharu); the block average keeps the picture.
+TEST(PngDownsample, AveragesBlocksAndResolvesPalettesAndColourKeys) {
+  const std::string grey = grey_png(4, 2, grey_rows(4, 2, 1));  // Sub filter on every row
+  const std::string half = pdf::png_downsampled(grey, 2);
+  ASSERT_FALSE(half.empty());
+  EXPECT_EQ(pdf::png_problem(half), "");
+  TempDir dir;
+  write_file(dir / "half.png", half);
+  // Stored 0..3 and 16..19 with the Sub filter, the rows are 0 1 3 6 and 16 33 51 70; the
+  // blocks (0 1 16 33) and (3 6 51 70) average, rounded, to 13 and 33.
+  Sample sample = make_sample();
+  sample.doc.pages[0].images.push_back({(dir / "half.png").string(), 400, 60, 20, 10, Span{}});
+  Diagnostics diags;
+  std::optional<std::string> bytes = write(sample.doc, {}, diags);
+  ASSERT_TRUE(bytes) << all_diagnostics(diags);
+  write_file(dir / "half.pdf", *bytes);
+  ASSERT_EQ(run("pdfimages -f 1 -l 1 " + (dir / "half.pdf").string() + " " + (dir / "img").string()).status, 0);
+  EXPECT_EQ(read_file(dir / "img-000.ppm"), "P6\n2 1\n255\n" + std::string("\x0D\x0D\x0D\x21\x21\x21", 6));
+  // A palette with transparency becomes RGB and alpha; an RGB colour key becomes alpha.
+  const std::string palette = pdf::png_downsampled(palette_png(3, 1, std::string("\0\x1B", 2)), 1);
+  ASSERT_FALSE(palette.empty());
+  EXPECT_EQ(static_cast<int>(palette[25]), 6);  // colour type RGBA in IHDR
+  EXPECT_FALSE(pdf::has_colour_key(grey));
+}
+
+TEST(PdfWriter, LargePngsAreMadeSmallerToThePrintResolutionTheyNeed) {
+  TempDir dir;
+  write_file(dir / "big.png", grey_png(240, 240, grey_rows(240, 240)));  // one stored zlib block
+  Sample sample = make_sample();
+  // 14.4 pt wide at 400 dpi needs 80 pixels: a factor of 3.
+  sample.doc.pages[0].images.push_back({(dir / "big.png").string(), 400, 60, 14.4, 14.4, Span{}});
+  Diagnostics diags;
+  std::optional<std::string> bytes = write(sample.doc, {}, diags);
+  ASSERT_TRUE(bytes) << all_diagnostics(diags);
+  write_file(dir / "big.pdf", *bytes);
+  CommandResult list = run("pdfimages -list " + (dir / "big.pdf").string());
+  EXPECT_NE(list.out.find("   80    80  gray    1   8  image"), std::string::npos) << list.out;
+  EXPECT_EQ(run("qpdf --check " + (dir / "big.pdf").string() + " >/dev/null 2>&1").status, 0);
+}
+
+// Damage in a JPEG's headers that the structure walk cannot see is found by decoding it with
+// libjpeg, as qpdf and viewers do (each of these made a PDF qpdf called broken).
+TEST(JpegCheck, DamageOnlyADecoderSeesIsFound) {
+  TempDir dir;
+  const std::string jpeg = real_jpeg(dir);
+  const std::size_t sof = jpeg.find("\xFF\xC0");
+  ASSERT_NE(sof, std::string::npos);
+  struct Patch {
+    std::size_t offset;
+    char value;
+  };
+  for (const Patch& patch : {Patch{sof + 11, '\0'}, Patch{sof + 1, '\xC2'}, Patch{sof + 9, '\x04'}}) {
+    std::string damaged = jpeg;
+    damaged[patch.offset] = patch.value;
+    EXPECT_NE(jpeg_check(damaged).find("JPEG"), std::string::npos) << patch.offset;
+  }
+  EXPECT_EQ(pdf::jpeg_decode_problem(jpeg), "");
+}
+
+}  // namespace
+}  // namespace hanji

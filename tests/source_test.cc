@@ -1393,3 +1393,42 @@ TEST(SourceNames, EntryKindNames) {
 
 }  // namespace
 }  // namespace hanji::source
+
+namespace hanji::source {
+namespace {
+
+// Contacts become links, and every line a link spans carries the address in the PDF: a
+// "website" of 85,000 words aborted with std::bad_alloc. Addresses have no spaces, phone
+// numbers a handful of digits, and no link is longer than 2,000 characters.
+TEST(SourceLimits, ContactsThatCannotBeAddressesAreErrors) {
+  auto site = load("cv:\n  name: Jane\n  website: https://example.com/ a b c\n");
+  EXPECT_FALSE(site.file);
+  expect_at(diag(site.diags, "is not a web address: it has a space").span, 3, 12);
+  auto user = load("cv:\n  name: Jane\n  social_networks:\n    - {network: GitHub, username: jane doe}\n");
+  EXPECT_FALSE(user.file);
+  diag(user.diags, "is not a GitHub username: it has a space");
+  auto whatsapp = load("cv:\n  name: Jane\n  social_networks:\n    - {network: WhatsApp, username: +82 10-1234-5678}\n");
+  EXPECT_TRUE(whatsapp.file) << dump(whatsapp.diags);  // a phone number has spaces
+  auto phone = load("cv:\n  name: Jane\n  phone: \"" + std::string(30, '1') + "\"\n");
+  EXPECT_FALSE(phone.file);
+  diag(phone.diags, "is not a phone number");
+  auto email = load("cv:\n  name: Jane\n  email: " + std::string(1983, 'a') + "@example.com\n");
+  EXPECT_FALSE(email.file);
+  expect_at(diag(email.diags, "this makes a link of 2002 characters; hanji takes at most 2000").span, 3, 10);
+}
+
+// File-level problems still point somewhere: the start of an empty file, the place where a
+// file crosses the size limit.
+TEST(SourceLimits, FileLevelErrorsHaveAPlace) {
+  auto empty = load("# only a comment\n");
+  EXPECT_FALSE(empty.file);
+  expect_at(diag(empty.diags, "the file is empty").span, 1, 1);
+  auto big = load("cv:\n  name: A\n" + std::string(300 << 10, '#'));
+  EXPECT_FALSE(big.file);
+  const Diagnostic& d = diag(big.diags, "larger than 256 KiB; this is where it crosses that");
+  EXPECT_EQ(d.span.line, 3);
+  EXPECT_EQ(d.span.col, (256 << 10) - 14 + 1);
+}
+
+}  // namespace
+}  // namespace hanji::source

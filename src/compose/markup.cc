@@ -8,6 +8,8 @@
 
 #include <fmt/format.h>
 
+#include "core/limits.h"
+
 namespace hanji::compose {
 namespace {
 
@@ -160,9 +162,17 @@ bool Parser::scan_link(size_t& i, size_t end, std::vector<Item>& out) {
   std::string url = to_utf8(cps_, close_bracket + 2, close_paren);
   url.erase(0, url.find_first_not_of(' '));
   url.erase(url.find_last_not_of(' ') + 1);
-  check_link_target(url, close_bracket + 2);
-  int link = static_cast<int>(links_.size());
-  links_.push_back(url);
+  if (url.size() > limits::kMaxUrlLength) {
+    warn(close_bracket + 2,
+         fmt::format("link target of {} characters; hanji links at most {}, so this text is set without its link",
+                     url.size(), limits::kMaxUrlLength),
+         {"shorten the address (an address rarely needs more than a hundred characters)"});
+    url.clear();
+  } else {
+    check_link_target(url, close_bracket + 2);
+  }
+  const int link = url.empty() ? -1 : static_cast<int>(links_.size());
+  if (link >= 0) links_.push_back(url);
   std::vector<Item> label = parse_range(i + 1, close_bracket, true);
   if (label.empty())  // "[](url)": show the address itself
     for (size_t k = close_bracket + 2; k < close_paren; ++k)

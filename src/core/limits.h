@@ -28,6 +28,10 @@ inline constexpr int kMaxExtendsDepth = 16;
 /// hundred). Text without spaces is set by emergency breaks between characters.
 inline constexpr std::size_t kMaxWordLength = 2000;
 
+/// Characters in a web address (what browsers and PDF viewers reliably take; every line a
+/// link spans carries its own copy of it in the PDF).
+inline constexpr std::size_t kMaxUrlLength = 2000;
+
 /// Keywords in settings.bold_keywords (each is looked for in every paragraph).
 inline constexpr std::size_t kMaxBoldKeywords = 100;
 

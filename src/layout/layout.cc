@@ -171,6 +171,13 @@ void check_geometry(const Theme& theme, Diagnostics& diags) {
     diags.error(culprit(theme, {{"entry.aside_width", theme.aside_width}, {"entry.column_gap", theme.column_gap}}),
                 "entry.aside_width plus entry.column_gap takes more than half of the text width",
                 {fmt::format("the text column is {:.0f} pt wide; use a smaller entry.aside_width", text_width)});
+  if (theme.highlight_indent + theme.nested_indent > text_width - 72)
+    diags.error(culprit(theme, {{"entry.highlight_indent", theme.highlight_indent},
+                                {"entry.nested_indent", theme.nested_indent}}),
+                fmt::format("entry.highlight_indent plus entry.nested_indent leave less than 72 pt of the {:.0f} pt "
+                            "text column for nested highlights",
+                            text_width),
+                {"indents of 12pt each are usual"});
   if (theme.photo_width > text_width / 2)
     diags.error(culprit(theme, {{"header.photo_width", theme.photo_width}}),
                 fmt::format("header.photo_width ({:.0f} pt) takes more than half of the text width", theme.photo_width),

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <charconv>
 #include <cmath>
+#include <limits>
 #include <map>
 #include <string>
 
@@ -243,6 +244,70 @@ std::vector<Chunk> block_chunks(const compose::Block& block, const Column& colum
   return chunks;
 }
 
+// The vertical extent of everything in a chunk, as intervals that a cut must not cross.
+std::vector<std::pair<double, double>> occupied(const Page& content) {
+  std::vector<std::pair<double, double>> spans;
+  for (const PlacedRun& r : content.runs)
+    spans.emplace_back(r.baseline - kAscent * r.run.size, r.baseline + kDescent * r.run.size);
+  for (const FilledRect& r : content.rects) spans.emplace_back(r.y, r.y + r.height);
+  for (const PlacedImage& i : content.images) spans.emplace_back(i.y, i.y + i.height);
+  std::sort(spans.begin(), spans.end());
+  return spans;
+}
+
+// Where a piece may be cut: the y of every gap between its lines (the start of the next one).
+std::vector<double> cuts(const std::vector<std::pair<double, double>>& spans, double height) {
+  std::vector<double> out;
+  double reach = 0;  // the bottom of everything that starts above
+  for (const auto& [begin, end] : spans) {
+    if (begin >= reach && begin > 0 && begin < height && (out.empty() || begin > out.back())) out.push_back(begin);
+    reach = std::max(reach, end);
+  }
+  return out;
+}
+
+// Everything of `content` between y = top and y = bottom, moved up to start at 0.
+Page band(const Page& content, double top, double bottom) {
+  Page out;
+  const auto inside = [&](double y) { return y >= top && y < bottom; };
+  for (const PlacedRun& r : content.runs)
+    if (inside(r.baseline - kAscent * r.run.size)) out.runs.push_back(r);
+  for (const FilledRect& r : content.rects)
+    if (inside(r.y)) out.rects.push_back(r);
+  for (const LinkArea& l : content.links)
+    if (inside(l.y + l.height / 2)) out.links.push_back(l);
+  for (const PlacedImage& i : content.images)
+    if (inside(i.y)) out.images.push_back(i);
+  translate(out, 0, -top);
+  return out;
+}
+
+// A piece taller than a page (an entry whose title or author list runs for pages) is cut
+// between its lines into bands, one per line, that the pages then take as they take the
+// lines of a paragraph, so that nothing is drawn below the bottom margin. It stays whole
+// where no cut can be made (a single picture taller than a page).
+std::vector<Chunk> slice_tall(Chunk piece, double page_height) {
+  if (piece.height <= page_height + 1e-6) return {std::move(piece)};
+  const std::vector<double> at = cuts(occupied(piece.content), piece.height);
+  if (at.empty()) return {std::move(piece)};
+  std::vector<Chunk> bands;
+  double top = 0;
+  for (size_t k = 0; k <= at.size(); ++k) {
+    const double bottom = k < at.size() ? at[k] : std::numeric_limits<double>::infinity();
+    Chunk slice;
+    slice.height = (k < at.size() ? bottom : piece.height) - top;
+    slice.content = band(piece.content, top, bottom);
+    slice.span = piece.span;
+    slice.slice_continues = k < at.size();
+    slice.break_after = k < at.size() ? BreakClass::Free : piece.break_after;
+    bands.push_back(std::move(slice));
+    top = bottom;
+  }
+  bands.front().space_before = piece.space_before;
+  bands.front().bookmark = piece.bookmark;
+  return bands;
+}
+
 }  // namespace
 
 double baseline_offset(double line_height, double size) {
@@ -255,10 +320,11 @@ std::vector<Chunk> build_chunks(const std::vector<compose::Block>& blocks, const
   std::vector<int> group_of_chunk;
   std::vector<size_t> block_end;  // index of each block's last chunk
   for (const auto& block : blocks) {
-    for (auto& c : block_chunks(block, column, typesetter)) {
-      chunks.push_back(std::move(c));
-      group_of_chunk.push_back(block.group);
-    }
+    for (auto& piece : block_chunks(block, column, typesetter))
+      for (auto& c : slice_tall(std::move(piece), column.page_height)) {
+        chunks.push_back(std::move(c));
+        group_of_chunk.push_back(block.group);
+      }
     block_end.push_back(chunks.size() - 1);
   }
 
@@ -274,11 +340,13 @@ std::vector<Chunk> build_chunks(const std::vector<compose::Block>& blocks, const
     if (g >= 0 && g == group_of_chunk[i + 1] && group_height[g] <= column.page_height)
       chunks[i].break_after = std::max(chunks[i].break_after, BreakClass::InsideGroup);
   }
-  // A block kept with the next one is also kept whole (a title, an entry's first highlight).
+  // A block kept with the next one is also kept whole (a title, an entry's first highlight),
+  // except between the bands of a piece too tall for a page.
   for (size_t b = 0; b < blocks.size(); ++b) {
     if (!blocks[b].keep_with_next) continue;
     size_t begin = b == 0 ? 0 : block_end[b - 1] + 1;
-    for (size_t i = begin; i <= block_end[b]; ++i) chunks[i].break_after = BreakClass::Forbidden;
+    for (size_t i = begin; i <= block_end[b]; ++i)
+      if (!chunks[i].slice_continues) chunks[i].break_after = BreakClass::Forbidden;
   }
   // A piece that cannot be split (a row, a figure) and is taller than the flow area starts a
   // page of its own and still runs past the bottom margin, by exactly this much.

@@ -29,6 +29,9 @@ struct Chunk {
   std::string bookmark;
   Span span;
   bool paragraph_line = false;  // one line of a paragraph (for messages)
+  /// A band of a piece too tall for a page (a row whose title runs for pages), followed by
+  /// the next band of it: a page may end here whatever keeps the piece's parts together.
+  bool slice_continues = false;
 };
 
 /// Geometry the chunk builder needs from the theme.

@@ -179,7 +179,8 @@ class GlyphBackend final : public TextBackend {
     if (!subset) return false;
     std::optional<HorizontalMetrics> metrics = read_horizontal_metrics(subset->data);
     if (!metrics) {
-      diags.error(Span{font.path, 0, 0}, "cannot read glyph widths from the subset of this font",
+      diags.error(font.origin.known() ? font.origin : Span{font.path, 0, 0},
+                  "cannot read glyph widths from the subset of font '" + font.path + "'",
                   {"the font may be damaged; try another font file"});
       return false;
     }

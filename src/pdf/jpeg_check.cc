@@ -1,6 +1,14 @@
 #include "pdf/jpeg_check.h"
 
+// libjpeg reports errors by longjmp: see decode_problem for why that is safe here.
+#include <csetjmp>
 #include <cstddef>
+#include <cstdio>
+#include <vector>
+
+#include <jpeglib.h>
+// After jpeglib.h, which it needs.
+#include <jerror.h>
 
 namespace hanji::pdf {
 namespace {
@@ -55,9 +63,70 @@ std::string read_frame(std::string_view segment, unsigned char marker, JpegFrame
   return "";
 }
 
+struct ErrorManager {
+  jpeg_error_mgr base;  // first: libjpeg sees only this part
+  std::jmp_buf jump;
+  char message[JMSG_LENGTH_MAX] = {};
+  bool warned = false;
+};
+
+extern "C" void on_jpeg_error(j_common_ptr info) {
+  auto* manager = reinterpret_cast<ErrorManager*>(info->err);
+  info->err->format_message(info, manager->message);
+  std::longjmp(manager->jump, 1);
+}
+
+// Warnings are corrupt data libjpeg decoded around ("premature end of data segment"); only
+// stray bytes between segments, which many cameras write, are harmless.
+extern "C" void on_jpeg_message(j_common_ptr info, int level) {
+  auto* manager = reinterpret_cast<ErrorManager*>(info->err);
+  if (level != -1 || manager->warned || info->err->msg_code == JWRN_EXTRANEOUS_DATA) return;
+  info->err->format_message(info, manager->message);
+  manager->warned = true;
+}
+
+// Decodes the whole image with libjpeg, the decoder PDF viewers and qpdf use, at 1/8 scale
+// (every coefficient is still decoded, so damage anywhere is found, at a fraction of the
+// cost). The only automatic objects that live across setjmp are declared before it, and the
+// frames longjmp leaves are libjpeg's C frames, so no destructor is skipped.
+std::string decode(std::string_view jpeg) {
+  jpeg_decompress_struct info{};
+  ErrorManager errors;
+  std::vector<JSAMPLE> row;
+  info.err = jpeg_std_error(&errors.base);
+  errors.base.error_exit = on_jpeg_error;
+  errors.base.emit_message = on_jpeg_message;
+  if (setjmp(errors.jump)) {
+    jpeg_destroy_decompress(&info);
+    return std::string("damaged JPEG: ") + errors.message;
+  }
+  jpeg_create_decompress(&info);
+  jpeg_mem_src(&info, reinterpret_cast<const unsigned char*>(jpeg.data()), static_cast<unsigned long>(jpeg.size()));
+  jpeg_read_header(&info, TRUE);
+  info.scale_num = 1;
+  info.scale_denom = 8;
+  info.dct_method = JDCT_IFAST;
+  jpeg_start_decompress(&info);
+  row.resize(static_cast<std::size_t>(info.output_width) * static_cast<std::size_t>(info.output_components));
+  while (info.output_scanline < info.output_height) {
+    JSAMPROW rows[1] = {row.data()};
+    jpeg_read_scanlines(&info, rows, 1);
+  }
+  jpeg_finish_decompress(&info);
+  jpeg_destroy_decompress(&info);
+  return errors.warned ? std::string("damaged JPEG: ") + errors.message : std::string();
+}
+
 }  // namespace
 
 std::string jpeg_problem(std::string_view jpeg, JpegFrame& frame) {
+  std::string problem = jpeg_structure_problem(jpeg, frame);
+  return problem.empty() ? jpeg_decode_problem(jpeg) : problem;
+}
+
+std::string jpeg_decode_problem(std::string_view jpeg) { return decode(jpeg); }
+
+std::string jpeg_structure_problem(std::string_view jpeg, JpegFrame& frame) {
   if (jpeg.size() < 4 || static_cast<unsigned char>(jpeg[0]) != 0xFF || static_cast<unsigned char>(jpeg[1]) != kSoi)
     return "not a JPEG file";
   bool seen_frame = false, seen_scan = false;

@@ -1,5 +1,7 @@
 #include "pdf/page_graphics.h"
 
+#include <algorithm>
+#include <cstdint>
 #include <optional>
 #include <string_view>
 
@@ -80,7 +82,7 @@ HPDF_Image ImageDrawer::load(const paginate::PlacedImage& placed, Diagnostics& d
     diags.error(where, "image '" + path + "' " + error, {std::move(hint)});
     return nullptr;
   }
-  HPDF_Image image = decode(path, where, *bytes, diags);
+  HPDF_Image image = decode(path, where, *bytes, placed.width, placed.height, diags);
   if (!image) return nullptr;
   loaded_.emplace(path, image);
   return image;
@@ -101,10 +103,21 @@ bool within_pixel_limit(const std::string& path, const Span& where, uint64_t wid
   return false;
 }
 
+// How many times smaller a picture can be made each way and still print at 400 dpi where it
+// is placed (a photo 3 cm wide needs 470 pixels): a whole factor, 1 when it has no more than
+// that. A photo keeps its full resolution up to twice what it needs.
+uint32_t reduction_factor(uint64_t width, uint64_t height, double placed_width, double placed_height) {
+  constexpr double kPrintDpi = 400;
+  const double needed_width = std::max(1.0, placed_width / 72 * kPrintDpi);
+  const double needed_height = std::max(1.0, placed_height / 72 * kPrintDpi);
+  const double room = std::min(static_cast<double>(width) / needed_width, static_cast<double>(height) / needed_height);
+  return room >= 2 ? static_cast<uint32_t>(std::min(room, 4096.0)) : 1;
+}
+
 }  // namespace
 
 HPDF_Image ImageDrawer::decode(const std::string& path, const Span& where, const std::string& bytes,
-                               Diagnostics& diags) {
+                               double placed_width, double placed_height, Diagnostics& diags) {
   const std::string resave = "re-save the picture as a plain (8-bit, non-interlaced) PNG or a JPEG";
   HPDF_Image image = nullptr;
   switch (image_format(bytes)) {
@@ -119,7 +132,9 @@ HPDF_Image ImageDrawer::decode(const std::string& path, const Span& where, const
         diags.error(where, "cannot embed image '" + path + "': " + problem, {resave});
         return nullptr;
       }
-      std::string essentials = png_essentials(bytes);
+      const uint32_t factor = reduction_factor(size.width, size.height, placed_width, placed_height);
+      std::string reduced = factor > 1 || has_colour_key(bytes) ? png_downsampled(bytes, factor) : std::string();
+      std::string essentials = reduced.empty() ? png_essentials(bytes) : std::move(reduced);
       image = HPDF_LoadPngImageFromMem(doc_.get(), reinterpret_cast<const HPDF_BYTE*>(essentials.data()),
                                        static_cast<HPDF_UINT>(essentials.size()));
       break;
@@ -127,11 +142,13 @@ HPDF_Image ImageDrawer::decode(const std::string& path, const Span& where, const
     case ImageFormat::Jpeg: {
       // libharu copies a JPEG as it is: a truncated one would make a broken PDF.
       JpegFrame frame;
-      if (std::string problem = jpeg_problem(bytes, frame); !problem.empty()) {
+      std::string problem = jpeg_structure_problem(bytes, frame);
+      if (problem.empty() && !within_pixel_limit(path, where, frame.width, frame.height, diags)) return nullptr;
+      if (problem.empty()) problem = jpeg_decode_problem(bytes);  // after the size check: it decodes
+      if (!problem.empty()) {
         diags.error(where, "cannot embed image '" + path + "': " + problem, {resave});
         return nullptr;
       }
-      if (!within_pixel_limit(path, where, frame.width, frame.height, diags)) return nullptr;
       image = HPDF_LoadJpegImageFromMem(doc_.get(), reinterpret_cast<const HPDF_BYTE*>(bytes.data()),
                                         static_cast<HPDF_UINT>(bytes.size()));
       break;

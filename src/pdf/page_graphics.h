@@ -31,7 +31,8 @@ class ImageDrawer {
 
  private:
   HPDF_Image load(const paginate::PlacedImage& placed, Diagnostics& diags);
-  HPDF_Image decode(const std::string& path, const Span& where, const std::string& bytes, Diagnostics& diags);
+  HPDF_Image decode(const std::string& path, const Span& where, const std::string& bytes, double placed_width,
+                    double placed_height, Diagnostics& diags);
 
   HaruDoc& doc_;
   std::map<std::string, HPDF_Image> loaded_;

@@ -92,9 +92,12 @@ std::string png_problem(std::string_view file) {
   std::string problem = png::read_chunks(file, chunks);
   if (problem.empty()) problem = png::read_header(chunks.front(), header);
   if (problem.empty()) problem = check_chunks(chunks, header);
-  if (problem.empty()) problem = check_image_data(chunks, header);
   if (!problem.empty()) return "damaged PNG: " + problem;
-  return unsupported(header);
+  // Before the data: an interlaced image's rows are laid out in passes, and the row walk
+  // below would call it damaged.
+  if (std::string reason = unsupported(header); !reason.empty()) return reason;
+  problem = check_image_data(chunks, header);
+  return problem.empty() ? "" : "damaged PNG: " + problem;
 }
 
 }  // namespace hanji::pdf

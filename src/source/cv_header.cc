@@ -6,6 +6,7 @@
 #include <cctype>
 #include <filesystem>
 
+#include "core/limits.h"
 #include "source/reader.h"
 #include "source/social.h"
 
@@ -50,7 +51,8 @@ void add_phones(const YamlNode& node, Reader& reader, Cv& cv) {
     std::string dial;  // tel: URLs take only '+' and digits
     for (char c : phone.value)
       if ((c >= '0' && c <= '9') || (c == '+' && dial.empty())) dial += c;
-    if (dial.find_first_of("0123456789") == std::string::npos)
+    constexpr std::size_t kMostDigits = 20;  // E.164 allows 15, extensions a few more
+    if (dial.find_first_of("0123456789") == std::string::npos || dial.size() > kMostDigits)
       reader.diags.error(phone.span, fmt::format("'{}' is not a phone number", excerpt(phone.value)),
                          {"write it with its country code, e.g. +82 10-1234-5678"});
     cv.contacts.push_back({Contact::Kind::Phone, phone, "tel:" + dial, ""});
@@ -67,6 +69,11 @@ std::string website_display(std::string_view url) {
 
 void add_websites(const YamlNode& node, Reader& reader, Cv& cv) {
   for (Text& site : reader.text_list(node, "website", true)) {
+    if (site.value.find_first_of(" \t\n\r") != std::string::npos) {
+      reader.diags.error(site.span, fmt::format("'{}' is not a web address: it has a space", excerpt(site.value)),
+                         {"write the address alone, e.g. https://example.com/jane"});
+      continue;
+    }
     std::string url = has_scheme(site.value) ? site.value : "https://" + site.value;
     cv.contacts.push_back({Contact::Kind::Website, Text{website_display(site.value), site.span}, url, ""});
     cv.websites.push_back(std::move(site));
@@ -97,9 +104,17 @@ std::optional<SocialNetwork> read_social(const YamlNode& node, Reader& reader) {
                                       : fmt::format("did you mean '{}'?", guess)});
     return std::nullopt;
   }
+  const bool phone_number = info->name == "WhatsApp";  // "+82 10-1234-5678" has spaces
+  if (!phone_number && social.username.value.find_first_of(" \t\n\r") != std::string::npos) {
+    reader.diags.error(social.username.span,
+                       fmt::format("'{}' is not a {} username: it has a space", excerpt(social.username.value), info->name),
+                       {info->username_hint.empty() ? std::string("write the username alone, e.g. jane")
+                                                    : std::string(info->username_hint)});
+    return std::nullopt;
+  }
   if (info->valid_username && !info->valid_username(social.username.value)) {
     reader.diags.error(social.username.span,
-                       fmt::format("'{}' is not a valid {} username", social.username.value, info->name),
+                       fmt::format("'{}' is not a valid {} username", excerpt(social.username.value), info->name),
                        {std::string(info->username_hint)});
     return std::nullopt;
   }
@@ -192,6 +207,17 @@ void warn_if_nameless(const YamlNode& node, Reader& reader, const Cv& cv) {
                        {"add 'name: Your Name' under 'cv:'"});
 }
 
+// Every line a link spans carries its own copy of the address in the PDF: a 250 KB "website"
+// wrapped over a hundred lines came to gigabytes.
+void check_link_lengths(Reader& reader, const Cv& cv) {
+  for (const Contact& contact : cv.contacts)
+    if (contact.url.size() > limits::kMaxUrlLength)
+      reader.diags.error(contact.text.span,
+                         fmt::format("this makes a link of {} characters; hanji takes at most {}", contact.url.size(),
+                                     limits::kMaxUrlLength),
+                         {"shorten it (an address rarely needs more than a hundred characters)"});
+}
+
 }  // namespace
 
 void read_cv(const YamlNode& node, Reader& reader, const std::string& base_dir, const Settings& settings, Cv& cv) {
@@ -217,6 +243,7 @@ void read_cv(const YamlNode& node, Reader& reader, const std::string& base_dir, 
     else reader.unknown_key(node.key_spans[i], key, "cv", cv_keys());
   }
   warn_if_nameless(node, reader, cv);
+  check_link_lengths(reader, cv);
 }
 
 }  // namespace hanji::source

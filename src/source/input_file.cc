@@ -39,11 +39,19 @@ std::optional<std::string> read_input_file(const std::string& path, const Span& 
   std::string error;
   std::optional<std::string> text = read_regular_file(path, limits::kMaxInputBytes, error);
   if (text) return text;
-  const Span where = named_at.known() ? named_at : Span{path, 0, 0};
+  Span where = named_at.known() ? named_at : Span{path, 0, 0};
+  // Too large: point at where the file crosses the limit.
+  if (!named_at.known() && error.starts_with("is larger")) {
+    std::string ignored;
+    if (std::optional<std::string> head = read_file_head(path, limits::kMaxInputBytes, ignored)) {
+      const SourceText start(std::move(*head), path);
+      where = start.span_at(start.mark_at(start.text().size()));
+    }
+  }
   const std::string subject = named_at.known() ? fmt::format("'{}' ", path) : std::string();
   std::vector<std::string> hints;
   if (error.starts_with("is larger"))
-    hints.push_back(fmt::format("hanji reads files of up to {}; a long CV is 100 KB. Is this the right file?",
+    hints.push_back(fmt::format("hanji reads files of up to {}; a long CV is 60 KB. Is this the right file?",
                                 describe_bytes(limits::kMaxInputBytes)));
   else if (error.starts_with("does not exist"))
     hints.push_back("check the name; a relative path starts at the current folder");
@@ -51,7 +59,9 @@ std::optional<std::string> read_input_file(const std::string& path, const Span& 
     hints.push_back("hanji reads CV and layout files from disk; save the text to a file first");
   else if (!error.starts_with("is a directory"))
     hints.push_back("check that you may read the file");
-  diags.error(where, subject.empty() ? "the file " + error : subject + error, std::move(hints));
+  std::string message = subject.empty() ? "the file " + error : subject + error;
+  if (error.starts_with("is larger") && where.known() && !named_at.known()) message += "; this is where it crosses that";
+  diags.error(where, std::move(message), std::move(hints));
   return std::nullopt;
 }
 

@@ -153,7 +153,7 @@ std::optional<CvFile> load_cv_from_string(const std::string& text, const std::st
   file.locale = *builtin_locale("en");
   if (std::optional<YamlNode> root = parse_yaml(source, local)) {
     if (root->is_null()) {
-      local.error(Span{path, 0, 0}, "the file is empty", {"a CV file starts with 'cv:' followed by 'name: ...'"});
+      local.error(Span{path, 1, 1}, "the file is empty", {"a CV file starts with 'cv:' followed by 'name: ...'"});
     } else if (!root->is_map()) {
       local.error(root->span, fmt::format("expected keys such as 'cv:' at the top of the file, found {}",
                                           describe_kind(*root)),

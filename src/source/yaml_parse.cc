@@ -365,9 +365,9 @@ std::optional<YamlNode> parse_yaml(const SourceText& source, Diagnostics& diags)
   Diagnostics local;
   std::optional<YamlNode> root;
   if (source.text().size() > limits::kMaxInputBytes) {
-    diags.error(Span{source.file(), 0, 0},
-                fmt::format("the file is larger than {}", describe_bytes(limits::kMaxInputBytes)),
-                {"hanji reads files of up to that size; a long CV is 100 KB. Is this the right file?"});
+    diags.error(source.span_at(source.mark_at(limits::kMaxInputBytes)),
+                fmt::format("the file is larger than {}; this is where it crosses that", describe_bytes(limits::kMaxInputBytes)),
+                {"hanji reads files of up to that size; a long CV is 60 KB. Is this the right file?"});
     return std::nullopt;
   }
   if (!check_encoding(source, diags)) return std::nullopt;

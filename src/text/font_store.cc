@@ -15,23 +15,50 @@ std::string postscript_name(hb_face_t* face) {
 
 }  // namespace
 
+// The tables hanji reads (cmap, hmtx) and embeds (glyf, loca and the rest of a TrueType
+// font): a file without one of them, or with a nonsensical units-per-em, is damaged.
+const char* missing_table(hb_face_t* face) {
+  for (const char* tag : {"head", "hhea", "hmtx", "maxp", "cmap", "glyf", "loca"}) {
+    hb_blob_t* table = hb_face_reference_table(face, hb_tag_from_string(tag, 4));
+    const unsigned int length = hb_blob_get_length(table);
+    hb_blob_destroy(table);
+    if (length == 0) return tag;
+  }
+  return nullptr;
+}
+
+Span FontStore::origin_of(const std::string& path) const {
+  auto it = origins_.find(path);
+  return it != origins_.end() ? it->second : Span{path, 0, 0};
+}
+
 std::optional<int> FontStore::load(const std::string& path) {
   if (path.empty()) return std::nullopt;
   if (auto it = index_of_.find(path); it != index_of_.end()) {
     if (it->second < 0) return std::nullopt;
     return it->second;
   }
+  const Span origin = origin_of(path);
   Blob blob(hb_blob_create_from_file_or_fail(path.c_str()));
   if (!blob) {
-    diags_.error(Span{}, "cannot read font file '" + path + "'",
+    diags_.error(origin, "cannot read font file '" + path + "'",
                  {"check the file exists and is readable, or change the font in the layout's fonts: section"});
     index_of_[path] = -1;
     return std::nullopt;
   }
   Face face(hb_face_create(blob.get(), 0));
+  const unsigned int units_per_em = hb_face_get_upem(face.get());
   if (hb_face_get_glyph_count(face.get()) == 0) {
-    diags_.error(Span{}, "'" + path + "' is not a TrueType/OpenType font",
+    diags_.error(origin, "'" + path + "' is not a TrueType/OpenType font",
                  {"use a .ttf file (glyf outlines) in the layout's fonts: section"});
+    index_of_[path] = -1;
+    return std::nullopt;
+  }
+  if (const char* table = missing_table(face.get()); table || units_per_em < 16 || units_per_em > 16384) {
+    diags_.error(origin,
+                 "font '" + path + "' is damaged: " +
+                     (table ? "it has no '" + std::string(table) + "' table" : std::string("its units per em are impossible")),
+                 {"use another copy of the font, or another TrueType (.ttf) font"});
     index_of_[path] = -1;
     return std::nullopt;
   }
@@ -42,7 +69,7 @@ std::optional<int> FontStore::load(const std::string& path) {
   hb_ot_font_set_funcs(font.get());
 
   const int index = static_cast<int>(infos_.size());
-  infos_.push_back(FontInfo{path, postscript_name(face.get()), static_cast<int>(upem)});
+  infos_.push_back(FontInfo{path, postscript_name(face.get()), static_cast<int>(upem), origin});
   entries_.push_back(Entry{std::move(blob), std::move(face), std::move(font)});
   index_of_[path] = index;
   return index;

@@ -16,7 +16,8 @@ namespace hanji::text::detail {
 
 class FontStore {
  public:
-  explicit FontStore(Diagnostics& diags) : diags_(diags) {}
+  /// `origins`: where each font path is named (layout keys such as fonts.latin.regular).
+  FontStore(Diagnostics& diags, std::map<std::string, Span> origins) : diags_(diags), origins_(std::move(origins)) {}
 
   /// The index of the font at `path`, loading it on first use. nullopt for an empty path or a
   /// file that cannot be read as a font (reported once, as an error naming the file).
@@ -36,7 +37,10 @@ class FontStore {
     Font font;
   };
 
+  Span origin_of(const std::string& path) const;
+
   Diagnostics& diags_;
+  std::map<std::string, Span> origins_;
   std::vector<Entry> entries_;             // parallel to infos_
   std::vector<FontInfo> infos_;            // first-use order
   std::map<std::string, int> index_of_;    // path -> index, or -1 after a failed load

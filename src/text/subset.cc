@@ -23,15 +23,18 @@ static std::string read_postscript_name(hb_face_t* face) {
 
 std::optional<FontSubset> subset_font(const FontInfo& font, const std::vector<uint32_t>& glyph_ids,
                                       const std::vector<char32_t>& code_points, Diagnostics& diags) {
+  const Span where = font.origin.known() ? font.origin : Span{font.path, 0, 0};
+  const std::vector<std::string> hints{"the font file '" + font.path +
+                                       "' may be damaged: use another copy of it, or another TrueType font"};
   detail::Blob blob(hb_blob_create_from_file_or_fail(font.path.c_str()));
   if (!blob) {
-    diags.error(Span{font.path, 0, 0}, "cannot read font file");
+    diags.error(where, "cannot read font file '" + font.path + "'", hints);
     return std::nullopt;
   }
   detail::Face face(hb_face_create(blob.get(), 0));
   detail::SubsetInput input(hb_subset_input_create_or_fail());
   if (!input) {
-    diags.error(Span{font.path, 0, 0}, "out of memory while subsetting font");
+    diags.error(where, "out of memory while subsetting font '" + font.path + "'");
     return std::nullopt;
   }
   // Code points bring their glyphs through the cmap; only glyphs no code point reaches
@@ -60,12 +63,12 @@ std::optional<FontSubset> subset_font(const FontInfo& font, const std::vector<ui
 
   detail::SubsetPlan plan(hb_subset_plan_create_or_fail(face.get(), input.get()));
   if (!plan) {
-    diags.error(Span{font.path, 0, 0}, "HarfBuzz could not plan a subset of this font");
+    diags.error(where, "HarfBuzz could not plan a subset of font '" + font.path + "'", hints);
     return std::nullopt;
   }
   detail::Face subset_face(hb_subset_plan_execute_or_fail(plan.get()));
   if (!subset_face) {
-    diags.error(Span{font.path, 0, 0}, "HarfBuzz could not subset this font");
+    diags.error(where, "HarfBuzz could not subset font '" + font.path + "'", hints);
     return std::nullopt;
   }
 

@@ -83,12 +83,34 @@ double segment_em(const SourceText& text, const ShapedText& shaped, size_t begin
 
 }  // namespace
 
+namespace {
+
+// Where the theme names each font file, for messages about the file.
+std::map<std::string, Span> font_origins(const layout::Theme& theme) {
+  std::map<std::string, Span> origins;
+  const auto note = [&](const std::string& key, const std::string& path) {
+    auto span = theme.value_spans.find(key);
+    if (!path.empty() && span != theme.value_spans.end()) origins.emplace(path, span->second);
+  };
+  for (const auto& [family, faces] : {std::pair{"hangul", &theme.fonts.hangul}, std::pair{"latin", &theme.fonts.latin}}) {
+    const std::string prefix = std::string("fonts.") + family + ".";
+    note(prefix + "regular", faces->regular);
+    note(prefix + "bold", faces->bold);
+    note(prefix + "italic", faces->italic);
+    note(prefix + "bold_italic", faces->bold_italic);
+  }
+  for (const std::string& path : theme.fonts.fallback) note("fonts.fallback", path);
+  return origins;
+}
+
+}  // namespace
+
 struct Typesetter::Impl {
   Impl(const layout::Theme& theme, Diagnostics& d)
       : diags(d),
         settings{theme.fonts, theme.emphasis_color, theme.hangul_latin_gap},
         korean_break(theme.korean_break),
-        fonts(d),
+        fonts(d, font_origins(theme)),
         breaker(theme.line_breaking == layout::LineBreaking::FirstFit ? Breaker::FirstFit : Breaker::TotalFit) {
     if (theme.hyphenate) hyphenation.emplace(kEnglishPatterns, d);
     const layout::Fonts& f = theme.fonts;

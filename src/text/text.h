@@ -24,6 +24,7 @@ struct FontInfo {
   std::string path;
   std::string postscript_name;
   int units_per_em = 1000;
+  Span origin;  // where the layout (or the CV's layout: key) names the file, for messages
 };
 
 /// One positioned glyph. Lengths in pt; x_offset/y_offset as HarfBuzz gives them (y up).
