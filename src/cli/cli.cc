@@ -78,7 +78,7 @@ std::optional<Options> parse_args(const std::vector<std::string>& args, std::str
   for (size_t i = 1; i < args.size(); ++i) {
     const std::string& a = args[i];
     auto value = [&](const char* flag) -> std::optional<std::string> {
-      if (i + 1 >= args.size()) {
+      if (i + 1 >= args.size() || args[i + 1].empty()) {
         error = fmt::format("option {} needs a value", flag);
         return std::nullopt;
       }

@@ -2,6 +2,8 @@
 // three are set left-aligned beside it.
 #include <filesystem>
 
+#include <fmt/format.h>
+
 #include "compose/builder.h"
 
 namespace hanji::compose {
@@ -57,6 +59,14 @@ HeaderParts header_parts(Builder& b, layout::Align align) {
 
 void add_with_photo(Builder& b, HeaderParts parts) {
   const auto& theme = b.theme();
+  // Only a CV with a photo needs room for one beside the name.
+  const double text_width = theme.page_width - theme.margin_left - theme.margin_right;
+  if (theme.photo_width > text_width / 2)
+    b.diags().error(b.cv().photo.span,
+                    fmt::format("the photo ({:.0f} pt wide, header.photo_width) takes more than half of the "
+                                "{:.0f} pt text width",
+                                theme.photo_width, text_width),
+                    {"use a smaller header.photo_width (a 3 x 4 cm photo is 85pt wide) or smaller page margins"});
   Figure figure;
   figure.path = photo_path(b);
   figure.span = b.cv().photo.span;

@@ -98,7 +98,18 @@ class ChainLoader {
       }
       if (path.is_relative() && !span.file.empty())
         path = (fs::path(span.file).parent_path() / path).lexically_normal();
-      if (fs::is_regular_file(path, ec)) return fs::absolute(path, ec).lexically_normal().string();
+      if (fs::is_regular_file(path, ec)) {
+        // A link named mine.yaml may point at any file: what it points to must be a layout too.
+        const fs::path target = fs::canonical(path, ec);
+        const std::string target_extension = ascii_lower(target.extension().string());
+        if (ec || (target_extension != ".yaml" && target_extension != ".yml")) {
+          diags_.error(span, fmt::format("'{}' leads to a file that is not a layout file (layout files end in .yaml)",
+                                         excerpt(name)),
+                       {"name your own layout file itself, not a link to another kind of file"});
+          return std::nullopt;
+        }
+        return fs::absolute(path, ec).lexically_normal().string();
+      }
       diags_.error(span, "layout file '" + path.string() + "' not found",
                    {"name a built-in layout (see `hanji layouts`) or an existing .yaml file"});
       return std::nullopt;
@@ -168,20 +179,21 @@ void check_geometry(const Theme& theme, Diagnostics& diags) {
   }
   if (text_width < 72 || text_height < 72) return;
   if (theme.aside_width + theme.column_gap > text_width / 2)
-    diags.error(culprit(theme, {{"entry.aside_width", theme.aside_width}, {"entry.column_gap", theme.column_gap}}),
+    diags.error(culprit(theme, {{"entry.aside_width", theme.aside_width},
+                                {"entry.column_gap", theme.column_gap},
+                                {"page.margin_left", theme.margin_left},
+                                {"page.margin_right", theme.margin_right}}),
                 "entry.aside_width plus entry.column_gap takes more than half of the text width",
                 {fmt::format("the text column is {:.0f} pt wide; use a smaller entry.aside_width", text_width)});
   if (theme.highlight_indent + theme.nested_indent > text_width - 72)
     diags.error(culprit(theme, {{"entry.highlight_indent", theme.highlight_indent},
-                                {"entry.nested_indent", theme.nested_indent}}),
+                                {"entry.nested_indent", theme.nested_indent},
+                                {"page.margin_left", theme.margin_left},
+                                {"page.margin_right", theme.margin_right}}),
                 fmt::format("entry.highlight_indent plus entry.nested_indent leave less than 72 pt of the {:.0f} pt "
                             "text column for nested highlights",
                             text_width),
                 {"indents of 12pt each are usual"});
-  if (theme.photo_width > text_width / 2)
-    diags.error(culprit(theme, {{"header.photo_width", theme.photo_width}}),
-                fmt::format("header.photo_width ({:.0f} pt) takes more than half of the text width", theme.photo_width),
-                {fmt::format("the text column is {:.0f} pt wide; a 3 x 4 cm photo is 85pt wide", text_width)});
   if (theme.footer_offset > theme.page_height)
     diags.error(culprit(theme, {{"footer.offset", theme.footer_offset}}),
                 fmt::format("footer.offset puts the footer above the page ({:.0f} pt high)", theme.page_height),

@@ -1,6 +1,7 @@
 #include "paginate/paginate.h"
 
 #include <array>
+#include <cstdio>
 
 #include "core/limits.h"
 #include "paginate/chunks.h"
@@ -127,6 +128,34 @@ void report_too_many_pages(const std::vector<Chunk>& chunks, const std::vector<P
               {"page " + std::to_string(limits::kMaxPages + 1) + " would start here; shorten the CV or split it"});
 }
 
+// What hanji draws stays on the paper. Text can only leave it when a layout's sizes, indents
+// or texts do not fit the page (a 200 pt body with a bullet, a footer longer than the page
+// is wide, no top margin at all): that is refused, where the text comes from, rather than
+// printed cut off. The glyph box is taken generously (1 em above the baseline, 0.3 below),
+// as text extraction measures it with the font's own ascent.
+void check_text_on_paper(const Document& doc, Diagnostics& diags) {
+  constexpr double kAbove = 1.0, kBelow = 0.3, kTolerance = 0.01;
+  for (size_t p = 0; p < doc.pages.size(); ++p)
+    for (const PlacedRun& placed : doc.pages[p].runs) {
+      const text::GlyphRun& run = placed.run;
+      const double baseline = placed.baseline - run.rise;
+      const double beyond[] = {-placed.x, placed.x + run.width() - doc.page_width, -(baseline - kAbove * run.size),
+                               baseline + kBelow * run.size - doc.page_height};
+      const char* edges[] = {"left", "right", "top", "bottom"};
+      for (int e = 0; e < 4; ++e) {
+        if (beyond[e] <= kTolerance) continue;
+        char amount[32];
+        std::snprintf(amount, sizeof amount, "%.1f", beyond[e]);
+        diags.error(run.span,
+                    "text falls off the page: '" + excerpt(run.text, 30) + "' on page " + std::to_string(p + 1) +
+                        " reaches " + amount + " pt past its " + edges[e] + " edge",
+                    {"the layout's sizes, indents, margins or texts (bullet, separators, page number) are too large "
+                     "for the page; make them smaller, or the margins larger"});
+        return;  // one is enough to say what is wrong
+      }
+    }
+}
+
 }  // namespace
 
 Document paginate(const compose::Composition& composition, const layout::Theme& theme,
@@ -156,6 +185,7 @@ Document paginate(const compose::Composition& composition, const layout::Theme& 
   if (doc.pages.empty()) doc.pages.emplace_back();
 
   add_page_numbers(composition.furniture, theme, typesetter, doc);
+  check_text_on_paper(doc, diags);
   doc.fonts = typesetter.fonts();
   return doc;
 }
