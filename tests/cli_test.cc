@@ -304,7 +304,10 @@ std::string long_cv(int entries, const std::string& layout = "") {
 }
 
 TEST_F(Cli, FitPagesNeedsAWholeNumberOfPages) {
-  for (const char* bad : {"0", "-1", "abc", "1.5", "2x", "", "101", "99999999999"}) {
+  Outcome empty = hanji({"build", "cv.yaml", "--fit-pages", ""});
+  EXPECT_EQ(empty.code, hanji::cli::kBadUsage);
+  EXPECT_NE(empty.err.find("option --fit-pages needs a value"), std::string::npos) << empty.err;
+  for (const char* bad : {"0", "-1", "abc", "1.5", "2x", "101", "99999999999"}) {
     Outcome o = hanji({"build", "cv.yaml", "--fit-pages", bad});
     EXPECT_EQ(o.code, hanji::cli::kBadUsage) << bad;
     EXPECT_NE(o.err.find("--fit-pages needs a whole number of pages, 1 or more"), std::string::npos) << o.err;
