@@ -6,38 +6,18 @@
 #include <unistd.h>
 
 #include <cerrno>
-#include <climits>
 #include <cstring>
 #include <filesystem>
 #include <string>
 
 #include "cli/cli.h"
+#include "core/files.h"
 
 namespace hanji::cli {
 
 namespace {
 
 namespace fs = std::filesystem;
-
-/// Owns a file descriptor.
-class Fd {
- public:
-  explicit Fd(int fd) : fd_(fd) {}
-  ~Fd() {
-    if (fd_ >= 0) ::close(fd_);
-  }
-  Fd(const Fd&) = delete;
-  Fd& operator=(const Fd&) = delete;
-  int get() const { return fd_; }
-  bool close() {
-    int fd = fd_;
-    fd_ = -1;
-    return ::close(fd) == 0;
-  }
-
- private:
-  int fd_;
-};
 
 /// Removes the temporary file unless the rename succeeded.
 class TempFile {
@@ -142,7 +122,7 @@ bool write_file_atomically(const std::string& path, const std::string& bytes, st
     error = "cannot create a file in '" + dir.string() + "': " + std::strerror(errno);
     return false;
   }
-  Fd fd(raw);
+  FileDescriptor fd(raw);
   TempFile temp(pattern);
   if (!write_all(fd.get(), bytes) || ::fsync(fd.get()) != 0) {
     error = "cannot write '" + temp.path() + "': " + std::strerror(errno);

@@ -6,27 +6,9 @@
 
 #include <cerrno>
 #include <cstring>
-#include <utility>
 
 namespace hanji {
 namespace {
-
-/// Owns a file descriptor.
-class Fd {
- public:
-  explicit Fd(int fd) : fd_(fd) {}
-  Fd(Fd&& other) noexcept : fd_(std::exchange(other.fd_, -1)) {}
-  Fd& operator=(Fd&&) = delete;
-  Fd(const Fd&) = delete;
-  Fd& operator=(const Fd&) = delete;
-  ~Fd() {
-    if (fd_ >= 0) ::close(fd_);
-  }
-  int get() const { return fd_; }
-
- private:
-  int fd_;
-};
 
 std::string errno_reason(int error) {
   if (error == ENOENT || error == ENOTDIR) return "does not exist";
@@ -37,8 +19,8 @@ std::string errno_reason(int error) {
 // Opens `path` for reading if it is a regular file. O_NONBLOCK makes opening a FIFO return
 // at once instead of waiting for a writer; fstat on the open descriptor then tells what it
 // is, with no window for the path to change in between.
-std::optional<Fd> open_regular(const std::string& path, std::string& error) {
-  Fd fd(::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY));
+std::optional<FileDescriptor> open_regular(const std::string& path, std::string& error) {
+  FileDescriptor fd(::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY));
   if (fd.get() < 0) {
     error = errno_reason(errno);
     return std::nullopt;
@@ -78,8 +60,18 @@ bool read_up_to(int fd, std::size_t limit, std::string& out, std::string& error)
 
 }  // namespace
 
+FileDescriptor::~FileDescriptor() {
+  if (fd_ >= 0) ::close(fd_);
+}
+
+bool FileDescriptor::close() {
+  const int fd = fd_;
+  fd_ = -1;
+  return ::close(fd) == 0;
+}
+
 std::optional<std::string> read_regular_file(const std::string& path, std::size_t max_bytes, std::string& error) {
-  std::optional<Fd> fd = open_regular(path, error);
+  std::optional<FileDescriptor> fd = open_regular(path, error);
   if (!fd) return std::nullopt;
   // One byte more than allowed tells "too large" without trusting st_size (/proc files say 0).
   std::string bytes;
@@ -92,7 +84,7 @@ std::optional<std::string> read_regular_file(const std::string& path, std::size_
 }
 
 std::optional<std::string> read_file_head(const std::string& path, std::size_t count, std::string& error) {
-  std::optional<Fd> fd = open_regular(path, error);
+  std::optional<FileDescriptor> fd = open_regular(path, error);
   if (!fd) return std::nullopt;
   std::string bytes;
   if (!read_up_to(fd->get(), count, bytes, error)) return std::nullopt;

@@ -10,6 +10,24 @@
 
 namespace hanji {
 
+/// Owns a POSIX file descriptor and closes it when destroyed.
+class FileDescriptor {
+ public:
+  explicit FileDescriptor(int fd) : fd_(fd) {}
+  FileDescriptor(FileDescriptor&& other) noexcept : fd_(other.fd_) { other.fd_ = -1; }
+  FileDescriptor& operator=(FileDescriptor&&) = delete;
+  FileDescriptor(const FileDescriptor&) = delete;
+  FileDescriptor& operator=(const FileDescriptor&) = delete;
+  ~FileDescriptor();
+
+  int get() const { return fd_; }
+  /// Closes it now; false if that failed (a write error may show only here).
+  bool close();
+
+ private:
+  int fd_;
+};
+
 /// The whole of the regular file `path` if it has at most `max_bytes`; otherwise nullopt,
 /// with `error` saying why in words that fit after the file name ("does not exist", "is a
 /// directory", "is not a regular file (a FIFO, socket or device)", "is larger than 1 MiB",
