@@ -11,13 +11,6 @@ namespace hanji::paginate::detail {
 
 namespace {
 
-/// A length for messages: "40.3".
-std::string format_pt(double value) {
-  char buf[32];
-  auto [end, ec] = std::to_chars(buf, buf + sizeof buf, value, std::chars_format::fixed, 1);
-  return ec == std::errc() ? std::string(buf, end) : std::string("?");
-}
-
 // The em box a line's glyphs are centred on: 0.8 em above the baseline, 0.2 em below.
 constexpr double kAscent = 0.8;
 constexpr double kDescent = 0.2;
@@ -309,6 +302,12 @@ std::vector<Chunk> slice_tall(Chunk piece, double page_height) {
 }
 
 }  // namespace
+
+std::string format_pt(double value) {
+  char buf[32];
+  auto [end, ec] = std::to_chars(buf, buf + sizeof buf, value, std::chars_format::fixed, 1);
+  return ec == std::errc() ? std::string(buf, end) : std::string("?");
+}
 
 double baseline_offset(double line_height, double size) {
   return (line_height - (kAscent + kDescent) * size) / 2 + kAscent * size;

@@ -40,6 +40,9 @@ struct Column {
   double page_height = 0;  // usable flow height (for "fits on one page")
 };
 
+/// A length for messages: "40.3".
+std::string format_pt(double value);
+
 /// Moves everything on `page` by (dx, dy).
 void translate(Page& page, double dx, double dy);
 /// Moves the contents of `from` onto `into`.

@@ -1,7 +1,6 @@
 #include "paginate/paginate.h"
 
 #include <array>
-#include <cstdio>
 
 #include "core/limits.h"
 #include "paginate/chunks.h"
@@ -144,11 +143,9 @@ void check_text_on_paper(const Document& doc, Diagnostics& diags) {
       const char* edges[] = {"left", "right", "top", "bottom"};
       for (int e = 0; e < 4; ++e) {
         if (beyond[e] <= kTolerance) continue;
-        char amount[32];
-        std::snprintf(amount, sizeof amount, "%.1f", beyond[e]);
         diags.error(run.span,
                     "text falls off the page: '" + excerpt(run.text, 30) + "' on page " + std::to_string(p + 1) +
-                        " reaches " + amount + " pt past its " + edges[e] + " edge",
+                        " reaches " + detail::format_pt(beyond[e]) + " pt past its " + edges[e] + " edge",
                     {"the layout's sizes, indents, margins or texts (bullet, separators, page number) are too large "
                      "for the page; make them smaller, or the margins larger"});
         return;  // one is enough to say what is wrong
