@@ -179,7 +179,7 @@ class GlyphBackend final : public TextBackend {
     if (!subset) return false;
     std::optional<HorizontalMetrics> metrics = read_horizontal_metrics(subset->data);
     if (!metrics) {
-      diags.error(font.origin.known() ? font.origin : Span{font.path, 0, 0},
+      diags.error(font.where(),
                   "cannot read glyph widths from the subset of font '" + font.path + "'",
                   {"the font may be damaged; try another font file"});
       return false;

@@ -44,7 +44,7 @@ bool load_fonts(HaruDoc& haru, TextBackend& backend, const paginate::Document& d
     const text::FontInfo& font = doc.fonts[i];
     int errors_before = diags.error_count();
     if (backend.load_font(static_cast<int>(i), font, usage[i], diags) && haru.ok()) continue;
-    const Span where = font.origin.known() ? font.origin : Span{font.path, 0, 0};
+    const Span where = font.where();
     const std::vector<std::string> hints{"use a TrueType (glyf) font; CFF-based .otf fonts cannot be embedded"};
     if (haru.check(diags, where, "embedding font '" + font.postscript_name + "'", hints) &&
         diags.error_count() == errors_before)

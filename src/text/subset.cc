@@ -23,7 +23,7 @@ static std::string read_postscript_name(hb_face_t* face) {
 
 std::optional<FontSubset> subset_font(const FontInfo& font, const std::vector<uint32_t>& glyph_ids,
                                       const std::vector<char32_t>& code_points, Diagnostics& diags) {
-  const Span where = font.origin.known() ? font.origin : Span{font.path, 0, 0};
+  const Span where = font.where();
   const std::vector<std::string> hints{"the font file '" + font.path +
                                        "' may be damaged: use another copy of it, or another TrueType font"};
   detail::Blob blob(hb_blob_create_from_file_or_fail(font.path.c_str()));

@@ -25,6 +25,9 @@ struct FontInfo {
   std::string postscript_name;
   int units_per_em = 1000;
   Span origin;  // where the layout (or the CV's layout: key) names the file, for messages
+
+  /// Where to report a problem with the file: where it is named, else the file itself.
+  Span where() const { return origin.known() ? origin : Span{path, 0, 0}; }
 };
 
 /// One positioned glyph. Lengths in pt; x_offset/y_offset as HarfBuzz gives them (y up).
