@@ -37,32 +37,29 @@ bool starts_like_utf16(std::string_view text) {
 
 std::optional<std::string> read_input_file(const std::string& path, const Span& named_at, Diagnostics& diags) {
   std::string error;
-  std::optional<std::string> text = read_regular_file(path, limits::kMaxInputBytes, error);
-  if (text) return text;
-  Span where = named_at.known() ? named_at : Span{path, 0, 0};
-  // Too large: point at where the file crosses the limit.
-  if (!named_at.known() && error.starts_with("is larger")) {
-    std::string ignored;
-    if (std::optional<std::string> head = read_file_head(path, limits::kMaxInputBytes, ignored)) {
-      const SourceText start(std::move(*head), path);
-      where = start.span_at(start.mark_at(start.text().size()));
-    }
-  }
+  // One byte past the limit: a file that long comes back whole up to there, and parse_yaml
+  // reports the place where it crosses the limit, as for any text.
+  std::optional<std::string> text = read_file_head(path, limits::kMaxInputBytes + 1, error);
+  if (text && (text->size() <= limits::kMaxInputBytes || !named_at.known())) return text;
+  if (text) error = "is larger than " + describe_bytes(limits::kMaxInputBytes);
+  const Span where = named_at.known() ? named_at : Span{path, 0, 0};
   const std::string subject = named_at.known() ? fmt::format("'{}' ", path) : std::string();
   std::vector<std::string> hints;
   if (error.starts_with("is larger"))
-    hints.push_back(fmt::format("hanji reads files of up to {}; a long CV is 60 KB. Is this the right file?",
-                                describe_bytes(limits::kMaxInputBytes)));
+    hints.push_back(too_large_hint());
   else if (error.starts_with("does not exist"))
     hints.push_back("check the name; a relative path starts at the current folder");
   else if (error.starts_with("is not a regular"))
     hints.push_back("hanji reads CV and layout files from disk; save the text to a file first");
   else if (!error.starts_with("is a directory"))
     hints.push_back("check that you may read the file");
-  std::string message = subject.empty() ? "the file " + error : subject + error;
-  if (error.starts_with("is larger") && where.known() && !named_at.known()) message += "; this is where it crosses that";
-  diags.error(where, std::move(message), std::move(hints));
+  diags.error(where, subject.empty() ? "the file " + error : subject + error, std::move(hints));
   return std::nullopt;
+}
+
+std::string too_large_hint() {
+  return fmt::format("hanji reads files of up to {}; a long CV is 60 KB. Is this the right file?",
+                     describe_bytes(limits::kMaxInputBytes));
 }
 
 bool check_encoding(const SourceText& source, Diagnostics& diags) {

@@ -367,7 +367,7 @@ std::optional<YamlNode> parse_yaml(const SourceText& source, Diagnostics& diags)
   if (source.text().size() > limits::kMaxInputBytes) {
     diags.error(source.span_at(source.mark_at(limits::kMaxInputBytes)),
                 fmt::format("the file is larger than {}; this is where it crosses that", describe_bytes(limits::kMaxInputBytes)),
-                {"hanji reads files of up to that size; a long CV is 60 KB. Is this the right file?"});
+                {too_large_hint()});
     return std::nullopt;
   }
   if (!check_encoding(source, diags)) return std::nullopt;

@@ -112,8 +112,13 @@ Diagnostic syntax_error(const SourceText& source, int line, int byte_col, const 
 /// NUL bytes (a UTF-16 or EUC-KR file gets a hint on converting it).
 bool check_encoding(const SourceText& source, Diagnostics& diags);
 
-/// Reads a CV or layout file (a regular file of at most limits::kMaxInputBytes); when it
-/// cannot, reports why at the file (or at `named_at`, where another file names it).
+/// Reads a CV or layout file (a regular file); when it cannot, reports why at the file (or
+/// at `named_at`, where another file names it). A file longer than limits::kMaxInputBytes is
+/// refused at `named_at` if there is one; otherwise its first kMaxInputBytes + 1 bytes come
+/// back, for parse_yaml to report where the file crosses the limit.
 std::optional<std::string> read_input_file(const std::string& path, const Span& named_at, Diagnostics& diags);
+
+/// The hint for a file over limits::kMaxInputBytes.
+std::string too_large_hint();
 
 }  // namespace hanji::source
