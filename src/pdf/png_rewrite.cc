@@ -54,27 +54,38 @@ std::string deflated(const std::string& raw, int level = Z_BEST_COMPRESSION) {
   return out;
 }
 
-// libpng leaves the padding bits at the end of a packed row as they were in the buffer it
-// writes into; libharu's buffer is fresh heap memory, so those bits (embedded in the PDF)
-// would change from run to run. At 8 bits per pixel there is no padding.
-std::string unpacked_to_8_bits(const std::vector<png::Chunk>& chunks, const png::Header& header) {
+// Inflates the image data and hands each row to `visit` with its filter undone. False if the
+// data is damaged or too short (png_problem has said so already).
+template <typename Visit>
+bool for_each_row(const std::vector<png::Chunk>& chunks, const png::Header& header, Visit visit) {
   std::string packed;
   if (!png::inflate_image_data(chunks, [&](const unsigned char* bytes, std::size_t count) {
          packed.append(reinterpret_cast<const char*>(bytes), count);
        }).empty())
-    return {};
+    return false;
   const std::size_t row_bytes = header.row_bytes(), stride = row_bytes - 1;
-  if (packed.size() < header.height * row_bytes) return {};
+  if (packed.size() < header.height * row_bytes) return false;
+  const std::size_t bpp =
+      std::max<std::size_t>(1, static_cast<std::size_t>(header.channels()) * static_cast<std::size_t>(header.depth) / 8);
   std::vector<unsigned char> row(stride), prior(stride, 0);
-  std::string raw;
-  raw.reserve(header.height * (1 + std::size_t{header.width}));
   for (std::size_t y = 0; y < header.height; ++y) {
     const char* line = packed.data() + y * row_bytes;
     row.assign(line + 1, line + row_bytes);
-    unfilter(static_cast<unsigned char>(line[0]), row, prior);
-    append_unpacked(raw, row, header);
+    unfilter(static_cast<unsigned char>(line[0]), row, prior, bpp);
+    visit(row);
     std::swap(row, prior);
   }
+  return true;
+}
+
+// libpng leaves the padding bits at the end of a packed row as they were in the buffer it
+// writes into; libharu's buffer is fresh heap memory, so those bits (embedded in the PDF)
+// would change from run to run. At 8 bits per pixel there is no padding.
+std::string unpacked_to_8_bits(const std::vector<png::Chunk>& chunks, const png::Header& header) {
+  std::string raw;
+  raw.reserve(header.height * (1 + std::size_t{header.width}));
+  if (!for_each_row(chunks, header, [&](const std::vector<unsigned char>& row) { append_unpacked(raw, row, header); }))
+    return {};
 
   std::string out(png::kSignature);
   bool data_written = false;
@@ -116,16 +127,9 @@ std::optional<Pixels> decode(const std::vector<png::Chunk>& chunks, const png::H
     if (chunk.type == "PLTE") palette = chunk.data;
     if (chunk.type == "tRNS" && chunk.crc_ok) trns = chunk.data;
   }
-  std::string packed;
-  if (!png::inflate_image_data(chunks, [&](const unsigned char* bytes, std::size_t count) {
-         packed.append(reinterpret_cast<const char*>(bytes), count);
-       }).empty())
-    return std::nullopt;
-  const std::size_t row_bytes = header.row_bytes(), stride = row_bytes - 1;
-  if (packed.size() < header.height * row_bytes || header.depth > 8) return std::nullopt;
+  if (header.depth > 8) return std::nullopt;
   const int in_channels = header.channels();
   const unsigned depth = static_cast<unsigned>(header.depth), mask = (1U << depth) - 1;
-  const std::size_t bpp = std::max<std::size_t>(1, static_cast<std::size_t>(in_channels) * depth / 8);
   const bool keyed = !trns.empty() && (header.color_type == 0 || header.color_type == 2);
   const std::vector<unsigned> key = keyed ? colour_key(trns, header.color_type == 0 ? 1 : 3) : std::vector<unsigned>{};
   Pixels out;
@@ -136,11 +140,7 @@ std::optional<Pixels> decode(const std::vector<png::Chunk>& chunks, const png::H
                      (header.color_type == 3 && !trns.empty());
   out.channels = (colour ? 3 : 1) + (alpha ? 1 : 0);
   out.samples.reserve(std::size_t{header.width} * header.height * static_cast<std::size_t>(out.channels));
-  std::vector<unsigned char> row(stride), prior(stride, 0);
-  for (std::size_t y = 0; y < header.height; ++y) {
-    const char* line = packed.data() + y * row_bytes;
-    row.assign(line + 1, line + row_bytes);
-    unfilter(static_cast<unsigned char>(line[0]), row, prior, bpp);
+  const bool whole = for_each_row(chunks, header, [&](const std::vector<unsigned char>& row) {
     for (uint64_t x = 0; x < header.width; ++x) {
       unsigned sample[4] = {0, 0, 0, 0};
       for (int c = 0; c < in_channels; ++c) {
@@ -163,8 +163,8 @@ std::optional<Pixels> decode(const std::vector<png::Chunk>& chunks, const png::H
       else if (!key.empty())
         out.samples.push_back(std::equal(key.begin(), key.end(), sample) ? 0 : 255);
     }
-    std::swap(row, prior);
-  }
+  });
+  if (!whole) return std::nullopt;
   return out;
 }
 
