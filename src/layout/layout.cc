@@ -45,6 +45,12 @@ bool is_layout_path(const std::string& name) {
   return name.find('/') != std::string::npos || name.ends_with(".yaml") || name.ends_with(".yml");
 }
 
+// Layout files end in .yaml or .yml, in any case.
+bool has_layout_extension(const fs::path& path) {
+  const std::string extension = ascii_lower(path.extension().string());
+  return extension == ".yaml" || extension == ".yml";
+}
+
 std::string layout_id(const std::string& name) { return is_layout_path(name) ? fs::path(name).stem().string() : name; }
 
 // Layout files from the most basic (the end of the `extends` chain) to `name` itself.
@@ -90,8 +96,7 @@ class ChainLoader {
       fs::path path(name);
       // Only a file named as a layout is read: `layout: /etc/shadow` must not make hanji read
       // (and quote in its messages) a file that is no layout, whoever runs it.
-      const std::string extension = ascii_lower(path.extension().string());
-      if (extension != ".yaml" && extension != ".yml") {
+      if (!has_layout_extension(path)) {
         diags_.error(span, fmt::format("'{}' is not a layout file: layout files end in .yaml", excerpt(name)),
                      {"name a built-in layout (see `hanji layouts`) or your own layout file, such as ./mine.yaml"});
         return std::nullopt;
@@ -101,8 +106,7 @@ class ChainLoader {
       if (fs::is_regular_file(path, ec)) {
         // A link named mine.yaml may point at any file: what it points to must be a layout too.
         const fs::path target = fs::canonical(path, ec);
-        const std::string target_extension = ascii_lower(target.extension().string());
-        if (ec || (target_extension != ".yaml" && target_extension != ".yml")) {
+        if (ec || !has_layout_extension(target)) {
           diags_.error(span, fmt::format("'{}' leads to a file that is not a layout file (layout files end in .yaml)",
                                          excerpt(name)),
                        {"name your own layout file itself, not a link to another kind of file"});

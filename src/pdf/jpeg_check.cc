@@ -1,6 +1,6 @@
 #include "pdf/jpeg_check.h"
 
-// libjpeg reports errors by longjmp: see decode_problem for why that is safe here.
+// libjpeg reports errors by longjmp: see jpeg_decode_problem for why that is safe here.
 #include <csetjmp>
 #include <cstddef>
 #include <cstdio>
@@ -89,7 +89,9 @@ extern "C" void on_jpeg_message(j_common_ptr info, int level) {
 // (every coefficient is still decoded, so damage anywhere is found, at a fraction of the
 // cost). The only automatic objects that live across setjmp are declared before it, and the
 // frames longjmp leaves are libjpeg's C frames, so no destructor is skipped.
-std::string decode(std::string_view jpeg) {
+}  // namespace
+
+std::string jpeg_decode_problem(std::string_view jpeg) {
   jpeg_decompress_struct info{};
   ErrorManager errors;
   std::vector<JSAMPLE> row;
@@ -117,14 +119,10 @@ std::string decode(std::string_view jpeg) {
   return errors.warned ? std::string("damaged JPEG: ") + errors.message : std::string();
 }
 
-}  // namespace
-
 std::string jpeg_problem(std::string_view jpeg, JpegFrame& frame) {
   std::string problem = jpeg_structure_problem(jpeg, frame);
   return problem.empty() ? jpeg_decode_problem(jpeg) : problem;
 }
-
-std::string jpeg_decode_problem(std::string_view jpeg) { return decode(jpeg); }
 
 std::string jpeg_structure_problem(std::string_view jpeg, JpegFrame& frame) {
   if (jpeg.size() < 4 || static_cast<unsigned char>(jpeg[0]) != 0xFF || static_cast<unsigned char>(jpeg[1]) != kSoi)
