@@ -10,6 +10,8 @@
 #include <string>
 #include <vector>
 
+#include "engine/engine.h"
+
 namespace hanji::fit {
 namespace {
 
@@ -166,7 +168,7 @@ int count(const Diagnostics& diags, Severity severity, const std::string& needle
 }
 
 /// Everything drawn, as text: each run's position, size and characters.
-std::string drawing(const paginate::Document& doc) {
+std::string drawing(const doc::Document& doc) {
   std::string out;
   for (const auto& page : doc.pages) {
     out += "page\n";
@@ -180,7 +182,7 @@ std::string drawing(const paginate::Document& doc) {
 
 /// The text of every run but the page numbers, without white space (lines break elsewhere
 /// when the text is smaller).
-std::string flow_text(const paginate::Document& doc) {
+std::string flow_text(const doc::Document& doc) {
   std::string out;
   for (const auto& page : doc.pages)
     for (const auto& r : page.runs) {
@@ -206,7 +208,7 @@ size_t pages_at(const source::CvFile& file, const layout::Theme& theme, double s
 TEST(FitToPages, WithoutAPageCountLaysOutAsItIs) {
   source::CvFile file = load(long_cv(13));
   Diagnostics diags;
-  FitResult r = fit_to_pages(file, classic(), 0, diags);
+  FitResult r = engine::lay_out(file, classic(), 0, diags);
   EXPECT_EQ(r.doc.pages.size(), 2u);
   EXPECT_EQ(r.squeeze, 0);
   EXPECT_EQ(r.attempts, 1);
@@ -217,7 +219,7 @@ TEST(FitToPages, AFifthOfAPageTooLongFitsOnePage) {
   source::CvFile file = load(long_cv(13));
   layout::Theme theme = classic();
   Diagnostics diags;
-  FitResult r = fit_to_pages(file, theme, 1, diags);
+  FitResult r = engine::lay_out(file, theme, 1, diags);
   ASSERT_EQ(r.doc.pages.size(), 1u);
   EXPECT_TRUE(r.fits);
   EXPECT_GT(r.squeeze, 0);
@@ -227,7 +229,7 @@ TEST(FitToPages, AFifthOfAPageTooLongFitsOnePage) {
   EXPECT_GT(r.theme.body.size, theme.body.size * 0.93);
   // Every word is still there: the fitted page holds the text of the two natural pages.
   Diagnostics plain;
-  FitResult natural = fit_to_pages(file, theme, 0, plain);
+  FitResult natural = engine::lay_out(file, theme, 0, plain);
   ASSERT_EQ(natural.doc.pages.size(), 2u);
   EXPECT_EQ(flow_text(r.doc), flow_text(natural.doc));
   // One note says what changed; nothing else is reported.
@@ -240,7 +242,7 @@ TEST(FitToPages, ShrinksTheLeastThatFits) {
   source::CvFile file = load(long_cv(13));
   layout::Theme theme = classic();
   Diagnostics diags;
-  FitResult r = fit_to_pages(file, theme, 1, diags);
+  FitResult r = engine::lay_out(file, theme, 1, diags);
   ASSERT_TRUE(r.fits);
   EXPECT_EQ(pages_at(file, theme, r.squeeze), 1u);
   EXPECT_EQ(pages_at(file, theme, r.squeeze - 0.05), 2u) << "s = " << r.squeeze << " is more than needed";
@@ -249,7 +251,7 @@ TEST(FitToPages, ShrinksTheLeastThatFits) {
 TEST(FitToPages, CostsAFewLayouts) {
   source::CvFile file = load(long_cv(13));
   Diagnostics diags;
-  FitResult r = fit_to_pages(file, classic(), 1, diags);
+  FitResult r = engine::lay_out(file, classic(), 1, diags);
   EXPECT_GE(r.attempts, 3);  // s = 0, s = 1, and at least one between
   EXPECT_LE(r.attempts, 7);
 }
@@ -258,8 +260,8 @@ TEST(FitToPages, ACvThatFitsIsLeftAsItIs) {
   source::CvFile file = load(long_cv(13));
   layout::Theme theme = classic();
   Diagnostics plain, fitted;
-  FitResult natural = fit_to_pages(file, theme, 0, plain);
-  FitResult r = fit_to_pages(file, theme, 2, fitted);  // already two pages: never enlarged, never changed
+  FitResult natural = engine::lay_out(file, theme, 0, plain);
+  FitResult r = engine::lay_out(file, theme, 2, fitted);  // already two pages: never enlarged, never changed
   EXPECT_EQ(r.squeeze, 0);
   EXPECT_EQ(r.attempts, 1);
   EXPECT_EQ(drawing(r.doc), drawing(natural.doc));
@@ -270,7 +272,7 @@ TEST(FitToPages, SaysHowFarOffACvThatCannotFitIs) {
   source::CvFile file = load(long_cv(18));
   layout::Theme theme = classic();
   Diagnostics diags;
-  FitResult r = fit_to_pages(file, theme, 1, diags);
+  FitResult r = engine::lay_out(file, theme, 1, diags);
   EXPECT_FALSE(r.fits);
   EXPECT_EQ(r.squeeze, 1);  // the tightest the layout allows, produced anyway
   EXPECT_EQ(r.attempts, 2);
@@ -292,8 +294,8 @@ TEST(FitToPages, IsDeterministic) {
   source::CvFile file = load(long_cv(13));
   layout::Theme theme = classic();
   Diagnostics a, b;
-  FitResult first = fit_to_pages(file, theme, 1, a);
-  FitResult second = fit_to_pages(file, theme, 1, b);
+  FitResult first = engine::lay_out(file, theme, 1, a);
+  FitResult second = engine::lay_out(file, theme, 1, b);
   EXPECT_EQ(first.squeeze, second.squeeze);
   EXPECT_EQ(drawing(first.doc), drawing(second.doc));
 }
@@ -302,7 +304,7 @@ TEST(FitToPages, ReportsEveryOtherMessageOnceNotOncePerAttempt) {
   // A character no font has (U+2709) in a CV that needs fitting: every attempt meets it.
   source::CvFile file = load(long_cv(13, "mail \u2709 me"));
   Diagnostics diags;
-  FitResult r = fit_to_pages(file, classic(), 1, diags);
+  FitResult r = engine::lay_out(file, classic(), 1, diags);
   EXPECT_GE(r.attempts, 3);
   EXPECT_EQ(count(diags, Severity::Warning, "U+2709"), 1);
   EXPECT_EQ(diags.warning_count(), 1);
@@ -319,8 +321,8 @@ TEST(FitToPages, FitsKoreanToo) {
   }
   source::CvFile file = load(yaml);
   Diagnostics plain, diags;
-  ASSERT_EQ(fit_to_pages(file, classic(), 0, plain).doc.pages.size(), 2u);
-  FitResult r = fit_to_pages(file, classic(), 1, diags);
+  ASSERT_EQ(engine::lay_out(file, classic(), 0, plain).doc.pages.size(), 2u);
+  FitResult r = engine::lay_out(file, classic(), 1, diags);
   EXPECT_TRUE(r.fits);
   EXPECT_EQ(r.doc.pages.size(), 1u);
   EXPECT_EQ(diags.warning_count(), 0);

@@ -15,11 +15,7 @@
 #include <string>
 #include <vector>
 
-#include "compose/compose.h"
-#include "layout/layout.h"
-#include "paginate/paginate.h"
-#include "source/source.h"
-#include "text/text.h"
+#include "engine/engine.h"
 
 namespace fs = std::filesystem;
 
@@ -93,18 +89,11 @@ std::string diagnostic_rows(const Diagnostics& diags, const fs::path& case_file)
 /// The case's trace followed by its diagnostics, through the same stages as `hanji build`.
 std::string trace_of_case(const fs::path& yaml) {
   Diagnostics diags;
-  std::optional<source::CvFile> file = source::load_cv(yaml.string(), diags);
-  if (!file) return diagnostic_rows(diags, yaml);
   const layout::DataDirs dirs{(fs::path(HANJI_SOURCE_DIR) / "layouts").string(),
                               (fs::path(HANJI_SOURCE_DIR) / "fonts").string()};
-  const std::string layout_name = file->layout_name.empty() ? "classic" : file->layout_name;
-  std::optional<layout::Theme> theme =
-      layout::load_theme(layout_name, file->layout_span, file->layout_overrides, "", dirs, diags);
-  if (!theme) return diagnostic_rows(diags, yaml);
-  compose::Composition composition = compose::compose(*file, *theme, diags);
-  text::Typesetter typesetter(*theme, diags);
-  paginate::Document doc = paginate::paginate(composition, *theme, typesetter, diags);
-  return write_trace(doc) + diagnostic_rows(diags, yaml);
+  std::optional<engine::Rendered> rendered = engine::render_file(yaml.string(), engine::Request{}, dirs, diags);
+  if (!rendered) return diagnostic_rows(diags, yaml);
+  return write_trace(rendered->doc) + diagnostic_rows(diags, yaml);
 }
 
 std::vector<std::string> case_names() {
@@ -150,8 +139,8 @@ TEST(GoldenCases, Exist) {
 
 // ---- the trace format ----
 
-paginate::PlacedRun placed_run(const std::string& text, double x, double baseline, std::vector<text::Glyph> glyphs) {
-  paginate::PlacedRun placed;
+doc::PlacedRun placed_run(const std::string& text, double x, double baseline, std::vector<doc::Glyph> glyphs) {
+  doc::PlacedRun placed;
   placed.run.text = text;
   placed.run.size = 9.3;
   placed.run.glyphs = std::move(glyphs);
@@ -160,15 +149,15 @@ paginate::PlacedRun placed_run(const std::string& text, double x, double baselin
   return placed;
 }
 
-paginate::Document one_page_document() {
-  paginate::Document doc;
+doc::Document one_page_document() {
+  doc::Document doc;
   doc.fonts.push_back({"/somewhere/on/this/machine/NanumBarunGothic.ttf", "NanumBarunGothic", 1000, Span{}});
   doc.pages.emplace_back();
   return doc;
 }
 
 TEST(Trace, RoundsToHundredthsWithoutTrailingZerosOrNegativeZero) {
-  paginate::Document doc = one_page_document();
+  doc::Document doc = one_page_document();
   doc.pages[0].rects.push_back({56.6929, 72.0, 481.8901, -0.001, {}});
   const std::string trace = write_trace(doc);
   EXPECT_NE(trace.find("document 595.28x841.89 pages=1\n"), std::string::npos) << trace;
@@ -176,7 +165,7 @@ TEST(Trace, RoundsToHundredthsWithoutTrailingZerosOrNegativeZero) {
 }
 
 TEST(Trace, GroupsRunsOfOneBaselineIntoALineLeftToRight) {
-  paginate::Document doc = one_page_document();
+  doc::Document doc = one_page_document();
   // Emitted out of order: the second line first, and the first line's right column before its left.
   doc.pages[0].runs.push_back(placed_run("둘째 줄", 50, 114.004, {{1, 5, 0, 0, 0}}));
   doc.pages[0].runs.push_back(placed_run("2020", 400, 100, {{2, 4, 0, 0, 0}}));
@@ -192,9 +181,9 @@ TEST(Trace, GroupsRunsOfOneBaselineIntoALineLeftToRight) {
 }
 
 TEST(Trace, WritesFontStemsGlyphsAndOptionalFieldsOnlyWhenSet) {
-  paginate::Document doc = one_page_document();
-  paginate::PlacedRun plain = placed_run("가", 10, 20, {{812, 9.3, 0, 0, 0}});
-  paginate::PlacedRun rich = placed_run("ex", 19.3, 20, {{7, 4.123, 0.5, -1, 0}, {8, 4, 0, 0, 1}});
+  doc::Document doc = one_page_document();
+  doc::PlacedRun plain = placed_run("가", 10, 20, {{812, 9.3, 0, 0, 0}});
+  doc::PlacedRun rich = placed_run("ex", 19.3, 20, {{7, 4.123, 0.5, -1, 0}, {8, 4, 0, 0, 1}});
   rich.run.color = {1, 0, 0};
   rich.run.rise = -0.335;
   rich.run.link = "https://example.com";
@@ -213,14 +202,14 @@ TEST(Trace, WritesFontStemsGlyphsAndOptionalFieldsOnlyWhenSet) {
 }
 
 TEST(Trace, EscapesQuotesBackslashesAndInvisibleCharacters) {
-  paginate::Document doc = one_page_document();
+  doc::Document doc = one_page_document();
   doc.pages[0].runs.push_back(placed_run("a \"b\" \\ c\u00a0d\u200be\tf", 0, 10, {}));
   const std::string trace = write_trace(doc);
   EXPECT_NE(trace.find(R"("a \"b\" \\ c\u{a0}d\u{200b}e\tf")"), std::string::npos) << trace;
 }
 
 TEST(Trace, ListsLinksImagesByFileNameAndBookmarks) {
-  paginate::Document doc = one_page_document();
+  doc::Document doc = one_page_document();
   doc.pages[0].links.push_back({1, 2, 3, 4, "mailto:a@b.c"});
   doc.pages[0].images.push_back({"/abs/path/photo.png", 400, 50, 70, 90, Span{}});
   doc.bookmarks.push_back({"경력", 0, 120.456});
@@ -234,7 +223,7 @@ TEST(Trace, ListsLinksImagesByFileNameAndBookmarks) {
 }
 
 TEST(Trace, IsTheSameForTheSameDocument) {
-  paginate::Document doc = one_page_document();
+  doc::Document doc = one_page_document();
   doc.pages[0].runs.push_back(placed_run("같음", 1, 2, {{1, 2, 0, 0, 0}}));
   EXPECT_EQ(write_trace(doc), write_trace(doc));
 }

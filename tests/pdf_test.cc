@@ -34,8 +34,8 @@ namespace hanji {
 namespace {
 
 namespace fs = std::filesystem;
-using paginate::Document;
-using paginate::PlacedRun;
+using doc::Document;
+using doc::PlacedRun;
 
 const std::string kFonts = std::string(HANJI_SOURCE_DIR) + "/fonts/";
 
@@ -86,8 +86,8 @@ class TempDir {
   fs::path path_;
 };
 
-text::FontInfo font_info(const std::string& file) {
-  text::FontInfo info;
+doc::FontInfo font_info(const std::string& file) {
+  doc::FontInfo info;
   info.path = kFonts + file;
   info.postscript_name = file.substr(0, file.size() - 4);
   info.units_per_em = pdf::read_horizontal_metrics(read_file(info.path))->units_per_em;
@@ -102,8 +102,8 @@ struct ShapeRequest {
 };
 
 // Parses one line of hb-shape output: items  gid=cluster@dx,dy+advance  (@ part only with offsets).
-text::GlyphRun parse_shaped(const std::string& line, const text::FontInfo& info, const ShapeRequest& request) {
-  text::GlyphRun run;
+doc::GlyphRun parse_shaped(const std::string& line, const doc::FontInfo& info, const ShapeRequest& request) {
+  doc::GlyphRun run;
   run.font = request.font;
   run.size = request.size;
   run.text = request.text;
@@ -111,7 +111,7 @@ text::GlyphRun parse_shaped(const std::string& line, const text::FontInfo& info,
   static const std::regex item(R"((\d+)=(\d+)(?:@(-?\d+),(-?\d+))?\+(-?\d+))");
   for (std::sregex_iterator it(line.begin(), line.end(), item), end; it != end; ++it) {
     const std::smatch& m = *it;
-    text::Glyph glyph;
+    doc::Glyph glyph;
     glyph.id = static_cast<uint32_t>(std::stoul(m[1]));
     glyph.cluster = static_cast<uint32_t>(std::stoul(m[2]));
     if (m[3].matched) glyph.x_offset = std::stod(m[3]) * scale;
@@ -124,7 +124,7 @@ text::GlyphRun parse_shaped(const std::string& line, const text::FontInfo& info,
 
 // Shapes all `requests` with one `hb-shape --batch` (default features: kerning, ligatures).
 // Texts must not contain ';' or newlines (the batch format's separators).
-std::vector<text::GlyphRun> shape_all(const Document& doc, const std::vector<ShapeRequest>& requests) {
+std::vector<doc::GlyphRun> shape_all(const Document& doc, const std::vector<ShapeRequest>& requests) {
   TempDir dir;
   std::string batch;
   for (const auto& request : requests)
@@ -134,7 +134,7 @@ std::vector<text::GlyphRun> shape_all(const Document& doc, const std::vector<Sha
   CommandResult shaped = run("hb-shape --batch < " + (dir / "batch.txt").string());
   EXPECT_EQ(shaped.status, 0) << "the pdf tests shape their fixtures with hb-shape (Debian libharfbuzz-bin)\n"
                               << shaped.out;
-  std::vector<text::GlyphRun> runs;
+  std::vector<doc::GlyphRun> runs;
   std::istringstream lines(shaped.out);
   std::string line;
   for (const auto& request : requests) {
@@ -145,18 +145,18 @@ std::vector<text::GlyphRun> shape_all(const Document& doc, const std::vector<Sha
   return runs;
 }
 
-text::GlyphRun shape(const Document& doc, int font, const std::string& text, double size) {
+doc::GlyphRun shape(const Document& doc, int font, const std::string& text, double size) {
   return shape_all(doc, {{font, text, size}}).at(0);
 }
 
-double run_width(const text::GlyphRun& run) {
+double run_width(const doc::GlyphRun& run) {
   double width = 0;
   for (const auto& glyph : run.glyphs) width += glyph.advance;
   return width;
 }
 
 // Places runs one after another on a baseline, starting at x; returns where the line ends.
-double place_line(paginate::Page& page, std::vector<text::GlyphRun> runs, double x, double baseline) {
+double place_line(doc::Page& page, std::vector<doc::GlyphRun> runs, double x, double baseline) {
   for (auto& run : runs) {
     double width = run_width(run);
     page.runs.push_back(PlacedRun{std::move(run), x, baseline});
@@ -186,16 +186,16 @@ Sample make_sample() {
   doc.meta.language = "ko";
   doc.pages.resize(2);
 
-  paginate::Page& first = doc.pages[0];
+  doc::Page& first = doc.pages[0];
   place_line(first, {shape(doc, kHangulBold, "이흥섭 ", 16), shape(doc, kLatin, "Heungsub Lee", 16)}, 72, 100);
   place_line(first, {shape(doc, kLatin, "office efficient AVATAR Toyota", 10)}, 72, 130);
   place_line(first, {shape(doc, kHangul, "경력 ", 10), shape(doc, kSerif, "café résume\u0301 naïve", 10)}, 72, 150);
-  text::GlyphRun spread = shape(doc, kLatin, "justified words here", 10);
+  doc::GlyphRun spread = shape(doc, kLatin, "justified words here", 10);
   for (auto& glyph : spread.glyphs)
     if (spread.text[glyph.cluster] == ' ') glyph.advance += 2.5;  // justification
   place_line(first, {std::move(spread)}, 72, 170);
-  text::GlyphRun base = shape(doc, kLatin, "E = mc", 10);
-  text::GlyphRun exponent = shape(doc, kLatin, "2", 6);
+  doc::GlyphRun base = shape(doc, kLatin, "E = mc", 10);
+  doc::GlyphRun exponent = shape(doc, kLatin, "2", 6);
   exponent.rise = 3.5;
   exponent.color = Rgb{0.8, 0.1, 0.1};
   place_line(first, {std::move(base), std::move(exponent)}, 72, 190);
@@ -208,7 +208,7 @@ Sample make_sample() {
   s.page_lines.push_back({"이흥섭 Heungsub Lee", "office efficient AVATAR Toyota", "경력 café résume\u0301 naïve",
                           "justified words here", "E = mc2", "명조체 본문 글꼴"});
 
-  paginate::Page& second = doc.pages[1];
+  doc::Page& second = doc.pages[1];
   place_line(second, {shape(doc, kHangul, "둘째 쪽 ", 10), shape(doc, kLatin, "page two", 10)}, 72, 80);
   s.page_lines.push_back({"둘째 쪽 page two"});
 
@@ -338,7 +338,7 @@ TEST_F(SampleTest, FontDictionariesArePatchedForGlyphIds) {
 TEST_F(SampleTest, LigaturesAreDrawnAsOneGlyph) {
   // Lato's "ffi" is one glyph; the content stream shows TJ arrays of glyph codes, so count
   // the drawn codes of the "office..." line against its characters.
-  const text::GlyphRun& office = sample_->doc.pages[0].runs[2].run;
+  const doc::GlyphRun& office = sample_->doc.pages[0].runs[2].run;
   ASSERT_EQ(office.text, "office efficient AVATAR Toyota");
   EXPECT_LT(office.glyphs.size(), utf8_length(office.text) + 0u) << "hb-shape made no ligature";
   // The ToUnicode map of Lato has an entry for the ligature glyph: <code> <006600660069>.
@@ -427,9 +427,9 @@ std::vector<std::vector<std::string>> written_lines(const Document& doc) {
 
 // An accent drawn as its own glyph (HarfBuzz decomposing é into e + U+0301's glyph, say):
 // two glyphs, one character.
-text::GlyphRun decomposed_e_acute(const Document& doc) {
-  text::GlyphRun run = shape(doc, kLatin, "e", 10);  // Lato: glyph 39
-  text::GlyphRun accent = shape(doc, kLatin, "\u0301", 10);
+doc::GlyphRun decomposed_e_acute(const Document& doc) {
+  doc::GlyphRun run = shape(doc, kLatin, "e", 10);  // Lato: glyph 39
+  doc::GlyphRun accent = shape(doc, kLatin, "\u0301", 10);
   run.text = "\u00e9";
   run.glyphs.push_back(accent.glyphs.at(0));
   run.glyphs.back().x_offset = -2.6;
@@ -913,11 +913,11 @@ Sample corpus_sample() {
     for (auto& run : font_runs(lines[i], bold ? 1 : 0, bold ? 3 : 2, 10)) requests.push_back(std::move(run));
   }
   first_run.push_back(requests.size());
-  std::vector<text::GlyphRun> shaped = shape_all(doc, requests);
+  std::vector<doc::GlyphRun> shaped = shape_all(doc, requests);
   doc.pages.resize((lines.size() + kLinesPerPage - 1) / kLinesPerPage);
   s.page_lines.resize(doc.pages.size());
   for (size_t i = 0; i < lines.size(); ++i) {
-    std::vector<text::GlyphRun> runs(shaped.begin() + static_cast<long>(first_run[i]),
+    std::vector<doc::GlyphRun> runs(shaped.begin() + static_cast<long>(first_run[i]),
                                      shaped.begin() + static_cast<long>(first_run[i + 1]));
     place_line(doc.pages[i / kLinesPerPage], std::move(runs), 56, 60 + 14.0 * static_cast<double>(i % kLinesPerPage));
     s.page_lines[i / kLinesPerPage].push_back(lines[i]);
@@ -981,8 +981,8 @@ TEST(TextOps, LineStartMovesAddUpWithoutDrift) {
   EXPECT_EQ(y, std::llround((841.89 - 1000 * 0.3333333) * 1000));
 }
 
-text::GlyphRun manual_run() {
-  text::GlyphRun run;
+doc::GlyphRun manual_run() {
+  doc::GlyphRun run;
   run.size = 10;
   run.text = "AVx";
   run.glyphs = {{1, 6.0, 0, 0, 0}, {2, 5.5, 0, 0, 1}, {3, 5.0, 0.5, 2.0, 2}};
@@ -1005,7 +1005,7 @@ TEST(TextOps, AdjustsForKerningAndOffsets) {
   // viewer is at 12: no move either, but it is raised 2 pt.
   std::string ops = pdf::show_glyphs(manual_run(), manual_codes(unicode));
   EXPECT_EQ(ops, "[<00210022>]TJ\n2 Ts\n[<0023>]TJ\n0 Ts\n");
-  text::GlyphRun kerned = manual_run();
+  doc::GlyphRun kerned = manual_run();
   kerned.glyphs[0].advance = 5.2;  // A-V kern of -0.8 pt at 10 pt = -80/1000 em
   ops = pdf::show_glyphs(kerned, manual_codes(unicode));
   EXPECT_EQ(ops, "[<0021>80<0022>]TJ\n2 Ts\n[<0023>]TJ\n0 Ts\n");
@@ -1041,7 +1041,7 @@ TEST(TextOps, UnevenUnitsPerEmStaysWithinToleranceWithFewAdjustments) {
   // NanumMyeongjo: 973 units of 1024 = 950.1953125/1000 em, declared as 950.1875.
   pdf::GlyphCodes codes;
   codes.add(5, 1, pdf::declared_width(973 * 1000.0 / 1024), U"\uAC00");
-  text::GlyphRun run;
+  doc::GlyphRun run;
   run.size = 10;
   for (uint32_t i = 0; i < 200; ++i) {
     run.text += "\uAC00";
@@ -1073,7 +1073,7 @@ TEST(ToUnicode, BlocksOfAtMostHundredWithExactCounts) {
 }
 
 TEST(FontUsage, ClustersCoverEveryCharacterOnce) {
-  text::GlyphRun run;
+  doc::GlyphRun run;
   run.text = "xoffice";
   // cluster starts at 1 (the x has no glyph of its own), "ffi" is one glyph
   run.glyphs = {{10, 1, 0, 0, 1}, {20, 1, 0, 0, 2}, {30, 1, 0, 0, 5}, {40, 1, 0, 0, 6}};
@@ -1088,8 +1088,8 @@ TEST(FontUsage, MostFrequentTextWinsAndTheRestGetActualText) {
   Document doc;
   doc.fonts.resize(1);
   doc.pages.resize(1);
-  auto add = [&](std::string text, std::vector<text::Glyph> glyphs) {
-    text::GlyphRun run;
+  auto add = [&](std::string text, std::vector<doc::Glyph> glyphs) {
+    doc::GlyphRun run;
     run.text = std::move(text);
     run.glyphs = std::move(glyphs);
     doc.pages[0].runs.push_back(PlacedRun{run, 0, 0});
@@ -1108,9 +1108,9 @@ TEST(FontUsage, MostFrequentTextWinsAndTheRestGetActualText) {
   EXPECT_EQ(usage[0].code_points, (std::vector<char32_t>{U'e', U'\u00e9'}));
   pdf::GlyphCodes codes;
   for (size_t i = 0; i < usage[0].glyph_ids.size(); ++i) codes.add(usage[0].glyph_ids[i], 1, 0, usage[0].texts[i]);
-  const text::GlyphRun& decomposed = doc.pages[0].runs[2].run;
+  const doc::GlyphRun& decomposed = doc.pages[0].runs[2].run;
   EXPECT_FALSE(pdf::reads_back(decomposed.glyphs, U"\u00e9", codes));
-  const text::GlyphRun& plain = doc.pages[0].runs[0].run;
+  const doc::GlyphRun& plain = doc.pages[0].runs[0].run;
   EXPECT_TRUE(pdf::reads_back(plain.glyphs, U"e", codes));
 }
 
@@ -1126,7 +1126,7 @@ TEST(FontUsage, DecodesExactlyLikeCore) {
 }
 
 TEST(FontUsage, ClustersOutOfOrderGetTheirTextOnce) {
-  text::GlyphRun run;
+  doc::GlyphRun run;
   run.text = "abc";
   run.glyphs = {{1, 1, 0, 0, 2}, {2, 1, 0, 0, 1}, {3, 1, 0, 0, 0}};  // right to left
   std::vector<pdf::Cluster> clusters = pdf::clusters_of(run);
@@ -1144,7 +1144,7 @@ TEST(FontUsage, ClustersOutOfOrderGetTheirTextOnce) {
 }
 
 TEST(FontUsage, ClusterBoundsInsideACharacterDecodeLikeSubstrings) {
-  text::GlyphRun run;
+  doc::GlyphRun run;
   run.text = "\uAC00\uB098";  // 3 bytes each
   run.glyphs = {{1, 1, 0, 0, 0}, {2, 1, 0, 0, 1}, {3, 1, 0, 0, 3}, {4, 1, 0, 0, 6}};  // 6: a hyphen
   std::vector<pdf::Cluster> clusters = pdf::clusters_of(run);
@@ -1159,8 +1159,8 @@ TEST(FontUsage, TiesGoToTheFirstSeenAndAnyIdOrCharacterIsKept) {
   Document doc;
   doc.fonts.resize(2);
   doc.pages.resize(1);
-  auto add = [&](std::string text, std::vector<text::Glyph> glyphs) {
-    text::GlyphRun run;
+  auto add = [&](std::string text, std::vector<doc::Glyph> glyphs) {
+    doc::GlyphRun run;
     run.font = 1;
     run.text = std::move(text);
     run.glyphs = std::move(glyphs);
@@ -1203,7 +1203,7 @@ TEST(TextOps, ReadsBackComparesTheWholeCluster) {
   codes.add(1, 1, 0, U"f");
   codes.add(2, 2, 0, U"fi");
   codes.add(3, 3, 0, U"");
-  std::vector<text::Glyph> glyphs{{1, 0, 0, 0, 0}, {2, 0, 0, 0, 0}, {3, 0, 0, 0, 0}};
+  std::vector<doc::Glyph> glyphs{{1, 0, 0, 0, 0}, {2, 0, 0, 0, 0}, {3, 0, 0, 0, 0}};
   EXPECT_TRUE(pdf::reads_back(glyphs, U"ffi", codes));
   EXPECT_FALSE(pdf::reads_back(glyphs, U"ff", codes));
   EXPECT_FALSE(pdf::reads_back(glyphs, U"ffix", codes));
@@ -1212,7 +1212,7 @@ TEST(TextOps, ReadsBackComparesTheWholeCluster) {
 }
 
 TEST(TextOps, ABrokenWordReadsAsItsActualTextWhateverItsGlyphs) {
-  text::GlyphRun run = manual_run();
+  doc::GlyphRun run = manual_run();
   run.actual_text = "AVxy";
   std::string ops = pdf::show_glyphs(run, manual_codes({U"A", U"W", U"x"}));
   EXPECT_EQ(ops, "/Span <</ActualText <FEFF0041005600780079>>> BDC\n[<00210022>]TJ\n2 Ts\n[<0023>]TJ\n0 Ts\nEMC\n");
@@ -1221,7 +1221,7 @@ TEST(TextOps, ABrokenWordReadsAsItsActualTextWhateverItsGlyphs) {
 TEST(SfntMetrics, MatchesHarfBuzzAdvances) {
   Document doc;
   doc.fonts = {font_info("NanumMyeongjo.ttf")};  // 1024 units per em
-  text::GlyphRun run = shape(doc, 0, "명조", 1024);  // size = upem: advances in font units
+  doc::GlyphRun run = shape(doc, 0, "명조", 1024);  // size = upem: advances in font units
   std::optional<pdf::HorizontalMetrics> metrics = pdf::read_horizontal_metrics(read_file(doc.fonts[0].path));
   ASSERT_TRUE(metrics);
   EXPECT_EQ(metrics->units_per_em, 1024);
@@ -1336,7 +1336,7 @@ uint32_t font_checksum(const std::string& font) {
 // (see sfnt_prep.h). The font handed to libharu always has a 'prep' table, and nothing else
 // in it changes.
 TEST(SfntPrep, AddsAOneInstructionPrepAndKeepsEveryOtherTable) {
-  text::FontInfo lato = font_info("Lato-Regular.ttf");
+  doc::FontInfo lato = font_info("Lato-Regular.ttf");
   Diagnostics diags;
   std::vector<char32_t> code_points;
   for (char32_t c : U"Su fstin.bld31(_egh:0compa") code_points.push_back(c);

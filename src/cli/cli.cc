@@ -10,11 +10,8 @@
 
 #include "core/files.h"
 #include "core/limits.h"
-#include "fit/fit.h"
-#include "layout/layout.h"
-#include "paginate/paginate.h"
+#include "engine/engine.h"
 #include "pdf/pdf.h"
-#include "source/source.h"
 
 #ifndef HANJI_VERSION
 #define HANJI_VERSION "0.0.0"
@@ -200,29 +197,6 @@ bool output_is_safe(const std::string& input, const std::string& output, std::st
   return true;
 }
 
-/// Everything up to the finished Document; nullopt when an error was reported.
-struct Typeset {
-  paginate::Document doc;
-};
-
-std::optional<Typeset> typeset(const Options& opt, const std::string& argv0, Diagnostics& diags) {
-  std::optional<source::CvFile> file = source::load_cv(opt.input, diags);
-  if (!file) return std::nullopt;
-  // --layout wins over the file's `layout:`; a name from the file is reported where it is written.
-  bool from_file = opt.layout.empty() && !file->layout_name.empty();
-  std::string layout_name = !opt.layout.empty() ? opt.layout : from_file ? file->layout_name : std::string("classic");
-  Span name_span = from_file ? file->layout_span : Span{};
-  layout::DataDirs dirs = layout::find_data_dirs(argv0);
-  std::optional<layout::Theme> theme =
-      layout::load_theme(layout_name, name_span, file->layout_overrides, opt.paper, dirs, diags);
-  if (!theme) return std::nullopt;
-  // --fit-pages wins over the layout's fit_pages; without either the CV is laid out as it is.
-  int fit_pages = opt.fit_pages > 0 ? opt.fit_pages : theme->fit_pages;
-  fit::FitResult fitted = fit::fit_to_pages(*file, *theme, fit_pages, diags);
-  if (diags.has_errors()) return std::nullopt;
-  return Typeset{std::move(fitted.doc)};
-}
-
 int build(const Options& opt, const std::string& argv0, std::ostream& out, std::ostream& err, bool write) {
   if (opt.input.empty()) {
     err << fmt::format("hanji: error: '{}' needs a CV file\n  hint: hanji {} CV.yaml\n", opt.command, opt.command);
@@ -235,7 +209,9 @@ int build(const Options& opt, const std::string& argv0, std::ostream& out, std::
     return kBadInput;
   }
   Diagnostics diags;
-  std::optional<Typeset> result = typeset(opt, argv0, diags);
+  engine::Request request{opt.layout, opt.paper, opt.fit_pages};
+  std::optional<engine::Rendered> result =
+      engine::render_file(opt.input, request, layout::find_data_dirs(argv0), diags);
   // `check` makes the PDF too, only without writing it: what libharu or an image refuses is
   // found by both, so the two always agree.
   std::optional<std::string> bytes;
@@ -284,7 +260,7 @@ int list(const Options& opt, const std::string& argv0, std::ostream& out, std::o
 int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
   std::string error;
   std::optional<Options> opt = parse_args(args, error);
-  std::string argv0 = args.empty() ? std::string("hanji") : args[0];
+  const std::string argv0 = args.empty() ? std::string("hanji") : args[0];
   if (!opt) {
     err << "hanji: error: " << error << "\n  hint: run 'hanji --help' for usage\n";
     return kBadUsage;

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "core/core.h"
+#include "doc/doc.h"
 #include "layout/layout.h"
 #include "source/source.h"
 
@@ -97,9 +98,7 @@ struct Block {
 };
 
 /// Document information written into the PDF.
-struct Metadata {
-  std::string title, author, subject, keywords, language;
-};
+using doc::Metadata;
 
 /// What appears on every page besides the flow.
 struct Furniture {

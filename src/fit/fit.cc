@@ -10,9 +10,6 @@
 #include <utility>
 #include <vector>
 
-#include "compose/compose.h"
-#include "text/text.h"
-
 namespace hanji::fit {
 
 namespace {
@@ -32,17 +29,17 @@ constexpr double kMinStep = 0.1;
 struct Attempt {
   double squeeze = 0;
   layout::Theme theme;
-  paginate::Document doc;
+  doc::Document doc;
   Diagnostics diags;  // everything this layout reported, in order
   double excess = 0;  // > 0: pt of content past the last allowed page; <= 0: room left on it
 };
 
-size_t page_count(const paginate::Document& doc) { return doc.pages.size(); }
+size_t page_count(const doc::Document& doc) { return doc.pages.size(); }
 
 /// How far `doc` is from `pages` pages, as one number that falls as the squeeze grows (in a
 /// step where an entry moves back a page): the height of everything past page `pages`
 /// (positive), or minus the room left on the pages allowed.
-double excess(const paginate::Document& doc, int pages) {
+double excess(const doc::Document& doc, int pages) {
   const size_t allowed = static_cast<size_t>(std::max(pages, 0));
   if (page_count(doc) > allowed) {
     double past = 0;
@@ -63,32 +60,25 @@ bool contains(const std::vector<Diagnostic>& list, const Diagnostic& d) {
   return std::any_of(list.begin(), list.end(), [&](const Diagnostic& other) { return same_message(other, d); });
 }
 
-/// Lays the CV out at any squeeze, all attempts sharing one Typesetter (its fonts and shaping).
-/// The Typesetter reports into sink_, as compose and paginate do, so each attempt's messages
-/// are its own: the returned layout's are kept, the others' dropped, since every attempt
-/// repeats them (the Typesetter does not cache a paragraph that reported something) or has
-/// its own version (how much a line overflows depends on the squeeze). The exception is a
-/// message without a location, about the document as a whole (e.g. a missing hyphenation
-/// dictionary): the Typesetter says it once, in whichever attempt first needs it, so those are
-/// gathered from every attempt.
+/// Lays the CV out at any squeeze through the caller's LayOut. Each attempt's messages are
+/// its own: the returned layout's are kept, the others' dropped, since every attempt repeats
+/// them or has its own version (how much a line overflows depends on the squeeze). The
+/// exception is a message without a location, about the document as a whole (e.g. a missing
+/// hyphenation dictionary): a shared typesetter says it once, in whichever attempt first needs
+/// it, so those are gathered from every attempt.
 class Layouts {
  public:
-  Layouts(const source::CvFile& file, const layout::Theme& theme, int pages)
-      : file_(file), theme_(theme), pages_(pages), typesetter_(theme, sink_) {}
+  Layouts(const LayOut& lay_out, const layout::Theme& theme, int pages)
+      : lay_out_(lay_out), theme_(theme), pages_(pages) {}
 
   Attempt lay_out(double s, paginate::Options options) {
     Attempt a;
     a.squeeze = s;
     a.theme = s > 0 ? squeezed(theme_, s) : theme_;
-    if (!sink_.has_errors()) {  // the Typesetter reports a layout without fonts at once
-      compose::Composition composition = compose::compose(file_, a.theme, sink_);
-      if (!sink_.has_errors()) a.doc = paginate::paginate(composition, a.theme, typesetter_, sink_, options);
-    }
+    a.doc = lay_out_(a.theme, options, a.diags);
     a.excess = excess(a.doc, pages_);
-    for (const Diagnostic& d : sink_.all())
+    for (const Diagnostic& d : a.diags.all())
       if (!d.span.known() && !contains(unlocated_, d)) unlocated_.push_back(d);
-    a.diags = std::move(sink_);
-    sink_ = Diagnostics{};  // the same object, which the Typesetter keeps reporting into
     ++count_;
     return a;
   }
@@ -104,11 +94,9 @@ class Layouts {
   }
 
  private:
-  const source::CvFile& file_;
+  const LayOut& lay_out_;
   const layout::Theme& theme_;
   int pages_;
-  Diagnostics sink_;  // declared before typesetter_, which holds a reference to it
-  text::Typesetter typesetter_;
   std::vector<Diagnostic> unlocated_;  // from every attempt so far, once each
   int count_ = 0;
 };
@@ -173,8 +161,8 @@ void warn_cannot_fit(const layout::Theme& original, const FitResult& tightest, i
 
 }  // namespace
 
-FitResult fit_to_pages(const source::CvFile& file, const layout::Theme& theme, int pages, Diagnostics& diags) {
-  Layouts layouts(file, theme, pages);
+FitResult fit_to_pages(const LayOut& lay_out, const layout::Theme& theme, int pages, Diagnostics& diags) {
+  Layouts layouts(lay_out, theme, pages);
   // As the layout says, with the usual balancing of a nearly empty last page: fitting changes
   // nothing in a CV that already fits.
   Attempt natural = layouts.lay_out(0, paginate::Options{});

@@ -6,12 +6,12 @@
 // far off it is.
 #pragma once
 
+#include <functional>
 #include <string>
 
 #include "core/core.h"
 #include "layout/layout.h"
 #include "paginate/paginate.h"
-#include "source/source.h"
 
 namespace hanji::fit {
 
@@ -27,7 +27,7 @@ layout::Theme squeezed(const layout::Theme& theme, double s);
 std::string describe_changes(const layout::Theme& original, const layout::Theme& fitted);
 
 struct FitResult {
-  paginate::Document doc;
+  doc::Document doc;
   layout::Theme theme;    // the (squeezed) theme `doc` was laid out with
   double squeeze = 0;     // the s `theme` was made with; 0 = as the layout says
   bool fits = true;       // doc has at most the pages asked for (always true without fitting)
@@ -35,12 +35,16 @@ struct FitResult {
   double shortfall = 0;   // when !fits: pt of content past the last allowed page at s = 1
 };
 
-/// Composes and paginates `file` with `theme`. With `pages` >= 1 and more pages than that,
-/// searches for the least squeeze that fits (a handful of layouts sharing one Typesetter, so
-/// shaping is cached between them) and adds a note saying what changed, or a warning with the
+/// One layout of the CV with a (squeezed) theme, its messages in the Diagnostics given. The
+/// engine provides it (compose, set, paginate); fitting only searches.
+using LayOut = std::function<doc::Document(const layout::Theme&, const paginate::Options&, Diagnostics&)>;
+
+/// Lays the CV out with `theme` through `lay_out`. With `pages` >= 1 and more pages than that,
+/// searches for the least squeeze that fits (a handful of layouts, which the engine lets share
+/// one typesetter, so shaping is cached between them) and adds a note saying what changed, or a warning with the
 /// shortfall when even the tightest layout the bounds allow does not fit. `pages` <= 0 lays
 /// the CV out as it is. Diagnostics are those of the returned layout only (once each, not
 /// once per attempt); on an error the result is incomplete and `diags` has the error.
-FitResult fit_to_pages(const source::CvFile& file, const layout::Theme& theme, int pages, Diagnostics& diags);
+FitResult fit_to_pages(const LayOut& lay_out, const layout::Theme& theme, int pages, Diagnostics& diags);
 
 }  // namespace hanji::fit

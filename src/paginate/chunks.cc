@@ -24,7 +24,7 @@ struct SetParagraph {
 };
 
 void add_link_area(Page& page, const PlacedRun& placed) {
-  const text::GlyphRun& run = placed.run;
+  const doc::GlyphRun& run = placed.run;
   if (run.link.empty()) return;
   double nominal = run.size;
   LinkArea area{placed.x, placed.baseline - kAscent * nominal - 1.0, run.width(),
@@ -48,7 +48,7 @@ void add_link_area(Page& page, const PlacedRun& placed) {
 
 /// Appends the runs of `line` to `page` with the line's left edge at `x` and its baseline at `baseline`.
 void place_line(const text::Line& line, double x, double baseline, Page& page) {
-  for (const text::GlyphRun& run : line.runs) {
+  for (const doc::GlyphRun& run : line.runs) {
     PlacedRun placed{run, x + run.x, baseline};
     add_link_area(page, placed);
     page.runs.push_back(std::move(placed));
@@ -56,35 +56,6 @@ void place_line(const text::Line& line, double x, double baseline, Page& page) {
 }
 
 }  // namespace
-
-void translate(Page& page, double dx, double dy) {
-  for (auto& r : page.runs) {
-    r.x += dx;
-    r.baseline += dy;
-  }
-  for (auto& r : page.rects) {
-    r.x += dx;
-    r.y += dy;
-  }
-  for (auto& l : page.links) {
-    l.x += dx;
-    l.y += dy;
-  }
-  for (auto& i : page.images) {
-    i.x += dx;
-    i.y += dy;
-  }
-}
-
-void append(Page& into, Page from) {
-  auto move_all = [](auto& dst, auto& src) {
-    dst.insert(dst.end(), std::make_move_iterator(src.begin()), std::make_move_iterator(src.end()));
-  };
-  move_all(into.runs, from.runs);
-  move_all(into.rects, from.rects);
-  move_all(into.links, from.links);
-  move_all(into.images, from.images);
-}
 
 namespace {
 

@@ -43,10 +43,8 @@ struct Column {
 /// A length for messages: "40.3".
 std::string format_pt(double value);
 
-/// Moves everything on `page` by (dx, dy).
-void translate(Page& page, double dx, double dy);
-/// Moves the contents of `from` onto `into`.
-void append(Page& into, Page from);
+using doc::append;
+using doc::translate;
 
 /// Sets every block into chunks and assigns break classes (groups, keep-with-next,
 /// widows and orphans).

@@ -136,7 +136,7 @@ void check_text_on_paper(const Document& doc, Diagnostics& diags) {
   constexpr double kAbove = 1.0, kBelow = 0.3, kTolerance = 0.01;
   for (size_t p = 0; p < doc.pages.size(); ++p)
     for (const PlacedRun& placed : doc.pages[p].runs) {
-      const text::GlyphRun& run = placed.run;
+      const doc::GlyphRun& run = placed.run;
       const double baseline = placed.baseline - run.rise;
       const double beyond[] = {-placed.x, placed.x + run.width() - doc.page_width, -(baseline - kAbove * run.size),
                                baseline + kBelow * run.size - doc.page_height};

@@ -1,7 +1,7 @@
 // paginate: sets the composed blocks into lines (through text::Typesetter) and distributes
 // them over pages: entries kept together, section titles never last on a page, paragraphs
-// split with at least two lines on each side, "N / M" footers. The result, Document, is
-// plain data that any writer (PDF, text trace) can consume.
+// split with at least two lines on each side, "N / M" footers. The result is a
+// doc::Document, which exporters (PDF, text trace) consume.
 #pragma once
 
 #include <string>
@@ -9,62 +9,19 @@
 
 #include "compose/compose.h"
 #include "core/core.h"
+#include "doc/doc.h"
 #include "layout/layout.h"
 #include "text/text.h"
 
 namespace hanji::paginate {
 
-/// A glyph run placed on a page. Coordinates in pt from the page's top-left corner, y down;
-/// (x, baseline) is the pen position of the run's first glyph.
-struct PlacedRun {
-  text::GlyphRun run;
-  double x = 0;
-  double baseline = 0;
-};
-
-/// A filled rectangle (rules). Top-left corner, y down.
-struct FilledRect {
-  double x = 0, y = 0, width = 0, height = 0;
-  Rgb color;
-};
-
-/// A clickable area. Top-left corner, y down.
-struct LinkArea {
-  double x = 0, y = 0, width = 0, height = 0;
-  std::string uri;
-};
-
-struct PlacedImage {
-  std::string path;
-  double x = 0, y = 0, width = 0, height = 0;
-  Span span;  // where the CV names the picture, for problems found when it is embedded
-};
-
-struct Page {
-  std::vector<PlacedRun> runs;
-  std::vector<FilledRect> rects;
-  std::vector<LinkArea> links;
-  std::vector<PlacedImage> images;
-  /// How far the flow reaches below the top margin on this page, pt (more than
-  /// Document::flow_height only when a piece taller than a page runs past the bottom margin).
-  double content_height = 0;
-};
-
-/// An outline entry: a title and where it points.
-struct Bookmark {
-  std::string title;
-  int page = 0;  // 0-based
-  double y = 0;  // from the top of the page
-};
-
-struct Document {
-  double page_width = 595.276, page_height = 841.89;
-  double flow_height = 0;  // the flow area between the top and bottom margins, pt
-  std::vector<Page> pages;
-  std::vector<Bookmark> bookmarks;
-  std::vector<text::FontInfo> fonts;  // indexed by GlyphRun::font
-  compose::Metadata meta;
-};
+using doc::Bookmark;
+using doc::Document;
+using doc::FilledRect;
+using doc::LinkArea;
+using doc::Page;
+using doc::PlacedImage;
+using doc::PlacedRun;
 
 /// Choices the caller makes about page breaking.
 struct Options {

@@ -18,7 +18,7 @@ inline void RunClusters::add(uint32_t first_glyph, uint32_t glyph_count, std::st
   clusters_.push_back(ClusterSpan{first_glyph, glyph_count, text_begin, static_cast<uint32_t>(chars_.size())});
 }
 
-void RunClusters::split(const text::GlyphRun& run) {
+void RunClusters::split(const doc::GlyphRun& run) {
   chars_.clear();
   clusters_.clear();
   if (run.glyphs.empty()) return;
@@ -26,7 +26,7 @@ void RunClusters::split(const text::GlyphRun& run) {
   chars_.reserve(run.text.size());
   clusters_.reserve(run.glyphs.size());
   bool in_order = std::is_sorted(run.glyphs.begin(), run.glyphs.end(),
-                                 [](const text::Glyph& a, const text::Glyph& b) { return a.cluster < b.cluster; });
+                                 [](const doc::Glyph& a, const doc::Glyph& b) { return a.cluster < b.cluster; });
   if (in_order)
     split_in_order(run);
   else
@@ -35,8 +35,8 @@ void RunClusters::split(const text::GlyphRun& run) {
 
 // Left-to-right text (all hanji sets): each cluster's characters end where the next cluster
 // starts, and the first cluster also takes any characters before it.
-void RunClusters::split_in_order(const text::GlyphRun& run) {
-  const std::vector<text::Glyph>& glyphs = run.glyphs;
+void RunClusters::split_in_order(const doc::GlyphRun& run) {
+  const std::vector<doc::Glyph>& glyphs = run.glyphs;
   for (std::size_t i = 0; i < glyphs.size();) {
     std::size_t j = i + 1;
     while (j < glyphs.size() && glyphs[j].cluster == glyphs[i].cluster) ++j;
@@ -49,8 +49,8 @@ void RunClusters::split_in_order(const text::GlyphRun& run) {
 
 // Any other order (right-to-left, odd shaping): a cluster ends at the next larger cluster
 // value, and a value seen again later gets no characters the second time.
-void RunClusters::split_any_order(const text::GlyphRun& run) {
-  const std::vector<text::Glyph>& glyphs = run.glyphs;
+void RunClusters::split_any_order(const doc::GlyphRun& run) {
+  const std::vector<doc::Glyph>& glyphs = run.glyphs;
   offsets_.clear();
   for (const auto& glyph : glyphs) offsets_.push_back(glyph.cluster);
   std::sort(offsets_.begin(), offsets_.end());
@@ -73,7 +73,7 @@ void RunClusters::split_any_order(const text::GlyphRun& run) {
   }
 }
 
-std::vector<Cluster> clusters_of(const text::GlyphRun& run) {
+std::vector<Cluster> clusters_of(const doc::GlyphRun& run) {
   RunClusters split;
   split.split(run);
   std::vector<Cluster> clusters;

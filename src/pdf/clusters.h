@@ -10,7 +10,7 @@
 #include <string_view>
 #include <vector>
 
-#include "text/text.h"
+#include "text/font_service.h"
 
 namespace hanji::pdf {
 
@@ -25,7 +25,7 @@ struct Cluster {
 /// the next larger cluster offset (or the end of the text); characters before the smallest
 /// offset belong to that cluster, so every character of the run lands in exactly one cluster.
 /// (A convenience for tests and the public-API backend; the hot paths use RunClusters.)
-std::vector<Cluster> clusters_of(const text::GlyphRun& run);
+std::vector<Cluster> clusters_of(const doc::GlyphRun& run);
 
 /// A cluster as positions: its glyphs in the run, its characters in RunClusters' buffer.
 struct ClusterSpan {
@@ -39,7 +39,7 @@ struct ClusterSpan {
 class RunClusters {
  public:
   /// Replaces the clusters held with those of `run`.
-  void split(const text::GlyphRun& run);
+  void split(const doc::GlyphRun& run);
 
   const std::vector<ClusterSpan>& clusters() const { return clusters_; }
   std::u32string_view text(const ClusterSpan& cluster) const {
@@ -47,8 +47,8 @@ class RunClusters {
   }
 
  private:
-  void split_in_order(const text::GlyphRun& run);
-  void split_any_order(const text::GlyphRun& run);
+  void split_in_order(const doc::GlyphRun& run);
+  void split_any_order(const doc::GlyphRun& run);
   void add(uint32_t first_glyph, uint32_t glyph_count, std::string_view text, std::size_t begin, std::size_t end);
 
   std::vector<char32_t> chars_;        // the characters of every cluster, in cluster order

@@ -49,7 +49,7 @@ HPDF_Date utc_date(long long epoch_seconds) {
   return out;
 }
 
-void set_document_info(HPDF_Doc doc, const compose::Metadata& meta, std::optional<long long> creation_time) {
+void set_document_info(HPDF_Doc doc, const doc::Metadata& meta, std::optional<long long> creation_time) {
   set_if_present(doc, HPDF_INFO_TITLE, meta.title);
   set_if_present(doc, HPDF_INFO_AUTHOR, meta.author);
   set_if_present(doc, HPDF_INFO_SUBJECT, meta.subject);
@@ -62,7 +62,7 @@ void set_document_info(HPDF_Doc doc, const compose::Metadata& meta, std::optiona
   }
 }
 
-void add_bookmarks(HPDF_Doc doc, const std::vector<paginate::Bookmark>& bookmarks,
+void add_bookmarks(HPDF_Doc doc, const std::vector<doc::Bookmark>& bookmarks,
                    const std::vector<HPDF_Page>& pages, double page_height, Diagnostics& diags) {
   HPDF_Encoder utf8 = HPDF_GetEncoder(doc, "UTF-8");
   bool any = false;

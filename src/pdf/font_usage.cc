@@ -97,7 +97,7 @@ class FontTally {
   // The text each glyph of a cluster would stand for on its own: one character per glyph in
   // order, the last glyph taking any characters left over (a ligature takes them all), glyphs
   // beyond the characters (a decomposed accent) taking none.
-  void add_cluster(const text::GlyphRun& run, const ClusterSpan& cluster, std::u32string_view text, int& order) {
+  void add_cluster(const doc::GlyphRun& run, const ClusterSpan& cluster, std::u32string_view text, int& order) {
     for (std::size_t k = 0; k < cluster.glyph_count; ++k) {
       bool last = k + 1 == cluster.glyph_count;
       std::u32string_view part = k >= text.size() ? std::u32string_view() : last ? text.substr(k) : text.substr(k, 1);
@@ -145,13 +145,13 @@ const std::u32string* FontUsage::text_of(uint32_t glyph_id) const {
   return &texts[static_cast<std::size_t>(it - glyph_ids.begin())];
 }
 
-std::vector<FontUsage> collect_font_usage(const paginate::Document& doc) {
+std::vector<FontUsage> collect_font_usage(const doc::Document& doc) {
   std::vector<FontTally> fonts(doc.fonts.size());
   RunClusters split;
   int order = 0;
   for (const auto& page : doc.pages) {
     for (const auto& placed : page.runs) {
-      const text::GlyphRun& run = placed.run;
+      const doc::GlyphRun& run = placed.run;
       FontTally& font = fonts[static_cast<std::size_t>(run.font)];
       font.add_characters(run.text);
       split.split(run);

@@ -7,9 +7,9 @@
 #include <string>
 #include <vector>
 
-#include "paginate/paginate.h"
+#include "doc/doc.h"
 #include "pdf/clusters.h"
-#include "text/text.h"
+#include "text/font_service.h"
 
 namespace hanji::pdf {
 
@@ -28,6 +28,6 @@ struct FontUsage {
 /// The usage of every font of `doc`, indexed like doc.fonts. Runs must refer to valid fonts.
 /// A glyph gets the text it stands for most often; ties go to the first seen, and a glyph
 /// only ever seen as the extra glyph of a cluster maps to nothing.
-std::vector<FontUsage> collect_font_usage(const paginate::Document& doc);
+std::vector<FontUsage> collect_font_usage(const doc::Document& doc);
 
 }  // namespace hanji::pdf

@@ -75,7 +75,7 @@ class PublicBackend final : public TextBackend {
  public:
   explicit PublicBackend(HPDF_Doc doc) : doc_(doc) {}
 
-  bool load_font(int index, const text::FontInfo& font, const FontUsage& usage, Diagnostics& diags) override {
+  bool load_font(int index, const doc::FontInfo& font, const FontUsage& usage, Diagnostics& diags) override {
     // Subset by characters: libharu finds glyphs through the cmap, not by HarfBuzz's ids.
     std::optional<text::FontSubset> subset = text::subset_font(font, {}, usage.code_points, diags);
     if (!subset) return false;
@@ -94,7 +94,7 @@ class PublicBackend final : public TextBackend {
     return true;
   }
 
-  void draw_runs(HPDF_Page page, const std::vector<paginate::PlacedRun>& runs, double page_height) override {
+  void draw_runs(HPDF_Page page, const std::vector<doc::PlacedRun>& runs, double page_height) override {
     if (runs.empty()) return;
     HPDF_Page_BeginText(page);
     TextState state;
@@ -112,11 +112,11 @@ class PublicBackend final : public TextBackend {
   void finish() override {}
 
  private:
-  static std::vector<Segment> segments(const text::GlyphRun& run, HPDF_Font font) {
+  static std::vector<Segment> segments(const doc::GlyphRun& run, HPDF_Font font) {
     std::vector<Segment> out;
     double pen = 0;
     for (const Cluster& cluster : clusters_of(run)) {
-      const text::Glyph& first = run.glyphs[cluster.first_glyph];
+      const doc::Glyph& first = run.glyphs[cluster.first_glyph];
       double x = pen + first.x_offset;
       for (std::size_t k = 0; k < cluster.glyph_count; ++k) pen += run.glyphs[cluster.first_glyph + k].advance;
       std::string text;

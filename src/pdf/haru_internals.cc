@@ -174,7 +174,7 @@ class GlyphBackend final : public TextBackend {
  public:
   explicit GlyphBackend(HPDF_Doc doc) : doc_(doc) {}
 
-  bool load_font(int index, const text::FontInfo& font, const FontUsage& usage, Diagnostics& diags) override {
+  bool load_font(int index, const doc::FontInfo& font, const FontUsage& usage, Diagnostics& diags) override {
     std::optional<text::FontSubset> subset = text::subset_font(font, usage.glyph_ids, usage.code_points, diags);
     if (!subset) return false;
     std::optional<HorizontalMetrics> metrics = read_horizontal_metrics(subset->data);
@@ -196,7 +196,7 @@ class GlyphBackend final : public TextBackend {
   // The runs' operators are gathered in ops_ and written into the page in one piece
   // wherever libharu itself writes (Tf, rg, ET), so the stream gets the same bytes in the
   // same order with far fewer calls.
-  void draw_runs(HPDF_Page page, const std::vector<paginate::PlacedRun>& runs, double page_height) override {
+  void draw_runs(HPDF_Page page, const std::vector<doc::PlacedRun>& runs, double page_height) override {
     if (runs.empty()) return;
     HPDF_Stream content = static_cast<HPDF_PageAttr>(page->attr)->stream;
     HPDF_Page_BeginText(page);
@@ -204,7 +204,7 @@ class GlyphBackend final : public TextBackend {
     TextState state;
     ops_.clear();
     for (const auto& placed : runs) {
-      const text::GlyphRun& run = placed.run;
+      const doc::GlyphRun& run = placed.run;
       auto found = fonts_.find(run.font);
       if (run.glyphs.empty() || run.size <= 0 || found == fonts_.end()) continue;
       if (state.changes(found->second.font, run.size, run.color)) {

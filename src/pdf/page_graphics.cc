@@ -46,20 +46,59 @@ HPDF_Rect pdf_rect(double x, double y, double width, double height, double page_
   return HPDF_Rect{real(x), real(page_height - y - height), real(x + width), real(page_height - y)};
 }
 
+HPDF_REAL real(double v) { return static_cast<HPDF_REAL>(v); }
+
+// A rectangle with corners rounded to `radius` (clamped to half the shorter side) as a path:
+// four lines and four quarter circles, each a cubic Bézier with the usual 0.5523 handle.
+void rounded_rect_path(HPDF_Page page, const HPDF_Rect& box, double radius) {
+  const double r = std::clamp(radius, 0.0, std::min<double>(box.right - box.left, box.top - box.bottom) / 2);
+  if (r <= 0) {
+    HPDF_Page_Rectangle(page, box.left, box.bottom, box.right - box.left, box.top - box.bottom);
+    return;
+  }
+  const double k = r * (1 - 0.5523);  // distance of a Bézier handle from the corner
+  const double l = box.left, b = box.bottom, rt = box.right, t = box.top;
+  HPDF_Page_MoveTo(page, real(l + r), real(b));
+  HPDF_Page_LineTo(page, real(rt - r), real(b));
+  HPDF_Page_CurveTo(page, real(rt - k), real(b), real(rt), real(b + k), real(rt), real(b + r));
+  HPDF_Page_LineTo(page, real(rt), real(t - r));
+  HPDF_Page_CurveTo(page, real(rt), real(t - k), real(rt - k), real(t), real(rt - r), real(t));
+  HPDF_Page_LineTo(page, real(l + r), real(t));
+  HPDF_Page_CurveTo(page, real(l + k), real(t), real(l), real(t - k), real(l), real(t - r));
+  HPDF_Page_LineTo(page, real(l), real(b + r));
+  HPDF_Page_CurveTo(page, real(l), real(b + k), real(l + k), real(b), real(l + r), real(b));
+  HPDF_Page_ClosePath(page);
+}
+
+// The outline an image is cut to.
+void image_clip_path(HPDF_Page page, const HPDF_Rect& box, doc::ImageShape shape) {
+  const double width = box.right - box.left, height = box.top - box.bottom;
+  switch (shape) {
+    case doc::ImageShape::Rectangle:
+      rounded_rect_path(page, box, 0);
+      break;
+    case doc::ImageShape::Rounded:
+      rounded_rect_path(page, box, std::min(width, height) * 0.12);
+      break;
+    case doc::ImageShape::Circle:  // the largest circle in the box, centred
+      HPDF_Page_Circle(page, real((box.left + box.right) / 2), real((box.bottom + box.top) / 2),
+                       real(std::min(width, height) / 2));
+      break;
+  }
+}
+
 }  // namespace
 
-void draw_rects(HPDF_Page page, const std::vector<paginate::FilledRect>& rects, double page_height) {
+void draw_rects(HPDF_Page page, const std::vector<doc::FilledRect>& rects, double page_height) {
   for (const auto& rect : rects) {
     if (rect.width <= 0 || rect.height <= 0) continue;
     set_fill(page, rect.color);
-    HPDF_Page_Rectangle(page, static_cast<HPDF_REAL>(rect.x),
-                        static_cast<HPDF_REAL>(page_height - rect.y - rect.height),
-                        static_cast<HPDF_REAL>(rect.width), static_cast<HPDF_REAL>(rect.height));
+    rounded_rect_path(page, pdf_rect(rect.x, rect.y, rect.width, rect.height, page_height), rect.radius);
     HPDF_Page_Fill(page);
   }
 }
 
-void add_links(HPDF_Page page, const std::vector<paginate::LinkArea>& links, double page_height) {
+void add_links(HPDF_Page page, const std::vector<doc::LinkArea>& links, double page_height) {
   for (const auto& link : links) {
     if (link.uri.empty() || link.width <= 0 || link.height <= 0) continue;
     HPDF_Annotation annot = HPDF_Page_CreateURILinkAnnot(
@@ -68,7 +107,7 @@ void add_links(HPDF_Page page, const std::vector<paginate::LinkArea>& links, dou
   }
 }
 
-HPDF_Image ImageDrawer::load(const paginate::PlacedImage& placed, Diagnostics& diags) {
+HPDF_Image ImageDrawer::load(const doc::PlacedImage& placed, Diagnostics& diags) {
   const std::string& path = placed.path;
   if (auto it = loaded_.find(path); it != loaded_.end()) return it->second;
   // Problems are reported where the CV names the picture (`photo:`), or else at the file.
@@ -160,13 +199,26 @@ HPDF_Image ImageDrawer::decode(const std::string& path, const Span& where, const
   return image;
 }
 
-bool ImageDrawer::draw(HPDF_Page page, const std::vector<paginate::PlacedImage>& images, double page_height,
+bool ImageDrawer::draw(HPDF_Page page, const std::vector<doc::PlacedImage>& images, double page_height,
                        Diagnostics& diags) {
   for (const auto& placed : images) {
     HPDF_Image image = load(placed, diags);
     if (!image) return false;
-    HPDF_Rect box = pdf_rect(placed.x, placed.y, placed.width, placed.height, page_height);
-    HPDF_Page_DrawImage(page, image, box.left, box.bottom, box.right - box.left, box.top - box.bottom);
+    // The picture covers its box, keeping its proportions (what does not fit is cut off
+    // evenly on both sides), and is clipped to the box's shape.
+    const HPDF_Rect box = pdf_rect(placed.x, placed.y, placed.width, placed.height, page_height);
+    const double box_width = box.right - box.left, box_height = box.top - box.bottom;
+    const double pixels_wide = std::max<double>(1, HPDF_Image_GetWidth(image));
+    const double pixels_high = std::max<double>(1, HPDF_Image_GetHeight(image));
+    const double scale = std::max(box_width / pixels_wide, box_height / pixels_high);
+    const double width = pixels_wide * scale, height = pixels_high * scale;
+    HPDF_Page_GSave(page);
+    image_clip_path(page, box, placed.shape);
+    HPDF_Page_Clip(page);
+    HPDF_Page_EndPath(page);
+    HPDF_Page_DrawImage(page, image, real(box.left - (width - box_width) / 2),
+                        real(box.bottom - (height - box_height) / 2), real(width), real(height));
+    HPDF_Page_GRestore(page);
   }
   return true;
 }

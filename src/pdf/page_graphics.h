@@ -10,15 +10,15 @@
 #include <vector>
 
 #include "core/core.h"
-#include "paginate/paginate.h"
+#include "doc/doc.h"
 #include "pdf/haru_doc.h"
 
 namespace hanji::pdf {
 
-void draw_rects(HPDF_Page page, const std::vector<paginate::FilledRect>& rects, double page_height);
+void draw_rects(HPDF_Page page, const std::vector<doc::FilledRect>& rects, double page_height);
 
 /// Clickable URI areas without a visible border.
-void add_links(HPDF_Page page, const std::vector<paginate::LinkArea>& links, double page_height);
+void add_links(HPDF_Page page, const std::vector<doc::LinkArea>& links, double page_height);
 
 /// Loads each image file once per document and draws it wherever it is placed.
 class ImageDrawer {
@@ -26,11 +26,11 @@ class ImageDrawer {
   explicit ImageDrawer(HaruDoc& doc) : doc_(doc) {}
 
   /// False (with an error in `diags`) if an image cannot be read or is not PNG or JPEG.
-  bool draw(HPDF_Page page, const std::vector<paginate::PlacedImage>& images, double page_height,
+  bool draw(HPDF_Page page, const std::vector<doc::PlacedImage>& images, double page_height,
             Diagnostics& diags);
 
  private:
-  HPDF_Image load(const paginate::PlacedImage& placed, Diagnostics& diags);
+  HPDF_Image load(const doc::PlacedImage& placed, Diagnostics& diags);
   HPDF_Image decode(const std::string& path, const Span& where, const std::string& bytes, double placed_width,
                     double placed_height, Diagnostics& diags);
 

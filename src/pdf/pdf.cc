@@ -16,7 +16,7 @@ namespace hanji::pdf {
 namespace {
 
 // Runs name their font by index; a bad index is a bug upstream, caught before any drawing.
-bool fonts_valid(const paginate::Document& doc, Diagnostics& diags) {
+bool fonts_valid(const doc::Document& doc, Diagnostics& diags) {
   for (const auto& page : doc.pages) {
     for (const auto& placed : page.runs) {
       if (placed.run.font >= 0 && static_cast<std::size_t>(placed.run.font) < doc.fonts.size()) continue;
@@ -37,11 +37,11 @@ std::unique_ptr<TextBackend> choose_backend(HPDF_Doc pdf, const Options& options
   return make_public_backend(pdf);
 }
 
-bool load_fonts(HaruDoc& haru, TextBackend& backend, const paginate::Document& doc,
+bool load_fonts(HaruDoc& haru, TextBackend& backend, const doc::Document& doc,
                 const std::vector<FontUsage>& usage, Diagnostics& diags) {
   for (std::size_t i = 0; i < doc.fonts.size(); ++i) {
     if (!usage[i].used()) continue;
-    const text::FontInfo& font = doc.fonts[i];
+    const doc::FontInfo& font = doc.fonts[i];
     int errors_before = diags.error_count();
     if (backend.load_font(static_cast<int>(i), font, usage[i], diags) && haru.ok()) continue;
     const Span where = font.where();
@@ -54,7 +54,7 @@ bool load_fonts(HaruDoc& haru, TextBackend& backend, const paginate::Document& d
   return true;
 }
 
-bool set_page_size(HaruDoc& haru, HPDF_Page page, const paginate::Document& doc, Diagnostics& diags) {
+bool set_page_size(HaruDoc& haru, HPDF_Page page, const doc::Document& doc, Diagnostics& diags) {
   HPDF_Page_SetWidth(page, static_cast<HPDF_REAL>(doc.page_width));
   HPDF_Page_SetHeight(page, static_cast<HPDF_REAL>(doc.page_height));
   return haru.check(diags, {},
@@ -63,16 +63,17 @@ bool set_page_size(HaruDoc& haru, HPDF_Page page, const paginate::Document& doc,
                     {"page sides must be between 3 and 14400 pt"});
 }
 
-bool draw_pages(HaruDoc& haru, TextBackend& backend, const paginate::Document& doc,
+bool draw_pages(HaruDoc& haru, TextBackend& backend, const doc::Document& doc,
                 std::vector<HPDF_Page>& pages, Diagnostics& diags) {
   ImageDrawer images(haru);
   // A PDF without pages is not something a viewer can open: an empty CV gets one blank page.
-  const std::vector<paginate::Page> blank(1);
-  const std::vector<paginate::Page>& content = doc.pages.empty() ? blank : doc.pages;
+  const std::vector<doc::Page> blank(1);
+  const std::vector<doc::Page>& content = doc.pages.empty() ? blank : doc.pages;
   for (const auto& page_content : content) {
     HPDF_Page page = HPDF_AddPage(haru.get());
     if (!haru.check(diags, {}, "adding a page") || !set_page_size(haru, page, doc, diags)) return false;
     pages.push_back(page);
+    draw_rects(page, page_content.backgrounds, doc.page_height);
     draw_rects(page, page_content.rects, doc.page_height);
     if (!images.draw(page, page_content.images, doc.page_height, diags)) return false;
     backend.draw_runs(page, page_content.runs, doc.page_height);
@@ -84,7 +85,7 @@ bool draw_pages(HaruDoc& haru, TextBackend& backend, const paginate::Document& d
 
 }  // namespace
 
-std::optional<std::string> write_pdf(const paginate::Document& doc, const Options& options, Diagnostics& diags) {
+std::optional<std::string> write_pdf(const doc::Document& doc, const Options& options, Diagnostics& diags) {
   if (!fonts_valid(doc, diags)) return std::nullopt;
   HaruDoc haru;
   HPDF_Doc pdf = haru.get();

@@ -1,4 +1,4 @@
-// pdf: writes a paginate::Document as PDF bytes through libharu. Fonts are subset per
+// pdf: writes a doc::Document as PDF bytes through libharu. Fonts are subset per
 // document (text::subset_font) and drawn by glyph id so HarfBuzz's ligatures and kerning
 // survive; a ToUnicode map per font gives the exact source text back to extractors.
 // Only this module sees libharu.
@@ -8,7 +8,7 @@
 #include <string>
 
 #include "core/core.h"
-#include "paginate/paginate.h"
+#include "doc/doc.h"
 
 namespace hanji::pdf {
 
@@ -23,7 +23,7 @@ struct Options {
 };
 
 /// The whole PDF file in memory, or nullopt (with an error in `diags`) if libharu failed.
-std::optional<std::string> write_pdf(const paginate::Document& doc, const Options& options,
+std::optional<std::string> write_pdf(const doc::Document& doc, const Options& options,
                                      Diagnostics& diags);
 
 /// libharu's version string as loaded at run time ("2.3.0").

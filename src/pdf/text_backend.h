@@ -18,9 +18,9 @@
 #include <vector>
 
 #include "core/core.h"
-#include "paginate/paginate.h"
+#include "doc/doc.h"
 #include "pdf/font_usage.h"
-#include "text/text.h"
+#include "text/font_service.h"
 
 namespace hanji::pdf {
 
@@ -30,11 +30,11 @@ class TextBackend {
 
   /// Subsets and embeds Document font `index` for the glyphs in `usage`. On failure returns
   /// false; the reason is in `diags` or in the libharu document's error state.
-  virtual bool load_font(int index, const text::FontInfo& font, const FontUsage& usage,
+  virtual bool load_font(int index, const doc::FontInfo& font, const FontUsage& usage,
                          Diagnostics& diags) = 0;
 
   /// Draws `runs` (all fonts loaded) on `page` in one text object.
-  virtual void draw_runs(HPDF_Page page, const std::vector<paginate::PlacedRun>& runs,
+  virtual void draw_runs(HPDF_Page page, const std::vector<doc::PlacedRun>& runs,
                          double page_height) = 0;
 
   /// Sets the catalog's /Lang where the backend can (the public API cannot).

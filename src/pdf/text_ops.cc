@@ -88,7 +88,7 @@ class TjWriter {
 // advances), both in billionths of an em.
 class RunDrawer {
  public:
-  RunDrawer(const text::GlyphRun& run, const GlyphCodes& font, std::string& out)
+  RunDrawer(const doc::GlyphRun& run, const GlyphCodes& font, std::string& out)
       : run_(run), font_(font), out_(out), tj_(out) {}
 
   void draw(RunClusters& clusters) {
@@ -96,7 +96,7 @@ class RunDrawer {
       // A part of a word broken across lines reads as the whole word (or as nothing), so
       // what its own glyphs read back as does not matter.
       begin_actual_text(utf8_decode(*run_.actual_text));
-      for (const text::Glyph& glyph : run_.glyphs) draw_glyph(glyph);
+      for (const doc::Glyph& glyph : run_.glyphs) draw_glyph(glyph);
       end_actual_text();
     } else {
       clusters.split(run_);
@@ -110,11 +110,11 @@ class RunDrawer {
     auto glyphs = std::span(run_.glyphs).subspan(cluster.first_glyph, cluster.glyph_count);
     bool exact = reads_back(glyphs, text, font_);
     if (!exact) begin_actual_text(text);
-    for (const text::Glyph& glyph : glyphs) draw_glyph(glyph);
+    for (const doc::Glyph& glyph : glyphs) draw_glyph(glyph);
     if (!exact) end_actual_text();
   }
 
-  void draw_glyph(const text::Glyph& glyph) {
+  void draw_glyph(const doc::Glyph& glyph) {
     long long target = clamped_round((shaped_pen_ + glyph.x_offset) * 1e9 / run_.size, kMaxCoordinate * 1e6);
     uint16_t code = font_.code_of(glyph.id);
     bool raised = glyph.y_offset != 0;
@@ -146,7 +146,7 @@ class RunDrawer {
     out_ += "EMC\n";
   }
 
-  const text::GlyphRun& run_;
+  const doc::GlyphRun& run_;
   const GlyphCodes& font_;
   std::string& out_;
   TjWriter tj_;
@@ -190,9 +190,9 @@ std::vector<std::pair<uint16_t, long long>> GlyphCodes::widths() const {
   return out;
 }
 
-bool reads_back(std::span<const text::Glyph> glyphs, std::u32string_view text, const GlyphCodes& font) {
+bool reads_back(std::span<const doc::Glyph> glyphs, std::u32string_view text, const GlyphCodes& font) {
   std::size_t read = 0;  // characters of `text` matched so far
-  for (const text::Glyph& glyph : glyphs) {
+  for (const doc::Glyph& glyph : glyphs) {
     std::u32string_view piece = font.text_of(glyph.id);
     if (piece.size() > text.size() - read || text.compare(read, piece.size(), piece) != 0) return false;
     read += piece.size();
@@ -202,12 +202,12 @@ bool reads_back(std::span<const text::Glyph> glyphs, std::u32string_view text, c
 
 long long declared_width(double per_mille) { return std::llround(per_mille * 32.0) * 31'250; }
 
-void append_glyphs(std::string& out, const text::GlyphRun& run, const GlyphCodes& font, RunClusters& scratch) {
+void append_glyphs(std::string& out, const doc::GlyphRun& run, const GlyphCodes& font, RunClusters& scratch) {
   if (run.size <= 0) return;
   RunDrawer(run, font, out).draw(scratch);
 }
 
-std::string show_glyphs(const text::GlyphRun& run, const GlyphCodes& font) {
+std::string show_glyphs(const doc::GlyphRun& run, const GlyphCodes& font) {
   std::string out;
   RunClusters scratch;
   append_glyphs(out, run, font, scratch);

@@ -12,7 +12,7 @@
 
 #include "pdf/clusters.h"
 #include "pdf/glyph_slots.h"
-#include "text/text.h"
+#include "text/font_service.h"
 
 namespace hanji::pdf {
 
@@ -83,7 +83,7 @@ class GlyphCodes {
 /// Whether `glyphs`, read back through the texts of `font`, give exactly `text`. When the
 /// glyphs of a cluster don't (a glyph shared by two spellings, a decomposed character), the
 /// writer wraps the cluster in an /ActualText span.
-bool reads_back(std::span<const text::Glyph> glyphs, std::u32string_view text, const GlyphCodes& font);
+bool reads_back(std::span<const doc::Glyph> glyphs, std::u32string_view text, const GlyphCodes& font);
 
 /// A /W width for a nominal advance of `per_mille` thousandths of an em, in billionths of an
 /// em: rounded to 1/32 of a thousandth, the finest step that libharu's float (and its
@@ -101,10 +101,10 @@ constexpr long long kPositionTolerance = 100'000;
 /// adjustments (in thousandths of an em, three decimals) wherever a glyph's place differs
 /// from where the font's /W would put it, Ts around glyphs with a y offset, and an
 /// /ActualText span around each cluster whose glyphs would not read back as its exact text.
-std::string show_glyphs(const text::GlyphRun& run, const GlyphCodes& font);
+std::string show_glyphs(const doc::GlyphRun& run, const GlyphCodes& font);
 
 /// show_glyphs appending to `out`, with `scratch` reused from run to run (no allocation per
 /// run once the buffers have grown).
-void append_glyphs(std::string& out, const text::GlyphRun& run, const GlyphCodes& font, RunClusters& scratch);
+void append_glyphs(std::string& out, const doc::GlyphRun& run, const GlyphCodes& font, RunClusters& scratch);
 
 }  // namespace hanji::pdf

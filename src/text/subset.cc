@@ -4,7 +4,7 @@
 #include <algorithm>
 
 #include "text/hb_handles.h"
-#include "text/text.h"
+#include "text/font_service.h"
 
 namespace hanji::text {
 

@@ -261,12 +261,6 @@ struct Typesetter::Impl {
   Prepared uncached;  // what prepare() returns when it does not keep it
 };
 
-double GlyphRun::width() const {
-  double sum = 0;
-  for (const Glyph& g : glyphs) sum += g.advance;
-  return sum;
-}
-
 Typesetter::Typesetter(const layout::Theme& theme, Diagnostics& diags) : impl_(std::make_unique<Impl>(theme, diags)) {}
 
 Typesetter::~Typesetter() = default;

@@ -71,9 +71,21 @@ std::string color_field(const Rgb& color) {
 }
 
 /// The font's file stem ("NanumBarunGothicBold"): a path would differ between machines.
-std::string font_name(const paginate::Document& doc, int font) {
+std::string font_name(const doc::Document& doc, int font) {
   if (font < 0 || static_cast<size_t>(font) >= doc.fonts.size()) return "font#" + std::to_string(font);
   return std::filesystem::path(doc.fonts[static_cast<size_t>(font)].path).stem().string();
+}
+
+std::string shape_field(doc::ImageShape shape) {
+  switch (shape) {
+    case doc::ImageShape::Rounded:
+      return " shape=rounded";
+    case doc::ImageShape::Circle:
+      return " shape=circle";
+    case doc::ImageShape::Rectangle:
+      break;
+  }
+  return "";
 }
 
 std::string box_fields(double x, double y, double width, double height) {
@@ -81,10 +93,10 @@ std::string box_fields(double x, double y, double width, double height) {
 }
 
 /// HarfBuzz's notation: [id=cluster+advance|…], with @x_offset,y_offset when not zero.
-std::string glyph_list(const text::GlyphRun& run) {
+std::string glyph_list(const doc::GlyphRun& run) {
   std::string out = "[";
   for (size_t i = 0; i < run.glyphs.size(); ++i) {
-    const text::Glyph& g = run.glyphs[i];
+    const doc::Glyph& g = run.glyphs[i];
     if (i > 0) out += '|';
     out += std::to_string(g.id) + '=' + std::to_string(g.cluster);
     if (hundredths(g.x_offset) != 0 || hundredths(g.y_offset) != 0)
@@ -97,12 +109,12 @@ std::string glyph_list(const text::GlyphRun& run) {
 /// Runs sharing a baseline (to 0.01 pt), left to right: what a reader sees as one line.
 struct VisualLine {
   double baseline = 0;
-  std::vector<const paginate::PlacedRun*> runs;
+  std::vector<const doc::PlacedRun*> runs;
 };
 
-std::vector<VisualLine> visual_lines(const paginate::Page& page) {
-  std::vector<const paginate::PlacedRun*> runs;
-  for (const paginate::PlacedRun& placed : page.runs) runs.push_back(&placed);
+std::vector<VisualLine> visual_lines(const doc::Page& page) {
+  std::vector<const doc::PlacedRun*> runs;
+  for (const doc::PlacedRun& placed : page.runs) runs.push_back(&placed);
   // Top to bottom, then left to right; the stable sort keeps the order of runs drawn at the
   // same point, and the trace does not depend on the order paginate happens to emit them in.
   std::stable_sort(runs.begin(), runs.end(), [](const auto* a, const auto* b) {
@@ -110,7 +122,7 @@ std::vector<VisualLine> visual_lines(const paginate::Page& page) {
     return hundredths(a->x) < hundredths(b->x);
   });
   std::vector<VisualLine> lines;
-  for (const paginate::PlacedRun* placed : runs) {
+  for (const doc::PlacedRun* placed : runs) {
     if (lines.empty() || hundredths(lines.back().baseline) != hundredths(placed->baseline))
       lines.push_back(VisualLine{placed->baseline, {}});
     lines.back().runs.push_back(placed);
@@ -125,10 +137,10 @@ constexpr double kColumnGap = 2.0;
 
 /// `line y=… x=left..right "segment" "segment"`: the line's text at a glance.
 std::string line_header(const VisualLine& line) {
-  const paginate::PlacedRun& first = *line.runs.front();
+  const doc::PlacedRun& first = *line.runs.front();
   double right = first.x;
   std::string segments, segment;
-  for (const paginate::PlacedRun* placed : line.runs) {
+  for (const doc::PlacedRun* placed : line.runs) {
     if (placed != &first && placed->x - right > kColumnGap) {
       segments += ' ' + in_quotes(segment);
       segment.clear();
@@ -142,8 +154,8 @@ std::string line_header(const VisualLine& line) {
 
 /// `  run …` and its glyphs on the next row, so a change of positions alone leaves the run row
 /// as it was.
-std::string run_rows(const paginate::Document& doc, const paginate::PlacedRun& placed) {
-  const text::GlyphRun& run = placed.run;
+std::string run_rows(const doc::Document& doc, const doc::PlacedRun& placed) {
+  const doc::GlyphRun& run = placed.run;
   std::string out = "  run x=" + number(placed.x) + " w=" + number(run.width()) + " font=" + font_name(doc, run.font) +
                     " size=" + number(run.size) + color_field(run.color);
   if (hundredths(run.rise) != 0) out += " rise=" + number(run.rise);
@@ -165,23 +177,31 @@ std::vector<const Item*> top_to_bottom(const std::vector<Item>& items) {
   return sorted;
 }
 
-std::string page_rows(const paginate::Document& doc, const paginate::Page& page, size_t number_from_one) {
+std::string page_rows(const doc::Document& doc, const doc::Page& page, size_t number_from_one) {
   std::string out = "page " + std::to_string(number_from_one) + "\n";
   for (const VisualLine& line : visual_lines(page)) {
     out += line_header(line);
-    for (const paginate::PlacedRun* placed : line.runs) out += run_rows(doc, *placed);
+    for (const doc::PlacedRun* placed : line.runs) out += run_rows(doc, *placed);
   }
-  for (const auto* rect : top_to_bottom(page.rects))
-    out += "rect " + box_fields(rect->x, rect->y, rect->width, rect->height) + color_field(rect->color) + "\n";
+  const auto rect_rows = [&out](const char* kind, const std::vector<doc::FilledRect>& rects) {
+    for (const auto* rect : top_to_bottom(rects)) {
+      out += std::string(kind) + " " + box_fields(rect->x, rect->y, rect->width, rect->height) +
+             color_field(rect->color);
+      if (rect->radius > 0) out += " radius=" + number(rect->radius);
+      out += "\n";
+    }
+  };
+  rect_rows("background", page.backgrounds);
+  rect_rows("rect", page.rects);
   for (const auto* link : top_to_bottom(page.links))
     out += "link " + box_fields(link->x, link->y, link->width, link->height) + " " + link->uri + "\n";
   for (const auto* image : top_to_bottom(page.images))
     out += "image " + box_fields(image->x, image->y, image->width, image->height) + " " +
-           std::filesystem::path(image->path).filename().string() + "\n";
+           std::filesystem::path(image->path).filename().string() + shape_field(image->shape) + "\n";
   return out;
 }
 
-std::string meta_row(const compose::Metadata& meta) {
+std::string meta_row(const doc::Metadata& meta) {
   std::string out;
   const auto field = [&out](const char* name, const std::string& value) {
     if (!value.empty()) out += std::string(" ") + name + "=" + in_quotes(value);
@@ -196,12 +216,12 @@ std::string meta_row(const compose::Metadata& meta) {
 
 }  // namespace
 
-std::string write_trace(const paginate::Document& doc) {
+std::string write_trace(const doc::Document& doc) {
   std::string out = "document " + number(doc.page_width) + "x" + number(doc.page_height) +
                     " pages=" + std::to_string(doc.pages.size()) + "\n";
   out += meta_row(doc.meta);
   for (size_t i = 0; i < doc.pages.size(); ++i) out += page_rows(doc, doc.pages[i], i + 1);
-  for (const paginate::Bookmark& mark : doc.bookmarks)
+  for (const doc::Bookmark& mark : doc.bookmarks)
     out += "bookmark page=" + std::to_string(mark.page + 1) + " y=" + number(mark.y) + " " + in_quotes(mark.title) + "\n";
   return out;
 }

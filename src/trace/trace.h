@@ -6,7 +6,7 @@
 
 #include <string>
 
-#include "paginate/paginate.h"
+#include "doc/doc.h"
 
 namespace hanji::trace {
 
@@ -35,6 +35,6 @@ namespace hanji::trace {
 /// black, `rise=`, `actual="…"` (ActualText of a split word), `link=`, `@line:col` (the span,
 /// without the file). Quoted text escapes `"`, `\`, control characters and invisible spaces
 /// (`\u{a0}`). Rects, links and images follow the lines of their page, top to bottom.
-std::string write_trace(const paginate::Document& doc);
+std::string write_trace(const doc::Document& doc);
 
 }  // namespace hanji::trace

@@ -1,0 +1,133 @@
+// doc: the output vocabulary. A Document is pages of positioned glyph runs, filled
+// rectangles, images and link areas, plus bookmarks and metadata: everything an exporter
+// (PDF, text trace) needs and nothing about how it was made. It depends only on core, so an
+// exporter sees this and a font service, never the pipeline.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/core.h"
+
+namespace hanji::doc {
+
+/// A font file runs refer to, by its index in Document::fonts.
+struct FontInfo {
+  std::string path;
+  std::string postscript_name;
+  int units_per_em = 1000;
+  Span origin;  // where the layout (or the CV's layout: key) names the file, for messages
+
+  /// Where to report a problem with the file: where it is named, else the file itself.
+  Span where() const { return origin.known() ? origin : Span{path, 0, 0}; }
+};
+
+/// One positioned glyph. Lengths in pt; x_offset/y_offset as HarfBuzz gives them (y up).
+struct Glyph {
+  uint32_t id = 0;       // glyph id in the original font file
+  double advance = 0;    // pen advance after this glyph (includes justification and gaps)
+  double x_offset = 0;
+  double y_offset = 0;
+  /// Byte offset into GlyphRun::text where this glyph's characters start. text.size() (past
+  /// every character) for a glyph that stands for none: the hyphen drawn at the end of a line
+  /// that ends inside a hyphenated word, which is not part of the text.
+  uint32_t cluster = 0;
+};
+
+/// Glyphs of one font, size and colour on one line, with the exact text they stand for.
+/// Several glyphs may share a cluster (marks) and one glyph may stand for several characters
+/// (ligatures): the characters of a cluster run from its offset to the next cluster's.
+struct GlyphRun {
+  int font = 0;        // index into Document::fonts (the typesetter's font list)
+  double size = 10;    // the size the font is drawn at (Latin already scaled), pt
+  double x = 0;        // pen position of the first glyph, from the paragraph's left edge, pt
+  double rise = 0;     // baseline shift, pt, positive = up
+  Rgb color;
+  std::string text;    // UTF-8, exactly the source characters these glyphs draw
+  std::vector<Glyph> glyphs;
+  std::string link;    // URI or empty
+  Span span;           // source location of text[0]
+  /// What text extraction should read for this run instead of `text`, when a word is broken
+  /// across lines (an overlong URL or Korean word, a hyphenated English word): the run
+  /// holding the word's first part reads as the whole word, the runs with its other parts
+  /// read as nothing. So "large-" + "scale" on two lines extracts as "large-scale", "devel-"
+  /// + "opment" as "development" (the inserted hyphen is the last glyph of the first part's
+  /// run), and ATS keyword matching still works. An icon's run reads as "" (drawn, not text).
+  std::optional<std::string> actual_text;
+
+  double width() const;  // sum of glyph advances
+};
+
+/// A glyph run placed on a page. Coordinates in pt from the page's top-left corner, y down;
+/// (x, baseline) is the pen position of the run's first glyph.
+struct PlacedRun {
+  GlyphRun run;
+  double x = 0;
+  double baseline = 0;
+};
+
+/// A filled rectangle (rules, tinted panels, table borders). Top-left corner, y down;
+/// `radius` > 0 rounds its corners.
+struct FilledRect {
+  double x = 0, y = 0, width = 0, height = 0;
+  Rgb color;
+  double radius = 0;
+};
+
+/// A clickable area. Top-left corner, y down.
+struct LinkArea {
+  double x = 0, y = 0, width = 0, height = 0;
+  std::string uri;
+};
+
+/// How an image is cut to its box.
+enum class ImageShape { Rectangle, Rounded, Circle };
+
+struct PlacedImage {
+  std::string path;
+  double x = 0, y = 0, width = 0, height = 0;
+  Span span;  // where the CV names the picture, for problems found when it is embedded
+  ImageShape shape = ImageShape::Rectangle;
+};
+
+struct Page {
+  /// Drawn first, under everything else (a tinted side column).
+  std::vector<FilledRect> backgrounds;
+  std::vector<PlacedRun> runs;  // in reading order
+  std::vector<FilledRect> rects;
+  std::vector<LinkArea> links;
+  std::vector<PlacedImage> images;
+  /// How far the flow reaches below the top margin on this page, pt (more than
+  /// Document::flow_height only when a piece taller than a page runs past the bottom margin).
+  double content_height = 0;
+};
+
+/// An outline entry: a title and where it points.
+struct Bookmark {
+  std::string title;
+  int page = 0;  // 0-based
+  double y = 0;  // from the top of the page
+};
+
+/// Document information written into the PDF.
+struct Metadata {
+  std::string title, author, subject, keywords, language;
+};
+
+struct Document {
+  double page_width = 595.276, page_height = 841.89;
+  double flow_height = 0;  // the flow area between the top and bottom margins, pt
+  std::vector<Page> pages;
+  std::vector<Bookmark> bookmarks;
+  std::vector<FontInfo> fonts;  // indexed by GlyphRun::font
+  Metadata meta;
+};
+
+/// Moves everything on `page` by (dx, dy).
+void translate(Page& page, double dx, double dy);
+/// Moves the contents of `from` onto `into` (after what `into` holds).
+void append(Page& into, Page from);
+
+}  // namespace hanji::doc

@@ -1,0 +1,64 @@
+#include "engine/engine.h"
+
+#include <utility>
+
+#include "compose/compose.h"
+#include "paginate/paginate.h"
+#include "text/text.h"
+
+namespace hanji::engine {
+
+LayoutChoice choose_layout(const source::CvFile& file, const Request& request) {
+  // --layout wins over the file's `layout:`; a name from the file is reported where it is written.
+  if (!request.layout.empty()) return {request.layout, Span{}};
+  if (!file.layout_name.empty()) return {file.layout_name, file.layout_span};
+  return {"classic", Span{}};
+}
+
+fit::FitResult lay_out(const source::CvFile& file, const layout::Theme& theme, int pages, Diagnostics& diags) {
+  // The typesetter keeps reporting into `sink` (a layout without fonts at once, then what each
+  // paragraph needs); each attempt hands what it gathered to fit, which keeps the messages of
+  // the layout it chooses.
+  Diagnostics sink;
+  text::Typesetter typesetter(theme, sink);
+  auto attempt = [&](const layout::Theme& squeezed, const paginate::Options& options, Diagnostics& out) {
+    doc::Document doc;
+    if (!sink.has_errors()) {
+      compose::Composition composition = compose::compose(file, squeezed, sink);
+      if (!sink.has_errors()) doc = paginate::paginate(composition, squeezed, typesetter, sink, options);
+    }
+    out = std::move(sink);
+    sink = Diagnostics{};  // the same object, which the typesetter holds on to
+    return doc;
+  };
+  return fit::fit_to_pages(attempt, theme, pages, diags);
+}
+
+std::optional<Rendered> render(source::CvFile file, const Request& request, const layout::DataDirs& dirs,
+                               Diagnostics& diags) {
+  LayoutChoice choice = choose_layout(file, request);
+  std::optional<layout::Theme> theme =
+      layout::load_theme(choice.name, choice.span, file.layout_overrides, request.paper, dirs, diags);
+  if (!theme) return std::nullopt;
+  // --fit-pages wins over the layout's fit_pages; without either the CV is laid out as it is.
+  const int pages = request.fit_pages > 0 ? request.fit_pages : theme->fit_pages;
+  fit::FitResult fitted = lay_out(file, *theme, pages, diags);
+  if (diags.has_errors()) return std::nullopt;
+  return Rendered{std::move(fitted.doc), std::move(fitted.theme), std::move(file)};
+}
+
+std::optional<Rendered> render_file(const std::string& path, const Request& request, const layout::DataDirs& dirs,
+                                    Diagnostics& diags) {
+  std::optional<source::CvFile> file = source::load_cv(path, diags);
+  if (!file) return std::nullopt;
+  return render(std::move(*file), request, dirs, diags);
+}
+
+std::optional<Rendered> render_text(const std::string& text, const std::string& path, const Request& request,
+                                    const layout::DataDirs& dirs, Diagnostics& diags) {
+  std::optional<source::CvFile> file = source::load_cv_from_string(text, path, diags);
+  if (!file) return std::nullopt;
+  return render(std::move(*file), request, dirs, diags);
+}
+
+}  // namespace hanji::engine
