@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "compose/compose.h"
+#include "compose/templates.h"
 #include "compose/markup.h"  // private: bold keywords on their own
 
 namespace hanji::compose {
@@ -910,6 +911,147 @@ TEST(Markup, OverlongLinkTargetKeepsTheTextWithoutTheLink) {
   ASSERT_EQ(diags.warning_count(), 1);
   EXPECT_NE(diags.all()[0].message.find("so this text is set without its link"), std::string::npos);
   EXPECT_EQ(diags.all()[0].span.col, 3 + 15);
+}
+
+
+// ---------------------------------------------------------------- layouts as data
+
+Composition compose_one(const layout::Theme& theme, Entry entry, EntryKind kind = EntryKind::Experience,
+                        std::optional<Date> today = std::nullopt) {
+  source::CvFile file = cv_file({section("Experience", kind, {std::move(entry)})});
+  file.settings.current_date = today;
+  Diagnostics diags;
+  return compose(file, theme, diags);
+}
+
+TEST(EntryTemplates, SeparatorsGoWithEmptyFields) {
+  layout::Theme theme = test_theme();
+  theme.experience_template = {{"*POSITION* at COMPANY (LOCATION)", "A, COMPANY, B"}, {"DATES"}};
+  Entry e = experience();
+  e.location = {};
+  Composition c = compose_one(theme, e);
+  const Row& r = row(c.blocks[find_block(c, "Software Engineer")]);
+  ASSERT_EQ(r.main.size(), 2u);
+  EXPECT_EQ(text_of(r.main[0]), "Software Engineer at Acme Corp");  // " (" and ")" went with LOCATION
+  EXPECT_TRUE(r.main[0].inlines[0].font.italic);
+  EXPECT_FALSE(r.main[0].inlines.back().font.italic);
+  EXPECT_EQ(text_of(r.main[1]), "A, Acme Corp, B");  // words that are not fields stay
+  e.company = {};
+  Composition without = compose_one(theme, e);
+  EXPECT_EQ(text_of(row(without.blocks[find_block(without, "Software")]).main[0]), "Software Engineer");
+}
+
+TEST(EntryTemplates, ALineWhoseFieldsAreAllEmptyIsLeftOut) {
+  layout::Theme theme = test_theme();
+  theme.experience_template = {{"POSITION", "(LOCATION)", "COMPANY"}, {"DATES"}};
+  Entry e = experience();
+  e.location = {};
+  Composition c = compose_one(theme, e);
+  const Row& r = row(c.blocks[find_block(c, "Software Engineer")]);
+  ASSERT_EQ(r.main.size(), 2u);
+  EXPECT_EQ(text_of(r.main[1]), "Acme Corp");
+  EXPECT_EQ(r.main[1].span.line, 12);  // where COMPANY is written
+}
+
+TEST(EntryTemplates, DurationCountsBothMonthsInTheLocalesWords) {
+  Entry e = experience();
+  e.start_date = ym(2021, 3);
+  e.end_date = ym(2023, 5);
+  source::Locale en = english();
+  EXPECT_EQ(duration_text(e, en, std::nullopt), "2 years 3 months");
+  source::Locale ko = korean();
+  ko.year = ko.years = "년";
+  ko.month = ko.months = "개월";
+  EXPECT_EQ(duration_text(e, ko, std::nullopt), "2년 3개월");
+  e.end_date = present();
+  EXPECT_EQ(duration_text(e, en, std::nullopt), "") << "no current_date: the present is unknown";
+  EXPECT_EQ(duration_text(e, en, ym(2021, 3)), "1 month");
+  e.start_date = year_only(2020);
+  EXPECT_EQ(duration_text(e, en, ym(2022, 1)), "") << "a year alone is too vague to count months";
+}
+
+TEST(EntryTemplates, DateFormatsOfTheLayout) {
+  Entry e;
+  e.start_date = ym(2018, 9);
+  e.end_date = ym(2019, 12);
+  EXPECT_EQ(format_dates(e, english(), layout::DateFormat::KoreanWords), "2018년 9월 \u2013 2019년 12월");
+  EXPECT_EQ(format_dates(e, english(), layout::DateFormat::Numeric), "09/2018 \u2013 12/2019");
+  EXPECT_EQ(format_dates(e, korean(), layout::DateFormat::MonthYear), "9월 2018 \u2013 12월 2019");
+  EXPECT_EQ(format_dates(e, english(), layout::DateFormat::Dotted), "2018. 9. \u2013 2019. 12.");
+  e.end_date = ym(2018, 12);
+  EXPECT_EQ(format_dates(e, english(), layout::DateFormat::Year), "2018") << "one year, not 2018 – 2018";
+}
+
+TEST(EntryTemplates, ASummaryGoesBesideThePlaceOfAOneLineTitle) {
+  Entry e = experience();
+  e.company = {};
+  e.highlights.clear();
+  e.summary = T("Hyperconnect Seminar", 17, 16);
+  Composition c = compose_one(test_theme(), e);
+  const Row& r = row(c.blocks[find_block(c, "Software Engineer")]);
+  ASSERT_EQ(r.main.size(), 2u);
+  EXPECT_EQ(text_of(r.main[1]), "Hyperconnect Seminar");
+  EXPECT_EQ(r.aside.size(), 2u);
+}
+
+TEST(EntryTemplates, DatesOnTheLeftIndentEverythingBesideThem) {
+  layout::Theme theme = test_theme();
+  theme.aside_side = layout::AsideSide::Left;
+  Composition c = compose_one(theme, experience());
+  const Row& r = row(c.blocks[find_block(c, "Software Engineer")]);
+  EXPECT_TRUE(r.aside_left);
+  EXPECT_EQ(r.aside_width, theme.aside_width);
+  EXPECT_EQ(r.aside[0].align, Align::Left);
+  const Paragraph& highlight = para(c.blocks[find_block(c, "Shipped")]);
+  EXPECT_DOUBLE_EQ(highlight.indent_left, theme.aside_width + theme.column_gap + theme.highlight_indent);
+}
+
+TEST(SectionTitles, StylesDrawRulesOnTheTitleLine) {
+  layout::Theme theme = test_theme();
+  theme.section_title_style = layout::TitleStyle::RuleAfter;
+  Composition c = compose_one(theme, experience());
+  size_t at = find_block(c, "Experience");
+  ASSERT_TRUE(para(c.blocks[at]).rules.has_value());
+  EXPECT_EQ(para(c.blocks[at]).rules->kind, LineRules::Kind::After);
+  EXPECT_FALSE(std::holds_alternative<Rule>(c.blocks[at + 1].content)) << "no rule below as well";
+  theme.section_title_style = layout::TitleStyle::RulesAround;
+  Composition around = compose_one(theme, experience());
+  EXPECT_EQ(para(around.blocks[find_block(around, "Experience")]).align, Align::Center);
+  theme.section_title_style = layout::TitleStyle::RuleBelow;
+  Composition below = compose_one(theme, experience());
+  EXPECT_TRUE(std::holds_alternative<Rule>(below.blocks[find_block(below, "Experience") + 1].content));
+}
+
+TEST(SectionTitles, AccentLettersSplitTheFirstInline) {
+  layout::Theme theme = test_theme();
+  theme.section_accent_letters = 3;
+  theme.section_accent_color = {1, 0, 0};
+  Composition c = compose_one(theme, experience());
+  const Paragraph& title = para(c.blocks[find_block(c, "rience")]);
+  ASSERT_EQ(title.inlines.size(), 2u);
+  EXPECT_EQ(title.inlines[0].text, "Exp");
+  EXPECT_EQ(title.inlines[0].font.color, (Rgb{1, 0, 0}));
+  EXPECT_EQ(title.inlines[1].text, "erience");
+  EXPECT_EQ(title.inlines[1].span.col, 3 + 3);
+  EXPECT_EQ(c.blocks[find_block(c, "rience")].bookmark, "Experience");
+}
+
+TEST(Header, TwoToneNameAccentsTheLastWordOfLatinNamesOnly) {
+  layout::Theme theme = test_theme();
+  theme.two_tone_name = true;
+  theme.name_accent = {24, true, false, {1, 0, 0}, 1.2};
+  theme.name.bold = false;
+  Diagnostics diags;
+  source::CvFile file = cv_file();
+  Composition c = compose(file, theme, diags);
+  const Paragraph& name = para(c.blocks[0]);
+  ASSERT_EQ(name.inlines.size(), 2u);
+  EXPECT_EQ(name.inlines[0].text, "Gildong ");
+  EXPECT_EQ(name.inlines[1].text, "Hong");
+  EXPECT_EQ(name.inlines[1].font.color, (Rgb{1, 0, 0}));
+  file.cv.name = T("홍길동", 2, 9);
+  Composition korean_name = compose(file, theme, diags);
+  EXPECT_EQ(para(korean_name.blocks[0]).inlines.size(), 1u);
 }
 
 }  // namespace

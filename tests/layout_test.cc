@@ -654,7 +654,8 @@ TEST(LayoutFiles, UnknownKeyInAFileHasItsExactSpan) {
             (tmp.path() / "layouts/typo.yaml").string() +
                 ":4:3: error: unknown key 'spce_above' in 'section'\n"
                 "  hint: did you mean 'space_above'?\n"
-                "  hint: valid keys here: rule, rule_thickness, rule_color, rule_gap, space_above, space_below\n");
+                "  hint: valid keys here: rule, title_style, accent_letters, accent_color, rule_thickness, rule_color, rule_gap, "
+                "space_above, space_below\n");
 }
 
 TEST(LayoutFiles, ALayoutOfOnesOwnIsAPathRelativeToTheCv) {
@@ -762,6 +763,52 @@ TEST(DataDirs, ProgramOnPathUsesProcSelfExe) {
   DataDirs dirs = find_data_dirs("layout_test");
   EXPECT_TRUE(fs::exists(fs::path(dirs.layouts) / "classic.yaml")) << dirs.layouts;
   EXPECT_TRUE(fs::exists(fs::path(dirs.fonts) / "Lato-Regular.ttf")) << dirs.fonts;
+}
+
+
+TEST(Parameters, EveryParameterShowsItsDefault) {
+  for (const auto& p : describe_parameters()) EXPECT_FALSE(p.default_value.empty()) << p.key;
+  auto find = [](const std::string& key) {
+    for (const auto& p : describe_parameters())
+      if (p.key == key) return p.default_value;
+    return std::string("<missing>");
+  };
+  EXPECT_EQ(find("page.margin_top"), "51pt");
+  EXPECT_EQ(find("section.title_style"), "rule-below");
+  EXPECT_EQ(find("entry.experience.main"), "[\"POSITION\", \"COMPANY\"]");
+  EXPECT_EQ(find("styles.name.color"), "\"#000000\"");
+  EXPECT_EQ(find("text.align_summary"), "unset");
+}
+
+TEST(LoadTheme, EntryTemplatesAndTitleStylesFromOverrides) {
+  MapBuilder experience;
+  ConfigNode lines;
+  lines.kind = ConfigNode::Kind::Sequence;
+  lines.children = {scalar("**COMPANY**"), scalar("POSITION")};
+  experience.add("main", lines).set("aside", "LOCATION");
+  MapBuilder entry;
+  entry.add("experience", experience.node).set("aside_position", "left").set("date_format", "korean");
+  MapBuilder section;
+  section.set("title_style", "bar_before").set("accent_letters", "3");
+  MapBuilder top;
+  top.add("entry", entry.node, 1).add("section", section.node, 1);
+  Diagnostics diags;
+  auto theme = load_theme("classic", top.node, "", repo_dirs(), diags);
+  ASSERT_TRUE(theme.has_value()) << messages(diags);
+  EXPECT_EQ(theme->experience_template.main, (std::vector<std::string>{"**COMPANY**", "POSITION"}));
+  EXPECT_EQ(theme->experience_template.aside, (std::vector<std::string>{"LOCATION"}));
+  EXPECT_EQ(theme->aside_side, AsideSide::Left);
+  EXPECT_EQ(theme->date_format, DateFormat::KoreanWords);
+  EXPECT_EQ(theme->section_title_style, TitleStyle::BarBefore);
+  EXPECT_EQ(theme->section_accent_letters, 3);
+
+  MapBuilder bad_entry;
+  MapBuilder nested;
+  nested.add("main", MapBuilder().node);
+  bad_entry.add("education", nested.node);
+  Diagnostics bad;
+  EXPECT_FALSE(load_theme("classic", overrides_of("entry", bad_entry.node), "", repo_dirs(), bad).has_value());
+  EXPECT_NE(messages(bad).find("entry.education.main"), std::string::npos) << messages(bad);
 }
 
 }  // namespace

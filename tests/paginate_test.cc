@@ -388,5 +388,93 @@ TEST_F(Paginate, TextPastTheRightMarginSaysByHowMuch) {
   EXPECT_NE(d.message.find(amount), std::string::npos) << d.message << " / expected " << amount;
 }
 
+
+// The right edge of the rightmost run whose text starts with `prefix` (on any page).
+double right_of(const Document& doc, const std::string& prefix) {
+  double right = 0;
+  for (const auto& page : doc.pages)
+    for (const auto& r : page.runs)
+      if (r.run.text.rfind(prefix, 0) == 0) right = std::max(right, r.x + r.run.width());
+  return right;
+}
+
+TEST_F(Paginate, MainParagraphsBelowTheLastAsideTakeTheWholeWidth) {
+  compose::Composition c;
+  compose::Row row;
+  std::string authors;
+  for (int i = 0; i < 30; ++i) authors += "Author" + std::to_string(i) + " Name, ";
+  row.main = {paragraph("Paper title", 10, 14), paragraph(authors, 9, 12)};
+  row.aside = {paragraph("2017", 9, 12)};
+  row.aside[0].align = layout::Align::Right;
+  row.aside_width = 100;
+  compose::Block b;
+  b.content = row;
+  c.blocks.push_back(b);
+  Document doc = run(c);
+  const double column_right = theme_.page_width - theme_.margin_right;
+  // The author list wraps to the column's right edge, not to the date column's left edge.
+  double widest = 0;
+  for (const auto& r : doc.pages[0].runs)
+    if (r.run.text.find("Author") != std::string::npos) widest = std::max(widest, r.x + r.run.width());
+  EXPECT_GT(widest, column_right - 100) << "the authors stopped at the date column";
+  EXPECT_LE(widest, column_right + 0.5);
+}
+
+TEST_F(Paginate, AsideOnTheLeftPutsTheMainColumnAfterIt) {
+  compose::Composition c;
+  compose::Row row;
+  row.aside_left = true;
+  row.aside_width = 80;
+  row.gap = 10;
+  row.main = {paragraph("Position title", 10, 14)};
+  row.aside = {paragraph("2020 – 2023", 9, 12)};
+  compose::Block b;
+  b.content = row;
+  c.blocks.push_back(b);
+  Document doc = run(c);
+  const PlacedRun* title = find_run(doc, "Position");
+  const PlacedRun* date = find_run(doc, "2020");
+  ASSERT_TRUE(title && date);
+  EXPECT_NEAR(date->x, theme_.margin_left, 0.5);
+  EXPECT_NEAR(title->x, theme_.margin_left + 90, 0.5);
+  EXPECT_NEAR(title->baseline, date->baseline, 1e-6);
+}
+
+TEST_F(Paginate, TitleRulesRunFromTheTextToTheColumnEdges) {
+  compose::Composition c;
+  compose::Paragraph title = paragraph("Education", 12, 16);
+  title.rules = compose::LineRules{compose::LineRules::Kind::After, 0.8, {0, 0, 0}, 6, 0};
+  c.blocks.push_back(block(title));
+  compose::Paragraph centred = paragraph("Awards", 12, 16);
+  centred.align = layout::Align::Center;
+  centred.rules = compose::LineRules{compose::LineRules::Kind::Around, 0.8, {0, 0, 0}, 6, 0};
+  c.blocks.push_back(block(centred));
+  Document doc = run(c);
+  ASSERT_EQ(doc.pages.size(), 1u);
+  const auto& rects = doc.pages[0].rects;
+  ASSERT_EQ(rects.size(), 3u);
+  const double left = theme_.margin_left, right = theme_.page_width - theme_.margin_right;
+  EXPECT_NEAR(rects[0].x, right_of(doc, "Education") + 6, 0.01);
+  EXPECT_NEAR(rects[0].x + rects[0].width, right, 0.01);
+  const PlacedRun* awards = find_run(doc, "Awards");
+  ASSERT_TRUE(awards);
+  EXPECT_NEAR(rects[1].x, left, 0.01);
+  EXPECT_NEAR(rects[1].x + rects[1].width, awards->x - 6, 0.01);
+  EXPECT_NEAR(rects[2].x, right_of(doc, "Awards") + 6, 0.01);
+  EXPECT_NEAR(rects[1].width, rects[2].width, 0.5) << "a centred title sits between equal rules";
+  EXPECT_LT(rects[0].y, find_run(doc, "Education")->baseline) << "the rule is at the letters' middle";
+}
+
+TEST_F(Paginate, AMarkerIsDrawnBeforeItsLine) {
+  compose::Composition c;
+  compose::Paragraph item = paragraph("First highlight of the entry");
+  item.indent_left = 12;
+  item.marker = compose::Marker{{"\u2022", compose::FontSpec{}, "", {}}, 4};
+  c.blocks.push_back(block(item));
+  Document doc = run(c);
+  ASSERT_GE(doc.pages[0].runs.size(), 2u);
+  EXPECT_EQ(doc.pages[0].runs[0].run.text, "\u2022") << "reading order: the bullet, then its text";
+}
+
 }  // namespace
 }  // namespace hanji::paginate

@@ -1335,5 +1335,20 @@ TEST_F(TextTest, OverlongWordCostsTimeInProportionToItsLength) {
   EXPECT_LT(large, 7 * small) << small << " s for 10,000 characters, " << large << " s for 40,000";
 }
 
+
+TEST_F(TextTest, SmallCapsUseTheFontsOwnGlyphsAndKeepTheText) {
+  theme.fonts.latin = {font_path("NotoSerif-Regular.ttf"), font_path("NotoSerif-Bold.ttf"), "", ""};
+  Typesetter ts(theme, diags);
+  compose::Inline plain = make_inline("Experience");
+  compose::Inline small = plain;
+  small.font.small_caps = true;
+  const Line upper_lower = ts.typeset_line(plain);
+  const Line small_caps = ts.typeset_line(small);
+  ASSERT_EQ(small_caps.runs.size(), 1u);
+  EXPECT_EQ(small_caps.runs[0].text, "Experience") << "extraction gives the text as written";
+  EXPECT_EQ(small_caps.runs[0].glyphs[0].id, upper_lower.runs[0].glyphs[0].id) << "capitals stay";
+  EXPECT_NE(small_caps.runs[0].glyphs[1].id, upper_lower.runs[0].glyphs[1].id) << "x becomes a small capital";
+}
+
 }  // namespace
 }  // namespace hanji::text

@@ -239,7 +239,7 @@ int build(const Options& opt, const std::string& argv0, std::ostream& out, std::
 
 void list_parameters(std::ostream& out) {
   for (const auto& p : layout::describe_parameters())
-    out << fmt::format("{:<34} {}\n{:<34} ({})\n", p.key, p.help, "", p.expected);
+    out << fmt::format("{:<34} {}\n{:<34} ({}; default {})\n", p.key, p.help, "", p.expected, p.default_value);
 }
 
 int list(const Options& opt, const std::string& argv0, std::ostream& out, std::ostream& err) {

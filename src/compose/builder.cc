@@ -5,7 +5,7 @@
 
 namespace hanji::compose {
 
-FontSpec font_of(const layout::TextStyle& style) { return FontSpec{style.size, style.bold, style.italic, style.color}; }
+FontSpec font_of(const layout::TextStyle& style) { return FontSpec{style.size, style.bold, style.italic, style.color, style.small_caps}; }
 
 double line_height_of(const layout::TextStyle& style) { return style.size * style.line_height; }
 

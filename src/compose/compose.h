@@ -23,6 +23,7 @@ struct FontSpec {
   bool bold = false;
   bool italic = false;  // Latin only
   Rgb color;
+  bool small_caps = false;  // the font's own small capitals, where it has them
 
   bool operator==(const FontSpec&) const = default;
 };
@@ -33,6 +34,20 @@ struct Inline {
   FontSpec font;
   std::string link;  // URI ("https://…", "mailto:…", "tel:…") or empty
   Span span;         // source location of the first character
+};
+
+/// Rules drawn on a paragraph's first line, around its text: how section titles are set off.
+struct LineRules {
+  enum class Kind {
+    After,   // from the end of the text to the column's right edge
+    Around,  // from the column's left edge to the text, and from the text to the right edge
+    Before,  // a bar from the column's left edge to `bar_width`, the text after it (moderncv)
+  };
+  Kind kind = Kind::After;
+  double thickness = 0.6;
+  Rgb color;
+  double gap = 6;         // between text and rule
+  double bar_width = 0;   // Before: the bar's length
 };
 
 /// A bullet or number hanging to the left of a paragraph's first line: drawn so that its
@@ -50,16 +65,20 @@ struct Paragraph {
   double line_height = 13.5;  // baseline to baseline, pt
   std::optional<Marker> marker;
   bool is_name = false;     // words here are names: never hyphenate (issue 3)
+  std::optional<LineRules> rules;  // rules on the first line's sides (section titles)
   Span span;
 };
 
-/// Two columns side by side, top-aligned: `main` on the left, `aside` (dates, places) on the
-/// right, `aside_width` wide, `gap` apart. Each column is a stack of paragraphs.
+/// Two columns side by side, top-aligned: `main` and `aside` (dates, places), `aside_width`
+/// wide, `gap` apart, the aside on the right (or on the left with aside_left). Each column is
+/// a stack of paragraphs; each aside paragraph sits beside the main paragraph of its index.
+/// Main paragraphs below the last aside one take the whole width.
 struct Row {
   std::vector<Paragraph> main;
   std::vector<Paragraph> aside;
   double aside_width = 120;
   double gap = 12;
+  bool aside_left = false;
 };
 
 /// A horizontal rule across the column (from indent_left to the right edge).
@@ -69,11 +88,13 @@ struct Rule {
   double indent_left = 0;
 };
 
+
 /// An image (the photo) beside the paragraphs of the header.
 struct Figure {
   std::string path;  // PNG or JPEG
   Span span;         // where the CV names it
   double width = 85, height = 113;
+  doc::ImageShape shape = doc::ImageShape::Rectangle;
   bool right = true;
   std::vector<Paragraph> beside;  // text set next to the image
   double gap = 14;
@@ -122,7 +143,13 @@ Composition compose(const source::CvFile& file, const layout::Theme& theme, Diag
 std::vector<Inline> parse_inline(const source::Text& text, const FontSpec& base, const Rgb& link_color,
                                  Diagnostics& diags);
 
-/// A date or date range as the locale prints it ("Sep 2023 – present", "2020. 3. – 2023. 7.").
-std::string format_dates(const source::Entry& entry, const source::Locale& locale);
+/// A date or date range as the locale prints it ("Sep 2023 – present", "2020. 3. – 2023. 7."),
+/// or in one of the layouts' date formats.
+std::string format_dates(const source::Entry& entry, const source::Locale& locale,
+                         layout::DateFormat format = layout::DateFormat::Locale);
+
+/// One date the same way.
+std::string format_date(const source::Date& date, const source::Locale& locale,
+                        layout::DateFormat format = layout::DateFormat::Locale);
 
 }  // namespace hanji::compose

@@ -30,27 +30,45 @@ std::string format_english(const Date& date, const Locale& locale) {
   return month.empty() ? std::to_string(date.year) : month + " " + std::to_string(date.year);
 }
 
-std::string format_date(const Date& date, const Locale& locale) {
+// A year, month and maybe day in one of the layouts' forms ("2018년 9월", "09/2018", "2018").
+std::string format_numeric(const Date& date, const Locale& locale, layout::DateFormat format) {
+  const bool month = date.kind != Date::Kind::Year && date.month >= 1 && date.month <= 12;
+  switch (format) {
+    case layout::DateFormat::MonthYear: return format_english(date, locale);
+    case layout::DateFormat::Dotted: return format_korean(date);
+    case layout::DateFormat::KoreanWords:
+      return month ? fmt::format("{}년 {}월", date.year, date.month) : fmt::format("{}년", date.year);
+    case layout::DateFormat::Numeric:
+      return month ? fmt::format("{:02}/{}", date.month, date.year) : std::to_string(date.year);
+    case layout::DateFormat::Year: return std::to_string(date.year);
+    case layout::DateFormat::Locale: break;
+  }
+  return locale.date_style == Locale::DateStyle::KoreanDotted ? format_korean(date) : format_english(date, locale);
+}
+
+}  // namespace
+
+std::string format_date(const source::Date& date, const source::Locale& locale, layout::DateFormat format) {
   switch (date.kind) {
     case Date::Kind::Present: return locale.present;
     case Date::Kind::Free: return date.text;
     case Date::Kind::Year:
     case Date::Kind::YearMonth:
-    case Date::Kind::YearMonthDay:
-      return locale.date_style == Locale::DateStyle::KoreanDotted ? format_korean(date) : format_english(date, locale);
+    case Date::Kind::YearMonthDay: return format_numeric(date, locale, format);
   }
   return date.text;
 }
 
-}  // namespace
-
-std::string format_dates(const source::Entry& entry, const source::Locale& locale) {
-  if (entry.date) return format_date(*entry.date, locale);
+std::string format_dates(const source::Entry& entry, const source::Locale& locale, layout::DateFormat format) {
+  if (entry.date) return format_date(*entry.date, locale, format);
   if (entry.start_date) {
-    std::string end = entry.end_date ? format_date(*entry.end_date, locale) : locale.present;
-    return format_date(*entry.start_date, locale) + locale.range_separator + end;
+    std::string end = entry.end_date ? format_date(*entry.end_date, locale, format) : locale.present;
+    std::string start = format_date(*entry.start_date, locale, format);
+    // One year to the same year in the year-only form reads as that year alone.
+    if (format == layout::DateFormat::Year && start == end) return start;
+    return start + locale.range_separator + end;
   }
-  if (entry.end_date) return format_date(*entry.end_date, locale);
+  if (entry.end_date) return format_date(*entry.end_date, locale, format);
   return "";
 }
 

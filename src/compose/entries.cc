@@ -7,6 +7,7 @@
 #include <utility>
 
 #include "compose/markup.h"
+#include "compose/templates.h"
 
 namespace hanji::compose {
 namespace {
@@ -36,6 +37,8 @@ Placeholder find_placeholder(const std::string& word, const source::Entry& entry
     if (size_t at = word.find(name); at != std::string::npos) return Placeholder{text, at, name.size()};
   return {};
 }
+
+}  // namespace
 
 // RenderCV's degree_with_area phrase ("DEGREE in AREA", Korean "AREA DEGREE"): placeholders
 // are replaced by the entry's texts; a missing one goes with the characters attached to it
@@ -68,6 +71,8 @@ std::vector<Inline> degree_with_area(Builder& b, const source::Entry& entry, con
   return out;
 }
 
+namespace {
+
 // The CV owner's name as it would be compared: markup removed, white space collapsed.
 std::string normalized_name(const std::string& value) {
   std::string plain = plain_text(value), out;
@@ -94,112 +99,65 @@ std::vector<std::string> owner_names(const std::string& name) {
   return names;
 }
 
-Paragraph authors_paragraph(Builder& b, const source::Entry& entry) {
-  const auto& theme = b.theme();
-  FontSpec font = font_of(theme.body);
+}  // namespace
+
+std::vector<Inline> author_inlines(Builder& b, const source::Entry& entry, const FontSpec& font) {
   std::vector<std::string> owner = owner_names(b.cv().name.value);
   std::vector<Inline> inlines;
   for (const auto& author : entry.authors) {
     if (!inlines.empty()) inlines.push_back(made_text(", ", font));
     FontSpec author_font = font;
-    if (theme.bold_owner_in_authors &&
+    if (b.theme().bold_owner_in_authors &&
         std::find(owner.begin(), owner.end(), normalized_name(author.value)) != owner.end())
       author_font.bold = true;
     append(inlines, b.inlines(author, author_font));
   }
-  Paragraph p = b.paragraph(std::move(inlines), theme.body, layout::Align::Left, entry.authors.front().span);
-  p.is_name = true;
-  return p;
+  return inlines;
 }
 
-// The journal, then the DOI ("doi:10.1145/…", linked to doi.org) or else the URL, linked.
-std::optional<Paragraph> journal_paragraph(Builder& b, const source::Entry& entry) {
-  const auto& theme = b.theme();
-  FontSpec font = font_of(theme.entry_subtitle);
-  std::vector<Inline> inlines = b.inlines(entry.journal, font);
-  const Text& target = entry.doi.empty() ? entry.url : entry.doi;
-  if (!target.empty()) {
-    if (!inlines.empty()) inlines.push_back(made_text(", ", font));
-    FontSpec link_font = font;
-    link_font.color = theme.link_color;
-    bool doi = !entry.doi.empty();
-    Inline link{doi ? "doi:" + entry.doi.value : entry.url.value, link_font,
-                doi ? "https://doi.org/" + entry.doi.value : entry.url.value, target.span};
-    inlines.push_back(std::move(link));
-  }
-  if (inlines.empty()) return std::nullopt;
-  Span span = entry.journal.empty() ? target.span : entry.journal.span;
-  return b.paragraph(std::move(inlines), theme.entry_subtitle, layout::Align::Left, span);
-}
+namespace {
 
-std::vector<Paragraph> main_column(Builder& b, const source::Entry& entry) {
+// The lines of one column of the entry's template, each in its role's style: the first main
+// line as the entry's title, the others as its subtitle; every aside line in the aside style.
+std::vector<Paragraph> template_column(Builder& b, const source::Entry& entry, const std::vector<std::string>& lines,
+                                       bool aside) {
   const auto& theme = b.theme();
-  std::vector<std::optional<Paragraph>> lines;
-  switch (entry.kind) {
-    case EntryKind::Experience:
-      lines.push_back(b.paragraph(entry.position, theme.entry_title));
-      lines.push_back(b.paragraph(entry.company, theme.entry_subtitle));
-      break;
-    case EntryKind::Education: {
-      lines.push_back(b.paragraph(entry.institution, theme.entry_title));
-      auto degree = degree_with_area(b, entry, font_of(theme.entry_subtitle));
-      Span span = entry.degree.empty() ? entry.area.span : entry.degree.span;
-      if (!degree.empty())
-        lines.push_back(b.paragraph(std::move(degree), theme.entry_subtitle, layout::Align::Left, span));
-      break;
-    }
-    case EntryKind::Publication:
-      lines.push_back(b.paragraph(entry.title, theme.entry_title));
-      if (!entry.authors.empty()) lines.push_back(authors_paragraph(b, entry));
-      lines.push_back(journal_paragraph(b, entry));
-      break;
-    default:  // Normal
-      lines.push_back(b.paragraph(entry.name, theme.entry_title));
-      break;
-  }
   std::vector<Paragraph> out;
-  for (auto& line : lines)
-    if (line) out.push_back(std::move(*line));
+  for (size_t i = 0; i < lines.size(); ++i) {
+    const layout::TextStyle& style = aside ? theme.aside : i == 0 ? theme.entry_title : theme.entry_subtitle;
+    FilledLine line = fill_template(b, entry, lines[i], font_of(style));
+    if (line.inlines.empty()) continue;
+    const layout::Align align = aside && theme.aside_side == layout::AsideSide::Right ? layout::Align::Right
+                                                                                       : layout::Align::Left;
+    Paragraph p = b.paragraph(std::move(line.inlines), style, align, line.span.known() ? line.span : entry.span);
+    p.is_name = line.names;
+    out.push_back(std::move(p));
+  }
   return out;
 }
 
-// ---- the aside column
-
-const source::Date* first_date(const source::Entry& entry) {
-  if (entry.date) return &*entry.date;
-  if (entry.start_date) return &*entry.start_date;
-  if (entry.end_date) return &*entry.end_date;
-  return nullptr;
-}
-
-std::vector<Paragraph> aside_column(Builder& b, const source::Entry& entry) {
-  const auto& theme = b.theme();
-  std::vector<Paragraph> out;
-  std::string dates = format_dates(entry, b.locale());
-  if (!dates.empty()) {
-    Span span = first_date(entry) ? first_date(entry)->span : entry.span;
-    out.push_back(
-        b.paragraph({Inline{dates, font_of(theme.aside), "", span}}, theme.aside, layout::Align::Right, span));
+const layout::EntryTemplate& template_of(const layout::Theme& theme, EntryKind kind) {
+  switch (kind) {
+    case EntryKind::Experience: return theme.experience_template;
+    case EntryKind::Education: return theme.education_template;
+    case EntryKind::Publication: return theme.publication_template;
+    default: return theme.normal_template;
   }
-  if (entry.kind != EntryKind::Publication)
-    if (auto location = b.paragraph(entry.location, theme.aside, layout::Align::Right))
-      out.push_back(std::move(*location));
-  return out;
 }
 
 // ---- below the row
 
 Marker marker(std::string text, const FontSpec& font) { return Marker{made_text(std::move(text), font), kMarkerGap}; }
 
-void add_highlights(Builder& b, const source::Entry& entry, int group, bool& first_detail) {
+void add_highlights(Builder& b, const source::Entry& entry, int group, double indent, bool& first_detail) {
   const auto& theme = b.theme();
   FontSpec font = font_of(theme.body);
   const layout::Align align = theme.highlight_align.value_or(theme.body_align);
   int added = 0;
-  auto add_bullet = [&](const Text& text, double indent, const std::string& bullet) {
+  auto add_bullet = [&](const Text& text, double indent_left, const std::string& bullet) {
     auto p = b.paragraph(text, theme.body, align);
     if (!p) return;
-    p->indent_left = indent;
+    p->indent_left = indent_left;
     p->marker = marker(bullet, font);
     Block& block = b.add(std::move(*p), first_detail ? theme.summary_space : theme.highlight_space, text.span);
     block.group = group;
@@ -208,35 +166,12 @@ void add_highlights(Builder& b, const source::Entry& entry, int group, bool& fir
     first_detail = false;
   };
   for (const auto& highlight : entry.highlights) {
-    add_bullet(highlight.text, theme.highlight_indent, theme.bullet);
+    add_bullet(highlight.text, indent + theme.highlight_indent, theme.bullet);
     for (const auto& child : highlight.children)
-      add_bullet(child, theme.highlight_indent + theme.nested_indent, "\u25E6");  // ◦
+      add_bullet(child, indent + theme.highlight_indent + theme.nested_indent, theme.nested_bullet);
   }
   if (added == 1) b.last().keep_with_next = false;  // nothing after it in this entry to keep with
 }
-
-void add_regular(Builder& b, const source::Entry& entry, const EntryPlacement& placement, int group) {
-  const auto& theme = b.theme();
-  Row row;
-  row.main = main_column(b, entry);
-  row.aside = aside_column(b, entry);
-  row.aside_width = placement.aside_column ? theme.aside_width : 0;
-  row.gap = placement.aside_column ? theme.column_gap : 0;
-  bool details = !entry.summary.empty() || !entry.highlights.empty();
-  Block& block = b.add(std::move(row), placement.space_before, entry.span);
-  block.group = group;
-  block.keep_with_next = details;  // the title stays with the first line below it
-  bool first_detail = true;
-  if (auto summary = b.paragraph(entry.summary, theme.body, theme.summary_align.value_or(theme.body_align))) {
-    Block& summary_block = b.add(std::move(*summary), theme.summary_space, entry.summary.span);
-    summary_block.group = group;
-    summary_block.keep_with_next = !entry.highlights.empty();  // header, summary and first highlights together
-    first_detail = false;
-  }
-  add_highlights(b, entry, group, first_detail);
-}
-
-// ---- one-paragraph entries
 
 // The hanging indent must hold the widest number ("12.") plus the gap. Compose has no font
 // metrics, so digits are estimated at 0.62 em (Lato's are 0.58 em, scaled by latin_scale).
@@ -245,34 +180,97 @@ double number_indent(const layout::Theme& theme, int widest) {
   return std::max(theme.highlight_indent, kMarkerGap + (0.62 * digits + 0.3) * theme.body.size);
 }
 
-Paragraph one_line(Builder& b, const source::Entry& entry) {
+void add_regular(Builder& b, const source::Entry& entry, const EntryPlacement& placement, int group) {
   const auto& theme = b.theme();
-  FontSpec font = font_of(theme.body), bold = font;
-  bold.bold = true;
-  std::vector<Inline> inlines = b.inlines(entry.label, bold);
-  inlines.push_back(made_text(":", bold));
-  if (!entry.details.empty()) {
-    inlines.push_back(made_text(" ", font));
-    append(inlines, b.inlines(entry.details, font));
+  const layout::EntryTemplate& layout = template_of(theme, entry.kind);
+  const bool numbered = entry.kind == EntryKind::Publication && theme.number_publications;
+  // Numbered publications hang their number left of everything the entry shows.
+  const double indent = content_indent(theme) + (numbered ? number_indent(theme, placement.widest_number) : 0);
+  Row row;
+  row.main = template_column(b, entry, layout.main, false);
+  row.aside = template_column(b, entry, layout.aside, true);
+  row.aside_left = theme.aside_side == layout::AsideSide::Left;
+  // Dates on the left always have their column; on the right, only sections that use it.
+  const bool column = row.aside_left || placement.aside_column;
+  row.aside_width = column ? theme.aside_width : 0;
+  row.gap = column ? theme.column_gap : 0;
+  if (!row.aside_left)
+    for (auto& p : row.main) p.indent_left += indent;
+  if (numbered && !row.main.empty())
+    row.main.front().marker = marker(std::to_string(placement.number) + ".", font_of(theme.body));
+  std::optional<Paragraph> summary =
+      b.paragraph(entry.summary, theme.body, theme.summary_align.value_or(theme.body_align));
+  // A one-line title with a date and a place beside it: the summary (a talk's venue) goes
+  // beside the place rather than below it, which would leave the line beside the place empty.
+  if (summary && row.main.size() < row.aside.size()) {
+    if (!row.aside_left) summary->indent_left += indent;
+    row.main.push_back(std::move(*summary));
+    summary.reset();
   }
-  return b.paragraph(std::move(inlines), theme.body, theme.body_align, entry.label.span);
+  bool details = summary || !entry.highlights.empty();
+  Block& block = b.add(std::move(row), placement.space_before, entry.span);
+  block.group = group;
+  block.keep_with_next = details;  // the title stays with the first line below it
+  bool first_detail = true;
+  if (summary) {
+    summary->indent_left = indent;
+    Block& summary_block = b.add(std::move(*summary), theme.summary_space, entry.summary.span);
+    summary_block.group = group;
+    summary_block.keep_with_next = !entry.highlights.empty();  // header, summary and first highlights together
+    first_detail = false;
+  }
+  add_highlights(b, entry, group, indent, first_detail);
+}
+
+// ---- one-paragraph entries
+
+// The one-line template ("**LABEL:** DETAILS") with the label in the date column instead
+// when dates go on the left (moderncv's \cvitem): then the label is the line's first field
+// and the rest of the template follows in the main column.
+void add_one_line(Builder& b, const source::Entry& entry, const EntryPlacement& placement, int group) {
+  const auto& theme = b.theme();
+  const FontSpec font = font_of(theme.body);
+  if (theme.aside_side == layout::AsideSide::Left) {
+    Row row;
+    row.aside_left = true;
+    row.aside_width = theme.aside_width;
+    row.gap = theme.column_gap;
+    FilledLine label = fill_template(b, entry, "LABEL", font_of(theme.aside));
+    FilledLine details = fill_template(b, entry, "DETAILS", font);
+    if (!label.inlines.empty())
+      row.aside.push_back(b.paragraph(std::move(label.inlines), theme.aside, layout::Align::Left, label.span));
+    if (!details.inlines.empty())
+      row.main.push_back(b.paragraph(std::move(details.inlines), theme.body, theme.body_align, details.span));
+    if (row.aside.empty() && row.main.empty()) return;
+    b.add(std::move(row), placement.space_before, entry.span).group = group;
+    return;
+  }
+  FilledLine line = fill_template(b, entry, theme.one_line_template, font);
+  if (line.inlines.empty()) return;
+  Paragraph p = b.paragraph(std::move(line.inlines), theme.body, theme.body_align,
+                            line.span.known() ? line.span : entry.span);
+  p.indent_left = content_indent(theme);
+  b.add(std::move(p), placement.space_before, entry.span).group = group;
 }
 
 void add_text_like(Builder& b, const source::Entry& entry, const EntryPlacement& placement, int group) {
   const auto& theme = b.theme();
+  if (entry.kind == EntryKind::OneLine) {
+    add_one_line(b, entry, placement, group);
+    return;
+  }
   FontSpec font = font_of(theme.body);
-  Paragraph p = entry.kind == EntryKind::OneLine
-                    ? one_line(b, entry)
-                    : b.paragraph(b.inlines(entry.text, font), theme.body,
-                                  entry.kind == EntryKind::Text ? theme.text_align.value_or(theme.body_align)
-                                                                : theme.body_align,
-                                  entry.text.span);
+  Paragraph p = b.paragraph(b.inlines(entry.text, font), theme.body,
+                            entry.kind == EntryKind::Text ? theme.text_align.value_or(theme.body_align)
+                                                          : theme.body_align,
+                            entry.text.span);
   if (p.inlines.empty()) return;  // an empty string entry: nothing to show
+  p.indent_left = content_indent(theme);
   if (entry.kind == EntryKind::Bullet) {
-    p.indent_left = theme.highlight_indent;
+    p.indent_left += theme.highlight_indent;
     p.marker = marker(theme.bullet, font);
   } else if (entry.kind == EntryKind::Numbered || entry.kind == EntryKind::ReversedNumbered) {
-    p.indent_left = number_indent(theme, placement.widest_number);
+    p.indent_left += number_indent(theme, placement.widest_number);
     p.marker = marker(std::to_string(placement.number) + ".", font);
   }
   b.add(std::move(p), placement.space_before, entry.span).group = group;
@@ -285,10 +283,13 @@ bool is_text_like(EntryKind kind) {
          kind == EntryKind::Numbered || kind == EntryKind::ReversedNumbered;
 }
 
-bool has_aside(const source::Entry& entry) {
+bool has_aside(Builder& b, const source::Entry& entry) {
   if (is_text_like(entry.kind)) return false;
-  bool location = entry.kind != EntryKind::Publication && !entry.location.empty();
-  return entry.date || entry.start_date || entry.end_date || location;
+  return !template_column(b, entry, template_of(b.theme(), entry.kind).aside, true).empty();
+}
+
+double content_indent(const layout::Theme& theme) {
+  return theme.aside_side == layout::AsideSide::Left ? theme.aside_width + theme.column_gap : 0;
 }
 
 void add_entry(Builder& b, const source::Entry& entry, const EntryPlacement& placement) {

@@ -1,5 +1,6 @@
 // The header: name, headline and one contact line, centred by default; with a photo the
 // three are set left-aligned beside it.
+#include <algorithm>
 #include <filesystem>
 
 #include <fmt/format.h>
@@ -32,6 +33,26 @@ std::optional<Paragraph> contact_line(Builder& b, layout::Align align) {
   return p;
 }
 
+bool latin_only(const std::string& text) {
+  return std::all_of(text.begin(), text.end(), [](char c) { return static_cast<unsigned char>(c) < 0x80; });
+}
+
+// Awesome-CV's name: the first names light, the last name in the accent style. Only for a
+// plain Latin name of two or more words: a Korean name (family name first, no spaces) or a
+// bilingual "김하늘 (Haneul Kim)" stays in one style.
+void two_tone(std::vector<Inline>& inlines, const FontSpec& accent) {
+  if (inlines.size() != 1 || !latin_only(inlines[0].text)) return;
+  Inline& name = inlines[0];
+  const size_t space = name.text.find_last_of(' ');
+  if (space == std::string::npos || space == 0 || space + 1 >= name.text.size()) return;
+  Inline last = name;
+  last.text = name.text.substr(space + 1);
+  last.font = accent;
+  last.span = name.span.shifted(static_cast<int>(space + 1));
+  name.text.erase(space + 1);
+  inlines.push_back(std::move(last));
+}
+
 // The photo as written may be relative to the CV file (RenderCV's rule) or already
 // resolved by the reader; take whichever exists.
 std::string photo_path(const Builder& b) {
@@ -51,7 +72,10 @@ HeaderParts header_parts(Builder& b, layout::Align align) {
   const auto& theme = b.theme();
   HeaderParts parts;
   parts.name = b.paragraph(b.cv().name, theme.name, align);
-  if (parts.name) parts.name->is_name = true;
+  if (parts.name) {
+    parts.name->is_name = true;
+    if (theme.two_tone_name) two_tone(parts.name->inlines, font_of(theme.name_accent));
+  }
   parts.headline = b.paragraph(b.cv().headline, theme.headline, align);
   parts.contacts = contact_line(b, align);
   return parts;
@@ -73,6 +97,8 @@ void add_with_photo(Builder& b, HeaderParts parts) {
   figure.width = theme.photo_width;
   figure.height = theme.photo_width * 4 / 3;  // the 3 x 4 cm Korean résumé photo
   figure.right = theme.photo_right;
+  figure.shape = static_cast<doc::ImageShape>(theme.photo_shape);
+  if (theme.photo_shape == layout::PhotoShape::Circle) figure.height = figure.width;  // a circle needs a square
   for (auto* part : {&parts.name, &parts.headline, &parts.contacts})
     if (*part) figure.beside.push_back(std::move(**part));
   b.add(std::move(figure), 0, b.cv().photo.span).group = b.new_group();

@@ -10,14 +10,79 @@ namespace {
 
 using source::EntryKind;
 
+bool is_hangul_syllable(char32_t c) { return c >= 0xAC00 && c <= 0xD7A3; }
+
+// Byte length of the first `count` code points of `text` (all of it when shorter).
+size_t prefix_bytes(const std::string& text, size_t count) {
+  size_t bytes = 0;
+  for (size_t n = 0; n < count && bytes < text.size(); ++n) {
+    ++bytes;
+    while (bytes < text.size() && (static_cast<unsigned char>(text[bytes]) & 0xC0) == 0x80) ++bytes;
+  }
+  return bytes;
+}
+
+// Awesome-CV's two-colour title: its first letters (or first Hangul syllable, which weighs
+// about as much as three letters) in the accent colour. Only the first inline is split.
+void accent_first_letters(std::vector<Inline>& inlines, int letters, const Rgb& color) {
+  if (letters <= 0 || inlines.empty() || inlines.front().text.empty()) return;
+  Inline& first = inlines.front();
+  const char32_t lead = utf8_decode(first.text).front();
+  const size_t count = is_hangul_syllable(lead) ? 1 : static_cast<size_t>(letters);
+  const size_t bytes = prefix_bytes(first.text, count);
+  Inline accent = first;
+  accent.text = first.text.substr(0, bytes);
+  accent.font.color = color;
+  first.text.erase(0, bytes);
+  first.span = first.span.shifted(static_cast<int>(count));
+  if (first.text.empty()) inlines.erase(inlines.begin());
+  inlines.insert(inlines.begin(), std::move(accent));
+}
+
+layout::TitleStyle title_style(const layout::Theme& theme) {
+  return theme.section_rule ? theme.section_title_style : layout::TitleStyle::Plain;
+}
+
+// The rules a title style draws on the title's own line; nullopt for styles without any.
+std::optional<LineRules> line_rules(const layout::Theme& theme) {
+  LineRules rules;
+  rules.thickness = theme.section_rule_thickness;
+  rules.color = theme.section_rule_color;
+  rules.gap = 0.5 * theme.section_title.size;
+  switch (title_style(theme)) {
+    case layout::TitleStyle::RuleAfter:
+      rules.kind = LineRules::Kind::After;
+      return rules;
+    case layout::TitleStyle::RulesAround:
+      rules.kind = LineRules::Kind::Around;
+      return rules;
+    case layout::TitleStyle::BarBefore:
+      rules.kind = LineRules::Kind::Before;
+      // The bar fills the date column when dates go on the left, else it is a short tab.
+      rules.bar_width = theme.aside_side == layout::AsideSide::Left ? theme.aside_width : 2 * theme.section_title.size;
+      rules.thickness = std::max(theme.section_rule_thickness, 0.4 * theme.section_title.size);
+      return rules;
+    default:
+      return std::nullopt;
+  }
+}
+
 void add_title(Builder& b, const source::Section& section, bool first) {
   const auto& theme = b.theme();
-  Paragraph title = b.paragraph(b.inlines(section.title, font_of(theme.section_title)), theme.section_title,
-                                layout::Align::Left, section.title.span);
-  std::string bookmark = inline_text(title.inlines);
+  std::vector<Inline> inlines = b.inlines(section.title, font_of(theme.section_title));
+  std::string bookmark = inline_text(inlines);
+  accent_first_letters(inlines, theme.section_accent_letters, theme.section_accent_color);
+  const layout::TitleStyle style = title_style(theme);
+  const layout::Align align = style == layout::TitleStyle::RulesAround ? layout::Align::Center : layout::Align::Left;
+  Paragraph title = b.paragraph(std::move(inlines), theme.section_title, align, section.title.span);
+  title.rules = line_rules(theme);
+  if (title.rules && title.rules->kind == LineRules::Kind::Before)
+    title.indent_left = title.rules->bar_width + (theme.aside_side == layout::AsideSide::Left ? theme.column_gap
+                                                                                                : title.rules->gap);
+  title.is_name = true;  // a heading is never hyphenated
   Block& block =
       b.add(std::move(title), first ? theme.header_space_below : theme.section_space_above, section.title.span);
-  block.keep_with_next = !section.entries.empty() || theme.section_rule;  // a title never ends a page
+  block.keep_with_next = !section.entries.empty() || style == layout::TitleStyle::RuleBelow;  // never ends a page
   block.bookmark = std::move(bookmark);
 }
 
@@ -37,8 +102,9 @@ int entry_number(const source::Section& section, size_t index) {
 void add_section(Builder& b, const source::Section& section, bool first) {
   const auto& theme = b.theme();
   add_title(b, section, first);
-  if (theme.section_rule) add_rule(b, section);
-  bool aside_column = std::any_of(section.entries.begin(), section.entries.end(), has_aside);
+  if (title_style(theme) == layout::TitleStyle::RuleBelow) add_rule(b, section);
+  bool aside_column = std::any_of(section.entries.begin(), section.entries.end(),
+                                  [&](const source::Entry& entry) { return has_aside(b, entry); });
   for (size_t i = 0; i < section.entries.size(); ++i) {
     const source::Entry& entry = section.entries[i];
     EntryPlacement placement;

@@ -32,6 +32,7 @@ struct Applier {
   std::optional<ParamValue> parse_scalar(const Param& param, const ConfigNode& value);
   std::optional<ParamValue> parse_enum(const Param& param, const ConfigNode& value);
   std::optional<ParamValue> parse_fonts(const Param& param, const ConfigNode& value);
+  std::optional<ParamValue> parse_texts(const Param& param, const ConfigNode& value);
   template <typename T>
   std::optional<ParamValue> checked(const Param& param, const ConfigNode& value, std::optional<T> parsed);
   std::optional<double> check_bound(const Param& param, double number, const Span& span);
@@ -129,6 +130,7 @@ void Applier::wrong_value(const Param& param, const ConfigNode& value) {
 
 std::optional<ParamValue> Applier::parse(const Param& param, const ConfigNode& value) {
   if (param.type == ParamType::FontList) return parse_fonts(param, value);
+  if (param.type == ParamType::TextList) return parse_texts(param, value);
   if (value.kind != ConfigNode::Kind::Scalar) {
     wrong_value(param, value);
     return std::nullopt;
@@ -182,6 +184,7 @@ std::optional<ParamValue> Applier::parse_scalar(const Param& param, const Config
       return path ? std::optional<ParamValue>(std::move(*path)) : std::nullopt;
     }
     case ParamType::FontList: return parse_fonts(param, value);
+    case ParamType::TextList: return parse_texts(param, value);
   }
   return std::nullopt;
 }
@@ -223,6 +226,24 @@ std::optional<ParamValue> Applier::parse_fonts(const Param& param, const ConfigN
     }
   }
   return ok ? std::optional<ParamValue>(std::move(paths)) : std::nullopt;
+}
+
+// A list of texts; a single text is accepted as a list of one, an empty list means none.
+std::optional<ParamValue> Applier::parse_texts(const Param& param, const ConfigNode& value) {
+  std::vector<std::string> texts;
+  if (value.kind == ConfigNode::Kind::Scalar) return ParamValue(std::vector<std::string>{value.scalar});
+  if (value.kind != ConfigNode::Kind::Sequence) {
+    wrong_value(param, value);
+    return std::nullopt;
+  }
+  for (const auto& item : value.children) {
+    if (item.kind != ConfigNode::Kind::Scalar) {
+      wrong_value(param, item);
+      return std::nullopt;
+    }
+    texts.push_back(item.scalar);
+  }
+  return ParamValue(std::move(texts));
 }
 
 // Setting a family's regular face but not its other faces keeps the inherited ones, so a CV

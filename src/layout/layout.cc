@@ -237,7 +237,11 @@ std::optional<Theme> load_theme(const std::string& name, const source::ConfigNod
 
 std::vector<ParameterInfo> describe_parameters() {
   std::vector<ParameterInfo> out;
-  for (const auto& p : parameters()) out.push_back({p.key, expected_form(p), p.help});
+  const Theme defaults;
+  for (const auto& p : parameters()) {
+    std::optional<ParamValue> value = p.read(defaults);
+    out.push_back({p.key, expected_form(p), p.help, value ? format_value(p, *value) : "unset"});
+  }
   return out;
 }
 

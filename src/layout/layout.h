@@ -23,6 +23,38 @@ enum class LineBreaking { TotalFit, FirstFit };
 /// between syllables) or between any two syllables.
 enum class KoreanBreak { Word, Character };
 
+/// How a section title is set off from its entries.
+enum class TitleStyle {
+  RuleBelow,    // a rule under the title, across the column
+  RuleAfter,    // a rule continuing on the title's line, from its end to the column's edge
+  RulesAround,  // the title centred, a rule on each side of it on its line
+  BarBefore,    // a coloured bar in the date column before the title (moderncv)
+  Plain,        // the title alone
+};
+/// Where an entry's dates and places go: a column on the right, or on the left (moderncv).
+enum class AsideSide { Right, Left };
+/// How dates print: as the locale prints them, or in one of these forms.
+enum class DateFormat {
+  Locale,        // English "Sept 2018", Korean "2018. 9."
+  MonthYear,     // "Sept 2018" (month names of the locale)
+  Dotted,        // "2018. 9."
+  KoreanWords,   // "2018년 9월"
+  Numeric,       // "09/2018"
+  Year,          // "2018"
+};
+/// A photo's outline.
+enum class PhotoShape { Rectangle, Rounded, Circle };
+
+/// What an entry of one kind shows, as templates over its fields: UPPER-CASE field names
+/// (POSITION, COMPANY, DATES, ...) in text with **bold** and *italic*. A separator between two
+/// fields goes away with a field that is empty. `main` lines fill the wide column (the first
+/// in the entry_title style, the rest in entry_subtitle); `aside` lines the date column, each
+/// beside the main line of the same index.
+struct EntryTemplate {
+  std::vector<std::string> main;
+  std::vector<std::string> aside;
+};
+
 /// Font files (absolute paths) for one family. Missing styles fall back: bold_italic -> bold,
 /// italic -> regular (Hangul has no italics; emphasis becomes colour).
 struct FontFaces {
@@ -44,6 +76,7 @@ struct TextStyle {
   bool italic = false;        // Latin only
   Rgb color;
   double line_height = 1.35;  // baseline-to-baseline distance as a multiple of size
+  bool small_caps = false;    // the Latin font's own small capitals (smcp), where it has them
 };
 
 /// All values a layout may set. Lengths are in PostScript points.
@@ -63,6 +96,8 @@ struct Theme {
 
   // text roles
   TextStyle name, headline, contact, section_title, entry_title, entry_subtitle, body, aside, footer;
+  /// The last word of a Latin name in a two-tone header (header.two_tone_name).
+  TextStyle name_accent;
 
   // header
   Align header_align = Align::Center;
@@ -72,9 +107,17 @@ struct Theme {
   double header_space_below = 14;  // after the header
   double photo_width = 85;         // 3 cm
   bool photo_right = true;
+  PhotoShape photo_shape = PhotoShape::Rectangle;
+  /// A Latin name of two or more words: the last one in the name_accent style (Awesome-CV).
+  bool two_tone_name = false;
 
   // sections
-  bool section_rule = true;
+  bool section_rule = true;        // false: TitleStyle::Plain whatever title_style says
+  TitleStyle section_title_style = TitleStyle::RuleBelow;
+  /// The first letters of each section title in this colour (Awesome-CV's "Exp|erience"):
+  /// section_accent_letters Latin letters, or one Hangul syllable. 0 = none.
+  int section_accent_letters = 0;
+  Rgb section_accent_color;
   double section_rule_thickness = 0.6;
   Rgb section_rule_color;
   double section_rule_gap = 3;      // title baseline area to rule
@@ -92,6 +135,17 @@ struct Theme {
   double highlight_space = 1.5;  // between highlights
   double nested_indent = 12;     // extra indent of nested highlights
   bool bold_owner_in_authors = true;  // publications: the CV owner's name in bold
+  std::string nested_bullet = "\u25E6";  // ◦
+  AsideSide aside_side = AsideSide::Right;
+  DateFormat date_format = DateFormat::Locale;
+  /// Per entry kind: what goes where (see EntryTemplate).
+  EntryTemplate experience_template{{"POSITION", "COMPANY"}, {"DATES", "LOCATION"}};
+  EntryTemplate education_template{{"INSTITUTION", "DEGREE_WITH_AREA"}, {"DATES", "LOCATION"}};
+  EntryTemplate normal_template{{"NAME"}, {"DATES", "LOCATION"}};
+  EntryTemplate publication_template{{"TITLE", "AUTHORS", "JOURNAL, DOI, URL"}, {"DATES"}};
+  std::string one_line_template = "**LABEL:** DETAILS";
+  /// Publications numbered ("1." hanging in the margin), as academic CVs list them.
+  bool number_publications = false;
 
   // paragraphs
   Align body_align = Align::Left;
@@ -156,6 +210,7 @@ struct ParameterInfo {
   std::string key;       // dotted path, e.g. "page.margin_top"
   std::string expected;  // "a length such as 12pt, 0.5in, 1cm or 18mm"
   std::string help;      // what it does
+  std::string default_value;  // as a layout file writes it, when no layout sets it
 };
 /// Every parameter a layout file or a CV's `layout:` key may set, in classic.yaml order.
 std::vector<ParameterInfo> describe_parameters();

@@ -1,32 +1,41 @@
 // The layout parameter registry: one row per key of layouts/classic.yaml.
 #include "layout/params.h"
 
+#include <fmt/format.h>
+
 #include <algorithm>
+#include <cmath>
+#include <filesystem>
 
 #include "core/limits.h"
 
 namespace hanji::layout {
 namespace {
 
-using Store = std::function<void(Theme&, const ParamValue&)>;
-
-// Stores a value into a Theme member, or into a member of a member (a TextStyle, Fonts).
+// Stores a value into a Theme member, or into a member of a member (a TextStyle, Fonts), and
+// reads it back (for the defaults `hanji layouts --parameters` shows).
 template <typename T>
-Store member(T Theme::*field) {
-  return [field](Theme& theme, const ParamValue& value) { theme.*field = std::get<T>(value); };
+Access member(T Theme::*field) {
+  return {[field](Theme& theme, const ParamValue& value) { theme.*field = std::get<T>(value); },
+          [field](const Theme& theme) -> std::optional<ParamValue> { return theme.*field; }};
 }
 template <typename T, typename Outer>
-Store member(Outer Theme::*outer, T Outer::*field) {
-  return [outer, field](Theme& theme, const ParamValue& value) { (theme.*outer).*field = std::get<T>(value); };
+Access member(Outer Theme::*outer, T Outer::*field) {
+  return {[outer, field](Theme& theme, const ParamValue& value) { (theme.*outer).*field = std::get<T>(value); },
+          [outer, field](const Theme& theme) -> std::optional<ParamValue> { return (theme.*outer).*field; }};
 }
-Store font_face(FontFaces Fonts::*family, std::string FontFaces::*face) {
-  return [family, face](Theme& theme, const ParamValue& value) {
-    theme.fonts.*family.*face = std::get<std::string>(value);
-  };
+Access font_face(FontFaces Fonts::*family, std::string FontFaces::*face) {
+  return {[family, face](Theme& theme, const ParamValue& value) { theme.fonts.*family.*face = std::get<std::string>(value); },
+          [family, face](const Theme& theme) -> std::optional<ParamValue> { return theme.fonts.*family.*face; }};
 }
 template <typename E>
-Store enum_member(E Theme::*field) {
-  return [field](Theme& theme, const ParamValue& value) { theme.*field = static_cast<E>(std::get<int>(value)); };
+Access enum_member(E Theme::*field) {
+  return {[field](Theme& theme, const ParamValue& value) { theme.*field = static_cast<E>(std::get<int>(value)); },
+          [field](const Theme& theme) -> std::optional<ParamValue> { return static_cast<int>(theme.*field); }};
+}
+// The lines of one slot of an entry template.
+Access template_lines(EntryTemplate Theme::*kind, std::vector<std::string> EntryTemplate::*slot) {
+  return member(kind, slot);
 }
 
 // The ranges numeric parameters accept. Lengths go up to 1000 pt (35 cm, more than a page
@@ -41,20 +50,25 @@ constexpr Range kHangulLatinGap{-0.25, 1, false, false, "em"};
 constexpr Range kFitPages{0, static_cast<double>(limits::kMaxPages), false, true};
 constexpr Range kShrinkFraction{0.5, 1};  // text sizes and leading: below half is unreadable
 constexpr Range kSpaceFraction{0, 1};
+constexpr Range kAccentLetters{0, 20, false, true};
 
-Param length(std::string key, Store store, std::string help, Range range = kLength) {
-  return Param{std::move(key), ParamType::Length, std::move(help), range, {}, {}, std::move(store)};
+// The fields entry templates may name, for the help text.
+constexpr const char* kFields = "POSITION, COMPANY, INSTITUTION, DEGREE, AREA, DEGREE_WITH_AREA, NAME, TITLE, "
+                                "AUTHORS, JOURNAL, DOI, URL, DATES, START_DATE, END_DATE, DURATION, LOCATION";
+
+Param length(std::string key, Access access, std::string help, Range range = kLength) {
+  return Param{std::move(key), ParamType::Length, std::move(help), range, {}, {}, std::move(access)};
 }
-Param number(std::string key, Store store, std::string help, Range range) {
-  return Param{std::move(key), ParamType::Number, std::move(help), range, {}, {}, std::move(store)};
+Param number(std::string key, Access access, std::string help, Range range) {
+  return Param{std::move(key), ParamType::Number, std::move(help), range, {}, {}, std::move(access)};
 }
-Param simple(std::string key, ParamType type, Store store, std::string help) {
-  return Param{std::move(key), type, std::move(help), Range{}, {}, {}, std::move(store)};
+Param simple(std::string key, ParamType type, Access access, std::string help) {
+  return Param{std::move(key), type, std::move(help), Range{}, {}, {}, std::move(access)};
 }
-Param choice(std::string key, std::vector<std::string> choices, Store store, std::string help,
+Param choice(std::string key, std::vector<std::string> choices, Access access, std::string help,
              std::vector<std::pair<std::string, std::string>> aliases = {}) {
   return Param{std::move(key),     ParamType::Enum,    std::move(help), Range{},
-               std::move(choices), std::move(aliases), std::move(store)};
+               std::move(choices), std::move(aliases), std::move(access)};
 }
 
 const std::vector<std::string> kAlignChoices{"left", "center", "right", "justify"};
@@ -62,7 +76,8 @@ const std::vector<std::pair<std::string, std::string>> kAlignAliases{{"centre", 
 
 void add_page(std::vector<Param>& out) {
   out.push_back(choice("page.paper", {"a4", "letter"},
-                       [](Theme& t, const ParamValue& v) { apply_paper(t, static_cast<Paper>(std::get<int>(v))); },
+                       {[](Theme& t, const ParamValue& v) { apply_paper(t, static_cast<Paper>(std::get<int>(v))); },
+                        [](const Theme& t) -> std::optional<ParamValue> { return static_cast<int>(t.paper); }},
                        "paper size; sets the page width and height", {{"us-letter", "letter"}}));
   out.push_back(length("page.margin_top", member(&Theme::margin_top), "top margin"));
   out.push_back(length("page.margin_bottom", member(&Theme::margin_bottom), "bottom margin"));
@@ -112,6 +127,7 @@ void add_styles(std::vector<Param>& out) {
     TextStyle Theme::*style;
   };
   const Role roles[] = {{"name", &Theme::name},
+                        {"name_accent", &Theme::name_accent},
                         {"headline", &Theme::headline},
                         {"contact", &Theme::contact},
                         {"section_title", &Theme::section_title},
@@ -128,6 +144,8 @@ void add_styles(std::vector<Param>& out) {
     out.push_back(simple(prefix + "italic", ParamType::Bool, member(role.style, &TextStyle::italic),
                          "italic face (Latin only; Hangul stays upright)"));
     out.push_back(simple(prefix + "color", ParamType::Color, member(role.style, &TextStyle::color), "text colour"));
+    out.push_back(simple(prefix + "small_caps", ParamType::Bool, member(role.style, &TextStyle::small_caps),
+                         "lower-case letters as the font's small capitals (Noto Serif has them, Lato does not)"));
     out.push_back(number(prefix + "line_height", member(role.style, &TextStyle::line_height),
                          "baseline-to-baseline distance as a multiple of size", kLineHeight));
   }
@@ -143,13 +161,33 @@ void add_header(std::vector<Param>& out) {
   out.push_back(length("header.space_below", member(&Theme::header_space_below), "space after the header"));
   out.push_back(
       length("header.photo_width", member(&Theme::photo_width), "photo width (height is 4/3 of it)", kPhotoWidth));
-  out.push_back(choice(
-      "header.photo_position", {"left", "right"},
-      [](Theme& t, const ParamValue& v) { t.photo_right = std::get<int>(v) == 1; }, "side of the photo"));
+  out.push_back(choice("header.photo_position", {"left", "right"},
+                       {[](Theme& t, const ParamValue& v) { t.photo_right = std::get<int>(v) == 1; },
+                        [](const Theme& t) -> std::optional<ParamValue> { return t.photo_right ? 1 : 0; }},
+                       "side of the photo"));
+  out.push_back(choice("header.photo_shape", {"rectangle", "rounded", "circle"}, enum_member(&Theme::photo_shape),
+                       "outline of the photo (a circle is cut from the middle of the picture)",
+                       {{"square", "rectangle"}, {"rect", "rectangle"}, {"round", "circle"}}));
+  out.push_back(simple("header.two_tone_name", ParamType::Bool, member(&Theme::two_tone_name),
+                       "a Latin name's last word in the name_accent style"));
 }
 
 void add_section(std::vector<Param>& out) {
-  out.push_back(simple("section.rule", ParamType::Bool, member(&Theme::section_rule), "rule under section titles"));
+  out.push_back(simple("section.rule", ParamType::Bool, member(&Theme::section_rule),
+                       "rules with section titles (false: none, whatever title_style says)"));
+  out.push_back(choice("section.title_style", {"rule-below", "rule-after", "rules-around", "bar-before", "plain"},
+                       enum_member(&Theme::section_title_style),
+                       "rule-below: a rule under the title; rule-after: a rule continuing on the title's line; "
+                       "rules-around: the title centred between two rules; bar-before: a bar in the date column "
+                       "before the title; plain: no rule",
+                       {{"rule_below", "rule-below"}, {"rule_after", "rule-after"}, {"rules_around", "rules-around"},
+                        {"bar_before", "bar-before"}, {"none", "plain"}}));
+  out.push_back(number("section.accent_letters",
+                       {[](Theme& t, const ParamValue& v) { t.section_accent_letters = static_cast<int>(std::get<double>(v)); },
+                        [](const Theme& t) -> std::optional<ParamValue> { return static_cast<double>(t.section_accent_letters); }},
+                       "the first N Latin letters (or first Hangul syllable) of a title in accent_color", kAccentLetters));
+  out.push_back(simple("section.accent_color", ParamType::Color, member(&Theme::section_accent_color),
+                       "colour of a title's first letters (accent_letters)"));
   out.push_back(length("section.rule_thickness", member(&Theme::section_rule_thickness), "rule thickness"));
   out.push_back(simple("section.rule_color", ParamType::Color, member(&Theme::section_rule_color), "rule colour"));
   out.push_back(length("section.rule_gap", member(&Theme::section_rule_gap), "space between title and rule"));
@@ -170,6 +208,36 @@ void add_entry(std::vector<Param>& out) {
   out.push_back(length("entry.nested_indent", member(&Theme::nested_indent), "extra indent of nested highlights"));
   out.push_back(simple("entry.bold_owner_in_authors", ParamType::Bool, member(&Theme::bold_owner_in_authors),
                        "set the CV owner's name in bold in publication authors"));
+  out.push_back(simple("entry.nested_bullet", ParamType::String, member(&Theme::nested_bullet),
+                       "bullet of nested highlights"));
+  out.push_back(choice("entry.aside_position", {"right", "left"}, enum_member(&Theme::aside_side),
+                       "where dates and places go: a column on the right, or on the left with the entry beside it"));
+  out.push_back(choice("entry.date_format", {"locale", "month-year", "dotted", "korean", "numeric", "year"},
+                       enum_member(&Theme::date_format),
+                       "locale: as the CV's language writes dates; month-year: Sept 2018; dotted: 2018. 9.; "
+                       "korean: 2018년 9월; numeric: 09/2018; year: 2018",
+                       {{"month_year", "month-year"}}));
+  out.push_back(simple("entry.number_publications", ParamType::Bool, member(&Theme::number_publications),
+                       "number publications (1., 2., ...) in the margin"));
+  struct Kind {
+    const char* name;
+    EntryTemplate Theme::*kind;
+  };
+  const Kind kinds[] = {{"experience", &Theme::experience_template},
+                        {"education", &Theme::education_template},
+                        {"normal", &Theme::normal_template},
+                        {"publication", &Theme::publication_template}};
+  for (const auto& kind : kinds) {
+    const std::string prefix = std::string("entry.") + kind.name + ".";
+    out.push_back(simple(prefix + "main", ParamType::TextList, template_lines(kind.kind, &EntryTemplate::main),
+                         std::string("lines of a ") + kind.name +
+                             " entry's main column: field names such as " + kFields + " with **bold** and *italic*"));
+    out.push_back(simple(prefix + "aside", ParamType::TextList, template_lines(kind.kind, &EntryTemplate::aside),
+                         std::string("lines of a ") + kind.name + " entry's date column, each beside the main line of "
+                                                                  "the same index"));
+  }
+  out.push_back(simple("entry.one_line", ParamType::String, member(&Theme::one_line_template),
+                       "template of a one-line entry (LABEL, DETAILS)"));
 }
 
 void add_text_and_footer(std::vector<Param>& out) {
@@ -180,10 +248,13 @@ void add_text_and_footer(std::vector<Param>& out) {
       {"text.align_highlights", &Theme::highlight_align},
       {"text.align_text", &Theme::text_align}};
   for (const auto& [key, field] : per_block)
-    out.push_back(choice(
-        key, kAlignChoices,
-        [field = field](Theme& t, const ParamValue& v) { t.*field = static_cast<Align>(std::get<int>(v)); },
-        "alignment of this kind of block; default: text.align", kAlignAliases));
+    out.push_back(choice(key, kAlignChoices,
+                         {[field = field](Theme& t, const ParamValue& v) { t.*field = static_cast<Align>(std::get<int>(v)); },
+                          [field = field](const Theme& t) -> std::optional<ParamValue> {
+                            if (!(t.*field)) return std::nullopt;
+                            return static_cast<int>(*(t.*field));
+                          }},
+                         "alignment of this kind of block; default: text.align", kAlignAliases));
   out.push_back(choice("text.line_breaking", {"total-fit", "first-fit"}, enum_member(&Theme::line_breaking),
                        "total-fit: Knuth-Plass over the whole paragraph; first-fit: greedy, for comparison",
                        {{"knuth-plass", "total-fit"}, {"optimal", "total-fit"}, {"greedy", "first-fit"}}));
@@ -194,9 +265,10 @@ void add_text_and_footer(std::vector<Param>& out) {
                        {{"keep-all", "word"}, {"eojeol", "word"}}));
   out.push_back(number("text.hangul_latin_gap", member(&Theme::hangul_latin_gap),
                        "extra space between Hangul and Latin, em (0.05 is subtle)", kHangulLatinGap));
-  out.push_back(number(
-      "fit_pages", [](Theme& t, const ParamValue& v) { t.fit_pages = static_cast<int>(std::get<double>(v)); },
-      "fit the CV on this many pages by shrinking within the fit.* bounds (0 = off)", kFitPages));
+  out.push_back(number("fit_pages",
+                       {[](Theme& t, const ParamValue& v) { t.fit_pages = static_cast<int>(std::get<double>(v)); },
+                        [](const Theme& t) -> std::optional<ParamValue> { return static_cast<double>(t.fit_pages); }},
+                       "fit the CV on this many pages by shrinking within the fit.* bounds (0 = off)", kFitPages));
   out.push_back(number("fit.min_font_scale", member(&Theme::fit_min_font_scale),
                        "smallest fraction of the text sizes fitting may use", kShrinkFraction));
   out.push_back(number("fit.min_leading_scale", member(&Theme::fit_min_leading_scale),
@@ -258,6 +330,7 @@ std::string expected_form(const Param& param) {
     case ParamType::Color: return "a colour such as \"#1f3a5f\", \"#333\", rgb(31, 58, 95) or navy";
     case ParamType::Font: return "a TrueType font file name such as NanumMyeongjo.ttf";
     case ParamType::FontList: return "a list of TrueType font file names";
+    case ParamType::TextList: return "a list of texts (a single text is a list of one)";
     case ParamType::Enum: {
       std::string words;
       for (const auto& c : param.choices) words += (words.empty() ? "" : ", ") + c;
@@ -265,6 +338,51 @@ std::string expected_form(const Param& param) {
     }
   }
   return "a value";
+}
+
+namespace {
+
+std::string number_text(double value) {
+  std::string text = fmt::format("{:.2f}", value);
+  while (text.back() == '0') text.pop_back();
+  if (text.back() == '.') text.pop_back();
+  return text;
+}
+
+std::string list_text(const std::vector<std::string>& items, bool file_names) {
+  std::string out = "[";
+  for (const auto& item : items) {
+    if (out.size() > 1) out += ", ";
+    out += file_names ? std::filesystem::path(item).filename().string() : "\"" + item + "\"";
+  }
+  return out + "]";
+}
+
+}  // namespace
+
+std::string format_value(const Param& param, const ParamValue& value) {
+  switch (param.type) {
+    case ParamType::Length: return number_text(std::get<double>(value)) + "pt";
+    case ParamType::Number: return number_text(std::get<double>(value));
+    case ParamType::Bool: return std::get<bool>(value) ? "true" : "false";
+    case ParamType::String: return "\"" + std::get<std::string>(value) + "\"";
+    case ParamType::Color: {
+      const Rgb& c = std::get<Rgb>(value);
+      auto channel = [](double v) { return static_cast<int>(std::lround(std::clamp(v, 0.0, 1.0) * 255)); };
+      return fmt::format("\"#{:02x}{:02x}{:02x}\"", channel(c.r), channel(c.g), channel(c.b));
+    }
+    case ParamType::Enum: {
+      const int index = std::get<int>(value);
+      return index >= 0 && static_cast<size_t>(index) < param.choices.size() ? param.choices[static_cast<size_t>(index)] : "?";
+    }
+    case ParamType::Font: {
+      const std::string& path = std::get<std::string>(value);
+      return path.empty() ? "none" : std::filesystem::path(path).filename().string();
+    }
+    case ParamType::FontList: return list_text(std::get<std::vector<std::string>>(value), true);
+    case ParamType::TextList: return list_text(std::get<std::vector<std::string>>(value), false);
+  }
+  return "";
 }
 
 void apply_paper(Theme& theme, Paper paper) {

@@ -25,6 +25,7 @@ enum class ParamType {
   Enum,      // one word of Param::choices
   Font,      // a TrueType file name, resolved to an absolute path
   FontList,  // a list of TrueType file names
+  TextList,  // a list of texts (entry template lines); one text is a list of one
 };
 
 /// Which values a numeric parameter accepts. Every number has bounds: a value no real layout
@@ -42,8 +43,14 @@ struct Range {
 };
 
 /// A parsed value, ready to store: double (Length, Number), bool, std::string (String, Font),
-/// Rgb, int (Enum: index into choices), or a list of strings (FontList).
+/// Rgb, int (Enum: index into choices), or a list of strings (FontList, TextList).
 using ParamValue = std::variant<double, bool, std::string, Rgb, int, std::vector<std::string>>;
+
+/// How a parameter's value goes into a Theme, and comes back out of one (nullopt: unset).
+struct Access {
+  std::function<void(Theme&, const ParamValue&)> store;
+  std::function<std::optional<ParamValue>(const Theme&)> read;
+};
 
 struct Param {
   std::string key;  // dotted path, e.g. "page.margin_top"
@@ -53,8 +60,14 @@ struct Param {
   std::vector<std::string> choices;  // Enum: accepted words, in the order of the C++ enum
   /// Enum: other spellings accepted for a choice (RenderCV's "us-letter", "justified").
   std::vector<std::pair<std::string, std::string>> aliases;
-  std::function<void(Theme&, const ParamValue&)> store;
+  Access access;
+
+  void store(Theme& theme, const ParamValue& value) const { access.store(theme, value); }
+  std::optional<ParamValue> read(const Theme& theme) const { return access.read(theme); }
 };
+
+/// A value as a layout file would write it ("12pt", "#1f3a5f", "left", "[a, b]").
+std::string format_value(const Param& param, const ParamValue& value);
 
 /// Every parameter, in the order of layouts/classic.yaml.
 const std::vector<Param>& parameters();

@@ -59,6 +59,30 @@ void place_line(const text::Line& line, double x, double baseline, Page& page) {
 
 namespace {
 
+/// The rules of a section title around its first line: centred on the lower-case letters'
+/// middle (0.3 em above the baseline), `gap` away from the text.
+void add_line_rules(const compose::LineRules& rules, const text::Line& line, double indent, double width,
+                    double baseline, Page& page) {
+  const double y = baseline - 0.3 * line.size - rules.thickness / 2;
+  const double text_left = indent + (line.runs.empty() ? 0 : line.runs.front().x);
+  const double text_right = text_left + line.width;
+  auto rule = [&](double from, double to) {
+    if (to - from > 0.5) page.rects.push_back({from, y, to - from, rules.thickness, rules.color});
+  };
+  switch (rules.kind) {
+    case compose::LineRules::Kind::After:
+      rule(text_right + rules.gap, width);
+      break;
+    case compose::LineRules::Kind::Around:
+      rule(0, text_left - rules.gap);
+      rule(text_right + rules.gap, width);
+      break;
+    case compose::LineRules::Kind::Before:
+      rule(0, rules.bar_width);
+      break;
+  }
+}
+
 /// Sets a paragraph in a column `width` wide. Lines are positioned with x from the column's
 /// left edge (indents applied) and baselines relative to each line's own top.
 SetParagraph set_paragraph(const compose::Paragraph& para, double width, text::Typesetter& typesetter) {
@@ -71,12 +95,14 @@ SetParagraph set_paragraph(const compose::Paragraph& para, double width, text::T
     const text::Line& line = lines[i];
     Page fragment;
     double baseline = baseline_offset(para.line_height, line.size);
-    place_line(line, para.indent_left, baseline, fragment);
+    // The marker first: text read in drawing order has the bullet before its item.
     if (i == 0 && para.marker) {
       text::Line marker = typesetter.typeset_line(para.marker->text);
       double x = para.indent_left - para.marker->gap - marker.width;
       place_line(marker, x, baseline, fragment);
     }
+    place_line(line, para.indent_left, baseline, fragment);
+    if (i == 0 && para.rules) add_line_rules(*para.rules, line, para.indent_left, width, baseline, fragment);
     out.baselines.push_back(top + baseline);
     out.lines.push_back(std::move(fragment));
     top += para.line_height;
@@ -125,8 +151,6 @@ std::vector<Chunk> paragraph_chunks(const compose::Paragraph& para, const Column
   return chunks;
 }
 
-/// Two top-aligned columns; each aside paragraph's first baseline lines up with the main
-/// paragraph of the same index (dates beside the title, place beside the organisation).
 /// The aside column's width for this row: the layout's, or wider when a date or place would
 /// not fit on one line ("Sept 2014 – June 2018"). Asides are right-aligned, so a wider aside
 /// only narrows this row's main column; it never takes more than half the column.
@@ -140,26 +164,38 @@ double aside_width_for(const compose::Row& row, const Column& column, text::Type
   return std::clamp(natural, row.aside_width, std::max(row.aside_width, column.width / 2));
 }
 
+// Each aside paragraph's first baseline lines up with the main paragraph of the same index
+// (dates beside the title, the place beside the organisation). Main paragraphs are set
+// narrow only while an aside paragraph is beside them: a title or author list below the
+// last date takes the whole width. Dates on the left keep the main column narrow throughout.
 Chunk row_chunk(const compose::Row& row, const Column& column, text::Typesetter& typesetter) {
   const double aside_width = aside_width_for(row, column, typesetter);
-  double main_width = std::max(1.0, column.width - aside_width - row.gap);
-  SetStack main = set_stack(row.main, main_width, typesetter);
-  Page aside_content;
-  double aside_bottom = 0, cursor = 0;
-  for (size_t i = 0; i < row.aside.size(); ++i) {
-    SetStack one = set_stack({row.aside[i]}, aside_width, typesetter);
-    double natural = cursor + (one.first_baselines.empty() ? 0 : one.first_baselines.front());
-    double target = i < main.first_baselines.size() ? std::max(natural, main.first_baselines[i]) : natural;
-    double dy = target - (one.first_baselines.empty() ? 0 : one.first_baselines.front());
-    translate(one.content, column.width - aside_width, dy);
-    append(aside_content, std::move(one.content));
-    cursor = dy + one.height;
-    aside_bottom = std::max(aside_bottom, cursor);
-  }
+  const double side = aside_width + row.gap;
+  const double narrow = std::max(1.0, column.width - side);
+  const double main_x = row.aside_left ? side : 0;
+  const double aside_x = row.aside_left ? 0 : column.width - aside_width;
   Chunk c;
-  c.height = std::max(main.height, aside_bottom);
-  c.content = std::move(main.content);
-  append(c.content, std::move(aside_content));
+  double main_bottom = 0, aside_bottom = 0;
+  for (size_t i = 0; i < std::max(row.main.size(), row.aside.size()); ++i) {
+    double first_baseline = -1;
+    if (i < row.main.size()) {
+      const bool beside_aside = row.aside_left || i < row.aside.size() || main_bottom < aside_bottom - 1e-6;
+      SetStack one = set_stack({row.main[i]}, beside_aside ? narrow : column.width, typesetter);
+      if (!one.first_baselines.empty()) first_baseline = main_bottom + one.first_baselines.front();
+      translate(one.content, main_x, main_bottom);
+      append(c.content, std::move(one.content));
+      main_bottom += one.height;
+    }
+    if (i < row.aside.size()) {
+      SetStack one = set_stack({row.aside[i]}, aside_width, typesetter);
+      const double own = one.first_baselines.empty() ? 0 : one.first_baselines.front();
+      const double target = std::max(aside_bottom + own, first_baseline);
+      translate(one.content, aside_x, target - own);
+      append(c.content, std::move(one.content));
+      aside_bottom = target - own + one.height;
+    }
+  }
+  c.height = std::max(main_bottom, aside_bottom);
   return c;
 }
 
@@ -181,7 +217,7 @@ Chunk figure_chunk(const compose::Figure& fig, const Column& column, text::Types
   c.height = height;
   translate(text.content, text_x, (height - text.height) / 2);
   c.content = std::move(text.content);
-  c.content.images.push_back({fig.path, image_x, (height - fig.height) / 2, fig.width, fig.height, fig.span});
+  c.content.images.push_back({fig.path, image_x, (height - fig.height) / 2, fig.width, fig.height, fig.span, fig.shape});
   return c;
 }
 

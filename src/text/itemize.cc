@@ -164,7 +164,7 @@ hb_script_t script_of(char32_t c, Role role, hb_script_t previous) {
 
 bool same_item(const Item& a, const Item& b) {
   return a.font == b.font && a.role == b.role && a.size == b.size && a.nominal_size == b.nominal_size &&
-         a.rise == b.rise && a.color == b.color && (a.link == b.link || *a.link == *b.link) && a.script == b.script;
+         a.rise == b.rise && a.small_caps == b.small_caps && a.color == b.color && (a.link == b.link || *a.link == *b.link) && a.script == b.script;
 }
 
 }  // namespace
@@ -207,6 +207,7 @@ std::vector<Item> itemize(const SourceText& text, const FontSettings& settings, 
     item.rise = latin ? settings.fonts.latin_baseline * source.font.size : 0.0;
     // Emphasis that cannot be drawn in italics (Hangul, a missing italic face) becomes colour.
     item.color = source.font.italic && !choice.italic ? settings.emphasis_color : source.font.color;
+    item.small_caps = source.font.small_caps;
     item.link = &source.link;
     item.script = previous_script = script_of(c, choice.role, previous_script);
     if (!items.empty() && items.back().end == i && same_item(items.back(), item)) {

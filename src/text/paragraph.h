@@ -47,6 +47,7 @@ struct Item {
   double nominal_size = 10;   // FontSpec::size
   double rise = 0;
   Rgb color;
+  bool small_caps = false;  // shaped with the font's small capitals (OpenType smcp), if it has them
   const std::string* link = nullptr;
   hb_script_t script = HB_SCRIPT_LATIN;
   /// What a line that ends in a word hyphenated after this item's last char draws at its end:

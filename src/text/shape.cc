@@ -53,7 +53,11 @@ void shape_item(const SourceText& text, size_t item_index, FontStore& fonts, hb_
   hb_buffer_set_script(buffer, item.script);
   // An explicit language keeps shaping independent of the process locale.
   hb_buffer_set_language(buffer, item.role == Role::Hangul ? hb_language_from_string("ko", -1) : HB_LANGUAGE_INVALID);
-  hb_shape(fonts.hb_font(item.font), buffer, nullptr, 0);  // default features: kern, liga, ...
+  // Default features (kern, liga, ...), plus small capitals where asked: the font's own smcp
+  // glyphs keep the text's case for extraction (a font without them draws the letters as
+  // they are).
+  static const hb_feature_t kSmallCaps{HB_TAG('s', 'm', 'c', 'p'), 1, HB_FEATURE_GLOBAL_START, HB_FEATURE_GLOBAL_END};
+  hb_shape(fonts.hb_font(item.font), buffer, item.small_caps ? &kSmallCaps : nullptr, item.small_caps ? 1 : 0);
 
   unsigned int count = 0;
   const hb_glyph_info_t* infos = hb_buffer_get_glyph_infos(buffer, &count);

@@ -1,0 +1,195 @@
+// Entry templates: tokens (literal text, fields, ** and * toggles), then the fields' inlines
+// with the separators that belong to fields that have a value.
+#include "compose/templates.h"
+
+#include <algorithm>
+#include <array>
+#include <string_view>
+
+#include "compose/entries.h"
+#include "compose/markup.h"
+
+namespace hanji::compose {
+namespace {
+
+constexpr std::array<std::string_view, 20> kFields = {
+    "POSITION", "COMPANY", "INSTITUTION", "DEGREE",     "AREA",     "DEGREE_WITH_AREA", "NAME",
+    "TITLE",    "AUTHORS", "JOURNAL",     "DOI",        "URL",      "DATES",            "START_DATE",
+    "END_DATE", "DURATION", "LOCATION",   "LABEL",      "DETAILS",  "SUMMARY"};
+
+bool is_field_char(char c) { return (c >= 'A' && c <= 'Z') || c == '_'; }
+
+/// A piece of a template: literal text, or a field's inlines.
+struct Piece {
+  bool field = false;
+  std::string literal;          // !field
+  FontSpec font;                // !field: the literal's font
+  std::vector<Inline> inlines;  // field: its value, possibly empty
+};
+
+Inline made(std::string text, const FontSpec& font) { return Inline{std::move(text), font, "", {}}; }
+
+const source::Date* first_date(const source::Entry& entry) {
+  if (entry.date) return &*entry.date;
+  if (entry.start_date) return &*entry.start_date;
+  if (entry.end_date) return &*entry.end_date;
+  return nullptr;
+}
+
+std::vector<Inline> date_inlines(std::string text, const source::Date* date, const source::Entry& entry,
+                                 const FontSpec& font) {
+  if (text.empty()) return {};
+  return {Inline{std::move(text), font, "", date ? date->span : entry.span}};
+}
+
+// The value of one field in `font`; fields that are texts of the CV keep their markup.
+std::vector<Inline> field_inlines(Builder& b, const source::Entry& entry, std::string_view field,
+                                  const FontSpec& font, bool& names) {
+  const layout::DateFormat format = b.theme().date_format;
+  auto text = [&](const source::Text& t) { return t.empty() ? std::vector<Inline>{} : b.inlines(t, font); };
+  if (field == "POSITION") return text(entry.position);
+  if (field == "COMPANY") return text(entry.company);
+  if (field == "INSTITUTION") return text(entry.institution);
+  if (field == "DEGREE") return text(entry.degree);
+  if (field == "AREA") return text(entry.area);
+  if (field == "DEGREE_WITH_AREA") return degree_with_area(b, entry, font);
+  if (field == "NAME") return text(entry.name);
+  if (field == "TITLE") return text(entry.title);
+  if (field == "JOURNAL") return text(entry.journal);
+  if (field == "LOCATION") return text(entry.location);
+  if (field == "LABEL") return text(entry.label);
+  if (field == "DETAILS") return text(entry.details);
+  if (field == "SUMMARY") return text(entry.summary);
+  if (field == "AUTHORS") {
+    names = !entry.authors.empty();
+    return author_inlines(b, entry, font);
+  }
+  if (field == "DOI" || field == "URL") {
+    if (field == "DOI" && entry.doi.empty()) return {};
+    // A DOI is the lasting link to a paper: with one, the URL is not shown as well.
+    if (field == "URL" && (entry.url.empty() || !entry.doi.empty())) return {};
+    FontSpec link_font = font;
+    link_font.color = b.theme().link_color;
+    const bool doi = field == "DOI";
+    return {Inline{doi ? "doi:" + entry.doi.value : entry.url.value, link_font,
+                   doi ? "https://doi.org/" + entry.doi.value : entry.url.value, doi ? entry.doi.span : entry.url.span}};
+  }
+  if (field == "DATES") return date_inlines(format_dates(entry, b.locale(), format), first_date(entry), entry, font);
+  if (field == "START_DATE" && entry.start_date)
+    return date_inlines(format_date(*entry.start_date, b.locale(), format), &*entry.start_date, entry, font);
+  if (field == "END_DATE" && (entry.end_date || entry.start_date)) {
+    const source::Date* end = entry.end_date ? &*entry.end_date : nullptr;
+    return date_inlines(end ? format_date(*end, b.locale(), format) : b.locale().present, end, entry, font);
+  }
+  if (field == "DURATION")
+    return date_inlines(duration_text(entry, b.locale(), b.file().settings.current_date), first_date(entry), entry,
+                        font);
+  return {};
+}
+
+std::vector<Piece> pieces_of(Builder& b, const source::Entry& entry, const std::string& line, const FontSpec& base,
+                             bool& names) {
+  std::vector<Piece> pieces;
+  FontSpec font = base;
+  bool bold = false, italic = false;
+  auto literal = [&](std::string_view text) {
+    if (pieces.empty() || pieces.back().field || pieces.back().font != font) pieces.push_back(Piece{false, "", font, {}});
+    pieces.back().literal += text;
+  };
+  for (size_t i = 0; i < line.size();) {
+    if (line.compare(i, 2, "**") == 0) {
+      bold = !bold;
+      font.bold = base.bold || bold;
+      i += 2;
+    } else if (line[i] == '*') {
+      italic = !italic;
+      font.italic = base.italic || italic;
+      i += 1;
+    } else if (is_field_char(line[i]) && (i == 0 || !std::isalnum(static_cast<unsigned char>(line[i - 1])))) {
+      size_t end = i;
+      while (end < line.size() && is_field_char(line[end])) ++end;
+      const std::string word = line.substr(i, end - i);
+      const bool whole = end == line.size() || !std::isalnum(static_cast<unsigned char>(line[end]));
+      if (whole && is_template_field(word))
+        pieces.push_back(Piece{true, "", font, field_inlines(b, entry, word, font, names)});
+      else
+        literal(word);
+      i = end;
+    } else {
+      literal(std::string_view(line).substr(i, 1));
+      i += 1;
+    }
+  }
+  return pieces;
+}
+
+}  // namespace
+
+bool is_template_field(const std::string& word) {
+  return std::find(kFields.begin(), kFields.end(), word) != kFields.end();
+}
+
+FilledLine fill_template(Builder& b, const source::Entry& entry, const std::string& line, const FontSpec& font) {
+  FilledLine out;
+  std::vector<Piece> pieces = pieces_of(b, entry, line, font, out.names);
+  const bool any_field = std::any_of(pieces.begin(), pieces.end(), [](const Piece& p) { return p.field; });
+  if (!any_field) {  // a line of plain words, shown as written
+    for (auto& p : pieces) out.inlines.push_back(made(std::move(p.literal), p.font));
+    return out;
+  }
+  size_t first_field = 0, last_field = 0;
+  for (size_t i = 0; i < pieces.size(); ++i)
+    if (pieces[i].field) last_field = i;
+  while (!pieces[first_field].field) ++first_field;
+  bool emitted = false;  // a field with a value has been written
+  std::vector<Inline> pending;  // literal text waiting for the next field with a value
+  for (size_t i = 0; i < pieces.size(); ++i) {
+    Piece& p = pieces[i];
+    if (!p.field) {
+      // Before the first field, between fields, or after the last one.
+      if (i < first_field || emitted) pending.push_back(made(std::move(p.literal), p.font));
+      if (i > last_field && emitted) std::move(pending.begin(), pending.end(), std::back_inserter(out.inlines));
+      continue;
+    }
+    if (p.inlines.empty()) {
+      // A field without a value takes the text before it, unless nothing was written yet and
+      // it is text that leads the whole line ("(" of "(DEGREE)" goes with DEGREE).
+      pending.clear();
+      if (i == last_field) break;
+      continue;
+    }
+    if (!out.span.known()) out.span = p.inlines.front().span;
+    std::move(pending.begin(), pending.end(), std::back_inserter(out.inlines));
+    pending.clear();
+    std::move(p.inlines.begin(), p.inlines.end(), std::back_inserter(out.inlines));
+    emitted = true;
+  }
+  if (!emitted) out.inlines.clear();
+  return out;
+}
+
+std::string duration_text(const source::Entry& entry, const source::Locale& locale,
+                          const std::optional<source::Date>& today) {
+  using Kind = source::Date::Kind;
+  auto dated = [](const source::Date& d) { return d.kind == Kind::YearMonth || d.kind == Kind::YearMonthDay; };
+  if (!entry.start_date || !dated(*entry.start_date)) return "";
+  const source::Date* end = nullptr;
+  if (entry.end_date && dated(*entry.end_date)) end = &*entry.end_date;
+  else if ((!entry.end_date || entry.end_date->kind == Kind::Present) && today && dated(*today)) end = &*today;
+  if (!end) return "";
+  const int months = (end->year - entry.start_date->year) * 12 + (end->month - entry.start_date->month) + 1;
+  if (months <= 0) return "";
+  const int years = months / 12, rest = months % 12;
+  // Korean units follow the number without a space ("2년 3개월"); English ones after a space.
+  auto part = [&](int n, const std::string& one, const std::string& many) {
+    const std::string& unit = n == 1 ? one : many;
+    const bool latin = !unit.empty() && static_cast<unsigned char>(unit[0]) < 0x80;
+    return std::to_string(n) + (latin ? " " : "") + unit;
+  };
+  std::string out;
+  if (years > 0) out = part(years, locale.year, locale.years);
+  if (rest > 0) out += (out.empty() ? "" : " ") + part(rest, locale.month, locale.months);
+  return out;
+}
+
+}  // namespace hanji::compose

@@ -1,0 +1,34 @@
+// Private to the compose module: entry templates. A layout says what an entry shows as lines
+// of text naming the entry's fields in upper case ("**POSITION**, COMPANY"); this fills them.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "compose/builder.h"
+
+namespace hanji::compose {
+
+/// One template line filled for `entry`.
+struct FilledLine {
+  std::vector<Inline> inlines;  // empty when every field the line names is empty
+  Span span;                    // where its first field is written in the CV
+  bool names = false;           // holds AUTHORS: names, never hyphenated
+};
+
+/// Fills `line` with the fields of `entry` in `font` (the line's style; **bold** and *italic*
+/// in the template add to it). A field with no value takes the text written between it and
+/// the previous field with it; text before the first field or after the last goes with that
+/// field. Upper-case words that are not field names are kept as written.
+FilledLine fill_template(Builder& b, const source::Entry& entry, const std::string& line, const FontSpec& font);
+
+/// Whether `word` is a field name templates know.
+bool is_template_field(const std::string& word);
+
+/// The time from the entry's start to its end (or to settings.current_date when it runs to
+/// the present), both months counted: "2 years 3 months", "2년 3개월". Empty when it cannot be
+/// known (no start, a free-text date, no current_date for "present").
+std::string duration_text(const source::Entry& entry, const source::Locale& locale,
+                          const std::optional<source::Date>& today);
+
+}  // namespace hanji::compose
