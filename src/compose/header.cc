@@ -12,6 +12,27 @@ namespace {
 
 namespace fs = std::filesystem;
 
+// The icon (a Fork Awesome code point, in the Private Use Area) drawn before a contact.
+std::string contact_icon(const source::Contact& contact) {
+  using Kind = source::Contact::Kind;
+  switch (contact.kind) {
+    case Kind::Location: return "\uF041";  // map-marker
+    case Kind::Email: return "\uF0E0";     // envelope
+    case Kind::Phone: return "\uF095";     // phone
+    case Kind::Website: return "\uF0AC";   // globe
+    case Kind::Social: break;
+  }
+  static const std::pair<const char*, const char*> kNetworks[] = {
+      {"LinkedIn", "\uF0E1"},      {"GitHub", "\uF09B"},    {"GitLab", "\uF296"},   {"IMDB", "\uF2D8"},
+      {"Instagram", "\uF16D"},     {"ORCID", "\uF337"},     {"Mastodon", "\uF2E1"}, {"StackOverflow", "\uF16C"},
+      {"ResearchGate", "\uF338"},  {"YouTube", "\uF167"},   {"Google Scholar", "\uF19D"},
+      {"Telegram", "\uF2C6"},      {"WhatsApp", "\uF232"},  {"Leetcode", "\uF121"}, {"X", "\uF099"},
+      {"Reddit", "\uF1A1"}};
+  for (const auto& [network, icon] : kNetworks)
+    if (contact.network == network) return icon;
+  return "\uF0C1";  // link
+}
+
 // One Inline per contact, separated by header.separator. Contact texts are shown verbatim
 // (e-mail addresses and URLs are not markup); links keep the contact colour so the header
 // reads as one line.
@@ -25,6 +46,12 @@ std::optional<Paragraph> contact_line(Builder& b, layout::Align align) {
   for (const auto& contact : contacts) {
     if (contact.text.empty()) continue;
     if (!inlines.empty()) inlines.push_back(Inline{separator, font_of(style), "", {}});
+    if (b.theme().contact_icons) {
+      // A no-break space keeps the icon with its item; the icon reads as nothing in the text.
+      FontSpec icon_font = font_of(style);
+      icon_font.color = b.theme().icon_color;
+      inlines.push_back(Inline{contact_icon(contact) + "\u00A0", icon_font, contact.url, {}});
+    }
     inlines.push_back(Inline{contact.text.value, font_of(style), contact.url, contact.text.span});
   }
   if (inlines.empty()) return std::nullopt;

@@ -108,6 +108,9 @@ struct Theme {
   double photo_width = 85;         // 3 cm
   bool photo_right = true;
   PhotoShape photo_shape = PhotoShape::Rectangle;
+  /// An icon before each contact (from an icon font in fonts.fallback, e.g. ForkAwesome.ttf).
+  bool contact_icons = false;
+  Rgb icon_color;
   /// A Latin name of two or more words: the last one in the name_accent style (Awesome-CV).
   bool two_tone_name = false;
 

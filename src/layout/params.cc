@@ -168,6 +168,9 @@ void add_header(std::vector<Param>& out) {
   out.push_back(choice("header.photo_shape", {"rectangle", "rounded", "circle"}, enum_member(&Theme::photo_shape),
                        "outline of the photo (a circle is cut from the middle of the picture)",
                        {{"square", "rectangle"}, {"rect", "rectangle"}, {"round", "circle"}}));
+  out.push_back(simple("header.icons", ParamType::Bool, member(&Theme::contact_icons),
+                       "an icon before each contact; needs ForkAwesome.ttf in fonts.fallback"));
+  out.push_back(simple("header.icon_color", ParamType::Color, member(&Theme::icon_color), "colour of the icons"));
   out.push_back(simple("header.two_tone_name", ParamType::Bool, member(&Theme::two_tone_name),
                        "a Latin name's last word in the name_accent style"));
 }

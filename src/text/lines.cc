@@ -149,6 +149,17 @@ double add_hyphen(const Item& item, GlyphRun& run) {
   return item.hyphen_advance;
 }
 
+// Private-use characters are icons (an icon font's envelope, phone, GitHub mark): drawn, but
+// they mean nothing as text, so extraction reads their run as nothing.
+bool is_icon_text(const std::string& text) {
+  bool icon = false;
+  for (char32_t c : utf8_decode(text)) {
+    if (c >= 0xE000 && c <= 0xF8FF) icon = true;
+    else if (c != U' ' && c != 0xA0 && c != 0x2009 && c != 0x202F) return false;
+  }
+  return icon;
+}
+
 }  // namespace
 
 Line build_line(const SourceText& text, const ShapedText& shaped, ClusterRange range, const LineSpec& spec) {
@@ -228,6 +239,8 @@ Line build_line(const SourceText& text, const ShapedText& shaped, ClusterRange r
     }
   }
   if (hyphen && !line.runs.empty()) pen += add_hyphen(*hyphen, line.runs.back());
+  for (GlyphRun& run : line.runs)
+    if (!run.actual_text && is_icon_text(run.text)) run.actual_text = std::string();
   line.width = pen;
   line.overfull = spec.trim && pen > spec.width + kEpsilon;
   line.space_scale = space_scale;
