@@ -976,7 +976,7 @@ TEST(EntryTemplates, DateFormatsOfTheLayout) {
   e.end_date = ym(2019, 12);
   EXPECT_EQ(format_dates(e, english(), layout::DateFormat::KoreanWords), "2018년 9월 \u2013 2019년 12월");
   EXPECT_EQ(format_dates(e, english(), layout::DateFormat::Numeric), "09/2018 \u2013 12/2019");
-  EXPECT_EQ(format_dates(e, korean(), layout::DateFormat::MonthYear), "9월 2018 \u2013 12월 2019");
+  EXPECT_EQ(format_dates(e, korean(), layout::DateFormat::MonthYear), "2018년 9월 \u2013 2019년 12월");
   EXPECT_EQ(format_dates(e, english(), layout::DateFormat::Dotted), "2018. 9. \u2013 2019. 12.");
   e.end_date = ym(2018, 12);
   EXPECT_EQ(format_dates(e, english(), layout::DateFormat::Year), "2018") << "one year, not 2018 – 2018";
@@ -1051,7 +1051,16 @@ TEST(Header, TwoToneNameAccentsTheLastWordOfLatinNamesOnly) {
   EXPECT_EQ(name.inlines[1].font.color, (Rgb{1, 0, 0}));
   file.cv.name = T("홍길동", 2, 9);
   Composition korean_name = compose(file, theme, diags);
-  EXPECT_EQ(para(korean_name.blocks[0]).inlines.size(), 1u);
+  ASSERT_EQ(para(korean_name.blocks[0]).inlines.size(), 1u) << "a Korean name is not split";
+  EXPECT_EQ(para(korean_name.blocks[0]).inlines[0].font.color, (Rgb{1, 0, 0}));
+  file.cv.name = T("홍길동 (Gildong Hong)", 2, 9);
+  Composition both = compose(file, theme, diags);
+  const Paragraph& bilingual = para(both.blocks[0]);
+  ASSERT_EQ(bilingual.inlines.size(), 2u);
+  EXPECT_EQ(bilingual.inlines[0].text, "홍길동");
+  EXPECT_EQ(bilingual.inlines[1].text, " (Gildong Hong)");
+  EXPECT_EQ(bilingual.inlines[1].span.col, 9 + 3);
+  EXPECT_EQ(bilingual.inlines[1].font.color, theme.name.color);
 }
 
 }  // namespace

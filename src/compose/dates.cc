@@ -34,7 +34,10 @@ std::string format_english(const Date& date, const Locale& locale) {
 std::string format_numeric(const Date& date, const Locale& locale, layout::DateFormat format) {
   const bool month = date.kind != Date::Kind::Year && date.month >= 1 && date.month <= 12;
   switch (format) {
-    case layout::DateFormat::MonthYear: return format_english(date, locale);
+    case layout::DateFormat::MonthYear:  // Korean has no month names: its word form is the analogue
+      if (locale.date_style == Locale::DateStyle::KoreanDotted)
+        return month ? fmt::format("{}년 {}월", date.year, date.month) : fmt::format("{}년", date.year);
+      return format_english(date, locale);
     case layout::DateFormat::Dotted: return format_korean(date);
     case layout::DateFormat::KoreanWords:
       return month ? fmt::format("{}년 {}월", date.year, date.month) : fmt::format("{}년", date.year);

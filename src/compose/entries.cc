@@ -118,21 +118,31 @@ std::vector<Inline> author_inlines(Builder& b, const source::Entry& entry, const
 namespace {
 
 // The lines of one column of the entry's template, each in its role's style: the first main
-// line as the entry's title, the others as its subtitle; every aside line in the aside style.
+// line as the entry's title, the others as its subtitle; the first aside line in the aside
+// style, the others in aside_detail. An empty main line is left out; an empty aside line
+// keeps its place (an empty paragraph) while a later one has text, so that the dates of a
+// layout that puts them beside the second line stay there when there is no place.
 std::vector<Paragraph> template_column(Builder& b, const source::Entry& entry, const std::vector<std::string>& lines,
                                        bool aside) {
   const auto& theme = b.theme();
   std::vector<Paragraph> out;
+  size_t kept = 0;  // aside: paragraphs up to the last one with text
   for (size_t i = 0; i < lines.size(); ++i) {
-    const layout::TextStyle& style = aside ? theme.aside : i == 0 ? theme.entry_title : theme.entry_subtitle;
+    const layout::TextStyle& style = aside ? (i == 0 ? theme.aside : theme.aside_detail)
+                                           : (i == 0 ? theme.entry_title : theme.entry_subtitle);
     FilledLine line = fill_template(b, entry, lines[i], font_of(style));
-    if (line.inlines.empty()) continue;
+    if (line.inlines.empty()) {
+      if (aside) out.push_back(b.paragraph({}, style, layout::Align::Right, entry.span));
+      continue;
+    }
     const layout::Align align = aside && theme.aside_side == layout::AsideSide::Right ? layout::Align::Right
                                                                                        : layout::Align::Left;
     Paragraph p = b.paragraph(std::move(line.inlines), style, align, line.span.known() ? line.span : entry.span);
     p.is_name = line.names;
     out.push_back(std::move(p));
+    kept = out.size();
   }
+  if (aside) out.resize(kept);
   return out;
 }
 

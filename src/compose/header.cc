@@ -64,12 +64,26 @@ bool latin_only(const std::string& text) {
   return std::all_of(text.begin(), text.end(), [](char c) { return static_cast<unsigned char>(c) < 0x80; });
 }
 
-// Awesome-CV's name: the first names light, the last name in the accent style. Only for a
-// plain Latin name of two or more words: a Korean name (family name first, no spaces) or a
-// bilingual "김하늘 (Haneul Kim)" stays in one style.
+// Awesome-CV's name: the first names light, the last name in the accent style. A Korean
+// name is not split (the family name comes first and has no space): it takes the accent
+// style whole, and a name in another script after it, "김하늘 (Haneul Kim)", stays light.
 void two_tone(std::vector<Inline>& inlines, const FontSpec& accent) {
-  if (inlines.size() != 1 || !latin_only(inlines[0].text)) return;
+  if (inlines.size() != 1) return;
   Inline& name = inlines[0];
+  if (!latin_only(name.text)) {
+    const size_t open = name.text.find(" (");
+    Inline korean = name;
+    korean.font = accent;
+    if (open == std::string::npos || open == 0) {
+      name = std::move(korean);
+      return;
+    }
+    korean.text = name.text.substr(0, open);
+    name.text.erase(0, open);
+    name.span = name.span.shifted(static_cast<int>(utf8_decode(korean.text).size()));
+    inlines.insert(inlines.begin(), std::move(korean));
+    return;
+  }
   const size_t space = name.text.find_last_of(' ');
   if (space == std::string::npos || space == 0 || space + 1 >= name.text.size()) return;
   Inline last = name;

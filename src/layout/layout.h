@@ -98,6 +98,8 @@ struct Theme {
   TextStyle name, headline, contact, section_title, entry_title, entry_subtitle, body, aside, footer;
   /// The last word of a Latin name in a two-tone header (header.two_tone_name).
   TextStyle name_accent;
+  /// The date column's lines after its first (the first is `aside`).
+  TextStyle aside_detail;
 
   // header
   Align header_align = Align::Center;

@@ -135,6 +135,7 @@ void add_styles(std::vector<Param>& out) {
                         {"entry_subtitle", &Theme::entry_subtitle},
                         {"body", &Theme::body},
                         {"aside", &Theme::aside},
+                        {"aside_detail", &Theme::aside_detail},
                         {"footer", &Theme::footer}};
   for (const auto& role : roles) {
     std::string prefix = std::string("styles.") + role.name + ".";

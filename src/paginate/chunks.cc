@@ -186,7 +186,7 @@ Chunk row_chunk(const compose::Row& row, const Column& column, text::Typesetter&
       append(c.content, std::move(one.content));
       main_bottom += one.height;
     }
-    if (i < row.aside.size()) {
+    if (i < row.aside.size() && !row.aside[i].inlines.empty()) {  // an empty one only keeps the index
       SetStack one = set_stack({row.aside[i]}, aside_width, typesetter);
       const double own = one.first_baselines.empty() ? 0 : one.first_baselines.front();
       const double target = std::max(aside_bottom + own, first_baseline);
