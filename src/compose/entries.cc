@@ -135,8 +135,9 @@ std::vector<Paragraph> template_column(Builder& b, const source::Entry& entry, c
       if (aside) out.push_back(b.paragraph({}, style, layout::Align::Right, entry.span));
       continue;
     }
-    const layout::Align align = aside && theme.aside_side == layout::AsideSide::Right ? layout::Align::Right
-                                                                                       : layout::Align::Left;
+    // Dates and places are right-aligned on either side: against the text on the left
+    // (moderncv's hints), against the margin on the right.
+    const layout::Align align = aside ? layout::Align::Right : layout::Align::Left;
     Paragraph p = b.paragraph(std::move(line.inlines), style, align, line.span.known() ? line.span : entry.span);
     p.is_name = line.names;
     out.push_back(std::move(p));
@@ -248,7 +249,7 @@ void add_one_line(Builder& b, const source::Entry& entry, const EntryPlacement& 
     FilledLine label = fill_template(b, entry, "LABEL", font_of(theme.aside));
     FilledLine details = fill_template(b, entry, "DETAILS", font);
     if (!label.inlines.empty())
-      row.aside.push_back(b.paragraph(std::move(label.inlines), theme.aside, layout::Align::Left, label.span));
+      row.aside.push_back(b.paragraph(std::move(label.inlines), theme.aside, layout::Align::Right, label.span));
     if (!details.inlines.empty())
       row.main.push_back(b.paragraph(std::move(details.inlines), theme.body, theme.body_align, details.span));
     if (row.aside.empty() && row.main.empty()) return;

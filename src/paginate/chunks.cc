@@ -155,7 +155,8 @@ std::vector<Chunk> paragraph_chunks(const compose::Paragraph& para, const Column
 /// not fit on one line ("Sept 2014 – June 2018"). Asides are right-aligned, so a wider aside
 /// only narrows this row's main column; it never takes more than half the column.
 double aside_width_for(const compose::Row& row, const Column& column, text::Typesetter& typesetter) {
-  if (row.aside.empty() || row.aside_width <= 0) return row.aside_width;
+  // On the left the column is the text's indent: it stays put, and what is too long wraps.
+  if (row.aside.empty() || row.aside_width <= 0 || row.aside_left) return row.aside_width;
   constexpr double kUnbounded = 1e6;
   double natural = 0;
   for (const auto& para : row.aside)
