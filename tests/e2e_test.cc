@@ -1,7 +1,8 @@
-// End to end: renders every samples/*.yaml with the real `hanji` binary and checks the PDFs
-// the way users and applicant tracking systems see them: qpdf --check, pdffonts (embedded,
-// subset, ToUnicode), pdftotext (every word of the CV comes back, no word split across
-// lines), byte-identical output on a second run, and the expected page counts.
+// End to end: renders every samples/*.yaml in its own layout and in every layout of layouts/
+// with the real `hanji` binary, and checks the PDFs the way users and applicant tracking
+// systems see them: qpdf --check, pdffonts (embedded, subset, ToUnicode), pdftotext (every
+// word of the CV comes back, no word split across lines, each column read whole), text inside
+// the margins, byte-identical output on a second run, and the expected page counts.
 #include <gtest/gtest.h>
 #include <sys/wait.h>
 
@@ -17,6 +18,7 @@
 #include <vector>
 
 #include "compose/compose.h"
+#include "compose/markup.h"  // plain_text
 #include "layout/layout.h"
 #include "source/source.h"
 
@@ -69,21 +71,18 @@ std::string shown(const hanji::source::Text& t) {
 }
 
 /// Every piece of text a CV asks to be printed, as the reader should see it.
-std::vector<std::string> expected_texts(const hanji::source::CvFile& file) {
+std::vector<std::string> expected_texts(const hanji::source::CvFile& file, hanji::layout::DateFormat dates) {
   const hanji::source::Cv& cv = file.cv;
   std::vector<std::string> texts = {shown(cv.name), shown(cv.headline)};
   for (const auto& c : cv.contacts) texts.push_back(c.text.value);
   for (const auto& section : cv.sections) {
     texts.push_back(shown(section.title));
     for (const auto& e : section.entries) {
-      // As printed: "Label: details", authors joined by ", ", the DOI as "doi:10.…".
-      if (!e.label.empty()) texts.push_back(shown(e.label) + ": " + shown(e.details));
-      for (const auto* t : {&e.text, &e.name, &e.company, &e.position, &e.institution, &e.area, &e.degree,
-                            &e.title, &e.location, &e.summary})
+      // Each field as written (a layout's template may join fields with punctuation, which
+      // the comparison allows for); the DOI as "doi:10.…".
+      for (const auto* t : {&e.label, &e.details, &e.text, &e.name, &e.company, &e.position, &e.institution,
+                            &e.area, &e.degree, &e.title, &e.location, &e.summary, &e.journal})
         texts.push_back(shown(*t));
-      // The journal is followed by ", " and the DOI or URL when there is one.
-      bool linked = !e.doi.empty() || !e.url.empty();
-      texts.push_back(shown(e.journal) + (linked && !e.journal.empty() ? "," : ""));
       std::string authors;
       for (const auto& a : e.authors) authors += (authors.empty() ? "" : ", ") + shown(a);
       texts.push_back(authors);
@@ -93,7 +92,7 @@ std::vector<std::string> expected_texts(const hanji::source::CvFile& file) {
         texts.push_back(shown(h.text));
         for (const auto& child : h.children) texts.push_back(shown(child));
       }
-      texts.push_back(hanji::compose::format_dates(e, file.locale));
+      texts.push_back(hanji::compose::format_dates(e, file.locale, dates));
     }
   }
   return texts;
@@ -105,21 +104,50 @@ bool has_hangul(const std::string& word) {
   return false;
 }
 
-class Samples : public ::testing::TestWithParam<std::string> {
+/// A sample and the layout it is rendered in ("" = the one the sample names).
+struct Case {
+  std::string sample, layout;
+};
+
+void PrintTo(const Case& c, std::ostream* os) { *os << c.sample << (c.layout.empty() ? "" : " in " + c.layout); }
+
+std::string case_name(const ::testing::TestParamInfo<Case>& info) {
+  std::string name = info.param.sample + (info.param.layout.empty() ? "" : "_in_" + info.param.layout);
+  std::replace(name.begin(), name.end(), '-', '_');
+  return name;
+}
+
+class Samples : public ::testing::TestWithParam<Case> {
  protected:
   static fs::path out_dir() {
     fs::path dir = fs::temp_directory_path() / "hanji-e2e";
     fs::create_directories(dir);
     return dir;
   }
-  fs::path sample() const { return fs::path(HANJI_SOURCE_DIR) / "samples" / (GetParam() + ".yaml"); }
+  fs::path sample() const { return fs::path(HANJI_SOURCE_DIR) / "samples" / (GetParam().sample + ".yaml"); }
+  std::string name() const {
+    return GetParam().sample + (GetParam().layout.empty() ? "" : "." + GetParam().layout);
+  }
+  std::string layout_flag() const { return GetParam().layout.empty() ? "" : " --layout " + GetParam().layout; }
+  /// The theme the PDF was made with.
+  hanji::layout::Theme theme() const {
+    hanji::Diagnostics diags;
+    auto file = hanji::source::load_cv(sample().string(), diags);
+    EXPECT_TRUE(file.has_value());
+    std::string layout = GetParam().layout;
+    if (layout.empty()) layout = file->layout_name.empty() ? "classic" : file->layout_name;
+    auto theme = hanji::layout::load_theme(layout, file->layout_overrides, "",
+                                           hanji::layout::find_data_dirs(HANJI_BINARY), diags);
+    EXPECT_TRUE(theme.has_value());
+    return theme ? *theme : hanji::layout::Theme{};
+  }
   // One file per test: ctest runs the tests as parallel processes, and a PDF left over from
   // an older binary must never be what a test checks.
   fs::path pdf() const {
     const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
     std::string test = info->name();
     std::replace(test.begin(), test.end(), '/', '_');
-    return out_dir() / (GetParam() + "." + test + ".pdf");
+    return out_dir() / (name() + "." + test + ".pdf");
   }
 
   void SetUp() override {
@@ -128,22 +156,35 @@ class Samples : public ::testing::TestWithParam<std::string> {
     ASSERT_TRUE(fs::exists(pdf()));
   }
   Result build(const fs::path& out) const {
-    Result r = run(std::string(HANJI_BINARY) + " build " + quote(sample()) + " -q -o " + quote(out), true);
+    Result r = run(std::string(HANJI_BINARY) + " build " + quote(sample()) + layout_flag() + " -q -o " + quote(out),
+                   true);
     EXPECT_EQ(r.exit_code, 0) << r.output;
     return r;
   }
 };
 
-std::vector<std::string> sample_names() {
+std::vector<std::string> stems_in(const fs::path& dir) {
   std::vector<std::string> names;
-  for (const auto& entry : fs::directory_iterator(fs::path(HANJI_SOURCE_DIR) / "samples"))
+  for (const auto& entry : fs::directory_iterator(dir))
     if (entry.path().extension() == ".yaml") names.push_back(entry.path().stem().string());
   std::sort(names.begin(), names.end());
   return names;
 }
 
+std::vector<std::string> sample_names() { return stems_in(fs::path(HANJI_SOURCE_DIR) / "samples"); }
+
+/// Every sample in its own layout, then in each layout.
+std::vector<Case> cases() {
+  std::vector<Case> out;
+  for (const auto& sample : sample_names()) {
+    out.push_back({sample, ""});
+    for (const auto& layout : stems_in(fs::path(HANJI_SOURCE_DIR) / "layouts")) out.push_back({sample, layout});
+  }
+  return out;
+}
+
 TEST_P(Samples, BuildsWithoutWarnings) {
-  Result r = build(out_dir() / (GetParam() + ".warnings-check.pdf"));
+  Result r = build(out_dir() / (name() + ".warnings-check.pdf"));
   EXPECT_EQ(r.output, "") << "diagnostics for a shipped sample";
 }
 
@@ -180,11 +221,22 @@ TEST_P(Samples, GivesBackEveryWord) {
   ASSERT_TRUE(file.has_value());
   Result text = run("pdftotext -enc UTF-8 " + quote(pdf()) + " -");
   ASSERT_EQ(text.exit_code, 0);
+  // A layout's template may join fields with punctuation ("Kakao Brain, Software Engineer"):
+  // a word counts with or without what a template put around it.
   std::multiset<std::string> extracted;
-  for (const auto& w : split_words(text.output)) extracted.insert(w);
+  for (const auto& w : split_words(text.output)) {
+    extracted.insert(w);
+    std::string bare = w;
+    while (!bare.empty() && std::string(",;:").find(bare.back()) != std::string::npos) {
+      bare.pop_back();
+      extracted.insert(bare);
+    }
+  }
   int missing = 0;
-  for (const auto& t : expected_texts(*file)) {
-    for (const auto& w : split_words(t)) {
+  for (const auto& t : expected_texts(*file, theme().date_format)) {
+    for (std::string w : split_words(t)) {
+      while (!w.empty() && std::string(",;:").find(w.back()) != std::string::npos) w.pop_back();
+      if (w.empty()) continue;
       if (extracted.count(w)) continue;
       ++missing;
       ADD_FAILURE() << "word not found in pdftotext output: '" << w << "'"
@@ -201,36 +253,57 @@ std::string normalize_space(const std::string& text) {
   return out;
 }
 
-// Applicant tracking systems read the text in extraction order: every section title, and in
-// each entry its title, organisation and first highlight, must come back in that order.
+// Applicant tracking systems read the text in extraction order: the section titles of each
+// column come in the file's order, and every entry's title, organisation and first
+// highlight come together (in whatever order the layout's template puts them).
 TEST_P(Samples, KeepsReadingOrder) {
   hanji::Diagnostics diags;
   auto file = hanji::source::load_cv(sample().string(), diags);
   ASSERT_TRUE(file.has_value());
+  const hanji::layout::Theme layout = theme();
   const std::string text = normalize_space(run("pdftotext -enc UTF-8 " + quote(pdf()) + " -").output);
-  size_t cursor = 0;
-  auto expect_next = [&](const std::string& what, size_t max_distance) {
-    std::string probe = normalize_space(what).substr(0, 24);
-    if (probe.empty()) return;
-    size_t at = text.find(probe, cursor);
-    if (at == std::string::npos || at - cursor > max_distance) {
-      ADD_FAILURE() << "'" << probe << "' is not where it belongs in the extracted text (after offset " << cursor
-                    << ")";
-      return;
-    }
-    cursor = at;
+  auto find = [&](const std::string& what, size_t from) {
+    return text.find(normalize_space(what).substr(0, 24), from);
   };
-  constexpr size_t kWithinEntry = 300;  // title, organisation and dates sit together
-  for (const auto& section : file->cv.sections) {
-    expect_next(shown(section.title), std::string::npos);
-    for (const auto& e : section.entries) {
-      bool first = true;
-      for (const auto* t : {&e.position, &e.company, &e.institution, &e.name, &e.title}) {
-        if (t->empty()) continue;
-        expect_next(shown(*t), first ? std::string::npos : kWithinEntry);
-        first = false;
+  // Sections a side column takes are read as a column of their own.
+  auto in_side = [&](const hanji::source::Section& section) {
+    std::string title = hanji::compose::plain_text(section.title.value);
+    std::transform(title.begin(), title.end(), title.begin(), [](unsigned char c) { return std::tolower(c); });
+    for (const auto& word : layout.sidebar_sections)
+      if (layout.sidebar_side != hanji::layout::SidebarSide::None && title.find(word) != std::string::npos) return true;
+    return false;
+  };
+  constexpr size_t kWithinEntry = 600;  // title, organisation, summary and first highlight
+  for (const bool side : {false, true}) {
+    size_t cursor = 0;
+    for (const auto& section : file->cv.sections) {
+      if (section.entries.empty() || in_side(section) != side) continue;
+      const size_t title_at = find(shown(section.title), cursor);
+      if (title_at == std::string::npos) {
+        ADD_FAILURE() << "section '" << shown(section.title) << "' is not after offset " << cursor;
+        continue;
       }
-      if (!e.highlights.empty()) expect_next(shown(e.highlights.front().text), first ? std::string::npos : kWithinEntry);
+      cursor = title_at;
+      for (const auto& e : section.entries) {
+        std::vector<std::string> parts;
+        for (const auto* t : {&e.position, &e.company, &e.institution, &e.name, &e.title})
+          if (!t->empty()) parts.push_back(shown(*t));
+        if (!e.highlights.empty()) parts.push_back(shown(e.highlights.front().text));
+        if (parts.empty()) continue;
+        std::vector<size_t> found;
+        for (const auto& part : parts) {
+          const size_t at = find(part, cursor);
+          if (at == std::string::npos)
+            ADD_FAILURE() << "'" << part << "' is not after offset " << cursor;
+          else
+            found.push_back(at);
+        }
+        if (found.empty()) continue;
+        std::sort(found.begin(), found.end());
+        for (size_t i = 1; i < found.size(); ++i)
+          EXPECT_LE(found[i] - found[i - 1], kWithinEntry) << "an entry's parts are scattered: " << parts.front();
+        cursor = found.back() + 1;  // the next entry comes after all of this one
+      }
     }
   }
 }
@@ -238,15 +311,9 @@ TEST_P(Samples, KeepsReadingOrder) {
 // No text beyond the right margin (or, for a sample that is fitted to its pages, beyond the
 // smallest margin fitting may use), checked on the words pdftotext finds on the page.
 TEST_P(Samples, KeepsTextInsideTheRightMargin) {
-  hanji::Diagnostics diags;
-  auto file = hanji::source::load_cv(sample().string(), diags);
-  ASSERT_TRUE(file.has_value());
-  auto theme = hanji::layout::load_theme(file->layout_name.empty() ? "classic" : file->layout_name,
-                                         file->layout_overrides, "",
-                                         hanji::layout::find_data_dirs(HANJI_BINARY), diags);
-  ASSERT_TRUE(theme.has_value());
-  const double margin = theme->fit_pages > 0 ? theme->fit_min_margin : theme->margin_right;
-  const double limit = theme->page_width - margin + 0.5;
+  const hanji::layout::Theme layout = theme();
+  const double margin = layout.fit_pages > 0 ? layout.fit_min_margin : layout.margin_right;
+  const double limit = layout.page_width - margin + 0.5;
   std::string html = run("pdftotext -bbox " + quote(pdf()) + " -").output;
   int words = 0;
   for (size_t at = html.find("xMax=\""); at != std::string::npos; at = html.find("xMax=\"", at + 1)) {
@@ -269,7 +336,59 @@ TEST_P(Samples, HasNoPopplerWarnings) {
   EXPECT_EQ(r.output, "");
 }
 
-INSTANTIATE_TEST_SUITE_P(All, Samples, ::testing::ValuesIn(sample_names()));
+// A layout with a side column: text extraction reads the side column whole, then the main
+// flow (or the other way round), never alternating between them down the page. pdftotext
+// -bbox lists the words in the order it reads them.
+TEST_P(Samples, ReadsEachColumnWhole) {
+  const hanji::layout::Theme layout = theme();
+  if (layout.sidebar_side == hanji::layout::SidebarSide::None) GTEST_SKIP() << "one column";
+  const bool left = layout.sidebar_side == hanji::layout::SidebarSide::Left;
+  // The boundary between the columns: the middle of the gap.
+  const double boundary = left ? layout.margin_left + layout.sidebar_width + layout.sidebar_gap / 2
+                               : layout.page_width - layout.margin_right - layout.sidebar_width - layout.sidebar_gap / 2;
+  hanji::Diagnostics diags;
+  auto file = hanji::source::load_cv(sample().string(), diags);
+  ASSERT_TRUE(file.has_value());
+  std::set<std::string> header_words;
+  for (const auto* text : {&file->cv.name, &file->cv.headline})
+    for (const auto& w : split_words(hanji::compose::plain_text(text->value))) header_words.insert(w);
+  std::string html = run("pdftotext -bbox " + quote(pdf()) + " -").output;
+  size_t page_at = 0;
+  int page = 0;
+  while ((page_at = html.find("<page ", page_at)) != std::string::npos) {
+    ++page;
+    const size_t page_end = std::min(html.find("</page>", page_at), html.size());
+    struct Word {
+      double x_min, y_min, x_max, y_max;
+      std::string text;
+    };
+    std::vector<Word> words;  // in reading order
+    auto number_after = [&](size_t at, const char* key) { return std::stod(html.substr(html.find(key, at) + 6)); };
+    for (size_t at = html.find("<word ", page_at); at != std::string::npos && at < page_end;
+         at = html.find("<word ", at + 1)) {
+      const size_t text_at = html.find('>', at) + 1;
+      words.push_back({number_after(at, "xMin=\""), number_after(at, "yMin=\""), number_after(at, "xMax=\""),
+                       number_after(at, "yMax=\""), html.substr(text_at, html.find('<', text_at) - text_at)});
+    }
+    auto in_side = [&](const Word& w) { return left ? w.x_max < boundary : w.x_min > boundary; };
+    // The full-width header (name and headline) comes first on the first page; the page
+    // number last on every page.
+    size_t first = 0;
+    if (page == 1)
+      while (first < words.size() && header_words.count(words[first].text)) ++first;
+    std::string columns;  // 'S' or 'M' per word of the columns, in reading order
+    for (size_t i = first; i < words.size(); ++i)
+      if (words[i].y_min < layout.page_height - layout.margin_bottom) columns += in_side(words[i]) ? 'S' : 'M';
+    // Whole columns: at most one change from one column to the other.
+    size_t changes = 0;
+    for (size_t i = 1; i < columns.size(); ++i) changes += columns[i] != columns[i - 1];
+    EXPECT_LE(changes, 1u) << "page " << page << " reads across the columns: " << columns;
+    page_at = page_end;
+  }
+  EXPECT_GT(page, 0);
+}
+
+INSTANTIATE_TEST_SUITE_P(All, Samples, ::testing::ValuesIn(cases()), case_name);
 
 int page_count(const fs::path& pdf) {
   Result r = run("pdfinfo " + quote(pdf));

@@ -37,8 +37,8 @@ Block& Builder::add(decltype(Block::content) content, double space_before, const
   block.content = std::move(content);
   block.space_before = space_before;
   block.span = span;
-  blocks_.push_back(std::move(block));
-  return blocks_.back();
+  current().push_back(std::move(block));
+  return current().back();
 }
 
 }  // namespace hanji::compose

@@ -36,22 +36,38 @@ class Builder {
   std::optional<Paragraph> paragraph(const source::Text& text, const layout::TextStyle& style,
                                      layout::Align align = layout::Align::Left);
 
+  /// Where add() puts blocks: the main flow or the side column.
+  enum class Region { Main, Side, Top };
+  void set_region(Region region) { region_ = region; }
+  bool in_side() const { return region_ == Region::Side; }
+  /// Whether the current region has no blocks yet.
+  bool empty_region() { return current().empty(); }
+
   /// Appends a block and returns it for further settings (keep_with_next, group, ...).
   Block& add(decltype(Block::content) content, double space_before, const Span& span);
   /// The block added last (there must be one).
-  Block& last() { return blocks_.back(); }
+  Block& last() { return current().back(); }
   /// A fresh keep-together group id.
   int new_group() { return next_group_++; }
   /// Whether anything has been added yet.
-  bool empty() const { return blocks_.empty(); }
+  bool empty() const { return blocks_.empty() && side_.empty() && top_.empty(); }
   std::vector<Block> take_blocks() { return std::move(blocks_); }
+  std::vector<Block> take_side() { return std::move(side_); }
+  std::vector<Block> take_top() { return std::move(top_); }
 
  private:
   const source::CvFile& file_;
   const layout::Theme& theme_;
   Diagnostics& diags_;
   BoldKeywords bold_keywords_;  // settings.bold_keywords, prepared once
+  std::vector<Block>& current() {
+    return region_ == Region::Side ? side_ : region_ == Region::Top ? top_ : blocks_;
+  }
+
   std::vector<Block> blocks_;
+  std::vector<Block> side_;
+  std::vector<Block> top_;
+  Region region_ = Region::Main;
   int next_group_ = 0;
 };
 

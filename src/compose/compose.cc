@@ -1,6 +1,8 @@
 // compose(): the header, every section, then the PDF metadata and the page furniture.
 #include "compose/compose.h"
 
+#include <algorithm>
+
 #include "compose/builder.h"
 #include "compose/markup.h"
 
@@ -52,10 +54,30 @@ Furniture furniture(const source::CvFile& file, const layout::Theme& theme) {
 
 }  // namespace
 
+std::string ascii_lower(std::string text) {
+  for (char& c : text)
+    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+  return text;
+}
+
+// Whether the layout's side column takes this section: its title contains one of the
+// layout's words, in any case ("Skills", "Programming Languages", "보유 기술").
+bool goes_to_side(const source::Section& section, const layout::Theme& theme) {
+  if (theme.sidebar_side == layout::SidebarSide::None) return false;
+  const std::string title = ascii_lower(plain_text(section.title.value));
+  return std::any_of(theme.sidebar_sections.begin(), theme.sidebar_sections.end(), [&](const std::string& word) {
+    return !word.empty() && title.find(ascii_lower(word)) != std::string::npos;
+  });
+}
+
 Composition compose(const source::CvFile& file, const layout::Theme& theme, Diagnostics& diags) {
   Builder builder(file, theme, diags);
   add_header(builder);
-  bool first = true;
+  // The first section of each column follows the header (or the side column's photo and
+  // contacts) with header.space_below instead of section.space_above.
+  bool first_main = true;
+  builder.set_region(Builder::Region::Side);
+  bool first_side = builder.empty_region();
   for (const auto& section : file.cv.sections) {
     // A title over nothing looks like a mistake on paper; say so rather than print it.
     if (section.entries.empty()) {
@@ -63,10 +85,15 @@ Composition compose(const source::CvFile& file, const layout::Theme& theme, Diag
                     {"add entries to it, or delete the section"});
       continue;
     }
+    const bool side = goes_to_side(section, theme);
+    builder.set_region(side ? Builder::Region::Side : Builder::Region::Main);
+    bool& first = side ? first_side : first_main;
     add_section(builder, section, first);
     first = false;
   }
-  return Composition{builder.take_blocks(), metadata(file), furniture(file, theme)};
+  Composition composition{builder.take_blocks(), builder.take_side(), builder.take_top(), metadata(file),
+                          furniture(file, theme)};
+  return composition;
 }
 
 }  // namespace hanji::compose

@@ -129,7 +129,12 @@ struct Furniture {
 };
 
 struct Composition {
-  std::vector<Block> blocks;
+  std::vector<Block> blocks;  // the main flow
+  /// The side column's flow (layouts with a sidebar); empty: one column.
+  std::vector<Block> side;
+  /// Set across the whole text width above the columns on the first page (the header of a
+  /// two-column layout, or of one with a header band); empty: the header is in `blocks`.
+  std::vector<Block> top;
   Metadata meta;
   Furniture furniture;
 };

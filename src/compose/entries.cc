@@ -196,13 +196,22 @@ void add_regular(Builder& b, const source::Entry& entry, const EntryPlacement& p
   const layout::EntryTemplate& layout = template_of(theme, entry.kind);
   const bool numbered = entry.kind == EntryKind::Publication && theme.number_publications;
   // Numbered publications hang their number left of everything the entry shows.
-  const double indent = content_indent(theme) + (numbered ? number_indent(theme, placement.widest_number) : 0);
+  const double indent = content_indent(b) + (numbered ? number_indent(theme, placement.widest_number) : 0);
   Row row;
   row.main = template_column(b, entry, layout.main, false);
   row.aside = template_column(b, entry, layout.aside, true);
   row.aside_left = theme.aside_side == layout::AsideSide::Left;
+  if (b.in_side()) {  // a narrow column has no room for a date column: dates go under the title
+    for (auto& p : row.aside)
+      if (!p.inlines.empty()) {
+        p.align = layout::Align::Left;
+        row.main.push_back(std::move(p));
+      }
+    row.aside.clear();
+    row.aside_left = false;
+  }
   // Dates on the left always have their column; on the right, only sections that use it.
-  const bool column = row.aside_left || placement.aside_column;
+  const bool column = (row.aside_left || placement.aside_column) && !b.in_side();
   row.aside_width = column ? theme.aside_width : 0;
   row.gap = column ? theme.column_gap : 0;
   if (!row.aside_left)
@@ -241,7 +250,7 @@ void add_regular(Builder& b, const source::Entry& entry, const EntryPlacement& p
 void add_one_line(Builder& b, const source::Entry& entry, const EntryPlacement& placement, int group) {
   const auto& theme = b.theme();
   const FontSpec font = font_of(theme.body);
-  if (theme.aside_side == layout::AsideSide::Left) {
+  if (theme.aside_side == layout::AsideSide::Left && !b.in_side()) {
     Row row;
     row.aside_left = true;
     row.aside_width = theme.aside_width;
@@ -260,7 +269,7 @@ void add_one_line(Builder& b, const source::Entry& entry, const EntryPlacement& 
   if (line.inlines.empty()) return;
   Paragraph p = b.paragraph(std::move(line.inlines), theme.body, theme.body_align,
                             line.span.known() ? line.span : entry.span);
-  p.indent_left = content_indent(theme);
+  p.indent_left = content_indent(b);
   b.add(std::move(p), placement.space_before, entry.span).group = group;
 }
 
@@ -276,7 +285,7 @@ void add_text_like(Builder& b, const source::Entry& entry, const EntryPlacement&
                                                           : theme.body_align,
                             entry.text.span);
   if (p.inlines.empty()) return;  // an empty string entry: nothing to show
-  p.indent_left = content_indent(theme);
+  p.indent_left = content_indent(b);
   if (entry.kind == EntryKind::Bullet) {
     p.indent_left += theme.highlight_indent;
     p.marker = marker(theme.bullet, font);
@@ -297,6 +306,10 @@ bool is_text_like(EntryKind kind) {
 bool has_aside(Builder& b, const source::Entry& entry) {
   if (is_text_like(entry.kind)) return false;
   return !template_column(b, entry, template_of(b.theme(), entry.kind).aside, true).empty();
+}
+
+double content_indent(const Builder& b) {
+  return b.in_side() ? b.theme().sidebar_indent : content_indent(b.theme());
 }
 
 double content_indent(const layout::Theme& theme) {

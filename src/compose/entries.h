@@ -24,6 +24,8 @@ bool has_aside(Builder& builder, const source::Entry& entry);
 /// How far the text of entries stands from the column's left edge: the date column and its
 /// gap when dates go on the left, else 0.
 double content_indent(const layout::Theme& theme);
+/// The same in the builder's current region (sidebar.indent in the side column).
+double content_indent(const Builder& builder);
 
 /// RenderCV's degree_with_area phrase filled with the entry's degree and area.
 std::vector<Inline> degree_with_area(Builder& builder, const source::Entry& entry, const FontSpec& font);

@@ -44,7 +44,7 @@ layout::TitleStyle title_style(const layout::Theme& theme) {
 }
 
 // The rules a title style draws on the title's own line; nullopt for styles without any.
-std::optional<LineRules> line_rules(const layout::Theme& theme) {
+std::optional<LineRules> line_rules(const layout::Theme& theme, bool date_column) {
   LineRules rules;
   rules.thickness = theme.section_rule_thickness;
   rules.color = theme.section_rule_color;
@@ -59,7 +59,7 @@ std::optional<LineRules> line_rules(const layout::Theme& theme) {
     case layout::TitleStyle::BarBefore:
       rules.kind = LineRules::Kind::Before;
       // The bar fills the date column when dates go on the left, else it is a short tab.
-      rules.bar_width = theme.aside_side == layout::AsideSide::Left ? theme.aside_width : 2 * theme.section_title.size;
+      rules.bar_width = date_column ? theme.aside_width : 2 * theme.section_title.size;
       rules.thickness = std::max(theme.section_rule_thickness, 0.4 * theme.section_title.size);
       return rules;
     default:
@@ -75,10 +75,10 @@ void add_title(Builder& b, const source::Section& section, bool first) {
   const layout::TitleStyle style = title_style(theme);
   const layout::Align align = style == layout::TitleStyle::RulesAround ? layout::Align::Center : layout::Align::Left;
   Paragraph title = b.paragraph(std::move(inlines), theme.section_title, align, section.title.span);
-  title.rules = line_rules(theme);
+  const bool date_column = theme.aside_side == layout::AsideSide::Left && !b.in_side();
+  title.rules = line_rules(theme, date_column);
   if (title.rules && title.rules->kind == LineRules::Kind::Before)
-    title.indent_left = title.rules->bar_width + (theme.aside_side == layout::AsideSide::Left ? theme.column_gap
-                                                                                                : title.rules->gap);
+    title.indent_left = title.rules->bar_width + (date_column ? theme.column_gap : title.rules->gap);
   title.is_name = true;  // a heading is never hyphenated
   Block& block =
       b.add(std::move(title), first ? theme.header_space_below : theme.section_space_above, section.title.span);
@@ -103,8 +103,8 @@ void add_section(Builder& b, const source::Section& section, bool first) {
   const auto& theme = b.theme();
   add_title(b, section, first);
   if (title_style(theme) == layout::TitleStyle::RuleBelow) add_rule(b, section);
-  bool aside_column = std::any_of(section.entries.begin(), section.entries.end(),
-                                  [&](const source::Entry& entry) { return has_aside(b, entry); });
+  bool aside_column = !b.in_side() && std::any_of(section.entries.begin(), section.entries.end(),
+                                                  [&](const source::Entry& entry) { return has_aside(b, entry); });
   for (size_t i = 0; i < section.entries.size(); ++i) {
     const source::Entry& entry = section.entries[i];
     EntryPlacement placement;

@@ -42,6 +42,9 @@ enum class DateFormat {
   Numeric,       // "09/2018"
   Year,          // "2018"
 };
+/// A side column beside the main flow, or none.
+enum class SidebarSide { None, Left, Right };
+
 /// A photo's outline.
 enum class PhotoShape { Rectangle, Rounded, Circle };
 
@@ -110,6 +113,8 @@ struct Theme {
   double photo_width = 85;         // 3 cm
   bool photo_right = true;
   PhotoShape photo_shape = PhotoShape::Rectangle;
+  /// A colour behind the header, across the page from its top edge (white: none).
+  Rgb header_band{1, 1, 1};
   /// An icon before each contact (from an icon font in fonts.fallback, e.g. ForkAwesome.ttf).
   bool contact_icons = false;
   Rgb icon_color;
@@ -170,6 +175,21 @@ struct Theme {
   double fit_min_leading_scale = 0.92;  // line heights (as multiples of size) down to this fraction
   double fit_min_space_scale = 0.5;   // vertical spaces down to this fraction
   double fit_min_margin = 34;         // margins may shrink to this (pt; 12 mm), never below
+
+  // the side column: which sections it takes, and the photo and contacts
+  SidebarSide sidebar_side = SidebarSide::None;
+  double sidebar_width = 170;   // from the margin to the column's inner edge, pt
+  double sidebar_gap = 18;      // between the column and the main flow
+  Rgb sidebar_background{1, 1, 1};  // white: no tint; otherwise a strip to the page's edge
+  double sidebar_padding = 10;  // inside a tinted column, on its inner side
+  /// The side column's entries stand this far in from its titles. Besides the look, a text
+  /// edge that differs from the titles' keeps PDF text extractors (poppler) from taking the
+  /// two columns for the rows of one table and reading across them.
+  double sidebar_indent = 0;
+  /// Sections whose title contains one of these words (any case) go to the side column.
+  std::vector<std::string> sidebar_sections;
+  bool sidebar_photo = true;     // the photo at the top of the side column
+  bool sidebar_contacts = true;  // the contacts, one per line, in the side column
 
   // footer
   bool page_numbers = true;      // "N / M" when there is more than one page

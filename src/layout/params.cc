@@ -169,6 +169,8 @@ void add_header(std::vector<Param>& out) {
   out.push_back(choice("header.photo_shape", {"rectangle", "rounded", "circle"}, enum_member(&Theme::photo_shape),
                        "outline of the photo (a circle is cut from the middle of the picture)",
                        {{"square", "rectangle"}, {"rect", "rectangle"}, {"round", "circle"}}));
+  out.push_back(simple("header.band", ParamType::Color, member(&Theme::header_band),
+                       "a colour behind the header, from the page's top edge (white: none)"));
   out.push_back(simple("header.icons", ParamType::Bool, member(&Theme::contact_icons),
                        "an icon before each contact; needs ForkAwesome.ttf in fonts.fallback"));
   out.push_back(simple("header.icon_color", ParamType::Color, member(&Theme::icon_color), "colour of the icons"));
@@ -244,6 +246,24 @@ void add_entry(std::vector<Param>& out) {
                        "template of a one-line entry (LABEL, DETAILS)"));
 }
 
+void add_sidebar(std::vector<Param>& out) {
+  out.push_back(choice("sidebar.position", {"none", "left", "right"}, enum_member(&Theme::sidebar_side),
+                       "a side column beside the main flow (none: one column)"));
+  out.push_back(length("sidebar.width", member(&Theme::sidebar_width), "width of the side column, from the margin"));
+  out.push_back(length("sidebar.gap", member(&Theme::sidebar_gap), "space between the side column and the main flow"));
+  out.push_back(simple("sidebar.background", ParamType::Color, member(&Theme::sidebar_background),
+                       "tint of the side column, to the page's edge (white: none)"));
+  out.push_back(length("sidebar.padding", member(&Theme::sidebar_padding), "inner space of a tinted side column"));
+  out.push_back(length("sidebar.indent", member(&Theme::sidebar_indent),
+                       "indent of the side column's entries under their titles"));
+  out.push_back(simple("sidebar.sections", ParamType::TextList, member(&Theme::sidebar_sections),
+                       "sections whose title contains one of these words (any case) go to the side column"));
+  out.push_back(simple("sidebar.photo", ParamType::Bool, member(&Theme::sidebar_photo),
+                       "the photo at the top of the side column"));
+  out.push_back(simple("sidebar.contacts", ParamType::Bool, member(&Theme::sidebar_contacts),
+                       "the contacts in the side column, one per line"));
+}
+
 void add_text_and_footer(std::vector<Param>& out) {
   out.push_back(
       choice("text.align", kAlignChoices, enum_member(&Theme::body_align), "alignment of body text", kAlignAliases));
@@ -294,6 +314,7 @@ std::vector<Param> build_parameters() {
   add_header(out);
   add_section(out);
   add_entry(out);
+  add_sidebar(out);
   add_text_and_footer(out);
   return out;
 }

@@ -212,7 +212,8 @@ Chunk figure_chunk(const compose::Figure& fig, const Column& column, text::Types
   double text_width = std::max(1.0, column.width - fig.width - fig.gap);
   SetStack text = set_stack(fig.beside, text_width, typesetter);
   double height = std::max(fig.height, text.height);
-  double image_x = fig.right ? column.width - fig.width : 0;
+  // A picture with nothing beside it (the side column's photo) is centred.
+  double image_x = fig.beside.empty() ? (column.width - fig.width) / 2 : fig.right ? column.width - fig.width : 0;
   double text_x = fig.right ? 0 : fig.width + fig.gap;
   Chunk c;
   c.height = height;

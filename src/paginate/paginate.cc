@@ -1,6 +1,8 @@
 #include "paginate/paginate.h"
 
+#include <algorithm>
 #include <array>
+#include <optional>
 
 #include "core/limits.h"
 #include "paginate/chunks.h"
@@ -15,6 +17,13 @@ using detail::Chunk;
 bool is_empty(const Chunk& c) {
   return c.height <= 0 && c.content.runs.empty() && c.content.rects.empty() && c.content.images.empty();
 }
+
+/// The height a flow has on each page: less on the first when a full-width header sits above
+/// the columns.
+struct PageHeights {
+  double first = 0, rest = 0;
+  double at(size_t page) const { return page == 0 ? first : rest; }
+};
 
 /// Index one past the last chunk of the page that starts at `start`: the latest break of the
 /// lowest class among those that keep the page within `flow_height`. Vertical spaces are
@@ -41,13 +50,13 @@ struct PageRange {
 };
 
 /// Fills pages one after the other; empty chunks (spaces) at the top of a page are dropped.
-std::vector<PageRange> fill_pages(const std::vector<Chunk>& chunks, double flow_height, double space_scale) {
+std::vector<PageRange> fill_pages(const std::vector<Chunk>& chunks, const PageHeights& heights, double space_scale) {
   std::vector<PageRange> pages;
   size_t start = 0;
   while (start < chunks.size()) {
     while (start < chunks.size() && is_empty(chunks[start]) && chunks[start].bookmark.empty()) ++start;
     if (start == chunks.size()) break;
-    size_t end = page_end(chunks, start, flow_height, space_scale);
+    size_t end = page_end(chunks, start, heights.at(pages.size()), space_scale);
     pages.push_back({start, end});
     start = end;
   }
@@ -68,28 +77,77 @@ constexpr double kMaxSpaceSqueeze = 0.4;
 constexpr double kSqueezeStep = 0.05;
 
 /// The space scale to lay the flow out with: 1, or less when that spares a near-empty last page.
-double choose_space_scale(const std::vector<Chunk>& chunks, double flow_height) {
-  std::vector<PageRange> natural = fill_pages(chunks, flow_height, 1.0);
-  if (natural.size() < 2 || used_height(chunks, natural.back(), 1.0) > kNearlyEmptyPage * flow_height) return 1.0;
+double choose_space_scale(const std::vector<Chunk>& chunks, const PageHeights& heights) {
+  std::vector<PageRange> natural = fill_pages(chunks, heights, 1.0);
+  if (natural.size() < 2 || used_height(chunks, natural.back(), 1.0) > kNearlyEmptyPage * heights.rest) return 1.0;
   for (double scale = 1.0 - kSqueezeStep; scale >= 1.0 - kMaxSpaceSqueeze - 1e-9; scale -= kSqueezeStep)
-    if (fill_pages(chunks, flow_height, scale).size() < natural.size()) return scale;
+    if (fill_pages(chunks, heights, scale).size() < natural.size()) return scale;
   return 1.0;
 }
 
-void place_chunks(const std::vector<Chunk>& chunks, PageRange range, double space_scale, const layout::Theme& theme,
-                  int page_index, Document& doc) {
-  Page& page = doc.pages.emplace_back();
-  double y = theme.margin_top;
+/// One column's flow: its chunks, where they are cut into pages, and where it stands.
+struct Flow {
+  std::vector<Chunk> chunks;
+  std::vector<PageRange> pages;
+  double x = 0;            // the column's left edge on the page
+  double space_scale = 1;  // its vertical spaces, scaled to spare a nearly empty last page
+};
+
+/// Puts the chunks of one page of `flow` on `page` (index `page_index`); returns how far down
+/// from the top margin they reach.
+double place_chunks(const Flow& flow, PageRange range, double top, int page_index, Page& page, Document& doc) {
+  double y = top;
   for (size_t i = range.begin; i < range.end; ++i) {
-    const Chunk& c = chunks[i];
-    if (i != range.begin) y += c.space_before * space_scale;
+    const Chunk& c = flow.chunks[i];
+    if (i != range.begin) y += c.space_before * flow.space_scale;
     if (!c.bookmark.empty()) doc.bookmarks.push_back({c.bookmark, page_index, y});
     Page content = c.content;
-    detail::translate(content, theme.margin_left, y);
+    detail::translate(content, flow.x, y);
     detail::append(page, std::move(content));
     y += c.height;
   }
-  page.content_height = y - theme.margin_top;
+  return y - top;
+}
+
+/// A header band: the layout's colour behind the full-width header, from the page's top edge
+/// to halfway into the space below the header, across the whole page.
+void add_band(const layout::Theme& theme, double top_height, Page& page) {
+  if (theme.header_band == Rgb{1, 1, 1}) return;
+  const double bottom = theme.margin_top + top_height + theme.header_space_below / 2;
+  page.backgrounds.push_back(FilledRect{0, 0, theme.page_width, bottom, theme.header_band});
+}
+
+/// Where the columns stand: the main flow, and the side column with its tinted strip (which
+/// runs to the page's edge) when the layout has one.
+struct Columns {
+  double main_x = 0, main_width = 0;
+  double side_x = 0, side_width = 0;
+  std::optional<FilledRect> strip;
+};
+
+Columns columns_of(const layout::Theme& theme, bool side) {
+  Columns c;
+  const double text_width = theme.page_width - theme.margin_left - theme.margin_right;
+  c.main_x = theme.margin_left;
+  c.main_width = text_width;
+  if (!side) return c;
+  const bool left = theme.sidebar_side == layout::SidebarSide::Left;
+  const bool tinted = !(theme.sidebar_background == Rgb{1, 1, 1});
+  const double inner = tinted ? theme.sidebar_padding : 0;  // text kept off the strip's inner edge
+  c.main_width = std::max(1.0, text_width - theme.sidebar_width - theme.sidebar_gap);
+  c.side_width = std::max(1.0, theme.sidebar_width - inner);
+  if (left) {
+    c.side_x = theme.margin_left;
+    c.main_x = theme.margin_left + theme.sidebar_width + theme.sidebar_gap;
+  } else {
+    c.side_x = theme.page_width - theme.margin_right - theme.sidebar_width + inner;
+  }
+  if (tinted) {
+    const double strip_width = theme.sidebar_width + (left ? theme.margin_left : theme.margin_right);
+    c.strip = FilledRect{left ? 0 : theme.page_width - strip_width, 0, strip_width, theme.page_height,
+                         theme.sidebar_background};
+  }
+  return c;
 }
 
 std::string page_number_text(std::string format, int page, int total) {
@@ -162,24 +220,71 @@ Document paginate(const compose::Composition& composition, const layout::Theme& 
   doc.page_height = theme.page_height;
   doc.meta = composition.meta;
 
-  detail::Column column;
-  column.width = theme.page_width - theme.margin_left - theme.margin_right;
-  column.page_height = theme.page_height - theme.margin_top - theme.margin_bottom;
-  doc.flow_height = column.page_height;
-  std::vector<Chunk> chunks = detail::build_chunks(composition.blocks, column, typesetter, diags);
+  const bool side = !composition.side.empty();
+  const Columns columns = columns_of(theme, side);
+  const double flow_height = theme.page_height - theme.margin_top - theme.margin_bottom;
+  doc.flow_height = flow_height;
 
+  // The full-width part above the columns (the header of a two-column or banded layout).
+  Flow top;
+  top.x = theme.margin_left;
+  top.chunks = detail::build_chunks(composition.top, {theme.page_width - theme.margin_left - theme.margin_right,
+                                                      flow_height}, typesetter, diags);
+  double top_height = 0;
+  for (size_t i = 0; i < top.chunks.size(); ++i)
+    top_height += (i == 0 ? 0 : top.chunks[i].space_before) + top.chunks[i].height;
+  top_height = std::min(top_height, flow_height);
+  const double below_top = top.chunks.empty() ? 0 : top_height + theme.header_space_below;
+  const PageHeights heights{std::max(1.0, flow_height - below_top), flow_height};
+
+  detail::Column column{columns.main_width, flow_height};
+  Flow main;
+  main.x = columns.main_x;
+  main.chunks = detail::build_chunks(composition.blocks, column, typesetter, diags);
   // Trailing empty chunks (spaces) must not open a page of their own.
-  while (!chunks.empty() && is_empty(chunks.back()) && chunks.back().bookmark.empty()) chunks.pop_back();
+  while (!main.chunks.empty() && is_empty(main.chunks.back()) && main.chunks.back().bookmark.empty())
+    main.chunks.pop_back();
+  main.space_scale = options.balance_last_page ? choose_space_scale(main.chunks, heights) : 1.0;
+  main.pages = fill_pages(main.chunks, heights, main.space_scale);
 
-  double space_scale = options.balance_last_page ? choose_space_scale(chunks, column.page_height) : 1.0;
-  const std::vector<PageRange> pages = fill_pages(chunks, column.page_height, space_scale);
-  if (pages.size() > limits::kMaxPages) {
-    report_too_many_pages(chunks, pages, diags);
-    return doc;
+  Flow side_flow;
+  if (side) {
+    detail::Column side_column{columns.side_width, flow_height};
+    side_flow.x = columns.side_x;
+    side_flow.chunks = detail::build_chunks(composition.side, side_column, typesetter, diags);
+    side_flow.pages = fill_pages(side_flow.chunks, heights, 1.0);
   }
-  for (const PageRange& range : pages)
-    place_chunks(chunks, range, space_scale, theme, static_cast<int>(doc.pages.size()), doc);
-  if (doc.pages.empty()) doc.pages.emplace_back();
+  for (const Flow* flow : {&main, &side_flow})
+    if (flow->pages.size() > limits::kMaxPages) {
+      report_too_many_pages(flow->chunks, flow->pages, diags);
+      return doc;
+    }
+  // Each page holds its part of both flows; the one on the left is drawn first, so text read
+  // in drawing order takes each column whole.
+  const size_t page_count = std::max({main.pages.size(), side_flow.pages.size(), size_t{1}});
+  const bool side_first = side && theme.sidebar_side == layout::SidebarSide::Left;
+  for (size_t p = 0; p < page_count; ++p) {
+    Page& page = doc.pages.emplace_back();
+    const int index = static_cast<int>(p);
+    const double columns_top = theme.margin_top + (p == 0 ? below_top : 0);
+    if (p == 0 && !top.chunks.empty()) {
+      add_band(theme, top_height, page);
+      place_chunks(top, {0, top.chunks.size()}, theme.margin_top, index, page, doc);
+    }
+    if (columns.strip) {
+      FilledRect strip = *columns.strip;
+      // Below a full-width header the strip starts halfway between it and the columns.
+      if (p == 0 && below_top > 0) strip.y = columns_top - theme.header_space_below / 2;
+      strip.height = theme.page_height - strip.y;
+      page.backgrounds.push_back(strip);
+    }
+    auto place = [&](const Flow& flow) {
+      return p < flow.pages.size() ? place_chunks(flow, flow.pages[p], columns_top, index, page, doc) : 0.0;
+    };
+    if (side_first) place(side_flow);
+    page.content_height = place(main) + (columns_top - theme.margin_top);
+    if (!side_first) place(side_flow);
+  }
 
   add_page_numbers(composition.furniture, theme, typesetter, doc);
   check_text_on_paper(doc, diags);
