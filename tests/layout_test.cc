@@ -686,7 +686,7 @@ TEST(LayoutFiles, UnknownLayoutSuggestsTheClosestName) {
   EXPECT_EQ(e->message, "unknown layout 'clasic'");
   EXPECT_EQ(e->span.line, 2);
   EXPECT_TRUE(has_hint(*e, "did you mean 'classic'?"));
-  EXPECT_TRUE(has_hint(*e, "available layouts: awesome, classic"));
+  EXPECT_TRUE(has_hint(*e, "available layouts: academic, awesome, banner, classic"));
 }
 
 TEST(LayoutFiles, LayoutWithoutFontsIsAnError) {

@@ -10,7 +10,9 @@ FontSpec font_of(const layout::TextStyle& style) { return FontSpec{style.size, s
 double line_height_of(const layout::TextStyle& style) { return style.size * style.line_height; }
 
 Builder::Builder(const source::CvFile& file, const layout::Theme& theme, Diagnostics& diags)
-    : file_(file), theme_(theme), diags_(diags), bold_keywords_(file.settings.bold_keywords) {}
+    : file_(file), theme_(theme), diags_(diags), locale_(file.locale), bold_keywords_(file.settings.bold_keywords) {
+  if (!theme.range_separator.empty()) locale_.range_separator = theme.range_separator;
+}
 
 std::vector<Inline> Builder::inlines(const source::Text& text, const FontSpec& font) {
   return parse_markup(text, font, theme_.link_color, bold_keywords_, diags_);
@@ -30,6 +32,25 @@ std::optional<Paragraph> Builder::paragraph(const source::Text& text, const layo
                                             layout::Align align) {
   if (text.empty()) return std::nullopt;
   return paragraph(inlines(text, font_of(style)), style, align, text.span);
+}
+
+std::string in_language(const std::string& text, const source::Locale& locale) {
+  const size_t bar = text.find('|');
+  if (bar == std::string::npos) return text;
+  return locale.language == "ko" ? text.substr(0, bar) : text.substr(bar + 1);
+}
+
+Table table_of(const layout::Theme& theme, std::vector<double> widths, size_t columns) {
+  Table table;
+  widths.resize(columns, widths.empty() ? 1.0 : widths.back());  // a missing width repeats the last
+  table.widths = std::move(widths);
+  table.shaded_columns.assign(columns, false);
+  table.rule = theme.table_rule;
+  table.frame = theme.table_frame;
+  table.padding = theme.table_padding;
+  table.rule_color = theme.table_rule_color;
+  table.fill = theme.table_header_fill;
+  return table;
 }
 
 Block& Builder::add(decltype(Block::content) content, double space_before, const Span& span) {

@@ -24,7 +24,8 @@ class Builder {
   const source::CvFile& file() const { return file_; }
   const source::Cv& cv() const { return file_.cv; }
   const layout::Theme& theme() const { return theme_; }
-  const source::Locale& locale() const { return file_.locale; }
+  /// The CV's locale with the layout's own choices over it (the date range separator).
+  const source::Locale& locale() const { return locale_; }
   Diagnostics& diags() { return diags_; }
 
   /// Inlines of a source text in `font`, with inline markup and bold keywords resolved.
@@ -59,6 +60,7 @@ class Builder {
   const source::CvFile& file_;
   const layout::Theme& theme_;
   Diagnostics& diags_;
+  source::Locale locale_;
   BoldKeywords bold_keywords_;  // settings.bold_keywords, prepared once
   std::vector<Block>& current() {
     return region_ == Region::Side ? side_ : region_ == Region::Top ? top_ : blocks_;
@@ -71,11 +73,21 @@ class Builder {
   int next_group_ = 0;
 };
 
+/// "한국어|English": the part for the CV's language (the first for Korean, else the second
+/// when there is one).
+std::string in_language(const std::string& text, const source::Locale& locale);
+
+/// A ruled table with the theme's rules, padding and shade, columns `widths` apart.
+Table table_of(const layout::Theme& theme, std::vector<double> widths, size_t columns);
+
 /// The header: name, headline and contact line (beside the photo when there is one).
 void add_header(Builder& builder);
 
 /// One section: its title, the rule and its entries. `first` is the first section after
 /// the header (it takes header.space_below instead of section.space_above).
 void add_section(Builder& builder, const source::Section& section, bool first);
+
+/// The closing statement, date and signature the layout ends with (footer.declaration).
+void add_declaration(Builder& builder);
 
 }  // namespace hanji::compose

@@ -44,15 +44,53 @@ Metadata metadata(const source::CvFile& file) {
   return meta;
 }
 
+// "Last updated in Mar 2026" from settings.current_date (never the clock), or "".
+std::string last_updated(const source::CvFile& file) {
+  const std::string date = current_date_text(file);
+  return date.empty() ? "" : file.locale.last_updated + " " + date;
+}
+
+// A footer or note template with the CV's NAME and LAST_UPDATED filled in (PAGE and TOTAL are
+// the paginator's); a template that needs a date the CV does not give is left out.
+std::string furniture_text(std::string text, const source::CvFile& file) {
+  if (text.find("LAST_UPDATED") != std::string::npos) {
+    const std::string updated = last_updated(file);
+    if (updated.empty()) return "";
+    replace_all(text, "LAST_UPDATED", updated);
+  }
+  replace_all(text, "NAME", plain_text(file.cv.name.value));
+  return text;
+}
+
 Furniture furniture(const source::CvFile& file, const layout::Theme& theme) {
   Furniture f;
   f.page_numbers = theme.page_numbers;
-  f.page_number_format = file.locale.page_number;
+  f.page_number_format =
+      theme.footer_text.empty() ? file.locale.page_number : furniture_text(theme.footer_text, file);
+  if (f.page_number_format.empty()) f.page_number_format = file.locale.page_number;
   f.footer_font = font_of(theme.footer);
+  f.top_note = furniture_text(theme.top_note, file);
   return f;
 }
 
 }  // namespace
+
+// The day a form is signed, as its language writes it: "2026년 11월 23일", "23 November 2026".
+std::string signing_date(const source::CvFile& file) {
+  const auto& date = file.settings.current_date;
+  if (!date || date->year == 0) return "";
+  using Kind = source::Date::Kind;
+  const bool day = date->kind == Kind::YearMonthDay, month = day || date->kind == Kind::YearMonth;
+  if (file.locale.language == "ko") {
+    std::string out = std::to_string(date->year) + "년";
+    if (month) out += " " + std::to_string(date->month) + "월";
+    if (day) out += " " + std::to_string(date->day) + "일";
+    return out;
+  }
+  std::string out = month ? file.locale.month_names[static_cast<size_t>(date->month - 1)] + " " : "";
+  if (day) out = std::to_string(date->day) + " " + out;
+  return out + std::to_string(date->year);
+}
 
 std::string ascii_lower(std::string text) {
   for (char& c : text)
@@ -91,9 +129,27 @@ Composition compose(const source::CvFile& file, const layout::Theme& theme, Diag
     add_section(builder, section, first);
     first = false;
   }
+  add_declaration(builder);
   Composition composition{builder.take_blocks(), builder.take_side(), builder.take_top(), metadata(file),
                           furniture(file, theme)};
   return composition;
+}
+
+void add_declaration(Builder& b) {
+  const auto& theme = b.theme();
+  const std::string statement = in_language(theme.declaration, b.locale());
+  if (statement.empty()) return;
+  const int group = b.new_group();
+  auto add_line = [&](std::string text, layout::Align align, double space) {
+    if (text.empty()) return;
+    Paragraph p = b.paragraph({Inline{std::move(text), font_of(theme.body), "", {}}}, theme.body, align, {});
+    b.add(std::move(p), space, {}).group = group;
+  };
+  add_line(statement, layout::Align::Center, theme.section_space_above * 1.5);
+  add_line(signing_date(b.file()), layout::Align::Center, theme.section_space_below * 2);
+  std::string signature = in_language(theme.signature, b.locale());
+  replace_all(signature, "NAME", plain_text(b.cv().name.value));
+  add_line(signature, layout::Align::Right, theme.section_space_below * 2);
 }
 
 }  // namespace hanji::compose

@@ -100,13 +100,28 @@ struct Figure {
   double gap = 14;
 };
 
+/// A ruled table: a header row, then rows of cells, each cell one paragraph (with no inlines
+/// for an empty cell). Columns share the width in proportion to `widths`. Rows break between
+/// pages whole, and a table that continues on the next page repeats its header row there.
+struct Table {
+  std::vector<double> widths;
+  std::vector<Paragraph> header;             // empty: no header row
+  std::vector<std::vector<Paragraph>> rows;
+  std::vector<bool> shaded_columns;          // label columns, shaded like the header
+  /// A first column spanning every row that holds a photo (the 인적사항 table); the table is
+  /// then kept whole on one page.
+  std::optional<Figure> photo;
+  double rule = 0.4, frame = 1, padding = 4;
+  Rgb rule_color, fill;
+};
+
 /// Fixed vertical space (discarded at the top of a page).
 struct Space {
   double height = 0;
 };
 
 struct Block {
-  std::variant<Paragraph, Row, Rule, Figure, Space> content;
+  std::variant<Paragraph, Row, Rule, Figure, Table, Space> content;
   /// Space above this block; dropped when the block starts a page.
   double space_before = 0;
   /// Never break a page between this block and the next one (section titles, entry headers).
@@ -124,8 +139,9 @@ using doc::Metadata;
 /// What appears on every page besides the flow.
 struct Furniture {
   bool page_numbers = true;   // footer "N / M" when there is more than one page
-  std::string page_number_format = "PAGE / TOTAL";
+  std::string page_number_format = "PAGE / TOTAL";  // PAGE and TOTAL are filled in per page
   FontSpec footer_font;
+  std::string top_note;  // at the top right of the first page; empty: none
 };
 
 struct Composition {

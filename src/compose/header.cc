@@ -204,8 +204,64 @@ void add_side_header(Builder& b, bool photo) {
   b.set_region(Builder::Region::Main);
 }
 
+// A title centred above everything ("이 력 서"), in the name's style.
+void add_document_title(Builder& b) {
+  const auto& theme = b.theme();
+  const std::string title = in_language(theme.document_title, b.locale());
+  if (title.empty()) return;
+  Paragraph p = b.paragraph({Inline{title, font_of(theme.name), "", {}}}, theme.name, layout::Align::Center, {});
+  p.is_name = true;
+  b.add(std::move(p), 0, {}).keep_with_next = true;
+}
+
+// The 인적사항 table: a labelled row for the name and each contact, beside the photo.
+void add_header_table(Builder& b, bool photo) {
+  const auto& theme = b.theme();
+  const auto& labels = theme.header_table_labels;
+  auto label_of = [&](size_t index) { return index < labels.size() ? in_language(labels[index], b.locale()) : ""; };
+  FontSpec label_font = font_of(theme.body);
+  label_font.bold = true;
+  Table table = table_of(theme, {1, 3.2}, 2);
+  table.shaded_columns[0] = true;
+  auto add_row = [&](const std::string& label, std::vector<Inline> value, const Span& span) {
+    std::vector<Paragraph> row;
+    row.push_back(b.paragraph({Inline{label, label_font, "", {}}}, theme.body, layout::Align::Center, span));
+    Paragraph content = b.paragraph(std::move(value), theme.body, layout::Align::Left, span);
+    content.is_name = true;
+    row.push_back(std::move(content));
+    table.rows.push_back(std::move(row));
+  };
+  if (!b.cv().name.empty()) add_row(label_of(0), b.inlines(b.cv().name, font_of(theme.body)), b.cv().name.span);
+  if (!b.cv().headline.empty())
+    add_row(label_of(5), b.inlines(b.cv().headline, font_of(theme.body)), b.cv().headline.span);
+  using Kind = source::Contact::Kind;
+  for (const auto& contact : b.cv().contacts) {
+    if (contact.text.empty()) continue;
+    const size_t index = contact.kind == Kind::Location ? 1 : contact.kind == Kind::Email ? 2
+                         : contact.kind == Kind::Phone  ? 3 : 4;
+    const std::string label = contact.kind == Kind::Social ? contact.network : label_of(index);
+    add_row(label, {Inline{contact.text.value, font_of(theme.body), contact.url, contact.text.span}}, contact.text.span);
+  }
+  if (photo) {
+    Figure figure;
+    figure.path = photo_path(b);
+    figure.span = b.cv().photo.span;
+    figure.width = theme.photo_width;
+    figure.height = theme.photo_width * 4 / 3;  // 3 x 4 cm
+    figure.shape = static_cast<doc::ImageShape>(theme.photo_shape);
+    table.photo = std::move(figure);
+  }
+  if (table.rows.empty() && !table.photo) return;
+  b.add(std::move(table), theme.headline_space, b.cv().name.span).group = b.new_group();
+}
+
 void add_header(Builder& b) {
+  add_document_title(b);
   bool photo = !b.cv().photo.empty();
+  if (b.theme().header_table) {
+    add_header_table(b, photo);
+    return;
+  }
   if (b.theme().sidebar_side != layout::SidebarSide::None) {
     // The photo and the contacts go to the side column, where the layout says so.
     const bool side_photo = photo && b.theme().sidebar_photo;

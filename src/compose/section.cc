@@ -4,6 +4,7 @@
 #include "compose/builder.h"
 #include "compose/entries.h"
 #include "compose/markup.h"
+#include "compose/templates.h"
 
 namespace hanji::compose {
 namespace {
@@ -92,6 +93,68 @@ void add_rule(Builder& b, const source::Section& section) {
   b.add(rule, theme.section_rule_gap, section.title.span).keep_with_next = !section.entries.empty();
 }
 
+const layout::TableTemplate& table_template(const layout::Theme& theme, EntryKind kind) {
+  switch (kind) {
+    case EntryKind::Experience: return theme.experience_table;
+    case EntryKind::Education: return theme.education_table;
+    case EntryKind::Publication: return theme.publication_table;
+    case EntryKind::OneLine: return theme.one_line_table;
+    default: return theme.normal_table;
+  }
+}
+
+bool is_table_kind(EntryKind kind) {
+  return kind == EntryKind::Experience || kind == EntryKind::Education || kind == EntryKind::Publication ||
+         kind == EntryKind::OneLine || kind == EntryKind::Normal;
+}
+
+// A section as a ruled table: the header row, then one row per entry, each cell one of the
+// layout's templates filled for the entry (an entry of another kind fills what it can).
+void add_table(Builder& b, const source::Section& section, const layout::TableTemplate& layout) {
+  const auto& theme = b.theme();
+  const size_t columns = layout.cells.size();
+  Table table = table_of(theme, layout.widths, columns);
+  const FontSpec header_font = [&] {
+    FontSpec f = font_of(theme.body);
+    f.bold = true;
+    return f;
+  }();
+  for (size_t c = 0; c < columns; ++c) {
+    const std::string label = c < layout.headers.size() ? in_language(layout.headers[c], b.locale()) : "";
+    table.header.push_back(b.paragraph({Inline{label, header_font, "", {}}}, theme.body, layout::Align::Center,
+                                       section.title.span));
+  }
+  if (std::all_of(table.header.begin(), table.header.end(), [](const Paragraph& p) { return p.inlines[0].text.empty(); }))
+    table.header.clear();
+  // Nothing an entry says is dropped: a summary or highlights no cell names go, on lines of
+  // their own, into the widest column.
+  auto names = [&](const char* field) {
+    return std::any_of(layout.cells.begin(), layout.cells.end(),
+                       [&](const std::string& cell) { return cell.find(field) != std::string::npos; });
+  };
+  const bool shows_details = names("SUMMARY") && names("HIGHLIGHTS");
+  size_t widest = 0;
+  for (size_t c = 1; c < columns; ++c)
+    if (c < table.widths.size() && table.widths[c] > table.widths[widest]) widest = c;
+  for (const auto& entry : section.entries) {
+    std::vector<Paragraph> row;
+    for (size_t c = 0; c < columns; ++c) {
+      std::string cell_template = layout.cells[c];
+      if (c == widest && !shows_details) {
+        if (!names("SUMMARY")) cell_template += "\nSUMMARY";
+        if (!names("HIGHLIGHTS")) cell_template += "\nHIGHLIGHTS";
+      }
+      FilledLine cell = fill_template(b, entry, cell_template, font_of(theme.body));
+      Paragraph p = b.paragraph(std::move(cell.inlines), theme.body, layout::Align::Left,
+                                cell.span.known() ? cell.span : entry.span);
+      p.is_name = cell.names;
+      row.push_back(std::move(p));
+    }
+    table.rows.push_back(std::move(row));
+  }
+  b.add(std::move(table), theme.section_space_below, section.title.span);
+}
+
 int entry_number(const source::Section& section, size_t index) {
   int count = static_cast<int>(section.entries.size());
   return section.kind == EntryKind::ReversedNumbered ? count - static_cast<int>(index) : static_cast<int>(index) + 1;
@@ -103,6 +166,11 @@ void add_section(Builder& b, const source::Section& section, bool first) {
   const auto& theme = b.theme();
   add_title(b, section, first);
   if (title_style(theme) == layout::TitleStyle::RuleBelow) add_rule(b, section);
+  const layout::TableTemplate& table = table_template(theme, section.kind);
+  if (is_table_kind(section.kind) && !table.cells.empty() && !b.in_side()) {
+    add_table(b, section, table);
+    return;
+  }
   bool aside_column = !b.in_side() && std::any_of(section.entries.begin(), section.entries.end(),
                                                   [&](const source::Entry& entry) { return has_aside(b, entry); });
   for (size_t i = 0; i < section.entries.size(); ++i) {

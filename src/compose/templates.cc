@@ -12,10 +12,10 @@
 namespace hanji::compose {
 namespace {
 
-constexpr std::array<std::string_view, 20> kFields = {
-    "POSITION", "COMPANY", "INSTITUTION", "DEGREE",     "AREA",     "DEGREE_WITH_AREA", "NAME",
-    "TITLE",    "AUTHORS", "JOURNAL",     "DOI",        "URL",      "DATES",            "START_DATE",
-    "END_DATE", "DURATION", "LOCATION",   "LABEL",      "DETAILS",  "SUMMARY"};
+constexpr std::array<std::string_view, 21> kFields = {
+    "POSITION", "COMPANY", "INSTITUTION", "DEGREE",   "AREA",    "DEGREE_WITH_AREA", "NAME",
+    "TITLE",    "AUTHORS", "JOURNAL",     "DOI",      "URL",     "DATES",            "START_DATE",
+    "END_DATE", "DURATION", "LOCATION",   "LABEL",    "DETAILS", "SUMMARY",          "HIGHLIGHTS"};
 
 bool is_field_char(char c) { return (c >= 'A' && c <= 'Z') || c == '_'; }
 
@@ -60,6 +60,21 @@ std::vector<Inline> field_inlines(Builder& b, const source::Entry& entry, std::s
   if (field == "LABEL") return text(entry.label);
   if (field == "DETAILS") return text(entry.details);
   if (field == "SUMMARY") return text(entry.summary);
+  if (field == "HIGHLIGHTS") {  // one per line (a table cell's list): "· " before each of several, "– " nested
+    std::vector<Inline> out;
+    const bool several = entry.highlights.size() > 1 || (!entry.highlights.empty() && !entry.highlights[0].children.empty());
+    auto add_line = [&](const source::Text& line, const char* marker) {
+      if (!out.empty()) out.push_back(made("\n", font));
+      if (several) out.push_back(made(marker, font));
+      std::vector<Inline> item = b.inlines(line, font);
+      std::move(item.begin(), item.end(), std::back_inserter(out));
+    };
+    for (const auto& highlight : entry.highlights) {
+      add_line(highlight.text, "\u00B7 ");
+      for (const auto& child : highlight.children) add_line(child, "\u00A0\u00A0\u2013 ");
+    }
+    return out;
+  }
   if (field == "AUTHORS") {
     names = !entry.authors.empty();
     return author_inlines(b, entry, font);

@@ -33,6 +33,7 @@ struct Applier {
   std::optional<ParamValue> parse_enum(const Param& param, const ConfigNode& value);
   std::optional<ParamValue> parse_fonts(const Param& param, const ConfigNode& value);
   std::optional<ParamValue> parse_texts(const Param& param, const ConfigNode& value);
+  std::optional<ParamValue> parse_numbers(const Param& param, const ConfigNode& value);
   template <typename T>
   std::optional<ParamValue> checked(const Param& param, const ConfigNode& value, std::optional<T> parsed);
   std::optional<double> check_bound(const Param& param, double number, const Span& span);
@@ -131,6 +132,7 @@ void Applier::wrong_value(const Param& param, const ConfigNode& value) {
 std::optional<ParamValue> Applier::parse(const Param& param, const ConfigNode& value) {
   if (param.type == ParamType::FontList) return parse_fonts(param, value);
   if (param.type == ParamType::TextList) return parse_texts(param, value);
+  if (param.type == ParamType::NumberList) return parse_numbers(param, value);
   if (value.kind != ConfigNode::Kind::Scalar) {
     wrong_value(param, value);
     return std::nullopt;
@@ -185,6 +187,7 @@ std::optional<ParamValue> Applier::parse_scalar(const Param& param, const Config
     }
     case ParamType::FontList: return parse_fonts(param, value);
     case ParamType::TextList: return parse_texts(param, value);
+    case ParamType::NumberList: return parse_numbers(param, value);
   }
   return std::nullopt;
 }
@@ -244,6 +247,25 @@ std::optional<ParamValue> Applier::parse_texts(const Param& param, const ConfigN
     texts.push_back(item.scalar);
   }
   return ParamValue(std::move(texts));
+}
+
+// A list of numbers within the parameter's range (relative column widths).
+std::optional<ParamValue> Applier::parse_numbers(const Param& param, const ConfigNode& value) {
+  if (value.kind != ConfigNode::Kind::Sequence) {
+    wrong_value(param, value);
+    return std::nullopt;
+  }
+  std::vector<double> numbers;
+  for (const auto& item : value.children) {
+    std::optional<double> number = item.kind == ConfigNode::Kind::Scalar ? parse_number(item.scalar) : std::nullopt;
+    if (!number) {
+      wrong_value(param, item);
+      return std::nullopt;
+    }
+    if (!check_bound(param, *number, item.span)) return std::nullopt;
+    numbers.push_back(*number);
+  }
+  return ParamValue(std::move(numbers));
 }
 
 // Setting a family's regular face but not its other faces keeps the inherited ones, so a CV

@@ -58,6 +58,16 @@ struct EntryTemplate {
   std::vector<std::string> aside;
 };
 
+/// A section set as a ruled table, one row per entry (the Korean 이력서 form): a header row
+/// of `headers`, and cells filled from the entry templates in `cells`, `widths` apart
+/// (relative). Headers may be written "한국어|English": the CV's language picks one. No cells:
+/// the section is not a table.
+struct TableTemplate {
+  std::vector<std::string> headers;
+  std::vector<std::string> cells;
+  std::vector<double> widths;
+};
+
 /// Font files (absolute paths) for one family. Missing styles fall back: bold_italic -> bold,
 /// italic -> regular (Hangul has no italics; emphasis becomes colour).
 struct FontFaces {
@@ -113,6 +123,14 @@ struct Theme {
   double photo_width = 85;         // 3 cm
   bool photo_right = true;
   PhotoShape photo_shape = PhotoShape::Rectangle;
+  /// A title above everything, centred ("이 력 서|Résumé"); empty: none.
+  std::string document_title;
+  /// The header as a table of labelled rows beside the photo (인적사항) instead of a name
+  /// over a contact line. Labels in order: name, location, e-mail, phone, website, headline
+  /// (social networks are labelled with their own names).
+  bool header_table = false;
+  std::vector<std::string> header_table_labels{"성명|Name",        "주소|Address",    "이메일|E-mail",
+                                               "연락처|Phone",     "웹사이트|Website", "희망 직무|Profile"};
   /// A colour behind the header, across the page from its top edge (white: none).
   Rgb header_band{1, 1, 1};
   /// An icon before each contact (from an icon font in fonts.fallback, e.g. ForkAwesome.ttf).
@@ -148,6 +166,7 @@ struct Theme {
   std::string nested_bullet = "\u25E6";  // ◦
   AsideSide aside_side = AsideSide::Right;
   DateFormat date_format = DateFormat::Locale;
+  std::string range_separator;  // between two dates ("2018. 3. ~ 2023. 5."); empty: the locale's
   /// Per entry kind: what goes where (see EntryTemplate).
   EntryTemplate experience_template{{"POSITION", "COMPANY"}, {"DATES", "LOCATION"}};
   EntryTemplate education_template{{"INSTITUTION", "DEGREE_WITH_AREA"}, {"DATES", "LOCATION"}};
@@ -156,6 +175,13 @@ struct Theme {
   std::string one_line_template = "**LABEL:** DETAILS";
   /// Publications numbered ("1." hanging in the margin), as academic CVs list them.
   bool number_publications = false;
+  /// Per entry kind: set the section as a table instead (see TableTemplate).
+  TableTemplate experience_table, education_table, normal_table, publication_table, one_line_table;
+  Rgb table_rule_color{0.35, 0.35, 0.35};
+  Rgb table_header_fill{0.93, 0.93, 0.93};
+  double table_rule = 0.4;   // inner rules
+  double table_frame = 1.0;  // the outer frame
+  double table_padding = 4;  // inside a cell, each side
 
   // paragraphs
   Align body_align = Align::Left;
@@ -194,6 +220,15 @@ struct Theme {
   // footer
   bool page_numbers = true;      // "N / M" when there is more than one page
   double footer_offset = 24;     // footer baseline above the bottom edge
+  /// The footer's text: NAME, PAGE, TOTAL and LAST_UPDATED are filled in; empty: the
+  /// locale's page numbers ("PAGE / TOTAL").
+  std::string footer_text;
+  /// A note at the top right of the first page, in the footer style ("LAST_UPDATED"); empty: none.
+  std::string top_note;
+  /// A closing statement after the last section, with the date (settings.current_date) and a
+  /// signature line (NAME is filled in), as a Korean form ends; empty: none.
+  std::string declaration;
+  std::string signature;
 
   /// Where each value was last set (dotted key such as "page.margin_left"), for messages
   /// about values that are only wrong together (margins wider than the page).

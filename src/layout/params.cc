@@ -51,6 +51,7 @@ constexpr Range kFitPages{0, static_cast<double>(limits::kMaxPages), false, true
 constexpr Range kShrinkFraction{0.5, 1};  // text sizes and leading: below half is unreadable
 constexpr Range kSpaceFraction{0, 1};
 constexpr Range kAccentLetters{0, 20, false, true};
+constexpr Range kWeight{0, 100, true};  // a relative width: more than zero
 
 // The fields entry templates may name, for the help text.
 constexpr const char* kFields = "POSITION, COMPANY, INSTITUTION, DEGREE, AREA, DEGREE_WITH_AREA, NAME, TITLE, "
@@ -169,6 +170,12 @@ void add_header(std::vector<Param>& out) {
   out.push_back(choice("header.photo_shape", {"rectangle", "rounded", "circle"}, enum_member(&Theme::photo_shape),
                        "outline of the photo (a circle is cut from the middle of the picture)",
                        {{"square", "rectangle"}, {"rect", "rectangle"}, {"round", "circle"}}));
+  out.push_back(simple("header.title", ParamType::String, member(&Theme::document_title),
+                       "a title centred above everything (\"이 력 서|Résumé\": the CV's language picks)"));
+  out.push_back(simple("header.table", ParamType::Bool, member(&Theme::header_table),
+                       "the name and contacts as a table of labelled rows beside the photo (인적사항)"));
+  out.push_back(simple("header.table_labels", ParamType::TextList, member(&Theme::header_table_labels),
+                       "labels of the header table's rows: name, address, e-mail, phone, website, headline"));
   out.push_back(simple("header.band", ParamType::Color, member(&Theme::header_band),
                        "a colour behind the header, from the page's top edge (white: none)"));
   out.push_back(simple("header.icons", ParamType::Bool, member(&Theme::contact_icons),
@@ -223,6 +230,8 @@ void add_entry(std::vector<Param>& out) {
                        "locale: as the CV's language writes dates; month-year: Sept 2018; dotted: 2018. 9.; "
                        "korean: 2018년 9월; numeric: 09/2018; year: 2018",
                        {{"month_year", "month-year"}}));
+  out.push_back(simple("entry.range_separator", ParamType::String, member(&Theme::range_separator),
+                       "text between the two dates of a range, e.g. \" ~ \" (empty: the locale's \" – \")"));
   out.push_back(simple("entry.number_publications", ParamType::Bool, member(&Theme::number_publications),
                        "number publications (1., 2., ...) in the margin"));
   struct Kind {
@@ -242,8 +251,33 @@ void add_entry(std::vector<Param>& out) {
                          std::string("lines of a ") + kind.name + " entry's date column, each beside the main line of "
                                                                   "the same index"));
   }
-  out.push_back(simple("entry.one_line", ParamType::String, member(&Theme::one_line_template),
+  out.push_back(simple("entry.one_line.main", ParamType::String, member(&Theme::one_line_template),
                        "template of a one-line entry (LABEL, DETAILS)"));
+  struct Table {
+    const char* name;
+    TableTemplate Theme::*table;
+  };
+  const Table tables[] = {{"experience", &Theme::experience_table},
+                          {"education", &Theme::education_table},
+                          {"normal", &Theme::normal_table},
+                          {"publication", &Theme::publication_table},
+                          {"one_line", &Theme::one_line_table}};
+  for (const auto& table : tables) {
+    const std::string prefix = std::string("entry.") + table.name + ".table_";
+    out.push_back(simple(prefix + "headers", ParamType::TextList, member(table.table, &TableTemplate::headers),
+                         std::string("header row of a ") + table.name + " section set as a table (\"한국어|English\")"));
+    out.push_back(simple(prefix + "cells", ParamType::TextList, member(table.table, &TableTemplate::cells),
+                         "one template per column; set: the section is a table, one row per entry"));
+    out.push_back(Param{prefix + "widths", ParamType::NumberList, "relative widths of the columns", kWeight, {}, {},
+                        member(table.table, &TableTemplate::widths)});
+  }
+  out.push_back(simple("entry.table_rule_color", ParamType::Color, member(&Theme::table_rule_color),
+                       "colour of table rules"));
+  out.push_back(simple("entry.table_header_fill", ParamType::Color, member(&Theme::table_header_fill),
+                       "shade of header cells and label cells"));
+  out.push_back(length("entry.table_rule", member(&Theme::table_rule), "thickness of inner table rules"));
+  out.push_back(length("entry.table_frame", member(&Theme::table_frame), "thickness of a table's outer frame"));
+  out.push_back(length("entry.table_padding", member(&Theme::table_padding), "space inside a table cell"));
 }
 
 void add_sidebar(std::vector<Param>& out) {
@@ -303,6 +337,14 @@ void add_text_and_footer(std::vector<Param>& out) {
   out.push_back(simple("footer.page_numbers", ParamType::Bool, member(&Theme::page_numbers),
                        "\"N / M\" footer when there is more than one page"));
   out.push_back(length("footer.offset", member(&Theme::footer_offset), "footer baseline above the page's bottom edge"));
+  out.push_back(simple("footer.text", ParamType::String, member(&Theme::footer_text),
+                       "footer text with NAME, PAGE, TOTAL and LAST_UPDATED filled in (empty: the page numbers)"));
+  out.push_back(simple("footer.declaration", ParamType::String, member(&Theme::declaration),
+                       "a closing statement after the last section, then the date and the signature"));
+  out.push_back(simple("footer.signature", ParamType::String, member(&Theme::signature),
+                       "the signature line after the declaration; NAME is filled in"));
+  out.push_back(simple("footer.top_note", ParamType::String, member(&Theme::top_note),
+                       "a note at the top right of the first page, e.g. LAST_UPDATED (needs settings.current_date)"));
 }
 
 std::vector<Param> build_parameters() {
@@ -356,6 +398,7 @@ std::string expected_form(const Param& param) {
     case ParamType::Font: return "a TrueType font file name such as NanumMyeongjo.ttf";
     case ParamType::FontList: return "a list of TrueType font file names";
     case ParamType::TextList: return "a list of texts (a single text is a list of one)";
+    case ParamType::NumberList: return "a list of numbers such as [2, 3, 1]";
     case ParamType::Enum: {
       std::string words;
       for (const auto& c : param.choices) words += (words.empty() ? "" : ", ") + c;
@@ -406,6 +449,11 @@ std::string format_value(const Param& param, const ParamValue& value) {
     }
     case ParamType::FontList: return list_text(std::get<std::vector<std::string>>(value), true);
     case ParamType::TextList: return list_text(std::get<std::vector<std::string>>(value), false);
+    case ParamType::NumberList: {
+      std::string out = "[";
+      for (double n : std::get<std::vector<double>>(value)) out += (out.size() > 1 ? ", " : "") + number_text(n);
+      return out + "]";
+    }
   }
   return "";
 }

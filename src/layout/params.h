@@ -26,6 +26,7 @@ enum class ParamType {
   Font,      // a TrueType file name, resolved to an absolute path
   FontList,  // a list of TrueType file names
   TextList,  // a list of texts (entry template lines); one text is a list of one
+  NumberList,  // a list of positive numbers (relative column widths)
 };
 
 /// Which values a numeric parameter accepts. Every number has bounds: a value no real layout
@@ -43,8 +44,8 @@ struct Range {
 };
 
 /// A parsed value, ready to store: double (Length, Number), bool, std::string (String, Font),
-/// Rgb, int (Enum: index into choices), or a list of strings (FontList, TextList).
-using ParamValue = std::variant<double, bool, std::string, Rgb, int, std::vector<std::string>>;
+/// Rgb, int (Enum: index into choices), a list of strings (FontList, TextList) or of numbers (NumberList).
+using ParamValue = std::variant<double, bool, std::string, Rgb, int, std::vector<std::string>, std::vector<double>>;
 
 /// How a parameter's value goes into a Theme, and comes back out of one (nullopt: unset).
 struct Access {

@@ -223,6 +223,138 @@ Chunk figure_chunk(const compose::Figure& fig, const Column& column, text::Types
   return c;
 }
 
+// ---- tables
+
+/// One row of a table set into its cells: the cells' text positioned inside their padding,
+/// and the row's natural height.
+struct SetRow {
+  Page content;
+  double height = 0;
+};
+
+SetRow set_row(const std::vector<compose::Paragraph>& cells, const std::vector<double>& edges, size_t first_edge,
+               double padding, text::Typesetter& typesetter) {
+  SetRow row;
+  double tallest = 0;
+  for (size_t c = 0; c < cells.size() && first_edge + c + 1 < edges.size(); ++c) {
+    if (cells[c].inlines.empty()) continue;
+    const double left = edges[first_edge + c], right = edges[first_edge + c + 1];
+    SetStack cell = set_stack({cells[c]}, std::max(1.0, right - left - 2 * padding), typesetter);
+    translate(cell.content, left + padding, padding);
+    append(row.content, std::move(cell.content));
+    tallest = std::max(tallest, cell.height);
+  }
+  row.height = tallest + 2 * padding;
+  return row;
+}
+
+/// The rules and shades of a row `height` tall between `edges`: shades under the text (the
+/// header row, label columns), a rule above and below, and one at every column edge; the
+/// table's outer edges (and its top and bottom) in the heavier frame.
+void frame_row(const compose::Table& table, const std::vector<double>& edges, double height, bool header,
+               bool top_of_table, bool bottom_of_table, size_t first_shaded_edge, Page& page) {
+  const double width = edges.back() - edges.front();
+  for (size_t c = 0; c + 1 < edges.size(); ++c) {
+    const size_t column = c - std::min(c, first_shaded_edge);
+    const bool shaded = header || (c >= first_shaded_edge && column < table.shaded_columns.size() &&
+                                   table.shaded_columns[column]);
+    if (shaded) page.backgrounds.push_back({edges[c], 0, edges[c + 1] - edges[c], height, table.fill});
+  }
+  const double top = top_of_table ? table.frame : table.rule, bottom = bottom_of_table ? table.frame : table.rule;
+  page.rects.push_back({edges.front(), 0, width, top, table.rule_color});
+  page.rects.push_back({edges.front(), height - bottom, width, bottom, table.rule_color});
+  for (size_t e = 0; e < edges.size(); ++e) {
+    const bool outer = e == 0 || e + 1 == edges.size();
+    const double thickness = outer ? table.frame : table.rule;
+    // Outer rules sit inside the table's width; inner ones centred on their edge.
+    const double x = e == 0 ? edges[e] : outer ? edges[e] - thickness : edges[e] - thickness / 2;
+    page.rects.push_back({x, 0, thickness, height, table.rule_color});
+  }
+}
+
+/// Where the columns meet: the photo's column first when there is one, then the others in
+/// proportion to their widths.
+std::vector<double> column_edges(const compose::Table& table, double width) {
+  std::vector<double> edges{0};
+  double rest = width;
+  if (table.photo) {
+    edges.push_back(std::min(width / 2, table.photo->width + 2 * table.padding));
+    rest = width - edges.back();
+  }
+  double total = 0;
+  for (double w : table.widths) total += std::max(w, 0.0);
+  const double start = edges.back();
+  double at = 0;
+  for (double w : table.widths) {
+    at += std::max(w, 0.0);
+    edges.push_back(start + (total > 0 ? rest * at / total : rest));
+  }
+  return edges;
+}
+
+/// A table with a photo column: one piece, the rows stretched evenly to the photo's height.
+Chunk photo_table_chunk(const compose::Table& table, const std::vector<double>& edges, text::Typesetter& typesetter) {
+  std::vector<SetRow> rows;
+  double natural = 0;
+  for (const auto& cells : table.rows) {
+    rows.push_back(set_row(cells, edges, 1, table.padding, typesetter));
+    natural += rows.back().height;
+  }
+  const double photo_height = table.photo->height + 2 * table.padding;
+  const double extra = rows.empty() ? 0 : std::max(0.0, photo_height - natural) / static_cast<double>(rows.size());
+  Chunk c;
+  double y = 0;
+  for (size_t r = 0; r < rows.size(); ++r) {
+    const double height = rows[r].height + extra;
+    Page row;
+    frame_row(table, std::vector<double>(edges.begin() + 1, edges.end()), height, false, r == 0,
+              r + 1 == rows.size(), 0, row);
+    translate(rows[r].content, 0, extra / 2);  // the text centred in its stretched row
+    append(row, std::move(rows[r].content));
+    translate(row, 0, y);
+    append(c.content, std::move(row));
+    y += height;
+  }
+  c.height = std::max(y, photo_height);
+  const compose::Figure& photo = *table.photo;
+  Page frame;
+  frame_row(table, {edges[0], edges[1]}, c.height, false, true, true, edges.size(), frame);
+  append(c.content, std::move(frame));
+  c.content.images.push_back({photo.path, (edges[1] - photo.width) / 2, (c.height - photo.height) / 2, photo.width,
+                              photo.height, photo.span, photo.shape});
+  return c;
+}
+
+/// A table as pieces a page may break between: the header row (kept with the first row), then
+/// each row, which carries the header to draw again when it starts a page.
+std::vector<Chunk> table_chunks(const compose::Table& table, const Column& column, text::Typesetter& typesetter) {
+  const std::vector<double> edges = column_edges(table, column.width);
+  if (table.photo) return {photo_table_chunk(table, edges, typesetter)};
+  std::vector<Chunk> chunks;
+  std::shared_ptr<const Chunk> header;
+  if (!table.header.empty()) {
+    SetRow set = set_row(table.header, edges, 0, table.padding, typesetter);
+    Chunk c;
+    c.height = set.height;
+    frame_row(table, edges, set.height, true, true, table.rows.empty(), 0, c.content);
+    append(c.content, std::move(set.content));
+    c.break_after = BreakClass::Forbidden;  // a header never ends a page
+    header = std::make_shared<const Chunk>(c);
+    chunks.push_back(std::move(c));
+  }
+  for (size_t r = 0; r < table.rows.size(); ++r) {
+    SetRow set = set_row(table.rows[r], edges, 0, table.padding, typesetter);
+    Chunk c;
+    c.height = set.height;
+    frame_row(table, edges, set.height, false, r == 0 && !header, r + 1 == table.rows.size(), 0, c.content);
+    append(c.content, std::move(set.content));
+    c.repeat_header = header;
+    if (!table.rows[r].empty()) c.span = table.rows[r].front().span;
+    chunks.push_back(std::move(c));
+  }
+  return chunks;
+}
+
 std::vector<Chunk> block_chunks(const compose::Block& block, const Column& column, text::Typesetter& typesetter) {
   std::vector<Chunk> chunks;
   if (auto* para = std::get_if<compose::Paragraph>(&block.content)) {
@@ -233,6 +365,8 @@ std::vector<Chunk> block_chunks(const compose::Block& block, const Column& colum
     chunks.push_back(rule_chunk(*rule, column));
   } else if (auto* fig = std::get_if<compose::Figure>(&block.content)) {
     chunks.push_back(figure_chunk(*fig, column, typesetter));
+  } else if (auto* table = std::get_if<compose::Table>(&block.content)) {
+    chunks = table_chunks(*table, column, typesetter);
   } else if (auto* space = std::get_if<compose::Space>(&block.content)) {
     Chunk c;
     c.space_before = space->height;  // pure space: vanishes at the top of a page
@@ -276,6 +410,8 @@ Page band(const Page& content, double top, double bottom) {
     if (inside(r.baseline - kAscent * r.run.size)) out.runs.push_back(r);
   for (const FilledRect& r : content.rects)
     if (inside(r.y)) out.rects.push_back(r);
+  for (const FilledRect& r : content.backgrounds)
+    if (inside(r.y)) out.backgrounds.push_back(r);
   for (const LinkArea& l : content.links)
     if (inside(l.y + l.height / 2)) out.links.push_back(l);
   for (const PlacedImage& i : content.images)

@@ -2,6 +2,7 @@
 // fall between (one paragraph line, a whole row, a rule, a figure).
 #pragma once
 
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -32,6 +33,8 @@ struct Chunk {
   /// A band of a piece too tall for a page (a row whose title runs for pages), followed by
   /// the next band of it: a page may end here whatever keeps the piece's parts together.
   bool slice_continues = false;
+  /// A table row: the table's header row, drawn again above it when it starts a page.
+  std::shared_ptr<const Chunk> repeat_header;
 };
 
 /// Geometry the chunk builder needs from the theme.

@@ -30,7 +30,8 @@ struct PageHeights {
 /// scaled by `space_scale` (1 = as the layout says).
 size_t page_end(const std::vector<Chunk>& chunks, size_t start, double flow_height, double space_scale) {
   std::array<long, 3> latest = {-1, -1, -1};
-  double y = 0;
+  // A table row that starts the page has its table's header drawn above it again.
+  double y = start < chunks.size() && chunks[start].repeat_header ? chunks[start].repeat_header->height : 0;
   size_t i = start;
   for (; i < chunks.size(); ++i) {
     double h = (i == start ? 0 : chunks[i].space_before * space_scale) + chunks[i].height;
@@ -97,6 +98,13 @@ struct Flow {
 /// from the top margin they reach.
 double place_chunks(const Flow& flow, PageRange range, double top, int page_index, Page& page, Document& doc) {
   double y = top;
+  if (range.begin < range.end && flow.chunks[range.begin].repeat_header) {
+    const Chunk& header = *flow.chunks[range.begin].repeat_header;  // the table continues here
+    Page content = header.content;
+    detail::translate(content, flow.x, y);
+    detail::append(page, std::move(content));
+    y += header.height;
+  }
   for (size_t i = range.begin; i < range.end; ++i) {
     const Chunk& c = flow.chunks[i];
     if (i != range.begin) y += c.space_before * flow.space_scale;
@@ -163,6 +171,17 @@ std::string page_number_text(std::string format, int page, int total) {
 void add_page_numbers(const compose::Furniture& furniture, const layout::Theme& theme,
                       text::Typesetter& typesetter, Document& doc) {
   int total = static_cast<int>(doc.pages.size());
+  if (!doc.pages.empty() && !furniture.top_note.empty()) {
+    // The note sits in the top margin, right-aligned with the text, above the first line.
+    compose::Inline note{furniture.top_note, furniture.footer_font, "", {}};
+    text::Line line = typesetter.typeset_line(note);
+    const double x = theme.page_width - theme.margin_right - line.width;
+    const double baseline = std::max(theme.margin_top / 2, theme.margin_top - 2 * furniture.footer_font.size);
+    std::vector<PlacedRun> placed;
+    for (auto& run : line.runs) placed.push_back({run, x + run.x, baseline});
+    auto& runs = doc.pages.front().runs;
+    runs.insert(runs.begin(), placed.begin(), placed.end());  // read first
+  }
   if (!furniture.page_numbers || total < 2) return;
   for (int p = 0; p < total; ++p) {
     compose::Inline label{page_number_text(furniture.page_number_format, p + 1, total), furniture.footer_font, "", {}};
