@@ -30,7 +30,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const hanji::compose::BoldKeywords keywords(
       separator == std::string::npos ? std::vector<std::string>{} : split_keywords(input.substr(0, separator)));
   hanji::Diagnostics diags;
-  const hanji::source::Text text{value, hanji::Span{"cv.yaml", 3, 7}};
+  const hanji::model::Text text{value, hanji::Span{"cv.yaml", 3, 7}};
   const auto inlines = hanji::compose::parse_markup(text, hanji::compose::FontSpec{}, hanji::Rgb{}, keywords, diags);
   std::size_t visible = 0;
   for (const auto& in : inlines) visible += hanji::utf8_decode(in.text).size();

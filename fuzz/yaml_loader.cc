@@ -14,7 +14,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   if (!file && !diags.has_errors()) std::abort();  // a refusal without a reason
   for (const auto& d : diags.all()) (void)hanji::format_diagnostic(d);
   hanji::Diagnostics config_diags;
-  const auto config = hanji::source::load_config_from_string(text, "/nonexistent/fuzz/layout.yaml", config_diags);
+  const auto config = hanji::config::load_config_from_string(text, "/nonexistent/fuzz/layout.yaml", config_diags);
   if (!config && !config_diags.has_errors()) std::abort();
   return 0;
 }

@@ -15,10 +15,10 @@ namespace hanji::compose {
 namespace {
 
 using layout::Align;
-using source::Date;
-using source::Entry;
-using source::EntryKind;
-using source::Text;
+using model::Date;
+using model::Entry;
+using model::EntryKind;
+using model::Text;
 
 // ---------------------------------------------------------------- helpers
 
@@ -60,18 +60,18 @@ Date free_date(std::string text) {
   return d;
 }
 
-source::Locale english() {
-  source::Locale l;
+model::Locale english() {
+  model::Locale l;
   l.month_abbreviations = {"Jan", "Feb", "Mar", "Apr", "May", "June", "July", "Aug", "Sept", "Oct", "Nov", "Dec"};
   return l;
 }
 
-source::Locale korean() {
-  source::Locale l;
+model::Locale korean() {
+  model::Locale l;
   l.language = "ko";
   for (int m = 0; m < 12; ++m) l.month_abbreviations[m] = l.month_names[m] = std::to_string(m + 1) + "월";
   l.present = "현재";
-  l.date_style = source::Locale::DateStyle::KoreanDotted;
+  l.date_style = model::Locale::DateStyle::KoreanDotted;
   l.degree_with_area = "AREA DEGREE";
   l.page_number = "PAGE / TOTAL";
   return l;
@@ -120,8 +120,8 @@ std::string text_of(const Paragraph& p) { return text_of(p.inlines); }
 const Paragraph& para(const Block& b) { return std::get<Paragraph>(b.content); }
 const Row& row(const Block& b) { return std::get<Row>(b.content); }
 
-source::CvFile cv_file(std::vector<source::Section> sections = {}) {
-  source::CvFile f;
+model::CvFile cv_file(std::vector<model::Section> sections = {}) {
+  model::CvFile f;
   f.path = "cv.yaml";
   f.cv.name = T("Gildong Hong", 2, 9);
   f.locale = english();
@@ -129,8 +129,8 @@ source::CvFile cv_file(std::vector<source::Section> sections = {}) {
   return f;
 }
 
-source::Section section(std::string title, EntryKind kind, std::vector<Entry> entries, int line = 10) {
-  return source::Section{T(std::move(title), line, 3), kind, std::move(entries)};
+model::Section section(std::string title, EntryKind kind, std::vector<Entry> entries, int line = 10) {
+  return model::Section{T(std::move(title), line, 3), kind, std::move(entries)};
 }
 
 Entry experience() {
@@ -302,7 +302,7 @@ TEST(Markup, MultiLineValuesPointAtTheirStart) {
 // ---------------------------------------------------------------- dates
 
 std::string dates(std::optional<Date> date, std::optional<Date> start, std::optional<Date> end,
-                  const source::Locale& locale) {
+                  const model::Locale& locale) {
   Entry e;
   e.date = std::move(date);
   e.start_date = std::move(start);
@@ -655,9 +655,9 @@ TEST(Header, NameHeadlineAndContacts) {
   auto file = cv_file();
   file.cv.headline = T("Engineer", 3, 13);
   file.cv.contacts = {
-      {source::Contact::Kind::Location, T("Seoul", 4, 13), "", ""},
-      {source::Contact::Kind::Email, T("gd@example.com", 5, 10), "mailto:gd@example.com", ""},
-      {source::Contact::Kind::Social, T("gildong", 8, 20), "https://github.com/gildong", "GitHub"},
+      {model::Contact::Kind::Location, T("Seoul", 4, 13), "", ""},
+      {model::Contact::Kind::Email, T("gd@example.com", 5, 10), "mailto:gd@example.com", ""},
+      {model::Contact::Kind::Social, T("gildong", 8, 20), "https://github.com/gildong", "GitHub"},
   };
   auto theme = test_theme();
   Diagnostics diags;
@@ -789,16 +789,16 @@ namespace hanji::compose {
 namespace {
 
 TEST(Sections, EmptySectionIsLeftOutWithAWarning) {
-  source::CvFile file;
+  model::CvFile file;
   file.path = "cv.yaml";
-  source::Section empty;
+  model::Section empty;
   empty.title = {"Talks", Span{"cv.yaml", 7, 5}};
-  source::Section full;
+  model::Section full;
   full.title = {"Skills", Span{"cv.yaml", 8, 5}};
-  source::Entry e;
-  e.kind = source::EntryKind::Text;
+  model::Entry e;
+  e.kind = model::EntryKind::Text;
   e.text = {"C++ and Python", Span{"cv.yaml", 9, 9}};
-  full.kind = source::EntryKind::Text;
+  full.kind = model::EntryKind::Text;
   full.entries.push_back(e);
   file.cv.sections = {empty, full};
   Diagnostics diags;
@@ -817,10 +817,10 @@ namespace hanji::compose {
 namespace {
 
 TEST(Meta, TitleWithoutANameHasNoDanglingSeparator) {
-  source::CvFile file;
+  model::CvFile file;
   Diagnostics diags;
   EXPECT_EQ(compose(file, layout::Theme{}, diags).meta.title, "CV");
-  file.locale = *source::builtin_locale("ko");
+  file.locale = *model::builtin_locale("ko");
   EXPECT_EQ(compose(file, layout::Theme{}, diags).meta.title, "이력서");
 }
 
@@ -918,7 +918,7 @@ TEST(Markup, OverlongLinkTargetKeepsTheTextWithoutTheLink) {
 
 Composition compose_one(const layout::Theme& theme, Entry entry, EntryKind kind = EntryKind::Experience,
                         std::optional<Date> today = std::nullopt) {
-  source::CvFile file = cv_file({section("Experience", kind, {std::move(entry)})});
+  model::CvFile file = cv_file({section("Experience", kind, {std::move(entry)})});
   file.settings.current_date = today;
   Diagnostics diags;
   return compose(file, theme, diags);
@@ -957,9 +957,9 @@ TEST(EntryTemplates, DurationCountsBothMonthsInTheLocalesWords) {
   Entry e = experience();
   e.start_date = ym(2021, 3);
   e.end_date = ym(2023, 5);
-  source::Locale en = english();
+  model::Locale en = english();
   EXPECT_EQ(duration_text(e, en, std::nullopt), "2 years 3 months");
-  source::Locale ko = korean();
+  model::Locale ko = korean();
   ko.year = ko.years = "년";
   ko.month = ko.months = "개월";
   EXPECT_EQ(duration_text(e, ko, std::nullopt), "2년 3개월");
@@ -1042,7 +1042,7 @@ TEST(Header, TwoToneNameAccentsTheLastWordOfLatinNamesOnly) {
   theme.name_accent = {24, true, false, {1, 0, 0}, 1.2};
   theme.name.bold = false;
   Diagnostics diags;
-  source::CvFile file = cv_file();
+  model::CvFile file = cv_file();
   Composition c = compose(file, theme, diags);
   const Paragraph& name = para(c.blocks[0]);
   ASSERT_EQ(name.inlines.size(), 2u);

@@ -63,7 +63,7 @@ std::vector<std::string> split_words(const std::string& text) {
 }
 
 /// The text a field shows once inline markup is resolved.
-std::string shown(const hanji::source::Text& t) {
+std::string shown(const hanji::model::Text& t) {
   hanji::Diagnostics ignored;
   std::string out;
   for (const auto& in : hanji::compose::parse_inline(t, {}, {}, ignored)) out += in.text;
@@ -71,9 +71,9 @@ std::string shown(const hanji::source::Text& t) {
 }
 
 /// Every piece of text a CV asks to be printed, as the reader should see it.
-std::vector<std::string> expected_texts(const hanji::source::CvFile& file, const hanji::layout::Theme& theme) {
-  const hanji::source::Cv& cv = file.cv;
-  hanji::source::Locale locale = file.locale;  // with the layout's own range separator
+std::vector<std::string> expected_texts(const hanji::model::CvFile& file, const hanji::layout::Theme& theme) {
+  const hanji::model::Cv& cv = file.cv;
+  hanji::model::Locale locale = file.locale;  // with the layout's own range separator
   if (!theme.range_separator.empty()) locale.range_separator = theme.range_separator;
   std::vector<std::string> texts = {shown(cv.name), shown(cv.headline)};
   for (const auto& c : cv.contacts) texts.push_back(c.text.value);
@@ -284,7 +284,7 @@ TEST_P(Samples, KeepsReadingOrder) {
     return text.find(probe, from);
   };
   // Sections a side column takes are read as a column of their own.
-  auto in_side = [&](const hanji::source::Section& section) {
+  auto in_side = [&](const hanji::model::Section& section) {
     std::string title = hanji::compose::plain_text(section.title.value);
     std::transform(title.begin(), title.end(), title.begin(), [](unsigned char c) { return std::tolower(c); });
     for (const auto& word : layout.sidebar_sections)

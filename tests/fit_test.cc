@@ -21,7 +21,7 @@ layout::DataDirs repo_dirs() {
 
 layout::Theme classic() {
   Diagnostics diags;
-  std::optional<layout::Theme> theme = layout::load_theme("classic", source::ConfigNode{}, "", repo_dirs(), diags);
+  std::optional<layout::Theme> theme = layout::load_theme("classic", config::ConfigNode{}, "", repo_dirs(), diags);
   EXPECT_TRUE(theme) << (diags.all().empty() ? "" : format_diagnostic(diags.all().front()));
   return theme ? *theme : layout::Theme{};
 }
@@ -154,11 +154,11 @@ std::string long_cv(int entries, const std::string& extra_highlight = "") {
   return yaml;
 }
 
-source::CvFile load(const std::string& yaml) {
+model::CvFile load(const std::string& yaml) {
   Diagnostics diags;
-  std::optional<source::CvFile> file = source::load_cv_from_string(yaml, "cv.yaml", diags);
+  std::optional<model::CvFile> file = source::load_cv_from_string(yaml, "cv.yaml", diags);
   EXPECT_TRUE(file && !diags.has_errors());
-  return file ? *file : source::CvFile{};
+  return file ? *file : model::CvFile{};
 }
 
 int count(const Diagnostics& diags, Severity severity, const std::string& needle) {
@@ -197,7 +197,7 @@ std::string flow_text(const doc::Document& doc) {
 }
 
 /// Lays the CV out at squeeze `s` the way fitting does past s = 0 (no last-page balancing).
-size_t pages_at(const source::CvFile& file, const layout::Theme& theme, double s) {
+size_t pages_at(const model::CvFile& file, const layout::Theme& theme, double s) {
   Diagnostics diags;
   layout::Theme t = squeezed(theme, s);
   text::Typesetter typesetter(t, diags);
@@ -206,7 +206,7 @@ size_t pages_at(const source::CvFile& file, const layout::Theme& theme, double s
 }
 
 TEST(FitToPages, WithoutAPageCountLaysOutAsItIs) {
-  source::CvFile file = load(long_cv(13));
+  model::CvFile file = load(long_cv(13));
   Diagnostics diags;
   FitResult r = engine::lay_out(file, classic(), 0, diags);
   EXPECT_EQ(r.doc.pages.size(), 2u);
@@ -216,7 +216,7 @@ TEST(FitToPages, WithoutAPageCountLaysOutAsItIs) {
 }
 
 TEST(FitToPages, AFifthOfAPageTooLongFitsOnePage) {
-  source::CvFile file = load(long_cv(13));
+  model::CvFile file = load(long_cv(13));
   layout::Theme theme = classic();
   Diagnostics diags;
   FitResult r = engine::lay_out(file, theme, 1, diags);
@@ -239,7 +239,7 @@ TEST(FitToPages, AFifthOfAPageTooLongFitsOnePage) {
 }
 
 TEST(FitToPages, ShrinksTheLeastThatFits) {
-  source::CvFile file = load(long_cv(13));
+  model::CvFile file = load(long_cv(13));
   layout::Theme theme = classic();
   Diagnostics diags;
   FitResult r = engine::lay_out(file, theme, 1, diags);
@@ -249,7 +249,7 @@ TEST(FitToPages, ShrinksTheLeastThatFits) {
 }
 
 TEST(FitToPages, CostsAFewLayouts) {
-  source::CvFile file = load(long_cv(13));
+  model::CvFile file = load(long_cv(13));
   Diagnostics diags;
   FitResult r = engine::lay_out(file, classic(), 1, diags);
   EXPECT_GE(r.attempts, 3);  // s = 0, s = 1, and at least one between
@@ -257,7 +257,7 @@ TEST(FitToPages, CostsAFewLayouts) {
 }
 
 TEST(FitToPages, ACvThatFitsIsLeftAsItIs) {
-  source::CvFile file = load(long_cv(13));
+  model::CvFile file = load(long_cv(13));
   layout::Theme theme = classic();
   Diagnostics plain, fitted;
   FitResult natural = engine::lay_out(file, theme, 0, plain);
@@ -269,7 +269,7 @@ TEST(FitToPages, ACvThatFitsIsLeftAsItIs) {
 }
 
 TEST(FitToPages, SaysHowFarOffACvThatCannotFitIs) {
-  source::CvFile file = load(long_cv(18));
+  model::CvFile file = load(long_cv(18));
   layout::Theme theme = classic();
   Diagnostics diags;
   FitResult r = engine::lay_out(file, theme, 1, diags);
@@ -291,7 +291,7 @@ TEST(FitToPages, SaysHowFarOffACvThatCannotFitIs) {
 }
 
 TEST(FitToPages, IsDeterministic) {
-  source::CvFile file = load(long_cv(13));
+  model::CvFile file = load(long_cv(13));
   layout::Theme theme = classic();
   Diagnostics a, b;
   FitResult first = engine::lay_out(file, theme, 1, a);
@@ -302,7 +302,7 @@ TEST(FitToPages, IsDeterministic) {
 
 TEST(FitToPages, ReportsEveryOtherMessageOnceNotOncePerAttempt) {
   // A character no font has (U+2709) in a CV that needs fitting: every attempt meets it.
-  source::CvFile file = load(long_cv(13, "mail \u2709 me"));
+  model::CvFile file = load(long_cv(13, "mail \u2709 me"));
   Diagnostics diags;
   FitResult r = engine::lay_out(file, classic(), 1, diags);
   EXPECT_GE(r.attempts, 3);
@@ -319,7 +319,7 @@ TEST(FitToPages, FitsKoreanToo) {
     yaml += "          - 검색 품질 팀에서 C++ 서비스를 만들고, 하루 수억 건의 요청을 처리하는 시스템을 운영했습니다.\n";
     yaml += "          - HarfBuzz를 도입해 PDF 크기를 40% 줄였습니다.\n";
   }
-  source::CvFile file = load(yaml);
+  model::CvFile file = load(yaml);
   Diagnostics plain, diags;
   ASSERT_EQ(engine::lay_out(file, classic(), 0, plain).doc.pages.size(), 2u);
   FitResult r = engine::lay_out(file, classic(), 1, diags);

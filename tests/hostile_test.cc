@@ -25,7 +25,7 @@
 #include "source/source.h"
 
 namespace fs = std::filesystem;
-using hanji::source::ConfigNode;
+using hanji::config::ConfigNode;
 
 namespace {
 
@@ -77,7 +77,7 @@ std::vector<std::string> list_of(const ConfigNode& map, std::string_view key) {
 
 std::vector<Case> load_cases() {
   hanji::Diagnostics diags;
-  std::optional<ConfigNode> table = hanji::source::load_config((kRepo / "tests/hostile/cases.yaml").string(), diags);
+  std::optional<ConfigNode> table = hanji::config::load_config((kRepo / "tests/hostile/cases.yaml").string(), diags);
   EXPECT_TRUE(table && table->kind == ConfigNode::Kind::Sequence) << "tests/hostile/cases.yaml does not load";
   std::vector<Case> cases;
   if (!table) return cases;

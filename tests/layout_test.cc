@@ -16,7 +16,7 @@ namespace hanji::layout {
 namespace {
 
 namespace fs = std::filesystem;
-using source::ConfigNode;
+using config::ConfigNode;
 
 const std::string kRepo = HANJI_SOURCE_DIR;
 
@@ -203,7 +203,7 @@ void collect_leaves(const ConfigNode& node, const std::string& prefix, std::vect
 
 TEST(Registry, EveryClassicKeyIsAParameter) {
   Diagnostics diags;
-  auto classic = source::load_config(kRepo + "/layouts/classic.yaml", diags);
+  auto classic = config::load_config(kRepo + "/layouts/classic.yaml", diags);
   ASSERT_TRUE(classic.has_value()) << messages(diags);
   std::vector<std::string> leaves;
   collect_leaves(*classic, "", leaves);

@@ -15,6 +15,8 @@ namespace hanji::source {
 namespace {
 
 namespace fs = std::filesystem;
+using config::load_config;
+using config::load_config_from_string;
 
 struct Loaded {
   std::optional<CvFile> file;

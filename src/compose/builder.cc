@@ -9,12 +9,12 @@ FontSpec font_of(const layout::TextStyle& style) { return FontSpec{style.size, s
 
 double line_height_of(const layout::TextStyle& style) { return style.size * style.line_height; }
 
-Builder::Builder(const source::CvFile& file, const layout::Theme& theme, Diagnostics& diags)
+Builder::Builder(const model::CvFile& file, const layout::Theme& theme, Diagnostics& diags)
     : file_(file), theme_(theme), diags_(diags), locale_(file.locale), bold_keywords_(file.settings.bold_keywords) {
   if (!theme.range_separator.empty()) locale_.range_separator = theme.range_separator;
 }
 
-std::vector<Inline> Builder::inlines(const source::Text& text, const FontSpec& font) {
+std::vector<Inline> Builder::inlines(const model::Text& text, const FontSpec& font) {
   return parse_markup(text, font, theme_.link_color, bold_keywords_, diags_);
 }
 
@@ -28,13 +28,13 @@ Paragraph Builder::paragraph(std::vector<Inline> inlines, const layout::TextStyl
   return p;
 }
 
-std::optional<Paragraph> Builder::paragraph(const source::Text& text, const layout::TextStyle& style,
+std::optional<Paragraph> Builder::paragraph(const model::Text& text, const layout::TextStyle& style,
                                             layout::Align align) {
   if (text.empty()) return std::nullopt;
   return paragraph(inlines(text, font_of(style)), style, align, text.span);
 }
 
-std::string in_language(const std::string& text, const source::Locale& locale) {
+std::string in_language(const std::string& text, const model::Locale& locale) {
   const size_t bar = text.find('|');
   if (bar == std::string::npos) return text;
   return locale.language == "ko" ? text.substr(0, bar) : text.substr(bar + 1);

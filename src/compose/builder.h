@@ -19,22 +19,22 @@ double line_height_of(const layout::TextStyle& style);
 
 class Builder {
  public:
-  Builder(const source::CvFile& file, const layout::Theme& theme, Diagnostics& diags);
+  Builder(const model::CvFile& file, const layout::Theme& theme, Diagnostics& diags);
 
-  const source::CvFile& file() const { return file_; }
-  const source::Cv& cv() const { return file_.cv; }
+  const model::CvFile& file() const { return file_; }
+  const model::Cv& cv() const { return file_.cv; }
   const layout::Theme& theme() const { return theme_; }
   /// The CV's locale with the layout's own choices over it (the date range separator).
-  const source::Locale& locale() const { return locale_; }
+  const model::Locale& locale() const { return locale_; }
   Diagnostics& diags() { return diags_; }
 
   /// Inlines of a source text in `font`, with inline markup and bold keywords resolved.
-  std::vector<Inline> inlines(const source::Text& text, const FontSpec& font);
+  std::vector<Inline> inlines(const model::Text& text, const FontSpec& font);
   /// A paragraph holding `inlines`, sized by `style`.
   Paragraph paragraph(std::vector<Inline> inlines, const layout::TextStyle& style, layout::Align align,
                       const Span& span) const;
   /// A paragraph of one source text in a role's style; nullopt for an empty text.
-  std::optional<Paragraph> paragraph(const source::Text& text, const layout::TextStyle& style,
+  std::optional<Paragraph> paragraph(const model::Text& text, const layout::TextStyle& style,
                                      layout::Align align = layout::Align::Left);
 
   /// Where add() puts blocks: the main flow or the side column.
@@ -57,10 +57,10 @@ class Builder {
   std::vector<Block> take_top() { return std::move(top_); }
 
  private:
-  const source::CvFile& file_;
+  const model::CvFile& file_;
   const layout::Theme& theme_;
   Diagnostics& diags_;
-  source::Locale locale_;
+  model::Locale locale_;
   BoldKeywords bold_keywords_;  // settings.bold_keywords, prepared once
   std::vector<Block>& current() {
     return region_ == Region::Side ? side_ : region_ == Region::Top ? top_ : blocks_;
@@ -75,7 +75,7 @@ class Builder {
 
 /// "한국어|English": the part for the CV's language (the first for Korean, else the second
 /// when there is one).
-std::string in_language(const std::string& text, const source::Locale& locale);
+std::string in_language(const std::string& text, const model::Locale& locale);
 
 /// A ruled table with the theme's rules, padding and shade, columns `widths` apart.
 Table table_of(const layout::Theme& theme, std::vector<double> widths, size_t columns);
@@ -85,7 +85,7 @@ void add_header(Builder& builder);
 
 /// One section: its title, the rule and its entries. `first` is the first section after
 /// the header (it takes header.space_below instead of section.space_above).
-void add_section(Builder& builder, const source::Section& section, bool first);
+void add_section(Builder& builder, const model::Section& section, bool first);
 
 /// The closing statement, date and signature the layout ends with (footer.declaration).
 void add_declaration(Builder& builder);

@@ -14,16 +14,16 @@ void replace_all(std::string& text, const std::string& from, const std::string& 
     text.replace(pos, from.size(), to);
 }
 
-std::string current_date_text(const source::CvFile& file) {
+std::string current_date_text(const model::CvFile& file) {
   if (!file.settings.current_date) return "";
-  source::Entry dated;
+  model::Entry dated;
   dated.date = file.settings.current_date;
   return format_dates(dated, file.locale);
 }
 
 // settings.pdf_title with NAME (and CURRENT_DATE) filled in, else "NAME – CV" / "NAME 이력서",
 // or just "CV" / "이력서" for a CV without a name.
-std::string document_title(const source::CvFile& file, const std::string& name) {
+std::string document_title(const model::CvFile& file, const std::string& name) {
   const bool korean = file.locale.language == "ko";
   std::string title = file.settings.pdf_title;
   if (title.empty()) title = name.empty() ? (korean ? "이력서" : "CV") : (korean ? "NAME 이력서" : "NAME \u2013 CV");
@@ -32,7 +32,7 @@ std::string document_title(const source::CvFile& file, const std::string& name) 
   return title;
 }
 
-Metadata metadata(const source::CvFile& file) {
+Metadata metadata(const model::CvFile& file) {
   Metadata meta;
   meta.author = plain_text(file.cv.name.value);
   meta.title = document_title(file, meta.author);
@@ -45,14 +45,14 @@ Metadata metadata(const source::CvFile& file) {
 }
 
 // "Last updated in Mar 2026" from settings.current_date (never the clock), or "".
-std::string last_updated(const source::CvFile& file) {
+std::string last_updated(const model::CvFile& file) {
   const std::string date = current_date_text(file);
   return date.empty() ? "" : file.locale.last_updated + " " + date;
 }
 
 // A footer or note template with the CV's NAME and LAST_UPDATED filled in (PAGE and TOTAL are
 // the paginator's); a template that needs a date the CV does not give is left out.
-std::string furniture_text(std::string text, const source::CvFile& file) {
+std::string furniture_text(std::string text, const model::CvFile& file) {
   if (text.find("LAST_UPDATED") != std::string::npos) {
     const std::string updated = last_updated(file);
     if (updated.empty()) return "";
@@ -62,7 +62,7 @@ std::string furniture_text(std::string text, const source::CvFile& file) {
   return text;
 }
 
-Furniture furniture(const source::CvFile& file, const layout::Theme& theme) {
+Furniture furniture(const model::CvFile& file, const layout::Theme& theme) {
   Furniture f;
   f.page_numbers = theme.page_numbers;
   f.page_number_format =
@@ -76,10 +76,10 @@ Furniture furniture(const source::CvFile& file, const layout::Theme& theme) {
 }  // namespace
 
 // The day a form is signed, as its language writes it: "2026년 11월 23일", "23 November 2026".
-std::string signing_date(const source::CvFile& file) {
+std::string signing_date(const model::CvFile& file) {
   const auto& date = file.settings.current_date;
   if (!date || date->year == 0) return "";
-  using Kind = source::Date::Kind;
+  using Kind = model::Date::Kind;
   const bool day = date->kind == Kind::YearMonthDay, month = day || date->kind == Kind::YearMonth;
   if (file.locale.language == "ko") {
     std::string out = std::to_string(date->year) + "년";
@@ -100,7 +100,7 @@ std::string ascii_lower(std::string text) {
 
 // Whether the layout's side column takes this section: its title contains one of the
 // layout's words, in any case ("Skills", "Programming Languages", "보유 기술").
-bool goes_to_side(const source::Section& section, const layout::Theme& theme) {
+bool goes_to_side(const model::Section& section, const layout::Theme& theme) {
   if (theme.sidebar_side == layout::SidebarSide::None) return false;
   const std::string title = ascii_lower(plain_text(section.title.value));
   return std::any_of(theme.sidebar_sections.begin(), theme.sidebar_sections.end(), [&](const std::string& word) {
@@ -108,7 +108,7 @@ bool goes_to_side(const source::Section& section, const layout::Theme& theme) {
   });
 }
 
-Composition compose(const source::CvFile& file, const layout::Theme& theme, Diagnostics& diags) {
+Composition compose(const model::CvFile& file, const layout::Theme& theme, Diagnostics& diags) {
   Builder builder(file, theme, diags);
   add_header(builder);
   // The first section of each column follows the header (or the side column's photo and

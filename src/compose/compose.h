@@ -1,7 +1,8 @@
 // compose: turns the CV model and a theme into styled blocks — paragraphs of styled text,
 // two-column rows, rules and spaces, with keep-together information — without any geometry
 // beyond what the theme states. Inline markup (**bold**, *italic*, [text](url)) is resolved
-// here, as are dates, locale phrases and entry templates.
+// here, as are dates, locale phrases and entry templates. It sees the CV model, never the
+// file format the CV came from.
 #pragma once
 
 #include <optional>
@@ -12,7 +13,7 @@
 #include "core/core.h"
 #include "doc/doc.h"
 #include "layout/layout.h"
-#include "source/source.h"
+#include "model/model.h"
 
 namespace hanji::compose {
 
@@ -157,20 +158,20 @@ struct Composition {
 
 /// Builds the block list for `file` with `theme`. Problems with content (a bad link, an
 /// unterminated **) are reported as warnings with their location; nothing is dropped.
-Composition compose(const source::CvFile& file, const layout::Theme& theme, Diagnostics& diags);
+Composition compose(const model::CvFile& file, const layout::Theme& theme, Diagnostics& diags);
 
 /// Parses RenderCV's inline Markdown subset (**bold**, *italic*, [text](url), backslash
 /// escapes) in `text` into inlines based on `base`. Spans point into the source value.
-std::vector<Inline> parse_inline(const source::Text& text, const FontSpec& base, const Rgb& link_color,
+std::vector<Inline> parse_inline(const model::Text& text, const FontSpec& base, const Rgb& link_color,
                                  Diagnostics& diags);
 
 /// A date or date range as the locale prints it ("Sep 2023 – present", "2020. 3. – 2023. 7."),
 /// or in one of the layouts' date formats.
-std::string format_dates(const source::Entry& entry, const source::Locale& locale,
+std::string format_dates(const model::Entry& entry, const model::Locale& locale,
                          layout::DateFormat format = layout::DateFormat::Locale);
 
 /// One date the same way.
-std::string format_date(const source::Date& date, const source::Locale& locale,
+std::string format_date(const model::Date& date, const model::Locale& locale,
                         layout::DateFormat format = layout::DateFormat::Locale);
 
 }  // namespace hanji::compose

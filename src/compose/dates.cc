@@ -15,8 +15,8 @@
 namespace hanji::compose {
 namespace {
 
-using source::Date;
-using source::Locale;
+using model::Date;
+using model::Locale;
 
 std::string format_korean(const Date& date) {
   if (date.kind == Date::Kind::YearMonthDay) return fmt::format("{}. {}. {}.", date.year, date.month, date.day);
@@ -51,7 +51,7 @@ std::string format_numeric(const Date& date, const Locale& locale, layout::DateF
 
 }  // namespace
 
-std::string format_date(const source::Date& date, const source::Locale& locale, layout::DateFormat format) {
+std::string format_date(const model::Date& date, const model::Locale& locale, layout::DateFormat format) {
   switch (date.kind) {
     case Date::Kind::Present: return locale.present;
     case Date::Kind::Free: return date.text;
@@ -62,7 +62,7 @@ std::string format_date(const source::Date& date, const source::Locale& locale, 
   return date.text;
 }
 
-std::string format_dates(const source::Entry& entry, const source::Locale& locale, layout::DateFormat format) {
+std::string format_dates(const model::Entry& entry, const model::Locale& locale, layout::DateFormat format) {
   if (entry.date) return format_date(*entry.date, locale, format);
   if (entry.start_date) {
     std::string end = entry.end_date ? format_date(*entry.end_date, locale, format) : locale.present;

@@ -12,8 +12,8 @@
 namespace hanji::compose {
 namespace {
 
-using source::EntryKind;
-using source::Text;
+using model::EntryKind;
+using model::Text;
 
 constexpr double kMarkerGap = 4;  // between a bullet's right edge and the text
 
@@ -32,7 +32,7 @@ struct Placeholder {
   size_t at = 0, length = 0;
 };
 
-Placeholder find_placeholder(const std::string& word, const source::Entry& entry) {
+Placeholder find_placeholder(const std::string& word, const model::Entry& entry) {
   for (const auto& [name, text] : {std::pair<std::string, const Text*>{"DEGREE", &entry.degree}, {"AREA", &entry.area}})
     if (size_t at = word.find(name); at != std::string::npos) return Placeholder{text, at, name.size()};
   return {};
@@ -43,7 +43,7 @@ Placeholder find_placeholder(const std::string& word, const source::Entry& entry
 // RenderCV's degree_with_area phrase ("DEGREE in AREA", Korean "AREA DEGREE"): placeholders
 // are replaced by the entry's texts; a missing one goes with the characters attached to it
 // and with the connector words ("DEGREE in AREA" without a degree -> "AREA").
-std::vector<Inline> degree_with_area(Builder& b, const source::Entry& entry, const FontSpec& font) {
+std::vector<Inline> degree_with_area(Builder& b, const model::Entry& entry, const FontSpec& font) {
   std::vector<std::string> words;
   std::string phrase = b.locale().degree_with_area;
   for (size_t pos = 0; pos <= phrase.size();) {
@@ -101,7 +101,7 @@ std::vector<std::string> owner_names(const std::string& name) {
 
 }  // namespace
 
-std::vector<Inline> author_inlines(Builder& b, const source::Entry& entry, const FontSpec& font) {
+std::vector<Inline> author_inlines(Builder& b, const model::Entry& entry, const FontSpec& font) {
   std::vector<std::string> owner = owner_names(b.cv().name.value);
   std::vector<Inline> inlines;
   for (const auto& author : entry.authors) {
@@ -122,7 +122,7 @@ namespace {
 // style, the others in aside_detail. An empty main line is left out; an empty aside line
 // keeps its place (an empty paragraph) while a later one has text, so that the dates of a
 // layout that puts them beside the second line stay there when there is no place.
-std::vector<Paragraph> template_column(Builder& b, const source::Entry& entry, const std::vector<std::string>& lines,
+std::vector<Paragraph> template_column(Builder& b, const model::Entry& entry, const std::vector<std::string>& lines,
                                        bool aside) {
   const auto& theme = b.theme();
   std::vector<Paragraph> out;
@@ -160,7 +160,7 @@ const layout::EntryTemplate& template_of(const layout::Theme& theme, EntryKind k
 
 Marker marker(std::string text, const FontSpec& font) { return Marker{made_text(std::move(text), font), kMarkerGap}; }
 
-void add_highlights(Builder& b, const source::Entry& entry, int group, double indent, bool& first_detail) {
+void add_highlights(Builder& b, const model::Entry& entry, int group, double indent, bool& first_detail) {
   const auto& theme = b.theme();
   FontSpec font = font_of(theme.body);
   const layout::Align align = theme.highlight_align.value_or(theme.body_align);
@@ -191,7 +191,7 @@ double number_indent(const layout::Theme& theme, int widest) {
   return std::max(theme.highlight_indent, kMarkerGap + (0.62 * digits + 0.3) * theme.body.size);
 }
 
-void add_regular(Builder& b, const source::Entry& entry, const EntryPlacement& placement, int group) {
+void add_regular(Builder& b, const model::Entry& entry, const EntryPlacement& placement, int group) {
   const auto& theme = b.theme();
   const layout::EntryTemplate& layout = template_of(theme, entry.kind);
   const bool numbered = entry.kind == EntryKind::Publication && theme.number_publications;
@@ -247,7 +247,7 @@ void add_regular(Builder& b, const source::Entry& entry, const EntryPlacement& p
 // The one-line template ("**LABEL:** DETAILS") with the label in the date column instead
 // when dates go on the left (moderncv's \cvitem): then the label is the line's first field
 // and the rest of the template follows in the main column.
-void add_one_line(Builder& b, const source::Entry& entry, const EntryPlacement& placement, int group) {
+void add_one_line(Builder& b, const model::Entry& entry, const EntryPlacement& placement, int group) {
   const auto& theme = b.theme();
   const FontSpec font = font_of(theme.body);
   if (theme.aside_side == layout::AsideSide::Left && !b.in_side()) {
@@ -273,7 +273,7 @@ void add_one_line(Builder& b, const source::Entry& entry, const EntryPlacement& 
   b.add(std::move(p), placement.space_before, entry.span).group = group;
 }
 
-void add_text_like(Builder& b, const source::Entry& entry, const EntryPlacement& placement, int group) {
+void add_text_like(Builder& b, const model::Entry& entry, const EntryPlacement& placement, int group) {
   const auto& theme = b.theme();
   if (entry.kind == EntryKind::OneLine) {
     add_one_line(b, entry, placement, group);
@@ -303,7 +303,7 @@ bool is_text_like(EntryKind kind) {
          kind == EntryKind::Numbered || kind == EntryKind::ReversedNumbered;
 }
 
-bool has_aside(Builder& b, const source::Entry& entry) {
+bool has_aside(Builder& b, const model::Entry& entry) {
   if (is_text_like(entry.kind)) return false;
   return !template_column(b, entry, template_of(b.theme(), entry.kind).aside, true).empty();
 }
@@ -316,7 +316,7 @@ double content_indent(const layout::Theme& theme) {
   return theme.aside_side == layout::AsideSide::Left ? theme.aside_width + theme.column_gap : 0;
 }
 
-void add_entry(Builder& b, const source::Entry& entry, const EntryPlacement& placement) {
+void add_entry(Builder& b, const model::Entry& entry, const EntryPlacement& placement) {
   int group = b.new_group();
   if (is_text_like(entry.kind))
     add_text_like(b, entry, placement, group);

@@ -16,10 +16,10 @@ struct EntryPlacement {
 };
 
 /// Text, bullet, numbered and one-line entries: one short paragraph each, set closer together.
-bool is_text_like(source::EntryKind kind);
+bool is_text_like(model::EntryKind kind);
 
 /// Whether the entry has anything for the date/location column.
-bool has_aside(Builder& builder, const source::Entry& entry);
+bool has_aside(Builder& builder, const model::Entry& entry);
 
 /// How far the text of entries stands from the column's left edge: the date column and its
 /// gap when dates go on the left, else 0.
@@ -28,12 +28,12 @@ double content_indent(const layout::Theme& theme);
 double content_indent(const Builder& builder);
 
 /// RenderCV's degree_with_area phrase filled with the entry's degree and area.
-std::vector<Inline> degree_with_area(Builder& builder, const source::Entry& entry, const FontSpec& font);
+std::vector<Inline> degree_with_area(Builder& builder, const model::Entry& entry, const FontSpec& font);
 
 /// A publication's authors, comma-separated, the CV owner's name in bold when the layout asks.
-std::vector<Inline> author_inlines(Builder& builder, const source::Entry& entry, const FontSpec& font);
+std::vector<Inline> author_inlines(Builder& builder, const model::Entry& entry, const FontSpec& font);
 
 /// Adds the entry's blocks (sharing one new group id).
-void add_entry(Builder& builder, const source::Entry& entry, const EntryPlacement& placement);
+void add_entry(Builder& builder, const model::Entry& entry, const EntryPlacement& placement);
 
 }  // namespace hanji::compose

@@ -13,8 +13,8 @@ namespace {
 namespace fs = std::filesystem;
 
 // The icon (a Fork Awesome code point, in the Private Use Area) drawn before a contact.
-std::string contact_icon(const source::Contact& contact) {
-  using Kind = source::Contact::Kind;
+std::string contact_icon(const model::Contact& contact) {
+  using Kind = model::Contact::Kind;
   switch (contact.kind) {
     case Kind::Location: return "\uF041";  // map-marker
     case Kind::Email: return "\uF0E0";     // envelope
@@ -234,7 +234,7 @@ void add_header_table(Builder& b, bool photo) {
   if (!b.cv().name.empty()) add_row(label_of(0), b.inlines(b.cv().name, font_of(theme.body)), b.cv().name.span);
   if (!b.cv().headline.empty())
     add_row(label_of(5), b.inlines(b.cv().headline, font_of(theme.body)), b.cv().headline.span);
-  using Kind = source::Contact::Kind;
+  using Kind = model::Contact::Kind;
   for (const auto& contact : b.cv().contacts) {
     if (contact.text.empty()) continue;
     const size_t index = contact.kind == Kind::Location ? 1 : contact.kind == Kind::Email ? 2

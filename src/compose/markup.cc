@@ -43,7 +43,7 @@ std::string to_utf8(const std::u32string& s, size_t from, size_t to) {
 
 class Parser {
  public:
-  Parser(const source::Text& text, Diagnostics* diags)
+  Parser(const model::Text& text, Diagnostics* diags)
       : text_(text),
         cps_(utf8_decode(text.value)),
         one_line_(text.value.find('\n') == std::string::npos),
@@ -74,7 +74,7 @@ class Parser {
     if (diags_) diags_->warning(span_at(offset), std::move(message), std::move(hints));
   }
 
-  const source::Text& text_;
+  const model::Text& text_;
   std::u32string cps_;
   bool one_line_;
   Diagnostics* diags_;
@@ -375,7 +375,7 @@ BoldKeywords::BoldKeywords(std::vector<std::string> words) {
   }
 }
 
-std::vector<Inline> parse_markup(const source::Text& text, const FontSpec& base, const Rgb& link_color,
+std::vector<Inline> parse_markup(const model::Text& text, const FontSpec& base, const Rgb& link_color,
                                  const BoldKeywords& bold_keywords, Diagnostics& diags) {
   Parser parser(text, &diags);
   std::vector<Item> items = parser.parse();
@@ -383,13 +383,13 @@ std::vector<Inline> parse_markup(const source::Text& text, const FontSpec& base,
   return group_inlines(items, parser, base, link_color);
 }
 
-std::vector<Inline> parse_inline(const source::Text& text, const FontSpec& base, const Rgb& link_color,
+std::vector<Inline> parse_inline(const model::Text& text, const FontSpec& base, const Rgb& link_color,
                                  Diagnostics& diags) {
   return parse_markup(text, base, link_color, BoldKeywords{}, diags);
 }
 
 std::string plain_text(const std::string& value) {
-  source::Text text{value, {}};
+  model::Text text{value, {}};
   Parser parser(text, nullptr);
   std::string out;
   for (const auto& item : parser.parse()) utf8_append(out, item.ch);

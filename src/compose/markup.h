@@ -25,7 +25,7 @@ struct BoldKeywords {
 /// parse_inline plus settings.bold_keywords: whole-word occurrences of any keyword are set
 /// bold (longest keyword first). A Latin keyword next to Hangul counts as a whole word, so
 /// "Python" is bold in "Python으로" (Korean particles attach to the word they follow).
-std::vector<Inline> parse_markup(const source::Text& text, const FontSpec& base, const Rgb& link_color,
+std::vector<Inline> parse_markup(const model::Text& text, const FontSpec& base, const Rgb& link_color,
                                  const BoldKeywords& bold_keywords, Diagnostics& diags);
 
 /// The visible text of `value` with the markup syntax removed (for bookmarks, PDF metadata

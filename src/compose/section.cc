@@ -9,7 +9,7 @@
 namespace hanji::compose {
 namespace {
 
-using source::EntryKind;
+using model::EntryKind;
 
 bool is_hangul_syllable(char32_t c) { return c >= 0xAC00 && c <= 0xD7A3; }
 
@@ -68,7 +68,7 @@ std::optional<LineRules> line_rules(const layout::Theme& theme, bool date_column
   }
 }
 
-void add_title(Builder& b, const source::Section& section, bool first) {
+void add_title(Builder& b, const model::Section& section, bool first) {
   const auto& theme = b.theme();
   std::vector<Inline> inlines = b.inlines(section.title, font_of(theme.section_title));
   std::string bookmark = inline_text(inlines);
@@ -87,7 +87,7 @@ void add_title(Builder& b, const source::Section& section, bool first) {
   block.bookmark = std::move(bookmark);
 }
 
-void add_rule(Builder& b, const source::Section& section) {
+void add_rule(Builder& b, const model::Section& section) {
   const auto& theme = b.theme();
   Rule rule{theme.section_rule_thickness, theme.section_rule_color, 0};
   b.add(rule, theme.section_rule_gap, section.title.span).keep_with_next = !section.entries.empty();
@@ -110,7 +110,7 @@ bool is_table_kind(EntryKind kind) {
 
 // A section as a ruled table: the header row, then one row per entry, each cell one of the
 // layout's templates filled for the entry (an entry of another kind fills what it can).
-void add_table(Builder& b, const source::Section& section, const layout::TableTemplate& layout) {
+void add_table(Builder& b, const model::Section& section, const layout::TableTemplate& layout) {
   const auto& theme = b.theme();
   const size_t columns = layout.cells.size();
   Table table = table_of(theme, layout.widths, columns);
@@ -155,14 +155,14 @@ void add_table(Builder& b, const source::Section& section, const layout::TableTe
   b.add(std::move(table), theme.section_space_below, section.title.span);
 }
 
-int entry_number(const source::Section& section, size_t index) {
+int entry_number(const model::Section& section, size_t index) {
   int count = static_cast<int>(section.entries.size());
   return section.kind == EntryKind::ReversedNumbered ? count - static_cast<int>(index) : static_cast<int>(index) + 1;
 }
 
 }  // namespace
 
-void add_section(Builder& b, const source::Section& section, bool first) {
+void add_section(Builder& b, const model::Section& section, bool first) {
   const auto& theme = b.theme();
   add_title(b, section, first);
   if (title_style(theme) == layout::TitleStyle::RuleBelow) add_rule(b, section);
@@ -172,9 +172,9 @@ void add_section(Builder& b, const source::Section& section, bool first) {
     return;
   }
   bool aside_column = !b.in_side() && std::any_of(section.entries.begin(), section.entries.end(),
-                                                  [&](const source::Entry& entry) { return has_aside(b, entry); });
+                                                  [&](const model::Entry& entry) { return has_aside(b, entry); });
   for (size_t i = 0; i < section.entries.size(); ++i) {
-    const source::Entry& entry = section.entries[i];
+    const model::Entry& entry = section.entries[i];
     EntryPlacement placement;
     placement.space_before = i == 0                     ? theme.section_space_below
                              : is_text_like(entry.kind) ? theme.text_entry_space

@@ -29,24 +29,24 @@ struct Piece {
 
 Inline made(std::string text, const FontSpec& font) { return Inline{std::move(text), font, "", {}}; }
 
-const source::Date* first_date(const source::Entry& entry) {
+const model::Date* first_date(const model::Entry& entry) {
   if (entry.date) return &*entry.date;
   if (entry.start_date) return &*entry.start_date;
   if (entry.end_date) return &*entry.end_date;
   return nullptr;
 }
 
-std::vector<Inline> date_inlines(std::string text, const source::Date* date, const source::Entry& entry,
+std::vector<Inline> date_inlines(std::string text, const model::Date* date, const model::Entry& entry,
                                  const FontSpec& font) {
   if (text.empty()) return {};
   return {Inline{std::move(text), font, "", date ? date->span : entry.span}};
 }
 
 // The value of one field in `font`; fields that are texts of the CV keep their markup.
-std::vector<Inline> field_inlines(Builder& b, const source::Entry& entry, std::string_view field,
+std::vector<Inline> field_inlines(Builder& b, const model::Entry& entry, std::string_view field,
                                   const FontSpec& font, bool& names) {
   const layout::DateFormat format = b.theme().date_format;
-  auto text = [&](const source::Text& t) { return t.empty() ? std::vector<Inline>{} : b.inlines(t, font); };
+  auto text = [&](const model::Text& t) { return t.empty() ? std::vector<Inline>{} : b.inlines(t, font); };
   if (field == "POSITION") return text(entry.position);
   if (field == "COMPANY") return text(entry.company);
   if (field == "INSTITUTION") return text(entry.institution);
@@ -63,7 +63,7 @@ std::vector<Inline> field_inlines(Builder& b, const source::Entry& entry, std::s
   if (field == "HIGHLIGHTS") {  // one per line (a table cell's list): "· " before each of several, "– " nested
     std::vector<Inline> out;
     const bool several = entry.highlights.size() > 1 || (!entry.highlights.empty() && !entry.highlights[0].children.empty());
-    auto add_line = [&](const source::Text& line, const char* marker) {
+    auto add_line = [&](const model::Text& line, const char* marker) {
       if (!out.empty()) out.push_back(made("\n", font));
       if (several) out.push_back(made(marker, font));
       std::vector<Inline> item = b.inlines(line, font);
@@ -93,7 +93,7 @@ std::vector<Inline> field_inlines(Builder& b, const source::Entry& entry, std::s
   if (field == "START_DATE" && entry.start_date)
     return date_inlines(format_date(*entry.start_date, b.locale(), format), &*entry.start_date, entry, font);
   if (field == "END_DATE" && (entry.end_date || entry.start_date)) {
-    const source::Date* end = entry.end_date ? &*entry.end_date : nullptr;
+    const model::Date* end = entry.end_date ? &*entry.end_date : nullptr;
     return date_inlines(end ? format_date(*end, b.locale(), format) : b.locale().present, end, entry, font);
   }
   if (field == "DURATION")
@@ -102,7 +102,7 @@ std::vector<Inline> field_inlines(Builder& b, const source::Entry& entry, std::s
   return {};
 }
 
-std::vector<Piece> pieces_of(Builder& b, const source::Entry& entry, const std::string& line, const FontSpec& base,
+std::vector<Piece> pieces_of(Builder& b, const model::Entry& entry, const std::string& line, const FontSpec& base,
                              bool& names) {
   std::vector<Piece> pieces;
   FontSpec font = base;
@@ -144,7 +144,7 @@ bool is_template_field(const std::string& word) {
   return std::find(kFields.begin(), kFields.end(), word) != kFields.end();
 }
 
-FilledLine fill_template(Builder& b, const source::Entry& entry, const std::string& line, const FontSpec& font) {
+FilledLine fill_template(Builder& b, const model::Entry& entry, const std::string& line, const FontSpec& font) {
   FilledLine out;
   std::vector<Piece> pieces = pieces_of(b, entry, line, font, out.names);
   const bool any_field = std::any_of(pieces.begin(), pieces.end(), [](const Piece& p) { return p.field; });
@@ -183,12 +183,12 @@ FilledLine fill_template(Builder& b, const source::Entry& entry, const std::stri
   return out;
 }
 
-std::string duration_text(const source::Entry& entry, const source::Locale& locale,
-                          const std::optional<source::Date>& today) {
-  using Kind = source::Date::Kind;
-  auto dated = [](const source::Date& d) { return d.kind == Kind::YearMonth || d.kind == Kind::YearMonthDay; };
+std::string duration_text(const model::Entry& entry, const model::Locale& locale,
+                          const std::optional<model::Date>& today) {
+  using Kind = model::Date::Kind;
+  auto dated = [](const model::Date& d) { return d.kind == Kind::YearMonth || d.kind == Kind::YearMonthDay; };
   if (!entry.start_date || !dated(*entry.start_date)) return "";
-  const source::Date* end = nullptr;
+  const model::Date* end = nullptr;
   if (entry.end_date && dated(*entry.end_date)) end = &*entry.end_date;
   else if ((!entry.end_date || entry.end_date->kind == Kind::Present) && today && dated(*today)) end = &*today;
   if (!end) return "";

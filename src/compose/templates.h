@@ -20,7 +20,7 @@ struct FilledLine {
 /// in the template add to it). A field with no value takes the text written between it and
 /// the previous field with it; text before the first field or after the last goes with that
 /// field. Upper-case words that are not field names are kept as written.
-FilledLine fill_template(Builder& b, const source::Entry& entry, const std::string& line, const FontSpec& font);
+FilledLine fill_template(Builder& b, const model::Entry& entry, const std::string& line, const FontSpec& font);
 
 /// Whether `word` is a field name templates know.
 bool is_template_field(const std::string& word);
@@ -28,7 +28,7 @@ bool is_template_field(const std::string& word);
 /// The time from the entry's start to its end (or to settings.current_date when it runs to
 /// the present), both months counted: "2 years 3 months", "2년 3개월". Empty when it cannot be
 /// known (no start, a free-text date, no current_date for "present").
-std::string duration_text(const source::Entry& entry, const source::Locale& locale,
-                          const std::optional<source::Date>& today);
+std::string duration_text(const model::Entry& entry, const model::Locale& locale,
+                          const std::optional<model::Date>& today);
 
 }  // namespace hanji::compose

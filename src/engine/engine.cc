@@ -8,14 +8,14 @@
 
 namespace hanji::engine {
 
-LayoutChoice choose_layout(const source::CvFile& file, const Request& request) {
+LayoutChoice choose_layout(const model::CvFile& file, const Request& request) {
   // --layout wins over the file's `layout:`; a name from the file is reported where it is written.
   if (!request.layout.empty()) return {request.layout, Span{}};
   if (!file.layout_name.empty()) return {file.layout_name, file.layout_span};
   return {"classic", Span{}};
 }
 
-fit::FitResult lay_out(const source::CvFile& file, const layout::Theme& theme, int pages, Diagnostics& diags) {
+fit::FitResult lay_out(const model::CvFile& file, const layout::Theme& theme, int pages, Diagnostics& diags) {
   // The typesetter keeps reporting into `sink` (a layout without fonts at once, then what each
   // paragraph needs); each attempt hands what it gathered to fit, which keeps the messages of
   // the layout it chooses.
@@ -34,7 +34,7 @@ fit::FitResult lay_out(const source::CvFile& file, const layout::Theme& theme, i
   return fit::fit_to_pages(attempt, theme, pages, diags);
 }
 
-std::optional<Rendered> render(source::CvFile file, const Request& request, const layout::DataDirs& dirs,
+std::optional<Rendered> render(model::CvFile file, const Request& request, const layout::DataDirs& dirs,
                                Diagnostics& diags) {
   LayoutChoice choice = choose_layout(file, request);
   std::optional<layout::Theme> theme =
@@ -49,14 +49,14 @@ std::optional<Rendered> render(source::CvFile file, const Request& request, cons
 
 std::optional<Rendered> render_file(const std::string& path, const Request& request, const layout::DataDirs& dirs,
                                     Diagnostics& diags) {
-  std::optional<source::CvFile> file = source::load_cv(path, diags);
+  std::optional<model::CvFile> file = source::load_cv(path, diags);
   if (!file) return std::nullopt;
   return render(std::move(*file), request, dirs, diags);
 }
 
 std::optional<Rendered> render_text(const std::string& text, const std::string& path, const Request& request,
                                     const layout::DataDirs& dirs, Diagnostics& diags) {
-  std::optional<source::CvFile> file = source::load_cv_from_string(text, path, diags);
+  std::optional<model::CvFile> file = source::load_cv_from_string(text, path, diags);
   if (!file) return std::nullopt;
   return render(std::move(*file), request, dirs, diags);
 }

@@ -29,7 +29,7 @@ struct Request {
 struct Rendered {
   doc::Document doc;
   layout::Theme theme;
-  source::CvFile file;
+  model::CvFile file;
 };
 
 /// The layout a request names for `file`: the request's, the file's, or classic, with the
@@ -38,15 +38,15 @@ struct LayoutChoice {
   std::string name;
   Span span;
 };
-LayoutChoice choose_layout(const source::CvFile& file, const Request& request);
+LayoutChoice choose_layout(const model::CvFile& file, const Request& request);
 
 /// Composes, sets and paginates a loaded CV with `theme`, fitting it to `pages` pages when
 /// `pages` >= 1 (see fit::fit_to_pages). Every attempt shares one typesetter.
-fit::FitResult lay_out(const source::CvFile& file, const layout::Theme& theme, int pages, Diagnostics& diags);
+fit::FitResult lay_out(const model::CvFile& file, const layout::Theme& theme, int pages, Diagnostics& diags);
 
 /// Renders a loaded CV: its theme (layouts from `dirs`), then lay_out(). nullopt when an
 /// error was reported.
-std::optional<Rendered> render(source::CvFile file, const Request& request, const layout::DataDirs& dirs,
+std::optional<Rendered> render(model::CvFile file, const Request& request, const layout::DataDirs& dirs,
                                Diagnostics& diags);
 
 /// Reads the CV file at `path` and renders it.

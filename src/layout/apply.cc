@@ -14,7 +14,7 @@
 namespace hanji::layout {
 namespace {
 
-using source::ConfigNode;
+using config::ConfigNode;
 
 // Walks one tree; `applied` records what it set, for the font-family check at the end.
 struct Applier {

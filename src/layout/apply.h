@@ -7,7 +7,7 @@
 
 #include "core/core.h"
 #include "layout/layout.h"
-#include "source/source.h"
+#include "config/config.h"
 
 namespace hanji::layout {
 
@@ -17,7 +17,7 @@ enum class ConfigOrigin { LayoutFile, CvOverrides };
 /// Stores every value of the Map `root` into `theme`. Unknown keys, wrong types and missing
 /// font files are errors at their location; valid values are applied even when others fail,
 /// so one run reports every problem.
-void apply_config(const source::ConfigNode& root, ConfigOrigin origin, const DataDirs& dirs, Theme& theme,
+void apply_config(const config::ConfigNode& root, ConfigOrigin origin, const DataDirs& dirs, Theme& theme,
                   Diagnostics& diags);
 
 /// Finds a font file: `name` as an absolute path, else relative to the directory of the file

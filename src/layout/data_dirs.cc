@@ -61,9 +61,9 @@ std::vector<std::string> layout_names(const std::string& layouts_dir) {
 std::vector<LayoutInfo> list_layouts(const DataDirs& dirs, Diagnostics& diags) {
   std::vector<LayoutInfo> layouts;
   for (const auto& name : layout_names(dirs.layouts)) {
-    auto config = source::load_config((fs::path(dirs.layouts) / (name + ".yaml")).string(), diags);
+    auto config = config::load_config((fs::path(dirs.layouts) / (name + ".yaml")).string(), diags);
     LayoutInfo info{name, ""};
-    if (config && config->kind == source::ConfigNode::Kind::Map)
+    if (config && config->kind == config::ConfigNode::Kind::Map)
       for (size_t i = 0; i < config->keys.size() && i < config->children.size(); ++i)
         if (config->keys[i] == "description") info.description = config->children[i].scalar;
     layouts.push_back(std::move(info));

@@ -17,7 +17,7 @@ namespace hanji::layout {
 namespace fs = std::filesystem;
 namespace {
 
-using source::ConfigNode;
+using config::ConfigNode;
 
 constexpr const char* kDefaultLayout = "classic";
 
@@ -73,7 +73,7 @@ class ChainLoader {
     }
     visited_.push_back(*path);
     names_.push_back(name);
-    auto config = source::load_config(*path, diags_, name_span);
+    auto config = config::load_config(*path, diags_, name_span);
     if (!config) return std::nullopt;
     std::vector<ConfigNode> chain;
     if (const ConfigNode* parent = config->kind == ConfigNode::Kind::Map ? map_value(*config, "extends") : nullptr) {
@@ -212,7 +212,7 @@ void apply_paper_override(const std::string& paper_override, Theme& theme, Diagn
 
 }  // namespace
 
-std::optional<Theme> load_theme(const std::string& name, const Span& name_span, const source::ConfigNode& overrides,
+std::optional<Theme> load_theme(const std::string& name, const Span& name_span, const config::ConfigNode& overrides,
                                 const std::string& paper_override, const DataDirs& dirs, Diagnostics& diags) {
   int errors_before = diags.error_count();
   Theme theme;
@@ -230,7 +230,7 @@ std::optional<Theme> load_theme(const std::string& name, const Span& name_span, 
   return theme;
 }
 
-std::optional<Theme> load_theme(const std::string& name, const source::ConfigNode& overrides,
+std::optional<Theme> load_theme(const std::string& name, const config::ConfigNode& overrides,
                                 const std::string& paper_override, const DataDirs& dirs, Diagnostics& diags) {
   return load_theme(name, Span{}, overrides, paper_override, dirs, diags);
 }

@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "core/core.h"
-#include "source/source.h"
+#include "config/config.h"
 
 namespace hanji::layout {
 
@@ -255,14 +255,14 @@ std::vector<LayoutInfo> list_layouts(const DataDirs& dirs, Diagnostics& diags);
 /// `overrides` (the CV's `layout:` values), then `paper_override` ("a4"/"letter", from the
 /// command line). Font file names are resolved against dirs.fonts (or the CV's directory).
 /// Unknown keys, wrong types and missing font files are errors with a location.
-std::optional<Theme> load_theme(const std::string& name, const source::ConfigNode& overrides,
+std::optional<Theme> load_theme(const std::string& name, const config::ConfigNode& overrides,
                                 const std::string& paper_override, const DataDirs& dirs,
                                 Diagnostics& diags);
 
 /// Same, with the location of the layout name (in the CV file, or none from the command
 /// line): an unknown name is reported there, and a name that is a path to a layout file of
 /// one's own ("./mine.yaml", which may `extends: classic`) is relative to that file.
-std::optional<Theme> load_theme(const std::string& name, const Span& name_span, const source::ConfigNode& overrides,
+std::optional<Theme> load_theme(const std::string& name, const Span& name_span, const config::ConfigNode& overrides,
                                 const std::string& paper_override, const DataDirs& dirs, Diagnostics& diags);
 
 /// One layout parameter, for documentation (`hanji layouts --help`, docs generation).

@@ -67,20 +67,6 @@ std::string encode(const std::u32string& text) {
 
 }  // namespace
 
-std::string_view entry_kind_name(EntryKind kind) {
-  switch (kind) {
-    case EntryKind::Text: return "text";
-    case EntryKind::OneLine: return "one-line";
-    case EntryKind::Normal: return "normal";
-    case EntryKind::Experience: return "experience";
-    case EntryKind::Education: return "education";
-    case EntryKind::Publication: return "publication";
-    case EntryKind::Bullet: return "bullet";
-    case EntryKind::Numbered: return "numbered";
-    case EntryKind::ReversedNumbered: return "reversed-numbered";
-  }
-  return "text";
-}
 
 const EntrySchema& schema_of(EntryKind kind) {
   for (const EntrySchema& schema : schemas())

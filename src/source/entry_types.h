@@ -8,9 +8,11 @@
 #include <vector>
 
 #include "source/source.h"
-#include "source/yaml_tree.h"
+#include "config/yaml_tree.h"
 
 namespace hanji::source {
+
+using namespace hanji::config;  // the YAML tree the reader walks
 
 struct EntrySchema {
   EntryKind kind;

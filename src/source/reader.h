@@ -8,9 +8,11 @@
 #include <vector>
 
 #include "source/source.h"
-#include "source/yaml_tree.h"
+#include "config/yaml_tree.h"
 
 namespace hanji::source {
+
+using namespace hanji::config;  // the YAML tree the reader walks
 
 /// What the reader needs everywhere: where messages go and the text to locate them in.
 struct Reader {
@@ -66,6 +68,5 @@ void read_design(const YamlNode& node, Reader& reader, CvFile& file);
 void read_locale(const YamlNode& node, Reader& reader, Locale& locale);
 void read_settings(const YamlNode& node, Reader& reader, Settings& settings);
 
-ConfigNode to_config(const YamlNode& node);
 
 }  // namespace hanji::source

@@ -15,9 +15,9 @@
 
 #include "core/files.h"
 #include "core/limits.h"
-#include "source/yaml_tree.h"
+#include "config/yaml_tree.h"
 
-namespace hanji::source {
+namespace hanji::config {
 
 namespace {
 
@@ -392,4 +392,4 @@ std::optional<YamlNode> parse_yaml(const SourceText& source, Diagnostics& diags)
   return root ? std::move(root) : YamlNode{};
 }
 
-}  // namespace hanji::source
+}  // namespace hanji::config

@@ -4,9 +4,9 @@
 
 #include "core/files.h"
 #include "core/limits.h"
-#include "source/yaml_tree.h"
+#include "config/yaml_tree.h"
 
-namespace hanji::source {
+namespace hanji::config {
 
 namespace {
 
@@ -91,4 +91,4 @@ bool check_encoding(const SourceText& source, Diagnostics& diags) {
   return false;
 }
 
-}  // namespace hanji::source
+}  // namespace hanji::config

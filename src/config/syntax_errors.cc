@@ -7,9 +7,9 @@
 #include <cstdlib>
 #include <cstring>
 
-#include "source/yaml_tree.h"
+#include "config/yaml_tree.h"
 
-namespace hanji::source {
+namespace hanji::config {
 
 namespace {
 
@@ -120,4 +120,4 @@ Diagnostic syntax_error(const SourceText& source, int line_no, int byte_col, con
   return d;
 }
 
-}  // namespace hanji::source
+}  // namespace hanji::config

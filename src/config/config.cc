@@ -1,7 +1,8 @@
 // Any YAML file (a layout) as a ConfigNode tree, for the layout module to check.
-#include "source/reader.h"
+#include "config/config.h"
+#include "config/yaml_tree.h"
 
-namespace hanji::source {
+namespace hanji::config {
 
 const ConfigNode* ConfigNode::find(std::string_view key) const {
   if (kind != Kind::Map) return nullptr;
@@ -45,4 +46,4 @@ std::optional<ConfigNode> load_config(const std::string& path, Diagnostics& diag
   return load_config_from_string(*text, path, diags);
 }
 
-}  // namespace hanji::source
+}  // namespace hanji::config

@@ -2,9 +2,9 @@
 #include <algorithm>
 #include <filesystem>
 
-#include "source/yaml_tree.h"
+#include "config/yaml_tree.h"
 
-namespace hanji::source {
+namespace hanji::config {
 
 namespace {
 
@@ -151,4 +151,4 @@ Span ScalarLocator::at(size_t offset) {
   return scalar_.span;
 }
 
-}  // namespace hanji::source
+}  // namespace hanji::config

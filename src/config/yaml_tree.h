@@ -9,9 +9,10 @@
 #include <string_view>
 #include <vector>
 
+#include "config/config.h"
 #include "core/core.h"
 
-namespace hanji::source {
+namespace hanji::config {
 
 /// How a scalar was written; decides whether `~` means null and how positions map back.
 enum class ScalarStyle { Plain, SingleQuoted, DoubleQuoted, Literal, Folded };
@@ -121,4 +122,6 @@ std::optional<std::string> read_input_file(const std::string& path, const Span& 
 /// The hint for a file over limits::kMaxInputBytes.
 std::string too_large_hint();
 
-}  // namespace hanji::source
+ConfigNode to_config(const YamlNode& node);
+
+}  // namespace hanji::config

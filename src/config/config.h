@@ -1,0 +1,36 @@
+// config: YAML text to a located value tree. The one place yaml-cpp is used: the CV reader
+// walks the full tree (yaml_tree.h), layout files and a CV's `layout:` overrides arrive as
+// this generic ConfigNode, so the layout module checks them without seeing yaml-cpp or the
+// CV reader.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/core.h"
+
+namespace hanji::config {
+
+/// A generic YAML tree, used for layout files and for layout overrides in a CV file.
+struct ConfigNode {
+  enum class Kind { Null, Scalar, Sequence, Map };
+  Kind kind = Kind::Null;
+  std::string scalar;              // Scalar
+  std::vector<std::string> keys;   // Map: keys in file order
+  std::vector<Span> key_spans;     // Map: where each key is written
+  std::vector<ConfigNode> children;  // Map: value of keys[i]; Sequence: the items
+  Span span;                       // where the node's value starts
+
+  /// The value for `key` in a Map, or nullptr.
+  const ConfigNode* find(std::string_view key) const;
+};
+
+/// Reads any YAML file (a layout) into a ConfigNode; syntax errors go to `diags`. A file that
+/// cannot be read is reported at `named_at` (where another file names it), if known.
+std::optional<ConfigNode> load_config(const std::string& path, Diagnostics& diags, const Span& named_at = {});
+std::optional<ConfigNode> load_config_from_string(const std::string& text, const std::string& path,
+                                                  Diagnostics& diags);
+
+}  // namespace hanji::config

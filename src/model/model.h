@@ -1,0 +1,153 @@
+// model: what a CV is, independent of the file format it was written in. Readers (the
+// RenderCV reader in source/, JSON Resume next) fill it; compose turns it into boxes. Every
+// text keeps the Span it came from, so problems found later are reported where they are
+// written.
+#pragma once
+
+#include <array>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "config/config.h"
+#include "core/core.h"
+
+namespace hanji::model {
+
+/// A scalar from the file, as the user wrote it (inline markup such as **bold** is kept
+/// verbatim; compose interprets it). `span` points at the first character of the content
+/// (after an opening quote), so span.shifted(k) locates the k-th code point on that line.
+struct Text {
+  std::string value;
+  Span span;
+
+  bool empty() const { return value.empty(); }
+};
+
+/// A date as RenderCV accepts it: YYYY-MM-DD, YYYY-MM, YYYY, "present", or free text
+/// ("Fall 2023") in the `date` field.
+struct Date {
+  enum class Kind { Year, YearMonth, YearMonthDay, Present, Free };
+  Kind kind = Kind::Free;
+  int year = 0, month = 0, day = 0;  // set for Year / YearMonth / YearMonthDay
+  std::string text;                  // the value as written
+  Span span;
+};
+
+/// RenderCV's entry types; a section's type is inferred from its first identifiable entry.
+enum class EntryKind {
+  Text,              // a plain string
+  OneLine,           // label + details
+  Normal,            // name
+  Experience,        // company + position
+  Education,         // institution + area (+ degree)
+  Publication,       // title + authors (+ doi, url, journal)
+  Bullet,            // bullet
+  Numbered,          // number
+  ReversedNumbered,  // reversed_number
+};
+
+/// "experience", "one-line", ... for messages.
+std::string_view entry_kind_name(EntryKind kind);
+
+/// One highlight bullet. RenderCV writes nested bullets inside one string separated by
+/// " - "; they arrive here split into `text` and `children`.
+struct Highlight {
+  Text text;
+  std::vector<Text> children;
+};
+
+/// One entry of a section. Which fields are set depends on `kind`; absent fields are empty.
+struct Entry {
+  EntryKind kind = EntryKind::Text;
+  Span span;
+
+  Text text;  // Text: the paragraph; Bullet: `bullet`; Numbered: `number`; ReversedNumbered: `reversed_number`
+
+  Text label, details;               // OneLine
+  Text name;                         // Normal
+  Text company, position;            // Experience
+  Text institution, area, degree;    // Education
+  Text title, journal, doi, url;     // Publication (url is dropped when doi is set)
+  std::vector<Text> authors;         // Publication
+
+  // Normalised as RenderCV does: when `date` is given, start/end are cleared; only
+  // `end_date` becomes `date`; only `start_date` implies end_date = present.
+  std::optional<Date> date, start_date, end_date;
+  Text location, summary;
+  std::vector<Highlight> highlights;
+
+  /// Keys RenderCV allows but hanji has no slot for, in file order (kept for templates).
+  std::vector<std::pair<std::string, Text>> extra;
+};
+
+struct Section {
+  Text title;  // as RenderCV shows it: "work_experience" -> "Work Experience"; Hangul verbatim
+  EntryKind kind = EntryKind::Text;
+  std::vector<Entry> entries;
+};
+
+struct SocialNetwork {
+  Text network;   // "GitHub", "LinkedIn", ... (RenderCV's 17 names)
+  Text username;
+  std::string url;  // built from network + username
+  Span span;
+};
+
+/// One contact item in the order the user listed the keys (RenderCV keeps key order).
+struct Contact {
+  enum class Kind { Location, Email, Phone, Website, Social };
+  Kind kind = Kind::Email;
+  Text text;         // what is shown (username for social networks, URL without scheme for websites)
+  std::string url;   // mailto:, tel:, https://... ; empty for a location
+  std::string network;  // for Social: the network name
+};
+
+struct Cv {
+  Text name, headline, location, photo;
+  std::vector<Text> emails, phones, websites;
+  std::vector<SocialNetwork> social_networks;
+  std::vector<Contact> contacts;  // all of the above in display order
+  std::vector<Section> sections;
+};
+
+/// Fixed strings and date style for one language.
+struct Locale {
+  std::string language = "en";  // "en" or "ko"
+  std::array<std::string, 12> month_names;
+  std::array<std::string, 12> month_abbreviations;
+  std::string present = "present";
+  /// How a single date prints: English "Sep 2023", Korean "2020. 3.".
+  enum class DateStyle { MonthAbbreviationYear, KoreanDotted } date_style = DateStyle::MonthAbbreviationYear;
+  std::string range_separator = " \u2013 ";  // between start and end date
+  std::string degree_with_area = "DEGREE in AREA";  // placeholders DEGREE and AREA
+  std::string year = "year", years = "years", month = "month", months = "months";
+  std::string last_updated = "Last updated in";
+  std::string page_number = "PAGE / TOTAL";  // footer, placeholders PAGE and TOTAL
+};
+
+/// The built-in locale for "en"/"english" or "ko"/"korean"; nullopt for an unknown name.
+std::optional<Locale> builtin_locale(std::string_view name);
+
+struct Settings {
+  std::optional<Date> current_date;       // settings.current_date (never the clock)
+  std::vector<std::string> bold_keywords; // settings.bold_keywords
+  std::string pdf_title;                  // settings.pdf_title, placeholder NAME; "" = default
+};
+
+/// Everything a CV file says.
+struct CvFile {
+  std::string path;
+  Cv cv;
+  /// The layout the file asks for (`layout: classic` or `layout: {name: classic, ...}`); "" = default.
+  std::string layout_name;
+  Span layout_span;
+  /// Overrides of layout values: the `layout:` map without `name`, merged with what could be
+  /// translated from RenderCV's `design:` (e.g. design.page.size -> page.paper). Null if none.
+  config::ConfigNode layout_overrides;
+  Locale locale;
+  Settings settings;
+};
+
+}  // namespace hanji::model
