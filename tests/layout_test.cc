@@ -811,5 +811,36 @@ TEST(LoadTheme, EntryTemplatesAndTitleStylesFromOverrides) {
   EXPECT_NE(messages(bad).find("entry.education.main"), std::string::npos) << messages(bad);
 }
 
+
+TEST(LayoutSearch, TheCvsFolderThenTheUsersThenBuiltIn) {
+  TempDir tmp;
+  tmp.write("cv/mine.yaml", "description: next to the CV\nextends: classic\npage: {margin_top: 11pt}\n");
+  tmp.write("config/hanji/layouts/mine.yaml", "description: the user's\nextends: classic\npage: {margin_top: 22pt}\n");
+  tmp.write("config/hanji/layouts/theirs.yaml", "description: the user's only\nextends: serif\n");
+  // A user's classic.yaml replaces the built-in one, and may extend it.
+  tmp.write("config/hanji/layouts/classic.yaml", "description: my classic\nextends: classic\npage: {margin_left: 33pt}\n");
+  ScopedEnv xdg("XDG_CONFIG_HOME", (tmp.path() / "config").c_str());
+  EXPECT_EQ(user_layouts_dir(), (tmp.path() / "config/hanji/layouts").string());
+  DataDirs dirs = repo_dirs();
+  dirs.user_layouts = layout_search_dirs((tmp.path() / "cv/cv.yaml").string());
+  Diagnostics diags;
+  auto mine = load_theme("mine", ConfigNode{}, "", dirs, diags);
+  ASSERT_TRUE(mine.has_value()) << messages(diags);
+  EXPECT_DOUBLE_EQ(mine->margin_top, 11) << "the CV's folder comes first";
+  EXPECT_DOUBLE_EQ(mine->margin_left, 33) << "its `extends: classic` found the user's classic";
+  auto theirs = load_theme("theirs", ConfigNode{}, "", dirs, diags);
+  ASSERT_TRUE(theirs.has_value()) << messages(diags);
+  EXPECT_NE(theirs->fonts.latin.regular.find("NotoSerif"), std::string::npos);
+  auto classic = load_theme("classic", ConfigNode{}, "", dirs, diags);
+  ASSERT_TRUE(classic.has_value()) << messages(diags);
+  EXPECT_DOUBLE_EQ(classic->margin_left, 33);
+  EXPECT_NEAR(classic->margin_top, 15 * 72 / 25.4, 1e-9) << "the rest from the built-in classic";
+  auto listed = list_layouts(dirs, diags);
+  auto entry = std::find_if(listed.begin(), listed.end(), [](const LayoutInfo& l) { return l.name == "classic"; });
+  ASSERT_NE(entry, listed.end());
+  EXPECT_EQ(entry->description, "my classic");
+  EXPECT_EQ(std::count_if(listed.begin(), listed.end(), [](const LayoutInfo& l) { return l.name == "classic"; }), 1);
+}
+
 }  // namespace
 }  // namespace hanji::layout

@@ -249,6 +249,7 @@ int list(const Options& opt, const std::string& argv0, std::ostream& out, std::o
   }
   Diagnostics diags;
   layout::DataDirs dirs = layout::find_data_dirs(argv0);
+  if (std::string user = layout::user_layouts_dir(); !user.empty()) dirs.user_layouts.push_back(user);
   std::vector<layout::LayoutInfo> layouts = layout::list_layouts(dirs, diags);
   print_diagnostics(diags, opt.quiet, err);
   for (const auto& l : layouts) out << fmt::format("{:<12} {}\n", l.name, l.description);

@@ -37,8 +37,11 @@ fit::FitResult lay_out(const model::CvFile& file, const layout::Theme& theme, in
 std::optional<Rendered> render(model::CvFile file, const Request& request, const layout::DataDirs& dirs,
                                Diagnostics& diags) {
   LayoutChoice choice = choose_layout(file, request);
+  // Layout names are looked up next to the CV and in the user's folder before the built-in ones.
+  layout::DataDirs search = dirs;
+  if (search.user_layouts.empty()) search.user_layouts = layout::layout_search_dirs(file.path);
   std::optional<layout::Theme> theme =
-      layout::load_theme(choice.name, choice.span, file.layout_overrides, request.paper, dirs, diags);
+      layout::load_theme(choice.name, choice.span, file.layout_overrides, request.paper, search, diags);
   if (!theme) return std::nullopt;
   // --fit-pages wins over the layout's fit_pages; without either the CV is laid out as it is.
   const int pages = request.fit_pages > 0 ? request.fit_pages : theme->fit_pages;

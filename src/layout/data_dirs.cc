@@ -16,7 +16,7 @@ bool is_data_dir(const fs::path& dir) {
 }
 
 DataDirs dirs_in(const fs::path& dir) {
-  return DataDirs{(dir / "layouts").lexically_normal().string(), (dir / "fonts").lexically_normal().string()};
+  return DataDirs{(dir / "layouts").lexically_normal().string(), (dir / "fonts").lexically_normal().string(), {}};
 }
 
 // The running program's directory. Without a slash argv0 was found on $PATH, so ask the
@@ -49,6 +49,23 @@ DataDirs find_data_dirs(const std::string& argv0) {
   return dirs_in(HANJI_SOURCE_DATA_DIR);
 }
 
+std::string user_layouts_dir() {
+  if (const char* xdg = std::getenv("XDG_CONFIG_HOME"); xdg != nullptr && *xdg == '/')
+    return (fs::path(xdg) / "hanji" / "layouts").string();
+  if (const char* home = std::getenv("HOME"); home != nullptr && *home == '/')
+    return (fs::path(home) / ".config" / "hanji" / "layouts").string();
+  return "";
+}
+
+std::vector<std::string> layout_search_dirs(const std::string& cv_path) {
+  std::vector<std::string> dirs;
+  const fs::path folder = fs::path(cv_path).parent_path();
+  dirs.push_back(folder.empty() ? "." : folder.string());
+  dirs.push_back((folder.empty() ? fs::path("layouts") : folder / "layouts").string());
+  if (std::string user = user_layouts_dir(); !user.empty()) dirs.push_back(user);
+  return dirs;
+}
+
 std::vector<std::string> layout_names(const std::string& layouts_dir) {
   std::vector<std::string> names;
   std::error_code ec;
@@ -60,14 +77,21 @@ std::vector<std::string> layout_names(const std::string& layouts_dir) {
 
 std::vector<LayoutInfo> list_layouts(const DataDirs& dirs, Diagnostics& diags) {
   std::vector<LayoutInfo> layouts;
-  for (const auto& name : layout_names(dirs.layouts)) {
-    auto config = config::load_config((fs::path(dirs.layouts) / (name + ".yaml")).string(), diags);
-    LayoutInfo info{name, ""};
-    if (config && config->kind == config::ConfigNode::Kind::Map)
-      for (size_t i = 0; i < config->keys.size() && i < config->children.size(); ++i)
-        if (config->keys[i] == "description") info.description = config->children[i].scalar;
-    layouts.push_back(std::move(info));
-  }
+  std::vector<std::string> folders = dirs.user_layouts;
+  folders.push_back(dirs.layouts);
+  for (const auto& folder : folders)
+    for (const auto& name : layout_names(folder)) {
+      // A user's layout named like a built-in one replaces it: only the first is listed.
+      if (std::any_of(layouts.begin(), layouts.end(), [&](const LayoutInfo& l) { return l.name == name; })) continue;
+      const std::string path = (fs::path(folder) / (name + ".yaml")).string();
+      auto config = config::load_config(path, diags);
+      LayoutInfo info{name, "", path};
+      if (config && config->kind == config::ConfigNode::Kind::Map)
+        for (size_t i = 0; i < config->keys.size() && i < config->children.size(); ++i)
+          if (config->keys[i] == "description") info.description = config->children[i].scalar;
+      layouts.push_back(std::move(info));
+    }
+  std::sort(layouts.begin(), layouts.end(), [](const LayoutInfo& a, const LayoutInfo& b) { return a.name < b.name; });
   return layouts;
 }
 

@@ -118,8 +118,18 @@ class ChainLoader {
                    {"name a built-in layout (see `hanji layouts`) or an existing .yaml file"});
       return std::nullopt;
     }
-    fs::path path = fs::path(dirs_.layouts) / (name + ".yaml");
-    if (!name.empty() && fs::is_regular_file(path, ec)) return fs::absolute(path, ec).lexically_normal().string();
+    // A name: the user's folders first, then the built-in layouts. A file that extends the
+    // name it has itself ("classic.yaml" with `extends: classic`) means the next one down.
+    std::vector<std::string> folders = dirs_.user_layouts;
+    folders.push_back(dirs_.layouts);
+    const bool names_itself = !visited_.empty() && fs::path(visited_.back()).stem() == name;
+    for (const auto& folder : folders) {
+      fs::path path = fs::path(folder) / (name + ".yaml");
+      if (name.empty() || !fs::is_regular_file(path, ec)) continue;
+      std::string found = fs::absolute(path, ec).lexically_normal().string();
+      if (names_itself && std::find(visited_.begin(), visited_.end(), found) != visited_.end()) continue;
+      return found;
+    }
     report_unknown_layout(name, span, dirs_, diags_);
     return std::nullopt;
   }

@@ -237,17 +237,31 @@ struct Theme {
 
 /// Where hanji finds its data (layouts/ and fonts/).
 struct DataDirs {
-  std::string layouts;
+  std::string layouts;  // the built-in layouts
   std::string fonts;
+  /// Folders searched for a layout name before the built-in ones, in order: next to the CV,
+  /// then the user's ($XDG_CONFIG_HOME/hanji/layouts). A file there named like a built-in
+  /// layout replaces it, and may `extends:` the built-in one of its name.
+  std::vector<std::string> user_layouts = {};
 };
+
+/// The user's layout folder: $XDG_CONFIG_HOME/hanji/layouts, else ~/.config/hanji/layouts;
+/// empty when neither variable is set.
+std::string user_layouts_dir();
+
+/// The folders searched for a CV's layout names: the CV's own folder and its layouts/
+/// subfolder, then the user's layout folder.
+std::vector<std::string> layout_search_dirs(const std::string& cv_path);
 
 /// Resolves the data directories: $HANJI_DATA_DIR, then the directory of the executable and
 /// its parents / share/hanji, then the source tree the binary was built from.
 DataDirs find_data_dirs(const std::string& argv0);
 
-/// Names of the layouts in `dirs.layouts` (file stems), sorted, each with its description.
+/// Names of the layouts in the user's folders and `dirs.layouts` (file stems), sorted, each
+/// with its description and where it comes from.
 struct LayoutInfo {
   std::string name, description;
+  std::string path;  // the file
 };
 std::vector<LayoutInfo> list_layouts(const DataDirs& dirs, Diagnostics& diags);
 
