@@ -19,7 +19,7 @@ JOBS    ?= $(shell nproc 2>/dev/null || echo 2)
 SAMPLES := $(wildcard samples/*.yaml)
 LAYOUT_FLAG := $(if $(LAYOUT),--layout $(LAYOUT),)
 
-.PHONY: all build deps configure pdf test golden-update bench fuzz clean
+.PHONY: all build deps configure pdf test golden-update bench fuzz clean layouts-doc gallery
 
 all: build
 
@@ -47,6 +47,25 @@ test: build
 # Rewrites tests/golden/*.trace from the current pipeline; review the diff before committing.
 golden-update: build
 	HANJI_GOLDEN_UPDATE=1 ./$(BUILD)/tests/golden_test
+
+# layouts/README.md, generated from the parameter registry (a test checks it is current).
+layouts-doc: build
+	./$(BUILD)/hanji layouts --reference > layouts/README.md
+
+# docs/gallery/LAYOUT-en.png and LAYOUT-ko.png: the first page of an English and a Korean
+# sample in every layout, for choosing a layout by looking (the README shows them).
+GALLERY_EN ?= samples/heungsub-lee.yaml
+GALLERY_KO ?= samples/features.yaml
+gallery: build
+	@mkdir -p docs/gallery out/gallery
+	@set -e; for layout in $$(./$(BUILD)/hanji layouts | awk '{print $$1}'); do \
+	  for lang in en ko; do \
+	    cv=$$([ $$lang = en ] && echo $(GALLERY_EN) || echo $(GALLERY_KO)); \
+	    ./$(BUILD)/hanji build $$cv --layout $$layout -q -o out/gallery/$$layout-$$lang.pdf; \
+	    pdftoppm -r 50 -png -f 1 -l 1 -singlefile out/gallery/$$layout-$$lang.pdf docs/gallery/$$layout-$$lang; \
+	  done; \
+	done
+	@echo "docs/gallery: $$(ls docs/gallery/*.png | wc -l) pictures"
 
 bench: build
 	./$(BUILD)/hanji_bench $(SAMPLES)

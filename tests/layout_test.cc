@@ -6,6 +6,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <sstream>
 #include <map>
 
 #include <unistd.h>
@@ -840,6 +841,20 @@ TEST(LayoutSearch, TheCvsFolderThenTheUsersThenBuiltIn) {
   ASSERT_NE(entry, listed.end());
   EXPECT_EQ(entry->description, "my classic");
   EXPECT_EQ(std::count_if(listed.begin(), listed.end(), [](const LayoutInfo& l) { return l.name == "classic"; }), 1);
+}
+
+
+// layouts/README.md is generated from the parameter registry and the layout files: a new
+// parameter or layout without `make layouts-doc` fails here.
+TEST(LayoutReference, LayoutsReadmeIsUpToDate) {
+  Diagnostics diags;
+  const std::string expected = layout_reference(list_layouts(repo_dirs(), diags));
+  std::ifstream file(kRepo + "/layouts/README.md", std::ios::binary);
+  std::stringstream actual;
+  actual << file.rdbuf();
+  EXPECT_EQ(actual.str(), expected) << "run `make layouts-doc` and commit layouts/README.md";
+  for (const auto& p : describe_parameters())
+    EXPECT_NE(expected.find("`" + p.key + "`"), std::string::npos) << p.key;
 }
 
 }  // namespace

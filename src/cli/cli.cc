@@ -32,8 +32,9 @@ commands:
                     write the PDF (default: CV.pdf next to CV.yaml)
   check CV.yaml [--layout NAME] [--paper a4|letter] [--fit-pages N]
                     do everything build does but write the PDF: report problems
-  layouts [--parameters]
-                    list the available layouts (or every value a layout may set)
+  layouts [--parameters | --reference]
+                    list the available layouts (or every value a layout may set
+                    with its default, or all of it as Markdown: layouts/README.md)
 
 options:
   -o, --output FILE   where to write the PDF
@@ -58,6 +59,7 @@ struct Options {
   int fit_pages = 0;  // 0: as the layout says (its fit_pages)
   bool quiet = false;
   bool parameters = false;
+  bool reference = false;
 };
 
 /// A page count for --fit-pages: a whole number from 1 to the page limit.
@@ -111,6 +113,8 @@ std::optional<Options> parse_args(const std::vector<std::string>& args, std::str
       opt.quiet = true;
     } else if (a == "--parameters") {
       opt.parameters = true;
+    } else if (a == "--reference") {
+      opt.reference = true;
     } else if (a == "-h" || a == "--help") {
       opt.command = "help";
       return opt;
@@ -252,6 +256,10 @@ int list(const Options& opt, const std::string& argv0, std::ostream& out, std::o
   if (std::string user = layout::user_layouts_dir(); !user.empty()) dirs.user_layouts.push_back(user);
   std::vector<layout::LayoutInfo> layouts = layout::list_layouts(dirs, diags);
   print_diagnostics(diags, opt.quiet, err);
+  if (opt.reference) {
+    out << layout::layout_reference(layout::list_layouts(layout::find_data_dirs(argv0), diags));
+    return diags.has_errors() ? kBadInput : kOk;
+  }
   for (const auto& l : layouts) out << fmt::format("{:<12} {}\n", l.name, l.description);
   return diags.has_errors() ? kBadInput : kOk;
 }

@@ -11,7 +11,7 @@ double line_height_of(const layout::TextStyle& style) { return style.size * styl
 
 Builder::Builder(const model::CvFile& file, const layout::Theme& theme, Diagnostics& diags)
     : file_(file), theme_(theme), diags_(diags), locale_(file.locale), bold_keywords_(file.settings.bold_keywords) {
-  if (!theme.range_separator.empty()) locale_.range_separator = theme.range_separator;
+  if (!theme.range_separator.empty()) locale_.range_separator = in_language(theme.range_separator, file.locale);
 }
 
 std::vector<Inline> Builder::inlines(const model::Text& text, const FontSpec& font) {

@@ -108,6 +108,24 @@ bool is_table_kind(EntryKind kind) {
          kind == EntryKind::OneLine || kind == EntryKind::Normal;
 }
 
+// A column no entry has anything for (재직기간 when no dates allow counting) goes, with its
+// header: an empty column reads as something missing.
+void drop_empty_columns(Table& table) {
+  for (size_t c = table.widths.size(); c-- > 0;) {
+    const bool empty = std::all_of(table.rows.begin(), table.rows.end(), [&](const std::vector<Paragraph>& row) {
+      return c >= row.size() || row[c].inlines.empty();
+    });
+    if (!empty || table.rows.empty() || table.widths.size() == 1) continue;
+    auto erase = [c](auto& cells) {
+      if (c < cells.size()) cells.erase(cells.begin() + static_cast<std::ptrdiff_t>(c));
+    };
+    erase(table.widths);
+    erase(table.header);
+    erase(table.shaded_columns);
+    for (auto& row : table.rows) erase(row);
+  }
+}
+
 // A section as a ruled table: the header row, then one row per entry, each cell one of the
 // layout's templates filled for the entry (an entry of another kind fills what it can).
 void add_table(Builder& b, const model::Section& section, const layout::TableTemplate& layout) {
@@ -152,6 +170,7 @@ void add_table(Builder& b, const model::Section& section, const layout::TableTem
     }
     table.rows.push_back(std::move(row));
   }
+  drop_empty_columns(table);
   b.add(std::move(table), theme.section_space_below, section.title.span);
 }
 

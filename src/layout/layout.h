@@ -289,6 +289,10 @@ struct ParameterInfo {
 /// Every parameter a layout file or a CV's `layout:` key may set, in classic.yaml order.
 std::vector<ParameterInfo> describe_parameters();
 
+/// layouts/README.md: the layouts in `layouts` and a table of every parameter (its key, what
+/// it takes, its default and what it does), generated from the registry so it cannot go stale.
+std::string layout_reference(const std::vector<LayoutInfo>& layouts);
+
 /// A length such as "12pt", "0.7in", "2cm", "18mm", or a bare number (points); nullopt if malformed.
 std::optional<double> parse_length(std::string_view text);
 /// "#1f4e79", "#333", "rgb(0, 79, 144)" or an SVG/CSS colour name; nullopt if malformed.
