@@ -74,7 +74,12 @@ std::string shown(const hanji::model::Text& t) {
 std::vector<std::string> expected_texts(const hanji::model::CvFile& file, const hanji::layout::Theme& theme) {
   const hanji::model::Cv& cv = file.cv;
   hanji::model::Locale locale = file.locale;  // with the layout's own range separator
-  if (!theme.range_separator.empty()) locale.range_separator = theme.range_separator;
+  if (!theme.range_separator.empty()) {  // "한국어|English", as compose picks it
+    const std::string& both = theme.range_separator;
+    const size_t bar = both.find('|');
+    locale.range_separator = bar == std::string::npos ? both
+                             : locale.language == "ko" ? both.substr(0, bar) : both.substr(bar + 1);
+  }
   std::vector<std::string> texts = {shown(cv.name), shown(cv.headline)};
   for (const auto& c : cv.contacts) texts.push_back(c.text.value);
   for (const auto& section : cv.sections) {

@@ -400,7 +400,9 @@ TEST_F(TextTest, TechnicalTermsAndDatesAreNeverSplit) {
   const std::vector<std::string> whole = {"C++", "C#", "Node.js", "v0.9.0,", "e.g.", "2019–2021",
                                           "2020. 3. – 2023. 7.", "Sep 2023 – present", "2018 – 2020",
                                           "2020.03 ~ 2023.07", "2020년 3월 ~ 2021년 2월"};
-  for (double width = 110; width <= 400; width += 2.3) {
+  // From the width of the longest range up: a range wider than the line is another matter
+  // (DateRangeWiderThanTheLineBreaksAfterItsDash).
+  for (double width = 125; width <= 400; width += 2.3) {
     const auto lines = ts.typeset(make_paragraph(text), width);
     std::string all;
     for (const Line& line : lines) all += text_of(line) + "\n";
@@ -408,6 +410,19 @@ TEST_F(TextTest, TechnicalTermsAndDatesAreNeverSplit) {
       EXPECT_NE(all.find(w), std::string::npos) << w << " at " << width << ":\n" << all;
     }
   }
+}
+
+TEST_F(TextTest, DateRangeWiderThanTheLineBreaksAfterItsDash) {
+  Typesetter ts(theme, diags);
+  const std::string range = "July 2024 \u2013 Sept 2024";
+  const double full = width_of(ts, range);
+  // Where it fits, it stays whole, even as the only thing in a narrow date column.
+  EXPECT_EQ(texts_of(ts.typeset(make_paragraph(range), full + 0.5)), (std::vector<std::string>{range}));
+  // Where it cannot, it breaks after the dash, never inside one date, and nothing overflows.
+  const auto lines = ts.typeset(make_paragraph(range), full * 0.7);
+  EXPECT_EQ(texts_of(lines), (std::vector<std::string>{"July 2024 \u2013", "Sept 2024"}));
+  for (const Line& line : lines) EXPECT_FALSE(line.overfull);
+  EXPECT_EQ(diags.warning_count(), 0);
 }
 
 TEST_F(TextTest, HyphensAndSlashesMayBreakBeforeALetter) {

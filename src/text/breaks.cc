@@ -155,18 +155,22 @@ bool is_lone_range_dash(const std::u32string& chars, const Token& token) {
   return token.end - token.begin == 1 && is_range_dash(chars[token.begin]);
 }
 
+enum class SpaceBreak { Allowed, Discouraged, Forbidden };
+
 // Between tokens: the break after the spaces before token t. A lone separator ("a | b", a range
 // dash) ends a line rather than starting one; dates ("2020. 3. – 2023. 7.", "Sep 2023 – present")
-// stay whole: no break inside a date, nor after a range dash between two date-like tokens.
-bool space_break_allowed(const std::u32string& chars, const std::vector<Token>& tokens, size_t t) {
+// stay whole: no break inside a date, and one after a range dash between two date-like tokens
+// only when the range cannot fit on a line.
+SpaceBreak space_break(const std::u32string& chars, const std::vector<Token>& tokens, size_t t) {
   const Token& token = tokens[t];
-  if (is_lone_separator(chars, token)) return false;
-  if (!token.after_space) return true;
-  if (token.date == DateKind::None) return true;
-  if (is_date_pair(tokens[t - 1].date, token.date)) return false;
+  if (is_lone_separator(chars, token)) return SpaceBreak::Forbidden;
+  if (!token.after_space) return SpaceBreak::Allowed;
+  if (token.date == DateKind::None) return SpaceBreak::Allowed;
+  if (is_date_pair(tokens[t - 1].date, token.date)) return SpaceBreak::Forbidden;
   // The token after a range dash: the dash must sit between two date-like tokens.
-  return !(t >= 2 && tokens[t - 1].after_space && is_lone_range_dash(chars, tokens[t - 1]) &&
-           tokens[t - 2].date != DateKind::None);
+  const bool after_range_dash = t >= 2 && tokens[t - 1].after_space && is_lone_range_dash(chars, tokens[t - 1]) &&
+                                tokens[t - 2].date != DateKind::None;
+  return after_range_dash ? SpaceBreak::Discouraged : SpaceBreak::Allowed;
 }
 
 }  // namespace
@@ -188,7 +192,16 @@ std::vector<Boundary> find_breaks(const SourceText& text, layout::KoreanBreak mo
     } else {
       tailor_latin_token(chars, token, raw, out);
     }
-    if (t > 0 && !space_break_allowed(chars, tokens, t)) out[token.begin].allowed = false;
+    if (t == 0) continue;
+    switch (space_break(chars, tokens, t)) {
+      case SpaceBreak::Forbidden: out[token.begin].allowed = false; break;
+      case SpaceBreak::Discouraged:
+        out[token.begin].range = out[token.begin].allowed;
+        out[token.begin].allowed = false;
+        out[token.begin].penalty = kDateRangePenalty;
+        break;
+      case SpaceBreak::Allowed: break;
+    }
   }
   for (Boundary& b : out)
     if (b.forced) b.allowed = false;

@@ -21,6 +21,9 @@ struct Boundary {
   bool awkward = false;  // such an emergency break would break a KLREQ rule: only if nothing else fits
   bool hyphen = false;   // a hyphenation point of an English word (hyphenate.cc): a line may end
                          // here with a hyphen drawn after the first part
+  /// After the dash of a date range: a line may end here (at `penalty`) only when the
+  /// unbreakable stretch around it, the whole range, is wider than the line.
+  bool range = false;
 };
 
 /// Breaking inside a word (after a hyphen or slash, or between syllables in character mode)
@@ -29,6 +32,9 @@ struct Boundary {
 constexpr int kIntraWordPenalty = 50;
 /// Ending a line with an inserted hyphen (TeX's \hyphenpenalty).
 constexpr int kHyphenPenalty = 50;
+/// Ending a line after the dash of a date range ("Aug 2019 –" / "Aug 2021"): only where the
+/// range cannot fit on one line (a narrow date column or table cell), never inside one date.
+constexpr int kDateRangePenalty = 5000;
 
 /// boundaries[k] describes the position before char k, for 0 <= k <= text.size().
 std::vector<Boundary> find_breaks(const SourceText& text, layout::KoreanBreak mode);

@@ -56,6 +56,31 @@ std::vector<bool> emergency_breaks(const SourceText& text, const ShapedText& sha
   return emergency;
 }
 
+// The boundaries after a date range's dash that may break: those inside a stretch between
+// ordinary break opportunities (spaces included) wider than the line, so that a range like
+// "July 2024 – Sept 2024" stays on one line wherever it fits and breaks only in a column too
+// narrow for it.
+std::vector<bool> usable_range_breaks(const SourceText& text, const ShapedText& shaped,
+                                      const std::vector<Boundary>& boundaries, size_t begin, size_t end, double width) {
+  std::vector<bool> usable(end - begin, false);
+  size_t start = begin;
+  double run = 0;
+  const auto close_run = [&](size_t stop) {
+    if (run > width + kEpsilon)
+      for (size_t c = start; c < stop; ++c)
+        if (boundaries[shaped.clusters[c].char_begin].range) usable[c - begin] = true;
+    start = stop;
+    run = 0;
+  };
+  for (size_t c = begin; c < end; ++c) {
+    const Cluster& cluster = shaped.clusters[c];
+    if (c > begin && !is_space_cluster(text, cluster) && boundaries[cluster.char_begin].allowed) close_run(c);
+    run += cluster.width;
+  }
+  close_run(end);
+  return usable;
+}
+
 void add_space(const Cluster& cluster, size_t c, bool justify, std::vector<Element>& out) {
   if (!out.empty() && out.back().type == ElementType::Glue && out.back().space) {
     Element& glue = out.back();  // consecutive spaces act as one
@@ -95,13 +120,13 @@ bool add_hyphen_break(const ShapedText& shaped, size_t c, std::vector<Element>& 
 
 // The position before a non-space cluster: the preceding spaces become breakable, or a
 // penalty marks the opportunity (a hyphenation point wins over an emergency break there).
-void add_break(const ShapedText& shaped, const Boundary& boundary, bool emergency, size_t c,
+void add_break(const ShapedText& shaped, const Boundary& boundary, bool emergency, bool range, size_t c,
                std::vector<Element>& out) {
   if (out.empty()) return;
   Element& last = out.back();
   if (last.type == ElementType::Glue && last.space) {
     const bool after_box = out.size() >= 2 && out[out.size() - 2].type == ElementType::Box;
-    if (boundary.allowed && after_box) {
+    if ((boundary.allowed || range) && after_box) {
       last.breakable = true;
       last.penalty = boundary.penalty;
       last.break_width = -shaped.clusters[last.cluster_begin - 1].end_adjust();
@@ -137,6 +162,7 @@ std::vector<Element> build_elements(const SourceText& text, const ShapedText& sh
                                     const std::vector<Boundary>& boundaries, size_t cluster_begin,
                                     size_t cluster_end, double width, bool justify) {
   const std::vector<bool> emergency = emergency_breaks(text, shaped, boundaries, cluster_begin, cluster_end, width);
+  const std::vector<bool> range = usable_range_breaks(text, shaped, boundaries, cluster_begin, cluster_end, width);
   std::vector<Element> out;
   out.reserve(cluster_end - cluster_begin);
   for (size_t c = cluster_begin; c < cluster_end; ++c) {
@@ -145,7 +171,8 @@ std::vector<Element> build_elements(const SourceText& text, const ShapedText& sh
       add_space(cluster, c, justify, out);
       continue;
     }
-    if (c > cluster_begin) add_break(shaped, boundaries[cluster.char_begin], emergency[c - cluster_begin], c, out);
+    if (c > cluster_begin)
+      add_break(shaped, boundaries[cluster.char_begin], emergency[c - cluster_begin], range[c - cluster_begin], c, out);
     const double gap = justify ? hangul_gap_stretch(text, shaped, c) : 0;
     if (gap > 0 && c > cluster_begin) {
       Element glue;
