@@ -699,13 +699,42 @@ TEST_F(TextTest, TotalFitAvoidsAOneWordLastLineWhereFirstFitLeavesOne) {
       EXPECT_LE(t.size(), g.size()) << width;  // never longer than first fit
       if (is_orphan(g, width)) ++greedy_orphans;
       if (is_orphan(t, width)) ++total_orphans;
-      if (is_orphan(g, width)) {
-        EXPECT_FALSE(is_orphan(t, width)) << width << ": " << joined(texts_of(t));
-      }
     }
   }
   EXPECT_GT(greedy_orphans, 0);
-  EXPECT_EQ(total_orphans, 0);
+  // Where the only way to bring a word down to the last line would leave a line more than
+  // about 5 em short (a notch in the column), the orphan stays: rarely.
+  EXPECT_LE(total_orphans * 5, greedy_orphans) << total_orphans << " vs " << greedy_orphans;
+}
+
+// Ragged right never leaves a deep notch: a line ends short only by what the next word needs
+// (it did not fit) plus at most about 6 em, which total fit may spend to even out the lines or
+// to spare a word alone on the last line, but never an inch (7.2 em at 10 pt) or more, as it
+// once did.
+TEST_F(TextTest, RaggedLinesAreNeverNotchedDeeply) {
+  Typesetter ts(theme, diags);
+  const double em = 10;
+  // Highlights from the samples whose last word a total fit once pulled down at any cost.
+  const char* kHighlights[] = {
+      "Designed the Maia host/device programming model and runtime semantics (kernel launch, "
+      "streams/events, synchronization).",
+      "Established parallel pipelines (CTest, PyTest), hardware tests in self-hosted labs; profiling "
+      "plugins for performance regression.",
+      "Developed an open source project jDoctest, which is a JavaScript testing framework using example "
+      "code in documentation comments."};
+  std::vector<const char*> texts{kEnglishParagraph, kKoreanParagraph};
+  texts.insert(texts.end(), std::begin(kHighlights), std::end(kHighlights));
+  for (const char* text : texts) {
+    for (double width = 160; width <= 480; width += 1.5) {
+      const auto lines = ts.typeset(make_paragraph(text), width);
+      for (size_t i = 0; i + 1 < lines.size(); ++i) {
+        const std::string next = text_of(lines[i + 1]);
+        const double next_word = width_of(ts, next.substr(0, next.find(' ')));
+        const double slack = width - lines[i].width;
+        EXPECT_LE(slack - next_word, 6.5 * em) << width << ": line " << i << " of " << joined(texts_of(lines));
+      }
+    }
+  }
 }
 
 TEST_F(TextTest, TotalFitBalancesRaggedLinesBetterThanFirstFit) {

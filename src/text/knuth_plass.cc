@@ -22,10 +22,12 @@ namespace {
 constexpr double kAdjacentDemerits = 10000;  // TeX's \adjdemerits
 constexpr double kDoubleHyphenDemerits = 10000;  // TeX's \doublehyphendemerits
 constexpr double kFinalHyphenDemerits = 5000;    // TeX's \finalhyphendemerits
-// Ragged text: a penalty of 10000 at the orphan, worth a line a quarter shorter (ragged
-// lines only move their ends, which costs the eye less than a word alone on the last line:
-// "…streams/events, / synchronization)." was the case that set this).
-constexpr double kOrphanDemerits = 1e8;
+// Ragged text: worth a line that ends about 6 em short of the measure (beyond the word that
+// did not fit), not more. Ragged lines only move their ends, which costs the eye less than a
+// word alone on the last line ("…streams/events, / synchronization)."), but a line an inch or
+// more short reads as a notch in the column, which is worse (TeX's ragged right has no orphan
+// rule at all; this was once 1e8, a line a quarter short).
+constexpr double kOrphanDemerits = 2.2e6;
 // Justified text: about 1000, worth a moderately loose line (spaces up to about 1.8x) but
 // not a very loose one, whose rivers show more than a short last line does.
 constexpr double kJustifiedOrphanDemerits = 1e6;
