@@ -327,7 +327,7 @@ TEST(Dates, Korean) {
   auto ko = korean();
   EXPECT_EQ(dates({}, ym(2020, 3), ym(2023, 7), ko), "2020. 3. \u2013 2023. 7.");
   EXPECT_EQ(dates({}, ym(2023, 8), present(), ko), "2023. 8. \u2013 현재");
-  EXPECT_EQ(dates({}, year_only(2018), year_only(2020), ko), "2018. \u2013 2020.");
+  EXPECT_EQ(dates({}, year_only(2018), year_only(2020), ko), "2018 \u2013 2020");
   EXPECT_EQ(dates(ymd(2019, 3, 1), {}, {}, ko), "2019. 3. 1.");
   EXPECT_EQ(dates(free_date("2023년 가을"), {}, {}, ko), "2023년 가을");
   ko.range_separator = " ~ ";
@@ -424,7 +424,7 @@ TEST(Entries, EducationDegreeWithArea) {
   ko.cv.sections[0].entries[0].degree = T("학사");
   auto kc = compose(ko, test_theme(), diags);
   EXPECT_EQ(text_of(row(kc.blocks.back()).main[1]), "컴퓨터공학 학사");
-  EXPECT_EQ(text_of(row(kc.blocks.back()).aside[0]), "2014. \u2013 2018.");
+  EXPECT_EQ(text_of(row(kc.blocks.back()).aside[0]), "2014 \u2013 2018");
 
   auto bracketed = cv_file({section("Education", EntryKind::Education, {e, no_degree})});
   bracketed.locale.degree_with_area = "AREA (DEGREE)";

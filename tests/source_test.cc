@@ -1432,5 +1432,24 @@ TEST(SourceLimits, FileLevelErrorsHaveAPlace) {
   EXPECT_EQ(d.span.col, (256 << 10) - 14 + 1);
 }
 
+
+TEST(Locale, AKoreanCvWithoutLocaleGetsTheKoreanOne) {
+  const std::string korean =
+      "cv:\n  name: 김하늘\n  sections:\n    경력:\n      - company: 한지 조판\n        position: 선임 엔지니어\n"
+      "        start_date: 2021-03\n        highlights:\n          - PDF 조판 엔진과 HarfBuzz 셰이핑을 맡고 있습니다\n"
+      "    학력:\n      - institution: 한국대학교\n        area: 전산학부\n        degree: 석사\n";
+  Loaded ko = load(korean);
+  ASSERT_TRUE(ko.file) << dump(ko.diags);
+  EXPECT_EQ(ko.file->locale.language, "ko");
+  EXPECT_EQ(ko.file->locale.present, "현재");
+  Loaded en = load("cv:\n  name: 김하늘\n  sections:\n    experience:\n      - company: Hanji\n"
+                   "        position: Senior Engineer at the typesetting team\n");
+  ASSERT_TRUE(en.file) << dump(en.diags);
+  EXPECT_EQ(en.file->locale.language, "en") << "a Korean name alone does not make a Korean CV";
+  Loaded asked = load(korean + "locale: english\n");
+  ASSERT_TRUE(asked.file) << dump(asked.diags);
+  EXPECT_EQ(asked.file->locale.language, "en") << "an explicit locale always wins";
+}
+
 }  // namespace
 }  // namespace hanji::source

@@ -2,10 +2,9 @@
 //
 // English (RenderCV's default templates): "Sept 2023", a bare year "2018", ranges
 // "Sept 2023 – present"; a day is not shown ("MONTH_ABBREVIATION YEAR").
-// Korean (KoreanDotted, hangul-typography.md §5.3, the 국립국어원 rule of a full stop after
-// every numeric part): "2020. 3.", with a day "2020. 3. 1.", and a bare year "2018." so that a
-// range mixing both stays in one notation ("2018. – 2020. 3."); "2018년" would be the long
-// form, which the dotted style does not use elsewhere.
+// Korean (KoreanDotted, the 국립국어원 rule of a full stop after every numeric part):
+// "2020. 3.", with a day "2020. 3. 1."; a year alone stays a number ("2018",
+// "2018 – 2020. 3."): "2018." reads as a stray full stop.
 #include <string>
 
 #include <fmt/format.h>
@@ -21,7 +20,7 @@ using model::Locale;
 std::string format_korean(const Date& date) {
   if (date.kind == Date::Kind::YearMonthDay) return fmt::format("{}. {}. {}.", date.year, date.month, date.day);
   if (date.kind == Date::Kind::YearMonth) return fmt::format("{}. {}.", date.year, date.month);
-  return fmt::format("{}.", date.year);
+  return std::to_string(date.year);  // a year alone is a number, not a dotted date: "2013", not "2013."
 }
 
 std::string format_english(const Date& date, const Locale& locale) {

@@ -1,5 +1,5 @@
 // The owner of one libharu document. libharu reports errors through a callback and then
-// refuses every later call (research/libharu-backend.md pitfall 9); this wrapper records the
+// refuses every later call (a libharu trait that is easy to miss); this wrapper records the
 // first error in a context it owns, turns it into a diagnostic naming the step that failed,
 // and frees the document on every path.
 #pragma once

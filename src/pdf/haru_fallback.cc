@@ -1,4 +1,4 @@
-// The public-API backend (research/libharu-backend.md mode G), used when the loaded libharu
+// The public-API backend (characters through the font's cmap), used when the loaded libharu
 // is not the 2.3.0 whose internals the glyph-id backend needs, or when asked for
 // (Options::public_api_only). libharu draws characters through the font's cmap, so each
 // run is drawn as its clusters' text with HPDF_Page_TextOut, in segments that are cut

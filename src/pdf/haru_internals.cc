@@ -6,8 +6,7 @@
 //  2. writes TJ arrays of glyph ids straight into the page content stream,
 //  3. rewrites each font's dictionaries before saving: CIDToGIDMap /Identity (codes are
 //     glyph ids), /W for the used glyphs only, a real ToUnicode CMap, Ordering (Identity).
-// Every step was measured in research/libharu-backend.md (§4b, §5, "Recommended
-// architecture"). glyph_backend_available() guards against any other libharu version.
+// Every step was measured against libharu 2.3.0 (sizes, times, what extractors read back). glyph_backend_available() guards against any other libharu version.
 #include <algorithm>
 #include <cctype>
 #include <cstring>

@@ -7,7 +7,6 @@
 //  - the public-API backend (haru_fallback.cc): hb-subset fonts loaded from temp files, the
 //    runs' characters drawn with HPDF_Page_TextOut, split wherever HarfBuzz's advance differs
 //    from libharu's. Loses ligatures and glyph substitutions, keeps positions and text.
-// See research/libharu-backend.md §4c (modes F and G).
 #pragma once
 
 #include <hpdf.h>

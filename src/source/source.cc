@@ -67,6 +67,27 @@ void flush_in_file_order(const Diagnostics& local, Diagnostics& diags) {
   for (Diagnostic& d : items) diags.add(std::move(d));
 }
 
+bool written_in_korean(const Cv& cv) {
+  // Letters of the texts that carry the language: section titles and what entries say (a
+  // name or an e-mail address says little). Hangul syllables weigh about three Latin letters.
+  size_t hangul = 0, latin = 0;
+  auto count = [&](const std::string& text) {
+    for (char32_t c : utf8_decode(text)) {
+      if (c >= 0xAC00 && c <= 0xD7A3) ++hangul;
+      else if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z')) ++latin;
+    }
+  };
+  for (const auto& section : cv.sections) {
+    count(section.title.value);
+    for (const auto& e : section.entries)
+      for (const Text* t : {&e.text, &e.label, &e.details, &e.name, &e.company, &e.position, &e.institution, &e.area,
+                            &e.degree, &e.title, &e.summary})
+        count(t->value);
+  }
+  count(cv.headline.value);
+  return hangul > 0 && hangul * 3 >= 2 * latin;  // clearly more Korean than English
+}
+
 void read_top_level(const YamlNode& root, Reader& reader, CvFile& file) {
   for (size_t i = 0; i < root.keys.size(); ++i)
     if (std::find(top_level_keys().begin(), top_level_keys().end(), root.keys[i]) == top_level_keys().end())
@@ -74,7 +95,8 @@ void read_top_level(const YamlNode& root, Reader& reader, CvFile& file) {
   // Settings first: current_date is needed to check dates; layout before design so that
   // explicit layout values win over translated design values.
   if (const YamlNode* settings = value_of(root, "settings")) read_settings(*settings, reader, file.settings);
-  if (const YamlNode* locale = value_of(root, "locale")) read_locale(*locale, reader, file.locale);
+  const YamlNode* locale = value_of(root, "locale");
+  if (locale) read_locale(*locale, reader, file.locale);
   if (const YamlNode* layout = value_of(root, "layout")) read_layout(*layout, reader, file);
   if (const YamlNode* design = value_of(root, "design")) read_design(*design, reader, file);
   const YamlNode* cv = value_of(root, "cv");
@@ -84,6 +106,8 @@ void read_top_level(const YamlNode& root, Reader& reader, CvFile& file) {
     return;
   }
   read_cv(*cv, reader, directory_of(file.path), file.settings, file.cv);
+  // A Korean CV without `locale:` gets Korean dates and phrases ("석사 in 전산학부" otherwise).
+  if (!locale && written_in_korean(file.cv)) file.locale = *builtin_locale("ko");
 }
 
 void check_extension(const std::string& path, Diagnostics& diags) {

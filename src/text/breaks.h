@@ -1,5 +1,5 @@
 // Line-break opportunities (private to the text module): UAX #14 from libunibreak 1.1 with
-// language "ko", then the Korean tailoring of research/hangul-typography.md §1.5 — KLREQ
+// language "ko", then the Korean tailoring — KLREQ
 // line-head and line-end prohibitions, word-unit (eojeol) breaking, Latin tokens kept whole
 // (C++, Node.js, v0.9.0), date ranges kept on one line — and the costs of emergency breaks
 // inside words that cannot fit a line at all.

@@ -1,6 +1,6 @@
 // Unicode character classes the text module needs (private to the module): which font
 // family draws a character, which characters are spaces, marks or brackets, and the Korean
-// line-breaking sets of research/hangul-typography.md §1.5. Ranges, not tables: the module
+// line-breaking sets of KLREQ. Ranges, not tables: the module
 // only needs a handful of coarse questions answered.
 #pragma once
 
@@ -48,7 +48,7 @@ bool is_separator(char32_t c);
 /// Characters after which a long URL or path may be broken in an emergency.
 bool is_url_break_after(char32_t c);
 /// Western punctuation that some Korean fonts draw full-width; prefer the Latin font's
-/// proportional glyph then (research/hangul-typography.md §3.3, w3c/klreq#11).
+/// proportional glyph then (w3c/klreq#11).
 bool prefers_proportional(char32_t c);
 /// Punctuation and brackets (for the KLREQ no-expansion rule in justification).
 bool is_punctuation(char32_t c);

@@ -17,7 +17,7 @@ namespace hanji::text::detail {
 /// Where Debian's hyphen-en-us puts the US-English patterns.
 constexpr const char* kEnglishPatterns = "/usr/share/hyphen/hyph_en_US.dic";
 
-/// research/hangul-typography.md §7.2: at least three letters on either side of a hyphen
+/// At least three letters on either side of a hyphen
 /// (TeX's \lefthyphenmin 2 would allow "de-"; three reads better and avoids most jargon
 /// mistakes), and only in words of seven letters or more.
 constexpr int kLeftHyphenMin = 3;

@@ -1,5 +1,5 @@
 // Which words of a paragraph may be hyphenated, and where (private to the text module).
-// research/hangul-typography.md §7.2: hyphenation is for plain English prose only. A résumé's
+// Hyphenation is for plain English prose only. A résumé's
 // long words are mostly names and technical terms (Kubernetes, PostgreSQL, Node.js) that the
 // patterns split badly and that applicant tracking systems must find whole, so only words of
 // lowercase ASCII letters qualify: never Korean or Hanja, never capitalised words (proper

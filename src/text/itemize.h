@@ -1,5 +1,5 @@
 // Font per character and shaping items (private to the text module).
-// Rules (research/hangul-typography.md §3.3, checklist 7): Hangul, Hanja and CJK symbols take
+// Rules: Hangul, Hanja and CJK symbols take
 // the Korean font; Latin letters and digits the Latin font; punctuation, spaces and symbols the
 // font of the previous non-space character (of the next one at the start of a line); opening
 // brackets and quotes the font of the text they open. A family that lacks a glyph hands the

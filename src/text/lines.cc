@@ -21,7 +21,7 @@ void spread(std::vector<Stretchable>& parts, double total_capacity, double amoun
   for (const Stretchable& p : parts) extra[p.slot] += amount * p.amount / total_capacity;
 }
 
-// Justification (research/hangul-typography.md §2.2): the slack goes to the inter-word spaces
+// Justification: the slack goes to the inter-word spaces
 // first (up to +1/2 of their width), then to the gaps between Hangul syllables (up to 0.04 em
 // each), and whatever remains to the spaces again, as a loose line. Latin letters are never
 // spaced out. A line too long shrinks its spaces by up to 1/3. Returns the width added;

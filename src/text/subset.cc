@@ -1,6 +1,6 @@
 // Font subsetting for the PDF writer: hb-subset keeps only the glyphs a document draws,
 // renumbered, without hinting (PDF viewers do not need it), which makes an embedded
-// NanumBarunGothic a few KB instead of 100+ KB (research/libharu-backend.md §5).
+// NanumBarunGothic a few KB instead of 100+ KB.
 #include <algorithm>
 
 #include "text/hb_handles.h"
