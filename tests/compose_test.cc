@@ -175,6 +175,20 @@ TEST(Markup, PlainTextIsOneInlineWithTheBaseFont) {
   EXPECT_EQ(diags.all().size(), 0u);
 }
 
+TEST(Markup, TypewriterQuotesBecomeTypographicOnesOutsideAddresses) {
+  Diagnostics diags;
+  auto text_of_markup = [&](const std::string& value) { return text_of(parse_inline(T(value, 3, 5), body_font(), {0, 0, 1}, diags)); };
+  EXPECT_EQ(text_of_markup("the owner's \"best\" work"), "the owner\u2019s \u201Cbest\u201D work");
+  EXPECT_EQ(text_of_markup("'single' and ('paren') in the '90s"), "\u2018single\u2019 and (\u2018paren\u2019) in the \u201990s");
+  EXPECT_EQ(text_of_markup("\"Quoted.\" 그는 '좋다'고"), "\u201CQuoted.\u201D 그는 \u2018좋다\u2019고");
+  EXPECT_EQ(text_of_markup("see https://example.com/it's or o'neil@example.com"),
+            "see https://example.com/it's or o'neil@example.com");
+  auto linked = parse_inline(T("[Bob's site](https://example.com/bob's)", 3, 5), body_font(), {0, 0, 1}, diags);
+  ASSERT_EQ(linked.size(), 1u);
+  EXPECT_EQ(linked[0].text, "Bob\u2019s site");
+  EXPECT_EQ(linked[0].link, "https://example.com/bob's") << "a link target is never changed";
+}
+
 TEST(Markup, BoldItalicAndSpansCountCodePoints) {
   Diagnostics diags;
   // Hangul is three bytes a character in UTF-8; spans count characters.
@@ -1061,6 +1075,21 @@ TEST(Header, TwoToneNameAccentsTheLastWordOfLatinNamesOnly) {
   EXPECT_EQ(bilingual.inlines[1].text, " (Gildong Hong)");
   EXPECT_EQ(bilingual.inlines[1].span.col, 9 + 3);
   EXPECT_EQ(bilingual.inlines[1].font.color, theme.name.color);
+}
+
+
+TEST(EntryTemplates, ALinkedTitleKeepsItsRolesColour) {
+  layout::Theme theme = test_theme();
+  Entry e = experience();
+  e.position = T("[Software Engineer](https://example.com/job)", 13, 17);
+  Composition c = compose_one(theme, e);
+  const Row& r = row(c.blocks[find_block(c, "Software Engineer")]);
+  ASSERT_FALSE(r.main[0].inlines.empty());
+  EXPECT_EQ(r.main[0].inlines[0].link, "https://example.com/job");
+  EXPECT_EQ(r.main[0].inlines[0].font.color, theme.entry_title.color) << "not the link colour";
+  // In running text a link still takes the link colour.
+  const Paragraph& summary = para(c.blocks[find_block(c, "Built")]);
+  EXPECT_EQ(summary.inlines[0].font.color, theme.body.color);
 }
 
 }  // namespace

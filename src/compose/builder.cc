@@ -15,7 +15,11 @@ Builder::Builder(const model::CvFile& file, const layout::Theme& theme, Diagnost
 }
 
 std::vector<Inline> Builder::inlines(const model::Text& text, const FontSpec& font) {
-  return parse_markup(text, font, theme_.link_color, bold_keywords_, diags_);
+  return inlines(text, font, theme_.link_color);
+}
+
+std::vector<Inline> Builder::inlines(const model::Text& text, const FontSpec& font, const Rgb& link_color) {
+  return parse_markup(text, font, link_color, bold_keywords_, diags_);
 }
 
 Paragraph Builder::paragraph(std::vector<Inline> inlines, const layout::TextStyle& style, layout::Align align,

@@ -28,8 +28,11 @@ class Builder {
   const model::Locale& locale() const { return locale_; }
   Diagnostics& diags() { return diags_; }
 
-  /// Inlines of a source text in `font`, with inline markup and bold keywords resolved.
+  /// Inlines of a source text in `font`, with inline markup and bold keywords resolved; links
+  /// take the layout's link colour.
   std::vector<Inline> inlines(const model::Text& text, const FontSpec& font);
+  /// The same with links in `link_color` (an entry title keeps its role's colour when linked).
+  std::vector<Inline> inlines(const model::Text& text, const FontSpec& font, const Rgb& link_color);
   /// A paragraph holding `inlines`, sized by `style`.
   Paragraph paragraph(std::vector<Inline> inlines, const layout::TextStyle& style, layout::Align align,
                       const Span& span) const;

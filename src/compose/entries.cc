@@ -130,7 +130,7 @@ std::vector<Paragraph> template_column(Builder& b, const model::Entry& entry, co
   for (size_t i = 0; i < lines.size(); ++i) {
     const layout::TextStyle& style = aside ? (i == 0 ? theme.aside : theme.aside_detail)
                                            : (i == 0 ? theme.entry_title : theme.entry_subtitle);
-    FilledLine line = fill_template(b, entry, lines[i], font_of(style));
+    FilledLine line = fill_template(b, entry, lines[i], font_of(style), true);
     if (line.inlines.empty()) {
       if (aside) out.push_back(b.paragraph({}, style, layout::Align::Right, entry.span));
       continue;

@@ -331,6 +331,48 @@ void apply_bold_keywords(std::vector<Item>& items, const BoldKeywords& bold_keyw
   }
 }
 
+// A word that is an address, not prose: its quotes are characters of the address.
+bool is_address(const std::vector<Item>& items, size_t begin, size_t end) {
+  std::u32string word;
+  for (size_t k = begin; k < end; ++k) word += items[k].ch;
+  return word.find(U"://") != std::u32string::npos || word.find(U'@') != std::u32string::npos ||
+         word.starts_with(U"www.");
+}
+
+bool opens_quote_after(char32_t c) {
+  return is_space(c) || c == '(' || c == '[' || c == '{' || c == 0x2013 || c == 0x2014 || c == '/';
+}
+
+bool is_digit(char32_t c) { return c >= '0' && c <= '9'; }
+
+// Typewriter quotes become typographic ones, as TeX's `` '' and Typst's smart quotes do: ' after
+// a letter or digit is an apostrophe or a closing quote (’), before one an opening quote (‘),
+// except an elided year ('90s); " opens (“) at the start, after a space or an opening bracket,
+// and closes (”) elsewhere. Addresses (URLs, e-mail) keep theirs.
+void smarten_quotes(std::vector<Item>& items) {
+  size_t word_begin = 0;
+  bool address = false;
+  for (size_t k = 0; k < items.size(); ++k) {
+    if (k == 0 || is_space(items[k - 1].ch)) {  // a new word: find where it ends
+      word_begin = k;
+      size_t word_end = k;
+      while (word_end < items.size() && !is_space(items[word_end].ch)) ++word_end;
+      address = is_address(items, word_begin, word_end);
+    }
+    Item& item = items[k];
+    if (address || item.is_delimiter || (item.ch != '\'' && item.ch != '"')) continue;
+    const char32_t before = k == 0 ? U' ' : items[k - 1].ch;
+    const char32_t after = k + 1 < items.size() ? items[k + 1].ch : U' ';
+    const bool opening = opens_quote_after(before) || k == 0;
+    if (item.ch == '\'')
+      item.ch = opening && !is_space(after) && !(is_digit(after) && k + 2 < items.size() && is_digit(items[k + 2].ch))
+                    ? 0x2018
+                    : 0x2019;
+    else
+      item.ch = opening && !is_space(after) ? 0x201C : 0x201D;
+  }
+}
+
 std::vector<Inline> group_inlines(const std::vector<Item>& items, const Parser& parser, const FontSpec& base,
                                   const Rgb& link_color) {
   const std::vector<std::string>& links = parser.links();
@@ -379,6 +421,7 @@ std::vector<Inline> parse_markup(const model::Text& text, const FontSpec& base, 
                                  const BoldKeywords& bold_keywords, Diagnostics& diags) {
   Parser parser(text, &diags);
   std::vector<Item> items = parser.parse();
+  smarten_quotes(items);
   if (!bold_keywords.keywords.empty()) apply_bold_keywords(items, bold_keywords);
   return group_inlines(items, parser, base, link_color);
 }

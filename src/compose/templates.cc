@@ -44,9 +44,12 @@ std::vector<Inline> date_inlines(std::string text, const model::Date* date, cons
 
 // The value of one field in `font`; fields that are texts of the CV keep their markup.
 std::vector<Inline> field_inlines(Builder& b, const model::Entry& entry, std::string_view field,
-                                  const FontSpec& font, bool& names) {
+                                  const FontSpec& font, bool role_colored_links, bool& names) {
   const layout::DateFormat format = b.theme().date_format;
-  auto text = [&](const model::Text& t) { return t.empty() ? std::vector<Inline>{} : b.inlines(t, font); };
+  const Rgb link_color = role_colored_links ? font.color : b.theme().link_color;
+  auto text = [&](const model::Text& t) {
+    return t.empty() ? std::vector<Inline>{} : b.inlines(t, font, link_color);
+  };
   if (field == "POSITION") return text(entry.position);
   if (field == "COMPANY") return text(entry.company);
   if (field == "INSTITUTION") return text(entry.institution);
@@ -103,7 +106,7 @@ std::vector<Inline> field_inlines(Builder& b, const model::Entry& entry, std::st
 }
 
 std::vector<Piece> pieces_of(Builder& b, const model::Entry& entry, const std::string& line, const FontSpec& base,
-                             bool& names) {
+                             bool role_colored_links, bool& names) {
   std::vector<Piece> pieces;
   FontSpec font = base;
   bool bold = false, italic = false;
@@ -126,7 +129,7 @@ std::vector<Piece> pieces_of(Builder& b, const model::Entry& entry, const std::s
       const std::string word = line.substr(i, end - i);
       const bool whole = end == line.size() || !std::isalnum(static_cast<unsigned char>(line[end]));
       if (whole && is_template_field(word))
-        pieces.push_back(Piece{true, "", font, field_inlines(b, entry, word, font, names)});
+        pieces.push_back(Piece{true, "", font, field_inlines(b, entry, word, font, role_colored_links, names)});
       else
         literal(word);
       i = end;
@@ -144,9 +147,10 @@ bool is_template_field(const std::string& word) {
   return std::find(kFields.begin(), kFields.end(), word) != kFields.end();
 }
 
-FilledLine fill_template(Builder& b, const model::Entry& entry, const std::string& line, const FontSpec& font) {
+FilledLine fill_template(Builder& b, const model::Entry& entry, const std::string& line, const FontSpec& font,
+                         bool role_colored_links) {
   FilledLine out;
-  std::vector<Piece> pieces = pieces_of(b, entry, line, font, out.names);
+  std::vector<Piece> pieces = pieces_of(b, entry, line, font, role_colored_links, out.names);
   const bool any_field = std::any_of(pieces.begin(), pieces.end(), [](const Piece& p) { return p.field; });
   if (!any_field) {  // a line of plain words, shown as written
     for (auto& p : pieces) out.inlines.push_back(made(std::move(p.literal), p.font));

@@ -20,7 +20,11 @@ struct FilledLine {
 /// in the template add to it). A field with no value takes the text written between it and
 /// the previous field with it; text before the first field or after the last goes with that
 /// field. Upper-case words that are not field names are kept as written.
-FilledLine fill_template(Builder& b, const model::Entry& entry, const std::string& line, const FontSpec& font);
+/// With `role_colored_links`, a field that is a link keeps the line's colour (an entry title
+/// reads the same in a section whether it is linked or not); otherwise links take the
+/// layout's link colour.
+FilledLine fill_template(Builder& b, const model::Entry& entry, const std::string& line, const FontSpec& font,
+                         bool role_colored_links = false);
 
 /// Whether `word` is a field name templates know.
 bool is_template_field(const std::string& word);
