@@ -1394,5 +1394,42 @@ TEST_F(TextTest, SmallCapsUseTheFontsOwnGlyphsAndKeepTheText) {
   EXPECT_NE(small_caps.runs[0].glyphs[1].id, upper_lower.runs[0].glyphs[1].id) << "x becomes a small capital";
 }
 
+
+TEST_F(TextTest, ABalancedParagraphHasLinesOfEvenLength) {
+  Typesetter ts(theme, diags);
+  // As the header builds it: each contact an unbreakable inline, separators between them.
+  compose::Paragraph contacts = make_paragraph("");
+  contacts.inlines.clear();
+  contacts.align = Align::Center;
+  for (const char* item : {"Seoul, Korea", "haneul@example.com", "+82 10-1234-5678", "example.com",
+                           "github.com/haneul-kim"}) {
+    if (!contacts.inlines.empty()) contacts.inlines.push_back(make_inline("  |  "));
+    compose::Inline contact = make_inline(item);
+    contact.unbreakable = true;
+    contacts.inlines.push_back(contact);
+  }
+  const double width = width_of(ts, "Seoul, Korea  |  haneul@example.com  |  +82 10-1234-5678  |  example.com") + 5;
+  const auto plain = ts.typeset(contacts, width);
+  ASSERT_EQ(plain.size(), 2u);
+  contacts.balance = true;
+  const auto balanced = ts.typeset(contacts, width);
+  ASSERT_EQ(balanced.size(), 2u) << "no more lines than without balancing";
+  // The narrowest measure for two lines: two percent less and it would take three.
+  double widest = 0;
+  for (const Line& line : balanced) widest = std::max(widest, line.width);
+  contacts.balance = false;
+  EXPECT_GT(ts.typeset(contacts, widest - 0.02 * width).size(), 2u) << joined(texts_of(balanced));
+  EXPECT_LE(widest, plain[0].width + 0.01);
+  // Still centred in the paragraph's own width.
+  const double left = balanced[0].runs.front().x, right = left + balanced[0].width;
+  EXPECT_NEAR(left, width - right, 1.0);
+  for (const Line& line : balanced) {  // no item broken, no separator at a line's end or start
+    const std::string text = text_of(line);
+    EXPECT_FALSE(text.starts_with("|") || text.ends_with("|")) << text;
+    EXPECT_EQ(text.find("+82 10-1234-5678") == std::string::npos, text.find("+82") == std::string::npos) << text;
+  }
+  EXPECT_EQ(diags.warning_count(), 0);
+}
+
 }  // namespace
 }  // namespace hanji::text

@@ -35,6 +35,7 @@ struct Inline {
   FontSpec font;
   std::string link;  // URI ("https://…", "mailto:…", "tel:…") or empty
   Span span;         // source location of the first character
+  bool unbreakable = false;  // no line break inside it (one contact item)
 };
 
 /// Rules drawn on a paragraph's first line, around its text: how section titles are set off.
@@ -66,6 +67,9 @@ struct Paragraph {
   double line_height = 13.5;  // baseline to baseline, pt
   std::optional<Marker> marker;
   bool is_name = false;     // words here are names: never hyphenate (issue 3)
+  /// Lines of even length: the narrowest measure that takes no more lines (a contact line that
+  /// wraps does not leave one item alone on its last line).
+  bool balance = false;
   std::optional<LineRules> rules;  // rules on the first line's sides (section titles)
   Span span;
 };

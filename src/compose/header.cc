@@ -52,11 +52,12 @@ std::optional<Paragraph> contact_line(Builder& b, layout::Align align) {
       icon_font.color = b.theme().icon_color;
       inlines.push_back(Inline{contact_icon(contact) + "\u00A0", icon_font, contact.url, {}});
     }
-    inlines.push_back(Inline{contact.text.value, font_of(style), contact.url, contact.text.span});
+    inlines.push_back(Inline{contact.text.value, font_of(style), contact.url, contact.text.span, true});
   }
   if (inlines.empty()) return std::nullopt;
   Paragraph p = b.paragraph(std::move(inlines), style, align, contacts.front().text.span);
   p.is_name = true;  // addresses and handles must never be hyphenated
+  p.balance = true;
   return p;
 }
 

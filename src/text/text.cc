@@ -241,6 +241,14 @@ struct Typesetter::Impl {
   std::vector<Boundary> find_boundaries(const SourceText& text, bool hyphenate) {
     std::vector<Boundary> boundaries = find_breaks(text, korean_break);
     if (hyphenate) mark_hyphenation(text, *hyphenation, boundaries);
+    // An unbreakable inline (one contact: "+82 10-1234-5678", "Seoul, Korea") never breaks
+    // inside, not even in an emergency: its line is set overfull instead, and reported.
+    for (size_t k = 1; k < text.size(); ++k)
+      if (text.inline_of[k] == text.inline_of[k - 1] && text.inline_at(k).unbreakable) {
+        boundaries[k].allowed = boundaries[k].hyphen = boundaries[k].range = false;
+        boundaries[k].emergency = 0;
+        boundaries[k].awkward = true;
+      }
     return boundaries;
   }
 
@@ -266,6 +274,36 @@ Typesetter::Typesetter(const layout::Theme& theme, Diagnostics& diags) : impl_(s
 Typesetter::~Typesetter() = default;
 
 std::vector<Line> Typesetter::typeset(const compose::Paragraph& paragraph, double width) {
+  std::vector<Line> lines = typeset_at(paragraph, width);
+  impl_->warn_overfull(lines, width, paragraph.span);
+  impl_->warn_underfull(lines, width, paragraph.span);
+  if (!paragraph.balance || lines.size() < 2) return lines;
+  // Balanced: the narrowest measure that still takes as many lines (found to 1%), so that the
+  // lines come out of even length instead of a full line over a short one; the lines are
+  // then placed in the paragraph's own width, keeping its alignment.
+  double lo = width / static_cast<double>(lines.size()), hi = width;
+  std::vector<Line> best = lines;
+  for (int step = 0; step < 10 && hi - lo > width * 0.01; ++step) {
+    const double mid = (lo + hi) / 2;
+    std::vector<Line> trial = typeset_at(paragraph, mid);
+    const bool fits = trial.size() == lines.size() &&
+                      std::none_of(trial.begin(), trial.end(), [](const Line& l) { return l.overfull; });
+    if (fits) {
+      hi = mid;
+      best = std::move(trial);
+    } else {
+      lo = mid;
+    }
+  }
+  const double shift = paragraph.align == layout::Align::Center ? (width - hi) / 2
+                       : paragraph.align == layout::Align::Right ? width - hi
+                                                                 : 0;
+  for (Line& line : best)
+    for (GlyphRun& run : line.runs) run.x += shift;
+  return best;
+}
+
+std::vector<Line> Typesetter::typeset_at(const compose::Paragraph& paragraph, double width) {
   const SourceText text = gather_text(paragraph.inlines);
   if (text.size() == 0) return {};
   const bool hyphenate = impl_->hyphenates(paragraph);
@@ -283,8 +321,6 @@ std::vector<Line> Typesetter::typeset(const compose::Paragraph& paragraph, doubl
     begin = c + 1;
   }
   if (begin < count) impl_->typeset_segment(text, shaped, boundaries, begin, count, width, paragraph, lines);
-  impl_->warn_overfull(lines, width, paragraph.span);
-  impl_->warn_underfull(lines, width, paragraph.span);
   return lines;
 }
 

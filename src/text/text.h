@@ -77,6 +77,9 @@ class Typesetter {
   ShapingCacheStats shaping_cache_stats() const;
 
  private:
+  /// typeset() without balancing.
+  std::vector<Line> typeset_at(const compose::Paragraph& paragraph, double width);
+
   struct Impl;
   std::unique_ptr<Impl> impl_;
 };
