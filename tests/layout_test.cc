@@ -291,7 +291,7 @@ TEST(LoadTheme, SerifExtendsClassic) {
   Diagnostics diags;
   auto theme = load_theme("serif", ConfigNode{}, "", repo_dirs(), diags);
   ASSERT_TRUE(theme.has_value()) << messages(diags);
-  EXPECT_EQ(fs::path(theme->fonts.hangul.bold).filename(), "NanumMyeongjoBold.ttf");
+  EXPECT_EQ(fs::path(theme->fonts.hangul.bold).filename(), "NanumMyeongjoExtraBold.ttf");
   EXPECT_EQ(theme->header_align, Align::Left);
   EXPECT_DOUBLE_EQ(theme->body.line_height, 1.5);
   EXPECT_DOUBLE_EQ(theme->body.size, 9.3);  // from classic
