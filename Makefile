@@ -68,7 +68,7 @@ gallery: build
 	@echo "docs/gallery: $$(ls docs/gallery/*.png | wc -l) pictures"
 
 bench: build
-	./$(BUILD)/hanji_bench $(SAMPLES)
+	./$(BUILD)/hanji_bench $(LAYOUT_FLAG) $(SAMPLES)
 
 # Each target starts from the samples, the golden cases, fuzz/seeds and the inputs that once
 # found a bug; what it learns stays in build-fuzz/corpus, what it finds in build-fuzz/findings

@@ -23,15 +23,19 @@ struct Run {
   bool ok = false;
 };
 
-/// Runs `hanji build sample -q -o out` once, with stdout/stderr discarded.
-Run run_once(const std::string& hanji, const std::string& sample, const std::string& out) {
+/// Runs `hanji build sample -q -o out [--layout L]` once, with stdout/stderr discarded.
+Run run_once(const std::string& hanji, const std::string& sample, const std::string& out, const std::string& layout) {
   auto start = std::chrono::steady_clock::now();
   pid_t pid = fork();
   if (pid == 0) {
     int devnull = open("/dev/null", O_WRONLY);
     dup2(devnull, STDOUT_FILENO);
     dup2(devnull, STDERR_FILENO);
-    execl(hanji.c_str(), hanji.c_str(), "build", sample.c_str(), "-q", "-o", out.c_str(), static_cast<char*>(nullptr));
+    if (layout.empty())
+      execl(hanji.c_str(), hanji.c_str(), "build", sample.c_str(), "-q", "-o", out.c_str(), static_cast<char*>(nullptr));
+    else
+      execl(hanji.c_str(), hanji.c_str(), "build", sample.c_str(), "-q", "-o", out.c_str(), "--layout", layout.c_str(),
+            static_cast<char*>(nullptr));
     _exit(127);
   }
   int status = 0;
@@ -56,17 +60,20 @@ double median(std::vector<double> v) {
 int main(int argc, char** argv) {
   std::string hanji = HANJI_BINARY;
   int repeats = 15;
+  std::string layout;
   std::vector<std::string> samples;
   for (int i = 1; i < argc; ++i) {
     std::string a = argv[i];
     if (a == "-n" && i + 1 < argc) {
       repeats = std::max(1, std::atoi(argv[++i]));
+    } else if (a == "--layout" && i + 1 < argc) {
+      layout = argv[++i];
     } else {
       samples.push_back(a);
     }
   }
   if (samples.empty()) {
-    std::fprintf(stderr, "usage: hanji_bench [-n RUNS] SAMPLE.yaml...\n");
+    std::fprintf(stderr, "usage: hanji_bench [-n RUNS] [--layout NAME] SAMPLE.yaml...\n");
     return 2;
   }
   fs::path out_dir = fs::temp_directory_path() / "hanji-bench";
@@ -75,12 +82,12 @@ int main(int argc, char** argv) {
   int failures = 0;
   for (const auto& sample : samples) {
     std::string out = (out_dir / (fs::path(sample).stem().string() + ".pdf")).string();
-    run_once(hanji, sample, out);  // warm the page cache
+    run_once(hanji, sample, out, layout);  // warm the page cache
     std::vector<double> times;
     long rss = 0;
     bool ok = true;
     for (int i = 0; i < repeats; ++i) {
-      Run r = run_once(hanji, sample, out);
+      Run r = run_once(hanji, sample, out, layout);
       ok = ok && r.ok;
       times.push_back(r.millis);
       rss = std::max(rss, r.max_rss_kb);
@@ -100,6 +107,7 @@ int main(int argc, char** argv) {
                 *std::min_element(times.begin(), times.end()), static_cast<double>(rss) / 1024.0,
                 static_cast<double>(fs::file_size(out)) / 1024.0);
   }
-  std::printf("(%d runs per sample, whole `hanji build` processes, %s)\n", repeats, hanji.c_str());
+  std::printf("(%d runs per sample, whole `hanji build` processes, %s, layout: %s)\n", repeats, hanji.c_str(),
+              layout.empty() ? "the sample's own" : layout.c_str());
   return failures ? 1 : 0;
 }
