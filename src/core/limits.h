@@ -44,6 +44,11 @@ inline constexpr std::size_t kMaxImageBytes = 32u << 20;  // 32 MiB
 /// Pages in the PDF.
 inline constexpr std::size_t kMaxPages = 100;
 
+/// Items of a list a layout sets (template lines, table columns and their widths): a
+/// résumé's entry has a handful of lines and a form a handful of columns, while 20,000 lines
+/// per entry would take seconds to set.
+inline constexpr std::size_t kMaxLayoutListItems = 32;
+
 /// Diagnostics printed per run; the rest are counted ("and 812 more errors").
 inline constexpr std::size_t kMaxPrintedDiagnostics = 100;
 

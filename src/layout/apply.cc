@@ -1,6 +1,8 @@
 // Applying a configuration tree to a Theme through the parameter registry.
 #include "layout/apply.h"
 
+#include "core/limits.h"
+
 #include <algorithm>
 #include <type_traits>
 #include <utility>
@@ -34,6 +36,7 @@ struct Applier {
   std::optional<ParamValue> parse_fonts(const Param& param, const ConfigNode& value);
   std::optional<ParamValue> parse_texts(const Param& param, const ConfigNode& value);
   std::optional<ParamValue> parse_numbers(const Param& param, const ConfigNode& value);
+  bool within_list_limit(const Param& param, const ConfigNode& value);
   template <typename T>
   std::optional<ParamValue> checked(const Param& param, const ConfigNode& value, std::optional<T> parsed);
   std::optional<double> check_bound(const Param& param, double number, const Span& span);
@@ -231,6 +234,15 @@ std::optional<ParamValue> Applier::parse_fonts(const Param& param, const ConfigN
   return ok ? std::optional<ParamValue>(std::move(paths)) : std::nullopt;
 }
 
+bool Applier::within_list_limit(const Param& param, const ConfigNode& value) {
+  if (value.children.size() <= limits::kMaxLayoutListItems) return true;
+  diags.error(value.span,
+              fmt::format("'{}' has {} items; a layout takes at most {}", param.key, value.children.size(),
+                          limits::kMaxLayoutListItems),
+              {"an entry shows a few lines and a table a few columns; shorten the list"});
+  return false;
+}
+
 // A list of texts; a single text is accepted as a list of one, an empty list means none.
 std::optional<ParamValue> Applier::parse_texts(const Param& param, const ConfigNode& value) {
   std::vector<std::string> texts;
@@ -239,6 +251,7 @@ std::optional<ParamValue> Applier::parse_texts(const Param& param, const ConfigN
     wrong_value(param, value);
     return std::nullopt;
   }
+  if (!within_list_limit(param, value)) return std::nullopt;
   for (const auto& item : value.children) {
     if (item.kind != ConfigNode::Kind::Scalar) {
       wrong_value(param, item);
@@ -255,6 +268,7 @@ std::optional<ParamValue> Applier::parse_numbers(const Param& param, const Confi
     wrong_value(param, value);
     return std::nullopt;
   }
+  if (!within_list_limit(param, value)) return std::nullopt;
   std::vector<double> numbers;
   for (const auto& item : value.children) {
     std::optional<double> number = item.kind == ConfigNode::Kind::Scalar ? parse_number(item.scalar) : std::nullopt;
