@@ -208,6 +208,15 @@ void check_geometry(const Theme& theme, Diagnostics& diags) {
                             "text column for nested highlights",
                             text_width),
                 {"indents of 12pt each are usual"});
+  if (theme.sidebar_side != SidebarSide::None &&
+      (theme.sidebar_width + theme.sidebar_gap > text_width * 0.6 || theme.sidebar_width < 72 + theme.sidebar_padding))
+    diags.error(culprit(theme, {{"sidebar.width", theme.sidebar_width},
+                                {"sidebar.gap", theme.sidebar_gap},
+                                {"sidebar.padding", theme.sidebar_padding}}),
+                fmt::format("the side column ({:.0f} pt and a {:.0f} pt gap) must leave the main column at least 40% "
+                            "of the {:.0f} pt text width and hold 72 pt of text itself",
+                            theme.sidebar_width, theme.sidebar_gap, text_width),
+                {"a third of the text width is usual for sidebar.width (about 5.5 cm on A4)"});
   if (theme.footer_offset > theme.page_height)
     diags.error(culprit(theme, {{"footer.offset", theme.footer_offset}}),
                 fmt::format("footer.offset puts the footer above the page ({:.0f} pt high)", theme.page_height),
