@@ -476,5 +476,66 @@ TEST_F(Paginate, AMarkerIsDrawnBeforeItsLine) {
   EXPECT_EQ(doc.pages[0].runs[0].run.text, "\u2022") << "reading order: the bullet, then its text";
 }
 
+
+TEST_F(Paginate, ATableThatContinuesRepeatsItsHeaderRow) {
+  compose::Composition c;
+  compose::Table table;
+  table.widths = {1, 3};
+  table.shaded_columns = {false, false};
+  table.header = {paragraph("Period"), paragraph("Company")};
+  for (int i = 0; i < 80; ++i) table.rows.push_back({paragraph("20" + std::to_string(10 + i % 10)), paragraph("Row " + std::to_string(i))});
+  compose::Block b;
+  b.content = table;
+  c.blocks.push_back(b);
+  Document doc = run(c);
+  ASSERT_GE(doc.pages.size(), 2u);
+  for (size_t p = 0; p < doc.pages.size(); ++p) {
+    int headers = 0;
+    double header_y = 1e9, first_row_y = 1e9;
+    for (const auto& r : doc.pages[p].runs) {
+      if (r.run.text == "Period") {
+        ++headers;
+        header_y = r.baseline;
+      }
+      if (r.run.text.rfind("Row ", 0) == 0) first_row_y = std::min(first_row_y, r.baseline);
+    }
+    EXPECT_EQ(headers, 1) << "page " << p + 1;
+    EXPECT_LT(header_y, first_row_y) << "the header row comes first on page " << p + 1;
+    EXPECT_FALSE(doc.pages[p].backgrounds.empty()) << "the header row is shaded";
+  }
+  // Every row once, in order.
+  int expected = 0;
+  for (const auto& page : doc.pages)
+    for (const auto& r : page.runs) {
+      if (r.run.text.rfind("Row ", 0) == 0) {
+        EXPECT_EQ(r.run.text, "Row " + std::to_string(expected++));
+      }
+    }
+  EXPECT_EQ(expected, 80);
+}
+
+TEST_F(Paginate, ASideColumnIsSetBesideTheMainFlowAndDrawnFirst) {
+  theme_.sidebar_side = layout::SidebarSide::Left;
+  theme_.sidebar_width = 150;
+  theme_.sidebar_gap = 20;
+  theme_.sidebar_background = {0.9, 0.9, 0.9};
+  theme_.sidebar_padding = 10;
+  compose::Composition c;
+  c.blocks.push_back(block(paragraph("Main text")));
+  c.side.push_back(block(paragraph("Side text")));
+  Document doc = run(c);
+  ASSERT_EQ(doc.pages.size(), 1u);
+  const PlacedRun* main = find_run(doc, "Main");
+  const PlacedRun* side = find_run(doc, "Side");
+  ASSERT_TRUE(main && side);
+  EXPECT_NEAR(side->x, theme_.margin_left, 0.5);
+  EXPECT_NEAR(main->x, theme_.margin_left + 170, 0.5);
+  EXPECT_NEAR(main->baseline, side->baseline, 1e-6) << "both columns start at the top";
+  EXPECT_EQ(doc.pages[0].runs.front().run.text.rfind("Side", 0), 0u) << "the side column is read first";
+  ASSERT_EQ(doc.pages[0].backgrounds.size(), 1u);
+  EXPECT_EQ(doc.pages[0].backgrounds[0].x, 0) << "the tint runs to the page's edge";
+  EXPECT_NEAR(doc.pages[0].backgrounds[0].width, theme_.margin_left + 150, 1e-6);
+}
+
 }  // namespace
 }  // namespace hanji::paginate
