@@ -39,6 +39,7 @@ compose::Inline make_inline(const std::string& text, double size = 10, bool bold
   in.font.size = size;
   in.font.bold = bold;
   in.font.italic = italic;
+  in.font.emphasized = italic;  // as the markup parser sets *emphasis*
   in.span = Span{"cv.yaml", 7, 10};
   return in;
 }
@@ -248,6 +249,16 @@ TEST_F(TextTest, HangulHasNoItalicsEmphasisBecomesColour) {
   EXPECT_EQ(line.runs[0].color, theme.emphasis_color);
   EXPECT_EQ(font_of_char(ts, line, U'e'), "Lato-Italic.ttf");
   EXPECT_EQ(line.runs[1].color, in.font.color);
+}
+
+TEST_F(TextTest, HangulInAnItalicRoleStaysInTheRolesColour) {
+  theme.emphasis_color = Rgb{0.1, 0.2, 0.3};
+  Typesetter ts(theme, diags);
+  compose::Inline in = make_inline("2021년 3월 – 현재", 10, false, true);
+  in.font.emphasized = false;  // italic by its role (a date column), not *emphasis*
+  in.font.color = Rgb{0.4, 0.4, 0.4};
+  const Line line = ts.typeset_line(in);
+  for (const GlyphRun& run : line.runs) EXPECT_EQ(run.color, in.font.color) << run.text;
 }
 
 TEST_F(TextTest, MissingStylesFallBack) {

@@ -25,6 +25,10 @@ struct FontSpec {
   bool italic = false;  // Latin only
   Rgb color;
   bool small_caps = false;  // the font's own small capitals, where it has them
+  /// Italic because the text says so (*emphasis*), not because its role is set in italics:
+  /// Hangul, which has no italics, then takes the emphasis colour; in an italic role (a date
+  /// column set in italics) it stays upright in the role's colour.
+  bool emphasized = false;
 
   bool operator==(const FontSpec&) const = default;
 };

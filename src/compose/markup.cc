@@ -384,6 +384,7 @@ std::vector<Inline> group_inlines(const std::vector<Item>& items, const Parser& 
       run.font = base;
       run.font.bold = base.bold || item.bold;
       run.font.italic = base.italic || item.italic;
+      run.font.emphasized = base.emphasized || item.italic;
       if (item.link >= 0) {
         run.link = links[static_cast<size_t>(item.link)];
         run.font.color = link_color;

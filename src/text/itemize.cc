@@ -205,8 +205,9 @@ std::vector<Item> itemize(const SourceText& text, const FontSettings& settings, 
     const bool latin = choice.role == Role::Latin;
     item.size = latin ? source.font.size * settings.fonts.latin_scale : source.font.size;
     item.rise = latin ? settings.fonts.latin_baseline * source.font.size : 0.0;
-    // Emphasis that cannot be drawn in italics (Hangul, a missing italic face) becomes colour.
-    item.color = source.font.italic && !choice.italic ? settings.emphasis_color : source.font.color;
+    // Emphasis that cannot be drawn in italics (Hangul, a missing italic face) becomes colour;
+    // a role set in italics keeps its own colour there.
+    item.color = source.font.emphasized && !choice.italic ? settings.emphasis_color : source.font.color;
     item.small_caps = source.font.small_caps;
     item.link = &source.link;
     item.script = previous_script = script_of(c, choice.role, previous_script);
