@@ -213,7 +213,7 @@ int build(const Options& opt, const std::string& argv0, std::ostream& out, std::
     return kBadInput;
   }
   Diagnostics diags;
-  engine::Request request{opt.layout, opt.paper, opt.fit_pages};
+  engine::Request request{opt.layout, opt.paper, opt.fit_pages, {}};
   std::optional<engine::Rendered> result =
       engine::render_file(opt.input, request, layout::find_data_dirs(argv0), diags);
   // `check` makes the PDF too, only without writing it: what libharu or an image refuses is

@@ -23,6 +23,8 @@ struct Request {
   std::string paper;
   /// Fit on at most this many pages; 0 = as the layout says (its fit_pages).
   int fit_pages = 0;
+  /// --lang and --only: which language of a bilingual CV, which tagged parts to keep.
+  source::ReadOptions read;
 };
 
 /// A rendered CV: the document and the (possibly squeezed) theme it was laid out with.
@@ -48,6 +50,10 @@ fit::FitResult lay_out(const model::CvFile& file, const layout::Theme& theme, in
 /// error was reported.
 std::optional<Rendered> render(model::CvFile file, const Request& request, const layout::DataDirs& dirs,
                                Diagnostics& diags);
+
+/// Reads the CV file at `path` as the request says (language, tags): what every exporter
+/// starts from, so the PDF and the text exports hold the same CV.
+std::optional<model::CvFile> load(const std::string& path, const Request& request, Diagnostics& diags);
 
 /// Reads the CV file at `path` and renders it.
 std::optional<Rendered> render_file(const std::string& path, const Request& request, const layout::DataDirs& dirs,

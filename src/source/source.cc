@@ -168,7 +168,9 @@ void read_settings(const YamlNode& node, Reader& reader, Settings& settings) {
   }
 }
 
-std::optional<CvFile> load_cv_from_string(const std::string& text, const std::string& path, Diagnostics& diags) {
+std::optional<CvFile> load_cv_from_string(const std::string& text, const std::string& path, Diagnostics& diags,
+                                          const ReadOptions& options) {
+  (void)options;
   Diagnostics local;
   SourceText source(text, path);
   Reader reader{source, local};
@@ -191,11 +193,11 @@ std::optional<CvFile> load_cv_from_string(const std::string& text, const std::st
   return file;
 }
 
-std::optional<CvFile> load_cv(const std::string& path, Diagnostics& diags) {
+std::optional<CvFile> load_cv(const std::string& path, Diagnostics& diags, const ReadOptions& options) {
   std::optional<std::string> text = read_input_file(path, Span{}, diags);
   if (!text) return std::nullopt;
   check_extension(path, diags);
-  return load_cv_from_string(*text, path, diags);
+  return load_cv_from_string(*text, path, diags, options);
 }
 
 }  // namespace hanji::source

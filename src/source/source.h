@@ -5,6 +5,7 @@
 
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "config/config.h"
 #include "core/core.h"
@@ -16,13 +17,24 @@ namespace hanji::source {
 using namespace hanji::model;
 using config::ConfigNode;
 
+/// Choices made when reading, over what the file says (the command line's --lang and --only).
+struct ReadOptions {
+  /// For texts written as a map of language to text ({ko: 박지민, en: Jimin Park}): the
+  /// language to pick ("ko", "en", ...); empty = the file's own language. A field that lacks
+  /// it falls back to another language it has.
+  std::string language;
+  /// Keep only what is untagged or carries one of these tags (entries, highlights and
+  /// sections may have `tags:`); empty = keep everything.
+  std::vector<std::string> only_tags;
+};
+
 /// Reads and validates a CV file. Errors (syntax, wrong types, unknown keys with a
 /// did-you-mean hint, bad dates, a missing photo file) go to `diags` with file:line:col;
 /// returns nullopt when any error was reported. Ignored RenderCV keys are warnings.
-std::optional<CvFile> load_cv(const std::string& path, Diagnostics& diags);
+std::optional<CvFile> load_cv(const std::string& path, Diagnostics& diags, const ReadOptions& options = {});
 
 /// Same, from text in memory (`path` is used for messages and to resolve the photo).
 std::optional<CvFile> load_cv_from_string(const std::string& text, const std::string& path,
-                                          Diagnostics& diags);
+                                          Diagnostics& diags, const ReadOptions& options = {});
 
 }  // namespace hanji::source
