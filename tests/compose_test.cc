@@ -71,7 +71,8 @@ model::Locale korean() {
   l.language = "ko";
   for (int m = 0; m < 12; ++m) l.month_abbreviations[m] = l.month_names[m] = std::to_string(m + 1) + "월";
   l.present = "현재";
-  l.date_style = model::Locale::DateStyle::KoreanDotted;
+  l.date = "YEAR. MONTH.";
+  l.date_with_day = "YEAR. MONTH. DAY.";
   l.degree_with_area = "AREA DEGREE";
   l.page_number = "PAGE / TOTAL";
   return l;
@@ -834,7 +835,7 @@ TEST(Meta, TitleWithoutANameHasNoDanglingSeparator) {
   model::CvFile file;
   Diagnostics diags;
   EXPECT_EQ(compose(file, layout::Theme{}, diags).meta.title, "CV");
-  file.locale = *model::builtin_locale("ko");
+  file.locale.language = "ko";
   EXPECT_EQ(compose(file, layout::Theme{}, diags).meta.title, "이력서");
 }
 

@@ -1298,7 +1298,7 @@ TEST(SourceDesign, UntranslatableKeysWarnOncePerPath) {
 
 // ---------------------------------------------------------------- locale
 
-TEST(SourceLocale, BuiltIns) {
+TEST(SourceLocale, EnglishIsBuiltIn) {
   auto en = builtin_locale("english");
   ASSERT_TRUE(en);
   EXPECT_EQ(en->language, "en");
@@ -1307,19 +1307,78 @@ TEST(SourceLocale, BuiltIns) {
   EXPECT_EQ(en->month_abbreviations[8], "Sept");
   EXPECT_EQ(en->present, "present");
   EXPECT_EQ(en->degree_with_area, "DEGREE in AREA");
-  EXPECT_EQ(en->date_style, Locale::DateStyle::MonthAbbreviationYear);
-  auto ko = builtin_locale("KO");
-  ASSERT_TRUE(ko);
-  EXPECT_EQ(ko->language, "ko");
-  EXPECT_EQ(ko->month_names[11], "12월");
-  EXPECT_EQ(ko->month_abbreviations[2], "3월");
-  EXPECT_EQ(ko->present, "현재");
-  EXPECT_EQ(ko->date_style, Locale::DateStyle::KoreanDotted);
-  EXPECT_EQ(ko->degree_with_area, "AREA DEGREE");
-  EXPECT_EQ(ko->years, "년");
-  EXPECT_EQ(ko->months, "개월");
-  EXPECT_EQ(ko->last_updated, "마지막 업데이트");
+  EXPECT_EQ(en->date, "MONTH_ABBREVIATION YEAR");
+  EXPECT_FALSE(builtin_locale("korean"));  // a locale file
   EXPECT_FALSE(builtin_locale("klingon"));
+}
+
+TEST(SourceLocale, KoreanFromItsFile) {
+  auto loaded = load("cv:\n  name: J\nlocale: KO\n");
+  ASSERT_TRUE(loaded.file);
+  const Locale& ko = loaded.file->locale;
+  EXPECT_EQ(ko.language, "ko");
+  EXPECT_EQ(ko.name, "korean");
+  EXPECT_EQ(ko.script, "Hangul");
+  EXPECT_EQ(ko.month_names[11], "12월");
+  EXPECT_EQ(ko.month_abbreviations[2], "3월");
+  EXPECT_EQ(ko.present, "현재");
+  EXPECT_EQ(ko.date, "YEAR. MONTH.");
+  EXPECT_EQ(ko.degree_with_area, "AREA DEGREE");
+  EXPECT_EQ(ko.years, "년");
+  EXPECT_EQ(ko.months, "개월");
+  EXPECT_EQ(ko.last_updated, "마지막 업데이트");
+}
+
+// Every shipped locale file reads without a message, answers to its name and its code, and
+// differs from English where a language must (its months).
+TEST(SourceLocale, EveryLocaleFileReads) {
+  namespace fs = std::filesystem;
+  int files = 0;
+  for (const auto& entry : fs::directory_iterator(fs::path(HANJI_SOURCE_DIR) / "locales")) {
+    const std::string name = entry.path().stem().string();
+    auto by_name = load("cv:\n  name: J\nlocale: " + name + "\n");
+    ASSERT_TRUE(by_name.file) << name;
+    EXPECT_TRUE(by_name.diags.all().empty()) << name << ": " << by_name.diags.all().front().message;
+    const Locale& locale = by_name.file->locale;
+    EXPECT_EQ(locale.name, name);
+    EXPECT_EQ(locale.language.size(), 2u) << name;
+    for (const std::string& month : locale.month_names) EXPECT_FALSE(month.empty()) << name;
+    if (name != "english") {
+      EXPECT_NE(locale.month_names[0], "January") << name;
+    }
+    auto by_code = load("cv:\n  name: J\nlocale: {language: " + locale.language + "}\n");
+    ASSERT_TRUE(by_code.file) << name;
+    EXPECT_EQ(by_code.file->locale.name, name);
+    ++files;
+  }
+  EXPECT_GE(files, 18);  // English, Korean and RenderCV's languages our fonts cover
+}
+
+TEST(SourceLocale, RenderCvNamesAndScriptsWeCannotSet) {
+  auto bokmal = load("cv:\n  name: J\nlocale: norwegian_bokmål\n");
+  ASSERT_TRUE(bokmal.file);
+  EXPECT_EQ(bokmal.file->locale.language, "nb");
+  auto arabic = load("cv:\n  name: J\nlocale: arabic\n");
+  ASSERT_TRUE(arabic.file);
+  EXPECT_EQ(arabic.file->locale.language, "en");
+  ASSERT_EQ(arabic.diags.all().size(), 1u);  // one warning, naming the script and the fix
+  EXPECT_NE(arabic.diags.all()[0].message.find("Arabic script"), std::string::npos);
+  EXPECT_NE(arabic.diags.all()[0].hints[0].find("fonts.fallback"), std::string::npos);
+  auto typo = load("cv:\n  name: J\nlocale: germna\n");
+  ASSERT_EQ(typo.diags.all().size(), 1u);
+  EXPECT_NE(typo.diags.all()[0].hints[0].find("german"), std::string::npos);
+}
+
+TEST(SourceLocale, RenderCvOneLocaleCatalog) {
+  auto loaded = load(
+      "cv:\n  name: J\nlocale_catalog:\n  to: to\n  full_names_of_months: [a, b, c, d, e, f, g, h, i, j, k, l]\n"
+      "  date_template: FULL_MONTH_NAME YEAR\n  phone_number_format: national\n");
+  ASSERT_TRUE(loaded.file);
+  EXPECT_EQ(loaded.file->locale.range_separator, " to ");
+  EXPECT_EQ(loaded.file->locale.month_names[1], "b");
+  EXPECT_EQ(loaded.file->locale.date, "MONTH_NAME YEAR");
+  ASSERT_EQ(loaded.diags.all().size(), 1u);
+  EXPECT_NE(loaded.diags.all()[0].message.find("phone_number_format"), std::string::npos);
 }
 
 TEST(SourceLocale, StringOrRenderCvMap) {
@@ -1343,12 +1402,20 @@ TEST(SourceLocale, StringOrRenderCvMap) {
   EXPECT_EQ(l.month_names[0], "1월");
 }
 
+TEST(SourceLocale, AMapChangesWordsOfItsLanguage) {
+  auto loaded = load("cv:\n  name: J\nlocale:\n  language: german\n  present: bis heute\n");
+  ASSERT_TRUE(loaded.file) << dump(loaded.diags);
+  EXPECT_EQ(loaded.file->locale.language, "de");
+  EXPECT_EQ(loaded.file->locale.present, "bis heute");
+  EXPECT_EQ(loaded.file->locale.month_names[2], "März");
+}
+
 TEST(SourceLocale, UnknownLanguageWarnsAndUsesEnglish) {
-  auto loaded = load("cv:\n  name: J\nlocale:\n  language: german\n  present: heute\n");
+  auto loaded = load("cv:\n  name: J\nlocale:\n  language: klingon\n  present: DaH\n");
   ASSERT_TRUE(loaded.file) << dump(loaded.diags);
   EXPECT_EQ(loaded.file->locale.language, "en");
-  EXPECT_EQ(loaded.file->locale.present, "heute");
-  expect_at(diag(loaded.diags, "no built-in 'german' locale").span, 4, 13);
+  EXPECT_EQ(loaded.file->locale.present, "DaH");
+  expect_at(diag(loaded.diags, "no 'klingon' locale").span, 4, 13);
 }
 
 TEST(SourceLocale, BadValuesAreErrors) {

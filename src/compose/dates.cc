@@ -1,10 +1,9 @@
 // Dates and date ranges as the locale prints them.
 //
-// English (RenderCV's default templates): "Sept 2023", a bare year "2018", ranges
-// "Sept 2023 – present"; a day is not shown ("MONTH_ABBREVIATION YEAR").
-// Korean (KoreanDotted, the 국립국어원 rule of a full stop after every numeric part):
-// "2020. 3.", with a day "2020. 3. 1."; a year alone stays a number ("2018",
-// "2018 – 2020. 3."): "2018." reads as a stray full stop.
+// The locale's templates give the form: English "Sept 2023" (a day is not shown), Korean
+// "2020. 3." and "2020. 3. 1." (the 국립국어원 rule of a full stop after every numeric part),
+// German "09/2018". A year alone stays a number in every language ("2018", "2018 – 2020. 3."):
+// "2018." would read as a stray full stop.
 #include <string>
 
 #include <fmt/format.h>
@@ -23,20 +22,36 @@ std::string format_korean(const Date& date) {
   return std::to_string(date.year);  // a year alone is a number, not a dotted date: "2013", not "2013."
 }
 
-std::string format_english(const Date& date, const Locale& locale) {
-  if (date.kind == Date::Kind::Year) return std::to_string(date.year);
-  const std::string& month = date.month >= 1 && date.month <= 12 ? locale.month_abbreviations[date.month - 1] : "";
-  return month.empty() ? std::to_string(date.year) : month + " " + std::to_string(date.year);
+void replace_all(std::string& text, std::string_view field, const std::string& value) {
+  for (size_t at = text.find(field); at != std::string::npos; at = text.find(field, at + value.size()))
+    text.replace(at, field.size(), value);
 }
+
+// The locale's template filled in; longer placeholder names first, as MONTH is in MONTH_NAME.
+std::string format_with_locale(const Date& date, const Locale& locale) {
+  if (date.kind == Date::Kind::Year || date.month < 1 || date.month > 12) return std::to_string(date.year);
+  const bool day = date.kind == Date::Kind::YearMonthDay && !locale.date_with_day.empty();
+  std::string text = day ? locale.date_with_day : locale.date;
+  replace_all(text, "MONTH_ABBREVIATION", locale.month_abbreviations[date.month - 1]);
+  replace_all(text, "MONTH_NAME", locale.month_names[date.month - 1]);
+  replace_all(text, "MONTH_IN_TWO_DIGITS", fmt::format("{:02}", date.month));
+  replace_all(text, "MONTH", std::to_string(date.month));
+  replace_all(text, "YEAR", std::to_string(date.year));
+  replace_all(text, "DAY", std::to_string(date.day));
+  return text;
+}
+
+bool korean(const Locale& locale) { return locale.language == "ko"; }
 
 // A year, month and maybe day in one of the layouts' forms ("2018년 9월", "09/2018", "2018").
 std::string format_numeric(const Date& date, const Locale& locale, layout::DateFormat format) {
   const bool month = date.kind != Date::Kind::Year && date.month >= 1 && date.month <= 12;
   switch (format) {
     case layout::DateFormat::MonthYear:  // Korean has no month names: its word form is the analogue
-      if (locale.date_style == Locale::DateStyle::KoreanDotted)
+      if (korean(locale))
         return month ? fmt::format("{}년 {}월", date.year, date.month) : fmt::format("{}년", date.year);
-      return format_english(date, locale);
+      if (!month) return std::to_string(date.year);
+      return locale.month_abbreviations[date.month - 1] + " " + std::to_string(date.year);
     case layout::DateFormat::Dotted: return format_korean(date);
     case layout::DateFormat::KoreanWords:
       return month ? fmt::format("{}년 {}월", date.year, date.month) : fmt::format("{}년", date.year);
@@ -45,7 +60,7 @@ std::string format_numeric(const Date& date, const Locale& locale, layout::DateF
     case layout::DateFormat::Year: return std::to_string(date.year);
     case layout::DateFormat::Locale: break;
   }
-  return locale.date_style == Locale::DateStyle::KoreanDotted ? format_korean(date) : format_english(date, locale);
+  return format_with_locale(date, locale);
 }
 
 }  // namespace

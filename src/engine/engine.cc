@@ -50,20 +50,31 @@ std::optional<Rendered> render(model::CvFile file, const Request& request, const
   return Rendered{std::move(fitted.doc), std::move(fitted.theme), std::move(file)};
 }
 
-std::optional<model::CvFile> load(const std::string& path, const Request& request, Diagnostics& diags) {
-  return source::load_cv(path, diags, request.read);
+namespace {
+
+source::ReadOptions read_options(const Request& request, const layout::DataDirs& dirs) {
+  source::ReadOptions options = request.read;
+  if (options.locales_dir.empty()) options.locales_dir = dirs.locales;
+  return options;
+}
+
+}  // namespace
+
+std::optional<model::CvFile> load(const std::string& path, const Request& request, const layout::DataDirs& dirs,
+                                  Diagnostics& diags) {
+  return source::load_cv(path, diags, read_options(request, dirs));
 }
 
 std::optional<Rendered> render_file(const std::string& path, const Request& request, const layout::DataDirs& dirs,
                                     Diagnostics& diags) {
-  std::optional<model::CvFile> file = load(path, request, diags);
+  std::optional<model::CvFile> file = load(path, request, dirs, diags);
   if (!file) return std::nullopt;
   return render(std::move(*file), request, dirs, diags);
 }
 
 std::optional<Rendered> render_text(const std::string& text, const std::string& path, const Request& request,
                                     const layout::DataDirs& dirs, Diagnostics& diags) {
-  std::optional<model::CvFile> file = source::load_cv_from_string(text, path, diags, request.read);
+  std::optional<model::CvFile> file = source::load_cv_from_string(text, path, diags, read_options(request, dirs));
   if (!file) return std::nullopt;
   return render(std::move(*file), request, dirs, diags);
 }

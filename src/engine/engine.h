@@ -53,7 +53,9 @@ std::optional<Rendered> render(model::CvFile file, const Request& request, const
 
 /// Reads the CV file at `path` as the request says (language, tags): what every exporter
 /// starts from, so the PDF and the text exports hold the same CV.
-std::optional<model::CvFile> load(const std::string& path, const Request& request, Diagnostics& diags);
+/// Locale files come from `dirs.locales`.
+std::optional<model::CvFile> load(const std::string& path, const Request& request, const layout::DataDirs& dirs,
+                                  Diagnostics& diags);
 
 /// Reads the CV file at `path` and renders it.
 std::optional<Rendered> render_file(const std::string& path, const Request& request, const layout::DataDirs& dirs,

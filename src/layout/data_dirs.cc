@@ -16,7 +16,8 @@ bool is_data_dir(const fs::path& dir) {
 }
 
 DataDirs dirs_in(const fs::path& dir) {
-  return DataDirs{(dir / "layouts").lexically_normal().string(), (dir / "fonts").lexically_normal().string(), {}};
+  return DataDirs{(dir / "layouts").lexically_normal().string(), (dir / "fonts").lexically_normal().string(),
+                  (dir / "locales").lexically_normal().string(), {}};
 }
 
 // The running program's directory. Without a slash argv0 was found on $PATH, so ask the

@@ -239,6 +239,7 @@ struct Theme {
 struct DataDirs {
   std::string layouts;  // the built-in layouts
   std::string fonts;
+  std::string locales = {};  // the locale files (locales/*.yaml)
   /// Folders searched for a layout name before the built-in ones, in order: next to the CV,
   /// then the user's ($XDG_CONFIG_HOME/hanji/layouts). A file there named like a built-in
   /// layout replaces it, and may `extends:` the built-in one of its name.

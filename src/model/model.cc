@@ -1,4 +1,4 @@
-// The model's own data: entry type names and the built-in locales.
+// The model's own data: entry type names and the built-in English locale.
 #include "model/model.h"
 
 #include <fmt/format.h>
@@ -41,29 +41,11 @@ Locale english() {
   return locale;
 }
 
-Locale korean() {
-  Locale locale;
-  locale.language = "ko";
-  for (size_t i = 0; i < 12; ++i) {
-    locale.month_names[i] = fmt::format("{}월", i + 1);
-    locale.month_abbreviations[i] = locale.month_names[i];
-  }
-  locale.present = "현재";
-  locale.date_style = Locale::DateStyle::KoreanDotted;
-  locale.degree_with_area = "AREA DEGREE";
-  locale.year = locale.years = "년";
-  locale.month = locale.months = "개월";
-  locale.last_updated = "마지막 업데이트";
-  locale.page_number = "PAGE / TOTAL";
-  return locale;
-}
-
 }  // namespace
 
 std::optional<Locale> builtin_locale(std::string_view name) {
   std::string key = lowercase(name);
   if (key == "en" || key == "english") return english();
-  if (key == "ko" || key == "korean") return korean();
   return std::nullopt;
 }
 

@@ -112,14 +112,20 @@ struct Cv {
   std::vector<Section> sections;
 };
 
-/// Fixed strings and date style for one language.
+/// Fixed strings and date forms for one language, from a locale file (locales/NAME.yaml)
+/// or English, built in.
 struct Locale {
-  std::string language = "en";  // "en" or "ko"
+  std::string language = "en";  // ISO 639-1 code: "en", "ko", "de", ...
+  std::string name = "english"; // the file's name for it, as RenderCV's `locale: german`
+  std::string script = "Latin"; // the script its words are written in, for font checks
   std::array<std::string, 12> month_names;
   std::array<std::string, 12> month_abbreviations;
   std::string present = "present";
-  /// How a single date prints: English "Sep 2023", Korean "2020. 3.".
-  enum class DateStyle { MonthAbbreviationYear, KoreanDotted } date_style = DateStyle::MonthAbbreviationYear;
+  /// How a date with a month prints, and one with a day: placeholders YEAR, MONTH (3),
+  /// MONTH_IN_TWO_DIGITS (03), MONTH_NAME, MONTH_ABBREVIATION, DAY. English "Sept 2023",
+  /// Korean "2020. 3.", German "09/2018". A year alone prints as the number.
+  std::string date = "MONTH_ABBREVIATION YEAR";
+  std::string date_with_day;  // empty: as `date`
   std::string range_separator = " \u2013 ";  // between start and end date
   std::string degree_with_area = "DEGREE in AREA";  // placeholders DEGREE and AREA
   std::string year = "year", years = "years", month = "month", months = "months";
@@ -127,7 +133,8 @@ struct Locale {
   std::string page_number = "PAGE / TOTAL";  // footer, placeholders PAGE and TOTAL
 };
 
-/// The built-in locale for "en"/"english" or "ko"/"korean"; nullopt for an unknown name.
+/// The built-in locale: English ("en" or "english"); nullopt for any other name (the others
+/// are locale files, read by the CV reader).
 std::optional<Locale> builtin_locale(std::string_view name);
 
 struct Settings {
@@ -148,6 +155,9 @@ struct CvFile {
   config::ConfigNode layout_overrides;
   Locale locale;
   Settings settings;
+  /// The languages the file's texts are written in when it gives them per language
+  /// ({ko: ..., en: ...}), in the order they first appear; empty for a one-language file.
+  std::vector<std::string> languages;
 };
 
 }  // namespace hanji::model

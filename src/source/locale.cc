@@ -1,7 +1,9 @@
-// `locale:` — a language name, or RenderCV's locale map over the built-in strings.
+// `locale:` — a language name, or a map over a language's strings (RenderCV's form), and
+// RenderCV's older `locale_catalog:`. Languages come from locale files (locale_files.cc).
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <array>
 #include <cctype>
 
 #include "source/reader.h"
@@ -10,26 +12,59 @@ namespace hanji::source {
 
 namespace {
 
-Locale english() { return *builtin_locale("en"); }
-
 const std::vector<std::string>& locale_keys() {
   static const std::vector<std::string> kKeys = {
-      "language", "month_names", "month_abbreviations", "present", "year",   "years",
-      "month",    "months",      "last_updated",        "phrases", "page_number", "range_separator"};
+      "language", "month_names", "month_abbreviations", "present",   "year",          "years",
+      "month",    "months",      "last_updated",        "phrases",   "page_number",   "range_separator",
+      "date",     "date_with_day"};
   return kKeys;
 }
 
-// The built-in locale for the `language` value; other languages fall back to English.
-Locale base_locale(const YamlNode& locale_map, Reader& reader) {
-  auto it = std::find(locale_map.keys.begin(), locale_map.keys.end(), "language");
-  if (it == locale_map.keys.end()) return english();
-  std::optional<Text> language = reader.text(locale_map.items[static_cast<size_t>(it - locale_map.keys.begin())], "language");
-  if (!language) return english();
-  if (auto locale = builtin_locale(language->value)) return *locale;
-  reader.diags.warning(language->span, fmt::format("hanji has no built-in '{}' locale; using English", language->value),
-                       {"the built-in locales are 'english' and 'korean'; set month_names, present, ... "
-                        "to translate the rest"});
-  return english();
+// Keys only a locale file has: what the language is, not how a CV words it.
+const std::vector<std::string>& file_only_keys() {
+  static const std::vector<std::string> kKeys = {"code", "script", "aliases"};
+  return kKeys;
+}
+
+// RenderCV's languages whose scripts no shipped font covers (and that run right to left,
+// which hanji does not set yet): named so the warning can say what is missing.
+std::string_view unsupported_script(std::string_view language) {
+  static constexpr std::array<std::pair<std::string_view, std::string_view>, 4> kScripts = {
+      {{"arabic", "Arabic"}, {"persian", "Arabic"}, {"hebrew", "Hebrew"}, {"hindi", "Devanagari"}}};
+  for (const auto& [name, script] : kScripts)
+    if (name == language) return script;
+  return {};
+}
+
+std::string lowercase(std::string_view s) {
+  std::string out(s);
+  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return out;
+}
+
+void warn_unknown_language(const Text& language, Reader& reader) {
+  std::string_view script = unsupported_script(lowercase(language.value));
+  if (!script.empty()) {
+    reader.diags.warning(language.span,
+                         fmt::format("hanji has no {} locale: none of its fonts has the {} script; dates and phrases "
+                                     "stay in English",
+                                     language.value, script),
+                         {fmt::format("add a TrueType font with {} letters to the layout's fonts.fallback and a "
+                                      "locales/{}.yaml file (copy locales/english.yaml and translate it)",
+                                      script, lowercase(language.value))});
+    return;
+  }
+  std::string guess = closest_match(lowercase(language.value), locale_names(reader));
+  reader.diags.warning(language.span, fmt::format("hanji has no '{}' locale; using English", excerpt(language.value)),
+                       {guess.empty() ? fmt::format("the locales are {}", quoted_list(locale_names(reader)))
+                                      : fmt::format("did you mean '{}'?", guess)});
+}
+
+// The locale a `language` value names, or English with a warning.
+Locale base_locale(const Text& language, Reader& reader) {
+  if (auto locale = find_locale(language.value, reader)) return *locale;
+  warn_unknown_language(language, reader);
+  return *builtin_locale("en");
 }
 
 void read_months(const YamlNode& node, std::string_view key, Reader& reader, std::array<std::string, 12>& months) {
@@ -55,47 +90,120 @@ void read_phrases(const YamlNode& node, Reader& reader, Locale& locale) {
   }
 }
 
-void read_locale_string(const std::string& key, const YamlNode& value, Reader& reader, Locale& locale) {
-  std::string* slot = key == "present"           ? &locale.present
-                      : key == "year"            ? &locale.year
-                      : key == "years"           ? &locale.years
-                      : key == "month"           ? &locale.month
-                      : key == "months"          ? &locale.months
-                      : key == "last_updated"    ? &locale.last_updated
-                      : key == "page_number"     ? &locale.page_number
-                      : key == "range_separator" ? &locale.range_separator
-                                                 : nullptr;
-  if (!slot) return;
-  if (auto text = reader.text(value, key)) *slot = text->value;
+std::string* string_slot(const std::string& key, Locale& locale) {
+  return key == "present"           ? &locale.present
+         : key == "year"            ? &locale.year
+         : key == "years"           ? &locale.years
+         : key == "month"           ? &locale.month
+         : key == "months"          ? &locale.months
+         : key == "last_updated"    ? &locale.last_updated
+         : key == "page_number"     ? &locale.page_number
+         : key == "range_separator" ? &locale.range_separator
+         : key == "date"            ? &locale.date
+         : key == "date_with_day"   ? &locale.date_with_day
+         : key == "code"            ? &locale.language
+         : key == "script"          ? &locale.script
+                                    : nullptr;
+}
+
+bool known(const std::vector<std::string>& keys, const std::string& key) {
+  return std::find(keys.begin(), keys.end(), key) != keys.end();
+}
+
+// RenderCV 1's locale_catalog keys and their names today.
+std::string_view catalog_key(std::string_view key) {
+  if (key == "abbreviations_for_months") return "month_abbreviations";
+  if (key == "full_names_of_months") return "month_names";
+  if (key == "date_template") return "date";
+  if (key == "to") return "range_separator";
+  if (key == "page_numbering_template") return "page_number";
+  return key;
+}
+
+// RenderCV 1's templates use other placeholder names.
+std::string modern_placeholders(std::string text) {
+  auto replace = [&](std::string_view from, std::string_view to) {
+    for (size_t at = text.find(from); at != std::string::npos; at = text.find(from, at + to.size()))
+      text.replace(at, from.size(), to);
+  };
+  replace("FULL_MONTH_NAME", "MONTH_NAME");
+  replace("PAGE_NUMBER", "PAGE");
+  replace("TOTAL_PAGES", "TOTAL");
+  return text;
 }
 
 }  // namespace
 
+void read_locale_map(const YamlNode& node, Reader& reader, Locale& locale, bool locale_file) {
+  for (size_t i = 0; i < node.keys.size(); ++i) {
+    const std::string& key = node.keys[i];
+    const YamlNode& value = node.items[i];
+    if (key == "language") {
+      if (locale_file)
+        if (auto text = reader.text(value, key)) locale.name = text->value;
+      continue;
+    }
+    if (key == "aliases" && locale_file) continue;
+    if (key == "month_names") read_months(value, key, reader, locale.month_names);
+    else if (key == "month_abbreviations") read_months(value, key, reader, locale.month_abbreviations);
+    else if (key == "phrases") read_phrases(value, reader, locale);
+    else if (known(locale_keys(), key) || (locale_file && known(file_only_keys(), key))) {
+      if (auto text = reader.text(value, key)) *string_slot(key, locale) = text->value;
+    } else {
+      reader.unknown_key(node.key_spans[i], key, locale_file ? "a locale file" : "locale", locale_keys());
+    }
+  }
+}
+
+Text locale_language(const YamlNode& node) {
+  if (node.is_scalar()) return make_text(node);
+  if (node.is_map())
+    for (size_t i = 0; i < node.keys.size(); ++i)
+      if (node.keys[i] == "language" && node.items[i].is_scalar()) return make_text(node.items[i]);
+  return Text{};
+}
 
 void read_locale(const YamlNode& node, Reader& reader, Locale& locale) {
   if (node.is_null()) return;
   if (node.is_scalar()) {
-    if (auto builtin = builtin_locale(node.scalar)) {
-      locale = *builtin;
-    } else {
-      reader.diags.warning(node.span, fmt::format("hanji has no built-in '{}' locale; using English", excerpt(node.scalar)),
-                           {"the built-in locales are 'english' and 'korean'"});
-    }
+    locale = base_locale(make_text(node), reader);
     return;
   }
-  if (!reader.expect_map(node, "locale", "write 'locale: korean', or a map such as {language: korean}")) return;
-  locale = base_locale(node, reader);
-  for (size_t i = 0; i < node.keys.size(); ++i) {
-    const std::string& key = node.keys[i];
-    const YamlNode& value = node.items[i];
-    if (key == "language") continue;
-    if (key == "month_names") read_months(value, key, reader, locale.month_names);
-    else if (key == "month_abbreviations") read_months(value, key, reader, locale.month_abbreviations);
-    else if (key == "phrases") read_phrases(value, reader, locale);
-    else if (std::find(locale_keys().begin(), locale_keys().end(), key) != locale_keys().end())
-      read_locale_string(key, value, reader, locale);
-    else reader.unknown_key(node.key_spans[i], key, "locale", locale_keys());
+  if (!reader.expect_map(node, "locale", "write 'locale: korean', or a map such as {language: german, present: heute}"))
+    return;
+  Text language = locale_language(node);
+  locale = language.empty() ? *builtin_locale("en") : base_locale(language, reader);
+  read_locale_map(node, reader, locale, false);
+}
+
+void read_locale_catalog(const YamlNode& node, Reader& reader, Locale& locale) {
+  if (node.is_null()) return;
+  if (!reader.expect_map(node, "locale_catalog", "write 'locale_catalog:' followed by indented keys, or remove it"))
+    return;
+  YamlNode modern = node;
+  std::vector<std::string> written = node.keys;  // the old names, for messages
+  for (size_t i = 0; i < modern.keys.size(); ++i) {
+    modern.keys[i] = std::string(catalog_key(modern.keys[i]));
+    YamlNode& value = modern.items[i];
+    if (value.is_scalar()) value.scalar = modern_placeholders(value.scalar);
+    // RenderCV 1 wrote the range separator bare ("to: –"); hanji's carries its spaces.
+    if (modern.keys[i] == "range_separator" && value.is_scalar() && !value.scalar.starts_with(' '))
+      value.scalar = " " + value.scalar + " ";
   }
+  // Keys RenderCV 1 had and hanji does not: said once each, then left out.
+  for (size_t i = 0; i < modern.keys.size();) {
+    if (known(locale_keys(), modern.keys[i])) {
+      ++i;
+      continue;
+    }
+    reader.diags.warning(modern.key_spans[i], fmt::format("locale_catalog.{} is ignored", written[i]),
+                         {"hanji writes phone numbers as given and has no template for this"});
+    written.erase(written.begin() + static_cast<long>(i));
+    modern.keys.erase(modern.keys.begin() + static_cast<long>(i));
+    modern.key_spans.erase(modern.key_spans.begin() + static_cast<long>(i));
+    modern.items.erase(modern.items.begin() + static_cast<long>(i));
+  }
+  read_locale_map(modern, reader, locale, false);
 }
 
 }  // namespace hanji::source

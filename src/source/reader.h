@@ -18,6 +18,7 @@ using namespace hanji::config;  // the YAML tree the reader walks
 struct Reader {
   const SourceText& source;
   Diagnostics& diags;
+  std::string locales_dir = {};  // the locale files; empty: the source tree's locales/
 
   /// A scalar as Text. Null gives nullopt silently (the key counts as absent); a list or a
   /// map is an error "expected text for 'KEY', found a list".
@@ -66,6 +67,24 @@ void read_layout(const YamlNode& node, Reader& reader, CvFile& file);
 /// RenderCV's `design:` -> layout_overrides (below explicit `layout:` values).
 void read_design(const YamlNode& node, Reader& reader, CvFile& file);
 void read_locale(const YamlNode& node, Reader& reader, Locale& locale);
+/// RenderCV 1's `locale_catalog:`, read as `locale:` with its old key names translated.
+void read_locale_catalog(const YamlNode& node, Reader& reader, Locale& locale);
+/// The keys of a `locale:` map (or, with `locale_file`, of a locale file) over `locale`.
+void read_locale_map(const YamlNode& node, Reader& reader, Locale& locale, bool locale_file);
+/// The language a `locale:` value names ("korean", {language: german}); empty if none.
+Text locale_language(const YamlNode& node);
+/// The locale file for a language name, ISO code or alias ("german", "de"); English is
+/// built in; nullopt when no file answers.
+std::optional<Locale> find_locale(std::string_view name, Reader& reader);
+/// The names of the locale files, for hints.
+std::vector<std::string> locale_names(Reader& reader);
+
+/// Picks one language of the texts written per language and drops what `options.only_tags`
+/// leaves out (source/variants.cc). `file_language` is the ISO code the file's locale names
+/// (may be empty). Fills `languages` with the languages the file carries; returns the one
+/// chosen ("" when the file carries none and none was asked for).
+std::string choose_variant(YamlNode& root, const ReadOptions& options, std::string_view file_language, Reader& reader,
+                           std::vector<std::string>& languages);
 void read_settings(const YamlNode& node, Reader& reader, Settings& settings);
 
 

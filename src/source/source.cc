@@ -15,7 +15,7 @@ namespace hanji::source {
 namespace {
 
 const std::vector<std::string>& top_level_keys() {
-  static const std::vector<std::string> kKeys = {"cv", "layout", "locale", "design", "settings"};
+  static const std::vector<std::string> kKeys = {"cv", "layout", "locale", "locale_catalog", "design", "settings"};
   return kKeys;
 }
 
@@ -88,15 +88,50 @@ bool written_in_korean(const Cv& cv) {
   return hangul > 0 && hangul * 3 >= 2 * latin;  // clearly more Korean than English
 }
 
-void read_top_level(const YamlNode& root, Reader& reader, CvFile& file) {
+// The ISO code of the language the file's `locale:` (or `locale_catalog:`) names; "" if none.
+std::string declared_language(const YamlNode& root, Reader& reader) {
+  for (std::string_view key : {"locale", "locale_catalog"}) {
+    const YamlNode* node = value_of(root, key);
+    if (!node) continue;
+    Text name = locale_language(*node);
+    Diagnostics quiet;  // an unknown name is reported when the locale is read
+    Reader probe{reader.source, quiet, reader.locales_dir};
+    if (auto locale = find_locale(name.value, probe)) return locale->language;
+  }
+  return "";
+}
+
+// The locale: --lang's language when it asks for one the file's locale is not in, else
+// what the file says, else the language it is written in.
+void read_file_locale(const YamlNode& root, const std::string& asked, const std::string& chosen,
+                      const std::string& declared, Reader& reader, CvFile& file) {
+  const YamlNode* locale = value_of(root, "locale");
+  const YamlNode* catalog = value_of(root, "locale_catalog");
+  const bool overridden = !asked.empty() && asked.substr(0, 2) != declared;
+  if (overridden || ((!locale && !catalog) && !chosen.empty())) {
+    if (auto found = find_locale(chosen.substr(0, 2), reader)) file.locale = *found;
+    else if (!asked.empty())
+      reader.diags.warning(Span{file.path, 1, 1},
+                           fmt::format("--lang {}: hanji has no locale for '{}'; dates and phrases stay in {}", asked,
+                                       asked, file.locale.name),
+                           {fmt::format("the locales are {}", quoted_list(locale_names(reader)))});
+    if (overridden) return;
+  }
+  if (catalog) read_locale_catalog(*catalog, reader, file.locale);
+  if (locale) read_locale(*locale, reader, file.locale);
+}
+
+void read_top_level(YamlNode& root, Reader& reader, const ReadOptions& options, CvFile& file) {
   for (size_t i = 0; i < root.keys.size(); ++i)
     if (std::find(top_level_keys().begin(), top_level_keys().end(), root.keys[i]) == top_level_keys().end())
       reader.unknown_key(root.key_spans[i], root.keys[i], "the top level of the CV file", top_level_keys());
+  // One language and one tailored version of the file, before anything is read from it.
+  const std::string declared = declared_language(root, reader);
+  const std::string chosen = choose_variant(root, options, declared, reader, file.languages);
   // Settings first: current_date is needed to check dates; layout before design so that
   // explicit layout values win over translated design values.
   if (const YamlNode* settings = value_of(root, "settings")) read_settings(*settings, reader, file.settings);
-  const YamlNode* locale = value_of(root, "locale");
-  if (locale) read_locale(*locale, reader, file.locale);
+  read_file_locale(root, options.language, chosen, declared, reader, file);
   if (const YamlNode* layout = value_of(root, "layout")) read_layout(*layout, reader, file);
   if (const YamlNode* design = value_of(root, "design")) read_design(*design, reader, file);
   const YamlNode* cv = value_of(root, "cv");
@@ -107,7 +142,9 @@ void read_top_level(const YamlNode& root, Reader& reader, CvFile& file) {
   }
   read_cv(*cv, reader, directory_of(file.path), file.settings, file.cv);
   // A Korean CV without `locale:` gets Korean dates and phrases ("석사 in 전산학부" otherwise).
-  if (!locale && written_in_korean(file.cv)) file.locale = *builtin_locale("ko");
+  const bool said = value_of(root, "locale") || value_of(root, "locale_catalog") || !chosen.empty();
+  if (!said && written_in_korean(file.cv))
+    if (auto korean = find_locale("ko", reader)) file.locale = *korean;
 }
 
 void check_extension(const std::string& path, Diagnostics& diags) {
@@ -170,10 +207,9 @@ void read_settings(const YamlNode& node, Reader& reader, Settings& settings) {
 
 std::optional<CvFile> load_cv_from_string(const std::string& text, const std::string& path, Diagnostics& diags,
                                           const ReadOptions& options) {
-  (void)options;
   Diagnostics local;
   SourceText source(text, path);
-  Reader reader{source, local};
+  Reader reader{source, local, options.locales_dir};
   CvFile file;
   file.path = path;
   file.locale = *builtin_locale("en");
@@ -185,7 +221,7 @@ std::optional<CvFile> load_cv_from_string(const std::string& text, const std::st
                                           describe_kind(*root)),
                   {"a CV file starts with 'cv:' followed by indented keys"});
     } else {
-      read_top_level(*root, reader, file);
+      read_top_level(*root, reader, options, file);
     }
   }
   flush_in_file_order(local, diags);

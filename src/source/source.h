@@ -26,6 +26,8 @@ struct ReadOptions {
   /// Keep only what is untagged or carries one of these tags (entries, highlights and
   /// sections may have `tags:`); empty = keep everything.
   std::vector<std::string> only_tags;
+  /// The folder of locale files (locales/*.yaml); empty = the one in the source tree.
+  std::string locales_dir;
 };
 
 /// Reads and validates a CV file. Errors (syntax, wrong types, unknown keys with a
