@@ -35,10 +35,16 @@ configure: $(BUILD)/CMakeCache.txt
 build: deps configure
 	cmake --build $(BUILD) -j $(JOBS)
 
+# Every sample; one written in several languages ({ko: ..., en: ...}) once per language.
 pdf: build
 	@mkdir -p out
 	@set -e; for f in $(SAMPLES); do \
-	  ./$(BUILD)/hanji build $$f -o out/$$(basename $$f .yaml).pdf $(LAYOUT_FLAG); \
+	  name=$$(basename $$f .yaml); langs=$$(./$(BUILD)/hanji languages $$f); \
+	  if [ $$(echo "$$langs" | wc -w) -gt 1 ]; then \
+	    for lang in $$langs; do ./$(BUILD)/hanji build $$f --lang $$lang -o out/$$name-$$lang.pdf $(LAYOUT_FLAG); done; \
+	  else \
+	    ./$(BUILD)/hanji build $$f -o out/$$name.pdf $(LAYOUT_FLAG); \
+	  fi; \
 	done
 
 test: build

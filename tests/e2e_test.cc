@@ -453,4 +453,63 @@ TEST(Letter, UsesLetterPaperWhenAsked) {
   EXPECT_NE(info.output.find("612 x 792 pts (letter)"), std::string::npos) << info.output;
 }
 
+// One source in two languages: each PDF holds its own language and nothing of the other, and
+// --only keeps exactly the tagged subset.
+struct BilingualPdf {
+  int exit_code = -1;
+  std::string text, log;
+};
+
+BilingualPdf build_bilingual(const std::string& options, const std::string& name) {
+  fs::path sample = fs::path(HANJI_SOURCE_DIR) / "samples" / "bilingual.yaml";
+  fs::path out = fs::temp_directory_path() / "hanji-e2e" / (name + ".pdf");
+  fs::create_directories(out.parent_path());
+  Result r = run(std::string(HANJI_BINARY) + " build " + quote(sample) + " " + options + " -q -o " + quote(out), true);
+  BilingualPdf pdf{r.exit_code, "", r.output};
+  if (r.exit_code == 0) pdf.text = run("pdftotext -enc UTF-8 " + quote(out) + " -").output;
+  return pdf;
+}
+
+TEST(Bilingual, EachLanguageAloneWithItsDatesAndPhrases) {
+  BilingualPdf en = build_bilingual("--lang en", "bilingual-en");
+  ASSERT_EQ(en.exit_code, 0) << en.log;
+  EXPECT_TRUE(en.log.empty()) << en.log;
+  EXPECT_FALSE(has_hangul(en.text)) << en.text;
+  for (const char* word : {"Jimin Park", "Experience", "Apr 2021 – present", "BS in Computer Science"})
+    EXPECT_NE(en.text.find(word), std::string::npos) << word;
+
+  BilingualPdf ko = build_bilingual("--lang ko", "bilingual-ko");
+  ASSERT_EQ(ko.exit_code, 0) << ko.log;
+  for (const char* word : {"박지민", "경력", "2021. 4. – 현재", "전산학 학사"})
+    EXPECT_NE(ko.text.find(word), std::string::npos) << word;
+  for (const char* word : {"Jimin Park", "Experience", "Senior", "Designed", "present", "Summary"})
+    EXPECT_EQ(ko.text.find(word), std::string::npos) << word;
+
+  BilingualPdf fallback = build_bilingual("", "bilingual-default");
+  EXPECT_EQ(fallback.text, ko.text);  // the first language written is the default
+}
+
+TEST(Bilingual, OnlyKeepsTheTaggedSubset) {
+  BilingualPdf all = build_bilingual("--lang en", "bilingual-all");
+  BilingualPdf backend = build_bilingual("--lang en --only backend", "bilingual-backend");
+  ASSERT_EQ(backend.exit_code, 0) << backend.log;
+  for (const char* kept : {"settlement service", "incident runbooks", "Mentored", "Kafka, Spark", "KAIST"})
+    EXPECT_NE(backend.text.find(kept), std::string::npos) << kept;
+  for (const char* dropped : {"DataWave", "Mobile Studio", "Jetpack"})
+    EXPECT_EQ(backend.text.find(dropped), std::string::npos) << dropped;
+  EXPECT_NE(all.text.find("DataWave"), std::string::npos);
+  BilingualPdf mobile = build_bilingual("--lang en --only mobile --only sre", "bilingual-mobile");
+  for (const char* kept : {"Mobile Studio", "Jetpack", "incident runbooks", "Mentored"})
+    EXPECT_NE(mobile.text.find(kept), std::string::npos) << kept;
+  for (const char* dropped : {"settlement service", "DataWave", "Kafka, Spark"})
+    EXPECT_EQ(mobile.text.find(dropped), std::string::npos) << dropped;
+}
+
+TEST(Bilingual, LanguagesListsWhatTheFileCarries) {
+  fs::path sample = fs::path(HANJI_SOURCE_DIR) / "samples" / "bilingual.yaml";
+  EXPECT_EQ(run(std::string(HANJI_BINARY) + " languages " + quote(sample)).output, "ko\nen\n");
+  fs::path english = fs::path(HANJI_SOURCE_DIR) / "samples" / "heungsub-lee.yaml";
+  EXPECT_EQ(run(std::string(HANJI_BINARY) + " languages " + quote(english)).output, "en\n");
+}
+
 }  // namespace

@@ -29,6 +29,12 @@ Loaded load(const std::string& yaml, const std::string& path = "cv.yaml") {
   return out;
 }
 
+Loaded load_with(const std::string& yaml, const ReadOptions& options) {
+  Loaded out;
+  out.file = load_cv_from_string(yaml, "cv.yaml", out.diags, options);
+  return out;
+}
+
 std::string dump(const Diagnostics& diags) {
   std::string out;
   for (const auto& d : diags.all()) out += format_diagnostic(d);
@@ -1516,6 +1522,118 @@ TEST(Locale, AKoreanCvWithoutLocaleGetsTheKoreanOne) {
   Loaded asked = load(korean + "locale: english\n");
   ASSERT_TRUE(asked.file) << dump(asked.diags);
   EXPECT_EQ(asked.file->locale.language, "en") << "an explicit locale always wins";
+}
+
+}  // namespace
+}  // namespace hanji::source
+
+namespace hanji::source {
+namespace {
+
+// ---------------------------------------------------------------- languages and tags
+
+const char* kBilingual =
+    "cv:\n"
+    "  name: {ko: 박지민, en: Jimin Park}\n"
+    "  headline: {en: Engineer}\n"
+    "  location: Seoul\n"
+    "  sections:\n"
+    "    experience:\n"
+    "      title: {ko: 경력, en: Experience}\n"
+    "      entries:\n"
+    "        - company: {ko: 한빛, en: Hanbit}\n"
+    "          position: {ko: 개발자, en: Developer}\n"
+    "          start_date: 2020-03\n"
+    "          highlights:\n"
+    "            - {ko: 설계, en: Designed}\n"
+    "            - text: {ko: 운영, en: Operated}\n"
+    "              tags: [ops]\n"
+    "        - company: Mobile Co\n"
+    "          position: {ko: 앱 개발자, en: App developer}\n"
+    "          date: 2019\n"
+    "          tags: [mobile, Android]\n"
+    "    talks:\n"
+    "      tags: [academic]\n"
+    "      entries:\n"
+    "        - A talk\n";
+
+TEST(SourceVariants, TheFirstLanguageWrittenIsTheDefaultAndSetsTheLocale) {
+  auto loaded = load(kBilingual);
+  ASSERT_TRUE(loaded.file) << dump(loaded.diags);
+  const CvFile& f = *loaded.file;
+  EXPECT_EQ(f.languages, (std::vector<std::string>{"ko", "en"}));
+  EXPECT_EQ(f.cv.name.value, "박지민");
+  EXPECT_EQ(f.cv.headline.value, "Engineer");  // only in English: used in both
+  EXPECT_EQ(f.locale.language, "ko");
+  ASSERT_EQ(f.cv.sections.size(), 2u);
+  EXPECT_EQ(f.cv.sections[0].title.value, "경력");
+  EXPECT_EQ(f.cv.sections[0].entries[0].highlights[1].text.value, "운영");
+  EXPECT_TRUE(loaded.diags.all().empty()) << dump(loaded.diags);
+}
+
+TEST(SourceVariants, LangPicksEveryTextAndTheLocale) {
+  auto loaded = load_with(kBilingual, ReadOptions{"en", {}, {}});
+  ASSERT_TRUE(loaded.file) << dump(loaded.diags);
+  const CvFile& f = *loaded.file;
+  EXPECT_EQ(f.cv.name.value, "Jimin Park");
+  EXPECT_EQ(f.locale.language, "en");
+  const Section& experience = f.cv.sections[0];
+  EXPECT_EQ(experience.title.value, "Experience");
+  EXPECT_EQ(experience.entries[0].company.value, "Hanbit");
+  EXPECT_EQ(experience.entries[0].highlights[0].text.value, "Designed");
+  EXPECT_EQ(experience.entries[1].position.value, "App developer");
+  // The span of a chosen text is where that language's text is written.
+  EXPECT_EQ(f.cv.name.span.line, 2);
+  EXPECT_EQ(f.cv.name.span.col, 23);
+}
+
+TEST(SourceVariants, LangOverTheFilesLocaleAndALanguageItLacks) {
+  auto over = load_with(std::string(kBilingual) + "locale: korean\n", ReadOptions{"en", {}, {}});
+  ASSERT_TRUE(over.file);
+  EXPECT_EQ(over.file->locale.language, "en");
+  auto lacking = load_with(kBilingual, ReadOptions{"de", {}, {}});
+  ASSERT_TRUE(lacking.file);
+  EXPECT_EQ(lacking.file->cv.name.value, "박지민");  // falls back to the file's own language
+  EXPECT_EQ(lacking.file->locale.language, "de");
+  diag(lacking.diags, "--lang de: the file has no text in 'de'");
+}
+
+TEST(SourceVariants, OnlyKeepsTheUntaggedAndTheMatching) {
+  auto backend = load_with(kBilingual, ReadOptions{"en", {"android"}, {}});
+  ASSERT_TRUE(backend.file) << dump(backend.diags);
+  const auto& sections = backend.file->cv.sections;
+  ASSERT_EQ(sections.size(), 1u);  // talks are tagged academic only
+  ASSERT_EQ(sections[0].entries.size(), 2u);
+  EXPECT_EQ(sections[0].entries[0].highlights.size(), 1u);  // the ops highlight is gone
+  EXPECT_EQ(sections[0].entries[1].company.value, "Mobile Co");  // tags match in any case
+
+  auto ops = load_with(kBilingual, ReadOptions{"en", {"ops", "academic"}, {}});
+  ASSERT_TRUE(ops.file);
+  ASSERT_EQ(ops.file->cv.sections.size(), 2u);
+  EXPECT_EQ(ops.file->cv.sections[0].entries.size(), 1u);
+  EXPECT_EQ(ops.file->cv.sections[0].entries[0].highlights.size(), 2u);
+  EXPECT_EQ(ops.file->cv.sections[1].entries[0].text.value, "A talk");
+
+  auto everything = load_with(kBilingual, ReadOptions{"en", {}, {}});
+  EXPECT_EQ(everything.file->cv.sections[0].entries.size(), 2u);
+  EXPECT_EQ(everything.file->cv.sections.size(), 2u);
+}
+
+TEST(SourceVariants, AnUnknownTagIsSaidWithTheTagsThereAre) {
+  auto loaded = load_with(kBilingual, ReadOptions{"", {"bakend"}, {}});
+  ASSERT_TRUE(loaded.file);
+  const Diagnostic& d = diag(loaded.diags, "no part of the CV is tagged 'bakend'");
+  EXPECT_NE(d.hints[0].find("'ops'"), std::string::npos);
+  EXPECT_EQ(loaded.file->cv.sections.size(), 1u);  // untagged parts only
+}
+
+TEST(SourceVariants, OrdinaryMapsAreNotLanguages) {
+  // `to`, `name`: not language codes, so the map stays a map and is an error where text goes.
+  auto loaded = load("cv:\n  name: {en: A, xx: B}\n");
+  EXPECT_FALSE(loaded.file);
+  diag(loaded.diags, "expected text for 'name'");
+  auto tags = load("cv:\n  name: A\n  sections:\n    s:\n      - text: t\n        tags: {a: b}\n");
+  EXPECT_FALSE(tags.file);
 }
 
 }  // namespace

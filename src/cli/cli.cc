@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+#include <cctype>
 #include <charconv>
 #include <cstdlib>
 #include <filesystem>
@@ -29,9 +31,12 @@ Typesets a CV written in YAML (RenderCV's cv: schema) into a PDF.
 
 commands:
   build CV.yaml [-o OUT.pdf] [--layout NAME] [--paper a4|letter] [--fit-pages N]
+                [--lang CODE] [--only TAG]...
                     write the PDF (default: CV.pdf next to CV.yaml)
-  check CV.yaml [--layout NAME] [--paper a4|letter] [--fit-pages N]
+  check CV.yaml [same options as build]
                     do everything build does but write the PDF: report problems
+  languages CV.yaml   the languages a CV is written in, one per line (texts
+                    written as {ko: ..., en: ...}); one --lang for each
   layouts [--parameters | --reference]
                     list the available layouts (or every value a layout may set
                     with its default, or all of it as Markdown: layouts/README.md)
@@ -43,6 +48,11 @@ options:
   --fit-pages N       fit the CV on at most N pages: shrink spacing, leading, margins
                       and text size, only as much as needed and never below the
                       layout's fit.* bounds (overrides the layout's fit_pages)
+  --lang CODE         the language to set a CV written in several: ko, en, ...
+                      (texts in one language only are used as they are); the
+                      dates, phrases and PDF language follow it
+  --only TAG          keep only the entries, highlights and sections that are
+                      untagged or tagged TAG (repeat for several tags)
   -q, --quiet         print only errors and warnings
   -h, --help          show this help
   --version           show the version
@@ -57,6 +67,8 @@ struct Options {
   std::string layout;
   std::string paper;
   int fit_pages = 0;  // 0: as the layout says (its fit_pages)
+  std::string language;               // --lang
+  std::vector<std::string> only_tags; // --only, repeatable
   bool quiet = false;
   bool parameters = false;
   bool reference = false;
@@ -69,6 +81,17 @@ std::optional<int> parse_page_count(const std::string& text) {
   if (ec != std::errc() || end != text.data() + text.size() || value < 1) return std::nullopt;
   if (static_cast<std::size_t>(value) > limits::kMaxPages) return std::nullopt;
   return value;
+}
+
+/// An ISO 639-1 code, maybe with a region: "ko", "en", "pt-BR".
+bool plausible_language(const std::string& code) {
+  auto letters = [](std::string_view s, size_t min, size_t max) {
+    return s.size() >= min && s.size() <= max &&
+           std::all_of(s.begin(), s.end(), [](char c) { return std::isalpha(static_cast<unsigned char>(c)); });
+  };
+  const size_t dash = code.find('-');
+  if (dash == std::string::npos) return letters(code, 2, 2);
+  return letters(std::string_view(code).substr(0, dash), 2, 2) && letters(std::string_view(code).substr(dash + 1), 2, 4);
 }
 
 /// Parses the arguments after the program name; on a usage error fills `error`.
@@ -99,6 +122,18 @@ std::optional<Options> parse_args(const std::vector<std::string>& args, std::str
         return std::nullopt;
       }
       opt.paper = *v;
+    } else if (a == "--lang") {
+      auto v = value("--lang");
+      if (!v) return std::nullopt;
+      if (!plausible_language(*v)) {
+        error = fmt::format("--lang needs a language code such as ko or en, not '{}'", *v);
+        return std::nullopt;
+      }
+      opt.language = *v;
+    } else if (a == "--only") {
+      auto v = value("--only");
+      if (!v) return std::nullopt;
+      opt.only_tags.push_back(*v);
     } else if (a == "--fit-pages") {
       auto v = value("--fit-pages");
       if (!v) return std::nullopt;
@@ -213,7 +248,7 @@ int build(const Options& opt, const std::string& argv0, std::ostream& out, std::
     return kBadInput;
   }
   Diagnostics diags;
-  engine::Request request{opt.layout, opt.paper, opt.fit_pages, {}};
+  engine::Request request{opt.layout, opt.paper, opt.fit_pages, {opt.language, opt.only_tags, {}}};
   std::optional<engine::Rendered> result =
       engine::render_file(opt.input, request, layout::find_data_dirs(argv0), diags);
   // `check` makes the PDF too, only without writing it: what libharu or an image refuses is
@@ -238,6 +273,21 @@ int build(const Options& opt, const std::string& argv0, std::ostream& out, std::
   if (!opt.quiet)
     out << fmt::format("{}: {} page{}, {:.1f} KB\n", output, pages, pages == 1 ? "" : "s",
                        static_cast<double>(bytes->size()) / 1024.0);
+  return kOk;
+}
+
+// `hanji languages CV`: what `make pdf` asks to render each language a CV carries.
+int languages(const Options& opt, const std::string& argv0, std::ostream& out, std::ostream& err) {
+  if (opt.input.empty()) {
+    err << "hanji: error: 'languages' needs a CV file\n  hint: hanji languages CV.yaml\n";
+    return kBadUsage;
+  }
+  Diagnostics diags;
+  std::optional<model::CvFile> file = engine::load(opt.input, engine::Request{}, layout::find_data_dirs(argv0), diags);
+  print_diagnostics(diags, true, err);
+  if (!file) return kBadInput;
+  if (file->languages.empty()) out << file->locale.language << "\n";
+  for (const std::string& language : file->languages) out << language << "\n";
   return kOk;
 }
 
@@ -285,6 +335,7 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
   if (opt->command == "build") return build(*opt, argv0, out, err, true);
   if (opt->command == "check") return build(*opt, argv0, out, err, false);
   if (opt->command == "layouts") return list(*opt, argv0, out, err);
+  if (opt->command == "languages") return languages(*opt, argv0, out, err);
   if (opt->command.empty()) {
     err << kUsage;
     return kBadUsage;

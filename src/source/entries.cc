@@ -207,8 +207,26 @@ void read_sections(const YamlNode& node, Reader& reader, const Settings& setting
   if (node.is_null()) return;
   if (!reader.expect_map(node, "sections", "write each section as 'title:' followed by its list of entries"))
     return;
-  for (size_t i = 0; i < node.keys.size(); ++i)
-    read_section(node.keys[i], node.key_spans[i], node.items[i], reader, settings, sections);
+  for (size_t i = 0; i < node.keys.size(); ++i) {
+    const YamlNode& value = node.items[i];
+    auto has = [&](std::string_view key) { return std::find(value.keys.begin(), value.keys.end(), key) != value.keys.end(); };
+    if (!value.is_map() || !(has("entries") || has("title"))) {
+      read_section(node.keys[i], node.key_spans[i], value, reader, settings, sections);
+      continue;
+    }
+    // A section written as a map: its own title (per language: {ko: 경력, en: Experience})
+    // and its entries, so that the key can stay a plain name; `tags:` was read before.
+    static const YamlNode kNoEntries;
+    const YamlNode* entries = &kNoEntries;
+    std::optional<Text> title;
+    for (size_t k = 0; k < value.keys.size(); ++k) {
+      if (value.keys[k] == "title") title = reader.text(value.items[k], "title");
+      else if (value.keys[k] == "entries") entries = &value.items[k];
+      else reader.unknown_key(value.key_spans[k], value.keys[k], "a section", {"title", "entries", "tags"});
+    }
+    read_section(node.keys[i], node.key_spans[i], *entries, reader, settings, sections);
+    if (title && !title->empty() && !sections.empty()) sections.back().title = *title;
+  }
 }
 
 }  // namespace hanji::source

@@ -62,7 +62,7 @@ class VariantPass {
   }
 
   /// Second pass: every language map replaced by its text in `language`, every tagged part
-  /// kept or dropped. Returns false when `node` itself is dropped.
+  /// kept or dropped (a dropped map value takes its key with it).
   void resolve(YamlNode& node, const std::string& language) {
     if (is_language_map(node)) {
       YamlNode chosen = pick(node, language);
@@ -108,11 +108,6 @@ class VariantPass {
         map.items.erase(map.items.begin() + static_cast<long>(i));
         continue;
       }
-      // A section written as {tags: [...], entries: [...]} is its entries once kept.
-      if (value.is_map() && value.keys.size() == 1 && value.keys.front() == "entries" && was_tagged_) {
-        YamlNode entries = std::move(value.items.front());
-        value = std::move(entries);
-      }
       was_tagged_ = false;
       ++i;
     }
@@ -140,9 +135,9 @@ class VariantPass {
   }
 
   // A plain-text list item (a highlight, a text entry) written as {text: ..., tags: [...]}
-  // becomes the text once its tags are gone.
-  void collapse_text_item(YamlNode& item) const {
-    if (!was_tagged_ || !item.is_map() || item.keys.size() != 1 || item.keys.front() != "text") return;
+  // (or {text: ...}) becomes the text once its tags are gone.
+  static void collapse_text_item(YamlNode& item) {
+    if (!item.is_map() || item.keys.size() != 1 || item.keys.front() != "text") return;
     if (!item.items.front().is_scalar()) return;
     YamlNode text = std::move(item.items.front());
     item = std::move(text);
