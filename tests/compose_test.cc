@@ -190,6 +190,30 @@ TEST(Markup, TypewriterQuotesBecomeTypographicOnesOutsideAddresses) {
   EXPECT_EQ(linked[0].link, "https://example.com/bob's") << "a link target is never changed";
 }
 
+TEST(Markup, CodeIsMonospacedAndLiteral) {
+  Diagnostics diags;
+  auto inlines = parse_inline(T("Run `make *pdf*` and `` a `tick` `` or `it's`", 2, 7), body_font(), {0, 0, 1}, diags);
+  ASSERT_EQ(inlines.size(), 6u);
+  EXPECT_EQ(inlines[0].text, "Run ");
+  EXPECT_FALSE(inlines[0].font.mono);
+  EXPECT_EQ(inlines[1].text, "make *pdf*");  // no emphasis inside code
+  EXPECT_TRUE(inlines[1].font.mono);
+  EXPECT_FALSE(inlines[1].font.italic);
+  EXPECT_EQ(inlines[1].span.col, 12);  // the first character inside the backticks
+  EXPECT_EQ(inlines[3].text, "a `tick`");  // one space inside each end is dropped
+  EXPECT_TRUE(inlines[3].font.mono);
+  EXPECT_EQ(inlines[5].text, "it's");  // quotes in code stay typewriter quotes
+  EXPECT_TRUE(diags.all().empty());
+  // An escaped backtick is text, and so is one that nothing closes.
+  EXPECT_EQ(text_of(parse_inline(T("a \\`b` c", 1, 1), body_font(), {0, 0, 1}, diags)), "a `b` c");
+  // A run closes only at a run as long: `` ` `` here, then a lone ` left as text.
+  auto runs = parse_inline(T("``x`y`` `z", 1, 1), body_font(), {0, 0, 1}, diags);
+  ASSERT_EQ(runs.size(), 2u);
+  EXPECT_EQ(runs[0].text, "x`y");
+  EXPECT_EQ(runs[1].text, " `z");
+  EXPECT_FALSE(runs[1].font.mono);
+}
+
 TEST(Markup, BoldItalicAndSpansCountCodePoints) {
   Diagnostics diags;
   // Hangul is three bytes a character in UTF-8; spans count characters.

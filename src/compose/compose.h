@@ -29,6 +29,7 @@ struct FontSpec {
   /// Hangul, which has no italics, then takes the emphasis colour; in an italic role (a date
   /// column set in italics) it stays upright in the role's colour.
   bool emphasized = false;
+  bool mono = false;  // `code`: the layout's monospaced face
 
   bool operator==(const FontSpec&) const = default;
 };

@@ -1,9 +1,10 @@
-// Inline markup: **bold**, *italic*, [text](url) and backslash escapes, resolved with a
+// Inline markup: **bold**, *italic*, `code`, [text](url) and backslash escapes, resolved with a
 // simplified CommonMark delimiter algorithm so that nesting (bold inside a link, italic
 // inside bold, ***both***) works and unmatched asterisks stay visible as text.
 #include "compose/markup.h"
 
 #include <algorithm>
+#include <map>
 #include <string_view>
 
 #include <fmt/format.h>
@@ -20,6 +21,7 @@ struct Item {
   int offset = 0;  // code-point offset of the character (or run) in the source value
   bool bold = false, italic = false;
   int link = -1;  // index into Parser::links
+  bool code = false;  // inside `code`: set in the monospaced face, taken literally
   // A run of '*': stars [lo, hi) of the run are still unused.
   int lo = 0, hi = 0;
   bool can_open = false, can_close = false, could_match = false;
@@ -49,7 +51,8 @@ class Parser {
         one_line_(text.value.find('\n') == std::string::npos),
         diags_(diags),
         bracket_match_(match_pairs('[', ']')),
-        paren_match_(match_pairs('(', ')')) {}
+        paren_match_(match_pairs('(', ')')),
+        code_close_(match_backtick_runs()) {}
 
   std::vector<Item> parse() { return parse_range(0, cps_.size(), false); }
   const std::vector<std::string>& links() const { return links_; }
@@ -62,6 +65,8 @@ class Parser {
  private:
   static constexpr size_t kNoMatch = static_cast<size_t>(-1);
   std::vector<size_t> match_pairs(char32_t open, char32_t close) const;
+  std::vector<size_t> match_backtick_runs() const;
+  bool scan_code(size_t& i, size_t end, std::vector<Item>& out) const;
   std::vector<Item> parse_range(size_t begin, size_t end, bool in_link);
   size_t scan_stars(size_t i, size_t begin, size_t end, std::vector<Item>& out) const;
   bool scan_link(size_t& i, size_t end, std::vector<Item>& out);
@@ -83,7 +88,55 @@ class Parser {
   // none), found once for the whole value: looking for it afresh at every '[' made a
   // paragraph of 100,000 unclosed brackets take 11 s.
   std::vector<size_t> bracket_match_, paren_match_;
+  // For the first backtick of each run, where the next run of the same length starts (the
+  // code span's end, as in CommonMark); found in one pass for the same reason.
+  std::vector<size_t> code_close_;
 };
+
+std::vector<size_t> Parser::match_backtick_runs() const {
+  std::vector<size_t> close(cps_.size(), kNoMatch);
+  std::vector<std::pair<size_t, size_t>> runs;  // start, length
+  for (size_t k = 0; k < cps_.size();) {
+    if (cps_[k] == '\\' && k + 1 < cps_.size() && cps_[k + 1] == '`') {
+      k += 2;  // an escaped backtick opens nothing (it may still close: CommonMark reads no escapes in code)
+      continue;
+    }
+    if (cps_[k] != '`') {
+      ++k;
+      continue;
+    }
+    size_t start = k;
+    while (k < cps_.size() && cps_[k] == '`') ++k;
+    runs.emplace_back(start, k - start);
+  }
+  // From the end: the nearest later run of each length.
+  std::map<size_t, size_t> next_of_length;
+  for (auto it = runs.rbegin(); it != runs.rend(); ++it) {
+    auto found = next_of_length.find(it->second);
+    if (found != next_of_length.end()) close[it->first] = found->second;
+    next_of_length[it->second] = it->first;
+  }
+  return close;
+}
+
+// `code`: the text between two runs of as many backticks, without markup or escapes; one
+// space just inside both ends is dropped, so `` `x` `` can show backticks.
+bool Parser::scan_code(size_t& i, size_t end, std::vector<Item>& out) const {
+  size_t run = 0;
+  while (i + run < end && cps_[i + run] == '`') ++run;
+  const size_t close = code_close_[i];
+  if (close == kNoMatch || close + run > end) return false;
+  size_t from = i + run, to = close;
+  if (to - from >= 2 && cps_[from] == ' ' && cps_[to - 1] == ' ' &&
+      std::any_of(cps_.begin() + static_cast<long>(from), cps_.begin() + static_cast<long>(to), [](char32_t c) { return c != ' '; })) {
+    ++from;
+    --to;
+  }
+  for (size_t k = from; k < to; ++k)
+    out.push_back(Item{.ch = cps_[k] == '\n' ? U' ' : cps_[k], .offset = static_cast<int>(k), .code = true});
+  i = close + run;
+  return true;
+}
 
 // One pass with a stack; a backslash hides the character after it, as in `matching` before.
 std::vector<size_t> Parser::match_pairs(char32_t open, char32_t close) const {
@@ -112,6 +165,8 @@ std::vector<Item> Parser::parse_range(size_t begin, size_t end, bool in_link) {
     if (c == '\\' && i + 1 < end && is_ascii_punctuation(cps_[i + 1])) {
       items.push_back(Item{.ch = cps_[i + 1], .offset = static_cast<int>(i)});
       i += 2;
+    } else if (c == '`' && (i == begin || cps_[i - 1] != '`') && scan_code(i, end, items)) {
+      // scan_code advanced i past the closing backticks
     } else if (c == '*') {
       i = scan_stars(i, begin, end, items);
     } else if (c == '[' && !in_link && scan_link(i, end, items)) {
@@ -360,7 +415,7 @@ void smarten_quotes(std::vector<Item>& items) {
       address = is_address(items, word_begin, word_end);
     }
     Item& item = items[k];
-    if (address || item.is_delimiter || (item.ch != '\'' && item.ch != '"')) continue;
+    if (address || item.is_delimiter || item.code || (item.ch != '\'' && item.ch != '"')) continue;
     const char32_t before = k == 0 ? U' ' : items[k - 1].ch;
     const char32_t after = k + 1 < items.size() ? items[k + 1].ch : U' ';
     const bool opening = opens_quote_after(before) || k == 0;
@@ -379,12 +434,14 @@ std::vector<Inline> group_inlines(const std::vector<Item>& items, const Parser& 
   std::vector<Inline> out;
   const Item* previous = nullptr;
   for (const auto& item : items) {
-    if (!previous || item.bold != previous->bold || item.italic != previous->italic || item.link != previous->link) {
+    if (!previous || item.bold != previous->bold || item.italic != previous->italic || item.link != previous->link ||
+        item.code != previous->code) {
       Inline run;
       run.font = base;
       run.font.bold = base.bold || item.bold;
       run.font.italic = base.italic || item.italic;
       run.font.emphasized = base.emphasized || item.italic;
+      run.font.mono = base.mono || item.code;
       if (item.link >= 0) {
         run.link = links[static_cast<size_t>(item.link)];
         run.font.color = link_color;

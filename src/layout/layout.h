@@ -78,6 +78,7 @@ struct Fonts {
   FontFaces hangul;                   // Hangul syllables and jamo, Hanja, CJK punctuation
   FontFaces latin;                    // Latin letters, digits and Latin punctuation
   std::vector<std::string> fallback;  // regular faces tried in order for anything else (symbols)
+  std::string mono;                   // `code` in the text; empty: the Latin face
   double latin_scale = 1.0;           // Latin drawn at size * latin_scale
   double latin_baseline = 0.0;        // Latin baseline shift, em of the nominal size (negative = down)
 };

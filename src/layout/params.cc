@@ -110,6 +110,8 @@ void add_fonts(std::vector<Param>& out) {
   out.push_back(simple("fonts.fallback", ParamType::FontList,
                        member<std::vector<std::string>>(&Theme::fonts, &Fonts::fallback),
                        "TrueType files tried in order for characters the other fonts lack"));
+  out.push_back(simple("fonts.mono", ParamType::Font, member<std::string>(&Theme::fonts, &Fonts::mono),
+                       "monospaced TrueType face for `code` in the text (Latin; Hangul keeps its font)"));
   out.push_back(number("fonts.latin_scale", member(&Theme::fonts, &Fonts::latin_scale),
                        "Latin drawn at size x this, to match the Hangul font", kLatinScale));
   out.push_back(number("fonts.latin_baseline", member(&Theme::fonts, &Fonts::latin_baseline),

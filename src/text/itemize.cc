@@ -96,6 +96,9 @@ class FontChooser {
       have_primary = true;
       return fonts_.has_glyph(candidate.font, c);
     };
+    // `code` takes the monospaced face for what it has; Hangul in code keeps the Korean font.
+    if (spec.mono && family == Family::Latin)
+      if (auto candidate = mono(); candidate && try_font(*candidate)) return candidate;
     for (Family f : order)
       if (auto candidate = face(f, spec.bold, spec.italic); candidate && try_font(*candidate)) return candidate;
     for (const std::string& path : settings_.fonts.fallback) {
@@ -113,6 +116,15 @@ class FontChooser {
     auto& slot = faces_[static_cast<size_t>(family == Family::Hangul)][bold][italic];
     if (!slot) slot = load_face(family, bold, italic);
     return *slot;
+  }
+
+  std::optional<Choice> mono() {
+    if (!mono_) {
+      mono_ = std::optional<Choice>{};
+      if (!settings_.fonts.mono.empty())
+        if (auto index = fonts_.load(settings_.fonts.mono)) *mono_ = Choice{*index, Role::Latin, false};
+    }
+    return *mono_;
   }
 
   // Missing styles fall back: bold italic -> bold -> regular, italic -> regular.
@@ -142,6 +154,7 @@ class FontChooser {
   const FontSettings& settings_;
   FontStore& fonts_;
   std::array<std::array<std::array<std::optional<std::optional<Choice>>, 2>, 2>, 2> faces_;
+  std::optional<std::optional<Choice>> mono_;
 };
 
 std::string describe_char(char32_t c) {

@@ -34,7 +34,7 @@ std::string shaping_key(const SourceText& text) {
     const compose::Inline& in = text.inlines[k];
     append_bytes(key, chars_of[k]);
     append_bytes(key, size_class(text.inlines, k));
-    key += static_cast<char>(in.font.emphasized * 16 + in.unbreakable * 8 + in.font.small_caps * 4 +
+    key += static_cast<char>(in.font.mono * 32 + in.font.emphasized * 16 + in.unbreakable * 8 + in.font.small_caps * 4 +
                              in.font.bold * 2 + in.font.italic);
     append_bytes(key, in.font.color.r);
     append_bytes(key, in.font.color.g);
