@@ -199,11 +199,13 @@ std::string duration_text(const model::Entry& entry, const model::Locale& locale
   const int months = (end->year - entry.start_date->year) * 12 + (end->month - entry.start_date->month) + 1;
   if (months <= 0) return "";
   const int years = months / 12, rest = months % 12;
-  // Korean units follow the number without a space ("2년 3개월"); English ones after a space.
+  // Korean, Japanese and Chinese units follow the number without a space ("2년 3개월",
+  // "2年3か月"); alphabetic ones after a space ("2 years", "2 år", "2 лет").
   auto part = [&](int n, const std::string& one, const std::string& many) {
     const std::string& unit = n == 1 ? one : many;
-    const bool latin = !unit.empty() && static_cast<unsigned char>(unit[0]) < 0x80;
-    return std::to_string(n) + (latin ? " " : "") + unit;
+    const std::u32string chars = utf8_decode(unit);
+    const bool cjk = !chars.empty() && chars.front() >= 0x2E80;
+    return std::to_string(n) + (cjk || unit.empty() ? "" : " ") + unit;
   };
   std::string out;
   if (years > 0) out = part(years, locale.year, locale.years);
