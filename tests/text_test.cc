@@ -174,6 +174,20 @@ TEST_F(TextTest, FallbackFontsAreTriedLast) {
   EXPECT_EQ(diags.warning_count(), 0);
 }
 
+TEST_F(TextTest, AScriptNoFontHasIsOneWarningNamingTheScript) {
+  Typesetter ts(theme, diags);
+  compose::Paragraph p = make_paragraph("اسمي محمد and שלום");
+  ts.typeset(p, 300);
+  ASSERT_EQ(diags.warning_count(), 2);  // one for Arabic, one for Hebrew, not one per letter
+  const Diagnostic& arabic = diags.all()[0];
+  EXPECT_NE(arabic.message.find("no font has the Arabic script of this text: U+0627"), std::string::npos)
+      << arabic.message;
+  EXPECT_NE(arabic.message.find("and 3 more"), std::string::npos) << arabic.message;  // ا س م ي ح د
+  EXPECT_EQ(arabic.span.col, 10);
+  EXPECT_NE(arabic.hints[0].find("Arabic letters"), std::string::npos);
+  EXPECT_NE(diags.all()[1].message.find("Hebrew"), std::string::npos);
+}
+
 TEST_F(TextTest, CharacterNoFontHasIsWarnedOnceWithItsSpanAndKeptInTheText) {
   Typesetter ts(theme, diags);
   compose::Paragraph p = make_paragraph("메일 ✉ me ✉");

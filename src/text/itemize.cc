@@ -1,5 +1,8 @@
 #include "text/itemize.h"
 
+#include <fmt/format.h>
+
+#include <algorithm>
 #include <array>
 #include <cstdio>
 #include <optional>
@@ -175,6 +178,65 @@ hb_script_t script_of(char32_t c, Role role, hb_script_t previous) {
   return previous == HB_SCRIPT_HANGUL ? HB_SCRIPT_LATIN : previous;
 }
 
+// The name of a script for a message ("Arabic"); its ISO 15924 tag when not listed.
+std::string script_name(hb_script_t script) {
+  static constexpr std::pair<hb_script_t, const char*> kNames[] = {
+      {HB_SCRIPT_ARABIC, "Arabic"},       {HB_SCRIPT_HEBREW, "Hebrew"},     {HB_SCRIPT_DEVANAGARI, "Devanagari"},
+      {HB_SCRIPT_BENGALI, "Bengali"},     {HB_SCRIPT_TAMIL, "Tamil"},       {HB_SCRIPT_TELUGU, "Telugu"},
+      {HB_SCRIPT_KANNADA, "Kannada"},     {HB_SCRIPT_MALAYALAM, "Malayalam"}, {HB_SCRIPT_GUJARATI, "Gujarati"},
+      {HB_SCRIPT_GURMUKHI, "Gurmukhi"},   {HB_SCRIPT_THAI, "Thai"},         {HB_SCRIPT_LAO, "Lao"},
+      {HB_SCRIPT_KHMER, "Khmer"},         {HB_SCRIPT_MYANMAR, "Myanmar"},   {HB_SCRIPT_GEORGIAN, "Georgian"},
+      {HB_SCRIPT_ARMENIAN, "Armenian"},   {HB_SCRIPT_ETHIOPIC, "Ethiopic"}, {HB_SCRIPT_SINHALA, "Sinhala"},
+      {HB_SCRIPT_TIBETAN, "Tibetan"},     {HB_SCRIPT_HAN, "Han (Chinese characters)"},
+      {HB_SCRIPT_HIRAGANA, "Hiragana"},   {HB_SCRIPT_KATAKANA, "Katakana"}, {HB_SCRIPT_CYRILLIC, "Cyrillic"},
+      {HB_SCRIPT_GREEK, "Greek"},         {HB_SCRIPT_LATIN, "Latin"},       {HB_SCRIPT_HANGUL, "Hangul"}};
+  for (const auto& [tag, name] : kNames)
+    if (tag == script) return name;
+  char tag[5] = {};
+  hb_tag_to_string(hb_script_to_iso15924_tag(script), tag);
+  return tag;
+}
+
+// Characters no font has, gathered over a paragraph: a symbol is named alone ("no font has
+// U+2709 '✉'"); letters of a script are named once for the script, so a text in a script the
+// fonts lack gives one warning that says what to add, not one per letter.
+class MissingChars {
+ public:
+  void add(char32_t c, size_t index) {
+    const hb_script_t script = hb_unicode_script(hb_unicode_funcs_get_default(), static_cast<hb_codepoint_t>(c));
+    if (script == HB_SCRIPT_COMMON || script == HB_SCRIPT_INHERITED || script == HB_SCRIPT_UNKNOWN) {
+      symbols_.push_back({c, index});
+      return;
+    }
+    auto it = std::find_if(scripts_.begin(), scripts_.end(), [&](const Group& g) { return g.script == script; });
+    if (it == scripts_.end()) it = scripts_.insert(it, Group{script, {}});
+    it->chars.push_back({c, index});
+  }
+
+  void report(const SourceText& text, Diagnostics& diags) const {
+    for (const auto& [c, index] : symbols_)
+      diags.warning(text.span_of(index), "no font has " + describe_char(c),
+                    {"add a font that has it to the layout's fonts: fallback list, or remove the character"});
+    for (const Group& group : scripts_) {
+      const std::string name = script_name(group.script);
+      std::string listed;
+      for (size_t k = 0; k < group.chars.size() && k < 3; ++k) listed += (k ? ", " : "") + describe_char(group.chars[k].first);
+      if (group.chars.size() > 3) listed += fmt::format(" and {} more", group.chars.size() - 3);
+      diags.warning(text.span_of(group.chars.front().second),
+                    fmt::format("no font has the {} script of this text: {}", name, listed),
+                    {fmt::format("add a TrueType font with {} letters to the layout's fonts: fallback list", name)});
+    }
+  }
+
+ private:
+  struct Group {
+    hb_script_t script;
+    std::vector<std::pair<char32_t, size_t>> chars;
+  };
+  std::vector<std::pair<char32_t, size_t>> symbols_;
+  std::vector<Group> scripts_;
+};
+
 bool same_item(const Item& a, const Item& b) {
   return a.font == b.font && a.role == b.role && a.size == b.size && a.nominal_size == b.nominal_size &&
          a.rise == b.rise && a.small_caps == b.small_caps && a.color == b.color && (a.link == b.link || *a.link == *b.link) && a.script == b.script;
@@ -188,6 +250,7 @@ std::vector<Item> itemize(const SourceText& text, const FontSettings& settings, 
   FontChooser chooser(settings, fonts);
   std::vector<Item> items;
   std::set<char32_t> warned;
+  MissingChars missing;
   std::optional<Choice> previous;  // choice of the previous char, reset at newlines
   hb_script_t previous_script = HB_SCRIPT_LATIN;
   for (size_t i = 0; i < text.size(); ++i) {
@@ -203,8 +266,7 @@ std::vector<Item> itemize(const SourceText& text, const FontSettings& settings, 
     } else if (auto found = chooser.choose(c, families[i], source.font, choice)) {
       choice = *found;
     } else if (choice.font >= 0 && !is_default_ignorable(c) && warned.insert(c).second) {
-      diags.warning(text.span_of(i), "no font has " + describe_char(c),
-                    {"add a font that has it to the layout's fonts: fallback list, or remove the character"});
+      missing.add(c, i);
     }
     if (choice.font < 0) continue;  // no usable font at all (already reported as an error)
     previous = choice;
@@ -230,6 +292,7 @@ std::vector<Item> itemize(const SourceText& text, const FontSettings& settings, 
       items.push_back(item);
     }
   }
+  missing.report(text, diags);
   return items;
 }
 
