@@ -16,7 +16,7 @@ FUZZ_BUILD   := build-fuzz
 FUZZ_TIME    ?= 60
 FUZZ_TARGETS := yaml_loader markup line_breaker pipeline
 JOBS    ?= $(shell nproc 2>/dev/null || echo 2)
-SAMPLES := $(wildcard samples/*.yaml)
+SAMPLES := $(wildcard samples/*.yaml samples/*.json)
 LAYOUT_FLAG := $(if $(LAYOUT),--layout $(LAYOUT),)
 
 .PHONY: all build deps configure pdf test golden-update bench fuzz clean layouts-doc gallery
@@ -39,7 +39,7 @@ build: deps configure
 pdf: build
 	@mkdir -p out
 	@set -e; for f in $(SAMPLES); do \
-	  name=$$(basename $$f .yaml); langs=$$(./$(BUILD)/hanji languages $$f); \
+	  name=$$(basename $$f); name=$${name%.*}; langs=$$(./$(BUILD)/hanji languages $$f); \
 	  if [ $$(echo "$$langs" | wc -w) -gt 1 ]; then \
 	    for lang in $$langs; do ./$(BUILD)/hanji build $$f --lang $$lang -o out/$$name-$$lang.pdf $(LAYOUT_FLAG); done; \
 	  else \

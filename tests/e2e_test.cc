@@ -111,6 +111,12 @@ bool has_hangul(const std::string& word) {
   return false;
 }
 
+/// samples/NAME.yaml, or NAME.json for a JSON Resume sample.
+fs::path sample_path(const std::string& name) {
+  const fs::path dir = fs::path(HANJI_SOURCE_DIR) / "samples";
+  return fs::exists(dir / (name + ".yaml")) ? dir / (name + ".yaml") : dir / (name + ".json");
+}
+
 /// A sample and the layout it is rendered in ("" = the one the sample names).
 struct Case {
   std::string sample, layout;
@@ -131,7 +137,7 @@ class Samples : public ::testing::TestWithParam<Case> {
     fs::create_directories(dir);
     return dir;
   }
-  fs::path sample() const { return fs::path(HANJI_SOURCE_DIR) / "samples" / (GetParam().sample + ".yaml"); }
+  fs::path sample() const { return sample_path(GetParam().sample); }
   std::string name() const {
     return GetParam().sample + (GetParam().layout.empty() ? "" : "." + GetParam().layout);
   }
@@ -173,7 +179,8 @@ class Samples : public ::testing::TestWithParam<Case> {
 std::vector<std::string> stems_in(const fs::path& dir) {
   std::vector<std::string> names;
   for (const auto& entry : fs::directory_iterator(dir))
-    if (entry.path().extension() == ".yaml") names.push_back(entry.path().stem().string());
+    if (entry.path().extension() == ".yaml" || entry.path().extension() == ".json")
+      names.push_back(entry.path().stem().string());
   std::sort(names.begin(), names.end());
   return names;
 }
@@ -428,10 +435,11 @@ TEST(SamplePages, HaveTheExpectedPageCounts) {
   // Reviewed by eye (PNG renders): a change here is a change of the layout, not noise.
   const std::map<std::string, int> expected = {
       {"byungsoo-jeon", 3}, {"features", 1},      {"gyewon-lee", 2},         {"heungsub-lee", 2},
-      {"heungsub-lee-brief", 1}, {"heungsub-lee-ko", 1}, {"kyushick-lee", 2},
+      {"heungsub-lee-brief", 1}, {"heungsub-lee-ko", 1}, {"kyushick-lee", 2}, {"bilingual", 1},
+      {"json-resume", 2},
   };
   for (const auto& [name, pages] : expected) {
-    fs::path sample = fs::path(HANJI_SOURCE_DIR) / "samples" / (name + ".yaml");
+    fs::path sample = sample_path(name);
     if (!fs::exists(sample)) {
       ADD_FAILURE() << "missing sample " << sample;
       continue;

@@ -1638,3 +1638,93 @@ TEST(SourceVariants, OrdinaryMapsAreNotLanguages) {
 
 }  // namespace
 }  // namespace hanji::source
+
+namespace hanji::source {
+namespace {
+
+// ---------------------------------------------------------------- JSON Resume
+
+const char* kJsonResume = R"({
+  "basics": {
+    "name": "Ana Silva",
+    "label": "Engineer",
+    "image": "https://example.com/me.jpg",
+    "email": "ana@example.com",
+    "summary": "Builds things.",
+    "location": {"city": "Lisbon", "countryCode": "PT"},
+    "profiles": [
+      {"network": "github", "username": "anas", "url": "https://github.com/anas"},
+      {"network": "Dribbble", "username": "anas", "url": "https://dribbble.com/anas/"}
+    ]
+  },
+  "work": [{"name": "Acme", "position": "Lead", "url": "https://acme.example", "startDate": "2020-03",
+            "highlights": ["Shipped v2 - on time"]}],
+  "education": [{"institution": "ULisboa", "area": "Physics", "studyType": "MSc", "startDate": "2014",
+                 "endDate": "2016", "score": "18/20", "courses": ["Optics"]}],
+  "skills": [{"name": "Web", "level": "Expert", "keywords": ["HTML", "CSS"]}],
+  "languages": [{"language": "Portuguese", "fluency": "Native"}],
+  "publications": [{"name": "On Light", "publisher": "Optics Letters", "releaseDate": "2016-05-02"}],
+  "projects": [{"name": "Lumen", "roles": ["Author"], "entity": "Open source", "keywords": ["C"]}],
+  "references": [{"name": "Rui", "reference": "Great colleague."}],
+  "favouriteColour": "green"
+})";
+
+TEST(SourceJsonResume, TheWholeSchemaLandsOnTheModel) {
+  auto loaded = load(kJsonResume, "resume.json");
+  ASSERT_TRUE(loaded.file) << dump(loaded.diags);
+  const Cv& cv = loaded.file->cv;
+  EXPECT_EQ(cv.name.value, "Ana Silva");
+  EXPECT_EQ(cv.headline.value, "Engineer");
+  EXPECT_EQ(cv.location.value, "Lisbon, PT");
+  EXPECT_TRUE(cv.photo.empty());
+  ASSERT_EQ(cv.social_networks.size(), 1u);  // "github" is GitHub
+  EXPECT_EQ(cv.social_networks[0].network.value, "GitHub");
+  ASSERT_EQ(cv.contacts.size(), 4u);
+  EXPECT_EQ(cv.contacts[3].text.value, "dribbble.com/anas");  // a network RenderCV lacks: a link
+  EXPECT_EQ(cv.contacts[3].url, "https://dribbble.com/anas/");
+
+  std::vector<std::string> titles;
+  for (const Section& s : cv.sections) titles.push_back(s.title.value);
+  EXPECT_EQ(titles, (std::vector<std::string>{"Summary", "Experience", "Education", "Publications", "Skills",
+                                              "Languages", "Projects", "References"}));
+  const Entry& job = cv.sections[1].entries[0];
+  EXPECT_EQ(job.kind, EntryKind::Experience);
+  EXPECT_EQ(job.company.value, "[Acme](https://acme.example)");
+  ASSERT_TRUE(job.end_date);
+  EXPECT_EQ(job.end_date->kind, Date::Kind::Present);  // no endDate: ongoing
+  ASSERT_EQ(job.highlights.size(), 1u);
+  EXPECT_EQ(job.highlights[0].text.value, "Shipped v2 - on time");  // plain: no RenderCV nesting
+  const Entry& school = cv.sections[2].entries[0];
+  EXPECT_EQ(school.degree.value, "MSc");
+  ASSERT_EQ(school.highlights.size(), 2u);
+  EXPECT_EQ(school.highlights[0].text.value, "Score: 18/20");
+  EXPECT_EQ(school.highlights[1].text.value, "Courses: Optics");
+  const Entry& paper = cv.sections[3].entries[0];
+  EXPECT_EQ(paper.kind, EntryKind::Publication);
+  EXPECT_EQ(paper.journal.value, "Optics Letters");
+  EXPECT_EQ(cv.sections[4].entries[0].details.value, "HTML, CSS (Expert)");
+  EXPECT_EQ(cv.sections[5].entries[0].label.value, "Portuguese");
+  const Entry& project = cv.sections[6].entries[0];
+  EXPECT_EQ(project.location.value, "Open source");
+  EXPECT_EQ(project.summary.value, "Author");
+  EXPECT_EQ(project.highlights.back().text.value, "Keywords: C");
+  EXPECT_EQ(cv.sections[7].entries[0].text.value, "Great colleague. \u2014 Rui");
+
+  // An image URL and a key of one's own are warnings at their place, never errors.
+  const Diagnostic& image = diag(loaded.diags, "basics.image is a web address");
+  EXPECT_EQ(image.span.line, 5);
+  diag(loaded.diags, "'favouriteColour' is not a JSON Resume section");
+}
+
+TEST(SourceJsonResume, ChosenByContentAndTitledInTheLocale) {
+  auto yaml = load("basics: {name: 김민지}\nlocale: korean\nwork:\n  - {name: 한빛, position: 개발자, startDate: 2020-01}\n",
+                   "cv.yaml");
+  ASSERT_TRUE(yaml.file) << dump(yaml.diags);
+  EXPECT_EQ(yaml.file->cv.sections[0].title.value, "경력");
+  auto wrong = load(R"({"basics": {"name": "A"}, "work": [{"name": "B", "startDate": "2020-13"}]})", "r.json");
+  EXPECT_FALSE(wrong.file);
+  diag(wrong.diags, "there is no month 13");
+}
+
+}  // namespace
+}  // namespace hanji::source

@@ -34,6 +34,7 @@ struct YamlNode {
   std::vector<std::string> keys;   // Map: keys in file order
   std::vector<Span> key_spans;     // Map: where keys[i] is written
   bool from_alias = false;         // a copy made for a YAML alias (*name)
+  bool plain = false;              // a text taken as written: no RenderCV " - " nesting (JSON Resume)
 
   bool is_null() const { return kind == Kind::Null; }
   bool is_scalar() const { return kind == Kind::Scalar; }

@@ -50,7 +50,9 @@ std::vector<Highlight> read_highlights(const YamlNode& node, Reader& reader) {
   if (!reader.expect_list(node, "highlights", "write each highlight on its own line starting with '- '"))
     return highlights;
   for (const YamlNode& item : node.items) {
-    if (item.is_scalar()) {
+    if (item.is_scalar() && item.plain) {
+      highlights.push_back(Highlight{make_text(item), {}});
+    } else if (item.is_scalar()) {
       highlights.push_back(split_highlight(item, reader.source));
     } else if (item.is_null()) {
       reader.diags.error(item.span, "empty highlight", {"remove the empty '- ' line or write the highlight"});

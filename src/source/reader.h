@@ -62,6 +62,14 @@ std::optional<Date> read_date(const YamlNode& node, DateField field, Reader& rea
 /// RenderCV's normalisation of date/start_date/end_date, and the start <= end check.
 void normalise_dates(Entry& entry, Reader& reader, const Settings& settings);
 
+/// A JSON Resume rather than a RenderCV file: `basics` or JSON Resume's sections, no `cv`.
+bool is_json_resume(const YamlNode& root);
+/// The top-level keys of a JSON Resume hanji reads (the schema's and hanji's own).
+const std::vector<std::string>& json_resume_keys();
+/// A JSON Resume as the `cv:` tree of a RenderCV file, its values the original nodes
+/// (json_resume.cc); section titles in `locale`'s language.
+YamlNode json_resume_as_cv(const YamlNode& root, Reader& reader, const Locale& locale);
+
 /// `layout:` -> layout_name and layout_overrides.
 void read_layout(const YamlNode& node, Reader& reader, CvFile& file);
 /// RenderCV's `design:` -> layout_overrides (below explicit `layout:` values).

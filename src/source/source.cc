@@ -121,8 +121,19 @@ void read_file_locale(const YamlNode& root, const std::string& asked, const std:
   if (locale) read_locale(*locale, reader, file.locale);
 }
 
-void read_top_level(YamlNode& root, Reader& reader, const ReadOptions& options, CvFile& file) {
+// JSON Resume allows keys of one's own beside its sections: a warning, not an error.
+void check_json_resume_keys(const YamlNode& root, Reader& reader) {
+  const auto& known = json_resume_keys();
   for (size_t i = 0; i < root.keys.size(); ++i)
+    if (std::find(known.begin(), known.end(), root.keys[i]) == known.end())
+      reader.diags.warning(root.key_spans[i], fmt::format("'{}' is not a JSON Resume section; it is ignored", excerpt(root.keys[i])),
+                           {fmt::format("the sections hanji reads are {}", quoted_list(known))});
+}
+
+void read_top_level(YamlNode& root, Reader& reader, const ReadOptions& options, CvFile& file) {
+  const bool json_resume = is_json_resume(root);
+  if (json_resume) check_json_resume_keys(root, reader);
+  for (size_t i = 0; i < root.keys.size() && !json_resume; ++i)
     if (std::find(top_level_keys().begin(), top_level_keys().end(), root.keys[i]) == top_level_keys().end())
       reader.unknown_key(root.key_spans[i], root.keys[i], "the top level of the CV file", top_level_keys());
   // One language and one tailored version of the file, before anything is read from it.
@@ -134,10 +145,13 @@ void read_top_level(YamlNode& root, Reader& reader, const ReadOptions& options, 
   read_file_locale(root, options.language, chosen, declared, reader, file);
   if (const YamlNode* layout = value_of(root, "layout")) read_layout(*layout, reader, file);
   if (const YamlNode* design = value_of(root, "design")) read_design(*design, reader, file);
-  const YamlNode* cv = value_of(root, "cv");
+  std::optional<YamlNode> translated;
+  if (json_resume) translated = json_resume_as_cv(root, reader, file.locale);
+  const YamlNode* cv = json_resume ? &*translated : value_of(root, "cv");
   if (!cv) {
     reader.diags.error(Span{file.path, 1, 1}, "the file has no 'cv' key",
-                       {"a CV file starts with 'cv:' followed by indented keys such as 'name:' and 'sections:'"});
+                       {"a CV file starts with 'cv:' followed by indented keys such as 'name:' and 'sections:' "
+                        "(or is a JSON Resume, with \"basics\", \"work\", ...)"});
     return;
   }
   read_cv(*cv, reader, directory_of(file.path), file.settings, file.cv);

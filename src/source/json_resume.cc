@@ -1,0 +1,442 @@
+// JSON Resume (jsonresume.org, schema 1.0): a document with `basics`, `work`, `education`, ...
+// instead of `cv:`. It is translated into the RenderCV form the rest of the reader knows — a
+// `cv:` tree whose values are the original nodes, spans included — so JSON Resume files get
+// every check, message and feature RenderCV files do.
+//
+// What goes where: basics -> the header (profiles of networks RenderCV knows become social
+// networks, any other a link); basics.summary -> a first text section; work and volunteer ->
+// experience entries; education -> education entries (score and courses as highlights);
+// awards and certificates -> normal entries with the awarder or issuer in the place column;
+// publications -> publication entries; skills, languages and interests -> one-line entries;
+// projects -> normal entries (roles and entity, keywords as a last highlight); references ->
+// text entries. Texts are read as hanji markup, as many JSON Resume themes read Markdown.
+//
+// Keys beyond the schema that hanji writes itself (`--format json-resume`) and reads back:
+// per entry `location`, `date` (free text such as "Fall 2023"), `authors`, `doi`, `summary`
+// and `highlights` where the schema has none, and at the top level `hanji: {sections: [...],
+// contact_order: [...]}` keeping section titles, their order and the order of the contacts.
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <array>
+#include <cctype>
+#include <cstdlib>
+#include <map>
+
+#include "source/reader.h"
+#include "source/social.h"
+
+namespace hanji::source {
+
+namespace {
+
+// The top-level arrays of a JSON Resume, in the order a CV shows them by default.
+constexpr std::array<std::string_view, 11> kSections = {"work",   "volunteer", "education", "awards",
+                                                        "certificates", "publications", "skills", "languages",
+                                                        "interests", "projects", "references"};
+
+const YamlNode* value_of(const YamlNode& map, std::string_view key) {
+  if (!map.is_map()) return nullptr;
+  for (size_t i = 0; i < map.keys.size(); ++i)
+    if (map.keys[i] == key) return &map.items[i];
+  return nullptr;
+}
+
+std::string scalar_of(const YamlNode& map, std::string_view key) {
+  const YamlNode* node = value_of(map, key);
+  return node && node->is_scalar() ? node->scalar : "";
+}
+
+YamlNode make_map(const Span& span) {
+  YamlNode node;
+  node.kind = YamlNode::Kind::Map;
+  node.span = span;
+  return node;
+}
+
+YamlNode make_list(const Span& span) {
+  YamlNode node;
+  node.kind = YamlNode::Kind::Sequence;
+  node.span = span;
+  return node;
+}
+
+YamlNode make_scalar(std::string value, const Span& span) {
+  YamlNode node;
+  node.kind = YamlNode::Kind::Scalar;
+  node.scalar = std::move(value);
+  node.span = span;
+  node.style = ScalarStyle::DoubleQuoted;  // positions inside it are not the file's: see locate_in_scalar
+  return node;
+}
+
+void put(YamlNode& map, std::string key, YamlNode value) {
+  map.key_spans.push_back(value.span);
+  map.keys.push_back(std::move(key));
+  map.items.push_back(std::move(value));
+}
+
+// Copies `from[key]` to `to[as]` when it is there (any kind: the RenderCV reader checks it).
+bool copy(const YamlNode& from, std::string_view key, YamlNode& to, std::string_view as) {
+  const YamlNode* value = value_of(from, key);
+  if (!value || value->is_null()) return false;
+  put(to, std::string(as), *value);
+  return true;
+}
+
+// A name linked to its url, in hanji's markup: "[Acme](https://acme.example)".
+YamlNode linked(const YamlNode& entry, std::string_view name_key, const std::string& url_key = "url") {
+  const YamlNode* name = value_of(entry, name_key);
+  const std::string url = scalar_of(entry, url_key);
+  if (!name || !name->is_scalar()) return name ? *name : make_scalar("", entry.span);
+  if (url.empty() || name->scalar.empty()) return *name;
+  return make_scalar(fmt::format("[{}]({})", name->scalar, url), name->span);
+}
+
+// A list of texts joined into one ("C++, Python"), or nullopt when there is none.
+std::optional<YamlNode> joined(const YamlNode& entry, std::string_view key, std::string_view separator) {
+  const YamlNode* list = value_of(entry, key);
+  if (!list || !list->is_sequence() || list->items.empty()) return std::nullopt;
+  std::string text;
+  for (const YamlNode& item : list->items)
+    if (item.is_scalar() && !item.scalar.empty()) text += (text.empty() ? "" : std::string(separator)) + item.scalar;
+  if (text.empty()) return std::nullopt;
+  return make_scalar(text, list->items.front().span);
+}
+
+// JSON Resume dates: startDate / endDate (an open end is "present", as RenderCV reads it),
+// or a single date under another name (awards' `date`, publications' `releaseDate`).
+void copy_dates(const YamlNode& from, YamlNode& to, std::string_view single = "date") {
+  if (copy(from, "date", to, "date")) return;  // hanji's own: free text such as "Fall 2023"
+  if (single != "date" && copy(from, single, to, "date")) return;
+  copy(from, "startDate", to, "start_date");
+  copy(from, "endDate", to, "end_date");
+}
+
+// Words a JSON Resume field needs in the CV's language and RenderCV has no phrase for.
+struct Words {
+  std::string_view language;
+  std::array<std::string_view, 12> titles;  // summary, then kSections in order
+  std::string_view score, courses, keywords;
+};
+
+const Words& words_for(const Locale& locale) {
+  static const std::array<Words, 2> kWords = {{
+      {"en",
+       {"Summary", "Experience", "Volunteering", "Education", "Awards", "Certificates", "Publications", "Skills",
+        "Languages", "Interests", "Projects", "References"},
+       "Score", "Courses", "Keywords"},
+      {"ko",
+       {"소개", "경력", "봉사활동", "학력", "수상", "자격증", "논문 및 출판", "기술", "외국어", "관심 분야", "프로젝트",
+        "추천인"},
+       "학점", "수강 과목", "키워드"},
+  }};
+  for (const Words& words : kWords)
+    if (words.language == locale.language) return words;
+  return kWords.front();
+}
+
+std::string title_of(std::string_view section, const Locale& locale) {
+  const Words& words = words_for(locale);
+  if (section == "summary") return std::string(words.titles[0]);
+  for (size_t i = 0; i < kSections.size(); ++i)
+    if (kSections[i] == section) return std::string(words.titles[i + 1]);
+  return std::string(section);
+}
+
+// Highlights of a JSON Resume are plain strings; only hanji's own (read back) nest at " - ".
+void copy_highlights(const YamlNode& from, YamlNode& to, bool nested) {
+  const YamlNode* list = value_of(from, "highlights");
+  if (!list || list->is_null()) return;
+  YamlNode copied = *list;
+  for (YamlNode& item : copied.items) item.plain = !nested;
+  put(to, "highlights", std::move(copied));
+}
+
+// Appends "Label: text" highlights (score, courses, keywords) to an entry.
+void add_labelled_highlight(YamlNode& entry, std::string_view label, std::optional<YamlNode> text) {
+  if (!text) return;
+  text->scalar = fmt::format("{}: {}", label, text->scalar);
+  text->plain = true;
+  YamlNode* highlights = nullptr;
+  for (size_t i = 0; i < entry.keys.size(); ++i)
+    if (entry.keys[i] == "highlights" && entry.items[i].is_sequence()) highlights = &entry.items[i];
+  if (!highlights) {
+    put(entry, "highlights", make_list(text->span));
+    highlights = &entry.items.back();
+  }
+  highlights->items.push_back(std::move(*text));
+}
+
+std::optional<YamlNode> scalar_node(const YamlNode& entry, std::string_view key) {
+  const YamlNode* node = value_of(entry, key);
+  if (!node || !node->is_scalar() || node->scalar.empty()) return std::nullopt;
+  return *node;
+}
+
+// One JSON Resume entry of `section` as a RenderCV entry.
+YamlNode translate_entry(std::string_view section, const YamlNode& in, const Words& words, bool nested) {
+  YamlNode out = make_map(in.span);
+  if (section == "work" || section == "volunteer") {
+    put(out, "company", linked(in, section == "work" ? "name" : "organization"));
+    if (!copy(in, "position", out, "position")) put(out, "position", make_scalar("", in.span));
+    copy(in, "location", out, "location");
+    copy_dates(in, out);
+    std::optional<YamlNode> summary = scalar_node(in, "summary");
+    if (auto description = scalar_node(in, "description")) {  // what the organisation is
+      if (summary) description->scalar = fmt::format("*{}.* {}", description->scalar, summary->scalar);
+      summary = description;
+    }
+    if (summary) put(out, "summary", *summary);
+    copy_highlights(in, out, nested);
+  } else if (section == "education") {
+    put(out, "institution", linked(in, "institution"));
+    if (!copy(in, "area", out, "area")) put(out, "area", make_scalar("", in.span));
+    copy(in, "studyType", out, "degree");
+    copy(in, "location", out, "location");
+    copy_dates(in, out);
+    copy(in, "summary", out, "summary");
+    copy_highlights(in, out, nested);
+    add_labelled_highlight(out, words.score, scalar_node(in, "score"));
+    add_labelled_highlight(out, words.courses, joined(in, "courses", ", "));
+  } else if (section == "awards" || section == "certificates") {
+    put(out, "name", linked(in, section == "awards" ? "title" : "name"));
+    if (!copy(in, "location", out, "location")) copy(in, section == "awards" ? "awarder" : "issuer", out, "location");
+    copy_dates(in, out);
+    copy(in, "summary", out, "summary");
+    copy_highlights(in, out, nested);
+  } else if (section == "publications") {
+    put(out, "title", linked(in, "name"));
+    if (!copy(in, "authors", out, "authors")) put(out, "authors", make_list(in.span));
+    copy(in, "publisher", out, "journal");
+    copy(in, "doi", out, "doi");
+    if (!value_of(in, "doi")) copy(in, "url", out, "url");
+    copy_dates(in, out, "releaseDate");
+    copy(in, "summary", out, "summary");
+  } else if (section == "skills" || section == "interests" || section == "languages") {
+    put(out, "label", section == "languages" ? linked(in, "language") : linked(in, "name"));
+    std::optional<YamlNode> details =
+        section == "languages" ? scalar_node(in, "fluency") : joined(in, "keywords", ", ");
+    if (auto level = scalar_node(in, "level")) {
+      if (details) details->scalar = fmt::format("{} ({})", details->scalar, level->scalar);
+      else details = level;
+    }
+    put(out, "details", details ? *details : make_scalar("", in.span));
+  } else if (section == "projects") {
+    put(out, "name", linked(in, "name"));
+    if (!copy(in, "location", out, "location")) copy(in, "entity", out, "location");
+    copy_dates(in, out);
+    std::optional<YamlNode> summary = scalar_node(in, "description");
+    if (auto roles = joined(in, "roles", ", ")) {
+      if (summary) roles->scalar = fmt::format("*{}.* {}", roles->scalar, summary->scalar);
+      summary = roles;
+    }
+    if (summary) put(out, "summary", *summary);
+    copy_highlights(in, out, nested);
+    add_labelled_highlight(out, words.keywords, joined(in, "keywords", ", "));
+  } else if (section == "references") {
+    std::string text = scalar_of(in, "reference");
+    const std::string name = scalar_of(in, "name");
+    if (!name.empty()) text += (text.empty() ? "" : " \u2014 ") + name;
+    return make_scalar(text, in.span);
+  }
+  return out;
+}
+
+// Every key of an entry that the translation reads, for the "ignored" warning.
+bool known_entry_key(std::string_view section, std::string_view key) {
+  static const std::vector<std::pair<std::string_view, std::vector<std::string_view>>> kKeys = {
+      {"work", {"name", "location", "description", "position", "url", "startDate", "endDate", "summary", "highlights", "date"}},
+      {"volunteer", {"organization", "position", "url", "startDate", "endDate", "summary", "highlights", "location", "date"}},
+      {"education", {"institution", "url", "area", "studyType", "startDate", "endDate", "score", "courses", "location", "date", "summary", "highlights"}},
+      {"awards", {"title", "date", "awarder", "summary", "url", "location", "highlights"}},
+      {"certificates", {"name", "date", "url", "issuer", "location", "summary", "highlights"}},
+      {"publications", {"name", "publisher", "releaseDate", "url", "summary", "authors", "doi", "date"}},
+      {"skills", {"name", "level", "keywords"}},
+      {"languages", {"language", "fluency"}},
+      {"interests", {"name", "keywords"}},
+      {"references", {"name", "reference"}},
+      {"projects", {"name", "description", "highlights", "keywords", "startDate", "endDate", "url", "roles", "entity", "type", "location", "date"}},
+  };
+  for (const auto& [name, keys] : kKeys)
+    if (name == section) return std::find(keys.begin(), keys.end(), key) != keys.end();
+  return false;
+}
+
+// The entries of one top-level array, translated; a warning for what has no place.
+std::vector<YamlNode> translate_entries(std::string_view section, const YamlNode& list, Reader& reader,
+                                        const Words& words, bool nested) {
+  std::vector<YamlNode> out;
+  if (list.is_null()) return out;
+  if (!reader.expect_list(list, section, "JSON Resume writes each section as a list of objects")) return out;
+  for (const YamlNode& entry : list.items) {
+    if (!reader.expect_map(entry, section, "write each entry as an object with keys such as \"name\"")) continue;
+    for (size_t i = 0; i < entry.keys.size(); ++i)
+      if (!known_entry_key(section, entry.keys[i]))
+        reader.diags.warning(entry.key_spans[i],
+                             fmt::format("'{}' in {} has no place in a hanji CV and is ignored", entry.keys[i], section),
+                             {"remove it, or move what it says into \"summary\" or \"highlights\""});
+    out.push_back(translate_entry(section, entry, words, nested));
+  }
+  return out;
+}
+
+// basics -> name, headline, contacts and photo, in the RenderCV keys read_cv knows.
+void translate_basics(const YamlNode& basics, Reader& reader, YamlNode& cv, const std::vector<std::string>& order) {
+  if (!reader.expect_map(basics, "basics", "write \"basics\" as an object with \"name\", \"email\", ...")) return;
+  copy(basics, "name", cv, "name");
+  copy(basics, "label", cv, "headline");
+  if (const YamlNode* image = value_of(basics, "image"); image && image->is_scalar() && !image->scalar.empty()) {
+    if (image->scalar.starts_with("http://") || image->scalar.starts_with("https://"))
+      reader.diags.warning(image->span, "basics.image is a web address; hanji does not download files, so the CV has no photo",
+                           {"download the picture and give its path, relative to the CV file"});
+    else
+      put(cv, "photo", *image);
+  }
+  // Contacts in the order hanji wrote them, else RenderCV's: location, email, phone, url, profiles.
+  std::vector<std::string> kinds = order.empty() ? std::vector<std::string>{"location", "email", "phone", "url", "profiles"}
+                                                 : order;
+  for (const std::string& kind : kinds) {
+    if (kind == "location") {
+      const YamlNode* location = value_of(basics, "location");
+      if (!location || !location->is_map()) continue;
+      std::string text;
+      for (const std::string& part : {scalar_of(*location, "address"), scalar_of(*location, "city"),
+                                      scalar_of(*location, "region"), scalar_of(*location, "postalCode"),
+                                      scalar_of(*location, "countryCode")})
+        if (!part.empty()) text += (text.empty() ? "" : ", ") + part;
+      if (!text.empty()) put(cv, "location", make_scalar(text, location->span));
+    } else if (kind == "email" || kind == "phone") {
+      copy(basics, kind, cv, kind);
+    } else if (kind == "url") {
+      copy(basics, "url", cv, "website");
+    } else if (kind == "profiles") {
+      const YamlNode* profiles = value_of(basics, "profiles");
+      if (!profiles || !reader.expect_list(*profiles, "profiles", "write each profile as {\"network\": ..., \"url\": ...}"))
+        continue;
+      YamlNode social = make_list(profiles->span), custom = make_list(profiles->span);
+      for (const YamlNode& profile : profiles->items) {
+        if (!reader.expect_map(profile, "profiles", "write each profile as {\"network\": ..., \"url\": ...}")) continue;
+        const YamlNode* network = value_of(profile, "network");
+        const YamlNode* username = value_of(profile, "username");
+        const std::string url = scalar_of(profile, "url");
+        const SocialNetworkInfo* info = network && network->is_scalar() ? find_network(network->scalar) : nullptr;
+        if (network && network->is_scalar() && (network->scalar == "Twitter" || network->scalar == "twitter"))
+          info = find_network("X");  // the network's name since 2023
+        if (!info && network && network->is_scalar())  // "github" as well as "GitHub"
+          for (const std::string& name : network_names())
+            if (std::equal(name.begin(), name.end(), network->scalar.begin(), network->scalar.end(),
+                           [](char a, char b) { return std::tolower(static_cast<unsigned char>(a)) ==
+                                                       std::tolower(static_cast<unsigned char>(b)); }))
+              info = find_network(name);
+        if (info && username && username->is_scalar() && !username->scalar.empty()) {
+          YamlNode item = make_map(profile.span);
+          put(item, "network", make_scalar(std::string(info->name), network->span));
+          put(item, "username", *username);
+          social.items.push_back(std::move(item));
+        } else if (!url.empty() || (username && username->is_scalar())) {
+          // A network RenderCV does not know: a plain link showing the address (or the name).
+          std::string shown = url;
+          if (size_t scheme = shown.find("://"); scheme != std::string::npos) shown.erase(0, scheme + 3);
+          while (shown.ends_with('/')) shown.pop_back();
+          if (shown.empty()) shown = scalar_of(profile, "network") + ": " + username->scalar;
+          YamlNode item = make_map(profile.span);
+          put(item, "placeholder", make_scalar(shown, profile.span));
+          if (!url.empty()) put(item, "url", make_scalar(url, profile.span));
+          custom.items.push_back(std::move(item));
+        }
+      }
+      if (!social.items.empty()) put(cv, "social_networks", std::move(social));
+      if (!custom.items.empty()) put(cv, "custom_connections", std::move(custom));
+    }
+  }
+}
+
+// hanji's own section list: [{title, from, count} | {title, entries}], or the default one.
+struct SectionPlan {
+  std::string title;
+  Span span;
+  std::string from;      // a JSON Resume array ("work"), or "" for inline entries
+  size_t count = 0;      // how many of its entries, taken in order
+  const YamlNode* entries = nullptr;  // inline RenderCV entries (text, bullets, ...)
+};
+
+std::vector<SectionPlan> planned_sections(const YamlNode& root, const Locale& locale, Reader& reader) {
+  std::vector<SectionPlan> plan;
+  const YamlNode* hanji = value_of(root, "hanji");
+  const YamlNode* listed = hanji ? value_of(*hanji, "sections") : nullptr;
+  if (listed && reader.expect_list(*listed, "hanji.sections", "a list of {\"title\": ..., \"from\": ..., \"count\": N}")) {
+    for (const YamlNode& item : listed->items) {
+      if (!reader.expect_map(item, "hanji.sections", "write each section as {\"title\": ..., \"from\": ..., \"count\": N}"))
+        continue;
+      SectionPlan section{scalar_of(item, "title"), item.span, scalar_of(item, "from"), 0, value_of(item, "entries")};
+      const std::string count = scalar_of(item, "count");
+      section.count = count.empty() ? 0 : static_cast<size_t>(std::max(0L, std::strtol(count.c_str(), nullptr, 10)));
+      plan.push_back(std::move(section));
+    }
+    return plan;
+  }
+  if (const YamlNode* basics = value_of(root, "basics"))
+    if (scalar_node(*basics, "summary")) plan.push_back(SectionPlan{title_of("summary", locale), basics->span, "summary", 1, nullptr});
+  for (std::string_view name : kSections)
+    if (const YamlNode* list = value_of(root, name); list && list->is_sequence() && !list->items.empty())
+      plan.push_back(SectionPlan{title_of(name, locale), list->span, std::string(name), list->items.size(), nullptr});
+  return plan;
+}
+
+}  // namespace
+
+bool is_json_resume(const YamlNode& root) {
+  if (!root.is_map() || value_of(root, "cv")) return false;
+  if (value_of(root, "basics") || value_of(root, "meta") || value_of(root, "$schema")) return true;
+  return std::any_of(kSections.begin(), kSections.end(), [&](std::string_view key) { return value_of(root, key); });
+}
+
+const std::vector<std::string>& json_resume_keys() {
+  static const std::vector<std::string> kKeys = {"$schema", "basics", "work",  "volunteer", "education", "awards",
+                                                 "certificates", "publications", "skills", "languages", "interests",
+                                                 "references", "projects", "meta", "hanji", "layout", "locale",
+                                                 "locale_catalog", "design", "settings"};
+  return kKeys;
+}
+
+YamlNode json_resume_as_cv(const YamlNode& root, Reader& reader, const Locale& locale) {
+  YamlNode cv = make_map(root.span);
+  const Words& words = words_for(locale);
+  const bool hanji_written = value_of(root, "hanji") != nullptr;  // its highlights nest at " - "
+  std::vector<std::string> contact_order;
+  if (const YamlNode* hanji = value_of(root, "hanji"))
+    if (const YamlNode* order = value_of(*hanji, "contact_order"); order && order->is_sequence())
+      for (const YamlNode& kind : order->items)
+        if (kind.is_scalar()) contact_order.push_back(kind.scalar);
+  if (const YamlNode* basics = value_of(root, "basics")) translate_basics(*basics, reader, cv, contact_order);
+
+  std::map<std::string, std::vector<YamlNode>, std::less<>> entries;  // per array, translated
+  std::map<std::string, size_t, std::less<>> taken;
+  for (std::string_view name : kSections)
+    if (const YamlNode* list = value_of(root, name)) entries[std::string(name)] = translate_entries(name, *list, reader, words, hanji_written);
+  if (const YamlNode* basics = value_of(root, "basics"))
+    if (auto summary = scalar_node(*basics, "summary")) entries["summary"].push_back(*summary);
+
+  YamlNode sections = make_map(root.span);
+  for (const SectionPlan& plan : planned_sections(root, locale, reader)) {
+    YamlNode list = make_list(plan.span);
+    if (plan.entries) {
+      if (plan.entries->is_sequence()) list = *plan.entries;
+    } else if (auto found = entries.find(plan.from); found != entries.end()) {
+      size_t& next = taken[plan.from];
+      for (size_t k = 0; k < plan.count && next < found->second.size(); ++k) list.items.push_back(found->second[next++]);
+    }
+    std::string title = plan.title.empty() ? title_of(plan.from, locale) : plan.title;
+    // Two sections of one title would be one key: the second gets a mark to stay apart.
+    while (std::find(sections.keys.begin(), sections.keys.end(), title) != sections.keys.end()) title += " ";
+    if (!list.items.empty()) {
+      put(sections, title, std::move(list));
+      sections.key_spans.back() = plan.span;
+    }
+  }
+  if (!sections.keys.empty()) put(cv, "sections", std::move(sections));
+  return cv;
+}
+
+}  // namespace hanji::source
