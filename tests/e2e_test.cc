@@ -520,4 +520,47 @@ TEST(Bilingual, LanguagesListsWhatTheFileCarries) {
   EXPECT_EQ(run(std::string(HANJI_BINARY) + " languages " + quote(english)).output, "en\n");
 }
 
+// `--format json-resume` then building the JSON gives back the PDF's text word for word, for
+// every sample; `--format md|txt` write files and refuse to replace the CV.
+TEST(Exports, JsonResumeBuildsAgainToTheSameText) {
+  const fs::path dir = fs::temp_directory_path() / "hanji-e2e" / "exports";
+  fs::create_directories(dir);
+  for (const std::string& name : sample_names()) {
+    const fs::path sample = sample_path(name), json = dir / (name + ".json");
+    const fs::path original = dir / (name + ".pdf"), again = dir / (name + ".again.pdf");
+    const std::string hanji = std::string(HANJI_BINARY);
+    Result exported = run(hanji + " build " + quote(sample) + " --format json-resume -q -o " + quote(json), true);
+    ASSERT_EQ(exported.exit_code, 0) << name << ": " << exported.output;
+    ASSERT_EQ(run(hanji + " build " + quote(sample) + " -q -o " + quote(original), true).exit_code, 0) << name;
+    Result rebuilt = run(hanji + " build " + quote(json) + " -q -o " + quote(again), true);
+    ASSERT_EQ(rebuilt.exit_code, 0) << name << ": " << rebuilt.output;
+    EXPECT_EQ(rebuilt.output, "") << name;  // no warning either
+    EXPECT_EQ(run("pdftotext -enc UTF-8 " + quote(again) + " -").output,
+              run("pdftotext -enc UTF-8 " + quote(original) + " -").output)
+        << name;
+  }
+}
+
+TEST(Exports, TextFormatsWriteNextToTheCvAndNeverOverIt) {
+  const fs::path dir = fs::temp_directory_path() / "hanji-e2e" / "exports-md";
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  fs::copy_file(sample_path("json-resume"), dir / "cv.json");
+  const std::string hanji = std::string(HANJI_BINARY);
+  Result md = run(hanji + " build " + quote(dir / "cv.json") + " --format md", true);
+  ASSERT_EQ(md.exit_code, 0) << md.output;
+  EXPECT_NE(read_file(dir / "cv.md").find("# Elena Vasquez"), std::string::npos);
+  Result txt = run(hanji + " build " + quote(dir / "cv.json") + " --format txt", true);
+  ASSERT_EQ(txt.exit_code, 0) << txt.output;
+  EXPECT_NE(read_file(dir / "cv.txt").find("Staff Site Reliability Engineer\nNorthwind Logistics (https://"),
+            std::string::npos);
+  const std::string before = read_file(dir / "cv.json");
+  Result over = run(hanji + " build " + quote(dir / "cv.json") + " --format json-resume", true);
+  EXPECT_EQ(over.exit_code, 1);
+  EXPECT_NE(over.output.find("refusing to write over the CV file"), std::string::npos) << over.output;
+  EXPECT_EQ(read_file(dir / "cv.json"), before);
+  Result bad = run(hanji + " build " + quote(dir / "cv.json") + " --format docx", true);
+  EXPECT_EQ(bad.exit_code, 2);
+}
+
 }  // namespace

@@ -13,6 +13,7 @@
 #include "core/files.h"
 #include "core/limits.h"
 #include "engine/engine.h"
+#include "export/export.h"
 #include "pdf/pdf.h"
 
 #ifndef HANJI_VERSION
@@ -31,7 +32,7 @@ Typesets a CV written in YAML (RenderCV's cv: schema) into a PDF.
 
 commands:
   build CV.yaml [-o OUT.pdf] [--layout NAME] [--paper a4|letter] [--fit-pages N]
-                [--lang CODE] [--only TAG]...
+                [--lang CODE] [--only TAG]... [--format pdf|md|txt|json-resume]
                     write the PDF (default: CV.pdf next to CV.yaml)
   check CV.yaml [same options as build]
                     do everything build does but write the PDF: report problems
@@ -51,6 +52,9 @@ options:
   --lang CODE         the language to set a CV written in several: ko, en, ...
                       (texts in one language only are used as they are); the
                       dates, phrases and PDF language follow it
+  --format FORMAT     what to write: pdf (default); md or txt, the CV as Markdown
+                      or plain text in the PDF's order; json-resume, a JSON Resume
+                      (jsonresume.org) that hanji reads back to the same CV
   --only TAG          keep only the entries, highlights and sections that are
                       untagged or tagged TAG (repeat for several tags)
   -q, --quiet         print only errors and warnings
@@ -67,6 +71,7 @@ struct Options {
   std::string layout;
   std::string paper;
   int fit_pages = 0;  // 0: as the layout says (its fit_pages)
+  std::string format = "pdf";         // --format
   std::string language;               // --lang
   std::vector<std::string> only_tags; // --only, repeatable
   bool quiet = false;
@@ -130,6 +135,14 @@ std::optional<Options> parse_args(const std::vector<std::string>& args, std::str
         return std::nullopt;
       }
       opt.language = *v;
+    } else if (a == "--format") {
+      auto v = value("--format");
+      if (!v) return std::nullopt;
+      if (*v != "pdf" && !exports::parse_format(*v)) {
+        error = fmt::format("--format must be pdf, md, txt or json-resume, not '{}'", *v);
+        return std::nullopt;
+      }
+      opt.format = *v;
     } else if (a == "--only") {
       auto v = value("--only");
       if (!v) return std::nullopt;
@@ -201,10 +214,66 @@ std::optional<long long> source_date_epoch() {
   return value;
 }
 
-std::string default_output(const std::string& input) {
+std::string default_output(const std::string& input, std::string_view extension = ".pdf") {
   fs::path p(input);
-  p.replace_extension(".pdf");
+  p.replace_extension(extension);
   return p.string();
+}
+
+/// For a text export: never the CV itself, nothing but a regular file, and no file of another
+/// kind (a PDF is not replaced by Markdown): an existing file must end as the format does.
+bool text_output_is_safe(const std::string& input, const std::string& output, std::string_view extension,
+                         std::string& reason) {
+  std::error_code ec;
+  if (fs::exists(output, ec) && fs::exists(input, ec) && fs::equivalent(input, output, ec)) {
+    reason = fmt::format("refusing to write over the CV file '{}'", input);
+    return false;
+  }
+  const fs::file_status status = fs::status(output, ec);
+  if (!fs::exists(status)) return true;
+  if (!fs::is_regular_file(status)) {
+    reason = fmt::format("refusing to replace '{}', which is not a regular file", output);
+    return false;
+  }
+  if (fs::path(output).extension() != extension) {
+    reason = fmt::format("refusing to overwrite '{}' with a {} file", output, extension);
+    return false;
+  }
+  return true;
+}
+
+// `--format md|txt|json-resume`: the CV read as for the PDF (same --lang and --only), written
+// as text; `check` does the same without writing.
+int export_text(const Options& opt, const std::string& argv0, std::ostream& out, std::ostream& err, bool write) {
+  const exports::Format format = *exports::parse_format(opt.format);
+  const std::string_view extension = exports::extension(format);
+  const std::string output = opt.output.empty() ? default_output(opt.input, extension) : opt.output;
+  std::string reason;
+  if (write && !text_output_is_safe(opt.input, output, extension, reason)) {
+    err << "hanji: error: " << reason << fmt::format("\n  hint: choose another file with -o OUT{}\n", extension);
+    return kBadInput;
+  }
+  Diagnostics diags;
+  engine::Request request{opt.layout, opt.paper, opt.fit_pages, {opt.language, opt.only_tags, {}}};
+  std::optional<model::CvFile> file = engine::load(opt.input, request, layout::find_data_dirs(argv0), diags);
+  print_diagnostics(diags, opt.quiet, err);
+  if (!file || diags.has_errors()) {
+    err << fmt::format("hanji: {} error{}; {}\n", diags.error_count(), diags.error_count() == 1 ? "" : "s",
+                       write ? "nothing written" : "the CV does not read");
+    return kBadInput;
+  }
+  const std::string folder = fs::path(output).parent_path().string();
+  const std::string text = exports::export_cv(*file, format, folder);
+  if (!write) {
+    if (!opt.quiet) out << fmt::format("{}: ok\n", opt.input);
+    return kOk;
+  }
+  if (!write_file_atomically(output, text, reason)) {
+    err << "hanji: error: " << reason << '\n';
+    return kBadInput;
+  }
+  if (!opt.quiet) out << fmt::format("{}: {}, {:.1f} KB\n", output, opt.format, static_cast<double>(text.size()) / 1024.0);
+  return kOk;
 }
 
 /// Refuses outputs that would destroy something that is not a PDF: the CV itself, anything
@@ -241,6 +310,7 @@ int build(const Options& opt, const std::string& argv0, std::ostream& out, std::
     err << fmt::format("hanji: error: '{}' needs a CV file\n  hint: hanji {} CV.yaml\n", opt.command, opt.command);
     return kBadUsage;
   }
+  if (opt.format != "pdf") return export_text(opt, argv0, out, err, write);
   std::string output = opt.output.empty() ? default_output(opt.input) : opt.output;
   std::string reason;
   if (write && !output_is_safe(opt.input, output, reason)) {

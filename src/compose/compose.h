@@ -174,6 +174,10 @@ Composition compose(const model::CvFile& file, const layout::Theme& theme, Diagn
 std::vector<Inline> parse_inline(const model::Text& text, const FontSpec& base, const Rgb& link_color,
                                  Diagnostics& diags);
 
+/// The visible text of `value` with its inline markup removed (**, *, `, [label](url) ->
+/// label), as bookmarks, metadata and name comparisons use it.
+std::string plain_text(const std::string& value);
+
 /// A date or date range as the locale prints it ("Sep 2023 – present", "2020. 3. – 2023. 7."),
 /// or in one of the layouts' date formats.
 std::string format_dates(const model::Entry& entry, const model::Locale& locale,

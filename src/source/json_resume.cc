@@ -13,7 +13,8 @@
 //
 // Keys beyond the schema that hanji writes itself (`--format json-resume`) and reads back:
 // per entry `location`, `date` (free text such as "Fall 2023"), `authors`, `doi`, `summary`
-// and `highlights` where the schema has none, and at the top level `hanji: {sections: [...],
+// and `highlights` where the schema has none, `highlight_children` (nested bullets), a
+// profile's `text`, and at the top level `hanji: {sections: [...],
 // contact_order: [...]}` keeping section titles, their order and the order of the contacts.
 #include <fmt/format.h>
 
@@ -89,7 +90,8 @@ YamlNode linked(const YamlNode& entry, std::string_view name_key, const std::str
   const YamlNode* name = value_of(entry, name_key);
   const std::string url = scalar_of(entry, url_key);
   if (!name || !name->is_scalar()) return name ? *name : make_scalar("", entry.span);
-  if (url.empty() || name->scalar.empty()) return *name;
+  // A name that is already a link (hanji writes them so) stays as it is.
+  if (url.empty() || name->scalar.empty() || name->scalar.find("](") != std::string::npos) return *name;
   return make_scalar(fmt::format("[{}]({})", name->scalar, url), name->span);
 }
 
@@ -144,12 +146,24 @@ std::string title_of(std::string_view section, const Locale& locale) {
   return std::string(section);
 }
 
-// Highlights of a JSON Resume are plain strings; only hanji's own (read back) nest at " - ".
-void copy_highlights(const YamlNode& from, YamlNode& to, bool nested) {
+// Highlights of a JSON Resume are plain strings (" - " inside one is text, not RenderCV's
+// nesting); hanji writes nested bullets beside them as `highlight_children`, one list per
+// highlight, and they are joined back the way the RenderCV reader splits them.
+void copy_highlights(const YamlNode& from, YamlNode& to) {
   const YamlNode* list = value_of(from, "highlights");
   if (!list || list->is_null()) return;
   YamlNode copied = *list;
-  for (YamlNode& item : copied.items) item.plain = !nested;
+  const YamlNode* children = value_of(from, "highlight_children");
+  for (size_t i = 0; i < copied.items.size(); ++i) {
+    YamlNode& item = copied.items[i];
+    item.plain = true;
+    if (!children || !children->is_sequence() || i >= children->items.size() || !item.is_scalar()) continue;
+    for (const YamlNode& child : children->items[i].items)
+      if (child.is_scalar() && !child.scalar.empty()) {
+        item.scalar += " - " + child.scalar;
+        item.plain = false;
+      }
+  }
   put(to, "highlights", std::move(copied));
 }
 
@@ -175,7 +189,7 @@ std::optional<YamlNode> scalar_node(const YamlNode& entry, std::string_view key)
 }
 
 // One JSON Resume entry of `section` as a RenderCV entry.
-YamlNode translate_entry(std::string_view section, const YamlNode& in, const Words& words, bool nested) {
+YamlNode translate_entry(std::string_view section, const YamlNode& in, const Words& words) {
   YamlNode out = make_map(in.span);
   if (section == "work" || section == "volunteer") {
     put(out, "company", linked(in, section == "work" ? "name" : "organization"));
@@ -188,7 +202,7 @@ YamlNode translate_entry(std::string_view section, const YamlNode& in, const Wor
       summary = description;
     }
     if (summary) put(out, "summary", *summary);
-    copy_highlights(in, out, nested);
+    copy_highlights(in, out);
   } else if (section == "education") {
     put(out, "institution", linked(in, "institution"));
     if (!copy(in, "area", out, "area")) put(out, "area", make_scalar("", in.span));
@@ -196,7 +210,7 @@ YamlNode translate_entry(std::string_view section, const YamlNode& in, const Wor
     copy(in, "location", out, "location");
     copy_dates(in, out);
     copy(in, "summary", out, "summary");
-    copy_highlights(in, out, nested);
+    copy_highlights(in, out);
     add_labelled_highlight(out, words.score, scalar_node(in, "score"));
     add_labelled_highlight(out, words.courses, joined(in, "courses", ", "));
   } else if (section == "awards" || section == "certificates") {
@@ -204,9 +218,9 @@ YamlNode translate_entry(std::string_view section, const YamlNode& in, const Wor
     if (!copy(in, "location", out, "location")) copy(in, section == "awards" ? "awarder" : "issuer", out, "location");
     copy_dates(in, out);
     copy(in, "summary", out, "summary");
-    copy_highlights(in, out, nested);
+    copy_highlights(in, out);
   } else if (section == "publications") {
-    put(out, "title", linked(in, "name"));
+    copy(in, "name", out, "title");  // a publication shows its DOI or URL on a line of its own
     if (!copy(in, "authors", out, "authors")) put(out, "authors", make_list(in.span));
     copy(in, "publisher", out, "journal");
     copy(in, "doi", out, "doi");
@@ -232,7 +246,7 @@ YamlNode translate_entry(std::string_view section, const YamlNode& in, const Wor
       summary = roles;
     }
     if (summary) put(out, "summary", *summary);
-    copy_highlights(in, out, nested);
+    copy_highlights(in, out);
     add_labelled_highlight(out, words.keywords, joined(in, "keywords", ", "));
   } else if (section == "references") {
     std::string text = scalar_of(in, "reference");
@@ -246,17 +260,17 @@ YamlNode translate_entry(std::string_view section, const YamlNode& in, const Wor
 // Every key of an entry that the translation reads, for the "ignored" warning.
 bool known_entry_key(std::string_view section, std::string_view key) {
   static const std::vector<std::pair<std::string_view, std::vector<std::string_view>>> kKeys = {
-      {"work", {"name", "location", "description", "position", "url", "startDate", "endDate", "summary", "highlights", "date"}},
+      {"work", {"name", "location", "description", "position", "url", "startDate", "endDate", "summary", "highlights", "highlight_children", "date"}},
       {"volunteer", {"organization", "position", "url", "startDate", "endDate", "summary", "highlights", "location", "date"}},
-      {"education", {"institution", "url", "area", "studyType", "startDate", "endDate", "score", "courses", "location", "date", "summary", "highlights"}},
-      {"awards", {"title", "date", "awarder", "summary", "url", "location", "highlights"}},
-      {"certificates", {"name", "date", "url", "issuer", "location", "summary", "highlights"}},
+      {"education", {"institution", "url", "area", "studyType", "startDate", "endDate", "score", "courses", "location", "date", "summary", "highlights", "highlight_children"}},
+      {"awards", {"title", "date", "awarder", "summary", "url", "location", "highlights", "highlight_children"}},
+      {"certificates", {"name", "date", "url", "issuer", "location", "summary", "highlights", "highlight_children"}},
       {"publications", {"name", "publisher", "releaseDate", "url", "summary", "authors", "doi", "date"}},
       {"skills", {"name", "level", "keywords"}},
       {"languages", {"language", "fluency"}},
       {"interests", {"name", "keywords"}},
       {"references", {"name", "reference"}},
-      {"projects", {"name", "description", "highlights", "keywords", "startDate", "endDate", "url", "roles", "entity", "type", "location", "date"}},
+      {"projects", {"name", "description", "highlights", "highlight_children", "keywords", "startDate", "endDate", "url", "roles", "entity", "type", "location", "date"}},
   };
   for (const auto& [name, keys] : kKeys)
     if (name == section) return std::find(keys.begin(), keys.end(), key) != keys.end();
@@ -265,7 +279,7 @@ bool known_entry_key(std::string_view section, std::string_view key) {
 
 // The entries of one top-level array, translated; a warning for what has no place.
 std::vector<YamlNode> translate_entries(std::string_view section, const YamlNode& list, Reader& reader,
-                                        const Words& words, bool nested) {
+                                        const Words& words) {
   std::vector<YamlNode> out;
   if (list.is_null()) return out;
   if (!reader.expect_list(list, section, "JSON Resume writes each section as a list of objects")) return out;
@@ -276,7 +290,7 @@ std::vector<YamlNode> translate_entries(std::string_view section, const YamlNode
         reader.diags.warning(entry.key_spans[i],
                              fmt::format("'{}' in {} has no place in a hanji CV and is ignored", entry.keys[i], section),
                              {"remove it, or move what it says into \"summary\" or \"highlights\""});
-    out.push_back(translate_entry(section, entry, words, nested));
+    out.push_back(translate_entry(section, entry, words));
   }
   return out;
 }
@@ -340,6 +354,7 @@ void translate_basics(const YamlNode& basics, Reader& reader, YamlNode& cv, cons
           if (size_t scheme = shown.find("://"); scheme != std::string::npos) shown.erase(0, scheme + 3);
           while (shown.ends_with('/')) shown.pop_back();
           if (shown.empty()) shown = scalar_of(profile, "network") + ": " + username->scalar;
+          if (std::string text = scalar_of(profile, "text"); !text.empty()) shown = text;  // hanji's own
           YamlNode item = make_map(profile.span);
           put(item, "placeholder", make_scalar(shown, profile.span));
           if (!url.empty()) put(item, "url", make_scalar(url, profile.span));
@@ -403,7 +418,6 @@ const std::vector<std::string>& json_resume_keys() {
 YamlNode json_resume_as_cv(const YamlNode& root, Reader& reader, const Locale& locale) {
   YamlNode cv = make_map(root.span);
   const Words& words = words_for(locale);
-  const bool hanji_written = value_of(root, "hanji") != nullptr;  // its highlights nest at " - "
   std::vector<std::string> contact_order;
   if (const YamlNode* hanji = value_of(root, "hanji"))
     if (const YamlNode* order = value_of(*hanji, "contact_order"); order && order->is_sequence())
@@ -414,7 +428,7 @@ YamlNode json_resume_as_cv(const YamlNode& root, Reader& reader, const Locale& l
   std::map<std::string, std::vector<YamlNode>, std::less<>> entries;  // per array, translated
   std::map<std::string, size_t, std::less<>> taken;
   for (std::string_view name : kSections)
-    if (const YamlNode* list = value_of(root, name)) entries[std::string(name)] = translate_entries(name, *list, reader, words, hanji_written);
+    if (const YamlNode* list = value_of(root, name)) entries[std::string(name)] = translate_entries(name, *list, reader, words);
   if (const YamlNode* basics = value_of(root, "basics"))
     if (auto summary = scalar_node(*basics, "summary")) entries["summary"].push_back(*summary);
 

@@ -1,0 +1,168 @@
+// The text exports: Markdown and plain text in the PDF's order, and a JSON Resume that is
+// valid against the schema and reads back into the same CV.
+#include "export/export.h"
+
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "source/source.h"
+
+namespace hanji::exports {
+namespace {
+
+namespace fs = std::filesystem;
+
+model::CvFile load(const std::string& yaml) {
+  Diagnostics diags;
+  auto file = source::load_cv_from_string(yaml, "cv.yaml", diags);
+  EXPECT_TRUE(file) << (diags.all().empty() ? "" : diags.all().front().message);
+  return file ? *file : model::CvFile{};
+}
+
+const char* kCv =
+    "cv:\n"
+    "  name: Jane Roe\n"
+    "  headline: Engineer\n"
+    "  email: jane@example.com\n"
+    "  social_networks: [{network: GitHub, username: jroe}]\n"
+    "  sections:\n"
+    "    experience:\n"
+    "      - company: '[Acme](https://acme.example)'\n"
+    "        position: Lead\n"
+    "        location: Oslo\n"
+    "        start_date: 2020-03\n"
+    "        end_date: present\n"
+    "        summary: Runs the **platform** team.\n"
+    "        highlights:\n"
+    "          - Shipped v2 - on time - under budget\n"
+    "    education:\n"
+    "      - {institution: UiO, area: Physics, degree: MSc, date: Fall 2019}\n"
+    "    skills:\n"
+    "      - {label: Languages, details: 'C++, Go'}\n"
+    "    awards:\n"
+    "      - {bullet: Best paper}\n";
+
+TEST(Export, MarkdownFollowsThePdfOrder) {
+  const std::string md = export_cv(load(kCv), Format::Markdown, "");
+  const std::vector<std::string> in_order = {
+      "# Jane Roe", "Engineer", "[jane@example.com](mailto:jane@example.com)",
+      "[github.com/jroe](https://github.com/jroe)", "## Experience", "### Lead", "[Acme](https://acme.example)",
+      "*Mar 2020 – present · Oslo*", "Runs the **platform** team.", "- Shipped v2", "  - on time",
+      "  - under budget", "## Education", "### UiO", "MSc in Physics", "*Fall 2019*", "## Skills",
+      "**Languages:** C++, Go", "## Awards", "- Best paper"};
+  size_t at = 0;
+  for (const std::string& part : in_order) {
+    const size_t found = md.find(part, at);
+    ASSERT_NE(found, std::string::npos) << "'" << part << "' missing after offset " << at << " in\n" << md;
+    at = found + part.size();
+  }
+}
+
+TEST(Export, PlainTextHasNoMarkup) {
+  const std::string txt = export_cv(load(kCv), Format::PlainText, "");
+  EXPECT_NE(txt.find("Jane Roe\nEngineer\njane@example.com | github.com/jroe\n"), std::string::npos) << txt;
+  EXPECT_NE(txt.find("Lead\nAcme (https://acme.example)\nMar 2020 – present · Oslo\nRuns the platform team.\n"
+                     "• Shipped v2\n  ◦ on time\n"),
+            std::string::npos)
+      << txt;
+  EXPECT_NE(txt.find("Languages: C++, Go"), std::string::npos);
+  EXPECT_EQ(txt.find("**"), std::string::npos);
+  EXPECT_EQ(txt.find("]("), std::string::npos);
+}
+
+TEST(Export, FormatNames) {
+  EXPECT_EQ(parse_format("md"), Format::Markdown);
+  EXPECT_EQ(parse_format("txt"), Format::PlainText);
+  EXPECT_EQ(parse_format("json-resume"), Format::JsonResume);
+  EXPECT_FALSE(parse_format("docx"));
+  EXPECT_EQ(extension(Format::JsonResume), ".json");
+}
+
+// Every sample, written as a JSON Resume and read back, is the same CV: same sections,
+// titles, entries and texts.
+std::vector<std::string> texts_of(const model::CvFile& file) {
+  std::vector<std::string> out = {file.cv.name.value, file.cv.headline.value, file.locale.language};
+  for (const auto& contact : file.cv.contacts) out.push_back(contact.text.value + " " + contact.url);
+  for (const auto& section : file.cv.sections) {
+    out.push_back("## " + section.title.value);
+    for (const auto& e : section.entries) {
+      out.push_back(std::string(model::entry_kind_name(e.kind)));
+      for (const model::Text* t : {&e.text, &e.label, &e.details, &e.name, &e.company, &e.position, &e.institution,
+                                   &e.area, &e.degree, &e.title, &e.journal, &e.doi, &e.location, &e.summary})
+        out.push_back(t->value);
+      for (const auto& a : e.authors) out.push_back(a.value);
+      for (const auto* d : {&e.date, &e.start_date, &e.end_date}) out.push_back(*d ? (*d)->text : "-");
+      for (const auto& h : e.highlights) {
+        out.push_back("• " + h.text.value);
+        for (const auto& c : h.children) out.push_back("◦ " + c.value);
+      }
+    }
+  }
+  return out;
+}
+
+class RoundTrip : public ::testing::TestWithParam<std::string> {};
+
+TEST_P(RoundTrip, JsonResumeReadsBackToTheSameCv) {
+  const fs::path sample = fs::path(HANJI_SOURCE_DIR) / "samples" / GetParam();
+  Diagnostics diags;
+  auto original = source::load_cv(sample.string(), diags);
+  ASSERT_TRUE(original);
+  const std::string json = export_cv(*original, Format::JsonResume, sample.parent_path().string());
+  Diagnostics again_diags;
+  auto again = source::load_cv_from_string(json, (sample.parent_path() / "written.json").string(), again_diags);
+  ASSERT_TRUE(again) << json;
+  for (const auto& d : again_diags.all()) ADD_FAILURE() << d.message;
+  EXPECT_EQ(texts_of(*again), texts_of(*original));
+  EXPECT_EQ(again->cv.photo.value, original->cv.photo.value);
+  EXPECT_EQ(again->layout_name, original->layout_name);
+}
+
+std::vector<std::string> samples() {
+  std::vector<std::string> names;
+  for (const auto& entry : fs::directory_iterator(fs::path(HANJI_SOURCE_DIR) / "samples"))
+    if (entry.path().extension() == ".yaml" || entry.path().extension() == ".json")
+      names.push_back(entry.path().filename().string());
+  std::sort(names.begin(), names.end());
+  return names;
+}
+
+INSTANTIATE_TEST_SUITE_P(Samples, RoundTrip, ::testing::ValuesIn(samples()), [](const ::testing::TestParamInfo<std::string>& param) {
+  std::string name = param.param;
+  for (char& c : name)
+    if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
+  return name;
+});
+
+// Validated with Python's jsonschema (Debian's python3-jsonschema, which scripts/deps.sh
+// installs) against the schema in tests/data, formats (email, uri, dates) included.
+TEST(Export, JsonResumeValidatesAgainstTheSchema) {
+  const char* python = fs::exists("/usr/bin/python3") ? "/usr/bin/python3" : "python3";
+  if (std::system((std::string(python) + " -c 'import jsonschema' 2>/dev/null").c_str()) != 0)
+    GTEST_SKIP() << "python3-jsonschema is not installed";
+  const fs::path dir = fs::temp_directory_path() / "hanji-export-test";
+  fs::create_directories(dir);
+  for (const std::string& name : samples()) {
+    const fs::path sample = fs::path(HANJI_SOURCE_DIR) / "samples" / name;
+    Diagnostics diags;
+    auto file = source::load_cv(sample.string(), diags);
+    ASSERT_TRUE(file);
+    const fs::path written = dir / (name + ".json");
+    std::ofstream(written) << export_cv(*file, Format::JsonResume, dir.string());
+    const std::string check =
+        std::string(python) + " -c \"import json, jsonschema, sys; "
+        "schema = json.load(open(sys.argv[1])); "
+        "errors = list(jsonschema.Draft7Validator(schema, format_checker=jsonschema.FormatChecker())"
+        ".iter_errors(json.load(open(sys.argv[2])))); "
+        "[print(e.message, list(e.path)) for e in errors]; sys.exit(1 if errors else 0)\" " +
+        (fs::path(HANJI_SOURCE_DIR) / "tests" / "data" / "json-resume-schema.json").string() + " " + written.string();
+    EXPECT_EQ(std::system(check.c_str()), 0) << name;
+  }
+}
+
+}  // namespace
+}  // namespace hanji::exports
