@@ -8,6 +8,8 @@
 #include <chrono>
 #include <filesystem>
 #include <fstream>
+#include <map>
+#include <set>
 #include <string>
 #include <string_view>
 
@@ -1221,15 +1223,25 @@ TEST(SourceDesign, RenderCvDesignIsTranslated) {
       "    links: blue\n"
       "    body: black\n"
       "  typography:\n"
-      "    font_size: {body: 10pt, name: 0.5in}\n"
+      "    font_size: {body: 11pt, name: 0.5in, section_titles: 1.4em}\n"
       "    alignment: justified-with-no-hyphenation\n"
+      "    line_spacing: 0.5em\n"
+      "    font_family: EB Garamond\n"
+      "    small_caps: {section_titles: true}\n"
       "  header:\n"
       "    alignment: left\n"
-      "    connections: {separator: '•'}\n"
-      "  section_titles: {type: without_line, line_thickness: 1pt}\n"
+      "    connections: {separator: '•', show_icons: false, display_urls_instead_of_usernames: false}\n"
+      "  section_titles: {type: centered_without_line, line_thickness: 1pt}\n"
+      "  sections: {space_between_regular_entries: 1em, show_time_spans_in: [experience, projects]}\n"
       "  entries:\n"
       "    date_and_location_width: 4cm\n"
-      "    highlights: {bullet: ◦}\n");
+      "    highlights: {bullet: ◦}\n"
+      "  templates:\n"
+      "    experience_entry: {main_column: \"**POSITION** -- COMPANY\\nSUMMARY\\nHIGHLIGHTS\", "
+      "date_and_location_column: DATE}\n"
+      "    single_date: MONTH_NAME YEAR\n"
+      "    date_range: START_DATE to END_DATE\n"
+      "    footer: \"*NAME -- PAGE_NUMBER of TOTAL_PAGES*\"\n");
   ASSERT_TRUE(loaded.file) << dump(loaded.diags);
   EXPECT_EQ(loaded.diags.all().size(), 0u) << dump(loaded.diags);
   const CvFile& f = *loaded.file;
@@ -1239,25 +1251,47 @@ TEST(SourceDesign, RenderCvDesignIsTranslated) {
     const ConfigNode* node = o.find(a);
     if (node) node = node->find(b);
     if (node && !c.empty()) node = node->find(c);
+    if (node && node->kind == ConfigNode::Kind::Sequence) {
+      std::string joined;
+      for (const auto& item : node->children) joined += (joined.empty() ? "" : "|") + item.scalar;
+      return joined;
+    }
     return node ? node->scalar : "<missing>";
   };
   EXPECT_EQ(value("page", "paper"), "letter");
-  EXPECT_EQ(value("page", "margin_top"), "0.7in");
-  EXPECT_EQ(value("page", "margin_left"), "2cm");
+  EXPECT_EQ(value("page", "margin_top"), "50.4pt");
+  EXPECT_EQ(value("page", "margin_left"), "56.693pt");
+  EXPECT_EQ(value("page", "margin_right"), "50.4pt");  // RenderCV's default, not the layout's
   EXPECT_EQ(value("styles", "name", "color"), "rgb(0,79,144)");
   EXPECT_EQ(value("styles", "section_title", "color"), "#112233");
   EXPECT_EQ(value("section", "rule_color"), "#112233");
   EXPECT_EQ(value("colors", "link"), "blue");
   EXPECT_EQ(value("styles", "body", "color"), "black");
-  EXPECT_EQ(value("styles", "body", "size"), "10");
+  EXPECT_EQ(value("styles", "body", "size"), "11");
   EXPECT_EQ(value("styles", "name", "size"), "36");
+  EXPECT_EQ(value("styles", "section_title", "size"), "15.4");  // 1.4em of the 11pt body
+  EXPECT_EQ(value("styles", "body", "line_height"), "1.2");     // cap height + 0.5em
+  EXPECT_EQ(value("styles", "section_title", "small_caps"), "true");
+  EXPECT_EQ(value("fonts", "latin", "regular"), "NotoSerif-Regular.ttf");
   EXPECT_EQ(value("text", "align"), "justify");
+  EXPECT_EQ(value("text", "hyphenate"), "false");
   EXPECT_EQ(value("header", "align"), "left");
   EXPECT_EQ(value("header", "separator"), "  •  ");
-  EXPECT_EQ(value("section", "rule"), "false");
+  EXPECT_EQ(value("header", "icons"), "false");
+  EXPECT_EQ(value("header", "social_usernames"), "true");
+  EXPECT_EQ(value("section", "title_style"), "plain");
+  EXPECT_EQ(value("section", "centered"), "true");
   EXPECT_EQ(value("section", "rule_thickness"), "1pt");
-  EXPECT_EQ(value("entry", "aside_width"), "4cm");
+  EXPECT_EQ(value("entry", "space"), "11pt");  // 1em
+  EXPECT_EQ(value("entry", "time_spans_in"), "experience|projects");
+  EXPECT_EQ(value("entry", "aside_width"), "113.386pt");
   EXPECT_EQ(value("entry", "bullet"), "◦");
+  EXPECT_EQ(value("entry", "experience", "main"), "**POSITION** – COMPANY");
+  EXPECT_EQ(value("entry", "experience", "aside"), "DATES");
+  EXPECT_EQ(value("entry", "education", "main"), "**INSTITUTION**, AREA|**DEGREE**");  // the degree column
+  EXPECT_EQ(value("entry", "range_separator"), " to ");
+  EXPECT_EQ(value("footer", "text"), "NAME – PAGE of TOTAL");
+  EXPECT_EQ(f.locale.date, "MONTH_NAME YEAR");
   // Spans point at the design values.
   expect_at(o.find("page")->find("paper")->span, 6, 11);
   expect_at(o.find("section")->find("rule_color")->span, 11, 22);
@@ -1273,33 +1307,106 @@ TEST(SourceDesign, ExplicitLayoutValuesWin) {
   ASSERT_TRUE(page);
   EXPECT_EQ(page->find("paper")->scalar, "a4");
   EXPECT_EQ(page->find("margin_top")->scalar, "1cm");
-  EXPECT_EQ(page->find("margin_bottom")->scalar, "2cm");
-  EXPECT_EQ(page->keys, (std::vector<std::string>{"paper", "margin_top", "margin_bottom"}));
+  EXPECT_EQ(page->find("margin_bottom")->scalar, "56.693pt");
 }
 
-TEST(SourceDesign, UntranslatableKeysWarnOncePerPath) {
-  auto loaded = load(
-      "cv:\n  name: J\n"
-      "design:\n"
-      "  theme: sb2nov\n"
-      "  page: {size: a5, show_footer: false}\n"
-      "  templates:\n"
-      "    footer: x\n"
-      "    top_note: y\n"
-      "  typography:\n"
-      "    font_size: {section_titles: 1.4em}\n"
-      "    font_family: Lato\n");
+TEST(SourceDesign, ThemesPickTheClosestLayoutWithTheirOwnValues) {
+  const std::map<std::string, std::string> expected = {
+      {"classic", "classic"},         {"moderncv", "moderncv"},   {"sb2nov", "engineering"},
+      {"engineeringresumes", "engineering"}, {"engineeringclassic", "engineering"}, {"harvard", "harvard"},
+      {"ember", "harvard"},           {"ink", "serif"},          {"opal", "classic"}};
+  std::set<std::string> looks;
+  for (const auto& [theme, layout] : expected) {
+    auto loaded = load("cv:\n  name: J\ndesign:\n  theme: " + theme + "\n");
+    ASSERT_TRUE(loaded.file) << theme << dump(loaded.diags);
+    EXPECT_TRUE(loaded.diags.all().empty()) << theme << ": " << dump(loaded.diags);
+    EXPECT_EQ(loaded.file->layout_name, layout) << theme;
+    auto at = [&](std::initializer_list<std::string_view> path) -> std::string {
+      const ConfigNode* node = &loaded.file->layout_overrides;
+      for (std::string_view key : path) node = node ? node->find(key) : nullptr;
+      return node ? node->scalar : "<missing>";
+    };
+    EXPECT_NE(at({"styles", "name", "color"}), "<missing>") << theme;
+    looks.insert(layout + at({"styles", "name", "color"}) + at({"section", "title_style"}) +
+                 at({"styles", "section_title", "size"}));
+  }
+  EXPECT_EQ(looks.size(), expected.size());  // nine themes, nine looks
+  auto unknown = load("cv:\n  name: J\ndesign:\n  theme: nebula\n");
+  ASSERT_TRUE(unknown.file);
+  EXPECT_EQ(unknown.file->layout_name, "classic");
+  diag(unknown.diags, "RenderCV theme 'nebula' is not one hanji knows");
+  // An explicit layout wins over the theme's.
+  auto chosen = load("cv:\n  name: J\nlayout: sidebar\ndesign:\n  theme: moderncv\n");
+  EXPECT_EQ(chosen.file->layout_name, "sidebar");
+}
+
+TEST(SourceDesign, AFileFromRenderCvGetsRenderCvsDefaults) {
+  Date today;
+  today.kind = Date::Kind::YearMonthDay;
+  today.year = 2026, today.month = 3, today.day = 9;
+  auto loaded = load_with("cv:\n  name: J\nrendercv_settings:\n  date: today\n  bold_keywords: [C]\n",
+                          ReadOptions{.today = today});
   ASSERT_TRUE(loaded.file) << dump(loaded.diags);
-  EXPECT_EQ(loaded.diags.error_count(), 0);
-  EXPECT_EQ(loaded.diags.warning_count(), 6) << dump(loaded.diags);
-  expect_at(diag(loaded.diags, "RenderCV theme 'sb2nov' has no hanji equivalent; using the default layout").span, 4, 10);
-  diag(loaded.diags, "design.page.size 'a5' has no equivalent");
-  diag(loaded.diags, "design.page.show_footer has no equivalent in hanji and is ignored");
-  expect_at(diag(loaded.diags, "design.templates has no equivalent").span, 6, 3);
-  diag(loaded.diags, "design.typography.font_size.section_titles '1.4em'");
-  diag(loaded.diags, "design.typography.font_family has no equivalent");
-  EXPECT_EQ(loaded.file->layout_name, "");
-  EXPECT_EQ(loaded.file->layout_overrides.kind, ConfigNode::Kind::Null);
+  const ConfigNode& o = loaded.file->layout_overrides;
+  EXPECT_EQ(o.find("page")->find("paper")->scalar, "letter");
+  EXPECT_EQ(o.find("footer")->find("text")->scalar, "NAME – PAGE/TOTAL");
+  EXPECT_EQ(o.find("footer")->find("top_note")->scalar, "LAST_UPDATED");
+  EXPECT_EQ(o.find("entry")->find("time_spans_in")->children.at(0).scalar, "experience");
+  ASSERT_TRUE(loaded.file->settings.current_date);
+  EXPECT_EQ(loaded.file->settings.current_date->month, 3);
+  EXPECT_EQ(loaded.file->settings.bold_keywords, (std::vector<std::string>{"C"}));
+  // hanji's own files (no design:) keep their layout's values.
+  auto own = load("cv:\n  name: J\n");
+  EXPECT_EQ(own.file->layout_overrides.kind, ConfigNode::Kind::Null);
+}
+
+TEST(SourceDesign, AtLeastSixtyOfRenderCvsOptionsTakeEffect) {
+  // RenderCV 2's design options (its classic theme's fields), leaves only.
+  const std::vector<std::string> all = {
+      "page.size", "page.top_margin", "page.bottom_margin", "page.left_margin", "page.right_margin",
+      "page.show_footer", "page.show_top_note", "colors.body", "colors.name", "colors.headline",
+      "colors.connections", "colors.section_titles", "colors.links", "colors.footer", "colors.top_note",
+      "typography.line_spacing", "typography.alignment", "typography.date_and_location_column_alignment",
+      "typography.font_family.body", "typography.font_family.name", "typography.font_family.headline",
+      "typography.font_family.connections", "typography.font_family.section_titles",
+      "typography.font_size.body", "typography.font_size.name", "typography.font_size.headline",
+      "typography.font_size.connections", "typography.font_size.section_titles", "typography.small_caps.name",
+      "typography.small_caps.headline", "typography.small_caps.connections", "typography.small_caps.section_titles",
+      "typography.bold.name", "typography.bold.headline", "typography.bold.connections",
+      "typography.bold.section_titles", "links.underline", "links.show_external_link_icon", "header.alignment",
+      "header.photo_width", "header.photo_position", "header.photo_space_left", "header.photo_space_right",
+      "header.space_below_name", "header.space_below_headline", "header.space_below_connections",
+      "header.connections.phone_number_format", "header.connections.hyperlink", "header.connections.show_icons",
+      "header.connections.display_urls_instead_of_usernames", "header.connections.separator",
+      "header.connections.space_between_connections", "section_titles.type", "section_titles.line_thickness",
+      "section_titles.space_above", "section_titles.space_below", "sections.allow_page_break",
+      "sections.space_between_regular_entries", "sections.space_between_text_based_entries",
+      "sections.show_time_spans_in", "entries.date_and_location_width", "entries.side_space",
+      "entries.space_between_columns", "entries.allow_page_break", "entries.short_second_row",
+      "entries.degree_width", "entries.summary.space_above", "entries.summary.space_left",
+      "entries.highlights.bullet", "entries.highlights.nested_bullet", "entries.highlights.space_left",
+      "entries.highlights.space_above", "entries.highlights.space_between_items",
+      "entries.highlights.space_between_bullet_and_text", "templates.footer", "templates.top_note",
+      "templates.single_date", "templates.date_range", "templates.time_span",
+      "templates.one_line_entry.main_column", "templates.education_entry.main_column",
+      "templates.education_entry.degree_column", "templates.education_entry.date_and_location_column",
+      "templates.normal_entry.main_column", "templates.normal_entry.date_and_location_column",
+      "templates.experience_entry.main_column", "templates.experience_entry.date_and_location_column",
+      "templates.publication_entry.main_column", "templates.publication_entry.date_and_location_column"};
+  const std::vector<std::string> honoured = honoured_design_options();
+  int taken = 0;
+  for (const std::string& option : all)
+    if (std::find(honoured.begin(), honoured.end(), option) != honoured.end()) ++taken;
+  EXPECT_GE(taken, 60) << taken << " of " << all.size();
+  // And one that is not taken is one warning naming it, at its key.
+  auto loaded = load("cv:\n  name: J\ndesign:\n  links: {show_external_link_icon: true}\n  entries: {side_space: 1cm}\n");
+  ASSERT_TRUE(loaded.file);
+  EXPECT_EQ(loaded.diags.warning_count(), 2) << dump(loaded.diags);
+  expect_at(diag(loaded.diags, "design.links.show_external_link_icon has no equivalent").span, 4, 11);
+  diag(loaded.diags, "design.entries.side_space has no equivalent");
+  auto bad = load("cv:\n  name: J\ndesign:\n  page: {size: a5}\n  typography: {font_family: Comic Neue}\n");
+  diag(bad.diags, "design.page.size 'a5' has no equivalent");
+  EXPECT_TRUE(has_hint(diag(bad.diags, "design.typography.font_family 'Comic Neue'"), "hanji ships Lato"));
 }
 
 // ---------------------------------------------------------------- locale
@@ -1448,10 +1555,17 @@ TEST(SourceSettings, ReadAsRenderCvWithoutTheClock) {
   EXPECT_FALSE(s.current_date);  // "today" never reads the clock
   EXPECT_EQ(s.bold_keywords, (std::vector<std::string>{"C++", "HarfBuzz"}));
   EXPECT_EQ(s.pdf_title, "NAME - CV");
-  expect_at(diag(loaded.diags, "settings.render_command is ignored").span, 7, 3);
   EXPECT_TRUE(has_hint(diag(loaded.diags, "settings.bold_keyword is not a known setting"),
                        "did you mean 'bold_keywords'?"));
-  EXPECT_EQ(loaded.diags.warning_count(), 2);
+  EXPECT_EQ(loaded.diags.warning_count(), 1);  // render_command is RenderCV's business: silent
+
+  // The command says what today is (the day it runs, or SOURCE_DATE_EPOCH's).
+  Date today;
+  today.kind = Date::Kind::YearMonthDay;
+  today.year = 2026, today.month = 11, today.day = 24;
+  auto told = load_with("cv:\n  name: J\nsettings: {current_date: today}\n", ReadOptions{.today = today});
+  ASSERT_TRUE(told.file && told.file->settings.current_date);
+  EXPECT_EQ(told.file->settings.current_date->month, 11);
 
   auto dated = load("cv:\n  name: J\nsettings:\n  current_date: 2025-03-01\n");
   ASSERT_TRUE(dated.file);
@@ -1572,7 +1686,7 @@ TEST(SourceVariants, TheFirstLanguageWrittenIsTheDefaultAndSetsTheLocale) {
 }
 
 TEST(SourceVariants, LangPicksEveryTextAndTheLocale) {
-  auto loaded = load_with(kBilingual, ReadOptions{"en", {}, {}});
+  auto loaded = load_with(kBilingual, ReadOptions{"en", {}, {}, {}});
   ASSERT_TRUE(loaded.file) << dump(loaded.diags);
   const CvFile& f = *loaded.file;
   EXPECT_EQ(f.cv.name.value, "Jimin Park");
@@ -1588,10 +1702,10 @@ TEST(SourceVariants, LangPicksEveryTextAndTheLocale) {
 }
 
 TEST(SourceVariants, LangOverTheFilesLocaleAndALanguageItLacks) {
-  auto over = load_with(std::string(kBilingual) + "locale: korean\n", ReadOptions{"en", {}, {}});
+  auto over = load_with(std::string(kBilingual) + "locale: korean\n", ReadOptions{"en", {}, {}, {}});
   ASSERT_TRUE(over.file);
   EXPECT_EQ(over.file->locale.language, "en");
-  auto lacking = load_with(kBilingual, ReadOptions{"de", {}, {}});
+  auto lacking = load_with(kBilingual, ReadOptions{"de", {}, {}, {}});
   ASSERT_TRUE(lacking.file);
   EXPECT_EQ(lacking.file->cv.name.value, "박지민");  // falls back to the file's own language
   EXPECT_EQ(lacking.file->locale.language, "de");
@@ -1599,7 +1713,7 @@ TEST(SourceVariants, LangOverTheFilesLocaleAndALanguageItLacks) {
 }
 
 TEST(SourceVariants, OnlyKeepsTheUntaggedAndTheMatching) {
-  auto backend = load_with(kBilingual, ReadOptions{"en", {"android"}, {}});
+  auto backend = load_with(kBilingual, ReadOptions{"en", {"android"}, {}, {}});
   ASSERT_TRUE(backend.file) << dump(backend.diags);
   const auto& sections = backend.file->cv.sections;
   ASSERT_EQ(sections.size(), 1u);  // talks are tagged academic only
@@ -1607,20 +1721,20 @@ TEST(SourceVariants, OnlyKeepsTheUntaggedAndTheMatching) {
   EXPECT_EQ(sections[0].entries[0].highlights.size(), 1u);  // the ops highlight is gone
   EXPECT_EQ(sections[0].entries[1].company.value, "Mobile Co");  // tags match in any case
 
-  auto ops = load_with(kBilingual, ReadOptions{"en", {"ops", "academic"}, {}});
+  auto ops = load_with(kBilingual, ReadOptions{"en", {"ops", "academic"}, {}, {}});
   ASSERT_TRUE(ops.file);
   ASSERT_EQ(ops.file->cv.sections.size(), 2u);
   EXPECT_EQ(ops.file->cv.sections[0].entries.size(), 1u);
   EXPECT_EQ(ops.file->cv.sections[0].entries[0].highlights.size(), 2u);
   EXPECT_EQ(ops.file->cv.sections[1].entries[0].text.value, "A talk");
 
-  auto everything = load_with(kBilingual, ReadOptions{"en", {}, {}});
+  auto everything = load_with(kBilingual, ReadOptions{"en", {}, {}, {}});
   EXPECT_EQ(everything.file->cv.sections[0].entries.size(), 2u);
   EXPECT_EQ(everything.file->cv.sections.size(), 2u);
 }
 
 TEST(SourceVariants, AnUnknownTagIsSaidWithTheTagsThereAre) {
-  auto loaded = load_with(kBilingual, ReadOptions{"", {"bakend"}, {}});
+  auto loaded = load_with(kBilingual, ReadOptions{"", {"bakend"}, {}, {}});
   ASSERT_TRUE(loaded.file);
   const Diagnostic& d = diag(loaded.diags, "no part of the CV is tagged 'bakend'");
   EXPECT_NE(d.hints[0].find("'ops'"), std::string::npos);

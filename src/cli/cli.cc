@@ -6,6 +6,7 @@
 #include <cctype>
 #include <charconv>
 #include <cstdlib>
+#include <ctime>
 #include <filesystem>
 #include <optional>
 #include <ostream>
@@ -214,6 +215,21 @@ std::optional<long long> source_date_epoch() {
   return value;
 }
 
+// The day `current_date: today` means: SOURCE_DATE_EPOCH's (a reproducible build), else the
+// day the command runs, in UTC.
+model::Date today() {
+  const std::time_t now = source_date_epoch().value_or(std::time(nullptr));
+  std::tm utc{};
+  gmtime_r(&now, &utc);
+  model::Date date;
+  date.kind = model::Date::Kind::YearMonthDay;
+  date.year = utc.tm_year + 1900;
+  date.month = utc.tm_mon + 1;
+  date.day = utc.tm_mday;
+  date.text = fmt::format("{:04}-{:02}-{:02}", date.year, date.month, date.day);
+  return date;
+}
+
 std::string default_output(const std::string& input, std::string_view extension = ".pdf") {
   fs::path p(input);
   p.replace_extension(extension);
@@ -254,7 +270,7 @@ int export_text(const Options& opt, const std::string& argv0, std::ostream& out,
     return kBadInput;
   }
   Diagnostics diags;
-  engine::Request request{opt.layout, opt.paper, opt.fit_pages, {opt.language, opt.only_tags, {}}};
+  engine::Request request{opt.layout, opt.paper, opt.fit_pages, {opt.language, opt.only_tags, {}, {}, today()}};
   std::optional<model::CvFile> file = engine::load(opt.input, request, layout::find_data_dirs(argv0), diags);
   print_diagnostics(diags, opt.quiet, err);
   if (!file || diags.has_errors()) {
@@ -318,7 +334,7 @@ int build(const Options& opt, const std::string& argv0, std::ostream& out, std::
     return kBadInput;
   }
   Diagnostics diags;
-  engine::Request request{opt.layout, opt.paper, opt.fit_pages, {opt.language, opt.only_tags, {}}};
+  engine::Request request{opt.layout, opt.paper, opt.fit_pages, {opt.language, opt.only_tags, {}, {}, today()}};
   std::optional<engine::Rendered> result =
       engine::render_file(opt.input, request, layout::find_data_dirs(argv0), diags);
   // `check` makes the PDF too, only without writing it: what libharu or an image refuses is

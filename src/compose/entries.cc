@@ -132,12 +132,12 @@ std::vector<Paragraph> template_column(Builder& b, const model::Entry& entry, co
                                            : (i == 0 ? theme.entry_title : theme.entry_subtitle);
     FilledLine line = fill_template(b, entry, lines[i], font_of(style), true);
     if (line.inlines.empty()) {
-      if (aside) out.push_back(b.paragraph({}, style, layout::Align::Right, entry.span));
+      if (aside) out.push_back(b.paragraph({}, style, theme.aside_align, entry.span));
       continue;
     }
-    // Dates and places are right-aligned on either side: against the text on the left
-    // (moderncv's hints), against the margin on the right.
-    const layout::Align align = aside ? layout::Align::Right : layout::Align::Left;
+    // Dates and places are right-aligned on either side by default: against the text on the
+    // left (moderncv's hints), against the margin on the right.
+    const layout::Align align = aside ? theme.aside_align : layout::Align::Left;
     Paragraph p = b.paragraph(std::move(line.inlines), style, align, line.span.known() ? line.span : entry.span);
     p.is_name = line.names;
     out.push_back(std::move(p));
@@ -199,7 +199,11 @@ void add_regular(Builder& b, const model::Entry& entry, const EntryPlacement& pl
   const double indent = content_indent(b) + (numbered ? number_indent(theme, placement.widest_number) : 0);
   Row row;
   row.main = template_column(b, entry, layout.main, false);
-  row.aside = template_column(b, entry, layout.aside, true);
+  std::vector<std::string> aside_lines = layout.aside;
+  const bool has_duration = std::any_of(aside_lines.begin(), aside_lines.end(),
+                                        [](const std::string& line) { return line.find("DURATION") != std::string::npos; });
+  if (placement.time_span && !has_duration) aside_lines.push_back("DURATION");
+  row.aside = template_column(b, entry, aside_lines, true);
   row.aside_left = theme.aside_side == layout::AsideSide::Left;
   if (b.in_side()) {  // a narrow column has no room for a date column: dates go under the title
     for (auto& p : row.aside)

@@ -13,6 +13,9 @@ struct EntryPlacement {
   bool aside_column = false;
   int number = 0;         // Numbered / ReversedNumbered: the number shown
   int widest_number = 0;  // the section's largest number (sets the hanging indent)
+  /// The section is one of the layout's entry.time_spans_in: dated entries add their length
+  /// to the date column.
+  bool time_span = false;
 };
 
 /// Text, bullet, numbered and one-line entries: one short paragraph each, set closer together.

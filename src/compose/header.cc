@@ -10,6 +10,20 @@
 namespace hanji::compose {
 namespace {
 
+// The contacts as the layout shows them: social networks by username when it asks for that,
+// and without links when it wants plain text.
+std::vector<model::Contact> shown_contacts(const Builder& b) {
+  std::vector<model::Contact> contacts = b.cv().contacts;
+  for (model::Contact& contact : contacts) {
+    if (b.theme().social_usernames && contact.kind == model::Contact::Kind::Social)
+      for (const model::SocialNetwork& social : b.cv().social_networks)
+        if (social.url == contact.url) contact.text = social.username;
+    if (!b.theme().contact_links) contact.url.clear();
+  }
+  return contacts;
+}
+
+
 namespace fs = std::filesystem;
 
 // The icon (a Fork Awesome code point, in the Private Use Area) drawn before a contact.
@@ -37,7 +51,7 @@ std::string contact_icon(const model::Contact& contact) {
 // (e-mail addresses and URLs are not markup); links keep the contact colour so the header
 // reads as one line.
 std::optional<Paragraph> contact_line(Builder& b, layout::Align align) {
-  const auto& contacts = b.cv().contacts;
+  const auto& contacts = shown_contacts(b);
   if (contacts.empty()) return std::nullopt;
   const layout::TextStyle& style = b.theme().contact;
   // An empty separator would run the items together, in print and in extracted text.
@@ -185,7 +199,7 @@ void add_side_header(Builder& b, bool photo) {
   if (theme.sidebar_contacts) {
     int group = b.new_group();
     bool first = true;
-    for (const auto& contact : b.cv().contacts) {
+    for (const auto& contact : shown_contacts(b)) {
       if (contact.text.empty()) continue;
       std::vector<Inline> inlines;
       FontSpec font = font_of(theme.contact);
@@ -236,7 +250,7 @@ void add_header_table(Builder& b, bool photo) {
   if (!b.cv().headline.empty())
     add_row(label_of(5), b.inlines(b.cv().headline, font_of(theme.body)), b.cv().headline.span);
   using Kind = model::Contact::Kind;
-  for (const auto& contact : b.cv().contacts) {
+  for (const auto& contact : shown_contacts(b)) {
     if (contact.text.empty()) continue;
     const size_t index = contact.kind == Kind::Location ? 1 : contact.kind == Kind::Email ? 2
                          : contact.kind == Kind::Phone  ? 3 : 4;

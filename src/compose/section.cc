@@ -1,5 +1,6 @@
 // A section: title (an outline entry), rule, then its entries with their spacing.
 #include <algorithm>
+#include <cctype>
 
 #include "compose/builder.h"
 #include "compose/entries.h"
@@ -74,7 +75,9 @@ void add_title(Builder& b, const model::Section& section, bool first) {
   std::string bookmark = inline_text(inlines);
   accent_first_letters(inlines, theme.section_accent_letters, theme.section_accent_color);
   const layout::TitleStyle style = title_style(theme);
-  const layout::Align align = style == layout::TitleStyle::RulesAround ? layout::Align::Center : layout::Align::Left;
+  const layout::Align align = style == layout::TitleStyle::RulesAround || theme.section_title_centered
+                                  ? layout::Align::Center
+                                  : layout::Align::Left;
   Paragraph title = b.paragraph(std::move(inlines), theme.section_title, align, section.title.span);
   const bool date_column = theme.aside_side == layout::AsideSide::Left && !b.in_side();
   title.rules = line_rules(theme, date_column);
@@ -179,6 +182,19 @@ int entry_number(const model::Section& section, size_t index) {
   return section.kind == EntryKind::ReversedNumbered ? count - static_cast<int>(index) : static_cast<int>(index) + 1;
 }
 
+// Whether the layout lists the section in entry.time_spans_in, by its title ("Experience")
+// or as RenderCV names sections in its design ("experience", "work_experience").
+bool shows_time_spans(const layout::Theme& theme, const model::Section& section) {
+  if (theme.time_spans_in.empty()) return false;
+  auto normal = [](std::string text) {
+    for (char& c : text) c = c == ' ' ? '_' : static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return text;
+  };
+  const std::string title = normal(plain_text(section.title.value));
+  return std::any_of(theme.time_spans_in.begin(), theme.time_spans_in.end(),
+                     [&](const std::string& name) { return normal(name) == title; });
+}
+
 }  // namespace
 
 void add_section(Builder& b, const model::Section& section, bool first) {
@@ -190,6 +206,7 @@ void add_section(Builder& b, const model::Section& section, bool first) {
     add_table(b, section, table);
     return;
   }
+  const bool time_span = shows_time_spans(theme, section);
   bool aside_column = !b.in_side() && std::any_of(section.entries.begin(), section.entries.end(),
                                                   [&](const model::Entry& entry) { return has_aside(b, entry); });
   for (size_t i = 0; i < section.entries.size(); ++i) {
@@ -201,6 +218,7 @@ void add_section(Builder& b, const model::Section& section, bool first) {
     placement.aside_column = aside_column;
     placement.number = entry_number(section, i);
     placement.widest_number = static_cast<int>(section.entries.size());
+    placement.time_span = time_span;
     add_entry(b, entry, placement);
   }
 }

@@ -55,6 +55,7 @@ namespace {
 source::ReadOptions read_options(const Request& request, const layout::DataDirs& dirs) {
   source::ReadOptions options = request.read;
   if (options.locales_dir.empty()) options.locales_dir = dirs.locales;
+  if (options.layouts_dir.empty()) options.layouts_dir = dirs.layouts;
   return options;
 }
 

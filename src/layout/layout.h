@@ -139,6 +139,10 @@ struct Theme {
   Rgb icon_color;
   /// A Latin name of two or more words: the last one in the name_accent style (Awesome-CV).
   bool two_tone_name = false;
+  /// Contacts as links (mailto:, tel:, the profile's address); false: plain text.
+  bool contact_links = true;
+  /// Social networks shown by their username ("jane") rather than their address.
+  bool social_usernames = false;
 
   // sections
   bool section_rule = true;        // false: TitleStyle::Plain whatever title_style says
@@ -166,6 +170,13 @@ struct Theme {
   bool bold_owner_in_authors = true;  // publications: the CV owner's name in bold
   std::string nested_bullet = "\u25E6";  // ◦
   AsideSide aside_side = AsideSide::Right;
+  /// Section titles centred whatever their rules (rules-around always centres them).
+  bool section_title_centered = false;
+  /// Alignment of the date and place column's lines.
+  Align aside_align = Align::Right;
+  /// Sections (by title, any case, or their key: "experience") whose dated entries show how
+  /// long they lasted in the date column ("2 yrs 3 mos").
+  std::vector<std::string> time_spans_in;
   DateFormat date_format = DateFormat::Locale;
   std::string range_separator;  // between two dates ("2018. 3. ~ 2023. 5."); empty: the locale's
   /// Per entry kind: what goes where (see EntryTemplate).

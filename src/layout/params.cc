@@ -185,11 +185,17 @@ void add_header(std::vector<Param>& out) {
   out.push_back(simple("header.icon_color", ParamType::Color, member(&Theme::icon_color), "colour of the icons"));
   out.push_back(simple("header.two_tone_name", ParamType::Bool, member(&Theme::two_tone_name),
                        "a Latin name's last word in the name_accent style"));
+  out.push_back(simple("header.contact_links", ParamType::Bool, member(&Theme::contact_links),
+                       "contacts as links (mailto:, tel:, the profile's address); false: plain text"));
+  out.push_back(simple("header.social_usernames", ParamType::Bool, member(&Theme::social_usernames),
+                       "social networks shown by username (jane) instead of address (github.com/jane)"));
 }
 
 void add_section(std::vector<Param>& out) {
   out.push_back(simple("section.rule", ParamType::Bool, member(&Theme::section_rule),
                        "rules with section titles (false: none, whatever title_style says)"));
+  out.push_back(simple("section.centered", ParamType::Bool, member(&Theme::section_title_centered),
+                       "section titles centred, whatever their rules (rules-around always is)"));
   out.push_back(choice("section.title_style", {"rule-below", "rule-after", "rules-around", "bar-before", "plain"},
                        enum_member(&Theme::section_title_style),
                        "rule-below: a rule under the title; rule-after: a rule continuing on the title's line; "
@@ -227,6 +233,11 @@ void add_entry(std::vector<Param>& out) {
                        "bullet of nested highlights"));
   out.push_back(choice("entry.aside_position", {"right", "left"}, enum_member(&Theme::aside_side),
                        "where dates and places go: a column on the right, or on the left with the entry beside it"));
+  out.push_back(choice("entry.aside_align", {"left", "center", "right"}, enum_member(&Theme::aside_align),
+                       "alignment of the date and place column", {{"centre", "center"}}));
+  out.push_back(simple("entry.time_spans_in", ParamType::TextList, member(&Theme::time_spans_in),
+                       "sections (title or key, any case) whose dated entries also show their length, e.g. "
+                       "[experience]"));
   out.push_back(choice("entry.date_format", {"locale", "month-year", "dotted", "korean", "numeric", "year"},
                        enum_member(&Theme::date_format),
                        "locale: as the CV's language writes dates; month-year: Sept 2018; dotted: 2018. 9.; "

@@ -1,11 +1,19 @@
-// RenderCV's `design:` block, translated into hanji layout overrides where an equivalent
-// exists (design.page.size -> page.paper, ...). Everything else is reported once and ignored,
-// so a RenderCV file still builds. Values are passed on as written; the layout module checks
-// them (lengths, colours) when it applies the overrides.
+// RenderCV's `design:` block, translated into hanji layout overrides.
+//
+// A file with `design:` comes from RenderCV, so it gets what RenderCV would give it: the
+// layout closest to its `design.theme` and that theme's own values, written as RenderCV design
+// data in layouts/rendercv/THEME.yaml (on top of RenderCV's defaults, classic.yaml there).
+// The theme's values, then the file's own, go through one translation table: each design
+// option becomes the hanji layout values that draw it (em units are resolved against the body
+// size). An option without an equivalent is one warning naming it; the CV still builds.
 #include <fmt/format.h>
 
 #include <algorithm>
 #include <charconv>
+#include <cmath>
+#include <filesystem>
+#include <functional>
+#include <map>
 
 #include "source/reader.h"
 
@@ -13,93 +21,30 @@ namespace hanji::source {
 
 namespace {
 
-enum class Convert { Copy, PaperSize, FontSize, Alignment, SectionRule, Separator };
+// ---------------------------------------------------------------- design values
 
-struct Translation {
-  std::string_view design_path;
-  std::vector<std::string_view> layout_paths;
-  Convert convert = Convert::Copy;
+/// One design option as the file (or the theme) gives it.
+struct Value {
+  const YamlNode* node = nullptr;
+  Span key_span;
+  bool from_user = false;  // the file's own (theme values are never reported)
+
+  std::string text() const { return node && node->is_scalar() ? node->scalar : ""; }
 };
 
-const std::vector<Translation>& translations() {
-  static const std::vector<Translation> kTable = {
-      {"page.size", {"page.paper"}, Convert::PaperSize},
-      {"page.top_margin", {"page.margin_top"}},
-      {"page.bottom_margin", {"page.margin_bottom"}},
-      {"page.left_margin", {"page.margin_left"}},
-      {"page.right_margin", {"page.margin_right"}},
-      {"colors.body", {"styles.body.color"}},
-      {"colors.name", {"styles.name.color"}},
-      {"colors.headline", {"styles.headline.color"}},
-      {"colors.connections", {"styles.contact.color"}},
-      {"colors.section_titles", {"styles.section_title.color", "section.rule_color"}},
-      {"colors.links", {"colors.link"}},
-      {"colors.footer", {"styles.footer.color"}},
-      {"typography.font_size.body", {"styles.body.size"}, Convert::FontSize},
-      {"typography.font_size.name", {"styles.name.size"}, Convert::FontSize},
-      {"typography.font_size.headline", {"styles.headline.size"}, Convert::FontSize},
-      {"typography.font_size.connections", {"styles.contact.size"}, Convert::FontSize},
-      {"typography.font_size.section_titles", {"styles.section_title.size"}, Convert::FontSize},
-      {"typography.alignment", {"text.align"}, Convert::Alignment},
-      {"header.alignment", {"header.align"}},
-      {"header.connections.separator", {"header.separator"}, Convert::Separator},
-      {"section_titles.type", {"section.rule"}, Convert::SectionRule},
-      {"section_titles.line_thickness", {"section.rule_thickness"}},
-      {"entries.date_and_location_width", {"entry.aside_width"}},
-      {"entries.highlights.bullet", {"entry.bullet"}},
-  };
-  return kTable;
-}
+using Values = std::map<std::string, Value, std::less<>>;
 
-const Translation* find_translation(std::string_view path) {
-  for (const Translation& t : translations())
-    if (t.design_path == path) return &t;
-  return nullptr;
-}
-
-bool has_translated_children(std::string_view path) {
-  return std::any_of(translations().begin(), translations().end(), [&](const Translation& t) {
-    return t.design_path.size() > path.size() && t.design_path.starts_with(path) && t.design_path[path.size()] == '.';
-  });
-}
-
-// hanji's text sizes are plain points; RenderCV writes lengths with units.
-std::optional<std::string> font_size_in_points(std::string_view text) {
-  double number = 0;
-  auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), number);
-  if (error != std::errc() || number <= 0) return std::nullopt;
-  std::string_view unit(end, static_cast<size_t>(text.data() + text.size() - end));
-  double scale = unit.empty() || unit == "pt" ? 1 : unit == "in" ? 72 : unit == "cm" ? 72 / 2.54
-                 : unit == "mm" ? 72 / 25.4 : 0;
-  if (scale == 0) return std::nullopt;  // em and % are relative to sizes hanji sets differently
-  std::string out = fmt::format("{:.3f}", number * scale);
-  while (out.back() == '0') out.pop_back();
-  if (out.back() == '.') out.pop_back();
-  return out;
-}
-
-// The layout value for a design value, or nullopt when it has no hanji equivalent.
-std::optional<std::string> convert(Convert how, const std::string& value) {
-  switch (how) {
-    case Convert::Copy: return value;
-    case Convert::PaperSize:
-      if (value == "a4") return "a4";
-      if (value == "us-letter") return "letter";
-      return std::nullopt;
-    case Convert::FontSize: return font_size_in_points(value);
-    case Convert::Alignment:
-      if (value == "left") return "left";
-      if (value == "justified" || value == "justified-with-no-hyphenation") return "justify";
-      return std::nullopt;
-    case Convert::SectionRule:
-      return value == "without_line" || value == "centered_without_line" ? "false" : "true";
-    case Convert::Separator:
-      // RenderCV puts space around its separator; hanji's separator carries its own.
-      if (value.empty() || value.front() == ' ' || value.back() == ' ') return value;
-      return "  " + value + "  ";
+// "page.size" -> value, for every leaf of a design map; later calls override earlier ones.
+void flatten(const YamlNode& map, const std::string& prefix, bool from_user, Values& out) {
+  for (size_t i = 0; i < map.keys.size(); ++i) {
+    const std::string path = prefix.empty() ? map.keys[i] : prefix + "." + map.keys[i];
+    const YamlNode& value = map.items[i];
+    if (value.is_map()) flatten(value, path, from_user, out);
+    else out[path] = Value{&value, map.key_spans[i], from_user};
   }
-  return std::nullopt;
 }
+
+// ---------------------------------------------------------------- the overrides tree
 
 ConfigNode* find_child(ConfigNode& map, std::string_view key) {
   for (size_t i = 0; i < map.keys.size(); ++i)
@@ -116,17 +61,16 @@ ConfigNode* child(ConfigNode& map, std::string_view key, const Span& key_span) {
   return &map.children.back();
 }
 
-void set_path(ConfigNode& root, std::string_view dotted, const Text& value, const Span& key_span) {
+ConfigNode* node_at(ConfigNode& root, std::string_view dotted, const Span& key_span) {
   ConfigNode* node = &root;
   size_t start = 0;
   while (true) {
     size_t dot = dotted.find('.', start);
     node = child(*node, dotted.substr(start, dot == std::string_view::npos ? std::string_view::npos : dot - start),
                  key_span);
-    if (dot == std::string_view::npos) break;
+    if (dot == std::string_view::npos) return node;
     start = dot + 1;
   }
-  *node = ConfigNode{ConfigNode::Kind::Scalar, value.value, {}, {}, {}, value.span};
 }
 
 // Adds what `extra` sets and `target` does not: explicit `layout:` values win.
@@ -148,50 +92,625 @@ void merge_missing(ConfigNode& target, const ConfigNode& extra) {
   }
 }
 
-void ignored(const std::string& path, const Span& span, Reader& reader, std::string hint = {}) {
-  std::vector<std::string> hints;
-  if (!hint.empty()) hints.push_back(std::move(hint));
-  hints.push_back("hanji's own layout values (page, styles, entry, ...) can be set under 'layout:'");
-  reader.diags.warning(span, fmt::format("design.{} has no equivalent in hanji and is ignored", path), hints);
+// ---------------------------------------------------------------- units and words
+
+std::string number_text(double value) {
+  std::string out = fmt::format("{:.3f}", value);
+  while (out.back() == '0') out.pop_back();
+  if (out.back() == '.') out.pop_back();
+  return out;
 }
 
-void translate(const Translation& t, const std::string& path, const Span& key_span, const YamlNode& value,
-               Reader& reader, ConfigNode& out) {
-  std::optional<Text> text = reader.text(value, "design." + path);
-  if (!text) return;
-  std::optional<std::string> converted = convert(t.convert, text->value);
-  if (!converted) {
-    ignored(fmt::format("{} '{}'", path, text->value), key_span, reader,
-            t.convert == Convert::PaperSize ? "hanji's paper sizes are a4 and us-letter" : "");
-    return;
+// A Typst length in points: 10pt, 0.7in, 2cm, 18mm, 1.4em (em: of the body size).
+std::optional<double> points(std::string_view text, double body) {
+  while (!text.empty() && text.front() == ' ') text.remove_prefix(1);
+  double number = 0;
+  auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), number);
+  if (error != std::errc() || !std::isfinite(number) || number < 0 || number > 10000) return std::nullopt;
+  std::string_view unit(end, static_cast<size_t>(text.data() + text.size() - end));
+  while (!unit.empty() && unit.front() == ' ') unit.remove_prefix(1);
+  const double scale = unit.empty() || unit == "pt" ? 1
+                       : unit == "in"               ? 72
+                       : unit == "cm"               ? 72 / 2.54
+                       : unit == "mm"               ? 72 / 25.4
+                       : unit == "em"               ? body
+                                                    : 0;
+  if (scale == 0) return std::nullopt;
+  return number * scale;
+}
+
+std::string replaced(std::string text, std::string_view from, std::string_view to) {
+  for (size_t at = text.find(from); at != std::string::npos; at = text.find(from, at + to.size()))
+    text.replace(at, from.size(), to);
+  return text;
+}
+
+// Typst's text conventions in a RenderCV template: "--" is an en dash, "---" an em dash.
+std::string typst_dashes(std::string text) {
+  text = replaced(std::move(text), "---", "\u2014");
+  return replaced(std::move(text), "--", "\u2013");
+}
+
+// A RenderCV entry template -> hanji's template lines: SUMMARY and HIGHLIGHTS are where hanji
+// always puts them; DATE is DATES, TIME_SPAN is DURATION.
+std::vector<std::string> template_lines(const std::string& text) {
+  std::vector<std::string> lines;
+  size_t start = 0;
+  while (start <= text.size()) {
+    size_t end = text.find('\n', start);
+    if (end == std::string::npos) end = text.size();
+    std::string line = text.substr(start, end - start);
+    start = end + 1;
+    while (!line.empty() && (line.back() == ' ' || line.back() == '\r')) line.pop_back();
+    if (line.empty() || line == "SUMMARY" || line == "HIGHLIGHTS") continue;
+    line = replaced(replaced(line, "TIME_SPAN", "DURATION"), "DATE", "DATES");
+    line = replaced(replaced(replaced(line, "DATESS", "DATES"), "START_DATES", "START_DATE"), "END_DATES", "END_DATE");
+    lines.push_back(typst_dashes(std::move(line)));
   }
-  if (t.convert == Convert::Separator && converted->empty()) return;  // keep the layout's separator
-  for (std::string_view layout_path : t.layout_paths)
-    set_path(out, layout_path, Text{*converted, text->span}, key_span);
+  return lines;
 }
 
-void translate_theme(const YamlNode& value, Reader& reader, CvFile& file) {
-  std::optional<Text> theme = reader.text(value, "design.theme");
-  if (!theme || !file.layout_name.empty()) return;  // an explicit `layout:` decides
-  if (theme->value == "classic") {
-    file.layout_name = "classic";
-    file.layout_span = theme->span;
-    return;
+// RenderCV's footer and top note: placeholders in hanji's names, emphasis markers dropped
+// (the footer style sets the look).
+std::string note_template(std::string text) {
+  text = replaced(std::move(text), "*", "");
+  text = replaced(std::move(text), "LAST_UPDATED CURRENT_DATE", "LAST_UPDATED");
+  text = replaced(std::move(text), "PAGE_NUMBER", "PAGE");
+  text = replaced(std::move(text), "TOTAL_PAGES", "TOTAL");
+  return typst_dashes(std::move(text));
+}
+
+// The hanji faces for a font family RenderCV names: its serif and sans families map to the
+// shipped Noto Serif, Lato or Roboto; nullopt for a family hanji has nothing like.
+struct FontChoice {
+  std::string_view latin_regular, latin_bold, latin_italic, latin_bold_italic, hangul_regular, hangul_bold;
+  std::string_view latin_scale, latin_baseline;
+};
+
+std::optional<FontChoice> font_for(std::string_view family) {
+  static constexpr std::string_view kSerif[] = {
+      "New Computer Modern", "Computer Modern", "Latin Modern Roman", "EB Garamond", "XCharter", "Charter",
+      "Gentium Book Plus", "Gentium Plus", "Libertinus Serif", "Linux Libertine", "Times New Roman", "Times",
+      "Georgia", "Noto Serif", "Source Serif 4", "Source Serif Pro", "Merriweather", "Crimson Pro", "Fontin",
+      "Palatino", "TeX Gyre Pagella", "TeX Gyre Termes", "Cormorant Garamond", "Lora", "PT Serif"};
+  static constexpr std::string_view kSans[] = {
+      "Source Sans 3", "Source Sans Pro", "Lato", "Open Sans", "Ubuntu", "Raleway", "Helvetica", "Arial",
+      "Inter", "Noto Sans", "Fira Sans", "IBM Plex Sans", "DejaVu Sans", "Montserrat", "Nunito", "Work Sans",
+      "Mukta", "Poppins", "Liberation Sans", "Carlito", "Calibri", "Gill Sans"};
+  static constexpr std::string_view kRoboto[] = {"Roboto", "Roboto Condensed", "Heebo"};
+  static constexpr FontChoice serif{"NotoSerif-Regular.ttf", "NotoSerif-Bold.ttf", "NotoSerif-Italic.ttf",
+                                    "NotoSerif-BoldItalic.ttf", "NanumMyeongjo.ttf", "NanumMyeongjoExtraBold.ttf",
+                                    "0.94", "0.008"};
+  static constexpr FontChoice sans{"Lato-Regular.ttf", "Lato-Bold.ttf", "Lato-Italic.ttf", "Lato-BoldItalic.ttf",
+                                   "NanumBarunGothic.ttf", "NanumBarunGothicBold.ttf", "1.06", "-0.036"};
+  static constexpr FontChoice roboto{"Roboto-Regular.ttf", "Roboto-Bold.ttf", "Roboto-Italic.ttf",
+                                     "Roboto-Italic.ttf", "NanumSquare_acR.ttf", "NanumSquare_acB.ttf", "1.04", "0"};
+  auto in = [&](const auto& list) { return std::find(std::begin(list), std::end(list), family) != std::end(list); };
+  if (in(kSerif)) return serif;
+  if (in(kSans)) return sans;
+  if (in(kRoboto)) return roboto;
+  return std::nullopt;
+}
+
+// ---------------------------------------------------------------- translation
+
+enum class Outcome { Honoured, NoEquivalent, Reported };
+
+struct Translator {
+  const Values& values;
+  Reader& reader;
+  CvFile& file;
+  ConfigNode& out;
+  double body = 10;  // pt, for em
+
+  const Value* get(std::string_view path) const {
+    auto it = values.find(path);
+    return it == values.end() ? nullptr : &it->second;
   }
-  reader.diags.warning(theme->span,
-                       fmt::format("RenderCV theme '{}' has no hanji equivalent; using the default layout", theme->value),
-                       {"choose a hanji layout with 'layout: NAME'; `hanji layouts` lists them"});
+  std::string text_of(std::string_view path) const {
+    const Value* v = get(path);
+    return v ? v->text() : "";
+  }
+  void set(std::string_view path, const std::string& value, const Value& from) const {
+    *node_at(out, path, from.key_span) =
+        ConfigNode{ConfigNode::Kind::Scalar, value, {}, {}, {}, from.node ? from.node->span : from.key_span};
+  }
+  void set_list(std::string_view path, const std::vector<std::string>& items, const Value& from) const {
+    ConfigNode list{ConfigNode::Kind::Sequence, {}, {}, {}, {}, from.node ? from.node->span : from.key_span};
+    for (const std::string& item : items) list.children.push_back(ConfigNode{ConfigNode::Kind::Scalar, item, {}, {}, {}, list.span});
+    *node_at(out, path, from.key_span) = std::move(list);
+  }
+  // A warning about a value hanji cannot take, for the file's own values only.
+  Outcome bad_value(const std::string& path, const Value& v, std::string hint) const {
+    if (v.from_user)
+      reader.diags.warning(v.key_span, fmt::format("design.{} '{}' has no equivalent in hanji and is ignored", path,
+                                                   excerpt(v.text())),
+                           {std::move(hint)});
+    return Outcome::Reported;
+  }
+  Outcome length(const std::string& path, const Value& v, std::initializer_list<std::string_view> targets) const {
+    std::optional<double> pt = points(v.text(), body);
+    if (!pt) return bad_value(path, v, "write a length such as 10pt, 0.5cm, 0.2in or 1.2em");
+    for (std::string_view target : targets) set(target, number_text(*pt) + "pt", v);
+    return Outcome::Honoured;
+  }
+  Outcome copy(const Value& v, std::initializer_list<std::string_view> targets) const {
+    if (!v.node || !v.node->is_scalar()) return Outcome::NoEquivalent;
+    for (std::string_view target : targets) set(target, v.text(), v);
+    return Outcome::Honoured;
+  }
+};
+
+using Handler = std::function<Outcome(const std::string& path, const Value& v, Translator& t)>;
+
+Handler copy_to(std::initializer_list<std::string_view> targets) {
+  std::vector<std::string_view> list(targets);
+  return [list](const std::string&, const Value& v, Translator& t) {
+    if (!v.node || !v.node->is_scalar()) return Outcome::NoEquivalent;
+    for (std::string_view target : list) t.set(target, v.text(), v);
+    return Outcome::Honoured;
+  };
 }
 
-void walk(const YamlNode& map, const std::string& prefix, Reader& reader, CvFile& file, ConfigNode& out) {
-  for (size_t i = 0; i < map.keys.size(); ++i) {
-    const YamlNode& value = map.items[i];
-    if (value.is_null()) continue;
-    std::string path = prefix.empty() ? map.keys[i] : prefix + "." + map.keys[i];
-    if (path == "theme") translate_theme(value, reader, file);
-    else if (const Translation* t = find_translation(path)) translate(*t, path, map.key_spans[i], value, reader, out);
-    else if (value.is_map() && has_translated_children(path)) walk(value, path, reader, file, out);
-    else ignored(path, map.key_spans[i], reader);
+Handler length_to(std::initializer_list<std::string_view> targets) {
+  std::vector<std::string_view> list(targets);
+  return [list](const std::string& path, const Value& v, Translator& t) {
+    std::optional<double> pt = points(v.text(), t.body);
+    if (!pt) return t.bad_value(path, v, "write a length such as 10pt, 0.5cm, 0.2in or 1.2em");
+    for (std::string_view target : list) t.set(target, number_text(*pt) + "pt", v);
+    return Outcome::Honoured;
+  };
+}
+
+// Text sizes are plain points in hanji ("1.4em" of a 10pt body is 14).
+Handler size_to(std::string_view target) {
+  return [target](const std::string& path, const Value& v, Translator& t) {
+    std::optional<double> pt = points(v.text(), t.body);
+    if (!pt || *pt <= 0) return t.bad_value(path, v, "write a size such as 10pt or 1.4em");
+    t.set(target, number_text(*pt), v);
+    return Outcome::Honoured;
+  };
+}
+
+// RenderCV's role names -> hanji's styles.
+constexpr std::pair<std::string_view, std::string_view> kRoles[] = {
+    {"name", "name"}, {"headline", "headline"}, {"connections", "contact"}, {"section_titles", "section_title"}};
+
+Handler footer_switch() {
+  return [](const std::string&, const Value& v, Translator& t) {
+    if (v.text() == "false") {
+      t.set("footer.page_numbers", "false", v);
+      t.set("footer.text", "", v);
+    } else {
+      t.set("footer.page_numbers", "true", v);
+    }
+    return Outcome::Honoured;
+  };
+}
+
+Handler footer_template() {
+  return [](const std::string&, const Value& v, Translator& t) {
+    if (t.text_of("page.show_footer") != "false") t.set("footer.text", note_template(v.text()), v);
+    return Outcome::Honoured;
+  };
+}
+
+Handler top_note_switch() {
+  return [](const std::string&, const Value& v, Translator& t) {
+    if (v.text() == "false") t.set("footer.top_note", "", v);
+    else if (!t.get("templates.top_note")) t.set("footer.top_note", "LAST_UPDATED", v);
+    return Outcome::Honoured;
+  };
+}
+
+Handler top_note_template() {
+  return [](const std::string&, const Value& v, Translator& t) {
+    if (t.text_of("page.show_top_note") != "false") t.set("footer.top_note", note_template(v.text()), v);
+    return Outcome::Honoured;
+  };
+}
+
+// Typst's leading is the gap between lines; hanji's line height is baseline to baseline,
+// about the cap height (0.7 em) plus that gap.
+Handler line_spacing() {
+  return [](const std::string& path, const Value& v, Translator& t) {
+    std::optional<double> pt = points(v.text(), t.body);
+    if (!pt) return t.bad_value(path, v, "write the space between lines as 0.6em");
+    const std::string height = number_text(0.7 + *pt / t.body);
+    for (std::string_view style : {"body", "aside", "aside_detail", "entry_subtitle"})
+      t.set(fmt::format("styles.{}.line_height", style), height, v);
+    return Outcome::Honoured;
+  };
+}
+
+Handler alignment() {
+  return [](const std::string& path, const Value& v, Translator& t) {
+    const std::string value = v.text();
+    if (value == "left") t.set("text.align", "left", v);
+    else if (value == "justified") {  // RenderCV's justified text is hyphenated
+      t.set("text.align", "justify", v);
+      t.set("text.hyphenate", "true", v);
+    }
+    else if (value == "justified-with-no-hyphenation") {
+      t.set("text.align", "justify", v);
+      t.set("text.hyphenate", "false", v);
+    } else {
+      return t.bad_value(path, v, "RenderCV's alignments are left, justified and justified-with-no-hyphenation");
+    }
+    return Outcome::Honoured;
+  };
+}
+
+Handler font_family() {
+  return [](const std::string& path, const Value& v, Translator& t) {
+    std::optional<FontChoice> font = font_for(v.text());
+    if (!font)
+      return t.bad_value(path, v, "hanji ships Lato, Roboto and Noto Serif; set fonts.latin under 'layout:' for "
+                                  "another TrueType family");
+    t.set("fonts.latin.regular", std::string(font->latin_regular), v);
+    t.set("fonts.latin.bold", std::string(font->latin_bold), v);
+    t.set("fonts.latin.italic", std::string(font->latin_italic), v);
+    t.set("fonts.latin.bold_italic", std::string(font->latin_bold_italic), v);
+    t.set("fonts.hangul.regular", std::string(font->hangul_regular), v);
+    t.set("fonts.hangul.bold", std::string(font->hangul_bold), v);
+    t.set("fonts.latin_scale", std::string(font->latin_scale), v);
+    t.set("fonts.latin_baseline", std::string(font->latin_baseline), v);
+    return Outcome::Honoured;
+  };
+}
+
+// A role's own family: hanji sets a CV in one Latin family, so one of the same kind as the
+// body's is honoured as it is; another kind is said once.
+Handler role_font_family() {
+  return [](const std::string& path, const Value& v, Translator& t) {
+    std::string body = t.text_of("typography.font_family.body");
+    if (body.empty()) body = t.text_of("typography.font_family");
+    std::optional<FontChoice> mine = font_for(v.text()), bodys = font_for(body);
+    if (mine && bodys && mine->latin_regular == bodys->latin_regular) return Outcome::Honoured;
+    return t.bad_value(path, v, "hanji sets the whole CV in the body's family");
+  };
+}
+
+Handler section_title_type() {
+  return [](const std::string& path, const Value& v, Translator& t) {
+    const std::string type = v.text();
+    auto style = [&](const char* title_style, bool centered) {
+      t.set("section.rule", "true", v);
+      t.set("section.title_style", title_style, v);
+      t.set("section.centered", centered ? "true" : "false", v);
+    };
+    if (type == "with_partial_line") style("rule-after", false);
+    else if (type == "with_full_line") style("rule-below", false);
+    else if (type == "without_line") style("plain", false);
+    else if (type == "moderncv") style("bar-before", false);
+    else if (type == "centered_without_line") style("plain", true);
+    else if (type == "centered_with_partial_line") style("rules-around", true);
+    else if (type == "centered_with_full_line") style("rule-below", true);
+    else return t.bad_value(path, v, "the types are with_partial_line, with_full_line, without_line, moderncv and "
+                                     "their centered_ forms");
+    return Outcome::Honoured;
+  };
+}
+
+Handler paper() {
+  return [](const std::string& path, const Value& v, Translator& t) {
+    if (v.text() == "a4") t.set("page.paper", "a4", v);
+    else if (v.text() == "us-letter") t.set("page.paper", "letter", v);
+    else return t.bad_value(path, v, "hanji's paper sizes are a4 and us-letter");
+    return Outcome::Honoured;
+  };
+}
+
+// RenderCV puts the separator between spaces; without one, a gap of space_between_connections.
+Handler separator() {
+  return [](const std::string&, const Value& v, Translator& t) {
+    std::string value = v.text();
+    if (value.empty()) {
+      std::optional<double> gap = points(t.text_of("header.connections.space_between_connections"), t.body);
+      const int spaces = std::clamp(static_cast<int>(std::lround(gap.value_or(14) / (0.5 * t.body))), 1, 6);
+      std::string en_spaces;
+      for (int i = 0; i < spaces; ++i) en_spaces += "\u2002";
+      t.set("header.separator", en_spaces, v);
+    } else {
+      t.set("header.separator", value.front() == ' ' || value.back() == ' ' ? value : "  " + value + "  ", v);
+    }
+    return Outcome::Honoured;
+  };
+}
+
+Handler icons() {
+  return [](const std::string&, const Value& v, Translator& t) {
+    t.set("header.icons", v.text() == "true" ? "true" : "false", v);
+    if (v.text() == "true") t.set_list("fonts.fallback", {"ForkAwesome.ttf"}, v);
+    return Outcome::Honoured;
+  };
+}
+
+Handler inverted(std::string_view target) {
+  return [target](const std::string&, const Value& v, Translator& t) {
+    t.set(target, v.text() == "true" ? "false" : "true", v);
+    return Outcome::Honoured;
+  };
+}
+
+// The highlight text's left edge: RenderCV's space before the bullet, the bullet, the gap.
+Handler highlight_indent() {
+  return [](const std::string& path, const Value& v, Translator& t) {
+    std::optional<double> left = points(t.text_of("entries.highlights.space_left"), t.body);
+    std::optional<double> gap = points(t.text_of("entries.highlights.space_between_bullet_and_text"), t.body);
+    if (!points(v.text(), t.body)) return t.bad_value(path, v, "write a length such as 0.15cm or 0.5em");
+    const double indent = left.value_or(0) + 0.45 * t.body + gap.value_or(0.5 * t.body);
+    t.set("entry.highlight_indent", number_text(indent) + "pt", v);
+    return Outcome::Honoured;
+  };
+}
+
+Handler spans_in() {
+  return [](const std::string& path, const Value& v, Translator& t) {
+    if (!v.node || !v.node->is_sequence()) return t.bad_value(path, v, "list section names, e.g. [experience]");
+    std::vector<std::string> names;
+    for (const YamlNode& item : v.node->items)
+      if (item.is_scalar()) names.push_back(item.scalar);
+    t.set_list("entry.time_spans_in", names, v);
+    return Outcome::Honoured;
+  };
+}
+
+// The date forms go to the CV's locale: hanji's locale template has RenderCV's placeholders.
+Handler single_date() {
+  return [](const std::string& path, const Value& v, Translator& t) {
+    std::string form = replaced(v.text(), "YEAR_IN_TWO_DIGITS", "YEAR");
+    if (form.find("YEAR") == std::string::npos) return t.bad_value(path, v, "a date form needs YEAR");
+    t.file.locale.date = form;
+    t.set("entry.date_format", "locale", v);
+    return Outcome::Honoured;
+  };
+}
+
+Handler date_range() {
+  return [](const std::string& path, const Value& v, Translator& t) {
+    const std::string text = v.text();
+    const size_t start = text.find("START_DATE"), end = text.find("END_DATE");
+    if (start == std::string::npos || end == std::string::npos || end < start + 10)
+      return t.bad_value(path, v, "write it as START_DATE – END_DATE with any text between");
+    t.set("entry.range_separator", typst_dashes(text.substr(start + 10, end - start - 10)), v);
+    return Outcome::Honoured;
+  };
+}
+
+// hanji writes spans as "2 years 3 months" in the locale's words; RenderCV's default form is
+// that, any other is said.
+Handler time_span() {
+  return [](const std::string& path, const Value& v, Translator& t) {
+    if (v.text() == "HOW_MANY_YEARS YEARS HOW_MANY_MONTHS MONTHS") return Outcome::Honoured;
+    return t.bad_value(path, v, "hanji writes time spans as \"2 years 3 months\" in the CV's language");
+  };
+}
+
+// RenderCV's degree column (a narrow column left of the institution): hanji puts the degree
+// on the main column's second line when the main template does not show it already.
+void add_degree_column(std::vector<std::string>& lines, const Translator& t) {
+  const Value* degree = t.get("templates.education_entry.degree_column");
+  if (!degree || !degree->node || !degree->node->is_scalar() || degree->text().empty()) return;
+  if (std::any_of(lines.begin(), lines.end(), [](const std::string& l) { return l.find("DEGREE") != std::string::npos; }))
+    return;
+  lines.insert(lines.begin() + std::min<std::ptrdiff_t>(1, static_cast<std::ptrdiff_t>(lines.size())),
+               typst_dashes(degree->text()));
+}
+
+Handler entry_template(std::string_view kind, bool aside) {
+  return [kind, aside](const std::string&, const Value& v, Translator& t) {
+    if (v.node && v.node->is_null()) return Outcome::Honoured;
+    std::vector<std::string> lines = template_lines(v.text());
+    if (kind == "education" && !aside) add_degree_column(lines, t);
+    t.set_list(fmt::format("entry.{}.{}", kind, aside ? "aside" : "main"), lines, v);
+    return Outcome::Honoured;
+  };
+}
+
+// The degree column goes into the education main template (see add_degree_column), or on
+// its own into hanji's when the file gives no main template.
+Handler degree_column() {
+  return [](const std::string&, const Value& v, Translator& t) {
+    if (t.get("templates.education_entry.main_column")) return Outcome::Honoured;
+    std::vector<std::string> lines = {"**INSTITUTION**, AREA"};
+    add_degree_column(lines, t);
+    if (v.node && v.node->is_scalar() && !v.text().empty()) t.set_list("entry.education.main", lines, v);
+    return Outcome::Honoured;
+  };
+}
+
+Handler one_line_template() {
+  return [](const std::string&, const Value& v, Translator& t) {
+    std::vector<std::string> lines = template_lines(v.text());
+    t.set("entry.one_line.main", lines.empty() ? std::string("**LABEL:** DETAILS") : lines.front(), v);
+    return Outcome::Honoured;
+  };
+}
+
+const std::vector<std::pair<std::string_view, Handler>>& handlers() {
+  static const std::vector<std::pair<std::string_view, Handler>> kHandlers = [] {
+    std::vector<std::pair<std::string_view, Handler>> h = {
+        {"page.size", paper()},
+        {"page.top_margin", length_to({"page.margin_top"})},
+        {"page.bottom_margin", length_to({"page.margin_bottom"})},
+        {"page.left_margin", length_to({"page.margin_left"})},
+        {"page.right_margin", length_to({"page.margin_right"})},
+        {"page.show_footer", footer_switch()},
+        {"page.show_top_note", top_note_switch()},
+        {"colors.body", copy_to({"styles.body.color", "styles.aside.color", "styles.aside_detail.color",
+                                 "styles.entry_title.color", "styles.entry_subtitle.color"})},
+        {"colors.name", copy_to({"styles.name.color"})},
+        {"colors.headline", copy_to({"styles.headline.color"})},
+        {"colors.connections", copy_to({"styles.contact.color", "header.icon_color"})},
+        {"colors.section_titles", copy_to({"styles.section_title.color", "section.rule_color"})},
+        {"colors.links", copy_to({"colors.link"})},
+        {"colors.footer", copy_to({"styles.footer.color"})},
+        // The top note is set in the footer's style: its own colour, when the footer's is not.
+        {"colors.top_note", [](const std::string&, const Value& v, Translator& t) {
+           if (!t.get("colors.footer")) t.set("styles.footer.color", v.text(), v);
+           return Outcome::Honoured;
+         }},
+        {"typography.line_spacing", line_spacing()},
+        {"typography.alignment", alignment()},
+        {"typography.date_and_location_column_alignment", copy_to({"entry.aside_align"})},
+        {"typography.font_family", font_family()},
+        {"typography.font_family.body", font_family()},
+        {"typography.font_family.name", role_font_family()},
+        {"typography.font_family.headline", role_font_family()},
+        {"typography.font_family.connections", role_font_family()},
+        {"typography.font_family.section_titles", role_font_family()},
+        {"typography.font_size.body", [](const std::string& path, const Value& v, Translator& t) {
+           std::optional<double> pt = points(v.text(), 10);
+           if (!pt || *pt <= 0) return t.bad_value(path, v, "write a size such as 10pt");
+           for (std::string_view style : {"body", "aside", "aside_detail", "entry_title", "entry_subtitle"})
+             t.set(fmt::format("styles.{}.size", style), number_text(*pt), v);
+           return Outcome::Honoured;
+         }},
+        {"typography.font_size.name", size_to("styles.name.size")},
+        {"typography.font_size.headline", size_to("styles.headline.size")},
+        {"typography.font_size.connections", size_to("styles.contact.size")},
+        {"typography.font_size.section_titles", size_to("styles.section_title.size")},
+        {"header.alignment", copy_to({"header.align"})},
+        {"header.photo_width", length_to({"header.photo_width"})},
+        {"header.photo_position", copy_to({"header.photo_position"})},
+        {"header.space_below_name", length_to({"header.headline_space"})},
+        {"header.space_below_headline", length_to({"header.contact_space"})},
+        {"header.space_below_connections", length_to({"header.space_below"})},
+        {"header.connections.hyperlink", copy_to({"header.contact_links"})},
+        {"header.connections.show_icons", icons()},
+        {"header.connections.display_urls_instead_of_usernames", inverted("header.social_usernames")},
+        {"header.connections.separator", separator()},
+        {"header.connections.space_between_connections", [](const std::string& path, const Value& v, Translator& t) {
+           // Used as the gap when there is no separator (see separator()).
+           if (!points(v.text(), t.body)) return t.bad_value(path, v, "write a length such as 0.5cm");
+           if (!t.get("header.connections.separator")) separator()(path, Value{nullptr, v.key_span, false}, t);
+           return Outcome::Honoured;
+         }},
+        {"section_titles.type", section_title_type()},
+        {"section_titles.line_thickness", length_to({"section.rule_thickness"})},
+        {"section_titles.space_above", length_to({"section.space_above"})},
+        {"section_titles.space_below", length_to({"section.space_below"})},
+        {"sections.space_between_regular_entries", length_to({"entry.space"})},
+        {"sections.space_between_text_based_entries", length_to({"entry.text_space"})},
+        {"sections.show_time_spans_in", spans_in()},
+        {"entries.date_and_location_width", length_to({"entry.aside_width"})},
+        {"entries.space_between_columns", length_to({"entry.column_gap"})},
+        {"entries.summary.space_above", length_to({"entry.summary_space"})},
+        {"entries.highlights.bullet", copy_to({"entry.bullet"})},
+        {"entries.highlights.nested_bullet", copy_to({"entry.nested_bullet"})},
+        {"entries.highlights.space_left", highlight_indent()},
+        {"entries.highlights.space_between_bullet_and_text", highlight_indent()},
+        {"entries.highlights.space_above", [](const std::string& path, const Value& v, Translator& t) {
+           // hanji has one space above summary and highlights: the summary's wins.
+           if (t.get("entries.summary.space_above") && t.get("entries.summary.space_above")->from_user) return Outcome::Honoured;
+           return length_to({"entry.summary_space"})(path, v, t);
+         }},
+        {"entries.highlights.space_between_items", length_to({"entry.highlight_space"})},
+        {"templates.footer", footer_template()},
+        {"templates.top_note", top_note_template()},
+        {"templates.single_date", single_date()},
+        {"templates.date_range", date_range()},
+        {"templates.time_span", time_span()},
+        {"templates.one_line_entry.main_column", one_line_template()},
+        {"templates.education_entry.main_column", entry_template("education", false)},
+        {"templates.education_entry.date_and_location_column", entry_template("education", true)},
+        {"templates.education_entry.degree_column", degree_column()},
+        {"templates.normal_entry.main_column", entry_template("normal", false)},
+        {"templates.normal_entry.date_and_location_column", entry_template("normal", true)},
+        {"templates.experience_entry.main_column", entry_template("experience", false)},
+        {"templates.experience_entry.date_and_location_column", entry_template("experience", true)},
+        {"templates.publication_entry.main_column", entry_template("publication", false)},
+        {"templates.publication_entry.date_and_location_column", entry_template("publication", true)},
+        // hanji lets a section break across pages (keeping each title with its first entry).
+        {"sections.allow_page_break", [](const std::string& path, const Value& v, Translator& t) {
+           if (v.text() == "true") return Outcome::Honoured;
+           return t.bad_value(path, v, "hanji breaks long sections across pages; --fit-pages can keep a CV short");
+         }},
+    };
+    return h;
+  }();
+  return kHandlers;
+}
+
+const Handler* find_handler(std::string_view path) {
+  for (const auto& [known, handler] : handlers())
+    if (known == path) return &handler;
+  return nullptr;
+}
+
+// typography.small_caps.ROLE and typography.bold.ROLE: the style's flag.
+std::optional<std::string> role_flag(std::string_view path) {
+  for (std::string_view group : {"typography.small_caps.", "typography.bold."}) {
+    if (!path.starts_with(group)) continue;
+    for (const auto& [role, style] : kRoles)
+      if (path.substr(group.size()) == role)
+        return fmt::format("styles.{}.{}", style, group == "typography.bold." ? "bold" : "small_caps");
+  }
+  return std::nullopt;
+}
+
+// ---------------------------------------------------------------- themes
+
+struct ThemeFile {
+  std::string layout;   // the hanji layout the theme starts from
+  YamlNode design;      // the theme's values, in RenderCV's words
+};
+
+std::optional<ThemeFile> read_theme_file(const std::string& theme, const std::string& layouts_dir) {
+  namespace fs = std::filesystem;
+  const fs::path path = fs::path(layouts_dir) / "rendercv" / (theme + ".yaml");
+  std::error_code ec;
+  if (!fs::is_regular_file(path, ec)) return std::nullopt;
+  Diagnostics quiet;  // a shipped file; a broken one is a test failure, not the user's problem
+  std::optional<std::string> text = read_input_file(path.string(), Span{}, quiet);
+  if (!text) return std::nullopt;
+  SourceText source(*text, path.string());
+  std::optional<YamlNode> root = parse_yaml(source, quiet);
+  if (!root || !root->is_map()) return std::nullopt;
+  ThemeFile file;
+  for (size_t i = 0; i < root->keys.size(); ++i) {
+    if (root->keys[i] == "layout" && root->items[i].is_scalar()) file.layout = root->items[i].scalar;
+    if (root->keys[i] == "design" && root->items[i].is_map()) file.design = root->items[i];
+  }
+  return file;
+}
+
+std::string layouts_dir_of(const Reader& reader) {
+  if (!reader.layouts_dir.empty()) return reader.layouts_dir;
+  return (std::filesystem::path(HANJI_SOURCE_DATA_DIR) / "layouts").string();
+}
+
+// The theme a file asks for (RenderCV's default is classic), its layout and its values.
+// `themes` keeps the files read: `values` points into them.
+void apply_theme(const YamlNode& design, Reader& reader, CvFile& file, std::vector<ThemeFile>& themes,
+                 Values& values) {
+  std::string name = "classic";
+  Span span = design.span;
+  for (size_t i = 0; i < design.keys.size(); ++i)
+    if (design.keys[i] == "theme") {
+      if (auto theme = reader.text(design.items[i], "design.theme")) {
+        name = theme->value;
+        span = theme->span;
+      }
+    }
+  const std::string dir = layouts_dir_of(reader);
+  themes.reserve(2);  // no reallocation: `values` points into them
+  if (auto defaults = read_theme_file("classic", dir)) themes.push_back(std::move(*defaults));
+  const bool known = name == "classic" || [&] {
+    auto theme = read_theme_file(name, dir);
+    if (theme) themes.push_back(std::move(*theme));
+    return theme.has_value();
+  }();
+  if (!known)
+    reader.diags.warning(span, fmt::format("RenderCV theme '{}' is not one hanji knows; using RenderCV's classic",
+                                           excerpt(name)),
+                         {"the themes are classic, moderncv, sb2nov, engineeringresumes, engineeringclassic, harvard, "
+                          "ember, ink and opal; or choose a hanji layout with 'layout: NAME'"});
+  for (const ThemeFile& theme : themes) flatten(theme.design, "", false, values);
+  if (!themes.empty() && file.layout_name.empty() && !themes.back().layout.empty()) {
+    file.layout_name = themes.back().layout;
+    file.layout_span = span;
   }
 }
 
@@ -200,9 +719,33 @@ void walk(const YamlNode& map, const std::string& prefix, Reader& reader, CvFile
 void read_design(const YamlNode& node, Reader& reader, CvFile& file) {
   if (node.is_null()) return;
   if (!reader.expect_map(node, "design", "write 'design:' followed by indented keys, or remove it")) return;
+  Values values;
+  std::vector<ThemeFile> themes;
+  apply_theme(node, reader, file, themes, values);
+  flatten(node, "", true, values);
+  values.erase("theme");
   ConfigNode translated;
-  walk(node, "", reader, file, translated);
+  Translator t{values, reader, file, translated};
+  if (auto body = points(t.text_of("typography.font_size.body"), 10)) t.body = *body;
+  for (const auto& [path, value] : values) {
+    Outcome outcome = Outcome::NoEquivalent;
+    if (const Handler* handler = find_handler(path)) outcome = (*handler)(path, value, t);
+    else if (auto flag = role_flag(path)) outcome = t.copy(value, {*flag});
+    if (outcome == Outcome::NoEquivalent && value.from_user)
+      reader.diags.warning(value.key_span, fmt::format("design.{} has no equivalent in hanji and is ignored", path),
+                           {"hanji's own layout values (page, styles, entry, ...) can be set under 'layout:'"});
+  }
   merge_missing(file.layout_overrides, translated);
+}
+
+std::vector<std::string> honoured_design_options() {
+  std::vector<std::string> out;
+  for (const auto& [path, handler] : handlers()) out.emplace_back(path);
+  for (const auto& [role, style] : kRoles) {
+    out.push_back(fmt::format("typography.small_caps.{}", role));
+    out.push_back(fmt::format("typography.bold.{}", role));
+  }
+  return out;
 }
 
 }  // namespace hanji::source

@@ -76,7 +76,7 @@ std::optional<Locale> find_locale(std::string_view name, Reader& reader) {
     std::optional<YamlNode> root = parse_locale_file(file, quiet);
     if (!root || !answers_to(*root, file, wanted)) continue;
     SourceText source("", file.string());
-    Reader file_reader{source, reader.diags, reader.locales_dir};
+    Reader file_reader{source, reader.diags, reader.locales_dir, reader.layouts_dir, reader.today};
     for (const Diagnostic& d : quiet.all()) reader.diags.add(d);
     Locale locale = *builtin_locale("en");
     read_locale_map(*root, file_reader, locale, /*locale_file=*/true);

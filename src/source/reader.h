@@ -19,6 +19,8 @@ struct Reader {
   const SourceText& source;
   Diagnostics& diags;
   std::string locales_dir = {};  // the locale files; empty: the source tree's locales/
+  std::string layouts_dir = {};  // the built-in layouts (and rendercv/ themes); empty: the source tree's
+  std::optional<Date> today = {};  // what `current_date: today` means; unset: nothing
 
   /// A scalar as Text. Null gives nullopt silently (the key counts as absent); a list or a
   /// map is an error "expected text for 'KEY', found a list".
@@ -72,8 +74,10 @@ YamlNode json_resume_as_cv(const YamlNode& root, Reader& reader, const Locale& l
 
 /// `layout:` -> layout_name and layout_overrides.
 void read_layout(const YamlNode& node, Reader& reader, CvFile& file);
-/// RenderCV's `design:` -> layout_overrides (below explicit `layout:` values).
+/// RenderCV's `design:` -> layout_overrides (below explicit `layout:` values), with the
+/// layout and values of its theme (layouts/rendercv/THEME.yaml) under the file's own.
 void read_design(const YamlNode& node, Reader& reader, CvFile& file);
+
 void read_locale(const YamlNode& node, Reader& reader, Locale& locale);
 /// RenderCV 1's `locale_catalog:`, read as `locale:` with its old key names translated.
 void read_locale_catalog(const YamlNode& node, Reader& reader, Locale& locale);

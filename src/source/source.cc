@@ -15,7 +15,7 @@ namespace hanji::source {
 namespace {
 
 const std::vector<std::string>& top_level_keys() {
-  static const std::vector<std::string> kKeys = {"cv", "layout", "locale", "locale_catalog", "design", "settings"};
+  static const std::vector<std::string> kKeys = {"cv", "layout", "locale", "locale_catalog", "design", "settings", "rendercv_settings"};
   return kKeys;
 }
 
@@ -37,9 +37,12 @@ const YamlNode* value_of(const YamlNode& map, std::string_view key) {
 }
 
 void read_current_date(const YamlNode& node, Reader& reader, Settings& settings) {
-  // "today" (RenderCV's default) would make the output depend on the day it is built;
-  // hanji keeps builds reproducible and simply leaves the date unset.
-  if (node.is_scalar() && lowercase(node.scalar) == "today") return;
+  // "today" (RenderCV's default) is the day the command gives (SOURCE_DATE_EPOCH's when set,
+  // so a reproducible build stays one); without one the date is left unset.
+  if (node.is_scalar() && lowercase(node.scalar) == "today") {
+    if (reader.today) settings.current_date = reader.today;
+    return;
+  }
   settings.current_date = read_date(node, DateField::CurrentDate, reader);
 }
 
@@ -95,7 +98,7 @@ std::string declared_language(const YamlNode& root, Reader& reader) {
     if (!node) continue;
     Text name = locale_language(*node);
     Diagnostics quiet;  // an unknown name is reported when the locale is read
-    Reader probe{reader.source, quiet, reader.locales_dir};
+    Reader probe{reader.source, quiet, reader.locales_dir, reader.layouts_dir, reader.today};
     if (auto locale = find_locale(name.value, probe)) return locale->language;
   }
   return "";
@@ -141,10 +144,19 @@ void read_top_level(YamlNode& root, Reader& reader, const ReadOptions& options, 
   const std::string chosen = choose_variant(root, options, declared, reader, file.languages);
   // Settings first: current_date is needed to check dates; layout before design so that
   // explicit layout values win over translated design values.
+  // RenderCV 1 called the settings rendercv_settings (with `date` for current_date).
+  if (const YamlNode* settings = value_of(root, "rendercv_settings")) read_settings(*settings, reader, file.settings);
   if (const YamlNode* settings = value_of(root, "settings")) read_settings(*settings, reader, file.settings);
   read_file_locale(root, options.language, chosen, declared, reader, file);
   if (const YamlNode* layout = value_of(root, "layout")) read_layout(*layout, reader, file);
+  // A file from RenderCV (its `design:`, or RenderCV 1's settings) gets what RenderCV would
+  // give it: its theme's layout and values, RenderCV's defaults under them.
   if (const YamlNode* design = value_of(root, "design")) read_design(*design, reader, file);
+  else if (value_of(root, "rendercv_settings")) {
+    YamlNode no_design;
+    no_design.kind = YamlNode::Kind::Map;
+    read_design(no_design, reader, file);
+  }
   std::optional<YamlNode> translated;
   if (json_resume) translated = json_resume_as_cv(root, reader, file.locale);
   const YamlNode* cv = json_resume ? &*translated : value_of(root, "cv");
@@ -201,15 +213,15 @@ void read_settings(const YamlNode& node, Reader& reader, Settings& settings) {
   for (size_t i = 0; i < node.keys.size(); ++i) {
     const std::string& key = node.keys[i];
     const YamlNode& value = node.items[i];
-    if (key == "current_date") {
+    if (key == "current_date" || key == "date") {
       read_current_date(value, reader, settings);
     } else if (key == "bold_keywords") {
       read_bold_keywords(value, reader, settings);
     } else if (key == "pdf_title") {
       if (auto title = reader.text(value, key)) settings.pdf_title = title->value;
     } else if (key == "render_command") {
-      reader.diags.warning(node.key_spans[i], "settings.render_command is ignored",
-                           {"hanji's command line decides what is written where: hanji build CV.yaml -o OUT.pdf"});
+      // RenderCV's output paths and switches: hanji's command line decides what is written
+      // where (hanji build CV.yaml -o OUT.pdf), so there is nothing to say about them.
     } else {
       std::string guess = closest_match(key, settings_keys());
       reader.diags.warning(node.key_spans[i], fmt::format("settings.{} is not a known setting and is ignored", key),
@@ -223,7 +235,7 @@ std::optional<CvFile> load_cv_from_string(const std::string& text, const std::st
                                           const ReadOptions& options) {
   Diagnostics local;
   SourceText source(text, path);
-  Reader reader{source, local, options.locales_dir};
+  Reader reader{source, local, options.locales_dir, options.layouts_dir, options.today};
   CvFile file;
   file.path = path;
   file.locale = *builtin_locale("en");

@@ -22,12 +22,18 @@ struct ReadOptions {
   /// For texts written as a map of language to text ({ko: 박지민, en: Jimin Park}): the
   /// language to pick ("ko", "en", ...); empty = the file's own language. A field that lacks
   /// it falls back to another language it has.
-  std::string language;
+  std::string language = {};
   /// Keep only what is untagged or carries one of these tags (entries, highlights and
   /// sections may have `tags:`); empty = keep everything.
-  std::vector<std::string> only_tags;
+  std::vector<std::string> only_tags = {};
   /// The folder of locale files (locales/*.yaml); empty = the one in the source tree.
-  std::string locales_dir;
+  std::string locales_dir = {};
+  /// The built-in layouts (RenderCV's themes are in its rendercv/ folder); empty = the source tree's.
+  std::string layouts_dir = {};
+  /// What `current_date: today` means (the command passes the day it runs, or the one
+  /// SOURCE_DATE_EPOCH names); unset, `today` sets no date and the output never depends on
+  /// the clock.
+  std::optional<Date> today = {};
 };
 
 /// Reads and validates a CV file. Errors (syntax, wrong types, unknown keys with a
@@ -38,5 +44,8 @@ std::optional<CvFile> load_cv(const std::string& path, Diagnostics& diags, const
 /// Same, from text in memory (`path` is used for messages and to resolve the photo).
 std::optional<CvFile> load_cv_from_string(const std::string& text, const std::string& path,
                                           Diagnostics& diags, const ReadOptions& options = {});
+
+/// RenderCV's design options that take effect ("page.size", ...), for tests and the README.
+std::vector<std::string> honoured_design_options();
 
 }  // namespace hanji::source
