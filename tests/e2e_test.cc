@@ -563,4 +563,56 @@ TEST(Exports, TextFormatsWriteNextToTheCvAndNeverOverIt) {
   EXPECT_EQ(bad.exit_code, 2);
 }
 
+// RenderCV files as their authors meant them: each of RenderCV's nine themes, asked for in
+// `design.theme`, builds without a warning, gives every word back and looks like no other.
+TEST(RenderCvThemes, EachThemeBuildsItsOwnLook) {
+  const fs::path dir = fs::temp_directory_path() / "hanji-e2e" / "rendercv";
+  fs::create_directories(dir);
+  const std::string cv =
+      "cv:\n"
+      "  name: Maria Lopez\n"
+      "  headline: Data Engineer\n"
+      "  location: Austin, TX\n"
+      "  email: maria@example.com\n"
+      "  social_networks: [{network: GitHub, username: mlopez}]\n"
+      "  sections:\n"
+      "    experience:\n"
+      "      - company: Lone Star Analytics\n"
+      "        position: Senior Data Engineer\n"
+      "        location: Austin, TX\n"
+      "        start_date: 2021-04\n"
+      "        end_date: 2024-09\n"
+      "        highlights:\n"
+      "          - Rebuilt the nightly warehouse loads, cutting their runtime from six hours to forty minutes\n"
+      "          - Led a team of four engineers\n"
+      "    education:\n"
+      "      - institution: University of Texas\n"
+      "        area: Statistics\n"
+      "        degree: MS\n"
+      "        start_date: 2017-08\n"
+      "        end_date: 2019-05\n"
+      "    skills:\n"
+      "      - label: Languages\n"
+      "        details: Python, SQL, Scala\n";
+  std::set<std::string> pdfs;
+  for (const char* theme : {"classic", "moderncv", "sb2nov", "engineeringresumes", "engineeringclassic", "harvard",
+                            "ember", "ink", "opal"}) {
+    const fs::path yaml = dir / (std::string(theme) + ".yaml"), pdf = dir / (std::string(theme) + ".pdf");
+    std::ofstream(yaml) << cv << "design:\n  theme: " << theme << "\nsettings:\n  current_date: 2025-01-15\n";
+    Result r = run(std::string(HANJI_BINARY) + " build " + quote(yaml) + " -q -o " + quote(pdf), true);
+    ASSERT_EQ(r.exit_code, 0) << theme << ": " << r.output;
+    EXPECT_EQ(r.output, "") << theme;
+    const std::string text = run("pdftotext -enc UTF-8 " + quote(pdf) + " -").output;
+    for (const char* words : {"Maria Lopez", "Senior Data Engineer", "Lone Star Analytics", "University of Texas",
+                              "Python, SQL, Scala", "Apr 2021", "Sept 2024"})
+      EXPECT_NE(text.find(words), std::string::npos) << theme << ": '" << words << "' in\n" << text;
+    // RenderCV's "Last updated" note, except in the themes that turn it off.
+    const bool note = std::string(theme) != "harvard" && std::string(theme) != "opal";
+    EXPECT_EQ(text.find("Last updated in Jan 2025") != std::string::npos, note) << theme << "\n" << text;
+    EXPECT_NE(run("pdfinfo " + quote(pdf)).output.find("(letter)"), std::string::npos) << theme;
+    pdfs.insert(read_file(pdf));
+  }
+  EXPECT_EQ(pdfs.size(), 9u);
+}
+
 }  // namespace

@@ -40,6 +40,7 @@ std::optional<Rendered> render(model::CvFile file, const Request& request, const
   // Layout names are looked up next to the CV and in the user's folder before the built-in ones.
   layout::DataDirs search = dirs;
   if (search.user_layouts.empty()) search.user_layouts = layout::layout_search_dirs(file.path);
+  search.cv_file = file.path;
   std::optional<layout::Theme> theme =
       layout::load_theme(choice.name, choice.span, file.layout_overrides, request.paper, search, diags);
   if (!theme) return std::nullopt;

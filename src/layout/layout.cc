@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <fstream>
 
 #include <fmt/format.h>
 
@@ -16,6 +17,17 @@
 namespace hanji::layout {
 namespace fs = std::filesystem;
 namespace {
+
+// A CV rather than a layout: a top-level `cv:` key (RenderCV) or `"basics"` (JSON Resume).
+// Folders next to a CV hold CVs too; one named like a layout must not be taken for it.
+bool is_cv_file(const fs::path& path) {
+  std::ifstream in(path);
+  std::string line;
+  for (int n = 0; n < 4000 && std::getline(in, line); ++n)
+    if (line.starts_with("cv:") || line.find("\"basics\"") != std::string::npos) return true;
+  return false;
+}
+
 
 using config::ConfigNode;
 
@@ -126,6 +138,8 @@ class ChainLoader {
     for (const auto& folder : folders) {
       fs::path path = fs::path(folder) / (name + ".yaml");
       if (name.empty() || !fs::is_regular_file(path, ec)) continue;
+      if (!dirs_.cv_file.empty() && fs::equivalent(path, dirs_.cv_file, ec)) continue;
+      if (folder != dirs_.layouts && is_cv_file(path)) continue;  // a CV next to this one, named "classic.yaml"
       std::string found = fs::absolute(path, ec).lexically_normal().string();
       if (names_itself && std::find(visited_.begin(), visited_.end(), found) != visited_.end()) continue;
       return found;

@@ -256,6 +256,8 @@ struct DataDirs {
   /// then the user's ($XDG_CONFIG_HOME/hanji/layouts). A file there named like a built-in
   /// layout replaces it, and may `extends:` the built-in one of its name.
   std::vector<std::string> user_layouts = {};
+  /// The CV file itself: next to it, "classic.yaml" may be the CV, never a layout to load.
+  std::string cv_file = {};
 };
 
 /// The user's layout folder: $XDG_CONFIG_HOME/hanji/layouts, else ~/.config/hanji/layouts;
