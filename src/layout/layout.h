@@ -204,6 +204,8 @@ struct Theme {
   /// English hyphenation (libhyphen, en-US patterns), opt-in; never Korean, names, URLs,
   /// code-like or CamelCase tokens.
   bool hyphenate = false;
+  /// A thin rule under the text of every link, in the link's colour.
+  bool underline_links = false;
   KoreanBreak korean_break = KoreanBreak::Word;
   double hangul_latin_gap = 0;   // em, inserted as positioning between Hangul and Latin
 

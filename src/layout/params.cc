@@ -329,6 +329,8 @@ void add_text_and_footer(std::vector<Param>& out) {
   out.push_back(choice("text.line_breaking", {"total-fit", "first-fit"}, enum_member(&Theme::line_breaking),
                        "total-fit: Knuth-Plass over the whole paragraph; first-fit: greedy, for comparison",
                        {{"knuth-plass", "total-fit"}, {"optimal", "total-fit"}, {"greedy", "first-fit"}}));
+  out.push_back(simple("text.underline_links", ParamType::Bool, member(&Theme::underline_links),
+                       "a thin rule under every link, in the link's colour"));
   out.push_back(simple("text.hyphenate", ParamType::Bool, member(&Theme::hyphenate),
                        "hyphenate English words (never Korean, names, URLs or code)"));
   out.push_back(choice("text.korean_line_break", {"word", "character"}, enum_member(&Theme::korean_break),

@@ -230,6 +230,18 @@ void check_text_on_paper(const Document& doc, Diagnostics& diags) {
     }
 }
 
+
+// Links underlined, as RenderCV's themes may ask: a rule under each linked run's glyphs, just
+// below the baseline (icons, which read as nothing, keep none).
+void underline_links(Document& doc) {
+  for (Page& page : doc.pages)
+    for (const PlacedRun& placed : page.runs) {
+      const doc::GlyphRun& run = placed.run;
+      if (run.link.empty() || (run.actual_text && run.actual_text->empty())) continue;
+      const double thickness = std::max(0.4, 0.05 * run.size);
+      page.rects.push_back(FilledRect{placed.x, placed.baseline + 0.12 * run.size, run.width(), thickness, run.color, 0});
+    }
+}
 }  // namespace
 
 Document paginate(const compose::Composition& composition, const layout::Theme& theme,
@@ -306,6 +318,7 @@ Document paginate(const compose::Composition& composition, const layout::Theme& 
   }
 
   add_page_numbers(composition.furniture, theme, typesetter, doc);
+  if (theme.underline_links) underline_links(doc);
   check_text_on_paper(doc, diags);
   doc.fonts = typesetter.fonts();
   return doc;
