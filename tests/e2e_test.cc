@@ -10,6 +10,7 @@
 #include <array>
 #include <cstdio>
 #include <filesystem>
+#include <functional>
 #include <fstream>
 #include <map>
 #include <set>
@@ -46,6 +47,13 @@ Result run(const std::string& command, bool with_stderr = false) {
 }
 
 std::string quote(const std::string& s) { return "'" + s + "'"; }
+
+// Where a test writes its PDFs: one folder per build of hanji, so a sanitizer build's tests
+// running beside the normal ones never write over each other's files.
+fs::path e2e_dir() {
+  return fs::temp_directory_path() /
+         ("hanji-e2e-" + std::to_string(std::hash<std::string>{}(HANJI_BINARY) % 1000000));
+}
 
 std::string read_file(const fs::path& p) {
   std::ifstream in(p, std::ios::binary);
@@ -133,7 +141,7 @@ std::string case_name(const ::testing::TestParamInfo<Case>& info) {
 class Samples : public ::testing::TestWithParam<Case> {
  protected:
   static fs::path out_dir() {
-    fs::path dir = fs::temp_directory_path() / "hanji-e2e";
+    fs::path dir = e2e_dir();
     fs::create_directories(dir);
     return dir;
   }
@@ -444,7 +452,7 @@ TEST(SamplePages, HaveTheExpectedPageCounts) {
       ADD_FAILURE() << "missing sample " << sample;
       continue;
     }
-    fs::path out = fs::temp_directory_path() / "hanji-e2e" / (name + ".pages.pdf");
+    fs::path out = e2e_dir() / (name + ".pages.pdf");
     fs::create_directories(out.parent_path());
     Result r = run(std::string(HANJI_BINARY) + " build " + quote(sample) + " -q -o " + quote(out), true);
     ASSERT_EQ(r.exit_code, 0) << r.output;
@@ -454,7 +462,7 @@ TEST(SamplePages, HaveTheExpectedPageCounts) {
 
 TEST(Letter, UsesLetterPaperWhenAsked) {
   fs::path sample = fs::path(HANJI_SOURCE_DIR) / "samples" / "heungsub-lee.yaml";
-  fs::path out = fs::temp_directory_path() / "hanji-e2e" / "letter.pdf";
+  fs::path out = e2e_dir() / "letter.pdf";
   Result r = run(std::string(HANJI_BINARY) + " build " + quote(sample) + " -q --paper letter -o " + quote(out), true);
   ASSERT_EQ(r.exit_code, 0) << r.output;
   Result info = run("pdfinfo " + quote(out));
@@ -470,7 +478,7 @@ struct BilingualPdf {
 
 BilingualPdf build_bilingual(const std::string& options, const std::string& name) {
   fs::path sample = fs::path(HANJI_SOURCE_DIR) / "samples" / "bilingual.yaml";
-  fs::path out = fs::temp_directory_path() / "hanji-e2e" / (name + ".pdf");
+  fs::path out = e2e_dir() / (name + ".pdf");
   fs::create_directories(out.parent_path());
   Result r = run(std::string(HANJI_BINARY) + " build " + quote(sample) + " " + options + " -q -o " + quote(out), true);
   BilingualPdf pdf{r.exit_code, "", r.output};
@@ -523,7 +531,7 @@ TEST(Bilingual, LanguagesListsWhatTheFileCarries) {
 // `--format json-resume` then building the JSON gives back the PDF's text word for word, for
 // every sample; `--format md|txt` write files and refuse to replace the CV.
 TEST(Exports, JsonResumeBuildsAgainToTheSameText) {
-  const fs::path dir = fs::temp_directory_path() / "hanji-e2e" / "exports";
+  const fs::path dir = e2e_dir() / "exports";
   fs::create_directories(dir);
   for (const std::string& name : sample_names()) {
     const fs::path sample = sample_path(name), json = dir / (name + ".json");
@@ -542,7 +550,7 @@ TEST(Exports, JsonResumeBuildsAgainToTheSameText) {
 }
 
 TEST(Exports, TextFormatsWriteNextToTheCvAndNeverOverIt) {
-  const fs::path dir = fs::temp_directory_path() / "hanji-e2e" / "exports-md";
+  const fs::path dir = e2e_dir() / "exports-md";
   fs::remove_all(dir);
   fs::create_directories(dir);
   fs::copy_file(sample_path("json-resume"), dir / "cv.json");
@@ -566,7 +574,7 @@ TEST(Exports, TextFormatsWriteNextToTheCvAndNeverOverIt) {
 // RenderCV files as their authors meant them: each of RenderCV's nine themes, asked for in
 // `design.theme`, builds without a warning, gives every word back and looks like no other.
 TEST(RenderCvThemes, EachThemeBuildsItsOwnLook) {
-  const fs::path dir = fs::temp_directory_path() / "hanji-e2e" / "rendercv";
+  const fs::path dir = e2e_dir() / "rendercv";
   fs::create_directories(dir);
   const std::string cv =
       "cv:\n"

@@ -160,23 +160,32 @@ const layout::EntryTemplate& template_of(const layout::Theme& theme, EntryKind k
 
 Marker marker(std::string text, const FontSpec& font) { return Marker{made_text(std::move(text), font), kMarkerGap}; }
 
-void add_highlights(Builder& b, const model::Entry& entry, int group, double indent, bool& first_detail) {
+// A highlight's paragraph, its bullet hanging in front.
+std::optional<Paragraph> bullet_paragraph(Builder& b, const Text& text, double indent_left, const std::string& bullet) {
   const auto& theme = b.theme();
-  FontSpec font = font_of(theme.body);
-  const layout::Align align = theme.highlight_align.value_or(theme.body_align);
+  auto p = b.paragraph(text, theme.body, theme.highlight_align.value_or(theme.body_align));
+  if (!p) return std::nullopt;
+  p->indent_left = indent_left;
+  p->marker = marker(bullet, font_of(theme.body));
+  return p;
+}
+
+// The highlights after the first `skip` (those already set beside the date column).
+void add_highlights(Builder& b, const model::Entry& entry, int group, double indent, bool& first_detail,
+                    size_t skip) {
+  const auto& theme = b.theme();
   int added = 0;
   auto add_bullet = [&](const Text& text, double indent_left, const std::string& bullet) {
-    auto p = b.paragraph(text, theme.body, align);
+    auto p = bullet_paragraph(b, text, indent_left, bullet);
     if (!p) return;
-    p->indent_left = indent_left;
-    p->marker = marker(bullet, font);
     Block& block = b.add(std::move(*p), first_detail ? theme.summary_space : theme.highlight_space, text.span);
     block.group = group;
     // An entry's header stays with its first two highlights: the first one keeps with the next.
     block.keep_with_next = ++added == 1;
     first_detail = false;
   };
-  for (const auto& highlight : entry.highlights) {
+  for (size_t i = skip; i < entry.highlights.size(); ++i) {
+    const model::Highlight& highlight = entry.highlights[i];
     add_bullet(highlight.text, indent + theme.highlight_indent, theme.bullet);
     for (const auto& child : highlight.children)
       add_bullet(child, indent + theme.highlight_indent + theme.nested_indent, theme.nested_bullet);
@@ -218,6 +227,22 @@ void add_regular(Builder& b, const model::Entry& entry, const EntryPlacement& pl
   const bool column = (row.aside_left || placement.aside_column) && !b.in_side();
   row.aside_width = column ? theme.aside_width : 0;
   row.gap = column ? theme.column_gap : 0;
+  // Dates on the left, in a column longer than the title (dates, then a place or a time
+  // span): the first highlights start beside its later lines rather than below empty ones, as
+  // moderncv sets them. (On the right, highlights below the row take the full width, which
+  // those beside it could not.)
+  size_t beside = 0;
+  if (row.aside_left && entry.summary.empty() && !numbered)
+    while (row.main.size() < row.aside.size() && beside < entry.highlights.size()) {
+      const model::Highlight& highlight = entry.highlights[beside];
+      auto p = bullet_paragraph(b, highlight.text, theme.highlight_indent, theme.bullet);
+      if (!p) break;
+      row.main.push_back(std::move(*p));
+      for (const Text& child : highlight.children)  // a bullet keeps its nested ones
+        if (auto nested = bullet_paragraph(b, child, theme.highlight_indent + theme.nested_indent, theme.nested_bullet))
+          row.main.push_back(std::move(*nested));
+      ++beside;
+    }
   if (!row.aside_left)
     for (auto& p : row.main) p.indent_left += indent;
   if (numbered && !row.main.empty())
@@ -231,7 +256,7 @@ void add_regular(Builder& b, const model::Entry& entry, const EntryPlacement& pl
     row.main.push_back(std::move(*summary));
     summary.reset();
   }
-  bool details = summary || !entry.highlights.empty();
+  bool details = summary || entry.highlights.size() > beside;
   Block& block = b.add(std::move(row), placement.space_before, entry.span);
   block.group = group;
   block.keep_with_next = details;  // the title stays with the first line below it
@@ -243,7 +268,7 @@ void add_regular(Builder& b, const model::Entry& entry, const EntryPlacement& pl
     summary_block.keep_with_next = !entry.highlights.empty();  // header, summary and first highlights together
     first_detail = false;
   }
-  add_highlights(b, entry, group, indent, first_detail);
+  add_highlights(b, entry, group, indent, first_detail, beside);
 }
 
 // ---- one-paragraph entries
