@@ -48,9 +48,12 @@ bool same_language(std::string_view a, std::string_view b) {
 
 class VariantPass {
  public:
-  VariantPass(const ReadOptions& options, Reader& reader) : options_(options), reader_(reader) {
+  VariantPass(const ReadOptions& options, Reader& reader) : reader_(reader) {
     for (const std::string& tag : options.only_tags) wanted_.push_back(lowercase(tag));
   }
+
+  /// The file's own language: a text that lacks the one asked for falls back to it.
+  void set_main_language(std::string language) { main_language_ = std::move(language); }
 
   /// First pass: the languages the file carries, in the order they first appear.
   void collect_languages(const YamlNode& node, std::vector<std::string>& seen) const {
@@ -143,12 +146,9 @@ class VariantPass {
     item = std::move(text);
   }
 
- public:
-  std::string main_language_;
-
  private:
-  const ReadOptions& options_;
   Reader& reader_;
+  std::string main_language_;
   std::vector<std::string> wanted_;
   std::vector<std::string> tags_seen_;
   bool was_tagged_ = false;
@@ -165,7 +165,7 @@ std::string choose_variant(YamlNode& root, const ReadOptions& options, std::stri
   std::string main = languages.empty() ? std::string(file_language) : languages.front();
   for (const std::string& language : languages)
     if (!file_language.empty() && same_language(language, file_language)) main = language;
-  pass.main_language_ = main;
+  pass.set_main_language(main);
   std::string chosen = options.language.empty() ? main : options.language;
   if (!options.language.empty() && !languages.empty() &&
       std::none_of(languages.begin(), languages.end(),
