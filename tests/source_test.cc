@@ -1456,6 +1456,7 @@ TEST(SourceLocale, EveryLocaleFileReads) {
     EXPECT_EQ(locale.name, name);
     EXPECT_EQ(locale.language.size(), 2u) << name;
     for (const std::string& month : locale.month_names) EXPECT_FALSE(month.empty()) << name;
+    EXPECT_EQ(locale.section_titles.size(), 12u) << name;  // every JSON Resume section has its title
     if (name != "english") {
       EXPECT_NE(locale.month_names[0], "January") << name;
     }
@@ -1835,6 +1836,11 @@ TEST(SourceJsonResume, ChosenByContentAndTitledInTheLocale) {
                    "cv.yaml");
   ASSERT_TRUE(yaml.file) << dump(yaml.diags);
   EXPECT_EQ(yaml.file->cv.sections[0].title.value, "경력");
+  auto german = load(R"({"basics": {"name": "A"}, "locale": "german",
+      "education": [{"institution": "TU", "area": "Physik", "score": "1,3"}]})", "r.json");
+  ASSERT_TRUE(german.file) << dump(german.diags);
+  EXPECT_EQ(german.file->cv.sections[0].title.value, "Ausbildung");
+  EXPECT_EQ(german.file->cv.sections[0].entries[0].highlights[0].text.value, "Note: 1,3");
   auto wrong = load(R"({"basics": {"name": "A"}, "work": [{"name": "B", "startDate": "2020-13"}]})", "r.json");
   EXPECT_FALSE(wrong.file);
   diag(wrong.diags, "there is no month 13");

@@ -38,6 +38,12 @@ Locale english() {
   // RenderCV's English abbreviations follow the Yale style guide.
   locale.month_abbreviations = {"Jan",  "Feb", "Mar",  "Apr", "May", "June",
                                 "July", "Aug", "Sept", "Oct", "Nov", "Dec"};
+  locale.section_titles = {{"summary", "Summary"},         {"work", "Experience"},
+                           {"volunteer", "Volunteering"},  {"education", "Education"},
+                           {"awards", "Awards"},           {"certificates", "Certificates"},
+                           {"publications", "Publications"}, {"skills", "Skills"},
+                           {"languages", "Languages"},     {"interests", "Interests"},
+                           {"projects", "Projects"},       {"references", "References"}};
   return locale;
 }
 

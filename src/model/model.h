@@ -5,6 +5,7 @@
 #pragma once
 
 #include <array>
+#include <map>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -131,6 +132,10 @@ struct Locale {
   std::string year = "year", years = "years", month = "month", months = "months";
   std::string last_updated = "Last updated in";
   std::string page_number = "PAGE / TOTAL";  // footer, placeholders PAGE and TOTAL
+  /// Titles of the sections a JSON Resume has, by its names ("work" -> "Experience"), and
+  /// the labels of the fields it reads into highlights.
+  std::map<std::string, std::string, std::less<>> section_titles;
+  std::string score = "Score", courses = "Courses", keywords = "Keywords";
 };
 
 /// The built-in locale: English ("en" or "english"); nullopt for any other name (the others

@@ -115,34 +115,11 @@ void copy_dates(const YamlNode& from, YamlNode& to, std::string_view single = "d
   copy(from, "endDate", to, "end_date");
 }
 
-// Words a JSON Resume field needs in the CV's language and RenderCV has no phrase for.
-struct Words {
-  std::string_view language;
-  std::array<std::string_view, 12> titles;  // summary, then kSections in order
-  std::string_view score, courses, keywords;
-};
-
-const Words& words_for(const Locale& locale) {
-  static const std::array<Words, 2> kWords = {{
-      {"en",
-       {"Summary", "Experience", "Volunteering", "Education", "Awards", "Certificates", "Publications", "Skills",
-        "Languages", "Interests", "Projects", "References"},
-       "Score", "Courses", "Keywords"},
-      {"ko",
-       {"소개", "경력", "봉사활동", "학력", "수상", "자격증", "논문 및 출판", "기술", "외국어", "관심 분야", "프로젝트",
-        "추천인"},
-       "학점", "수강 과목", "키워드"},
-  }};
-  for (const Words& words : kWords)
-    if (words.language == locale.language) return words;
-  return kWords.front();
-}
-
+// A section's title in the CV's language (from its locale file), English when it has none.
 std::string title_of(std::string_view section, const Locale& locale) {
-  const Words& words = words_for(locale);
-  if (section == "summary") return std::string(words.titles[0]);
-  for (size_t i = 0; i < kSections.size(); ++i)
-    if (kSections[i] == section) return std::string(words.titles[i + 1]);
+  if (auto it = locale.section_titles.find(section); it != locale.section_titles.end()) return it->second;
+  const Locale english = *builtin_locale("en");
+  if (auto it = english.section_titles.find(section); it != english.section_titles.end()) return it->second;
   return std::string(section);
 }
 
@@ -189,7 +166,7 @@ std::optional<YamlNode> scalar_node(const YamlNode& entry, std::string_view key)
 }
 
 // One JSON Resume entry of `section` as a RenderCV entry.
-YamlNode translate_entry(std::string_view section, const YamlNode& in, const Words& words) {
+YamlNode translate_entry(std::string_view section, const YamlNode& in, const Locale& locale) {
   YamlNode out = make_map(in.span);
   if (section == "work" || section == "volunteer") {
     put(out, "company", linked(in, section == "work" ? "name" : "organization"));
@@ -211,8 +188,8 @@ YamlNode translate_entry(std::string_view section, const YamlNode& in, const Wor
     copy_dates(in, out);
     copy(in, "summary", out, "summary");
     copy_highlights(in, out);
-    add_labelled_highlight(out, words.score, scalar_node(in, "score"));
-    add_labelled_highlight(out, words.courses, joined(in, "courses", ", "));
+    add_labelled_highlight(out, locale.score, scalar_node(in, "score"));
+    add_labelled_highlight(out, locale.courses, joined(in, "courses", ", "));
   } else if (section == "awards" || section == "certificates") {
     put(out, "name", linked(in, section == "awards" ? "title" : "name"));
     if (!copy(in, "location", out, "location")) copy(in, section == "awards" ? "awarder" : "issuer", out, "location");
@@ -247,7 +224,7 @@ YamlNode translate_entry(std::string_view section, const YamlNode& in, const Wor
     }
     if (summary) put(out, "summary", *summary);
     copy_highlights(in, out);
-    add_labelled_highlight(out, words.keywords, joined(in, "keywords", ", "));
+    add_labelled_highlight(out, locale.keywords, joined(in, "keywords", ", "));
   } else if (section == "references") {
     std::string text = scalar_of(in, "reference");
     const std::string name = scalar_of(in, "name");
@@ -279,7 +256,7 @@ bool known_entry_key(std::string_view section, std::string_view key) {
 
 // The entries of one top-level array, translated; a warning for what has no place.
 std::vector<YamlNode> translate_entries(std::string_view section, const YamlNode& list, Reader& reader,
-                                        const Words& words) {
+                                        const Locale& locale) {
   std::vector<YamlNode> out;
   if (list.is_null()) return out;
   if (!reader.expect_list(list, section, "JSON Resume writes each section as a list of objects")) return out;
@@ -290,7 +267,7 @@ std::vector<YamlNode> translate_entries(std::string_view section, const YamlNode
         reader.diags.warning(entry.key_spans[i],
                              fmt::format("'{}' in {} has no place in a hanji CV and is ignored", entry.keys[i], section),
                              {"remove it, or move what it says into \"summary\" or \"highlights\""});
-    out.push_back(translate_entry(section, entry, words));
+    out.push_back(translate_entry(section, entry, locale));
   }
   return out;
 }
@@ -417,7 +394,6 @@ const std::vector<std::string>& json_resume_keys() {
 
 YamlNode json_resume_as_cv(const YamlNode& root, Reader& reader, const Locale& locale) {
   YamlNode cv = make_map(root.span);
-  const Words& words = words_for(locale);
   std::vector<std::string> contact_order;
   if (const YamlNode* hanji = value_of(root, "hanji"))
     if (const YamlNode* order = value_of(*hanji, "contact_order"); order && order->is_sequence())
@@ -428,7 +404,7 @@ YamlNode json_resume_as_cv(const YamlNode& root, Reader& reader, const Locale& l
   std::map<std::string, std::vector<YamlNode>, std::less<>> entries;  // per array, translated
   std::map<std::string, size_t, std::less<>> taken;
   for (std::string_view name : kSections)
-    if (const YamlNode* list = value_of(root, name)) entries[std::string(name)] = translate_entries(name, *list, reader, words);
+    if (const YamlNode* list = value_of(root, name)) entries[std::string(name)] = translate_entries(name, *list, reader, locale);
   if (const YamlNode* basics = value_of(root, "basics"))
     if (auto summary = scalar_node(*basics, "summary")) entries["summary"].push_back(*summary);
 

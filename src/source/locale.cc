@@ -16,7 +16,7 @@ const std::vector<std::string>& locale_keys() {
   static const std::vector<std::string> kKeys = {
       "language", "month_names", "month_abbreviations", "present",   "year",          "years",
       "month",    "months",      "last_updated",        "phrases",   "page_number",   "range_separator",
-      "date",     "date_with_day"};
+      "date",     "date_with_day", "section_titles"};
   return kKeys;
 }
 
@@ -67,6 +67,10 @@ Locale base_locale(const Text& language, Reader& reader) {
   return *builtin_locale("en");
 }
 
+bool known(const std::vector<std::string>& keys, const std::string& key) {
+  return std::find(keys.begin(), keys.end(), key) != keys.end();
+}
+
 void read_months(const YamlNode& node, std::string_view key, Reader& reader, std::array<std::string, 12>& months) {
   std::vector<Text> names = reader.text_list(node, key, false);
   if (names.size() != 12) {
@@ -82,11 +86,27 @@ void read_phrases(const YamlNode& node, Reader& reader, Locale& locale) {
   if (node.is_null() || !reader.expect_map(node, "phrases", "write 'phrases:' with 'degree_with_area: DEGREE in AREA'"))
     return;
   for (size_t i = 0; i < node.keys.size(); ++i) {
-    if (node.keys[i] == "degree_with_area") {
-      if (auto text = reader.text(node.items[i], node.keys[i])) locale.degree_with_area = text->value;
-    } else {
-      reader.unknown_key(node.key_spans[i], node.keys[i], "locale.phrases", {"degree_with_area"});
-    }
+    const std::string& key = node.keys[i];
+    std::string* slot = key == "degree_with_area" ? &locale.degree_with_area
+                        : key == "score"          ? &locale.score
+                        : key == "courses"        ? &locale.courses
+                        : key == "keywords"       ? &locale.keywords
+                                                  : nullptr;
+    if (!slot) reader.unknown_key(node.key_spans[i], key, "locale.phrases", {"degree_with_area", "score", "courses", "keywords"});
+    else if (auto text = reader.text(node.items[i], key)) *slot = text->value;
+  }
+}
+
+// The titles of JSON Resume's sections in this language ({work: Berufserfahrung, ...}).
+void read_section_titles(const YamlNode& node, Reader& reader, Locale& locale) {
+  static const std::vector<std::string> kSections = {"summary", "work",     "volunteer", "education",
+                                                     "awards",  "certificates", "publications", "skills",
+                                                     "languages", "interests", "projects", "references"};
+  if (node.is_null() || !reader.expect_map(node, "section_titles", "write 'section_titles:' with 'work: Experience', ..."))
+    return;
+  for (size_t i = 0; i < node.keys.size(); ++i) {
+    if (!known(kSections, node.keys[i])) reader.unknown_key(node.key_spans[i], node.keys[i], "section_titles", kSections);
+    else if (auto text = reader.text(node.items[i], node.keys[i])) locale.section_titles[node.keys[i]] = text->value;
   }
 }
 
@@ -106,9 +126,6 @@ std::string* string_slot(const std::string& key, Locale& locale) {
                                     : nullptr;
 }
 
-bool known(const std::vector<std::string>& keys, const std::string& key) {
-  return std::find(keys.begin(), keys.end(), key) != keys.end();
-}
 
 // RenderCV 1's locale_catalog keys and their names today.
 std::string_view catalog_key(std::string_view key) {
@@ -147,6 +164,7 @@ void read_locale_map(const YamlNode& node, Reader& reader, Locale& locale, bool 
     if (key == "month_names") read_months(value, key, reader, locale.month_names);
     else if (key == "month_abbreviations") read_months(value, key, reader, locale.month_abbreviations);
     else if (key == "phrases") read_phrases(value, reader, locale);
+    else if (key == "section_titles") read_section_titles(value, reader, locale);
     else if (known(locale_keys(), key) || (locale_file && known(file_only_keys(), key))) {
       if (auto text = reader.text(value, key)) *string_slot(key, locale) = text->value;
     } else {
