@@ -23,12 +23,6 @@ const std::vector<std::string>& cv_keys() {
 
 bool has_scheme(std::string_view url) { return url.find("://") != std::string_view::npos; }
 
-std::string lowercase(std::string_view s) {
-  std::string out(s);
-  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return out;
-}
-
 bool plausible_email(std::string_view email) {
   size_t at = email.find('@');
   return at != std::string_view::npos && at > 0 && email.find('@', at + 1) == std::string_view::npos &&

@@ -49,12 +49,6 @@ int days_in_month(int year, int month) {
   return month == 2 && is_leap(year) ? 29 : kDays[static_cast<size_t>(month - 1)];
 }
 
-std::string lowercase(std::string_view s) {
-  std::string out(s);
-  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return out;
-}
-
 std::vector<std::string_view> split_dashes(std::string_view s) {
   std::vector<std::string_view> parts;
   size_t start = 0;

@@ -228,12 +228,6 @@ struct Translator {
                            {std::move(hint)});
     return Outcome::Reported;
   }
-  Outcome length(const std::string& path, const Value& v, std::initializer_list<std::string_view> targets) const {
-    std::optional<double> pt = points(v.text(), body);
-    if (!pt) return bad_value(path, v, "write a length such as 10pt, 0.5cm, 0.2in or 1.2em");
-    for (std::string_view target : targets) set(target, number_text(*pt) + "pt", v);
-    return Outcome::Honoured;
-  }
   Outcome copy(const Value& v, std::initializer_list<std::string_view> targets) const {
     if (!v.node || !v.node->is_scalar()) return Outcome::NoEquivalent;
     for (std::string_view target : targets) set(target, v.text(), v);

@@ -36,18 +36,6 @@ constexpr std::array<std::string_view, 11> kSections = {"work",   "volunteer", "
                                                         "certificates", "publications", "skills", "languages",
                                                         "interests", "projects", "references"};
 
-const YamlNode* value_of(const YamlNode& map, std::string_view key) {
-  if (!map.is_map()) return nullptr;
-  for (size_t i = 0; i < map.keys.size(); ++i)
-    if (map.keys[i] == key) return &map.items[i];
-  return nullptr;
-}
-
-std::string scalar_of(const YamlNode& map, std::string_view key) {
-  const YamlNode* node = value_of(map, key);
-  return node && node->is_scalar() ? node->scalar : "";
-}
-
 YamlNode make_map(const Span& span) {
   YamlNode node;
   node.kind = YamlNode::Kind::Map;

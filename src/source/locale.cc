@@ -36,12 +36,6 @@ std::string_view unsupported_script(std::string_view language) {
   return {};
 }
 
-std::string lowercase(std::string_view s) {
-  std::string out(s);
-  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return out;
-}
-
 void warn_unknown_language(const Text& language, Reader& reader) {
   std::string_view script = unsupported_script(lowercase(language.value));
   if (!script.empty()) {

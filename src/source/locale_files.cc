@@ -15,23 +15,6 @@ namespace hanji::source {
 namespace {
 namespace fs = std::filesystem;
 
-std::string lowercase(std::string_view s) {
-  std::string out(s);
-  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return out;
-}
-
-const YamlNode* value_of(const YamlNode& map, std::string_view key) {
-  for (size_t i = 0; i < map.keys.size(); ++i)
-    if (map.keys[i] == key) return &map.items[i];
-  return nullptr;
-}
-
-std::string scalar_of(const YamlNode& map, std::string_view key) {
-  const YamlNode* node = value_of(map, key);
-  return node && node->is_scalar() ? node->scalar : "";
-}
-
 // Does the parsed file answer to `wanted` (already lower case)?
 bool answers_to(const YamlNode& root, const fs::path& file, const std::string& wanted) {
   if (lowercase(file.stem().string()) == wanted) return true;

@@ -1,6 +1,7 @@
 // Typed reads of YamlNodes with one wording for every "wrong type" and "unknown key" message.
 #include <fmt/format.h>
 
+#include <cctype>
 #include <filesystem>
 
 #include "source/reader.h"
@@ -18,6 +19,24 @@ std::string found_hint(const YamlNode& node) {
 }  // namespace
 
 Text make_text(const YamlNode& scalar) { return Text{scalar.scalar, scalar.span}; }
+
+std::string lowercase(std::string_view text) {
+  std::string out(text);
+  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return out;
+}
+
+const YamlNode* value_of(const YamlNode& map, std::string_view key) {
+  if (!map.is_map()) return nullptr;
+  for (size_t i = 0; i < map.keys.size(); ++i)
+    if (map.keys[i] == key) return &map.items[i];
+  return nullptr;
+}
+
+std::string scalar_of(const YamlNode& map, std::string_view key) {
+  const YamlNode* node = value_of(map, key);
+  return node && node->is_scalar() ? node->scalar : "";
+}
 
 std::string quoted_list(const std::vector<std::string>& words, std::string_view conjunction) {
   std::string out;

@@ -38,6 +38,12 @@ struct Reader {
 };
 
 Text make_text(const YamlNode& scalar);
+/// ASCII letters in lower case (names, keys and tags compare without case).
+std::string lowercase(std::string_view text);
+/// The value of `key` in a map, or nullptr (also for a node that is not a map).
+const YamlNode* value_of(const YamlNode& map, std::string_view key);
+/// The text of `key` in a map when it is a scalar, else "".
+std::string scalar_of(const YamlNode& map, std::string_view key);
 /// Words joined for a message: "'a', 'b' or 'c'" (or "... and 'c'" with `conjunction` "and").
 std::string quoted_list(const std::vector<std::string>& words, std::string_view conjunction = "or");
 

@@ -24,18 +24,6 @@ const std::vector<std::string>& settings_keys() {
   return kKeys;
 }
 
-std::string lowercase(std::string_view s) {
-  std::string out(s);
-  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return out;
-}
-
-const YamlNode* value_of(const YamlNode& map, std::string_view key) {
-  for (size_t i = 0; i < map.keys.size(); ++i)
-    if (map.keys[i] == key) return &map.items[i];
-  return nullptr;
-}
-
 void read_current_date(const YamlNode& node, Reader& reader, Settings& settings) {
   // "today" (RenderCV's default) is the day the command gives (SOURCE_DATE_EPOCH's when set,
   // so a reproducible build stays one); without one the date is left unset.

@@ -14,12 +14,6 @@ namespace hanji::source {
 
 namespace {
 
-std::string lowercase(std::string_view s) {
-  std::string out(s);
-  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return out;
-}
-
 // ISO 639-1 codes of the languages a CV is plausibly written in. A map counts as texts per
 // language only when every key is one of these (optionally with a region: en-US, pt-BR), so
 // an ordinary map is never mistaken for one.
