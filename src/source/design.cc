@@ -132,7 +132,7 @@ std::string typst_dashes(std::string text) {
 }
 
 // A RenderCV entry template -> hanji's template lines: SUMMARY and HIGHLIGHTS are where hanji
-// always puts them; DATE is DATES, TIME_SPAN is DURATION.
+// always puts them; DATE is DATES, TIME_SPAN is DURATION, URL the DOI or the URL.
 std::vector<std::string> template_lines(const std::string& text) {
   std::vector<std::string> lines;
   size_t start = 0;
@@ -144,6 +144,8 @@ std::vector<std::string> template_lines(const std::string& text) {
     while (!line.empty() && (line.back() == ' ' || line.back() == '\r')) line.pop_back();
     if (line.empty() || line == "SUMMARY" || line == "HIGHLIGHTS") continue;
     line = replaced(replaced(line, "TIME_SPAN", "DURATION"), "DATE", "DATES");
+    // RenderCV's URL is the DOI when there is one: hanji has both fields, and shows one.
+    if (line.find("DOI") == std::string::npos) line = replaced(line, "URL", "DOI URL");
     line = replaced(replaced(replaced(line, "DATESS", "DATES"), "START_DATES", "START_DATE"), "END_DATES", "END_DATE");
     lines.push_back(typst_dashes(std::move(line)));
   }
