@@ -601,7 +601,13 @@ TEST(RenderCvThemes, EachThemeBuildsItsOwnLook) {
       "        end_date: 2019-05\n"
       "    skills:\n"
       "      - label: Languages\n"
-      "        details: Python, SQL, Scala\n";
+      "        details: Python, SQL, Scala\n"
+      "    publications:\n"
+      "      - title: Faster Joins on Skewed Data\n"
+      "        authors: [Maria Lopez, Wei Chen]\n"
+      "        journal: VLDB 2023\n"
+      "        doi: 10.5555/joins.2023\n"
+      "        date: 2023-08\n";
   std::set<std::string> pdfs;
   for (const char* theme : {"classic", "moderncv", "sb2nov", "engineeringresumes", "engineeringclassic", "harvard",
                             "ember", "ink", "opal"}) {
@@ -612,7 +618,8 @@ TEST(RenderCvThemes, EachThemeBuildsItsOwnLook) {
     EXPECT_EQ(r.output, "") << theme;
     const std::string text = run("pdftotext -enc UTF-8 " + quote(pdf) + " -").output;
     for (const char* words : {"Maria Lopez", "Senior Data Engineer", "Lone Star Analytics", "University of Texas",
-                              "Python, SQL, Scala", "Apr 2021", "Sept 2024"})
+                              "Python, SQL, Scala", "Apr 2021", "Sept 2024", "Faster Joins on Skewed Data",
+                              "Wei Chen", "10.5555/joins.2023", "VLDB 2023"})
       EXPECT_NE(text.find(words), std::string::npos) << theme << ": '" << words << "' in\n" << text;
     // RenderCV's "Last updated" note, except in the themes that turn it off.
     const bool note = std::string(theme) != "harvard" && std::string(theme) != "opal";
