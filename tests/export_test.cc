@@ -82,6 +82,36 @@ TEST(Export, FormatNames) {
   EXPECT_EQ(extension(Format::JsonResume), ".json");
 }
 
+// A JSON Resume read by hanji and written again keeps its arrays: sections titled as the
+// schema's arrays go back to them, the summary to basics, a linked name to name and url.
+TEST(Export, JsonResumeKeepsTheSchemasArrays) {
+  Diagnostics diags;
+  auto file = source::load_cv_from_string(R"({
+    "basics": {"name": "Ines Duarte", "summary": "Builds bridges."},
+    "work": [{"name": "Ponte", "url": "https://ponte.example", "position": "Engineer", "startDate": "2020"}],
+    "volunteer": [{"organization": "Rios", "position": "Guide", "startDate": "2018"}],
+    "awards": [{"title": "Steel Prize", "date": "2021-06", "awarder": "Guild"}],
+    "certificates": [{"name": "Welding", "date": "2019", "issuer": "Board"}],
+    "languages": [{"language": "Portuguese", "fluency": "Native"}],
+    "interests": [{"name": "Rowing", "keywords": ["sculls"]}],
+    "references": [{"name": "Rui", "reference": "Steady hands."}]})", "r.json", diags);
+  ASSERT_TRUE(file);
+  const std::string json = export_cv(*file, Format::JsonResume, "");
+  for (const char* part :
+       {"\"summary\": \"Builds bridges.\"", "\"name\": \"Ponte\",\n      \"url\": \"https://ponte.example\"",
+        "\"volunteer\": [", "\"organization\": \"Rios\"", "\"awards\": [", "\"title\": \"Steel Prize\"",
+        "\"date\": \"2021-06\"", "\"awarder\": \"Guild\"", "\"certificates\": [", "\"issuer\": \"Board\"",
+        "\"languages\": [", "\"fluency\": \"Native\"", "\"interests\": [", "\"keywords\": [\n        \"sculls\"",
+        "\"references\": [", "\"reference\": \"Steady hands. \u2014 Rui\""})
+    EXPECT_NE(json.find(part), std::string::npos) << part << " in\n" << json;
+  EXPECT_EQ(json.find("\"projects\""), std::string::npos) << json;  // awards are not projects
+  // An award dated in free text has no place in `awards` (ISO dates only): it stays a project.
+  auto free = load("cv:\n  name: A\n  sections:\n    Awards:\n      - {name: Prize, date: Spring 2020}\n");
+  const std::string kept = export_cv(free, Format::JsonResume, "");
+  EXPECT_EQ(kept.find("\"awards\""), std::string::npos) << kept;
+  EXPECT_NE(kept.find("\"date\": \"Spring 2020\""), std::string::npos) << kept;
+}
+
 // Every sample, written as a JSON Resume and read back, is the same CV: same sections,
 // titles, entries and texts.
 std::vector<std::string> texts_of(const model::CvFile& file) {

@@ -1,13 +1,19 @@
 // The CV as a JSON Resume (schema 1.0). Each hanji section goes to the schema's array for its
 // entry type — experience to `work`, education to `education`, publications to
 // `publications`, normal entries to `projects`, one-line entries to `skills` (details split
-// at ", " into keywords) — so the tools of that ecosystem see the CV. What the schema has no
+// at ", " into keywords) — or, when its title is the one the CV's language gives another
+// array of the same kind (a JSON Resume read by hanji titles its sections so), to that one:
+// `volunteer`, `awards`, `certificates`, `languages`, `interests`, `references`, and a
+// one-paragraph "Summary" to basics.summary. So the tools of that ecosystem see the CV, and
+// a JSON Resume written again keeps its arrays. A name that is one link ("[Acme](https://..)")
+// is written as the schema's name and url. What the schema has no
 // place for travels in keys it allows beside its own, which hanji's reader reads back: an
 // entry's free-text `date`, `location`, `authors`, `doi`, `highlight_children`, and at the top level `hanji:
 // {sections, contact_order}` (section titles and order, text sections, the order of the
 // contacts), `layout`, `locale` and `settings`. A written file builds again to the same text.
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <array>
 #include <filesystem>
 
@@ -82,9 +88,41 @@ Json keywords(const std::string& details) {
   return list;
 }
 
+// "[Acme](https://acme.example)" as {name: Acme, url: https://acme.example}, as the schema
+// keeps them; anything else (plain text, other markup, a relative link) as it is. hanji's
+// reader joins the two back into the same link.
+void set_linked(Json& out, const std::string& name_key, const std::string& text) {
+  const size_t middle = text.find("](");
+  const bool one_link = text.size() > 4 && text.front() == '[' && text.back() == ')' && middle != std::string::npos;
+  if (one_link) {
+    const std::string name = text.substr(1, middle - 1), url = text.substr(middle + 2, text.size() - middle - 3);
+    const bool plain_name = !name.empty() && name.find_first_of("[]*`\\") == std::string::npos;
+    const bool web = (url.starts_with("https://") || url.starts_with("http://")) &&
+                     url.find_first_of(" \t\n[]") == std::string::npos;
+    if (plain_name && web) {
+      out.set(name_key, name);
+      out.set("url", url);
+      return;
+    }
+  }
+  out.set(name_key, text);
+}
+
 Json work(const Entry& e) {
   Json out = Json::object();
-  out.set("name", e.company.value);
+  set_linked(out, "name", e.company.value);
+  out.set_text("position", e.position.value);
+  out.set_text("location", e.location.value);
+  set_dates(out, e);
+  out.set_text("summary", e.summary.value);
+  set_highlights(out, e);
+  return out;
+}
+
+// Volunteering: work under the schema's other names.
+Json volunteer(const Entry& e) {
+  Json out = Json::object();
+  set_linked(out, "organization", e.company.value);
   out.set_text("position", e.position.value);
   out.set_text("location", e.location.value);
   set_dates(out, e);
@@ -95,7 +133,7 @@ Json work(const Entry& e) {
 
 Json education(const Entry& e) {
   Json out = Json::object();
-  out.set("institution", e.institution.value);
+  set_linked(out, "institution", e.institution.value);
   out.set_text("area", e.area.value);
   out.set_text("studyType", e.degree.value);
   out.set_text("location", e.location.value);
@@ -117,9 +155,20 @@ Json publication(const Entry& e) {
   return out;
 }
 
+// Awards and certificates: a name, one ISO date, who gave it (the place column).
+Json award(const Entry& e, bool certificate) {
+  Json out = Json::object();
+  set_linked(out, certificate ? "name" : "title", e.name.value);
+  set_dates(out, e);
+  out.set_text(certificate ? "issuer" : "awarder", e.location.value);
+  out.set_text("summary", e.summary.value);
+  set_highlights(out, e);
+  return out;
+}
+
 Json project(const Entry& e) {
   Json out = Json::object();
-  out.set("name", e.name.value);
+  set_linked(out, "name", e.name.value);
   out.set_text("location", e.location.value);
   set_dates(out, e);
   out.set_text("description", e.summary.value);
@@ -129,8 +178,21 @@ Json project(const Entry& e) {
 
 Json skill(const Entry& e) {
   Json out = Json::object();
-  out.set("name", e.label.value);
+  set_linked(out, "name", e.label.value);
   out.set("keywords", keywords(e.details.value));
+  return out;
+}
+
+Json language(const Entry& e) {
+  Json out = Json::object();
+  set_linked(out, "language", e.label.value);
+  out.set_text("fluency", e.details.value);
+  return out;
+}
+
+Json reference(const Entry& e) {
+  Json out = Json::object();
+  out.set("reference", e.text.value);
   return out;
 }
 
@@ -153,24 +215,57 @@ Json inline_entries(const model::Section& section) {
   return list;
 }
 
-const char* array_for(EntryKind kind) {
-  switch (kind) {
-    case EntryKind::Experience: return "work";
+// True when the section's title is what the CV's language (or English) calls `array`.
+bool titled_as(const model::Section& section, std::string_view array, const model::Locale& locale) {
+  for (const model::Locale& titles : {locale, *model::builtin_locale("en")})
+    if (auto it = titles.section_titles.find(array); it != titles.section_titles.end() && it->second == section.title.value)
+      return true;
+  return false;
+}
+
+// Awards and certificates have one ISO date each: a range or free text stays in `projects`,
+// whose dates are a range and whose free text hanji keeps in its own `date`.
+bool one_iso_date_each(const model::Section& section) {
+  return std::all_of(section.entries.begin(), section.entries.end(), [](const Entry& e) {
+    return !e.start_date && !e.end_date && (!e.date || !iso_date(*e.date).empty());
+  });
+}
+
+// The schema's array for a section ("summary": basics.summary), or "" for a section it
+// has no place for (bullets, numbered items, several paragraphs): those go inline into
+// hanji's own section list.
+std::string array_for(const model::Section& section, const model::Locale& locale) {
+  switch (section.kind) {
+    case EntryKind::Experience: return titled_as(section, "volunteer", locale) ? "volunteer" : "work";
     case EntryKind::Education: return "education";
     case EntryKind::Publication: return "publications";
-    case EntryKind::Normal: return "projects";
-    case EntryKind::OneLine: return "skills";
-    default: return nullptr;
+    case EntryKind::Normal:
+      for (const char* array : {"awards", "certificates"})
+        if (titled_as(section, array, locale) && one_iso_date_each(section)) return array;
+      return "projects";
+    case EntryKind::OneLine:
+      for (const char* array : {"languages", "interests"})
+        if (titled_as(section, array, locale)) return array;
+      return "skills";
+    case EntryKind::Text:
+      if (titled_as(section, "references", locale)) return "references";
+      if (titled_as(section, "summary", locale) && section.entries.size() == 1) return "summary";
+      return "";
+    default: return "";
   }
 }
 
-Json entry_json(const Entry& e) {
+Json entry_json(const Entry& e, std::string_view array) {
+  if (array == "volunteer") return volunteer(e);
+  if (array == "awards" || array == "certificates") return award(e, array == "certificates");
+  if (array == "languages") return language(e);
+  if (array == "references") return reference(e);
   switch (e.kind) {
     case EntryKind::Experience: return work(e);
     case EntryKind::Education: return education(e);
     case EntryKind::Publication: return publication(e);
     case EntryKind::Normal: return project(e);
-    case EntryKind::OneLine: return skill(e);
+    case EntryKind::OneLine: return skill(e);  // skills and interests: a name and keywords
     default: return Json();
   }
 }
@@ -322,7 +417,7 @@ std::string json_resume(const model::CvFile& file, const std::string& output_dir
   Json root = Json::object();
   root.set("$schema", "https://raw.githubusercontent.com/jsonresume/resume-schema/v1.0.0/schema.json");
   Json contact_order = Json::array();
-  root.set("basics", basics(file, output_dir, contact_order));
+  Json basics_json = basics(file, output_dir, contact_order);
   // The schema's arrays, filled in section order; hanji's plan says which entries form which
   // titled section.
   std::vector<std::pair<std::string, Json>> arrays;
@@ -333,12 +428,19 @@ std::string json_resume(const model::CvFile& file, const std::string& output_dir
     return arrays.back().second;
   };
   Json plan = Json::array();
+  bool summary_taken = false;
   for (const model::Section& section : file.cv.sections) {
     Json item = Json::object();
     item.set("title", section.title.value);
-    if (const char* name = array_for(section.kind)) {
+    std::string name = array_for(section, file.locale);
+    if (name == "summary" && !summary_taken) {  // the first one; a second stays inline
+      basics_json.set("summary", section.entries.front().text.value);
+      summary_taken = true;
+      item.set("from", name);
+      item.set("count", "1");
+    } else if (!name.empty() && name != "summary") {
       Json& entries = array(name);
-      for (const Entry& e : section.entries) entries.push(entry_json(e));
+      for (const Entry& e : section.entries) entries.push(entry_json(e, name));
       item.set("from", name);
       item.set("count", std::to_string(section.entries.size()));
     } else {
@@ -346,6 +448,7 @@ std::string json_resume(const model::CvFile& file, const std::string& output_dir
     }
     plan.push(std::move(item));
   }
+  root.set("basics", std::move(basics_json));
   for (auto& [name, entries] : arrays) root.set(name, std::move(entries));
   Json hanji = Json::object();
   hanji.set("sections", std::move(plan));

@@ -198,7 +198,7 @@ void warn_if_nameless(const YamlNode& node, Reader& reader, const Cv& cv) {
     else if (!closest_match(node.keys[i], {"name"}).empty()) return;  // "nmae:" is already an error
   }
   reader.diags.warning(where, "the CV has no name: its header has no name line and the PDF no author",
-                       {"add 'name: Your Name' under 'cv:'"});
+                       {reader.json_resume ? "add \"name\": \"Your Name\" to \"basics\"" : "add 'name: Your Name' under 'cv:'"});
 }
 
 // Every line a link spans carries its own copy of the address in the PDF: a 250 KB "website"

@@ -25,9 +25,9 @@ std::string_view field_name(DateField field) {
   return "date";
 }
 
-std::string forms_hint(DateField field) {
+std::string forms_hint(DateField field, const Reader& reader) {
   std::string hint = "write dates as YYYY-MM-DD, YYYY-MM or YYYY (e.g. 2023-09)";
-  if (field == DateField::EndDate) hint += ", or 'present'";
+  if (field == DateField::EndDate) hint += reader.json_resume ? ", or leave endDate out while it lasts" : ", or 'present'";
   if (field == DateField::Date) hint += ", or free text such as 'Fall 2023'";
   return hint;
 }
@@ -127,8 +127,9 @@ std::optional<Date> read_date(const YamlNode& node, DateField field, Reader& rea
       date.kind = Date::Kind::Present;
       return date;
     }
-    reader.diags.error(date.span, fmt::format("'{}' cannot be 'present'", field_name(field)),
-                       {field == DateField::StartDate ? "'present' belongs in end_date" : forms_hint(field)});
+    reader.diags.error(date.span, fmt::format("'{}' cannot be 'present'", reader.shown(field_name(field))),
+                       {field == DateField::StartDate ? fmt::format("'present' belongs in {}", reader.shown("end_date"))
+                                                      : forms_hint(field, reader)});
     return std::nullopt;
   }
   std::vector<std::string_view> parts = split_dashes(value);
@@ -136,16 +137,16 @@ std::optional<Date> read_date(const YamlNode& node, DateField field, Reader& rea
     IsoCheck check = check_iso(parts, date);
     if (check == IsoCheck::Valid) return date;
     reader.diags.error(date.span,
-                       fmt::format("invalid date '{}' in '{}': {}", value, field_name(field), iso_problem(check, date)),
-                       {forms_hint(field)});
+                       fmt::format("invalid date '{}' in '{}': {}", value, reader.shown(field_name(field)), iso_problem(check, date)),
+                       {forms_hint(field, reader)});
     return std::nullopt;
   }
   if (field == DateField::Date) {
     date.kind = Date::Kind::Free;
     return date;
   }
-  reader.diags.error(date.span, fmt::format("'{}' in '{}' is not a date", value, field_name(field)),
-                     {forms_hint(field) + (field == DateField::CurrentDate ? "" : "; free text belongs in 'date'")});
+  reader.diags.error(date.span, fmt::format("'{}' in '{}' is not a date", value, reader.shown(field_name(field))),
+                     {forms_hint(field, reader) + (field == DateField::CurrentDate ? "" : "; free text belongs in 'date'")});
   return std::nullopt;
 }
 
@@ -177,12 +178,13 @@ void normalise_dates(Entry& entry, Reader& reader, const Settings& settings) {
   const Date& start = *entry.start_date;
   const Date& end = *entry.end_date;
   if (is_calendar(end) && compare_dates(start, end) > 0) {
-    reader.diags.error(start.span, fmt::format("start_date {} is after end_date {}", excerpt(start.text), excerpt(end.text)),
+    reader.diags.error(start.span, fmt::format("{} {} is after {} {}", reader.shown("start_date"), excerpt(start.text),
+                                   reader.shown("end_date"), excerpt(end.text)),
                        {"swap the two dates or correct one of them"});
   } else if (end.kind == Date::Kind::Present && settings.current_date &&
              compare_dates(start, *settings.current_date) > 0) {
     reader.diags.error(start.span,
-                       fmt::format("start_date {} is after settings.current_date {}", start.text,
+                       fmt::format("{} {} is after settings.current_date {}", reader.shown("start_date"), start.text,
                                    settings.current_date->text),
                        {"correct the start date, or set a later settings.current_date"});
   }

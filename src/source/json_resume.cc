@@ -8,8 +8,11 @@
 // experience entries; education -> education entries (score and courses as highlights);
 // awards and certificates -> normal entries with the awarder or issuer in the place column;
 // publications -> publication entries; skills, languages and interests -> one-line entries;
-// projects -> normal entries (roles and entity, keywords as a last highlight); references ->
-// text entries. Texts are read as hanji markup, as many JSON Resume themes read Markdown.
+// projects -> normal entries (roles and type before the description, entity in the place
+// column, keywords as a last highlight); references -> text entries. Texts are read as hanji
+// markup, as many JSON Resume themes read Markdown. The schema allows properties of one's
+// own anywhere, so a key hanji does not read is a warning at its place; a value of the wrong
+// type (a list where text belongs) is an error there, as in a RenderCV file.
 //
 // Keys beyond the schema that hanji writes itself (`--format json-resume`) and reads back:
 // per entry `location`, `date` (free text such as "Fall 2023"), `authors`, `doi`, `summary`
@@ -73,25 +76,44 @@ bool copy(const YamlNode& from, std::string_view key, YamlNode& to, std::string_
   return true;
 }
 
+// The text of `key` when it is a non-empty text; a list or an object there is an error at
+// its place (JSON Resume's texts are strings), an absent key or null nothing.
+std::optional<YamlNode> text_node(const YamlNode& map, std::string_view key, Reader& reader) {
+  const YamlNode* node = value_of(map, key);
+  if (!node || !reader.text(*node, key) || node->scalar.empty()) return std::nullopt;
+  return *node;
+}
+
+std::string text_of(const YamlNode& map, std::string_view key, Reader& reader) {
+  std::optional<YamlNode> node = text_node(map, key, reader);
+  return node ? node->scalar : "";
+}
+
 // A name linked to its url, in hanji's markup: "[Acme](https://acme.example)".
-YamlNode linked(const YamlNode& entry, std::string_view name_key, const std::string& url_key = "url") {
+YamlNode linked(const YamlNode& entry, std::string_view name_key, Reader& reader) {
   const YamlNode* name = value_of(entry, name_key);
-  const std::string url = scalar_of(entry, url_key);
+  const std::string url = text_of(entry, "url", reader);
   if (!name || !name->is_scalar()) return name ? *name : make_scalar("", entry.span);
   // A name that is already a link (hanji writes them so) stays as it is.
   if (url.empty() || name->scalar.empty() || name->scalar.find("](") != std::string::npos) return *name;
   return make_scalar(fmt::format("[{}]({})", name->scalar, url), name->span);
 }
 
-// A list of texts joined into one ("C++, Python"), or nullopt when there is none.
-std::optional<YamlNode> joined(const YamlNode& entry, std::string_view key, std::string_view separator) {
+// A list of texts joined into one ("C++, Python"), or nullopt when there is none; anything
+// but a list of texts is an error at its place.
+std::optional<YamlNode> joined(const YamlNode& entry, std::string_view key, std::string_view separator,
+                               Reader& reader) {
   const YamlNode* list = value_of(entry, key);
-  if (!list || !list->is_sequence() || list->items.empty()) return std::nullopt;
+  if (!list) return std::nullopt;
   std::string text;
-  for (const YamlNode& item : list->items)
-    if (item.is_scalar() && !item.scalar.empty()) text += (text.empty() ? "" : std::string(separator)) + item.scalar;
-  if (text.empty()) return std::nullopt;
-  return make_scalar(text, list->items.front().span);
+  std::optional<Span> first;
+  for (const Text& item : reader.text_list(*list, key, false)) {
+    if (item.value.empty()) continue;
+    text += (text.empty() ? "" : std::string(separator)) + item.value;
+    if (!first) first = item.span;
+  }
+  if (!first) return std::nullopt;
+  return make_scalar(text, *first);
 }
 
 // JSON Resume dates: startDate / endDate (an open end is "present", as RenderCV reads it),
@@ -147,39 +169,33 @@ void add_labelled_highlight(YamlNode& entry, std::string_view label, std::option
   highlights->items.push_back(std::move(*text));
 }
 
-std::optional<YamlNode> scalar_node(const YamlNode& entry, std::string_view key) {
-  const YamlNode* node = value_of(entry, key);
-  if (!node || !node->is_scalar() || node->scalar.empty()) return std::nullopt;
-  return *node;
-}
-
 // One JSON Resume entry of `section` as a RenderCV entry.
-YamlNode translate_entry(std::string_view section, const YamlNode& in, const Locale& locale) {
+YamlNode translate_entry(std::string_view section, const YamlNode& in, const Locale& locale, Reader& reader) {
   YamlNode out = make_map(in.span);
   if (section == "work" || section == "volunteer") {
-    put(out, "company", linked(in, section == "work" ? "name" : "organization"));
+    put(out, "company", linked(in, section == "work" ? "name" : "organization", reader));
     if (!copy(in, "position", out, "position")) put(out, "position", make_scalar("", in.span));
     copy(in, "location", out, "location");
     copy_dates(in, out);
-    std::optional<YamlNode> summary = scalar_node(in, "summary");
-    if (auto description = scalar_node(in, "description")) {  // what the organisation is
+    std::optional<YamlNode> summary = text_node(in, "summary", reader);
+    if (auto description = text_node(in, "description", reader)) {  // what the organisation is
       if (summary) description->scalar = fmt::format("*{}.* {}", description->scalar, summary->scalar);
       summary = description;
     }
     if (summary) put(out, "summary", *summary);
     copy_highlights(in, out);
   } else if (section == "education") {
-    put(out, "institution", linked(in, "institution"));
+    put(out, "institution", linked(in, "institution", reader));
     if (!copy(in, "area", out, "area")) put(out, "area", make_scalar("", in.span));
     copy(in, "studyType", out, "degree");
     copy(in, "location", out, "location");
     copy_dates(in, out);
     copy(in, "summary", out, "summary");
     copy_highlights(in, out);
-    add_labelled_highlight(out, locale.score, scalar_node(in, "score"));
-    add_labelled_highlight(out, locale.courses, joined(in, "courses", ", "));
+    add_labelled_highlight(out, locale.score, text_node(in, "score", reader));
+    add_labelled_highlight(out, locale.courses, joined(in, "courses", ", ", reader));
   } else if (section == "awards" || section == "certificates") {
-    put(out, "name", linked(in, section == "awards" ? "title" : "name"));
+    put(out, "name", linked(in, section == "awards" ? "title" : "name", reader));
     if (!copy(in, "location", out, "location")) copy(in, section == "awards" ? "awarder" : "issuer", out, "location");
     copy_dates(in, out);
     copy(in, "summary", out, "summary");
@@ -193,29 +209,35 @@ YamlNode translate_entry(std::string_view section, const YamlNode& in, const Loc
     copy_dates(in, out, "releaseDate");
     copy(in, "summary", out, "summary");
   } else if (section == "skills" || section == "interests" || section == "languages") {
-    put(out, "label", section == "languages" ? linked(in, "language") : linked(in, "name"));
+    put(out, "label", section == "languages" ? linked(in, "language", reader) : linked(in, "name", reader));
     std::optional<YamlNode> details =
-        section == "languages" ? scalar_node(in, "fluency") : joined(in, "keywords", ", ");
-    if (auto level = scalar_node(in, "level")) {
+        section == "languages" ? text_node(in, "fluency", reader) : joined(in, "keywords", ", ", reader);
+    if (auto level = text_node(in, "level", reader)) {
       if (details) details->scalar = fmt::format("{} ({})", details->scalar, level->scalar);
       else details = level;
     }
     put(out, "details", details ? *details : make_scalar("", in.span));
   } else if (section == "projects") {
-    put(out, "name", linked(in, "name"));
+    put(out, "name", linked(in, "name", reader));
     if (!copy(in, "location", out, "location")) copy(in, "entity", out, "location");
     copy_dates(in, out);
-    std::optional<YamlNode> summary = scalar_node(in, "description");
-    if (auto roles = joined(in, "roles", ", ")) {
+    // Roles and the kind of project lead the description: "*Lead (application).* A map ...".
+    std::optional<YamlNode> summary = text_node(in, "description", reader);
+    std::optional<YamlNode> roles = joined(in, "roles", ", ", reader);
+    if (auto type = text_node(in, "type", reader)) {
+      if (roles) roles->scalar = fmt::format("{} ({})", roles->scalar, type->scalar);
+      else roles = type;
+    }
+    if (roles) {
       if (summary) roles->scalar = fmt::format("*{}.* {}", roles->scalar, summary->scalar);
       summary = roles;
     }
     if (summary) put(out, "summary", *summary);
     copy_highlights(in, out);
-    add_labelled_highlight(out, locale.keywords, joined(in, "keywords", ", "));
+    add_labelled_highlight(out, locale.keywords, joined(in, "keywords", ", ", reader));
   } else if (section == "references") {
-    std::string text = scalar_of(in, "reference");
-    const std::string name = scalar_of(in, "name");
+    std::string text = text_of(in, "reference", reader);
+    const std::string name = text_of(in, "name", reader);
     if (!name.empty()) text += (text.empty() ? "" : " \u2014 ") + name;
     return make_scalar(text, in.span);
   }
@@ -226,7 +248,7 @@ YamlNode translate_entry(std::string_view section, const YamlNode& in, const Loc
 bool known_entry_key(std::string_view section, std::string_view key) {
   static const std::vector<std::pair<std::string_view, std::vector<std::string_view>>> kKeys = {
       {"work", {"name", "location", "description", "position", "url", "startDate", "endDate", "summary", "highlights", "highlight_children", "date"}},
-      {"volunteer", {"organization", "position", "url", "startDate", "endDate", "summary", "highlights", "location", "date"}},
+      {"volunteer", {"organization", "position", "url", "startDate", "endDate", "summary", "highlights", "highlight_children", "location", "date"}},
       {"education", {"institution", "url", "area", "studyType", "startDate", "endDate", "score", "courses", "location", "date", "summary", "highlights", "highlight_children"}},
       {"awards", {"title", "date", "awarder", "summary", "url", "location", "highlights", "highlight_children"}},
       {"certificates", {"name", "date", "url", "issuer", "location", "summary", "highlights", "highlight_children"}},
@@ -255,17 +277,46 @@ std::vector<YamlNode> translate_entries(std::string_view section, const YamlNode
         reader.diags.warning(entry.key_spans[i],
                              fmt::format("'{}' in {} has no place in a hanji CV and is ignored", entry.keys[i], section),
                              {"remove it, or move what it says into \"summary\" or \"highlights\""});
-    out.push_back(translate_entry(section, entry, locale));
+    out.push_back(translate_entry(section, entry, locale, reader));
   }
   return out;
+}
+
+// JSON Resume allows properties of one's own anywhere: a key hanji has no use for is a
+// warning at its place, never an error.
+void warn_unknown_keys(const YamlNode& map, std::string_view where, std::initializer_list<std::string_view> known,
+                       Reader& reader) {
+  for (size_t i = 0; i < map.keys.size(); ++i)
+    if (std::find(known.begin(), known.end(), map.keys[i]) == known.end()) {
+      std::vector<std::string> names(known.begin(), known.end());
+      reader.diags.warning(map.key_spans[i],
+                           fmt::format("'{}' in {} has no place in a hanji CV and is ignored", map.keys[i], where),
+                           {fmt::format("the keys hanji reads here are {}", quoted_list(names))});
+    }
+}
+
+// basics.location {address, postalCode, city, countryCode, region} as one line of text, in
+// the order an address is read: "Main St 1, Lisbon, Lisboa, 1000-001, PT".
+std::optional<YamlNode> location_text(const YamlNode& location, Reader& reader) {
+  if (location.is_null() ||
+      !reader.expect_map(location, "location", "write it as {\"city\": ..., \"countryCode\": ...}"))
+    return std::nullopt;
+  warn_unknown_keys(location, "basics.location", {"address", "city", "region", "postalCode", "countryCode"}, reader);
+  std::string text;
+  for (std::string_view key : {"address", "city", "region", "postalCode", "countryCode"})
+    if (std::string part = text_of(location, key, reader); !part.empty()) text += (text.empty() ? "" : ", ") + part;
+  if (text.empty()) return std::nullopt;
+  return make_scalar(text, location.span);
 }
 
 // basics -> name, headline, contacts and photo, in the RenderCV keys read_cv knows.
 void translate_basics(const YamlNode& basics, Reader& reader, YamlNode& cv, const std::vector<std::string>& order) {
   if (!reader.expect_map(basics, "basics", "write \"basics\" as an object with \"name\", \"email\", ...")) return;
+  warn_unknown_keys(basics, "basics",
+                    {"name", "label", "image", "email", "phone", "url", "summary", "location", "profiles"}, reader);
   copy(basics, "name", cv, "name");
   copy(basics, "label", cv, "headline");
-  if (const YamlNode* image = value_of(basics, "image"); image && image->is_scalar() && !image->scalar.empty()) {
+  if (auto image = text_node(basics, "image", reader)) {
     if (image->scalar.starts_with("http://") || image->scalar.starts_with("https://"))
       reader.diags.warning(image->span, "basics.image is a web address; hanji does not download files, so the CV has no photo",
                            {"download the picture and give its path, relative to the CV file"});
@@ -277,14 +328,8 @@ void translate_basics(const YamlNode& basics, Reader& reader, YamlNode& cv, cons
                                                  : order;
   for (const std::string& kind : kinds) {
     if (kind == "location") {
-      const YamlNode* location = value_of(basics, "location");
-      if (!location || !location->is_map()) continue;
-      std::string text;
-      for (const std::string& part : {scalar_of(*location, "address"), scalar_of(*location, "city"),
-                                      scalar_of(*location, "region"), scalar_of(*location, "postalCode"),
-                                      scalar_of(*location, "countryCode")})
-        if (!part.empty()) text += (text.empty() ? "" : ", ") + part;
-      if (!text.empty()) put(cv, "location", make_scalar(text, location->span));
+      if (const YamlNode* location = value_of(basics, "location"))
+        if (auto text = location_text(*location, reader)) put(cv, "location", std::move(*text));
     } else if (kind == "email" || kind == "phone") {
       copy(basics, kind, cv, kind);
     } else if (kind == "url") {
@@ -296,9 +341,10 @@ void translate_basics(const YamlNode& basics, Reader& reader, YamlNode& cv, cons
       YamlNode social = make_list(profiles->span), custom = make_list(profiles->span);
       for (const YamlNode& profile : profiles->items) {
         if (!reader.expect_map(profile, "profiles", "write each profile as {\"network\": ..., \"url\": ...}")) continue;
-        const YamlNode* network = value_of(profile, "network");
-        const YamlNode* username = value_of(profile, "username");
-        const std::string url = scalar_of(profile, "url");
+        warn_unknown_keys(profile, "a profile", {"network", "username", "url", "text"}, reader);
+        std::optional<YamlNode> network = text_node(profile, "network", reader);
+        std::optional<YamlNode> username = text_node(profile, "username", reader);
+        const std::string url = text_of(profile, "url", reader);
         const SocialNetworkInfo* info = network && network->is_scalar() ? find_network(network->scalar) : nullptr;
         if (network && network->is_scalar() && (network->scalar == "Twitter" || network->scalar == "twitter"))
           info = find_network("X");  // the network's name since 2023
@@ -357,7 +403,7 @@ std::vector<SectionPlan> planned_sections(const YamlNode& root, const Locale& lo
     return plan;
   }
   if (const YamlNode* basics = value_of(root, "basics"))
-    if (scalar_node(*basics, "summary")) plan.push_back(SectionPlan{title_of("summary", locale), basics->span, "summary", 1, nullptr});
+    if (!scalar_of(*basics, "summary").empty()) plan.push_back(SectionPlan{title_of("summary", locale), basics->span, "summary", 1, nullptr});
   for (std::string_view name : kSections)
     if (const YamlNode* list = value_of(root, name); list && list->is_sequence() && !list->items.empty())
       plan.push_back(SectionPlan{title_of(name, locale), list->span, std::string(name), list->items.size(), nullptr});
@@ -394,7 +440,7 @@ YamlNode json_resume_as_cv(const YamlNode& root, Reader& reader, const Locale& l
   for (std::string_view name : kSections)
     if (const YamlNode* list = value_of(root, name)) entries[std::string(name)] = translate_entries(name, *list, reader, locale);
   if (const YamlNode* basics = value_of(root, "basics"))
-    if (auto summary = scalar_node(*basics, "summary")) entries["summary"].push_back(*summary);
+    if (auto summary = text_node(*basics, "summary", reader)) entries["summary"].push_back(*summary);
 
   YamlNode sections = make_map(root.span);
   for (const SectionPlan& plan : planned_sections(root, locale, reader)) {

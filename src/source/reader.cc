@@ -51,10 +51,20 @@ std::string directory_of(const std::string& path) {
   return std::filesystem::path(path).parent_path().string();
 }
 
+std::string_view Reader::shown(std::string_view key) const {
+  if (!json_resume) return key;
+  static constexpr std::pair<std::string_view, std::string_view> kJsonResumeNames[] = {
+      {"start_date", "startDate"}, {"end_date", "endDate"}, {"headline", "label"}, {"website", "url"},
+      {"photo", "image"},          {"degree", "studyType"}, {"journal", "publisher"}};
+  for (const auto& [rendercv, json_resume_name] : kJsonResumeNames)
+    if (key == rendercv) return json_resume_name;
+  return key;
+}
+
 std::optional<Text> Reader::text(const YamlNode& node, std::string_view key) {
   if (node.is_scalar()) return make_text(node);
   if (node.is_null()) return std::nullopt;
-  diags.error(node.span, fmt::format("expected text for '{}', found {}", key, describe_kind(node)),
+  diags.error(node.span, fmt::format("expected text for '{}', found {}", shown(key), describe_kind(node)),
               {found_hint(node)});
   return std::nullopt;
 }
@@ -67,15 +77,15 @@ std::vector<Text> Reader::text_list(const YamlNode& node, std::string_view key, 
     return out;
   }
   if (!node.is_sequence()) {
-    diags.error(node.span, fmt::format("expected a list of text for '{}', found {}", key, describe_kind(node)),
-                {fmt::format("write each item of '{}' on its own line starting with '- '", key)});
+    diags.error(node.span, fmt::format("expected a list of text for '{}', found {}", shown(key), describe_kind(node)),
+                {fmt::format("write each item of '{}' on its own line starting with '- '", shown(key))});
     return out;
   }
   for (const YamlNode& item : node.items) {
     if (item.is_scalar()) {
       out.push_back(make_text(item));
     } else {
-      diags.error(item.span, fmt::format("expected text in the list '{}', found {}", key, describe_kind(item)),
+      diags.error(item.span, fmt::format("expected text in the list '{}', found {}", shown(key), describe_kind(item)),
                   {item.is_null() ? "remove the empty '- ' line" : found_hint(item)});
     }
   }
@@ -84,14 +94,14 @@ std::vector<Text> Reader::text_list(const YamlNode& node, std::string_view key, 
 
 bool Reader::expect_map(const YamlNode& node, std::string_view key, std::string_view hint) {
   if (node.is_map()) return true;
-  diags.error(node.span, fmt::format("expected a map for '{}', found {}", key, describe_kind(node)),
+  diags.error(node.span, fmt::format("expected a map for '{}', found {}", shown(key), describe_kind(node)),
               {std::string(hint)});
   return false;
 }
 
 bool Reader::expect_list(const YamlNode& node, std::string_view key, std::string_view hint) {
   if (node.is_sequence()) return true;
-  diags.error(node.span, fmt::format("expected a list for '{}', found {}", key, describe_kind(node)),
+  diags.error(node.span, fmt::format("expected a list for '{}', found {}", shown(key), describe_kind(node)),
               {std::string(hint)});
   return false;
 }

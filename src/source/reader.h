@@ -21,6 +21,11 @@ struct Reader {
   std::string locales_dir = {};  // the locale files; empty: the source tree's locales/
   std::string layouts_dir = {};  // the built-in layouts (and rendercv/ themes); empty: the source tree's
   std::optional<Date> today = {};  // what `current_date: today` means; unset: nothing
+  bool json_resume = false;  // the file is a JSON Resume: messages name its keys, not RenderCV's
+
+  /// The name of a key as the file spells it: `start_date` is `startDate` in a JSON Resume
+  /// (its reader translates keys; a message must name the one the user wrote).
+  std::string_view shown(std::string_view key) const;
 
   /// A scalar as Text. Null gives nullopt silently (the key counts as absent); a list or a
   /// map is an error "expected text for 'KEY', found a list".

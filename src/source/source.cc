@@ -123,6 +123,7 @@ void check_json_resume_keys(const YamlNode& root, Reader& reader) {
 
 void read_top_level(YamlNode& root, Reader& reader, const ReadOptions& options, CvFile& file) {
   const bool json_resume = is_json_resume(root);
+  reader.json_resume = json_resume;
   if (json_resume) check_json_resume_keys(root, reader);
   for (size_t i = 0; i < root.keys.size() && !json_resume; ++i)
     if (std::find(top_level_keys().begin(), top_level_keys().end(), root.keys[i]) == top_level_keys().end())
