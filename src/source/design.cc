@@ -589,10 +589,16 @@ const std::vector<std::pair<std::string_view, Handler>>& handlers() {
         {"colors.section_titles", copy_to({"styles.section_title.color", "section.rule_color"})},
         {"colors.links", copy_to({"colors.link"})},
         {"colors.footer", copy_to({"styles.footer.color"})},
-        // The top note is set in the footer's style: its own colour, when the footer's is not.
-        {"colors.top_note", [](const std::string&, const Value& v, Translator& t) {
-           if (!t.get("colors.footer")) t.set("styles.footer.color", v.text(), v);
-           return Outcome::Honoured;
+        // The top note is set in the footer's style: the file's own colour for it is the
+        // footer's too, unless the file gives the footer another one.
+        {"colors.top_note", [](const std::string& path, const Value& v, Translator& t) {
+           const Value* footer = t.get("colors.footer");
+           if (!v.from_user || !footer || !footer->from_user) {
+             if (v.from_user || !footer) t.set("styles.footer.color", v.text(), v);
+             return Outcome::Honoured;
+           }
+           if (footer->text() == v.text()) return Outcome::Honoured;
+           return t.bad_value(path, v, "hanji sets the top note in the footer's colour (colors.footer)");
          }},
         {"typography.line_spacing", line_spacing()},
         {"typography.alignment", alignment()},
@@ -640,7 +646,11 @@ const std::vector<std::pair<std::string_view, Handler>>& handlers() {
         {"sections.show_time_spans_in", spans_in()},
         {"entries.date_and_location_width", length_to({"entry.aside_width"})},
         {"entries.space_between_columns", length_to({"entry.column_gap"})},
-        {"entries.summary.space_above", length_to({"entry.summary_space"})},
+        {"entries.summary.space_above", [](const std::string& path, const Value& v, Translator& t) {
+           const Value* highlights = t.get("entries.highlights.space_above");
+           if (!v.from_user && highlights && highlights->from_user) return Outcome::Honoured;  // see above
+           return length_to({"entry.summary_space"})(path, v, t);
+         }},
         {"entries.summary.space_left", length_to({"entry.summary_indent"})},
         {"entries.short_second_row", copy_to({"entry.short_rows"})},
         {"entries.allow_page_break", inverted("entry.keep_together")},
@@ -651,9 +661,13 @@ const std::vector<std::pair<std::string_view, Handler>>& handlers() {
         {"entries.highlights.space_left", highlight_indent()},
         {"entries.highlights.space_between_bullet_and_text", highlight_indent()},
         {"entries.highlights.space_above", [](const std::string& path, const Value& v, Translator& t) {
-           // hanji has one space above summary and highlights: the summary's wins.
-           if (t.get("entries.summary.space_above") && t.get("entries.summary.space_above")->from_user) return Outcome::Honoured;
-           return length_to({"entry.summary_space"})(path, v, t);
+           // hanji has one space above summary and highlights: the file's own wins over a
+           // theme's; when the file gives both, the summary's.
+           const Value* summary = t.get("entries.summary.space_above");
+           if (!summary || !summary->from_user) return length_to({"entry.summary_space"})(path, v, t);
+           if (!v.from_user || points(v.text(), t.body) == points(summary->text(), t.body)) return Outcome::Honoured;
+           return t.bad_value(path, v, "hanji has one space above an entry's summary and highlights: "
+                                       "entries.summary.space_above's");
          }},
         {"entries.highlights.space_between_items", length_to({"entry.highlight_space"})},
         {"templates.footer", footer_template()},
