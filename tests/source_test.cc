@@ -2,6 +2,7 @@
 // with exact spans and one test per class of error.
 #include "source/source.h"
 
+#include <iostream>
 #include <gtest/gtest.h>
 #include <sys/stat.h>
 
@@ -1407,6 +1408,119 @@ TEST(SourceDesign, AtLeastSixtyOfRenderCvsOptionsTakeEffect) {
   auto bad = load("cv:\n  name: J\ndesign:\n  page: {size: a5}\n  typography: {font_family: Comic Neue}\n");
   diag(bad.diags, "design.page.size 'a5' has no equivalent");
   EXPECT_TRUE(has_hint(diag(bad.diags, "design.typography.font_family 'Comic Neue'"), "hanji ships Lato"));
+}
+
+// Each of RenderCV's design options, one at a time with a value other than RenderCV's own
+// default, either changes what the file asks of hanji (the layout values or the date form)
+// or is exactly one warning naming it: none is dropped silently. At least 60 change it.
+namespace {
+
+std::string serialized(const ConfigNode& node) {
+  switch (node.kind) {
+    case ConfigNode::Kind::Scalar: return "'" + node.scalar + "'";
+    case ConfigNode::Kind::Sequence: {
+      std::string out = "[";
+      for (const auto& child : node.children) out += serialized(child) + ",";
+      return out + "]";
+    }
+    case ConfigNode::Kind::Map: {
+      std::string out = "{";
+      for (size_t i = 0; i < node.keys.size(); ++i) out += node.keys[i] + ":" + serialized(node.children[i]) + ",";
+      return out + "}";
+    }
+    default: return "~";
+  }
+}
+
+// "a.b.c: v" as the nested YAML block under `design:`.
+std::string design_yaml(const std::string& dotted, const std::string& value) {
+  std::string yaml = "design:\n", indent = "  ";
+  size_t start = 0;
+  for (size_t dot = dotted.find('.'); dot != std::string::npos; dot = dotted.find('.', start)) {
+    yaml += indent + dotted.substr(start, dot - start) + ":\n";
+    indent += "  ";
+    start = dot + 1;
+  }
+  return yaml + indent + dotted.substr(start) + ": " + value + "\n";
+}
+
+}  // namespace
+
+TEST(SourceDesign, EachOptionTakesEffectOrIsOneWarning) {
+  // RenderCV 2's design options (its classic theme's fields, leaves only), each with a value
+  // RenderCV's classic theme does not have.
+  const std::vector<std::pair<std::string, std::string>> options = {
+      {"page.size", "a4"}, {"page.top_margin", "1in"}, {"page.bottom_margin", "1in"}, {"page.left_margin", "1in"},
+      {"page.right_margin", "1in"}, {"page.show_footer", "false"}, {"page.show_top_note", "false"},
+      {"colors.body", "'#333333'"}, {"colors.name", "'#123456'"}, {"colors.headline", "'#123456'"},
+      {"colors.connections", "'#123456'"}, {"colors.section_titles", "'#123456'"}, {"colors.links", "'#123456'"},
+      {"colors.footer", "'#123456'"}, {"colors.top_note", "'#123456'"}, {"typography.line_spacing", "0.8em"},
+      {"typography.alignment", "left"}, {"typography.date_and_location_column_alignment", "left"},
+      {"typography.font_family.body", "EB Garamond"}, {"typography.font_family.name", "EB Garamond"},
+      {"typography.font_family.headline", "EB Garamond"}, {"typography.font_family.connections", "EB Garamond"},
+      {"typography.font_family.section_titles", "EB Garamond"}, {"typography.font_size.body", "11pt"},
+      {"typography.font_size.name", "20pt"}, {"typography.font_size.headline", "12pt"},
+      {"typography.font_size.connections", "8pt"}, {"typography.font_size.section_titles", "1.2em"},
+      {"typography.small_caps.name", "true"}, {"typography.small_caps.headline", "true"},
+      {"typography.small_caps.connections", "true"}, {"typography.small_caps.section_titles", "true"},
+      {"typography.bold.name", "false"}, {"typography.bold.headline", "true"},
+      {"typography.bold.connections", "true"}, {"typography.bold.section_titles", "false"},
+      {"links.underline", "true"}, {"links.show_external_link_icon", "true"}, {"header.alignment", "left"},
+      {"header.photo_width", "2cm"}, {"header.photo_position", "right"}, {"header.photo_space_left", "0.2cm"},
+      {"header.photo_space_right", "0.8cm"}, {"header.space_below_name", "0.3cm"},
+      {"header.space_below_headline", "0.3cm"}, {"header.space_below_connections", "0.3cm"},
+      {"header.connections.phone_number_format", "international"}, {"header.connections.hyperlink", "false"},
+      {"header.connections.show_icons", "false"}, {"header.connections.display_urls_instead_of_usernames", "true"},
+      {"header.connections.separator", "'|'"}, {"header.connections.space_between_connections", "1cm"},
+      {"section_titles.type", "with_full_line"}, {"section_titles.line_thickness", "1pt"},
+      {"section_titles.space_above", "0.8cm"}, {"section_titles.space_below", "0.1cm"},
+      {"sections.allow_page_break", "false"}, {"sections.space_between_regular_entries", "2em"},
+      {"sections.space_between_text_based_entries", "1em"}, {"sections.show_time_spans_in", "[projects]"},
+      {"entries.date_and_location_width", "3cm"}, {"entries.side_space", "0.5cm"},
+      {"entries.space_between_columns", "0.3cm"}, {"entries.allow_page_break", "true"},
+      {"entries.short_second_row", "false"}, {"entries.degree_width", "2cm"},
+      {"entries.summary.space_above", "0.2cm"}, {"entries.summary.space_left", "0.3cm"},
+      {"entries.highlights.bullet", "'-'"}, {"entries.highlights.nested_bullet", "'◦'"},
+      {"entries.highlights.space_left", "0.4cm"}, {"entries.highlights.space_above", "0.1cm"},
+      {"entries.highlights.space_between_items", "0.1cm"}, {"entries.highlights.space_between_bullet_and_text", "1em"},
+      {"templates.footer", "NAME"}, {"templates.top_note", "'*CURRENT_DATE*'"},
+      {"templates.single_date", "MONTH_NAME YEAR"}, {"templates.date_range", "START_DATE to END_DATE"},
+      {"templates.time_span", "HOW_MANY_YEARS YEARS"}, {"templates.one_line_entry.main_column", "'LABEL: DETAILS'"},
+      {"templates.education_entry.main_column", "\"**AREA**\\nHIGHLIGHTS\""},
+      {"templates.education_entry.degree_column", "DEGREE"},
+      {"templates.education_entry.date_and_location_column", "DATE"},
+      {"templates.normal_entry.main_column", "NAME"}, {"templates.normal_entry.date_and_location_column", "DATE"},
+      {"templates.experience_entry.main_column", "'**POSITION**'"},
+      {"templates.experience_entry.date_and_location_column", "DATE"},
+      {"templates.publication_entry.main_column", "TITLE"},
+      {"templates.publication_entry.date_and_location_column", "\"DATE\\nLOCATION\""}};
+  ASSERT_EQ(options.size(), 89u);
+  auto result = [](const std::string& yaml) {
+    auto loaded = load("cv:\n  name: J\n" + yaml);
+    EXPECT_TRUE(loaded.file) << yaml << dump(loaded.diags);
+    return std::pair{loaded.file ? serialized(loaded.file->layout_overrides) + loaded.file->locale.date : "",
+                     std::move(loaded.diags)};
+  };
+  const auto [defaults, quiet] = result("design:\n  theme: classic\n");
+  EXPECT_TRUE(quiet.all().empty()) << dump(quiet);
+  int taken = 0;
+  std::vector<std::string> warned;
+  for (const auto& [option, value] : options) {
+    const auto [asked, diags] = result(design_yaml(option, value));
+    if (diags.all().empty()) {
+      EXPECT_NE(asked, defaults) << option << " changes nothing and says nothing";
+      taken += asked != defaults;
+      continue;
+    }
+    ASSERT_EQ(diags.all().size(), 1u) << option << dump(diags);
+    EXPECT_NE(diags.all().front().message.find("design." + option), std::string::npos) << dump(diags);
+    EXPECT_EQ(diags.all().front().severity, Severity::Warning) << option;
+    warned.push_back(option);
+  }
+  EXPECT_GE(taken, 60) << "taken: " << taken << "; warned: " << ::testing::PrintToString(warned);
+  EXPECT_EQ(taken + static_cast<int>(warned.size()), 89);
+  std::cout << "RenderCV design options taken: " << taken << " of 89; one warning each: "
+            << ::testing::PrintToString(warned) << "\n";
 }
 
 // ---------------------------------------------------------------- locale

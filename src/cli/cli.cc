@@ -215,12 +215,15 @@ std::optional<long long> source_date_epoch() {
   return value;
 }
 
-// The day `current_date: today` means: SOURCE_DATE_EPOCH's (a reproducible build), else the
-// day the command runs, in UTC.
-model::Date today() {
-  const std::time_t now = source_date_epoch().value_or(std::time(nullptr));
+// The day `current_date: today` means: SOURCE_DATE_EPOCH's (a reproducible build). hanji never
+// reads the clock, so the same input always gives the same PDF: without it, `today` sets no
+// date (no "Last updated" note, spans of current jobs unmeasured).
+std::optional<model::Date> today() {
+  const std::optional<long long> epoch = source_date_epoch();
+  if (!epoch) return std::nullopt;
+  const std::time_t when = static_cast<std::time_t>(*epoch);
   std::tm utc{};
-  gmtime_r(&now, &utc);
+  if (!gmtime_r(&when, &utc)) return std::nullopt;
   model::Date date;
   date.kind = model::Date::Kind::YearMonthDay;
   date.year = utc.tm_year + 1900;

@@ -180,8 +180,9 @@ void add_highlights(Builder& b, const model::Entry& entry, int group, double ind
     if (!p) return;
     Block& block = b.add(std::move(*p), first_detail ? theme.summary_space : theme.highlight_space, text.span);
     block.group = group;
-    // An entry's header stays with its first two highlights: the first one keeps with the next.
-    block.keep_with_next = ++added == 1;
+    // An entry's header stays with its first two highlights: the first one keeps with the next
+    // (with entry.keep_together, each one does).
+    block.keep_with_next = ++added == 1 || theme.keep_entries_together;
     first_detail = false;
   };
   for (size_t i = skip; i < entry.highlights.size(); ++i) {
@@ -190,7 +191,8 @@ void add_highlights(Builder& b, const model::Entry& entry, int group, double ind
     for (const auto& child : highlight.children)
       add_bullet(child, indent + theme.highlight_indent + theme.nested_indent, theme.nested_bullet);
   }
-  if (added == 1) b.last().keep_with_next = false;  // nothing after it in this entry to keep with
+  // The last one has nothing after it in this entry to keep with.
+  if (added == 1 || (added > 1 && theme.keep_entries_together)) b.last().keep_with_next = false;
 }
 
 // The hanging indent must hold the widest number ("12.") plus the gap. Compose has no font
@@ -198,6 +200,14 @@ void add_highlights(Builder& b, const model::Entry& entry, int group, double ind
 double number_indent(const layout::Theme& theme, int widest) {
   int digits = static_cast<int>(std::to_string(std::max(widest, 1)).size());
   return std::max(theme.highlight_indent, kMarkerGap + (0.62 * digits + 0.3) * theme.body.size);
+}
+
+// The entry's summary, indented by entry.summary_indent; nullopt when it has none.
+std::optional<Paragraph> summary_paragraph(Builder& b, const model::Entry& entry) {
+  const auto& theme = b.theme();
+  std::optional<Paragraph> p = b.paragraph(entry.summary, theme.body, theme.summary_align.value_or(theme.body_align));
+  if (p) p->indent_left += theme.summary_indent;
+  return p;
 }
 
 void add_regular(Builder& b, const model::Entry& entry, const EntryPlacement& placement, int group) {
@@ -231,9 +241,18 @@ void add_regular(Builder& b, const model::Entry& entry, const EntryPlacement& pl
   // span): the first highlights start beside its later lines rather than below empty ones, as
   // moderncv sets them. (On the right, highlights below the row take the full width, which
   // those beside it could not.)
+  // A right-hand column beside the whole entry (entry.short_rows): the summary and every
+  // highlight stay in the title's column, as narrow as the title.
+  const bool short_rows = theme.short_rows && column && !row.aside_left && !numbered;
+  std::optional<Paragraph> summary;
+  if (short_rows) summary = summary_paragraph(b, entry);
+  if (short_rows && summary) {
+    row.main.push_back(std::move(*summary));
+    summary.reset();
+  }
   size_t beside = 0;
-  if (row.aside_left && entry.summary.empty() && !numbered)
-    while (row.main.size() < row.aside.size() && beside < entry.highlights.size()) {
+  if ((row.aside_left && entry.summary.empty() && !numbered) || short_rows)
+    while ((short_rows || row.main.size() < row.aside.size()) && beside < entry.highlights.size()) {
       const model::Highlight& highlight = entry.highlights[beside];
       auto p = bullet_paragraph(b, highlight.text, theme.highlight_indent, theme.bullet);
       if (!p) break;
@@ -245,10 +264,11 @@ void add_regular(Builder& b, const model::Entry& entry, const EntryPlacement& pl
     }
   if (!row.aside_left)
     for (auto& p : row.main) p.indent_left += indent;
+  if (short_rows)  // those below the date column's last line would take the whole width
+    for (size_t i = row.aside.size(); i < row.main.size(); ++i) row.main[i].indent_right += row.aside_width + row.gap;
   if (numbered && !row.main.empty())
     row.main.front().marker = marker(std::to_string(placement.number) + ".", font_of(theme.body));
-  std::optional<Paragraph> summary =
-      b.paragraph(entry.summary, theme.body, theme.summary_align.value_or(theme.body_align));
+  if (!short_rows) summary = summary_paragraph(b, entry);
   // A one-line title with a date and a place beside it: the summary (a talk's venue) goes
   // beside the place rather than below it, which would leave the line beside the place empty.
   if (summary && row.main.size() < row.aside.size()) {
@@ -262,7 +282,7 @@ void add_regular(Builder& b, const model::Entry& entry, const EntryPlacement& pl
   block.keep_with_next = details;  // the title stays with the first line below it
   bool first_detail = true;
   if (summary) {
-    summary->indent_left = indent;
+    summary->indent_left = indent + theme.summary_indent;
     Block& summary_block = b.add(std::move(*summary), theme.summary_space, entry.summary.span);
     summary_block.group = group;
     summary_block.keep_with_next = !entry.highlights.empty();  // header, summary and first highlights together

@@ -154,6 +154,7 @@ void add_with_photo(Builder& b, HeaderParts parts) {
   figure.width = theme.photo_width;
   figure.height = theme.photo_width * 4 / 3;  // the 3 x 4 cm Korean résumé photo
   figure.right = theme.photo_right;
+  figure.gap = theme.photo_gap;
   figure.shape = static_cast<doc::ImageShape>(theme.photo_shape);
   if (theme.photo_shape == layout::PhotoShape::Circle) figure.height = figure.width;  // a circle needs a square
   for (auto* part : {&parts.name, &parts.headline, &parts.contacts})

@@ -123,6 +123,7 @@ struct Theme {
   double header_space_below = 14;  // after the header
   double photo_width = 85;         // 3 cm
   bool photo_right = true;
+  double photo_gap = 14;           // between the photo and the text beside it
   PhotoShape photo_shape = PhotoShape::Rectangle;
   /// A title above everything, centred ("이 력 서|Résumé"); empty: none.
   std::string document_title;
@@ -167,6 +168,12 @@ struct Theme {
   double highlight_indent = 12;  // left edge of highlight text, from the text column
   double highlight_space = 1.5;  // between highlights
   double nested_indent = 12;     // extra indent of nested highlights
+  double summary_indent = 0;     // extra indent of an entry's summary
+  /// A right-hand date column beside the whole entry: summary and highlights stay in the
+  /// title's column (RenderCV's short_second_row) instead of running full width below.
+  bool short_rows = false;
+  /// An entry never breaks across pages (one taller than a page still continues).
+  bool keep_entries_together = false;
   bool bold_owner_in_authors = true;  // publications: the CV owner's name in bold
   std::string nested_bullet = "\u25E6";  // ◦
   AsideSide aside_side = AsideSide::Right;

@@ -169,6 +169,7 @@ void add_header(std::vector<Param>& out) {
                        {[](Theme& t, const ParamValue& v) { t.photo_right = std::get<int>(v) == 1; },
                         [](const Theme& t) -> std::optional<ParamValue> { return t.photo_right ? 1 : 0; }},
                        "side of the photo"));
+  out.push_back(length("header.photo_gap", member(&Theme::photo_gap), "space between the photo and the text beside it"));
   out.push_back(choice("header.photo_shape", {"rectangle", "rounded", "circle"}, enum_member(&Theme::photo_shape),
                        "outline of the photo (a circle is cut from the middle of the picture)",
                        {{"square", "rectangle"}, {"rect", "rectangle"}, {"round", "circle"}}));
@@ -227,6 +228,12 @@ void add_entry(std::vector<Param>& out) {
   out.push_back(length("entry.highlight_indent", member(&Theme::highlight_indent), "left edge of highlight text"));
   out.push_back(length("entry.highlight_space", member(&Theme::highlight_space), "space between highlights"));
   out.push_back(length("entry.nested_indent", member(&Theme::nested_indent), "extra indent of nested highlights"));
+  out.push_back(length("entry.summary_indent", member(&Theme::summary_indent), "extra left indent of an entry's summary"));
+  out.push_back(simple("entry.short_rows", ParamType::Bool, member(&Theme::short_rows),
+                       "summary and highlights beside a right-hand date column, as wide as the title (false: below "
+                       "it, full width)"));
+  out.push_back(simple("entry.keep_together", ParamType::Bool, member(&Theme::keep_entries_together),
+                       "never break an entry across pages (false: its title stays with its first two highlights)"));
   out.push_back(simple("entry.bold_owner_in_authors", ParamType::Bool, member(&Theme::bold_owner_in_authors),
                        "set the CV owner's name in bold in publication authors"));
   out.push_back(simple("entry.nested_bullet", ParamType::String, member(&Theme::nested_bullet),

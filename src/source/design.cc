@@ -14,6 +14,7 @@
 #include <filesystem>
 #include <functional>
 #include <map>
+#include <span>
 
 #include "source/reader.h"
 
@@ -166,31 +167,56 @@ std::string note_template(std::string text) {
 // shipped Noto Serif, Lato or Roboto; nullopt for a family hanji has nothing like.
 struct FontChoice {
   std::string_view latin_regular, latin_bold, latin_italic, latin_bold_italic, hangul_regular, hangul_bold;
-  std::string_view latin_scale, latin_baseline;
+  std::string_view latin_baseline;
+  double latin_scale = 1;  // the named family's apparent size over the shipped face's
 };
 
+// A family and how large its letters look next to the shipped face it maps to, at the same
+// size: the geometric mean of the x-height and cap-height ratios (Source Sans 3 is 0.486 and
+// 0.660 em, Lato 0.507 and 0.717: 0.94). RenderCV's 10pt body then fills the page as it does
+// there; Hangul, which RenderCV files rarely hold, keeps its size.
+struct Family {
+  std::string_view name;
+  double scale;
+};
+
+constexpr Family kSerifFamilies[] = {
+    {"New Computer Modern", 0.88}, {"Computer Modern", 0.88}, {"Latin Modern Roman", 0.88}, {"EB Garamond", 0.82},
+    {"XCharter", 0.92}, {"Charter", 0.92}, {"Gentium Book Plus", 0.86}, {"Gentium Plus", 0.86},
+    {"Libertinus Serif", 0.85}, {"Linux Libertine", 0.85}, {"Times New Roman", 0.88}, {"Times", 0.88},
+    {"TeX Gyre Termes", 0.88}, {"Georgia", 0.93}, {"Noto Serif", 1}, {"Source Serif 4", 0.91},
+    {"Source Serif Pro", 0.91}, {"Merriweather", 1.04}, {"Crimson Pro", 0.82}, {"Fontin", 0.9}, {"Palatino", 0.92},
+    {"TeX Gyre Pagella", 0.92}, {"Cormorant Garamond", 0.81}, {"Lora", 0.96}, {"PT Serif", 0.96}};
+constexpr Family kSansFamilies[] = {
+    {"Source Sans 3", 0.94}, {"Source Sans Pro", 0.94}, {"Lato", 1}, {"Open Sans", 1.03}, {"Ubuntu", 1},
+    {"Raleway", 1.01}, {"Helvetica", 1.01}, {"Arial", 1.01}, {"Liberation Sans", 1.01}, {"Inter", 1.04},
+    {"Noto Sans", 1.03}, {"Fira Sans", 1}, {"IBM Plex Sans", 0.99}, {"DejaVu Sans", 1.04}, {"Montserrat", 1},
+    {"Nunito", 0.97}, {"Work Sans", 0.96}, {"Mukta", 0.93}, {"Poppins", 1.02}, {"Carlito", 0.91}, {"Calibri", 0.91},
+    {"Gill Sans", 0.93}};
+constexpr Family kRobotoFamilies[] = {{"Roboto", 1}, {"Roboto Condensed", 1}, {"Heebo", 1}};
+
+std::optional<double> scale_in(std::span<const Family> families, std::string_view name) {
+  for (const Family& family : families)
+    if (family.name == name) return family.scale;
+  return std::nullopt;
+}
+
 std::optional<FontChoice> font_for(std::string_view family) {
-  static constexpr std::string_view kSerif[] = {
-      "New Computer Modern", "Computer Modern", "Latin Modern Roman", "EB Garamond", "XCharter", "Charter",
-      "Gentium Book Plus", "Gentium Plus", "Libertinus Serif", "Linux Libertine", "Times New Roman", "Times",
-      "Georgia", "Noto Serif", "Source Serif 4", "Source Serif Pro", "Merriweather", "Crimson Pro", "Fontin",
-      "Palatino", "TeX Gyre Pagella", "TeX Gyre Termes", "Cormorant Garamond", "Lora", "PT Serif"};
-  static constexpr std::string_view kSans[] = {
-      "Source Sans 3", "Source Sans Pro", "Lato", "Open Sans", "Ubuntu", "Raleway", "Helvetica", "Arial",
-      "Inter", "Noto Sans", "Fira Sans", "IBM Plex Sans", "DejaVu Sans", "Montserrat", "Nunito", "Work Sans",
-      "Mukta", "Poppins", "Liberation Sans", "Carlito", "Calibri", "Gill Sans"};
-  static constexpr std::string_view kRoboto[] = {"Roboto", "Roboto Condensed", "Heebo"};
   static constexpr FontChoice serif{"NotoSerif-Regular.ttf", "NotoSerif-Bold.ttf", "NotoSerif-Italic.ttf",
                                     "NotoSerif-BoldItalic.ttf", "NanumMyeongjo.ttf", "NanumMyeongjoExtraBold.ttf",
-                                    "0.94", "0.008"};
+                                    "0.008"};
   static constexpr FontChoice sans{"Lato-Regular.ttf", "Lato-Bold.ttf", "Lato-Italic.ttf", "Lato-BoldItalic.ttf",
-                                   "NanumBarunGothic.ttf", "NanumBarunGothicBold.ttf", "1.06", "-0.036"};
+                                   "NanumBarunGothic.ttf", "NanumBarunGothicBold.ttf", "-0.036"};
   static constexpr FontChoice roboto{"Roboto-Regular.ttf", "Roboto-Bold.ttf", "Roboto-Italic.ttf",
-                                     "Roboto-Italic.ttf", "NanumSquare_acR.ttf", "NanumSquare_acB.ttf", "1.04", "0"};
-  auto in = [&](const auto& list) { return std::find(std::begin(list), std::end(list), family) != std::end(list); };
-  if (in(kSerif)) return serif;
-  if (in(kSans)) return sans;
-  if (in(kRoboto)) return roboto;
+                                     "Roboto-Italic.ttf", "NanumSquare_acR.ttf", "NanumSquare_acB.ttf", "0"};
+  for (const auto& [families, face] : {std::pair{std::span<const Family>(kSerifFamilies), serif},
+                                       std::pair{std::span<const Family>(kSansFamilies), sans},
+                                       std::pair{std::span<const Family>(kRobotoFamilies), roboto}})
+    if (std::optional<double> scale = scale_in(families, family)) {
+      FontChoice choice = face;
+      choice.latin_scale = *scale;
+      return choice;
+    }
   return std::nullopt;
 }
 
@@ -349,7 +375,7 @@ Handler font_family() {
     t.set("fonts.latin.bold_italic", std::string(font->latin_bold_italic), v);
     t.set("fonts.hangul.regular", std::string(font->hangul_regular), v);
     t.set("fonts.hangul.bold", std::string(font->hangul_bold), v);
-    t.set("fonts.latin_scale", std::string(font->latin_scale), v);
+    t.set("fonts.latin_scale", number_text(font->latin_scale), v);
     t.set("fonts.latin_baseline", std::string(font->latin_baseline), v);
     return Outcome::Honoured;
   };
@@ -494,9 +520,17 @@ void add_degree_column(std::vector<std::string>& lines, const Translator& t) {
                typst_dashes(degree->text()));
 }
 
+// RenderCV sets an entry's lines in the body's face; what is bold or italic its templates say
+// (**COMPANY**), so hanji's title and date styles lose their own weight and slant.
+void plain_entry_styles(const Value& v, Translator& t) {
+  for (std::string_view style : {"entry_title", "entry_subtitle", "aside", "aside_detail"})
+    for (std::string_view flag : {"bold", "italic"}) t.set(fmt::format("styles.{}.{}", style, flag), "false", v);
+}
+
 Handler entry_template(std::string_view kind, bool aside) {
   return [kind, aside](const std::string&, const Value& v, Translator& t) {
     if (v.node && v.node->is_null()) return Outcome::Honoured;
+    plain_entry_styles(v, t);
     std::vector<std::string> lines = template_lines(v.text());
     if (kind == "education" && !aside) add_degree_column(lines, t);
     t.set_list(fmt::format("entry.{}.{}", kind, aside ? "aside" : "main"), lines, v);
@@ -524,6 +558,19 @@ Handler one_line_template() {
   };
 }
 
+// The photo's space on the side facing the text is hanji's gap; on the outer side hanji
+// keeps the photo at the margin, so only no space there takes effect.
+Handler photo_space(bool left) {
+  return [left](const std::string& path, const Value& v, Translator& t) {
+    std::optional<double> pt = points(v.text(), t.body);
+    if (!pt) return t.bad_value(path, v, "write a length such as 0.4cm");
+    const bool photo_left = t.text_of("header.photo_position") != "right";
+    if (left != photo_left) t.set("header.photo_gap", number_text(*pt) + "pt", v);
+    else if (*pt > 0) return t.bad_value(path, v, "hanji sets the photo against the margin; widen page margins instead");
+    return Outcome::Honoured;
+  };
+}
+
 const std::vector<std::pair<std::string_view, Handler>>& handlers() {
   static const std::vector<std::pair<std::string_view, Handler>> kHandlers = [] {
     std::vector<std::pair<std::string_view, Handler>> h = {
@@ -542,10 +589,16 @@ const std::vector<std::pair<std::string_view, Handler>>& handlers() {
         {"colors.section_titles", copy_to({"styles.section_title.color", "section.rule_color"})},
         {"colors.links", copy_to({"colors.link"})},
         {"colors.footer", copy_to({"styles.footer.color"})},
-        // The top note is set in the footer's style: its own colour, when the footer's is not.
-        {"colors.top_note", [](const std::string&, const Value& v, Translator& t) {
-           if (!t.get("colors.footer")) t.set("styles.footer.color", v.text(), v);
-           return Outcome::Honoured;
+        // The top note is set in the footer's style: the file's own colour for it is the
+        // footer's too, unless the file gives the footer another one.
+        {"colors.top_note", [](const std::string& path, const Value& v, Translator& t) {
+           const Value* footer = t.get("colors.footer");
+           if (!v.from_user || !footer || !footer->from_user) {
+             if (v.from_user || !footer) t.set("styles.footer.color", v.text(), v);
+             return Outcome::Honoured;
+           }
+           if (footer->text() == v.text()) return Outcome::Honoured;
+           return t.bad_value(path, v, "hanji sets the top note in the footer's colour (colors.footer)");
          }},
         {"typography.line_spacing", line_spacing()},
         {"typography.alignment", alignment()},
@@ -593,15 +646,28 @@ const std::vector<std::pair<std::string_view, Handler>>& handlers() {
         {"sections.show_time_spans_in", spans_in()},
         {"entries.date_and_location_width", length_to({"entry.aside_width"})},
         {"entries.space_between_columns", length_to({"entry.column_gap"})},
-        {"entries.summary.space_above", length_to({"entry.summary_space"})},
+        {"entries.summary.space_above", [](const std::string& path, const Value& v, Translator& t) {
+           const Value* highlights = t.get("entries.highlights.space_above");
+           if (!v.from_user && highlights && highlights->from_user) return Outcome::Honoured;  // see above
+           return length_to({"entry.summary_space"})(path, v, t);
+         }},
+        {"entries.summary.space_left", length_to({"entry.summary_indent"})},
+        {"entries.short_second_row", copy_to({"entry.short_rows"})},
+        {"entries.allow_page_break", inverted("entry.keep_together")},
+        {"header.photo_space_left", photo_space(true)},
+        {"header.photo_space_right", photo_space(false)},
         {"entries.highlights.bullet", copy_to({"entry.bullet"})},
         {"entries.highlights.nested_bullet", copy_to({"entry.nested_bullet"})},
         {"entries.highlights.space_left", highlight_indent()},
         {"entries.highlights.space_between_bullet_and_text", highlight_indent()},
         {"entries.highlights.space_above", [](const std::string& path, const Value& v, Translator& t) {
-           // hanji has one space above summary and highlights: the summary's wins.
-           if (t.get("entries.summary.space_above") && t.get("entries.summary.space_above")->from_user) return Outcome::Honoured;
-           return length_to({"entry.summary_space"})(path, v, t);
+           // hanji has one space above summary and highlights: the file's own wins over a
+           // theme's; when the file gives both, the summary's.
+           const Value* summary = t.get("entries.summary.space_above");
+           if (!summary || !summary->from_user) return length_to({"entry.summary_space"})(path, v, t);
+           if (!v.from_user || points(v.text(), t.body) == points(summary->text(), t.body)) return Outcome::Honoured;
+           return t.bad_value(path, v, "hanji has one space above an entry's summary and highlights: "
+                                       "entries.summary.space_above's");
          }},
         {"entries.highlights.space_between_items", length_to({"entry.highlight_space"})},
         {"templates.footer", footer_template()},
