@@ -2,13 +2,13 @@
 // with exact spans and one test per class of error.
 #include "source/source.h"
 
-#include <iostream>
 #include <gtest/gtest.h>
 #include <sys/stat.h>
 
 #include <chrono>
 #include <filesystem>
 #include <fstream>
+#include <iostream>
 #include <map>
 #include <set>
 #include <string>
