@@ -108,21 +108,10 @@ void set_linked(Json& out, const std::string& name_key, const std::string& text)
   out.set(name_key, text);
 }
 
-Json work(const Entry& e) {
+// Work, or volunteering (`organization_key` "organization": the schema's other name for it).
+Json work(const Entry& e, const char* organization_key = "name") {
   Json out = Json::object();
-  set_linked(out, "name", e.company.value);
-  out.set_text("position", e.position.value);
-  out.set_text("location", e.location.value);
-  set_dates(out, e);
-  out.set_text("summary", e.summary.value);
-  set_highlights(out, e);
-  return out;
-}
-
-// Volunteering: work under the schema's other names.
-Json volunteer(const Entry& e) {
-  Json out = Json::object();
-  set_linked(out, "organization", e.company.value);
+  set_linked(out, organization_key, e.company.value);
   out.set_text("position", e.position.value);
   out.set_text("location", e.location.value);
   set_dates(out, e);
@@ -256,7 +245,7 @@ std::string array_for(const model::Section& section, const model::Locale& locale
 }
 
 Json entry_json(const Entry& e, std::string_view array) {
-  if (array == "volunteer") return volunteer(e);
+  if (array == "volunteer") return work(e, "organization");
   if (array == "awards" || array == "certificates") return award(e, array == "certificates");
   if (array == "languages") return language(e);
   if (array == "references") return reference(e);

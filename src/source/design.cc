@@ -256,7 +256,7 @@ struct Translator {
                            {std::move(hint)});
     return Outcome::Reported;
   }
-  Outcome copy(const Value& v, std::initializer_list<std::string_view> targets) const {
+  Outcome copy(const Value& v, const std::vector<std::string_view>& targets) const {
     if (!v.node || !v.node->is_scalar()) return Outcome::NoEquivalent;
     for (std::string_view target : targets) set(target, v.text(), v);
     return Outcome::Honoured;
@@ -267,11 +267,7 @@ using Handler = std::function<Outcome(const std::string& path, const Value& v, T
 
 Handler copy_to(std::initializer_list<std::string_view> targets) {
   std::vector<std::string_view> list(targets);
-  return [list](const std::string&, const Value& v, Translator& t) {
-    if (!v.node || !v.node->is_scalar()) return Outcome::NoEquivalent;
-    for (std::string_view target : list) t.set(target, v.text(), v);
-    return Outcome::Honoured;
-  };
+  return [list](const std::string&, const Value& v, Translator& t) { return t.copy(v, list); };
 }
 
 Handler length_to(std::initializer_list<std::string_view> targets) {
@@ -310,9 +306,10 @@ Handler footer_switch() {
   };
 }
 
-Handler footer_template() {
-  return [](const std::string&, const Value& v, Translator& t) {
-    if (t.text_of("page.show_footer") != "false") t.set("footer.text", note_template(v.text()), v);
+// templates.footer / templates.top_note: the note's text, unless its page.show_ switch is off.
+Handler note_template_to(std::string_view show_switch, std::string_view target) {
+  return [show_switch, target](const std::string&, const Value& v, Translator& t) {
+    if (t.text_of(show_switch) != "false") t.set(target, note_template(v.text()), v);
     return Outcome::Honoured;
   };
 }
@@ -321,13 +318,6 @@ Handler top_note_switch() {
   return [](const std::string&, const Value& v, Translator& t) {
     if (v.text() == "false") t.set("footer.top_note", "", v);
     else if (!t.get("templates.top_note")) t.set("footer.top_note", "LAST_UPDATED", v);
-    return Outcome::Honoured;
-  };
-}
-
-Handler top_note_template() {
-  return [](const std::string&, const Value& v, Translator& t) {
-    if (t.text_of("page.show_top_note") != "false") t.set("footer.top_note", note_template(v.text()), v);
     return Outcome::Honoured;
   };
 }
@@ -670,8 +660,8 @@ const std::vector<std::pair<std::string_view, Handler>>& handlers() {
                                        "entries.summary.space_above's");
          }},
         {"entries.highlights.space_between_items", length_to({"entry.highlight_space"})},
-        {"templates.footer", footer_template()},
-        {"templates.top_note", top_note_template()},
+        {"templates.footer", note_template_to("page.show_footer", "footer.text")},
+        {"templates.top_note", note_template_to("page.show_top_note", "footer.top_note")},
         {"templates.single_date", single_date()},
         {"templates.date_range", date_range()},
         {"templates.time_span", time_span()},
