@@ -1017,6 +1017,26 @@ TEST(TextOps, ActualTextWhereGlyphsDoNotReadBack) {
   EXPECT_NE(ops.find("/Span <</ActualText <FEFF0056>>> BDC\n[<0022>]TJ\nEMC\n"), std::string::npos) << ops;
 }
 
+TEST(TextOps, GlyphsDrawnIntoTheirNeighbourReadAsOneSpan) {
+  std::vector<std::u32string> unicode{U"A", U"V", U"x"};
+  // V set half-width as a CJK bracket is: drawn 3 pt left of its pen, so its declared 6 pt
+  // box starts inside A's. An extractor placing boxes would lose or reorder them; the two
+  // are one span that reads "AV", while x (a kerning-sized offset) stays on its own.
+  doc::GlyphRun trimmed = manual_run();
+  trimmed.glyphs[1].x_offset = -3.0;
+  trimmed.glyphs[1].advance = 3.0;
+  std::string ops = pdf::show_glyphs(trimmed, manual_codes(unicode));
+  EXPECT_NE(ops.find("/Span <</ActualText <FEFF00410056>>> BDC\n[<0021>300<0022>]TJ\nEMC\n"), std::string::npos)
+      << ops;
+  EXPECT_EQ(ops.find("ActualText <FEFF0078>"), std::string::npos) << ops;
+  // The same trim on the right (a closing bracket: advance cut, glyph in place) joins the
+  // bracket with what follows it.
+  doc::GlyphRun closing = manual_run();
+  closing.glyphs[0].advance = 3.0;
+  ops = pdf::show_glyphs(closing, manual_codes(unicode));
+  EXPECT_NE(ops.find("/Span <</ActualText <FEFF00410056>>> BDC\n"), std::string::npos) << ops;
+}
+
 // Replays a TJ array the way a viewer does: the pen position (thousandths of an em) at
 // which each glyph is drawn, from the declared widths and the adjustments.
 std::vector<double> replay_tj(const std::string& ops, const pdf::GlyphCodes& codes) {

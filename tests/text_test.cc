@@ -342,6 +342,29 @@ TEST_F(TextTest, HangulLatinGapIsPositioningNotASpace) {
   EXPECT_NEAR(line.width - without, 2 * 0.05 * 10, 1e-9);  // z|와 and F|를
 }
 
+// Nanum Myeongjo draws 「」 full-width with the ink in one half; set half-width (as `halt`
+// would), 「듀랑고」의 reads as one word. Nanum Barun Gothic's brackets are proportional
+// already and stay as they are.
+TEST_F(TextTest, FullWidthCornerBracketsAreSetHalfWidth) {
+  Typesetter gothic(theme, diags);
+  const double gothic_brackets = width_of(gothic, "「듀」의") - width_of(gothic, "듀의");
+  EXPECT_NEAR(gothic_brackets, 2 * 446.0 / 1000 * 10, 0.05);
+  theme.fonts.hangul = {font_path("NanumMyeongjo.ttf"), font_path("NanumMyeongjoBold.ttf"), "", ""};
+  Typesetter myeongjo(theme, diags);
+  const double full = 973.0 / 1024 * 10;
+  const double brackets = width_of(myeongjo, "「듀」의") - width_of(myeongjo, "듀의");
+  EXPECT_NEAR(brackets, full, 0.02);  // two halves
+  const Line line = myeongjo.typeset_line(make_inline("MMORPG 「듀랑고」의 서버"));
+  EXPECT_EQ(text_of(line), "MMORPG 「듀랑고」의 서버");
+  // The space before 「 is set with the bracket, so its blank half can go too.
+  EXPECT_EQ(font_of_char(myeongjo, line, U' '), "NanumMyeongjo.ttf");
+  const double spaced = width_of(myeongjo, "MMORPG 「듀랑고」의") - width_of(myeongjo, "MMORPG 듀랑고의");
+  const double latin_space = width_of(myeongjo, "a b") - width_of(myeongjo, "ab");
+  EXPECT_NEAR(spaced, full + 307.0 / 1024 * 10 - latin_space, 0.02);
+  // The opening bracket is drawn half an em left of its pen; the closing one in place.
+  for (const GlyphRun& run : line.runs) expect_clusters_round_trip(run);
+}
+
 TEST_F(TextTest, TypesetLineKeepsEverythingOnOneLine) {
   Typesetter ts(theme, diags);
   const Line line = ts.typeset_line(make_inline("•"));

@@ -15,6 +15,11 @@ namespace {
 // NaN included.
 constexpr double kMaxCoordinate = 1e9;  // pt
 
+// How far (em) a glyph's declared box may reach into its neighbour's place before the two
+// are drawn as one span for text extraction: beyond any kerning, short of poppler's 0.2 em,
+// where it starts a new word.
+constexpr double kBoxOverlapEm = 0.15;
+
 long long clamped_round(double value, double limit) {
   if (!(value >= -limit)) return std::llround(-limit);  // also NaN
   return std::llround(std::min(value, limit));
@@ -100,15 +105,64 @@ class RunDrawer {
       end_actual_text();
     } else {
       clusters.split(run_);
-      for (const ClusterSpan& cluster : clusters.clusters()) draw_cluster(cluster, clusters.text(cluster));
+      draw_clusters(clusters);
     }
     tj_.close();
   }
 
  private:
-  void draw_cluster(const ClusterSpan& cluster, std::u32string_view text) {
+  // Where a cluster stands (its shaped advance) and where a text extractor will think it
+  // stands (its glyphs' declared widths from where they are drawn), in pt from the run's start.
+  struct Extent {
+    double pen_begin = 0, pen_end = 0, box_begin = 0, box_end = 0;
+  };
+
+  Extent extent_of(const ClusterSpan& span, double pen) const {
+    Extent e{pen, pen, pen, pen};
+    for (std::size_t g = span.first_glyph; g < span.first_glyph + span.glyph_count; ++g) {
+      const doc::Glyph& glyph = run_.glyphs[g];
+      const double left = e.pen_end + glyph.x_offset;
+      const double declared = static_cast<double>(font_.width_of(font_.code_of(glyph.id))) * run_.size / 1e9;
+      e.box_begin = std::min(e.box_begin, left);
+      e.box_end = std::max(e.box_end, left + declared);
+      e.pen_end += glyph.advance;
+    }
+    return e;
+  }
+
+  // Extractors (poppler, for one) place each character by its glyph's declared width. Where
+  // the shaping moved a glyph well into its neighbour's place (a CJK bracket set half-width,
+  // drawn half an em left of its pen), the two read as one overlapping word and a space or
+  // a line of text is lost; such neighbours are drawn as one span that reads as their text.
+  void draw_clusters(const RunClusters& clusters) {
+    const std::vector<ClusterSpan>& spans = clusters.clusters();
+    const double tolerance = kBoxOverlapEm * run_.size;
+    double pen = 0;
+    for (std::size_t begin = 0; begin < spans.size();) {
+      Extent last = extent_of(spans[begin], pen);
+      std::size_t end = begin + 1;
+      for (; end < spans.size(); ++end) {
+        const Extent next = extent_of(spans[end], last.pen_end);
+        if (last.box_end <= next.pen_begin + tolerance && next.box_begin >= last.pen_end - tolerance) break;
+        last = next;
+      }
+      if (end == begin + 1) {
+        draw_cluster(spans[begin], clusters.text(spans[begin]), false);
+      } else {
+        std::u32string text;
+        for (std::size_t c = begin; c < end; ++c) text += clusters.text(spans[c]);
+        begin_actual_text(text);
+        for (std::size_t c = begin; c < end; ++c) draw_cluster(spans[c], {}, true);
+        end_actual_text();
+      }
+      pen = last.pen_end;
+      begin = end;
+    }
+  }
+
+  void draw_cluster(const ClusterSpan& cluster, std::u32string_view text, bool in_span) {
     auto glyphs = std::span(run_.glyphs).subspan(cluster.first_glyph, cluster.glyph_count);
-    bool exact = reads_back(glyphs, text, font_);
+    bool exact = in_span || reads_back(glyphs, text, font_);
     if (!exact) begin_actual_text(text);
     for (const doc::Glyph& glyph : glyphs) draw_glyph(glyph);
     if (!exact) end_actual_text();

@@ -83,6 +83,12 @@ constexpr std::array<char32_t, 12> kOpening{'(', '[', '{', 0x2018, 0x201C, 0x201
 constexpr std::array<char32_t, 10> kClosing{')', ']', '}', 0x2019, 0x201D, 0x00BB, 0x203A,
                                             0x2046, 0x207E, 0x208E};
 
+constexpr std::array<char32_t, 14> kCjkOpening{0x3008, 0x300A, 0x300C, 0x300E, 0x3010, 0x3014, 0x3016,
+                                               0x3018, 0x301A, 0x301D, 0xFF08, 0xFF3B, 0xFF5B, 0xFF5F};
+constexpr std::array<char32_t, 19> kCjkClosing{0x3009, 0x300B, 0x300D, 0x300F, 0x3011, 0x3015, 0x3017,
+                                               0x3019, 0x301B, 0x301E, 0x301F, 0xFF09, 0xFF3D, 0xFF5D,
+                                               0xFF60, 0x3001, 0x3002, 0xFF0C, 0xFF0E};
+
 constexpr std::array<char32_t, 12> kNoBreakBefore{0x00B7, 0x2027, 0x30FB, 0xFF65, 0x318D, 0x2014,
                                                   0x2015, 0xFF5E, 0x301C, 0x007E, 0x2019, 0x201D};
 constexpr std::array<char32_t, 2> kNoBreakAfter{0x2018, 0x201C};
@@ -124,6 +130,8 @@ bool is_breakable_space(char32_t c) {
 bool is_nobreak_space(char32_t c) { return c >= 0x00A0 && (c == 0x00A0 || c == 0x202F || c == 0x2007); }
 bool is_opening_bracket(char32_t c) { return in_set(c, kOpening); }
 bool is_closing_bracket(char32_t c) { return in_set(c, kClosing); }
+bool is_cjk_opening_punctuation(char32_t c) { return in_set(c, kCjkOpening); }
+bool is_cjk_closing_punctuation(char32_t c) { return in_set(c, kCjkClosing); }
 bool is_no_break_before(char32_t c) { return in_set(c, kNoBreakBefore); }
 bool is_no_break_after(char32_t c) { return in_set(c, kNoBreakAfter); }
 bool is_range_dash(char32_t c) { return in_set(c, kRangeDashes); }
