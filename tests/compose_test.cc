@@ -1009,6 +1009,35 @@ TEST(EntryTemplates, DurationCountsBothMonthsInTheLocalesWords) {
   EXPECT_EQ(duration_text(e, en, ym(2022, 1)), "") << "a year alone is too vague to count months";
 }
 
+TEST(EntryTemplates, AnOpenTimeSpanWithoutCurrentDateIsReportedOnce) {
+  layout::Theme theme = test_theme();
+  theme.experience_template = {{"POSITION", "COMPANY"}, {"DATES", "DURATION"}};
+  Entry first = experience();
+  first.start_date = ym(2021, 3);
+  first.end_date = present();
+  Entry second = first;
+  second.span.line = 30;
+  model::CvFile file = cv_file({section("Experience", EntryKind::Experience, {first, second})});
+  Diagnostics diags;
+  compose(file, theme, diags);
+  ASSERT_EQ(diags.warning_count(), 1) << "one warning for the CV, not one per entry";
+  EXPECT_EQ(diags.all()[0].span.line, first.span.line);
+  EXPECT_NE(diags.all()[0].message.find("runs to the present"), std::string::npos);
+  EXPECT_NE(diags.all()[0].hints.at(0).find("current_date"), std::string::npos);
+  file.settings.current_date = ym(2023, 5);
+  Diagnostics dated;
+  const Composition c = compose(file, theme, dated);
+  EXPECT_EQ(dated.warning_count(), 0);
+  const Row& r = row(c.blocks[find_block(c, "Software Engineer")]);
+  ASSERT_EQ(r.aside.size(), 2u);
+  EXPECT_EQ(text_of(r.aside[1]), "2 years 3 months");
+  theme.experience_template = {{"POSITION", "COMPANY"}, {"DATES"}};  // no span asked for: nothing to say
+  file.settings.current_date.reset();
+  Diagnostics unasked;
+  compose(file, theme, unasked);
+  EXPECT_EQ(unasked.warning_count(), 0);
+}
+
 TEST(EntryTemplates, DateFormatsOfTheLayout) {
   Entry e;
   e.start_date = ym(2018, 9);

@@ -140,6 +140,23 @@ TEST(JsonResume, DatesInEachIsoFormAndAnOpenEndIsPresent) {
   EXPECT_EQ(cv.sections[5].entries[0].date->kind, Date::Kind::Year);
 }
 
+TEST(JsonResume, LastModifiedIsTheDateTimeSpansCountTo) {
+  Loaded stamped = load(R"({"meta": {"lastModified": "2026-11-01T09:00:00"}, "work": [{"name": "Acme"}]})");
+  ASSERT_TRUE(stamped.file) << dump(stamped.diags);
+  ASSERT_TRUE(stamped.file->settings.current_date);
+  EXPECT_EQ(stamped.file->settings.current_date->year, 2026);
+  EXPECT_EQ(stamped.file->settings.current_date->month, 11);
+  // settings win; a stamp that is not a date is the schema's business, not an error here.
+  Loaded told = load(R"({"meta": {"lastModified": "2026-11-01"}, "settings": {"current_date": "2025-02"},
+                         "work": [{"name": "Acme"}]})");
+  ASSERT_TRUE(told.file) << dump(told.diags);
+  EXPECT_EQ(told.file->settings.current_date->year, 2025);
+  Loaded odd = load(R"({"meta": {"lastModified": "last Tuesday"}, "work": [{"name": "Acme"}]})");
+  ASSERT_TRUE(odd.file) << dump(odd.diags);
+  EXPECT_FALSE(odd.file->settings.current_date);
+  EXPECT_FALSE(odd.diags.has_errors());
+}
+
 TEST(JsonResume, WrittenInYamlReadsTheSame) {
   const char* yaml = R"(basics:
   name: Mira Okafor

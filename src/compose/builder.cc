@@ -14,6 +14,14 @@ Builder::Builder(const model::CvFile& file, const layout::Theme& theme, Diagnost
   if (!theme.range_separator.empty()) locale_.range_separator = in_language(theme.range_separator, file.locale);
 }
 
+void Builder::report_open_time_span(const Span& span) {
+  if (open_time_span_reported_) return;
+  open_time_span_reported_ = true;
+  diags_.warning(span, "the time span of an entry that runs to the present is left out: hanji does not read the clock",
+                 {"set the date to count to under settings, e.g. 'current_date: 2026-11-25', or 'current_date: today' "
+                  "with SOURCE_DATE_EPOCH set"});
+}
+
 std::vector<Inline> Builder::inlines(const model::Text& text, const FontSpec& font) {
   return inlines(text, font, theme_.link_color);
 }

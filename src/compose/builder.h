@@ -59,6 +59,10 @@ class Builder {
   std::vector<Block> take_side() { return std::move(side_); }
   std::vector<Block> take_top() { return std::move(top_); }
 
+  /// Says once per CV that a time span running to the present cannot be counted: hanji
+  /// never reads the clock (the same file gives the same PDF), so it needs a date to count to.
+  void report_open_time_span(const Span& span);
+
  private:
   const model::CvFile& file_;
   const layout::Theme& theme_;
@@ -74,6 +78,7 @@ class Builder {
   std::vector<Block> top_;
   Region region_ = Region::Main;
   int next_group_ = 0;
+  bool open_time_span_reported_ = false;
 };
 
 /// "한국어|English": the part for the CV's language (the first for Korean, else the second

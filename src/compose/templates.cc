@@ -99,9 +99,12 @@ std::vector<Inline> field_inlines(Builder& b, const model::Entry& entry, std::st
     const model::Date* end = entry.end_date ? &*entry.end_date : nullptr;
     return date_inlines(end ? format_date(*end, b.locale(), format) : b.locale().present, end, entry, font);
   }
-  if (field == "DURATION")
-    return date_inlines(duration_text(entry, b.locale(), b.file().settings.current_date), first_date(entry), entry,
-                        font);
+  if (field == "DURATION") {
+    const std::optional<model::Date>& today = b.file().settings.current_date;
+    const bool open = !entry.end_date || entry.end_date->kind == model::Date::Kind::Present;
+    if (open && !today && entry.start_date) b.report_open_time_span(entry.span);
+    return date_inlines(duration_text(entry, b.locale(), today), first_date(entry), entry, font);
+  }
   return {};
 }
 

@@ -49,6 +49,26 @@ void read_bold_keywords(const YamlNode& node, Reader& reader, Settings& settings
       list.push_back(std::move(keyword.value));
 }
 
+// A JSON Resume's meta.lastModified ("2026-11-01T09:00:00") is the day the résumé speaks
+// of: the date time spans to the present count to, unless settings say otherwise. Anything
+// else there is the schema's business, not an error of ours.
+std::optional<Date> last_modified(const YamlNode& root) {
+  const YamlNode* meta = value_of(root, "meta");
+  if (!meta || !meta->is_map()) return std::nullopt;
+  const YamlNode* stamp = value_of(*meta, "lastModified");
+  if (!stamp || !stamp->is_scalar() || stamp->scalar.size() < 10) return std::nullopt;
+  const std::string& s = stamp->scalar;
+  const auto digits = [&](size_t from, size_t count) {
+    return std::all_of(s.begin() + static_cast<long>(from), s.begin() + static_cast<long>(from + count),
+                       [](char c) { return c >= '0' && c <= '9'; });
+  };
+  if (!digits(0, 4) || s[4] != '-' || !digits(5, 2) || s[7] != '-' || !digits(8, 2)) return std::nullopt;
+  Date day{Date::Kind::YearMonthDay, std::stoi(s.substr(0, 4)), std::stoi(s.substr(5, 2)), std::stoi(s.substr(8, 2)),
+           s.substr(0, 10), stamp->span};
+  if (day.month < 1 || day.month > 12 || day.day < 1 || day.day > 31) return std::nullopt;
+  return day;
+}
+
 // Diagnostics come from the parts in the order they are read; users read them top to bottom.
 void flush_in_file_order(const Diagnostics& local, Diagnostics& diags) {
   std::vector<Diagnostic> items = local.all();
@@ -136,6 +156,7 @@ void read_top_level(YamlNode& root, Reader& reader, const ReadOptions& options, 
   // RenderCV 1 called the settings rendercv_settings (with `date` for current_date).
   if (const YamlNode* settings = value_of(root, "rendercv_settings")) read_settings(*settings, reader, file.settings);
   if (const YamlNode* settings = value_of(root, "settings")) read_settings(*settings, reader, file.settings);
+  if (json_resume && !file.settings.current_date) file.settings.current_date = last_modified(root);
   read_file_locale(root, options.language, chosen, declared, reader, file);
   if (const YamlNode* layout = value_of(root, "layout")) read_layout(*layout, reader, file);
   // A file from RenderCV (its `design:`, or RenderCV 1's settings) gets what RenderCV would
