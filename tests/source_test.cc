@@ -897,11 +897,15 @@ TEST(SourceSyntax, UnterminatedQuoteIsReported) {
   expect_at(diag(loaded.diags, "no closing \"").span, 2, 9);
 }
 
-TEST(SourceSyntax, TabsInIndentationGetAHint) {
+TEST(SourceSyntax, TabsInIndentationAreNamedAtTheLineStart) {
   auto loaded = load("cv:\n\tname: Jane\n");
   EXPECT_FALSE(loaded.file);
   ASSERT_EQ(loaded.diags.error_count(), 1);
-  EXPECT_TRUE(has_hint(loaded.diags.all()[0], "indent with spaces"));
+  const Diagnostic& d = loaded.diags.all()[0];
+  EXPECT_NE(d.message.find("indented with a tab"), std::string::npos) << d.message;
+  EXPECT_EQ(d.span.line, 2);
+  EXPECT_EQ(d.span.col, 1);
+  EXPECT_TRUE(has_hint(d, "replace the tab with spaces"));
 }
 
 TEST(SourceSyntax, OneDocumentOnly) {

@@ -188,6 +188,22 @@ TEST_F(TextTest, AScriptNoFontHasIsOneWarningNamingTheScript) {
   EXPECT_NE(diags.all()[1].message.find("Hebrew"), std::string::npos);
 }
 
+TEST_F(TextTest, SymbolsNoFontHasAreOneWarningPerParagraph) {
+  Typesetter ts(theme, diags);
+  // A family emoji is four people joined by ZWJ; a rainbow flag and a pair of regional
+  // indicators follow: eight symbols, one warning that names the first and counts the rest.
+  compose::Paragraph p = make_paragraph("Kim \U0001F468\u200D\U0001F469\u200D\U0001F467\u200D\U0001F466 "
+                                        "\U0001F3F3\uFE0F\u200D\U0001F308 \U0001F1F0\U0001F1F7");
+  const auto lines = ts.typeset(p, 300);
+  ASSERT_EQ(lines.size(), 1u);
+  ASSERT_EQ(diags.warning_count(), 1);
+  const Diagnostic& d = diags.all().front();
+  EXPECT_NE(d.message.find("no font has U+1F468"), std::string::npos) << d.message;
+  EXPECT_NE(d.message.find("and 5 more"), std::string::npos) << d.message;
+  EXPECT_EQ(d.span.col, 14);  // the first of them, after "Kim "
+  EXPECT_NE(d.hints.at(0).find("remove the characters"), std::string::npos);
+}
+
 TEST_F(TextTest, CharacterNoFontHasIsWarnedOnceWithItsSpanAndKeptInTheText) {
   Typesetter ts(theme, diags);
   compose::Paragraph p = make_paragraph("메일 ✉ me ✉");

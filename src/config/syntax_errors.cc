@@ -115,8 +115,14 @@ Diagnostic syntax_error(const SourceText& source, int line_no, int byte_col, con
   std::string_view glued = glued_key_value(previous);
   if (glued.empty()) glued = glued_key_value(line);
   if (!glued.empty()) d.hints.push_back(fmt::format("put a space after the ':' in '{}'", glued));
-  if (has_tab_indent(line) || has_tab_indent(previous))
+  if (has_tab_indent(line)) {
+    // The parser's own complaint about what follows the tab only misleads: say what it is.
+    d.span = source.span_at(line_no, 0);
+    d.message = "this line is indented with a tab; YAML indents with spaces only";
+    d.hints = {"replace the tab with spaces, as many as the lines around it use for this level"};
+  } else if (has_tab_indent(previous)) {
     d.hints.push_back("indent with spaces: YAML does not allow tabs for indentation");
+  }
   return d;
 }
 

@@ -217,22 +217,31 @@ class MissingChars {
     it->chars.push_back({c, index});
   }
 
+  // One warning per paragraph for its symbols (a family emoji is seven of them) and one per
+  // script: each names the first three characters and where the first is.
   void report(const SourceText& text, Diagnostics& diags) const {
-    for (const auto& [c, index] : symbols_)
-      diags.warning(text.span_of(index), "no font has " + describe_char(c),
+    if (symbols_.size() == 1)
+      diags.warning(text.span_of(symbols_[0].second), "no font has " + describe_char(symbols_[0].first),
                     {"add a font that has it to the layout's fonts: fallback list, or remove the character"});
+    else if (!symbols_.empty())
+      diags.warning(text.span_of(symbols_[0].second), "no font has " + listed(symbols_),
+                    {"add a font that has them to the layout's fonts: fallback list, or remove the characters"});
     for (const Group& group : scripts_) {
       const std::string name = script_name(group.script);
-      std::string listed;
-      for (size_t k = 0; k < group.chars.size() && k < 3; ++k) listed += (k ? ", " : "") + describe_char(group.chars[k].first);
-      if (group.chars.size() > 3) listed += fmt::format(" and {} more", group.chars.size() - 3);
       diags.warning(text.span_of(group.chars.front().second),
-                    fmt::format("no font has the {} script of this text: {}", name, listed),
+                    fmt::format("no font has the {} script of this text: {}", name, listed(group.chars)),
                     {fmt::format("add a TrueType font with {} letters to the layout's fonts: fallback list", name)});
     }
   }
 
  private:
+  static std::string listed(const std::vector<std::pair<char32_t, size_t>>& chars) {
+    std::string out;
+    for (size_t k = 0; k < chars.size() && k < 3; ++k) out += (k ? ", " : "") + describe_char(chars[k].first);
+    if (chars.size() > 3) out += fmt::format(" and {} more", chars.size() - 3);
+    return out;
+  }
+
   struct Group {
     hb_script_t script;
     std::vector<std::pair<char32_t, size_t>> chars;
