@@ -1852,6 +1852,47 @@ TEST(SourceVariants, OnlyKeepsTheUntaggedAndTheMatching) {
   EXPECT_EQ(everything.file->cv.sections.size(), 2u);
 }
 
+TEST(SourceVariants, SectionsAsAListWithTitlesPerLanguageAndTags) {
+  const std::string yaml =
+      "cv:\n"
+      "  name: {en: Jimin Park, ko: 박지민}\n"
+      "  sections:\n"
+      "    - title: {en: Experience, ko: 경력}\n"
+      "      entries:\n"
+      "        - company: {en: Blue Sky, ko: 블루스카이}\n"
+      "          position: Engineer\n"
+      "          highlights:\n"
+      "            en: [Built it., Ran it.]\n"
+      "            ko: [만들었습니다.]\n"
+      "    - title: Talks\n"
+      "      tags: [academic]\n"
+      "      entries: [A talk]\n"
+      "    - title: {en: Summary, ko: 소개}\n"
+      "      entries:\n"
+      "        en: [I build data platforms.]\n"
+      "        ko: [데이터 플랫폼을 만듭니다.]\n";
+  auto korean = load_with(yaml, ReadOptions{"ko", {}, {}, {}});
+  ASSERT_TRUE(korean.file) << dump(korean.diags);
+  const auto& ko = korean.file->cv.sections;
+  ASSERT_EQ(ko.size(), 3u);
+  EXPECT_EQ(ko[0].title.value, "경력");
+  EXPECT_EQ(ko[0].title.span.line, 4);
+  EXPECT_EQ(ko[0].entries[0].company.value, "블루스카이");
+  ASSERT_EQ(ko[0].entries[0].highlights.size(), 1u);
+  EXPECT_EQ(ko[2].entries[0].text.value, "데이터 플랫폼을 만듭니다.");
+  auto english = load_with(yaml, ReadOptions{"en", {"backend"}, {}, {}});
+  ASSERT_TRUE(english.file) << dump(english.diags);
+  const auto& en = english.file->cv.sections;
+  ASSERT_EQ(en.size(), 2u);  // Talks are tagged academic
+  EXPECT_EQ(en[0].entries[0].highlights.size(), 2u);
+  EXPECT_EQ(en[1].title.value, "Summary");
+
+  auto untitled = load("cv:\n  name: J\n  sections:\n    - entries: [x]\n    - just text\n");
+  EXPECT_FALSE(untitled.file);
+  EXPECT_EQ(diag(untitled.diags, "has no title").span.line, 4);
+  EXPECT_EQ(diag(untitled.diags, "is not a map").span.line, 5);
+}
+
 TEST(SourceVariants, AnUnknownTagIsSaidWithTheTagsThereAre) {
   auto loaded = load_with(kBilingual, ReadOptions{"", {"bakend"}, {}, {}});
   ASSERT_TRUE(loaded.file);

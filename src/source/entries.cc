@@ -203,8 +203,46 @@ std::optional<Entry> read_entry(const YamlNode& node, EntryKind kind, Reader& re
   return entry;
 }
 
+namespace {
+
+// A section written as a map: its own title (per language: {ko: 경력, en: Experience}) and
+// its entries, so that the key can stay a plain name; `tags:` was read before. Without a key
+// (sections written as a list) the title is required and names the section.
+void read_titled_section(const std::string* key, const Span& key_span, const YamlNode& value, Reader& reader,
+                         const Settings& settings, std::vector<Section>& sections) {
+  static const YamlNode kNoEntries;
+  const YamlNode* entries = &kNoEntries;
+  std::optional<Text> title;
+  for (size_t k = 0; k < value.keys.size(); ++k) {
+    if (value.keys[k] == "title") title = reader.text(value.items[k], "title");
+    else if (value.keys[k] == "entries") entries = &value.items[k];
+    else reader.unknown_key(value.key_spans[k], value.keys[k], "a section", {"title", "entries", "tags"});
+  }
+  if (!key && (!title || title->empty())) {
+    reader.diags.error(value.span, "a section in the list of sections has no title",
+                       {"give it one: '- title: Experience' with its 'entries:' under it"});
+    return;
+  }
+  read_section(key ? *key : title->value, key ? key_span : title->span, *entries, reader, settings, sections);
+  if (title && !title->empty() && !sections.empty()) sections.back().title = *title;
+}
+
+}  // namespace
+
 void read_sections(const YamlNode& node, Reader& reader, const Settings& settings, std::vector<Section>& sections) {
   if (node.is_null()) return;
+  // Sections as a list keep their order in any tool: each is {title:, entries:}.
+  if (node.is_sequence()) {
+    for (const YamlNode& item : node.items) {
+      if (!item.is_map()) {
+        reader.diags.error(item.span, "a section in the list of sections is not a map",
+                           {"write each section as '- title: NAME' with its 'entries:' under it"});
+        continue;
+      }
+      read_titled_section(nullptr, item.span, item, reader, settings, sections);
+    }
+    return;
+  }
   if (!reader.expect_map(node, "sections", "write each section as 'title:' followed by its list of entries"))
     return;
   for (size_t i = 0; i < node.keys.size(); ++i) {
@@ -214,18 +252,7 @@ void read_sections(const YamlNode& node, Reader& reader, const Settings& setting
       read_section(node.keys[i], node.key_spans[i], value, reader, settings, sections);
       continue;
     }
-    // A section written as a map: its own title (per language: {ko: 경력, en: Experience})
-    // and its entries, so that the key can stay a plain name; `tags:` was read before.
-    static const YamlNode kNoEntries;
-    const YamlNode* entries = &kNoEntries;
-    std::optional<Text> title;
-    for (size_t k = 0; k < value.keys.size(); ++k) {
-      if (value.keys[k] == "title") title = reader.text(value.items[k], "title");
-      else if (value.keys[k] == "entries") entries = &value.items[k];
-      else reader.unknown_key(value.key_spans[k], value.keys[k], "a section", {"title", "entries", "tags"});
-    }
-    read_section(node.keys[i], node.key_spans[i], *entries, reader, settings, sections);
-    if (title && !title->empty() && !sections.empty()) sections.back().title = *title;
+    read_titled_section(&node.keys[i], node.key_spans[i], value, reader, settings, sections);
   }
 }
 
