@@ -11,6 +11,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <functional>
+#include <ctime>
 #include <fstream>
 #include <map>
 #include <set>
@@ -695,22 +696,38 @@ TEST(RenderCvFiles, BuildWithTheExpectedWarningsAndEveryWord) {
   EXPECT_EQ(pdfs.size(), 10u);  // every theme its own look
 }
 
-// hanji never reads the clock: RenderCV's `current_date: today` is the day SOURCE_DATE_EPOCH
-// names, and without it there is no date to print.
-TEST(RenderCvFiles, TodayIsNeverTheClock) {
+// RenderCV's `current_date: today` (and its default) is the day SOURCE_DATE_EPOCH names, so a
+// reproducible build gives the same bytes on any day; without it, the day of the run, as
+// TeX's \today. A hanji file that names no date never depends on the day.
+TEST(RenderCvFiles, TodayIsSourceDateEpochsDayElseTheRunsDay) {
   const fs::path dir = e2e_dir() / "rendercv-today";
   fs::create_directories(dir);
   const fs::path yaml = dir / "cv.yaml", pdf = dir / "cv.pdf";
   std::ofstream(yaml) << "cv:\n  name: Ada Byron\ndesign:\n  theme: classic\nsettings:\n  current_date: today\n";
   const std::string build = std::string(HANJI_BINARY) + " build " + quote(yaml) + " -q -o " + quote(pdf);
-  ASSERT_EQ(run("env -u SOURCE_DATE_EPOCH " + build, true).exit_code, 0);
-  const std::string undated = read_file(pdf);
-  EXPECT_EQ(run("pdftotext -enc UTF-8 " + quote(pdf) + " -").output.find("Last updated"), std::string::npos);
-  ASSERT_EQ(run("env -u SOURCE_DATE_EPOCH " + build, true).exit_code, 0);
-  EXPECT_EQ(read_file(pdf), undated);  // the same bytes, whenever it runs
   ASSERT_EQ(run("SOURCE_DATE_EPOCH=1735689600 " + build, true).exit_code, 0);  // 2025-01-01
+  const std::string fixed = read_file(pdf);
   EXPECT_NE(run("pdftotext -enc UTF-8 " + quote(pdf) + " -").output.find("Last updated in Jan 2025"),
             std::string::npos);
+  ASSERT_EQ(run("SOURCE_DATE_EPOCH=1735689600 " + build, true).exit_code, 0);
+  EXPECT_EQ(read_file(pdf), fixed);  // the same bytes
+  const std::time_t now = std::time(nullptr);
+  std::tm local{};
+  localtime_r(&now, &local);
+  static const char* kMonths[] = {"Jan", "Feb", "Mar", "Apr", "May", "June", "July", "Aug", "Sept", "Oct", "Nov", "Dec"};
+  const std::string expected = std::string("Last updated in ") + kMonths[local.tm_mon] + " " +
+                               std::to_string(local.tm_year + 1900);
+  ASSERT_EQ(run("env -u SOURCE_DATE_EPOCH " + build, true).exit_code, 0);
+  EXPECT_NE(run("pdftotext -enc UTF-8 " + quote(pdf) + " -").output.find(expected), std::string::npos) << expected;
+  // A RenderCV file without current_date is dated today as RenderCV dates it.
+  std::ofstream(yaml) << "cv:\n  name: Ada Byron\ndesign:\n  theme: classic\n";
+  ASSERT_EQ(run("SOURCE_DATE_EPOCH=1735689600 " + build, true).exit_code, 0);
+  EXPECT_NE(run("pdftotext -enc UTF-8 " + quote(pdf) + " -").output.find("Last updated in Jan 2025"),
+            std::string::npos);
+  // A hanji file without one has no date, whatever the day.
+  std::ofstream(yaml) << "cv:\n  name: Ada Byron\nlayout: academic\n";
+  ASSERT_EQ(run("SOURCE_DATE_EPOCH=1735689600 " + build, true).exit_code, 0);
+  EXPECT_EQ(run("pdftotext -enc UTF-8 " + quote(pdf) + " -").output.find("Last updated"), std::string::npos);
 }
 
 }  // namespace

@@ -1685,6 +1685,14 @@ TEST(SourceSettings, ReadAsRenderCvWithoutTheClock) {
   auto told = load_with("cv:\n  name: J\nsettings: {current_date: today}\n", ReadOptions{.today = today});
   ASSERT_TRUE(told.file && told.file->settings.current_date);
   EXPECT_EQ(told.file->settings.current_date->month, 11);
+  // A RenderCV file is dated today unless it says otherwise, as RenderCV dates it; a hanji
+  // file without a date has none.
+  auto rendercv = load_with("cv:\n  name: J\ndesign:\n  theme: classic\n", ReadOptions{.today = today});
+  ASSERT_TRUE(rendercv.file && rendercv.file->settings.current_date);
+  EXPECT_EQ(rendercv.file->settings.current_date->day, 24);
+  auto plain = load_with("cv:\n  name: J\n", ReadOptions{.today = today});
+  ASSERT_TRUE(plain.file);
+  EXPECT_FALSE(plain.file->settings.current_date);
 
   auto dated = load("cv:\n  name: J\nsettings:\n  current_date: 2025-03-01\n");
   ASSERT_TRUE(dated.file);

@@ -215,20 +215,25 @@ std::optional<long long> source_date_epoch() {
   return value;
 }
 
-// The day `current_date: today` means: SOURCE_DATE_EPOCH's (a reproducible build). hanji never
-// reads the clock, so the same input always gives the same PDF: without it, `today` sets no
-// date (no "Last updated" note, spans of current jobs unmeasured).
+// The day `current_date: today` (and a RenderCV file's default) means, as TeX's \today and
+// Typst's datetime.today() do: SOURCE_DATE_EPOCH's day when it is set (a reproducible build,
+// the same bytes on any day), else the local calendar day of the run. Only the day is read,
+// and only a file that asks for today depends on it.
 std::optional<model::Date> today() {
   const std::optional<long long> epoch = source_date_epoch();
-  if (!epoch) return std::nullopt;
-  const std::time_t when = static_cast<std::time_t>(*epoch);
-  std::tm utc{};
-  if (!gmtime_r(&when, &utc)) return std::nullopt;
+  std::tm day{};
+  if (epoch) {
+    const std::time_t when = static_cast<std::time_t>(*epoch);
+    if (!gmtime_r(&when, &day)) return std::nullopt;
+  } else {
+    const std::time_t now = std::time(nullptr);
+    if (now == static_cast<std::time_t>(-1) || !localtime_r(&now, &day)) return std::nullopt;
+  }
   model::Date date;
   date.kind = model::Date::Kind::YearMonthDay;
-  date.year = utc.tm_year + 1900;
-  date.month = utc.tm_mon + 1;
-  date.day = utc.tm_mday;
+  date.year = day.tm_year + 1900;
+  date.month = day.tm_mon + 1;
+  date.day = day.tm_mday;
   date.text = fmt::format("{:04}-{:02}-{:02}", date.year, date.month, date.day);
   return date;
 }

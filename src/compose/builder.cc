@@ -17,9 +17,10 @@ Builder::Builder(const model::CvFile& file, const layout::Theme& theme, Diagnost
 void Builder::report_open_time_span(const Span& span) {
   if (open_time_span_reported_) return;
   open_time_span_reported_ = true;
-  diags_.warning(span, "the time span of an entry that runs to the present is left out: hanji does not read the clock",
-                 {"set the date to count to under settings, e.g. 'current_date: 2026-11-25', or 'current_date: today' "
-                  "with SOURCE_DATE_EPOCH set"});
+  diags_.warning(span, "the time span of an entry that runs to the present is left out: the CV gives no date to "
+                       "count to",
+                 {"set one under settings: 'current_date: 2026-11-01' (the CV's date), or 'current_date: today' "
+                  "(the day of the build; SOURCE_DATE_EPOCH fixes it for a reproducible build)"});
 }
 
 std::vector<Inline> Builder::inlines(const model::Text& text, const FontSpec& font) {

@@ -59,8 +59,9 @@ class Builder {
   std::vector<Block> take_side() { return std::move(side_); }
   std::vector<Block> take_top() { return std::move(top_); }
 
-  /// Says once per CV that a time span running to the present cannot be counted: hanji
-  /// never reads the clock (the same file gives the same PDF), so it needs a date to count to.
+  /// Says once per CV that a time span running to the present cannot be counted: without
+  /// settings.current_date the output never depends on the day it is made, so there is no
+  /// date to count to.
   void report_open_time_span(const Span& span);
 
  private:

@@ -44,7 +44,7 @@ Metadata metadata(const model::CvFile& file) {
   return meta;
 }
 
-// "Last updated in Mar 2026" from settings.current_date (never the clock), or "".
+// "Last updated in Mar 2026" from settings.current_date, or "".
 std::string last_updated(const model::CvFile& file) {
   const std::string date = current_date_text(file);
   return date.empty() ? "" : file.locale.last_updated + " " + date;

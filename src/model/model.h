@@ -143,7 +143,7 @@ struct Locale {
 std::optional<Locale> builtin_locale(std::string_view name);
 
 struct Settings {
-  std::optional<Date> current_date;       // settings.current_date (never the clock)
+  std::optional<Date> current_date;       // settings.current_date (today: the day the command gives)
   std::vector<std::string> bold_keywords; // settings.bold_keywords
   std::string pdf_title;                  // settings.pdf_title, placeholder NAME; "" = default
 };

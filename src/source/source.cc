@@ -26,7 +26,7 @@ const std::vector<std::string>& settings_keys() {
 
 void read_current_date(const YamlNode& node, Reader& reader, Settings& settings) {
   // "today" (RenderCV's default) is the day the command gives (SOURCE_DATE_EPOCH's when set,
-  // so a reproducible build stays one); without one the date is left unset.
+  // so a reproducible build stays one, else the day it runs); without one it is left unset.
   if (node.is_scalar() && lowercase(node.scalar) == "today") {
     if (reader.today) settings.current_date = reader.today;
     return;
@@ -157,6 +157,9 @@ void read_top_level(YamlNode& root, Reader& reader, const ReadOptions& options, 
   if (const YamlNode* settings = value_of(root, "rendercv_settings")) read_settings(*settings, reader, file.settings);
   if (const YamlNode* settings = value_of(root, "settings")) read_settings(*settings, reader, file.settings);
   if (json_resume && !file.settings.current_date) file.settings.current_date = last_modified(root);
+  // RenderCV dates a CV today unless told otherwise ("Last updated", spans of current jobs).
+  const bool from_rendercv = value_of(root, "design") || value_of(root, "rendercv_settings");
+  if (from_rendercv && !file.settings.current_date) file.settings.current_date = reader.today;
   read_file_locale(root, options.language, chosen, declared, reader, file);
   if (const YamlNode* layout = value_of(root, "layout")) read_layout(*layout, reader, file);
   // A file from RenderCV (its `design:`, or RenderCV 1's settings) gets what RenderCV would

@@ -30,8 +30,8 @@ struct ReadOptions {
   std::string locales_dir = {};
   /// The built-in layouts (RenderCV's themes are in its rendercv/ folder); empty = the source tree's.
   std::string layouts_dir = {};
-  /// What `current_date: today` means (the command passes the day SOURCE_DATE_EPOCH names);
-  /// unset, `today` sets no date: the output never depends on the clock.
+  /// What `current_date: today` means, and a RenderCV file's date when it sets none (the
+  /// command passes SOURCE_DATE_EPOCH's day, else the day it runs); unset, neither sets a date.
   std::optional<Date> today = {};
 };
 
