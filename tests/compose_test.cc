@@ -188,6 +188,12 @@ TEST(Markup, TypewriterQuotesBecomeTypographicOnesOutsideAddresses) {
   ASSERT_EQ(linked.size(), 1u);
   EXPECT_EQ(linked[0].text, "Bob\u2019s site");
   EXPECT_EQ(linked[0].link, "https://example.com/bob's") << "a link target is never changed";
+  // What a text extractor reads is what was typed, char for char; text without a replaced
+  // quote reads as it shows.
+  EXPECT_EQ(linked[0].reads_as, "Bob's site");
+  auto plain = parse_inline(T("no quotes here", 3, 5), body_font(), {0, 0, 1}, diags);
+  ASSERT_EQ(plain.size(), 1u);
+  EXPECT_TRUE(plain[0].reads_as.empty());
 }
 
 TEST(Markup, CodeIsMonospacedAndLiteral) {

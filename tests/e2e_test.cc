@@ -71,11 +71,12 @@ std::vector<std::string> split_words(const std::string& text) {
   return words;
 }
 
-/// The text a field shows once inline markup is resolved.
+/// The text a field gives back once inline markup is resolved: quotes as typed (the page
+/// shows ’ and “ ”, an extractor reads ' and ").
 std::string shown(const hanji::model::Text& t) {
   hanji::Diagnostics ignored;
   std::string out;
-  for (const auto& in : hanji::compose::parse_inline(t, {}, {}, ignored)) out += in.text;
+  for (const auto& in : hanji::compose::parse_inline(t, {}, {}, ignored)) out += in.reads_as.empty() ? in.text : in.reads_as;
   return out;
 }
 

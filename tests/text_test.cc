@@ -381,6 +381,29 @@ TEST_F(TextTest, FullWidthCornerBracketsAreSetHalfWidth) {
   for (const GlyphRun& run : line.runs) expect_clusters_round_trip(run);
 }
 
+// A typographic quote shows as ’ and reads as the ' that was typed: the runs carry the
+// extraction text, the glyphs are those of the shown text.
+TEST_F(TextTest, RunsCarryWhatTheTextReadsAs) {
+  Typesetter ts(theme, diags);
+  compose::Inline shown = make_inline("the owner\u2019s work");
+  shown.reads_as = "the owner's work";
+  compose::Paragraph p;
+  p.inlines = {shown};
+  p.span = shown.span;
+  const auto lines = ts.typeset(p, 40);  // narrow: the words go on lines of their own
+  std::string read;
+  for (const Line& line : lines) read += text_of(line) + "|";
+  EXPECT_EQ(read, "the|owner's|work|");  // spaces at line ends are not drawn
+  const Line curly = ts.typeset_line(make_inline("owner\u2019s"));
+  const Line straight = ts.typeset_line(make_inline("owner's"));
+  Line line = ts.typeset_line(shown);
+  EXPECT_NE(curly.runs[0].glyphs[5].id, straight.runs[0].glyphs[5].id);
+  bool found = false;
+  for (const GlyphRun& run : line.runs)
+    for (const Glyph& g : run.glyphs) found = found || g.id == curly.runs[0].glyphs[5].id;
+  EXPECT_TRUE(found) << "the ’ glyph is drawn";
+}
+
 TEST_F(TextTest, TypesetLineKeepsEverythingOnOneLine) {
   Typesetter ts(theme, diags);
   const Line line = ts.typeset_line(make_inline("•"));

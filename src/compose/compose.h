@@ -41,6 +41,9 @@ struct Inline {
   std::string link;  // URI ("https://…", "mailto:…", "tel:…") or empty
   Span span;         // source location of the first character
   bool unbreakable = false;  // no line break inside it (one contact item)
+  /// What a text extractor should read for `text` where the two differ, char for char (the
+  /// quotes as typed where `text` has typographic ones); empty when it reads as `text`.
+  std::string reads_as = {};
 };
 
 /// Rules drawn on a paragraph's first line, around its text: how section titles are set off.

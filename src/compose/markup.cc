@@ -22,6 +22,7 @@ struct Item {
   bool bold = false, italic = false;
   int link = -1;  // index into Parser::links
   bool code = false;  // inside `code`: set in the monospaced face, taken literally
+  char32_t typed = 0;  // the character as typed, where `ch` replaced it (a typographic quote)
   // A run of '*': stars [lo, hi) of the run are still unused.
   int lo = 0, hi = 0;
   bool can_open = false, can_close = false, could_match = false;
@@ -419,6 +420,7 @@ void smarten_quotes(std::vector<Item>& items) {
     const char32_t before = k == 0 ? U' ' : items[k - 1].ch;
     const char32_t after = k + 1 < items.size() ? items[k + 1].ch : U' ';
     const bool opening = opens_quote_after(before) || k == 0;
+    item.typed = item.ch;
     if (item.ch == '\'')
       item.ch = opening && !is_space(after) && !(is_digit(after) && k + 2 < items.size() && is_digit(items[k + 2].ch))
                     ? 0x2018
@@ -450,8 +452,12 @@ std::vector<Inline> group_inlines(const std::vector<Item>& items, const Parser& 
       out.push_back(std::move(run));
     }
     utf8_append(out.back().text, item.ch);
+    utf8_append(out.back().reads_as, item.typed ? item.typed : item.ch);
     previous = &item;
   }
+  // The page shows ’ and “ ”; what is copied or parsed out of the PDF is what was typed.
+  for (Inline& run : out)
+    if (run.reads_as == run.text) run.reads_as.clear();
   return out;
 }
 

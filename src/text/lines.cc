@@ -127,7 +127,7 @@ WordParts find_word_parts(const SourceText& text, const ShapedText& shaped, size
       const size_t word_begin = clusters[parts.tail_begin].char_begin;
       size_t word_end = last_char + 1;
       while (word_end < text.size() && is_word_char(text.chars[word_end])) ++word_end;
-      parts.tail_word = text.text.substr(text.byte_of[word_begin], text.byte_of[word_end] - text.byte_of[word_begin]);
+      parts.tail_word = std::string(text.extracted(word_begin, word_end));
     }
   }
   return parts;
@@ -228,8 +228,7 @@ Line build_line(const SourceText& text, const ShapedText& shaped, ClusterRange r
     }
     GlyphRun& run = line.runs.back();
     const auto cluster_offset = static_cast<uint32_t>(run.text.size());
-    const uint32_t byte_begin = text.byte_of[cluster.char_begin];
-    run.text.append(text.text, byte_begin, text.byte_of[cluster.char_end] - byte_begin);
+    run.text += text.extracted(cluster.char_begin, cluster.char_end);
     for (size_t g = cluster.glyph_begin; g < cluster.glyph_end; ++g) {
       const ShapedGlyph& shaped_glyph = shaped.glyphs[g];
       Glyph glyph{shaped_glyph.id, shaped_glyph.advance, shaped_glyph.x_offset, shaped_glyph.y_offset, cluster_offset};

@@ -26,6 +26,17 @@ struct SourceText {
   std::vector<uint32_t> byte_of;  // byte offset of each char; back() == text.size()
   std::vector<int> inline_of;     // inline index of each char
   std::vector<int> column_of;     // code points from the start of the char's inline
+  // What the runs carry for text extraction where an inline reads as other chars than it
+  // shows (Inline::reads_as): the whole paragraph so, and its byte offsets; empty otherwise.
+  std::string reads_as;
+  std::vector<uint32_t> reads_as_byte_of;
+
+  /// The bytes a run carries for chars [begin, end).
+  std::string_view extracted(size_t begin, size_t end) const {
+    const std::string& from = reads_as.empty() ? text : reads_as;
+    const std::vector<uint32_t>& at = reads_as.empty() ? byte_of : reads_as_byte_of;
+    return std::string_view(from).substr(at[begin], at[end] - at[begin]);
+  }
 
   size_t size() const { return chars.size(); }
   /// Source location of char `i` (the inline's span shifted by the char's column).

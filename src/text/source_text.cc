@@ -1,6 +1,35 @@
 #include "text/paragraph.h"
 
+#include <algorithm>
+
 namespace hanji::text::detail {
+
+namespace {
+
+// The extraction text, char for char beside `out.chars`: an inline's reads_as where it has one
+// of as many chars as its text, else the chars it shows.
+void gather_reads_as(std::span<const compose::Inline> inlines, SourceText& out) {
+  out.reads_as.reserve(out.text.size());
+  out.reads_as_byte_of.reserve(out.byte_of.size());
+  size_t next = 0;
+  for (const compose::Inline& in : inlines) {
+    const std::u32string shown = utf8_decode(in.text);
+    std::u32string read = in.reads_as.empty() ? shown : utf8_decode(in.reads_as);
+    if (read.size() != shown.size()) read = shown;
+    for (char32_t c : read) {
+      out.reads_as_byte_of.push_back(static_cast<uint32_t>(out.reads_as.size()));
+      utf8_append(out.reads_as, c);
+      ++next;
+    }
+  }
+  out.reads_as_byte_of.push_back(static_cast<uint32_t>(out.reads_as.size()));
+  if (next != out.chars.size()) {  // cannot happen: both decode the same inlines
+    out.reads_as.clear();
+    out.reads_as_byte_of.clear();
+  }
+}
+
+}  // namespace
 
 SourceText gather_text(std::span<const compose::Inline> inlines) {
   SourceText out;
@@ -23,6 +52,8 @@ SourceText gather_text(std::span<const compose::Inline> inlines) {
     }
   }
   out.byte_of.push_back(static_cast<uint32_t>(out.text.size()));
+  if (std::any_of(inlines.begin(), inlines.end(), [](const compose::Inline& in) { return !in.reads_as.empty(); }))
+    gather_reads_as(inlines, out);
   return out;
 }
 
