@@ -312,6 +312,13 @@ class TreeBuilder final : public YAML::EventHandler {
     node.scalar = std::move(cleaned);
   }
 
+  // Where a line may break without a space: a zero-width space, and around each Chinese
+  // character and kana (Japanese and Chinese are written without spaces).
+  static bool opens_a_break(char32_t c) {
+    return c == 0x200B || (c >= 0x3040 && c <= 0x30FF) || (c >= 0x3400 && c <= 0x4DBF) ||
+           (c >= 0x4E00 && c <= 0x9FFF) || (c >= 0xF900 && c <= 0xFAFF) || (c >= 0x20000 && c <= 0x3134F);
+  }
+
   // One word (a run without spaces or line breaks) as long as a page of text is a paste gone
   // wrong, and each of its characters would be a place to break it in an emergency.
   void check_word_length(const YamlNode& node) {
@@ -320,7 +327,7 @@ class TreeBuilder final : public YAML::EventHandler {
     for (size_t at = 0; at < value.size();) {
       const size_t start = at;
       const char32_t c = utf8_next(value, at);
-      if (c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == 0x3000) {
+      if (c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == 0x3000 || opens_a_break(c)) {
         length = 0;
         continue;
       }
