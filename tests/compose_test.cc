@@ -810,6 +810,14 @@ TEST(Meta, Furniture) {
   EXPECT_FALSE(c.furniture.page_numbers);
   EXPECT_EQ(c.furniture.page_number_format, "PAGE of TOTAL");
   EXPECT_EQ(c.furniture.footer_font, (FontSpec{7.5, false, false, {0.5, 0.5, 0.5}}));
+  EXPECT_TRUE(c.furniture.page_number_reads_as.empty());
+
+  // The NAME in a footer shows typographic quotes as the header does, and reads as typed.
+  file.cv.name = T("Margaret O'Neill", 2, 9);
+  theme.footer_text = "NAME \u00B7 PAGE / TOTAL";
+  auto named = compose(file, theme, diags);
+  EXPECT_EQ(named.furniture.page_number_format, "Margaret O\u2019Neill \u00B7 PAGE / TOTAL");
+  EXPECT_EQ(named.furniture.page_number_reads_as, "Margaret O'Neill \u00B7 PAGE / TOTAL");
 }
 
 TEST(Exactness, InlineTextIsTheSourceWithoutMarkup) {

@@ -2,6 +2,7 @@
 #include "compose/compose.h"
 
 #include <algorithm>
+#include <tuple>
 
 #include "compose/builder.h"
 #include "compose/markup.h"
@@ -50,26 +51,47 @@ std::string last_updated(const model::CvFile& file) {
   return date.empty() ? "" : file.locale.last_updated + " " + date;
 }
 
+// The CV's name as the page shows it (typographic quotes) and as it reads (as typed).
+struct ShownName {
+  std::string shown, read;
+};
+
+ShownName shown_name(const model::CvFile& file) {
+  Diagnostics ignored;  // the header reports the name's markup problems
+  ShownName name;
+  for (const Inline& in : parse_inline(file.cv.name, {}, {}, ignored)) {
+    name.shown += in.text;
+    name.read += in.reads_as.empty() ? in.text : in.reads_as;
+  }
+  return name;
+}
+
 // A footer or note template with the CV's NAME and LAST_UPDATED filled in (PAGE and TOTAL are
-// the paginator's); a template that needs a date the CV does not give is left out.
-std::string furniture_text(std::string text, const model::CvFile& file) {
+// the paginator's), as shown and as read; a template that needs a date the CV does not give
+// is left out.
+std::pair<std::string, std::string> furniture_text(std::string text, const model::CvFile& file) {
   if (text.find("LAST_UPDATED") != std::string::npos) {
     const std::string updated = last_updated(file);
-    if (updated.empty()) return "";
+    if (updated.empty()) return {};
     replace_all(text, "LAST_UPDATED", updated);
   }
-  replace_all(text, "NAME", plain_text(file.cv.name.value));
-  return text;
+  if (text.find("NAME") == std::string::npos) return {text, ""};
+  const ShownName name = shown_name(file);
+  std::string read = text;
+  replace_all(text, "NAME", name.shown);
+  replace_all(read, "NAME", name.read);
+  return {text, read == text ? "" : read};
 }
 
 Furniture furniture(const model::CvFile& file, const layout::Theme& theme) {
   Furniture f;
   f.page_numbers = theme.page_numbers;
-  f.page_number_format =
-      theme.footer_text.empty() ? file.locale.page_number : furniture_text(theme.footer_text, file);
+  f.page_number_format.clear();
+  if (!theme.footer_text.empty())
+    std::tie(f.page_number_format, f.page_number_reads_as) = furniture_text(theme.footer_text, file);
   if (f.page_number_format.empty()) f.page_number_format = file.locale.page_number;
   f.footer_font = font_of(theme.footer);
-  f.top_note = furniture_text(theme.top_note, file);
+  std::tie(f.top_note, f.top_note_reads_as) = furniture_text(theme.top_note, file);
   return f;
 }
 

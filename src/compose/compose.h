@@ -155,6 +155,8 @@ struct Furniture {
   std::string page_number_format = "PAGE / TOTAL";  // PAGE and TOTAL are filled in per page
   FontSpec footer_font;
   std::string top_note;  // at the top right of the first page; empty: none
+  /// What the two read as where that differs (the NAME's quotes as typed); empty: as shown.
+  std::string page_number_reads_as, top_note_reads_as;
 };
 
 struct Composition {

@@ -174,6 +174,7 @@ void add_page_numbers(const compose::Furniture& furniture, const layout::Theme& 
   if (!doc.pages.empty() && !furniture.top_note.empty()) {
     // The note sits in the top margin, right-aligned with the text, above the first line.
     compose::Inline note{furniture.top_note, furniture.footer_font, "", {}};
+    note.reads_as = furniture.top_note_reads_as;
     text::Line line = typesetter.typeset_line(note);
     const double x = theme.page_width - theme.margin_right - line.width;
     const double baseline = std::max(theme.margin_top / 2, theme.margin_top - 2 * furniture.footer_font.size);
@@ -185,6 +186,8 @@ void add_page_numbers(const compose::Furniture& furniture, const layout::Theme& 
   if (!furniture.page_numbers || total < 2) return;
   for (int p = 0; p < total; ++p) {
     compose::Inline label{page_number_text(furniture.page_number_format, p + 1, total), furniture.footer_font, "", {}};
+    if (!furniture.page_number_reads_as.empty())
+      label.reads_as = page_number_text(furniture.page_number_reads_as, p + 1, total);
     text::Line line = typesetter.typeset_line(label);
     double x = (doc.page_width - line.width) / 2;
     double baseline = doc.page_height - theme.footer_offset;
