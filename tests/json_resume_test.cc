@@ -157,6 +157,75 @@ TEST(JsonResume, LastModifiedIsTheDateTimeSpansCountTo) {
   EXPECT_FALSE(odd.diags.has_errors());
 }
 
+// Résumés in the wild: "" for "not given", names of the schema before 1.0, a phone that is
+// words, a LinkedIn name for a username, dates written as words, keywords with a lone '*'.
+TEST(JsonResume, ResumesAsPeopleWriteThemBuild) {
+  const std::string text = R"({
+  "basics": {"name": "Ana Ruiz", "label": "", "phone": "Upon request", "website": "https://ana.example",
+             "picture": "", "location": {"address": "1 Main St\nApt 2", "city": "Lima"},
+             "profiles": [{"network": "LinkedIn", "username": "Ana Ruiz", "url": "https://linkedin.com/in/anaruiz"}]},
+  "work": [{"company": "Acme", "website": "https://acme.example", "position": "Engineer",
+            "startDate": "2020-01", "endDate": ""},
+           {"name": "Beta", "position": "Intern", "startDate": "Summer 2019", "endDate": "至今"}],
+  "education": [{"institution": "UNI", "area": "CS", "gpa": "3.9"}],
+  "awards": [{"title": "", "date": "", "awarder": "", "summary": ""}],
+  "skills": [{"name": "PHP", "keywords": ["Laravel 5.*", "**Symfony**"]}],
+  "projects": [{"name": "Tool", "summary": "A build tool."}]
+})";
+  Loaded loaded = load(text);
+  ASSERT_TRUE(loaded.file) << dump(loaded.diags);
+  EXPECT_FALSE(loaded.diags.has_errors()) << dump(loaded.diags);
+  const Cv& cv = loaded.file->cv;
+  EXPECT_EQ(cv.location.value, "1 Main St, Apt 2, Lima");
+  ASSERT_EQ(cv.websites.size(), 1u);  // basics.website is the older basics.url
+  EXPECT_EQ(cv.websites[0].value, "https://ana.example");
+  EXPECT_TRUE(cv.phones.empty());  // "Upon request" is shown as written, not dialled
+  bool request = false, linkedin = false;
+  for (const Contact& c : cv.contacts) {
+    request = request || c.text.value == "Upon request";
+    linkedin = linkedin || c.url == "https://linkedin.com/in/anaruiz";
+  }
+  EXPECT_TRUE(request);
+  EXPECT_TRUE(linkedin) << "a username LinkedIn would not take: the profile's URL is shown";
+  const Section& work = cv.sections[0];
+  ASSERT_EQ(work.entries.size(), 2u);
+  EXPECT_EQ(work.entries[0].company.value, "[Acme](https://acme.example)");  // company, website: 0.x names
+  ASSERT_TRUE(work.entries[0].end_date);
+  EXPECT_EQ(work.entries[0].end_date->kind, Date::Kind::Present);  // "" is no end yet
+  ASSERT_TRUE(work.entries[1].date);
+  EXPECT_EQ(work.entries[1].date->text, "Summer 2019 \u2013 至今");
+  EXPECT_EQ(find(loaded.diags, "is not a date (YYYY-MM-DD); it is printed as written").size(), 1u);
+  EXPECT_EQ(find(loaded.diags, "'Summer 2019' in startDate").size(), 1u);
+  const Section* education = section_titled(cv, "Education");
+  ASSERT_TRUE(education);
+  ASSERT_FALSE(education->entries[0].highlights.empty());
+  EXPECT_EQ(education->entries[0].highlights[0].text.value, "Score: 3.9");  // gpa is the older score
+  EXPECT_FALSE(section_titled(cv, "Awards")) << "an award of empty strings is no section";
+  EXPECT_EQ(find(loaded.diags, "an entry of awards has nothing in it").size(), 1u);
+  const Section* skills = section_titled(cv, "Skills");
+  ASSERT_TRUE(skills);
+  EXPECT_EQ(skills->entries[0].details.value, "Laravel 5.\\*, **Symfony**");
+  EXPECT_TRUE(find(loaded.diags, "never closed").empty());
+  const Section* projects = section_titled(cv, "Projects");
+  ASSERT_TRUE(projects);
+  EXPECT_EQ(projects->entries[0].summary.value, "A build tool.");  // summary is the older description
+  EXPECT_TRUE(find(loaded.diags, "has no place").empty()) << dump(loaded.diags);
+
+  // A date that looks like one must be one: that stays an error, at its place.
+  Loaded wrong = load(R"({"work": [{"name": "A", "position": "B", "startDate": "2024-09-31"}]})");
+  EXPECT_FALSE(find(wrong.diags, "September 2024 has 30 days").empty()) << dump(wrong.diags);
+}
+
+// JSON readers keep the last of two equal keys; YAML has none.
+TEST(JsonResume, DuplicateKeysInJsonKeepTheLast) {
+  Loaded json = load(R"({"basics": {"name": "First", "name": "Last"}})");
+  ASSERT_TRUE(json.file) << dump(json.diags);
+  EXPECT_EQ(json.file->cv.name.value, "Last");
+  EXPECT_EQ(find(json.diags, "duplicate key 'name' (first at line 1); the last one is used").size(), 1u);
+  Loaded yaml = load("basics:\n  name: First\n  name: Last\n", "resume.yaml");
+  EXPECT_FALSE(yaml.file);
+}
+
 TEST(JsonResume, WrittenInYamlReadsTheSame) {
   const char* yaml = R"(basics:
   name: Mira Okafor
@@ -301,9 +370,11 @@ TEST(JsonResume, ImageIsAPhotoFileOrAWarnedWebAddress) {
   Loaded local = load(R"({"basics": {"name": "A", "image": "photo.png"}})", samples + "resume.json");
   ASSERT_TRUE(local.file) << dump(local.diags);
   EXPECT_EQ(std::filesystem::path(local.file->cv.photo.value).filename(), "photo.png");
+  // A picture named but not beside the file: the CV is made without it, with a warning.
   Loaded missing = load(R"({"basics": {"name": "A", "image": "nowhere.png"}})", samples + "resume.json");
-  EXPECT_FALSE(missing.file);
-  EXPECT_EQ(find(missing.diags, "does not exist").size(), 1u) << dump(missing.diags);
+  ASSERT_TRUE(missing.file) << dump(missing.diags);
+  EXPECT_TRUE(missing.file->cv.photo.empty());
+  EXPECT_EQ(find(missing.diags, "basics.image 'nowhere.png' is not beside the résumé").size(), 1u);
 }
 
 }  // namespace

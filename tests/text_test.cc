@@ -188,6 +188,18 @@ TEST_F(TextTest, AScriptNoFontHasIsOneWarningNamingTheScript) {
   EXPECT_NE(diags.all()[1].message.find("Hebrew"), std::string::npos);
 }
 
+// Hangul has no italics: an italic text holding Hangul is set upright throughout, so a date
+// "2020년 4월" does not slant its digits beside upright syllables; Latin alone stays italic.
+TEST_F(TextTest, ItalicTextWithHangulIsUprightThroughout) {
+  Typesetter ts(theme, diags);
+  const Line korean = ts.typeset_line(make_inline("2020년 4월", 10, false, true));
+  EXPECT_EQ(font_of_char(ts, korean, U'2'), "Lato-Regular.ttf");
+  EXPECT_EQ(font_of_char(ts, korean, U'년'), "NanumBarunGothic.ttf");
+  const Line latin = ts.typeset_line(make_inline("Apr 2020", 10, false, true));
+  EXPECT_EQ(font_of_char(ts, latin, U'2'), "Lato-Italic.ttf");
+  EXPECT_EQ(diags.warning_count(), 0);
+}
+
 TEST_F(TextTest, SymbolsNoFontHasAreOneWarningPerParagraph) {
   Typesetter ts(theme, diags);
   // A family emoji is four people joined by ZWJ; a rainbow flag and a pair of regional
@@ -277,8 +289,12 @@ TEST_F(TextTest, HangulHasNoItalicsEmphasisBecomesColour) {
   ASSERT_EQ(line.runs.size(), 2u);
   EXPECT_EQ(font_of_char(ts, line, U'강'), "NanumBarunGothic.ttf");  // upright
   EXPECT_EQ(line.runs[0].color, theme.emphasis_color);
-  EXPECT_EQ(font_of_char(ts, line, U'e'), "Lato-Italic.ttf");
-  EXPECT_EQ(line.runs[1].color, in.font.color);
+  // Emphasis over Hangul and Latin together is one colour, upright throughout, not half
+  // coloured and half slanted.
+  EXPECT_EQ(font_of_char(ts, line, U'e'), "Lato-Regular.ttf");
+  EXPECT_EQ(line.runs[1].color, theme.emphasis_color);
+  const Line latin = ts.typeset_line(make_inline("emphasis", 10, false, true));
+  EXPECT_EQ(font_of_char(ts, latin, U'e'), "Lato-Italic.ttf");
 }
 
 TEST_F(TextTest, HangulInAnItalicRoleStaysInTheRolesColour) {
@@ -666,6 +682,32 @@ TEST_F(TextTest, OverlongUrlBreaksBeforeItsPunctuation) {
   expect_lines_rejoin(narrow, text);
   for (const Line& line : narrow) EXPECT_LE(line.width, 90 + 1e-9);
   EXPECT_EQ(diags.warning_count(), 0);
+}
+
+// A contact shows its address without the scheme ("linkedin.com/in/...") and may come
+// tied to its icon: it still breaks as an address, before the hyphen, never after it.
+TEST_F(TextTest, AddressWithoutSchemeBreaksBeforeItsPunctuation) {
+  Typesetter ts(theme, diags);
+  for (const std::string text : {"linkedin.com/in/margaret-oneill-castellanos",
+                                 "\u00A0linkedin.com/in/margaret-oneill-castellanos"}) {
+    for (double width : {120.0, 150.0}) {
+      const auto lines = ts.typeset(make_paragraph(text), width);
+      ASSERT_GE(lines.size(), 2u) << width;
+      expect_lines_rejoin(lines, text);
+      for (size_t k = 0; k + 1 < lines.size(); ++k)
+        EXPECT_FALSE(text_of(lines[k]).ends_with("-")) << width << joined(texts_of(lines));
+    }
+  }
+  // As the side column sets it: the icon and its no-break space, then the address. The
+  // address's tail alone on the last line is no orphan to avoid by ending a line in "-".
+  for (double width : {110.0, 120.0, 130.0, 140.0}) {
+    compose::Paragraph p;
+    p.inlines = {make_inline("\u2709\u00A0", 8.3), make_inline("linkedin.com/in/margaret-oneill-castellanos", 8.3)};
+    p.is_name = true;
+    const auto lines = ts.typeset(p, width);
+    for (size_t k = 0; k + 1 < lines.size(); ++k)
+      EXPECT_FALSE(text_of(lines[k]).ends_with("-")) << width << joined(texts_of(lines));
+  }
 }
 
 TEST_F(TextTest, GlyphWiderThanTheLineOverflowsWithOneWarning) {

@@ -190,6 +190,11 @@ class TreeBuilder final : public YAML::EventHandler {
     }
   }
 
+  bool is_json_file() const {
+    const std::string& file = source_.file();
+    return file.size() >= 5 && (file.ends_with(".json") || file.ends_with(".JSON"));
+  }
+
   static bool is_merge_key(const YamlNode& key) {
     return key.is_scalar() && key.scalar == "<<" && key.style == ScalarStyle::Plain && !key.from_alias;
   }
@@ -202,6 +207,22 @@ class TreeBuilder final : public YAML::EventHandler {
     }
     if (is_merge_key(key)) return add_merge(frame, key, std::move(value));
     auto [it, inserted] = frame.first_line.emplace(key.scalar, key.span.line);
+    if (!inserted && is_json_file()) {
+      // JSON readers keep the last of two equal keys; a JSON Resume written that way is read
+      // as its other tools read it, with a warning.
+      diags_.warning(key.span, fmt::format("duplicate key '{}' (first at line {}); the last one is used, as JSON "
+                                           "readers do", excerpt(key.scalar), it->second),
+                     {"remove one of them"});
+      it->second = key.span.line;
+      for (size_t i = 0; i < frame.node.keys.size(); ++i)
+        if (frame.node.keys[i] == key.scalar) {
+          if (value.is_null()) value.span = key.span;
+          frame.node.key_spans[i] = key.span;
+          frame.node.items[i] = std::move(value);
+          return;
+        }
+      return;
+    }
     if (!inserted) {
       diags_.error(key.span, fmt::format("duplicate key '{}' (first at line {})", excerpt(key.scalar), it->second),
                    {"YAML keeps only one of them; remove or rename one"});

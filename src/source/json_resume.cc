@@ -25,6 +25,7 @@
 #include <array>
 #include <cctype>
 #include <cstdlib>
+#include <filesystem>
 #include <map>
 
 #include "source/reader.h"
@@ -99,6 +100,23 @@ YamlNode linked(const YamlNode& entry, std::string_view name_key, Reader& reader
   return make_scalar(fmt::format("[{}]({})", name->scalar, url), name->span);
 }
 
+// A keyword such as "Laravel 5.*" is a name, not the start of an emphasis: a '*' or '`' that
+// has no partner in its keyword is escaped, so that it prints as written (and no warning
+// says it is never closed). Paired ones ("**C++**", as hanji writes) stay markup.
+std::string literal_if_unpaired(const std::string& keyword) {
+  std::string out = keyword;
+  for (char mark : {'*', '`'}) {
+    if (std::count(out.begin(), out.end(), mark) % 2 == 0) continue;
+    std::string escaped;
+    for (size_t i = 0; i < out.size(); ++i) {
+      if (out[i] == mark && (i == 0 || out[i - 1] != '\\')) escaped += '\\';
+      escaped += out[i];
+    }
+    out = std::move(escaped);
+  }
+  return out;
+}
+
 // A list of texts joined into one ("C++, Python"), or nullopt when there is none; anything
 // but a list of texts is an error at its place.
 std::optional<YamlNode> joined(const YamlNode& entry, std::string_view key, std::string_view separator,
@@ -109,7 +127,7 @@ std::optional<YamlNode> joined(const YamlNode& entry, std::string_view key, std:
   std::optional<Span> first;
   for (const Text& item : reader.text_list(*list, key, false)) {
     if (item.value.empty()) continue;
-    text += (text.empty() ? "" : std::string(separator)) + item.value;
+    text += (text.empty() ? "" : std::string(separator)) + literal_if_unpaired(item.value);
     if (!first) first = item.span;
   }
   if (!first) return std::nullopt;
@@ -118,9 +136,45 @@ std::optional<YamlNode> joined(const YamlNode& entry, std::string_view key, std:
 
 // JSON Resume dates: startDate / endDate (an open end is "present", as RenderCV reads it),
 // or a single date under another name (awards' `date`, publications' `releaseDate`).
-void copy_dates(const YamlNode& from, YamlNode& to, std::string_view single = "date") {
+// A date the schema's way: "2020", "2020-03", "2020-03-15" (time of day allowed), or
+// "present"; the RenderCV reader checks that it is a real one ("2024-09-31" is an error).
+bool iso_like(const std::string& value) {
+  if (lowercase(value) == "present") return true;
+  size_t i = 0;
+  const auto digits = [&](size_t least, size_t most) {
+    size_t n = 0;
+    while (i < value.size() && n < most && value[i] >= '0' && value[i] <= '9') ++i, ++n;
+    return n >= least;
+  };
+  if (!digits(4, 4)) return false;
+  for (int part = 0; part < 2 && i < value.size() && value[i] == '-'; ++part) {
+    ++i;
+    if (!digits(1, 2)) return false;
+  }
+  if (i < value.size() && value[i] == 'T')  // a time of day: digits and : . + - Z
+    return value.find_first_not_of("0123456789:.+-Z", i + 1) == std::string::npos;
+  return i == value.size();
+}
+
+void copy_dates(const YamlNode& from, YamlNode& to, Reader& reader, std::string_view single = "date") {
   if (copy(from, "date", to, "date")) return;  // hanji's own: free text such as "Fall 2023"
   if (single != "date" && copy(from, single, to, "date")) return;
+  // Dates written as words ("至今", "Summer 2019") are shown as written, with a warning: the
+  // schema asks for ISO dates, but a file that has others is still somebody's résumé.
+  const YamlNode* start = value_of(from, "startDate");
+  const YamlNode* end = value_of(from, "endDate");
+  const auto wordy = [](const YamlNode* d) { return d && d->is_scalar() && !iso_like(d->scalar); };
+  if (wordy(start) || wordy(end)) {
+    const YamlNode& first = wordy(start) ? *start : *end;
+    reader.diags.warning(first.span,
+                         fmt::format("'{}' in {} is not a date (YYYY-MM-DD); it is printed as written", excerpt(first.scalar),
+                                     wordy(start) ? "startDate" : "endDate"),
+                         {"write dates as 2020-03 so that they are formatted and ordered; keep words for 'summary'"});
+    std::string text = start && start->is_scalar() ? start->scalar : "";
+    if (end && end->is_scalar()) text += (text.empty() ? "" : " \u2013 ") + end->scalar;
+    put(to, "date", make_scalar(text, first.span));
+    return;
+  }
   copy(from, "startDate", to, "start_date");
   copy(from, "endDate", to, "end_date");
 }
@@ -176,7 +230,7 @@ YamlNode translate_entry(std::string_view section, const YamlNode& in, const Loc
     put(out, "company", linked(in, section == "work" ? "name" : "organization", reader));
     if (!copy(in, "position", out, "position")) put(out, "position", make_scalar("", in.span));
     copy(in, "location", out, "location");
-    copy_dates(in, out);
+    copy_dates(in, out, reader);
     std::optional<YamlNode> summary = text_node(in, "summary", reader);
     if (auto description = text_node(in, "description", reader)) {  // what the organisation is
       if (summary) description->scalar = fmt::format("*{}.* {}", description->scalar, summary->scalar);
@@ -189,7 +243,7 @@ YamlNode translate_entry(std::string_view section, const YamlNode& in, const Loc
     if (!copy(in, "area", out, "area")) put(out, "area", make_scalar("", in.span));
     copy(in, "studyType", out, "degree");
     copy(in, "location", out, "location");
-    copy_dates(in, out);
+    copy_dates(in, out, reader);
     copy(in, "summary", out, "summary");
     copy_highlights(in, out);
     add_labelled_highlight(out, locale.score, text_node(in, "score", reader));
@@ -197,7 +251,7 @@ YamlNode translate_entry(std::string_view section, const YamlNode& in, const Loc
   } else if (section == "awards" || section == "certificates") {
     put(out, "name", linked(in, section == "awards" ? "title" : "name", reader));
     if (!copy(in, "location", out, "location")) copy(in, section == "awards" ? "awarder" : "issuer", out, "location");
-    copy_dates(in, out);
+    copy_dates(in, out, reader);
     copy(in, "summary", out, "summary");
     copy_highlights(in, out);
   } else if (section == "publications") {
@@ -206,7 +260,7 @@ YamlNode translate_entry(std::string_view section, const YamlNode& in, const Loc
     copy(in, "publisher", out, "journal");
     copy(in, "doi", out, "doi");
     if (!value_of(in, "doi")) copy(in, "url", out, "url");
-    copy_dates(in, out, "releaseDate");
+    copy_dates(in, out, reader, "releaseDate");
     copy(in, "summary", out, "summary");
   } else if (section == "skills" || section == "interests" || section == "languages") {
     put(out, "label", section == "languages" ? linked(in, "language", reader) : linked(in, "name", reader));
@@ -220,7 +274,7 @@ YamlNode translate_entry(std::string_view section, const YamlNode& in, const Loc
   } else if (section == "projects") {
     put(out, "name", linked(in, "name", reader));
     if (!copy(in, "location", out, "location")) copy(in, "entity", out, "location");
-    copy_dates(in, out);
+    copy_dates(in, out, reader);
     // Roles and the kind of project lead the description: "*Lead (application).* A map ...".
     std::optional<YamlNode> summary = text_node(in, "description", reader);
     std::optional<YamlNode> roles = joined(in, "roles", ", ", reader);
@@ -295,6 +349,32 @@ void warn_unknown_keys(const YamlNode& map, std::string_view where, std::initial
     }
 }
 
+// An address written over several lines ("1 Main St\nApt 2"), on one: "1 Main St, Apt 2".
+std::string one_line(const std::string& text) {
+  std::string out;
+  bool pending = false;
+  for (char c : text) {
+    if (c == '\n' || c == '\r') {
+      pending = !out.empty();
+      continue;
+    }
+    if (pending) {
+      while (!out.empty() && (out.back() == ' ' || out.back() == ',')) out.pop_back();
+      out += ", ";
+      pending = false;
+      if (c == ' ') continue;
+    }
+    out += c;
+  }
+  return out;
+}
+
+// A phone number a tel: link can dial: some digits, not more than a number has.
+bool dialable(const std::string& phone) {
+  const auto digits = std::count_if(phone.begin(), phone.end(), [](char c) { return c >= '0' && c <= '9'; });
+  return digits > 0 && digits <= 20;
+}
+
 // basics.location {address, postalCode, city, countryCode, region} as one line of text, in
 // the order an address is read: "Main St 1, Lisbon, Lisboa, 1000-001, PT".
 std::optional<YamlNode> location_text(const YamlNode& location, Reader& reader) {
@@ -304,7 +384,8 @@ std::optional<YamlNode> location_text(const YamlNode& location, Reader& reader) 
   warn_unknown_keys(location, "basics.location", {"address", "city", "region", "postalCode", "countryCode"}, reader);
   std::string text;
   for (std::string_view key : {"address", "city", "region", "postalCode", "countryCode"})
-    if (std::string part = text_of(location, key, reader); !part.empty()) text += (text.empty() ? "" : ", ") + part;
+    if (std::string part = one_line(text_of(location, key, reader)); !part.empty())
+      text += (text.empty() ? "" : ", ") + part;
   if (text.empty()) return std::nullopt;
   return make_scalar(text, location.span);
 }
@@ -317,20 +398,39 @@ void translate_basics(const YamlNode& basics, Reader& reader, YamlNode& cv, cons
   copy(basics, "name", cv, "name");
   copy(basics, "label", cv, "headline");
   if (auto image = text_node(basics, "image", reader)) {
+    const std::filesystem::path beside = std::filesystem::path(reader.source.file()).parent_path() / image->scalar;
+    std::error_code ignored;
     if (image->scalar.starts_with("http://") || image->scalar.starts_with("https://"))
       reader.diags.warning(image->span, "basics.image is a web address; hanji does not download files, so the CV has no photo",
                            {"download the picture and give its path, relative to the CV file"});
+    else if (!std::filesystem::exists(beside, ignored))
+      // The picture a résumé names often lives with its web site, not beside the file.
+      reader.diags.warning(image->span, fmt::format("basics.image '{}' is not beside the résumé, so the CV has no photo",
+                                                    excerpt(image->scalar)),
+                           {"put the picture there, or give its path relative to the résumé"});
     else
       put(cv, "photo", *image);
   }
   // Contacts in the order hanji wrote them, else RenderCV's: location, email, phone, url, profiles.
   std::vector<std::string> kinds = order.empty() ? std::vector<std::string>{"location", "email", "phone", "url", "profiles"}
                                                  : order;
+  YamlNode custom = make_list(basics.span);  // contacts shown as written: links of other networks
   for (const std::string& kind : kinds) {
     if (kind == "location") {
       if (const YamlNode* location = value_of(basics, "location"))
         if (auto text = location_text(*location, reader)) put(cv, "location", std::move(*text));
-    } else if (kind == "email" || kind == "phone") {
+    } else if (kind == "phone") {
+      // The schema takes any text as a phone ("upon request"): what is no number is shown as
+      // written, without a link, rather than refused.
+      const YamlNode* phone = value_of(basics, "phone");
+      if (phone && phone->is_scalar() && !dialable(phone->scalar)) {
+        YamlNode item = make_map(phone->span);
+        put(item, "placeholder", *phone);
+        custom.items.push_back(std::move(item));
+      } else {
+        copy(basics, kind, cv, kind);
+      }
+    } else if (kind == "email") {
       copy(basics, kind, cv, kind);
     } else if (kind == "url") {
       copy(basics, "url", cv, "website");
@@ -338,7 +438,7 @@ void translate_basics(const YamlNode& basics, Reader& reader, YamlNode& cv, cons
       const YamlNode* profiles = value_of(basics, "profiles");
       if (!profiles || !reader.expect_list(*profiles, "profiles", "write each profile as {\"network\": ..., \"url\": ...}"))
         continue;
-      YamlNode social = make_list(profiles->span), custom = make_list(profiles->span);
+      YamlNode social = make_list(profiles->span);
       for (const YamlNode& profile : profiles->items) {
         if (!reader.expect_map(profile, "profiles", "write each profile as {\"network\": ..., \"url\": ...}")) continue;
         warn_unknown_keys(profile, "a profile", {"network", "username", "url", "text"}, reader);
@@ -354,7 +454,11 @@ void translate_basics(const YamlNode& basics, Reader& reader, YamlNode& cv, cons
                            [](char a, char b) { return std::tolower(static_cast<unsigned char>(a)) ==
                                                        std::tolower(static_cast<unsigned char>(b)); }))
               info = find_network(name);
-        if (info && username && username->is_scalar() && !username->scalar.empty()) {
+        // A username the network would not take ("Jane Doe" on LinkedIn) is shown by its URL.
+        const bool usable = info && username && username->is_scalar() && !username->scalar.empty() &&
+                            username->scalar.find_first_of(" \t\n") == std::string::npos &&
+                            (!info->valid_username || info->valid_username(username->scalar));
+        if (usable) {
           YamlNode item = make_map(profile.span);
           put(item, "network", make_scalar(std::string(info->name), network->span));
           put(item, "username", *username);
@@ -364,7 +468,7 @@ void translate_basics(const YamlNode& basics, Reader& reader, YamlNode& cv, cons
           std::string shown = url;
           if (size_t scheme = shown.find("://"); scheme != std::string::npos) shown.erase(0, scheme + 3);
           while (shown.ends_with('/')) shown.pop_back();
-          if (shown.empty()) shown = scalar_of(profile, "network") + ": " + username->scalar;
+          if (shown.empty() && username) shown = scalar_of(profile, "network") + ": " + username->scalar;
           if (std::string text = scalar_of(profile, "text"); !text.empty()) shown = text;  // hanji's own
           YamlNode item = make_map(profile.span);
           put(item, "placeholder", make_scalar(shown, profile.span));
@@ -373,9 +477,9 @@ void translate_basics(const YamlNode& basics, Reader& reader, YamlNode& cv, cons
         }
       }
       if (!social.items.empty()) put(cv, "social_networks", std::move(social));
-      if (!custom.items.empty()) put(cv, "custom_connections", std::move(custom));
     }
   }
+  if (!custom.items.empty()) put(cv, "custom_connections", std::move(custom));
 }
 
 // hanji's own section list: [{title, from, count} | {title, entries}], or the default one.
@@ -426,7 +530,86 @@ const std::vector<std::string>& json_resume_keys() {
   return kKeys;
 }
 
-YamlNode json_resume_as_cv(const YamlNode& root, Reader& reader, const Locale& locale) {
+namespace {
+
+YamlNode* child(YamlNode& map, std::string_view key) {
+  for (size_t i = 0; i < map.keys.size(); ++i)
+    if (map.keys[i] == key) return &map.items[i];
+  return nullptr;
+}
+
+// JSON Resume files in the wild write "" (or null) for "not given": such a value is as if the
+// key were absent, and so is an item "" in a list.
+void drop_empty_values(YamlNode& node) {
+  if (node.is_map()) {
+    for (size_t i = node.keys.size(); i-- > 0;) {
+      YamlNode& value = node.items[i];
+      drop_empty_values(value);
+      if (value.is_null() || (value.is_scalar() && value.scalar.empty())) {
+        node.keys.erase(node.keys.begin() + static_cast<long>(i));
+        node.key_spans.erase(node.key_spans.begin() + static_cast<long>(i));
+        node.items.erase(node.items.begin() + static_cast<long>(i));
+      }
+    }
+  } else if (node.is_sequence()) {
+    std::vector<YamlNode> kept;
+    for (YamlNode& item : node.items) {
+      drop_empty_values(item);
+      if (!(item.is_scalar() && item.scalar.empty()) && !item.is_null()) kept.push_back(std::move(item));
+    }
+    node.items = std::move(kept);
+  }
+}
+
+// The names of the schema before 1.0, still common: each is read as today's name when the
+// entry does not have that one too.
+void rename_key(YamlNode& map, std::string_view old_name, std::string_view new_name) {
+  if (!map.is_map() || value_of(map, new_name)) return;
+  for (std::string& key : map.keys)
+    if (key == old_name) key = std::string(new_name);
+}
+
+void read_older_names(YamlNode& root) {
+  if (YamlNode* basics = child(root, "basics")) {
+    rename_key(*basics, "website", "url");
+    rename_key(*basics, "picture", "image");
+  }
+  static const std::array<std::array<std::string_view, 3>, 6> kRenamed{{{"work", "company", "name"},
+                                                                         {"work", "website", "url"},
+                                                                         {"volunteer", "website", "url"},
+                                                                         {"education", "gpa", "score"},
+                                                                         {"publications", "website", "url"},
+                                                                         {"projects", "summary", "description"}}};
+  for (const auto& [section, old_name, new_name] : kRenamed)
+    if (YamlNode* list = child(root, section); list && list->is_sequence())
+      for (YamlNode& entry : list->items) rename_key(entry, old_name, new_name);
+}
+
+// An entry left with nothing in it (all its values were "") would print an empty heading.
+void drop_empty_entries(YamlNode& root, Reader& reader) {
+  for (std::string_view section : kSections) {
+    YamlNode* list = child(root, section);
+    if (!list || !list->is_sequence()) continue;
+    std::vector<YamlNode> kept;
+    for (YamlNode& entry : list->items) {
+      if (entry.is_map() && entry.keys.empty()) {
+        reader.diags.warning(entry.span, fmt::format("an entry of {} has nothing in it and is left out", section),
+                             {"fill it in, or delete it"});
+        continue;
+      }
+      kept.push_back(std::move(entry));
+    }
+    list->items = std::move(kept);
+  }
+}
+
+}  // namespace
+
+YamlNode json_resume_as_cv(const YamlNode& original, Reader& reader, const Locale& locale) {
+  YamlNode root = original;
+  drop_empty_values(root);
+  read_older_names(root);
+  drop_empty_entries(root, reader);
   YamlNode cv = make_map(root.span);
   std::vector<std::string> contact_order;
   if (const YamlNode* hanji = value_of(root, "hanji"))

@@ -109,10 +109,31 @@ void tailor_cjk_token(const std::u32string& chars, const Token& token, layout::K
 // "largescale"; ragged-right lines lose almost nothing by keeping "large-scale", "C++/Python"
 // or "Node.js" whole. A token wider than the line still breaks in an emergency, best after a
 // hyphen, en dash or slash before a letter, and its parts then carry ActualText.
+// "example.com/path" as contact lines show addresses, without their scheme: a host name (letters,
+// digits, hyphens, dots, a dot and two letters last) right before the first slash; an icon
+// tied to the address by a no-break space may come first.
+bool starts_with_host_and_path(std::u32string_view t) {
+  const size_t slash = t.find(U'/');
+  if (slash == std::u32string_view::npos) return false;
+  const size_t tie = t.substr(0, slash).rfind(U'\u00A0');
+  const size_t begin = tie == std::u32string_view::npos ? 0 : tie + 1;
+  if (slash < begin + 4) return false;
+  const std::u32string_view host = t.substr(begin, slash - begin);
+  const size_t dot = host.rfind(U'.');
+  if (dot == std::u32string_view::npos || host.size() - dot < 3) return false;
+  for (size_t i = 0; i < host.size(); ++i) {
+    const char32_t c = host[i];
+    const bool letter = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+    if (i > dot ? !letter : !(letter || (c >= '0' && c <= '9') || c == '-' || c == '.')) return false;
+  }
+  return true;
+}
+
 bool is_url_like(const std::u32string& chars, const Token& token) {
   std::u32string_view t(chars.data() + token.begin, token.end - token.begin);
   return t.find(U"://") != std::u32string_view::npos || t.starts_with(U"www.") ||
-         (t.find(U'@') != std::u32string_view::npos && t.find(U'.') != std::u32string_view::npos);
+         (t.find(U'@') != std::u32string_view::npos && t.find(U'.') != std::u32string_view::npos) ||
+         starts_with_host_and_path(t);
 }
 
 bool is_url_punctuation(char32_t c) {
@@ -137,9 +158,10 @@ void tailor_latin_token(const std::u32string& chars, const Token& token, const s
     Boundary& b = out[k];
     set_emergency(chars, k, raw[k] == Raw::Allowed, b);
     if (url) {
-      // Only the Chicago positions are cheap; breaking after URL punctuation is the next best.
+      // Only the Chicago positions are cheap; breaking after URL punctuation is the next best,
+      // dear enough that a line a little shorter is preferred to a line ending in "margaret-".
       b.awkward = false;
-      if (good_url_break(chars, k, token)) b.emergency = kUrlEmergency / 2;
+      b.emergency = good_url_break(chars, k, token) ? kUrlEmergency / 2 : std::max(b.emergency, 2 * kUrlEmergency);
     } else if (is_latin_break_char(chars[k - 1]) && is_latin_letter(chars[k]) && !b.awkward) {
       b.emergency = kUrlEmergency / 2;  // a compound: after its hyphen (state-of-the-|art)
     }

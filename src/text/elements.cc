@@ -138,6 +138,7 @@ void add_break(const ShapedText& shaped, const Boundary& boundary, bool emergenc
   Element penalty;
   penalty.type = ElementType::Penalty;
   penalty.penalty = boundary.allowed ? boundary.penalty : boundary.emergency;
+  penalty.emergency = !boundary.allowed;
   penalty.break_width = -shaped.clusters[c - 1].end_adjust();
   penalty.cluster_begin = penalty.cluster_end = c;
   out.push_back(penalty);

@@ -266,6 +266,16 @@ std::vector<Item> itemize(const SourceText& text, const FontSettings& settings, 
   MissingChars missing;
   std::optional<Choice> previous;  // choice of the previous char, reset at newlines
   hb_script_t previous_script = HB_SCRIPT_LATIN;
+  // Hangul has no italics; an italic text that holds Hangul ("2020년 4월", "서울 Seoul") is set
+  // upright throughout, its Latin and digits too, rather than half slanted.
+  std::vector<compose::FontSpec> specs;
+  specs.reserve(text.inlines.size());
+  for (const compose::Inline& in : text.inlines) {
+    specs.push_back(in.font);
+    if (!in.font.italic) continue;
+    const std::u32string chars = utf8_decode(in.text);
+    if (std::any_of(chars.begin(), chars.end(), is_hangul_letter)) specs.back().italic = false;
+  }
   for (size_t i = 0; i < text.size(); ++i) {
     const char32_t c = text.chars[i];
     if (is_newline(c)) {
@@ -276,7 +286,7 @@ std::vector<Item> itemize(const SourceText& text, const FontSettings& settings, 
     Choice choice;
     if (follows_base(c) && previous) {
       choice = *previous;  // a mark or joiner stays in its base's font so they shape together
-    } else if (auto found = chooser.choose(c, families[i], source.font, choice)) {
+    } else if (auto found = chooser.choose(c, families[i], specs[static_cast<size_t>(text.inline_of[i])], choice)) {
       choice = *found;
     } else if (choice.font >= 0 && !is_default_ignorable(c) && warned.insert(c).second) {
       missing.add(c, i);

@@ -111,6 +111,7 @@ struct Active {
   bool hyphenated = false;   // the line before ends with an inserted hyphen
   bool paragraph_start = true;
   int node = 0;              // index into the node pool
+  bool inside_word = false;  // the line before ends inside an overlong word (an emergency break)
 };
 
 struct Candidate {
@@ -148,7 +149,9 @@ class TotalFit {
     if (from.hyphenated && !last && flagged) demerits += kDoubleHyphenDemerits;
     if (from.hyphenated && last) demerits += kFinalHyphenDemerits;
     const bool single_word = spaces == 0;
-    if (last && !from.paragraph_start && single_word && width < params_.width * kOrphanFraction)
+    // A last line that ends a word begun on the line before (the tail of an address broken
+    // in an emergency) is no lone word: nothing would be gained by breaking elsewhere.
+    if (last && !from.paragraph_start && !from.inside_word && single_word && width < params_.width * kOrphanFraction)
       demerits += params_.justify ? kJustifiedOrphanDemerits : kOrphanDemerits;
     return demerits;
   }
@@ -208,8 +211,9 @@ class TotalFit {
       const Candidate& c = best[fitness];
       if (c.from < 0 || c.demerits > minimum + kAdjacentDemerits) continue;
       nodes_.push_back(Node{i, active_[static_cast<size_t>(c.from)].node});
+      const bool inside_word = !last && elements_[i].emergency;
       spare_.push_back(Active{next_line_start(elements_, i), c.demerits, static_cast<int>(fitness), !last && flagged,
-                              false, static_cast<int>(nodes_.size() - 1)});
+                              false, static_cast<int>(nodes_.size() - 1), inside_word});
       if (last) finals_.push_back(spare_.back());
     }
   }

@@ -18,6 +18,7 @@ struct Element {
   bool breakable = false;  // glue: a line may end before it (it then vanishes)
   bool space = false;      // glue made of space characters (not an inter-syllable gap)
   bool flagged = false;    // penalty: a hyphenated break (a hyphen is drawn at the line end)
+  bool emergency = false;  // penalty: inside a word too wide for the line (no regular break)
   size_t cluster_begin = 0, cluster_end = 0;  // a penalty has begin == end == the cluster after it
 };
 
