@@ -514,6 +514,31 @@ TEST_F(Paginate, ATableThatContinuesRepeatsItsHeaderRow) {
   EXPECT_EQ(expected, 80);
 }
 
+// A column's share is widened to hold its longest word (a cell never breaks inside one); the
+// room comes from columns that have it, and a short text that fits its share keeps it.
+TEST_F(Paginate, TableColumnsHoldTheirLongestWord) {
+  compose::Composition c;
+  compose::Table table;
+  table.widths = {1, 2, 7};
+  table.shaded_columns = {false, false, false};
+  table.header = {paragraph("Company"), paragraph("Length"), paragraph("Responsibilities")};
+  table.rows.push_back({paragraph("Supercalifragilistic"), paragraph("4 years 6 months"),
+                        paragraph("Designed and ran the payment service for several years, with a team of four.")});
+  compose::Block b;
+  b.content = table;
+  c.blocks.push_back(b);
+  Document doc = run(c);
+  ASSERT_EQ(doc.pages.size(), 1u);
+  const PlacedRun* word = find_run(doc, "Supercalifragilistic");
+  ASSERT_TRUE(word) << "the word is set whole, on one line";
+  const PlacedRun* length = find_run(doc, "4 years 6 months");
+  ASSERT_TRUE(length) << "the short text that fitted its share still does";
+  const PlacedRun* text = find_run(doc, "Designed");
+  ASSERT_TRUE(text);
+  EXPECT_GT(text->x, length->x + length->run.width());
+  EXPECT_GT(length->x, word->x + word->run.width());
+}
+
 TEST_F(Paginate, ASideColumnIsSetBesideTheMainFlowAndDrawnFirst) {
   theme_.sidebar_side = layout::SidebarSide::Left;
   theme_.sidebar_width = 150;

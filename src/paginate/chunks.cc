@@ -272,23 +272,100 @@ void frame_row(const compose::Table& table, const std::vector<double>& edges, do
   }
 }
 
-/// Where the columns meet: the photo's column first when there is one, then the others in
-/// proportion to their widths.
-std::vector<double> column_edges(const compose::Table& table, double width) {
+/// What a column's cells need: the widest word (a cell never breaks inside one) and the
+/// widest cell set on one line, each with the cell's padding.
+struct ColumnNeeds {
+  double least = 0, whole = 0;
+};
+
+void measure_cell(const compose::Paragraph& cell, double padding, text::Typesetter& typesetter, ColumnNeeds& needs) {
+  double whole = 0;
+  for (const compose::Inline& in : cell.inlines) {
+    size_t begin = 0;
+    while (begin <= in.text.size()) {
+      size_t end = in.text.find_first_of(" \n", begin);
+      if (end == std::string::npos) end = in.text.size();
+      if (end > begin) {
+        compose::Inline word = in;
+        word.text = in.text.substr(begin, end - begin);
+        word.reads_as.clear();
+        needs.least = std::max(needs.least, typesetter.typeset_line(word).width + cell.indent_left + cell.indent_right + 2 * padding);
+      }
+      begin = end + 1;
+    }
+    whole += typesetter.typeset_line(in).width;
+  }
+  needs.whole = std::max(needs.whole, whole + cell.indent_left + cell.indent_right + 2 * padding);
+}
+
+/// Raises each width to its target where others can give: they give in proportion to what they
+/// have above their own floor, and never go below it.
+void grow_to(std::vector<double>& widths, const std::vector<double>& targets, const std::vector<double>& floors) {
+  double wanted = 0, spare = 0;
+  for (size_t i = 0; i < widths.size(); ++i) {
+    if (targets[i] > widths[i]) wanted += targets[i] - widths[i];
+    else spare += std::max(0.0, widths[i] - floors[i]);
+  }
+  if (wanted <= 0 || spare <= 0) return;
+  const double given = std::min(wanted, spare);
+  for (size_t i = 0; i < widths.size(); ++i) {
+    if (targets[i] > widths[i]) widths[i] += (targets[i] - widths[i]) * given / wanted;
+    else widths[i] -= std::max(0.0, widths[i] - floors[i]) * given / spare;
+  }
+}
+
+/// The widths of the columns: the layout's proportions, then a column whose longest word does
+/// not fit ("(주)한빛소프트웨어") widened to hold it, from the columns with room to spare (a
+/// column of short texts that fit on one line gives last).
+std::vector<double> column_widths(const compose::Table& table, double width, text::Typesetter& typesetter) {
+  const size_t n = table.widths.size();
+  double total = 0;
+  for (double w : table.widths) total += std::max(w, 0.0);
+  std::vector<double> widths(n);
+  for (size_t i = 0; i < n; ++i) widths[i] = total > 0 ? width * std::max(table.widths[i], 0.0) / total : width / n;
+  std::vector<ColumnNeeds> needs(n);
+  const auto measure_row = [&](const std::vector<compose::Paragraph>& cells) {
+    for (size_t i = 0; i < cells.size() && i < n; ++i) measure_cell(cells[i], table.padding, typesetter, needs[i]);
+  };
+  measure_row(table.header);
+  for (const auto& row : table.rows) measure_row(row);
+  std::vector<double> least(n), nice(n);
+  for (size_t i = 0; i < n; ++i) {
+    least[i] = needs[i].least;
+    // A short text (at most a quarter of the table) that its share holds on one line keeps it.
+    constexpr double kNearlyFits = 1.0, kShort = 0.25;
+    const bool short_text = needs[i].whole <= kNearlyFits * widths[i] && needs[i].whole <= kShort * width;
+    nice[i] = short_text ? needs[i].whole : least[i];
+  }
+  // A column gives what it has beyond its longest word, and beyond its short text where that
+  // fits on one line already: wrapping a long text costs less than wrapping a short one.
+  const auto floors = [&] {
+    std::vector<double> out(n);
+    for (size_t i = 0; i < n; ++i) out[i] = std::max(least[i], std::min(nice[i], widths[i]));
+    return out;
+  };
+  grow_to(widths, least, floors());
+  grow_to(widths, least, least);  // a word must fit: then short texts wrap if they must
+  // Short texts are not widened to one line beyond their share: the columns would stop lining
+  // up with how a text extractor reads a table (row by row), which ATS parsers rely on.
+  return widths;
+}
+
+/// Where the columns meet: the photo's column first when there is one, then the others.
+std::vector<double> column_edges(const compose::Table& table, double width, text::Typesetter& typesetter) {
   std::vector<double> edges{0};
   double rest = width;
   if (table.photo) {
     edges.push_back(std::min(width / 2, table.photo->width + 2 * table.padding));
     rest = width - edges.back();
   }
-  double total = 0;
-  for (double w : table.widths) total += std::max(w, 0.0);
   const double start = edges.back();
-  double at = 0;
-  for (double w : table.widths) {
-    at += std::max(w, 0.0);
-    edges.push_back(start + (total > 0 ? rest * at / total : rest));
+  double at = start;
+  for (double w : column_widths(table, rest, typesetter)) {
+    at += w;
+    edges.push_back(at);
   }
+  edges.back() = start + rest;  // the right edge exactly where the table ends
   return edges;
 }
 
@@ -328,7 +405,7 @@ Chunk photo_table_chunk(const compose::Table& table, const std::vector<double>& 
 /// A table as pieces a page may break between: the header row (kept with the first row), then
 /// each row, which carries the header to draw again when it starts a page.
 std::vector<Chunk> table_chunks(const compose::Table& table, const Column& column, text::Typesetter& typesetter) {
-  const std::vector<double> edges = column_edges(table, column.width);
+  const std::vector<double> edges = column_edges(table, column.width, typesetter);
   if (table.photo) return {photo_table_chunk(table, edges, typesetter)};
   std::vector<Chunk> chunks;
   std::shared_ptr<const Chunk> header;
