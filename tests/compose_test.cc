@@ -577,6 +577,28 @@ TEST(Entries, PublicationOwnerBoldCanBeTurnedOffAndUrlIsUsedWithoutDoi) {
   EXPECT_EQ(rw.main[2].inlines[0].link, "https://example.org/paper");
 }
 
+// A list of one-line entries keeps two on each side of a page break, as a paragraph keeps
+// two lines: its last never alone at the top of a page, its first never alone under its title.
+TEST(Entries, OneLineEntriesKeepTwoOnEachSideOfABreak) {
+  std::vector<Entry> entries;
+  for (const char* label : {"Languages", "Tools", "Data", "Cloud"}) {
+    Entry e;
+    e.kind = EntryKind::OneLine;
+    e.label = T(label, 50, 16);
+    e.details = T("C++, Python", 51, 18);
+    entries.push_back(e);
+  }
+  Diagnostics diags;
+  auto c = compose(cv_file({section("Skills", EntryKind::OneLine, entries)}), test_theme(), diags);
+  EXPECT_TRUE(c.blocks[find_block(c, "Languages")].keep_with_next);
+  EXPECT_FALSE(c.blocks[find_block(c, "Tools")].keep_with_next);
+  EXPECT_TRUE(c.blocks[find_block(c, "Data")].keep_with_next);
+  EXPECT_FALSE(c.blocks[find_block(c, "Cloud")].keep_with_next);
+  entries.resize(2);  // two: the title holds the first, a break between them is allowed
+  auto pair = compose(cv_file({section("Skills", EntryKind::OneLine, entries)}), test_theme(), diags);
+  EXPECT_FALSE(pair.blocks[find_block(pair, "Languages")].keep_with_next);
+}
+
 TEST(Entries, OneLineIsBoldLabelColonDetails) {
   Entry e;
   e.kind = EntryKind::OneLine;

@@ -51,6 +51,9 @@ class Builder {
   Block& add(decltype(Block::content) content, double space_before, const Span& span);
   /// The block added last (there must be one).
   Block& last() { return current().back(); }
+  /// How many blocks the current region has, and the one at `index` of them.
+  size_t block_count() { return current().size(); }
+  Block& block_at(size_t index) { return current().at(index); }
   /// A fresh keep-together group id.
   int new_group() { return next_group_++; }
   /// Whether anything has been added yet.

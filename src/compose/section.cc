@@ -197,6 +197,23 @@ bool shows_time_spans(const layout::Theme& theme, const model::Section& section)
 
 }  // namespace
 
+// Widows and orphans of a list: a section of one-line entries (skills, awards, bullets) never
+// leaves its last entry alone at the top of a page, nor its first alone under its title at the
+// bottom of one; as a paragraph keeps two lines on each side of a page break.
+void keep_short_entries_in_pairs(Builder& b, const model::Section& section, const std::vector<size_t>& first_block) {
+  const size_t n = section.entries.size();
+  if (n < 3) return;  // two entries: the title keeps the first, and a page break between them is fine
+  const auto one_line = [&](size_t i) {
+    const model::EntryKind kind = section.entries[i].kind;
+    const bool short_kind = kind == model::EntryKind::OneLine || kind == model::EntryKind::Bullet ||
+                            kind == model::EntryKind::Numbered || kind == model::EntryKind::ReversedNumbered;
+    const size_t end = i + 1 < n ? first_block[i + 1] : b.block_count();
+    return short_kind && end == first_block[i] + 1;
+  };
+  if (one_line(n - 1) && one_line(n - 2)) b.block_at(first_block[n - 1] - 1).keep_with_next = true;
+  if (one_line(0) && one_line(1)) b.block_at(first_block[1] - 1).keep_with_next = true;
+}
+
 void add_section(Builder& b, const model::Section& section, bool first) {
   const auto& theme = b.theme();
   add_title(b, section, first);
@@ -209,8 +226,10 @@ void add_section(Builder& b, const model::Section& section, bool first) {
   const bool time_span = shows_time_spans(theme, section);
   bool aside_column = !b.in_side() && std::any_of(section.entries.begin(), section.entries.end(),
                                                   [&](const model::Entry& entry) { return has_aside(b, entry); });
+  std::vector<size_t> first_block;  // of each entry
   for (size_t i = 0; i < section.entries.size(); ++i) {
     const model::Entry& entry = section.entries[i];
+    first_block.push_back(b.block_count());
     EntryPlacement placement;
     placement.space_before = i == 0                     ? theme.section_space_below
                              : is_text_like(entry.kind) ? theme.text_entry_space
@@ -221,6 +240,7 @@ void add_section(Builder& b, const model::Section& section, bool first) {
     placement.time_span = time_span;
     add_entry(b, entry, placement);
   }
+  keep_short_entries_in_pairs(b, section, first_block);
 }
 
 }  // namespace hanji::compose
