@@ -578,7 +578,8 @@ TEST(Entries, PublicationOwnerBoldCanBeTurnedOffAndUrlIsUsedWithoutDoi) {
 }
 
 // A list of one-line entries keeps two on each side of a page break, as a paragraph keeps
-// two lines: its last never alone at the top of a page, its first never alone under its title.
+// two lines: its last never alone at the top of a page, its first never alone under its title
+// (a list of two stays together).
 TEST(Entries, OneLineEntriesKeepTwoOnEachSideOfABreak) {
   std::vector<Entry> entries;
   for (const char* label : {"Languages", "Tools", "Data", "Cloud"}) {
@@ -594,9 +595,12 @@ TEST(Entries, OneLineEntriesKeepTwoOnEachSideOfABreak) {
   EXPECT_FALSE(c.blocks[find_block(c, "Tools")].keep_with_next);
   EXPECT_TRUE(c.blocks[find_block(c, "Data")].keep_with_next);
   EXPECT_FALSE(c.blocks[find_block(c, "Cloud")].keep_with_next);
-  entries.resize(2);  // two: the title holds the first, a break between them is allowed
+  entries.resize(2);  // two: together, never one under the title and one overleaf
   auto pair = compose(cv_file({section("Skills", EntryKind::OneLine, entries)}), test_theme(), diags);
-  EXPECT_FALSE(pair.blocks[find_block(pair, "Languages")].keep_with_next);
+  EXPECT_TRUE(pair.blocks[find_block(pair, "Languages")].keep_with_next);
+  entries.resize(1);
+  auto one = compose(cv_file({section("Skills", EntryKind::OneLine, entries)}), test_theme(), diags);
+  EXPECT_FALSE(one.blocks[find_block(one, "Languages")].keep_with_next);
 }
 
 TEST(Entries, OneLineIsBoldLabelColonDetails) {

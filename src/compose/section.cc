@@ -202,7 +202,7 @@ bool shows_time_spans(const layout::Theme& theme, const model::Section& section)
 // bottom of one; as a paragraph keeps two lines on each side of a page break.
 void keep_short_entries_in_pairs(Builder& b, const model::Section& section, const std::vector<size_t>& first_block) {
   const size_t n = section.entries.size();
-  if (n < 3) return;  // two entries: the title keeps the first, and a page break between them is fine
+  if (n < 2) return;
   const auto one_line = [&](size_t i) {
     const model::EntryKind kind = section.entries[i].kind;
     const bool short_kind = kind == model::EntryKind::OneLine || kind == model::EntryKind::Bullet ||
