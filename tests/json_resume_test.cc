@@ -216,6 +216,18 @@ TEST(JsonResume, ResumesAsPeopleWriteThemBuild) {
   EXPECT_FALSE(find(wrong.diags, "September 2024 has 30 days").empty()) << dump(wrong.diags);
 }
 
+// Python's json.dumps writes what is beyond U+FFFF as a UTF-16 surrogate pair of escapes:
+// read as JSON reads it. A lone half is still an error at its place.
+TEST(JsonResume, SurrogatePairEscapesAreOneCharacter) {
+  Loaded loaded = load(R"({"basics": {"name": "Kim \ud55c\uae00 \ud83d\ude00", "label": "a \"quoted\" \\ud83d"}})");
+  ASSERT_TRUE(loaded.file) << dump(loaded.diags);
+  EXPECT_EQ(loaded.file->cv.name.value, "Kim \uD55C\uAE00 \U0001F600");
+  EXPECT_EQ(loaded.file->cv.headline.value, "a \"quoted\" \\ud83d") << "an escaped backslash is no escape";
+  Loaded lone = load(R"({"basics": {"name": "Kim \ud83d"}})");
+  EXPECT_FALSE(lone.file);
+  EXPECT_FALSE(find(lone.diags, "half of a UTF-16 surrogate pair").empty()) << dump(lone.diags);
+}
+
 // JSON readers keep the last of two equal keys; YAML has none.
 TEST(JsonResume, DuplicateKeysInJsonKeepTheLast) {
   Loaded json = load(R"({"basics": {"name": "First", "name": "Last"}})");

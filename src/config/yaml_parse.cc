@@ -389,6 +389,63 @@ class DocumentProbe final : public YAML::EventHandler {
 
 }  // namespace
 
+namespace {
+
+int hex_value(char c) {
+  if (c >= '0' && c <= '9') return c - '0';
+  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+  return -1;
+}
+
+// The 16-bit value of "\uXXXX" at `at`, or -1.
+long escape_at(const std::string& text, size_t at) {
+  if (at + 6 > text.size() || text[at] != '\\' || text[at + 1] != 'u') return -1;
+  long value = 0;
+  for (size_t i = at + 2; i < at + 6; ++i) {
+    const int digit = hex_value(text[i]);
+    if (digit < 0) return -1;
+    value = value * 16 + digit;
+  }
+  return value;
+}
+
+// JSON writes a character beyond U+FFFF as two escapes, a UTF-16 surrogate pair ("\ud83d\ude00",
+// as Python's json.dumps does by default); YAML takes one escape for it ("\U0001F600"). The
+// pairs inside double-quoted strings are joined, so a JSON Resume with an emoji reads as JSON
+// does. A lone half stays, and is reported where it is.
+std::string join_surrogate_escapes(const std::string& text) {
+  if (text.find("\\u") == std::string::npos) return text;
+  std::string out;
+  out.reserve(text.size());
+  bool quoted = false, comment = false;
+  for (size_t i = 0; i < text.size(); ++i) {
+    const char c = text[i];
+    if (comment) {
+      comment = c != '\n';
+    } else if (!quoted && c == '#' && (i == 0 || text[i - 1] == ' ' || text[i - 1] == '\t' || text[i - 1] == '\n')) {
+      comment = true;
+    } else if (c == '"') {
+      quoted = !quoted;
+    } else if (quoted && c == '\\') {
+      const long high = escape_at(text, i), low = escape_at(text, i + 6);
+      if (high >= 0xD800 && high <= 0xDBFF && low >= 0xDC00 && low <= 0xDFFF) {
+        const long code = 0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00);
+        out += fmt::format("\\U{:08X}", code);
+        i += 11;
+        continue;
+      }
+      out += c;
+      if (i + 1 < text.size()) out += text[++i];  // an escaped quote or backslash is no end
+      continue;
+    }
+    out += c;
+  }
+  return out;
+}
+
+}  // namespace
+
 std::optional<YamlNode> parse_yaml(const SourceText& source, Diagnostics& diags) {
   Diagnostics local;
   std::optional<YamlNode> root;
@@ -399,7 +456,7 @@ std::optional<YamlNode> parse_yaml(const SourceText& source, Diagnostics& diags)
     return std::nullopt;
   }
   if (!check_encoding(source, diags)) return std::nullopt;
-  std::istringstream stream(source.text());
+  std::istringstream stream(join_surrogate_escapes(source.text()));
   try {
     YAML::Parser parser(stream);
     TreeBuilder builder(source, local);
