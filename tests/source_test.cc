@@ -1030,12 +1030,18 @@ TEST(SourceText, ControlCharactersAndNoncharactersAreRemovedWithAWarning) {
   EXPECT_EQ(plain.diags.all().size(), 0u) << dump(plain.diags);
 }
 
-TEST(SourceText, SurrogateEscapeIsAnErrorThatSaysWhatToWrite) {
-  auto loaded = load("cv:\n  name: \"Jane \\uD83D\\uDE00 Doe\"\n");
+TEST(SourceText, LoneSurrogateEscapeIsAnErrorThatSaysWhatToWrite) {
+  auto loaded = load("cv:\n  name: \"Jane \\uD83D Doe\"\n");
   EXPECT_FALSE(loaded.file);
   const Diagnostic& d = diag(loaded.diags, "'\\uD83D' is half of a UTF-16 surrogate pair");
   EXPECT_EQ(d.span.line, 2);
   EXPECT_TRUE(has_hint(d, "\\U0001F600"));
+  // A whole pair, as JSON writes one, is the character it encodes.
+  auto pair = load("cv:\n  name: \"Jane \\uD83D\\uDE00 Doe\"\n");
+  ASSERT_TRUE(pair.file);
+  EXPECT_EQ(pair.file->cv.name.value, "Jane \U0001F600 Doe");
+  auto low_first = load("cv:\n  name: \"Jane \\uDE00\\uD83D Doe\"\n");
+  EXPECT_FALSE(low_first.file);
 }
 
 TEST(SourceText, FileThatIsNotUtf8IsAnErrorAtTheFirstBadByte) {
