@@ -41,21 +41,16 @@ bool is_plain_word(const SourceText& text, const Token& word) {
   return true;
 }
 
-// The last word before the end or a forced line break: hyphenated, it would leave a last line
-// holding nothing but the end of a word ("infer-" / "ence.").
-bool ends_paragraph(const std::u32string& chars, const std::vector<Token>& tokens, size_t t) {
-  if (t + 1 == tokens.size()) return true;
-  return std::any_of(chars.begin() + static_cast<long>(tokens[t].end),
-                     chars.begin() + static_cast<long>(tokens[t + 1].begin), is_newline);
-}
-
 }  // namespace
 
 void mark_hyphenation(const SourceText& text, HyphenDictionary& dictionary, std::vector<Boundary>& boundaries) {
   std::string word;
   const std::vector<Token> tokens = split_tokens(text.chars);
+  // The last word of a paragraph too: the line breaker charges a last line holding only the
+  // end of a word ("infer-" / "ence.") TeX's final-hyphen and orphan demerits, so it is
+  // broken only when every other choice is worse (a justified line stretched to three times
+  // its spaces).
   for (size_t t = 0; t < tokens.size(); ++t) {
-    if (ends_paragraph(text.chars, tokens, t)) continue;
     const Token core = strip_token(text.chars, tokens[t]);
     if (!is_plain_word(text, core)) continue;
     word.assign(text.text, text.byte_of[core.begin], core.end - core.begin);  // ASCII: one byte per char

@@ -21,7 +21,10 @@ namespace {
 
 constexpr double kAdjacentDemerits = 10000;  // TeX's \adjdemerits
 constexpr double kDoubleHyphenDemerits = 10000;  // TeX's \doublehyphendemerits
-constexpr double kFinalHyphenDemerits = 5000;    // TeX's \finalhyphendemerits
+// TeX's \finalhyphendemerits is 5000; a paragraph's last line holding only the end of a word
+// ("raphy.") reads worse than TeX lets it cost. This much is worth it only against a justified
+// line whose spaces would stretch to some 2.5 times their width.
+constexpr double kFinalHyphenDemerits = 2e6;
 // Ragged text: worth a line that ends about 6 em short of the measure (beyond the word that
 // did not fit), not more. Ragged lines only move their ends, which costs the eye less than a
 // word alone on the last line ("…streams/events, / synchronization)."), but a line an inch or
