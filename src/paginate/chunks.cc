@@ -365,7 +365,7 @@ std::vector<double> column_edges(const compose::Table& table, double width, text
     at += w;
     edges.push_back(at);
   }
-  edges.back() = start + rest;  // the right edge exactly where the table ends
+  if (!table.widths.empty()) edges.back() = start + rest;  // the right edge exactly where the table ends
   return edges;
 }
 
