@@ -107,6 +107,24 @@ TEST_F(Paginate, MultiPageDocumentsGetNOfMFooters) {
   EXPECT_NEAR(footer->baseline, theme_.page_height - theme_.footer_offset, 1e-9);
 }
 
+// Beside a tinted side column, the footer is centred under the main flow it numbers.
+TEST_F(Paginate, FooterBesideASideColumnIsCentredUnderTheMainFlow) {
+  theme_.sidebar_side = layout::SidebarSide::Left;
+  theme_.sidebar_width = 150;
+  theme_.sidebar_gap = 20;
+  theme_.sidebar_background = {0.9, 0.9, 0.9};
+  compose::Composition c;
+  add_filler(c, static_cast<int>(flow_height(theme_) / 14) + 5);
+  c.side.push_back(block(paragraph("Side text")));
+  Document doc = run(c);
+  ASSERT_EQ(doc.pages.size(), 2u);
+  const PlacedRun* footer = find_run(doc, "1 / 2");
+  ASSERT_NE(footer, nullptr);
+  const double main_x = theme_.margin_left + 170;
+  const double main_width = theme_.page_width - theme_.margin_right - main_x;
+  EXPECT_NEAR(footer->x + footer->run.width() / 2, main_x + main_width / 2, 0.5);
+}
+
 TEST_F(Paginate, SectionTitleNeverEndsAPage) {
   compose::Composition c;
   int lines = static_cast<int>(flow_height(theme_) / 14);

@@ -168,7 +168,9 @@ std::string page_number_text(std::string format, int page, int total) {
   return format;
 }
 
-void add_page_numbers(const compose::Furniture& furniture, const layout::Theme& theme,
+// The footer is centred under the main flow: on the paper in one column, beside a side
+// column under the text it numbers.
+void add_page_numbers(const compose::Furniture& furniture, const layout::Theme& theme, const Columns& columns,
                       text::Typesetter& typesetter, Document& doc) {
   int total = static_cast<int>(doc.pages.size());
   if (!doc.pages.empty() && !furniture.top_note.empty()) {
@@ -189,7 +191,8 @@ void add_page_numbers(const compose::Furniture& furniture, const layout::Theme& 
     if (!furniture.page_number_reads_as.empty())
       label.reads_as = page_number_text(furniture.page_number_reads_as, p + 1, total);
     text::Line line = typesetter.typeset_line(label);
-    double x = (doc.page_width - line.width) / 2;
+    const double centre = columns.strip ? columns.main_x + columns.main_width / 2 : doc.page_width / 2;
+    double x = std::max(0.0, centre - line.width / 2);
     double baseline = doc.page_height - theme.footer_offset;
     for (auto& run : line.runs) doc.pages[static_cast<size_t>(p)].runs.push_back({run, x + run.x, baseline});
   }
@@ -320,7 +323,7 @@ Document paginate(const compose::Composition& composition, const layout::Theme& 
     if (!side_first) place(side_flow);
   }
 
-  add_page_numbers(composition.furniture, theme, typesetter, doc);
+  add_page_numbers(composition.furniture, theme, columns, typesetter, doc);
   if (theme.underline_links) underline_links(doc);
   check_text_on_paper(doc, diags);
   doc.fonts = typesetter.fonts();
