@@ -36,9 +36,9 @@ inline bool is_space(char32_t c) { return is_breakable_space(c) || is_nobreak_sp
 bool is_opening_bracket(char32_t c);
 bool is_closing_bracket(char32_t c);
 
-/// Full-width CJK brackets and stops whose glyph is drawn in one half of the em, the other
-/// half blank: opening ones (「 『 〈 （ ...) blank on the left, closing ones (」 』 〉 ） 、 。 ...)
-/// on the right. Korean text sets them half-width, as the OpenType `halt` feature would.
+/// Full-width CJK brackets whose glyph is drawn in one half of the em, the other half blank:
+/// opening ones (「 『 〈 （ ...) blank on the left, closing ones (」 』 〉 ） ...) on the right.
+/// Korean text sets them half-width, as the OpenType `halt` feature would.
 bool is_cjk_opening_punctuation(char32_t c);
 bool is_cjk_closing_punctuation(char32_t c);
 
