@@ -131,8 +131,8 @@ bool is_breakable_space(char32_t c) {
 bool is_nobreak_space(char32_t c) { return c >= 0x00A0 && (c == 0x00A0 || c == 0x202F || c == 0x2007); }
 bool is_opening_bracket(char32_t c) { return in_set(c, kOpening); }
 bool is_closing_bracket(char32_t c) { return in_set(c, kClosing); }
-bool is_cjk_opening_punctuation(char32_t c) { return in_set(c, kCjkOpening); }
-bool is_cjk_closing_punctuation(char32_t c) { return in_set(c, kCjkClosing); }
+bool is_cjk_opening_bracket(char32_t c) { return in_set(c, kCjkOpening); }
+bool is_cjk_closing_bracket(char32_t c) { return in_set(c, kCjkClosing); }
 bool is_no_break_before(char32_t c) { return in_set(c, kNoBreakBefore); }
 bool is_no_break_after(char32_t c) { return in_set(c, kNoBreakAfter); }
 bool is_range_dash(char32_t c) { return in_set(c, kRangeDashes); }

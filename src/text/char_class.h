@@ -39,8 +39,8 @@ bool is_closing_bracket(char32_t c);
 /// Full-width CJK brackets whose glyph is drawn in one half of the em, the other half blank:
 /// opening ones (「 『 〈 （ ...) blank on the left, closing ones (」 』 〉 ） ...) on the right.
 /// Korean text sets them half-width, as the OpenType `halt` feature would.
-bool is_cjk_opening_punctuation(char32_t c);
-bool is_cjk_closing_punctuation(char32_t c);
+bool is_cjk_opening_bracket(char32_t c);
+bool is_cjk_closing_bracket(char32_t c);
 
 /// KLREQ line-head prohibitions UAX #14 misses: · ‧ ・ ･ ㆍ — ― ～ 〜 ~ ’ ”.
 bool is_no_break_before(char32_t c);

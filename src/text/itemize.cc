@@ -58,7 +58,7 @@ std::vector<Family> resolve_families(const std::u32string& chars) {
       out[i] = out[i - 1];
     } else if (opens(chars, i)) {
       out[i] = next_in_word[i + 1].value_or(before);
-    } else if (is_space(c) && i + 1 < n && is_cjk_opening_punctuation(chars[i + 1])) {
+    } else if (is_space(c) && i + 1 < n && is_cjk_opening_bracket(chars[i + 1])) {
       // The space before 「 goes with the bracket, so that the bracket's blank half can be
       // taken out of the gap (shape.cc trims it only within one item).
       out[i] = Family::Hangul;

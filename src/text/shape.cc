@@ -40,12 +40,12 @@ void find_hyphen(const FontStore& fonts, Item& item, int32_t& advance) {
   advance = static_cast<int32_t>(hb_font_get_glyph_h_advance(font, glyph));
 }
 
-// Sets a full-width CJK bracket or stop half-width (what `halt` does in fonts that have it;
+// Sets a full-width CJK bracket half-width (what `halt` does in fonts that have it;
 // the Nanum fonts do not): the blank half outside the bracket goes, so 「듀랑고」의 reads as
 // one word and no loose gap opens beside a space. Only when the glyph's ink really lies in
 // the kept half, so a font with proportional brackets is left as it is. Returns the advance
 // removed (font units).
-int32_t trim_punctuation_blank(bool opening, hb_font_t* font, UnitGlyph& glyph) {
+int32_t trim_bracket_blank(bool opening, hb_font_t* font, UnitGlyph& glyph) {
   hb_glyph_extents_t ink{};
   if (glyph.advance <= 0 || !hb_font_get_glyph_extents(font, glyph.id, &ink) || ink.width <= 0) return 0;
   const int32_t half = glyph.advance / 2;
@@ -65,20 +65,20 @@ bool faces_own_item(const SourceText& text, size_t outer_char, bool inside) {
   return inside || outer_char >= text.size() || is_newline(text.chars[outer_char]);
 }
 
-void trim_item_punctuation(const SourceText& text, const Item& item, hb_font_t* font, size_t first_cluster,
+void trim_item_brackets(const SourceText& text, const Item& item, hb_font_t* font, size_t first_cluster,
                            ShapedUnits& out) {
   for (size_t c = first_cluster; c < out.clusters.size(); ++c) {
     const Cluster& cluster = out.clusters[c];
     if (cluster.char_end != cluster.char_begin + 1 || cluster.glyph_end != cluster.glyph_begin + 1) continue;
     const char32_t ch = text.chars[cluster.char_begin];
-    const bool opening = is_cjk_opening_punctuation(ch);
-    if (!opening && !is_cjk_closing_punctuation(ch)) continue;
+    const bool opening = is_cjk_opening_bracket(ch);
+    if (!opening && !is_cjk_closing_bracket(ch)) continue;
     const bool facing_ok =
         opening ? cluster.char_begin == 0 ||
                       faces_own_item(text, cluster.char_begin - 1, cluster.char_begin > item.begin)
                 : faces_own_item(text, cluster.char_end, cluster.char_end < item.end);
     if (!facing_ok) continue;
-    out.last_nominal_advance[c] -= trim_punctuation_blank(opening, font, out.glyphs[cluster.glyph_begin]);
+    out.last_nominal_advance[c] -= trim_bracket_blank(opening, font, out.glyphs[cluster.glyph_begin]);
   }
 }
 
@@ -133,7 +133,7 @@ void shape_item(const SourceText& text, size_t item_index, FontStore& fonts, hb_
     cluster.char_end = c + 1 < out.clusters.size() ? out.clusters[c + 1].char_begin : item.end;
     out.last_nominal_advance.push_back(nominal_advance(cluster, infos, first_glyph, fonts.hb_font(item.font)));
   }
-  trim_item_punctuation(text, item, fonts.hb_font(item.font), first_cluster, out);
+  trim_item_brackets(text, item, fonts.hb_font(item.font), first_cluster, out);
 }
 
 bool needs_gap(char32_t left, char32_t right) {
