@@ -147,7 +147,11 @@ class TreeBuilder final : public YAML::EventHandler {
     YamlNode node;
     YAML::anchor_t anchor = 0;
     std::optional<YamlNode> pending_key;
-    std::map<std::string, int> first_line;  // key -> line, to report duplicates
+    struct Seen {
+      int line = 0;       // where the key was first written, to report duplicates
+      size_t index = 0;   // its place in node.keys
+    };
+    std::map<std::string, Seen> seen;
     std::vector<Merge> merges;
   };
 
@@ -206,25 +210,21 @@ class TreeBuilder final : public YAML::EventHandler {
       return;
     }
     if (is_merge_key(key)) return add_merge(frame, key, std::move(value));
-    auto [it, inserted] = frame.first_line.emplace(key.scalar, key.span.line);
+    auto [it, inserted] = frame.seen.emplace(key.scalar, Frame::Seen{key.span.line, frame.node.keys.size()});
     if (!inserted && is_json_file()) {
       // JSON readers keep the last of two equal keys; a JSON Resume written that way is read
       // as its other tools read it, with a warning.
       diags_.warning(key.span, fmt::format("duplicate key '{}' (first at line {}); the last one is used, as JSON "
-                                           "readers do", excerpt(key.scalar), it->second),
+                                           "readers do", excerpt(key.scalar), it->second.line),
                      {"remove one of them"});
-      it->second = key.span.line;
-      for (size_t i = 0; i < frame.node.keys.size(); ++i)
-        if (frame.node.keys[i] == key.scalar) {
-          if (value.is_null()) value.span = key.span;
-          frame.node.key_spans[i] = key.span;
-          frame.node.items[i] = std::move(value);
-          return;
-        }
+      const size_t i = it->second.index;
+      if (value.is_null()) value.span = key.span;
+      frame.node.key_spans[i] = key.span;
+      frame.node.items[i] = std::move(value);
       return;
     }
     if (!inserted) {
-      diags_.error(key.span, fmt::format("duplicate key '{}' (first at line {})", excerpt(key.scalar), it->second),
+      diags_.error(key.span, fmt::format("duplicate key '{}' (first at line {})", excerpt(key.scalar), it->second.line),
                    {"YAML keeps only one of them; remove or rename one"});
       return;
     }

@@ -542,15 +542,21 @@ YamlNode* child(YamlNode& map, std::string_view key) {
 // key were absent, and so is an item "" in a list.
 void drop_empty_values(YamlNode& node) {
   if (node.is_map()) {
-    for (size_t i = node.keys.size(); i-- > 0;) {
+    size_t kept = 0;  // compacted in place: one pass, however many keys
+    for (size_t i = 0; i < node.keys.size(); ++i) {
       YamlNode& value = node.items[i];
       drop_empty_values(value);
-      if (value.is_null() || (value.is_scalar() && value.scalar.empty())) {
-        node.keys.erase(node.keys.begin() + static_cast<long>(i));
-        node.key_spans.erase(node.key_spans.begin() + static_cast<long>(i));
-        node.items.erase(node.items.begin() + static_cast<long>(i));
+      if (value.is_null() || (value.is_scalar() && value.scalar.empty())) continue;
+      if (kept != i) {
+        node.keys[kept] = std::move(node.keys[i]);
+        node.key_spans[kept] = node.key_spans[i];
+        node.items[kept] = std::move(node.items[i]);
       }
+      ++kept;
     }
+    node.keys.resize(kept);
+    node.key_spans.resize(kept);
+    node.items.resize(kept);
   } else if (node.is_sequence()) {
     std::vector<YamlNode> kept;
     for (YamlNode& item : node.items) {
