@@ -1665,7 +1665,7 @@ TEST(SourceLocale, BadValuesAreErrors) {
 
 // ---------------------------------------------------------------- settings
 
-TEST(SourceSettings, ReadAsRenderCvWithoutTheClock) {
+TEST(SourceSettings, ReadAsRenderCv) {
   auto loaded = load(
       "cv:\n  name: J\n"
       "settings:\n"
@@ -1677,7 +1677,7 @@ TEST(SourceSettings, ReadAsRenderCvWithoutTheClock) {
       "  bold_keyword: [x]\n");
   ASSERT_TRUE(loaded.file) << dump(loaded.diags);
   const Settings& s = loaded.file->settings;
-  EXPECT_FALSE(s.current_date);  // "today" never reads the clock
+  EXPECT_FALSE(s.current_date);  // the reader never reads the clock: "today" is what the command says
   EXPECT_EQ(s.bold_keywords, (std::vector<std::string>{"C++", "HarfBuzz"}));
   EXPECT_EQ(s.pdf_title, "NAME - CV");
   EXPECT_TRUE(has_hint(diag(loaded.diags, "settings.bold_keyword is not a known setting"),
