@@ -420,6 +420,30 @@ TEST_F(TextTest, RunsCarryWhatTheTextReadsAs) {
   EXPECT_TRUE(found) << "the ’ glyph is drawn";
 }
 
+// A table cell's list: each item after a forced break starts with its marker, and with
+// hanging markers its later lines start under its text, not under the marker.
+TEST_F(TextTest, HangingMarkersPutLaterLinesUnderTheText) {
+  Typesetter ts(theme, diags);
+  compose::Paragraph p = make_paragraph("\u00B7 first item with words enough to wrap\n\u00B7 second item also long enough");
+  p.hanging_markers = true;
+  const auto lines = ts.typeset(p, 90);
+  ASSERT_GE(lines.size(), 4u);
+  ASSERT_GE(lines[0].runs.size(), 2u);
+  EXPECT_EQ(lines[0].runs[0].text.rfind("\u00B7", 0), 0u) << "the marker is drawn first";
+  EXPECT_DOUBLE_EQ(lines[0].runs[0].x, 0);
+  const double text_x = lines[0].runs[1].x;
+  EXPECT_GT(text_x, 0);
+  EXPECT_NEAR(lines[1].runs.front().x, text_x, 1e-9) << "the second line starts under the text";
+  for (const Line& line : lines) EXPECT_LE(line.width, 90 + 1e-9);
+  std::string all;
+  for (const Line& line : lines) all += text_of(line) + "|";
+  EXPECT_EQ(all.find("\u00B7 first item"), 0u) << all;
+  p.hanging_markers = false;
+  const auto plain = ts.typeset(p, 90);
+  ASSERT_GE(plain.size(), 2u);
+  EXPECT_DOUBLE_EQ(plain[1].runs.front().x, 0);
+}
+
 TEST_F(TextTest, TypesetLineKeepsEverythingOnOneLine) {
   Typesetter ts(theme, diags);
   const Line line = ts.typeset_line(make_inline("•"));

@@ -78,6 +78,9 @@ struct Paragraph {
   /// Lines of even length: the narrowest measure that takes no more lines (a contact line that
   /// wraps does not leave one item alone on its last line).
   bool balance = false;
+  /// Lines that begin with a list marker ("· ", "  – ") after a forced break hang it: the
+  /// item's later lines start under its text, not under the marker (a table cell's list).
+  bool hanging_markers = false;
   std::optional<LineRules> rules;  // rules on the first line's sides (section titles)
   Span span;
 };

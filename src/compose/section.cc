@@ -169,6 +169,7 @@ void add_table(Builder& b, const model::Section& section, const layout::TableTem
       Paragraph p = b.paragraph(std::move(cell.inlines), theme.body, layout::Align::Left,
                                 cell.span.known() ? cell.span : entry.span);
       p.is_name = cell.names;
+      p.hanging_markers = true;  // "· " before each highlight: their later lines under the text
       row.push_back(std::move(p));
     }
     table.rows.push_back(std::move(row));

@@ -198,9 +198,55 @@ struct Typesetter::Impl {
     diags.warning(span, std::move(message), {std::move(hint)});
   }
 
+  // The clusters of a list marker at the start of a segment: no-break spaces, a bullet or
+  // dash, one space ("· ", "\u00A0\u00A0– "); 0 when the segment starts otherwise.
+  static size_t marker_length(const SourceText& text, const ShapedText& shaped, size_t begin, size_t end) {
+    size_t c = begin;
+    const auto char_at = [&](size_t cluster) { return text.chars[shaped.clusters[cluster].char_begin]; };
+    while (c < end && char_at(c) == 0x00A0) ++c;
+    if (c >= end) return 0;
+    const char32_t mark = char_at(c);
+    const bool is_mark = mark == 0x00B7 || mark == 0x2022 || mark == 0x25E6 || mark == 0x2013 || mark == '-';
+    if (!is_mark || c + 1 >= end || char_at(c + 1) != ' ') return 0;
+    return c + 2 - begin;
+  }
+
+  // A list item whose marker hangs: its text is set in the width beside the marker, and the
+  // marker drawn before its first line (in reading order).
+  void typeset_hanging(const SourceText& text, const ShapedText& shaped, const std::vector<Boundary>& boundaries,
+                       size_t begin, size_t marker_end, size_t end, double width,
+                       const compose::Paragraph& paragraph, std::vector<Line>& lines) {
+    LineSpec spec;
+    spec.trim = false;
+    spec.empty_size = paragraph.inlines.empty() ? 10 : paragraph.inlines.front().font.size;
+    Line marker = build_line(text, shaped, ClusterRange{begin, marker_end}, spec);
+    const double hang = marker.width + shaped.clusters[marker_end - 1].width;  // the space after it too
+    const size_t first = lines.size();
+    if (marker_end < end && hang < width) {
+      typeset_segment(text, shaped, boundaries, marker_end, end, width - hang, paragraph, lines, false);
+    } else {
+      lines.push_back(std::move(marker));
+      return;
+    }
+    if (lines.size() == first) {  // nothing but spaces after the marker
+      lines.push_back(std::move(marker));
+      return;
+    }
+    for (size_t k = first; k < lines.size(); ++k) {
+      for (GlyphRun& run : lines[k].runs) run.x += hang;
+      lines[k].width += hang;
+    }
+    Line& head = lines[first];
+    head.runs.insert(head.runs.begin(), marker.runs.begin(), marker.runs.end());
+    head.size = std::max(head.size, marker.size);
+  }
+
   void typeset_segment(const SourceText& text, const ShapedText& shaped, const std::vector<Boundary>& boundaries,
                        size_t begin, size_t end, double width, const compose::Paragraph& paragraph,
-                       std::vector<Line>& lines) {
+                       std::vector<Line>& lines, bool may_hang = true) {
+    if (may_hang && paragraph.hanging_markers)
+      if (const size_t length = marker_length(text, shaped, begin, end); length > 0)
+        return typeset_hanging(text, shaped, boundaries, begin, begin + length, end, width, paragraph, lines);
     const bool justify = paragraph.align == layout::Align::Justify;
     const size_t end_char = end < shaped.clusters.size() ? shaped.clusters[end].char_begin : text.size() - 1;
     const double em = segment_em(text, shaped, begin, end, end_char);
