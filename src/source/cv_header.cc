@@ -40,16 +40,29 @@ void add_emails(const YamlNode& node, Reader& reader, Cv& cv) {
   }
 }
 
+}  // namespace
+
+std::string dialled(std::string_view phone) {
+  std::string dial;  // tel: URLs take only '+' and digits
+  for (char c : phone)
+    if ((c >= '0' && c <= '9') || (c == '+' && dial.empty())) dial += c;
+  return dial;
+}
+
+bool plausible_phone(std::string_view phone) {
+  const std::string dial = dialled(phone);
+  constexpr std::size_t kMostDigits = 20;  // E.164 allows 15, extensions a few more
+  return dial.find_first_of("0123456789") != std::string::npos && dial.size() <= kMostDigits;
+}
+
+namespace {
+
 void add_phones(const YamlNode& node, Reader& reader, Cv& cv) {
   for (Text& phone : reader.text_list(node, "phone", true)) {
-    std::string dial;  // tel: URLs take only '+' and digits
-    for (char c : phone.value)
-      if ((c >= '0' && c <= '9') || (c == '+' && dial.empty())) dial += c;
-    constexpr std::size_t kMostDigits = 20;  // E.164 allows 15, extensions a few more
-    if (dial.find_first_of("0123456789") == std::string::npos || dial.size() > kMostDigits)
+    if (!plausible_phone(phone.value))
       reader.diags.error(phone.span, fmt::format("'{}' is not a phone number", excerpt(phone.value)),
                          {"write it with its country code, e.g. +82 10-1234-5678"});
-    cv.contacts.push_back({Contact::Kind::Phone, phone, "tel:" + dial, ""});
+    cv.contacts.push_back({Contact::Kind::Phone, phone, "tel:" + dialled(phone.value), ""});
     cv.phones.push_back(std::move(phone));
   }
 }

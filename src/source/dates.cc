@@ -115,6 +115,16 @@ bool is_calendar(const Date& d) {
 
 }  // namespace
 
+bool looks_like_iso_date(std::string_view text) { return looks_iso(split_dashes(text)); }
+
+std::optional<Date> iso_date(std::string_view text) {
+  const std::vector<std::string_view> parts = split_dashes(text);
+  Date date;
+  if (!looks_iso(parts) || check_iso(parts, date) != IsoCheck::Valid) return std::nullopt;
+  date.text = std::string(text);
+  return date;
+}
+
 std::optional<Date> read_date(const YamlNode& node, DateField field, Reader& reader) {
   std::optional<Text> text = reader.text(node, field_name(field));
   if (!text) return std::nullopt;

@@ -136,24 +136,15 @@ std::optional<YamlNode> joined(const YamlNode& entry, std::string_view key, std:
 
 // JSON Resume dates: startDate / endDate (an open end is "present", as RenderCV reads it),
 // or a single date under another name (awards' `date`, publications' `releaseDate`).
-// A date the schema's way: "2020", "2020-03", "2020-03-15" (time of day allowed), or
-// "present"; the RenderCV reader checks that it is a real one ("2024-09-31" is an error).
+// A date meant the schema's way: "2020", "2020-03", "2020-03-15", or "present"; with a time
+// of day after it ("…T09:00:00Z") too. The RenderCV reader then checks that it is a date it
+// takes ("2024-09-31" is an error, and so is a time of day).
 bool iso_like(const std::string& value) {
   if (lowercase(value) == "present") return true;
-  size_t i = 0;
-  const auto digits = [&](size_t least, size_t most) {
-    size_t n = 0;
-    while (i < value.size() && n < most && value[i] >= '0' && value[i] <= '9') ++i, ++n;
-    return n >= least;
-  };
-  if (!digits(4, 4)) return false;
-  for (int part = 0; part < 2 && i < value.size() && value[i] == '-'; ++part) {
-    ++i;
-    if (!digits(1, 2)) return false;
-  }
-  if (i < value.size() && value[i] == 'T')  // a time of day: digits and : . + - Z
-    return value.find_first_not_of("0123456789:.+-Z", i + 1) == std::string::npos;
-  return i == value.size();
+  const size_t time = value.find('T');
+  if (time != std::string::npos && value.find_first_not_of("0123456789:.+-Z", time + 1) != std::string::npos)
+    return false;
+  return looks_like_iso_date(std::string_view(value).substr(0, time));
 }
 
 void copy_dates(const YamlNode& from, YamlNode& to, Reader& reader, std::string_view single = "date") {
@@ -369,12 +360,6 @@ std::string one_line(const std::string& text) {
   return out;
 }
 
-// A phone number a tel: link can dial: some digits, not more than a number has.
-bool dialable(const std::string& phone) {
-  const auto digits = std::count_if(phone.begin(), phone.end(), [](char c) { return c >= '0' && c <= '9'; });
-  return digits > 0 && digits <= 20;
-}
-
 // basics.location {address, postalCode, city, countryCode, region} as one line of text, in
 // the order an address is read: "Main St 1, Lisbon, Lisboa, 1000-001, PT".
 std::optional<YamlNode> location_text(const YamlNode& location, Reader& reader) {
@@ -398,12 +383,14 @@ void translate_basics(const YamlNode& basics, Reader& reader, YamlNode& cv, cons
   copy(basics, "name", cv, "name");
   copy(basics, "label", cv, "headline");
   if (auto image = text_node(basics, "image", reader)) {
-    const std::filesystem::path beside = std::filesystem::path(reader.source.file()).parent_path() / image->scalar;
-    std::error_code ignored;
+    const auto beside = [&] {
+      std::error_code ignored;
+      return std::filesystem::exists(std::filesystem::path(reader.source.file()).parent_path() / image->scalar, ignored);
+    };
     if (image->scalar.starts_with("http://") || image->scalar.starts_with("https://"))
       reader.diags.warning(image->span, "basics.image is a web address; hanji does not download files, so the CV has no photo",
                            {"download the picture and give its path, relative to the CV file"});
-    else if (!std::filesystem::exists(beside, ignored))
+    else if (!beside())
       // The picture a résumé names often lives with its web site, not beside the file.
       reader.diags.warning(image->span, fmt::format("basics.image '{}' is not beside the résumé, so the CV has no photo",
                                                     excerpt(image->scalar)),
@@ -423,7 +410,7 @@ void translate_basics(const YamlNode& basics, Reader& reader, YamlNode& cv, cons
       // The schema takes any text as a phone ("upon request"): what is no number is shown as
       // written, without a link, rather than refused.
       const YamlNode* phone = value_of(basics, "phone");
-      if (phone && phone->is_scalar() && !dialable(phone->scalar)) {
+      if (phone && phone->is_scalar() && !plausible_phone(phone->scalar)) {
         YamlNode item = make_map(phone->span);
         put(item, "placeholder", *phone);
         custom.items.push_back(std::move(item));
@@ -532,12 +519,6 @@ const std::vector<std::string>& json_resume_keys() {
 
 namespace {
 
-YamlNode* child(YamlNode& map, std::string_view key) {
-  for (size_t i = 0; i < map.keys.size(); ++i)
-    if (map.keys[i] == key) return &map.items[i];
-  return nullptr;
-}
-
 // JSON Resume files in the wild write "" (or null) for "not given": such a value is as if the
 // key were absent, and so is an item "" in a list.
 void drop_empty_values(YamlNode& node) {
@@ -576,7 +557,7 @@ void rename_key(YamlNode& map, std::string_view old_name, std::string_view new_n
 }
 
 void read_older_names(YamlNode& root) {
-  if (YamlNode* basics = child(root, "basics")) {
+  if (YamlNode* basics = value_of(root, "basics")) {
     rename_key(*basics, "website", "url");
     rename_key(*basics, "picture", "image");
   }
@@ -587,14 +568,14 @@ void read_older_names(YamlNode& root) {
                                                                          {"publications", "website", "url"},
                                                                          {"projects", "summary", "description"}}};
   for (const auto& [section, old_name, new_name] : kRenamed)
-    if (YamlNode* list = child(root, section); list && list->is_sequence())
+    if (YamlNode* list = value_of(root, section); list && list->is_sequence())
       for (YamlNode& entry : list->items) rename_key(entry, old_name, new_name);
 }
 
 // An entry left with nothing in it (all its values were "") would print an empty heading.
 void drop_empty_entries(YamlNode& root, Reader& reader) {
   for (std::string_view section : kSections) {
-    YamlNode* list = child(root, section);
+    YamlNode* list = value_of(root, section);
     if (!list || !list->is_sequence()) continue;
     std::vector<YamlNode> kept;
     for (YamlNode& entry : list->items) {

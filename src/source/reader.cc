@@ -6,6 +6,8 @@
 
 #include "source/reader.h"
 
+#include <utility>
+
 namespace hanji::source {
 
 namespace {
@@ -31,6 +33,10 @@ const YamlNode* value_of(const YamlNode& map, std::string_view key) {
   for (size_t i = 0; i < map.keys.size(); ++i)
     if (map.keys[i] == key) return &map.items[i];
   return nullptr;
+}
+
+YamlNode* value_of(YamlNode& map, std::string_view key) {
+  return const_cast<YamlNode*>(value_of(std::as_const(map), key));
 }
 
 std::string scalar_of(const YamlNode& map, std::string_view key) {

@@ -47,6 +47,7 @@ Text make_text(const YamlNode& scalar);
 std::string lowercase(std::string_view text);
 /// The value of `key` in a map, or nullptr (also for a node that is not a map).
 const YamlNode* value_of(const YamlNode& map, std::string_view key);
+YamlNode* value_of(YamlNode& map, std::string_view key);
 /// The text of `key` in a map when it is a scalar, else "".
 std::string scalar_of(const YamlNode& map, std::string_view key);
 /// Words joined for a message: "'a', 'b' or 'c'" (or "... and 'c'" with `conjunction` "and").
@@ -72,6 +73,15 @@ std::vector<Highlight> read_highlights(const YamlNode& node, Reader& reader);
 /// Which date field a value came from: they accept different forms.
 enum class DateField { Date, StartDate, EndDate, CurrentDate };
 std::optional<Date> read_date(const YamlNode& node, DateField field, Reader& reader);
+/// Text shaped like an ISO date ("2023", "2023-1", "2023-09-31"): read_date takes it as one
+/// and refuses it when it is not a real date.
+bool looks_like_iso_date(std::string_view text);
+/// A real ISO date ("2023-09-30"), without a word of diagnostics; nullopt for anything else.
+std::optional<Date> iso_date(std::string_view text);
+/// A phone number a tel: link can dial: a digit at least, at most 20 with a leading '+'.
+bool plausible_phone(std::string_view phone);
+/// The phone number as a tel: link dials it: '+' and digits.
+std::string dialled(std::string_view phone);
 /// RenderCV's normalisation of date/start_date/end_date, and the start <= end check.
 void normalise_dates(Entry& entry, Reader& reader, const Settings& settings);
 

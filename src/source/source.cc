@@ -57,15 +57,9 @@ std::optional<Date> last_modified(const YamlNode& root) {
   if (!meta || !meta->is_map()) return std::nullopt;
   const YamlNode* stamp = value_of(*meta, "lastModified");
   if (!stamp || !stamp->is_scalar() || stamp->scalar.size() < 10) return std::nullopt;
-  const std::string& s = stamp->scalar;
-  const auto digits = [&](size_t from, size_t count) {
-    return std::all_of(s.begin() + static_cast<long>(from), s.begin() + static_cast<long>(from + count),
-                       [](char c) { return c >= '0' && c <= '9'; });
-  };
-  if (!digits(0, 4) || s[4] != '-' || !digits(5, 2) || s[7] != '-' || !digits(8, 2)) return std::nullopt;
-  Date day{Date::Kind::YearMonthDay, std::stoi(s.substr(0, 4)), std::stoi(s.substr(5, 2)), std::stoi(s.substr(8, 2)),
-           s.substr(0, 10), stamp->span};
-  if (day.month < 1 || day.month > 12 || day.day < 1 || day.day > 31) return std::nullopt;
+  std::optional<Date> day = iso_date(std::string_view(stamp->scalar).substr(0, 10));
+  if (!day || day->kind != Date::Kind::YearMonthDay) return std::nullopt;
+  day->span = stamp->span;
   return day;
 }
 
@@ -165,7 +159,7 @@ void read_top_level(YamlNode& root, Reader& reader, const ReadOptions& options, 
   // A file from RenderCV (its `design:`, or RenderCV 1's settings) gets what RenderCV would
   // give it: its theme's layout and values, RenderCV's defaults under them.
   if (const YamlNode* design = value_of(root, "design")) read_design(*design, reader, file);
-  else if (value_of(root, "rendercv_settings")) {
+  else if (from_rendercv) {
     YamlNode no_design;
     no_design.kind = YamlNode::Kind::Map;
     read_design(no_design, reader, file);
