@@ -136,14 +136,18 @@ class RunDrawer {
   // a line of text is lost; such neighbours are drawn as one span that reads as their text.
   void draw_clusters(const RunClusters& clusters) {
     const std::vector<ClusterSpan>& spans = clusters.clusters();
+    if (spans.empty()) return;
     const double tolerance = kBoxOverlapEm * run_.size;
-    double pen = 0;
+    Extent first = extent_of(spans[0], 0);  // each cluster's extent is measured once
     for (std::size_t begin = 0; begin < spans.size();) {
-      Extent last = extent_of(spans[begin], pen);
+      Extent last = first;
       std::size_t end = begin + 1;
       for (; end < spans.size(); ++end) {
         const Extent next = extent_of(spans[end], last.pen_end);
-        if (last.box_end <= next.pen_begin + tolerance && next.box_begin >= last.pen_end - tolerance) break;
+        if (last.box_end <= next.pen_begin + tolerance && next.box_begin >= last.pen_end - tolerance) {
+          first = next;  // the next group starts here
+          break;
+        }
         last = next;
       }
       if (end == begin + 1) {
@@ -155,7 +159,6 @@ class RunDrawer {
         for (std::size_t c = begin; c < end; ++c) draw_cluster(spans[c], {}, true);
         end_actual_text();
       }
-      pen = last.pen_end;
       begin = end;
     }
   }
