@@ -432,7 +432,7 @@ TEST_F(TextTest, HangingMarkersPutLaterLinesUnderTheText) {
   EXPECT_EQ(lines[0].runs[0].text.rfind("\u00B7", 0), 0u) << "the marker is drawn first";
   EXPECT_DOUBLE_EQ(lines[0].runs[0].x, 0);
   const double text_x = lines[0].runs[1].x;
-  EXPECT_GT(text_x, 0);
+  EXPECT_NEAR(text_x, width_of(ts, "\u00B7 "), 1e-9) << "the text starts right after the marker and its space";
   EXPECT_NEAR(lines[1].runs.front().x, text_x, 1e-9) << "the second line starts under the text";
   for (const Line& line : lines) EXPECT_LE(line.width, 90 + 1e-9);
   std::string all;

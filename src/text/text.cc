@@ -220,7 +220,7 @@ struct Typesetter::Impl {
     spec.trim = false;
     spec.empty_size = paragraph.inlines.empty() ? 10 : paragraph.inlines.front().font.size;
     Line marker = build_line(text, shaped, ClusterRange{begin, marker_end}, spec);
-    const double hang = marker.width + shaped.clusters[marker_end - 1].width;  // the space after it too
+    const double hang = marker.width;  // untrimmed: the space after the mark included
     const size_t first = lines.size();
     if (marker_end < end && hang < width) {
       typeset_segment(text, shaped, boundaries, marker_end, end, width - hang, paragraph, lines, false);
