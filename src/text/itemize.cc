@@ -270,12 +270,9 @@ std::vector<Item> itemize(const SourceText& text, const FontSettings& settings, 
   // upright throughout, its Latin and digits too, rather than half slanted.
   std::vector<compose::FontSpec> specs;
   specs.reserve(text.inlines.size());
-  for (const compose::Inline& in : text.inlines) {
-    specs.push_back(in.font);
-    if (!in.font.italic) continue;
-    const std::u32string chars = utf8_decode(in.text);
-    if (std::any_of(chars.begin(), chars.end(), is_hangul_letter)) specs.back().italic = false;
-  }
+  for (const compose::Inline& in : text.inlines) specs.push_back(in.font);
+  for (size_t i = 0; i < text.size(); ++i)
+    if (is_hangul_letter(text.chars[i])) specs[static_cast<size_t>(text.inline_of[i])].italic = false;
   for (size_t i = 0; i < text.size(); ++i) {
     const char32_t c = text.chars[i];
     if (is_newline(c)) {
