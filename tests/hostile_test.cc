@@ -12,6 +12,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cctype>
 #include <chrono>
 #include <cstdio>
@@ -75,34 +76,47 @@ std::vector<std::string> list_of(const ConfigNode& map, std::string_view key) {
   return out;
 }
 
+// tests/hostile/cases.yaml, then every tests/hostile/cases-*.yaml (one per area), in name order.
+std::vector<fs::path> case_files() {
+  std::vector<fs::path> files{kRepo / "tests/hostile/cases.yaml"}, more;
+  for (const auto& entry : fs::directory_iterator(kRepo / "tests/hostile"))
+    if (entry.path().filename().string().starts_with("cases-") && entry.path().extension() == ".yaml")
+      more.push_back(entry.path());
+  std::sort(more.begin(), more.end());
+  files.insert(files.end(), more.begin(), more.end());
+  return files;
+}
+
 std::vector<Case> load_cases() {
-  hanji::Diagnostics diags;
-  std::optional<ConfigNode> table = hanji::config::load_config((kRepo / "tests/hostile/cases.yaml").string(), diags);
-  EXPECT_TRUE(table && table->kind == ConfigNode::Kind::Sequence) << "tests/hostile/cases.yaml does not load";
   std::vector<Case> cases;
-  if (!table) return cases;
-  for (const ConfigNode& row : table->children) {
-    Case c;
-    c.name = scalar_of(row, "name");
-    c.cv = scalar_of(row, "cv");
-    c.has_cv = row.find("cv") != nullptr;
-    c.input = scalar_of(row, "input");
-    c.output = scalar_of(row, "output", "pdf");
-    c.message = scalar_of(row, "message");
-    c.at = scalar_of(row, "at");
-    c.absent = scalar_of(row, "absent");
-    c.exit = std::stoi(scalar_of(row, "exit", "0"));
-    c.check_exit = std::stoi(scalar_of(row, "check_exit", std::to_string(c.exit)));
-    c.seconds = std::stod(scalar_of(row, "seconds", "2"));
-    c.max_stderr = std::stoul(scalar_of(row, "max_stderr", "100000"));
-    c.layouts = std::stoi(scalar_of(row, "layouts", "-1"));
-    c.fifos = list_of(row, "fifos");
-    c.args = list_of(row, "args");
-    if (const ConfigNode* files = row.find("files"))
-      for (std::size_t i = 0; i < files->keys.size(); ++i) c.files.emplace_back(files->keys[i], files->children[i].scalar);
-    if (const ConfigNode* links = row.find("links"))
-      for (std::size_t i = 0; i < links->keys.size(); ++i) c.links.emplace_back(links->keys[i], links->children[i].scalar);
-    cases.push_back(std::move(c));
+  for (const fs::path& file : case_files()) {
+    hanji::Diagnostics diags;
+    std::optional<ConfigNode> table = hanji::config::load_config(file.string(), diags);
+    EXPECT_TRUE(table && table->kind == ConfigNode::Kind::Sequence) << file << " does not load";
+    if (!table) continue;
+    for (const ConfigNode& row : table->children) {
+      Case c;
+      c.name = scalar_of(row, "name");
+      c.cv = scalar_of(row, "cv");
+      c.has_cv = row.find("cv") != nullptr;
+      c.input = scalar_of(row, "input");
+      c.output = scalar_of(row, "output", "pdf");
+      c.message = scalar_of(row, "message");
+      c.at = scalar_of(row, "at");
+      c.absent = scalar_of(row, "absent");
+      c.exit = std::stoi(scalar_of(row, "exit", "0"));
+      c.check_exit = std::stoi(scalar_of(row, "check_exit", std::to_string(c.exit)));
+      c.seconds = std::stod(scalar_of(row, "seconds", "2"));
+      c.max_stderr = std::stoul(scalar_of(row, "max_stderr", "100000"));
+      c.layouts = std::stoi(scalar_of(row, "layouts", "-1"));
+      c.fifos = list_of(row, "fifos");
+      c.args = list_of(row, "args");
+      if (const ConfigNode* files = row.find("files"))
+        for (std::size_t i = 0; i < files->keys.size(); ++i) c.files.emplace_back(files->keys[i], files->children[i].scalar);
+      if (const ConfigNode* links = row.find("links"))
+        for (std::size_t i = 0; i < links->keys.size(); ++i) c.links.emplace_back(links->keys[i], links->children[i].scalar);
+      cases.push_back(std::move(c));
+    }
   }
   return cases;
 }
