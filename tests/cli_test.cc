@@ -1,6 +1,8 @@
 // The `hanji` command in process: usage and exit codes, one test per class of bad input
 // (each names file:line:col, exits 1 and writes nothing), and atomic output.
 #include "cli/cli.h"
+#include "cli/output.h"
+#include "cli/signals.h"
 
 #include <gtest/gtest.h>
 #include <signal.h>
@@ -244,15 +246,19 @@ TEST_F(Cli, WritesThroughSymbolicLinks) {
   EXPECT_TRUE(fs::is_regular_file(dir_ / "real/fresh.pdf"));
 }
 
-// SIGTERM (or Ctrl-C) while the PDF is being written: the signal waits until the temporary
-// file is renamed, so nothing is left behind and the PDF is whole. The child arms a timer
-// that sends SIGTERM 20 ms into writing 256 MB; the write takes longer than that.
+// SIGTERM (or Ctrl-C) while the PDF is being written: the guard's thread removes the
+// temporary file before the signal ends the run, so nothing is left behind and the target is
+// either as it was or whole. The child arms a timer that sends SIGTERM 20 ms into writing
+// 256 MB; the write takes longer than that.
 TEST_F(Cli, TerminationWhileWritingLeavesNoTemporaryFile) {
   const std::string target = path("big.pdf");
-  const std::string payload = "%PDF" + std::string(256u << 20, 'x');
+  const std::string older = "%PDF-1.4 older";
+  write("big.pdf", older);
+  const std::string payload = "%PDF-" + std::string(256u << 20, 'x');
   const pid_t child = ::fork();
   ASSERT_GE(child, 0);
   if (child == 0) {
+    hanji::cli::SignalGuard guard;
     struct sigevent event {};
     event.sigev_notify = SIGEV_SIGNAL;
     event.sigev_signo = SIGTERM;
@@ -261,31 +267,113 @@ TEST_F(Cli, TerminationWhileWritingLeavesNoTemporaryFile) {
     struct itimerspec when {};
     when.it_value.tv_nsec = 20'000'000;
     ::timer_settime(timer, 0, &when, nullptr);
-    std::string error;
-    hanji::cli::write_file_atomically(target, payload, error);
-    ::_exit(0);  // not reached: the deferred SIGTERM ends the child when the write is done
+    hanji::cli::OutputRefusal refusal;
+    hanji::cli::write_output(target, "", hanji::cli::output_kind("pdf"), payload, &guard.temp_files(), refusal);
+    ::pause();  // the guard's thread ends the child, during the write or just after it
+    ::_exit(0);
   }
   int status = 0;
   ASSERT_EQ(::waitpid(child, &status, 0), child);
   EXPECT_TRUE(WIFSIGNALED(status) && WTERMSIG(status) == SIGTERM) << status;
-  ASSERT_TRUE(fs::exists(target));
-  EXPECT_EQ(fs::file_size(target), payload.size());
+  const auto size = fs::file_size(target);
+  EXPECT_TRUE(size == older.size() || size == payload.size()) << size;
   for (const auto& entry : fs::directory_iterator(dir_))
     EXPECT_EQ(entry.path().filename().string().find(".tmp-"), std::string::npos) << "temporary file left behind";
 }
 
 TEST_F(Cli, WritesAtomically) {
   std::string target = path("a.pdf");
-  std::string error;
-  ASSERT_TRUE(hanji::cli::write_file_atomically(target, "%PDF-new", error)) << error;
+  hanji::cli::OutputRefusal refusal;
+  const auto& pdf = hanji::cli::output_kind("pdf");
+  ASSERT_TRUE(hanji::cli::write_output(target, "", pdf, "%PDF-new", nullptr, refusal)) << refusal.reason;
   EXPECT_EQ(read(target), "%PDF-new");
-  ASSERT_TRUE(hanji::cli::write_file_atomically(target, "%PDF-newer", error)) << error;
+  ASSERT_TRUE(hanji::cli::write_output(target, "", pdf, "%PDF-newer", nullptr, refusal)) << refusal.reason;
   EXPECT_EQ(read(target), "%PDF-newer");
-  EXPECT_FALSE(hanji::cli::write_file_atomically(path("no/such/dir/a.pdf"), "x", error));
-  EXPECT_FALSE(error.empty());
+  EXPECT_FALSE(hanji::cli::write_output(path("no/such/dir/a.pdf"), "", pdf, "x", nullptr, refusal));
+  EXPECT_FALSE(refusal.reason.empty());
   int files = 0;
   for ([[maybe_unused]] const auto& e : fs::directory_iterator(dir_)) ++files;
   EXPECT_EQ(files, 1) << "no temporary files left behind";
+}
+
+// --- every output by the PDF's rules ---
+
+// A folder someone else prepared: cv.txt -> ~/.bashrc, out.md -> a key file not made yet.
+// Text exports write through a link only into a file named as their format.
+TEST_F(Cli, TextExportsNeverWriteThroughALinkToAnotherKindOfFile) {
+  std::string cv = write("cv.yaml", "cv:\n  name: A\n");
+  const std::string bashrc = write("bashrc", "export SECRET=1\n");
+  fs::create_symlink("bashrc", dir_ / "cv.txt");
+  Outcome txt = hanji({"build", cv, "--format", "txt"});
+  EXPECT_EQ(txt.code, hanji::cli::kBadInput) << txt.err;
+  EXPECT_NE(txt.err.find("is a link to a file not named .txt"), std::string::npos) << txt.err;
+  EXPECT_EQ(read(bashrc), "export SECRET=1\n");
+  fs::create_symlink("authorized_keys", dir_ / "keys.md");  // dangling
+  Outcome md = hanji({"build", cv, "--format", "md", "-o", path("keys.md")});
+  EXPECT_EQ(md.code, hanji::cli::kBadInput) << md.err;
+  EXPECT_FALSE(fs::exists(dir_ / "authorized_keys"));
+  fs::create_symlink("bashrc", dir_ / "cv.json");
+  Outcome json = hanji({"build", cv, "--format", "json-resume", "-o", path("cv.json")});
+  EXPECT_EQ(json.code, hanji::cli::kBadInput) << json.err;
+  EXPECT_EQ(read(bashrc), "export SECRET=1\n");
+  // Through a link to a file of its own kind, as `>` would.
+  const std::string notes = write("notes.md", "# older export\n");
+  fs::create_symlink("notes.md", dir_ / "link.md");
+  Outcome through = hanji({"build", cv, "--format", "md", "-o", path("link.md")});
+  ASSERT_EQ(through.code, 0) << through.err;
+  EXPECT_TRUE(fs::is_symlink(dir_ / "link.md"));
+  EXPECT_NE(read(notes).find("A"), std::string::npos);
+}
+
+// An existing file is replaced only by one of its kind: a PDF by a PDF (by its first bytes),
+// a text export only over a file named as its format, holding text.
+TEST_F(Cli, OutputsReplaceOnlyFilesOfTheirKind) {
+  std::string cv = write("cv.yaml", "cv:\n  name: A\n");
+  const std::string binary = write("data.txt", std::string("\x7f" "ELF\0\0\1", 7));
+  Outcome txt = hanji({"build", cv, "--format", "txt", "-o", binary});
+  EXPECT_EQ(txt.code, hanji::cli::kBadInput);
+  EXPECT_NE(txt.err.find("which is not a text file"), std::string::npos) << txt.err;
+  const std::string pdf = write("report.json", "%PDF-1.4 a PDF named .json");
+  Outcome json = hanji({"build", cv, "--format", "json-resume", "-o", pdf});
+  EXPECT_EQ(json.code, hanji::cli::kBadInput) << json.err;
+  EXPECT_EQ(read(pdf), "%PDF-1.4 a PDF named .json");
+  Outcome over_cv = hanji({"build", cv, "--format", "txt", "-o", cv});
+  EXPECT_EQ(over_cv.code, hanji::cli::kBadInput);
+  EXPECT_EQ(read(cv), "cv:\n  name: A\n");
+  const std::string older = write("cv.md", "# an older export\n");
+  fs::permissions(older, fs::perms::owner_read | fs::perms::owner_write);
+  Outcome md = hanji({"build", cv, "--format", "md"});
+  ASSERT_EQ(md.code, 0) << md.err;
+  EXPECT_EQ(fs::status(older).permissions() & fs::perms::all, fs::perms::owner_read | fs::perms::owner_write);
+}
+
+// SOURCE_DATE_EPOCH outside 0 .. 253402300799 (the end of 9999) or not a whole number is an
+// error naming the variable, never a wrapped year blamed on the CV, never ignored.
+TEST_F(Cli, SourceDateEpochMustBeASecondCount) {
+  std::string cv = write("cv.yaml", "cv:\n  name: A\n");
+  for (const char* bad : {"abc", "67768036191676799", "-1", "253402300800", "12 ", "1e9", "0x10"}) {
+    ::setenv("SOURCE_DATE_EPOCH", bad, 1);
+    Outcome o = hanji({"build", cv, "-o", path("out.pdf")});
+    EXPECT_EQ(o.code, hanji::cli::kBadInput) << bad;
+    EXPECT_NE(o.err.find("hanji: error: SOURCE_DATE_EPOCH is '"), std::string::npos) << o.err;
+    EXPECT_EQ(o.err.find("cv.yaml:"), std::string::npos) << o.err;
+    EXPECT_FALSE(fs::exists(path("out.pdf")));
+  }
+  for (const char* good : {"0", "1700000000", "253402300799"}) {
+    ::setenv("SOURCE_DATE_EPOCH", good, 1);
+    Outcome o = hanji({"build", cv, "-o", path("out.pdf")});
+    EXPECT_EQ(o.code, 0) << good << o.err;
+  }
+  ::unsetenv("SOURCE_DATE_EPOCH");
+}
+
+// A closed standard output is an error with a message, not a silent success.
+TEST_F(Cli, AClosedStandardOutputIsAnError) {
+  std::ostringstream out, err;
+  out.setstate(std::ios::badbit);  // as std::cout is after EPIPE
+  const int code = hanji::cli::run({HANJI_BINARY, "layouts"}, out, err);
+  EXPECT_EQ(code, hanji::cli::kBadInput);
+  EXPECT_NE(err.str().find("cannot write to standard output"), std::string::npos) << err.str();
 }
 
 // --- --fit-pages (issue 3) ---

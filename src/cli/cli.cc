@@ -16,6 +16,7 @@
 #include "engine/engine.h"
 #include "export/export.h"
 #include "pdf/pdf.h"
+#include "cli/output.h"
 
 #ifndef HANJI_VERSION
 #define HANJI_VERSION "0.0.0"
@@ -206,12 +207,24 @@ void print_diagnostics(const Diagnostics& diags, bool quiet, std::ostream& err) 
   err << "hanji: " << hidden << " not shown\n";
 }
 
-std::optional<long long> source_date_epoch() {
+// The latest second a PDF date can hold (9999-12-31 23:59:59 UTC).
+constexpr long long kLatestEpoch = 253402300799;
+
+/// SOURCE_DATE_EPOCH (reproducible-builds.org): unset or empty is none; otherwise a whole
+/// number of seconds from 0 to the end of year 9999, or an error naming the variable, so that a
+/// typo is not a build dated "now" in silence, nor a year that wraps.
+std::optional<long long> source_date_epoch(std::string& error) {
   const char* env = std::getenv("SOURCE_DATE_EPOCH");
   if (!env || !*env) return std::nullopt;
-  char* end = nullptr;
-  long long value = std::strtoll(env, &end, 10);
-  if (*end != '\0') return std::nullopt;
+  const std::string_view text(env);
+  long long value = -1;
+  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (ec != std::errc() || end != text.data() + text.size() || value < 0 || value > kLatestEpoch) {
+    error = fmt::format("SOURCE_DATE_EPOCH is '{}', which is not a whole number of seconds from 0 to {} "
+                        "(the end of year 9999)",
+                        excerpt(text, 40), kLatestEpoch);
+    return std::nullopt;
+  }
   return value;
 }
 
@@ -219,8 +232,7 @@ std::optional<long long> source_date_epoch() {
 // Typst's datetime.today() do: SOURCE_DATE_EPOCH's day when it is set (a reproducible build,
 // the same bytes on any day), else the local calendar day of the run. Only the day is read,
 // and only a file that asks for today depends on it.
-std::optional<model::Date> today() {
-  const std::optional<long long> epoch = source_date_epoch();
+std::optional<model::Date> today(std::optional<long long> epoch) {
   std::tm day{};
   if (epoch) {
     const std::time_t when = static_cast<std::time_t>(*epoch);
@@ -244,129 +256,85 @@ std::string default_output(const std::string& input, std::string_view extension 
   return p.string();
 }
 
-/// For a text export: never the CV itself, nothing but a regular file, and no file of another
-/// kind (a PDF is not replaced by Markdown): an existing file must end as the format does.
-bool text_output_is_safe(const std::string& input, const std::string& output, std::string_view extension,
-                         std::string& reason) {
-  std::error_code ec;
-  if (fs::exists(output, ec) && fs::exists(input, ec) && fs::equivalent(input, output, ec)) {
-    reason = fmt::format("refusing to write over the CV file '{}'", input);
-    return false;
+/// One `build` or `check`: its options and where its output and messages go.
+struct Run {
+  const Options& opt;
+  const std::string& argv0;
+  std::ostream& out;
+  std::ostream& err;
+  TempFiles* temp_files;            // null when nothing can stop the run (tests)
+  std::optional<long long> epoch;   // SOURCE_DATE_EPOCH
+  bool write;                       // build writes; check does everything else
+
+  engine::Request request() const {
+    return engine::Request{opt.layout, opt.paper, opt.fit_pages, {opt.language, opt.only_tags, {}, {}, today(epoch)}};
   }
-  const fs::file_status status = fs::status(output, ec);
-  if (!fs::exists(status)) return true;
-  if (!fs::is_regular_file(status)) {
-    reason = fmt::format("refusing to replace '{}', which is not a regular file", output);
-    return false;
+  int refused(const OutputRefusal& refusal) const {
+    err << "hanji: error: " << refusal.reason << '\n';
+    if (!refusal.hint.empty()) err << "  hint: " << refusal.hint << '\n';
+    return kBadInput;
   }
-  if (fs::path(output).extension() != extension) {
-    reason = fmt::format("refusing to overwrite '{}' with a {} file", output, extension);
-    return false;
+  int failed(const Diagnostics& diags, const char* when_writing, const char* when_checking) const {
+    err << fmt::format("hanji: {} error{}; {}\n", diags.error_count(), diags.error_count() == 1 ? "" : "s",
+                       write ? when_writing : when_checking);
+    return kBadInput;
   }
-  return true;
-}
+};
 
 // `--format md|txt|json-resume`: the CV read as for the PDF (same --lang and --only), written
 // as text; `check` does the same without writing.
-int export_text(const Options& opt, const std::string& argv0, std::ostream& out, std::ostream& err, bool write) {
+int export_text(const Run& run) {
+  const Options& opt = run.opt;
   const exports::Format format = *exports::parse_format(opt.format);
-  const std::string_view extension = exports::extension(format);
-  const std::string output = opt.output.empty() ? default_output(opt.input, extension) : opt.output;
-  std::string reason;
-  if (write && !text_output_is_safe(opt.input, output, extension, reason)) {
-    err << "hanji: error: " << reason << fmt::format("\n  hint: choose another file with -o OUT{}\n", extension);
-    return kBadInput;
-  }
+  const std::string output = opt.output.empty() ? default_output(opt.input, exports::extension(format)) : opt.output;
+  const OutputKind& kind = output_kind(opt.format);
+  OutputRefusal refusal;
+  if (run.write && !output_allowed(output, opt.input, kind, refusal)) return run.refused(refusal);
   Diagnostics diags;
-  engine::Request request{opt.layout, opt.paper, opt.fit_pages, {opt.language, opt.only_tags, {}, {}, today()}};
-  std::optional<model::CvFile> file = engine::load(opt.input, request, layout::find_data_dirs(argv0), diags);
-  print_diagnostics(diags, opt.quiet, err);
-  if (!file || diags.has_errors()) {
-    err << fmt::format("hanji: {} error{}; {}\n", diags.error_count(), diags.error_count() == 1 ? "" : "s",
-                       write ? "nothing written" : "the CV does not read");
-    return kBadInput;
-  }
+  std::optional<model::CvFile> file = engine::load(opt.input, run.request(), layout::find_data_dirs(run.argv0), diags);
+  print_diagnostics(diags, opt.quiet, run.err);
+  if (!file || diags.has_errors()) return run.failed(diags, "nothing written", "the CV does not read");
   const std::string folder = fs::path(output).parent_path().string();
   const std::string text = exports::export_cv(*file, format, folder);
-  if (!write) {
-    if (!opt.quiet) out << fmt::format("{}: ok\n", opt.input);
+  if (!run.write) {
+    if (!opt.quiet) run.out << fmt::format("{}: ok\n", opt.input);
     return kOk;
   }
-  if (!write_file_atomically(output, text, reason)) {
-    err << "hanji: error: " << reason << '\n';
-    return kBadInput;
-  }
-  if (!opt.quiet) out << fmt::format("{}: {}, {:.1f} KB\n", output, opt.format, static_cast<double>(text.size()) / 1024.0);
+  if (!write_output(output, opt.input, kind, text, run.temp_files, refusal)) return run.refused(refusal);
+  if (!opt.quiet)
+    run.out << fmt::format("{}: {}, {:.1f} KB\n", output, opt.format, static_cast<double>(text.size()) / 1024.0);
   return kOk;
 }
 
-/// Refuses outputs that would destroy something that is not a PDF: the CV itself, anything
-/// but a regular file (renaming over /dev/null or a FIFO would replace it), or an existing
-/// file that does not start with %PDF. A symbolic link is judged by what it points to.
-bool output_is_safe(const std::string& input, const std::string& output, std::string& reason) {
-  std::error_code ec;
-  if (fs::exists(output, ec) && fs::exists(input, ec) && fs::equivalent(input, output, ec)) {
-    reason = fmt::format("refusing to write the PDF over the CV file '{}'", input);
-    return false;
-  }
-  const fs::file_status status = fs::status(output, ec);
-  if (fs::is_directory(status)) {
-    reason = fmt::format("'{}' is a directory", output);
-    return false;
-  }
-  if (!fs::exists(status)) return true;
-  if (!fs::is_regular_file(status)) {
-    reason = fmt::format("refusing to replace '{}', which is not a regular file", output);
-    return false;
-  }
-  std::string error;
-  std::optional<std::string> head = read_file_head(output, 4, error);
-  if (!head || *head != "%PDF") {
-    reason = head ? fmt::format("refusing to overwrite '{}', which is not a PDF", output)
-                  : fmt::format("cannot overwrite '{}': it {}", output, error);
-    return false;
-  }
-  return true;
-}
-
-int build(const Options& opt, const std::string& argv0, std::ostream& out, std::ostream& err, bool write) {
+int build(const Run& run) {
+  const Options& opt = run.opt;
   if (opt.input.empty()) {
-    err << fmt::format("hanji: error: '{}' needs a CV file\n  hint: hanji {} CV.yaml\n", opt.command, opt.command);
+    run.err << fmt::format("hanji: error: '{}' needs a CV file\n  hint: hanji {} CV.yaml\n", opt.command, opt.command);
     return kBadUsage;
   }
-  if (opt.format != "pdf") return export_text(opt, argv0, out, err, write);
-  std::string output = opt.output.empty() ? default_output(opt.input) : opt.output;
-  std::string reason;
-  if (write && !output_is_safe(opt.input, output, reason)) {
-    err << "hanji: error: " << reason << "\n  hint: choose another file with -o OUT.pdf\n";
-    return kBadInput;
-  }
+  if (opt.format != "pdf") return export_text(run);
+  const std::string output = opt.output.empty() ? default_output(opt.input) : opt.output;
+  const OutputKind& kind = output_kind("pdf");
+  OutputRefusal refusal;
+  if (run.write && !output_allowed(output, opt.input, kind, refusal)) return run.refused(refusal);
   Diagnostics diags;
-  engine::Request request{opt.layout, opt.paper, opt.fit_pages, {opt.language, opt.only_tags, {}, {}, today()}};
   std::optional<engine::Rendered> result =
-      engine::render_file(opt.input, request, layout::find_data_dirs(argv0), diags);
+      engine::render_file(opt.input, run.request(), layout::find_data_dirs(run.argv0), diags);
   // `check` makes the PDF too, only without writing it: what libharu or an image refuses is
   // found by both, so the two always agree.
   std::optional<std::string> bytes;
-  if (result) bytes = pdf::write_pdf(result->doc, pdf::Options{source_date_epoch()}, diags);
-  print_diagnostics(diags, opt.quiet, err);
-  if (!result || diags.has_errors() || !bytes) {
-    err << fmt::format("hanji: {} error{}; {}\n", diags.error_count(), diags.error_count() == 1 ? "" : "s",
-                       write ? "no PDF written" : "the CV does not build");
-    return kBadInput;
-  }
-  size_t pages = result->doc.pages.size();
-  if (!write) {
-    if (!opt.quiet) out << fmt::format("{}: ok ({} page{})\n", opt.input, pages, pages == 1 ? "" : "s");
+  if (result) bytes = pdf::write_pdf(result->doc, pdf::Options{run.epoch}, diags);
+  print_diagnostics(diags, opt.quiet, run.err);
+  if (!result || diags.has_errors() || !bytes) return run.failed(diags, "no PDF written", "the CV does not build");
+  const size_t pages = result->doc.pages.size();
+  if (!run.write) {
+    if (!opt.quiet) run.out << fmt::format("{}: ok ({} page{})\n", opt.input, pages, pages == 1 ? "" : "s");
     return kOk;
   }
-  if (!write_file_atomically(output, *bytes, reason)) {
-    err << "hanji: error: " << reason << '\n';
-    return kBadInput;
-  }
+  if (!write_output(output, opt.input, kind, *bytes, run.temp_files, refusal)) return run.refused(refusal);
   if (!opt.quiet)
-    out << fmt::format("{}: {} page{}, {:.1f} KB\n", output, pages, pages == 1 ? "" : "s",
-                       static_cast<double>(bytes->size()) / 1024.0);
+    run.out << fmt::format("{}: {} page{}, {:.1f} KB\n", output, pages, pages == 1 ? "" : "s",
+                           static_cast<double>(bytes->size()) / 1024.0);
   return kOk;
 }
 
@@ -408,9 +376,40 @@ int list(const Options& opt, const std::string& argv0, std::ostream& out, std::o
   return diags.has_errors() ? kBadInput : kOk;
 }
 
+int run_command(const Options& opt, const std::string& argv0, std::ostream& out, std::ostream& err,
+                TempFiles* temp_files) {
+  if (opt.command == "help") {
+    out << kUsage;
+    return kOk;
+  }
+  if (opt.command == "version") {
+    out << "hanji " << HANJI_VERSION << " (libharu " << pdf::libharu_version() << ")\n";
+    return kOk;
+  }
+  if (opt.command == "build" || opt.command == "check") {
+    std::string error;
+    const std::optional<long long> epoch = source_date_epoch(error);
+    if (!error.empty()) {
+      err << "hanji: error: " << error << "\n  hint: set it to a date such as $(date +%s), or unset it\n";
+      return kBadInput;
+    }
+    return build(Run{opt, argv0, out, err, temp_files, epoch, opt.command == "build"});
+  }
+  if (opt.command == "layouts") return list(opt, argv0, out, err);
+  if (opt.command == "languages") return languages(opt, argv0, out, err);
+  if (opt.command.empty()) {
+    err << kUsage;
+    return kBadUsage;
+  }
+  std::string guess = closest_match(opt.command, {"build", "check", "layouts", "languages"});
+  err << fmt::format("hanji: error: unknown command '{}'\n", opt.command);
+  if (!guess.empty()) err << fmt::format("  hint: did you mean '{}'?\n", guess);
+  return kBadUsage;
+}
+
 }  // namespace
 
-int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
+int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& err, TempFiles* temp_files) {
   std::string error;
   std::optional<Options> opt = parse_args(args, error);
   const std::string argv0 = args.empty() ? std::string("hanji") : args[0];
@@ -418,26 +417,14 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
     err << "hanji: error: " << error << "\n  hint: run 'hanji --help' for usage\n";
     return kBadUsage;
   }
-  if (opt->command == "help") {
-    out << kUsage;
-    return kOk;
+  const int code = run_command(*opt, argv0, out, err, temp_files);
+  // A reader that went away (`hanji layouts | head -1`) or a full disk behind stdout: the
+  // output was not all delivered, and the exit status must say so.
+  if (!out.flush()) {
+    err << "hanji: error: cannot write to standard output (the pipe or file it goes to is closed or full)\n";
+    return code == kOk ? kBadInput : code;
   }
-  if (opt->command == "version") {
-    out << "hanji " << HANJI_VERSION << " (libharu " << pdf::libharu_version() << ")\n";
-    return kOk;
-  }
-  if (opt->command == "build") return build(*opt, argv0, out, err, true);
-  if (opt->command == "check") return build(*opt, argv0, out, err, false);
-  if (opt->command == "layouts") return list(*opt, argv0, out, err);
-  if (opt->command == "languages") return languages(*opt, argv0, out, err);
-  if (opt->command.empty()) {
-    err << kUsage;
-    return kBadUsage;
-  }
-  std::string guess = closest_match(opt->command, {"build", "check", "layouts"});
-  err << fmt::format("hanji: error: unknown command '{}'\n", opt->command);
-  if (!guess.empty()) err << fmt::format("  hint: did you mean '{}'?\n", guess);
-  return kBadUsage;
+  return code;
 }
 
 }  // namespace hanji::cli

@@ -27,6 +27,12 @@ struct ConfigNode {
   const ConfigNode* find(std::string_view key) const;
 };
 
+/// The first key of a YAML file that is a map, read from its text without parsing it: what
+/// tells a layout or a locale from any other file before a message could quote the file.
+/// "" for a file of nothing but blank lines, comments and directives; nullopt when the
+/// first thing in it is no key (a list, a plain text, binary data).
+std::optional<std::string> first_key(std::string_view text);
+
 /// Reads any YAML file (a layout) into a ConfigNode; syntax errors go to `diags`. A file that
 /// cannot be read is reported at `named_at` (where another file names it), if known.
 std::optional<ConfigNode> load_config(const std::string& path, Diagnostics& diags, const Span& named_at = {});

@@ -37,6 +37,14 @@ bool starts_like_utf16(std::string_view text) {
 
 std::optional<std::string> read_input_file(const std::string& path, const Span& named_at, Diagnostics& diags) {
   std::string error;
+  // A CV named through a link (cv.yaml -> ~/.ssh/id_rsa, in a folder someone else prepared)
+  // must lead to a CV's kind of file, or its lines would be quoted in the messages.
+  if (!link_target_named_as(path, {".yaml", ".yml", ".json"})) {
+    diags.error(named_at.known() ? named_at : Span{path, 0, 0},
+                "the file is a link to a file that is not a CV (a .yaml, .yml or .json file)",
+                {"name the CV file itself, not a link to another kind of file"});
+    return std::nullopt;
+  }
   // One byte past the limit: a file that long comes back whole up to there, and parse_yaml
   // reports the place where it crosses the limit, as for any text.
   std::optional<std::string> text = read_file_head(path, limits::kMaxInputBytes + 1, error);

@@ -1,11 +1,16 @@
 #include "core/files.h"
 
+#include "core/limits.h"
+
 #include <fcntl.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <cctype>
 #include <cerrno>
 #include <cstring>
+#include <filesystem>
 
 namespace hanji {
 namespace {
@@ -89,6 +94,157 @@ std::optional<std::string> read_file_head(const std::string& path, std::size_t c
   std::string bytes;
   if (!read_up_to(fd->get(), count, bytes, error)) return std::nullopt;
   return bytes;
+}
+
+namespace {
+
+std::string lower_extension(const std::filesystem::path& path) {
+  std::string extension = path.extension().string();
+  for (char& c : extension) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return extension;
+}
+
+// Whether the path, as written, goes through a symbolic link anywhere: in its last part (a
+// link named classic.yaml) or in a folder on the way (a layouts/ that is a link elsewhere).
+bool passes_through_link(const std::filesystem::path& path) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  fs::path prefix;
+  for (const fs::path& part : path) {
+    prefix /= part;
+    if (part == "/" || part == "." || part == "..") continue;
+    if (fs::is_symlink(fs::symlink_status(prefix, ec))) return true;
+  }
+  return false;
+}
+
+bool named_as(const std::filesystem::path& real, const std::vector<std::string_view>& extensions) {
+  const std::string extension = lower_extension(real);
+  for (std::string_view wanted : extensions)
+    if (extension == wanted) return true;
+  return false;
+}
+
+// The file an open descriptor reads, as the kernel names it: what the path led to when it
+// was opened, whatever has been renamed or relinked since.
+std::filesystem::path opened_file(int fd, const std::string& path) {
+  std::error_code ec;
+  std::filesystem::path real = std::filesystem::read_symlink("/proc/self/fd/" + std::to_string(fd), ec);
+  if (!ec && real.is_absolute()) return real;
+  real = std::filesystem::canonical(path, ec);
+  return ec ? std::filesystem::path(path) : real;
+}
+
+}  // namespace
+
+bool link_target_named_as(const std::string& path, const std::vector<std::string_view>& extensions) {
+  if (!passes_through_link(path)) return true;
+  std::error_code ec;
+  const std::filesystem::path real = std::filesystem::canonical(path, ec);
+  return !ec && named_as(real, extensions);
+}
+
+std::optional<DataFile> read_data_file(const std::string& path, const FileKind& kind, std::string& error) {
+  std::optional<FileDescriptor> fd = open_regular(path, error);
+  if (!fd) return std::nullopt;
+  const std::filesystem::path real = opened_file(fd->get(), path);
+  if (!kind.extensions.empty() && passes_through_link(path) && !named_as(real, kind.extensions)) {
+    error = "is a link to a file that is not " + std::string(kind.what);
+    return std::nullopt;
+  }
+  std::string bytes;
+  if (!read_up_to(fd->get(), kind.max_bytes + 1, bytes, error)) return std::nullopt;
+  if (bytes.size() > kind.max_bytes) {
+    error = "is larger than " + describe_bytes(kind.max_bytes);
+    return std::nullopt;
+  }
+  if (kind.recognises && !kind.recognises(bytes)) {
+    error = "is not " + std::string(kind.what);
+    return std::nullopt;
+  }
+  return DataFile{std::move(bytes), real.string()};
+}
+
+namespace {
+
+// The checks of probe_data_file on an open descriptor; its size in `size`.
+bool check_open_data_file(const FileDescriptor& fd, const std::string& path, const FileKind& kind, std::size_t& size,
+                          std::string& error) {
+  if (!kind.extensions.empty() && passes_through_link(path) && !named_as(opened_file(fd.get(), path), kind.extensions)) {
+    error = "is a link to a file that is not " + std::string(kind.what);
+    return false;
+  }
+  struct stat info {};
+  if (::fstat(fd.get(), &info) != 0) {
+    error = errno_reason(errno);
+    return false;
+  }
+  if (static_cast<std::uintmax_t>(info.st_size) > kind.max_bytes) {
+    error = "is larger than " + describe_bytes(kind.max_bytes);
+    return false;
+  }
+  size = static_cast<std::size_t>(info.st_size);
+  std::string head;
+  if (!read_up_to(fd.get(), kind.head_bytes, head, error)) return false;
+  if (kind.recognises && !kind.recognises(head)) {
+    error = "is not " + std::string(kind.what);
+    return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+bool probe_data_file(const std::string& path, const FileKind& kind, std::string& error) {
+  std::optional<FileDescriptor> fd = open_regular(path, error);
+  std::size_t size = 0;
+  return fd && check_open_data_file(*fd, path, kind, size, error);
+}
+
+MappedFile::~MappedFile() {
+  if (data_ && size_ > 0) ::munmap(const_cast<void*>(data_), size_);
+}
+
+std::optional<MappedFile> map_data_file(const std::string& path, const FileKind& kind, std::string& error) {
+  std::optional<FileDescriptor> fd = open_regular(path, error);
+  std::size_t size = 0;
+  if (!fd || !check_open_data_file(*fd, path, kind, size, error)) return std::nullopt;
+  if (size == 0) return MappedFile(nullptr, 0);
+  void* data = ::mmap(nullptr, size, PROT_READ, MAP_PRIVATE, fd->get(), 0);
+  if (data == MAP_FAILED) {
+    error = errno_reason(errno);
+    return std::nullopt;
+  }
+  return MappedFile(data, size);
+}
+
+namespace {
+
+bool starts_like_a_font(std::string_view bytes) {
+  // TrueType (1.0 or Apple's 'true'), CFF OpenType, collections and web fonts: the font
+  // checks name the ones hanji cannot embed.
+  for (std::string_view tag : {std::string_view("\0\1\0\0", 4), std::string_view("true"), std::string_view("OTTO"),
+                               std::string_view("ttcf"), std::string_view("wOFF"), std::string_view("wOF2")})
+    if (bytes.starts_with(tag)) return true;
+  return false;
+}
+
+bool starts_like_a_picture(std::string_view bytes) {
+  return bytes.starts_with("\xFF\xD8\xFF") || bytes.starts_with("\x89PNG\r\n\x1A\n");
+}
+
+}  // namespace
+
+const FileKind& font_file_kind() {
+  static const FileKind kind{"a font (a TrueType .ttf file)", {".ttf", ".otf", ".ttc", ".otc", ".woff", ".woff2"},
+                             limits::kMaxFontBytes, starts_like_a_font, 4};
+  return kind;
+}
+
+const FileKind& photo_file_kind() {
+  static const FileKind kind{"a JPEG or PNG picture", {".jpg", ".jpeg", ".png"}, limits::kMaxImageBytes,
+                             starts_like_a_picture, 8};
+  return kind;
 }
 
 std::string describe_bytes(std::size_t bytes) {

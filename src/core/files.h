@@ -7,6 +7,8 @@
 #include <cstddef>
 #include <optional>
 #include <string>
+#include <string_view>
+#include <vector>
 
 namespace hanji {
 
@@ -37,6 +39,76 @@ std::optional<std::string> read_regular_file(const std::string& path, std::size_
 /// The first `count` bytes (fewer if the file is shorter) of the regular file `path`; errors
 /// as read_regular_file.
 std::optional<std::string> read_file_head(const std::string& path, std::size_t count, std::string& error);
+
+/// What a data file that hanji finds by name or path (a layout, a locale, a font, a photo)
+/// must be. A file someone else prepared can be a link to /etc/shadow or ~/.ssh/id_rsa
+/// named classic.yaml: it is refused without a byte of it in a message, because it is read
+/// only when it is a regular file whose content starts as its kind does, and, when the name
+/// leads through a symbolic link, the file reached is named as its kind is.
+struct FileKind {
+  /// What the file should be, for messages: "a layout", "a TrueType font".
+  std::string_view what;
+  /// How the name of the file a link leads to ends (lower case): {".yaml", ".yml"}.
+  std::vector<std::string_view> extensions;
+  /// The largest such file hanji reads.
+  std::size_t max_bytes = 0;
+  /// True when the file's first bytes are those of its kind (all of them as read_data_file
+  /// gives them, or the first `head_bytes` for probe_data_file); nullptr takes any content.
+  bool (*recognises)(std::string_view bytes) = nullptr;
+  /// How many bytes probe_data_file shows `recognises`.
+  std::size_t head_bytes = 16;
+};
+
+/// A TrueType or OpenType font file (.ttf; the other font formats are refused by name and by
+/// their first bytes with messages of their own).
+const FileKind& font_file_kind();
+/// A photo: a JPEG or PNG picture of at most limits::kMaxImageBytes.
+const FileKind& photo_file_kind();
+
+/// A data file as read: its bytes and the file they came from after following every link.
+struct DataFile {
+  std::string bytes;
+  std::string resolved;
+};
+
+/// The data file `path` if it is what `kind` says; otherwise nullopt with `error` saying why
+/// in words that fit after the file name ("does not exist", "is not a regular file (a FIFO,
+/// socket or device)", "cannot be read: Permission denied", "is larger than 32 MiB", "is a
+/// link to a file that is not a layout", "is not a layout"). The file's content never
+/// appears in `error`.
+std::optional<DataFile> read_data_file(const std::string& path, const FileKind& kind, std::string& error);
+
+/// Checks the data file `path` as read_data_file does, reading only its first
+/// kind.head_bytes bytes (its size comes from the file system): for files that a library reads
+/// later (fonts) or that are read once the document is made (photos).
+bool probe_data_file(const std::string& path, const FileKind& kind, std::string& error);
+
+/// A data file mapped into memory, read only, unmapped when destroyed: a font is read by the
+/// page as HarfBuzz needs it rather than copied whole.
+class MappedFile {
+ public:
+  MappedFile(const void* data, std::size_t size) : data_(data), size_(size) {}
+  MappedFile(MappedFile&& other) noexcept : data_(other.data_), size_(other.size_) { other.data_ = nullptr; }
+  MappedFile& operator=(MappedFile&&) = delete;
+  MappedFile(const MappedFile&) = delete;
+  MappedFile& operator=(const MappedFile&) = delete;
+  ~MappedFile();
+
+  const char* data() const { return static_cast<const char*>(data_); }
+  std::size_t size() const { return size_; }
+
+ private:
+  const void* data_;
+  std::size_t size_;
+};
+
+/// The data file `path` mapped into memory, checked as probe_data_file checks it, through the
+/// one descriptor that is mapped (the file cannot be swapped for a FIFO in between).
+std::optional<MappedFile> map_data_file(const std::string& path, const FileKind& kind, std::string& error);
+
+/// True when the real file behind `path` (after every symbolic link) has a name ending in one
+/// of `extensions` (compared in lower case), or when `path` leads through no link at all.
+bool link_target_named_as(const std::string& path, const std::vector<std::string_view>& extensions);
 
 /// "1 MiB", "32 MiB", "512 KiB", "900 bytes": a size limit for messages.
 std::string describe_bytes(std::size_t bytes);

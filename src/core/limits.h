@@ -41,6 +41,9 @@ inline constexpr long long kMaxImagePixels = 16'000'000;
 /// Bytes in a photo file.
 inline constexpr std::size_t kMaxImageBytes = 32u << 20;  // 32 MiB
 
+/// Bytes in a font file (Nanum's are 2 to 4 MiB; a full CJK TrueType font about 20 MiB).
+inline constexpr std::size_t kMaxFontBytes = 64u << 20;  // 64 MiB
+
 /// Pages in the PDF.
 inline constexpr std::size_t kMaxPages = 100;
 

@@ -85,7 +85,7 @@ std::vector<LayoutInfo> list_layouts(const DataDirs& dirs, Diagnostics& diags) {
       // A user's layout named like a built-in one replaces it: only the first is listed.
       if (std::any_of(layouts.begin(), layouts.end(), [&](const LayoutInfo& l) { return l.name == name; })) continue;
       const std::string path = (fs::path(folder) / (name + ".yaml")).string();
-      auto config = config::load_config(path, diags);
+      auto config = read_layout_file(path, Span{}, diags);
       LayoutInfo info{name, "", path};
       if (config && config->kind == config::ConfigNode::Kind::Map)
         for (size_t i = 0; i < config->keys.size() && i < config->children.size(); ++i)

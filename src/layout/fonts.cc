@@ -97,11 +97,14 @@ std::optional<std::string> resolve_font_file(const std::string& name, const Span
   for (const auto& dir : dirs) candidates.push_back(dir / given);
   std::error_code ec;
   for (const auto& path : candidates) {
-    const fs::file_status status = fs::status(path, ec);
-    if (!fs::exists(status)) continue;
-    if (!fs::is_regular_file(status)) {  // a FIFO would block the font loader, a folder is no font
-      diags.error(span, fmt::format("font '{}' is not a regular file", path.lexically_normal().string()),
-                  {"name a TrueType (.ttf) font file"});
+    if (!fs::exists(fs::status(path, ec))) continue;
+    // A FIFO would block the font loader, a folder or a link to /etc/shadow is no font, and
+    // an unreadable file must be called unreadable, not "no font".
+    std::string error;
+    if (!probe_data_file(path.string(), font_file_kind(), error)) {
+      diags.error(span, fmt::format("font '{}' {}", path.lexically_normal().string(), error),
+                  {error.starts_with("cannot be read") ? "check the file's permissions: hanji must be able to read it"
+                                                        : "name a TrueType (.ttf) font file"});
       return std::nullopt;
     }
     if (!check_format(path, name, span, diags)) return std::nullopt;

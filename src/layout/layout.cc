@@ -4,10 +4,10 @@
 
 #include <algorithm>
 #include <filesystem>
-#include <fstream>
 
 #include <fmt/format.h>
 
+#include "core/files.h"
 #include "core/limits.h"
 #include "layout/apply.h"
 #include "layout/data_dirs.h"
@@ -21,13 +21,11 @@ namespace {
 // A CV rather than a layout: a top-level `cv:` key (RenderCV) or `"basics"` (JSON Resume).
 // Folders next to a CV hold CVs too; one named like a layout must not be taken for it.
 bool is_cv_file(const fs::path& path) {
-  std::ifstream in(path);
-  std::string line;
-  for (int n = 0; n < 4000 && std::getline(in, line); ++n)
-    if (line.starts_with("cv:") || line.find("\"basics\"") != std::string::npos) return true;
-  return false;
+  std::string error;
+  const std::optional<std::string> head = read_file_head(path.string(), 64 << 10, error);
+  if (!head) return false;
+  return config::first_key(*head) == "cv" || head->find("\"basics\"") != std::string::npos;
 }
-
 
 using config::ConfigNode;
 
@@ -85,7 +83,7 @@ class ChainLoader {
     }
     visited_.push_back(*path);
     names_.push_back(name);
-    auto config = config::load_config(*path, diags_, name_span);
+    auto config = read_layout_file(*path, name_span, diags_);
     if (!config) return std::nullopt;
     std::vector<ConfigNode> chain;
     if (const ConfigNode* parent = config->kind == ConfigNode::Kind::Map ? map_value(*config, "extends") : nullptr) {
@@ -140,12 +138,25 @@ class ChainLoader {
       if (name.empty() || !fs::is_regular_file(path, ec)) continue;
       if (!dirs_.cv_file.empty() && fs::equivalent(path, dirs_.cv_file, ec)) continue;
       if (folder != dirs_.layouts && is_cv_file(path)) continue;  // a CV next to this one, named "classic.yaml"
+      if (folder != dirs_.layouts && !usable_layout(path)) continue;
       std::string found = fs::absolute(path, ec).lexically_normal().string();
       if (names_itself && std::find(visited_.begin(), visited_.end(), found) != visited_.end()) continue;
       return found;
     }
     report_unknown_layout(name, span, dirs_, diags_);
     return std::nullopt;
+  }
+
+  // A file that merely has a layout's name in a folder hanji looks in (beside the CV, its
+  // layouts/, the user's folder) is passed over with a warning when it is no layout, or a
+  // link to one that is not: the CV did not name that file, and the next folder may hold the
+  // layout it means. Nothing of the file is quoted.
+  bool usable_layout(const fs::path& path) {
+    std::string error;
+    if (read_data_file(path.string(), layout_file_kind(), error)) return true;
+    diags_.warning(Span{path.string(), 0, 0}, fmt::format("passed over as a layout: it {}", error),
+                   {"rename it if it is not meant as a layout, or fix it if it is"});
+    return false;
   }
 
   void report_cycle(const std::string& path, const std::string& name, const Span& span) {

@@ -8,6 +8,8 @@
 #include <cctype>
 #include <filesystem>
 
+#include "core/files.h"
+#include "core/limits.h"
 #include "source/reader.h"
 
 namespace hanji::source {
@@ -35,15 +37,24 @@ std::vector<fs::path> locale_files(const std::string& dir) {
 }
 
 std::optional<YamlNode> parse_locale_file(const fs::path& file, Diagnostics& diags) {
-  std::optional<std::string> text = read_input_file(file.string(), Span{}, diags);
-  if (!text) return std::nullopt;
-  SourceText source(*text, file.string());
+  std::string error;
+  std::optional<DataFile> text = read_data_file(file.string(), shipped_yaml_kind(), error);
+  if (!text) {
+    diags.error(Span{file.string(), 0, 0}, "locale file " + error, {"reinstall hanji's locales/ folder"});
+    return std::nullopt;
+  }
+  SourceText source(text->bytes, file.string());
   std::optional<YamlNode> root = parse_yaml(source, diags);
   if (root && !root->is_map()) return std::nullopt;
   return root;
 }
 
 }  // namespace
+
+const FileKind& shipped_yaml_kind() {
+  static const FileKind kind{"a YAML file", {".yaml", ".yml"}, limits::kMaxInputBytes, nullptr};
+  return kind;
+}
 
 std::string default_locales_dir() { return (fs::path(HANJI_SOURCE_DATA_DIR) / "locales").string(); }
 

@@ -7,6 +7,7 @@
 #include <string_view>
 #include <vector>
 
+#include "core/files.h"
 #include "source/source.h"
 #include "config/yaml_tree.h"
 
@@ -52,6 +53,9 @@ YamlNode* value_of(YamlNode& map, std::string_view key);
 std::string scalar_of(const YamlNode& map, std::string_view key);
 /// Words joined for a message: "'a', 'b' or 'c'" (or "... and 'c'" with `conjunction` "and").
 std::string quoted_list(const std::vector<std::string>& words, std::string_view conjunction = "or");
+
+/// What a YAML file that ships with hanji (a locale, a RenderCV theme) must be.
+const FileKind& shipped_yaml_kind();
 
 /// The parent directory of `path` ("" for a bare file name), for resolving relative paths.
 std::string directory_of(const std::string& path);

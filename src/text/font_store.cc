@@ -2,6 +2,8 @@
 
 #include <hb-ot.h>
 
+#include "text/font_blob.h"
+
 namespace hanji::text::detail {
 
 namespace {
@@ -39,9 +41,10 @@ std::optional<int> FontStore::load(const std::string& path) {
     return it->second;
   }
   const Span origin = origin_of(path);
-  Blob blob(hb_blob_create_from_file_or_fail(path.c_str()));
+  std::string error;
+  Blob blob = font_blob(path, error);
   if (!blob) {
-    diags_.error(origin, "cannot read font file '" + path + "'",
+    diags_.error(origin, "font file '" + path + "' " + error,
                  {"check the file exists and is readable, or change the font in the layout's fonts: section"});
     index_of_[path] = -1;
     return std::nullopt;

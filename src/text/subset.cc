@@ -3,8 +3,9 @@
 // NanumBarunGothic a few KB instead of 100+ KB.
 #include <algorithm>
 
-#include "text/hb_handles.h"
 #include "text/font_service.h"
+#include "text/font_blob.h"
+#include "text/hb_handles.h"
 
 namespace hanji::text {
 
@@ -26,9 +27,10 @@ std::optional<FontSubset> subset_font(const FontInfo& font, const std::vector<ui
   const Span where = font.where();
   const std::vector<std::string> hints{"the font file '" + font.path +
                                        "' may be damaged: use another copy of it, or another TrueType font"};
-  detail::Blob blob(hb_blob_create_from_file_or_fail(font.path.c_str()));
+  std::string error;
+  detail::Blob blob = detail::font_blob(font.path, error);
   if (!blob) {
-    diags.error(where, "cannot read font file '" + font.path + "'", hints);
+    diags.error(where, "font file '" + font.path + "' " + error, hints);
     return std::nullopt;
   }
   detail::Face face(hb_face_create(blob.get(), 0));
