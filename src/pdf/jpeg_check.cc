@@ -15,6 +15,11 @@ namespace {
 
 constexpr unsigned char kSoi = 0xD8, kEoi = 0xD9, kSos = 0xDA;
 
+// Each scan of a progressive JPEG is a pass over the whole picture: encoders write about ten;
+// thousands of tiny scans are a file made to take minutes to decode (libjpeg-turbo's own tools
+// stop at 500). The cost is the scans times the picture's size, so the limit is kept low.
+constexpr int kMaxScans = 100;
+
 bool is_restart(unsigned char marker) { return marker >= 0xD0 && marker <= 0xD7; }
 // Markers without a length field: SOI, EOI, RSTn, TEM.
 bool is_standalone(unsigned char marker) { return marker == kSoi || marker == kEoi || is_restart(marker) || marker == 0x01; }
@@ -127,7 +132,8 @@ std::string jpeg_problem(std::string_view jpeg, JpegFrame& frame) {
 std::string jpeg_structure_problem(std::string_view jpeg, JpegFrame& frame) {
   if (jpeg.size() < 4 || static_cast<unsigned char>(jpeg[0]) != 0xFF || static_cast<unsigned char>(jpeg[1]) != kSoi)
     return "not a JPEG file";
-  bool seen_frame = false, seen_scan = false;
+  bool seen_frame = false;
+  int scans = 0;
   std::size_t at = 2;
   for (;;) {
     // Markers may be preceded by any number of 0xFF fill bytes.
@@ -139,7 +145,7 @@ std::string jpeg_structure_problem(std::string_view jpeg, JpegFrame& frame) {
     const auto marker = static_cast<unsigned char>(jpeg[at + 1]);
     at += 2;
     if (marker == kEoi) {
-      if (!seen_frame || !seen_scan) return "damaged JPEG: it ends before any image data";
+      if (!seen_frame || scans == 0) return "damaged JPEG: it ends before any image data";
       return "";
     }
     if (is_standalone(marker)) continue;
@@ -155,7 +161,8 @@ std::string jpeg_structure_problem(std::string_view jpeg, JpegFrame& frame) {
       seen_frame = true;
     } else if (marker == kSos) {
       if (!seen_frame) return "damaged JPEG: image data before the frame header";
-      seen_scan = true;
+      if (++scans > kMaxScans)
+        return "it has more than " + std::to_string(kMaxScans) + " scans (a progressive JPEG has about ten)";
       at = skip_scan(jpeg, at);
       if (at >= jpeg.size()) return "truncated JPEG: the image data ends before the end-of-image marker";
     }

@@ -9,6 +9,11 @@ namespace {
 
 constexpr uint32_t kMaxSide = 1000000;  // libpng's default user limit per side
 
+// A PNG as an editor or a camera writes it has its image data in chunks of 8 to 64 KiB: a
+// few thousand in a file of hanji's largest size (32 MiB). Millions of empty chunks are a
+// file made to be slow (each is read, checked and copied), and are refused.
+constexpr std::size_t kMaxChunks = 20000;
+
 bool letters(std::string_view type) {
   return std::all_of(type.begin(), type.end(), [](char c) { return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z'); });
 }
@@ -66,6 +71,8 @@ std::string read_chunks(std::string_view file, std::vector<Chunk>& chunks) {
   if (file.substr(0, kSignature.size()) != kSignature) return "not a PNG file (bad signature)";
   std::size_t at = kSignature.size();
   while (chunks.empty() || chunks.back().type != "IEND") {
+    if (chunks.size() == kMaxChunks)
+      return "it is cut into more than " + std::to_string(kMaxChunks) + " chunks, which no image editor writes";
     if (file.size() - at < 12) return "file ends before the IEND chunk (truncated?)";
     uint32_t length = be32(file, at);
     std::string_view type = file.substr(at + 4, 4);

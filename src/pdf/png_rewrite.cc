@@ -13,21 +13,39 @@
 namespace hanji::pdf {
 namespace {
 
+// The Paeth predictor written without branches on the data (the compiler selects with
+// conditional moves): on a photo's noisy bytes each branch would be a coin toss.
 int paeth(int left, int up, int up_left) {
-  int estimate = left + up - up_left;
-  int to_left = std::abs(estimate - left), to_up = std::abs(estimate - up), to_up_left = std::abs(estimate - up_left);
-  if (to_left <= to_up && to_left <= to_up_left) return left;
-  return to_up <= to_up_left ? up : up_left;
+  const int to_left = std::abs(up - up_left), to_up = std::abs(left - up_left),
+            to_up_left = std::abs(left + up - 2 * up_left);
+  const int nearer_vertical = to_up <= to_up_left ? up : up_left;
+  return to_left <= to_up && to_left <= to_up_left ? left : nearer_vertical;
 }
 
 // Undoes a row's filter (PNG spec 9.2); `bpp` is the bytes per complete pixel (1 for packed
-// pixels), the distance to the byte on the left that the filters predict from.
+// pixels), the distance to the byte on the left that the filters predict from. One loop per
+// filter, without a choice per byte: a 16-megapixel photo is 48 million bytes to undo.
 void unfilter(int filter, std::vector<unsigned char>& row, const std::vector<unsigned char>& prior,
               std::size_t bpp = 1) {
-  for (std::size_t i = 0; i < row.size(); ++i) {
-    int left = i >= bpp ? row[i - bpp] : 0, up = prior[i], up_left = i >= bpp ? prior[i - bpp] : 0;
-    int predicted = filter == 1 ? left : filter == 2 ? up : filter == 3 ? (left + up) / 2 : filter == 4 ? paeth(left, up, up_left) : 0;
-    row[i] = static_cast<unsigned char>(row[i] + predicted);
+  const std::size_t n = row.size(), lead = std::min(bpp, n);
+  unsigned char* r = row.data();
+  const unsigned char* up = prior.data();
+  switch (filter) {
+    case 1:  // Sub
+      for (std::size_t i = bpp; i < n; ++i) r[i] = static_cast<unsigned char>(r[i] + r[i - bpp]);
+      break;
+    case 2:  // Up
+      for (std::size_t i = 0; i < n; ++i) r[i] = static_cast<unsigned char>(r[i] + up[i]);
+      break;
+    case 3:  // Average
+      for (std::size_t i = 0; i < lead; ++i) r[i] = static_cast<unsigned char>(r[i] + up[i] / 2);
+      for (std::size_t i = bpp; i < n; ++i) r[i] = static_cast<unsigned char>(r[i] + (r[i - bpp] + up[i]) / 2);
+      break;
+    case 4:  // Paeth
+      for (std::size_t i = 0; i < lead; ++i) r[i] = static_cast<unsigned char>(r[i] + up[i]);
+      for (std::size_t i = bpp; i < n; ++i) r[i] = static_cast<unsigned char>(r[i] + paeth(r[i - bpp], up[i], up[i - bpp]));
+      break;
+    default: break;  // None
   }
 }
 
