@@ -21,6 +21,10 @@ inline constexpr int kMaxNestingDepth = 64;
 inline constexpr std::size_t kMaxAliasNodes = 100'000;
 inline constexpr std::size_t kMaxAliasBytes = 4u << 20;  // 4 MiB of copied text
 
+/// Bytes in a layout file (the built-in ones have under 3 KiB). With the chain below, the
+/// layouts of one CV come to at most 17 x 16 KiB of YAML to read beside the CV's 256 KiB.
+inline constexpr std::size_t kMaxLayoutBytes = 16u << 10;  // 16 KiB
+
 /// Layouts in an `extends:` chain (the built-in ones use 2).
 inline constexpr int kMaxExtendsDepth = 16;
 
@@ -31,6 +35,11 @@ inline constexpr std::size_t kMaxWordLength = 2000;
 /// Characters in a web address (what browsers and PDF viewers reliably take; every line a
 /// link spans carries its own copy of it in the PDF).
 inline constexpr std::size_t kMaxUrlLength = 2000;
+
+/// Sections, entries and highlights in a CV (nested highlights count each): one line each at
+/// least, so more than a CV of kMaxPages pages can hold. Each costs memory and time to read,
+/// compose and set before the page limit could be found.
+inline constexpr std::size_t kMaxCvParts = 10'000;
 
 /// Keywords in settings.bold_keywords (each is looked for in every paragraph).
 inline constexpr std::size_t kMaxBoldKeywords = 100;

@@ -15,7 +15,7 @@ namespace hanji::layout {
 std::vector<std::string> layout_names(const std::string& layouts_dir);
 
 /// What a layout file must be: a regular .yaml file (through links too) of at most
-/// limits::kMaxInputBytes that starts with a layout's key.
+/// limits::kMaxLayoutBytes that starts with a layout's key.
 const FileKind& layout_file_kind();
 
 /// The layout file at `path` as a tree, or nullopt with an error at `named_at` (where it is

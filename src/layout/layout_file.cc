@@ -44,7 +44,7 @@ bool starts_like_a_layout(std::string_view text) {
 
 const FileKind& layout_file_kind() {
   static const FileKind kind{"a layout",
-                             {".yaml", ".yml"}, limits::kMaxInputBytes, starts_like_a_layout};
+                             {".yaml", ".yml"}, limits::kMaxLayoutBytes, starts_like_a_layout};
   return kind;
 }
 
@@ -54,7 +54,7 @@ std::optional<config::ConfigNode> read_layout_file(const std::string& path, cons
   if (!file) {
     std::vector<std::string> hints;
     if (error.starts_with("does not exist")) hints.push_back("check the name; see `hanji layouts` for the layouts there are");
-    else if (error.starts_with("is larger")) hints.push_back(fmt::format("a layout file has at most {}; is this the right file?", describe_bytes(limits::kMaxInputBytes)));
+    else if (error.starts_with("is larger")) hints.push_back(fmt::format("a layout file holds at most {} (the built-in ones under 3 KiB); is this the right file?", describe_bytes(limits::kMaxLayoutBytes)));
     else if (error.starts_with("is not") || error.starts_with("is a link"))
       hints.push_back("a layout is a .yaml file that starts with `extends: NAME` or one of a layout's groups (page:, fonts:, styles:)");
     else if (!error.starts_with("is a directory")) hints.push_back("check that you may read the file");

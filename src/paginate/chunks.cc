@@ -536,18 +536,26 @@ double baseline_offset(double line_height, double size) {
 }
 
 std::vector<Chunk> build_chunks(const std::vector<compose::Block>& blocks, const Column& column,
-                                text::Typesetter& typesetter, Diagnostics& diags) {
+                                text::Typesetter& typesetter, Diagnostics& diags, std::size_t pages_at_most,
+                                bool& stopped_early) {
   std::vector<Chunk> chunks;
   std::vector<int> group_of_chunk;
   std::vector<size_t> block_end;  // index of each block's last chunk
-  for (const auto& block : blocks) {
-    for (auto& piece : block_chunks(block, column, typesetter))
+  const double most_content = static_cast<double>(pages_at_most) * column.page_height;
+  double content = 0;  // a lower bound of the height the pages need, spaces left out
+  stopped_early = false;
+  std::size_t set = 0;
+  for (; set < blocks.size() && content <= most_content; ++set) {
+    for (auto& piece : block_chunks(blocks[set], column, typesetter))
       for (auto& c : slice_tall(std::move(piece), column.page_height)) {
+        content += std::min(c.height, column.page_height);
         chunks.push_back(std::move(c));
-        group_of_chunk.push_back(block.group);
+        group_of_chunk.push_back(blocks[set].group);
       }
     block_end.push_back(chunks.size() - 1);
   }
+  stopped_early = set < blocks.size();
+  const std::size_t block_count = set;
 
   // Entries (groups) that fit on a page are kept together.
   std::map<int, double> group_height;
@@ -563,7 +571,7 @@ std::vector<Chunk> build_chunks(const std::vector<compose::Block>& blocks, const
   }
   // A block kept with the next one is also kept whole (a title, an entry's first highlight),
   // except between the bands of a piece too tall for a page.
-  for (size_t b = 0; b < blocks.size(); ++b) {
+  for (size_t b = 0; b < block_count; ++b) {
     if (!blocks[b].keep_with_next) continue;
     size_t begin = b == 0 ? 0 : block_end[b - 1] + 1;
     for (size_t i = begin; i <= block_end[b]; ++i)

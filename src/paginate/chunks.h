@@ -50,9 +50,14 @@ using doc::append;
 using doc::translate;
 
 /// Sets every block into chunks and assigns break classes (groups, keep-with-next,
-/// widows and orphans).
+/// widows and orphans). Once the chunks set hold more than `pages_at_most` pages of content
+/// (each page holds at most a column's height, a chunk taller than that alone on its own),
+/// the rest is not set and `stopped_early` becomes true: more pages than that are certain,
+/// and a CV of thousands of pages stops at the first page past the limit, not after setting
+/// them all.
 std::vector<Chunk> build_chunks(const std::vector<compose::Block>& blocks, const Column& column,
-                                text::Typesetter& typesetter, Diagnostics& diags);
+                                text::Typesetter& typesetter, Diagnostics& diags, std::size_t pages_at_most,
+                                bool& stopped_early);
 
 /// Distance from the top of a line box to its baseline: the em box (0.8 above, 0.2 below the
 /// baseline) centred in the line's pitch, so mixed Hangul/Latin lines keep one rhythm.

@@ -92,6 +92,7 @@ struct Flow {
   std::vector<PageRange> pages;
   double x = 0;            // the column's left edge on the page
   double space_scale = 1;  // its vertical spaces, scaled to spare a nearly empty last page
+  bool stopped_early = false;  // not all set: it runs past the page limit (build_chunks)
 };
 
 /// Puts the chunks of one page of `flow` on `page` (index `page_index`); returns how far down
@@ -200,13 +201,15 @@ void add_page_numbers(const compose::Furniture& furniture, const layout::Theme& 
 
 // A CV past a hundred pages is a runaway paste or a generated file gone wrong, and drawing
 // it would only make a huge PDF nobody asked for.
-void report_too_many_pages(const std::vector<Chunk>& chunks, const std::vector<PageRange>& pages,
-                           Diagnostics& diags) {
+void report_too_many_pages(const Flow& flow, Diagnostics& diags) {
   Span where;
-  for (size_t i = pages[limits::kMaxPages].begin; i < chunks.size() && !where.known(); ++i) where = chunks[i].span;
-  diags.error(where,
-              "the CV runs to " + std::to_string(pages.size()) + " pages; hanji makes at most " +
-                  std::to_string(limits::kMaxPages),
+  for (size_t i = flow.pages[limits::kMaxPages].begin; i < flow.chunks.size() && !where.known(); ++i)
+    where = flow.chunks[i].span;
+  // Past the limit the rest is not set (build_chunks), so the count is known only when it
+  // ended before that.
+  const std::string runs_to = flow.stopped_early ? "more than " + std::to_string(limits::kMaxPages + 1)
+                                                 : std::to_string(flow.pages.size());
+  diags.error(where, "the CV runs to " + runs_to + " pages; hanji makes at most " + std::to_string(limits::kMaxPages),
               {"page " + std::to_string(limits::kMaxPages + 1) + " would start here; shorten the CV or split it"});
 }
 
@@ -265,8 +268,10 @@ Document paginate(const compose::Composition& composition, const layout::Theme& 
   // The full-width part above the columns (the header of a two-column or banded layout).
   Flow top;
   top.x = theme.margin_left;
+  // Every flow is set up to the first page past the limit, no further.
+  constexpr std::size_t kPagesSet = limits::kMaxPages + 1;
   top.chunks = detail::build_chunks(composition.top, {theme.page_width - theme.margin_left - theme.margin_right,
-                                                      flow_height}, typesetter, diags);
+                                                      flow_height}, typesetter, diags, kPagesSet, top.stopped_early);
   double top_height = 0;
   for (size_t i = 0; i < top.chunks.size(); ++i)
     top_height += (i == 0 ? 0 : top.chunks[i].space_before) + top.chunks[i].height;
@@ -277,7 +282,7 @@ Document paginate(const compose::Composition& composition, const layout::Theme& 
   detail::Column column{columns.main_width, flow_height};
   Flow main;
   main.x = columns.main_x;
-  main.chunks = detail::build_chunks(composition.blocks, column, typesetter, diags);
+  main.chunks = detail::build_chunks(composition.blocks, column, typesetter, diags, kPagesSet, main.stopped_early);
   // Trailing empty chunks (spaces) must not open a page of their own.
   while (!main.chunks.empty() && is_empty(main.chunks.back()) && main.chunks.back().bookmark.empty())
     main.chunks.pop_back();
@@ -288,12 +293,13 @@ Document paginate(const compose::Composition& composition, const layout::Theme& 
   if (side) {
     detail::Column side_column{columns.side_width, flow_height};
     side_flow.x = columns.side_x;
-    side_flow.chunks = detail::build_chunks(composition.side, side_column, typesetter, diags);
+    side_flow.chunks =
+        detail::build_chunks(composition.side, side_column, typesetter, diags, kPagesSet, side_flow.stopped_early);
     side_flow.pages = fill_pages(side_flow.chunks, heights, 1.0);
   }
   for (const Flow* flow : {&main, &side_flow})
     if (flow->pages.size() > limits::kMaxPages) {
-      report_too_many_pages(flow->chunks, flow->pages, diags);
+      report_too_many_pages(*flow, diags);
       return doc;
     }
   // Each page holds its part of both flows; the one on the left is drawn first, so text read

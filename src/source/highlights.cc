@@ -51,9 +51,12 @@ std::vector<Highlight> read_highlights(const YamlNode& node, Reader& reader) {
     return highlights;
   for (const YamlNode& item : node.items) {
     if (item.is_scalar() && item.plain) {
+      if (!reader.count_parts(item.span)) break;
       highlights.push_back(Highlight{make_text(item), {}});
     } else if (item.is_scalar()) {
-      highlights.push_back(split_highlight(item, reader.source));
+      Highlight highlight = split_highlight(item, reader.source);
+      if (!reader.count_parts(item.span, 1 + highlight.children.size())) break;
+      highlights.push_back(std::move(highlight));
     } else if (item.is_null()) {
       reader.diags.error(item.span, "empty highlight", {"remove the empty '- ' line or write the highlight"});
     } else {

@@ -23,6 +23,12 @@ struct Reader {
   std::string layouts_dir = {};  // the built-in layouts (and rendercv/ themes); empty: the source tree's
   std::optional<Date> today = {};  // what `current_date: today` means; unset: nothing
   bool json_resume = false;  // the file is a JSON Resume: messages name its keys, not RenderCV's
+  std::size_t parts = 0;     // sections, entries and highlights read so far (count_parts)
+
+  /// Counts `count` more parts of the CV (sections, entries, highlights). False, with one
+  /// error at `at`, once they pass limits::kMaxCvParts: the reader stops there, before the
+  /// rest costs time and memory that no CV of 100 pages needs.
+  bool count_parts(const Span& at, std::size_t count = 1);
 
   /// The name of a key as the file spells it: `start_date` is `startDate` in a JSON Resume
   /// (its reader translates keys; a message must name the one the user wrote).
