@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "core/limits.h"
 #include "engine/engine.h"
 
 namespace hanji::fit {
@@ -143,8 +144,8 @@ std::string long_cv(int entries, const std::string& extra_highlight = "") {
   for (int i = 0; i < entries; ++i) {
     yaml += "      - company: Company " + std::to_string(i) + "\n";
     yaml += "        position: Engineer " + std::to_string(i) + "\n";
-    yaml += "        start_date: " + std::to_string(2000 + i) + "-01\n";
-    yaml += "        end_date: " + std::to_string(2001 + i) + "-06\n";
+    yaml += "        start_date: " + std::to_string(2000 + i % 20) + "-01\n";
+    yaml += "        end_date: " + std::to_string(2001 + i % 20) + "-06\n";
     yaml += "        highlights:\n";
     yaml += "          - Built the system number " + std::to_string(i) +
             " that serves many users every day and kept it running through several migrations.\n";
@@ -254,6 +255,25 @@ TEST(FitToPages, CostsAFewLayouts) {
   FitResult r = engine::lay_out(file, classic(), 1, diags);
   EXPECT_GE(r.attempts, 3);  // s = 0, s = 1, and at least one between
   EXPECT_LE(r.attempts, 7);
+}
+
+// Fitting lays out at most limits::kMaxFitPages pages in all: a CV too long to lay out twice
+// within that is laid out once and says so; a long one is fitted with fewer layouts.
+TEST(FitToPages, LaysOutAtMostTheFitPageBudget) {
+  const model::CvFile file = load(long_cv(800));
+  layout::Theme short_pages = classic();
+  short_pages.margin_top = 250;  // the same CV on more pages
+  Diagnostics diags;
+  FitResult once = engine::lay_out(file, short_pages, 40, diags);
+  ASSERT_GT(once.doc.pages.size(), limits::kMaxFitPages / 2);
+  EXPECT_EQ(once.attempts, 1);
+  EXPECT_FALSE(once.fits);
+  EXPECT_EQ(count(diags, Severity::Warning, "fitting lays out at most 120 pages in all"), 1);
+  Diagnostics fewer;
+  FitResult r = engine::lay_out(file, classic(), 45, fewer);  // about 52 pages: s = 0 and s = 1 only
+  ASSERT_GT(r.doc.pages.size(), 40u);
+  EXPECT_EQ(r.attempts, 2);
+  EXPECT_TRUE(r.fits);
 }
 
 TEST(FitToPages, ACvThatFitsIsLeftAsItIs) {

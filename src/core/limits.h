@@ -56,6 +56,13 @@ inline constexpr std::size_t kMaxFontBytes = 64u << 20;  // 64 MiB
 /// Pages in the PDF.
 inline constexpr std::size_t kMaxPages = 100;
 
+/// Pages that --fit-pages (or a layout's fit_pages) lays out in all, its first layout
+/// included: a 3-page CV takes its seven layouts (21 pages), a 20-page one six, a 40-page
+/// one three; a CV longer than half of this is laid out once and not fitted, with a warning.
+/// Each layout costs as much as the first, so this bounds fitting at about twice a 60-page
+/// build.
+inline constexpr std::size_t kMaxFitPages = 120;
+
 /// Items of a list a layout sets (template lines, table columns and their widths): a
 /// résumé's entry has a handful of lines and a form a handful of columns, while 20,000 lines
 /// per entry would take seconds to set.

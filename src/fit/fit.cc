@@ -5,6 +5,8 @@
 
 #include <fmt/format.h>
 
+#include "core/limits.h"
+
 #include <algorithm>
 #include <cmath>
 #include <utility>
@@ -73,17 +75,22 @@ class Layouts {
 
   Attempt lay_out(double s, paginate::Options options) {
     Attempt a;
+    ++count_;
     a.squeeze = s;
     a.theme = s > 0 ? squeezed(theme_, s) : theme_;
     a.doc = lay_out_(a.theme, options, a.diags);
     a.excess = excess(a.doc, pages_);
     for (const Diagnostic& d : a.diags.all())
       if (!d.span.known() && !contains(unlocated_, d)) unlocated_.push_back(d);
-    ++count_;
+    pages_laid_out_ += page_count(a.doc);
+    most_pages_ = std::max(most_pages_, page_count(a.doc));
     return a;
   }
 
   int count() const { return count_; }
+  /// Whether one more layout stays within limits::kMaxFitPages, judged by the longest so far
+  /// (a squeezed layout is no longer than the natural one).
+  bool may_lay_out_again() const { return pages_laid_out_ + most_pages_ <= limits::kMaxFitPages; }
 
   /// Passes `chosen`'s messages on to `diags`, after the document-wide ones other attempts
   /// reported and `chosen` did not.
@@ -99,6 +106,7 @@ class Layouts {
   int pages_;
   std::vector<Diagnostic> unlocated_;  // from every attempt so far, once each
   int count_ = 0;
+  std::size_t pages_laid_out_ = 0, most_pages_ = 0;
 };
 
 /// The least squeeze in (lo.squeeze, hi.squeeze] that fits, given that lo does not fit and
@@ -108,7 +116,7 @@ Attempt narrow(Layouts& layouts, int pages, const Attempt& lo_attempt, Attempt h
   double lo = lo_attempt.squeeze, f_lo = lo_attempt.excess, f_hi = hi.excess;
   int kept = 0;  // +1: the low end was kept last time, -1: the high end
   paginate::Options no_balancing{.balance_last_page = false};
-  while (hi.squeeze - lo > kSqueezeTolerance && layouts.count() < kMaxAttempts) {
+  while (hi.squeeze - lo > kSqueezeTolerance && layouts.count() < kMaxAttempts && layouts.may_lay_out_again()) {
     double width = hi.squeeze - lo;
     double s = lo + width * f_lo / (f_lo - f_hi);
     s = std::clamp(s, lo + kMinStep * width, hi.squeeze - kMinStep * width);
@@ -170,6 +178,18 @@ FitResult fit_to_pages(const LayOut& lay_out, const layout::Theme& theme, int pa
   if (page_count(natural.doc) <= static_cast<size_t>(pages)) {
     FitResult r = finish(std::move(natural), layouts, diags);
     diags.note(Span{}, fmt::format("fits on {} as it is; nothing was shrunk", pages_text(pages)));
+    return r;
+  }
+
+  if (!layouts.may_lay_out_again()) {
+    const std::size_t natural_pages = page_count(natural.doc);
+    FitResult r = finish(std::move(natural), layouts, diags);
+    r.fits = false;
+    diags.warning(Span{},
+                  fmt::format("not fitted to {}: the CV runs to {} pages, and fitting lays out at most {} pages in "
+                              "all, the first layout included",
+                              pages_text(pages), natural_pages, limits::kMaxFitPages),
+                  {"shorten the CV to about the length you want, then fit it"});
     return r;
   }
 
