@@ -44,13 +44,15 @@ std::string to_utf8(const std::u32string& s, size_t from, size_t to) {
   return out;
 }
 
+// Every loop of the parser adds one to `steps_` per iteration (see MarkupWork).
 class Parser {
  public:
-  Parser(const model::Text& text, Diagnostics* diags)
+  Parser(const model::Text& text, Diagnostics* diags, std::size_t& steps)
       : text_(text),
         cps_(utf8_decode(text.value)),
         one_line_(text.value.find('\n') == std::string::npos),
         diags_(diags),
+        steps_(steps),
         bracket_match_(match_pairs('[', ']')),
         paren_match_(match_pairs('(', ')')),
         code_close_(match_backtick_runs()) {}
@@ -73,6 +75,10 @@ class Parser {
   bool scan_link(size_t& i, size_t end, std::vector<Item>& out);
   bool scan_autolink(size_t& i, size_t begin, size_t end, std::vector<Item>& out);
   size_t matching(size_t i, size_t end, char32_t open) const;
+  std::string text_between(size_t from, size_t to) const {
+    steps_ += to - from;
+    return to_utf8(cps_, from, to);
+  }
   void resolve_emphasis(std::vector<Item>& items) const;
   std::vector<Item> flatten(const std::vector<Item>& items) const;
   void check_link_target(const std::string& url, size_t offset) const;
@@ -84,6 +90,7 @@ class Parser {
   std::u32string cps_;
   bool one_line_;
   Diagnostics* diags_;
+  std::size_t& steps_;  // before the tables below: building them counts
   std::vector<std::string> links_;
   // For each opening bracket / parenthesis, the index of the one closing it (kNoMatch if
   // none), found once for the whole value: looking for it afresh at every '[' made a
@@ -98,6 +105,7 @@ std::vector<size_t> Parser::match_backtick_runs() const {
   std::vector<size_t> close(cps_.size(), kNoMatch);
   std::vector<std::pair<size_t, size_t>> runs;  // start, length
   for (size_t k = 0; k < cps_.size();) {
+    ++steps_;
     if (cps_[k] == '\\' && k + 1 < cps_.size() && cps_[k + 1] == '`') {
       k += 2;  // an escaped backtick opens nothing (it may still close: CommonMark reads no escapes in code)
       continue;
@@ -107,12 +115,13 @@ std::vector<size_t> Parser::match_backtick_runs() const {
       continue;
     }
     size_t start = k;
-    while (k < cps_.size() && cps_[k] == '`') ++k;
+    for (; k < cps_.size() && cps_[k] == '`'; ++k) ++steps_;
     runs.emplace_back(start, k - start);
   }
   // From the end: the nearest later run of each length.
   std::map<size_t, size_t> next_of_length;
   for (auto it = runs.rbegin(); it != runs.rend(); ++it) {
+    ++steps_;
     auto found = next_of_length.find(it->second);
     if (found != next_of_length.end()) close[it->first] = found->second;
     next_of_length[it->second] = it->first;
@@ -124,17 +133,22 @@ std::vector<size_t> Parser::match_backtick_runs() const {
 // space just inside both ends is dropped, so `` `x` `` can show backticks.
 bool Parser::scan_code(size_t& i, size_t end, std::vector<Item>& out) const {
   size_t run = 0;
-  while (i + run < end && cps_[i + run] == '`') ++run;
+  for (; i + run < end && cps_[i + run] == '`'; ++run) ++steps_;
   const size_t close = code_close_[i];
   if (close == kNoMatch || close + run > end) return false;
   size_t from = i + run, to = close;
   if (to - from >= 2 && cps_[from] == ' ' && cps_[to - 1] == ' ' &&
-      std::any_of(cps_.begin() + static_cast<long>(from), cps_.begin() + static_cast<long>(to), [](char32_t c) { return c != ' '; })) {
+      std::any_of(cps_.begin() + static_cast<long>(from), cps_.begin() + static_cast<long>(to), [&](char32_t c) {
+        ++steps_;
+        return c != ' ';
+      })) {
     ++from;
     --to;
   }
-  for (size_t k = from; k < to; ++k)
+  for (size_t k = from; k < to; ++k) {
+    ++steps_;
     out.push_back(Item{.ch = cps_[k] == '\n' ? U' ' : cps_[k], .offset = static_cast<int>(k), .code = true});
+  }
   i = close + run;
   return true;
 }
@@ -144,6 +158,7 @@ std::vector<size_t> Parser::match_pairs(char32_t open, char32_t close) const {
   std::vector<size_t> match(cps_.size(), kNoMatch);
   std::vector<size_t> stack;
   for (size_t k = 0; k < cps_.size(); ++k) {
+    ++steps_;
     if (cps_[k] == '\\') {
       ++k;
     } else if (cps_[k] == open) {
@@ -162,6 +177,7 @@ std::vector<Item> Parser::parse_range(size_t begin, size_t end, bool in_link) {
   std::vector<Item> items;
   size_t i = begin;
   while (i < end) {
+    ++steps_;
     char32_t c = cps_[i];
     if (c == '\\' && i + 1 < end && is_ascii_punctuation(cps_[i + 1])) {
       items.push_back(Item{.ch = cps_[i + 1], .offset = static_cast<int>(i)});
@@ -187,7 +203,7 @@ std::vector<Item> Parser::parse_range(size_t begin, size_t end, bool in_link) {
 // one (CommonMark's flanking rule without the punctuation refinements).
 size_t Parser::scan_stars(size_t i, size_t begin, size_t end, std::vector<Item>& out) const {
   size_t j = i;
-  while (j < end && cps_[j] == '*') ++j;
+  for (; j < end && cps_[j] == '*'; ++j) ++steps_;
   Item run{.is_delimiter = true, .ch = '*', .offset = static_cast<int>(i)};
   run.hi = static_cast<int>(j - i);
   run.can_open = j < end && !is_space(cps_[j]);
@@ -211,11 +227,11 @@ bool Parser::scan_link(size_t& i, size_t end, std::vector<Item>& out) {
   if (close_bracket >= end || close_bracket + 1 >= end || cps_[close_bracket + 1] != '(') return false;
   size_t close_paren = matching(close_bracket + 1, end, '(');
   if (close_paren >= end) {
-    warn(i, "link '" + excerpt(to_utf8(cps_, i, std::min(end, i + 61))) + "' has no closing ')'; it is kept as text",
+    warn(i, "link '" + excerpt(text_between(i, std::min(end, i + 61))) + "' has no closing ')'; it is kept as text",
          {"write [text](https://example.com)"});
     return false;
   }
-  std::string url = to_utf8(cps_, close_bracket + 2, close_paren);
+  std::string url = text_between(close_bracket + 2, close_paren);
   url.erase(0, url.find_first_not_of(' '));
   url.erase(url.find_last_not_of(' ') + 1);
   if (url.size() > limits::kMaxUrlLength) {
@@ -231,9 +247,12 @@ bool Parser::scan_link(size_t& i, size_t end, std::vector<Item>& out) {
   if (link >= 0) links_.push_back(url);
   std::vector<Item> label = parse_range(i + 1, close_bracket, true);
   if (label.empty())  // "[](url)": show the address itself
-    for (size_t k = close_bracket + 2; k < close_paren; ++k)
+    for (size_t k = close_bracket + 2; k < close_paren; ++k) {
+      ++steps_;
       label.push_back(Item{.ch = cps_[k], .offset = static_cast<int>(k)});
+    }
   for (auto& item : label) {
+    ++steps_;
     item.link = link;
     out.push_back(item);
   }
@@ -253,14 +272,19 @@ bool Parser::scan_autolink(size_t& i, size_t begin, size_t end, std::vector<Item
   size_t stop = i;
   int parens = 0;
   while (stop < end && !is_space(cps_[stop]) && cps_[stop] != '<' && cps_[stop] != '>') {
+    ++steps_;
     if (cps_[stop] == '(') ++parens;
     if (cps_[stop] == ')' && --parens < 0) break;
     ++stop;
   }
-  while (stop > i && std::u32string_view(U".,;:!?'\"").find(cps_[stop - 1]) != std::u32string_view::npos) --stop;
+  for (; stop > i && std::u32string_view(U".,;:!?'\"").find(cps_[stop - 1]) != std::u32string_view::npos; --stop)
+    ++steps_;
   int link = static_cast<int>(links_.size());
-  links_.push_back(to_utf8(cps_, i, stop));
-  for (; i < stop; ++i) out.push_back(Item{.ch = cps_[i], .offset = static_cast<int>(i), .link = link});
+  links_.push_back(text_between(i, stop));
+  for (; i < stop; ++i) {
+    ++steps_;
+    out.push_back(Item{.ch = cps_[i], .offset = static_cast<int>(i), .link = link});
+  }
   return true;
 }
 
@@ -288,8 +312,10 @@ void Parser::resolve_emphasis(std::vector<Item>& items) const {
   std::vector<size_t> openers;  // runs that may still open, nearest last
   std::vector<int> bold_delta(items.size() + 1, 0), italic_delta(items.size() + 1, 0);
   for (size_t c = 0; c < items.size(); ++c) {
+    ++steps_;
     if (!items[c].is_delimiter) continue;
     while (items[c].can_close && items[c].remaining() > 0 && !openers.empty()) {
+      ++steps_;
       Item& opener = items[openers.back()];
       const int use = opener.remaining() >= 2 && items[c].remaining() >= 2 ? 2 : 1;
       std::vector<int>& delta = use == 2 ? bold_delta : italic_delta;
@@ -303,6 +329,7 @@ void Parser::resolve_emphasis(std::vector<Item>& items) const {
   }
   int bold = 0, italic = 0;
   for (size_t k = 0; k < items.size(); ++k) {
+    ++steps_;
     bold += bold_delta[k];
     italic += italic_delta[k];
     if (bold > 0) items[k].bold = true;
@@ -314,6 +341,7 @@ void Parser::resolve_emphasis(std::vector<Item>& items) const {
 std::vector<Item> Parser::flatten(const std::vector<Item>& items) const {
   std::vector<Item> out;
   for (const auto& item : items) {
+    ++steps_;
     if (!item.is_delimiter) {
       out.push_back(item);
       continue;
@@ -328,6 +356,7 @@ std::vector<Item> Parser::flatten(const std::vector<Item>& items) const {
            {fmt::format("close it with '{}', or write {} for a literal asterisk", stars, "\\*")});
     }
     for (int k = item.lo; k < item.hi; ++k) {
+      ++steps_;
       Item star = item;
       star.is_delimiter = false;
       star.offset = item.offset + k;
@@ -356,13 +385,16 @@ bool word_boundary(char32_t a, char32_t b) {
   return ca == WordClass::None || cb == WordClass::None || ca != cb;
 }
 
-// Every occurrence of `keyword` in the items, in order (overlapping ones included).
+// Every occurrence of `keyword` in the items, in order (overlapping ones included). Each step
+// back along the failure table undoes a step forward, so the steps are at most twice the items.
 template <typename Visit>
-void find_occurrences(const BoldKeywords::Keyword& keyword, const std::vector<Item>& items, Visit visit) {
+void find_occurrences(const BoldKeywords::Keyword& keyword, const std::vector<Item>& items, std::size_t& steps,
+                      Visit visit) {
   const std::u32string& kw = keyword.text;
   size_t matched = 0;
   for (size_t i = 0; i < items.size(); ++i) {
-    while (matched > 0 && items[i].ch != kw[matched]) matched = keyword.failure[matched - 1];
+    ++steps;
+    for (; matched > 0 && items[i].ch != kw[matched]; matched = keyword.failure[matched - 1]) ++steps;
     if (items[i].ch == kw[matched]) ++matched;
     if (matched == kw.size()) {
       visit(i + 1 - kw.size());
@@ -371,26 +403,32 @@ void find_occurrences(const BoldKeywords::Keyword& keyword, const std::vector<It
   }
 }
 
-void apply_bold_keywords(std::vector<Item>& items, const BoldKeywords& bold_keywords) {
+void apply_bold_keywords(std::vector<Item>& items, const BoldKeywords& bold_keywords, std::size_t& steps) {
   for (const auto& keyword : bold_keywords.keywords) {
     const size_t length = keyword.text.size();
     if (length > items.size()) continue;
     size_t next_allowed = 0;  // matches of one keyword do not overlap: the leftmost wins
-    find_occurrences(keyword, items, [&](size_t i) {
+    find_occurrences(keyword, items, steps, [&](size_t i) {
       const size_t end = i + length;
       if (i < next_allowed) return;
       if (i > 0 && !word_boundary(items[i - 1].ch, items[i].ch)) return;
       if (end < items.size() && !word_boundary(items[end - 1].ch, items[end].ch)) return;
-      for (size_t k = i; k < end; ++k) items[k].bold = true;
+      for (size_t k = i; k < end; ++k) {
+        ++steps;
+        items[k].bold = true;
+      }
       next_allowed = end;
     });
   }
 }
 
 // A word that is an address, not prose: its quotes are characters of the address.
-bool is_address(const std::vector<Item>& items, size_t begin, size_t end) {
+bool is_address(const std::vector<Item>& items, size_t begin, size_t end, std::size_t& steps) {
   std::u32string word;
-  for (size_t k = begin; k < end; ++k) word += items[k].ch;
+  for (size_t k = begin; k < end; ++k) {
+    ++steps;
+    word += items[k].ch;
+  }
   return word.find(U"://") != std::u32string::npos || word.find(U'@') != std::u32string::npos ||
          word.starts_with(U"www.");
 }
@@ -405,15 +443,16 @@ bool is_digit(char32_t c) { return c >= '0' && c <= '9'; }
 // a letter or digit is an apostrophe or a closing quote (’), before one an opening quote (‘),
 // except an elided year ('90s); " opens (“) at the start, after a space or an opening bracket,
 // and closes (”) elsewhere. Addresses (URLs, e-mail) keep theirs.
-void smarten_quotes(std::vector<Item>& items) {
+void smarten_quotes(std::vector<Item>& items, std::size_t& steps) {
   size_t word_begin = 0;
   bool address = false;
   for (size_t k = 0; k < items.size(); ++k) {
+    ++steps;
     if (k == 0 || is_space(items[k - 1].ch)) {  // a new word: find where it ends
       word_begin = k;
       size_t word_end = k;
-      while (word_end < items.size() && !is_space(items[word_end].ch)) ++word_end;
-      address = is_address(items, word_begin, word_end);
+      for (; word_end < items.size() && !is_space(items[word_end].ch); ++word_end) ++steps;
+      address = is_address(items, word_begin, word_end, steps);
     }
     Item& item = items[k];
     if (address || item.is_delimiter || item.code || (item.ch != '\'' && item.ch != '"')) continue;
@@ -431,11 +470,12 @@ void smarten_quotes(std::vector<Item>& items) {
 }
 
 std::vector<Inline> group_inlines(const std::vector<Item>& items, const Parser& parser, const FontSpec& base,
-                                  const Rgb& link_color) {
+                                  const Rgb& link_color, std::size_t& steps) {
   const std::vector<std::string>& links = parser.links();
   std::vector<Inline> out;
   const Item* previous = nullptr;
   for (const auto& item : items) {
+    ++steps;
     if (!previous || item.bold != previous->bold || item.italic != previous->italic || item.link != previous->link ||
         item.code != previous->code) {
       Inline run;
@@ -482,12 +522,18 @@ BoldKeywords::BoldKeywords(std::vector<std::string> words) {
 }
 
 std::vector<Inline> parse_markup(const model::Text& text, const FontSpec& base, const Rgb& link_color,
-                                 const BoldKeywords& bold_keywords, Diagnostics& diags) {
-  Parser parser(text, &diags);
+                                 const BoldKeywords& bold_keywords, Diagnostics& diags, MarkupWork* work) {
+  MarkupWork done;
+  Parser parser(text, &diags, done.parse_steps);
   std::vector<Item> items = parser.parse();
-  smarten_quotes(items);
-  if (!bold_keywords.keywords.empty()) apply_bold_keywords(items, bold_keywords);
-  return group_inlines(items, parser, base, link_color);
+  smarten_quotes(items, done.parse_steps);
+  if (!bold_keywords.keywords.empty()) apply_bold_keywords(items, bold_keywords, done.keyword_steps);
+  std::vector<Inline> inlines = group_inlines(items, parser, base, link_color, done.parse_steps);
+  if (work) {
+    work->parse_steps += done.parse_steps;
+    work->keyword_steps += done.keyword_steps;
+  }
+  return inlines;
 }
 
 std::vector<Inline> parse_inline(const model::Text& text, const FontSpec& base, const Rgb& link_color,
@@ -497,7 +543,8 @@ std::vector<Inline> parse_inline(const model::Text& text, const FontSpec& base, 
 
 std::string plain_text(const std::string& value) {
   model::Text text{value, {}};
-  Parser parser(text, nullptr);
+  std::size_t steps = 0;  // nobody asks
+  Parser parser(text, nullptr, steps);
   std::string out;
   for (const auto& item : parser.parse()) utf8_append(out, item.ch);
   return out;
