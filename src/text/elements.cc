@@ -11,16 +11,23 @@ constexpr double kEpsilon = 1e-6;
 // Marks boundaries [begin, end) of one overlong word that may take an emergency break; awkward
 // ones (KLREQ violations) only inside pieces that still cannot fit without them.
 void mark_emergency(const ShapedText& shaped, const std::vector<Boundary>& boundaries, size_t first,
-                    size_t word_begin, size_t word_end, double width, std::vector<bool>& emergency) {
+                    size_t word_begin, size_t word_end, double width, std::vector<bool>& emergency,
+                    std::size_t& steps) {
   const auto& clusters = shaped.clusters;
-  for (size_t c = word_begin + 1; c < word_end; ++c)
+  for (size_t c = word_begin + 1; c < word_end; ++c) {
+    ++steps;
     if (!boundaries[clusters[c].char_begin].awkward) emergency[c - first] = true;
+  }
   size_t piece_begin = word_begin;
   double piece_width = 0;
   for (size_t c = word_begin; c <= word_end; ++c) {
+    ++steps;
     if (c == word_end || (c > word_begin && emergency[c - first])) {
       if (piece_width > width + kEpsilon)
-        for (size_t k = piece_begin + 1; k < c; ++k) emergency[k - first] = true;
+        for (size_t k = piece_begin + 1; k < c; ++k) {
+          ++steps;
+          emergency[k - first] = true;
+        }
       piece_begin = c;
       piece_width = 0;
     }
@@ -32,17 +39,19 @@ void mark_emergency(const ShapedText& shaped, const std::vector<Boundary>& bound
 // opportunities) that is wider than the line: only there may a line end in an emergency —
 // between syllables, after URL punctuation, between graphemes — and never with a hyphen.
 std::vector<bool> emergency_breaks(const SourceText& text, const ShapedText& shaped,
-                                   const std::vector<Boundary>& boundaries, size_t begin, size_t end, double width) {
+                                   const std::vector<Boundary>& boundaries, size_t begin, size_t end, double width,
+                                   std::size_t& steps) {
   std::vector<bool> emergency(end - begin, false);
   size_t word_begin = end;  // none open
   double word_width = 0;
   const auto close_word = [&](size_t word_end) {
     if (word_begin < word_end && word_width > width + kEpsilon)
-      mark_emergency(shaped, boundaries, begin, word_begin, word_end, width, emergency);
+      mark_emergency(shaped, boundaries, begin, word_begin, word_end, width, emergency, steps);
     word_begin = end;
     word_width = 0;
   };
   for (size_t c = begin; c < end; ++c) {
+    ++steps;
     const Cluster& cluster = shaped.clusters[c];
     if (is_space_cluster(text, cluster)) {
       close_word(c);
@@ -61,18 +70,22 @@ std::vector<bool> emergency_breaks(const SourceText& text, const ShapedText& sha
 // "July 2024 – Sept 2024" stays on one line wherever it fits and breaks only in a column too
 // narrow for it.
 std::vector<bool> usable_range_breaks(const SourceText& text, const ShapedText& shaped,
-                                      const std::vector<Boundary>& boundaries, size_t begin, size_t end, double width) {
+                                      const std::vector<Boundary>& boundaries, size_t begin, size_t end, double width,
+                                      std::size_t& steps) {
   std::vector<bool> usable(end - begin, false);
   size_t start = begin;
   double run = 0;
   const auto close_run = [&](size_t stop) {
     if (run > width + kEpsilon)
-      for (size_t c = start; c < stop; ++c)
+      for (size_t c = start; c < stop; ++c) {
+        ++steps;
         if (boundaries[shaped.clusters[c].char_begin].range) usable[c - begin] = true;
+      }
     start = stop;
     run = 0;
   };
   for (size_t c = begin; c < end; ++c) {
+    ++steps;
     const Cluster& cluster = shaped.clusters[c];
     if (c > begin && !is_space_cluster(text, cluster) && boundaries[cluster.char_begin].allowed) close_run(c);
     run += cluster.width;
@@ -161,12 +174,15 @@ void add_box(const Cluster& cluster, size_t c, std::vector<Element>& out) {
 
 std::vector<Element> build_elements(const SourceText& text, const ShapedText& shaped,
                                     const std::vector<Boundary>& boundaries, size_t cluster_begin,
-                                    size_t cluster_end, double width, bool justify) {
-  const std::vector<bool> emergency = emergency_breaks(text, shaped, boundaries, cluster_begin, cluster_end, width);
-  const std::vector<bool> range = usable_range_breaks(text, shaped, boundaries, cluster_begin, cluster_end, width);
+                                    size_t cluster_end, double width, bool justify, std::size_t& steps) {
+  const std::vector<bool> emergency =
+      emergency_breaks(text, shaped, boundaries, cluster_begin, cluster_end, width, steps);
+  const std::vector<bool> range =
+      usable_range_breaks(text, shaped, boundaries, cluster_begin, cluster_end, width, steps);
   std::vector<Element> out;
   out.reserve(cluster_end - cluster_begin);
   for (size_t c = cluster_begin; c < cluster_end; ++c) {
+    ++steps;
     const Cluster& cluster = shaped.clusters[c];
     if (is_space_cluster(text, cluster)) {
       add_space(cluster, c, justify, out);

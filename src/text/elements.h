@@ -12,9 +12,10 @@
 
 namespace hanji::text::detail {
 
-/// Elements for clusters [cluster_begin, cluster_end) (no newline among them).
+/// Elements for clusters [cluster_begin, cluster_end) (no newline among them). `steps` grows
+/// by each cluster looked at.
 std::vector<Element> build_elements(const SourceText& text, const ShapedText& shaped,
                                     const std::vector<Boundary>& boundaries, size_t cluster_begin,
-                                    size_t cluster_end, double width, bool justify);
+                                    size_t cluster_end, double width, bool justify, std::size_t& steps);
 
 }  // namespace hanji::text::detail

@@ -10,10 +10,12 @@ namespace {
 constexpr double kEpsilon = 1e-6;
 
 // Natural width and shrink of elements [from, to), in one pass over them.
-void measure(const std::vector<Element>& elements, size_t from, size_t to, double& width, double& shrink) {
+void measure(const std::vector<Element>& elements, size_t from, size_t to, double& width, double& shrink,
+             std::size_t& steps) {
   width = 0;
   shrink = 0;
   for (size_t j = from; j < to; ++j) {
+    ++steps;
     if (elements[j].type == ElementType::Penalty) continue;
     width += elements[j].width;
     if (elements[j].type == ElementType::Glue) shrink += elements[j].shrink;
@@ -22,7 +24,7 @@ void measure(const std::vector<Element>& elements, size_t from, size_t to, doubl
 
 }  // namespace
 
-std::vector<size_t> first_fit(const std::vector<Element>& elements, const BreakParams& params) {
+std::vector<size_t> first_fit(const std::vector<Element>& elements, const BreakParams& params, std::size_t& steps) {
   const size_t end = elements.size();
   std::vector<size_t> breaks;
   size_t start = 0;
@@ -30,9 +32,10 @@ std::vector<size_t> first_fit(const std::vector<Element>& elements, const BreakP
   double width = 0, shrink = 0;
   size_t measured_to = 0;  // width/shrink cover elements [start, measured_to)
   for (size_t i = 0; i <= end; ++i) {
+    ++steps;
     if (i < start || !is_breakpoint(elements, i)) continue;
     double more_width = 0, more_shrink = 0;
-    measure(elements, measured_to, i, more_width, more_shrink);
+    measure(elements, measured_to, i, more_width, more_shrink, steps);
     width += more_width;
     shrink += params.justify ? more_shrink : 0;
     measured_to = i;
@@ -53,6 +56,11 @@ std::vector<size_t> first_fit(const std::vector<Element>& elements, const BreakP
   }
   breaks.push_back(end);
   return breaks;
+}
+
+std::vector<size_t> first_fit(const std::vector<Element>& elements, const BreakParams& params) {
+  std::size_t uncounted = 0;
+  return first_fit(elements, params, uncounted);
 }
 
 }  // namespace hanji::text::detail

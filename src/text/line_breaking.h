@@ -42,7 +42,9 @@ std::vector<size_t> total_fit(const std::vector<Element>& elements, const BreakP
 /// nodes), which it draws down; nullopt, with the budget spent, when that is not enough.
 std::optional<std::vector<size_t>> total_fit(const std::vector<Element>& elements, const BreakParams& params,
                                              std::size_t& budget);
-/// The same, filling each line as far as it goes.
+/// The same, filling each line as far as it goes. `steps` grows by each breakpoint looked at
+/// and each element measured.
+std::vector<size_t> first_fit(const std::vector<Element>& elements, const BreakParams& params, std::size_t& steps);
 std::vector<size_t> first_fit(const std::vector<Element>& elements, const BreakParams& params);
 
 /// The first element of the line after a break at `b`: glue and penalties after a break vanish.

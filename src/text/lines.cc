@@ -27,10 +27,11 @@ void spread(std::vector<Stretchable>& parts, double total_capacity, double amoun
 // spaced out. A line too long shrinks its spaces by up to 1/3. Returns the width added;
 // `space_scale` gets how wide the word spaces end up, as a multiple of their natural width.
 double justify(const SourceText& text, const ShapedText& shaped, size_t begin, size_t end, double slack,
-               std::vector<double>& extra, double& space_scale) {
+               std::vector<double>& extra, double& space_scale, std::size_t& steps) {
   std::vector<Stretchable> spaces, gaps;
   double space_stretch = 0, space_shrink = 0, gap_stretch = 0;
   for (size_t c = begin; c < end; ++c) {
+    ++steps;
     const Cluster& cluster = shaped.clusters[c];
     if (is_stretchable_space(text, cluster)) {
       spaces.push_back(Stretchable{c - begin, cluster.width});
@@ -98,9 +99,9 @@ struct WordParts {
 // Every scan below stays within the line, except the one that finds where a word starting
 // on this line ends, which runs once per word: a word of n characters set on n / k lines
 // costs O(n), not O(n^2 / k) (one 80,000-character word took 1.9 s when each line looked
-// at the whole word).
+// at the whole word). Each scan counts its steps.
 WordParts find_word_parts(const SourceText& text, const ShapedText& shaped, size_t begin, size_t end,
-                          size_t range_end) {
+                          size_t range_end, std::size_t& steps) {
   const auto& clusters = shaped.clusters;
   WordParts parts{begin, end, {}, false};
   if (begin >= end) return parts;
@@ -108,7 +109,8 @@ WordParts find_word_parts(const SourceText& text, const ShapedText& shaped, size
   if (first_char > 0 && is_word_char(text.chars[first_char - 1]) && is_word_char(text.chars[first_char])) {
     // The word goes on while its characters do: the lead part ends at the first cluster
     // that starts with a space or a line break.
-    while (parts.lead_end < end && is_word_char(text.chars[clusters[parts.lead_end].char_begin])) ++parts.lead_end;
+    for (; parts.lead_end < end && is_word_char(text.chars[clusters[parts.lead_end].char_begin]); ++parts.lead_end)
+      ++steps;
   }
   const size_t last_char = clusters[end - 1].char_end - 1;
   const bool split_at_end = end == range_end && range_end < clusters.size() &&
@@ -116,8 +118,9 @@ WordParts find_word_parts(const SourceText& text, const ShapedText& shaped, size
                             is_word_char(text.chars[clusters[range_end].char_begin]);
   if (split_at_end) {
     parts.tail_begin = end;
-    while (parts.tail_begin > begin && is_word_char(text.chars[clusters[parts.tail_begin - 1].char_begin]))
-      --parts.tail_begin;
+    for (; parts.tail_begin > begin && is_word_char(text.chars[clusters[parts.tail_begin - 1].char_begin]);
+         --parts.tail_begin)
+      ++steps;
     // Back at the line's start without meeting a space: the word began on an earlier line.
     const bool reached_line_start = parts.tail_begin == begin && first_char > 0 &&
                                     is_word_char(text.chars[first_char - 1]);
@@ -126,7 +129,7 @@ WordParts find_word_parts(const SourceText& text, const ShapedText& shaped, size
     if (!parts.tail_continues) {
       const size_t word_begin = clusters[parts.tail_begin].char_begin;
       size_t word_end = last_char + 1;
-      while (word_end < text.size() && is_word_char(text.chars[word_end])) ++word_end;
+      for (; word_end < text.size() && is_word_char(text.chars[word_end]); ++word_end) ++steps;
       parts.tail_word = std::string(text.extracted(word_begin, word_end));
     }
   }
@@ -151,9 +154,10 @@ double add_hyphen(const Item& item, GlyphRun& run) {
 
 // Private-use characters are icons (an icon font's envelope, phone, GitHub mark): drawn, but
 // they mean nothing as text, so extraction reads their run as nothing.
-bool is_icon_text(const std::string& text) {
+bool is_icon_text(const std::string& text, std::size_t& steps) {
   bool icon = false;
   for (char32_t c : utf8_decode(text)) {
+    ++steps;
     if (c >= 0xE000 && c <= 0xF8FF) icon = true;
     else if (c != U' ' && c != 0xA0 && c != 0x2009 && c != 0x202F) return false;
   }
@@ -162,13 +166,14 @@ bool is_icon_text(const std::string& text) {
 
 }  // namespace
 
-Line build_line(const SourceText& text, const ShapedText& shaped, ClusterRange range, const LineSpec& spec) {
+Line build_line(const SourceText& text, const ShapedText& shaped, ClusterRange range, const LineSpec& spec,
+                std::size_t& steps) {
   const auto& clusters = shaped.clusters;
   size_t end = range.end;
   auto trim_spaces = [&] {
-    while (spec.trim && end > range.begin &&
-           (is_space_cluster(text, clusters[end - 1]) || !clusters[end - 1].drawn()))
-      --end;
+    for (; spec.trim && end > range.begin && (is_space_cluster(text, clusters[end - 1]) || !clusters[end - 1].drawn());
+         --end)
+      ++steps;
   };
   trim_spaces();
   // A separator between items ("a@b.c | +82 10 | …") that a break leaves at the end of a line
@@ -183,7 +188,10 @@ Line build_line(const SourceText& text, const ShapedText& shaped, ClusterRange r
 
   std::vector<double> extra(end - begin, 0.0);
   double natural = 0;
-  for (size_t c = begin; c < end; ++c) natural += clusters[c].width;
+  for (size_t c = begin; c < end; ++c) {
+    ++steps;
+    natural += clusters[c].width;
+  }
   if (end > begin) {  // a gap or kerning at the line end has nothing left to separate
     extra.back() -= clusters[end - 1].end_adjust();
     natural -= clusters[end - 1].end_adjust();
@@ -194,14 +202,14 @@ Line build_line(const SourceText& text, const ShapedText& shaped, ClusterRange r
   const double slack = spec.width - natural;
   double space_scale = 1;
   if (spec.fill || (spec.shrink && slack < 0))
-    natural += justify(text, shaped, begin, end, slack, extra, space_scale);
+    natural += justify(text, shaped, begin, end, slack, extra, space_scale, steps);
 
   Line line;
   line.size = spec.empty_size;
   bool sized = false;
   double pen = 0;
   const Item* run_item = nullptr;
-  const WordParts parts = find_word_parts(text, shaped, begin, end, range.end);
+  const WordParts parts = find_word_parts(text, shaped, begin, end, range.end, steps);
   // Which part of a split word a cluster belongs to: 0 none, 1 continuation, 2 start of the word.
   const auto part_of = [&](size_t c) {
     if (c < parts.lead_end) return 1;
@@ -210,6 +218,7 @@ Line build_line(const SourceText& text, const ShapedText& shaped, ClusterRange r
   };
   int run_part = -1;
   for (size_t c = begin; c < end; ++c) {
+    ++steps;
     const Cluster& cluster = clusters[c];
     if (!cluster.drawn() || cluster.glyph_begin == cluster.glyph_end) continue;
     const Item& item = shaped.items[static_cast<size_t>(cluster.item)];
@@ -239,7 +248,7 @@ Line build_line(const SourceText& text, const ShapedText& shaped, ClusterRange r
   }
   if (hyphen && !line.runs.empty()) pen += add_hyphen(*hyphen, line.runs.back());
   for (GlyphRun& run : line.runs)
-    if (!run.actual_text && is_icon_text(run.text)) run.actual_text = std::string();
+    if (!run.actual_text && is_icon_text(run.text, steps)) run.actual_text = std::string();
   line.width = pen;
   line.overfull = spec.trim && pen > spec.width + kEpsilon;
   line.space_scale = space_scale;

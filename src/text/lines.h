@@ -18,6 +18,9 @@ struct LineSpec {
   double empty_size = 10;  // Line::size when the line has no text
 };
 
-Line build_line(const SourceText& text, const ShapedText& shaped, ClusterRange range, const LineSpec& spec);
+/// The line of clusters `range`. `steps` grows by each cluster looked at, those of a word
+/// broken across lines included.
+Line build_line(const SourceText& text, const ShapedText& shaped, ClusterRange range, const LineSpec& spec,
+                std::size_t& steps);
 
 }  // namespace hanji::text::detail

@@ -53,10 +53,12 @@ std::string quoted_text(const Line& line) {
   return out;
 }
 
-bool fits_on_one_line(const std::vector<Element>& elements, const BreakParams& params) {
+bool fits_on_one_line(const std::vector<Element>& elements, const BreakParams& params, std::size_t& steps) {
   double width = params.end_break_width;
-  for (const Element& e : elements)
+  for (const Element& e : elements) {
+    ++steps;
     if (e.type != ElementType::Penalty) width += e.width;
+  }
   return width <= params.width;
 }
 
@@ -129,19 +131,29 @@ struct Typesetter::Impl {
   // without spaces) is set first fit, which is what total fit finds there anyway.
   static constexpr std::size_t kEvaluationsPerBreakpoint = 48, kEvaluationsPerParagraph = 2000;
 
-  std::vector<size_t> choose_breaks(const std::vector<Element>& elements, BreakParams params) const {
-    if (fits_on_one_line(elements, params)) return {elements.size()};  // most résumé paragraphs
-    std::vector<size_t> greedy = first_fit(elements, params);
+  std::vector<size_t> choose_breaks(const std::vector<Element>& elements, BreakParams params) {
+    if (fits_on_one_line(elements, params, work.break_steps)) return {elements.size()};  // most résumé paragraphs
+    std::vector<size_t> greedy = first_fit(elements, params, work.break_steps);
     if (breaker == Breaker::FirstFit) return greedy;
     std::size_t breakpoints = 0;
-    for (size_t i = 0; i <= elements.size(); ++i) breakpoints += is_breakpoint(elements, i) ? 1 : 0;
-    std::size_t budget = kEvaluationsPerBreakpoint * breakpoints + kEvaluationsPerParagraph;
+    for (size_t i = 0; i <= elements.size(); ++i) {
+      ++work.break_steps;
+      breakpoints += is_breakpoint(elements, i) ? 1 : 0;
+    }
+    const std::size_t allowed = kEvaluationsPerBreakpoint * breakpoints + kEvaluationsPerParagraph;
+    std::size_t budget = allowed;
+    std::optional<std::vector<size_t>> chosen;
     for (int line_penalty : {10, 100, 1000}) {
       params.line_penalty = line_penalty;
       std::optional<std::vector<size_t>> best = total_fit(elements, params, budget);
-      if (!best) return greedy;
-      if (best->size() <= greedy.size()) return *best;
+      if (!best) break;  // over the budget: first fit
+      if (best->size() <= greedy.size()) {
+        chosen = std::move(best);
+        break;
+      }
     }
+    work.break_steps += allowed - budget;  // each pass spends its evaluations from the budget
+    if (chosen) return std::move(*chosen);
     return greedy;
   }
 
@@ -219,7 +231,7 @@ struct Typesetter::Impl {
     LineSpec spec;
     spec.trim = false;
     spec.empty_size = paragraph.inlines.empty() ? 10 : paragraph.inlines.front().font.size;
-    Line marker = build_line(text, shaped, ClusterRange{begin, marker_end}, spec);
+    Line marker = build_line(text, shaped, ClusterRange{begin, marker_end}, spec, work.line_steps);
     const double hang = marker.width;  // untrimmed: the space after the mark included
     const size_t first = lines.size();
     if (marker_end < end && hang < width) {
@@ -254,7 +266,8 @@ struct Typesetter::Impl {
     params.width = width;
     params.justify = justify;
     params.ragged_stretch = kRaggedStretchEm * em;
-    const std::vector<Element> elements = build_elements(text, shaped, boundaries, begin, end, width, justify);
+    const std::vector<Element> elements =
+        build_elements(text, shaped, boundaries, begin, end, width, justify, work.break_steps);
     if (!elements.empty()) params.end_break_width = -shaped.clusters[elements.back().cluster_end - 1].end_adjust();
     const std::vector<ClusterRange> ranges = line_ranges(elements, choose_breaks(elements, params), end);
     for (size_t k = 0; k < ranges.size(); ++k) {
@@ -264,7 +277,7 @@ struct Typesetter::Impl {
       spec.fill = justify && k + 1 < ranges.size();
       spec.shrink = justify;
       spec.empty_size = em;
-      lines.push_back(build_line(text, shaped, ranges[k], spec));
+      lines.push_back(build_line(text, shaped, ranges[k], spec, work.line_steps));
     }
   }
 
@@ -313,6 +326,7 @@ struct Typesetter::Impl {
   std::optional<HyphenDictionary> hyphenation;  // when the theme hyphenates; loads on first use
   ShapingCache cache;
   Prepared uncached;  // what prepare() returns when it does not keep it
+  TypesetWork work;
 };
 
 Typesetter::Typesetter(const layout::Theme& theme, Diagnostics& diags) : impl_(std::make_unique<Impl>(theme, diags)) {}
@@ -375,10 +389,10 @@ Line Typesetter::typeset_line(const compose::Inline& inline_text) {
   LineSpec spec;
   spec.trim = false;
   spec.empty_size = inline_text.font.size;
-  if (text.size() == 0) return build_line(text, ShapedText{}, ClusterRange{}, spec);
+  if (text.size() == 0) return build_line(text, ShapedText{}, ClusterRange{}, spec, impl_->work.line_steps);
   const Prepared& prepared = impl_->prepare(text, false, false);  // one line: no breaks
   const ShapedText shaped = scale_shaped(prepared.units, text, impl_->settings, impl_->fonts);
-  return build_line(text, shaped, ClusterRange{0, shaped.clusters.size()}, spec);
+  return build_line(text, shaped, ClusterRange{0, shaped.clusters.size()}, spec, impl_->work.line_steps);
 }
 
 const std::vector<FontInfo>& Typesetter::fonts() const { return impl_->fonts.infos(); }
@@ -388,5 +402,7 @@ void Typesetter::set_breaker(Breaker breaker) { impl_->breaker = breaker; }
 ShapingCacheStats Typesetter::shaping_cache_stats() const {
   return ShapingCacheStats{impl_->cache.hits(), impl_->cache.misses()};
 }
+
+TypesetWork Typesetter::work() const { return impl_->work; }
 
 }  // namespace hanji::text

@@ -46,6 +46,19 @@ struct ShapingCacheStats {
   size_t hits = 0, misses = 0;
 };
 
+/// The work typeset() and typeset_line() have done so far besides shaping (which
+/// ShapingCacheStats counts), as the iterations of the loops whose cost must grow in
+/// proportion to the text. Tests check these counts, which a busy machine does not change;
+/// make bench prints the times.
+struct TypesetWork {
+  /// Breaking lines: clusters looked at to build the box/glue/penalty lists, Knuth–Plass
+  /// evaluations (an active node tried at a breakpoint, in every pass), first fit's
+  /// breakpoints looked at and elements measured.
+  size_t break_steps = 0;
+  /// Building the lines: clusters looked at, those of words broken across lines included.
+  size_t line_steps = 0;
+};
+
 /// Shapes and breaks paragraphs with the fonts of one theme. Holds the loaded fonts for the
 /// whole document; the font indices in its runs refer to fonts(). With theme.hyphenate,
 /// English words may be hyphenated (libhyphen's en-US patterns, loaded on first use).
@@ -75,6 +88,7 @@ class Typesetter {
   void set_breaker(Breaker breaker);
 
   ShapingCacheStats shaping_cache_stats() const;
+  TypesetWork work() const;
 
  private:
   /// typeset() without balancing.
