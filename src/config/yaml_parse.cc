@@ -48,7 +48,8 @@ struct LimitExceeded {
   std::string hint;
 };
 
-// How many nodes and bytes a subtree holds, to charge an alias for copying it.
+// How many nodes and bytes a subtree holds, to charge an alias for copying it (each node
+// counted is a node looked at).
 void measure(const YamlNode& node, size_t& nodes, size_t& bytes) {
   ++nodes;
   bytes += node.scalar.size();
@@ -72,7 +73,8 @@ std::string code_point_name(char32_t c) { return fmt::format("U+{:04X}", static_
 
 class TreeBuilder final : public YAML::EventHandler {
  public:
-  TreeBuilder(const SourceText& source, Diagnostics& diags) : source_(source), diags_(diags) {}
+  TreeBuilder(const SourceText& source, Diagnostics& diags, YamlWork& work)
+      : source_(source), diags_(diags), work_(work) {}
 
   std::optional<YamlNode> take_root() { return std::move(root_); }
 
@@ -80,6 +82,7 @@ class TreeBuilder final : public YAML::EventHandler {
   void OnDocumentEnd() override {}
 
   void OnNull(const YAML::Mark& mark, YAML::anchor_t anchor) override {
+    ++work_.nodes_built;
     YamlNode node;
     node.raw = raw(mark);
     node.span = source_.span_at(node.raw);
@@ -97,6 +100,7 @@ class TreeBuilder final : public YAML::EventHandler {
     }
     size_t nodes = 0, bytes = 0;
     measure(found->second, nodes, bytes);
+    work_.nodes_measured += nodes;
     alias_nodes_ += nodes;
     alias_bytes_ += bytes;
     if (alias_nodes_ > limits::kMaxAliasNodes || alias_bytes_ > limits::kMaxAliasBytes) {
@@ -107,12 +111,14 @@ class TreeBuilder final : public YAML::EventHandler {
           "aliases that repeat aliases grow exponentially; write the repeated part out, or repeat it fewer times"};
     }
     YamlNode copy = found->second;
+    work_.nodes_built += nodes;
     copy.from_alias = true;
     add(std::move(copy), 0);
   }
 
   void OnScalar(const YAML::Mark& mark, const std::string&, YAML::anchor_t anchor,
                 const std::string& value) override {
+    ++work_.nodes_built;
     YamlNode node;
     node.kind = YamlNode::Kind::Scalar;
     node.scalar = value;
@@ -160,6 +166,7 @@ class TreeBuilder final : public YAML::EventHandler {
       throw LimitExceeded{raw(mark), fmt::format("lists and maps nest deeper than {} levels here", limits::kMaxNestingDepth),
                           "a CV needs about six levels; check the indentation and the brackets"};
     }
+    ++work_.nodes_built;
     Frame frame;
     frame.node.kind = kind;
     frame.node.raw = raw(mark);
@@ -368,6 +375,7 @@ class TreeBuilder final : public YAML::EventHandler {
   std::optional<YamlNode> root_;
   std::map<YAML::anchor_t, YamlNode> anchors_;
   size_t alias_nodes_ = 0, alias_bytes_ = 0;
+  YamlWork& work_;
 };
 
 // Counts a second document without building it.
@@ -446,7 +454,7 @@ std::string join_surrogate_escapes(const std::string& text) {
 
 }  // namespace
 
-std::optional<YamlNode> parse_yaml(const SourceText& source, Diagnostics& diags) {
+std::optional<YamlNode> parse_yaml(const SourceText& source, Diagnostics& diags, YamlWork* work) {
   Diagnostics local;
   std::optional<YamlNode> root;
   if (source.text().size() > limits::kMaxInputBytes) {
@@ -459,7 +467,8 @@ std::optional<YamlNode> parse_yaml(const SourceText& source, Diagnostics& diags)
   std::istringstream stream(join_surrogate_escapes(source.text()));
   try {
     YAML::Parser parser(stream);
-    TreeBuilder builder(source, local);
+    YamlWork uncounted;
+    TreeBuilder builder(source, local, work ? *work : uncounted);
     if (!parser.HandleNextDocument(builder)) return YamlNode{};
     root = builder.take_root();
     DocumentProbe probe;

@@ -101,10 +101,17 @@ class ScalarLocator {
   bool lost_ = false;        // the value no longer follows the source (escapes): spans are its start
 };
 
+/// The work parse_yaml did on the tree, in nodes: a test checks that aliases stop at their
+/// budget (a count shows that on any machine, a time only on an idle one).
+struct YamlWork {
+  size_t nodes_built = 0;     // nodes made for the file's own text, plus those copied for aliases
+  size_t nodes_measured = 0;  // nodes looked at to charge aliases for their copies
+};
+
 /// Parses one YAML document into a tree. Syntax errors, duplicate keys, non-text keys and
 /// aliases are reported to `diags` with their location; returns nullopt if any was found.
-/// An empty document yields a Null node.
-std::optional<YamlNode> parse_yaml(const SourceText& source, Diagnostics& diags);
+/// An empty document yields a Null node. `work`, when given, gets the work done added to it.
+std::optional<YamlNode> parse_yaml(const SourceText& source, Diagnostics& diags, YamlWork* work = nullptr);
 
 /// A diagnostic for a yaml-cpp syntax error `message` at a raw position (line -1: unknown):
 /// what went wrong in our words, with hints on what to write instead.
