@@ -319,6 +319,42 @@ TEST(Markup, BadLinksWarn) {
   EXPECT_EQ(diags.all()[1].span.col, 25);
 }
 
+// Only http, https, mailto and tel addresses are linked: any other scheme (in any case) keeps
+// its text without a link and warns at the address; a bare host name gets https://.
+TEST(Markup, LinksOnlyWebMailAndPhoneAddresses) {
+  const std::vector<std::pair<std::string, std::string>> linked = {
+      {"https://example.com/a", "https://example.com/a"}, {"HTTPS://example.com/b", "https://example.com/b"},
+      {"http://example.com", "http://example.com"},       {"mailto:jane@example.com", "mailto:jane@example.com"},
+      {"tel:+821012345678", "tel:+821012345678"},         {"example.com/x", "https://example.com/x"},
+      {"www.example.com:8080/cv", "https://www.example.com:8080/cv"}};
+  for (const auto& [target, link] : linked) {
+    Diagnostics diags;
+    auto inlines = parse_inline(T("[site](" + target + ")", 4, 3), body_font(), {0, 0, 1}, diags);
+    ASSERT_EQ(inlines.size(), 1u) << target;
+    EXPECT_EQ(inlines[0].link, link) << target;
+  }
+  for (const std::string target : {"javascript:alert(1)", "JavaScript:alert(1)", "file:///etc/passwd",
+                                   "smb://host/share", "data:text/html,hi", "vbscript:msgbox", "ftp://example.com",
+                                   "localhost:3000", "../cv.pdf", "cv"}) {
+    Diagnostics diags;
+    auto inlines = parse_inline(T("see [my page](" + target + ") now", 4, 3), body_font(), {0, 0, 1}, diags);
+    EXPECT_EQ(text_of(inlines), "see my page now") << target;
+    for (const auto& in : inlines) EXPECT_TRUE(in.link.empty()) << target;
+    ASSERT_EQ(diags.warning_count(), 1) << target;
+    const Diagnostic& warning = diags.all()[0];
+    EXPECT_NE(warning.message.find("no link to '" + target + "'"), std::string::npos) << warning.message;
+    EXPECT_NE(warning.message.find("the text is set without a link"), std::string::npos) << warning.message;
+    EXPECT_EQ(warning.span.line, 4);
+    EXPECT_EQ(warning.span.col, 3 + 14) << target;  // at the address
+    EXPECT_FALSE(warning.hints.empty());
+  }
+  Diagnostics diags;
+  parse_inline(T("[x](javascript:alert(1))", 1, 1), body_font(), {}, diags);
+  ASSERT_EQ(diags.warning_count(), 1);
+  EXPECT_NE(diags.all()[0].message.find("not javascript: ones"), std::string::npos) << diags.all()[0].message;
+  EXPECT_NE(diags.all()[0].hints[0].find("https://"), std::string::npos);
+}
+
 TEST(Markup, BareAddressesBecomeLinksToThemselves) {
   Diagnostics diags;
   auto inlines = parse_inline(T("docs (see https://x.y/a_(b)/c). and http://e.f, xhttps://no", 3, 1), body_font(),
@@ -574,6 +610,25 @@ TEST(Entries, PublicationOwnerBoldCanBeTurnedOffAndUrlIsUsedWithoutDoi) {
   for (const auto& i : rw.main[1].inlines) EXPECT_EQ(i.font.bold, i.text == "John Doe") << i.text;
   EXPECT_EQ(text_of(rw.main[2]), "https://example.org/paper");
   EXPECT_EQ(rw.main[2].inlines[0].link, "https://example.org/paper");
+}
+
+// A publication's url of another scheme than http, https, mailto or tel is shown, not linked,
+// and not in the link colour; a bare host name links with https://.
+TEST(Entries, PublicationUrlIsLinkedOnlyAsAWebAddress) {
+  auto theme = test_theme();
+  for (const auto& [url, link] : std::vector<std::pair<std::string, std::string>>{
+           {"javascript:alert(1)", ""}, {"file:///home/jane/paper.pdf", ""}, {"example.org/paper", "https://example.org/paper"}}) {
+    auto e = publication();
+    e.doi = {};
+    e.journal = {};
+    e.url = T(url);
+    Diagnostics diags;
+    auto c = compose(cv_file({section("Publications", EntryKind::Publication, {e})}), theme, diags);
+    const Row& rw = row(c.blocks[find_block(c, "Typesetting Hangul")]);
+    EXPECT_EQ(text_of(rw.main[2]), url);
+    EXPECT_EQ(rw.main[2].inlines[0].link, link) << url;
+    EXPECT_EQ(rw.main[2].inlines[0].font.color == theme.link_color, !link.empty()) << url;
+  }
 }
 
 // A list of one-line entries keeps two on each side of a page break, as a paragraph keeps

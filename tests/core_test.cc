@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include "core/links.h"
+
 namespace hanji {
 namespace {
 
@@ -82,6 +84,73 @@ TEST(Utf8, NeverWritesIllFormedUtf8) {
   utf8_append(out, 0xD800);
   utf8_append(out, 0x110000);
   EXPECT_EQ(out, "\xEF\xBF\xBD\xEF\xBF\xBD");
+}
+
+// ---- links: only http, https, mailto and tel ---------------------------------------------
+
+TEST(Links, SchemesAreReadAsRfc3986SpellsThemInAnyCase) {
+  EXPECT_EQ(uri_scheme("https://example.com"), "https");
+  EXPECT_EQ(uri_scheme("JavaScript:alert(1)"), "javascript");
+  EXPECT_EQ(uri_scheme("x-my.app+v2:thing"), "x-my.app+v2");
+  EXPECT_EQ(uri_scheme("tel:010"), "tel");  // a linkable scheme, though digits follow
+  EXPECT_EQ(uri_scheme("example.com:8080/cv"), "");  // a host and port
+  EXPECT_EQ(uri_scheme("localhost:3000"), "");
+  EXPECT_EQ(uri_scheme("javascript:1"), "");  // read as a host and port, and so never linked as one
+  EXPECT_EQ(uri_scheme("1http://x"), "");
+  EXPECT_EQ(uri_scheme(" javascript:x"), "");
+  EXPECT_EQ(uri_scheme("java script:x"), "");
+  EXPECT_EQ(uri_scheme(":x"), "");
+  EXPECT_EQ(uri_scheme("example.com/a:b"), "");
+}
+
+TEST(Links, OnlyWebMailAndPhoneAddressesAreLinkable) {
+  for (const char* uri : {"http://a.b", "HTTPS://a.b", "mailto:a@b.c", "Tel:+82"})
+    EXPECT_TRUE(is_linkable_uri(uri)) << uri;
+  for (const char* uri : {"javascript:alert(1)", "file:///etc/passwd", "smb://h/s", "data:text/html,x", "vbscript:x",
+                          "ftp://a.b", "example.com", "https://a.b/\x01", "java\tscript:x", ""})
+    EXPECT_FALSE(is_linkable_uri(uri)) << uri;
+}
+
+TEST(Links, WhatAWrittenAddressBecomes) {
+  struct Case {
+    std::string written, uri;
+    bool problem;
+  };
+  for (const Case& c : std::vector<Case>{
+           {"https://jane.dev/", "https://jane.dev/", false},
+           {"HTTP://Jane.dev", "http://Jane.dev", false},
+           {"  mailto:jane@example.com ", "mailto:jane@example.com", false},
+           {"jane.dev", "https://jane.dev", false},
+           {"www.example.com:8080/cv?x=1#top", "https://www.example.com:8080/cv?x=1#top", false},
+           {"한국.kr/이력서", "https://한국.kr/이력서", false},
+           {"javascript:alert(1)", "", true},
+           {"FILE:///etc/passwd", "", true},
+           {"smb://host/share", "", true},
+           {"localhost:3000", "", true},
+           {"../cv.pdf", "", true},
+           {"a..b", "", true},
+           {"jane@example.com", "", true},
+           {"//evil.example", "", true},
+           {"java\nscript:alert(1)", "", true},
+           {"", "", false},
+       }) {
+    const LinkTarget target = link_target(c.written);
+    EXPECT_EQ(target.uri, c.uri) << c.written;
+    EXPECT_EQ(!target.problem.empty(), c.problem) << c.written << ": " << target.problem;
+    EXPECT_EQ(!target.hint.empty(), c.problem) << c.written;
+    EXPECT_FALSE(target.uri.starts_with("https://javascript")) << c.written;
+  }
+  EXPECT_NE(link_target("vbscript:x").problem.find("not vbscript: ones"), std::string::npos);
+  // A scheme of any length is quoted short.
+  EXPECT_LT(link_target(std::string(5000, 'a') + ":x").problem.size(), 300u);
+}
+
+TEST(Links, AddressesAreShownWithoutTheWebScheme) {
+  EXPECT_EQ(shown_address("https://jane.dev/blog/"), "jane.dev/blog");
+  EXPECT_EQ(shown_address("HTTP://jane.dev"), "jane.dev");
+  EXPECT_EQ(shown_address("jane.dev"), "jane.dev");
+  EXPECT_EQ(shown_address("file:///etc/passwd"), "file:///etc/passwd");  // not linked: shown whole
+  EXPECT_EQ(shown_address("javascript:alert(1)"), "javascript:alert(1)");
 }
 
 }  // namespace

@@ -74,6 +74,23 @@ TEST(Export, PlainTextHasNoMarkup) {
   EXPECT_EQ(txt.find("]("), std::string::npos);
 }
 
+// The Markdown links what the PDF links: a website or publication url of another scheme than
+// http, https, mailto and tel is written as text, not as a link.
+TEST(Export, MarkdownLinksOnlyWhatThePdfLinks) {
+  const std::string md = export_cv(load("cv:\n"
+                                        "  name: Jane Roe\n"
+                                        "  website: javascript:alert(1)\n"
+                                        "  sections:\n"
+                                        "    publications:\n"
+                                        "      - {title: Script, authors: [A], url: 'javascript:alert(2)'}\n"
+                                        "      - {title: Web, authors: [A], url: example.org/paper}\n"),
+                                   Format::Markdown, "");
+  EXPECT_NE(md.find("javascript:alert(1)"), std::string::npos) << md;
+  EXPECT_NE(md.find("javascript:alert(2)"), std::string::npos) << md;
+  EXPECT_EQ(md.find("(javascript:"), std::string::npos) << md;
+  EXPECT_NE(md.find("[example.org/paper](https://example.org/paper)"), std::string::npos) << md;
+}
+
 TEST(Export, FormatNames) {
   EXPECT_EQ(parse_format("md"), Format::Markdown);
   EXPECT_EQ(parse_format("txt"), Format::PlainText);

@@ -351,6 +351,41 @@ TEST(JsonResume, ProfilesKnownAndUnknown) {
   EXPECT_EQ(links, (std::vector<std::string>{"mira.bandcamp.example", "Chess club: mira64"}));
 }
 
+// Every url of a JSON Resume links only as a web, mail or phone address: basics.url (the
+// website), a profile's url, a work entry's url (its name's link) and a publication's url.
+// Any other scheme is shown without a link and warned about where the url is written.
+TEST(JsonResume, UrlsOfOtherSchemesAreNotLinked) {
+  const std::string json = R"json({"basics": {"name": "A", "url": "javascript:alert(1)",
+    "profiles": [{"network": "Homepage", "url": "file:///C:/cv.pdf"},
+                 {"network": "Blog", "url": "https://blog.example.com/"}]},
+  "work": [{"name": "Acme", "url": "JavaScript:void(0)", "position": "Dev", "startDate": "2020"},
+           {"name": "Beta", "url": "beta.example.com", "position": "Dev", "startDate": "2019"}],
+  "publications": [{"name": "Paper", "url": "smb://share/paper.pdf"}]})json";
+  Loaded loaded = load(json);
+  ASSERT_TRUE(loaded.file) << dump(loaded.diags);
+  const Cv& cv = loaded.file->cv;
+  std::vector<std::pair<std::string, std::string>> shown_and_linked;
+  for (const Contact& contact : cv.contacts) shown_and_linked.emplace_back(contact.text.value, contact.url);
+  EXPECT_EQ(shown_and_linked, (std::vector<std::pair<std::string, std::string>>{
+                                  {"javascript:alert(1)", ""},
+                                  {"file:///C:/cv.pdf", ""},  // shown whole, as it is not linked
+                                  {"blog.example.com", "https://blog.example.com/"}}));
+  const Section* work = section_titled(cv, "Experience");
+  ASSERT_NE(work, nullptr);
+  ASSERT_EQ(work->entries.size(), 2u);
+  EXPECT_EQ(work->entries[0].company.value, "Acme");
+  EXPECT_EQ(work->entries[1].company.value, "[Beta](https://beta.example.com)");
+  EXPECT_EQ(loaded.diags.warning_count(), 4) << dump(loaded.diags);
+  for (const char* url : {"javascript:alert(1)", "file:///C:/cv.pdf", "JavaScript:void(0)", "smb://share/paper.pdf"}) {
+    std::vector<Diagnostic> found = find(loaded.diags, std::string("'") + url + "'");
+    ASSERT_EQ(found.size(), 1u) << url << "\n" << dump(loaded.diags);
+    EXPECT_EQ(std::make_pair(found[0].span.line, found[0].span.col), place_of(json, url)) << url;
+    EXPECT_NE(found[0].message.find("no link to"), std::string::npos) << found[0].message;
+    EXPECT_FALSE(found[0].hints.empty());
+  }
+  EXPECT_NE(find(loaded.diags, "'Acme' is shown as plain text").size(), 0u) << dump(loaded.diags);
+}
+
 TEST(JsonResume, TextsPerLanguageAndTagsApply) {
   const char* bilingual = R"({"locale": "korean",
   "basics": {"name": {"ko": "오미라", "en": "Mira Oh"}},

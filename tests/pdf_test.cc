@@ -370,6 +370,44 @@ TEST_F(SampleTest, LinkAnnotationHasUriAndNoBorder) {
   EXPECT_TRUE(std::regex_search(qdf(), std::regex(R"(/Border \[\s*0\s+0\s+0\s*\])")));
 }
 
+// The last guard behind the reader and the markup (core/links.h): a link area of any other
+// scheme than http, https, mailto and tel is not written, with a warning for each address.
+TEST(PdfWriter, WritesLinksOnlyForWebMailAndPhoneAddresses) {
+  const std::vector<std::string> refused = {"javascript:alert(1)", "JavaScript:alert(1)", "file:///etc/passwd",
+                                            "smb://host/share",    "data:text/html,hi",   "vbscript:msgbox",
+                                            "ftp://example.com",   "java\tscript:alert(1)", " javascript:alert(1)",
+                                            "example.com/jane",    "../cv.pdf"};
+  const std::vector<std::string> written = {"https://example.com/a", "HTTP://example.com/b", "mailto:jane@example.com",
+                                            "tel:+821012345678"};
+  Document doc;
+  doc.pages.resize(1);
+  double y = 20;
+  for (const auto* uris : {&refused, &written})
+    for (const std::string& uri : *uris) {
+      doc.pages[0].links.push_back({20, y, 100, 10, uri});
+      doc.pages[0].links.push_back({20, y + 12, 100, 10, uri});  // the same link on its next line
+      y += 30;
+    }
+  Diagnostics diags;
+  std::optional<std::string> bytes = write(doc, {}, diags);
+  ASSERT_TRUE(bytes) << all_diagnostics(diags);
+  EXPECT_EQ(diags.warning_count(), static_cast<int>(refused.size())) << all_diagnostics(diags);
+  EXPECT_NE(all_diagnostics(diags).find("no link to 'javascript:alert(1)' in the PDF"), std::string::npos)
+      << all_diagnostics(diags);
+  TempDir dir;
+  write_file(dir / "links.pdf", *bytes);
+  CommandResult urls = run("pdfinfo -url " + (dir / "links.pdf").string());
+  ASSERT_EQ(urls.status, 0);
+  EXPECT_EQ(std::count(urls.out.begin(), urls.out.end(), '\n'), 1 + 2 * 4) << urls.out;  // a header, two per link
+  for (const std::string& uri : written) EXPECT_NE(urls.out.find(uri + "\n"), std::string::npos) << urls.out;
+  const std::string links = (dir / "links.pdf").string(), qdf_path = (dir / "qdf.pdf").string();
+  ASSERT_EQ(run("qpdf --qdf --object-streams=disable " + links + " " + qdf_path).status, 0);
+  const std::string qdf = read_file(qdf_path);
+  for (const char* scheme :
+       {"javascript", "JavaScript", "file:", "smb:", "data:", "vbscript", "ftp:", "example.com/jane", "cv.pdf"})
+    EXPECT_EQ(qdf.find(scheme), std::string::npos) << scheme;
+}
+
 TEST_F(SampleTest, OutlineHasKoreanTitlesAndOpensShown) {
   CommandResult json = run("qpdf --json --json-key=outlines " + path());
   ASSERT_EQ(json.status, 0);

@@ -491,6 +491,49 @@ TEST(SourceHeader, WebsiteWithoutSchemeGetsHttps) {
   EXPECT_EQ(contacts[1].url, "http://old.example.org/blog/");
 }
 
+// A website or custom connection of another scheme than http, https, mailto and tel (any
+// case) is shown as written without a link, with a warning at the address; nothing gets
+// https:// glued in front of a scheme ("https://javascript:alert(1)" before).
+TEST(SourceHeader, OnlyWebMailAndPhoneAddressesAreLinked) {
+  auto loaded = load(
+      "cv:\n"
+      "  name: Jane Doe\n"
+      "  website: [javascript:alert(1), FILE:///etc/passwd, \"smb://host/share\", HTTPS://jane.dev, localhost]\n"
+      "  custom_connections:\n"
+      "    - placeholder: Click me\n"
+      "      url: vbscript:msgbox\n"
+      "    - placeholder: Call\n"
+      "      url: TEL:+821012345678\n"
+      "    - placeholder: Data\n"
+      "      url: data:text/html,hi\n");
+  ASSERT_TRUE(loaded.file) << dump(loaded.diags);
+  const auto& contacts = loaded.file->cv.contacts;
+  ASSERT_EQ(contacts.size(), 8u);
+  EXPECT_EQ(contacts[0].text.value, "javascript:alert(1)");
+  EXPECT_EQ(contacts[0].url, "");
+  EXPECT_EQ(contacts[1].text.value, "FILE:///etc/passwd");  // shown whole, as it is not linked
+  EXPECT_EQ(contacts[1].url, "");
+  EXPECT_EQ(contacts[2].url, "");
+  EXPECT_EQ(contacts[3].text.value, "jane.dev");
+  EXPECT_EQ(contacts[3].url, "https://jane.dev");
+  EXPECT_EQ(contacts[4].url, "");  // no scheme, and no host name either
+  EXPECT_EQ(contacts[5].text.value, "Click me");
+  EXPECT_EQ(contacts[5].url, "");
+  EXPECT_EQ(contacts[6].url, "tel:+821012345678");
+  EXPECT_EQ(contacts[7].url, "");
+  EXPECT_EQ(loaded.diags.warning_count(), 6) << dump(loaded.diags);
+  const Diagnostic& script = diag(loaded.diags, "no link to website 'javascript:alert(1)'");
+  expect_at(script.span, 3, 13);
+  EXPECT_NE(script.message.find("not javascript: ones"), std::string::npos) << script.message;
+  EXPECT_NE(script.message.find("shown as plain text"), std::string::npos) << script.message;
+  EXPECT_TRUE(has_hint(script, "https://"));
+  expect_at(diag(loaded.diags, "'FILE:///etc/passwd'").span, 3, 34);
+  expect_at(diag(loaded.diags, "'smb://host/share'").span, 3, 55);  // inside its quotes
+  EXPECT_NE(diag(loaded.diags, "'localhost'").message.find("no scheme"), std::string::npos);
+  expect_at(diag(loaded.diags, "no link to url 'vbscript:msgbox'").span, 6, 12);
+  expect_at(diag(loaded.diags, "no link to url 'data:text/html,hi'").span, 10, 12);
+}
+
 TEST(SourceHeader, SocialNetworkUrls) {
   struct Case {
     std::string network, username, url, shown;
@@ -813,6 +856,22 @@ TEST(SourcePublications, DoiBecomesTheLink) {
   EXPECT_EQ(second.authors[1].value, "*John Roe*");
   EXPECT_EQ(second.doi.value, "10.1/xyz");
   EXPECT_EQ(second.url.value, "https://doi.org/10.1/xyz");
+}
+
+TEST(SourcePublications, UrlOfAnotherSchemeWarnsUnlessADoiReplacesIt) {
+  auto loaded = load(with_section("publications",
+                                  "      - title: Script\n"
+                                  "        authors: [A]\n"
+                                  "        url: javascript:alert(1)\n"
+                                  "      - title: Replaced\n"
+                                  "        authors: [A]\n"
+                                  "        doi: 10.1/xyz\n"
+                                  "        url: file:///paper.pdf\n"));
+  ASSERT_TRUE(loaded.file) << dump(loaded.diags);
+  EXPECT_EQ(loaded.diags.warning_count(), 1) << dump(loaded.diags);
+  const Diagnostic& warning = diag(loaded.diags, "no link to url 'javascript:alert(1)'");
+  expect_at(warning.span, 7, 14);
+  EXPECT_EQ(only_section(loaded).entries[0].url.value, "javascript:alert(1)");  // shown, not linked
 }
 
 TEST(SourcePublications, BadDoiIsAnError) {

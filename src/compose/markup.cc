@@ -10,6 +10,7 @@
 #include <fmt/format.h>
 
 #include "core/limits.h"
+#include "core/links.h"
 
 namespace hanji::compose {
 namespace {
@@ -81,7 +82,7 @@ class Parser {
   }
   void resolve_emphasis(std::vector<Item>& items) const;
   std::vector<Item> flatten(const std::vector<Item>& items) const;
-  void check_link_target(const std::string& url, size_t offset) const;
+  std::string checked_link_target(const std::string& url, size_t offset) const;
   void warn(size_t offset, std::string message, std::vector<std::string> hints) const {
     if (diags_) diags_->warning(span_at(offset), std::move(message), std::move(hints));
   }
@@ -241,7 +242,7 @@ bool Parser::scan_link(size_t& i, size_t end, std::vector<Item>& out) {
          {"shorten the address (an address rarely needs more than a hundred characters)"});
     url.clear();
   } else {
-    check_link_target(url, close_bracket + 2);
+    url = checked_link_target(url, close_bracket + 2);
   }
   const int link = url.empty() ? -1 : static_cast<int>(links_.size());
   if (link >= 0) links_.push_back(url);
@@ -288,20 +289,22 @@ bool Parser::scan_autolink(size_t& i, size_t begin, size_t end, std::vector<Item
   return true;
 }
 
-void Parser::check_link_target(const std::string& url, size_t offset) const {
+// What a [text](url) links to: the address as written when its scheme is http, https,
+// mailto or tel; https:// and a bare host name ("example.com/jane"); else nothing, and the
+// text is set without a link, with a warning saying why.
+std::string Parser::checked_link_target(const std::string& url, size_t offset) const {
   if (url.empty()) {
     warn(offset, "link has an empty target", {"write [text](https://example.com)"});
-    return;
+    return "";
   }
-  size_t colon = url.find(':');
-  bool has_scheme = colon != std::string::npos && colon > 0 &&
-                    std::all_of(url.begin(), url.begin() + static_cast<long>(colon), [](char c) {
-                      return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '+' ||
-                             c == '-' || c == '.';
-                    });
-  if (!has_scheme)
-    warn(offset, "link target '" + excerpt(url) + "' has no scheme, so PDF viewers treat it as a local file",
-         {"write https://" + url});
+  LinkTarget target = link_target(url);
+  if (!target.problem.empty())
+    warn(offset, "no link to '" + excerpt(url) + "': " + target.problem + "; the text is set without a link",
+         {target.hint});
+  else if (uri_scheme(url).empty())
+    warn(offset, "link target '" + excerpt(url) + "' has no scheme; it is linked as " + excerpt(target.uri),
+         {"write " + excerpt(target.uri)});
+  return target.uri;
 }
 
 // Pairs each closing run with the nearest open run before it (two stars = bold when both

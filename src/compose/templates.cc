@@ -7,6 +7,7 @@
 #include <string_view>
 
 #include "compose/entries.h"
+#include "core/links.h"
 #include "compose/markup.h"
 
 namespace hanji::compose {
@@ -86,11 +87,13 @@ std::vector<Inline> field_inlines(Builder& b, const model::Entry& entry, std::st
     if (field == "DOI" && entry.doi.empty()) return {};
     // A DOI is the lasting link to a paper: with one, the URL is not shown as well.
     if (field == "URL" && (entry.url.empty() || !entry.doi.empty())) return {};
-    FontSpec link_font = font;
-    link_font.color = b.theme().link_color;
     const bool doi = field == "DOI";
-    return {Inline{doi ? "doi:" + entry.doi.value : entry.url.value, link_font,
-                   doi ? "https://doi.org/" + entry.doi.value : entry.url.value, doi ? entry.doi.span : entry.url.span}};
+    // A url that is no web, mail or phone address is shown as plain text (the reader warned).
+    std::string link = doi ? "https://doi.org/" + entry.doi.value : link_target(entry.url.value).uri;
+    FontSpec link_font = font;
+    if (!link.empty()) link_font.color = b.theme().link_color;
+    return {Inline{doi ? "doi:" + entry.doi.value : entry.url.value, link_font, std::move(link),
+                   doi ? entry.doi.span : entry.url.span}};
   }
   if (field == "DATES") return date_inlines(format_dates(entry, b.locale(), format), first_date(entry), entry, font);
   if (field == "START_DATE" && entry.start_date)

@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include "compose/compose.h"
+#include "core/links.h"
 
 namespace hanji::exports {
 
@@ -83,8 +84,10 @@ OutlineEntry entry_lines(const Entry& entry, const model::CvFile& file, size_t i
       add(out, Kind::Detail, venue);
       if (!entry.doi.empty())
         add(out, Kind::Detail, fmt::format("[{}](https://doi.org/{})", entry.doi.value, entry.doi.value));
-      else if (!entry.url.empty())
-        add(out, Kind::Detail, fmt::format("[{}]({})", entry.url.value, entry.url.value));
+      else if (const std::string link = link_target(entry.url.value).uri; !link.empty())
+        add(out, Kind::Detail, fmt::format("[{}]({})", entry.url.value, link));
+      else  // no web, mail or phone address: shown, not linked, as in the PDF
+        add(out, Kind::Detail, entry.url.value);
       break;
     }
   }

@@ -7,6 +7,7 @@
 
 #include "core/files.h"
 #include "core/limits.h"
+#include "core/links.h"
 #include "pdf/jpeg_check.h"
 #include "pdf/png_check.h"
 #include "pdf/png_format.h"
@@ -98,11 +99,22 @@ void draw_rects(HPDF_Page page, const std::vector<doc::FilledRect>& rects, doubl
   }
 }
 
-void add_links(HPDF_Page page, const std::vector<doc::LinkArea>& links, double page_height) {
+void add_links(HPDF_Page page, const std::vector<doc::LinkArea>& links, double page_height, Diagnostics& diags) {
+  const std::string* refused = nullptr;  // the last address refused: a link over three lines is one warning
   for (const auto& link : links) {
     if (link.uri.empty() || link.width <= 0 || link.height <= 0) continue;
+    const std::string uri = ascii_uri(link.uri);
+    // The stages before never ask for any other link (see core/links.h); this is the last
+    // guard against a URI action that runs code or opens a file in the reader's viewer.
+    if (!is_linkable_uri(uri)) {
+      if (!refused || *refused != link.uri)
+        diags.warning({}, "no link to '" + excerpt(link.uri) +
+                              "' in the PDF: only http, https, mailto and tel links are written");
+      refused = &link.uri;
+      continue;
+    }
     HPDF_Annotation annot = HPDF_Page_CreateURILinkAnnot(
-        page, pdf_rect(link.x, link.y, link.width, link.height, page_height), ascii_uri(link.uri).c_str());
+        page, pdf_rect(link.x, link.y, link.width, link.height, page_height), uri.c_str());
     if (annot) HPDF_LinkAnnot_SetBorderStyle(annot, 0, 0, 0);
   }
 }

@@ -17,8 +17,9 @@ namespace hanji::pdf {
 
 void draw_rects(HPDF_Page page, const std::vector<doc::FilledRect>& rects, double page_height);
 
-/// Clickable URI areas without a visible border.
-void add_links(HPDF_Page page, const std::vector<doc::LinkArea>& links, double page_height);
+/// Clickable URI areas without a visible border; an address of another scheme than http,
+/// https, mailto and tel gets none, and a warning.
+void add_links(HPDF_Page page, const std::vector<doc::LinkArea>& links, double page_height, Diagnostics& diags);
 
 /// Loads each image file once per document and draws it wherever it is placed.
 class ImageDrawer {

@@ -77,7 +77,7 @@ bool draw_pages(HaruDoc& haru, TextBackend& backend, const doc::Document& doc,
     draw_rects(page, page_content.rects, doc.page_height);
     if (!images.draw(page, page_content.images, doc.page_height, diags)) return false;
     backend.draw_runs(page, page_content.runs, doc.page_height);
-    add_links(page, page_content.links, doc.page_height);
+    add_links(page, page_content.links, doc.page_height, diags);
     if (!haru.check(diags, {}, "drawing page " + std::to_string(pages.size()))) return false;
   }
   return true;

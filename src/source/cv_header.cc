@@ -7,6 +7,7 @@
 #include <filesystem>
 
 #include "core/limits.h"
+#include "core/links.h"
 #include "source/reader.h"
 #include "source/social.h"
 
@@ -21,7 +22,17 @@ const std::vector<std::string>& cv_keys() {
   return kKeys;
 }
 
-bool has_scheme(std::string_view url) { return url.find("://") != std::string_view::npos; }
+// What a website or connection links to (see core/links.h): an address of another scheme
+// than http, https, mailto and tel, or one that is no address, is shown without a link.
+std::string checked_link(const Text& written, std::string_view what, Reader& reader) {
+  LinkTarget target = link_target(written.value);
+  if (!target.problem.empty())
+    reader.diags.warning(written.span,
+                         fmt::format("no link to {} '{}': {}; it is shown as plain text", what, excerpt(written.value),
+                                     target.problem),
+                         {target.hint});
+  return target.uri;
+}
 
 bool plausible_email(std::string_view email) {
   size_t at = email.find('@');
@@ -67,13 +78,6 @@ void add_phones(const YamlNode& node, Reader& reader, Cv& cv) {
   }
 }
 
-// Shown without scheme and trailing slash, as RenderCV does.
-std::string website_display(std::string_view url) {
-  if (size_t scheme = url.find("://"); scheme != std::string_view::npos) url.remove_prefix(scheme + 3);
-  while (url.ends_with('/')) url.remove_suffix(1);
-  return std::string(url);
-}
-
 void add_websites(const YamlNode& node, Reader& reader, Cv& cv) {
   for (Text& site : reader.text_list(node, "website", true)) {
     if (site.value.find_first_of(" \t\n\r") != std::string::npos) {
@@ -81,8 +85,8 @@ void add_websites(const YamlNode& node, Reader& reader, Cv& cv) {
                          {"write the address alone, e.g. https://example.com/jane"});
       continue;
     }
-    std::string url = has_scheme(site.value) ? site.value : "https://" + site.value;
-    cv.contacts.push_back({Contact::Kind::Website, Text{website_display(site.value), site.span}, url, ""});
+    std::string url = checked_link(site, "website", reader);
+    cv.contacts.push_back({Contact::Kind::Website, Text{shown_address(site.value), site.span}, url, ""});
     cv.websites.push_back(std::move(site));
   }
 }
@@ -148,12 +152,11 @@ void add_custom_connection(const YamlNode& node, Reader& reader, Cv& cv) {
   if (!reader.expect_map(node, "custom_connections",
                          "write each item as {placeholder: TEXT, url: URL, fontawesome_icon: NAME}"))
     return;
-  Text placeholder;
-  std::string url;
+  Text placeholder, url;
   for (size_t i = 0; i < node.keys.size(); ++i) {
     const std::string& key = node.keys[i];
     if (key == "placeholder") placeholder = reader.text(node.items[i], key).value_or(Text{});
-    else if (key == "url") url = reader.text(node.items[i], key).value_or(Text{}).value;
+    else if (key == "url") url = reader.text(node.items[i], key).value_or(Text{});
     else if (key == "fontawesome_icon") reader.text(node.items[i], key);  // hanji draws no icons
     else reader.unknown_key(node.key_spans[i], key, "a custom connection", {"placeholder", "url", "fontawesome_icon"});
   }
@@ -162,9 +165,7 @@ void add_custom_connection(const YamlNode& node, Reader& reader, Cv& cv) {
                        {"write it as {placeholder: TEXT, url: URL, fontawesome_icon: NAME}"});
     return;
   }
-  if (!url.empty() && !has_scheme(url) && !url.starts_with("mailto:") && !url.starts_with("tel:"))
-    url = "https://" + url;
-  cv.contacts.push_back({Contact::Kind::Website, placeholder, url, ""});
+  cv.contacts.push_back({Contact::Kind::Website, placeholder, checked_link(url, "url", reader), ""});
 }
 
 void add_custom_connections(const YamlNode& node, Reader& reader, Cv& cv) {

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 
+#include "core/links.h"
 #include "source/entry_types.h"
 #include "source/reader.h"
 
@@ -87,6 +88,18 @@ void link_doi(Entry& entry, Reader& reader) {
   }
   // RenderCV links the DOI and drops any url.
   entry.url = Text{"https://doi.org/" + entry.doi.value, entry.doi.span};
+}
+
+// A publication's url shown without a DOI is linked only when it is a web, mail or phone
+// address (see core/links.h); otherwise it is shown as plain text, and the warning says why.
+void check_url(const Entry& entry, Reader& reader) {
+  if (entry.url.empty() || !entry.doi.empty()) return;  // a DOI's link replaces the url
+  const LinkTarget target = link_target(entry.url.value);
+  if (!target.problem.empty())
+    reader.diags.warning(entry.url.span,
+                         fmt::format("no link to url '{}': {}; it is shown as plain text", excerpt(entry.url.value),
+                                     target.problem),
+                         {target.hint});
 }
 
 // `misspelt`: keys already reported as typos ("compnay" for "company"), not reported again.
@@ -198,7 +211,10 @@ std::optional<Entry> read_entry(const YamlNode& node, EntryKind kind, Reader& re
     if (!meant.empty()) misspelt.push_back(std::move(meant));
   }
   check_required(node, schema, misspelt, reader);
-  if (kind == EntryKind::Publication) link_doi(entry, reader);
+  if (kind == EntryKind::Publication) {
+    check_url(entry, reader);
+    link_doi(entry, reader);
+  }
   normalise_dates(entry, reader, settings);
   return entry;
 }

@@ -28,6 +28,7 @@
 #include <filesystem>
 #include <map>
 
+#include "core/links.h"
 #include "source/reader.h"
 #include "source/social.h"
 
@@ -90,14 +91,24 @@ std::string text_of(const YamlNode& map, std::string_view key, Reader& reader) {
   return node ? node->scalar : "";
 }
 
-// A name linked to its url, in hanji's markup: "[Acme](https://acme.example)".
+// A name linked to its url, in hanji's markup: "[Acme](https://acme.example)". A url that is
+// no web, mail or phone address (see core/links.h) leaves the name unlinked, with a warning at
+// the url.
 YamlNode linked(const YamlNode& entry, std::string_view name_key, Reader& reader) {
   const YamlNode* name = value_of(entry, name_key);
-  const std::string url = text_of(entry, "url", reader);
+  const std::optional<YamlNode> url = text_node(entry, "url", reader);
   if (!name || !name->is_scalar()) return name ? *name : make_scalar("", entry.span);
   // A name that is already a link (hanji writes them so) stays as it is.
-  if (url.empty() || name->scalar.empty() || name->scalar.find("](") != std::string::npos) return *name;
-  return make_scalar(fmt::format("[{}]({})", name->scalar, url), name->span);
+  if (!url || name->scalar.empty() || name->scalar.find("](") != std::string::npos) return *name;
+  const LinkTarget target = link_target(url->scalar);
+  if (target.uri.empty()) {
+    reader.diags.warning(url->span,
+                         fmt::format("no link to url '{}': {}; '{}' is shown as plain text", excerpt(url->scalar),
+                                     target.problem, excerpt(name->scalar)),
+                         {target.hint});
+    return *name;
+  }
+  return make_scalar(fmt::format("[{}]({})", name->scalar, target.uri), name->span);
 }
 
 // A keyword such as "Laravel 5.*" is a name, not the start of an emphasis: a '*' or '`' that
@@ -452,14 +463,12 @@ void translate_basics(const YamlNode& basics, Reader& reader, YamlNode& cv, cons
           social.items.push_back(std::move(item));
         } else if (!url.empty() || (username && username->is_scalar())) {
           // A network RenderCV does not know: a plain link showing the address (or the name).
-          std::string shown = url;
-          if (size_t scheme = shown.find("://"); scheme != std::string::npos) shown.erase(0, scheme + 3);
-          while (shown.ends_with('/')) shown.pop_back();
+          std::string shown = shown_address(url);
           if (shown.empty() && username) shown = scalar_of(profile, "network") + ": " + username->scalar;
           if (std::string text = scalar_of(profile, "text"); !text.empty()) shown = text;  // hanji's own
           YamlNode item = make_map(profile.span);
           put(item, "placeholder", make_scalar(shown, profile.span));
-          if (!url.empty()) put(item, "url", make_scalar(url, profile.span));
+          if (!url.empty()) put(item, "url", *value_of(profile, "url"));  // where a warning about it points
           custom.items.push_back(std::move(item));
         }
       }
