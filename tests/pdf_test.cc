@@ -8,7 +8,6 @@
 #include <sys/wait.h>
 
 #include <algorithm>
-#include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
@@ -251,17 +250,14 @@ class SampleTest : public ::testing::Test {
     sample_ = new Sample(make_sample());
     dir_ = new TempDir;
     Diagnostics diags;
-    auto start = std::chrono::steady_clock::now();
     std::optional<std::string> bytes = write(sample_->doc, pdf::Options{}, diags);
-    auto elapsed = std::chrono::steady_clock::now() - start;
     ASSERT_TRUE(bytes) << all_diagnostics(diags);
     ASSERT_FALSE(diags.has_errors()) << all_diagnostics(diags);
     bytes_ = new std::string(*bytes);
     write_file(path(), *bytes_);
     // To look at the sample (e.g. render it): HANJI_PDF_SAMPLE=/tmp/sample.pdf pdf_test
     if (const char* keep = std::getenv("HANJI_PDF_SAMPLE")) write_file(keep, *bytes_);
-    std::printf("[ info ] sample: %zu bytes, written in %.2f ms\n", bytes_->size(),
-                std::chrono::duration<double, std::milli>(elapsed).count());
+    std::printf("[ info ] sample: %zu bytes\n", bytes_->size());  // make bench prints the writer's times
   }
   static void TearDownTestSuite() {
     delete sample_;
@@ -805,21 +801,32 @@ TEST(PdfWriter, TruncatedJpegIsAnErrorNotABrokenPdf) {
   EXPECT_FALSE(error.hints.empty());
 }
 
-// An 18000 x 18000 PNG took 17 s and 972 MB to embed. Its header alone says it is too big.
+// An 18000 x 18000 PNG took 17 s and 972 MB to embed. Its header alone says it is too big:
+// it is refused without a row of it decoded.
 TEST(PdfWriter, PicturesWithTooManyPixelsAreRefusedBeforeDecoding) {
   TempDir dir;
   write_file(dir / "huge.png", grey_png(18000, 18000, std::string(10, '\0')));
   std::string jpeg = real_jpeg(dir);
+  write_file(dir / "small.jpg", jpeg);
+  write_file(dir / "small.png", grey_png(2, 2, std::string("\0\x10\xF0\0\xF0\x10", 6)));
   const std::size_t sof = jpeg.find("\xFF\xC0");
   jpeg[sof + 5] = jpeg[sof + 7] = '\x4F';  // 20304 x 20389
   write_file(dir / "huge.jpg", jpeg);
+  for (const char* name : {"small.png", "small.jpg"}) {  // what the count below would see
+    Sample sample = make_sample();
+    sample.doc.pages[0].images.push_back({(dir / name).string(), 400, 60, 80, 100, Span{}});
+    Diagnostics diags;
+    pdf::WriteWork work;
+    EXPECT_TRUE(pdf::write_pdf(sample.doc, {}, diags, &work)) << all_diagnostics(diags);
+    EXPECT_EQ(work.images_decoded, 1u) << name;
+  }
   for (const char* name : {"huge.png", "huge.jpg"}) {
     Sample sample = make_sample();
     sample.doc.pages[0].images.push_back({(dir / name).string(), 400, 60, 80, 100, Span{"cv.yaml", 3, 10}});
     Diagnostics diags;
-    const auto start = std::chrono::steady_clock::now();
-    EXPECT_FALSE(write(sample.doc, {}, diags));
-    EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(1));
+    pdf::WriteWork work;
+    EXPECT_FALSE(pdf::write_pdf(sample.doc, {}, diags, &work));
+    EXPECT_EQ(work.images_decoded, 0u) << name;
     ASSERT_EQ(diags.error_count(), 1) << all_diagnostics(diags);
     EXPECT_NE(diags.all()[0].message.find("more than the 16 million hanji embeds"), std::string::npos)
         << all_diagnostics(diags);
@@ -963,25 +970,27 @@ Sample corpus_sample() {
   return s;
 }
 
-TEST(PdfWriter, RealCvTextRoundTripsSmallAndFast) {
+// Real CV text reads back exactly, in small subsets, for work in proportion to the document:
+// each font subset once (not per page or run), each glyph drawn once and measured at most once
+// for where extractors read it. This once asserted milliseconds, which a busy machine cannot
+// promise; make bench prints them.
+TEST(PdfWriter, RealCvTextRoundTripsSmallInWorkInProportion) {
   Sample sample = corpus_sample();
   ASSERT_EQ(sample.doc.pages.size(), 2u);
   Diagnostics diags;
-  std::vector<double> times;
-  std::string bytes;
-  for (int i = 0; i < 7; ++i) {
-    auto start = std::chrono::steady_clock::now();
-    std::optional<std::string> written = write(sample.doc, {}, diags);
-    times.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count());
-    ASSERT_TRUE(written) << all_diagnostics(diags);
-    bytes = *written;
-  }
-  std::sort(times.begin(), times.end());
+  pdf::WriteWork work;
+  const std::optional<std::string> written = pdf::write_pdf(sample.doc, {}, diags, &work);
+  ASSERT_TRUE(written) << all_diagnostics(diags);
+  const std::string& bytes = *written;
   size_t glyphs = 0;
   for (const auto& page : sample.doc.pages)
     for (const auto& placed : page.runs) glyphs += placed.run.glyphs.size();
-  std::printf("[ info ] real CV text: 2 pages, 4 fonts, %zu glyphs: %zu bytes, median %.2f ms (min %.2f)\n", glyphs,
-              bytes.size(), times[3], times[0]);
+  std::printf("[ info ] real CV text: 2 pages, 4 fonts, %zu glyphs: %zu bytes\n", glyphs, bytes.size());
+  EXPECT_EQ(work.fonts_subset, sample.doc.fonts.size());  // all four are used
+  EXPECT_EQ(work.glyphs_drawn, glyphs);
+  EXPECT_GT(work.glyphs_measured, glyphs / 2);  // the runs without an /ActualText of their own
+  EXPECT_LE(work.glyphs_measured, glyphs);
+  EXPECT_EQ(work.images_decoded, 0u);
 
   TempDir dir;
   write_file(dir / "cv.pdf", bytes);
@@ -991,7 +1000,6 @@ TEST(PdfWriter, RealCvTextRoundTripsSmallAndFast) {
   EXPECT_EQ(page_lines(text.out), sample.page_lines);
   // Stock libharu embeds ~100 KB per Nanum weight; subsets of the glyphs used are small.
   EXPECT_LT(bytes.size(), 60000u);
-  EXPECT_LT(times[3], 500.0);  // generous: shared CI machines
 }
 
 // ---- the pure parts -------------------------------------------------------------------

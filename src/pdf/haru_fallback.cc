@@ -73,9 +73,10 @@ struct Segment {
 
 class PublicBackend final : public TextBackend {
  public:
-  explicit PublicBackend(HPDF_Doc doc) : doc_(doc) {}
+  PublicBackend(HPDF_Doc doc, WriteWork& work) : doc_(doc), work_(work) {}
 
   bool load_font(int index, const doc::FontInfo& font, const FontUsage& usage, Diagnostics& diags) override {
+    ++work_.fonts_subset;
     // Subset by characters: libharu finds glyphs through the cmap, not by HarfBuzz's ids.
     std::optional<text::FontSubset> subset = text::subset_font(font, {}, usage.code_points, diags);
     if (!subset) return false;
@@ -103,7 +104,8 @@ class PublicBackend final : public TextBackend {
       if (placed.run.glyphs.empty() || placed.run.size <= 0 || found == fonts_.end()) continue;
       state.select(page, found->second, placed.run.size, placed.run.color);
       double baseline = page_height - placed.baseline + placed.run.rise;
-      for (const Segment& segment : segments(placed.run, found->second)) draw(page, placed.x, baseline, segment);
+      for (const Segment& segment : segments(placed.run, found->second, work_))
+        draw(page, placed.x, baseline, segment);
     }
     HPDF_Page_EndText(page);
   }
@@ -112,13 +114,16 @@ class PublicBackend final : public TextBackend {
   void finish() override {}
 
  private:
-  static std::vector<Segment> segments(const doc::GlyphRun& run, HPDF_Font font) {
+  static std::vector<Segment> segments(const doc::GlyphRun& run, HPDF_Font font, WriteWork& work) {
     std::vector<Segment> out;
     double pen = 0;
     for (const Cluster& cluster : clusters_of(run)) {
       const doc::Glyph& first = run.glyphs[cluster.first_glyph];
       double x = pen + first.x_offset;
-      for (std::size_t k = 0; k < cluster.glyph_count; ++k) pen += run.glyphs[cluster.first_glyph + k].advance;
+      for (std::size_t k = 0; k < cluster.glyph_count; ++k) {
+        ++work.glyphs_drawn;  // as the characters of its cluster
+        pen += run.glyphs[cluster.first_glyph + k].advance;
+      }
       std::string text;
       for (char32_t c : cluster.text) utf8_append(text, c);
       // A glyph past the run's text is the hyphen of a hyphenated line end (text.h).
@@ -145,12 +150,15 @@ class PublicBackend final : public TextBackend {
   }
 
   HPDF_Doc doc_;
+  WriteWork& work_;
   std::map<int, HPDF_Font> fonts_;  // by Document font index
   std::vector<TempFile> temp_files_;
 };
 
 }  // namespace
 
-std::unique_ptr<TextBackend> make_public_backend(HPDF_Doc doc) { return std::make_unique<PublicBackend>(doc); }
+std::unique_ptr<TextBackend> make_public_backend(HPDF_Doc doc, WriteWork& work) {
+  return std::make_unique<PublicBackend>(doc, work);
+}
 
 }  // namespace hanji::pdf

@@ -171,9 +171,10 @@ bool plain_language_tag(const std::string& language) {
 
 class GlyphBackend final : public TextBackend {
  public:
-  explicit GlyphBackend(HPDF_Doc doc) : doc_(doc) {}
+  GlyphBackend(HPDF_Doc doc, WriteWork& work) : doc_(doc), work_(work) {}
 
   bool load_font(int index, const doc::FontInfo& font, const FontUsage& usage, Diagnostics& diags) override {
+    ++work_.fonts_subset;
     std::optional<text::FontSubset> subset = text::subset_font(font, usage.glyph_ids, usage.code_points, diags);
     if (!subset) return false;
     std::optional<HorizontalMetrics> metrics = read_horizontal_metrics(subset->data);
@@ -211,7 +212,7 @@ class GlyphBackend final : public TextBackend {
         state.select(page, found->second.font, run.size, run.color);
       }
       ops_ += line.move_to(placed.x, page_height - placed.baseline + run.rise);
-      append_glyphs(ops_, run, found->second.codes, clusters_);
+      append_glyphs(ops_, run, found->second.codes, clusters_, work_);
     }
     write_ops(content);
     HPDF_Page_EndText(page);
@@ -283,6 +284,7 @@ class GlyphBackend final : public TextBackend {
   }
 
   HPDF_Doc doc_;
+  WriteWork& work_;
   std::map<int, LoadedFont> fonts_;  // by Document font index; ordered = deterministic output
   std::set<std::string> tags_;
   std::string ops_;        // draw_runs: operators not yet written into the page
@@ -293,13 +295,17 @@ class GlyphBackend final : public TextBackend {
 
 bool glyph_backend_available() { return HPDF_GetVersion() == kSupportedVersion; }
 
-std::unique_ptr<TextBackend> make_glyph_backend(HPDF_Doc doc) { return std::make_unique<GlyphBackend>(doc); }
+std::unique_ptr<TextBackend> make_glyph_backend(HPDF_Doc doc, WriteWork& work) {
+  return std::make_unique<GlyphBackend>(doc, work);
+}
 
 #else
 
 bool glyph_backend_available() { return false; }
 
-std::unique_ptr<TextBackend> make_glyph_backend(HPDF_Doc doc) { return make_public_backend(doc); }
+std::unique_ptr<TextBackend> make_glyph_backend(HPDF_Doc doc, WriteWork& work) {
+  return make_public_backend(doc, work);
+}
 
 #endif
 

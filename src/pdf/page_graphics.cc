@@ -178,6 +178,7 @@ HPDF_Image ImageDrawer::decode(const std::string& path, const Span& where, const
     case ImageFormat::Png: {
       const png::Size size = png::size_of(bytes);
       if (!within_pixel_limit(path, where, size.width, size.height, diags)) return nullptr;
+      ++work_.images_decoded;  // png_problem inflates the image data to check every row
       // libpng would abort() the whole program on a damaged PNG (see png_check.h).
       if (std::string problem = png_problem(bytes); !problem.empty()) {
         diags.error(where, "cannot embed image '" + path + "': " + problem, {resave});
@@ -195,7 +196,10 @@ HPDF_Image ImageDrawer::decode(const std::string& path, const Span& where, const
       JpegFrame frame;
       std::string problem = jpeg_structure_problem(bytes, frame);
       if (problem.empty() && !within_pixel_limit(path, where, frame.width, frame.height, diags)) return nullptr;
-      if (problem.empty()) problem = jpeg_decode_problem(bytes);  // after the size check: it decodes
+      if (problem.empty()) {  // after the size check: it decodes
+        ++work_.images_decoded;
+        problem = jpeg_decode_problem(bytes);
+      }
       if (!problem.empty()) {
         diags.error(where, "cannot embed image '" + path + "': " + problem, {resave});
         return nullptr;

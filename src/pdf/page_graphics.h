@@ -12,6 +12,7 @@
 #include "core/core.h"
 #include "doc/doc.h"
 #include "pdf/haru_doc.h"
+#include "pdf/pdf.h"
 
 namespace hanji::pdf {
 
@@ -24,7 +25,8 @@ void add_links(HPDF_Page page, const std::vector<doc::LinkArea>& links, double p
 /// Loads each image file once per document and draws it wherever it is placed.
 class ImageDrawer {
  public:
-  explicit ImageDrawer(HaruDoc& doc) : doc_(doc) {}
+  /// Counts the pictures it decodes in `work`.
+  ImageDrawer(HaruDoc& doc, WriteWork& work) : doc_(doc), work_(work) {}
 
   /// False (with an error in `diags`) if an image cannot be read or is not PNG or JPEG.
   bool draw(HPDF_Page page, const std::vector<doc::PlacedImage>& images, double page_height,
@@ -36,6 +38,7 @@ class ImageDrawer {
                     double placed_height, Diagnostics& diags);
 
   HaruDoc& doc_;
+  WriteWork& work_;
   std::map<std::string, HPDF_Image> loaded_;
 };
 

@@ -29,12 +29,13 @@ bool fonts_valid(const doc::Document& doc, Diagnostics& diags) {
   return true;
 }
 
-std::unique_ptr<TextBackend> choose_backend(HPDF_Doc pdf, const Options& options, Diagnostics& diags) {
-  if (options.public_api_only) return make_public_backend(pdf);
-  if (glyph_backend_available()) return make_glyph_backend(pdf);
+std::unique_ptr<TextBackend> choose_backend(HPDF_Doc pdf, const Options& options, WriteWork& work,
+                                           Diagnostics& diags) {
+  if (options.public_api_only) return make_public_backend(pdf, work);
+  if (glyph_backend_available()) return make_glyph_backend(pdf, work);
   diags.note({}, "libharu " + libharu_version() + " is not 2.3.0: ligatures are drawn as separate letters",
              {"build hanji against libharu 2.3.0 (Debian libhpdf-dev) for full shaping"});
-  return make_public_backend(pdf);
+  return make_public_backend(pdf, work);
 }
 
 bool load_fonts(HaruDoc& haru, TextBackend& backend, const doc::Document& doc,
@@ -64,8 +65,8 @@ bool set_page_size(HaruDoc& haru, HPDF_Page page, const doc::Document& doc, Diag
 }
 
 bool draw_pages(HaruDoc& haru, TextBackend& backend, const doc::Document& doc,
-                std::vector<HPDF_Page>& pages, Diagnostics& diags) {
-  ImageDrawer images(haru);
+                std::vector<HPDF_Page>& pages, WriteWork& work, Diagnostics& diags) {
+  ImageDrawer images(haru, work);
   // A PDF without pages is not something a viewer can open: an empty CV gets one blank page.
   const std::vector<doc::Page> blank(1);
   const std::vector<doc::Page>& content = doc.pages.empty() ? blank : doc.pages;
@@ -85,8 +86,11 @@ bool draw_pages(HaruDoc& haru, TextBackend& backend, const doc::Document& doc,
 
 }  // namespace
 
-std::optional<std::string> write_pdf(const doc::Document& doc, const Options& options, Diagnostics& diags) {
+std::optional<std::string> write_pdf(const doc::Document& doc, const Options& options, Diagnostics& diags,
+                                     WriteWork* work) {
   if (!fonts_valid(doc, diags)) return std::nullopt;
+  WriteWork uncounted;
+  WriteWork& counted = work ? *work : uncounted;
   HaruDoc haru;
   HPDF_Doc pdf = haru.get();
   if (!haru.check(diags, {}, "creating the document")) return std::nullopt;
@@ -97,12 +101,12 @@ std::optional<std::string> write_pdf(const doc::Document& doc, const Options& op
   if (!haru.check(diags, {}, "setting up UTF-8 text")) return std::nullopt;
 
   // Declared after haru: destroyed first, while libharu's document still exists.
-  std::unique_ptr<TextBackend> backend = choose_backend(pdf, options, diags);
+  std::unique_ptr<TextBackend> backend = choose_backend(pdf, options, counted, diags);
   const std::vector<FontUsage> usage = collect_font_usage(doc);
   if (!load_fonts(haru, *backend, doc, usage, diags)) return std::nullopt;
 
   std::vector<HPDF_Page> pages;
-  if (!draw_pages(haru, *backend, doc, pages, diags)) return std::nullopt;
+  if (!draw_pages(haru, *backend, doc, pages, counted, diags)) return std::nullopt;
   add_bookmarks(pdf, doc.bookmarks, pages, doc.page_height, diags);
   if (!haru.check(diags, {}, "writing the outline")) return std::nullopt;
   set_document_info(pdf, doc.meta, options.creation_time);

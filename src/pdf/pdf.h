@@ -4,6 +4,7 @@
 // Only this module sees libharu.
 #pragma once
 
+#include <cstddef>
 #include <optional>
 #include <string>
 
@@ -22,9 +23,19 @@ struct Options {
   bool public_api_only = false;
 };
 
+/// The work write_pdf did where its cost lies, counted: tests check these counts, which a busy
+/// machine does not change (make bench prints the times).
+struct WriteWork {
+  std::size_t fonts_subset = 0;     // fonts subset and embedded: once per font the runs use
+  std::size_t glyphs_drawn = 0;     // glyphs written into the pages: each glyph of the runs once
+  std::size_t glyphs_measured = 0;  // glyphs measured for where extractors will read them: at most once each
+  std::size_t images_decoded = 0;   // pictures whose pixels were inflated or decoded, to check or embed them
+};
+
 /// The whole PDF file in memory, or nullopt (with an error in `diags`) if libharu failed.
+/// `work`, when given, gets the work done added to it.
 std::optional<std::string> write_pdf(const doc::Document& doc, const Options& options,
-                                     Diagnostics& diags);
+                                     Diagnostics& diags, WriteWork* work = nullptr);
 
 /// libharu's version string as loaded at run time ("2.3.0").
 std::string libharu_version();

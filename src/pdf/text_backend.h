@@ -19,6 +19,7 @@
 #include "core/core.h"
 #include "doc/doc.h"
 #include "pdf/font_usage.h"
+#include "pdf/pdf.h"
 #include "text/font_service.h"
 
 namespace hanji::pdf {
@@ -47,8 +48,9 @@ class TextBackend {
 /// was written against (they are not a stable ABI).
 bool glyph_backend_available();
 
-std::unique_ptr<TextBackend> make_glyph_backend(HPDF_Doc doc);
-std::unique_ptr<TextBackend> make_public_backend(HPDF_Doc doc);
+/// Backends for `doc`, counting their work in `work`, which must outlive them.
+std::unique_ptr<TextBackend> make_glyph_backend(HPDF_Doc doc, WriteWork& work);
+std::unique_ptr<TextBackend> make_public_backend(HPDF_Doc doc, WriteWork& work);
 
 /// The font, size and fill colour in force inside a text object; writes Tf / rg only when
 /// they change.

@@ -93,8 +93,8 @@ class TjWriter {
 // advances), both in billionths of an em.
 class RunDrawer {
  public:
-  RunDrawer(const doc::GlyphRun& run, const GlyphCodes& font, std::string& out)
-      : run_(run), font_(font), out_(out), tj_(out) {}
+  RunDrawer(const doc::GlyphRun& run, const GlyphCodes& font, std::string& out, WriteWork& work)
+      : run_(run), font_(font), out_(out), work_(work), tj_(out) {}
 
   void draw(RunClusters& clusters) {
     if (run_.actual_text) {
@@ -117,9 +117,10 @@ class RunDrawer {
     double pen_begin = 0, pen_end = 0, box_begin = 0, box_end = 0;
   };
 
-  Extent extent_of(const ClusterSpan& span, double pen) const {
+  Extent extent_of(const ClusterSpan& span, double pen) {
     Extent e{pen, pen, pen, pen};
     for (std::size_t g = span.first_glyph; g < span.first_glyph + span.glyph_count; ++g) {
+      ++work_.glyphs_measured;
       const doc::Glyph& glyph = run_.glyphs[g];
       const double left = e.pen_end + glyph.x_offset;
       const double declared = static_cast<double>(font_.width_of(font_.code_of(glyph.id))) * run_.size / 1e9;
@@ -172,6 +173,7 @@ class RunDrawer {
   }
 
   void draw_glyph(const doc::Glyph& glyph) {
+    ++work_.glyphs_drawn;
     long long target = clamped_round((shaped_pen_ + glyph.x_offset) * 1e9 / run_.size, kMaxCoordinate * 1e6);
     uint16_t code = font_.code_of(glyph.id);
     bool raised = glyph.y_offset != 0;
@@ -206,6 +208,7 @@ class RunDrawer {
   const doc::GlyphRun& run_;
   const GlyphCodes& font_;
   std::string& out_;
+  WriteWork& work_;
   TjWriter tj_;
   double shaped_pen_ = 0;     // pt from the run's start, sum of shaped advances
   long long viewer_pen_ = 0;  // billionths of an em, where the viewer's pen stands
@@ -259,15 +262,17 @@ bool reads_back(std::span<const doc::Glyph> glyphs, std::u32string_view text, co
 
 long long declared_width(double per_mille) { return std::llround(per_mille * 32.0) * 31'250; }
 
-void append_glyphs(std::string& out, const doc::GlyphRun& run, const GlyphCodes& font, RunClusters& scratch) {
+void append_glyphs(std::string& out, const doc::GlyphRun& run, const GlyphCodes& font, RunClusters& scratch,
+                   WriteWork& work) {
   if (run.size <= 0) return;
-  RunDrawer(run, font, out).draw(scratch);
+  RunDrawer(run, font, out, work).draw(scratch);
 }
 
 std::string show_glyphs(const doc::GlyphRun& run, const GlyphCodes& font) {
   std::string out;
   RunClusters scratch;
-  append_glyphs(out, run, font, scratch);
+  WriteWork uncounted;
+  append_glyphs(out, run, font, scratch, uncounted);
   return out;
 }
 

@@ -12,6 +12,7 @@
 
 #include "pdf/clusters.h"
 #include "pdf/glyph_slots.h"
+#include "pdf/pdf.h"
 #include "text/font_service.h"
 
 namespace hanji::pdf {
@@ -104,7 +105,8 @@ constexpr long long kPositionTolerance = 100'000;
 std::string show_glyphs(const doc::GlyphRun& run, const GlyphCodes& font);
 
 /// show_glyphs appending to `out`, with `scratch` reused from run to run (no allocation per
-/// run once the buffers have grown).
-void append_glyphs(std::string& out, const doc::GlyphRun& run, const GlyphCodes& font, RunClusters& scratch);
+/// run once the buffers have grown), counting the glyphs drawn and measured in `work`.
+void append_glyphs(std::string& out, const doc::GlyphRun& run, const GlyphCodes& font, RunClusters& scratch,
+                   WriteWork& work);
 
 }  // namespace hanji::pdf
