@@ -13,6 +13,7 @@
 #include <functional>
 #include <ctime>
 #include <fstream>
+#include <iterator>
 #include <map>
 #include <set>
 #include <sstream>
@@ -729,6 +730,154 @@ TEST(RenderCvFiles, TodayIsSourceDateEpochsDayElseTheRunsDay) {
   std::ofstream(yaml) << "cv:\n  name: Ada Byron\nlayout: academic\n";
   ASSERT_EQ(run("SOURCE_DATE_EPOCH=1735689600 " + build, true).exit_code, 0);
   EXPECT_EQ(run("pdftotext -enc UTF-8 " + quote(pdf) + " -").output.find("Last updated"), std::string::npos);
+}
+
+// ---- photos turned by their EXIF orientation, links only to the web, mail and phone ----
+
+// The pixels of a page as `pdftoppm -r 100` renders it (PPM, the same pixels as -png).
+struct RenderedPage {
+  int width = 0, height = 0;
+  std::string samples;  // RGB, 8 bits each
+};
+
+RenderedPage render_first_page(const fs::path& pdf, const fs::path& prefix) {
+  RenderedPage page;
+  if (run("pdftoppm -r 100 -singlefile " + quote(pdf) + " " + quote(prefix)).exit_code != 0) return page;
+  std::istringstream in(read_file(prefix.string() + ".ppm"));
+  std::string magic;
+  int max = 0;
+  in >> magic >> page.width >> page.height >> max;
+  in.get();
+  page.samples.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+  if (magic != "P6" || max != 255 || page.samples.size() != static_cast<size_t>(page.width) * page.height * 3) return {};
+  return page;
+}
+
+// Where the pixels of one strong colour lie: how many, their mean position, their extent.
+struct ColourPatch {
+  long count = 0;
+  double x = 0, y = 0;
+  int left = 1 << 30, top = 1 << 30, right = -1, bottom = -1;
+};
+
+// tests/data/photo-orientation-6.jpg: 80 x 60 pixels, stored as a phone stores a portrait photo
+// taken upright (green, yellow / red, blue), with Exif orientation 6. Upright it shows red
+// top left, green top right, blue bottom left, yellow bottom right, 60 x 80.
+enum Quadrant { kRed, kGreen, kBlue, kYellow };
+
+std::array<ColourPatch, 4> quadrant_patches(const RenderedPage& page) {
+  std::array<ColourPatch, 4> patches;
+  for (int y = 0; y < page.height; ++y)
+    for (int x = 0; x < page.width; ++x) {
+      const size_t i = (static_cast<size_t>(y) * page.width + x) * 3;
+      const int r = static_cast<unsigned char>(page.samples[i]), g = static_cast<unsigned char>(page.samples[i + 1]),
+                b = static_cast<unsigned char>(page.samples[i + 2]);
+      int which = -1;
+      if (r > 200 && g < 60 && b < 60) which = kRed;
+      else if (r < 60 && g > 120 && b < 60) which = kGreen;
+      else if (r < 60 && g < 60 && b > 200) which = kBlue;
+      else if (r > 200 && g > 170 && b < 60) which = kYellow;
+      if (which < 0) continue;
+      ColourPatch& p = patches[static_cast<size_t>(which)];
+      ++p.count;
+      p.x += x;
+      p.y += y;
+      p.left = std::min(p.left, x), p.right = std::max(p.right, x);
+      p.top = std::min(p.top, y), p.bottom = std::max(p.bottom, y);
+    }
+  for (ColourPatch& p : patches)
+    if (p.count > 0) p.x /= static_cast<double>(p.count), p.y /= static_cast<double>(p.count);
+  return patches;
+}
+
+// A phone's portrait photo, stored sideways with orientation 6, comes out upright and whole in
+// the header's 3 x 4 photo box: each colour a quarter of it, in its own corner.
+TEST(Photos, APhonePhotoTurnedByItsExifStandsUpright) {
+  const fs::path dir = e2e_dir() / "photo-turned";
+  fs::create_directories(dir);
+  const fs::path yaml = dir / "cv.yaml", pdf = dir / "cv.pdf";
+  const fs::path photo = fs::path(HANJI_SOURCE_DIR) / "tests" / "data" / "photo-orientation-6.jpg";
+  std::ofstream(yaml) << "cv:\n  name: Jane Doe\n  headline: Upright\n  photo: " << photo.string() << "\n";
+  Result r = run(std::string(HANJI_BINARY) + " build " + quote(yaml) + " -q -o " + quote(pdf), true);
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_EQ(r.output, "");
+  const RenderedPage page = render_first_page(pdf, dir / "page");
+  ASSERT_GT(page.width, 0);
+  const std::array<ColourPatch, 4> q = quadrant_patches(page);
+  for (const ColourPatch& p : q) ASSERT_GT(p.count, 100) << "a quadrant is missing";
+  EXPECT_LT(q[kRed].x, q[kGreen].x);
+  EXPECT_LT(q[kBlue].x, q[kYellow].x);
+  EXPECT_LT(q[kRed].y, q[kBlue].y);
+  EXPECT_LT(q[kGreen].y, q[kYellow].y);
+  // Whole: the four quadrants are about equal, and together as tall as 4/3 of their width.
+  const long total = q[0].count + q[1].count + q[2].count + q[3].count;
+  for (const ColourPatch& p : q) EXPECT_NEAR(static_cast<double>(p.count) / total, 0.25, 0.04);
+  const int width = q[kGreen].right - q[kRed].left + 1, height = q[kBlue].bottom - q[kRed].top + 1;
+  EXPECT_NEAR(static_cast<double>(height) / width, 4.0 / 3.0, 0.06) << width << " x " << height;
+}
+
+// The URI actions of a PDF, as qpdf lists the decompressed objects.
+std::vector<std::string> uri_actions(const fs::path& pdf) {
+  const fs::path qdf = pdf.string() + ".qdf";
+  run("qpdf --qdf --object-streams=disable " + quote(pdf) + " " + quote(qdf));
+  const std::string text = read_file(qdf);
+  std::vector<std::string> uris;
+  for (size_t at = text.find("/URI ("); at != std::string::npos; at = text.find("/URI (", at + 1))
+    uris.push_back(text.substr(at + 6, text.find(')', at) - at - 6));
+  return uris;
+}
+
+// Every place a link comes from, in a hanji file, a RenderCV file and a JSON Resume: only
+// http, https, mailto and tel addresses become links; any other is shown as text, with a
+// warning at its place.
+TEST(Links, OnlyWebMailAndPhoneAddressesBecomeLinks) {
+  const fs::path dir = e2e_dir() / "links";
+  fs::create_directories(dir);
+  const std::string cv =
+      "cv:\n"
+      "  name: Jane Doe\n"
+      "  email: jane@example.com\n"
+      "  website: javascript:alert(1)\n"
+      "  custom_connections:\n"
+      "    - placeholder: Share\n"
+      "      url: smb://host/share\n"
+      "  sections:\n"
+      "    About:\n"
+      "      - \"[Home](https://jane.example.com) and [files](FILE:///etc/passwd)\"\n"
+      "    Publications:\n"
+      "      - title: Paper\n"
+      "        authors: [Jane Doe]\n"
+      "        url: data:text/html,hi\n";
+  const std::string json =
+      R"json({"basics": {"name": "Jane Doe", "email": "jane@example.com", "url": "javascript:alert(1)",
+  "profiles": [{"network": "Share", "url": "smb://host/share"}]},
+  "work": [{"name": "Acme", "url": "vbscript:msgbox", "position": "Dev", "startDate": "2020"},
+           {"name": "Home", "url": "https://jane.example.com", "position": "Dev", "startDate": "2019"}],
+  "publications": [{"name": "Paper", "url": "data:text/html,hi"}]})json";
+  struct Input {
+    std::string name, text;
+    std::vector<std::string> warned_at;
+  };
+  // The website, the connection, the markup link and the publication's url, in that order.
+  const std::vector<std::string> yaml_places = {"4:12:", "7:12:", "10:55:", "14:14:"};
+  for (const Input& input : {Input{"cv.yaml", cv, yaml_places},
+                             Input{"rendercv.yaml", cv + "design:\n  theme: classic\n", yaml_places},
+                             Input{"resume.json", json, {"1:70:", "2:45:", "3:37:", "5:46:"}}}) {
+    const fs::path source = dir / input.name, pdf = dir / (input.name + ".pdf");
+    std::ofstream(source) << input.text;
+    Result r = run(std::string(HANJI_BINARY) + " build " + quote(source) + " -q -o " + quote(pdf), true);
+    ASSERT_EQ(r.exit_code, 0) << input.name << "\n" << r.output;
+    for (const std::string& place : input.warned_at)
+      EXPECT_NE(r.output.find(input.name + ":" + place + " warning: no link to"), std::string::npos)
+          << input.name << ":" << place << " in\n" << r.output;
+    const std::vector<std::string> uris = uri_actions(pdf);
+    EXPECT_FALSE(uris.empty()) << input.name;
+    for (const std::string& uri : uris)
+      EXPECT_TRUE(uri.starts_with("https://") || uri.starts_with("mailto:")) << input.name << ": " << uri;
+    const std::string text = run("pdftotext -enc UTF-8 " + quote(pdf) + " -").output;
+    EXPECT_NE(text.find("javascript:alert(1)"), std::string::npos) << "the address is still shown\n" << text;
+    EXPECT_EQ(text.find("https://javascript"), std::string::npos) << text;
+  }
 }
 
 }  // namespace

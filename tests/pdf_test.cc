@@ -8,18 +8,21 @@
 #include <sys/wait.h>
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
 #include <map>
+#include <memory>
 #include <regex>
 #include <set>
 #include <span>
 #include <sstream>
 
 #include "pdf/compact.h"
+#include "pdf/exif_orientation.h"
 #include "pdf/font_usage.h"
 #include "pdf/jpeg_check.h"
 #include "pdf/sfnt_prep.h"
@@ -644,6 +647,20 @@ TEST(PngCheck, FindsWhatWouldMakeLibpngAbort) {
   EXPECT_EQ(pdf::png_problem("\x89PNG\r\n\x1a\ndefinitely not a png"), "damaged PNG: truncated nite chunk");
   EXPECT_EQ(pdf::png_problem(std::string("\x89PNG\r\n\x1a\n\0\0\0\0IH?R\0\0\0\0", 20)), "damaged PNG: invalid chunk type");
   EXPECT_EQ(pdf::png_problem("GIF89a"), "damaged PNG: not a PNG file (bad signature)");
+}
+
+// A PNG cut into millions of empty chunks (32 MiB of them) took seconds and hundreds of
+// megabytes to walk; past 20,000 chunks it is refused, whatever they are.
+TEST(PngCheck, RefusesAPngOfMoreChunksThanAnEditorWrites) {
+  const std::string good = grey_png(2, 2, std::string("\0\1\2\0\3\4", 6));
+  const std::size_t idat = good.find("IDAT") - 4;
+  const auto with_empty_chunks = [&](int count) {
+    std::string out = good.substr(0, idat);
+    for (int k = 0; k < count; ++k) out += png_chunk("tEXt", "");
+    return out + good.substr(idat);
+  };
+  EXPECT_NE(pdf::png_problem(with_empty_chunks(20000)).find("more than 20000 chunks"), std::string::npos);
+  EXPECT_EQ(pdf::png_problem(with_empty_chunks(19990)), "");
 }
 
 TEST(PngCheck, RejectsWhatLibharuMishandles) {

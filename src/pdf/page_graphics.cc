@@ -25,6 +25,16 @@ ImageFormat image_format(std::string_view bytes) {
   return ImageFormat::Unknown;
 }
 
+// How the stored pixels are turned to stand upright, as the Exif data of a phone photo says.
+Orientation image_orientation(std::string_view bytes) {
+  switch (image_format(bytes)) {
+    case ImageFormat::Png: return png_orientation(bytes);
+    case ImageFormat::Jpeg: return jpeg_orientation(bytes);
+    case ImageFormat::Unknown: break;
+  }
+  return Orientation::Upright;
+}
+
 // URI actions are 7-bit ASCII (PDF 32000 12.6.4.7): bytes beyond it and spaces are
 // percent-encoded, the way browsers send a Korean path.
 std::string ascii_uri(const std::string& uri) {
@@ -119,7 +129,7 @@ void add_links(HPDF_Page page, const std::vector<doc::LinkArea>& links, double p
   }
 }
 
-HPDF_Image ImageDrawer::load(const doc::PlacedImage& placed, Diagnostics& diags) {
+std::optional<ImageDrawer::Loaded> ImageDrawer::load(const doc::PlacedImage& placed, Diagnostics& diags) {
   const std::string& path = placed.path;
   if (auto it = loaded_.find(path); it != loaded_.end()) return it->second;
   // Problems are reported where the CV names the picture (`photo:`), or else at the file.
@@ -131,12 +141,12 @@ HPDF_Image ImageDrawer::load(const doc::PlacedImage& placed, Diagnostics& diags)
                            ? "a photo for a CV needs about 1000 x 1300 pixels; scale it down or save it as JPEG"
                            : "check the photo path in the CV; relative paths start at the CV file's folder";
     diags.error(where, "image '" + path + "' " + error, {std::move(hint)});
-    return nullptr;
+    return std::nullopt;
   }
-  HPDF_Image image = decode(path, where, *bytes, placed.width, placed.height, diags);
-  if (!image) return nullptr;
-  loaded_.emplace(path, image);
-  return image;
+  const Orientation orientation = image_orientation(*bytes);
+  HPDF_Image image = decode(path, where, *bytes, orientation, placed, diags);
+  if (!image) return std::nullopt;
+  return loaded_.emplace(path, Loaded{image, orientation}).first->second;
 }
 
 namespace {
@@ -156,8 +166,12 @@ bool within_pixel_limit(const std::string& path, const Span& where, uint64_t wid
 
 // How many times smaller a picture can be made each way and still print at 400 dpi where it
 // is placed (a photo 3 cm wide needs 470 pixels): a whole factor, 1 when it has no more than
-// that. A photo keeps its full resolution up to twice what it needs.
-uint32_t reduction_factor(uint64_t width, uint64_t height, double placed_width, double placed_height) {
+// that. A photo keeps its full resolution up to twice what it needs. A photo shown on its side
+// is compared with its box turned the same way.
+uint32_t reduction_factor(uint64_t width, uint64_t height, const doc::PlacedImage& placed, Orientation orientation) {
+  const bool turned = swaps_sides(orientation);
+  const double placed_width = turned ? placed.height : placed.width;
+  const double placed_height = turned ? placed.width : placed.height;
   constexpr double kPrintDpi = 400;
   const double needed_width = std::max(1.0, placed_width / 72 * kPrintDpi);
   const double needed_height = std::max(1.0, placed_height / 72 * kPrintDpi);
@@ -168,7 +182,7 @@ uint32_t reduction_factor(uint64_t width, uint64_t height, double placed_width, 
 }  // namespace
 
 HPDF_Image ImageDrawer::decode(const std::string& path, const Span& where, const std::string& bytes,
-                               double placed_width, double placed_height, Diagnostics& diags) {
+                               Orientation orientation, const doc::PlacedImage& placed, Diagnostics& diags) {
   const std::string resave = "re-save the picture as a plain (8-bit, non-interlaced) PNG or a JPEG";
   HPDF_Image image = nullptr;
   switch (image_format(bytes)) {
@@ -184,7 +198,7 @@ HPDF_Image ImageDrawer::decode(const std::string& path, const Span& where, const
         diags.error(where, "cannot embed image '" + path + "': " + problem, {resave});
         return nullptr;
       }
-      const uint32_t factor = reduction_factor(size.width, size.height, placed_width, placed_height);
+      const uint32_t factor = reduction_factor(size.width, size.height, placed, orientation);
       std::string reduced = factor > 1 || has_colour_key(bytes) ? png_downsampled(bytes, factor) : std::string();
       std::string essentials = reduced.empty() ? png_essentials(bytes) : std::move(reduced);
       image = HPDF_LoadPngImageFromMem(doc_.get(), reinterpret_cast<const HPDF_BYTE*>(essentials.data()),
@@ -218,22 +232,27 @@ HPDF_Image ImageDrawer::decode(const std::string& path, const Span& where, const
 bool ImageDrawer::draw(HPDF_Page page, const std::vector<doc::PlacedImage>& images, double page_height,
                        Diagnostics& diags) {
   for (const auto& placed : images) {
-    HPDF_Image image = load(placed, diags);
-    if (!image) return false;
-    // The picture covers its box, keeping its proportions (what does not fit is cut off
-    // evenly on both sides), and is clipped to the box's shape.
+    std::optional<Loaded> loaded = load(placed, diags);
+    if (!loaded) return false;
+    // The picture, turned upright, covers its box keeping its proportions (what does not fit
+    // is cut off evenly on both sides), and is clipped to the box's shape. The pixels stay as
+    // stored (a JPEG is copied as it is): the matrix turns them.
     const HPDF_Rect box = pdf_rect(placed.x, placed.y, placed.width, placed.height, page_height);
     const double box_width = box.right - box.left, box_height = box.top - box.bottom;
-    const double pixels_wide = std::max<double>(1, HPDF_Image_GetWidth(image));
-    const double pixels_high = std::max<double>(1, HPDF_Image_GetHeight(image));
+    const double stored_wide = std::max<double>(1, HPDF_Image_GetWidth(loaded->image));
+    const double stored_high = std::max<double>(1, HPDF_Image_GetHeight(loaded->image));
+    const bool turned = swaps_sides(loaded->orientation);
+    const double pixels_wide = turned ? stored_high : stored_wide, pixels_high = turned ? stored_wide : stored_high;
     const double scale = std::max(box_width / pixels_wide, box_height / pixels_high);
     const double width = pixels_wide * scale, height = pixels_high * scale;
+    const ImageMatrix m = upright_matrix(loaded->orientation, box.left - (width - box_width) / 2,
+                                         box.bottom - (height - box_height) / 2, width, height);
     HPDF_Page_GSave(page);
     image_clip_path(page, box, placed.shape);
     HPDF_Page_Clip(page);
     HPDF_Page_EndPath(page);
-    HPDF_Page_DrawImage(page, image, real(box.left - (width - box_width) / 2),
-                        real(box.bottom - (height - box_height) / 2), real(width), real(height));
+    HPDF_Page_Concat(page, real(m.a), real(m.b), real(m.c), real(m.d), real(m.e), real(m.f));
+    HPDF_Page_ExecuteXObject(page, loaded->image);
     HPDF_Page_GRestore(page);
   }
   return true;

@@ -6,11 +6,13 @@
 #include <hpdf.h>
 
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "core/core.h"
 #include "doc/doc.h"
+#include "pdf/exif_orientation.h"
 #include "pdf/haru_doc.h"
 #include "pdf/pdf.h"
 
@@ -33,13 +35,19 @@ class ImageDrawer {
             Diagnostics& diags);
 
  private:
-  HPDF_Image load(const doc::PlacedImage& placed, Diagnostics& diags);
-  HPDF_Image decode(const std::string& path, const Span& where, const std::string& bytes, double placed_width,
-                    double placed_height, Diagnostics& diags);
+  /// An embedded picture and how its stored pixels are turned to stand upright.
+  struct Loaded {
+    HPDF_Image image = nullptr;
+    Orientation orientation = Orientation::Upright;
+  };
+
+  std::optional<Loaded> load(const doc::PlacedImage& placed, Diagnostics& diags);
+  HPDF_Image decode(const std::string& path, const Span& where, const std::string& bytes, Orientation orientation,
+                    const doc::PlacedImage& placed, Diagnostics& diags);
 
   HaruDoc& doc_;
   WriteWork& work_;
-  std::map<std::string, HPDF_Image> loaded_;
+  std::map<std::string, Loaded> loaded_;
 };
 
 }  // namespace hanji::pdf
