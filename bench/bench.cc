@@ -1,6 +1,9 @@
 // make bench: renders each sample several times as a whole `hanji build` process and prints
-// the median wall time, the peak memory (max RSS) and the PDF size. A program that reports
-// figures, not a test that fails.
+// the median wall time, the peak memory (max RSS) and the PDF size; then, in this process,
+// the time of each stage per sample and of the work the tests count (markup, bold keywords,
+// an overlong word, a YAML alias bomb) at two sizes, to show it growing in proportion. A
+// program that reports figures, not a test that fails: times belong here, since a test must
+// pass on a busy machine and so counts work instead.
 #include <fcntl.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
@@ -10,8 +13,16 @@
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
+#include <optional>
 #include <string>
 #include <vector>
+
+#include "compose/markup.h"   // private to compose: the parser with bold keywords, its work
+#include "config/yaml_tree.h"  // private to config: the YAML loader's work
+#include "engine/engine.h"
+#include "layout/layout.h"
+#include "pdf/pdf.h"
+#include "text/text.h"
 
 namespace fs = std::filesystem;
 
@@ -53,6 +64,160 @@ double median(std::vector<double> v) {
   std::sort(v.begin(), v.end());
   size_t n = v.size();
   return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
+// The milliseconds of `repeats` calls of `work`, in this process.
+template <typename Work>
+std::vector<double> times_ms(int repeats, Work work) {
+  std::vector<double> times;
+  for (int i = 0; i < repeats; ++i) {
+    const auto start = std::chrono::steady_clock::now();
+    work();
+    times.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count());
+  }
+  return times;
+}
+
+template <typename Work>
+double median_ms(int repeats, Work work) {
+  return median(times_ms(repeats, work));
+}
+
+// The fastest of the runs: other processes on the machine add time, never take it away, so
+// this is the figure to compare between two sizes.
+template <typename Work>
+double best_ms(int repeats, Work work) {
+  const std::vector<double> times = times_ms(repeats, work);
+  return *std::min_element(times.begin(), times.end());
+}
+
+std::string repeated(const std::string& unit, int times) {
+  std::string out;
+  for (int k = 0; k < times; ++k) out += unit;
+  return out;
+}
+
+// Reading, laying out (compose, set, paginate, fit) and writing the PDF of each sample; the
+// theme of the first one laid out, for the figures below.
+std::optional<hanji::layout::Theme> print_stage_times(const std::vector<std::string>& samples,
+                                                      const std::string& layout, int repeats, const char* argv0) {
+  using namespace hanji;
+  const layout::DataDirs dirs = layout::find_data_dirs(argv0);
+  engine::Request request;
+  request.layout = layout;
+  std::optional<layout::Theme> first_theme;
+  std::printf("\n%-28s %10s %10s %10s %10s\n", "in this process, median ms", "load", "lay out", "PDF", "glyphs");
+  for (const std::string& sample : samples) {
+    Diagnostics diags;
+    const std::optional<model::CvFile> file = engine::load(sample, request, dirs, diags);
+    std::optional<engine::Rendered> rendered = file ? engine::render(*file, request, dirs, diags) : std::nullopt;
+    if (!rendered) continue;  // the table above says it failed
+    if (!first_theme) first_theme = rendered->theme;
+    const double load = median_ms(repeats, [&] {
+      Diagnostics quiet;
+      engine::load(sample, request, dirs, quiet);
+    });
+    const double lay_out = median_ms(repeats, [&] {
+      Diagnostics quiet;
+      engine::render(*file, request, dirs, quiet);
+    });
+    const double write = median_ms(repeats, [&] {
+      Diagnostics quiet;
+      pdf::write_pdf(rendered->doc, {}, quiet);
+    });
+    std::size_t glyphs = 0;
+    for (const doc::Page& page : rendered->doc.pages)
+      for (const doc::PlacedRun& placed : page.runs) glyphs += placed.run.glyphs.size();
+    std::printf("%-28s %10.2f %10.2f %10.2f %10zu\n", fs::path(sample).stem().c_str(), load, lay_out, write, glyphs);
+  }
+  return first_theme;
+}
+
+// An input's best time and the steps the tests count for it.
+struct Measured {
+  double ms = 0;
+  std::size_t steps = 0;
+};
+
+// One line of the figures below: an input and four times as much. The steps grow 4x exactly
+// when the work is linear, whatever the machine. The time also moves with the memory: buffers
+// of a few megabytes come from fresh pages (a page fault per 4 KiB) or from pages an earlier
+// run left, depending on what ran before; and with whatever else the machine runs.
+void print_scaling(const std::string& what, const Measured& small, const Measured& large) {
+  const auto ratio = [](double a, double b) { return b / std::max(a, 1e-9); };
+  std::printf("  %-44s %9.2f %9.2f %7.1fx %7.1fx\n", what.c_str(), small.ms, large.ms, ratio(small.ms, large.ms),
+              ratio(static_cast<double>(small.steps), static_cast<double>(large.steps)));
+}
+
+// Ten aliases of the level before on each level. Built by appending: GCC 12 warns falsely
+// (-Wrestrict) on "literal" + std::string.
+std::string alias_bomb(int levels) {
+  std::string yaml = "a0: &a0 [lol, lol, lol, lol, lol, lol, lol, lol, lol, lol]\n";
+  for (int level = 1; level <= levels; ++level) {
+    std::string name("a"), previous("*a");
+    name.append(std::to_string(level));
+    previous.append(std::to_string(level - 1));
+    yaml.append(name).append(": &").append(name).append(" [").append(previous);
+    for (int k = 1; k < 10; ++k) yaml.append(", ").append(previous);
+    yaml.append("]\n");
+  }
+  return yaml.append("cv:\n  name: *a").append(std::to_string(levels)).append("\n");
+}
+
+// What the tests count instead of timing (compose_test, text_test, source_test), at the sizes
+// the tests use, timed.
+void print_scaling_figures(const hanji::layout::Theme& theme, int repeats) {
+  using namespace hanji;
+  std::printf("\n%-46s %9s %9s %8s %8s\n", "work in proportion to the input, best ms", "1x", "4x", "time",
+              "steps");
+  const auto parse = [&](const std::string& text, const compose::BoldKeywords& keywords) {
+    const auto once = [&](compose::MarkupWork* work) {
+      Diagnostics diags;
+      compose::parse_markup(model::Text{text, {}}, compose::FontSpec{}, Rgb{}, keywords, diags, work);
+    };
+    compose::MarkupWork work;
+    once(&work);
+    return Measured{best_ms(repeats, [&] { once(nullptr); }), work.parse_steps + work.keyword_steps};
+  };
+  for (const std::string unit : {"[a ", "*a ", "a* ", "[a](b ", "**a ", "[a](x) ", "`a ", "``a` "}) {
+    std::string what("markup '");
+    what.append(unit).append("' x 10,000");
+    print_scaling(what, parse(repeated(unit, 10000), {}), parse(repeated(unit, 40000), {}));
+  }
+  const compose::BoldKeywords keywords({std::string(99, 'a') + "b", std::string(50, 'a') + "c"});
+  print_scaling("bold keywords nearly matching 50,000 chars", parse(std::string(50000, 'a'), keywords),
+                parse(std::string(200000, 'a'), keywords));
+
+  Diagnostics diags;
+  text::Typesetter typesetter(theme, diags);
+  const auto overlong = [&](std::size_t length) {
+    compose::Inline letters;
+    letters.text = std::string(length, 'x');
+    compose::Paragraph word;
+    word.inlines.push_back(letters);
+    const text::TypesetWork before = typesetter.work();
+    typesetter.typeset(word, 300);
+    const text::TypesetWork after = typesetter.work();
+    const std::size_t steps = after.break_steps - before.break_steps + after.line_steps - before.line_steps;
+    return Measured{best_ms(repeats, [&] { typesetter.typeset(word, 300); }), steps};
+  };
+  print_scaling("one word of 10,000 chars, 300 pt wide", overlong(10000), overlong(40000));
+
+  // The loader stops at its alias budget, however many levels there are: the same time and
+  // nodes for 36 levels (10^36 nodes written out) as for 9.
+  const auto load = [&](int levels) {
+    const config::SourceText source(alias_bomb(levels), "bomb.yaml");
+    config::YamlWork work;
+    Diagnostics quiet;
+    config::parse_yaml(source, quiet, &work);
+    return Measured{best_ms(repeats,
+                            [&] {
+                              Diagnostics ignored;
+                              config::parse_yaml(source, ignored);
+                            }),
+                    work.nodes_built + work.nodes_measured};
+  };
+  print_scaling("YAML alias bomb, 9 levels (stops at its budget)", load(9), load(36));
 }
 
 }  // namespace
@@ -109,5 +274,7 @@ int main(int argc, char** argv) {
   }
   std::printf("(%d runs per sample, whole `hanji build` processes, %s, layout: %s)\n", repeats, hanji.c_str(),
               layout.empty() ? "the sample's own" : layout.c_str());
+  if (const std::optional<hanji::layout::Theme> theme = print_stage_times(samples, layout, repeats, argv[0]))
+    print_scaling_figures(*theme, repeats);
   return failures ? 1 : 0;
 }
