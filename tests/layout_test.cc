@@ -445,6 +445,38 @@ TEST(LoadTheme, MarginsThatLeaveNoRoomAreAnErrorAtTheLargestMargin) {
   EXPECT_EQ(first_error(high)->span.file, "cv.yaml");
 }
 
+// Lengths that draw stay within what they are drawn in: rule_thickness: 1000pt (and
+// RenderCV's line_thickness) filled the page and ran past its edges; table_frame: 1000pt drew
+// the frame off the paper. Each is an error at the value.
+TEST(LoadTheme, DrawnLengthsStayWithinTheirRegion) {
+  struct Case {
+    const char* group;
+    const char* key;
+    const char* value;
+    const char* layout;
+    const char* message;
+  };
+  for (const Case& c : {Case{"section", "rule_thickness", "1000pt", "classic", "thicker than the section title's line"},
+                        Case{"section", "rule_thickness", "20pt", "moderncv", "thicker than the section title's line"},
+                        Case{"entry", "table_frame", "1000pt", "ko-standard", "thicker than the space inside a table cell"},
+                        Case{"entry", "table_rule", "6pt", "ko-standard", "thicker than the space inside a table cell"},
+                        Case{"entry", "table_padding", "30pt", "ko-standard", "leaves no room for text"}}) {
+    MapBuilder group("cv.yaml", 7);
+    group.set(c.key, c.value);
+    Diagnostics diags;
+    EXPECT_FALSE(load_theme(c.layout, overrides_of(c.group, group.node), "", repo_dirs(), diags).has_value()) << c.key;
+    ASSERT_NE(first_error(diags), nullptr) << c.key;
+    EXPECT_NE(first_error(diags)->message.find(c.message), std::string::npos) << messages(diags);
+    EXPECT_EQ(first_error(diags)->span.line, 7) << c.key;  // where the value is set
+  }
+  // What the built-in layouts use, and a thicker frame with the padding to take it, are fine.
+  MapBuilder thick("cv.yaml", 7);
+  thick.set("table_frame", "3pt").set("table_padding", "5pt");
+  Diagnostics fine;
+  EXPECT_TRUE(load_theme("ko-standard", overrides_of("entry", thick.node), "", repo_dirs(), fine).has_value())
+      << messages(fine);
+}
+
 // Indents wider than the text column drew highlights off the page.
 TEST(LoadTheme, HighlightIndentsThatLeaveNoRoomAreAnError) {
   MapBuilder entry("cv.yaml", 4);

@@ -362,7 +362,7 @@ TEST_F(Paginate, PictureTallerThanAPageSaysByHowMuchItRunsPast) {
   compose::Figure figure;
   figure.path = "/nowhere/photo.png";
   figure.width = 100;
-  figure.height = 980;
+  figure.height = 780;  // past the bottom margin, still on the paper
   figure.beside.push_back(paragraph("text beside"));
   compose::Block b;
   b.content = figure;
@@ -370,18 +370,37 @@ TEST_F(Paginate, PictureTallerThanAPageSaysByHowMuchItRunsPast) {
   c.blocks.push_back(b);
   Document doc = run(c);
   ASSERT_EQ(doc.pages.size(), 1u);
-  EXPECT_NEAR(doc.pages[0].content_height, 980, 1e-9);
+  EXPECT_NEAR(doc.pages[0].content_height, 780, 1e-9);
   ASSERT_EQ(diags_.warning_count(), 1);
+  EXPECT_FALSE(diags_.has_errors());
   const Diagnostic& d = diags_.all().back();
   EXPECT_EQ(d.span.line, 12);
   EXPECT_EQ(d.span.col, 7);
-  double past = 980 - flow_height(theme_);
+  double past = 780 - flow_height(theme_);
   char amount[32];
   std::snprintf(amount, sizeof amount, "by %.1f pt", past);
   EXPECT_NE(d.message.find("content runs past the bottom margin"), std::string::npos) << d.message;
   EXPECT_NE(d.message.find(amount), std::string::npos) << d.message << " / expected " << amount;
   ASSERT_EQ(d.hints.size(), 1u);
-  EXPECT_NE(d.hints[0].find("980.0 pt tall"), std::string::npos) << d.hints[0];
+  EXPECT_NE(d.hints[0].find("780.0 pt tall"), std::string::npos) << d.hints[0];
+}
+
+// Past the paper's edge it is refused, where the CV names the photo: nothing is printed cut off.
+TEST_F(Paginate, PictureTallerThanThePaperIsAnError) {
+  compose::Composition c;
+  compose::Figure figure;
+  figure.path = "/nowhere/photo.png";
+  figure.span = Span{"cv.yaml", 3, 10};
+  figure.width = 100;
+  figure.height = 980;
+  compose::Block b;
+  b.content = figure;
+  c.blocks.push_back(b);
+  run(c);
+  ASSERT_EQ(diags_.error_count(), 1);
+  const Diagnostic& d = diags_.all().back();
+  EXPECT_NE(d.message.find("the photo falls off page 1"), std::string::npos) << d.message;
+  EXPECT_EQ(d.span.line, 3);
 }
 
 TEST_F(Paginate, TextPastTheRightMarginSaysByHowMuch) {

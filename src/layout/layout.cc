@@ -248,6 +248,47 @@ void check_geometry(const Theme& theme, Diagnostics& diags) {
                 {"footer.offset is measured up from the bottom edge; 24pt is usual"});
 }
 
+// Lengths that draw stay within what they are drawn in: a section title's rule (or
+// moderncv's bar) within the title's line, a table's rules and frame within the cell padding
+// they are drawn over. A 1000pt rule was within the range of lengths and filled the page,
+// ran past its edges and left the title alone at the foot of the page before it.
+void check_drawn_lengths(const Theme& theme, Diagnostics& diags) {
+  const double title_line = theme.section_title.size * theme.section_title.line_height;
+  if (theme.section_rule_thickness > title_line)
+    diags.error(culprit(theme, {{"section.rule_thickness", theme.section_rule_thickness}}),
+                fmt::format("section.rule_thickness ({:g} pt) is thicker than the section title's line it is drawn "
+                            "with ({:.1f} pt)",
+                            theme.section_rule_thickness, title_line),
+                {"a rule is usually 0.4 to 1 pt thick, a bar a few points"});
+  // A cell's padding, both sides, leaves room for a word in the narrowest column of every
+  // table the layout sets (the columns share the text width by their relative widths).
+  const double text_width = theme.page_width - theme.margin_left - theme.margin_right;
+  double narrowest = text_width;
+  for (const TableTemplate* table : {&theme.experience_table, &theme.education_table, &theme.normal_table,
+                                     &theme.publication_table, &theme.one_line_table}) {
+    double total = 0;
+    for (double w : table->widths) total += w;
+    for (double w : table->widths)
+      if (total > 0) narrowest = std::min(narrowest, text_width * w / total);
+  }
+  constexpr double kWordRoom = 24;  // pt: two or three letters
+  if (2 * theme.table_padding + kWordRoom > narrowest)
+    diags.error(culprit(theme, {{"entry.table_padding", theme.table_padding}}),
+                fmt::format("entry.table_padding ({:g} pt on each side) leaves no room for text in the narrowest "
+                            "table column ({:.0f} pt wide)",
+                            theme.table_padding, narrowest),
+                {"a cell's padding is usually 3 to 6 pt"});
+  // Within the padding, and never more than the thinnest usual padding allows a frame.
+  const double stroke_room = std::max(theme.table_padding, 2.0);
+  for (const auto& [key, value] : {std::pair{"entry.table_frame", theme.table_frame}, {"entry.table_rule", theme.table_rule}})
+    if (value > stroke_room)
+      diags.error(culprit(theme, {{key, value}}),
+                  fmt::format("{} ({:g} pt) is thicker than the space inside a table cell it is drawn in ({:g} pt, "
+                              "entry.table_padding): it would cover the text",
+                              key, value, stroke_room),
+                  {"table rules are usually 0.4 to 1.5 pt; a thicker frame needs a larger entry.table_padding"});
+}
+
 void apply_paper_override(const std::string& paper_override, Theme& theme, Diagnostics& diags) {
   if (paper_override.empty()) return;
   if (auto paper = paper_from_name(ascii_lower(paper_override))) return apply_paper(theme, *paper);
@@ -270,6 +311,7 @@ std::optional<Theme> load_theme(const std::string& name, const Span& name_span, 
   if (diags.error_count() > errors_before) return std::nullopt;  // the checks below would only echo them
   check_fonts(theme, diags);
   check_geometry(theme, diags);
+  check_drawn_lengths(theme, diags);
   if (diags.error_count() > errors_before) return std::nullopt;
   return theme;
 }

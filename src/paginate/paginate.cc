@@ -240,6 +240,33 @@ void check_text_on_paper(const Document& doc, Diagnostics& diags) {
 }
 
 
+// Rules, frames, shades and photos stay on the paper too. The layout's own checks keep every
+// drawn length within its region (layout.cc), so this is the last guard: what it finds is
+// refused, never printed cut off.
+void check_drawing_on_paper(const Document& doc, Diagnostics& diags) {
+  constexpr double kTolerance = 0.01;
+  auto off_paper = [&](double x, double y, double width, double height) {
+    return x < -kTolerance || y < -kTolerance || x + width > doc.page_width + kTolerance ||
+           y + height > doc.page_height + kTolerance;
+  };
+  for (size_t p = 0; p < doc.pages.size(); ++p) {
+    const Page& page = doc.pages[p];
+    for (const PlacedImage& image : page.images)
+      if (off_paper(image.x, image.y, image.width, image.height)) {
+        diags.error(image.span, "the photo falls off page " + std::to_string(p + 1),
+                    {"the layout's photo size and margins do not fit the page; make header.photo_width smaller"});
+        return;
+      }
+    for (const auto* rects : {&page.backgrounds, &page.rects})
+      for (const FilledRect& r : *rects)
+        if (off_paper(r.x, r.y, r.width, r.height)) {
+          diags.error(Span{}, "a rule, frame or shade of the layout falls off page " + std::to_string(p + 1),
+                      {"the layout's rule thicknesses, paddings or margins are too large for the page"});
+          return;
+        }
+  }
+}
+
 // Links underlined, as RenderCV's themes may ask: a rule under each linked run's glyphs, just
 // below the baseline (icons, which read as nothing, keep none).
 void underline_links(Document& doc) {
@@ -332,6 +359,7 @@ Document paginate(const compose::Composition& composition, const layout::Theme& 
   add_page_numbers(composition.furniture, theme, columns, typesetter, doc);
   if (theme.underline_links) underline_links(doc);
   check_text_on_paper(doc, diags);
+  check_drawing_on_paper(doc, diags);
   doc.fonts = typesetter.fonts();
   return doc;
 }
