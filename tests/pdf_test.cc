@@ -649,6 +649,20 @@ TEST(PngCheck, FindsWhatWouldMakeLibpngAbort) {
   EXPECT_EQ(pdf::png_problem("GIF89a"), "damaged PNG: not a PNG file (bad signature)");
 }
 
+// A PNG cut into millions of empty chunks (32 MiB of them) took seconds and hundreds of
+// megabytes to walk; past 20,000 chunks it is refused, whatever they are.
+TEST(PngCheck, RefusesAPngOfMoreChunksThanAnEditorWrites) {
+  const std::string good = grey_png(2, 2, std::string("\0\1\2\0\3\4", 6));
+  const std::size_t idat = good.find("IDAT") - 4;
+  const auto with_empty_chunks = [&](int count) {
+    std::string out = good.substr(0, idat);
+    for (int k = 0; k < count; ++k) out += png_chunk("tEXt", "");
+    return out + good.substr(idat);
+  };
+  EXPECT_NE(pdf::png_problem(with_empty_chunks(20000)).find("more than 20000 chunks"), std::string::npos);
+  EXPECT_EQ(pdf::png_problem(with_empty_chunks(19990)), "");
+}
+
 TEST(PngCheck, RejectsWhatLibharuMishandles) {
   EXPECT_EQ(pdf::png_problem(grey_png(1, 1, std::string(2, '\0'), 8, true)), "interlaced PNGs cannot be embedded");
   EXPECT_EQ(pdf::png_problem(grey_png(1, 1, std::string(3, '\0'), 16)), "16-bit PNGs cannot be embedded");
@@ -769,6 +783,24 @@ TEST(JpegCheck, RefusesEveryTruncation) {
     EXPECT_NE(problem, "") << "cut at " << length << " of " << jpeg.size();
   }
   EXPECT_NE(jpeg_check(jpeg.substr(0, jpeg.size() - 2)).find("truncated"), std::string::npos);
+}
+
+// Every scan of a progressive JPEG is a pass over the whole picture: a file of thousands of
+// scans would take minutes to decode. Past 100 it is refused from its structure, undecoded.
+TEST(JpegCheck, RefusesAJpegOfMoreScansThanAnEncoderWrites) {
+  TempDir dir;
+  const std::string jpeg = real_jpeg(dir);
+  const std::size_t sos = jpeg.find("\xFF\xDA"), eoi = jpeg.rfind("\xFF\xD9");
+  ASSERT_NE(sos, std::string::npos);
+  ASSERT_NE(eoi, std::string::npos);
+  const std::string scan = jpeg.substr(sos, eoi - sos);
+  const auto with_scans = [&](int count) {
+    std::string out = jpeg.substr(0, sos);
+    for (int k = 0; k < count; ++k) out += scan;
+    return out + "\xFF\xD9";
+  };
+  EXPECT_NE(jpeg_check(with_scans(101)).find("more than 100 scans"), std::string::npos);
+  EXPECT_EQ(jpeg_check(with_scans(100)).find("scans"), std::string::npos) << jpeg_check(with_scans(100));
 }
 
 TEST(JpegCheck, RefusesWhatPdfReadersCannotShow) {

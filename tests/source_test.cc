@@ -600,7 +600,7 @@ TEST(SourceHeader, BadEmailIsAnError) {
 TEST(SourceHeader, PhotoIsResolvedAgainstTheCvDirectory) {
   fs::path dir = fs::temp_directory_path() / "hanji_source_test_photo";
   fs::create_directories(dir);
-  std::ofstream(dir / "me.png") << "not really a png; only existence is checked here";
+  std::ofstream(dir / "me.png") << "\x89PNG\r\n\x1a\n: only the signature is checked here";
   std::string cv_path = (dir / "cv.yaml").string();
   auto loaded = load("cv:\n  photo: me.png\n", cv_path);
   ASSERT_TRUE(loaded.file) << dump(loaded.diags);
@@ -1073,6 +1073,25 @@ TEST(SourceLimits, OverlongWordIsAnErrorWhereItStarts) {
   EXPECT_TRUE(has_hint(d, "[text](https://...)"));
   auto fits = load("cv:\n  name: Jane\n  headline: see " + std::string(2000, 'x') + " now\n");
   EXPECT_TRUE(fits.file) << dump(fits.diags);
+}
+
+// A link's address is checked as a link (2,000 characters, by the markup), not as a word:
+// [text](address of 1,993 characters) was refused as a word past 2,000. The address counts
+// as text where the page shows it: "[](address)", or a '(' that never closes.
+TEST(SourceLimits, ALinksAddressIsNoWord) {
+  const std::string address = "https://example.com/" + std::string(1973, 'a');  // 1,993 characters
+  auto linked = load("cv:\n  name: Jane\n  headline: see [my page](" + address + ") now\n");
+  EXPECT_TRUE(linked.file) << dump(linked.diags);
+  auto nested = load("cv:\n  name: Jane\n  headline: \"[wiki](" + address.substr(0, 1900) + "_(x)_(y)) now\"\n");
+  EXPECT_TRUE(nested.file) << dump(nested.diags);
+  const std::string longer = "https://example.com/" + std::string(2000, 'a');
+  auto shown = load("cv:\n  name: Jane\n  headline: see [](" + longer + ") now\n");
+  EXPECT_FALSE(shown.file);
+  expect_at(diag(shown.diags, "runs past 2000 characters without a space").span, 3, 17);
+  auto unclosed = load("cv:\n  name: Jane\n  headline: see [page](" + longer + " now\n");
+  EXPECT_FALSE(unclosed.file);
+  auto after = load("cv:\n  name: Jane\n  headline: see [a](b)" + std::string(2000, 'x') + " now\n");
+  EXPECT_FALSE(after.file);  // the text around the address still counts
 }
 
 TEST(SourceLimits, InputLargerThan256KiBIsRefused) {

@@ -348,26 +348,75 @@ class TreeBuilder final : public YAML::EventHandler {
   }
 
   // One word (a run without spaces or line breaks) as long as a page of text is a paste gone
-  // wrong, and each of its characters would be a place to break it in an emergency.
+  // wrong, and each of its characters would be a place to break it in an emergency. The
+  // address of a link, [text](https://...), is no word on the page: the markup checks it as a
+  // link (limits::kMaxUrlLength), so it is left out of the count, unless the link shows it
+  // ("[](address)") or it never closes before a blank (then it is text).
   void check_word_length(const YamlNode& node) {
     const std::string& value = node.scalar;
-    size_t length = 0, word_start = 0;
+    WordCount word;
     for (size_t at = 0; at < value.size();) {
       const size_t start = at;
       const char32_t c = utf8_next(value, at);
-      if (c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == 0x3000 || opens_a_break(c)) {
-        length = 0;
-        continue;
+      const bool blank = c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == 0x3000 || opens_a_break(c);
+      if (word.in_address()) {
+        if (!blank) {
+          word.address_char(c);
+          continue;
+        }
+        word.address_is_text();
       }
-      if (length++ == 0) word_start = start;
-      if (length > limits::kMaxWordLength) {
-        diags_.error(source_.locate_in_scalar(node, word_start),
-                     fmt::format("a word here runs past {} characters without a space", limits::kMaxWordLength),
-                     {"put spaces between the words; for a long web address, link a short text: [text](https://...)"});
-        return;
+      if (blank) {
+        if (word.length > limits::kMaxWordLength) break;
+        word = WordCount{};
+      } else if (c == '(' && word.previous == ']' && word.length > 0) {
+        word.open_address();
+      } else {
+        word.add(c, start);
       }
+      if (word.length > limits::kMaxWordLength) break;
     }
+    if (word.in_address()) word.address_is_text();
+    if (word.length > limits::kMaxWordLength)
+      diags_.error(source_.locate_in_scalar(node, word.start),
+                   fmt::format("a word here runs past {} characters without a space", limits::kMaxWordLength),
+                   {"put spaces between the words; for a long web address, link a short text: [text](https://...)"});
   }
+
+  // The characters of one word so far, a link's address aside.
+  struct WordCount {
+    size_t length = 0, start = 0;
+    char32_t previous = 0, before_previous = 0;
+    int depth = 0;          // > 0: inside a link's address, this many '(' deep
+    size_t address = 0;     // its characters so far
+    bool shows_address = false;
+
+    bool in_address() const { return depth > 0; }
+    void add(char32_t c, size_t at) {
+      if (length++ == 0) start = at;
+      before_previous = previous;
+      previous = c;
+    }
+    void open_address() {
+      depth = 1;
+      address = 1;
+      shows_address = previous == ']' && before_previous == '[';
+    }
+    void address_char(char32_t c) {
+      ++address;
+      depth += c == '(' ? 1 : c == ')' ? -1 : 0;
+      if (depth > 0) return;
+      if (shows_address) length += address;  // "[](address)": the address is the text
+      address = 0;
+      before_previous = previous;
+      previous = c;
+    }
+    void address_is_text() {
+      length += address;
+      depth = 0;
+      address = 0;
+    }
+  };
 
   const SourceText& source_;
   Diagnostics& diags_;

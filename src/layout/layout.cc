@@ -135,10 +135,14 @@ class ChainLoader {
     const bool names_itself = !visited_.empty() && fs::path(visited_.back()).stem() == name;
     for (const auto& folder : folders) {
       fs::path path = fs::path(folder) / (name + ".yaml");
-      if (name.empty() || !fs::is_regular_file(path, ec)) continue;
+      // In the user's folders anything by that name is looked at (a named pipe or a dangling
+      // link is passed over with a warning); among the built-in layouts only regular files.
+      const bool built_in = folder == dirs_.layouts;
+      if (name.empty() || (built_in ? !fs::is_regular_file(path, ec) : !fs::exists(fs::symlink_status(path, ec))))
+        continue;
       if (!dirs_.cv_file.empty() && fs::equivalent(path, dirs_.cv_file, ec)) continue;
-      if (folder != dirs_.layouts && is_cv_file(path)) continue;  // a CV next to this one, named "classic.yaml"
-      if (folder != dirs_.layouts && !usable_layout(path)) continue;
+      if (!built_in && is_cv_file(path)) continue;  // a CV next to this one, named "classic.yaml"
+      if (!built_in && !usable_layout(path)) continue;
       std::string found = fs::absolute(path, ec).lexically_normal().string();
       if (names_itself && std::find(visited_.begin(), visited_.end(), found) != visited_.end()) continue;
       return found;

@@ -6,6 +6,7 @@
 #include <cctype>
 #include <filesystem>
 
+#include "core/files.h"
 #include "core/limits.h"
 #include "core/links.h"
 #include "source/reader.h"
@@ -192,11 +193,17 @@ void read_photo(const YamlNode& node, Reader& reader, const std::string& base_di
     return;
   }
   fs::path resolved = fs::path(written).is_absolute() ? fs::path(written) : fs::path(base_dir) / written;
-  std::error_code error;
-  if (!fs::is_regular_file(resolved, error)) {
-    reader.diags.error(photo->span, fmt::format("photo file '{}' does not exist", resolved.string()),
-                       {fmt::format("the path is relative to the CV file's directory ({})",
-                                    base_dir.empty() ? "." : base_dir)});
+  // Checked as the PDF writer will read it: a FIFO is named a FIFO, an unreadable file
+  // unreadable, and a link to a file that is no picture is refused without a look inside.
+  std::string error;
+  if (!probe_data_file(resolved.string(), photo_file_kind(), error)) {
+    const std::string hint =
+        error.starts_with("does not exist")
+            ? fmt::format("the path is relative to the CV file's directory ({})", base_dir.empty() ? "." : base_dir)
+        : error.starts_with("cannot be read") ? "check the file's permissions: hanji must be able to read it"
+        : error.starts_with("is larger") ? "a photo for a CV needs about 1000 x 1300 pixels; scale it down or save it as JPEG"
+                                         : "give the path of a .jpg or .png picture";
+    reader.diags.error(photo->span, fmt::format("photo file '{}' {}", resolved.string(), error), {hint});
     return;
   }
   cv.photo = Text{resolved.lexically_normal().string(), photo->span};

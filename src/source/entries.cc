@@ -163,6 +163,7 @@ const YamlNode* first_identifiable(const YamlNode& entries) {
 
 void read_section(const std::string& key, const Span& key_span, const YamlNode& entries, Reader& reader,
                   const Settings& settings, std::vector<Section>& sections) {
+  if (!reader.count_parts(key_span)) return;
   Section section;
   section.title = Text{section_title(key), key_span};
   if (entries.is_null()) {  // `projects:` with nothing yet: an empty section
@@ -181,6 +182,7 @@ void read_section(const std::string& key, const Span& key_span, const YamlNode& 
   }
   section.kind = *identify_entry(*decider);
   for (const YamlNode& node : entries.items) {
+    if (!reader.count_parts(node.span)) break;
     if (!fits_section(node, section, decider->span.line, reader)) continue;
     if (auto entry = read_entry(node, section.kind, reader, settings)) section.entries.push_back(std::move(*entry));
   }
