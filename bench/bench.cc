@@ -217,7 +217,7 @@ void print_scaling_figures(const hanji::layout::Theme& theme, int repeats) {
                             }),
                     work.nodes_built + work.nodes_measured};
   };
-  print_scaling("YAML alias bomb, 9 levels (stops at its budget)", load(9), load(36));
+  print_scaling("YAML alias bomb of 9 levels (to its budget)", load(9), load(36));
 }
 
 }  // namespace
