@@ -73,8 +73,12 @@ gallery: build
 	done
 	@echo "docs/gallery: $$(ls docs/gallery/*.png | wc -l) pictures"
 
+# Samples, stages, work in proportion to the input, the worst input inside each limit; then
+# the CPU time of every hostile case (tests/hostile/*.yaml). Figures, not pass or fail: a time
+# is never a test.
 bench: build
 	./$(BUILD)/hanji_bench $(LAYOUT_FLAG) $(SAMPLES)
+	./$(BUILD)/tests/hostile_test --gtest_also_run_disabled_tests --gtest_filter='HostileBench.*' | grep -v '^\[
 
 # Each target starts from the samples, the golden cases, fuzz/seeds and the inputs that once
 # found a bug; what it learns stays in build-fuzz/corpus, what it finds in build-fuzz/findings

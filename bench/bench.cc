@@ -23,6 +23,7 @@
 #include "layout/layout.h"
 #include "pdf/pdf.h"
 #include "text/text.h"
+#include "worst_inputs.h"
 
 namespace fs = std::filesystem;
 
@@ -276,5 +277,6 @@ int main(int argc, char** argv) {
               layout.empty() ? "the sample's own" : layout.c_str());
   if (const std::optional<hanji::layout::Theme> theme = print_stage_times(samples, layout, repeats, argv[0]))
     print_scaling_figures(*theme, repeats);
-  return failures ? 1 : 0;
+  const int over = print_worst_inputs(hanji, 3);
+  return failures || over ? 1 : 0;
 }

@@ -863,7 +863,7 @@ TEST(PdfWriter, PicturesWithTooManyPixelsAreRefusedBeforeDecoding) {
     EXPECT_FALSE(pdf::write_pdf(sample.doc, {}, diags, &work));
     EXPECT_EQ(work.images_decoded, 0u) << name;
     ASSERT_EQ(diags.error_count(), 1) << all_diagnostics(diags);
-    EXPECT_NE(diags.all()[0].message.find("more than the 16 million hanji embeds"), std::string::npos)
+    EXPECT_NE(diags.all()[0].message.find("more than the 12.5 million hanji embeds"), std::string::npos)
         << all_diagnostics(diags);
     EXPECT_EQ(diags.all()[0].span.line, 3);
   }

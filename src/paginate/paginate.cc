@@ -96,8 +96,9 @@ struct Flow {
 };
 
 /// Puts the chunks of one page of `flow` on `page` (index `page_index`); returns how far down
-/// from the top margin they reach.
-double place_chunks(const Flow& flow, PageRange range, double top, int page_index, Page& page, Document& doc) {
+/// from the top margin they reach. Each chunk is placed once, so its content is moved onto the
+/// page rather than copied (a line's runs carry their text and link address).
+double place_chunks(Flow& flow, PageRange range, double top, int page_index, Page& page, Document& doc) {
   double y = top;
   if (range.begin < range.end && flow.chunks[range.begin].repeat_header) {
     const Chunk& header = *flow.chunks[range.begin].repeat_header;  // the table continues here
@@ -107,10 +108,10 @@ double place_chunks(const Flow& flow, PageRange range, double top, int page_inde
     y += header.height;
   }
   for (size_t i = range.begin; i < range.end; ++i) {
-    const Chunk& c = flow.chunks[i];
+    Chunk& c = flow.chunks[i];
     if (i != range.begin) y += c.space_before * flow.space_scale;
     if (!c.bookmark.empty()) doc.bookmarks.push_back({c.bookmark, page_index, y});
-    Page content = c.content;
+    Page content = std::move(c.content);
     detail::translate(content, flow.x, y);
     detail::append(page, std::move(content));
     y += c.height;
@@ -348,7 +349,7 @@ Document paginate(const compose::Composition& composition, const layout::Theme& 
       strip.height = theme.page_height - strip.y;
       page.backgrounds.push_back(strip);
     }
-    auto place = [&](const Flow& flow) {
+    auto place = [&](Flow& flow) {
       return p < flow.pages.size() ? place_chunks(flow, flow.pages[p], columns_top, index, page, doc) : 0.0;
     };
     if (side_first) place(side_flow);

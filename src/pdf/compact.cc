@@ -292,11 +292,16 @@ std::string rewrite(const Object& o, const std::map<int, int>& renumber) {
   return out;
 }
 
+// The best compression for the streams of a CV (tens of kilobytes, where it saves a few
+// hundred bytes at no cost worth counting); zlib's default for a stream of megabytes, which
+// only runaway content makes and where level 9's long searches cost a tenth of the build.
+int compression_level(std::size_t bytes) { return bytes <= (256u << 10) ? 9 : Z_DEFAULT_COMPRESSION; }
+
 std::optional<std::string> deflate(std::string_view data) {
   uLongf size = compressBound(static_cast<uLong>(data.size()));
   std::string out(size, '\0');
   if (compress2(reinterpret_cast<Bytef*>(out.data()), &size, reinterpret_cast<const Bytef*>(data.data()),
-                static_cast<uLong>(data.size()), 9) != Z_OK)
+                static_cast<uLong>(data.size()), compression_level(data.size())) != Z_OK)
     return std::nullopt;
   out.resize(size);
   return out;

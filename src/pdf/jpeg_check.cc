@@ -1,5 +1,8 @@
 #include "pdf/jpeg_check.h"
 
+#include "core/files.h"
+#include "core/limits.h"
+
 // libjpeg reports errors by longjmp: see jpeg_decode_problem for why that is safe here.
 #include <csetjmp>
 #include <cstddef>
@@ -13,7 +16,7 @@
 namespace hanji::pdf {
 namespace {
 
-constexpr unsigned char kSoi = 0xD8, kEoi = 0xD9, kSos = 0xDA;
+constexpr unsigned char kSoi = 0xD8, kEoi = 0xD9, kSos = 0xDA, kProgressive = 0xC2;
 
 // Each scan of a progressive JPEG is a pass over the whole picture: encoders write about ten;
 // thousands of tiny scans are a file made to take minutes to decode (libjpeg-turbo's own tools
@@ -132,6 +135,9 @@ std::string jpeg_problem(std::string_view jpeg, JpegFrame& frame) {
 std::string jpeg_structure_problem(std::string_view jpeg, JpegFrame& frame) {
   if (jpeg.size() < 4 || static_cast<unsigned char>(jpeg[0]) != 0xFF || static_cast<unsigned char>(jpeg[1]) != kSoi)
     return "not a JPEG file";
+  if (jpeg.size() > limits::kMaxJpegBytes)
+    return "a JPEG of more than " + describe_bytes(limits::kMaxJpegBytes) +
+           " takes too long to check (a phone's photo has a few MiB); scale it down";
   bool seen_frame = false;
   int scans = 0;
   std::size_t at = 2;
@@ -158,6 +164,9 @@ std::string jpeg_structure_problem(std::string_view jpeg, JpegFrame& frame) {
     if (is_frame(marker)) {
       if (seen_frame) return "damaged JPEG: two frame headers";
       if (std::string problem = read_frame(segment, marker, frame); !problem.empty()) return problem;
+      if (marker == kProgressive && jpeg.size() > limits::kMaxProgressiveJpegBytes)
+        return "a progressive JPEG of more than " + describe_bytes(limits::kMaxProgressiveJpegBytes) +
+               " takes too long to check; scale it down or save it as a baseline (not progressive) JPEG";
       seen_frame = true;
     } else if (marker == kSos) {
       if (!seen_frame) return "damaged JPEG: image data before the frame header";

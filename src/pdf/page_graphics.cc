@@ -152,6 +152,12 @@ std::optional<ImageDrawer::Loaded> ImageDrawer::load(const doc::PlacedImage& pla
 
 namespace {
 
+// "12.5", "16": a pixel count in millions for messages.
+std::string fmt_millions(long long count) {
+  const long long tenths = count / 100'000;
+  return std::to_string(tenths / 10) + (tenths % 10 ? "." + std::to_string(tenths % 10) : std::string());
+}
+
 // A picture big enough to take seconds and hundreds of megabytes to decode (libharu inflates
 // a PNG whole and compresses it again) is refused before any decoding.
 bool within_pixel_limit(const std::string& path, const Span& where, uint64_t width, uint64_t height,
@@ -159,7 +165,7 @@ bool within_pixel_limit(const std::string& path, const Span& where, uint64_t wid
   if (width * height <= static_cast<uint64_t>(limits::kMaxImagePixels)) return true;
   diags.error(where,
               "image '" + path + "' has " + std::to_string(width) + " x " + std::to_string(height) +
-                  " pixels, more than the " + std::to_string(limits::kMaxImagePixels / 1'000'000) +
+                  " pixels, more than the " + fmt_millions(limits::kMaxImagePixels) +
                   " million hanji embeds",
               {"a photo for a CV needs about 1000 x 1300 pixels; scale it down"});
   return false;

@@ -1,6 +1,9 @@
 #include "text/shaping_cache.h"
 
 #include <cstring>
+#include <map>
+#include <span>
+#include <string_view>
 #include <vector>
 
 namespace hanji::text::detail {
@@ -22,6 +25,17 @@ size_t size_class(std::span<const compose::Inline> inlines, size_t k) {
   return first;
 }
 
+// For each inline, the first inline with the same link address: shaping splits items where
+// the address changes, so only which inlines share one matters, not the address itself (a
+// key holding every address in full cost a copy of 2,000 characters per word of a long link).
+std::vector<size_t> link_classes(std::span<const compose::Inline> inlines) {
+  std::map<std::string_view, size_t> first_with;
+  std::vector<size_t> classes;
+  classes.reserve(inlines.size());
+  for (size_t k = 0; k < inlines.size(); ++k) classes.push_back(first_with.try_emplace(inlines[k].link, k).first->second);
+  return classes;
+}
+
 }  // namespace
 
 std::string shaping_key(const SourceText& text) {
@@ -29,6 +43,7 @@ std::string shaping_key(const SourceText& text) {
   key.reserve(text.text.size() + text.inlines.size() * 48);
   append_bytes(key, text.inlines.size());
   std::vector<size_t> chars_of(text.inlines.size(), 0);  // where the inlines meet in the text
+  const std::vector<size_t> link_class = link_classes(text.inlines);
   for (int k : text.inline_of) ++chars_of[static_cast<size_t>(k)];
   for (size_t k = 0; k < text.inlines.size(); ++k) {
     const compose::Inline& in = text.inlines[k];
@@ -39,8 +54,8 @@ std::string shaping_key(const SourceText& text) {
     append_bytes(key, in.font.color.r);
     append_bytes(key, in.font.color.g);
     append_bytes(key, in.font.color.b);
-    append_bytes(key, in.link.size());
-    key += in.link;
+    key += static_cast<char>(in.link.empty());  // a link is not hyphenated
+    append_bytes(key, link_class[k]);
   }
   key += text.text;
   return key;

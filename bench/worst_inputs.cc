@@ -1,0 +1,254 @@
+#include "worst_inputs.h"
+
+#include <fcntl.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#include <zlib.h>
+
+#include <cstdio>
+#include <jpeglib.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <random>
+#include <string>
+#include <vector>
+
+namespace fs = std::filesystem;
+
+namespace {
+
+constexpr std::size_t kInputBytes = 256 << 10;  // hanji's largest CV file
+
+std::string repeated(const std::string& unit, std::size_t times) {
+  std::string out;
+  out.reserve(unit.size() * times);
+  for (std::size_t k = 0; k < times; ++k) out += unit;
+  return out;
+}
+
+void write(const fs::path& path, const std::string& bytes) {
+  fs::create_directories(path.parent_path());
+  std::ofstream(path, std::ios::binary) << bytes;
+}
+
+// ---------------------------------------------------------------- a photo at the pixel limit
+
+std::string be32(uint32_t v) {
+  return {static_cast<char>(v >> 24), static_cast<char>(v >> 16), static_cast<char>(v >> 8), static_cast<char>(v)};
+}
+
+std::string png_chunk(const std::string& type, const std::string& data) {
+  uLong crc = crc32(0, reinterpret_cast<const Bytef*>(type.data()), static_cast<uInt>(type.size()));
+  crc = crc32(crc, reinterpret_cast<const Bytef*>(data.data()), static_cast<uInt>(data.size()));
+  return be32(static_cast<uint32_t>(data.size())) + type + data + be32(static_cast<uint32_t>(crc));
+}
+
+// 3535 x 3535 RGB (12.5 million pixels, the limit) of noise, every row Paeth-filtered: the
+// most decoding work per pixel a PNG can ask for, in a file under the 32 MiB limit.
+std::string noisy_png() {
+  constexpr uint32_t kSide = 3535;
+  std::mt19937 random(7);
+  std::string noise(kSide * 3, '\0');
+  for (char& c : noise) c = static_cast<char>(random());
+  std::string raw;
+  raw.reserve((kSide * 3 + 1) * kSide);
+  for (uint32_t y = 0; y < kSide; ++y) {
+    raw += '\4';
+    const std::size_t shift = (y * 7) % noise.size();
+    raw.append(noise, shift, std::string::npos).append(noise, 0, shift);
+  }
+  uLongf size = compressBound(static_cast<uLong>(raw.size()));
+  std::string packed(size, '\0');
+  compress2(reinterpret_cast<Bytef*>(packed.data()), &size, reinterpret_cast<const Bytef*>(raw.data()),
+            static_cast<uLong>(raw.size()), 1);
+  packed.resize(size);
+  std::string png("\x89PNG\r\n\x1a\n", 8);
+  png += png_chunk("IHDR", be32(kSide) + be32(kSide) + std::string{8, 2, 0, 0, 0});
+  for (std::size_t at = 0; at < packed.size(); at += 65536) png += png_chunk("IDAT", packed.substr(at, 65536));
+  return png + png_chunk("IEND", "");
+}
+
+// Noise as a JPEG at quality 95 of `side` x `side` pixels, baseline or progressive: every
+// coefficient of every scan is decoded to check it (at an eighth of its size), so the work
+// grows with the file. 3535 (12.5 million pixels) makes about 14.5 MB baseline, under the
+// 16 MiB for a JPEG; 2500 about 7.9 MB progressive, under the 8 MiB for a progressive one.
+std::string noisy_jpeg(JDIMENSION side, bool progressive) {
+  const JDIMENSION kSide = side;
+  std::mt19937 random(11);
+  std::vector<JSAMPLE> row(kSide * 3);
+  jpeg_compress_struct info{};
+  jpeg_error_mgr errors{};
+  info.err = jpeg_std_error(&errors);
+  jpeg_create_compress(&info);
+  unsigned char* buffer = nullptr;
+  unsigned long size = 0;
+  jpeg_mem_dest(&info, &buffer, &size);
+  info.image_width = kSide;
+  info.image_height = kSide;
+  info.input_components = 3;
+  info.in_color_space = JCS_RGB;
+  jpeg_set_defaults(&info);
+  jpeg_set_quality(&info, 95, TRUE);
+  if (progressive) jpeg_simple_progression(&info);
+  jpeg_start_compress(&info, TRUE);
+  while (info.next_scanline < info.image_height) {
+    for (JSAMPLE& sample : row) sample = static_cast<JSAMPLE>(random());
+    JSAMPROW rows[1] = {row.data()};
+    jpeg_write_scanlines(&info, rows, 1);
+  }
+  jpeg_finish_compress(&info);
+  jpeg_destroy_compress(&info);
+  std::string out(reinterpret_cast<const char*>(buffer), size);
+  std::free(buffer);
+  return out;
+}
+
+// ---------------------------------------------------------------- the CVs
+
+const std::string kHead = "cv:\n  name: A B\n  sections:\n";
+
+// One-letter items up to the input limit: the most parts a file can hold.
+std::string many_items() {
+  return kHead + "    s: [" + repeated("a,", (kInputBytes - 64) / 2) + "a]\n";
+}
+
+std::string many_highlights() {
+  return kHead + "    education:\n      - {institution: X, area: Y, start_date: 2020-01, highlights: [" +
+         repeated("a,", (kInputBytes - 200) / 2) + "a]}\n";
+}
+
+// 3.8 MB of text by aliases, within the 4 MiB alias limit.
+std::string aliased_text() {
+  return kHead + "    s:\n      - &p \"" + repeated("word ", 760) + "\"\n" + repeated("      - *p\n", 999);
+}
+
+// Words of 2,000 letters, each set by emergency breaks.
+std::string long_words() {
+  return kHead + "    s:\n      - \"" + repeated(std::string(1999, 'x') + " ", (kInputBytes - 100) / 2000) + "\"\n";
+}
+
+// Link text over many lines, each carrying a 2,000-character address.
+std::string long_links() {
+  const std::string address = "https://example.com/" + std::string(1970, 'a');
+  return kHead + "    s:\n      - \"[" + repeated("word ", (kInputBytes - 3000) / 5) + "](" + address + ")\"\n";
+}
+
+// 100 bold keywords looked for in a text as long as the file allows.
+std::string bold_keywords() {
+  std::string keywords;
+  for (int k = 0; k < 100; ++k) keywords += (k ? ", keyword" : "keyword") + std::to_string(k);
+  return "settings:\n  bold_keywords: [" + keywords + "]\n" + kHead + "    s:\n      - \"" +
+         repeated("keywordxx ", (kInputBytes - 3000) / 10) + "\"\n";
+}
+
+// Bold keywords, aliased text with long links and long words (near 100 pages), 15 layouts of
+// 16 KiB, the costliest photo (the PNG at the pixel limit), and fitting; `copies` of the text:
+// 16 make 90 pages (laid out once: fitting past 60 pages is not tried), 10 make 56 (laid out
+// twice, natural and tightest).
+std::string everything(int copies) {
+  std::string keywords;
+  for (int k = 0; k < 100; ++k) keywords += (k ? ", keyword" : "keyword") + std::to_string(k);
+  const std::string link = "[" + repeated("keyword7 lorem ipsum dolor ", 300) + "](https://example.com/" +
+                           std::string(1970, 'a') + ") " + std::string(1999, 'x') + " ";
+  return "settings:\n  bold_keywords: [" + keywords + "]\nlayout: ./l14.yaml\n" +
+         "cv:\n  name: A B\n  photo: photo.png\n  sections:\n    s:\n      - &p \"" + repeated(link, 3) + "\"\n" +
+         repeated("      - *p\n", static_cast<std::size_t>(copies));
+}
+
+// 15 layouts of nearly 16 KiB each, extending one another down to classic: 16 in all.
+void write_layout_chain(const fs::path& dir) {
+  for (int k = 0; k < 15; ++k) {
+    const std::string parent = k == 0 ? "extends: classic\n" : "extends: ./l" + std::to_string(k - 1) + ".yaml\n";
+    write(dir / ("l" + std::to_string(k) + ".yaml"), parent + "# " + std::string((16 << 10) - 200, 'c') + "\n");
+  }
+}
+
+// ---------------------------------------------------------------- running them
+
+struct Cost {
+  double cpu_ms = 1e18;
+  long rss_kb = 0;
+  int exit = -1;
+};
+
+Cost run(const std::string& hanji, const fs::path& dir, const std::vector<std::string>& args) {
+  const pid_t pid = fork();
+  if (pid == 0) {
+    if (chdir(dir.c_str()) != 0) _exit(126);
+    const int null = open("/dev/null", O_WRONLY);
+    dup2(null, STDOUT_FILENO);
+    dup2(null, STDERR_FILENO);
+    std::vector<std::string> copies(args);
+    std::vector<char*> argv{const_cast<char*>(hanji.c_str())};
+    for (std::string& a : copies) argv.push_back(a.data());
+    argv.push_back(nullptr);
+    execv(hanji.c_str(), argv.data());
+    _exit(127);
+  }
+  int status = 0;
+  rusage usage{};
+  wait4(pid, &status, 0, &usage);
+  Cost cost;
+  cost.cpu_ms = (static_cast<double>(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) * 1e3 +
+                 static_cast<double>(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e3);
+  cost.rss_kb = usage.ru_maxrss;
+  cost.exit = WIFEXITED(status) ? WEXITSTATUS(status) : -WTERMSIG(status);
+  return cost;
+}
+
+}  // namespace
+
+int print_worst_inputs(const std::string& hanji, int repeats) {
+  const fs::path dir = fs::temp_directory_path() / "hanji-bench-limits";
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  write(dir / "photo.png", noisy_png());
+  write(dir / "photo.jpg", noisy_jpeg(3535, false));
+  write(dir / "progressive.jpg", noisy_jpeg(2500, true));
+  write_layout_chain(dir);
+  write(dir / "photo.yaml", "cv:\n  name: A B\n  photo: photo.png\n");
+  struct Input {
+    const char* name;
+    std::string file;
+    std::vector<std::string> args;
+  };
+  const std::vector<Input> inputs = {
+      {"127,000 one-letter items (stop at 10,000)", many_items(), {}},
+      {"126,000 highlights in the table form", many_highlights(), {"--layout", "ko-standard"}},
+      {"3.8 MB of aliased text (stop past 100 pages)", aliased_text(), {}},
+      {"words of 2,000 letters, 256 KiB of them", long_words(), {}},
+      {"a link over 2,300 lines, 2,000-char address", long_links(), {}},
+      {"100 bold keywords over 256 KiB", bold_keywords(), {}},
+      {"the same, fitted to 30 pages", bold_keywords(), {"--fit-pages", "30"}},
+      {"a 12.5-megapixel noisy PNG photo", "cv:\n  name: A B\n  photo: photo.png\n", {}},
+      {"a 12.5-megapixel noisy JPEG photo (14.5 MB)", "cv:\n  name: A B\n  photo: photo.jpg\n", {}},
+      {"a noisy progressive JPEG photo of 7.9 MB", "cv:\n  name: A B\n  photo: progressive.jpg\n", {}},
+      {"all at once, 16 layouts, 90 pages fitted to 80", everything(16), {"--fit-pages", "80"}},
+      {"all at once, 16 layouts, 56 pages fitted to 50", everything(10), {"--fit-pages", "50"}},
+  };
+  std::printf("\n%-50s %9s %9s %5s\n", "worst input inside the limits (whole hanji build)", "CPU ms", "RSS MB", "exit");
+  int over = 0;
+  for (std::size_t i = 0; i < inputs.size(); ++i) {
+    const fs::path cv = dir / ("cv" + std::to_string(i) + ".yaml");
+    write(cv, inputs[i].file);
+    std::vector<std::string> args{"build", cv.filename().string(), "-q", "-o", "out.pdf"};
+    args.insert(args.end(), inputs[i].args.begin(), inputs[i].args.end());
+    Cost best;
+    for (int k = 0; k < repeats; ++k) {  // the least: other work on the machine only adds
+      const Cost cost = run(hanji, dir, args);
+      if (cost.cpu_ms < best.cpu_ms) best = cost;
+    }
+    const bool slow = best.cpu_ms > 1000;
+    over += slow ? 1 : 0;
+    std::printf("%-50s %9.1f %9.1f %5d%s\n", inputs[i].name, best.cpu_ms, static_cast<double>(best.rss_kb) / 1024.0,
+                best.exit, slow ? "  OVER ONE SECOND" : "");
+  }
+  std::printf("(the least of %d runs each; exit 1 is a located error, as the limit asks)\n", repeats);
+  fs::remove_all(dir);
+  return over;
+}
