@@ -21,6 +21,9 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
+#include <map>
+#include <random>
 #include <sstream>
 #include <string>
 #include <thread>
@@ -552,6 +555,180 @@ TEST(HostileTable, CoversTheReportedCases) {
     bool found = false;
     for (const Case& c : cases) found = found || c.name.find(needle) != std::string::npos;
     EXPECT_TRUE(found) << "no case about " << needle;
+  }
+}
+
+// ---------------------------------------------------------------- a property over file trees
+
+// Random trees of links, folders, named pipes and unreadable files around the CV, the output
+// and the layouts folders (beside the CV, layouts/, the user's $XDG_CONFIG_HOME), each built
+// and checked: whatever the tree, hanji exits 0 or 1 without a crash; no file changes but the
+// output it was asked for, and that only through no link or a link to a file named as its
+// kind, into a whole file of its kind; no new file appears but that one; no temporary file is
+// left; no byte of a file that is not a layout or the CV reaches a message; and check fails
+// whenever build fails for a reason other than where to write.
+namespace tree {
+
+// What a name in the tree may be.
+enum class Kind { Absent, Secret, SecretYaml, Layout, Cv, Pdf, Text, Photo, Font, Link, Fifo, Folder, Unreadable };
+
+const char* const kNames[] = {"out.pdf",      "cv.txt",    "cv.md",        "cv.json",       "layouts/classic.yaml",
+                              "layouts/mine.yaml", "classic.yaml", "mine.yaml", "photo.jpg", "font.ttf",
+                              "secret",       "secret.yaml", "older.pdf",   "notes.md",      "config/hanji/layouts/classic.yaml",
+                              "real/out.pdf"};
+
+std::string content_of(Kind kind) {
+  switch (kind) {
+    case Kind::Secret: return "root:TOPSECRET-HASH:19000:0:99999:7:::\nTOPSECRET key line\n";
+    case Kind::SecretYaml: return "password: TOPSECRET-VALUE\nservices: [TOPSECRET]\n";
+    case Kind::Layout: return "extends: classic\npage:\n  margin_top: 50pt\n";
+    case Kind::Cv: return "cv:\n  name: Another\n";
+    case Kind::Pdf: return "%PDF-1.4 an older PDF\n%%EOF\n";
+    case Kind::Text: return "# notes kept by hand\n";
+    case Kind::Photo: return read_file(kRepo / "tests/hostile/photo.jpg");
+    case Kind::Font: return read_file(kRepo / "fonts/Lato-Regular.ttf");
+    default: return "";
+  }
+}
+
+struct Tree {
+  std::vector<std::pair<std::string, Kind>> entries;
+  std::vector<std::pair<std::string, std::string>> links;  // name -> target (relative to the name's folder)
+  std::string description;
+};
+
+Tree random_tree(std::mt19937& random) {
+  Tree t;
+  const auto pick = [&](int n) { return static_cast<int>(random() % static_cast<unsigned>(n)); };
+  for (const char* name : kNames) {
+    const Kind kind = static_cast<Kind>(pick(static_cast<int>(Kind::Unreadable) + 1));
+    if (kind == Kind::Absent) continue;
+    if (kind == Kind::Link) {
+      // A link to another name of the tree (maybe missing, maybe a link itself) or a loop.
+      const std::string target = pick(8) == 0 ? std::string(name) : kNames[pick(std::size(kNames))];
+      const fs::path from = fs::path(name).parent_path();
+      t.links.emplace_back(name, fs::path(target).lexically_relative(from.empty() ? "." : from).string());
+    } else {
+      t.entries.emplace_back(name, kind);
+    }
+    t.description += std::string(name) + "=" + std::to_string(static_cast<int>(kind)) + " ";
+  }
+  return t;
+}
+
+void make(const fs::path& dir, const Tree& t, Case& c) {
+  for (const auto& [name, kind] : t.entries) {
+    const fs::path path = dir / name;
+    fs::create_directories(path.parent_path());
+    if (kind == Kind::Fifo) {
+      EXPECT_EQ(::mkfifo(path.c_str(), 0600), 0);
+    } else if (kind == Kind::Folder) {
+      fs::create_directories(path);
+    } else if (kind == Kind::Unreadable) {
+      write_file(path, content_of(Kind::Secret));
+      c.unreadable.push_back(name);
+    } else {
+      write_file(path, content_of(kind));
+    }
+  }
+  for (const auto& [name, target] : t.links) {
+    fs::create_directories((dir / name).parent_path());
+    std::error_code ec;
+    fs::create_symlink(target, dir / name, ec);
+  }
+}
+
+// Every regular file reachable in the tree without following links, with its content.
+std::map<std::string, std::string> snapshot(const fs::path& dir) {
+  std::map<std::string, std::string> files;
+  std::error_code ec;
+  for (auto it = fs::recursive_directory_iterator(dir, ec); !ec && it != fs::recursive_directory_iterator();
+       it.increment(ec)) {
+    const fs::file_status status = fs::symlink_status(it->path(), ec);
+    if (!fs::is_regular_file(status)) continue;
+    const std::string name = it->path().lexically_relative(dir).string();
+    if (name.starts_with(".stderr") || name.starts_with(".alloc")) continue;
+    ::chmod(it->path().c_str(), 0644);  // unreadable ones too: root reads them back
+    files[name] = read_file(it->path());
+  }
+  return files;
+}
+
+}  // namespace tree
+
+TEST(HostileFiles, RandomTreesOfLinksPipesAndUnreadableFilesKeepThePromises) {
+  std::mt19937 random(20261125);
+  const std::vector<std::pair<std::string, std::string>> formats = {
+      {"pdf", ".pdf"}, {"txt", ".txt"}, {"md", ".md"}, {"json-resume", ".json"}};
+  const std::vector<std::string> layouts = {"", "layout: mine\n", "layout: ./mine.yaml\n", "layout: classic\n"};
+  for (int round = 0; round < 120; ++round) {
+    CaseDir dir;
+    const tree::Tree t = tree::random_tree(random);
+    Case c;
+    c.env.emplace_back("XDG_CONFIG_HOME", "{dir}/config");
+    const auto& [format, extension] = formats[random() % formats.size()];
+    const std::string layout = layouts[random() % layouts.size()];
+    const bool photo = random() % 3 == 0;
+    write_file(dir.path() / "cv.yaml", layout + "cv:\n  name: Kim Minjun\n" + (photo ? "  photo: photo.jpg\n" : "") +
+                                           "  sections:\n    about: [A line of text.]\n");
+    tree::make(dir.path(), t, c);
+    const std::string output = (random() % 2 ? "out" : "cv") + extension;
+    const std::map<std::string, std::string> before = tree::snapshot(dir.path());
+    restrict_access(dir.path(), c);
+    const std::string where = "round " + std::to_string(round) + ": --format " + format + " -o " + output + " " +
+                              layout + (photo ? " photo " : " ") + t.description;
+
+    const RunResult build = run_hanji(dir.path(), {"build", "cv.yaml", "--format", format, "-o", output}, &c);
+    const RunResult check = run_hanji(dir.path(), {"check", "cv.yaml", "--format", format}, &c);
+    for (const RunResult* run : {&build, &check}) {
+      EXPECT_EQ(run->signal, 0) << where << run->err;
+      EXPECT_TRUE(run->exit == 0 || run->exit == 1) << where << run->err;
+      EXPECT_FALSE(run->hung) << where;
+      EXPECT_EQ(run->err.find("TOPSECRET"), std::string::npos) << where << "\n" << run->err;
+      EXPECT_EQ(run->err.find("Sanitizer"), std::string::npos) << where << run->err;
+    }
+    // What build refuses for its output alone, check (which writes nothing) may accept.
+    const bool about_output = build.err.find("refusing") != std::string::npos ||
+                              build.err.find("cannot write") != std::string::npos ||
+                              build.err.find("cannot overwrite") != std::string::npos ||
+                              build.err.find("cannot create") != std::string::npos ||
+                              build.err.find("is a folder") != std::string::npos ||
+                              build.err.find("loop of symbolic links") != std::string::npos;
+    if (build.exit == 1 && !about_output) {
+      EXPECT_EQ(check.exit, 1) << where << build.err << check.err;
+    }
+    if (check.exit == 1) {
+      EXPECT_EQ(build.exit, 1) << where << check.err;
+    }
+
+    // The one file that may change: the output, followed through its links.
+    fs::path target = dir.path() / output;
+    bool via_link = false;
+    for (int hops = 0; hops < 40 && fs::is_symlink(fs::symlink_status(target)); ++hops) {
+      const fs::path next = fs::read_symlink(target);
+      target = (next.is_absolute() ? next : target.parent_path() / next).lexically_normal();
+      via_link = true;
+    }
+    const std::string target_name = target.lexically_relative(dir.path()).string();
+    const std::map<std::string, std::string> after = tree::snapshot(dir.path());
+    for (const auto& [name, content] : after) {
+      EXPECT_EQ(name.find(".tmp-"), std::string::npos) << where << ": temporary file " << name;
+      const auto old = before.find(name);
+      const bool changed = old == before.end() || old->second != content;
+      if (!changed) continue;
+      EXPECT_EQ(name, target_name) << where << ": " << name << " changed\n" << build.err;
+      EXPECT_EQ(build.exit, 0) << where << ": a failed build changed " << name;
+      if (via_link) {
+        EXPECT_TRUE(name.ends_with(extension)) << where << ": wrote through a link into " << name;
+      }
+      if (format == "pdf") {
+        EXPECT_TRUE(content.starts_with("%PDF-") && content.find("%%EOF") != std::string::npos) << where;
+      } else {
+        EXPECT_FALSE(content.empty()) << where;
+      }
+    }
+    for (const auto& [name, content] : before)
+      EXPECT_TRUE(after.contains(name)) << where << ": " << name << " disappeared";
   }
 }
 
