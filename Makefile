@@ -14,7 +14,7 @@ endif
 # `make fuzz`: every libFuzzer target for FUZZ_TIME seconds each (clang, in build-fuzz/).
 FUZZ_BUILD   := build-fuzz
 FUZZ_TIME    ?= 60
-FUZZ_TARGETS := yaml_loader markup line_breaker pipeline
+FUZZ_TARGETS := yaml_loader markup line_breaker pipeline image
 JOBS    ?= $(shell nproc 2>/dev/null || echo 2)
 SAMPLES := $(wildcard samples/*.yaml samples/*.json)
 LAYOUT_FLAG := $(if $(LAYOUT),--layout $(LAYOUT),)
