@@ -85,6 +85,13 @@ std::vector<LayoutInfo> list_layouts(const DataDirs& dirs, Diagnostics& diags) {
       // A user's layout named like a built-in one replaces it: only the first is listed.
       if (std::any_of(layouts.begin(), layouts.end(), [&](const LayoutInfo& l) { return l.name == name; })) continue;
       const std::string path = (fs::path(folder) / (name + ".yaml")).string();
+      // As when a CV names it: a file there that is no layout is passed over, unquoted.
+      std::string refusal;
+      if (!read_data_file(path, layout_file_kind(), refusal)) {
+        diags.warning(Span{path, 0, 0}, "passed over as a layout: it " + refusal,
+                      {"rename it if it is not meant as a layout, or fix it if it is"});
+        continue;
+      }
       auto config = read_layout_file(path, Span{}, diags);
       LayoutInfo info{name, "", path};
       if (config && config->kind == config::ConfigNode::Kind::Map)
