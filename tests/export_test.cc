@@ -91,6 +91,28 @@ TEST(Export, MarkdownLinksOnlyWhatThePdfLinks) {
   EXPECT_NE(md.find("[example.org/paper](https://example.org/paper)"), std::string::npos) << md;
 }
 
+// So does the CV's own markup in the Markdown: [text](javascript:...) in a highlight, a summary
+// or a text entry becomes its text, and a bare host name its https:// address.
+TEST(Export, MarkdownMarkupLinksOnlyWhatThePdfLinks) {
+  const std::string md = export_cv(load("cv:\n"
+                                        "  name: Jane Roe\n"
+                                        "  headline: \"see [me](file:///etc/passwd)\"\n"
+                                        "  sections:\n"
+                                        "    about:\n"
+                                        "      - \"[click](javascript:alert(1)) and [home](example.org) and [mail](mailto:j@x.org)\"\n"
+                                        "    work:\n"
+                                        "      - company: Acme\n"
+                                        "        position: Lead\n"
+                                        "        highlights: [\"[run](vbscript:msgbox) now\", \"[](smb://host/share)\"]\n"),
+                                   Format::Markdown, "");
+  for (const char* scheme : {"(javascript:", "(file:", "(vbscript:", "(smb:"})
+    EXPECT_EQ(md.find(scheme), std::string::npos) << scheme << "\n" << md;
+  EXPECT_NE(md.find("click and [home](https://example.org) and [mail](mailto:j@x.org)"), std::string::npos) << md;
+  EXPECT_NE(md.find("- run now"), std::string::npos) << md;
+  EXPECT_NE(md.find("- smb://host/share"), std::string::npos) << md;
+  EXPECT_NE(md.find("see me"), std::string::npos) << md;
+}
+
 TEST(Export, FormatNames) {
   EXPECT_EQ(parse_format("md"), Format::Markdown);
   EXPECT_EQ(parse_format("txt"), Format::PlainText);
