@@ -45,8 +45,9 @@ constexpr double kHangSeconds = 60;
 #ifdef HANJI_ALLOC_COUNTER
 constexpr const char* kAllocCounter = HANJI_ALLOC_COUNTER;
 #else
-constexpr const char* kAllocCounter = nullptr;  // sanitizer builds: memory is not counted
+constexpr const char* kAllocCounter = "";  // sanitizer builds: memory is not counted
 #endif
+constexpr bool kCountsMemory = kAllocCounter[0] != '\0';
 
 std::string read_file(const fs::path& path) {
   std::ifstream in(path, std::ios::binary);
@@ -296,7 +297,7 @@ RunResult run_hanji(const fs::path& dir, const std::vector<std::string>& args, c
     struct rlimit memory {2ul << 30, 2ul << 30};
     ::setrlimit(RLIMIT_AS, &memory);
 #endif
-    if (kAllocCounter) {
+    if (kCountsMemory) {
       ::setenv("LD_PRELOAD", kAllocCounter, 1);
       ::setenv("HANJI_ALLOC_REPORT", alloc_path.c_str(), 1);
     }
@@ -313,7 +314,7 @@ RunResult run_hanji(const fs::path& dir, const std::vector<std::string>& args, c
       // case is skipped rather than failed.
       const std::string layouts = (kRepo / "layouts/classic.yaml").string(), fonts = (kRepo / "fonts").string();
       if (::access(HANJI_BINARY, X_OK) != 0 || ::access(layouts.c_str(), R_OK) != 0 ||
-          ::access(fonts.c_str(), X_OK) != 0 || (kAllocCounter && ::access(kAllocCounter, R_OK) != 0))
+          ::access(fonts.c_str(), X_OK) != 0 || (kCountsMemory && ::access(kAllocCounter, R_OK) != 0))
         ::_exit(kNobodyCannotRun);
     }
     std::vector<char*> argv;
@@ -441,7 +442,7 @@ class Hostile : public ::testing::TestWithParam<Case> {
     EXPECT_EQ(run.signal, 0) << verb << " died of signal " << run.signal << "\n" << run.err;
     EXPECT_EQ(run.exit, expected_exit) << verb << "\n" << run.err;
     EXPECT_FALSE(run.hung) << verb << " hung";
-    if (kAllocCounter && run.signal == 0) {
+    if (kCountsMemory && run.signal == 0) {
       EXPECT_GT(run.allocations, 0u) << verb << ": the counting allocator wrote no report";
       EXPECT_LE(run.peak_bytes, c.max_mb << 20) << verb << " held " << (run.peak_bytes >> 20) << " MiB";
     }
