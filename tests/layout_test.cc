@@ -460,8 +460,7 @@ TEST(LoadTheme, DrawnLengthsStayWithinTheirRegion) {
                         Case{"section", "rule_thickness", "20pt", "moderncv", "thicker than the section title's line"},
                         Case{"entry", "table_frame", "1000pt", "ko-standard", "thicker than the space inside a table cell"},
                         Case{"entry", "table_rule", "6pt", "ko-standard", "thicker than the space inside a table cell"},
-                        Case{"entry", "table_padding", "30pt", "ko-standard", "leaves no room for text"},
-                        Case{"header", "photo_gap", "1000pt", "classic", "take more than half of the"}}) {
+                        Case{"entry", "table_padding", "30pt", "ko-standard", "leaves no room for text"}}) {
     MapBuilder group("cv.yaml", 7);
     group.set(c.key, c.value);
     Diagnostics diags;

@@ -148,6 +148,12 @@ void add_with_photo(Builder& b, HeaderParts parts) {
                                 "{:.0f} pt text width",
                                 theme.photo_width, text_width),
                     {"use a smaller header.photo_width (a 3 x 4 cm photo is 85pt wide) or smaller page margins"});
+  else if (theme.photo_width + theme.photo_gap > text_width / 2)  // a 1000pt gap set the name a letter a line
+    b.diags().error(b.cv().photo.span,
+                    fmt::format("the photo ({:.0f} pt) and the gap beside it ({:.0f} pt, header.photo_gap) take more "
+                                "than half of the {:.0f} pt text width, which the name and contacts need",
+                                theme.photo_width, theme.photo_gap, text_width),
+                    {"a gap of about 14pt is usual; use a smaller header.photo_gap"});
   Figure figure;
   figure.path = photo_path(b);
   figure.span = b.cv().photo.span;

@@ -264,15 +264,6 @@ void check_drawn_lengths(const Theme& theme, Diagnostics& diags) {
                             "with ({:.1f} pt)",
                             theme.section_rule_thickness, title_line),
                 {"a rule is usually 0.4 to 1 pt thick, a bar a few points"});
-  // The photo and its gap take at most half of the text width: the name and contacts are set
-  // beside them (a 1000pt gap set the name one letter a line).
-  const double text_width_beside = theme.page_width - theme.margin_left - theme.margin_right;
-  if (theme.photo_width + theme.photo_gap > text_width_beside / 2)
-    diags.error(culprit(theme, {{"header.photo_width", theme.photo_width}, {"header.photo_gap", theme.photo_gap}}),
-                fmt::format("header.photo_width and header.photo_gap ({:.0f} + {:.0f} pt) take more than half of the "
-                            "{:.0f} pt text width, which the name and contacts beside the photo need",
-                            theme.photo_width, theme.photo_gap, text_width_beside),
-                {"a 3 x 4 cm photo is 85pt wide, with a gap of about 14pt"});
   // A cell's padding, both sides, leaves room for a word in the narrowest column of every
   // table the layout sets (the columns share the text width by their relative widths).
   const double text_width = theme.page_width - theme.margin_left - theme.margin_right;
