@@ -1516,6 +1516,19 @@ TEST_F(TextTest, OverlongWordCostsWorkInProportionToItsLength) {
       << small.break_steps << " steps for 10,000 characters, " << large.break_steps << " for 40,000";
 }
 
+// A combining mark written after a space stands alone (UAX #14 sets it as a letter): the
+// cluster of the space and the mark is no space, and a line that breaks there keeps the mark
+// (the fuzzer found "이력서 \u20D4 the" losing it).
+TEST_F(TextTest, ACombiningMarkOnASpaceIsKeptAtALineEnd) {
+  Typesetter ts(theme, diags);
+  const std::string text = "이력서 \u20D4 the Korean CV text";
+  for (double width = 20; width <= 200; width += 7) {
+    std::string drawn;
+    for (const Line& line : ts.typeset(make_paragraph(text), width)) drawn += text_of(line);
+    EXPECT_NE(drawn.find("\u20D4"), std::string::npos) << "width " << width << ": " << drawn;
+  }
+}
+
 TEST_F(TextTest, SmallCapsUseTheFontsOwnGlyphsAndKeepTheText) {
   theme.fonts.latin = {font_path("NotoSerif-Regular.ttf"), font_path("NotoSerif-Bold.ttf"), "", ""};
   Typesetter ts(theme, diags);
