@@ -78,7 +78,7 @@ gallery: build
 # is never a test.
 bench: build
 	./$(BUILD)/hanji_bench $(LAYOUT_FLAG) $(SAMPLES)
-	./$(BUILD)/tests/hostile_test --gtest_also_run_disabled_tests --gtest_filter='HostileBench.*' | grep -v '^\[
+	./$(BUILD)/tests/hostile_test --gtest_also_run_disabled_tests --gtest_filter='HostileBench.*' | grep -v '^\['
 
 # Each target starts from the samples, the golden cases, fuzz/seeds and the inputs that once
 # found a bug; what it learns stays in build-fuzz/corpus, what it finds in build-fuzz/findings
