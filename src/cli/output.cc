@@ -44,17 +44,7 @@ const OutputKind kMarkdown{"a Markdown file", {".md", ".markdown"}, looks_like_t
 const OutputKind kText{"a text file", {".txt"}, looks_like_text};
 const OutputKind kJson{"a JSON file", {".json"}, looks_like_json};
 
-std::string lower(std::string text) {
-  for (char& c : text) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return text;
-}
-
-bool named_as(const fs::path& file, const OutputKind& kind) {
-  const std::string extension = lower(file.extension().string());
-  for (std::string_view wanted : kind.extensions)
-    if (extension == wanted) return true;
-  return false;
-}
+bool named_as(const fs::path& file, const OutputKind& kind) { return has_extension(file.string(), kind.extensions); }
 
 std::string extensions_of(const OutputKind& kind) {
   std::string out;
@@ -230,12 +220,11 @@ TempFiles::Removal TempFiles::remove_all(std::unique_lock<std::mutex>& hold) {
   return removal;
 }
 
-bool output_allowed(const std::string& path, const std::string& input, const OutputKind& kind,
-                    OutputRefusal& refusal) {
-  fs::path target;
-  int hops = 0;
-  std::string error;
-  if (!resolve_links(path, target, hops, error)) return refuse(refusal, error, hint_for(kind));
+namespace {
+
+// The rules, for `path` once its links are followed to `target` (`hops` of them).
+bool allowed(const std::string& path, const fs::path& target, int hops, const std::string& input,
+             const OutputKind& kind, OutputRefusal& refusal) {
   std::error_code ec;
   if (fs::exists(fs::status(target, ec))) return may_replace(path, target, hops > 0, input, kind, refusal);
   // A link to a file not made yet (~/.ssh/authorized_keys) would make one of another kind.
@@ -247,13 +236,24 @@ bool output_allowed(const std::string& path, const std::string& input, const Out
   return true;
 }
 
-bool write_output(const std::string& path, const std::string& input, const OutputKind& kind, const std::string& bytes,
-                  TempFiles* temp_files, OutputRefusal& refusal) {
-  if (!output_allowed(path, input, kind, refusal)) return false;
+}  // namespace
+
+bool output_allowed(const std::string& path, const std::string& input, const OutputKind& kind,
+                    OutputRefusal& refusal) {
   fs::path target;
   int hops = 0;
   std::string error;
   if (!resolve_links(path, target, hops, error)) return refuse(refusal, error, hint_for(kind));
+  return allowed(path, target, hops, input, kind, refusal);
+}
+
+bool write_output(const std::string& path, const std::string& input, const OutputKind& kind, const std::string& bytes,
+                  TempFiles* temp_files, OutputRefusal& refusal) {
+  fs::path target;
+  int hops = 0;
+  std::string error;
+  if (!resolve_links(path, target, hops, error)) return refuse(refusal, error, hint_for(kind));
+  if (!allowed(path, target, hops, input, kind, refusal)) return false;
   const fs::path dir = target.has_parent_path() ? target.parent_path() : fs::path(".");
   std::string hidden_name(".");  // built step by step: GCC 12 warns falsely on "." + string
   hidden_name += target.filename().string();

@@ -7,6 +7,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cctype>
 #include <cerrno>
 #include <cstring>
@@ -75,19 +76,6 @@ bool FileDescriptor::close() {
   return ::close(fd) == 0;
 }
 
-std::optional<std::string> read_regular_file(const std::string& path, std::size_t max_bytes, std::string& error) {
-  std::optional<FileDescriptor> fd = open_regular(path, error);
-  if (!fd) return std::nullopt;
-  // One byte more than allowed tells "too large" without trusting st_size (/proc files say 0).
-  std::string bytes;
-  if (!read_up_to(fd->get(), max_bytes + 1, bytes, error)) return std::nullopt;
-  if (bytes.size() > max_bytes) {
-    error = "is larger than " + describe_bytes(max_bytes);
-    return std::nullopt;
-  }
-  return bytes;
-}
-
 std::optional<std::string> read_file_head(const std::string& path, std::size_t count, std::string& error) {
   std::optional<FileDescriptor> fd = open_regular(path, error);
   if (!fd) return std::nullopt;
@@ -97,12 +85,6 @@ std::optional<std::string> read_file_head(const std::string& path, std::size_t c
 }
 
 namespace {
-
-std::string lower_extension(const std::filesystem::path& path) {
-  std::string extension = path.extension().string();
-  for (char& c : extension) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return extension;
-}
 
 // Whether the path, as written, goes through a symbolic link anywhere: in its last part (a
 // link named classic.yaml) or in a folder on the way (a layouts/ that is a link elsewhere).
@@ -118,13 +100,6 @@ bool passes_through_link(const std::filesystem::path& path) {
   return false;
 }
 
-bool named_as(const std::filesystem::path& real, const std::vector<std::string_view>& extensions) {
-  const std::string extension = lower_extension(real);
-  for (std::string_view wanted : extensions)
-    if (extension == wanted) return true;
-  return false;
-}
-
 // The file an open descriptor reads, as the kernel names it: what the path led to when it
 // was opened, whatever has been renamed or relinked since.
 std::filesystem::path opened_file(int fd, const std::string& path) {
@@ -135,45 +110,27 @@ std::filesystem::path opened_file(int fd, const std::string& path) {
   return ec ? std::filesystem::path(path) : real;
 }
 
-}  // namespace
-
-bool link_target_named_as(const std::string& path, const std::vector<std::string_view>& extensions) {
-  if (!passes_through_link(path)) return true;
-  std::error_code ec;
-  const std::filesystem::path real = std::filesystem::canonical(path, ec);
-  return !ec && named_as(real, extensions);
+// What every data file is checked for before its bytes are looked at: a name through a link
+// that is its kind's.
+bool named_as_its_kind(const FileDescriptor& fd, const std::string& path, const FileKind& kind, std::string& error) {
+  if (kind.extensions.empty() || !passes_through_link(path) ||
+      has_extension(opened_file(fd.get(), path).string(), kind.extensions))
+    return true;
+  error = "is a link to a file that is not " + std::string(kind.what);
+  return false;
 }
 
-std::optional<DataFile> read_data_file(const std::string& path, const FileKind& kind, std::string& error) {
-  std::optional<FileDescriptor> fd = open_regular(path, error);
-  if (!fd) return std::nullopt;
-  const std::filesystem::path real = opened_file(fd->get(), path);
-  if (!kind.extensions.empty() && passes_through_link(path) && !named_as(real, kind.extensions)) {
-    error = "is a link to a file that is not " + std::string(kind.what);
-    return std::nullopt;
-  }
-  std::string bytes;
-  if (!read_up_to(fd->get(), kind.max_bytes + 1, bytes, error)) return std::nullopt;
-  if (bytes.size() > kind.max_bytes) {
-    error = "is larger than " + describe_bytes(kind.max_bytes);
-    return std::nullopt;
-  }
-  if (kind.recognises && !kind.recognises(bytes)) {
-    error = "is not " + std::string(kind.what);
-    return std::nullopt;
-  }
-  return DataFile{std::move(bytes), real.string()};
+// ... and, once they are read (all of them or the head), first bytes of its kind.
+bool starts_as_its_kind(std::string_view bytes, const FileKind& kind, std::string& error) {
+  if (!kind.recognises || kind.recognises(bytes)) return true;
+  error = "is not " + std::string(kind.what);
+  return false;
 }
-
-namespace {
 
 // The checks of probe_data_file on an open descriptor; its size in `size`.
 bool check_open_data_file(const FileDescriptor& fd, const std::string& path, const FileKind& kind, std::size_t& size,
                           std::string& error) {
-  if (!kind.extensions.empty() && passes_through_link(path) && !named_as(opened_file(fd.get(), path), kind.extensions)) {
-    error = "is a link to a file that is not " + std::string(kind.what);
-    return false;
-  }
+  if (!named_as_its_kind(fd, path, kind, error)) return false;
   struct stat info {};
   if (::fstat(fd.get(), &info) != 0) {
     error = errno_reason(errno);
@@ -185,15 +142,37 @@ bool check_open_data_file(const FileDescriptor& fd, const std::string& path, con
   }
   size = static_cast<std::size_t>(info.st_size);
   std::string head;
-  if (!read_up_to(fd.get(), kind.head_bytes, head, error)) return false;
-  if (kind.recognises && !kind.recognises(head)) {
-    error = "is not " + std::string(kind.what);
-    return false;
-  }
-  return true;
+  return read_up_to(fd.get(), kind.head_bytes, head, error) && starts_as_its_kind(head, kind, error);
 }
 
 }  // namespace
+
+bool has_extension(const std::string& file, const std::vector<std::string_view>& extensions) {
+  std::string extension = std::filesystem::path(file).extension().string();
+  for (char& c : extension) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return std::find(extensions.begin(), extensions.end(), extension) != extensions.end();
+}
+
+bool link_target_named_as(const std::string& path, const std::vector<std::string_view>& extensions) {
+  if (!passes_through_link(path)) return true;
+  std::error_code ec;
+  const std::filesystem::path real = std::filesystem::canonical(path, ec);
+  return !ec && has_extension(real.string(), extensions);
+}
+
+std::optional<std::string> read_data_file(const std::string& path, const FileKind& kind, std::string& error) {
+  std::optional<FileDescriptor> fd = open_regular(path, error);
+  if (!fd || !named_as_its_kind(*fd, path, kind, error)) return std::nullopt;
+  // One byte more than allowed tells "too large" without trusting st_size (/proc files say 0).
+  std::string bytes;
+  if (!read_up_to(fd->get(), kind.max_bytes + 1, bytes, error)) return std::nullopt;
+  if (bytes.size() > kind.max_bytes) {
+    error = "is larger than " + describe_bytes(kind.max_bytes);
+    return std::nullopt;
+  }
+  if (!starts_as_its_kind(bytes, kind, error)) return std::nullopt;
+  return bytes;
+}
 
 bool probe_data_file(const std::string& path, const FileKind& kind, std::string& error) {
   std::optional<FileDescriptor> fd = open_regular(path, error);

@@ -30,14 +30,10 @@ class FileDescriptor {
   int fd_;
 };
 
-/// The whole of the regular file `path` if it has at most `max_bytes`; otherwise nullopt,
-/// with `error` saying why in words that fit after the file name ("does not exist", "is a
-/// directory", "is not a regular file (a FIFO, socket or device)", "is larger than 1 MiB",
-/// "cannot be read: Permission denied").
-std::optional<std::string> read_regular_file(const std::string& path, std::size_t max_bytes, std::string& error);
-
-/// The first `count` bytes (fewer if the file is shorter) of the regular file `path`; errors
-/// as read_regular_file.
+/// The first `count` bytes (fewer if the file is shorter) of the regular file `path`; otherwise
+/// nullopt, with `error` saying why in words that fit after the file name ("does not exist",
+/// "is a directory", "is not a regular file (a FIFO, socket or device)", "cannot be read:
+/// Permission denied").
 std::optional<std::string> read_file_head(const std::string& path, std::size_t count, std::string& error);
 
 /// What a data file that hanji finds by name or path (a layout, a locale, a font, a photo)
@@ -65,18 +61,12 @@ const FileKind& font_file_kind();
 /// A photo: a JPEG or PNG picture of at most limits::kMaxImageBytes.
 const FileKind& photo_file_kind();
 
-/// A data file as read: its bytes and the file they came from after following every link.
-struct DataFile {
-  std::string bytes;
-  std::string resolved;
-};
-
-/// The data file `path` if it is what `kind` says; otherwise nullopt with `error` saying why
+/// The bytes of the data file `path` if it is what `kind` says; otherwise nullopt with `error` saying why
 /// in words that fit after the file name ("does not exist", "is not a regular file (a FIFO,
 /// socket or device)", "cannot be read: Permission denied", "is larger than 32 MiB", "is a
 /// link to a file that is not a layout", "is not a layout"). The file's content never
 /// appears in `error`.
-std::optional<DataFile> read_data_file(const std::string& path, const FileKind& kind, std::string& error);
+std::optional<std::string> read_data_file(const std::string& path, const FileKind& kind, std::string& error);
 
 /// Checks the data file `path` as read_data_file does, reading only its first
 /// kind.head_bytes bytes (its size comes from the file system): for files that a library reads
@@ -106,8 +96,12 @@ class MappedFile {
 /// one descriptor that is mapped (the file cannot be swapped for a FIFO in between).
 std::optional<MappedFile> map_data_file(const std::string& path, const FileKind& kind, std::string& error);
 
+/// True when the name of `file` ends in one of `extensions` (lower case, with the dot),
+/// compared without case: "CV.YAML" is named as {".yaml", ".yml"}.
+bool has_extension(const std::string& file, const std::vector<std::string_view>& extensions);
+
 /// True when the real file behind `path` (after every symbolic link) has a name ending in one
-/// of `extensions` (compared in lower case), or when `path` leads through no link at all.
+/// of `extensions`, or when `path` leads through no link at all.
 bool link_target_named_as(const std::string& path, const std::vector<std::string_view>& extensions);
 
 /// "1 MiB", "32 MiB", "512 KiB", "900 bytes": a size limit for messages.

@@ -56,10 +56,7 @@ bool is_layout_path(const std::string& name) {
 }
 
 // Layout files end in .yaml or .yml, in any case.
-bool has_layout_extension(const fs::path& path) {
-  const std::string extension = ascii_lower(path.extension().string());
-  return extension == ".yaml" || extension == ".yml";
-}
+bool has_layout_extension(const fs::path& path) { return has_extension(path.string(), layout_file_kind().extensions); }
 
 std::string layout_id(const std::string& name) { return is_layout_path(name) ? fs::path(name).stem().string() : name; }
 

@@ -50,8 +50,8 @@ const FileKind& layout_file_kind() {
 
 std::optional<config::ConfigNode> read_layout_file(const std::string& path, const Span& named_at, Diagnostics& diags) {
   std::string error;
-  std::optional<DataFile> file = read_data_file(path, layout_file_kind(), error);
-  if (!file) {
+  std::optional<std::string> text = read_data_file(path, layout_file_kind(), error);
+  if (!text) {
     std::vector<std::string> hints;
     if (error.starts_with("does not exist")) hints.push_back("check the name; see `hanji layouts` for the layouts there are");
     else if (error.starts_with("is larger")) hints.push_back(fmt::format("a layout file holds at most {} (the built-in ones under 3 KiB); is this the right file?", describe_bytes(limits::kMaxLayoutBytes)));
@@ -62,7 +62,7 @@ std::optional<config::ConfigNode> read_layout_file(const std::string& path, cons
                 std::move(hints));
     return std::nullopt;
   }
-  return config::load_config_from_string(file->bytes, path, diags);
+  return config::load_config_from_string(*text, path, diags);
 }
 
 }  // namespace hanji::layout

@@ -135,15 +135,14 @@ std::optional<ImageDrawer::Loaded> ImageDrawer::load(const doc::PlacedImage& pla
   // Problems are reported where the CV names the picture (`photo:`), or else at the file.
   const Span where = placed.span.known() ? placed.span : Span{path, 0, 0};
   std::string error;
-  std::optional<DataFile> file = read_data_file(path, photo_file_kind(), error);
-  if (!file) {
+  std::optional<std::string> bytes = read_data_file(path, photo_file_kind(), error);
+  if (!bytes) {
     std::string hint = error.starts_with("is larger")
                            ? "a photo for a CV needs about 1000 x 1300 pixels; scale it down or save it as JPEG"
                            : "check the photo path in the CV; relative paths start at the CV file's folder";
     diags.error(where, "image '" + path + "' " + error, {std::move(hint)});
     return std::nullopt;
   }
-  const std::string* bytes = &file->bytes;
   const Orientation orientation = image_orientation(*bytes);
   HPDF_Image image = decode(path, where, *bytes, orientation, placed, diags);
   if (!image) return std::nullopt;

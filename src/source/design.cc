@@ -717,9 +717,9 @@ std::optional<ThemeFile> read_theme_file(const std::string& theme, const std::st
   if (!fs::is_regular_file(path, ec)) return std::nullopt;
   Diagnostics quiet;  // a shipped file; a broken one is a test failure, not the user's problem
   std::string error;
-  std::optional<DataFile> text = read_data_file(path.string(), shipped_yaml_kind(), error);
+  std::optional<std::string> text = read_data_file(path.string(), shipped_yaml_kind(), error);
   if (!text) return std::nullopt;
-  SourceText source(text->bytes, path.string());
+  SourceText source(*text, path.string());
   std::optional<YamlNode> root = parse_yaml(source, quiet);
   if (!root || !root->is_map()) return std::nullopt;
   ThemeFile file;

@@ -38,12 +38,12 @@ std::vector<fs::path> locale_files(const std::string& dir) {
 
 std::optional<YamlNode> parse_locale_file(const fs::path& file, Diagnostics& diags) {
   std::string error;
-  std::optional<DataFile> text = read_data_file(file.string(), shipped_yaml_kind(), error);
+  std::optional<std::string> text = read_data_file(file.string(), shipped_yaml_kind(), error);
   if (!text) {
     diags.error(Span{file.string(), 0, 0}, "locale file " + error, {"reinstall hanji's locales/ folder"});
     return std::nullopt;
   }
-  SourceText source(text->bytes, file.string());
+  SourceText source(*text, file.string());
   std::optional<YamlNode> root = parse_yaml(source, diags);
   if (root && !root->is_map()) return std::nullopt;
   return root;
