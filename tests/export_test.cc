@@ -113,6 +113,18 @@ TEST(Export, MarkdownMarkupLinksOnlyWhatThePdfLinks) {
   EXPECT_NE(md.find("see me"), std::string::npos) << md;
 }
 
+// The Markdown follows the PDF's grammar: a bracket in a code span is no link, emphasis
+// around a link stays, and what the PDF does not link is written as it was.
+TEST(Export, MarkdownLinksFollowTheMarkupGrammar) {
+  const std::string md = export_cv(load("cv:\n"
+                                        "  name: Jane Roe\n"
+                                        "  sections:\n"
+                                        "    about:\n"
+                                        "      - \"**[a](javascript:x)** and `[b](javascript:y)` [c](d.org) [e] (f)\"\n"),
+                                   Format::Markdown, "");
+  EXPECT_NE(md.find("**a** and `[b](javascript:y)` [c](https://d.org) [e] (f)"), std::string::npos) << md;
+}
+
 TEST(Export, FormatNames) {
   EXPECT_EQ(parse_format("md"), Format::Markdown);
   EXPECT_EQ(parse_format("txt"), Format::PlainText);

@@ -186,6 +186,13 @@ std::vector<Inline> parse_inline(const model::Text& text, const FontSpec& base, 
 /// label), as bookmarks, metadata and name comparisons use it.
 std::string plain_text(const std::string& value);
 
+/// `value` with its inline markup as written, but each [text](address) linked as the PDF
+/// links it (the Markdown export): an address of a scheme that is no web, mail or phone
+/// address (javascript:, file:, ...) leaves its text unlinked (or, for "[](address)", the
+/// address as text), and a bare host name gets https://. One grammar for both, so the
+/// Markdown never links what the PDF refused.
+std::string markup_linked_as_set(const std::string& value);
+
 /// A date or date range as the locale prints it ("Sep 2023 – present", "2020. 3. – 2023. 7."),
 /// or in one of the layouts' date formats.
 std::string format_dates(const model::Entry& entry, const model::Locale& locale,

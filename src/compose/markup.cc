@@ -60,6 +60,9 @@ class Parser {
 
   std::vector<Item> parse() { return parse_range(0, cps_.size(), false); }
   const std::vector<std::string>& links() const { return links_; }
+  /// The value as written, each [text](address) it parsed written with what the PDF links
+  /// (see markup_linked_as_set); call after parse().
+  std::string with_links_as_set() const;
   /// Where the code point at `offset` of the value is. Offsets map to columns only when the
   /// value is one source line; a multi-line value (folded or literal block) points at its start.
   Span span_at(size_t offset) const {
@@ -93,6 +96,12 @@ class Parser {
   Diagnostics* diags_;
   std::size_t& steps_;  // before the tables below: building them counts
   std::vector<std::string> links_;
+  // Where each [text](address) was written, in order, and what it links to ("" for nothing).
+  struct LinkSyntax {
+    size_t open = 0, close_bracket = 0, close_paren = 0;
+    std::string target;
+  };
+  std::vector<LinkSyntax> link_syntax_;
   // For each opening bracket / parenthesis, the index of the one closing it (kNoMatch if
   // none), found once for the whole value: looking for it afresh at every '[' made a
   // paragraph of 100,000 unclosed brackets take 11 s.
@@ -244,6 +253,7 @@ bool Parser::scan_link(size_t& i, size_t end, std::vector<Item>& out) {
   } else {
     url = checked_link_target(url, close_bracket + 2);
   }
+  link_syntax_.push_back({i, close_bracket, close_paren, url});
   const int link = url.empty() ? -1 : static_cast<int>(links_.size());
   if (link >= 0) links_.push_back(url);
   std::vector<Item> label = parse_range(i + 1, close_bracket, true);
@@ -259,6 +269,19 @@ bool Parser::scan_link(size_t& i, size_t end, std::vector<Item>& out) {
   }
   i = close_paren + 1;
   return true;
+}
+
+std::string Parser::with_links_as_set() const {
+  std::string out;
+  size_t copied = 0;
+  for (const LinkSyntax& link : link_syntax_) {
+    out += to_utf8(cps_, copied, link.open);
+    const std::string label = to_utf8(cps_, link.open + 1, link.close_bracket);
+    if (!link.target.empty()) out += "[" + label + "](" + link.target + ")";
+    else out += label.empty() ? to_utf8(cps_, link.close_bracket + 2, link.close_paren) : label;  // "[](address)"
+    copied = link.close_paren + 1;
+  }
+  return out + to_utf8(cps_, copied, cps_.size());
 }
 
 // A bare "https://…" or "http://…" becomes a link to itself. It ends at white space; trailing
@@ -551,6 +574,15 @@ std::string plain_text(const std::string& value) {
   std::string out;
   for (const auto& item : parser.parse()) utf8_append(out, item.ch);
   return out;
+}
+
+std::string markup_linked_as_set(const std::string& value) {
+  if (value.find("](") == std::string::npos) return value;
+  model::Text text{value, {}};
+  std::size_t steps = 0;  // nobody asks
+  Parser parser(text, nullptr, steps);
+  parser.parse();
+  return parser.with_links_as_set();
 }
 
 std::string inline_text(const std::vector<Inline>& inlines) {

@@ -3,7 +3,7 @@
 
 #include <fmt/format.h>
 
-#include "core/links.h"
+#include "compose/compose.h"
 #include "export/outline.h"
 
 namespace hanji::exports {
@@ -18,52 +18,10 @@ std::string join(const std::vector<std::string>& parts, std::string_view separat
   return out;
 }
 
-// For each bracket at i, the index of the one closing it (or npos): one pass with a stack, so
-// text of any length and nesting costs its length.
-std::vector<size_t> closing(std::string_view text, char open, char close) {
-  std::vector<size_t> match(text.size(), std::string::npos), opened;
-  for (size_t i = 0; i < text.size(); ++i) {
-    if (text[i] == '\\') {
-      ++i;  // an escaped bracket is text
-    } else if (text[i] == open) {
-      opened.push_back(i);
-    } else if (text[i] == close && !opened.empty()) {
-      match[opened.back()] = i;
-      opened.pop_back();
-    }
-  }
-  return match;
-}
-
-// The CV's own markup, with each [text](address) linked as the PDF links it: an address of a
-// scheme that is no web, mail or phone address (javascript:, file:, ...) leaves its text alone,
-// unlinked, and a bare host name gets https://. A Markdown viewer would otherwise make a
-// javascript: link clickable that the PDF refused.
-std::string safe_links(std::string_view text) {
-  if (text.find("](") == std::string_view::npos) return std::string(text);
-  const std::vector<size_t> bracket = closing(text, '[', ']'), paren = closing(text, '(', ')');
-  std::string out;
-  for (size_t i = 0; i < text.size(); ++i) {
-    const size_t close = text[i] == '[' ? bracket[i] : std::string::npos;
-    if (close == std::string::npos || close + 1 >= text.size() || text[close + 1] != '(' ||
-        paren[close + 1] == std::string::npos) {
-      out += text[i];
-      continue;
-    }
-    const size_t end = paren[close + 1];
-    const std::string_view label = text.substr(i + 1, close - i - 1);
-    const LinkTarget target = link_target(text.substr(close + 2, end - close - 2));
-    if (target.uri.empty()) out += label.empty() ? text.substr(close + 2, end - close - 2) : label;
-    else out += fmt::format("[{}]({})", label, target.uri);
-    i = end;
-  }
-  return out;
-}
-
 std::string markdown(const Outline& outline) {
   std::string out;
-  if (!outline.name.empty()) out += "# " + safe_links(outline.name) + "\n\n";
-  if (!outline.headline.empty()) out += safe_links(outline.headline) + "\n\n";
+  if (!outline.name.empty()) out += "# " + compose::markup_linked_as_set(outline.name) + "\n\n";
+  if (!outline.headline.empty()) out += compose::markup_linked_as_set(outline.headline) + "\n\n";
   if (!outline.contacts.empty()) out += join(outline.contacts, " \u00B7 ") + "\n\n";
   for (const OutlineSection& section : outline.sections) {
     out += "## " + section.title + "\n\n";
@@ -76,7 +34,9 @@ std::string markdown(const Outline& outline) {
         const bool was_list = i > 0 && (previous == Line::Kind::Bullet || previous == Line::Kind::SubBullet ||
                                         previous == Line::Kind::Numbered);
         if (i > 0 && (line.kind == Line::Kind::Paragraph || (list && !was_list))) out += "\n";
-        const std::string text = safe_links(line.text);
+        // The CV's own markup, linked as the PDF links it: a Markdown viewer would otherwise
+        // make a javascript: link clickable that the PDF refused.
+        const std::string text = compose::markup_linked_as_set(line.text);
         switch (line.kind) {
           case Line::Kind::Title: out += "### " + text + "\n\n"; break;
           // Subtitles and details are lines of one paragraph: two spaces end a Markdown line.
