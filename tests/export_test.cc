@@ -123,6 +123,13 @@ TEST(Export, MarkdownLinksFollowTheMarkupGrammar) {
                                         "      - \"**[a](javascript:x)** and `[b](javascript:y)` [c](d.org) [e] (f)\"\n"),
                                    Format::Markdown, "");
   EXPECT_NE(md.find("**a** and `[b](javascript:y)` [c](https://d.org) [e] (f)"), std::string::npos) << md;
+  // A link written inside a link's label is text in the PDF; in the Markdown its brackets
+  // are escaped, whether the outer link is kept or refused.
+  const std::string nested = export_cv(load("cv:\n  name: Jane Roe\n  sections:\n    about:\n"
+                                            "      - \"[a [b](javascript:y) c](javascript:z) [d [e](javascript:w)](f.org)\"\n"),
+                                       Format::Markdown, "");
+  EXPECT_NE(nested.find("a \\[b\\](javascript:y) c [d \\[e\\](javascript:w)](https://f.org)"), std::string::npos)
+      << nested;
 }
 
 TEST(Export, FormatNames) {

@@ -102,6 +102,7 @@ class Parser {
     std::string target;
   };
   std::vector<LinkSyntax> link_syntax_;
+  std::string label_as_text(const LinkSyntax& link) const;
   // For each opening bracket / parenthesis, the index of the one closing it (kNoMatch if
   // none), found once for the whole value: looking for it afresh at every '[' made a
   // paragraph of 100,000 unclosed brackets take 11 s.
@@ -271,12 +272,29 @@ bool Parser::scan_link(size_t& i, size_t end, std::vector<Item>& out) {
   return true;
 }
 
+// A link's label as the PDF shows it: a link written inside it is text there (links hold no
+// links), so its brackets are escaped, or a Markdown viewer would make it a link, one whose
+// address was never checked.
+std::string Parser::label_as_text(const LinkSyntax& link) const {
+  std::string out;
+  for (size_t k = link.open + 1; k < link.close_bracket; ++k) {
+    if (cps_[k] == '\\' && k + 1 < link.close_bracket) {
+      utf8_append(out, cps_[k]);
+      utf8_append(out, cps_[++k]);
+      continue;
+    }
+    if (cps_[k] == '[' || cps_[k] == ']') out += '\\';
+    utf8_append(out, cps_[k]);
+  }
+  return out;
+}
+
 std::string Parser::with_links_as_set() const {
   std::string out;
   size_t copied = 0;
   for (const LinkSyntax& link : link_syntax_) {
     out += to_utf8(cps_, copied, link.open);
-    const std::string label = to_utf8(cps_, link.open + 1, link.close_bracket);
+    const std::string label = label_as_text(link);
     if (!link.target.empty()) out += "[" + label + "](" + link.target + ")";
     else out += label.empty() ? to_utf8(cps_, link.close_bracket + 2, link.close_paren) : label;  // "[](address)"
     copied = link.close_paren + 1;
