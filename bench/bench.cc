@@ -103,24 +103,24 @@ std::string repeated(const std::string& unit, int times) {
 std::optional<hanji::layout::Theme> print_stage_times(const std::vector<std::string>& samples,
                                                       const std::string& layout, int repeats, const char* argv0) {
   using namespace hanji;
-  const layout::DataDirs dirs = layout::find_data_dirs(argv0);
+  engine::Engine engine(layout::find_data_dirs(argv0));  // warm: what watch and batch see
   engine::Request request;
   request.layout = layout;
   std::optional<layout::Theme> first_theme;
   std::printf("\n%-28s %10s %10s %10s %10s\n", "in this process, median ms", "load", "lay out", "PDF", "glyphs");
   for (const std::string& sample : samples) {
     Diagnostics diags;
-    const std::optional<model::CvFile> file = engine::load(sample, request, dirs, diags);
-    std::optional<engine::Rendered> rendered = file ? engine::render(*file, request, dirs, diags) : std::nullopt;
+    const std::optional<model::CvFile> file = engine.load(sample, request, diags);
+    std::optional<engine::Rendered> rendered = file ? engine.render(*file, request, diags) : std::nullopt;
     if (!rendered) continue;  // the table above says it failed
     if (!first_theme) first_theme = rendered->theme;
     const double load = median_ms(repeats, [&] {
       Diagnostics quiet;
-      engine::load(sample, request, dirs, quiet);
+      engine.load(sample, request, quiet);
     });
     const double lay_out = median_ms(repeats, [&] {
       Diagnostics quiet;
-      engine::render(*file, request, dirs, quiet);
+      engine.render(*file, request, quiet);
     });
     const double write = median_ms(repeats, [&] {
       Diagnostics quiet;

@@ -13,8 +13,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const std::string text(reinterpret_cast<const char*>(data), size);
   Diagnostics diags;
   const layout::DataDirs dirs{fuzz::repo_path("layouts"), fuzz::repo_path("fonts")};
+  engine::Engine engine(dirs);
   std::optional<engine::Rendered> rendered =
-      engine::render_text(text, fuzz::repo_path("fuzz/cv.yaml"), engine::Request{}, dirs, diags);
+      engine.render_text(text, fuzz::repo_path("fuzz/cv.yaml"), engine::Request{}, diags);
   if (!rendered) return diags.has_errors() ? 0 : (std::abort(), 0);
   std::optional<std::string> pdf = pdf::write_pdf(rendered->doc, pdf::Options{0}, diags);
   if (!pdf && !diags.has_errors()) std::abort();

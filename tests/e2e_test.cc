@@ -22,6 +22,7 @@
 
 #include "compose/compose.h"
 #include "compose/markup.h"  // plain_text
+#include "engine/engine.h"
 #include "layout/layout.h"
 #include "source/source.h"
 
@@ -162,12 +163,12 @@ class Samples : public ::testing::TestWithParam<Case> {
   /// The theme the PDF was made with.
   hanji::layout::Theme theme() const {
     hanji::Diagnostics diags;
-    auto file = hanji::source::load_cv(sample().string(), diags);
+    hanji::engine::Engine engine(hanji::layout::find_data_dirs(HANJI_BINARY));
+    hanji::engine::Request request;
+    request.layout = GetParam().layout;
+    auto file = engine.load(sample().string(), request, diags);
     EXPECT_TRUE(file.has_value());
-    std::string layout = GetParam().layout;
-    if (layout.empty()) layout = file->layout_name.empty() ? "classic" : file->layout_name;
-    auto theme = hanji::layout::load_theme(layout, file->layout_overrides, "",
-                                           hanji::layout::find_data_dirs(HANJI_BINARY), diags);
+    auto theme = file ? engine.theme_for(*file, request, diags) : std::nullopt;
     EXPECT_TRUE(theme.has_value());
     return theme ? *theme : hanji::layout::Theme{};
   }
@@ -679,11 +680,10 @@ TEST(RenderCvFiles, BuildWithTheExpectedWarningsAndEveryWord) {
       EXPECT_EQ(std::count_if(got.begin(), got.end(), [&](const std::string& l) { return l.find(option + " ") != std::string::npos; }), 1)
           << stem << ": " << option << " in\n" << r.output;
     hanji::Diagnostics diags;
-    auto file = hanji::source::load_cv(yaml.string(), diags);
+    hanji::engine::Engine engine(hanji::layout::find_data_dirs(HANJI_BINARY));
+    auto file = engine.load(yaml.string(), {}, diags);
     ASSERT_TRUE(file.has_value()) << stem;
-    auto theme = hanji::layout::load_theme(file->layout_name.empty() ? "classic" : file->layout_name,
-                                           file->layout_overrides, "", hanji::layout::find_data_dirs(HANJI_BINARY),
-                                           diags);
+    auto theme = engine.theme_for(*file, {}, diags);
     ASSERT_TRUE(theme.has_value()) << stem;
     EXPECT_EQ(missing_words(pdf, *file, *theme), 0) << stem;
     if (!theme->top_note.empty()) {  // RenderCV's note, in the themes that keep it

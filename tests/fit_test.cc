@@ -20,6 +20,12 @@ layout::DataDirs repo_dirs() {
   return {std::string(HANJI_SOURCE_DIR) + "/layouts", std::string(HANJI_SOURCE_DIR) + "/fonts"};
 }
 
+// Through a cold engine, as `hanji build --fit-pages` lays a CV out.
+FitResult lay_out(const model::CvFile& file, const layout::Theme& theme, int pages, Diagnostics& diags) {
+  engine::Engine engine(repo_dirs());
+  return engine.lay_out(file, theme, pages, diags);
+}
+
 layout::Theme classic() {
   Diagnostics diags;
   std::optional<layout::Theme> theme = layout::load_theme("classic", config::ConfigNode{}, "", repo_dirs(), diags);
@@ -209,7 +215,7 @@ size_t pages_at(const model::CvFile& file, const layout::Theme& theme, double s)
 TEST(FitToPages, WithoutAPageCountLaysOutAsItIs) {
   model::CvFile file = load(long_cv(13));
   Diagnostics diags;
-  FitResult r = engine::lay_out(file, classic(), 0, diags);
+  FitResult r = lay_out(file, classic(), 0, diags);
   EXPECT_EQ(r.doc.pages.size(), 2u);
   EXPECT_EQ(r.squeeze, 0);
   EXPECT_EQ(r.attempts, 1);
@@ -220,7 +226,7 @@ TEST(FitToPages, AFifthOfAPageTooLongFitsOnePage) {
   model::CvFile file = load(long_cv(13));
   layout::Theme theme = classic();
   Diagnostics diags;
-  FitResult r = engine::lay_out(file, theme, 1, diags);
+  FitResult r = lay_out(file, theme, 1, diags);
   ASSERT_EQ(r.doc.pages.size(), 1u);
   EXPECT_TRUE(r.fits);
   EXPECT_GT(r.squeeze, 0);
@@ -230,7 +236,7 @@ TEST(FitToPages, AFifthOfAPageTooLongFitsOnePage) {
   EXPECT_GT(r.theme.body.size, theme.body.size * 0.93);
   // Every word is still there: the fitted page holds the text of the two natural pages.
   Diagnostics plain;
-  FitResult natural = engine::lay_out(file, theme, 0, plain);
+  FitResult natural = lay_out(file, theme, 0, plain);
   ASSERT_EQ(natural.doc.pages.size(), 2u);
   EXPECT_EQ(flow_text(r.doc), flow_text(natural.doc));
   // One note says what changed; nothing else is reported.
@@ -243,7 +249,7 @@ TEST(FitToPages, ShrinksTheLeastThatFits) {
   model::CvFile file = load(long_cv(13));
   layout::Theme theme = classic();
   Diagnostics diags;
-  FitResult r = engine::lay_out(file, theme, 1, diags);
+  FitResult r = lay_out(file, theme, 1, diags);
   ASSERT_TRUE(r.fits);
   EXPECT_EQ(pages_at(file, theme, r.squeeze), 1u);
   EXPECT_EQ(pages_at(file, theme, r.squeeze - 0.05), 2u) << "s = " << r.squeeze << " is more than needed";
@@ -252,7 +258,7 @@ TEST(FitToPages, ShrinksTheLeastThatFits) {
 TEST(FitToPages, CostsAFewLayouts) {
   model::CvFile file = load(long_cv(13));
   Diagnostics diags;
-  FitResult r = engine::lay_out(file, classic(), 1, diags);
+  FitResult r = lay_out(file, classic(), 1, diags);
   EXPECT_GE(r.attempts, 3);  // s = 0, s = 1, and at least one between
   EXPECT_LE(r.attempts, 7);
 }
@@ -264,13 +270,13 @@ TEST(FitToPages, LaysOutAtMostTheFitPageBudget) {
   layout::Theme short_pages = classic();
   short_pages.margin_top = 300;  // the same CV on more pages
   Diagnostics diags;
-  FitResult once = engine::lay_out(file, short_pages, 40, diags);
+  FitResult once = lay_out(file, short_pages, 40, diags);
   ASSERT_GT(once.doc.pages.size(), limits::kMaxFitPages / 2);
   EXPECT_EQ(once.attempts, 1);
   EXPECT_FALSE(once.fits);
   EXPECT_EQ(count(diags, Severity::Warning, "fitting lays out at most 120 pages in all"), 1);
   Diagnostics fewer;
-  FitResult r = engine::lay_out(file, classic(), 44, fewer);  // s = 0 and s = 1 only
+  FitResult r = lay_out(file, classic(), 44, fewer);  // s = 0 and s = 1 only
   ASSERT_GT(static_cast<std::size_t>(r.attempts + 1) * 45, limits::kMaxFitPages);
   EXPECT_EQ(r.attempts, 2);
   EXPECT_TRUE(r.fits);
@@ -280,8 +286,8 @@ TEST(FitToPages, ACvThatFitsIsLeftAsItIs) {
   model::CvFile file = load(long_cv(13));
   layout::Theme theme = classic();
   Diagnostics plain, fitted;
-  FitResult natural = engine::lay_out(file, theme, 0, plain);
-  FitResult r = engine::lay_out(file, theme, 2, fitted);  // already two pages: never enlarged, never changed
+  FitResult natural = lay_out(file, theme, 0, plain);
+  FitResult r = lay_out(file, theme, 2, fitted);  // already two pages: never enlarged, never changed
   EXPECT_EQ(r.squeeze, 0);
   EXPECT_EQ(r.attempts, 1);
   EXPECT_EQ(drawing(r.doc), drawing(natural.doc));
@@ -292,7 +298,7 @@ TEST(FitToPages, SaysHowFarOffACvThatCannotFitIs) {
   model::CvFile file = load(long_cv(18));
   layout::Theme theme = classic();
   Diagnostics diags;
-  FitResult r = engine::lay_out(file, theme, 1, diags);
+  FitResult r = lay_out(file, theme, 1, diags);
   EXPECT_FALSE(r.fits);
   EXPECT_EQ(r.squeeze, 1);  // the tightest the layout allows, produced anyway
   EXPECT_EQ(r.attempts, 2);
@@ -314,8 +320,8 @@ TEST(FitToPages, IsDeterministic) {
   model::CvFile file = load(long_cv(13));
   layout::Theme theme = classic();
   Diagnostics a, b;
-  FitResult first = engine::lay_out(file, theme, 1, a);
-  FitResult second = engine::lay_out(file, theme, 1, b);
+  FitResult first = lay_out(file, theme, 1, a);
+  FitResult second = lay_out(file, theme, 1, b);
   EXPECT_EQ(first.squeeze, second.squeeze);
   EXPECT_EQ(drawing(first.doc), drawing(second.doc));
 }
@@ -324,7 +330,7 @@ TEST(FitToPages, ReportsEveryOtherMessageOnceNotOncePerAttempt) {
   // A character no font has (U+2709) in a CV that needs fitting: every attempt meets it.
   model::CvFile file = load(long_cv(13, "mail \u2709 me"));
   Diagnostics diags;
-  FitResult r = engine::lay_out(file, classic(), 1, diags);
+  FitResult r = lay_out(file, classic(), 1, diags);
   EXPECT_GE(r.attempts, 3);
   EXPECT_EQ(count(diags, Severity::Warning, "U+2709"), 1);
   EXPECT_EQ(diags.warning_count(), 1);
@@ -341,8 +347,8 @@ TEST(FitToPages, FitsKoreanToo) {
   }
   model::CvFile file = load(yaml);
   Diagnostics plain, diags;
-  ASSERT_EQ(engine::lay_out(file, classic(), 0, plain).doc.pages.size(), 2u);
-  FitResult r = engine::lay_out(file, classic(), 1, diags);
+  ASSERT_EQ(lay_out(file, classic(), 0, plain).doc.pages.size(), 2u);
+  FitResult r = lay_out(file, classic(), 1, diags);
   EXPECT_TRUE(r.fits);
   EXPECT_EQ(r.doc.pages.size(), 1u);
   EXPECT_EQ(diags.warning_count(), 0);

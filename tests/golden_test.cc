@@ -91,7 +91,8 @@ std::string trace_of_case(const fs::path& yaml) {
   Diagnostics diags;
   const layout::DataDirs dirs{(fs::path(HANJI_SOURCE_DIR) / "layouts").string(),
                               (fs::path(HANJI_SOURCE_DIR) / "fonts").string()};
-  std::optional<engine::Rendered> rendered = engine::render_file(yaml.string(), engine::Request{}, dirs, diags);
+  engine::Engine engine(dirs);
+  std::optional<engine::Rendered> rendered = engine.render_file(yaml.string(), engine::Request{}, diags);
   if (!rendered) return diagnostic_rows(diags, yaml);
   return write_trace(rendered->doc) + diagnostic_rows(diags, yaml);
 }

@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 #include <sys/stat.h>
 
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -1658,6 +1659,7 @@ TEST(SourceLocale, EveryLocaleFileReads) {
   namespace fs = std::filesystem;
   int files = 0;
   for (const auto& entry : fs::directory_iterator(fs::path(HANJI_SOURCE_DIR) / "locales")) {
+    if (entry.path().extension() != ".yaml") continue;  // index.txt
     const std::string name = entry.path().stem().string();
     auto by_name = load("cv:\n  name: J\nlocale: " + name + "\n");
     ASSERT_TRUE(by_name.file) << name;
@@ -1676,6 +1678,69 @@ TEST(SourceLocale, EveryLocaleFileReads) {
     ++files;
   }
   EXPECT_GE(files, 18);  // English, Korean and RenderCV's languages our fonts cover
+}
+
+// locales/index.txt names every file's names (its stem, language, code and aliases), so that
+// finding a language reads one file: it must say what the files say.
+TEST(LocaleIndex, IsCurrent) {
+  const fs::path dir = fs::path(HANJI_SOURCE_DIR) / "locales";
+  Diagnostics diags;
+  const std::string expected = locale_index(dir.string(), diags);
+  EXPECT_TRUE(diags.all().empty()) << dump(diags);
+  if (std::getenv("HANJI_LOCALE_INDEX_UPDATE")) std::ofstream(dir / "index.txt", std::ios::binary) << expected;
+  std::ifstream in(dir / "index.txt", std::ios::binary);
+  const std::string actual((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  EXPECT_EQ(actual, expected) << "run: HANJI_LOCALE_INDEX_UPDATE=1 build/tests/source_test --gtest_filter='LocaleIndex.*'";
+  EXPECT_NE(actual.find("\nko korean\n"), std::string::npos);
+  EXPECT_NE(actual.find("\nnorwegian norwegian_bokmal\n"), std::string::npos) << "aliases are names too";
+}
+
+// Korean is the tenth file in name order: found through the index, it costs the index and
+// its own file, and a second read with the same cache costs nothing more.
+TEST(LocaleIndex, OneLanguageReadsOneFile) {
+  LocaleCache cache;
+  ReadOptions options;
+  options.locale_cache = &cache;
+  auto first = load_with("cv:\n  name: J\nlocale: {language: ko}\n", options);
+  ASSERT_TRUE(first.file) << dump(first.diags);
+  EXPECT_EQ(first.file->locale.name, "korean");
+  EXPECT_LE(cache.parsed(), 2u);
+  const std::size_t parsed = cache.parsed();
+  auto second = load_with("cv:\n  name: K\nlocale: korean\n", options);
+  ASSERT_TRUE(second.file);
+  EXPECT_EQ(second.file->locale.present, "현재");
+  EXPECT_EQ(cache.parsed(), parsed);
+  EXPECT_GE(cache.reused(), 1u);
+}
+
+// A locale of one's own: in the CV's locales/ folder (or the user's), found by its file name
+// or its code, and replacing a shipped one of the same name. A link there to a file that is
+// no locale is passed over without a word of it.
+TEST(LocaleIndex, LocalesBesideTheCv) {
+  const fs::path dir = fs::temp_directory_path() / "hanji_source_test_own_locales";
+  fs::remove_all(dir);
+  fs::create_directories(dir / "locales");
+  std::ofstream(dir / "locales" / "pirate.yaml") << "language: pirate\ncode: xp\npresent: \"arr\"\n";
+  std::ofstream(dir / "locales" / "korean.yaml") << "language: korean\ncode: ko\npresent: \"지금\"\n";
+  std::ofstream(dir / "secret.yaml") << "password: hunter2\n";
+  fs::create_symlink(dir / "secret.yaml", dir / "locales" / "klingon.yaml");
+  const std::string cv = (dir / "cv.yaml").string();
+  for (const char* name : {"pirate", "xp"}) {
+    Diagnostics diags;
+    auto file = load_cv_from_string(std::string("cv:\n  name: J\nlocale: ") + name + "\n", cv, diags);
+    ASSERT_TRUE(file) << dump(diags);
+    EXPECT_EQ(file->locale.present, "arr") << name;
+  }
+  Diagnostics own;
+  auto korean = load_cv_from_string("cv:\n  name: J\nlocale: korean\n", cv, own);
+  ASSERT_TRUE(korean);
+  EXPECT_EQ(korean->locale.present, "지금");
+  Diagnostics link;
+  auto klingon = load_cv_from_string("cv:\n  name: J\nlocale: klingon\n", cv, link);
+  ASSERT_TRUE(klingon);
+  EXPECT_EQ(klingon->locale.language, "en");
+  EXPECT_EQ(dump(link).find("hunter2"), std::string::npos) << dump(link);
+  fs::remove_all(dir);
 }
 
 TEST(SourceLocale, RenderCvNamesAndScriptsWeCannotSet) {

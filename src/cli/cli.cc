@@ -291,7 +291,8 @@ int export_text(const Run& run) {
   OutputRefusal refusal;
   if (run.write && !output_allowed(output, opt.input, kind, refusal)) return run.refused(refusal);
   Diagnostics diags;
-  std::optional<model::CvFile> file = engine::load(opt.input, run.request(), layout::find_data_dirs(run.argv0), diags);
+  engine::Engine engine(layout::find_data_dirs(run.argv0));
+  std::optional<model::CvFile> file = engine.load(opt.input, run.request(), diags);
   print_diagnostics(diags, opt.quiet, run.err);
   if (!file || diags.has_errors()) return run.failed(diags, "nothing written", "the CV does not read");
   const std::string folder = fs::path(output).parent_path().string();
@@ -318,8 +319,8 @@ int build(const Run& run) {
   OutputRefusal refusal;
   if (run.write && !output_allowed(output, opt.input, kind, refusal)) return run.refused(refusal);
   Diagnostics diags;
-  std::optional<engine::Rendered> result =
-      engine::render_file(opt.input, run.request(), layout::find_data_dirs(run.argv0), diags);
+  engine::Engine engine(layout::find_data_dirs(run.argv0));
+  std::optional<engine::Rendered> result = engine.render_file(opt.input, run.request(), diags);
   // `check` makes the PDF too, only without writing it: what libharu or an image refuses is
   // found by both, so the two always agree.
   std::optional<std::string> bytes;
@@ -345,7 +346,8 @@ int languages(const Options& opt, const std::string& argv0, std::ostream& out, s
     return kBadUsage;
   }
   Diagnostics diags;
-  std::optional<model::CvFile> file = engine::load(opt.input, engine::Request{}, layout::find_data_dirs(argv0), diags);
+  engine::Engine engine(layout::find_data_dirs(argv0));
+  std::optional<model::CvFile> file = engine.load(opt.input, engine::Request{}, diags);
   print_diagnostics(diags, true, err);
   if (!file) return kBadInput;
   if (file->languages.empty()) out << file->locale.language << "\n";

@@ -104,6 +104,19 @@ bool has_extension(const std::string& file, const std::vector<std::string_view>&
 /// of `extensions`, or when `path` leads through no link at all.
 bool link_target_named_as(const std::string& path, const std::vector<std::string_view>& extensions);
 
+/// What tells one version of a file from another without reading it: the file reached (its
+/// device and inode, through links), its size and its modification and change times. A warm
+/// engine keeps what it parsed from a file while the stamp stays the same; an editor that
+/// saves by writing a new file and renaming it over the old one changes the inode.
+struct FileStamp {
+  unsigned long long device = 0, inode = 0, size = 0;
+  long long modified_ns = 0, changed_ns = 0;
+  bool operator==(const FileStamp&) const = default;
+};
+
+/// The stamp of the file `path` leads to, or nullopt when it cannot be looked at.
+std::optional<FileStamp> file_stamp(const std::string& path);
+
 /// "1 MiB", "32 MiB", "512 KiB", "900 bytes": a size limit for messages.
 std::string describe_bytes(std::size_t bytes);
 

@@ -38,4 +38,21 @@ void append(Page& into, Page from) {
   move_all(into.images, from.images);
 }
 
+void number_fonts_by_first_use(Document& doc) {
+  std::vector<int> renumbered(doc.fonts.size(), -1);
+  std::vector<FontInfo> fonts;
+  for (Page& page : doc.pages)
+    for (PlacedRun& placed : page.runs) {
+      const int old = placed.run.font;
+      if (old < 0 || static_cast<std::size_t>(old) >= renumbered.size()) continue;  // the PDF writer reports it
+      int& now = renumbered[static_cast<std::size_t>(old)];
+      if (now < 0) {
+        now = static_cast<int>(fonts.size());
+        fonts.push_back(doc.fonts[static_cast<std::size_t>(old)]);
+      }
+      placed.run.font = now;
+    }
+  doc.fonts = std::move(fonts);
+}
+
 }  // namespace hanji::doc

@@ -130,4 +130,9 @@ void translate(Page& page, double dx, double dy);
 /// Moves the contents of `from` onto `into` (after what `into` holds).
 void append(Page& into, Page from);
 
+/// Numbers the fonts in the order the pages first draw them and drops those no run draws:
+/// a typesetter kept warm between documents loads fonts in the order of every document it
+/// set, and the same CV must give the same PDF however it was made.
+void number_fonts_by_first_use(Document& doc);
+
 }  // namespace hanji::doc

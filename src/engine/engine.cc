@@ -1,5 +1,7 @@
 #include "engine/engine.h"
 
+#include <map>
+#include <mutex>
 #include <utility>
 
 #include "compose/compose.h"
@@ -15,34 +17,120 @@ LayoutChoice choose_layout(const model::CvFile& file, const Request& request) {
   return {"classic", Span{}};
 }
 
-fit::FitResult lay_out(const model::CvFile& file, const layout::Theme& theme, int pages, Diagnostics& diags) {
+namespace {
+
+// Idle typesetters by Typesetter::signature: a few per signature (one per thread that sets
+// the same layout at once), a few signatures (a watch that switches layouts, a batch of CVs
+// in several), so that memory stays that of a handful of CVs' fonts and paragraphs.
+constexpr std::size_t kIdlePerSignature = 4;
+constexpr std::size_t kIdleTotal = 8;
+
+}  // namespace
+
+struct Engine::Impl {
+  explicit Impl(layout::DataDirs d) : dirs(std::move(d)) {}
+
+  layout::DataDirs dirs;
+  layout::LayoutFileCache layout_files;
+  source::LocaleCache locale_files;
+
+  std::mutex mutex;  // guards what follows
+  std::multimap<std::string, std::unique_ptr<text::Typesetter>> idle;
+  std::vector<std::string> idle_order;  // signatures, least recently given back first
+  EngineWork work;
+
+  /// A typesetter for `theme` reporting into `diags`: an idle one that set the same fonts
+  /// and settings before, or a new one.
+  std::unique_ptr<text::Typesetter> take_typesetter(const layout::Theme& theme, const std::string& signature,
+                                                    Diagnostics& diags) {
+    {
+      std::lock_guard lock(mutex);
+      if (auto it = idle.find(signature); it != idle.end()) {
+        std::unique_ptr<text::Typesetter> typesetter = std::move(it->second);
+        idle.erase(it);
+        if (typesetter->reusable()) {
+          ++work.typesetters_reused;
+          typesetter->report_to(diags);
+          typesetter->start_document();
+          return typesetter;
+        }
+      }
+      ++work.typesetters_made;
+    }
+    return std::make_unique<text::Typesetter>(theme, diags);
+  }
+
+  /// Keeps `typesetter` for the next render of the same signature, if it can serve one.
+  void give_back(std::unique_ptr<text::Typesetter> typesetter, const std::string& signature) {
+    if (!typesetter->reusable()) return;
+    std::lock_guard lock(mutex);
+    if (idle.count(signature) >= kIdlePerSignature) return;
+    idle.emplace(signature, std::move(typesetter));
+    std::erase(idle_order, signature);
+    idle_order.push_back(signature);
+    while (idle.size() > kIdleTotal && !idle_order.empty()) {
+      idle.erase(idle_order.front());
+      idle_order.erase(idle_order.begin());
+    }
+  }
+
+  source::ReadOptions read_options(const Request& request) {
+    source::ReadOptions options = request.read;
+    if (options.locales_dir.empty()) options.locales_dir = dirs.locales;
+    if (options.layouts_dir.empty()) options.layouts_dir = dirs.layouts;
+    if (!options.locale_cache) options.locale_cache = &locale_files;
+    return options;
+  }
+};
+
+Engine::Engine(layout::DataDirs dirs) : impl_(std::make_unique<Impl>(std::move(dirs))) {}
+
+Engine::~Engine() = default;
+
+const layout::DataDirs& Engine::dirs() const { return impl_->dirs; }
+
+fit::FitResult Engine::lay_out(const model::CvFile& file, const layout::Theme& theme, int pages, Diagnostics& diags) {
   // The typesetter keeps reporting into `sink` (a layout without fonts at once, then what each
   // paragraph needs); each attempt hands what it gathered to fit, which keeps the messages of
   // the layout it chooses.
   Diagnostics sink;
-  text::Typesetter typesetter(theme, sink);
+  const std::string signature = text::Typesetter::signature(theme);
+  std::unique_ptr<text::Typesetter> typesetter = impl_->take_typesetter(theme, signature, sink);
   auto attempt = [&](const layout::Theme& squeezed, const paginate::Options& options, Diagnostics& out) {
     doc::Document doc;
     if (!sink.has_errors()) {
       compose::Composition composition = compose::compose(file, squeezed, sink);
-      if (!sink.has_errors()) doc = paginate::paginate(composition, squeezed, typesetter, sink, options);
+      if (!sink.has_errors()) doc = paginate::paginate(composition, squeezed, *typesetter, sink, options);
     }
     out = std::move(sink);
     sink = Diagnostics{};  // the same object, which the typesetter holds on to
     return doc;
   };
-  return fit::fit_to_pages(attempt, theme, pages, diags);
+  fit::FitResult result = fit::fit_to_pages(attempt, theme, pages, diags);
+  // A warm typesetter numbers fonts in the order of every CV it set: numbered again by first
+  // use, the document is the same as a cold one's.
+  doc::number_fonts_by_first_use(result.doc);
+  {
+    std::lock_guard lock(impl_->mutex);
+    ++impl_->work.renders;
+  }
+  if (!diags.has_errors()) impl_->give_back(std::move(typesetter), signature);
+  return result;
 }
 
-std::optional<Rendered> render(model::CvFile file, const Request& request, const layout::DataDirs& dirs,
-                               Diagnostics& diags) {
+std::optional<layout::Theme> Engine::theme_for(const model::CvFile& file, const Request& request,
+                                              Diagnostics& diags) {
   LayoutChoice choice = choose_layout(file, request);
   // Layout names are looked up next to the CV and in the user's folder before the built-in ones.
-  layout::DataDirs search = dirs;
+  layout::DataDirs search = impl_->dirs;
   if (search.user_layouts.empty()) search.user_layouts = layout::layout_search_dirs(file.path);
   search.cv_file = file.path;
-  std::optional<layout::Theme> theme =
-      layout::load_theme(choice.name, choice.span, file.layout_overrides, request.paper, search, diags);
+  search.cache = &impl_->layout_files;
+  return layout::load_theme(choice.name, choice.span, file.layout_overrides, request.paper, search, diags);
+}
+
+std::optional<Rendered> Engine::render(model::CvFile file, const Request& request, Diagnostics& diags) {
+  std::optional<layout::Theme> theme = theme_for(file, request, diags);
   if (!theme) return std::nullopt;
   // --fit-pages wins over the layout's fit_pages; without either the CV is laid out as it is.
   const int pages = request.fit_pages > 0 ? request.fit_pages : theme->fit_pages;
@@ -51,34 +139,49 @@ std::optional<Rendered> render(model::CvFile file, const Request& request, const
   return Rendered{std::move(fitted.doc), std::move(fitted.theme), std::move(file)};
 }
 
-namespace {
-
-source::ReadOptions read_options(const Request& request, const layout::DataDirs& dirs) {
-  source::ReadOptions options = request.read;
-  if (options.locales_dir.empty()) options.locales_dir = dirs.locales;
-  if (options.layouts_dir.empty()) options.layouts_dir = dirs.layouts;
-  return options;
+std::optional<model::CvFile> Engine::load(const std::string& path, const Request& request, Diagnostics& diags) {
+  return source::load_cv(path, diags, impl_->read_options(request));
 }
 
-}  // namespace
-
-std::optional<model::CvFile> load(const std::string& path, const Request& request, const layout::DataDirs& dirs,
-                                  Diagnostics& diags) {
-  return source::load_cv(path, diags, read_options(request, dirs));
+std::optional<model::CvFile> Engine::load_text(const std::string& text, const std::string& path,
+                                               const Request& request, Diagnostics& diags) {
+  return source::load_cv_from_string(text, path, diags, impl_->read_options(request));
 }
 
-std::optional<Rendered> render_file(const std::string& path, const Request& request, const layout::DataDirs& dirs,
-                                    Diagnostics& diags) {
-  std::optional<model::CvFile> file = load(path, request, dirs, diags);
+std::optional<Rendered> Engine::render_file(const std::string& path, const Request& request, Diagnostics& diags) {
+  std::optional<model::CvFile> file = load(path, request, diags);
   if (!file) return std::nullopt;
-  return render(std::move(*file), request, dirs, diags);
+  return render(std::move(*file), request, diags);
 }
 
-std::optional<Rendered> render_text(const std::string& text, const std::string& path, const Request& request,
-                                    const layout::DataDirs& dirs, Diagnostics& diags) {
-  std::optional<model::CvFile> file = source::load_cv_from_string(text, path, diags, read_options(request, dirs));
+std::optional<Rendered> Engine::render_text(const std::string& text, const std::string& path, const Request& request,
+                                            Diagnostics& diags) {
+  std::optional<model::CvFile> file = load_text(text, path, request, diags);
   if (!file) return std::nullopt;
-  return render(std::move(*file), request, dirs, diags);
+  return render(std::move(*file), request, diags);
+}
+
+std::vector<std::string> Engine::inputs_of(const Rendered& rendered) {
+  std::vector<std::string> inputs{rendered.file.path};
+  for (const std::string& file : rendered.theme.files) inputs.push_back(file);
+  if (!rendered.file.cv.photo.value.empty()) inputs.push_back(rendered.file.cv.photo.value);
+  for (const doc::FontInfo& font : rendered.doc.fonts) inputs.push_back(font.path);
+  return inputs;
+}
+
+EngineWork Engine::work() const {
+  EngineWork work;
+  {
+    std::lock_guard lock(impl_->mutex);
+    work = impl_->work;
+    for (const auto& [signature, typesetter] : impl_->idle)
+      work.shaped_paragraphs_kept += typesetter->shaping_cache_stats().kept;
+  }
+  work.layout_files_parsed = impl_->layout_files.parsed();
+  work.layout_files_reused = impl_->layout_files.reused();
+  work.locale_files_parsed = impl_->locale_files.parsed();
+  work.locale_files_reused = impl_->locale_files.reused();
+  return work;
 }
 
 }  // namespace hanji::engine

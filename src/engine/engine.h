@@ -1,11 +1,20 @@
 // engine: the one place the stages are wired. Read the CV, build its theme, then compose,
 // set and paginate it (fitting it to a page count when asked), giving a doc::Document for an
-// exporter. The command line, the golden tests, the benchmark and the fuzzers all render
-// through here, so they cannot drift apart.
+// exporter. The command line (build, batch, watch), the tests, the benchmark and the fuzzers
+// all render through an Engine, so they cannot drift apart.
+//
+// An Engine is warm: it keeps the layout and locale files it parsed (while they stay the same
+// on disk), and typesetters with their loaded fonts and shaped paragraphs, one per set of
+// fonts and text settings, so that rendering a CV again after an edit costs only what the
+// edit changed plus the layout of the pages. Its threads may render at once (`build -j N`):
+// each render takes a typesetter of its own from the pool and gives it back.
 #pragma once
 
+#include <cstddef>
+#include <memory>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "core/core.h"
 #include "doc/doc.h"
@@ -42,28 +51,59 @@ struct LayoutChoice {
 };
 LayoutChoice choose_layout(const model::CvFile& file, const Request& request);
 
-/// Composes, sets and paginates a loaded CV with `theme`, fitting it to `pages` pages when
-/// `pages` >= 1 (see fit::fit_to_pages). Every attempt shares one typesetter.
-fit::FitResult lay_out(const model::CvFile& file, const layout::Theme& theme, int pages, Diagnostics& diags);
+/// How much an Engine had to do from scratch and how much it found ready, for tests that
+/// check it stays warm (counts, never times) and for `make bench`.
+struct EngineWork {
+  std::size_t renders = 0;
+  std::size_t typesetters_made = 0, typesetters_reused = 0;
+  std::size_t layout_files_parsed = 0, layout_files_reused = 0;
+  std::size_t locale_files_parsed = 0, locale_files_reused = 0;
+  /// Shaped paragraphs the idle typesetters hold.
+  std::size_t shaped_paragraphs_kept = 0;
+};
 
-/// Renders a loaded CV: its theme (layouts from `dirs`), then lay_out(). nullopt when an
-/// error was reported.
-std::optional<Rendered> render(model::CvFile file, const Request& request, const layout::DataDirs& dirs,
-                               Diagnostics& diags);
+class Engine {
+ public:
+  /// `dirs`: the built-in layouts, fonts and locales (layout::find_data_dirs).
+  explicit Engine(layout::DataDirs dirs);
+  ~Engine();
+  Engine(const Engine&) = delete;
+  Engine& operator=(const Engine&) = delete;
 
-/// Reads the CV file at `path` as the request says (language, tags): what every exporter
-/// starts from, so the PDF and the text exports hold the same CV.
-/// Locale files come from `dirs.locales`.
-std::optional<model::CvFile> load(const std::string& path, const Request& request, const layout::DataDirs& dirs,
-                                  Diagnostics& diags);
+  const layout::DataDirs& dirs() const;
 
-/// Reads the CV file at `path` and renders it.
-std::optional<Rendered> render_file(const std::string& path, const Request& request, const layout::DataDirs& dirs,
-                                    Diagnostics& diags);
+  /// Reads the CV file at `path` as the request says (language, tags): what every exporter
+  /// starts from, so the PDF and the text exports hold the same CV. nullopt after an error.
+  std::optional<model::CvFile> load(const std::string& path, const Request& request, Diagnostics& diags);
+  /// The same from text in memory, read as if it were the file `path` (relative photos,
+  /// layouts and locales resolve against its folder).
+  std::optional<model::CvFile> load_text(const std::string& text, const std::string& path, const Request& request,
+                                         Diagnostics& diags);
 
-/// Renders a CV held in memory as if it were the file `path` (relative photos and layouts
-/// resolve against its folder).
-std::optional<Rendered> render_text(const std::string& text, const std::string& path, const Request& request,
-                                    const layout::DataDirs& dirs, Diagnostics& diags);
+  /// The theme `file` is laid out with (before any fitting squeezes it): the request's
+  /// layout, else the file's, else classic; names looked up beside the CV and in the user's
+  /// folder before the built-in layouts. nullopt when an error was reported.
+  std::optional<layout::Theme> theme_for(const model::CvFile& file, const Request& request, Diagnostics& diags);
+
+  /// Renders a loaded CV: its theme, then lay_out(). nullopt when an error was reported.
+  std::optional<Rendered> render(model::CvFile file, const Request& request, Diagnostics& diags);
+  std::optional<Rendered> render_file(const std::string& path, const Request& request, Diagnostics& diags);
+  std::optional<Rendered> render_text(const std::string& text, const std::string& path, const Request& request,
+                                      Diagnostics& diags);
+
+  /// Composes, sets and paginates a loaded CV with `theme`, fitting it to `pages` pages when
+  /// `pages` >= 1 (see fit::fit_to_pages). Every attempt shares one typesetter.
+  fit::FitResult lay_out(const model::CvFile& file, const layout::Theme& theme, int pages, Diagnostics& diags);
+
+  /// The files a rendered CV was made from: the CV, its layout files, its photo and fonts
+  /// (what `hanji watch` watches besides the locale folders).
+  static std::vector<std::string> inputs_of(const Rendered& rendered);
+
+  EngineWork work() const;
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
 
 }  // namespace hanji::engine

@@ -80,7 +80,7 @@ class ChainLoader {
     }
     visited_.push_back(*path);
     names_.push_back(name);
-    auto config = read_layout_file(*path, name_span, diags_);
+    auto config = dirs_.cache ? dirs_.cache->read(*path, name_span, diags_) : read_layout_file(*path, name_span, diags_);
     if (!config) return std::nullopt;
     std::vector<ConfigNode> chain;
     if (const ConfigNode* parent = config->kind == ConfigNode::Kind::Map ? map_value(*config, "extends") : nullptr) {
@@ -95,6 +95,9 @@ class ChainLoader {
     chain.push_back(std::move(*config));
     return chain;
   }
+
+  /// The files load() read, `name`'s own first.
+  const std::vector<std::string>& files() const { return visited_; }
 
  private:
   std::optional<std::string> find(const std::string& name, const Span& span) {
@@ -304,8 +307,10 @@ std::optional<Theme> load_theme(const std::string& name, const Span& name_span, 
   Theme theme;
   std::string wanted = name.empty() ? kDefaultLayout : name;
   theme.id = layout_id(wanted);
-  auto chain = ChainLoader(dirs, diags).load(wanted, name_span);
+  ChainLoader loader(dirs, diags);
+  auto chain = loader.load(wanted, name_span);
   if (!chain) return std::nullopt;
+  theme.files.assign(loader.files().rbegin(), loader.files().rend());
   for (const auto& config : *chain) apply_config(config, ConfigOrigin::LayoutFile, dirs, theme, diags);
   apply_config(overrides, ConfigOrigin::CvOverrides, dirs, theme, diags);
   apply_paper_override(paper_override, theme, diags);

@@ -5,6 +5,7 @@
 
 #include <functional>
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -254,6 +255,30 @@ struct Theme {
   /// Where each value was last set (dotted key such as "page.margin_left"), for messages
   /// about values that are only wrong together (margins wider than the page).
   std::map<std::string, Span, std::less<>> value_spans;
+  /// The layout files read for it, the most basic first (what `hanji watch` watches).
+  std::vector<std::string> files;
+};
+
+/// Layout files parsed once and kept while they stay the same on disk (FileStamp): an
+/// Engine's, shared by its threads. A file whose reading reported anything is not kept, so
+/// its messages come again each time, as without the cache.
+class LayoutFileCache {
+ public:
+  LayoutFileCache();
+  ~LayoutFileCache();
+  LayoutFileCache(const LayoutFileCache&) = delete;
+  LayoutFileCache& operator=(const LayoutFileCache&) = delete;
+
+  /// The layout file at `path` as read_layout_file reads it, from the cache when unchanged.
+  std::optional<config::ConfigNode> read(const std::string& path, const Span& named_at, Diagnostics& diags);
+
+  /// Files parsed, and reads answered from the cache, so far (tests count them).
+  std::size_t parsed() const;
+  std::size_t reused() const;
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
 };
 
 /// Where hanji finds its data (layouts/ and fonts/).
@@ -267,6 +292,8 @@ struct DataDirs {
   std::vector<std::string> user_layouts = {};
   /// The CV file itself: next to it, "classic.yaml" may be the CV, never a layout to load.
   std::string cv_file = {};
+  /// Where parsed layout files are kept between renders (the Engine's); null: read each time.
+  LayoutFileCache* cache = nullptr;
 };
 
 /// The user's layout folder: $XDG_CONFIG_HOME/hanji/layouts, else ~/.config/hanji/layouts;

@@ -3,6 +3,8 @@
 // is a regular file, named as a layout (through links too) and starting with a layout's key,
 // so that no message ever quotes a file that is not a layout.
 #include <algorithm>
+#include <map>
+#include <mutex>
 #include <set>
 
 #include <fmt/format.h>
@@ -10,6 +12,7 @@
 #include "core/files.h"
 #include "core/limits.h"
 #include "layout/data_dirs.h"
+#include "layout/layout.h"
 #include "layout/params.h"
 
 namespace hanji::layout {
@@ -63,6 +66,52 @@ std::optional<config::ConfigNode> read_layout_file(const std::string& path, cons
     return std::nullopt;
   }
   return config::load_config_from_string(*text, path, diags);
+}
+
+}  // namespace hanji::layout
+
+namespace hanji::layout {
+
+struct LayoutFileCache::Impl {
+  struct Entry {
+    FileStamp stamp;
+    config::ConfigNode node;
+  };
+  std::mutex mutex;
+  std::map<std::string, Entry> entries;
+  std::size_t parsed = 0, reused = 0;
+};
+
+LayoutFileCache::LayoutFileCache() : impl_(std::make_unique<Impl>()) {}
+LayoutFileCache::~LayoutFileCache() = default;
+
+std::optional<config::ConfigNode> LayoutFileCache::read(const std::string& path, const Span& named_at,
+                                                        Diagnostics& diags) {
+  const std::optional<FileStamp> stamp = file_stamp(path);
+  {
+    std::lock_guard lock(impl_->mutex);
+    if (auto it = impl_->entries.find(path); stamp && it != impl_->entries.end() && it->second.stamp == *stamp) {
+      ++impl_->reused;
+      return it->second.node;
+    }
+  }
+  const std::size_t reported = diags.all().size();
+  std::optional<config::ConfigNode> node = read_layout_file(path, named_at, diags);
+  std::lock_guard lock(impl_->mutex);
+  ++impl_->parsed;
+  if (node && stamp && diags.all().size() == reported) impl_->entries[path] = Impl::Entry{*stamp, *node};
+  else impl_->entries.erase(path);
+  return node;
+}
+
+std::size_t LayoutFileCache::parsed() const {
+  std::lock_guard lock(impl_->mutex);
+  return impl_->parsed;
+}
+
+std::size_t LayoutFileCache::reused() const {
+  std::lock_guard lock(impl_->mutex);
+  return impl_->reused;
 }
 
 }  // namespace hanji::layout

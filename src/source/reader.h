@@ -22,6 +22,7 @@ struct Reader {
   std::string locales_dir = {};  // the locale files; empty: the source tree's locales/
   std::string layouts_dir = {};  // the built-in layouts (and rendercv/ themes); empty: the source tree's
   std::optional<Date> today = {};  // what `current_date: today` means; unset: nothing
+  LocaleCache* locale_cache = nullptr;  // parsed locale files kept between reads; null: none
   bool json_resume = false;  // the file is a JSON Resume: messages name its keys, not RenderCV's
   std::size_t parts = 0;     // sections, entries and highlights read so far (count_parts)
 
@@ -29,6 +30,9 @@ struct Reader {
   /// error at `at`, once they pass limits::kMaxCvParts: the reader stops there, before the
   /// rest costs time and memory that no CV of 100 pages needs.
   bool count_parts(const Span& at, std::size_t count = 1);
+
+  /// A reader of the same file and folders whose messages go to `quiet` (a probe).
+  Reader probe(Diagnostics& quiet) const { return Reader{source, quiet, locales_dir, layouts_dir, today, locale_cache}; }
 
   /// The name of a key as the file spells it: `start_date` is `startDate` in a JSON Resume
   /// (its reader translates keys; a message must name the one the user wrote).
@@ -62,6 +66,8 @@ std::string quoted_list(const std::vector<std::string>& words, std::string_view 
 
 /// What a YAML file that ships with hanji (a locale, a RenderCV theme) must be.
 const FileKind& shipped_yaml_kind();
+/// The source tree's locales/ folder (when the reader is given none).
+std::string default_locales_dir();
 
 /// The parent directory of `path` ("" for a bare file name), for resolving relative paths.
 std::string directory_of(const std::string& path);

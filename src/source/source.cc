@@ -100,7 +100,7 @@ std::string declared_language(const YamlNode& root, Reader& reader) {
     if (!node) continue;
     Text name = locale_language(*node);
     Diagnostics quiet;  // an unknown name is reported when the locale is read
-    Reader probe{reader.source, quiet, reader.locales_dir, reader.layouts_dir, reader.today};
+    Reader probe = reader.probe(quiet);
     if (auto locale = find_locale(name.value, probe)) return locale->language;
   }
   return "";
@@ -242,7 +242,7 @@ std::optional<CvFile> load_cv_from_string(const std::string& text, const std::st
                                           const ReadOptions& options) {
   Diagnostics local;
   SourceText source(text, path);
-  Reader reader{source, local, options.locales_dir, options.layouts_dir, options.today};
+  Reader reader{source, local, options.locales_dir, options.layouts_dir, options.today, options.locale_cache};
   CvFile file;
   file.path = path;
   file.locale = *builtin_locale("en");

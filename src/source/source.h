@@ -3,6 +3,8 @@
 // Span it came from.
 #pragma once
 
+#include <cstddef>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -17,6 +19,26 @@ namespace hanji::source {
 using namespace hanji::model;
 using config::ConfigNode;
 
+/// Locale files parsed once and kept while they stay the same on disk: an Engine's, shared
+/// by its threads (the reader's locale_files.cc is its only user).
+class LocaleCache {
+ public:
+  LocaleCache();
+  ~LocaleCache();
+  LocaleCache(const LocaleCache&) = delete;
+  LocaleCache& operator=(const LocaleCache&) = delete;
+
+  /// Locale files (and indexes) parsed, and reads answered from the cache, so far.
+  std::size_t parsed() const;
+  std::size_t reused() const;
+
+  struct Impl;
+  Impl& impl() { return *impl_; }
+
+ private:
+  std::unique_ptr<Impl> impl_;
+};
+
 /// Choices made when reading, over what the file says (the command line's --lang and --only).
 struct ReadOptions {
   /// For texts written as a map of language to text ({ko: 박지민, en: Jimin Park}): the
@@ -26,13 +48,16 @@ struct ReadOptions {
   /// Keep only what is untagged or carries one of these tags (entries, highlights and
   /// sections may have `tags:`); empty = keep everything.
   std::vector<std::string> only_tags = {};
-  /// The folder of locale files (locales/*.yaml); empty = the one in the source tree.
+  /// The folder of locale files (locales/*.yaml); empty = the one in the source tree. The
+  /// CV's own locales/ folder and the user's ($XDG_CONFIG_HOME/hanji/locales) come first.
   std::string locales_dir = {};
   /// The built-in layouts (RenderCV's themes are in its rendercv/ folder); empty = the source tree's.
   std::string layouts_dir = {};
   /// What `current_date: today` means, and a RenderCV file's date when it sets none (the
   /// command passes SOURCE_DATE_EPOCH's day, else the day it runs); unset, neither sets a date.
   std::optional<Date> today = {};
+  /// Where parsed locale files are kept between reads (the Engine's); null: read each time.
+  LocaleCache* locale_cache = nullptr;
 };
 
 /// Reads and validates a CV file. Errors (syntax, wrong types, unknown keys with a
@@ -43,6 +68,16 @@ std::optional<CvFile> load_cv(const std::string& path, Diagnostics& diags, const
 /// Same, from text in memory (`path` is used for messages and to resolve the photo).
 std::optional<CvFile> load_cv_from_string(const std::string& text, const std::string& path,
                                           Diagnostics& diags, const ReadOptions& options = {});
+
+/// The folders searched for locale files for the CV at `cv_path`, before `shipped_dir`:
+/// its own locales/ folder, then the user's ($XDG_CONFIG_HOME/hanji/locales, else
+/// ~/.config/hanji/locales); `shipped_dir` (empty: the source tree's) last.
+std::vector<std::string> locale_search_dirs(const std::string& cv_path, const std::string& shipped_dir);
+
+/// The text of a locales folder's index.txt: every name a locale file there answers to (its
+/// file name, `language`, `code` and `aliases`, in lower case) and the file, one per line, so
+/// that finding a language reads one file instead of all. Errors in the files go to `diags`.
+std::string locale_index(const std::string& locales_dir, Diagnostics& diags);
 
 /// RenderCV's design options that take effect ("page.size", ...), for tests and the README.
 std::vector<std::string> honoured_design_options();

@@ -42,9 +42,10 @@ std::optional<int> FontStore::load(const std::string& path) {
   }
   const Span origin = origin_of(path);
   std::string error;
+  const std::optional<FileStamp> stamp = file_stamp(path);
   Blob blob = font_blob(path, error);
   if (!blob) {
-    diags_.error(origin, "font file '" + path + "' " + error,
+    diags_->error(origin, "font file '" + path + "' " + error,
                  {"check the file exists and is readable, or change the font in the layout's fonts: section"});
     index_of_[path] = -1;
     return std::nullopt;
@@ -52,13 +53,13 @@ std::optional<int> FontStore::load(const std::string& path) {
   Face face(hb_face_create(blob.get(), 0));
   const unsigned int units_per_em = hb_face_get_upem(face.get());
   if (hb_face_get_glyph_count(face.get()) == 0) {
-    diags_.error(origin, "'" + path + "' is not a TrueType/OpenType font",
+    diags_->error(origin, "'" + path + "' is not a TrueType/OpenType font",
                  {"use a .ttf file (glyf outlines) in the layout's fonts: section"});
     index_of_[path] = -1;
     return std::nullopt;
   }
   if (const char* table = missing_table(face.get()); table || units_per_em < 16 || units_per_em > 16384) {
-    diags_.error(origin,
+    diags_->error(origin,
                  "font '" + path + "' is damaged: " +
                      (table ? "it has no '" + std::string(table) + "' table" : std::string("its units per em are impossible")),
                  {"use another copy of the font, or another TrueType (.ttf) font"});
@@ -73,9 +74,15 @@ std::optional<int> FontStore::load(const std::string& path) {
 
   const int index = static_cast<int>(infos_.size());
   infos_.push_back(FontInfo{path, postscript_name(face.get()), static_cast<int>(upem), origin});
-  entries_.push_back(Entry{std::move(blob), std::move(face), std::move(font)});
+  entries_.push_back(Entry{std::move(blob), std::move(face), std::move(font), stamp.value_or(FileStamp{})});
   index_of_[path] = index;
   return index;
+}
+
+bool FontStore::still_valid() const {
+  for (const auto& [path, index] : index_of_)
+    if (index < 0 || file_stamp(path) != entries_[static_cast<size_t>(index)].stamp) return false;
+  return true;
 }
 
 bool FontStore::has_glyph(int font, char32_t c) const {

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "core/core.h"
+#include "core/files.h"
 #include "text/hb_handles.h"
 #include "text/text.h"
 
@@ -17,7 +18,13 @@ namespace hanji::text::detail {
 class FontStore {
  public:
   /// `origins`: where each font path is named (layout keys such as fonts.latin.regular).
-  FontStore(Diagnostics& diags, std::map<std::string, Span> origins) : diags_(diags), origins_(std::move(origins)) {}
+  FontStore(Diagnostics& diags, std::map<std::string, Span> origins) : diags_(&diags), origins_(std::move(origins)) {}
+
+  /// Sends later messages to `diags`.
+  void report_to(Diagnostics& diags) { diags_ = &diags; }
+  /// True when every font asked for loaded and none has changed on disk since: the loaded
+  /// fonts can serve another document (a failed one is reported only once).
+  bool still_valid() const;
 
   /// The index of the font at `path`, loading it on first use. nullopt for an empty path or a
   /// file that cannot be read as a font (reported once, as an error naming the file).
@@ -35,11 +42,12 @@ class FontStore {
     Blob blob;
     Face face;
     Font font;
+    FileStamp stamp;
   };
 
   Span origin_of(const std::string& path) const;
 
-  Diagnostics& diags_;
+  Diagnostics* diags_;
   std::map<std::string, Span> origins_;
   std::vector<Entry> entries_;             // parallel to infos_
   std::vector<FontInfo> infos_;            // first-use order

@@ -27,7 +27,12 @@ constexpr size_t kMinHyphenatedWord = 7;
 class HyphenDictionary {
  public:
   /// Nothing is read until the first word is asked for.
-  HyphenDictionary(std::string path, Diagnostics& diags) : path_(std::move(path)), diags_(diags) {}
+  HyphenDictionary(std::string path, Diagnostics& diags) : path_(std::move(path)), diags_(&diags) {}
+
+  /// Sends later messages to `diags`.
+  void report_to(Diagnostics& diags) { diags_ = &diags; }
+  /// True when the patterns were asked for and could not be loaded (said once).
+  bool failed() const { return tried_ && !dict_; }
 
   /// The hyphenation points of `word` (lowercase ASCII letters): offsets k (in chars) such
   /// that a hyphen may go between word[k-1] and word[k]. Empty when the patterns are missing
@@ -44,7 +49,7 @@ class HyphenDictionary {
   bool load();
 
   std::string path_;
-  Diagnostics& diags_;
+  Diagnostics* diags_;
   std::unique_ptr<HyphenDict, Free> dict_;
   bool tried_ = false;
 };

@@ -68,11 +68,21 @@ Prepared* ShapingCache::find(const std::string& key) {
     return nullptr;
   }
   ++hits_;
+  it->second.document = document_;
   return &it->second;
 }
 
 Prepared& ShapingCache::insert(std::string key, Prepared prepared) {
+  prepared.document = document_;
   return entries_.insert_or_assign(std::move(key), std::move(prepared)).first->second;
+}
+
+void ShapingCache::next_document() {
+  size_t current = 0;
+  for (const auto& [key, entry] : entries_) current += entry.document == document_ ? 1 : 0;
+  if (entries_.size() > 2 * current + 256)
+    std::erase_if(entries_, [&](const auto& item) { return item.second.document != document_; });
+  ++document_;
 }
 
 }  // namespace hanji::text::detail

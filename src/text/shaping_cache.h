@@ -18,6 +18,8 @@ namespace hanji::text::detail {
 
 struct Prepared {
   ShapedUnits units;
+  /// The last document that set it (ShapingCache::next_document).
+  std::size_t document = 0;
   /// Break opportunities without and with hyphenation points, each found when first needed
   /// (typeset_line needs none).
   std::array<std::optional<std::vector<Boundary>>, 2> boundaries;
@@ -35,12 +37,19 @@ class ShapingCache {
   Prepared* find(const std::string& key);
   Prepared& insert(std::string key, Prepared prepared);
 
+  /// A new document starts (a warm engine sets one CV after another). What the documents
+  /// before the last did not set again is dropped once it outweighs what the last one set,
+  /// so that a long `hanji watch` keeps about one CV's paragraphs, not every draft's.
+  void next_document();
+  size_t size() const { return entries_.size(); }
+
   size_t hits() const { return hits_; }
   size_t misses() const { return misses_; }
 
  private:
   std::unordered_map<std::string, Prepared> entries_;
   size_t hits_ = 0, misses_ = 0;
+  size_t document_ = 0;
 };
 
 }  // namespace hanji::text::detail

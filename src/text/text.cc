@@ -7,6 +7,8 @@
 // the same paragraph is set again.
 #include "text/text.h"
 
+#include <fmt/format.h>
+
 #include <cstdio>
 
 #include <algorithm>
@@ -109,7 +111,7 @@ std::map<std::string, Span> font_origins(const layout::Theme& theme) {
 
 struct Typesetter::Impl {
   Impl(const layout::Theme& theme, Diagnostics& d)
-      : diags(d),
+      : diags(&d),
         settings{theme.fonts, theme.emphasis_color, theme.hangul_latin_gap},
         korean_break(theme.korean_break),
         fonts(d, font_origins(theme)),
@@ -118,7 +120,7 @@ struct Typesetter::Impl {
     const layout::Fonts& f = theme.fonts;
     if (f.hangul.regular.empty() && f.hangul.bold.empty() && f.latin.regular.empty() && f.latin.bold.empty() &&
         f.fallback.empty())
-      diags.error(Span{}, "the layout names no fonts, so no text can be drawn",
+      diags->error(Span{}, "the layout names no fonts, so no text can be drawn",
                   {"set fonts: hangul: and latin: in the layout (classic.yaml has an example)"});
   }
 
@@ -179,7 +181,7 @@ struct Typesetter::Impl {
     hint += " pt";
     if (count > 1) hint += " (" + std::to_string(count) + " lines of this paragraph overflow)";
     hint += "; shorten it or give it more room";
-    diags.warning(span, std::move(message), {std::move(hint)});
+    diags->warning(span, std::move(message), {std::move(hint)});
   }
 
   // Underfull lines (justified, too loose to read well): one warning per paragraph, at its
@@ -207,7 +209,7 @@ struct Typesetter::Impl {
     hint += quoted_text(*worst);
     hint += "' has too few spaces to stretch; set this text ragged (text.align: left), ";
     hint += "turn on text.hyphenate for English, or reword it";
-    diags.warning(span, std::move(message), {std::move(hint)});
+    diags->warning(span, std::move(message), {std::move(hint)});
   }
 
   // The clusters of a list marker at the start of a segment: no-break spaces, a bullet or
@@ -288,12 +290,12 @@ struct Typesetter::Impl {
   const Prepared& prepare(const SourceText& text, bool need_breaks, bool hyphenate) {
     std::string key = shaping_key(text);
     Prepared* found = cache.find(key);
-    const size_t reported = diags.all().size();
+    const size_t reported = diags->all().size();
     Prepared& entry = found ? *found : uncached;
-    if (!found) entry = Prepared{shape_units(text, settings, fonts, diags), {}};
+    if (!found) entry = Prepared{shape_units(text, settings, fonts, *diags), 0, {}};
     auto& boundaries = entry.boundaries[static_cast<size_t>(hyphenate)];
     if (need_breaks && !boundaries) boundaries = find_boundaries(text, hyphenate);
-    if (!found && diags.all().size() == reported) return cache.insert(std::move(key), std::move(uncached));
+    if (!found && diags->all().size() == reported) return cache.insert(std::move(key), std::move(uncached));
     return entry;
   }
 
@@ -318,7 +320,7 @@ struct Typesetter::Impl {
     return hyphenation && running && !paragraph.is_name;
   }
 
-  Diagnostics& diags;
+  Diagnostics* diags;  // where messages go now (report_to)
   FontSettings settings;
   layout::KoreanBreak korean_break;
   FontStore fonts;
@@ -397,10 +399,45 @@ Line Typesetter::typeset_line(const compose::Inline& inline_text) {
 
 const std::vector<FontInfo>& Typesetter::fonts() const { return impl_->fonts.infos(); }
 
+void Typesetter::report_to(Diagnostics& diags) {
+  impl_->diags = &diags;
+  impl_->fonts.report_to(diags);
+  if (impl_->hyphenation) impl_->hyphenation->report_to(diags);
+}
+
+bool Typesetter::reusable() const {
+  return impl_->fonts.still_valid() && !(impl_->hyphenation && impl_->hyphenation->failed());
+}
+
+void Typesetter::start_document() { impl_->cache.next_document(); }
+
+std::string Typesetter::signature(const layout::Theme& theme) {
+  // Everything Impl reads from the theme, and where the fonts are named (their FontInfo
+  // carries it into messages about embedding them).
+  std::string out;
+  const auto add = [&](std::string_view part) {
+    out += part;
+    out += '\x1f';
+  };
+  for (const auto& [path, span] : font_origins(theme)) {
+    add(path);
+    add(span.file);
+    add(std::to_string(span.line) + ":" + std::to_string(span.col));
+  }
+  for (const layout::FontFaces* faces : {&theme.fonts.hangul, &theme.fonts.latin})
+    for (const std::string* path : {&faces->regular, &faces->bold, &faces->italic, &faces->bold_italic}) add(*path);
+  for (const std::string& path : theme.fonts.fallback) add(path);
+  add(theme.fonts.mono);
+  add(fmt::format("{:a}|{:a}|{:a}|{:a}|{:a}|{:a}|{}|{}|{}", theme.fonts.latin_scale, theme.fonts.latin_baseline, theme.emphasis_color.r,
+                  theme.emphasis_color.g, theme.emphasis_color.b, theme.hangul_latin_gap,
+                  static_cast<int>(theme.korean_break), theme.hyphenate, static_cast<int>(theme.line_breaking)));
+  return out;
+}
+
 void Typesetter::set_breaker(Breaker breaker) { impl_->breaker = breaker; }
 
 ShapingCacheStats Typesetter::shaping_cache_stats() const {
-  return ShapingCacheStats{impl_->cache.hits(), impl_->cache.misses()};
+  return ShapingCacheStats{impl_->cache.hits(), impl_->cache.misses(), impl_->cache.size()};
 }
 
 TypesetWork Typesetter::work() const { return impl_->work; }

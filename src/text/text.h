@@ -44,6 +44,7 @@ enum class Breaker { TotalFit, FirstFit };
 /// How often typeset() and typeset_line() found a paragraph already shaped.
 struct ShapingCacheStats {
   size_t hits = 0, misses = 0;
+  size_t kept = 0;  // paragraphs held now
 };
 
 /// The work typeset() and typeset_line() have done so far besides shaping (which
@@ -83,6 +84,21 @@ class Typesetter {
 
   /// Every font file loaded so far (the PDF writer embeds those that runs use).
   const std::vector<FontInfo>& fonts() const;
+
+  /// Sends later messages to `diags`: a warm engine's typesetter sets one document after
+  /// another, each reporting into its own Diagnostics.
+  void report_to(Diagnostics& diags);
+  /// True when it may set another document: every font it was asked for loaded (a failure
+  /// is reported only once) and none has changed on disk since, and the hyphenation patterns
+  /// did not fail to load.
+  bool reusable() const;
+  /// Starts another document: paragraphs that only documents before the last one set are
+  /// let go once they outnumber the last one's (the cache keeps about one CV).
+  void start_document();
+  /// What a typesetter for `theme` depends on (fonts and where they are named, the emphasis
+  /// colour, the Hangul-Latin gap, the Korean break rule, hyphenation, the breaker): themes
+  /// with the same signature are set identically by the same typesetter.
+  static std::string signature(const layout::Theme& theme);
 
   /// Selects the line breaker for later typeset() calls.
   void set_breaker(Breaker breaker);
