@@ -4,7 +4,10 @@
 // word of the CV comes back, no word split across lines, each column read whole), text inside
 // the margins, byte-identical output on a second run, and the expected page counts.
 #include <gtest/gtest.h>
+#include <poll.h>
+#include <signal.h>
 #include <sys/wait.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <array>
@@ -881,3 +884,128 @@ TEST(Links, OnlyWebMailAndPhoneAddressesBecomeLinks) {
 }
 
 }  // namespace
+
+namespace {
+
+// `hanji watch` running in the background, its stdout and stderr read through a pipe.
+class Watching {
+ public:
+  Watching(const fs::path& dir, const std::string& cv) {
+    int fds[2];
+    if (pipe(fds) != 0) return;
+    pid_ = fork();
+    if (pid_ == 0) {
+      dup2(fds[1], 1);
+      dup2(fds[1], 2);
+      close(fds[0]);
+      close(fds[1]);
+      if (chdir(dir.c_str()) != 0) _exit(127);
+      execl(HANJI_BINARY, HANJI_BINARY, "watch", cv.c_str(), static_cast<char*>(nullptr));
+      _exit(127);
+    }
+    close(fds[1]);
+    fd_ = fds[0];
+  }
+  Watching(const Watching&) = delete;
+  Watching& operator=(const Watching&) = delete;
+  ~Watching() {
+    if (pid_ > 0) {
+      kill(pid_, SIGTERM);
+      waitpid(pid_, nullptr, 0);
+    }
+    if (fd_ >= 0) close(fd_);
+  }
+
+  /// Everything said until a line holding `needle` (and that line); "" if the watch stopped
+  /// or nothing came in 60 s (a hang guard for a busy machine, not a time the test expects).
+  std::string until(const std::string& needle) {
+    for (;;) {
+      if (std::size_t at = seen_.find(needle); at != std::string::npos) {
+        const std::size_t end = seen_.find('\n', at);
+        if (end != std::string::npos) {
+          std::string said = seen_.substr(0, end + 1);
+          seen_.erase(0, end + 1);
+          return said;
+        }
+      }
+      pollfd waiting{fd_, POLLIN, 0};
+      if (poll(&waiting, 1, 60000) <= 0) return "";
+      char buffer[4096];
+      const ssize_t n = read(fd_, buffer, sizeof buffer);
+      if (n <= 0) return "";
+      seen_.append(buffer, static_cast<std::size_t>(n));
+    }
+  }
+
+ private:
+  pid_t pid_ = -1;
+  int fd_ = -1;
+  std::string seen_;
+};
+
+void save_by_rename(const fs::path& file, const std::string& text) {
+  const fs::path temp = file.string() + ".swp-new";
+  std::ofstream(temp, std::ios::binary) << text;
+  fs::rename(temp, file);
+}
+
+}  // namespace
+
+// The everyday loop: a save of the CV (in place, or by rename as editors do) or of its layout
+// file rebuilds it; an error is reported at its line and leaves the last good PDF alone.
+TEST(Watch, RebuildsOnEverySaveAndKeepsTheLastGoodPdf) {
+  const fs::path dir = e2e_dir() / "watch";
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  std::ofstream(dir / "mine.yaml") << "extends: classic\n";
+  const std::string cv = "cv:\n  name: Jimin Park\n  sections:\n    summary:\n      - First draft.\nlayout: ./mine.yaml\n";
+  std::ofstream(dir / "cv.yaml") << cv;
+  Watching watching(dir, "cv.yaml");
+  ASSERT_NE(watching.until("cv.pdf: 1 page"), "");
+  ASSERT_TRUE(fs::exists(dir / "cv.pdf"));
+
+  save_by_rename(dir / "cv.yaml", std::string(cv).replace(cv.find("First"), 5, "Second"));
+  EXPECT_NE(watching.until("(rebuild 1)"), "");
+  EXPECT_NE(run("pdftotext " + quote((dir / "cv.pdf").string()) + " -").output.find("Second draft."), std::string::npos);
+  const std::string good = read_file(dir / "cv.pdf");
+
+  std::ofstream(dir / "cv.yaml", std::ios::app) << "  bad: [\n";
+  const std::string said = watching.until("kept as it was");
+  EXPECT_NE(said.find("cv.yaml:7:"), std::string::npos) << said;
+  EXPECT_EQ(read_file(dir / "cv.pdf"), good);
+
+  save_by_rename(dir / "cv.yaml", cv);
+  EXPECT_NE(watching.until("(rebuild 3)"), "");
+  std::ofstream(dir / "mine.yaml", std::ios::app) << "page:\n  paper: letter\n";
+  EXPECT_NE(watching.until("(rebuild 4)"), "");
+  EXPECT_NE(run("pdfinfo " + quote((dir / "cv.pdf").string())).output.find("612 x 792"), std::string::npos);
+  fs::remove_all(dir);
+}
+
+// Several CVs and a folder in one run: every good one written, the bad one fails alone, and
+// the exit status says one failed.
+TEST(Batch, EveryGoodCvIsWrittenAndABadOneFailsAlone) {
+  const fs::path dir = e2e_dir() / "batch";
+  fs::remove_all(dir);
+  fs::create_directories(dir / "cvs");
+  for (int k = 0; k < 6; ++k)
+    std::ofstream(dir / "cvs" / ("cv" + std::to_string(k) + ".yaml")) << "cv:\n  name: Person " << k << "\n";
+  std::ofstream(dir / "cvs" / "broken.yaml") << "cv:\n  name: [\n";
+  std::ofstream(dir / "cvs" / "mine.yaml") << "extends: classic\n";  // a layout: passed over
+  const Result r = run(std::string(HANJI_BINARY) + " build " + quote((dir / "cvs").string()) + " -j 2 -o " +
+                           quote((dir / "out").string()),
+                       true);
+  EXPECT_EQ(r.exit_code, 1) << r.output;
+  for (int k = 0; k < 6; ++k) EXPECT_TRUE(fs::exists(dir / "out" / ("cv" + std::to_string(k) + ".pdf"))) << k;
+  EXPECT_FALSE(fs::exists(dir / "out" / "broken.pdf"));
+  EXPECT_FALSE(fs::exists(dir / "out" / "mine.pdf"));
+  EXPECT_NE(r.output.find("broken.yaml:3:1: error"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("7 CVs"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("1 of 7 CVs failed"), std::string::npos) << r.output;
+  // The same bytes as one at a time.
+  const Result one = run(std::string(HANJI_BINARY) + " build " + quote((dir / "cvs" / "cv3.yaml").string()) +
+                         " -o " + quote((dir / "cv3.pdf").string()));
+  EXPECT_EQ(one.exit_code, 0);
+  EXPECT_EQ(read_file(dir / "cv3.pdf"), read_file(dir / "out" / "cv3.pdf"));
+  fs::remove_all(dir);
+}

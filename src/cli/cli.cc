@@ -2,12 +2,15 @@
 
 #include <fmt/format.h>
 
+#include <unistd.h>
+
 #include <algorithm>
 #include <cctype>
 #include <charconv>
 #include <cstdlib>
 #include <ctime>
 #include <filesystem>
+#include <iostream>
 #include <optional>
 #include <ostream>
 
@@ -16,6 +19,7 @@
 #include "engine/engine.h"
 #include "export/export.h"
 #include "pdf/pdf.h"
+#include "cli/commands.h"
 #include "cli/output.h"
 
 #ifndef HANJI_VERSION
@@ -65,21 +69,6 @@ options:
 
 exit status: 0 success, 1 bad input (the PDF is not written), 2 bad usage
 )";
-
-struct Options {
-  std::string command;
-  std::string input;
-  std::string output;
-  std::string layout;
-  std::string paper;
-  int fit_pages = 0;  // 0: as the layout says (its fit_pages)
-  std::string format = "pdf";         // --format
-  std::string language;               // --lang
-  std::vector<std::string> only_tags; // --only, repeatable
-  bool quiet = false;
-  bool parameters = false;
-  bool reference = false;
-};
 
 /// A page count for --fit-pages: a whole number from 1 to the page limit.
 std::optional<int> parse_page_count(const std::string& text) {
@@ -137,6 +126,15 @@ std::optional<Options> parse_args(const std::vector<std::string>& args, std::str
         return std::nullopt;
       }
       opt.language = *v;
+    } else if (a == "-j" || a == "--jobs") {
+      auto v = value("--jobs");
+      if (!v) return std::nullopt;
+      std::optional<int> jobs = parse_page_count(*v);
+      if (!jobs || *jobs > 64) {
+        error = fmt::format("--jobs needs a number of CVs to build at once, 1 to 64, not '{}'", *v);
+        return std::nullopt;
+      }
+      opt.jobs = static_cast<unsigned>(*jobs);
     } else if (a == "--format") {
       auto v = value("--format");
       if (!v) return std::nullopt;
@@ -176,8 +174,8 @@ std::optional<Options> parse_args(const std::vector<std::string>& args, std::str
       return std::nullopt;
     } else if (opt.command.empty()) {
       opt.command = a;
-    } else if (opt.input.empty()) {
-      opt.input = a;
+    } else if (opt.inputs.empty() || opt.command == "build" || opt.command == "check") {
+      opt.inputs.push_back(a);
     } else {
       error = fmt::format("unexpected argument '{}'", a);
       return std::nullopt;
@@ -185,6 +183,8 @@ std::optional<Options> parse_args(const std::vector<std::string>& args, std::str
   }
   return opt;
 }
+
+}  // namespace
 
 /// Errors and warnings always; notes (what fitting changed) unless --quiet. At most
 /// limits::kMaxPrintedDiagnostics of each severity, in file order: a file with 10,000
@@ -206,6 +206,8 @@ void print_diagnostics(const Diagnostics& diags, bool quiet, std::ostream& err) 
   if (hidden_others > 0) hidden += (hidden.empty() ? "" : " and ") + count(hidden_others, "warning");
   err << "hanji: " << hidden << " not shown\n";
 }
+
+namespace {
 
 // The latest second a PDF date can hold (9999-12-31 23:59:59 UTC).
 constexpr long long kLatestEpoch = 253402300799;
@@ -250,104 +252,170 @@ std::optional<model::Date> today(std::optional<long long> epoch) {
   return date;
 }
 
-std::string default_output(const std::string& input, std::string_view extension = ".pdf") {
+}  // namespace
+
+engine::Request Run::request() const {
+  return engine::Request{opt.layout, opt.paper, opt.fit_pages, {opt.language, opt.only_tags, {}, {}, today(epoch)}};
+}
+
+int Run::refused(const OutputRefusal& refusal) const {
+  err << "hanji: error: " << refusal.reason << '\n';
+  if (!refusal.hint.empty()) err << "  hint: " << refusal.hint << '\n';
+  return kBadInput;
+}
+
+int Run::failed(const Diagnostics& diags, const char* when_writing, const char* when_checking) const {
+  err << fmt::format("hanji: {} error{}; {}\n", diags.error_count(), diags.error_count() == 1 ? "" : "s",
+                     write ? when_writing : when_checking);
+  return kBadInput;
+}
+
+std::string output_format(const Options& opt) {
+  if (!opt.format.empty()) return opt.format;
+  if (opt.output.empty() || opt.output == "-") return "pdf";
+  for (const char* format : {"md", "txt", "json-resume"})
+    if (has_extension(opt.output, output_kind(format).extensions)) return format;
+  return "pdf";
+}
+
+std::string output_path(const Options& opt, const std::string& input) {
+  if (!opt.output.empty()) return opt.output;
+  if (input == "-") return "-";
+  const std::string format = output_format(opt);
+  const std::string_view extension =
+      format == "pdf" ? std::string_view(".pdf") : exports::extension(*exports::parse_format(format));
   fs::path p(input);
-  p.replace_extension(extension);
+  // --lang ko and --lang en of one CV are two files, not one written over the other.
+  const std::string language = opt.language.empty() ? "" : "-" + opt.language;
+  p.replace_filename(p.stem().string() + language + std::string(extension));
   return p.string();
 }
 
-/// One `build` or `check`: its options and where its output and messages go.
-struct Run {
-  const Options& opt;
-  const std::string& argv0;
-  std::ostream& out;
-  std::ostream& err;
-  TempFiles* temp_files;            // null when nothing can stop the run (tests)
-  std::optional<long long> epoch;   // SOURCE_DATE_EPOCH
-  bool write;                       // build writes; check does everything else
+namespace {
 
-  engine::Request request() const {
-    return engine::Request{opt.layout, opt.paper, opt.fit_pages, {opt.language, opt.only_tags, {}, {}, today(epoch)}};
+/// Standard input, whole (a CV is small: at most limits::kMaxInputBytes are taken).
+std::optional<std::string> read_standard_input(std::ostream& err) {
+  std::string text;
+  char buffer[65536];
+  while (std::cin.read(buffer, sizeof buffer) || std::cin.gcount() > 0) {
+    text.append(buffer, static_cast<std::size_t>(std::cin.gcount()));
+    if (text.size() > limits::kMaxInputBytes) {
+      err << fmt::format("hanji: error: standard input holds more than {}, more than any CV\n",
+                         describe_bytes(limits::kMaxInputBytes));
+      return std::nullopt;
+    }
   }
-  int refused(const OutputRefusal& refusal) const {
-    err << "hanji: error: " << refusal.reason << '\n';
-    if (!refusal.hint.empty()) err << "  hint: " << refusal.hint << '\n';
-    return kBadInput;
-  }
-  int failed(const Diagnostics& diags, const char* when_writing, const char* when_checking) const {
-    err << fmt::format("hanji: {} error{}; {}\n", diags.error_count(), diags.error_count() == 1 ? "" : "s",
-                       write ? when_writing : when_checking);
-    return kBadInput;
-  }
-};
+  return text;
+}
 
-// `--format md|txt|json-resume`: the CV read as for the PDF (same --lang and --only), written
-// as text; `check` does the same without writing.
-int export_text(const Run& run) {
+/// The bytes of an output sent to standard output ("-o -"), never to a terminal.
+int write_standard_output(const Run& run, const std::string& bytes, bool binary) {
+  if (binary && isatty(STDOUT_FILENO)) {
+    run.err << "hanji: error: not writing a PDF to the terminal\n"
+               "  hint: redirect it (hanji build cv.yaml -o - > cv.pdf) or name a file with -o\n";
+    return kBadUsage;
+  }
+  run.out << bytes;
+  run.out.flush();
+  return run.out ? kOk : kBadInput;
+}
+
+// The format's kind, and -o's name agreeing with it: `--format txt -o cv.pdf` would put text
+// under a PDF's name.
+std::optional<std::string> mismatched_output(const Options& opt, const std::string& format) {
+  if (opt.output.empty() || opt.output == "-" || opt.format.empty()) return std::nullopt;
+  for (const char* other : {"pdf", "md", "txt", "json-resume"})
+    if (other != format && has_extension(opt.output, output_kind(other).extensions) &&
+        !has_extension(opt.output, output_kind(format).extensions))
+      return fmt::format("-o {} names {}, but --format {} writes {}", opt.output, output_kind(other).name, format,
+                         output_kind(format).name);
+  return std::nullopt;
+}
+
+}  // namespace
+
+int build_one(const Run& run, engine::Engine& engine, const std::string& input, const std::string& output,
+              std::vector<std::string>* inputs) {
   const Options& opt = run.opt;
-  const exports::Format format = *exports::parse_format(opt.format);
-  const std::string output = opt.output.empty() ? default_output(opt.input, exports::extension(format)) : opt.output;
-  const OutputKind& kind = output_kind(opt.format);
+  const std::string format = output_format(opt);
+  const OutputKind& kind = output_kind(format);
+  if (std::optional<std::string> mismatch = mismatched_output(opt, format)) {
+    run.err << "hanji: error: " << *mismatch << "\n  hint: name the output for what it holds, or leave out --format\n";
+    return kBadUsage;
+  }
+  const bool to_stdout = output == "-";
   OutputRefusal refusal;
-  if (run.write && !output_allowed(output, opt.input, kind, refusal)) return run.refused(refusal);
+  if (run.write && !to_stdout && !output_allowed(output, input, kind, refusal)) return run.refused(refusal);
   Diagnostics diags;
-  engine::Engine engine(layout::find_data_dirs(run.argv0));
-  std::optional<model::CvFile> file = engine.load(opt.input, run.request(), diags);
+  std::optional<model::CvFile> file;
+  if (input == "-") {
+    std::optional<std::string> text = read_standard_input(run.err);
+    if (!text) return kBadInput;
+    file = engine.load_text(*text, "<stdin>", run.request(), diags);
+  } else {
+    file = engine.load(input, run.request(), diags);
+  }
+  std::string bytes;
+  std::size_t pages = 0;
+  if (file && format != "pdf") {
+    bytes = exports::export_cv(*file, *exports::parse_format(format), fs::path(output).parent_path().string());
+  } else if (file) {
+    // `check` makes the PDF too, only without writing it: what libharu or an image refuses is
+    // found by both, so the two always agree.
+    std::optional<engine::Rendered> result = engine.render(std::move(*file), run.request(), diags);
+    std::optional<std::string> pdf;
+    if (result) pdf = pdf::write_pdf(result->doc, pdf::Options{run.epoch}, diags);
+    if (result && inputs) *inputs = engine::Engine::inputs_of(*result);
+    if (result && pdf) {
+      bytes = std::move(*pdf);
+      pages = result->doc.pages.size();
+    } else {
+      file.reset();
+    }
+  }
   print_diagnostics(diags, opt.quiet, run.err);
-  if (!file || diags.has_errors()) return run.failed(diags, "nothing written", "the CV does not read");
-  const std::string folder = fs::path(output).parent_path().string();
-  const std::string text = exports::export_cv(*file, format, folder);
+  if (!file || diags.has_errors())
+    return run.failed(diags, format == "pdf" ? "no PDF written" : "nothing written",
+                      format == "pdf" ? "the CV does not build" : "the CV does not read");
+  const std::string what = pages > 0 ? fmt::format("{} page{}", pages, pages == 1 ? "" : "s") : format;
   if (!run.write) {
-    if (!opt.quiet) run.out << fmt::format("{}: ok\n", opt.input);
+    if (!opt.quiet) run.out << fmt::format("{}: ok{}\n", input, pages > 0 ? " (" + what + ")" : "");
     return kOk;
   }
-  if (!write_output(output, opt.input, kind, text, run.temp_files, refusal)) return run.refused(refusal);
+  if (to_stdout) return write_standard_output(run, bytes, format == "pdf");
+  if (!write_output(output, input, kind, bytes, run.temp_files, refusal)) return run.refused(refusal);
   if (!opt.quiet)
-    run.out << fmt::format("{}: {}, {:.1f} KB\n", output, opt.format, static_cast<double>(text.size()) / 1024.0);
+    run.out << fmt::format("{}: {}, {:.1f} KB\n", output, what, static_cast<double>(bytes.size()) / 1024.0);
   return kOk;
+}
+
+namespace {
+
+bool is_folder(const std::string& path) {
+  std::error_code ec;
+  return fs::is_directory(path, ec);
 }
 
 int build(const Run& run) {
   const Options& opt = run.opt;
-  if (opt.input.empty()) {
+  if (opt.inputs.empty()) {
     run.err << fmt::format("hanji: error: '{}' needs a CV file\n  hint: hanji {} CV.yaml\n", opt.command, opt.command);
     return kBadUsage;
   }
-  if (opt.format != "pdf") return export_text(run);
-  const std::string output = opt.output.empty() ? default_output(opt.input) : opt.output;
-  const OutputKind& kind = output_kind("pdf");
-  OutputRefusal refusal;
-  if (run.write && !output_allowed(output, opt.input, kind, refusal)) return run.refused(refusal);
-  Diagnostics diags;
+  if (opt.inputs.size() > 1 || is_folder(opt.input())) return build_many(run);
   engine::Engine engine(layout::find_data_dirs(run.argv0));
-  std::optional<engine::Rendered> result = engine.render_file(opt.input, run.request(), diags);
-  // `check` makes the PDF too, only without writing it: what libharu or an image refuses is
-  // found by both, so the two always agree.
-  std::optional<std::string> bytes;
-  if (result) bytes = pdf::write_pdf(result->doc, pdf::Options{run.epoch}, diags);
-  print_diagnostics(diags, opt.quiet, run.err);
-  if (!result || diags.has_errors() || !bytes) return run.failed(diags, "no PDF written", "the CV does not build");
-  const size_t pages = result->doc.pages.size();
-  if (!run.write) {
-    if (!opt.quiet) run.out << fmt::format("{}: ok ({} page{})\n", opt.input, pages, pages == 1 ? "" : "s");
-    return kOk;
-  }
-  if (!write_output(output, opt.input, kind, *bytes, run.temp_files, refusal)) return run.refused(refusal);
-  if (!opt.quiet)
-    run.out << fmt::format("{}: {} page{}, {:.1f} KB\n", output, pages, pages == 1 ? "" : "s",
-                           static_cast<double>(bytes->size()) / 1024.0);
-  return kOk;
+  return build_one(run, engine, opt.input(), output_path(opt, opt.input()));
 }
 
 // `hanji languages CV`: what `make pdf` asks to render each language a CV carries.
 int languages(const Options& opt, const std::string& argv0, std::ostream& out, std::ostream& err) {
-  if (opt.input.empty()) {
+  if (opt.inputs.empty()) {
     err << "hanji: error: 'languages' needs a CV file\n  hint: hanji languages CV.yaml\n";
     return kBadUsage;
   }
   Diagnostics diags;
   engine::Engine engine(layout::find_data_dirs(argv0));
-  std::optional<model::CvFile> file = engine.load(opt.input, engine::Request{}, diags);
+  std::optional<model::CvFile> file = engine.load(opt.input(), engine::Request{}, diags);
   print_diagnostics(diags, true, err);
   if (!file) return kBadInput;
   if (file->languages.empty()) out << file->locale.language << "\n";
@@ -388,14 +456,15 @@ int run_command(const Options& opt, const std::string& argv0, std::ostream& out,
     out << "hanji " << HANJI_VERSION << " (libharu " << pdf::libharu_version() << ")\n";
     return kOk;
   }
-  if (opt.command == "build" || opt.command == "check") {
+  if (opt.command == "build" || opt.command == "check" || opt.command == "watch") {
     std::string error;
     const std::optional<long long> epoch = source_date_epoch(error);
     if (!error.empty()) {
       err << "hanji: error: " << error << "\n  hint: set it to a date such as $(date +%s), or unset it\n";
       return kBadInput;
     }
-    return build(Run{opt, argv0, out, err, temp_files, epoch, opt.command == "build"});
+    const Run run{opt, argv0, out, err, temp_files, epoch, opt.command != "check"};
+    return opt.command == "watch" ? watch(run) : build(run);
   }
   if (opt.command == "layouts") return list(opt, argv0, out, err);
   if (opt.command == "languages") return languages(opt, argv0, out, err);
@@ -403,7 +472,7 @@ int run_command(const Options& opt, const std::string& argv0, std::ostream& out,
     err << kUsage;
     return kBadUsage;
   }
-  std::string guess = closest_match(opt.command, {"build", "check", "layouts", "languages"});
+  std::string guess = closest_match(opt.command, {"build", "check", "watch", "layouts", "languages"});
   err << fmt::format("hanji: error: unknown command '{}'\n", opt.command);
   if (!guess.empty()) err << fmt::format("  hint: did you mean '{}'?\n", guess);
   return kBadUsage;

@@ -1,0 +1,78 @@
+// Private to the cli: the parsed options and what building one CV takes, shared by `build`
+// of one file (cli.cc), of several (batch.cc) and `watch` (watch.cc).
+#pragma once
+
+#include <optional>
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include "cli/output.h"
+#include "core/core.h"
+#include "engine/engine.h"
+
+namespace hanji::cli {
+
+struct Options {
+  std::string command;
+  std::vector<std::string> inputs;  // the CV files (or folders, for build), in order
+  std::string output;
+  std::string layout;
+  std::string paper;
+  int fit_pages = 0;  // 0: as the layout says (its fit_pages)
+  std::string format;                 // --format; empty: from -o's name, else pdf
+  std::string language;               // --lang
+  std::vector<std::string> only_tags; // --only, repeatable
+  unsigned jobs = 0;                  // -j; 0: as many as the machine has cores
+  bool quiet = false;
+  bool parameters = false;
+  bool reference = false;
+
+  const std::string& input() const {
+    static const std::string kNone;
+    return inputs.empty() ? kNone : inputs.front();
+  }
+};
+
+/// One `build`, `check` or `watch`: its options and where its output and messages go.
+struct Run {
+  const Options& opt;
+  const std::string& argv0;
+  std::ostream& out;
+  std::ostream& err;
+  TempFiles* temp_files;            // null when nothing can stop the run (tests)
+  std::optional<long long> epoch;   // SOURCE_DATE_EPOCH
+  bool write;                       // build writes; check does everything else
+
+  /// The same run with its output and messages going elsewhere (one CV of a batch).
+  Run to(std::ostream& other_out, std::ostream& other_err) const {
+    return Run{opt, argv0, other_out, other_err, temp_files, epoch, write};
+  }
+  engine::Request request() const;
+  int refused(const OutputRefusal& refusal) const;
+  int failed(const Diagnostics& diags, const char* when_writing, const char* when_checking) const;
+};
+
+/// Errors and warnings always; notes unless `quiet`; at most limits::kMaxPrintedDiagnostics.
+void print_diagnostics(const Diagnostics& diags, bool quiet, std::ostream& err);
+
+/// The file `input` is written to: -o, else the input's name with the format's extension (and
+/// the --lang asked for before it: cv-ko.pdf), else standard output ("-") for standard input.
+std::string output_path(const Options& opt, const std::string& input);
+
+/// The format written: --format, else the one -o's name says (cv.md), else pdf.
+std::string output_format(const Options& opt);
+
+/// Builds (or checks) the CV at `input` with `engine` into `output`; "-" reads standard input
+/// or writes standard output. Prints one line saying what was written, unless quiet. Exit code.
+/// `inputs` (when given) receives the files the CV was made from (Engine::inputs_of).
+int build_one(const Run& run, engine::Engine& engine, const std::string& input, const std::string& output,
+              std::vector<std::string>* inputs = nullptr);
+
+/// `hanji build` of several CVs or a folder (batch.cc).
+int build_many(const Run& run);
+
+/// `hanji watch CV.yaml` (watch.cc).
+int watch(const Run& run);
+
+}  // namespace hanji::cli
