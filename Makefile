@@ -19,7 +19,7 @@ JOBS    ?= $(shell nproc 2>/dev/null || echo 2)
 SAMPLES := $(wildcard samples/*.yaml samples/*.json)
 LAYOUT_FLAG := $(if $(LAYOUT),--layout $(LAYOUT),)
 
-.PHONY: all build deps configure pdf test golden-update bench fuzz clean layouts-doc gallery
+.PHONY: all build deps configure pdf test golden-update bench fuzz clean layouts-doc gallery typst-setup typst-bench
 
 all: build
 
@@ -79,6 +79,15 @@ gallery: build
 bench: build
 	./$(BUILD)/hanji_bench $(LAYOUT_FLAG) $(SAMPLES)
 	./$(BUILD)/tests/hostile_test --gtest_also_run_disabled_tests --gtest_filter='HostileBench.*' | grep -v '^\['
+
+# The Typst side of the warm-rebuild comparison: Typst 0.14 in Node, from npm only (its native
+# compiler comes in a per-platform package; no install script runs). typst-bench says how to
+# set up and exits 0 when Node or the package is missing.
+typst-setup:
+	npm ci --ignore-scripts --prefix bench/typst
+
+typst-bench:
+	@./scripts/typst-bench.sh
 
 # Each target starts from the samples, the golden cases, fuzz/seeds and the inputs that once
 # found a bug; what it learns stays in build-fuzz/corpus, what it finds in build-fuzz/findings
