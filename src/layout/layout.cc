@@ -306,8 +306,9 @@ std::optional<Theme> load_theme(const std::string& name, const Span& name_span, 
   theme.id = layout_id(wanted);
   auto chain = ChainLoader(dirs, diags).load(wanted, name_span);
   if (!chain) return std::nullopt;
-  for (const auto& config : *chain) apply_config(config, ConfigOrigin::LayoutFile, dirs, theme, diags);
-  apply_config(overrides, ConfigOrigin::CvOverrides, dirs, theme, diags);
+  SystemFonts system_fonts;  // loaded only if a font is named by its family
+  for (const auto& config : *chain) apply_config(config, ConfigOrigin::LayoutFile, dirs, system_fonts, theme, diags);
+  apply_config(overrides, ConfigOrigin::CvOverrides, dirs, system_fonts, theme, diags);
   apply_paper_override(paper_override, theme, diags);
   if (diags.error_count() > errors_before) return std::nullopt;  // the checks below would only echo them
   check_fonts(theme, diags);

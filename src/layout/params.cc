@@ -417,8 +417,8 @@ std::string expected_form(const Param& param) {
     case ParamType::Bool: return "true or false";
     case ParamType::String: return "a text";
     case ParamType::Color: return "a colour such as \"#1f3a5f\", \"#333\", rgb(31, 58, 95) or navy";
-    case ParamType::Font: return "a TrueType font file name such as NanumMyeongjo.ttf";
-    case ParamType::FontList: return "a list of TrueType font file names";
+    case ParamType::Font: return "a TrueType font file such as NanumMyeongjo.ttf, or an installed family such as \"DejaVu Serif\"";
+    case ParamType::FontList: return "a list of TrueType font files or installed families";
     case ParamType::TextList: return "a list of texts (a single text is a list of one)";
     case ParamType::NumberList: return "a list of numbers such as [2, 3, 1]";
     case ParamType::Enum: {
