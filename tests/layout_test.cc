@@ -586,6 +586,35 @@ TEST(Fonts, CvFontsResolveNextToTheCvFirst) {
   EXPECT_EQ(fs::path(theme->fonts.fallback[0]).filename(), "NanumMyeongjo.ttf");
 }
 
+// A layout that extends no other starts from the built-in values, which name no font: the
+// error says where, and that `extends: classic` is the usual start.
+TEST(Fonts, ALayoutWithoutExtendsIsToldWhereAndToExtendClassic) {
+  TempDir tmp;
+  const fs::path bare = tmp.write("bare.yaml", "description: mine\npage: {margin_top: 20mm}\n");
+  Diagnostics diags;
+  EXPECT_FALSE(load_theme(bare.string(), ConfigNode{}, "", repo_dirs(), diags).has_value());
+  ASSERT_EQ(diags.error_count(), 1) << messages(diags);
+  const Diagnostic* e = first_error(diags);
+  EXPECT_EQ(e->message, "layout 'bare' names no Hangul font and no Latin font");
+  EXPECT_EQ(e->span.file, bare.string());
+  EXPECT_EQ(e->span.line, 1);
+  EXPECT_TRUE(has_hint(*e, "add `extends: classic` to bare.yaml")) << messages(diags);
+  EXPECT_TRUE(has_hint(*e, "fonts.hangul.regular")) << messages(diags);
+
+  // Its `fonts:` key, when it has one, in the file that has it (here the one extended).
+  tmp.write("half.yaml", "description: half\nfonts:\n  latin: {regular: Lato-Regular.ttf}\n");
+  const fs::path top = tmp.write("top.yaml", "extends: ./half.yaml\n");
+  Diagnostics half;
+  EXPECT_FALSE(load_theme(top.string(), ConfigNode{}, "", repo_dirs(), half).has_value());
+  e = first_error(half);
+  ASSERT_NE(e, nullptr);
+  EXPECT_EQ(e->message, "layout 'top' names no Hangul font");
+  EXPECT_EQ(e->span.file, (tmp.path() / "half.yaml").string());
+  EXPECT_EQ(e->span.line, 2);
+  EXPECT_TRUE(has_hint(*e, "add `extends: classic` to half.yaml")) << messages(half);
+  EXPECT_FALSE(has_hint(*e, "fonts.latin.regular")) << messages(half);
+}
+
 TEST(Fonts, ChangingOnlyTheRegularFaceWarnsAboutTheOthers) {
   MapBuilder hangul("cv.yaml", 12);
   hangul.set("regular", "NanumMyeongjo.ttf", 7);

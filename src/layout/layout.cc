@@ -96,6 +96,9 @@ class ChainLoader {
     return chain;
   }
 
+  /// The files loaded, in the order of the chain `load` returned (the most basic first).
+  std::vector<std::string> files() const { return {visited_.rbegin(), visited_.rend()}; }
+
  private:
   std::optional<std::string> find(const std::string& name, const Span& span) {
     std::error_code ec;
@@ -175,13 +178,33 @@ class ChainLoader {
   std::vector<std::string> names_;    // the names they were asked for by
 };
 
-void check_fonts(const Theme& theme, Diagnostics& diags) {
-  if (theme.fonts.hangul.regular.empty())
-    diags.error({}, "layout '" + theme.id + "' names no Hangul font",
-                {"set fonts.hangul.regular, e.g. NanumBarunGothic.ttf"});
-  if (theme.fonts.latin.regular.empty())
-    diags.error({}, "layout '" + theme.id + "' names no Latin font",
-                {"set fonts.latin.regular, e.g. Lato-Regular.ttf"});
+// Where a layout that names no font hears of it: its `fonts:` key, else the first line of the
+// layout that was asked for.
+Span fonts_place(const std::vector<ConfigNode>& chain, const std::vector<std::string>& files) {
+  for (auto layout = chain.rbegin(); layout != chain.rend(); ++layout)
+    for (size_t i = 0; layout->kind == ConfigNode::Kind::Map && i < layout->keys.size(); ++i)
+      if (layout->keys[i] == "fonts" && i < layout->key_spans.size()) return layout->key_spans[i];
+  return files.empty() ? Span{} : Span{files.back(), 1, 1};
+}
+
+// A layout starts from the built-in values, which name no font: one that extends no other
+// (usually by mistake) must name them itself.
+void check_fonts(const Theme& theme, const std::vector<ConfigNode>& chain, const std::vector<std::string>& files,
+                 Diagnostics& diags) {
+  const bool hangul = !theme.fonts.hangul.regular.empty(), latin = !theme.fonts.latin.regular.empty();
+  if (hangul && latin) return;
+  const std::string missing = !hangul && !latin ? "no Hangul font and no Latin font" : !hangul ? "no Hangul font" : "no Latin font";
+  std::vector<std::string> hints;
+  const std::string base = files.empty() ? std::string() : fs::path(files.front()).filename().string();
+  if (!base.empty())
+    hints.push_back(fmt::format("add `extends: {}` to {} to start from the built-in layout (its fonts and every other "
+                                "value), changing only what differs",
+                                kDefaultLayout, base));
+  std::string set;
+  if (!hangul) set += "fonts.hangul.regular (e.g. NanumBarunGothic.ttf)";
+  if (!latin) set += std::string(set.empty() ? "" : " and ") + "fonts.latin.regular (e.g. Lato-Regular.ttf)";
+  hints.push_back((base.empty() ? "set " : "or set ") + set + ", and the bold faces with them");
+  diags.error(fonts_place(chain, files), "layout '" + theme.id + "' names " + missing, std::move(hints));
 }
 
 // Where a problem with these values should be reported: the one of them set in a file that
@@ -304,14 +327,15 @@ std::optional<Theme> load_theme(const std::string& name, const Span& name_span, 
   Theme theme;
   std::string wanted = name.empty() ? kDefaultLayout : name;
   theme.id = layout_id(wanted);
-  auto chain = ChainLoader(dirs, diags).load(wanted, name_span);
+  ChainLoader loader(dirs, diags);
+  auto chain = loader.load(wanted, name_span);
   if (!chain) return std::nullopt;
   SystemFonts system_fonts;  // loaded only if a font is named by its family
   for (const auto& config : *chain) apply_config(config, ConfigOrigin::LayoutFile, dirs, system_fonts, theme, diags);
   apply_config(overrides, ConfigOrigin::CvOverrides, dirs, system_fonts, theme, diags);
   apply_paper_override(paper_override, theme, diags);
   if (diags.error_count() > errors_before) return std::nullopt;  // the checks below would only echo them
-  check_fonts(theme, diags);
+  check_fonts(theme, *chain, loader.files(), diags);
   check_geometry(theme, diags);
   check_drawn_lengths(theme, diags);
   if (diags.error_count() > errors_before) return std::nullopt;
