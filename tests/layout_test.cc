@@ -1032,5 +1032,27 @@ TEST(LayoutReference, LayoutsReadmeIsUpToDate) {
     EXPECT_NE(expected.find("`" + p.key + "`"), std::string::npos) << p.key;
 }
 
+// The reference documents what a layout that extends classic gets, not the bare values a
+// layout without `extends:` starts from (10pt black text, no fonts).
+TEST(LayoutReference, ShowsClassicsValuesAndSaysSo) {
+  Diagnostics diags;
+  const std::string reference = layout_reference(list_layouts(repo_dirs(), diags));
+  EXPECT_NE(reference.find("| key | value | with `extends: classic` | meaning |"), std::string::npos);
+  auto row_value = [&](const std::string& key) {
+    const size_t row = reference.find("| `" + key + "` | ");
+    if (row == std::string::npos) return std::string("<missing>");
+    const size_t end = reference.find('\n', row);
+    const std::string line = reference.substr(row, end - row);
+    const size_t value_end = line.rfind("` | ");
+    return line.substr(line.rfind(" | `", value_end) + 4, value_end - line.rfind(" | `", value_end) - 4);
+  };
+  EXPECT_EQ(row_value("fonts.latin.regular"), "Lato-Regular.ttf");
+  EXPECT_EQ(row_value("fonts.hangul.bold"), "NanumBarunGothicBold.ttf");
+  EXPECT_EQ(row_value("styles.name.size"), "22pt");
+  EXPECT_EQ(row_value("styles.name.color"), "\"#1f3a5f\"");
+  EXPECT_EQ(row_value("page.margin_top"), "15mm");
+  EXPECT_EQ(row_value("fonts.latin_baseline"), "-0.036");
+}
+
 }  // namespace
 }  // namespace hanji::layout

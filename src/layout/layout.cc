@@ -347,11 +347,12 @@ std::optional<Theme> load_theme(const std::string& name, const config::ConfigNod
   return load_theme(name, Span{}, overrides, paper_override, dirs, diags);
 }
 
-std::vector<ParameterInfo> describe_parameters() {
+std::vector<ParameterInfo> describe_parameters() { return describe_parameters(Theme{}); }
+
+std::vector<ParameterInfo> describe_parameters(const Theme& values) {
   std::vector<ParameterInfo> out;
-  const Theme defaults;
   for (const auto& p : parameters()) {
-    std::optional<ParamValue> value = p.read(defaults);
+    std::optional<ParamValue> value = p.read(values);
     out.push_back({p.key, expected_form(p), p.help, value ? format_value(p, *value) : "unset"});
   }
   return out;
@@ -370,6 +371,18 @@ std::string cell(std::string text) {
   return out;
 }
 
+// The values a layout that `extends: classic` starts from: the built-in classic of `layouts`,
+// loaded from its data folder (layouts/ beside fonts/). None when it is not among them.
+std::optional<Theme> default_layout_values(const std::vector<LayoutInfo>& layouts) {
+  auto classic = std::find_if(layouts.begin(), layouts.end(),
+                              [](const LayoutInfo& l) { return l.name == kDefaultLayout; });
+  if (classic == layouts.end()) return std::nullopt;
+  const fs::path data = fs::path(classic->path).parent_path().parent_path();
+  Diagnostics ignored;  // a classic that does not load is documented by the bare values
+  return load_theme(classic->path, ConfigNode{}, "", DataDirs{(data / "layouts").string(), (data / "fonts").string()},
+                    ignored);
+}
+
 }  // namespace
 
 std::string layout_reference(const std::vector<LayoutInfo>& layouts) {
@@ -384,8 +397,13 @@ std::string layout_reference(const std::vector<LayoutInfo>& layouts) {
       "built-in layout replaces it and may extend it.\n\n"
       "## Built-in layouts\n\n| name | look |\n|---|---|\n";
   for (const auto& l : layouts) out += "| `" + l.name + "` | " + cell(l.description) + " |\n";
-  out += "\n## Parameters\n\n| key | value | default | meaning |\n|---|---|---|---|\n";
-  for (const auto& p : describe_parameters())
+  const std::optional<Theme> classic = default_layout_values(layouts);
+  out += classic ? "\n## Parameters\n\nThe third column is what a layout that `extends: classic` gets, classic's own value\n"
+                   "(fonts by file name). A layout without `extends:` starts from bare values instead: no\n"
+                   "fonts, 10pt black text, no rules; it must name its fonts itself.\n\n"
+                   "| key | value | with `extends: classic` | meaning |\n|---|---|---|---|\n"
+                 : "\n## Parameters\n\n| key | value | built-in value | meaning |\n|---|---|---|---|\n";
+  for (const auto& p : describe_parameters(classic ? *classic : Theme{}))
     out += "| `" + p.key + "` | " + cell(p.expected) + " | `" + cell(p.default_value) + "` | " + cell(p.help) + " |\n";
   out += "\nEntry templates (`entry.KIND.main`, `entry.KIND.aside`, table cells) name fields in capitals:\n"
          "POSITION, COMPANY, INSTITUTION, DEGREE, AREA, DEGREE_WITH_AREA, NAME, TITLE, AUTHORS, JOURNAL,\n"
