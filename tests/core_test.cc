@@ -43,6 +43,15 @@ TEST(ClosestMatch, FindsTyposAndTranspositions) {
   EXPECT_EQ(closest_match("salary", keys), "");
 }
 
+TEST(NearestMatches, TheNearestFirstTiesInOrder) {
+  std::vector<std::string> families = {"Lato", "Noto Serif", "Noto Sans", "DejaVu Serif", "Roboto"};
+  EXPECT_EQ(nearest_matches("noto serf", families, 2), (std::vector<std::string>{"Noto Serif", "Noto Sans"}));
+  // Far from everything, still the nearest few.
+  EXPECT_EQ(nearest_matches("Arial", families, 2), (std::vector<std::string>{"Lato", "Roboto"}));
+  EXPECT_EQ(nearest_matches("Lato", families, 9).size(), families.size());
+  EXPECT_TRUE(nearest_matches(std::string(65, 'x'), families, 3).empty());
+}
+
 TEST(Utf8, RoundTripsHangulAndLatin) {
   std::string s = "이력서 résumé €";
   std::u32string cps = utf8_decode(s);

@@ -586,6 +586,35 @@ TEST(Fonts, CvFontsResolveNextToTheCvFirst) {
   EXPECT_EQ(fs::path(theme->fonts.fallback[0]).filename(), "NanumMyeongjo.ttf");
 }
 
+// A layout that extends no other starts from the built-in values, which name no font: the
+// error says where, and that `extends: classic` is the usual start.
+TEST(Fonts, ALayoutWithoutExtendsIsToldWhereAndToExtendClassic) {
+  TempDir tmp;
+  const fs::path bare = tmp.write("bare.yaml", "description: mine\npage: {margin_top: 20mm}\n");
+  Diagnostics diags;
+  EXPECT_FALSE(load_theme(bare.string(), ConfigNode{}, "", repo_dirs(), diags).has_value());
+  ASSERT_EQ(diags.error_count(), 1) << messages(diags);
+  const Diagnostic* e = first_error(diags);
+  EXPECT_EQ(e->message, "layout 'bare' names no Hangul font and no Latin font");
+  EXPECT_EQ(e->span.file, bare.string());
+  EXPECT_EQ(e->span.line, 1);
+  EXPECT_TRUE(has_hint(*e, "add `extends: classic` to bare.yaml")) << messages(diags);
+  EXPECT_TRUE(has_hint(*e, "fonts.hangul.regular")) << messages(diags);
+
+  // Its `fonts:` key, when it has one, in the file that has it (here the one extended).
+  tmp.write("half.yaml", "description: half\nfonts:\n  latin: {regular: Lato-Regular.ttf}\n");
+  const fs::path top = tmp.write("top.yaml", "extends: ./half.yaml\n");
+  Diagnostics half;
+  EXPECT_FALSE(load_theme(top.string(), ConfigNode{}, "", repo_dirs(), half).has_value());
+  e = first_error(half);
+  ASSERT_NE(e, nullptr);
+  EXPECT_EQ(e->message, "layout 'top' names no Hangul font");
+  EXPECT_EQ(e->span.file, (tmp.path() / "half.yaml").string());
+  EXPECT_EQ(e->span.line, 2);
+  EXPECT_TRUE(has_hint(*e, "add `extends: classic` to half.yaml")) << messages(half);
+  EXPECT_FALSE(has_hint(*e, "fonts.latin.regular")) << messages(half);
+}
+
 TEST(Fonts, ChangingOnlyTheRegularFaceWarnsAboutTheOthers) {
   MapBuilder hangul("cv.yaml", 12);
   hangul.set("regular", "NanumMyeongjo.ttf", 7);
@@ -799,6 +828,120 @@ TEST(DataDirs, ProgramOnPathUsesProcSelfExe) {
 }
 
 
+// ---------------------------------------------------------------- fonts by family (fontconfig)
+
+// fonts.latin set for one CV, one face per slot, each at its own line of cv.yaml (line 10 on).
+ConfigNode latin_faces(const std::vector<std::pair<std::string, std::string>>& faces) {
+  MapBuilder latin("cv.yaml", 10);
+  for (const auto& [slot, name] : faces) latin.set(slot, name, 5);
+  return overrides_of("fonts", MapBuilder().add("latin", latin.node).node);
+}
+
+// A fontconfig configuration of the test's own: the repository's fonts/ and the two fonts of
+// tests/data/fonts (made by make_fonts.py there: one with CFF outlines, one collection), so
+// what is installed on the machine does not matter.
+class OwnFontconfig {
+ public:
+  explicit OwnFontconfig(const TempDir& tmp)
+      : file_(tmp.write("fonts.conf", "<?xml version=\"1.0\"?>\n<fontconfig>\n  <dir>" + kRepo + "/fonts</dir>\n  <dir>" +
+                                          kRepo + "/tests/data/fonts</dir>\n  <cachedir>" +
+                                          (tmp.path() / "cache").string() + "</cachedir>\n</fontconfig>\n")),
+        env_("FONTCONFIG_FILE", file_.c_str()) {}
+
+ private:
+  fs::path file_;
+  ScopedEnv env_;
+};
+
+// Debian's fonts-dejavu-core (scripts/deps.sh installs it).
+TEST(FontFamilies, AnInstalledFamilyGivesTheFaceOfEachSlot) {
+  Diagnostics diags;
+  auto theme = load_theme("classic",
+                          latin_faces({{"regular", "DejaVu Serif"},
+                                       {"bold", "dejavu serif"},
+                                       {"italic", "DejaVu Serif"},
+                                       {"bold_italic", "DejaVuSerif"}}),
+                          "", repo_dirs(), diags);
+  ASSERT_TRUE(theme.has_value()) << messages(diags);
+  EXPECT_EQ(diags.all().size(), 0u) << messages(diags);
+  EXPECT_EQ(fs::path(theme->fonts.latin.regular).filename(), "DejaVuSerif.ttf");
+  EXPECT_EQ(fs::path(theme->fonts.latin.bold).filename(), "DejaVuSerif-Bold.ttf");
+  EXPECT_EQ(fs::path(theme->fonts.latin.italic).filename(), "DejaVuSerif-Italic.ttf");
+  EXPECT_EQ(fs::path(theme->fonts.latin.bold_italic).filename(), "DejaVuSerif-BoldItalic.ttf");
+  EXPECT_TRUE(fs::path(theme->fonts.latin.regular).is_absolute());
+}
+
+TEST(FontFamilies, AFileOfThatNameComesFirst) {
+  TempDir tmp;
+  OwnFontconfig fc(tmp);
+  fs::copy_file(kRepo + "/fonts/NotoSerif-Regular.ttf", tmp.path() / "Lato");  // a file named like the family
+  MapBuilder latin((tmp.path() / "cv.yaml").string(), 5);
+  latin.set("regular", "Lato").set("bold", "Lato");
+  Diagnostics diags;
+  auto theme = load_theme("classic", overrides_of("fonts", MapBuilder().add("latin", latin.node).node), "",
+                          repo_dirs(), diags);
+  ASSERT_TRUE(theme.has_value()) << messages(diags);
+  EXPECT_EQ(theme->fonts.latin.regular, (tmp.path() / "Lato").string());
+  EXPECT_EQ(theme->fonts.latin.bold, (tmp.path() / "Lato").string());
+}
+
+TEST(FontFamilies, AnUnknownFamilyIsNotFoundWithTheNearestInstalledOnes) {
+  TempDir tmp;
+  OwnFontconfig fc(tmp);
+  // fontconfig answers every query with some font ("Arial" with Lato or Roboto here): only a
+  // face of the family asked for counts.
+  for (const std::string& name : {std::string("Noto Serf"), std::string("Arial")}) {
+    Diagnostics diags;
+    EXPECT_FALSE(load_theme("classic", latin_faces({{"regular", name}}), "", repo_dirs(), diags).has_value());
+    const Diagnostic* e = first_error(diags);
+    ASSERT_NE(e, nullptr) << name;
+    EXPECT_EQ(e->message, "font '" + name + "' not found");
+    EXPECT_EQ(e->span.file, "cv.yaml");
+    EXPECT_EQ(e->span.line, 10);
+    EXPECT_TRUE(has_hint(*e, "no installed font family of that name")) << messages(diags);
+    EXPECT_TRUE(has_hint(*e, "installed families nearest to it: \"")) << messages(diags);
+    EXPECT_TRUE(has_hint(*e, "fc-list : family")) << messages(diags);
+    if (name == "Noto Serf") {
+      EXPECT_TRUE(has_hint(*e, "did you mean \"Noto Serif\"?")) << messages(diags);
+    }
+  }
+}
+
+TEST(FontFamilies, AFamilyHanjiCannotEmbedIsRefusedNamingATrueTypeOne) {
+  TempDir tmp;
+  OwnFontconfig fc(tmp);
+  Diagnostics diags;
+  EXPECT_FALSE(load_theme("classic", latin_faces({{"regular", "Hanji Cff Test"}, {"bold", "Hanji Collection Test"}}),
+                          "", repo_dirs(), diags)
+                   .has_value());
+  ASSERT_EQ(diags.error_count(), 2) << messages(diags);
+  const Diagnostic& cff = diags.all()[0];
+  EXPECT_EQ(cff.span.line, 10);
+  EXPECT_NE(cff.message.find("HanjiCffTest.otf, which has CFF outlines"), std::string::npos) << cff.message;
+  const Diagnostic& collection = diags.all()[1];
+  EXPECT_EQ(collection.span.line, 11);
+  EXPECT_NE(collection.message.find("face 1 of the font collection"), std::string::npos) << collection.message;
+  for (const Diagnostic* e : {&cff, &collection}) {
+    EXPECT_TRUE(has_hint(*e, "TrueType")) << messages(diags);
+    EXPECT_TRUE(has_hint(*e, "a TrueType family installed here: \"")) << messages(diags);
+  }
+}
+
+TEST(FontFamilies, AFamilyWithoutTheSlotsStyleGivesItsNearestFaceWithAWarning) {
+  TempDir tmp;
+  OwnFontconfig fc(tmp);
+  Diagnostics diags;
+  auto theme = load_theme("classic", latin_faces({{"regular", "Noto Serif"}, {"bold", "Noto Mono"}}), "",
+                          repo_dirs(), diags);
+  ASSERT_TRUE(theme.has_value()) << messages(diags);
+  EXPECT_EQ(theme->fonts.latin.bold, kRepo + "/fonts/NotoMono-Regular.ttf");
+  EXPECT_EQ(theme->fonts.latin.regular, kRepo + "/fonts/NotoSerif-Regular.ttf");
+  bool warned = false;
+  for (const Diagnostic& d : diags.all())
+    if (d.message.find("font family 'Noto Mono' has no bold face") != std::string::npos) warned = d.span.line == 11;
+  EXPECT_TRUE(warned) << messages(diags);
+}
+
 TEST(Parameters, EveryParameterShowsItsDefault) {
   for (const auto& p : describe_parameters()) EXPECT_FALSE(p.default_value.empty()) << p.key;
   auto find = [](const std::string& key) {
@@ -887,6 +1030,28 @@ TEST(LayoutReference, LayoutsReadmeIsUpToDate) {
   EXPECT_EQ(actual.str(), expected) << "run `make layouts-doc` and commit layouts/README.md";
   for (const auto& p : describe_parameters())
     EXPECT_NE(expected.find("`" + p.key + "`"), std::string::npos) << p.key;
+}
+
+// The reference documents what a layout that extends classic gets, not the bare values a
+// layout without `extends:` starts from (10pt black text, no fonts).
+TEST(LayoutReference, ShowsClassicsValuesAndSaysSo) {
+  Diagnostics diags;
+  const std::string reference = layout_reference(list_layouts(repo_dirs(), diags));
+  EXPECT_NE(reference.find("| key | value | with `extends: classic` | meaning |"), std::string::npos);
+  auto row_value = [&](const std::string& key) {
+    const size_t row = reference.find("| `" + key + "` | ");
+    if (row == std::string::npos) return std::string("<missing>");
+    const size_t end = reference.find('\n', row);
+    const std::string line = reference.substr(row, end - row);
+    const size_t value_end = line.rfind("` | ");
+    return line.substr(line.rfind(" | `", value_end) + 4, value_end - line.rfind(" | `", value_end) - 4);
+  };
+  EXPECT_EQ(row_value("fonts.latin.regular"), "Lato-Regular.ttf");
+  EXPECT_EQ(row_value("fonts.hangul.bold"), "NanumBarunGothicBold.ttf");
+  EXPECT_EQ(row_value("styles.name.size"), "22pt");
+  EXPECT_EQ(row_value("styles.name.color"), "\"#1f3a5f\"");
+  EXPECT_EQ(row_value("page.margin_top"), "15mm");
+  EXPECT_EQ(row_value("fonts.latin_baseline"), "-0.036");
 }
 
 }  // namespace

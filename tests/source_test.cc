@@ -748,6 +748,54 @@ TEST(SourceDates, EveryKindOfBadDateIsAnError) {
   }
 }
 
+// "Until now" in English or in the CV's language, case aside: a Korean CV writes 현재.
+TEST(SourceDates, PresentInTheCvsLanguageOrEnglish) {
+  struct Case {
+    std::string top;  // lines before `cv:`
+    std::string end_date;
+  };
+  const std::vector<Case> accepted = {
+      {"locale: korean\n", "현재"},  {"locale: korean\n", "present"}, {"locale: korean\n", "Now"},
+      {"", "now"},                   {"", "PRESENT"},                 {"locale: german\n", "Heute"},
+      {"locale: de\n", "present"},   {"locale: {language: german, present: bis heute}\n", "Bis Heute"},
+  };
+  for (const auto& c : accepted) {
+    Loaded loaded = load(c.top + with_section("experience", "      - company: A\n        position: B\n"
+                                                             "        start_date: 2020-03\n        end_date: " +
+                                                                 c.end_date + "\n"));
+    ASSERT_TRUE(loaded.file) << c.top << c.end_date << "\n" << dump(loaded.diags);
+    const Entry& e = only_section(loaded).entries.at(0);
+    ASSERT_TRUE(e.end_date) << c.end_date;
+    EXPECT_EQ(e.end_date->kind, Date::Kind::Present) << c.top << c.end_date;
+    EXPECT_EQ(e.end_date->text, c.end_date);
+  }
+  // A CV written in Hangul with no `locale:` becomes Korean once read: 현재 is its word too.
+  Loaded hangul = load("cv:\n  name: 홍길동\n  sections:\n    경력:\n      - company: 한빛\n        position: 개발자\n"
+                       "        start_date: 2020-03\n        end_date: 현재\n");
+  ASSERT_TRUE(hangul.file) << dump(hangul.diags);
+  EXPECT_EQ(hangul.file->locale.language, "ko");
+  EXPECT_EQ(only_section(hangul).entries.at(0).end_date->kind, Date::Kind::Present);
+  // A file in two languages takes either's word in both versions.
+  ReadOptions english;
+  english.language = "en";
+  Loaded both = load_with("cv:\n  name: {ko: 홍길동, en: Gildong Hong}\n  sections:\n    experience:\n"
+                          "      - company: A\n        position: B\n        start_date: 2020-03\n"
+                          "        end_date: 현재\n",
+                          english);
+  ASSERT_TRUE(both.file) << dump(both.diags);
+  EXPECT_EQ(only_section(both).entries.at(0).end_date->kind, Date::Kind::Present);
+
+  // Another language's word is no date in an English CV, and a start is never "now".
+  Loaded german_word = load(with_section("experience", "      - company: A\n        position: B\n"
+                                                       "        start_date: 2020-03\n        end_date: heute\n"));
+  EXPECT_FALSE(german_word.file);
+  diag(german_word.diags, "'heute' in 'end_date' is not a date");
+  Loaded korean_start = load("locale: korean\n" + with_section("experience", "      - company: A\n        position: B\n"
+                                                                             "        start_date: 현재\n"));
+  EXPECT_FALSE(korean_start.file);
+  diag(korean_start.diags, "'start_date' cannot be '현재'");
+}
+
 TEST(SourceDates, StartAfterEndIsAnError) {
   Loaded loaded;
   dated_entry("        start_date: 2022-05\n        end_date: 2021-12\n", &loaded);

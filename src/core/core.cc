@@ -71,21 +71,28 @@ static int edit_distance(std::u32string_view a, std::u32string_view b) {
   return prev[b.size()];
 }
 
-std::string closest_match(std::string_view word, const std::vector<std::string>& candidates) {
-  // A typo is a short word; a long text is no misspelt key, and comparing it would cost time
-  // in proportion to its length times every candidate's.
-  constexpr std::size_t kLongestTypo = 64;
-  if (word.size() > kLongestTypo) return {};
-  std::u32string w = utf8_decode(word);
-  for (auto& c : w)
+namespace {
+
+// A typo is a short word; a long text is no misspelt key, and comparing it would cost time
+// in proportion to its length times every candidate's.
+constexpr std::size_t kLongestTypo = 64;
+
+std::u32string folded(std::string_view text) {
+  std::u32string out = utf8_decode(text);
+  for (auto& c : out)
     if (c < 128) c = static_cast<char32_t>(std::tolower(static_cast<int>(c)));
+  return out;
+}
+
+}  // namespace
+
+std::string closest_match(std::string_view word, const std::vector<std::string>& candidates) {
+  if (word.size() > kLongestTypo) return {};
+  std::u32string w = folded(word);
   std::string best;
   int best_distance = 1 << 30;
   for (const auto& cand : candidates) {
-    std::u32string c = utf8_decode(cand);
-    for (auto& ch : c)
-      if (ch < 128) ch = static_cast<char32_t>(std::tolower(static_cast<int>(ch)));
-    int d = edit_distance(w, c);
+    int d = edit_distance(w, folded(cand));
     if (d < best_distance) {
       best_distance = d;
       best = cand;
@@ -93,6 +100,19 @@ std::string closest_match(std::string_view word, const std::vector<std::string>&
   }
   int limit = std::max<int>(1, static_cast<int>(w.size()) / 3);
   return best_distance <= limit ? best : std::string();
+}
+
+std::vector<std::string> nearest_matches(std::string_view word, const std::vector<std::string>& candidates,
+                                         std::size_t count) {
+  if (word.size() > kLongestTypo) return {};
+  std::u32string w = folded(word);
+  std::vector<std::pair<int, std::size_t>> ranked;  // distance, index
+  for (std::size_t i = 0; i < candidates.size(); ++i)
+    ranked.emplace_back(edit_distance(w, folded(candidates[i])), i);
+  std::stable_sort(ranked.begin(), ranked.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+  std::vector<std::string> out;
+  for (std::size_t i = 0; i < ranked.size() && i < count; ++i) out.push_back(candidates[ranked[i].second]);
+  return out;
 }
 
 std::string excerpt(std::string_view text, std::size_t max_chars) {

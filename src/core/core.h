@@ -62,6 +62,12 @@ std::string format_diagnostic(const Diagnostic& d);
 /// to be a plausible typo (distance <= max(1, len/3)).
 std::string closest_match(std::string_view word, const std::vector<std::string>& candidates);
 
+/// The `count` candidates nearest to `word` by edit distance (ASCII case ignored), nearest
+/// first, ties in the candidates' order; for "names close to it" hints where no candidate
+/// need be a plausible typo. Empty for a word too long to be a typo (as closest_match).
+std::vector<std::string> nearest_matches(std::string_view word, const std::vector<std::string>& candidates,
+                                         std::size_t count);
+
 /// `text` shortened for quoting in a message: at most `max_chars` code points (then "…"),
 /// line breaks and tabs shown as spaces. A message quotes what the user wrote, never a whole
 /// paragraph: 10,000 messages each quoting the rest of a long paragraph once came to 200 MB.

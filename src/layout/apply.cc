@@ -22,6 +22,7 @@ using config::ConfigNode;
 struct Applier {
   ConfigOrigin origin;
   const DataDirs& dirs;
+  SystemFonts& system_fonts;
   Theme& theme;
   Diagnostics& diags;
   std::vector<std::pair<std::string, Span>> applied;  // dotted keys set, with their value spans
@@ -185,7 +186,7 @@ std::optional<ParamValue> Applier::parse_scalar(const Param& param, const Config
     case ParamType::Color: return checked(param, value, parse_color(text));
     case ParamType::Enum: return parse_enum(param, value);
     case ParamType::Font: {
-      auto path = resolve_font_file(text, value.span, dirs.fonts, diags);
+      auto path = resolve_font_file(text, font_slot(param.key), value.span, dirs.fonts, system_fonts, diags);
       return path ? std::optional<ParamValue>(std::move(*path)) : std::nullopt;
     }
     case ParamType::FontList: return parse_fonts(param, value);
@@ -225,7 +226,7 @@ std::optional<ParamValue> Applier::parse_fonts(const Param& param, const ConfigN
     if (item->kind != ConfigNode::Kind::Scalar) {
       wrong_value(param, *item);
       ok = false;
-    } else if (auto path = resolve_font_file(item->scalar, item->span, dirs.fonts, diags)) {
+    } else if (auto path = resolve_font_file(item->scalar, FontSlot{}, item->span, dirs.fonts, system_fonts, diags)) {
       paths.push_back(*path);
     } else {
       ok = false;
@@ -315,7 +316,8 @@ void Applier::warn_mixed_families(const Theme& before) const {
 
 }  // namespace
 
-void apply_config(const ConfigNode& root, ConfigOrigin origin, const DataDirs& dirs, Theme& theme, Diagnostics& diags) {
+void apply_config(const ConfigNode& root, ConfigOrigin origin, const DataDirs& dirs, SystemFonts& system_fonts,
+                  Theme& theme, Diagnostics& diags) {
   if (root.kind == ConfigNode::Kind::Null) return;
   if (root.kind != ConfigNode::Kind::Map) {
     diags.error(root.span,
@@ -325,7 +327,7 @@ void apply_config(const ConfigNode& root, ConfigOrigin origin, const DataDirs& d
     return;
   }
   Theme before = theme;
-  Applier applier{origin, dirs, theme, diags, {}};
+  Applier applier{origin, dirs, system_fonts, theme, diags, {}};
   applier.apply_map(root, "");
   applier.warn_mixed_families(before);
 }

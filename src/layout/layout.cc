@@ -96,8 +96,8 @@ class ChainLoader {
     return chain;
   }
 
-  /// The files load() read, `name`'s own first.
-  const std::vector<std::string>& files() const { return visited_; }
+  /// The files loaded, in the order of the chain `load` returned (the most basic first).
+  std::vector<std::string> files() const { return {visited_.rbegin(), visited_.rend()}; }
 
  private:
   std::optional<std::string> find(const std::string& name, const Span& span) {
@@ -178,13 +178,33 @@ class ChainLoader {
   std::vector<std::string> names_;    // the names they were asked for by
 };
 
-void check_fonts(const Theme& theme, Diagnostics& diags) {
-  if (theme.fonts.hangul.regular.empty())
-    diags.error({}, "layout '" + theme.id + "' names no Hangul font",
-                {"set fonts.hangul.regular, e.g. NanumBarunGothic.ttf"});
-  if (theme.fonts.latin.regular.empty())
-    diags.error({}, "layout '" + theme.id + "' names no Latin font",
-                {"set fonts.latin.regular, e.g. Lato-Regular.ttf"});
+// Where a layout that names no font hears of it: its `fonts:` key, else the first line of the
+// layout that was asked for.
+Span fonts_place(const std::vector<ConfigNode>& chain, const std::vector<std::string>& files) {
+  for (auto layout = chain.rbegin(); layout != chain.rend(); ++layout)
+    for (size_t i = 0; layout->kind == ConfigNode::Kind::Map && i < layout->keys.size(); ++i)
+      if (layout->keys[i] == "fonts" && i < layout->key_spans.size()) return layout->key_spans[i];
+  return files.empty() ? Span{} : Span{files.back(), 1, 1};
+}
+
+// A layout starts from the built-in values, which name no font: one that extends no other
+// (usually by mistake) must name them itself.
+void check_fonts(const Theme& theme, const std::vector<ConfigNode>& chain, const std::vector<std::string>& files,
+                 Diagnostics& diags) {
+  const bool hangul = !theme.fonts.hangul.regular.empty(), latin = !theme.fonts.latin.regular.empty();
+  if (hangul && latin) return;
+  const std::string missing = !hangul && !latin ? "no Hangul font and no Latin font" : !hangul ? "no Hangul font" : "no Latin font";
+  std::vector<std::string> hints;
+  const std::string base = files.empty() ? std::string() : fs::path(files.front()).filename().string();
+  if (!base.empty())
+    hints.push_back(fmt::format("add `extends: {}` to {} to start from the built-in layout (its fonts and every other "
+                                "value), changing only what differs",
+                                kDefaultLayout, base));
+  std::string set;
+  if (!hangul) set += "fonts.hangul.regular (e.g. NanumBarunGothic.ttf)";
+  if (!latin) set += std::string(set.empty() ? "" : " and ") + "fonts.latin.regular (e.g. Lato-Regular.ttf)";
+  hints.push_back((base.empty() ? "set " : "or set ") + set + ", and the bold faces with them");
+  diags.error(fonts_place(chain, files), "layout '" + theme.id + "' names " + missing, std::move(hints));
 }
 
 // Where a problem with these values should be reported: the one of them set in a file that
@@ -310,12 +330,13 @@ std::optional<Theme> load_theme(const std::string& name, const Span& name_span, 
   ChainLoader loader(dirs, diags);
   auto chain = loader.load(wanted, name_span);
   if (!chain) return std::nullopt;
-  theme.files.assign(loader.files().rbegin(), loader.files().rend());
-  for (const auto& config : *chain) apply_config(config, ConfigOrigin::LayoutFile, dirs, theme, diags);
-  apply_config(overrides, ConfigOrigin::CvOverrides, dirs, theme, diags);
+  theme.files = loader.files();
+  SystemFonts system_fonts;  // loaded only if a font is named by its family
+  for (const auto& config : *chain) apply_config(config, ConfigOrigin::LayoutFile, dirs, system_fonts, theme, diags);
+  apply_config(overrides, ConfigOrigin::CvOverrides, dirs, system_fonts, theme, diags);
   apply_paper_override(paper_override, theme, diags);
   if (diags.error_count() > errors_before) return std::nullopt;  // the checks below would only echo them
-  check_fonts(theme, diags);
+  check_fonts(theme, *chain, loader.files(), diags);
   check_geometry(theme, diags);
   check_drawn_lengths(theme, diags);
   if (diags.error_count() > errors_before) return std::nullopt;
@@ -327,11 +348,12 @@ std::optional<Theme> load_theme(const std::string& name, const config::ConfigNod
   return load_theme(name, Span{}, overrides, paper_override, dirs, diags);
 }
 
-std::vector<ParameterInfo> describe_parameters() {
+std::vector<ParameterInfo> describe_parameters() { return describe_parameters(Theme{}); }
+
+std::vector<ParameterInfo> describe_parameters(const Theme& values) {
   std::vector<ParameterInfo> out;
-  const Theme defaults;
   for (const auto& p : parameters()) {
-    std::optional<ParamValue> value = p.read(defaults);
+    std::optional<ParamValue> value = p.read(values);
     out.push_back({p.key, expected_form(p), p.help, value ? format_value(p, *value) : "unset"});
   }
   return out;
@@ -350,6 +372,18 @@ std::string cell(std::string text) {
   return out;
 }
 
+// The values a layout that `extends: classic` starts from: the built-in classic of `layouts`,
+// loaded from its data folder (layouts/ beside fonts/). None when it is not among them.
+std::optional<Theme> default_layout_values(const std::vector<LayoutInfo>& layouts) {
+  auto classic = std::find_if(layouts.begin(), layouts.end(),
+                              [](const LayoutInfo& l) { return l.name == kDefaultLayout; });
+  if (classic == layouts.end()) return std::nullopt;
+  const fs::path data = fs::path(classic->path).parent_path().parent_path();
+  Diagnostics ignored;  // a classic that does not load is documented by the bare values
+  return load_theme(classic->path, ConfigNode{}, "", DataDirs{(data / "layouts").string(), (data / "fonts").string()},
+                    ignored);
+}
+
 }  // namespace
 
 std::string layout_reference(const std::vector<LayoutInfo>& layouts) {
@@ -364,8 +398,13 @@ std::string layout_reference(const std::vector<LayoutInfo>& layouts) {
       "built-in layout replaces it and may extend it.\n\n"
       "## Built-in layouts\n\n| name | look |\n|---|---|\n";
   for (const auto& l : layouts) out += "| `" + l.name + "` | " + cell(l.description) + " |\n";
-  out += "\n## Parameters\n\n| key | value | default | meaning |\n|---|---|---|---|\n";
-  for (const auto& p : describe_parameters())
+  const std::optional<Theme> classic = default_layout_values(layouts);
+  out += classic ? "\n## Parameters\n\nThe third column is what a layout that `extends: classic` gets, classic's own value\n"
+                   "(fonts by file name). A layout without `extends:` starts from bare values instead: no\n"
+                   "fonts, 10pt black text, no rules; it must name its fonts itself.\n\n"
+                   "| key | value | with `extends: classic` | meaning |\n|---|---|---|---|\n"
+                 : "\n## Parameters\n\n| key | value | built-in value | meaning |\n|---|---|---|---|\n";
+  for (const auto& p : describe_parameters(classic ? *classic : Theme{}))
     out += "| `" + p.key + "` | " + cell(p.expected) + " | `" + cell(p.default_value) + "` | " + cell(p.help) + " |\n";
   out += "\nEntry templates (`entry.KIND.main`, `entry.KIND.aside`, table cells) name fields in capitals:\n"
          "POSITION, COMPANY, INSTITUTION, DEGREE, AREA, DEGREE_WITH_AREA, NAME, TITLE, AUTHORS, JOURNAL,\n"

@@ -337,11 +337,15 @@ struct ParameterInfo {
   std::string help;      // what it does
   std::string default_value;  // as a layout file writes it, when no layout sets it
 };
-/// Every parameter a layout file or a CV's `layout:` key may set, in classic.yaml order.
+/// Every parameter a layout file or a CV's `layout:` key may set, in classic.yaml order, with
+/// the built-in value (what a layout without `extends:` starts from).
 std::vector<ParameterInfo> describe_parameters();
+/// The same, with the values of `values` (a loaded theme) as the defaults.
+std::vector<ParameterInfo> describe_parameters(const Theme& values);
 
 /// layouts/README.md: the layouts in `layouts` and a table of every parameter (its key, what
-/// it takes, its default and what it does), generated from the registry so it cannot go stale.
+/// it takes, the value a layout that extends classic gets and what it does), generated from
+/// the registry and classic.yaml so it cannot go stale.
 std::string layout_reference(const std::vector<LayoutInfo>& layouts);
 
 /// A length such as "12pt", "0.7in", "2cm", "18mm", or a bare number (points); nullopt if malformed.

@@ -417,8 +417,8 @@ std::string expected_form(const Param& param) {
     case ParamType::Bool: return "true or false";
     case ParamType::String: return "a text";
     case ParamType::Color: return "a colour such as \"#1f3a5f\", \"#333\", rgb(31, 58, 95) or navy";
-    case ParamType::Font: return "a TrueType font file name such as NanumMyeongjo.ttf";
-    case ParamType::FontList: return "a list of TrueType font file names";
+    case ParamType::Font: return "a TrueType font file such as NanumMyeongjo.ttf, or an installed family such as \"DejaVu Serif\"";
+    case ParamType::FontList: return "a list of TrueType font files or installed families";
     case ParamType::TextList: return "a list of texts (a single text is a list of one)";
     case ParamType::NumberList: return "a list of numbers such as [2, 3, 1]";
     case ParamType::Enum: {
@@ -433,7 +433,7 @@ std::string expected_form(const Param& param) {
 namespace {
 
 std::string number_text(double value) {
-  std::string text = fmt::format("{:.2f}", value);
+  std::string text = fmt::format("{:.3f}", value);
   while (text.back() == '0') text.pop_back();
   if (text.back() == '.') text.pop_back();
   return text;
@@ -448,11 +448,20 @@ std::string list_text(const std::vector<std::string>& items, bool file_names) {
   return out + "]";
 }
 
+// In points, or in millimetres when the length is a whole or half millimetre and no whole
+// point (classic's 15mm margins, not 42.52pt).
+std::string length_text(double points) {
+  const double mm = points * 25.4 / 72;
+  if (std::abs(points - std::round(points)) > 1e-6 && std::abs(mm * 2 - std::round(mm * 2)) < 1e-6)
+    return number_text(mm) + "mm";
+  return number_text(points) + "pt";
+}
+
 }  // namespace
 
 std::string format_value(const Param& param, const ParamValue& value) {
   switch (param.type) {
-    case ParamType::Length: return number_text(std::get<double>(value)) + "pt";
+    case ParamType::Length: return length_text(std::get<double>(value));
     case ParamType::Number: return number_text(std::get<double>(value));
     case ParamType::Bool: return std::get<bool>(value) ? "true" : "false";
     case ParamType::String: return "\"" + std::get<std::string>(value) + "\"";

@@ -1,4 +1,5 @@
-// Dates as RenderCV accepts them: YYYY-MM-DD, YYYY-MM, YYYY, "present", and free text in
+// Dates as RenderCV accepts them: YYYY-MM-DD, YYYY-MM, YYYY, "present" (or "now", or the
+// word of the CV's language, such as "현재"), and free text in
 // `date`. Strings that look like ISO dates must be valid ones: "2023-13" is a typo, not text.
 #include <fmt/format.h>
 
@@ -113,6 +114,12 @@ bool is_calendar(const Date& d) {
   return d.kind == Date::Kind::Year || d.kind == Date::Kind::YearMonth || d.kind == Date::Kind::YearMonthDay;
 }
 
+// "present", "Now", or the CV's language's word for it ("현재"), case aside.
+bool means_present(std::string_view value, const Reader& reader) {
+  const std::string word = lowercase(value);
+  return std::find(reader.present_words.begin(), reader.present_words.end(), word) != reader.present_words.end();
+}
+
 }  // namespace
 
 bool looks_like_iso_date(std::string_view text) { return looks_iso(split_dashes(text)); }
@@ -132,12 +139,12 @@ std::optional<Date> read_date(const YamlNode& node, DateField field, Reader& rea
   date.text = text->value;
   date.span = text->span;
   std::string_view value = date.text;
-  if (lowercase(value) == "present") {
+  if (means_present(value, reader)) {
     if (field == DateField::Date || field == DateField::EndDate) {
       date.kind = Date::Kind::Present;
       return date;
     }
-    reader.diags.error(date.span, fmt::format("'{}' cannot be 'present'", reader.shown(field_name(field))),
+    reader.diags.error(date.span, fmt::format("'{}' cannot be '{}'", reader.shown(field_name(field)), excerpt(value)),
                        {field == DateField::StartDate ? fmt::format("'present' belongs in {}", reader.shown("end_date"))
                                                       : forms_hint(field, reader)});
     return std::nullopt;

@@ -24,6 +24,9 @@ struct Reader {
   std::optional<Date> today = {};  // what `current_date: today` means; unset: nothing
   LocaleCache* locale_cache = nullptr;  // parsed locale files kept between reads; null: none
   bool json_resume = false;  // the file is a JSON Resume: messages name its keys, not RenderCV's
+  /// What a date may say for "until now", in lower case: English's words, and the word of
+  /// each language the CV may be set in ("현재", "heute"), added once the locale is known.
+  std::vector<std::string> present_words = {"present", "now"};
   std::size_t parts = 0;     // sections, entries and highlights read so far (count_parts)
 
   /// Counts `count` more parts of the CV (sections, entries, highlights). False, with one

@@ -135,6 +135,26 @@ void check_json_resume_keys(const YamlNode& root, Reader& reader) {
                            {fmt::format("the sections hanji reads are {}", quoted_list(known))});
 }
 
+// A date may say "until now" in English or in any language the CV may be set in: the
+// locale's, every language the file is written in, and Korean for a file that names no
+// locale (it becomes Korean when written in Hangul, which is known only once it is read).
+void add_present_words(const CvFile& file, bool locale_said, Reader& reader) {
+  auto add = [&](const std::string& word) {
+    std::string key = lowercase(word);
+    if (!key.empty() && std::find(reader.present_words.begin(), reader.present_words.end(), key) ==
+                            reader.present_words.end())
+      reader.present_words.push_back(std::move(key));
+  };
+  add(file.locale.present);
+  std::vector<std::string> languages = file.languages;
+  if (!locale_said) languages.push_back("ko");
+  for (const std::string& language : languages) {
+    Diagnostics quiet;  // a language without a locale file is reported where it is chosen
+    Reader probe{reader.source, quiet, reader.locales_dir, reader.layouts_dir, reader.today};
+    if (auto locale = find_locale(language, probe)) add(locale->present);
+  }
+}
+
 void read_top_level(YamlNode& root, Reader& reader, const ReadOptions& options, CvFile& file) {
   const bool json_resume = is_json_resume(root);
   reader.json_resume = json_resume;
@@ -173,9 +193,10 @@ void read_top_level(YamlNode& root, Reader& reader, const ReadOptions& options, 
                         "(or is a JSON Resume, with \"basics\", \"work\", ...)"});
     return;
   }
+  const bool said = value_of(root, "locale") || value_of(root, "locale_catalog") || !chosen.empty();
+  add_present_words(file, said, reader);
   read_cv(*cv, reader, directory_of(file.path), file.settings, file.cv);
   // A Korean CV without `locale:` gets Korean dates and phrases ("석사 in 전산학부" otherwise).
-  const bool said = value_of(root, "locale") || value_of(root, "locale_catalog") || !chosen.empty();
   if (!said && written_in_korean(file.cv))
     if (auto korean = find_locale("ko", reader)) file.locale = *korean;
 }
