@@ -19,7 +19,11 @@ JOBS    ?= $(shell nproc 2>/dev/null || echo 2)
 SAMPLES := $(wildcard samples/*.yaml samples/*.json)
 LAYOUT_FLAG := $(if $(LAYOUT),--layout $(LAYOUT),)
 
-.PHONY: all build deps configure pdf test golden-update bench fuzz clean layouts-doc gallery typst-setup typst-bench
+# `make install PREFIX=~/.local`: hanji in PREFIX/bin, its layouts, fonts and locales in
+# PREFIX/share/hanji.
+PREFIX  ?= /usr/local
+
+.PHONY: all build hanji deps configure pdf test install golden-update bench fuzz clean layouts-doc gallery typst-setup typst-bench
 
 all: build
 
@@ -35,8 +39,15 @@ configure: $(BUILD)/CMakeCache.txt
 build: deps configure
 	cmake --build $(BUILD) -j $(JOBS)
 
+# The command alone, without the tests (what `make pdf` and `make install` need).
+hanji: deps configure
+	cmake --build $(BUILD) -j $(JOBS) --target hanji
+
+install: hanji
+	cmake --install $(BUILD) --prefix $(PREFIX)
+
 # Every sample; one written in several languages ({ko: ..., en: ...}) once per language.
-pdf: build
+pdf: hanji
 	@mkdir -p out
 	@set -e; for f in $(SAMPLES); do \
 	  name=$$(basename $$f); name=$${name%.*}; langs=$$(./$(BUILD)/hanji languages $$f); \

@@ -1,6 +1,7 @@
 #include "cli/cli.h"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <unistd.h>
 
@@ -270,13 +271,7 @@ int Run::failed(const Diagnostics& diags, const char* when_writing, const char* 
   return kBadInput;
 }
 
-std::string output_format(const Options& opt) {
-  if (!opt.format.empty()) return opt.format;
-  if (opt.output.empty() || opt.output == "-") return "pdf";
-  for (const char* format : {"md", "txt", "json-resume"})
-    if (has_extension(opt.output, output_kind(format).extensions)) return format;
-  return "pdf";
-}
+std::string output_format(const Options& opt) { return opt.format.empty() ? "pdf" : opt.format; }
 
 std::string output_path(const Options& opt, const std::string& input) {
   if (!opt.output.empty()) return opt.output;
@@ -321,14 +316,14 @@ int write_standard_output(const Run& run, const std::string& bytes, bool binary)
 }
 
 // The format's kind, and -o's name agreeing with it: `--format txt -o cv.pdf` would put text
-// under a PDF's name.
+// under a PDF's name, and `-o notes.txt` a PDF under a text file's.
 std::optional<std::string> mismatched_output(const Options& opt, const std::string& format) {
-  if (opt.output.empty() || opt.output == "-" || opt.format.empty()) return std::nullopt;
+  if (opt.output.empty() || opt.output == "-") return std::nullopt;
   for (const char* other : {"pdf", "md", "txt", "json-resume"})
     if (other != format && has_extension(opt.output, output_kind(other).extensions) &&
         !has_extension(opt.output, output_kind(format).extensions))
-      return fmt::format("-o {} names {}, but --format {} writes {}", opt.output, output_kind(other).name, format,
-                         output_kind(format).name);
+      return fmt::format("-o {} names {}, but {} writes {}", opt.output, output_kind(other).name,
+                         opt.format.empty() ? std::string("hanji build") : "--format " + format, output_kind(format).name);
   return std::nullopt;
 }
 
@@ -340,8 +335,9 @@ int build_one(const Run& run, engine::Engine& engine, const std::string& input, 
   const std::string format = output_format(opt);
   const OutputKind& kind = output_kind(format);
   if (std::optional<std::string> mismatch = mismatched_output(opt, format)) {
-    run.err << "hanji: error: " << *mismatch << "\n  hint: name the output for what it holds, or leave out --format\n";
-    return kBadUsage;
+    run.err << "hanji: error: " << *mismatch << fmt::format("\n  hint: name the output {}, or choose its format with --format\n",
+                                                            fmt::join(kind.extensions, " or "));
+    return kBadInput;
   }
   const bool to_stdout = output == "-";
   OutputRefusal refusal;

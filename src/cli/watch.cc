@@ -119,10 +119,11 @@ class FolderWatches {
 
   /// Watches exactly the folders of `watched` (those that exist).
   void update(const Watched& watched) {
-    std::map<int, std::string> now;
+    // One folder may be named twice ("." and its full path): the kernel gives both one watch.
+    std::map<int, std::set<std::string>> now;
     for (const auto& [dir, names] : watched.names_in) {
       const int wd = inotify_.watch_folder(dir);
-      if (wd >= 0) now[wd] = dir;
+      if (wd >= 0) now[wd].insert(dir);
     }
     for (const auto& [wd, dir] : folders_)
       if (!now.contains(wd)) inotify_.forget(wd);
@@ -135,17 +136,19 @@ class FolderWatches {
       auto folder = folders_.find(wd);
       if (folder == folders_.end()) continue;
       if (name.empty()) return true;  // the folder itself moved or went
-      auto names = watched.names_in.find(folder->second);
-      if (names != watched.names_in.end() && names->second.contains(name)) return true;
-      if (watched.any_yaml_in.contains(folder->second) && (has_extension(name, {".yaml", ".yml"}) || name == "index.txt"))
-        return true;
+      for (const std::string& dir : folder->second) {
+        auto names = watched.names_in.find(dir);
+        if (names != watched.names_in.end() && names->second.contains(name)) return true;
+        if (watched.any_yaml_in.contains(dir) && (has_extension(name, {".yaml", ".yml"}) || name == "index.txt"))
+          return true;
+      }
     }
     return false;
   }
 
  private:
   Inotify& inotify_;
-  std::map<int, std::string> folders_;
+  std::map<int, std::set<std::string>> folders_;
 };
 
 std::string clock_now() {
