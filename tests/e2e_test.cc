@@ -1033,3 +1033,34 @@ TEST(Batch, EveryGoodCvIsWrittenAndABadOneFailsAlone) {
   EXPECT_EQ(read_file(dir / "cv3.pdf"), read_file(dir / "out" / "cv3.pdf"));
   fs::remove_all(dir);
 }
+
+// `make install PREFIX=...`: the installed command, run from `/` with the source tree out of
+// its sight (the data it finds must be the installed copy), lists the layouts and builds a CV
+// in Korean and English.
+TEST(Install, TheInstalledCommandRunsFromAnywhere) {
+  const fs::path prefix = e2e_dir() / "prefix";
+  fs::remove_all(prefix);
+  const Result installed = run("cmake --install " + quote(fs::path(HANJI_BINARY).parent_path().string()) +
+                                   " --prefix " + quote(prefix.string()),
+                               true);
+  ASSERT_EQ(installed.exit_code, 0) << installed.output;
+  const std::string hanji = (prefix / "bin" / "hanji").string();
+  ASSERT_TRUE(fs::exists(hanji));
+  EXPECT_TRUE(fs::exists(prefix / "share" / "hanji" / "locales" / "index.txt"));
+  const Result layouts = run("cd / && env -u HANJI_DATA_DIR " + quote(hanji) + " layouts", true);
+  EXPECT_EQ(layouts.exit_code, 0) << layouts.output;
+  EXPECT_NE(layouts.output.find("ko-standard"), std::string::npos) << layouts.output;
+  const fs::path cv = prefix / "cv.yaml";
+  std::ofstream(cv) << "cv:\n  name: 박지민\n  sections:\n    경력:\n      - company: 한지\n        position: 개발자\n"
+                       "        start_date: 2020-03\n        end_date: 현재\n";
+  const Result built =
+      run("cd / && env -u HANJI_DATA_DIR " + quote(hanji) + " build " + quote(cv.string()) + " --layout ko-standard", true);
+  EXPECT_EQ(built.exit_code, 0) << built.output;
+  const std::string text = run("pdftotext -enc UTF-8 " + quote((prefix / "cv.pdf").string()) + " -").output;
+  EXPECT_NE(text.find("박지민"), std::string::npos) << text;
+  EXPECT_NE(text.find("현재"), std::string::npos) << text;
+  // Its messages name installed files, never the source tree's.
+  const Result reference = run("cd / && " + quote(hanji) + " build " + quote(cv.string()) + " --layout nonesuch", true);
+  EXPECT_EQ(reference.output.find(HANJI_SOURCE_DIR), std::string::npos) << reference.output;
+  fs::remove_all(prefix);
+}
