@@ -89,6 +89,7 @@ gallery: build
 # is never a test.
 bench: build
 	./$(BUILD)/hanji_bench $(LAYOUT_FLAG) $(SAMPLES)
+	@./scripts/typst-bench.sh
 	./$(BUILD)/tests/hostile_test --gtest_also_run_disabled_tests --gtest_filter='HostileBench.*' | grep -v '^\['
 
 # The Typst side of the warm-rebuild comparison: Typst 0.14 in Node, from npm only (its native

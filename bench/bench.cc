@@ -12,6 +12,9 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <iterator>
 #include <filesystem>
 #include <optional>
 #include <string>
@@ -90,6 +93,99 @@ template <typename Work>
 double best_ms(int repeats, Work work) {
   const std::vector<double> times = times_ms(repeats, work);
   return *std::min_element(times.begin(), times.end());
+}
+
+/// The instructions a whole `hanji build` of `sample` runs (valgrind's callgrind), in millions;
+/// nullopt without valgrind. A count, not a time: the same on a busy machine.
+std::optional<double> instructions_millions(const std::string& hanji, const std::string& sample, const std::string& out,
+                                            const std::string& layout) {
+  static const bool have_valgrind = std::system("command -v valgrind >/dev/null 2>&1") == 0;
+  if (!have_valgrind) return std::nullopt;
+  const std::string command = "valgrind --tool=callgrind --callgrind-out-file=/dev/null '" + hanji + "' build '" +
+                              sample + "' -q -o '" + out + "'" + (layout.empty() ? "" : " --layout " + layout) +
+                              " 2>&1 | awk '/Collected/ {print $4}'";
+  double instructions = 0;
+  FILE* pipe = popen(command.c_str(), "r");
+  if (!pipe) return std::nullopt;
+  const bool read = std::fscanf(pipe, "%lf", &instructions) == 1;
+  pclose(pipe);
+  if (!read) return std::nullopt;
+  return instructions / 1e6;
+}
+
+/// A CV's text with the `nth` word of `length` letters or more replaced by `word`.
+std::string with_word(const std::string& text, std::size_t at, std::size_t length, const std::string& word) {
+  std::string edited = text;
+  edited.replace(at, length, word);
+  return edited;
+}
+
+// The edit-and-look loop in this process: the two-page sample rendered to PDF by one warm
+// engine after a one-word edit, alternating two words (what the engine has seen before) and
+// with a word never seen (what typing gives), as bench/typst/warm.mjs times Typst.
+void print_warm_rebuild(const std::string& sample, const char* argv0, int edits) {
+  using namespace hanji;
+  std::ifstream in(sample, std::ios::binary);
+  const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  // The word edited: the last "the" of the file, in running text.
+  const std::size_t at = text.rfind(" the ");
+  if (at == std::string::npos) return;
+  engine::Engine engine(layout::find_data_dirs(argv0));
+  const auto build = [&](const std::string& cv) {
+    Diagnostics diags;
+    std::optional<engine::Rendered> rendered = engine.render_text(cv, sample, {}, diags);
+    if (rendered) pdf::write_pdf(rendered->doc, pdf::Options{0}, diags);
+  };
+  const double cold = median_ms(1, [&] { build(text); });
+  std::vector<double> seen, fresh;
+  for (int k = 0; k < edits; ++k) {
+    const std::string alternate = with_word(text, at + 1, 3, k % 2 ? "a" : "one");
+    seen.push_back(median_ms(1, [&] { build(alternate); }));
+  }
+  for (int k = 0; k < edits; ++k) {
+    const std::string edited = with_word(text, at + 1, 3, "word" + std::to_string(k));
+    fresh.push_back(median_ms(1, [&] { build(edited); }));
+  }
+  const auto p90 = [](std::vector<double> v) {
+    std::sort(v.begin(), v.end());
+    return v[std::min(v.size() - 1, v.size() * 9 / 10)];
+  };
+  std::printf("\nwarm rebuild of %s after a one-word edit, to PDF, in this process (cold in process: %.1f ms)\n",
+              fs::path(sample).filename().c_str(), cold);
+  std::printf("hanji warm pdf median %.1f ms p90 %.1f ms (%d edits, two words in turn)\n", median(seen), p90(seen), edits);
+  std::printf("hanji warm fresh pdf median %.1f ms p90 %.1f ms (%d edits, fresh words)\n", median(fresh), p90(fresh),
+              edits);
+}
+
+// `hanji build FOLDER -j 2`: 200 CVs (the samples over and over, each under a name of its own)
+// with one warm engine on two threads.
+void print_batch(const std::string& hanji, const std::vector<std::string>& samples) {
+  const fs::path dir = fs::temp_directory_path() / "hanji-bench-batch";
+  fs::remove_all(dir);
+  fs::create_directories(dir / "cvs");
+  std::vector<std::string> usable;
+  for (const std::string& sample : samples)
+    if (fs::path(sample).extension() == ".yaml") usable.push_back(sample);
+  if (usable.empty()) return;
+  for (const auto& entry : fs::directory_iterator(fs::path(usable.front()).parent_path()))
+    if (entry.path().extension() == ".png" || entry.path().extension() == ".jpg")
+      fs::copy_file(entry.path(), dir / "cvs" / entry.path().filename());
+  constexpr int kCvs = 200;
+  for (int k = 0; k < kCvs; ++k) {
+    char name[32];
+    std::snprintf(name, sizeof name, "cv%03d.yaml", k);
+    fs::copy_file(usable[static_cast<std::size_t>(k) % usable.size()], dir / "cvs" / name);
+  }
+  const std::string command = "'" + hanji + "' build '" + (dir / "cvs").string() + "' -j 2 -q -o '" +
+                              (dir / "out").string() + "' >/dev/null 2>&1";
+  const auto start = std::chrono::steady_clock::now();
+  const int status = std::system(command.c_str());
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  std::size_t written = 0;
+  for (const auto& entry : fs::directory_iterator(dir / "out")) written += entry.path().extension() == ".pdf";
+  std::printf("\nbatch: hanji build of %d CVs -j 2: %.2f s, %.0f CVs a second, %zu PDFs written%s\n", kCvs, seconds,
+              kCvs / seconds, written, status == 0 ? "" : " (some failed)");
+  fs::remove_all(dir);
 }
 
 std::string repeated(const std::string& unit, int times) {
@@ -244,7 +340,8 @@ int main(int argc, char** argv) {
   }
   fs::path out_dir = fs::temp_directory_path() / "hanji-bench";
   fs::create_directories(out_dir);
-  std::printf("%-28s %6s %12s %12s %12s %10s\n", "sample", "pages", "median ms", "min ms", "peak RSS MB", "PDF KB");
+  std::printf("%-28s %6s %12s %12s %12s %10s %10s\n", "sample", "pages", "median ms", "min ms", "peak RSS MB", "PDF KB",
+              "M instr");
   int failures = 0;
   for (const auto& sample : samples) {
     std::string out = (out_dir / (fs::path(sample).stem().string() + ".pdf")).string();
@@ -269,12 +366,17 @@ int main(int argc, char** argv) {
       if (std::fscanf(p, "%d", &pages) != 1) pages = 0;
       pclose(p);
     }
-    std::printf("%-28s %6d %12.1f %12.1f %12.1f %10.1f\n", fs::path(sample).stem().c_str(), pages, median(times),
+    const std::optional<double> instructions = instructions_millions(hanji, sample, out, layout);
+    std::printf("%-28s %6d %12.1f %12.1f %12.1f %10.1f %10s\n", fs::path(sample).stem().c_str(), pages, median(times),
                 *std::min_element(times.begin(), times.end()), static_cast<double>(rss) / 1024.0,
-                static_cast<double>(fs::file_size(out)) / 1024.0);
+                static_cast<double>(fs::file_size(out)) / 1024.0,
+                instructions ? std::to_string(static_cast<int>(*instructions + 0.5)).c_str() : "-");
   }
-  std::printf("(%d runs per sample, whole `hanji build` processes, %s, layout: %s)\n", repeats, hanji.c_str(),
-              layout.empty() ? "the sample's own" : layout.c_str());
+  std::printf("(%d runs per sample, whole `hanji build` processes, %s, layout: %s; instructions: callgrind, cold)\n",
+              repeats, hanji.c_str(), layout.empty() ? "the sample's own" : layout.c_str());
+  for (const std::string& sample : samples)
+    if (fs::path(sample).filename() == "heungsub-lee.yaml") print_warm_rebuild(sample, argv[0], 30);
+  print_batch(hanji, samples);
   if (const std::optional<hanji::layout::Theme> theme = print_stage_times(samples, layout, repeats, argv[0]))
     print_scaling_figures(*theme, repeats);
   const int over = print_worst_inputs(hanji, 3);
