@@ -127,9 +127,15 @@ void print_warm_rebuild(const std::string& sample, const char* argv0, int edits)
   using namespace hanji;
   std::ifstream in(sample, std::ios::binary);
   const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  // The word edited: the last "the" of the file, in running text.
-  const std::size_t at = text.rfind(" the ");
-  if (at == std::string::npos) return;
+  // The word edited: the last "the" of the file in running text (not in a comment).
+  std::size_t at = text.rfind(" the ");
+  const auto in_comment = [&](std::size_t where) {
+    const std::size_t line = text.rfind('\n', where);
+    const std::size_t first = text.find_first_not_of(' ', line == std::string::npos ? 0 : line + 1);
+    return first != std::string::npos && text[first] == '#';
+  };
+  while (at != std::string::npos && at > 0 && in_comment(at)) at = text.rfind(" the ", at - 1);
+  if (at == std::string::npos || in_comment(at)) return;
   engine::Engine engine(layout::find_data_dirs(argv0));
   const auto build = [&](const std::string& cv) {
     Diagnostics diags;

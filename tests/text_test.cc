@@ -1340,6 +1340,24 @@ TEST_F(TextTest, ShapingCacheTellsStylesApart) {
   EXPECT_EQ(ts.shaping_cache_stats().misses, 5u);
 }
 
+// Each distinct word is shaped once per font: a paragraph that repeats words, and a second
+// paragraph made of the same words, cost HarfBuzz only the words it has not seen. Spaces are
+// not kerned against their neighbours (as TeX's interword glue is not), so the glyphs are the
+// same as shaping the whole paragraph at once, but for that kerning.
+TEST_F(TextTest, EachWordIsShapedOncePerFont) {
+  Typesetter ts(theme, diags);
+  ts.typeset(make_paragraph("the cat and the dog and the bird"), 300);
+  EXPECT_EQ(ts.shaping_cache_stats().words_shaped, 6u);  // the, cat, and, dog, bird and " "
+  ts.typeset(make_paragraph("the bird and the cat"), 300);
+  EXPECT_EQ(ts.shaping_cache_stats().words_shaped, 6u);
+  compose::Paragraph bold = make_paragraph("the cat");
+  bold.inlines[0].font.bold = true;
+  ts.typeset(bold, 300);
+  EXPECT_EQ(ts.shaping_cache_stats().words_shaped, 9u);  // another font: the, cat and " "
+  ts.typeset(make_paragraph("한지 the 한지"), 300);
+  EXPECT_EQ(ts.shaping_cache_stats().words_shaped, 11u);  // 한지 and " " in the Hangul font
+}
+
 TEST_F(TextTest, MissingGlyphWarningsComeAgainWhenAParagraphIsSetAgain) {
   Typesetter ts(theme, diags);
   ts.typeset(make_paragraph("메일 ✉ me"), 300);

@@ -1,11 +1,16 @@
 #include "text/shape.h"
 
+#include <cstring>
+
 #include "text/char_class.h"
 #include "text/hb_handles.h"
 
 namespace hanji::text::detail {
 
 namespace {
+
+// Distinct words a typesetter keeps shaped (about ten CVs' worth).
+constexpr std::size_t kMaxWords = 20000;
 
 // Chars drawn by no item (newlines) become clusters of their own without glyphs.
 void add_unshaped(size_t begin, size_t end, ShapedUnits& out) {
@@ -22,9 +27,10 @@ void add_unshaped(size_t begin, size_t end, ShapedUnits& out) {
 // HarfBuzz puts pair kerning into the first glyph's advance; when a line ends after a
 // cluster that kerning (against a space or the next line's first glyph) must go. Keeps the
 // advance of the cluster's last glyph without kerning, to find that kerning when scaling.
-int32_t nominal_advance(const Cluster& cluster, const hb_glyph_info_t* infos, size_t first_glyph, hb_font_t* font) {
+int32_t nominal_advance(const Cluster& cluster, const std::vector<ShapedWords::Glyph>& glyphs, size_t first_glyph,
+                        hb_font_t* font) {
   if (cluster.glyph_end == cluster.glyph_begin) return 0;
-  const hb_codepoint_t id = infos[cluster.glyph_end - 1 - first_glyph].codepoint;
+  const hb_codepoint_t id = glyphs[cluster.glyph_end - 1 - first_glyph].id;
   return static_cast<int32_t>(hb_font_get_glyph_h_advance(font, id));
 }
 
@@ -82,42 +88,44 @@ void trim_item_brackets(const SourceText& text, const Item& item, hb_font_t* fon
   }
 }
 
-void shape_item(const SourceText& text, size_t item_index, FontStore& fonts, hb_buffer_t* buffer,
+// The item's glyphs, a word (or a run of spaces) at a time: clusters are byte offsets in the
+// paragraph, ascending, as one call of HarfBuzz over the item gives them.
+std::vector<ShapedWords::Glyph> item_glyphs(const SourceText& text, const Item& item, FontStore& fonts,
+                                            ShapedWords& words, hb_buffer_t* buffer) {
+  std::vector<ShapedWords::Glyph> glyphs;
+  for (size_t begin = item.begin; begin < item.end;) {
+    const bool spaces = text.chars[begin] == ' ';
+    size_t end = begin + 1;
+    while (end < item.end && (text.chars[end] == ' ') == spaces) ++end;
+    const uint32_t byte_begin = text.byte_of[begin];
+    const std::string_view word(text.text.data() + byte_begin, text.byte_of[end] - byte_begin);
+    for (ShapedWords::Glyph glyph : words.shape(word, item, fonts, buffer)) {
+      glyph.cluster += byte_begin;
+      glyphs.push_back(glyph);
+    }
+    begin = end;
+  }
+  return glyphs;
+}
+
+void shape_item(const SourceText& text, size_t item_index, FontStore& fonts, ShapedWords& words, hb_buffer_t* buffer,
                 ShapedUnits& out) {
   const Item& item = out.items[item_index];
-  const uint32_t byte_begin = text.byte_of[item.begin];
-  const uint32_t byte_end = text.byte_of[item.end];
-  hb_buffer_clear_contents(buffer);
-  // The whole paragraph goes in as pre- and post-context; only the item's bytes are shaped.
-  hb_buffer_add_utf8(buffer, text.text.data(), static_cast<int>(text.text.size()), byte_begin,
-                     static_cast<int>(byte_end - byte_begin));
-  hb_buffer_set_direction(buffer, HB_DIRECTION_LTR);
-  hb_buffer_set_script(buffer, item.script);
-  // An explicit language keeps shaping independent of the process locale.
-  hb_buffer_set_language(buffer, item.role == Role::Hangul ? hb_language_from_string("ko", -1) : HB_LANGUAGE_INVALID);
-  // Default features (kern, liga, ...), plus small capitals where asked: the font's own smcp
-  // glyphs keep the text's case for extraction (a font without them draws the letters as
-  // they are).
-  static const hb_feature_t kSmallCaps{HB_TAG('s', 'm', 'c', 'p'), 1, HB_FEATURE_GLOBAL_START, HB_FEATURE_GLOBAL_END};
-  hb_shape(fonts.hb_font(item.font), buffer, item.small_caps ? &kSmallCaps : nullptr, item.small_caps ? 1 : 0);
-
-  unsigned int count = 0;
-  const hb_glyph_info_t* infos = hb_buffer_get_glyph_infos(buffer, &count);
-  const hb_glyph_position_t* positions = hb_buffer_get_glyph_positions(buffer, &count);
+  const std::vector<ShapedWords::Glyph> glyphs = item_glyphs(text, item, fonts, words, buffer);
+  const unsigned int count = static_cast<unsigned int>(glyphs.size());
   const size_t first_cluster = out.clusters.size();
   const size_t first_glyph = out.glyphs.size();
   size_t char_cursor = item.begin;  // clusters ascend, so the char of each is found walking forward
   for (unsigned int g = 0; g < count; ++g) {
-    if (g == 0 || infos[g].cluster != infos[g - 1].cluster) {
-      while (char_cursor + 1 < item.end && text.byte_of[char_cursor + 1] <= infos[g].cluster) ++char_cursor;
+    if (g == 0 || glyphs[g].cluster != glyphs[g - 1].cluster) {
+      while (char_cursor + 1 < item.end && text.byte_of[char_cursor + 1] <= glyphs[g].cluster) ++char_cursor;
       Cluster cluster;
       cluster.item = static_cast<int>(item_index);
       cluster.char_begin = g == 0 ? item.begin : char_cursor;
       cluster.glyph_begin = out.glyphs.size();
       out.clusters.push_back(cluster);
     }
-    out.glyphs.push_back(UnitGlyph{infos[g].codepoint, positions[g].x_advance, positions[g].x_offset,
-                                   positions[g].y_offset});
+    out.glyphs.push_back(UnitGlyph{glyphs[g].id, glyphs[g].advance, glyphs[g].x_offset, glyphs[g].y_offset});
     out.clusters.back().glyph_end = out.glyphs.size();
   }
   if (out.clusters.size() == first_cluster) {  // nothing came back: keep the chars covered
@@ -131,7 +139,7 @@ void shape_item(const SourceText& text, size_t item_index, FontStore& fonts, hb_
   for (size_t c = first_cluster; c < out.clusters.size(); ++c) {
     Cluster& cluster = out.clusters[c];
     cluster.char_end = c + 1 < out.clusters.size() ? out.clusters[c + 1].char_begin : item.end;
-    out.last_nominal_advance.push_back(nominal_advance(cluster, infos, first_glyph, fonts.hb_font(item.font)));
+    out.last_nominal_advance.push_back(nominal_advance(cluster, glyphs, first_glyph, fonts.hb_font(item.font)));
   }
   trim_item_brackets(text, item, fonts.hb_font(item.font), first_cluster, out);
 }
@@ -168,7 +176,45 @@ void size_item(const SourceText& text, const FontSettings& settings, Item& item)
 
 }  // namespace
 
-ShapedUnits shape_units(const SourceText& text, const FontSettings& settings, FontStore& fonts, Diagnostics& diags) {
+const std::vector<ShapedWords::Glyph>& ShapedWords::shape(std::string_view word, const Item& item, FontStore& fonts,
+                                                         hb_buffer_t* buffer) {
+  // What decides the glyphs: the font, the script, Korean or not, small capitals, the word.
+  std::string key(sizeof(int32_t) + sizeof(uint32_t) + 2, '\0');
+  const int32_t font = item.font;
+  const uint32_t script = static_cast<uint32_t>(item.script);
+  std::memcpy(key.data(), &font, sizeof font);
+  std::memcpy(key.data() + sizeof font, &script, sizeof script);
+  key[sizeof font + sizeof script] = item.role == Role::Hangul ? 'k' : '-';
+  key[sizeof font + sizeof script + 1] = item.small_caps ? 's' : '-';
+  key.append(word);
+  if (auto it = words_.find(key); it != words_.end()) return it->second;
+  // A typesetter keeps about one CV's words; a text of endless distinct words (an attack, or a
+  // book) starts again rather than grow without bound.
+  if (words_.size() >= kMaxWords) words_.clear();
+  ++shaped_;
+  hb_buffer_clear_contents(buffer);
+  hb_buffer_add_utf8(buffer, word.data(), static_cast<int>(word.size()), 0, static_cast<int>(word.size()));
+  hb_buffer_set_direction(buffer, HB_DIRECTION_LTR);
+  hb_buffer_set_script(buffer, item.script);
+  // An explicit language keeps shaping independent of the process locale.
+  hb_buffer_set_language(buffer, item.role == Role::Hangul ? hb_language_from_string("ko", -1) : HB_LANGUAGE_INVALID);
+  // Default features (kern, liga, ...), plus small capitals where asked: the font's own smcp
+  // glyphs keep the text's case for extraction (a font without them draws the letters as
+  // they are).
+  static const hb_feature_t kSmallCaps{HB_TAG('s', 'm', 'c', 'p'), 1, HB_FEATURE_GLOBAL_START, HB_FEATURE_GLOBAL_END};
+  hb_shape(fonts.hb_font(item.font), buffer, item.small_caps ? &kSmallCaps : nullptr, item.small_caps ? 1 : 0);
+  unsigned int count = 0;
+  const hb_glyph_info_t* infos = hb_buffer_get_glyph_infos(buffer, &count);
+  const hb_glyph_position_t* positions = hb_buffer_get_glyph_positions(buffer, &count);
+  std::vector<Glyph> glyphs(count);
+  for (unsigned int g = 0; g < count; ++g)
+    glyphs[g] = Glyph{infos[g].codepoint, infos[g].cluster, positions[g].x_advance, positions[g].x_offset,
+                      positions[g].y_offset};
+  return words_.emplace(std::move(key), std::move(glyphs)).first->second;
+}
+
+ShapedUnits shape_units(const SourceText& text, const FontSettings& settings, FontStore& fonts, ShapedWords& words,
+                        Diagnostics& diags) {
   ShapedUnits out;
   out.items = itemize(text, settings, fonts, diags);
   for (Item& item : out.items) item.link = nullptr;  // points into this paragraph: set when scaling
@@ -178,7 +224,7 @@ ShapedUnits shape_units(const SourceText& text, const FontSettings& settings, Fo
   for (size_t k = 0; k < out.items.size(); ++k) {
     find_hyphen(fonts, out.items[k], out.hyphen_advance[k]);
     add_unshaped(next_char, out.items[k].begin, out);
-    shape_item(text, k, fonts, buffer.get(), out);
+    shape_item(text, k, fonts, words, buffer.get(), out);
     next_char = out.items[k].end;
   }
   add_unshaped(next_char, text.size(), out);

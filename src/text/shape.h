@@ -1,8 +1,19 @@
-// Shaping (private to the text module): every item of a paragraph through HarfBuzz once, with
-// the whole paragraph as context, into glyphs grouped by cluster. Two steps, so that shaping
-// can be cached across sizes: shape_units() itemizes and shapes in font units (independent
-// of the text sizes), scale_shaped() turns that into pt for the paragraph's actual sizes.
+// Shaping (private to the text module): every item of a paragraph through HarfBuzz, word by
+// word, into glyphs grouped by cluster. Two steps, so that shaping can be cached across
+// sizes: shape_units() itemizes and shapes in font units (independent of the text sizes),
+// scale_shaped() turns that into pt for the paragraph's actual sizes.
+//
+// Words are shaped one at a time, and each distinct word once per font (ShapedWords), as
+// browsers and Typst do: a CV says "the", "and", "2021" and its own name many times, a warm
+// engine sets the same words draft after draft, and a Latin font with a large kerning table
+// costs HarfBuzz thousands of instructions a glyph. The scripts hanji sets (Latin, Hangul,
+// Han, kana, Cyrillic) do not shape across a space, so the glyphs are those of the whole item.
 #pragma once
+
+#include <cstdint>
+#include <string>
+#include <unordered_map>
+#include <vector>
 
 #include "core/core.h"
 #include "text/font_store.h"
@@ -11,9 +22,29 @@
 
 namespace hanji::text::detail {
 
+/// Words shaped so far, per font and shaping settings (a typesetter's).
+class ShapedWords {
+ public:
+  struct Glyph {
+    uint32_t id = 0, cluster = 0;  // cluster: byte offset in the word
+    int32_t advance = 0, x_offset = 0, y_offset = 0;
+  };
+  /// The glyphs of `word` in font `font` (of `fonts`) with `item`'s script, language and
+  /// features, shaped with `buffer` the first time.
+  const std::vector<Glyph>& shape(std::string_view word, const Item& item, FontStore& fonts, hb_buffer_t* buffer);
+
+  std::size_t size() const { return words_.size(); }
+  std::size_t shaped() const { return shaped_; }
+
+ private:
+  std::unordered_map<std::string, std::vector<Glyph>> words_;
+  std::size_t shaped_ = 0;
+};
+
 /// Itemizes and shapes `text`. The clusters cover every char in order; newlines (and chars no
 /// usable font could be found for) are clusters without glyphs.
-ShapedUnits shape_units(const SourceText& text, const FontSettings& settings, FontStore& fonts, Diagnostics& diags);
+ShapedUnits shape_units(const SourceText& text, const FontSettings& settings, FontStore& fonts, ShapedWords& words,
+                        Diagnostics& diags);
 
 /// The glyphs of `units` in pt for the sizes of `text`'s inlines, which must be styled as
 /// those `units` were shaped from except for their sizes (the same chars, fonts, colours and

@@ -292,7 +292,7 @@ struct Typesetter::Impl {
     Prepared* found = cache.find(key);
     const size_t reported = diags->all().size();
     Prepared& entry = found ? *found : uncached;
-    if (!found) entry = Prepared{shape_units(text, settings, fonts, *diags), 0, {}};
+    if (!found) entry = Prepared{shape_units(text, settings, fonts, words, *diags), 0, {}};
     auto& boundaries = entry.boundaries[static_cast<size_t>(hyphenate)];
     if (need_breaks && !boundaries) boundaries = find_boundaries(text, hyphenate);
     if (!found && diags->all().size() == reported) return cache.insert(std::move(key), std::move(uncached));
@@ -327,6 +327,7 @@ struct Typesetter::Impl {
   Breaker breaker;
   std::optional<HyphenDictionary> hyphenation;  // when the theme hyphenates; loads on first use
   ShapingCache cache;
+  ShapedWords words;  // each distinct word shaped once per font
   Prepared uncached;  // what prepare() returns when it does not keep it
   TypesetWork work;
 };
@@ -437,7 +438,7 @@ std::string Typesetter::signature(const layout::Theme& theme) {
 void Typesetter::set_breaker(Breaker breaker) { impl_->breaker = breaker; }
 
 ShapingCacheStats Typesetter::shaping_cache_stats() const {
-  return ShapingCacheStats{impl_->cache.hits(), impl_->cache.misses(), impl_->cache.size()};
+  return ShapingCacheStats{impl_->cache.hits(), impl_->cache.misses(), impl_->cache.size(), impl_->words.shaped()};
 }
 
 TypesetWork Typesetter::work() const { return impl_->work; }

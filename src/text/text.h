@@ -45,6 +45,7 @@ enum class Breaker { TotalFit, FirstFit };
 struct ShapingCacheStats {
   size_t hits = 0, misses = 0;
   size_t kept = 0;  // paragraphs held now
+  size_t words_shaped = 0;  // distinct words (and runs of spaces) HarfBuzz was given
 };
 
 /// The work typeset() and typeset_line() have done so far besides shaping (which
