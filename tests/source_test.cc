@@ -2169,6 +2169,7 @@ TEST_F(SourceOverlays, DesignAndLocaleFromFilesOfTheirOwn) {
   const Diagnostic& nonsense = diag(diags, "design.page.nonsense has no equivalent");
   EXPECT_EQ(nonsense.span.file, design);  // messages point into the design file
   expect_at(nonsense.span, 5, 5);
+  EXPECT_EQ(file->included_files, (std::vector<std::string>{design, locale}));  // for a watcher
 }
 
 TEST_F(SourceOverlays, NamedInTheFileRelativeToItsFolder) {

@@ -187,6 +187,9 @@ struct CvFile {
   /// The languages the file's texts are written in when it gives them per language
   /// ({ko: ..., en: ...}), in the order they first appear; empty for a one-language file.
   std::vector<std::string> languages;
+  /// The design and locale files read into it (--design, --locale, settings.render_command's
+  /// design and locale), for whatever watches its inputs.
+  std::vector<std::string> included_files;
 };
 
 }  // namespace hanji::model

@@ -148,12 +148,13 @@ std::optional<std::string> read_overlay(const Overlay& overlay, const std::strin
 }
 
 // Reads the overlay and puts its section into the CV file's tree, over the file's own.
-void apply_overlay(YamlNode& root, const Overlay& overlay, Reader& reader) {
+void apply_overlay(YamlNode& root, const Overlay& overlay, Reader& reader, std::vector<std::string>& included) {
   std::string path = overlay.path;
   if (overlay.named_at.known() && fs::path(path).is_relative() && !directory_of(reader.source.file()).empty())
     path = (fs::path(directory_of(reader.source.file())) / path).string();
   std::optional<std::string> text = read_overlay(overlay, path, reader);
   if (!text) return;
+  included.push_back(path);
   SourceText source(std::move(*text), path);
   std::optional<YamlNode> file = parse_yaml(source, reader.diags);
   if (!file) return;
@@ -203,7 +204,7 @@ std::optional<Overlay> named_in_file(const YamlNode& root, std::string_view key,
 
 }  // namespace
 
-void apply_command_line(YamlNode& root, const ReadOptions& options, Reader& reader) {
+void apply_command_line(YamlNode& root, const ReadOptions& options, Reader& reader, std::vector<std::string>& included) {
   // The settings first, since they may name the design and locale files; the rest after those
   // files, so that `--set design.theme=...` changes the design they bring.
   for (const Override& override : options.overrides)
@@ -220,7 +221,7 @@ void apply_command_line(YamlNode& root, const ReadOptions& options, Reader& read
     if (!overlay) continue;
     overlay->sections = sections;
     overlay->option = option;
-    apply_overlay(root, *overlay, reader);
+    apply_overlay(root, *overlay, reader, included);
   }
   for (const Override& override : options.overrides)
     if (!is_settings_override(override)) apply_override(root, override, reader);

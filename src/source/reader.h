@@ -144,7 +144,8 @@ void read_settings(const YamlNode& node, Reader& reader, Settings& settings);
 void read_render_command(const YamlNode& root, const CvFile& file, Reader& reader, RenderSettings& render);
 /// The command line's --design, --locale and --set (and the file's settings.render_command
 /// design and locale files), put into the file's tree before it is read (overlays.cc).
-void apply_command_line(YamlNode& root, const ReadOptions& options, Reader& reader);
+/// `included` gets the paths of the files read.
+void apply_command_line(YamlNode& root, const ReadOptions& options, Reader& reader, std::vector<std::string>& included);
 
 
 }  // namespace hanji::source

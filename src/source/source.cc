@@ -288,7 +288,7 @@ std::optional<CvFile> load_cv_from_string(const std::string& text, const std::st
                                           describe_kind(*root)),
                   {"a CV file starts with 'cv:' followed by indented keys"});
     } else {
-      apply_command_line(*root, options, reader);
+      apply_command_line(*root, options, reader, file.included_files);
       read_top_level(*root, reader, options, file);
     }
   }
