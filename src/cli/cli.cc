@@ -366,6 +366,7 @@ int build_one(const Run& run, engine::Engine& engine, const std::string& input, 
               std::vector<std::string>* inputs) {
   const Options& opt = run.opt;
   const std::string format = output_format(opt);
+  const OutputKind& kind = output_kind(format);
   if (std::optional<std::string> mismatch = mismatched_output(opt, format)) {
     run.err << "hanji: error: " << *mismatch << fmt::format("\n  hint: name the output {}, or choose its format with --format\n",
                                                             fmt::join(kind.extensions, " or "));
@@ -377,7 +378,7 @@ int build_one(const Run& run, engine::Engine& engine, const std::string& input, 
   const bool named = !opt.output.empty() || to_stdout;
   std::vector<PlannedOutput> plan{{format, output, false}};
   OutputRefusal refusal;
-  if (named && run.write && !to_stdout && !output_allowed(output, input, output_kind(format), refusal))
+  if (named && run.write && !to_stdout && !output_allowed(output, input, kind, refusal))
     return run.refused(refusal);
   Diagnostics diags;
   std::optional<model::CvFile> file;
