@@ -506,6 +506,10 @@ TEST_F(Cli, RenderCvsDefaultsAndItsSwitches) {
   Outcome asked = hanji({"build", path("off.yaml"), "--format", "pdf"});  // the command line wins
   EXPECT_EQ(asked.code, 0) << asked.err;
   EXPECT_TRUE(fs::exists(path("rendercv_output/Jane_Doe_CV.pdf")));
+  // Each language a file of its own, as hanji names its own outputs.
+  Outcome english = hanji({"build", cv, "--lang", "en"});
+  EXPECT_EQ(english.code, 0) << english.err;
+  EXPECT_TRUE(fs::exists(path("rendercv_output/Jane_Doe_CV-en.pdf"))) << english.out;
 }
 
 // The paths a CV file gives go through the same rules as -o: never over another kind of file,
