@@ -11,6 +11,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -440,6 +441,156 @@ TEST_F(Cli, FitPagesWarnsWhenTheCvCannotFit) {
   EXPECT_NE(o.err.find("warning: cannot fit on 1 page: needs "), std::string::npos) << o.err;
   EXPECT_NE(o.err.find("hint: shorten the CV"), std::string::npos) << o.err;
   EXPECT_NE(o.out.find("2 pages"), std::string::npos) << o.out;
+}
+
+// ---------------------------------------------------------------- settings.render_command
+
+// A RenderCV file that says where its outputs go (lines 6 on are `command`).
+std::string rendercv_file(const std::string& command) {
+  return "cv:\n  name: Jane Doe\n  email: jane@example.com\nsettings:\n  current_date: 2025-03-07\n  render_command:\n" +
+         command;
+}
+
+TEST_F(Cli, ARenderCvFileIsWrittenWhereItsRenderCommandSays) {
+  std::string cv = write("cv.yaml", rendercv_file("    output_folder: out\n"
+                                                  "    pdf_path: OUTPUT_FOLDER/pdf/NAME_IN_SNAKE_CASE_CV_YEAR.pdf\n"
+                                                  "    markdown_path: OUTPUT_FOLDER/md/NAME_IN_LOWER_KEBAB_CASE.md\n"
+                                                  "    html_path: OUTPUT_FOLDER/NAME_IN_SNAKE_CASE_CV.html\n"));
+  Outcome o = hanji({"build", cv});
+  ASSERT_EQ(o.code, 0) << o.err;
+  const std::string pdf = path("out/pdf/Jane_Doe_CV_2025.pdf"), md = path("out/md/jane-doe.md");
+  // One line per file written, in the folders the file names (made for it).
+  EXPECT_EQ(o.out.rfind(pdf + ": 1 page, ", 0), 0u) << o.out;
+  EXPECT_NE(o.out.find("\n" + md + ": md, "), std::string::npos) << o.out;
+  EXPECT_EQ(std::count(o.out.begin(), o.out.end(), '\n'), 2) << o.out;
+  EXPECT_EQ(read(pdf).rfind("%PDF-", 0), 0u);
+  EXPECT_NE(read(md).find("# Jane Doe"), std::string::npos);
+  EXPECT_NE(o.err.find("cv.yaml:10:5: warning: settings.render_command.html_path is ignored: hanji does not write HTML"),
+            std::string::npos)
+      << o.err;
+  // -o on the command line wins: that file alone.
+  Outcome given = hanji({"build", cv, "-o", path("mine.pdf")});
+  ASSERT_EQ(given.code, 0) << given.err;
+  EXPECT_EQ(given.out.find("out/"), std::string::npos) << given.out;
+  EXPECT_TRUE(fs::exists(path("mine.pdf")));
+  // --format picks one format, written where the file puts it.
+  fs::remove_all(dir_ / "out");
+  Outcome md_only = hanji({"build", cv, "--format", "md"});
+  ASSERT_EQ(md_only.code, 0) << md_only.err;
+  EXPECT_TRUE(fs::exists(md) && !fs::exists(path("out/pdf")));
+  Outcome txt = hanji({"build", cv, "--format", "txt"});
+  ASSERT_EQ(txt.code, 0) << txt.err;
+  EXPECT_TRUE(fs::exists(path("out/Jane_Doe_CV.txt"))) << txt.out;
+  // `check` writes nothing.
+  fs::remove_all(dir_ / "out");
+  Outcome check = hanji({"check", cv});
+  EXPECT_EQ(check.code, 0) << check.err;
+  EXPECT_FALSE(fs::exists(path("out")));
+}
+
+TEST_F(Cli, RenderCvsDefaultsAndItsSwitches) {
+  std::string cv = write("cv.yaml", rendercv_file("    dont_generate_markdown: true\n"));
+  Outcome o = hanji({"build", cv});
+  ASSERT_EQ(o.code, 0) << o.err;
+  EXPECT_TRUE(fs::exists(path("rendercv_output/Jane_Doe_CV.pdf")));
+  EXPECT_FALSE(fs::exists(path("rendercv_output/Jane_Doe_CV.md")));
+  EXPECT_EQ(std::count(o.out.begin(), o.out.end(), '\n'), 1) << o.out;
+  // Everything turned off: nothing written, and said.
+  write("off.yaml", rendercv_file("    dont_generate_markdown: true\n    dont_generate_pdf: true\n"));
+  Outcome off = hanji({"build", path("off.yaml")});
+  EXPECT_EQ(off.code, 0) << off.err;
+  EXPECT_EQ(off.out, "");
+  EXPECT_NE(off.err.find("off.yaml:6:3: warning: settings.render_command turns off the PDF and the Markdown"),
+            std::string::npos)
+      << off.err;
+  Outcome asked = hanji({"build", path("off.yaml"), "--format", "pdf"});  // the command line wins
+  EXPECT_EQ(asked.code, 0) << asked.err;
+  EXPECT_TRUE(fs::exists(path("rendercv_output/Jane_Doe_CV.pdf")));
+  // Each language a file of its own, as hanji names its own outputs.
+  Outcome english = hanji({"build", cv, "--lang", "en"});
+  EXPECT_EQ(english.code, 0) << english.err;
+  EXPECT_TRUE(fs::exists(path("rendercv_output/Jane_Doe_CV-en.pdf"))) << english.out;
+}
+
+// The paths a CV file gives go through the same rules as -o: never over another kind of file,
+// never through a link to one, never half written; a refused one stops the build before anything
+// is written.
+TEST_F(Cli, PathsFromTheFileFollowTheOutputRules) {
+  write("notes.pdf", "my notes, not a PDF");
+  std::string cv = write("cv.yaml", rendercv_file("    pdf_path: notes.pdf\n    markdown_path: cv.md\n"));
+  Outcome o = hanji({"build", cv});
+  EXPECT_EQ(o.code, hanji::cli::kBadInput);
+  EXPECT_NE(o.err.find("refusing to overwrite '" + path("notes.pdf") + "', which is not a PDF"), std::string::npos)
+      << o.err;
+  EXPECT_EQ(read(path("notes.pdf")), "my notes, not a PDF");
+  EXPECT_FALSE(fs::exists(path("cv.md"))) << "nothing is written when one output is refused";
+  // A link to a file of another kind.
+  write("secret.txt", "secret");
+  fs::create_symlink(path("secret.txt"), path("link.md"));
+  write("cv.yaml", rendercv_file("    markdown_path: link.md\n"));
+  Outcome link = hanji({"build", cv});
+  EXPECT_EQ(link.code, hanji::cli::kBadInput);
+  EXPECT_NE(link.err.find("it is a link to a file not named .md or .markdown"), std::string::npos) << link.err;
+  EXPECT_EQ(read(path("secret.txt")), "secret");
+  // A path that is no PDF's name at all is the file's error, at its place.
+  write("cv.yaml", rendercv_file("    pdf_path: ../../../../../etc/passwd\n"));
+  Outcome passwd = hanji({"build", cv});
+  EXPECT_EQ(passwd.code, hanji::cli::kBadInput);
+  EXPECT_NE(passwd.err.find("cv.yaml:7:15: error: settings.render_command.pdf_path"), std::string::npos) << passwd.err;
+  // A folder that cannot be made.
+  write("taken", "a file where the folder would be");
+  write("cv.yaml", rendercv_file("    output_folder: taken/out\n"));
+  Outcome taken = hanji({"build", cv});
+  EXPECT_EQ(taken.code, hanji::cli::kBadInput);
+  EXPECT_NE(taken.err.find("cannot make the folder '" + path("taken/out") + "'"), std::string::npos) << taken.err;
+  for (const auto& entry : fs::recursive_directory_iterator(dir_))
+    EXPECT_EQ(entry.path().filename().string().find(".tmp-"), std::string::npos) << "temporary file left behind";
+}
+
+// ---------------------------------------------------------------- --set, --design, --locale
+
+TEST_F(Cli, SetChangesTheFileBeforeItIsRead) {
+  std::string cv = write("cv.yaml", "cv:\n  name: Jane Doe\n  sections:\n    experience:\n"
+                                    "      - company: Acme\n        position: Engineer\n        date: 2021\n");
+  Outcome o = hanji({"build", cv, "--set", "cv.sections.experience.0.company=Initech", "--cv.name", "Kim Minsu",
+                     "--set", "settings.render_command.pdf_path=NAME_IN_SNAKE_CASE.pdf", "--set",
+                     "settings.render_command.dont_generate_markdown=true"});
+  ASSERT_EQ(o.code, 0) << o.err;
+  EXPECT_EQ(o.out.find(path("Kim_Minsu.pdf") + ": 1 page"), 0u) << o.out;
+  Outcome bad = hanji({"build", cv, "--set", "cv.phone=call me", "-o", path("x.pdf")});
+  EXPECT_EQ(bad.code, hanji::cli::kBadInput);
+  EXPECT_NE(bad.err.find("--set cv.phone: error: 'call me' is not a phone number"), std::string::npos) << bad.err;
+  Outcome spelled = hanji({"build", cv, "--cv.sections.experience.5.company=X", "-o", path("x.pdf")});
+  EXPECT_EQ(spelled.code, hanji::cli::kBadInput);
+  EXPECT_NE(spelled.err.find("--cv.sections.experience.5.company: error: 'cv.sections.experience' is a list of 1 item"),
+            std::string::npos)
+      << spelled.err;
+  EXPECT_FALSE(fs::exists(path("x.pdf")));
+  for (const std::vector<std::string>& usage :
+       {std::vector<std::string>{"--set", "cv.phone"}, {"--set", "cv..phone=1"}, {"--set", "=1"}, {"--cv.phone"},
+        {"--cvs.phone", "1"}, {"--design"}}) {
+    std::vector<std::string> args{"build", cv};
+    args.insert(args.end(), usage.begin(), usage.end());
+    Outcome u = hanji(args);
+    EXPECT_EQ(u.code, hanji::cli::kBadUsage) << usage.front() << ": " << u.err;
+  }
+}
+
+TEST_F(Cli, DesignAndLocaleFromFilesOfTheirOwn) {
+  std::string cv = write("cv.yaml", "cv:\n  name: Jane Doe\n  sections:\n    experience:\n"
+                                    "      - company: Acme\n        position: Engineer\n        start_date: 2021-03\n"
+                                    "        end_date: present\nsettings:\n  current_date: 2025-03-07\n");
+  write("design.yaml", "design:\n  theme: classic\n  page:\n    size: a4\n    show_footer: false\n");
+  write("locale.yaml", "locale:\n  language: german\n");
+  Outcome o = hanji({"build", cv, "--design", path("design.yaml"), "--locale", path("locale.yaml"), "-o", path("d.pdf")});
+  ASSERT_EQ(o.code, 0) << o.err;
+  EXPECT_EQ(o.err, "");
+  write("broken.yaml", "design:\n  page:\n    size: a3\n");
+  Outcome broken = hanji({"build", cv, "--design", path("broken.yaml"), "-o", path("e.pdf")});
+  EXPECT_NE(broken.err.find(path("broken.yaml") + ":3:5: warning: design.page.size"), std::string::npos) << broken.err;
+  Outcome missing = hanji({"build", cv, "--locale", path("nope.yaml"), "-o", path("e.pdf")});
+  EXPECT_EQ(missing.code, hanji::cli::kBadInput);
+  EXPECT_NE(missing.err.find(path("nope.yaml")), std::string::npos) << missing.err;
 }
 
 }  // namespace

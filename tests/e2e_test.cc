@@ -701,6 +701,62 @@ TEST(RenderCvFiles, BuildWithTheExpectedWarningsAndEveryWord) {
   EXPECT_EQ(pdfs.size(), 10u);  // every theme its own look
 }
 
+// A RenderCV file whose settings.render_command puts the PDF and the Markdown in subfolders of
+// its output folder, named after its owner: `hanji build cv.yaml`, run from anywhere, writes
+// both there as RenderCV would (relative to the CV file's folder), one line each, and says
+// which of its keys ask for what hanji does not make.
+TEST(RenderCvFiles, RenderCommandPutsThePdfAndTheMarkdownWhereItSays) {
+  const fs::path dir = e2e_dir() / "rendercv-render-command";
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  const fs::path yaml = dir / "cv.yaml";
+  std::ofstream(yaml) << "cv:\n"
+                         "  name: Maria Lopez\n"
+                         "  email: maria@example.com\n"
+                         "  sections:\n"
+                         "    experience:\n"
+                         "      - company: Lone Star Analytics\n"
+                         "        position: Senior Data Engineer\n"
+                         "        start_date: 2021-04\n"
+                         "        end_date: 2024-09\n"
+                         "design:\n"
+                         "  theme: classic\n"
+                         "settings:\n"
+                         "  current_date: 2025-01-15\n"
+                         "  render_command:\n"
+                         "    output_folder: build\n"
+                         "    pdf_path: OUTPUT_FOLDER/pdf/NAME_IN_SNAKE_CASE_CV.pdf\n"
+                         "    markdown_path: OUTPUT_FOLDER/markdown/NAME_IN_SNAKE_CASE_CV.md\n"
+                         "    png_path: OUTPUT_FOLDER/NAME_IN_SNAKE_CASE_CV.png\n"
+                         "    dont_generate_html: true\n";
+  const std::string build = "cd / && SOURCE_DATE_EPOCH=1735689600 " + std::string(HANJI_BINARY) + " build " + quote(yaml);
+  Result r = run(build, true);
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  const fs::path pdf = dir / "build" / "pdf" / "Maria_Lopez_CV.pdf", md = dir / "build" / "markdown" / "Maria_Lopez_CV.md";
+  EXPECT_NE(r.output.find(pdf.string() + ": 1 page, "), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find(md.string() + ": md, "), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find(yaml.string() + ":18:5: warning: settings.render_command.png_path is ignored"),
+            std::string::npos)
+      << r.output;
+  EXPECT_EQ(warning_lines(r.output).size(), 1u) << r.output;  // dont_generate_html: true asks for nothing
+  EXPECT_EQ(run("qpdf --check " + quote(pdf)).exit_code, 0);
+  const std::string text = run("pdftotext -enc UTF-8 " + quote(pdf) + " -").output;
+  for (const char* words : {"Maria Lopez", "Senior Data Engineer", "Lone Star Analytics", "Last updated in Jan 2025"})
+    EXPECT_NE(text.find(words), std::string::npos) << words << " in\n" << text;
+  const std::string markdown = read_file(md);
+  EXPECT_NE(markdown.find("# Maria Lopez"), std::string::npos) << markdown;
+  EXPECT_NE(markdown.find("Lone Star Analytics"), std::string::npos) << markdown;
+  // Again: the same bytes in the same places, and nothing anywhere else.
+  const std::string first = read_file(pdf);
+  ASSERT_EQ(run(build, true).exit_code, 0);
+  EXPECT_EQ(read_file(pdf), first);
+  std::vector<std::string> files;
+  for (const auto& entry : fs::recursive_directory_iterator(dir))
+    if (entry.is_regular_file()) files.push_back(fs::relative(entry.path(), dir).string());
+  std::sort(files.begin(), files.end());
+  EXPECT_EQ(files, (std::vector<std::string>{"build/markdown/Maria_Lopez_CV.md", "build/pdf/Maria_Lopez_CV.pdf", "cv.yaml"}));
+}
+
 // RenderCV's `current_date: today` (and its default) is the day SOURCE_DATE_EPOCH names, so a
 // reproducible build gives the same bytes on any day; without it, the day of the run, as
 // TeX's \today. A hanji file that names no date never depends on the day.

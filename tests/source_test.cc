@@ -1881,7 +1881,9 @@ TEST(SourceSettings, ReadAsRenderCv) {
   EXPECT_EQ(s.pdf_title, "NAME - CV");
   EXPECT_TRUE(has_hint(diag(loaded.diags, "settings.bold_keyword is not a known setting"),
                        "did you mean 'bold_keywords'?"));
-  EXPECT_EQ(loaded.diags.warning_count(), 1);  // render_command is RenderCV's business: silent
+  EXPECT_EQ(loaded.diags.warning_count(), 1);  // render_command is read (see SourceRenderCommand)
+  EXPECT_TRUE(s.render.given);
+  EXPECT_EQ(s.render.output_folder.path, "out");
 
   // The command says what today is (the day it runs, or SOURCE_DATE_EPOCH's).
   Date today;
@@ -1903,6 +1905,304 @@ TEST(SourceSettings, ReadAsRenderCv) {
   ASSERT_TRUE(dated.file);
   ASSERT_TRUE(dated.file->settings.current_date);
   EXPECT_EQ(dated.file->settings.current_date->month, 3);
+}
+
+// ---------------------------------------------------------------- render_command
+
+Date day(int year, int month, int d) {
+  Date date;
+  date.kind = Date::Kind::YearMonthDay;
+  date.year = year, date.month = month, date.day = d;
+  return date;
+}
+
+// A CV file in folder `dir` named Jane Doe, dated 2025-03-07, with `command` under
+// settings.render_command (lines from 7 on).
+Loaded with_command(const std::string& command, const std::string& dir = "cvs", ReadOptions options = {}) {
+  Loaded out;
+  out.file = load_cv_from_string("cv:\n  name: Jane Doe\n"
+                                 "settings:\n  current_date: 2025-03-07\n  render_command:\n" + command,
+                                 dir.empty() ? "cv.yaml" : dir + "/cv.yaml", out.diags, options);
+  return out;
+}
+
+TEST(SourceRenderCommand, PathsAreTheCvFoldersWithPlaceholdersExpanded) {
+  auto loaded = with_command(
+      "    output_folder: out\n"
+      "    pdf_path: OUTPUT_FOLDER/NAME_IN_LOWER_KEBAB_CASE_YEAR_IN_TWO_DIGITS-MONTH_IN_TWO_DIGITS.pdf\n"
+      "    markdown_path: md/NAME_IN_UPPER_SNAKE_CASE_DAY_IN_TWO_DIGITS.md\n");
+  ASSERT_TRUE(loaded.file) << dump(loaded.diags);
+  EXPECT_EQ(loaded.diags.all().size(), 0u) << dump(loaded.diags);
+  const RenderSettings& render = loaded.file->settings.render;
+  EXPECT_TRUE(render.given);
+  EXPECT_EQ(render.output_folder.path, "cvs/out");
+  EXPECT_EQ(render.pdf.path, "cvs/out/jane-doe_25-03.pdf");  // YEAR_IN_TWO_DIGITS is not YEAR + _IN_TWO_DIGITS
+  expect_at(render.pdf.span, 7, 15);
+  EXPECT_EQ(render.markdown.path, "cvs/md/JANE_DOE_07.md");
+  EXPECT_EQ(render.stem.path, "cvs/out/Jane_Doe_CV");
+  EXPECT_TRUE(render.pdf_wanted && render.markdown_wanted);
+}
+
+TEST(SourceRenderCommand, RenderCvsDefaultsFillWhatTheFileLeavesOut) {
+  auto empty = with_command("", "");
+  ASSERT_TRUE(empty.file) << dump(empty.diags);
+  const RenderSettings& render = empty.file->settings.render;
+  EXPECT_TRUE(render.given);
+  EXPECT_EQ(render.pdf.path, "rendercv_output/Jane_Doe_CV.pdf");
+  EXPECT_EQ(render.markdown.path, "rendercv_output/Jane_Doe_CV.md");
+  EXPECT_FALSE(render.pdf.span.line == 0);  // said at render_command itself
+  // Only a file with a render_command is written where it says.
+  auto none = load("cv:\n  name: Jane Doe\ndesign:\n  theme: classic\n");
+  ASSERT_TRUE(none.file);
+  EXPECT_FALSE(none.file->settings.render.given);
+  // An absolute folder stays one.
+  auto absolute = with_command("    output_folder: /tmp/cvs\n");
+  ASSERT_TRUE(absolute.file);
+  EXPECT_EQ(absolute.file->settings.render.pdf.path, "/tmp/cvs/Jane_Doe_CV.pdf");
+}
+
+TEST(SourceRenderCommand, EveryPlaceholder) {
+  auto loaded = with_command(
+      "    pdf_path: NAME|NAME_IN_SNAKE_CASE|NAME_IN_LOWER_SNAKE_CASE|NAME_IN_UPPER_SNAKE_CASE|NAME_IN_KEBAB_CASE|"
+      "NAME_IN_LOWER_KEBAB_CASE|NAME_IN_UPPER_KEBAB_CASE.pdf\n"
+      "    markdown_path: MONTH_NAME|FULL_MONTH_NAME|MONTH_ABBREVIATION|MONTH|MONTH_IN_TWO_DIGITS|DAY|"
+      "DAY_IN_TWO_DIGITS|YEAR|YEAR_IN_TWO_DIGITS.md\n",
+      "");
+  ASSERT_TRUE(loaded.file) << dump(loaded.diags);
+  EXPECT_EQ(loaded.file->settings.render.pdf.path,
+            "Jane Doe|Jane_Doe|jane_doe|JANE_DOE|Jane-Doe|jane-doe|JANE-DOE.pdf");
+  EXPECT_EQ(loaded.file->settings.render.markdown.path, "March|March|Mar|3|03|7|07|2025|25.md");
+  // The locale's month names; the command's today when the file has no date; Latin-1 letters
+  // change case; a slash in the name does not make a folder.
+  Loaded korean;
+  korean.file = load_cv_from_string(
+      "cv:\n  name: Ærø/Åse 박\nlocale: korean\nsettings:\n  render_command:\n"
+      "    pdf_path: NAME_IN_UPPER_SNAKE_CASE_MONTH_NAME_YEAR.pdf\n",
+      "cv.yaml", korean.diags, ReadOptions{.today = day(2024, 12, 1)});
+  ASSERT_TRUE(korean.file) << dump(korean.diags);
+  EXPECT_EQ(korean.file->settings.render.pdf.path, "ÆRØ_ÅSE_박_12월_2024.pdf");
+}
+
+TEST(SourceRenderCommand, SwitchesAndWhatHanjiCannotMake) {
+  auto loaded = with_command(
+      "    dont_generate_markdown: true\n"
+      "    dont_generate_html: false\n"
+      "    dont_generate_png: true\n"
+      "    html_path: cv.html\n"
+      "    typst_path: cv.typ\n"
+      "    dont_generate_pfd: true\n");
+  ASSERT_TRUE(loaded.file) << dump(loaded.diags);
+  const RenderSettings& render = loaded.file->settings.render;
+  EXPECT_TRUE(render.pdf_wanted);
+  EXPECT_FALSE(render.markdown_wanted);
+  expect_at(diag(loaded.diags, "dont_generate_html is ignored: hanji does not write HTML").span, 7, 5);
+  expect_at(diag(loaded.diags, "html_path is ignored: hanji does not write HTML").span, 9, 5);
+  diag(loaded.diags, "typst_path is ignored: hanji does not write Typst");
+  EXPECT_TRUE(has_hint(diag(loaded.diags, "dont_generate_pfd is not a known setting"), "'dont_generate_pdf'"));
+  EXPECT_EQ(loaded.diags.warning_count(), 4);  // dont_generate_png: true asks for nothing
+  // RenderCV makes its PDF from the Typst file: no Typst, no PDF.
+  auto typst = with_command("    dont_generate_typst: yes\n");
+  ASSERT_TRUE(typst.file);
+  EXPECT_FALSE(typst.file->settings.render.pdf_wanted);
+  auto pdf = with_command("    dont_generate_pdf: true\n");
+  ASSERT_TRUE(pdf.file);
+  EXPECT_FALSE(pdf.file->settings.render.pdf_wanted);
+  auto bad = with_command("    dont_generate_pdf: maybe\n");
+  EXPECT_FALSE(bad.file);
+  expect_at(diag(bad.diags, "expected true or false for 'settings.render_command.dont_generate_pdf', found 'maybe'").span,
+            6, 24);
+}
+
+// A CV file can come from anyone: its paths are checked before the command sees them (and the
+// command writes them by its own rules for output files).
+TEST(SourceRenderCommand, HostilePathsAreErrors) {
+  auto line_break = with_command("    pdf_path: \"cv\\n.pdf\"\n");
+  EXPECT_FALSE(line_break.file);
+  expect_at(diag(line_break.diags, "settings.render_command.pdf_path holds a control character").span, 6, 16);
+  auto nul = with_command("    pdf_path: \"cv\\0.pdf\"\n");  // the reader drops it from any text, and says so
+  ASSERT_TRUE(nul.file);
+  EXPECT_EQ(nul.file->settings.render.pdf.path, "cvs/cv.pdf");
+  diag(nul.diags, "the control character U+0000 is removed");
+  auto passwd = with_command("    markdown_path: ../../../../etc/passwd\n");
+  EXPECT_FALSE(passwd.file);
+  EXPECT_TRUE(has_hint(diag(passwd.diags, "'cvs/../../../../etc/passwd' does not end in .md or .markdown"),
+                       "end the file's name in .md"));
+  auto bashrc = with_command("    pdf_path: /home/someone/.bashrc\n");
+  EXPECT_FALSE(bashrc.file);
+  diag(bashrc.diags, "does not end in .pdf");
+  std::string segment, deep;
+  for (int i = 0; i < 66; ++i) segment += "ab ";
+  for (int i = 0; i < 25; ++i) deep += segment + "/";
+  auto huge = with_command("    pdf_path: '" + deep + "cv.pdf'\n");
+  EXPECT_FALSE(huge.file);
+  diag(huge.diags, "makes a path of 4985 bytes (a name of 198); the system takes at most 4095 (a name at most 255)");
+  auto long_name = with_command("    pdf_path: '" + segment + segment + ".pdf'\n");
+  EXPECT_FALSE(long_name.file);
+  diag(long_name.diags, "(a name of 400)");
+  auto empty = with_command("    pdf_path: ''\n");
+  EXPECT_FALSE(empty.file);
+  diag(empty.diags, "settings.render_command.pdf_path is empty");
+  auto list = with_command("    pdf_path: [a.pdf]\n");
+  EXPECT_FALSE(list.file);
+  diag(list.diags, "expected text for 'settings.render_command.pdf_path', found a list");
+  // A name of 300 letters makes a file name longer than any the system takes: said at
+  // render_command, where RenderCV's default name is asked for.
+  Loaded named;
+  named.file = load_cv_from_string("cv:\n  name: " + segment + segment + "\nsettings:\n  render_command:\n",
+                                   "cv.yaml", named.diags);
+  EXPECT_FALSE(named.file);
+  expect_at(diag(named.diags, "pdf_path (as RenderCV names it by default) makes a path of").span, 4, 3);
+}
+
+TEST(SourceRenderCommand, APlaceholderInAFolderStaysAsRenderCvLeavesIt) {
+  auto loaded = with_command("    pdf_path: NAME_IN_SNAKE_CASE/NAME_IN_SNAKE_CASE.pdf\n");
+  ASSERT_TRUE(loaded.file) << dump(loaded.diags);
+  EXPECT_EQ(loaded.file->settings.render.pdf.path, "cvs/NAME_IN_SNAKE_CASE/Jane_Doe.pdf");
+  EXPECT_TRUE(has_hint(diag(loaded.diags, "NAME_IN_SNAKE_CASE in the folder 'NAME_IN_SNAKE_CASE' stays as written"),
+                       "put the placeholder in the file's name"));
+}
+
+TEST(SourceRenderCommand, RenderCvOnesSettings) {
+  Loaded loaded;
+  loaded.file = load_cv_from_string(
+      "cv:\n  name: Jane Doe\nrendercv_settings:\n  date: 2024-02-05\n  render_command:\n"
+      "    output_folder_name: out_YEAR\n"
+      "    markdown_path: NAME_IN_SNAKE_CASE/MONTH_ABBREVIATION.md\n"
+      "    use_local_latex_command: lualatex\n"
+      "    latex_path: cv.tex\n"
+      "    watch: false\n",
+      "cv.yaml", loaded.diags);
+  ASSERT_TRUE(loaded.file) << dump(loaded.diags);
+  const RenderSettings& render = loaded.file->settings.render;
+  EXPECT_EQ(render.pdf.path, "out_2024/Jane_Doe_CV.pdf");  // RenderCV 1 expanded placeholders anywhere
+  EXPECT_EQ(render.markdown.path, "Jane_Doe/Feb.md");
+  expect_at(diag(loaded.diags, "rendercv_settings.render_command.use_local_latex_command is ignored").span, 8, 5);
+  diag(loaded.diags, "rendercv_settings.render_command.latex_path is ignored: hanji does not write LaTeX");
+  diag(loaded.diags, "rendercv_settings.render_command.watch is ignored");
+}
+
+// ---------------------------------------------------------------- --set
+
+ReadOptions setting(std::vector<std::pair<std::string, std::string>> values) {
+  ReadOptions options;
+  for (auto& [key, value] : values) options.overrides.push_back(Override{key, value, "--set " + key});
+  return options;
+}
+
+TEST(SourceOverrides, SetValuesAreReadAsTheFilesAre) {
+  auto loaded = load_with(
+      "cv:\n  name: Jane Doe\n  sections:\n    experience:\n      - company: Acme\n        position: Engineer\n",
+      setting({{"cv.name", "Kim Minsu"},
+               {"cv.phone", "+82 10 1234 5678"},
+               {"cv.sections.experience.0.company", "Initech"},
+               {"settings.current_date", "2025-01-01"},
+               {"settings.render_command.pdf_path", "NAME_IN_SNAKE_CASE.pdf"},
+               {"design.theme", "sb2nov"}}));
+  ASSERT_TRUE(loaded.file) << dump(loaded.diags);
+  const CvFile& file = *loaded.file;
+  EXPECT_EQ(file.cv.name.value, "Kim Minsu");
+  EXPECT_EQ(file.cv.name.span.file, "--set cv.name");  // messages name the option
+  ASSERT_EQ(file.cv.phones.size(), 1u);
+  EXPECT_EQ(file.cv.sections.at(0).entries.at(0).company.value, "Initech");
+  ASSERT_TRUE(file.settings.current_date);
+  EXPECT_EQ(file.settings.current_date->year, 2025);
+  EXPECT_EQ(file.settings.render.pdf.path, "Kim_Minsu.pdf");  // keys made on the way
+  EXPECT_EQ(file.layout_name, "engineering");                 // sb2nov's layout
+}
+
+TEST(SourceOverrides, BadKeysAndValuesNameTheOption) {
+  const std::string cv = "cv:\n  name: Jane\n  sections:\n    experience:\n      - company: Acme\n        position: E\n";
+  auto phone = load_with(cv, setting({{"cv.phone", "abc"}}));
+  EXPECT_FALSE(phone.file);
+  EXPECT_EQ(diag(phone.diags, "'abc' is not a phone number").span.file, "--set cv.phone");
+  auto index = load_with(cv, setting({{"cv.sections.experience.2.company", "X"}}));
+  EXPECT_FALSE(index.file);
+  EXPECT_TRUE(has_hint(diag(index.diags, "'cv.sections.experience' is a list of 1 item: '2' is not one of its positions"),
+                       "count the items from 0"));
+  auto word = load_with(cv, setting({{"cv.sections.experience.first.company", "X"}}));
+  EXPECT_FALSE(word.file);
+  diag(word.diags, "'first' is not one of its positions");
+  auto through_text = load_with(cv, setting({{"cv.name.first", "X"}}));
+  EXPECT_FALSE(through_text.file);
+  diag(through_text.diags, "'cv.name' is text, so it has no 'first'");
+  auto typo = load_with(cv, setting({{"cv.nmae", "X"}}));
+  EXPECT_FALSE(typo.file);
+  EXPECT_TRUE(has_hint(diag(typo.diags, "unknown key 'nmae' in cv"), "did you mean 'name'?"));
+  std::string deep = "cv";
+  for (int i = 0; i < 100; ++i) deep += ".x";
+  auto too_deep = load_with(cv, setting({{deep, "X"}}));
+  EXPECT_FALSE(too_deep.file);
+  diag(too_deep.diags, "the key has 101 levels; a CV file has at most 64");
+}
+
+// ---------------------------------------------------------------- design and locale files
+
+class SourceOverlays : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = fs::temp_directory_path() /
+           ("hanji-source-" + std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()));
+    fs::remove_all(dir_);
+    fs::create_directories(dir_);
+  }
+  void TearDown() override { fs::remove_all(dir_); }
+  std::string write(const std::string& name, const std::string& text) {
+    std::ofstream((dir_ / name).string(), std::ios::binary) << text;
+    return (dir_ / name).string();
+  }
+  fs::path dir_;
+};
+
+TEST_F(SourceOverlays, DesignAndLocaleFromFilesOfTheirOwn) {
+  const std::string design = write("design.yaml", "design:\n  theme: sb2nov\n  page:\n    size: a4\n    nonsense: 1\n");
+  const std::string locale = write("locale.yaml", "locale:\n  language: german\n  present: jetzt\n");
+  const std::string cv = write("cv.yaml", "cv:\n  name: Jane\ndesign:\n  theme: classic\n");
+  Diagnostics diags;
+  ReadOptions options;
+  options.design_file = design;
+  options.locale_file = locale;
+  std::optional<CvFile> file = load_cv(cv, diags, options);
+  ASSERT_TRUE(file) << dump(diags);
+  EXPECT_EQ(file->layout_name, "engineering");  // the design file's theme, over the CV file's
+  EXPECT_EQ(file->locale.language, "de");
+  EXPECT_EQ(file->locale.present, "jetzt");
+  const Diagnostic& nonsense = diag(diags, "design.page.nonsense has no equivalent");
+  EXPECT_EQ(nonsense.span.file, design);  // messages point into the design file
+  expect_at(nonsense.span, 5, 5);
+  EXPECT_EQ(file->included_files, (std::vector<std::string>{design, locale}));  // for a watcher
+}
+
+TEST_F(SourceOverlays, NamedInTheFileRelativeToItsFolder) {
+  fs::create_directories(dir_ / "styles");
+  write("styles/design.yaml", "design:\n  theme: moderncv\ncv:\n  name: X\n");
+  const std::string cv = write("cv.yaml",
+                               "cv:\n  name: Jane\nsettings:\n  render_command:\n    design: styles/design.yaml\n"
+                               "    locale: missing.yaml\n");
+  Diagnostics diags;
+  EXPECT_FALSE(load_cv(cv, diags));
+  const Diagnostic& missing = diag(diags, "locale file '" + (dir_ / "missing.yaml").string() + "' does not exist");
+  expect_at(missing.span, 6, 13);
+  EXPECT_TRUE(has_hint(missing, "relative to the CV file's folder"));
+  const Diagnostic& ignored = diag(diags, "'cv' is ignored: only 'design:' is read from a design file");
+  EXPECT_EQ(ignored.span.file, (dir_ / "styles/design.yaml").string());
+  // The command line wins over the file; a file that is no YAML file is not read at all.
+  write("other.yaml", "design:\n  theme: classic\n");
+  ReadOptions options;
+  options.design_file = (dir_ / "other.yaml").string();
+  Diagnostics shadow;
+  write("cv.yaml", "cv:\n  name: Jane\nsettings:\n  render_command:\n    design: styles/design.yaml\n"
+                   "    locale: /etc/shadow\n");
+  EXPECT_FALSE(load_cv(cv, shadow, options));
+  expect_at(diag(shadow, "'/etc/shadow' is not a YAML file").span, 6, 13);
+  EXPECT_EQ(shadow.error_count(), 1) << dump(shadow);
+  // A design file without its key is said at its start.
+  write("bare.yaml", "theme: classic\n");
+  options.design_file = (dir_ / "bare.yaml").string();
+  Diagnostics bare;
+  EXPECT_FALSE(load_cv_from_string("cv:\n  name: Jane\n", (dir_ / "cv.yaml").string(), bare, options));
+  const Diagnostic& no_key = diag(bare, "the file has no 'design:' key");
+  EXPECT_EQ(no_key.span.file, options.design_file);
+  EXPECT_EQ(bare.all().size(), 1u) << dump(bare);
 }
 
 TEST(SourceNames, EntryKindNames) {

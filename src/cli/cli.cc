@@ -22,6 +22,8 @@
 #include "pdf/pdf.h"
 #include "cli/commands.h"
 #include "cli/output.h"
+#include "cli/outputs_plan.h"
+#include "cli/override_args.h"
 
 #ifndef HANJI_VERSION
 #define HANJI_VERSION "0.0.0"
@@ -40,7 +42,9 @@ Typesets a CV written in YAML (RenderCV's cv: schema) into a PDF.
 commands:
   build CV.yaml [-o OUT.pdf] [--layout NAME] [--paper a4|letter] [--fit-pages N]
                 [--lang CODE] [--only TAG]... [--format pdf|md|txt|json-resume]
-                    write the PDF (default: CV.pdf next to CV.yaml)
+                [--design FILE] [--locale FILE] [--set KEY=VALUE]...
+                    write the PDF (default: CV.pdf next to CV.yaml, or the PDF
+                    and the Markdown where its settings.render_command says)
   check CV.yaml [same options as build]
                     do everything build does but write the PDF: report problems
   languages CV.yaml   the languages a CV is written in, one per line (texts
@@ -64,6 +68,12 @@ options:
                       (jsonresume.org) that hanji reads back to the same CV
   --only TAG          keep only the entries, highlights and sections that are
                       untagged or tagged TAG (repeat for several tags)
+  --design FILE       RenderCV's design: from a file of its own (one holding design:)
+  --locale FILE       RenderCV's locale: from a file of its own (one holding locale:)
+  --set KEY=VALUE     set a value of the CV file before it is read and checked:
+                      cv.phone=..., design.theme=classic, settings.current_date=2025-01-01
+                      (list items by position: cv.sections.experience.0.company=...);
+                      RenderCV's spelling --cv.phone VALUE works too
   -q, --quiet         print only errors and warnings
   -h, --help          show this help
   --version           show the version
@@ -144,6 +154,12 @@ std::optional<Options> parse_args(const std::vector<std::string>& args, std::str
         return std::nullopt;
       }
       opt.format = *v;
+    } else if (a == "--design" || a == "--locale" || a == "--locale-catalog") {
+      auto v = value(a == "--design" ? "--design" : "--locale");
+      if (!v) return std::nullopt;
+      (a == "--design" ? opt.design_file : opt.locale_file) = *v;
+    } else if (std::optional<bool> taken = parse_override(args, i, opt.overrides, error)) {
+      if (!*taken) return std::nullopt;  // --set KEY=VALUE, RenderCV's --cv.phone VALUE
     } else if (a == "--only") {
       auto v = value("--only");
       if (!v) return std::nullopt;
@@ -256,7 +272,9 @@ std::optional<model::Date> today(std::optional<long long> epoch) {
 }  // namespace
 
 engine::Request Run::request() const {
-  return engine::Request{opt.layout, opt.paper, opt.fit_pages, {opt.language, opt.only_tags, {}, {}, today(epoch)}};
+  return engine::Request{opt.layout, opt.paper, opt.fit_pages,
+                         {opt.language, opt.only_tags, {}, {}, today(epoch), nullptr, opt.overrides, opt.design_file,
+                          opt.locale_file}};
 }
 
 int Run::refused(const OutputRefusal& refusal) const {
@@ -327,6 +345,21 @@ std::optional<std::string> mismatched_output(const Options& opt, const std::stri
   return std::nullopt;
 }
 
+/// Writes one planned output and says so.
+bool write_planned(const Run& run, const std::string& input, const PlannedOutput& output, const std::string& bytes,
+                   std::size_t pages) {
+  OutputRefusal refusal;
+  if (!write_output(output.path, input, output_kind(output.format), bytes, run.temp_files, refusal)) {
+    run.refused(refusal);
+    return false;
+  }
+  const std::string what =
+      output.format == "pdf" ? fmt::format("{} page{}", pages, pages == 1 ? "" : "s") : output.format;
+  if (!run.opt.quiet)
+    run.out << fmt::format("{}: {}, {:.1f} KB\n", output.path, what, static_cast<double>(bytes.size()) / 1024.0);
+  return true;
+}
+
 }  // namespace
 
 int build_one(const Run& run, engine::Engine& engine, const std::string& input, const std::string& output,
@@ -340,8 +373,13 @@ int build_one(const Run& run, engine::Engine& engine, const std::string& input, 
     return kBadInput;
   }
   const bool to_stdout = output == "-";
+  // The command line's output (-o, standard output) is checked before any work; without one, a
+  // RenderCV file may name its own (settings.render_command), known once it is read.
+  const bool named = !opt.output.empty() || to_stdout;
+  std::vector<PlannedOutput> plan{{format, output, false}};
   OutputRefusal refusal;
-  if (run.write && !to_stdout && !output_allowed(output, input, kind, refusal)) return run.refused(refusal);
+  if (named && run.write && !to_stdout && !output_allowed(output, input, kind, refusal))
+    return run.refused(refusal);
   Diagnostics diags;
   std::optional<model::CvFile> file;
   if (input == "-") {
@@ -351,11 +389,21 @@ int build_one(const Run& run, engine::Engine& engine, const std::string& input, 
   } else {
     file = engine.load(input, run.request(), diags);
   }
-  std::string bytes;
+  if (file && !named) {
+    plan = plan_outputs(OutputChoice{opt.format, output, opt.language}, file->settings.render, diags);
+    for (const PlannedOutput& planned : plan)
+      if (run.write && !output_allowed(planned.path, input, output_kind(planned.format), refusal)) {
+        print_diagnostics(diags, opt.quiet, run.err);
+        return run.refused(refusal);
+      }
+  }
+  std::vector<std::string> bytes(plan.size());
   std::size_t pages = 0;
-  if (file && format != "pdf") {
-    bytes = exports::export_cv(*file, *exports::parse_format(format), fs::path(output).parent_path().string());
-  } else if (file) {
+  for (std::size_t i = 0; file && i < plan.size(); ++i)  // the text formats before the PDF's render takes the CV
+    if (plan[i].format != "pdf")
+      bytes[i] = exports::export_cv(*file, *exports::parse_format(plan[i].format),
+                                    fs::path(plan[i].path).parent_path().string());
+  if (file && plans_pdf(plan)) {
     // `check` makes the PDF too, only without writing it: what libharu or an image refuses is
     // found by both, so the two always agree.
     std::optional<engine::Rendered> result = engine.render(std::move(*file), run.request(), diags);
@@ -363,25 +411,31 @@ int build_one(const Run& run, engine::Engine& engine, const std::string& input, 
     if (result) pdf = pdf::write_pdf(result->doc, pdf::Options{run.epoch}, diags);
     if (result && inputs) *inputs = engine::Engine::inputs_of(*result);
     if (result && pdf) {
-      bytes = std::move(*pdf);
+      for (std::size_t i = 0; i < plan.size(); ++i)
+        if (plan[i].format == "pdf") bytes[i] = *pdf;
       pages = result->doc.pages.size();
     } else {
       file.reset();
     }
   }
   print_diagnostics(diags, opt.quiet, run.err);
+  const bool pdf = plan.empty() ? format == "pdf" : plans_pdf(plan);  // what the messages speak of
   if (!file || diags.has_errors())
-    return run.failed(diags, format == "pdf" ? "no PDF written" : "nothing written",
-                      format == "pdf" ? "the CV does not build" : "the CV does not read");
-  const std::string what = pages > 0 ? fmt::format("{} page{}", pages, pages == 1 ? "" : "s") : format;
+    return run.failed(diags, pdf ? "no PDF written" : "nothing written",
+                      pdf ? "the CV does not build" : "the CV does not read");
   if (!run.write) {
-    if (!opt.quiet) run.out << fmt::format("{}: ok{}\n", input, pages > 0 ? " (" + what + ")" : "");
+    if (!opt.quiet)
+      run.out << fmt::format("{}: ok{}\n", input,
+                             pages > 0 ? fmt::format(" ({} page{})", pages, pages == 1 ? "" : "s") : "");
     return kOk;
   }
-  if (to_stdout) return write_standard_output(run, bytes, format == "pdf");
-  if (!write_output(output, input, kind, bytes, run.temp_files, refusal)) return run.refused(refusal);
-  if (!opt.quiet)
-    run.out << fmt::format("{}: {}, {:.1f} KB\n", output, what, static_cast<double>(bytes.size()) / 1024.0);
+  if (to_stdout) return write_standard_output(run, bytes.front(), format == "pdf");
+  // The folders the CV file names first: one that cannot be made stops the build before any
+  // file is written.
+  for (const PlannedOutput& planned : plan)
+    if (!make_output_folder(planned, refusal)) return run.refused(refusal);
+  for (std::size_t i = 0; i < plan.size(); ++i)
+    if (!write_planned(run, input, plan[i], bytes[i], pages)) return kBadInput;
   return kOk;
 }
 

@@ -23,6 +23,9 @@ struct Options {
   std::string format;                 // --format; empty: from -o's name, else pdf
   std::string language;               // --lang
   std::vector<std::string> only_tags; // --only, repeatable
+  std::string design_file;            // --design
+  std::string locale_file;            // --locale
+  std::vector<source::Override> overrides;  // --set KEY=VALUE, RenderCV's --cv.phone VALUE
   unsigned jobs = 0;                  // -j; 0: as many as the machine has cores
   bool quiet = false;
   bool parameters = false;

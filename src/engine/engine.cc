@@ -163,6 +163,7 @@ std::optional<Rendered> Engine::render_text(const std::string& text, const std::
 
 std::vector<std::string> Engine::inputs_of(const Rendered& rendered) {
   std::vector<std::string> inputs{rendered.file.path};
+  for (const std::string& file : rendered.file.included_files) inputs.push_back(file);
   for (const std::string& file : rendered.theme.files) inputs.push_back(file);
   if (!rendered.file.cv.photo.value.empty()) inputs.push_back(rendered.file.cv.photo.value);
   for (const doc::FontInfo& font : rendered.doc.fonts) inputs.push_back(font.path);

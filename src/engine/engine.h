@@ -95,8 +95,8 @@ class Engine {
   /// `pages` >= 1 (see fit::fit_to_pages). Every attempt shares one typesetter.
   fit::FitResult lay_out(const model::CvFile& file, const layout::Theme& theme, int pages, Diagnostics& diags);
 
-  /// The files a rendered CV was made from: the CV, its layout files, its photo and fonts
-  /// (what `hanji watch` watches besides the locale folders).
+  /// The files a rendered CV was made from: the CV, its design and locale files, its layout
+  /// files, its photo and fonts (what `hanji watch` watches besides the locale folders).
   static std::vector<std::string> inputs_of(const Rendered& rendered);
 
   EngineWork work() const;

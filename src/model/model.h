@@ -142,10 +142,34 @@ struct Locale {
 /// are locale files, read by the CV reader).
 std::optional<Locale> builtin_locale(std::string_view name);
 
+/// A file RenderCV's `render_command` asks for: relative to the CV file's folder (as RenderCV
+/// resolves it), its placeholders (NAME_IN_SNAKE_CASE, YEAR, ...) expanded.
+struct OutputPath {
+  std::string path;  // "" = none
+  Span span;         // where the file asks for it; unknown for one of RenderCV's defaults
+};
+
+/// What a RenderCV file's `settings.render_command` (RenderCV 1: `rendercv_settings.render_command`)
+/// asks `hanji build` to write, with RenderCV's defaults for what it leaves out. Only a file
+/// that has a render_command is written this way; the command line wins over it.
+struct RenderSettings {
+  bool given = false;        // the file has a render_command
+  Span span;                 // its key
+  OutputPath output_folder;  // output_folder (RenderCV 1: output_folder_name); default rendercv_output
+  OutputPath pdf;            // pdf_path; default OUTPUT_FOLDER/NAME_IN_SNAKE_CASE_CV.pdf
+  OutputPath markdown;       // markdown_path; default OUTPUT_FOLDER/NAME_IN_SNAKE_CASE_CV.md
+  /// The name RenderCV gives every output, without its extension (OUTPUT_FOLDER/NAME_IN_SNAKE_CASE_CV):
+  /// where the formats RenderCV has no key for (--format txt, json-resume) go.
+  OutputPath stem;
+  bool pdf_wanted = true;       // neither dont_generate_pdf nor dont_generate_typst
+  bool markdown_wanted = true;  // not dont_generate_markdown
+};
+
 struct Settings {
   std::optional<Date> current_date;       // settings.current_date (today: the day the command gives)
   std::vector<std::string> bold_keywords; // settings.bold_keywords
   std::string pdf_title;                  // settings.pdf_title, placeholder NAME; "" = default
+  RenderSettings render;                  // settings.render_command
 };
 
 /// Everything a CV file says.
@@ -163,6 +187,9 @@ struct CvFile {
   /// The languages the file's texts are written in when it gives them per language
   /// ({ko: ..., en: ...}), in the order they first appear; empty for a one-language file.
   std::vector<std::string> languages;
+  /// The design and locale files read into it (--design, --locale, settings.render_command's
+  /// design and locale), for whatever watches its inputs.
+  std::vector<std::string> included_files;
 };
 
 }  // namespace hanji::model

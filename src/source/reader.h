@@ -138,6 +138,14 @@ std::vector<std::string> locale_names(Reader& reader);
 std::string choose_variant(YamlNode& root, const ReadOptions& options, std::string_view file_language, Reader& reader,
                            std::vector<std::string>& languages);
 void read_settings(const YamlNode& node, Reader& reader, Settings& settings);
+/// `settings.render_command` (and RenderCV 1's `rendercv_settings.render_command`) of `root`
+/// -> `render`, its paths resolved for `file` (its folder, name, date and locale) as RenderCV
+/// resolves them (render_command.cc).
+void read_render_command(const YamlNode& root, const CvFile& file, Reader& reader, RenderSettings& render);
+/// The command line's --design, --locale and --set (and the file's settings.render_command
+/// design and locale files), put into the file's tree before it is read (overlays.cc).
+/// `included` gets the paths of the files read.
+void apply_command_line(YamlNode& root, const ReadOptions& options, Reader& reader, std::vector<std::string>& included);
 
 
 }  // namespace hanji::source

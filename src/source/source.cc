@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cctype>
 #include <filesystem>
+#include <tuple>
 
 #include "core/limits.h"
 #include "source/reader.h"
@@ -63,11 +64,22 @@ std::optional<Date> last_modified(const YamlNode& root) {
   return day;
 }
 
-// Diagnostics come from the parts in the order they are read; users read them top to bottom.
-void flush_in_file_order(const Diagnostics& local, Diagnostics& diags) {
+// Diagnostics come from the parts in the order they are read; users read them top to bottom:
+// the CV file's first, then those of the other files and of the command line's --set values
+// (each a "file" of its own), each in the order its first message came.
+void flush_in_file_order(const Diagnostics& local, const std::string& path, Diagnostics& diags) {
   std::vector<Diagnostic> items = local.all();
-  std::stable_sort(items.begin(), items.end(), [](const Diagnostic& a, const Diagnostic& b) {
-    return std::pair(a.span.line, a.span.col) < std::pair(b.span.line, b.span.col);
+  std::vector<std::string> others;
+  for (const Diagnostic& d : items)
+    if (d.span.file != path && !d.span.file.empty() &&
+        std::find(others.begin(), others.end(), d.span.file) == others.end())
+      others.push_back(d.span.file);
+  auto rank = [&](const Diagnostic& d) {
+    return std::find(others.begin(), others.end(), d.span.file) - others.begin() + 1;
+  };
+  auto file_rank = [&](const Diagnostic& d) { return d.span.file == path || d.span.file.empty() ? 0 : rank(d); };
+  std::stable_sort(items.begin(), items.end(), [&](const Diagnostic& a, const Diagnostic& b) {
+    return std::tuple(file_rank(a), a.span.line, a.span.col) < std::tuple(file_rank(b), b.span.line, b.span.col);
   });
   for (Diagnostic& d : items) diags.add(std::move(d));
 }
@@ -199,6 +211,8 @@ void read_top_level(YamlNode& root, Reader& reader, const ReadOptions& options, 
   // A Korean CV without `locale:` gets Korean dates and phrases ("석사 in 전산학부" otherwise).
   if (!said && written_in_korean(file.cv))
     if (auto korean = find_locale("ko", reader)) file.locale = *korean;
+  // Last: the output paths are named after the CV's owner and dated in its language.
+  read_render_command(root, file, reader, file.settings.render);
 }
 
 void check_extension(const std::string& path, Diagnostics& diags) {
@@ -248,8 +262,7 @@ void read_settings(const YamlNode& node, Reader& reader, Settings& settings) {
     } else if (key == "pdf_title") {
       if (auto title = reader.text(value, key)) settings.pdf_title = title->value;
     } else if (key == "render_command") {
-      // RenderCV's output paths and switches: hanji's command line decides what is written
-      // where (hanji build CV.yaml -o OUT.pdf), so there is nothing to say about them.
+      // Read once the CV's name and date are known: its paths hold them (read_render_command).
     } else {
       std::string guess = closest_match(key, settings_keys());
       reader.diags.warning(node.key_spans[i], fmt::format("settings.{} is not a known setting and is ignored", key),
@@ -275,10 +288,11 @@ std::optional<CvFile> load_cv_from_string(const std::string& text, const std::st
                                           describe_kind(*root)),
                   {"a CV file starts with 'cv:' followed by indented keys"});
     } else {
+      apply_command_line(*root, options, reader, file.included_files);
       read_top_level(*root, reader, options, file);
     }
   }
-  flush_in_file_order(local, diags);
+  flush_in_file_order(local, path, diags);
   if (local.has_errors()) return std::nullopt;
   return file;
 }

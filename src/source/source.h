@@ -39,6 +39,15 @@ class LocaleCache {
   std::unique_ptr<Impl> impl_;
 };
 
+/// One value given on the command line (`--set cv.phone=+82...`, or RenderCV's spelling
+/// `--cv.phone +82...`), put into the file's tree before it is read: it is checked as the
+/// file is, and a key it names that the file lacks is made (a map on the way, or the value).
+struct Override {
+  std::string key;     // dotted; list items by position from 0: cv.sections.experience.0.company
+  std::string value;   // text, as a quoted YAML scalar would hold it
+  std::string origin;  // how messages name it: "--set cv.phone"
+};
+
 /// Choices made when reading, over what the file says (the command line's --lang and --only).
 struct ReadOptions {
   /// For texts written as a map of language to text ({ko: 박지민, en: Jimin Park}): the
@@ -58,6 +67,14 @@ struct ReadOptions {
   std::optional<Date> today = {};
   /// Where parsed locale files are kept between reads (the Engine's); null: read each time.
   LocaleCache* locale_cache = nullptr;
+  /// --set values, in the order given (a later one wins).
+  std::vector<Override> overrides = {};
+  /// RenderCV's `design:` and `locale:` (or RenderCV 1's `locale_catalog:`) read from files of
+  /// their own, as `rendercv render CV.yaml --design FILE --locale-catalog FILE` does: they
+  /// replace the CV file's own, and win over its settings.render_command.design / .locale.
+  /// Paths as given (relative to the working folder); empty = none.
+  std::string design_file = {};
+  std::string locale_file = {};
 };
 
 /// Reads and validates a CV file. Errors (syntax, wrong types, unknown keys with a
