@@ -19,8 +19,8 @@ JOBS    ?= $(shell nproc 2>/dev/null || echo 2)
 SAMPLES := $(wildcard samples/*.yaml samples/*.json)
 LAYOUT_FLAG := $(if $(LAYOUT),--layout $(LAYOUT),)
 
-# `make install PREFIX=~/.local`: hanji in PREFIX/bin, its layouts, fonts and locales in
-# PREFIX/share/hanji.
+# `make install PREFIX=~/.local`: hanji in PREFIX/bin, its layouts, fonts, locales and schemas
+# in PREFIX/share/hanji.
 PREFIX  ?= /usr/local
 
 .PHONY: all build hanji deps configure pdf test install golden-update bench fuzz clean layouts-doc schemas gallery typst-setup typst-bench
@@ -71,7 +71,7 @@ layouts-doc: build
 
 # schema/cv.schema.json and schema/layout.schema.json, generated from the tables that read CV and
 # layout files (a test checks they are current).
-schemas: build
+schemas: hanji
 	./$(BUILD)/hanji schema cv > schema/cv.schema.json
 	./$(BUILD)/hanji schema layout > schema/layout.schema.json
 

@@ -146,7 +146,8 @@ class CvSchema {
     // The reader takes English's word for "until now" and the CV's language's; which language
     // that is the schema cannot know, so it takes the word of every locale.
     std::vector<std::string> present = english_present_words();
-    for (std::string& word : locale_present_words(folders_.locales_dir)) present.push_back(std::move(word));
+    for (std::string& word : locale_present_words(folders_.locales_dir))
+      if (std::find(present.begin(), present.end(), word) == present.end()) present.push_back(std::move(word));
     define("end_date", any_of({reference_to("date"), matching(any_case(present))}));
     define("current_date", any_of({reference_to("date"), matching(any_case({std::string(kTodayWord)}))}));
   }
