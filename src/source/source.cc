@@ -38,7 +38,8 @@ const std::vector<Field>& settings_fields() {
        "the day of the build (SOURCE_DATE_EPOCH's when set)"},
       {"date", Shape::CurrentDate, "RenderCV 1's name for current_date"},
       {"bold_keywords", Shape::TextList, "words set in bold wherever they appear in the CV"},
-      {"pdf_title", Shape::Text, "the title of the PDF, as a viewer shows it"},
+      {"pdf_title", Shape::Text,
+       "the title of the PDF, as a viewer shows it; NAME and CURRENT_DATE are filled in (default: NAME – CV)"},
       {"render_command", Shape::Anything,
        "RenderCV's output settings; hanji's command line says what is written where, so they are not used"},
   };
