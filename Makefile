@@ -19,11 +19,11 @@ JOBS    ?= $(shell nproc 2>/dev/null || echo 2)
 SAMPLES := $(wildcard samples/*.yaml samples/*.json)
 LAYOUT_FLAG := $(if $(LAYOUT),--layout $(LAYOUT),)
 
-# `make install PREFIX=~/.local`: hanji in PREFIX/bin, its layouts, fonts and locales in
-# PREFIX/share/hanji.
+# `make install PREFIX=~/.local`: hanji in PREFIX/bin, its layouts, fonts, locales and schemas
+# in PREFIX/share/hanji.
 PREFIX  ?= /usr/local
 
-.PHONY: all build hanji deps configure pdf test install golden-update bench fuzz clean layouts-doc gallery typst-setup typst-bench
+.PHONY: all build hanji deps configure pdf test install golden-update bench fuzz clean layouts-doc schemas gallery typst-setup typst-bench
 
 all: build
 
@@ -68,6 +68,12 @@ golden-update: build
 # layouts/README.md, generated from the parameter registry (a test checks it is current).
 layouts-doc: build
 	./$(BUILD)/hanji layouts --reference > layouts/README.md
+
+# schema/cv.schema.json and schema/layout.schema.json, generated from the tables that read CV and
+# layout files (a test checks they are current).
+schemas: hanji
+	./$(BUILD)/hanji schema cv > schema/cv.schema.json
+	./$(BUILD)/hanji schema layout > schema/layout.schema.json
 
 # docs/gallery/LAYOUT-en.png and LAYOUT-ko.png: the first page of an English and a Korean
 # sample in every layout, for choosing a layout by looking (the README shows them).

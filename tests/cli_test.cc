@@ -3,6 +3,7 @@
 #include "cli/cli.h"
 #include "cli/output.h"
 #include "cli/signals.h"
+#include "source/source.h"
 
 #include <gtest/gtest.h>
 #include <signal.h>
@@ -12,8 +13,10 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <set>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -591,6 +594,192 @@ TEST_F(Cli, DesignAndLocaleFromFilesOfTheirOwn) {
   Outcome missing = hanji({"build", cv, "--locale", path("nope.yaml"), "-o", path("e.pdf")});
   EXPECT_EQ(missing.code, hanji::cli::kBadInput);
   EXPECT_NE(missing.err.find(path("nope.yaml")), std::string::npos) << missing.err;
+}
+
+// ---- hanji schema: the checked-in schemas are what the command prints, every sample, starter
+// and layout validates, and what hanji refuses the schema refuses too.
+
+const fs::path kRepo = HANJI_SOURCE_DIR;
+
+std::string python() { return fs::exists("/usr/bin/python3") ? "/usr/bin/python3" : "python3"; }
+
+bool python_checker_available() {
+  return std::system((python() + " -c 'import jsonschema, yaml' 2>/dev/null").c_str()) == 0;
+}
+
+// schema_check.py's exit status for `files` against schema/NAME.schema.json.
+int schema_check(const std::string& name, const std::vector<std::string>& files, bool invalid = false) {
+  std::string command = python() + " " + (kRepo / "tests" / "schema_check.py").string() + (invalid ? " --invalid " : " ") +
+                        (kRepo / "schema" / (name + ".schema.json")).string();
+  for (const std::string& file : files) command += " '" + file + "'";
+  return std::system(command.c_str());
+}
+
+std::vector<std::string> repo_files(const std::string& folder, const std::string& extension) {
+  std::vector<std::string> files;
+  for (const auto& entry : fs::directory_iterator(kRepo / folder))
+    if (entry.path().extension() == extension) files.push_back(entry.path().string());
+  std::sort(files.begin(), files.end());
+  return files;
+}
+
+TEST_F(Cli, SchemaFilesAreCurrent) {
+  for (const std::string name : {"cv", "layout"}) {
+    Outcome o = hanji({"schema", name});
+    ASSERT_EQ(o.code, 0) << o.err;
+    EXPECT_EQ(o.out, read((kRepo / "schema" / (name + ".schema.json")).string()))
+        << "run `make schemas` and commit schema/" << name << ".schema.json";
+    EXPECT_EQ(hanji({"schema", name}).out, o.out) << "the same bytes every time";
+  }
+  EXPECT_EQ(hanji({"schema"}).code, hanji::cli::kBadUsage);
+  Outcome unknown = hanji({"schema", "resume"});
+  EXPECT_EQ(unknown.code, hanji::cli::kBadUsage);
+  EXPECT_NE(unknown.err.find("there are cv and layout"), std::string::npos) << unknown.err;
+}
+
+TEST_F(Cli, SchemaValidatesEverySampleStarterAndLayout) {
+  if (!python_checker_available()) GTEST_SKIP() << "python3-jsonschema or python3-yaml is not installed";
+  std::vector<std::string> cvs = repo_files("samples", ".yaml");
+  const std::vector<std::string> starters = repo_files("starters", ".yaml");
+  ASSERT_GE(cvs.size(), 8u);
+  ASSERT_EQ(starters.size(), 2u);
+  cvs.insert(cvs.end(), starters.begin(), starters.end());
+  EXPECT_EQ(schema_check("cv", cvs), 0);
+  const std::vector<std::string> layouts = repo_files("layouts", ".yaml");
+  ASSERT_GE(layouts.size(), 10u);
+  EXPECT_EQ(schema_check("layout", layouts), 0);
+  for (const std::string& file : cvs) {
+    std::ifstream in(file);
+    std::string first;
+    std::getline(in, first);
+    EXPECT_EQ(first, "# yaml-language-server: $schema=../schema/cv.schema.json") << file;
+  }
+}
+
+// Each typo is refused by `hanji check` and by the schema alike.
+TEST_F(Cli, SchemaRefusesWhatHanjiRefuses) {
+  if (!python_checker_available()) GTEST_SKIP() << "python3-jsonschema or python3-yaml is not installed";
+  write("mine.yaml", "extends: classic\npage:\n  margn_top: 12pt\n");
+  const std::vector<std::pair<std::string, std::string>> cvs = {
+      {"nmae.yaml", "cv: {nmae: Jane Doe}\n"},
+      {"top.yaml", "cv: {name: Jane Doe}\nlayuot: classic\n"},
+      {"override.yaml", "cv: {name: Jane Doe}\nlayout: {name: classic, page: {margn_top: 12pt}}\n"},
+      {"dotted.yaml", "cv: {name: Jane Doe}\nlayout: {name: classic, page.margn_top: 12pt}\n"},
+      {"choice.yaml", "cv: {name: Jane Doe}\nlayout: {name: classic, header: {align: middle}}\n"},
+      {"entry.yaml", "cv:\n  name: Jane Doe\n  sections:\n    work:\n      - {company: A, position: B, strat_date: 2020-01}\n"},
+      {"date.yaml", "cv:\n  name: Jane Doe\n  sections:\n    work:\n      - {company: A, position: B, start_date: 2020-13}\n"},
+      {"mixed.yaml", "cv:\n  name: Jane Doe\n  sections:\n    work:\n      - {company: A, position: B}\n      - {label: C, details: D}\n"},
+      {"network.yaml", "cv:\n  name: Jane Doe\n  social_networks: [{network: Github, username: jane}]\n"},
+      {"locale.yaml", "cv: {name: Jane Doe}\nlocale: {language: german, presnet: heute}\n"},
+      {"layout-file.yaml", "cv: {name: Jane Doe}\nlayout: mine\n"},
+  };
+  std::vector<std::string> paths;
+  for (const auto& [name, yaml] : cvs) {
+    paths.push_back(write(name, yaml));
+    Outcome o = hanji({"check", paths.back()});
+    EXPECT_EQ(o.code, hanji::cli::kBadInput) << name << ": " << o.err;
+  }
+  paths.pop_back();  // its typo is in the layout file, checked against the layout schema
+  EXPECT_EQ(schema_check("cv", paths, /*invalid=*/true), 0);
+  EXPECT_EQ(schema_check("layout", {path("mine.yaml")}, /*invalid=*/true), 0);
+  // The same files without their typos pass both.
+  write("mine.yaml", "extends: classic\npage:\n  margin_top: 12pt\n");
+  const std::string fine = write("fine.yaml",
+                                 "cv:\n  name: {ko: 박지민, en: Jimin Park}\n  sections:\n    work:\n"
+                                 "      - {company: A, position: B, start_date: 2020-01, tags: [x]}\n"
+                                 "    about:\n      - {text: {ko: 소개, en: About}, tags: [x]}\n"
+                                 "layout: {name: mine, page.margin_left: 20mm, styles: {name: {color: navy}}}\n"
+                                 "locale: {language: german, present: heute}\n");
+  Outcome o = hanji({"check", fine});
+  EXPECT_EQ(o.code, 0) << o.err;
+  EXPECT_EQ(schema_check("cv", {fine}), 0);
+  EXPECT_EQ(schema_check("layout", {path("mine.yaml")}), 0);
+}
+
+// ---- hanji new
+
+std::vector<std::string> layout_names() {
+  Outcome o = hanji({"layouts"});
+  std::vector<std::string> names;
+  std::istringstream lines(o.out);
+  for (std::string line; std::getline(lines, line);) names.push_back(line.substr(0, line.find(' ')));
+  return names;
+}
+
+TEST_F(Cli, NewWritesAStarterThatBuildsWithoutAWarningInEveryLayout) {
+  const std::vector<std::string> layouts = layout_names();
+  ASSERT_GE(layouts.size(), 10u);
+  for (const std::string language : {"en", "ko"}) {
+    const std::string cv = path("starter-" + language + ".yaml");
+    Outcome made = hanji({"new", cv, "--lang", language});
+    ASSERT_EQ(made.code, 0) << made.err;
+    const std::string text = read(cv);
+    EXPECT_EQ(text.rfind("# yaml-language-server: $schema=" + (kRepo / "schema" / "cv.schema.json").string() + "\n", 0), 0u)
+        << text.substr(0, 200);
+    hanji::Diagnostics diags;
+    hanji::source::ReadOptions options;
+    options.today = hanji::model::Date{hanji::model::Date::Kind::YearMonthDay, 2030, 1, 1, "2030-01-01", {}};
+    const auto file = hanji::source::load_cv(cv, diags, options);
+    ASSERT_TRUE(file) << hanji::format_diagnostic(diags.all().front());
+    std::set<hanji::model::EntryKind> kinds;
+    for (const auto& section : file->cv.sections) kinds.insert(section.kind);
+    EXPECT_EQ(kinds.size(), 9u) << language << ": every entry type, once";
+    EXPECT_FALSE(file->layout_overrides.keys.empty()) << "a layout value or two changed";
+    EXPECT_TRUE(file->settings.current_date) << "current_date: today";
+    EXPECT_EQ(file->locale.language, language);
+    EXPECT_EQ(text.find("\n  photo:"), std::string::npos) << "no photo that is not there";
+    for (const std::string& layout : layouts) {
+      Outcome built = hanji({"build", cv, "--layout", layout, "-o", path(language + "-" + layout + ".pdf")});
+      EXPECT_EQ(built.code, 0) << language << " in " << layout << ": " << built.err;
+      EXPECT_EQ(built.err, "") << language << " in " << layout;
+    }
+    // The same starter, made for a layout.
+    const std::string sidebar = path("sidebar-" + language + ".yaml");
+    ASSERT_EQ(hanji({"new", sidebar, "--lang", language, "--layout", "sidebar"}).code, 0);
+    EXPECT_NE(read(sidebar).find("\nlayout:\n  name: sidebar\n"), std::string::npos);
+    Outcome built = hanji({"build", sidebar});
+    EXPECT_EQ(built.code, 0) << built.err;
+    EXPECT_EQ(built.err, "");
+  }
+  EXPECT_NE(read(path("starter-ko.yaml")).find("locale: korean"), std::string::npos);
+  EXPECT_NE(read(path("starter-en.yaml")).find("locale: english"), std::string::npos);
+}
+
+TEST_F(Cli, NewNeverOverwrites) {
+  const std::string cv = write("cv.yaml", "cv: {name: Mine}\n");
+  Outcome again = hanji({"new", cv});
+  EXPECT_EQ(again.code, hanji::cli::kBadInput);
+  EXPECT_NE(again.err.find("already exists"), std::string::npos) << again.err;
+  EXPECT_NE(again.err.find("hint: give another name"), std::string::npos) << again.err;
+  EXPECT_EQ(read(cv), "cv: {name: Mine}\n");
+  fs::create_symlink(path("nowhere.yaml"), path("link.yaml"));  // a link to nothing is something
+  EXPECT_EQ(hanji({"new", path("link.yaml")}).code, hanji::cli::kBadInput);
+  EXPECT_FALSE(fs::exists(path("nowhere.yaml")));
+  fs::create_directory(path("folder.yaml"));
+  EXPECT_EQ(hanji({"new", path("folder.yaml")}).code, hanji::cli::kBadInput);
+  for (const auto& entry : fs::directory_iterator(dir_))
+    EXPECT_EQ(entry.path().filename().string().find(".tmp-"), std::string::npos) << "temporary file left behind";
+  // Without a name: cv.yaml in the current folder, once.
+  const fs::path before = fs::current_path();
+  fs::create_directory(path("here"));
+  fs::current_path(path("here"));
+  Outcome first = hanji({"new"}), second = hanji({"new"});
+  fs::current_path(before);
+  EXPECT_EQ(first.code, 0) << first.err;
+  EXPECT_NE(first.out.find("cv.yaml"), std::string::npos) << first.out;
+  EXPECT_EQ(second.code, hanji::cli::kBadInput);
+  EXPECT_TRUE(fs::is_regular_file(path("here/cv.yaml")));
+}
+
+TEST_F(Cli, NewRefusesWhatItCannotMake) {
+  Outcome french = hanji({"new", path("cv.yaml"), "--lang", "fr"});
+  EXPECT_EQ(french.code, hanji::cli::kBadUsage);
+  EXPECT_NE(french.err.find("there are en or ko"), std::string::npos) << french.err;
+  EXPECT_EQ(hanji({"new", path("cv.txt")}).code, hanji::cli::kBadUsage);
+  Outcome layout = hanji({"new", path("cv.yaml"), "--layout", "sidebr"});
+  EXPECT_EQ(layout.code, hanji::cli::kBadInput);
+  EXPECT_NE(layout.err.find("did you mean 'sidebar'?"), std::string::npos) << layout.err;
+  EXPECT_FALSE(fs::exists(path("cv.yaml")));
 }
 
 }  // namespace

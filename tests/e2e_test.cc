@@ -1106,6 +1106,15 @@ TEST(Install, TheInstalledCommandRunsFromAnywhere) {
   const Result layouts = run("cd / && env -u HANJI_DATA_DIR " + quote(hanji) + " layouts", true);
   EXPECT_EQ(layouts.exit_code, 0) << layouts.output;
   EXPECT_NE(layouts.output.find("ko-standard"), std::string::npos) << layouts.output;
+  // `hanji new` names the installed schema, and its starter builds from the installed data.
+  const fs::path starter = prefix / "starter.yaml";
+  const Result made = run("cd / && env -u HANJI_DATA_DIR " + quote(hanji) + " new " + quote(starter.string()), true);
+  EXPECT_EQ(made.exit_code, 0) << made.output;
+  const fs::path schema = (prefix / "share" / "hanji" / "schema" / "cv.schema.json").lexically_normal();
+  EXPECT_TRUE(fs::exists(schema));
+  EXPECT_EQ(read_file(starter).rfind("# yaml-language-server: $schema=" + schema.string() + "\n", 0), 0u);
+  const Result starter_built = run("cd / && env -u HANJI_DATA_DIR " + quote(hanji) + " build -q " + quote(starter.string()), true);
+  EXPECT_EQ(starter_built.exit_code, 0) << starter_built.output;
   const fs::path cv = prefix / "cv.yaml";
   std::ofstream(cv) << "cv:\n  name: 박지민\n  sections:\n    경력:\n      - company: 한지\n        position: 개발자\n"
                        "        start_date: 2020-03\n        end_date: 현재\n";

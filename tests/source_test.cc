@@ -16,6 +16,8 @@
 
 #include "config/yaml_tree.h"  // private: the work of the YAML loader
 #include "core/limits.h"
+#include "source/entry_types.h"  // private: the entry types the schema lists
+#include "source/fields.h"       // private: the tables the readers and the schema share
 
 namespace hanji::source {
 namespace {
@@ -2516,6 +2518,140 @@ TEST(SourceJsonResume, ChosenByContentAndTitledInTheLocale) {
   auto wrong = load(R"({"basics": {"name": "A"}, "work": [{"name": "B", "startDate": "2020-13"}]})", "r.json");
   EXPECT_FALSE(wrong.file);
   diag(wrong.diags, "there is no month 13");
+}
+
+// ---- the tables the schema is written from (fields.h) agree with the readers: every key a
+// table lists is read, with the shape it declares, and a key none lists is reported, so the
+// schema's `additionalProperties: false` flags no key that hanji takes.
+
+// A value of the field's shape that its reader takes without a word.
+std::string valid_value(const Field& field) {
+  if (field.key == "doi") return "10.5555/x.1";
+  if (field.key == "url" || field.key == "website") return "https://example.com";
+  if (field.key == "email") return "jane@example.com";
+  if (field.key == "phone") return "'+82 10-1234-5678'";
+  if (field.key == "photo") return std::string(HANJI_SOURCE_DIR) + "/samples/photo.png";
+  if (field.key == "language") return "german";
+  switch (field.shape) {
+    case Shape::Text: return "words";
+    case Shape::Texts: return "[one, two]";
+    case Shape::TextList: return "[one, two]";
+    case Shape::Months: return "[a, b, c, d, e, f, g, h, i, j, k, l]";
+    case Shape::FreeDate: return "Fall 2020";
+    case Shape::StartDate: return "2020-01";
+    case Shape::EndDate: return "present";
+    case Shape::CurrentDate: return "2024-05-01";
+    case Shape::Highlights: return "[one, two]";
+    case Shape::Sections: return "{s: [words]}";
+    case Shape::SocialNetworks: return "[{network: GitHub, username: jane}]";
+    case Shape::CustomConnections: return "[{placeholder: blog, url: 'https://example.com'}]";
+    case Shape::Phrases: return "{degree_with_area: DEGREE in AREA}";
+    case Shape::SectionTitles: return "{work: Work}";
+    default: return "{}";
+  }
+}
+
+// A value of another shape, which the reader must refuse (nullptr: any value is taken).
+const char* wrong_value(Shape shape) {
+  switch (shape) {
+    case Shape::Text:
+    case Shape::FreeDate:
+    case Shape::StartDate:
+    case Shape::EndDate:
+    case Shape::CurrentDate: return "[a, b]";
+    case Shape::Texts:
+    case Shape::TextList:
+    case Shape::Months:
+    case Shape::Highlights:
+    case Shape::SocialNetworks:
+    case Shape::CustomConnections: return "{a: b}";
+    case Shape::Phrases:
+    case Shape::SectionTitles: return "[a]";
+    default: return nullptr;
+  }
+}
+
+bool has_errors_or_warnings(const Diagnostics& diags) {
+  for (const auto& d : diags.all())
+    if (d.severity != Severity::Note) return true;
+  return false;
+}
+
+// An entry of `schema`'s type: its required keys with valid values, and `key` with `value`.
+std::string entry_with(const EntrySchema& schema, const std::string& key, const std::string& value) {
+  std::string out = "      - " + key + ": " + value + "\n";
+  for (const std::string& required : schema.required)
+    if (required != key) out += "        " + required + ": " + valid_value(*find_field(entry_fields(), required)) + "\n";
+  return out;
+}
+
+// Every key of every entry type, alone beside the type's required keys.
+TEST(SourceSchemaTables, EveryEntryKeyIsReadWithItsShape) {
+  for (const EntrySchema& schema : entry_schemas()) {
+    for (const std::string& key : schema.fields) {
+      const Field* field = find_field(entry_fields(), key);
+      ASSERT_NE(field, nullptr) << key << " is an entry type's key but not in entry_fields()";
+      auto good = load(with_section("s", entry_with(schema, key, valid_value(*field))));
+      EXPECT_TRUE(good.file && !has_errors_or_warnings(good.diags)) << key << ":\n" << dump(good.diags);
+      if (const char* wrong = wrong_value(field->shape)) {
+        auto bad = load(with_section("s", entry_with(schema, key, wrong)));
+        EXPECT_FALSE(bad.file) << entry_kind_name(schema.kind) << "." << key << " took " << wrong;
+      }
+    }
+    auto unknown = load(with_section("s", entry_with(schema, "zzz_unknown", "1")));
+    EXPECT_TRUE(has_errors_or_warnings(unknown.diags)) << entry_kind_name(schema.kind);
+  }
+}
+
+TEST(SourceSchemaTables, EveryCvKeyIsReadWithItsShape) {
+  for (const Field& field : cv_fields()) {
+    const std::string name = field.key == "name" ? "" : "  name: Jane Doe\n";
+    auto good = load("cv:\n" + name + "  " + std::string(field.key) + ": " + valid_value(field) + "\n");
+    EXPECT_TRUE(good.file && !has_errors_or_warnings(good.diags)) << field.key << ":\n" << dump(good.diags);
+    if (const char* wrong = wrong_value(field.shape)) {
+      auto bad = load("cv:\n" + name + "  " + std::string(field.key) + ": " + wrong + "\n");
+      EXPECT_FALSE(bad.file) << "cv." << field.key << " took " << wrong;
+    }
+  }
+  for (const auto& [fields, where] : {std::pair{&social_network_fields(), "social_networks"},
+                                      std::pair{&custom_connection_fields(), "custom_connections"}}) {
+    std::string item;
+    for (const Field& field : *fields) item += (item.empty() ? "" : ", ") + std::string(field.key) + ": " + valid_value(field);
+    if (std::string(where) == "social_networks") item = "network: GitHub, username: jane";
+    auto good = load("cv:\n  name: Jane Doe\n  " + std::string(where) + ": [{" + item + "}]\n");
+    EXPECT_TRUE(good.file && !has_errors_or_warnings(good.diags)) << where << ":\n" << dump(good.diags);
+    auto unknown = load("cv:\n  name: Jane Doe\n  " + std::string(where) + ": [{" + item + ", zzz_unknown: 1}]\n");
+    EXPECT_FALSE(unknown.file) << where;
+  }
+  EXPECT_FALSE(load("cv:\n  name: Jane Doe\n  zzz_unknown: 1\n").file);
+}
+
+TEST(SourceSchemaTables, EverySettingsAndLocaleKeyIsReadWithItsShape) {
+  const std::string cv = "cv:\n  name: Jane Doe\n";
+  for (const Field& field : settings_fields()) {
+    auto good = load(cv + "settings:\n  " + std::string(field.key) + ": " + valid_value(field) + "\n");
+    EXPECT_TRUE(good.file && !has_errors_or_warnings(good.diags)) << field.key << ":\n" << dump(good.diags);
+    if (const char* wrong = wrong_value(field.shape)) {
+      EXPECT_FALSE(load(cv + "settings:\n  " + std::string(field.key) + ": " + wrong + "\n").file) << field.key;
+    }
+  }
+  EXPECT_TRUE(has_errors_or_warnings(load(cv + "settings:\n  zzz_unknown: 1\n").diags));
+  for (const Field& field : locale_fields()) {
+    auto good = load(cv + "locale:\n  " + std::string(field.key) + ": " + valid_value(field) + "\n");
+    EXPECT_TRUE(good.file && !has_errors_or_warnings(good.diags)) << field.key << ":\n" << dump(good.diags);
+    if (const char* wrong = wrong_value(field.shape); wrong && field.key != "language") {
+      EXPECT_FALSE(load(cv + "locale:\n  " + std::string(field.key) + ": " + wrong + "\n").file) << field.key;
+    }
+  }
+  EXPECT_FALSE(load(cv + "locale:\n  zzz_unknown: 1\n").file);
+  for (const auto* fields : {&phrase_fields(), &section_title_fields()}) {
+    const std::string group = fields == &phrase_fields() ? "phrases" : "section_titles";
+    for (const Field& field : *fields)
+      EXPECT_TRUE(load(cv + "locale:\n  " + group + ": {" + std::string(field.key) + ": x}\n").file) << field.key;
+    EXPECT_FALSE(load(cv + "locale:\n  " + group + ": {zzz_unknown: x}\n").file) << group;
+  }
+  for (const Field& field : top_level_fields()) EXPECT_NE(field.key, "zzz_unknown");
+  EXPECT_FALSE(load(cv + "zzz_unknown: 1\n").file);
 }
 
 }  // namespace

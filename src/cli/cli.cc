@@ -24,6 +24,8 @@
 #include "cli/output.h"
 #include "cli/outputs_plan.h"
 #include "cli/override_args.h"
+#include "cli/schema.h"
+#include "cli/starter.h"
 
 #ifndef HANJI_VERSION
 #define HANJI_VERSION "0.0.0"
@@ -52,6 +54,10 @@ commands:
   layouts [--parameters | --reference]
                     list the available layouts (or every value a layout may set
                     with its default, or all of it as Markdown: layouts/README.md)
+  new [FILE] [--lang en|ko] [--layout NAME]
+                    write a starter CV to edit (default: cv.yaml here); never
+                    over an existing file
+  schema cv|layout  print the JSON Schema of a CV or layout file, for editors
 
 options:
   -o, --output FILE   where to write the PDF
@@ -518,11 +524,19 @@ int run_command(const Options& opt, const std::string& argv0, std::ostream& out,
   }
   if (opt.command == "layouts") return list(opt, argv0, out, err);
   if (opt.command == "languages") return languages(opt, argv0, out, err);
+  if ((opt.command == "schema" || opt.command == "new") && opt.inputs.size() > 1) {
+    err << fmt::format("hanji: error: '{}' takes one argument, not '{}' too\n", opt.command, opt.inputs[1]);
+    return kBadUsage;
+  }
+  if (opt.command == "schema") return print_schema(opt.input(), argv0, out, err);
+  if (opt.command == "new")
+    return new_cv({opt.input().empty() ? opt.output : opt.input(), opt.language, opt.layout, opt.quiet}, argv0, out,
+                  err, temp_files);
   if (opt.command.empty()) {
     err << kUsage;
     return kBadUsage;
   }
-  std::string guess = closest_match(opt.command, {"build", "check", "watch", "layouts", "languages"});
+  std::string guess = closest_match(opt.command, {"build", "check", "watch", "layouts", "languages", "new", "schema"});
   err << fmt::format("hanji: error: unknown command '{}'\n", opt.command);
   if (!guess.empty()) err << fmt::format("  hint: did you mean '{}'?\n", guess);
   return kBadUsage;

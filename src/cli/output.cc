@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <cstdio>
 #include <cstring>
 #include <filesystem>
 #include <optional>
@@ -150,6 +151,17 @@ void set_permissions(int fd, const fs::path& target) {
   ::fchmod(fd, 0666 & ~mask);
 }
 
+/// rename(2); with `keep_existing` one that fails with EEXIST instead of replacing a file.
+bool move_into_place(const std::string& temp, const std::string& target, bool keep_existing) {
+  if (!keep_existing) return ::rename(temp.c_str(), target.c_str()) == 0;
+  if (::renameat2(AT_FDCWD, temp.c_str(), AT_FDCWD, target.c_str(), RENAME_NOREPLACE) == 0) return true;
+  if (errno != EINVAL && errno != ENOSYS) return false;
+  // A file system without RENAME_NOREPLACE: a hard link, too, is made only where nothing is.
+  if (::link(temp.c_str(), target.c_str()) != 0) return false;
+  ::unlink(temp.c_str());
+  return true;
+}
+
 /// The temporary file of one write: made and registered in one step, and removed unless it
 /// was renamed into place.
 class PendingFile {
@@ -169,8 +181,9 @@ class PendingFile {
     open_ = fd >= 0;
     return fd;
   }
-  bool rename_to(const fs::path& target) {
-    const bool done = registry_ ? registry_->commit(path_, target.string()) : ::rename(path_.c_str(), target.c_str()) == 0;
+  bool rename_to(const fs::path& target, bool keep_existing = false) {
+    const bool done = registry_ ? registry_->commit(path_, target.string(), keep_existing)
+                                : move_into_place(path_, target.string(), keep_existing);
     if (done) open_ = false;
     return done;
   }
@@ -198,9 +211,9 @@ int TempFiles::create(std::string& pattern) {
   return fd;
 }
 
-bool TempFiles::commit(const std::string& temp, const std::string& target) {
+bool TempFiles::commit(const std::string& temp, const std::string& target, bool keep_existing) {
   std::lock_guard<std::mutex> hold(mutex_);
-  if (::rename(temp.c_str(), target.c_str()) != 0) return false;
+  if (!move_into_place(temp, target, keep_existing)) return false;
   paths_.erase(temp);
   committed_ = true;
   return true;
@@ -269,6 +282,34 @@ bool write_output(const std::string& path, const std::string& input, const Outpu
   if (!fd.close()) return refuse(refusal, write_error(path, errno, bytes.size()), "");
   if (!temp.rename_to(target))
     return refuse(refusal, fmt::format("cannot replace '{}': {}", target.string(), std::strerror(errno)), "");
+  return true;
+}
+
+bool write_new_file(const std::string& path, const std::string& bytes, TempFiles* temp_files,
+                    OutputRefusal& refusal) {
+  const std::string hint = "give another name, e.g. hanji new my-cv.yaml";
+  std::error_code ec;
+  if (fs::exists(fs::symlink_status(path, ec)))
+    return refuse(refusal, fmt::format("'{}' already exists; hanji new never replaces a file", path), hint);
+  const fs::path target(path);
+  const fs::path dir = target.has_parent_path() ? target.parent_path() : fs::path(".");
+  std::string hidden_name(".");
+  hidden_name += target.filename().string();
+  hidden_name += ".tmp-XXXXXX";
+  PendingFile temp((dir / hidden_name).string(), temp_files);
+  const int raw = temp.create();
+  if (raw < 0)
+    return refuse(refusal, fmt::format("cannot create a file in '{}': {}", dir.string(), std::strerror(errno)),
+                  "check that the folder exists and that you may write in it");
+  FileDescriptor fd(raw);
+  if (!write_all(fd.get(), bytes) || ::fsync(fd.get()) != 0) return refuse(refusal, write_error(path, errno, bytes.size()), "");
+  set_permissions(fd.get(), target);  // nothing is there: 0666 minus the umask
+  if (!fd.close()) return refuse(refusal, write_error(path, errno, bytes.size()), "");
+  if (!temp.rename_to(target, /*keep_existing=*/true)) {
+    if (errno == EEXIST)
+      return refuse(refusal, fmt::format("'{}' already exists; hanji new never replaces a file", path), hint);
+    return refuse(refusal, fmt::format("cannot write '{}': {}", path, std::strerror(errno)), "");
+  }
   return true;
 }
 

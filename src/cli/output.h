@@ -38,7 +38,8 @@ class TempFiles {
   /// one step; its descriptor, or -1 with errno set.
   int create(std::string& pattern);
   /// Renames `temp` to `target` and forgets it; false (with errno set) if rename failed.
-  bool commit(const std::string& temp, const std::string& target);
+  /// With `keep_existing`, fails (EEXIST) rather than replace a file at `target`.
+  bool commit(const std::string& temp, const std::string& target, bool keep_existing = false);
   /// Forgets `temp` after removing it.
   void discard(const std::string& temp);
   /// What remove_all found.
@@ -73,5 +74,12 @@ bool output_allowed(const std::string& path, const std::string& input, const Out
 /// stop the run). False, with `refusal` filled and `path` untouched, on failure.
 bool write_output(const std::string& path, const std::string& input, const OutputKind& kind, const std::string& bytes,
                   TempFiles* temp_files, OutputRefusal& refusal);
+
+/// Writes `bytes` to a new file at `path` (`hanji new`): never over anything there, a file, a
+/// folder or a link (even one to nothing). It is written beside it and moved into place only
+/// where nothing is, in one step, so the file appears whole or not at all. False, with
+/// `refusal` filled, when something is there or the write fails.
+bool write_new_file(const std::string& path, const std::string& bytes, TempFiles* temp_files,
+                    OutputRefusal& refusal);
 
 }  // namespace hanji::cli

@@ -18,7 +18,7 @@
 #include <filesystem>
 
 #include "export/export.h"
-#include "export/json_writer.h"
+#include "core/json.h"
 
 namespace hanji::exports {
 

@@ -74,7 +74,7 @@ void Applier::apply_map(const ConfigNode& map, const std::string& prefix) {
 
 void Applier::apply_key(const std::string& key, const Span& key_span, const ConfigNode& value,
                         const std::string& prefix) {
-  if (prefix.empty() && (key == "description" || key == "extends")) return apply_meta(key, value);
+  if (prefix.empty() && is_layout_file_key(key)) return apply_meta(key, value);
   std::string full = join_key(prefix, key);
   if (const Param* param = find_parameter(full)) {
     if (auto parsed = parse(*param, value)) {
@@ -111,10 +111,8 @@ void Applier::apply_meta(const std::string& key, const ConfigNode& value) {
 
 void Applier::report_unknown(const std::string& key, const Span& key_span, const std::string& prefix) {
   std::vector<std::string> candidates = child_keys(prefix);
-  if (prefix.empty() && origin == ConfigOrigin::LayoutFile) {
-    candidates.push_back("description");
-    candidates.push_back("extends");
-  }
+  if (prefix.empty() && origin == ConfigOrigin::LayoutFile)
+    for (const FileKey& file_key : layout_file_keys()) candidates.emplace_back(file_key.key);
   std::string where = prefix.empty() ? "in layout" : "in '" + prefix + "'";
   std::vector<std::string> hints;
   std::string guess = closest_match(key, candidates);

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "core/core.h"
+#include "core/json.h"
 #include "config/config.h"
 
 namespace hanji::layout {
@@ -347,6 +348,16 @@ std::vector<ParameterInfo> describe_parameters(const Theme& values);
 /// it takes, the value a layout that extends classic gets and what it does), generated from
 /// the registry and classic.yaml so it cannot go stale.
 std::string layout_reference(const std::vector<LayoutInfo>& layouts);
+
+/// Whose keys a layout schema describes.
+enum class LayoutSchemaFor {
+  LayoutFile,   // a layout file: `description`, `extends` and the values
+  CvOverrides,  // the values a CV's `layout:` map may set (the CV reader adds `name`)
+};
+/// The JSON Schema (draft-07) of a layout's map, generated from the parameter registry: each
+/// key with its type, range or choices, default and help. The definitions it refers to
+/// (#/definitions/layout.page.margin_top, ...) are added to the object `definitions`.
+Json layout_schema(LayoutSchemaFor use, Json& definitions);
 
 /// A length such as "12pt", "0.7in", "2cm", "18mm", or a bare number (points); nullopt if malformed.
 std::optional<double> parse_length(std::string_view text);

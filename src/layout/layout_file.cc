@@ -22,7 +22,8 @@ namespace {
 // of every parameter's key (page, fonts, styles, ...).
 const std::set<std::string>& top_level_keys() {
   static const std::set<std::string> keys = [] {
-    std::set<std::string> out{"description", "extends"};
+    std::set<std::string> out;
+    for (const FileKey& file_key : layout_file_keys()) out.emplace(file_key.key);
     for (const Param& p : parameters()) out.insert(p.key.substr(0, p.key.find('.')));
     return out;
   }();

@@ -80,4 +80,10 @@ std::optional<uint32_t> named_color(std::string_view lowercase_name) {
   return it->rgb;
 }
 
+std::vector<std::string> named_color_names() {
+  std::vector<std::string> names;
+  for (const NamedColor& color : kNamedColors) names.emplace_back(color.name);
+  return names;
+}
+
 }  // namespace hanji::layout

@@ -396,6 +396,19 @@ const Param* find_parameter(std::string_view key) {
   return nullptr;
 }
 
+const std::vector<FileKey>& layout_file_keys() {
+  static const std::vector<FileKey> keys = {
+      {"description", "what the layout looks like, in one line (`hanji layouts` lists it)"},
+      {"extends", "a layout this one starts from (a name such as classic, or a path): only the values written "
+                  "here change"}};
+  return keys;
+}
+
+bool is_layout_file_key(std::string_view key) {
+  const auto& keys = layout_file_keys();
+  return std::any_of(keys.begin(), keys.end(), [&](const FileKey& k) { return k.key == key; });
+}
+
 std::vector<std::string> child_keys(std::string_view prefix) {
   std::vector<std::string> keys;
   for (const auto& p : parameters()) {

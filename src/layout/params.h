@@ -80,6 +80,15 @@ const Param* find_parameter(std::string_view key);
 /// ...), in registry order. Empty when `prefix` is a parameter itself or unknown.
 std::vector<std::string> child_keys(std::string_view prefix);
 
+/// A key of a layout file that is no parameter: what the layout is and what it starts from.
+struct FileKey {
+  std::string_view key;
+  std::string_view help;
+};
+/// `description` and `extends`, which a layout file may have and a CV's `layout:` may not.
+const std::vector<FileKey>& layout_file_keys();
+bool is_layout_file_key(std::string_view key);
+
 /// How the expected form of a value is described in messages ("a length such as 12pt, ...").
 std::string expected_form(const Param& param);
 

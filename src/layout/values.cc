@@ -93,7 +93,33 @@ std::optional<Rgb> parse_rgb_function(std::string_view text) {
   return Rgb{channels[0], channels[1], channels[2]};
 }
 
+// A regular expression matching `word` in any case: "pt" -> "[pP][tT]".
+std::string any_case(std::string_view word) {
+  std::string out;
+  for (char c : word) {
+    const char upper = c >= 'a' && c <= 'z' ? static_cast<char>(c - 'a' + 'A') : c;
+    out += upper == c ? std::string(1, c) : std::string{'[', c, upper, ']'};
+  }
+  return out;
+}
+
+// What number_prefix_length accepts, as a regular expression.
+constexpr std::string_view kNumberPattern = "[+-]?([0-9]+[.]?[0-9]*|[.][0-9]+)";
+
 }  // namespace
+
+std::string length_pattern() {
+  std::string units;
+  for (const Unit& unit : kUnits) units += (units.empty() ? "" : "|") + any_case(unit.name);
+  return "^\\s*" + std::string(kNumberPattern) + "\\s*(" + units + ")?\\s*$";
+}
+
+std::string color_pattern() {
+  // parse_rgb_function's channels: a number (0 to 255) or a percentage, apart by commas or spaces.
+  const std::string channel = "\\s*[+]?([0-9]+[.]?[0-9]*|[.][0-9]+)%?\\s*";
+  return "^\\s*(#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})|" + any_case("rgb") + "\\((" + channel + "," + channel + "," +
+         channel + "|" + channel + "\\s" + channel + "\\s" + channel + ")\\))\\s*$";
+}
 
 std::string_view trim(std::string_view text) {
   while (!text.empty() && is_space(text.front())) text.remove_prefix(1);

@@ -6,6 +6,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace hanji::layout {
 
@@ -17,6 +18,16 @@ std::optional<bool> parse_bool(std::string_view text);
 
 /// The 0xRRGGBB value of an SVG/CSS colour name ("navy", "darkslategray"), lower case.
 std::optional<uint32_t> named_color(std::string_view lowercase_name);
+
+/// The SVG/CSS colour names, in lower case and sorted (for the JSON Schema's list).
+std::vector<std::string> named_color_names();
+
+/// A regular expression (ECMA-262 and Python alike) for the texts parse_length reads: a
+/// decimal number and an optional unit, in any case.
+std::string length_pattern();
+
+/// A regular expression for the colours parse_color reads as "#rgb"/"#rrggbb" or rgb(...).
+std::string color_pattern();
 
 /// `text` without leading and trailing ASCII white space.
 std::string_view trim(std::string_view text);

@@ -9,19 +9,49 @@
 #include "core/files.h"
 #include "core/limits.h"
 #include "core/links.h"
+#include "source/fields.h"
 #include "source/reader.h"
 #include "source/social.h"
 
 namespace hanji::source {
 
-namespace {
-
-const std::vector<std::string>& cv_keys() {
-  static const std::vector<std::string> kKeys = {
-      "name",  "headline", "location",        "email",              "phone",
-      "website", "photo",  "social_networks", "custom_connections", "sections"};
-  return kKeys;
+const std::vector<Field>& cv_fields() {
+  static const std::vector<Field> kFields = {
+      {"name", Shape::Text, "your name, the header's first line and the PDF's author"},
+      {"headline", Shape::Text, "a line under the name: what you do"},
+      {"location", Shape::Text, "where you live: 'Seoul, South Korea'"},
+      {"email", Shape::Texts, "an e-mail address, or a list of them"},
+      {"phone", Shape::Texts, "a phone number with its country code (+82 10-1234-5678), or a list of them"},
+      {"website", Shape::Texts, "a web address (https://...), or a list of them"},
+      {"photo", Shape::Text, "a PNG or JPEG picture, its path relative to the CV file"},
+      {"social_networks", Shape::SocialNetworks, "profiles, each {network: GitHub, username: jane}"},
+      {"custom_connections", Shape::CustomConnections,
+       "other contacts, each {placeholder: TEXT, url: URL}; shown as a link"},
+      {"sections", Shape::Sections,
+       "the sections: each title with its list of entries (every entry of a section is of one type), or a map "
+       "{title:, entries:}"},
+  };
+  return kFields;
 }
+
+const std::vector<Field>& social_network_fields() {
+  static const std::vector<Field> kFields = {
+      {"network", Shape::Text, "the network, spelt as RenderCV does", true},
+      {"username", Shape::Text, "your name there (for Mastodon @name@host, for WhatsApp the phone number)", true},
+  };
+  return kFields;
+}
+
+const std::vector<Field>& custom_connection_fields() {
+  static const std::vector<Field> kFields = {
+      {"placeholder", Shape::Text, "the text shown", true},
+      {"url", Shape::Text, "where it links to"},
+      {"fontawesome_icon", Shape::Text, "RenderCV's icon name; hanji draws no icon for it"},
+  };
+  return kFields;
+}
+
+namespace {
 
 // What a website or connection links to (see core/links.h): an address of another scheme
 // than http, https, mailto and tel, or one that is no address, is shown without a link.
@@ -101,7 +131,7 @@ std::optional<SocialNetwork> read_social(const YamlNode& node, Reader& reader) {
     const std::string& key = node.keys[i];
     if (key == "network") social.network = reader.text(node.items[i], key).value_or(Text{});
     else if (key == "username") social.username = reader.text(node.items[i], key).value_or(Text{});
-    else reader.unknown_key(node.key_spans[i], key, "a social network", {"network", "username"});
+    else reader.unknown_key(node.key_spans[i], key, "a social network", keys_of(social_network_fields()));
   }
   if (social.network.empty() || social.username.empty()) {
     reader.diags.error(node.span, "a social network needs both 'network' and 'username'",
@@ -159,7 +189,7 @@ void add_custom_connection(const YamlNode& node, Reader& reader, Cv& cv) {
     if (key == "placeholder") placeholder = reader.text(node.items[i], key).value_or(Text{});
     else if (key == "url") url = reader.text(node.items[i], key).value_or(Text{});
     else if (key == "fontawesome_icon") reader.text(node.items[i], key);  // hanji draws no icons
-    else reader.unknown_key(node.key_spans[i], key, "a custom connection", {"placeholder", "url", "fontawesome_icon"});
+    else reader.unknown_key(node.key_spans[i], key, "a custom connection", keys_of(custom_connection_fields()));
   }
   if (placeholder.empty()) {
     reader.diags.error(node.span, "a custom connection needs 'placeholder', the text to show",
@@ -255,7 +285,7 @@ void read_cv(const YamlNode& node, Reader& reader, const std::string& base_dir, 
     else if (key == "social_networks") add_socials(value, reader, cv);
     else if (key == "custom_connections") add_custom_connections(value, reader, cv);
     else if (key == "sections") read_sections(value, reader, settings, cv.sections);
-    else reader.unknown_key(node.key_spans[i], key, "cv", cv_keys());
+    else reader.unknown_key(node.key_spans[i], key, "cv", keys_of(cv_fields()));
   }
   warn_if_nameless(node, reader, cv);
   check_link_lengths(reader, cv);

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cctype>
 
+#include "source/fields.h"
 #include "source/reader.h"
 
 namespace hanji::source {
@@ -123,6 +124,18 @@ bool means_present(std::string_view value, const Reader& reader) {
 }  // namespace
 
 bool looks_like_iso_date(std::string_view text) { return looks_iso(split_dashes(text)); }
+
+const std::vector<std::string>& english_present_words() {
+  static const std::vector<std::string> kWords = {"present", "now"};
+  return kWords;
+}
+
+// looks_iso: a year of four digits and up to two more numbers of one or two digits.
+std::string date_like_pattern() { return "^[0-9]{4}(-[0-9]{1,2}){0,2}$"; }
+
+// check_iso's valid dates: two-digit months 01-12 and days 01-31 (the days of each month are
+// checked by the reader alone).
+std::string date_pattern() { return "^[0-9]{4}(-(0[1-9]|1[0-2])(-(0[1-9]|[12][0-9]|3[01]))?)?$"; }
 
 std::optional<Date> iso_date(std::string_view text) {
   const std::vector<std::string_view> parts = split_dashes(text);

@@ -16,6 +16,7 @@
 #include <map>
 #include <span>
 
+#include "source/fields.h"
 #include "source/reader.h"
 
 namespace hanji::source {
@@ -730,8 +731,9 @@ std::optional<ThemeFile> read_theme_file(const std::string& theme, const std::st
   return file;
 }
 
-std::string layouts_dir_of(const Reader& reader) {
-  if (!reader.layouts_dir.empty()) return reader.layouts_dir;
+// The built-in layouts: the folder given, else the source tree's.
+std::string layouts_dir_or_default(const std::string& layouts_dir) {
+  if (!layouts_dir.empty()) return layouts_dir;
   return (std::filesystem::path(HANJI_SOURCE_DATA_DIR) / "layouts").string();
 }
 
@@ -748,7 +750,7 @@ void apply_theme(const YamlNode& design, Reader& reader, CvFile& file, std::vect
         span = theme->span;
       }
     }
-  const std::string dir = layouts_dir_of(reader);
+  const std::string dir = layouts_dir_or_default(reader.layouts_dir);
   themes.reserve(2);  // no reallocation: `values` points into them
   if (auto defaults = read_theme_file("classic", dir)) themes.push_back(std::move(*defaults));
   const bool known = name == "classic" || [&] {
@@ -759,8 +761,8 @@ void apply_theme(const YamlNode& design, Reader& reader, CvFile& file, std::vect
   if (!known)
     reader.diags.warning(span, fmt::format("RenderCV theme '{}' is not one hanji knows; using RenderCV's classic",
                                            excerpt(name)),
-                         {"the themes are classic, moderncv, sb2nov, engineeringresumes, engineeringclassic, harvard, "
-                          "ember, ink and opal; or choose a hanji layout with 'layout: NAME'"});
+                         {fmt::format("the themes are {}; or choose a hanji layout with 'layout: NAME'",
+                                      quoted_list(rendercv_theme_names(dir), "and"))});
   for (const ThemeFile& theme : themes) flatten(theme.design, "", false, values);
   if (!themes.empty() && file.layout_name.empty() && !themes.back().layout.empty()) {
     file.layout_name = themes.back().layout;
@@ -790,6 +792,17 @@ void read_design(const YamlNode& node, Reader& reader, CvFile& file) {
                            {"hanji's own layout values (page, styles, entry, ...) can be set under 'layout:'"});
   }
   merge_missing(file.layout_overrides, translated);
+}
+
+std::vector<std::string> rendercv_theme_names(const std::string& layouts_dir) {
+  namespace fs = std::filesystem;
+  std::vector<std::string> names;
+  std::error_code ec;
+  const fs::path dir = fs::path(layouts_dir_or_default(layouts_dir)) / "rendercv";
+  for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec))
+    if (it->path().extension() == ".yaml" && it->is_regular_file(ec)) names.push_back(it->path().stem().string());
+  std::sort(names.begin(), names.end());  // directory order is not deterministic
+  return names;
 }
 
 std::vector<std::string> honoured_design_options() {

@@ -5,9 +5,19 @@
 
 #include "core/links.h"
 #include "source/entry_types.h"
+#include "source/fields.h"
 #include "source/reader.h"
 
 namespace hanji::source {
+
+const std::vector<Field>& section_fields() {
+  static const std::vector<Field> kFields = {
+      {"title", Shape::Text, "the section's title, e.g. {ko: 경력, en: Experience}; without it, the key is the title"},
+      {"entries", Shape::Anything, "the section's entries"},
+      {"tags", tags_field().shape, tags_field().help},
+  };
+  return kFields;
+}
 
 namespace {
 
@@ -35,18 +45,25 @@ bool contains(const std::vector<std::string>& words, std::string_view word) {
   return std::find(words.begin(), words.end(), word) != words.end();
 }
 
-// Reads a key the entry type knows into its slot.
+// Reads a key the entry type knows into its slot, as its shape in entry_fields() says.
 void read_field(const std::string& key, const YamlNode& value, Entry& entry, Reader& reader) {
-  for (const TextField& field : kTextFields) {
-    if (field.key != key) continue;
-    if (auto text = reader.text(value, key)) entry.*field.member = std::move(*text);
-    return;
+  const Field* field = find_field(entry_fields(), key);
+  if (!field) return;
+  switch (field->shape) {
+    case Shape::Text:
+      for (const TextField& slot : kTextFields)
+        if (slot.key == key) {
+          if (auto text = reader.text(value, key)) entry.*slot.member = std::move(*text);
+          return;
+        }
+      return;
+    case Shape::FreeDate: entry.date = read_date(value, DateField::Date, reader); return;
+    case Shape::StartDate: entry.start_date = read_date(value, DateField::StartDate, reader); return;
+    case Shape::EndDate: entry.end_date = read_date(value, DateField::EndDate, reader); return;
+    case Shape::Highlights: entry.highlights = read_highlights(value, reader); return;
+    case Shape::Texts: entry.authors = reader.text_list(value, key, true); return;  // authors, the one list
+    default: return;  // no entry field has another shape
   }
-  if (key == "date") entry.date = read_date(value, DateField::Date, reader);
-  else if (key == "start_date") entry.start_date = read_date(value, DateField::StartDate, reader);
-  else if (key == "end_date") entry.end_date = read_date(value, DateField::EndDate, reader);
-  else if (key == "highlights") entry.highlights = read_highlights(value, reader);
-  else if (key == "authors") entry.authors = reader.text_list(value, key, true);
 }
 
 // RenderCV allows keys of its own invention on entries (custom templates print them). A key
@@ -234,7 +251,7 @@ void read_titled_section(const std::string* key, const Span& key_span, const Yam
   for (size_t k = 0; k < value.keys.size(); ++k) {
     if (value.keys[k] == "title") title = reader.text(value.items[k], "title");
     else if (value.keys[k] == "entries") entries = &value.items[k];
-    else reader.unknown_key(value.key_spans[k], value.keys[k], "a section", {"title", "entries", "tags"});
+    else reader.unknown_key(value.key_spans[k], value.keys[k], "a section", keys_of(section_fields()));
   }
   if (!key && (!title || title->empty())) {
     reader.diags.error(value.span, "a section in the list of sections has no title",

@@ -4,7 +4,41 @@
 #include <algorithm>
 #include <array>
 
+#include "source/fields.h"
+
 namespace hanji::source {
+
+const std::vector<Field>& entry_fields() {
+  static const std::vector<Field> kFields = {
+      {"label", Shape::Text, "the bold start of a one-line entry: 'Languages'"},
+      {"details", Shape::Text, "the rest of the line: 'C++, Python, Rust'"},
+      {"name", Shape::Text, "what the entry is: a project, an award, a talk"},
+      {"company", Shape::Text, "the employer"},
+      {"position", Shape::Text, "the job title"},
+      {"institution", Shape::Text, "the school or university"},
+      {"area", Shape::Text, "the field of study: 'Computer Science'"},
+      {"degree", Shape::Text, "the degree: BS, MS, PhD"},
+      {"title", Shape::Text, "the publication's title"},
+      {"authors", Shape::Texts, "the authors in order; the CV's own name is set in bold"},
+      {"doi", Shape::Text, "the DOI, e.g. 10.1145/3290605.3300233; it is linked, and replaces url"},
+      {"url", Shape::Text, "a link to the publication when it has no DOI"},
+      {"journal", Shape::Text, "where it was published: a journal, conference or venue"},
+      {"date", Shape::FreeDate, "one date: 2023-09, 2023, or free text such as 'Fall 2023'"},
+      {"start_date", Shape::StartDate, "when it started: YYYY-MM-DD, YYYY-MM or YYYY"},
+      {"end_date", Shape::EndDate, "when it ended: YYYY-MM-DD, YYYY-MM, YYYY, or present (also now, or the CV's language's word, "
+                                        "such as 현재)"},
+      {"location", Shape::Text, "where: 'Seoul, South Korea'"},
+      {"summary", Shape::Text, "a sentence or two under the title"},
+      {"highlights", Shape::Highlights,
+       "bullet points; continuation lines starting with '- ' under one become nested bullets"},
+      {"bullet", Shape::Text, "the text of one bullet point"},
+      {"number", Shape::Text, "the text of one item of a numbered list"},
+      {"reversed_number", Shape::Text, "the text of one item of a list numbered downward (3, 2, 1)"},
+  };
+  return kFields;
+}
+
+std::string_view text_entry_help() { return "paragraphs: each entry is a text, with **bold**, *italic* and [links](https://...)"; }
 
 namespace {
 
@@ -18,17 +52,20 @@ std::vector<std::string> with_dated_fields(std::vector<std::string> own) {
 // In RenderCV's order of checking: the first type whose characteristic keys appear wins.
 const std::vector<EntrySchema>& schemas() {
   static const std::vector<EntrySchema> kSchemas = {
-      {EntryKind::OneLine, {"label", "details"}, {"label", "details"}, {"label", "details"}},
-      {EntryKind::Normal, {"name"}, {"name"}, with_dated_fields({"name"})},
+      {EntryKind::OneLine, {"label", "details"}, {"label", "details"}, {"label", "details"},
+       "one-line entries: a bold label and its details (skills, languages)"},
+      {EntryKind::Normal, {"name"}, {"name"}, with_dated_fields({"name"}),
+       "normal entries: a name with dates, a place, a summary and highlights (projects, awards, talks)"},
       {EntryKind::Experience, {"company", "position"}, {"company", "position"},
-       with_dated_fields({"company", "position"})},
+       with_dated_fields({"company", "position"}), "experience entries: a position at a company"},
       {EntryKind::Education, {"institution", "area", "degree"}, {"institution", "area"},
-       with_dated_fields({"institution", "area", "degree"})},
+       with_dated_fields({"institution", "area", "degree"}), "education entries: a degree in an area at an institution"},
       {EntryKind::Publication, {"title", "authors", "doi", "url", "journal"}, {"title", "authors"},
-       {"title", "authors", "doi", "url", "journal", "date", "summary"}},
-      {EntryKind::Bullet, {"bullet"}, {"bullet"}, {"bullet"}},
-      {EntryKind::Numbered, {"number"}, {"number"}, {"number"}},
-      {EntryKind::ReversedNumbered, {"reversed_number"}, {"reversed_number"}, {"reversed_number"}},
+       {"title", "authors", "doi", "url", "journal", "date", "summary"}, "publication entries: a title and its authors"},
+      {EntryKind::Bullet, {"bullet"}, {"bullet"}, {"bullet"}, "bullet entries: a bulleted list"},
+      {EntryKind::Numbered, {"number"}, {"number"}, {"number"}, "numbered entries: a list numbered 1, 2, 3"},
+      {EntryKind::ReversedNumbered, {"reversed_number"}, {"reversed_number"}, {"reversed_number"},
+       "reversed-numbered entries: a list numbered downward to 1"},
   };
   return kSchemas;
 }
@@ -67,6 +104,8 @@ std::string encode(const std::u32string& text) {
 
 }  // namespace
 
+
+const std::vector<EntrySchema>& entry_schemas() { return schemas(); }
 
 const EntrySchema& schema_of(EntryKind kind) {
   for (const EntrySchema& schema : schemas())

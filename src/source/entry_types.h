@@ -18,11 +18,16 @@ struct EntrySchema {
   EntryKind kind;
   std::vector<std::string> characteristic;  // keys no other type has: they decide the type
   std::vector<std::string> required;
-  std::vector<std::string> fields;  // every key the type knows, in RenderCV's order
+  std::vector<std::string> fields;  // every key the type knows, in RenderCV's order (see entry_fields())
+  std::string_view help;            // what such an entry is for
 };
 
 /// The schema of a mapping entry type (not EntryKind::Text).
 const EntrySchema& schema_of(EntryKind kind);
+/// Every mapping entry type, in RenderCV's order of checking.
+const std::vector<EntrySchema>& entry_schemas();
+/// What a text entry is for (a text entry has no keys).
+std::string_view text_entry_help();
 
 /// RenderCV's inference for one entry: a string is Text; a map is the first type, in
 /// RenderCV's order (one-line, normal, experience, education, publication, bullet, numbered,

@@ -6,23 +6,72 @@
 #include <array>
 #include <cctype>
 
+#include "source/fields.h"
 #include "source/reader.h"
 
 namespace hanji::source {
 
+const std::vector<Field>& locale_fields() {
+  static const std::vector<Field> kFields = {
+      {"language", Shape::Text, "the language whose words the rest changes: korean, english, german, ..."},
+      {"month_names", Shape::Months, "the twelve month names, January first"},
+      {"month_abbreviations", Shape::Months, "the twelve short month names (Jan, Feb, ...)"},
+      {"present", Shape::Text, "the word for an end date of present"},
+      {"year", Shape::Text, "'year' in a time span (1 year)"},
+      {"years", Shape::Text, "'years' in a time span (2 years)"},
+      {"month", Shape::Text, "'month' in a time span (1 month)"},
+      {"months", Shape::Text, "'months' in a time span (3 months)"},
+      {"last_updated", Shape::Text, "the words before the date in LAST_UPDATED"},
+      {"phrases", Shape::Phrases, "phrases that join fields: degree_with_area, score, courses, keywords"},
+      {"page_number", Shape::Text, "the page numbers: PAGE and TOTAL are filled in"},
+      {"range_separator", Shape::Text, "between the two dates of a range, with its spaces: ' – '"},
+      {"date", Shape::Text, "how a month is written: MONTH_NAME, MONTH_ABBREVIATION, MONTH_IN_TWO_DIGITS, MONTH and YEAR are filled in"},
+      {"date_with_day", Shape::Text, "how a day is written: as date, with DAY"},
+      {"section_titles", Shape::SectionTitles, "the titles of a JSON Resume's sections in this language"},
+  };
+  return kFields;
+}
+
+const std::vector<Field>& locale_file_fields() {
+  static const std::vector<Field> kFields = {
+      {"code", Shape::Text, "the language's ISO 639-1 code: ko, en, de"},
+      {"script", Shape::Text, "the script it is written in: Hangul, Latin, ..."},
+      {"aliases", Shape::TextList, "other names it answers to"},
+  };
+  return kFields;
+}
+
+const std::vector<Field>& phrase_fields() {
+  static const std::vector<Field> kFields = {
+      {"degree_with_area", Shape::Text, "a degree with its area: DEGREE and AREA are filled in ('DEGREE in AREA')"},
+      {"score", Shape::Text, "the label before a JSON Resume education's score"},
+      {"courses", Shape::Text, "the label before a JSON Resume education's courses"},
+      {"keywords", Shape::Text, "the label before a JSON Resume entry's keywords"},
+  };
+  return kFields;
+}
+
+const std::vector<Field>& section_title_fields() {
+  static const std::vector<Field> kFields = [] {
+    std::vector<Field> fields;
+    for (std::string_view section : {"summary", "work", "volunteer", "education", "awards", "certificates",
+                                     "publications", "skills", "languages", "interests", "projects", "references"})
+      fields.push_back({section, Shape::Text, "the title of this JSON Resume section"});
+    return fields;
+  }();
+  return kFields;
+}
+
 namespace {
 
 const std::vector<std::string>& locale_keys() {
-  static const std::vector<std::string> kKeys = {
-      "language", "month_names", "month_abbreviations", "present",   "year",          "years",
-      "month",    "months",      "last_updated",        "phrases",   "page_number",   "range_separator",
-      "date",     "date_with_day", "section_titles"};
+  static const std::vector<std::string> kKeys = keys_of(locale_fields());
   return kKeys;
 }
 
 // Keys only a locale file has: what the language is, not how a CV words it.
 const std::vector<std::string>& file_only_keys() {
-  static const std::vector<std::string> kKeys = {"code", "script", "aliases"};
+  static const std::vector<std::string> kKeys = keys_of(locale_file_fields());
   return kKeys;
 }
 
@@ -86,16 +135,14 @@ void read_phrases(const YamlNode& node, Reader& reader, Locale& locale) {
                         : key == "courses"        ? &locale.courses
                         : key == "keywords"       ? &locale.keywords
                                                   : nullptr;
-    if (!slot) reader.unknown_key(node.key_spans[i], key, "locale.phrases", {"degree_with_area", "score", "courses", "keywords"});
+    if (!slot) reader.unknown_key(node.key_spans[i], key, "locale.phrases", keys_of(phrase_fields()));
     else if (auto text = reader.text(node.items[i], key)) *slot = text->value;
   }
 }
 
 // The titles of JSON Resume's sections in this language ({work: Berufserfahrung, ...}).
 void read_section_titles(const YamlNode& node, Reader& reader, Locale& locale) {
-  static const std::vector<std::string> kSections = {"summary", "work",     "volunteer", "education",
-                                                     "awards",  "certificates", "publications", "skills",
-                                                     "languages", "interests", "projects", "references"};
+  static const std::vector<std::string> kSections = keys_of(section_title_fields());
   if (node.is_null() || !reader.expect_map(node, "section_titles", "write 'section_titles:' with 'work: Experience', ..."))
     return;
   for (size_t i = 0; i < node.keys.size(); ++i) {

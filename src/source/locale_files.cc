@@ -20,6 +20,7 @@
 
 #include "core/files.h"
 #include "core/limits.h"
+#include "source/fields.h"
 #include "source/reader.h"
 
 namespace hanji::source {
@@ -45,10 +46,12 @@ bool starts_like_a_locale(std::string_view text) {
   if (!utf8_valid(text) || text.find('\0') != std::string_view::npos) return true;
   const std::optional<std::string> key = config::first_key(text);
   if (!key) return false;
-  static const std::set<std::string, std::less<>> kKeys = {
-      "language", "code", "script", "aliases", "month_names", "month_abbreviations", "present", "year", "years",
-      "month", "months", "last_updated", "phrases", "page_number", "range_separator", "date", "date_with_day",
-      "section_titles"};
+  static const std::set<std::string, std::less<>> kKeys = [] {
+    std::set<std::string, std::less<>> keys;
+    for (const auto* fields : {&locale_fields(), &locale_file_fields()})
+      for (const Field& field : *fields) keys.emplace(field.key);
+    return keys;
+  }();
   return key->empty() || kKeys.contains(*key);
 }
 
@@ -161,16 +164,6 @@ std::shared_ptr<const LocaleIndex> folder_index(const std::string& dir, Reader& 
                                          [&] { return parse_index(file); });
 }
 
-// Does the parsed file answer to `wanted` (already lower case)?
-bool answers_to(const YamlNode& root, const fs::path& file, const std::string& wanted) {
-  if (lowercase(file.stem().string()) == wanted) return true;
-  if (lowercase(scalar_of(root, "language")) == wanted || lowercase(scalar_of(root, "code")) == wanted) return true;
-  if (const YamlNode* aliases = value_of(root, "aliases"); aliases && aliases->is_sequence())
-    for (const YamlNode& alias : aliases->items)
-      if (alias.is_scalar() && lowercase(alias.scalar) == wanted) return true;
-  return false;
-}
-
 // Every name a parsed locale file answers to.
 std::vector<std::string> names_of(const YamlNode& root, const fs::path& file) {
   std::vector<std::string> names{lowercase(file.stem().string())};
@@ -180,6 +173,18 @@ std::vector<std::string> names_of(const YamlNode& root, const fs::path& file) {
     for (const YamlNode& alias : aliases->items)
       if (alias.is_scalar() && !alias.scalar.empty()) names.push_back(lowercase(alias.scalar));
   return names;
+}
+
+// Does the parsed file answer to `wanted` (already lower case)?
+bool answers_to(const YamlNode& root, const fs::path& file, const std::string& wanted) {
+  const std::vector<std::string> names = names_of(root, file);
+  return std::find(names.begin(), names.end(), wanted) != names.end();
+}
+
+// English is built in: it answers without a file.
+const std::vector<std::string>& builtin_names() {
+  static const std::vector<std::string> kNames{"en", "english"};
+  return kNames;
 }
 
 std::vector<fs::path> locale_files(const std::string& dir) {
@@ -270,8 +275,31 @@ std::optional<Locale> find_locale(std::string_view name, Reader& reader) {
       return locale;
     }
   }
-  if (wanted == "en" || wanted == "english") return builtin_locale("en");
+  if (std::find(builtin_names().begin(), builtin_names().end(), wanted) != builtin_names().end())
+    return builtin_locale("en");
   return std::nullopt;
+}
+
+std::vector<std::string> locale_spellings(const std::string& locales_dir) {
+  std::vector<std::string> spellings = builtin_names();
+  for (const fs::path& file : locale_files(locales_dir.empty() ? default_locales_dir() : locales_dir))
+    if (std::shared_ptr<const ParsedFile> parsed = parse_locale_file(file, shipped_yaml_kind()); parsed->root) {
+      const std::vector<std::string> names = names_of(*parsed->root, file);
+      spellings.insert(spellings.end(), names.begin(), names.end());
+    }
+  std::sort(spellings.begin(), spellings.end());
+  spellings.erase(std::unique(spellings.begin(), spellings.end()), spellings.end());
+  return spellings;
+}
+
+std::vector<std::string> locale_present_words(const std::string& locales_dir) {
+  std::vector<std::string> words;
+  for (const fs::path& file : locale_files(locales_dir.empty() ? default_locales_dir() : locales_dir))
+    if (std::shared_ptr<const ParsedFile> parsed = parse_locale_file(file, shipped_yaml_kind()); parsed->root)
+      if (std::string word = lowercase(scalar_of(*parsed->root, "present")); !word.empty()) words.push_back(word);
+  std::sort(words.begin(), words.end());
+  words.erase(std::unique(words.begin(), words.end()), words.end());
+  return words;
 }
 
 std::vector<std::string> locale_names(Reader& reader) {

@@ -5,6 +5,7 @@
 #include <filesystem>
 
 #include "core/limits.h"
+#include "source/fields.h"
 #include "source/reader.h"
 
 #include <utility>
@@ -20,6 +21,18 @@ std::string found_hint(const YamlNode& node) {
 }
 
 }  // namespace
+
+std::vector<std::string> keys_of(const std::vector<Field>& fields) {
+  std::vector<std::string> keys;
+  for (const Field& field : fields) keys.emplace_back(field.key);
+  return keys;
+}
+
+const Field* find_field(const std::vector<Field>& fields, std::string_view key) {
+  for (const Field& field : fields)
+    if (field.key == key) return &field;
+  return nullptr;
+}
 
 Text make_text(const YamlNode& scalar) { return Text{scalar.scalar, scalar.span}; }
 

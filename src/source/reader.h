@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "core/files.h"
+#include "source/fields.h"
 #include "source/source.h"
 #include "config/yaml_tree.h"
 
@@ -26,7 +27,7 @@ struct Reader {
   bool json_resume = false;  // the file is a JSON Resume: messages name its keys, not RenderCV's
   /// What a date may say for "until now", in lower case: English's words, and the word of
   /// each language the CV may be set in ("현재", "heute"), added once the locale is known.
-  std::vector<std::string> present_words = {"present", "now"};
+  std::vector<std::string> present_words = english_present_words();
   std::size_t parts = 0;     // sections, entries and highlights read so far (count_parts)
 
   /// Counts `count` more parts of the CV (sections, entries, highlights). False, with one

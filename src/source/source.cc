@@ -9,26 +9,57 @@
 #include <tuple>
 
 #include "core/limits.h"
+#include "source/fields.h"
 #include "source/reader.h"
 
 namespace hanji::source {
 
+const std::vector<Field>& top_level_fields() {
+  static const std::vector<Field> kFields = {
+      {"cv", Shape::Cv, "the CV: the name, contacts and sections (RenderCV's cv: schema)"},
+      {"layout", Shape::Layout,
+       "the layout: its name (`hanji layouts` lists them), or a map of its name and the values to change, "
+       "e.g. {name: classic, page: {paper: letter}}"},
+      {"locale", Shape::Locale,
+       "the language of dates and phrases: a name such as korean or english, or a map that changes some of its "
+       "words"},
+      {"locale_catalog", Shape::LocaleCatalog, "RenderCV 1's name for locale, with its old key names"},
+      {"design", Shape::Design,
+       "RenderCV's design: a theme and its options, translated into layout values (values under layout: win)"},
+      {"settings", Shape::Settings, "the CV's date, words set in bold, the PDF's title"},
+      {"rendercv_settings", Shape::Settings, "RenderCV 1's name for settings"},
+  };
+  return kFields;
+}
+
+const std::vector<Field>& settings_fields() {
+  static const std::vector<Field> kFields = {
+      {"current_date", Shape::CurrentDate,
+       "the day the CV speaks of: current positions' time spans count to it and LAST_UPDATED shows it; today is "
+       "the day of the build (SOURCE_DATE_EPOCH's when set)"},
+      {"date", Shape::CurrentDate, "RenderCV 1's name for current_date"},
+      {"bold_keywords", Shape::TextList, "words set in bold wherever they appear in the CV"},
+      {"pdf_title", Shape::Text,
+       "the title of the PDF, as a viewer shows it; NAME and CURRENT_DATE are filled in (default: NAME – CV)"},
+      {"render_command", Shape::Anything,
+       "RenderCV's output settings; hanji's command line says what is written where, so they are not used"},
+  };
+  return kFields;
+}
+
+const Field& layout_name_field() {
+  static const Field kField{"name", Shape::Text,
+                            "the layout to start from: a name (`hanji layouts` lists them) or the path of a layout "
+                            "file"};
+  return kField;
+}
+
 namespace {
-
-const std::vector<std::string>& top_level_keys() {
-  static const std::vector<std::string> kKeys = {"cv", "layout", "locale", "locale_catalog", "design", "settings", "rendercv_settings"};
-  return kKeys;
-}
-
-const std::vector<std::string>& settings_keys() {
-  static const std::vector<std::string> kKeys = {"current_date", "bold_keywords", "pdf_title", "render_command"};
-  return kKeys;
-}
 
 void read_current_date(const YamlNode& node, Reader& reader, Settings& settings) {
   // "today" (RenderCV's default) is the day the command gives (SOURCE_DATE_EPOCH's when set,
   // so a reproducible build stays one, else the day it runs); without one it is left unset.
-  if (node.is_scalar() && lowercase(node.scalar) == "today") {
+  if (node.is_scalar() && lowercase(node.scalar) == kTodayWord) {
     if (reader.today) settings.current_date = reader.today;
     return;
   }
@@ -172,8 +203,8 @@ void read_top_level(YamlNode& root, Reader& reader, const ReadOptions& options, 
   reader.json_resume = json_resume;
   if (json_resume) check_json_resume_keys(root, reader);
   for (size_t i = 0; i < root.keys.size() && !json_resume; ++i)
-    if (std::find(top_level_keys().begin(), top_level_keys().end(), root.keys[i]) == top_level_keys().end())
-      reader.unknown_key(root.key_spans[i], root.keys[i], "the top level of the CV file", top_level_keys());
+    if (!find_field(top_level_fields(), root.keys[i]))
+      reader.unknown_key(root.key_spans[i], root.keys[i], "the top level of the CV file", keys_of(top_level_fields()));
   // One language and one tailored version of the file, before anything is read from it.
   const std::string declared = declared_language(root, reader);
   const std::string chosen = choose_variant(root, options, declared, reader, file.languages);
@@ -235,7 +266,7 @@ void read_layout(const YamlNode& node, Reader& reader, CvFile& file) {
     return;
   ConfigNode overrides{ConfigNode::Kind::Map, {}, {}, {}, {}, node.span};
   for (size_t i = 0; i < node.keys.size(); ++i) {
-    if (node.keys[i] == "name") {
+    if (node.keys[i] == layout_name_field().key) {
       if (auto name = reader.text(node.items[i], "layout.name")) {
         file.layout_name = name->value;
         file.layout_span = name->span;
@@ -255,20 +286,22 @@ void read_settings(const YamlNode& node, Reader& reader, Settings& settings) {
   for (size_t i = 0; i < node.keys.size(); ++i) {
     const std::string& key = node.keys[i];
     const YamlNode& value = node.items[i];
-    if (key == "current_date" || key == "date") {
+    const Field* field = find_field(settings_fields(), key);
+    if (!field) {
+      const std::vector<std::string> known = keys_of(settings_fields());
+      std::string guess = closest_match(key, known);
+      reader.diags.warning(node.key_spans[i], fmt::format("settings.{} is not a known setting and is ignored", key),
+                           {guess.empty() ? fmt::format("the settings are {}", quoted_list(known))
+                                          : fmt::format("did you mean '{}'?", guess)});
+    } else if (field->shape == Shape::CurrentDate) {
       read_current_date(value, reader, settings);
     } else if (key == "bold_keywords") {
       read_bold_keywords(value, reader, settings);
     } else if (key == "pdf_title") {
       if (auto title = reader.text(value, key)) settings.pdf_title = title->value;
-    } else if (key == "render_command") {
-      // Read once the CV's name and date are known: its paths hold them (read_render_command).
-    } else {
-      std::string guess = closest_match(key, settings_keys());
-      reader.diags.warning(node.key_spans[i], fmt::format("settings.{} is not a known setting and is ignored", key),
-                           {guess.empty() ? fmt::format("the settings are {}", quoted_list(settings_keys()))
-                                          : fmt::format("did you mean '{}'?", guess)});
     }
+    // render_command is read once the CV's name and date are known: its paths hold them
+    // (read_render_command).
   }
 }
 

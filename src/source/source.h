@@ -11,6 +11,7 @@
 
 #include "config/config.h"
 #include "core/core.h"
+#include "core/json.h"
 #include "model/model.h"
 
 namespace hanji::source {
@@ -95,6 +96,15 @@ std::vector<std::string> locale_search_dirs(const std::string& cv_path, const st
 /// file name, `language`, `code` and `aliases`, in lower case) and the file, one per line, so
 /// that finding a language reads one file instead of all. Errors in the files go to `diags`.
 std::string locale_index(const std::string& locales_dir, Diagnostics& diags);
+
+/// The JSON Schema (draft-07) of a CV file, for editors (VS Code's YAML extension) and
+/// checkers: generated from the tables the reader checks keys against, with each key's value
+/// shape, help and required keys, and the names hanji knows (locales, social networks,
+/// RenderCV themes; the locale and layout folders as in `folders`). The `layout:` map's values
+/// are the layout module's: `layout_values` is their schema, `definitions` holds what it
+/// refers to, and `layout_names` are offered for `layout: NAME`.
+Json cv_schema(const Json& layout_values, Json definitions, const std::vector<std::string>& layout_names,
+               const ReadOptions& folders = {});
 
 /// RenderCV's design options that take effect ("page.size", ...), for tests and the README.
 std::vector<std::string> honoured_design_options();

@@ -8,6 +8,7 @@
 #include <array>
 #include <cctype>
 
+#include "source/fields.h"
 #include "source/reader.h"
 
 namespace hanji::source {
@@ -17,12 +18,13 @@ namespace {
 // ISO 639-1 codes of the languages a CV is plausibly written in. A map counts as texts per
 // language only when every key is one of these (optionally with a region: en-US, pt-BR), so
 // an ordinary map is never mistaken for one.
+constexpr std::array<std::string_view, 64> kCodes = {
+    "ar", "bg", "bn", "ca", "cs", "cy", "da", "de", "el", "en", "eo", "es", "et", "eu", "fa", "fi",
+    "fr", "ga", "gl", "he", "hi", "hr", "hu", "hy", "id", "is", "it", "ja", "ka", "kk", "ko", "lt",
+    "lv", "mk", "mn", "ms", "mt", "nb", "nl", "nn", "no", "pl", "pt", "ro", "ru", "sk", "sl", "sq",
+    "sr", "sv", "sw", "ta", "th", "tl", "tr", "uk", "ur", "uz", "vi", "zh", "af", "az", "be", "bs"};
+
 bool is_language_code(std::string_view key) {
-  static constexpr std::array<std::string_view, 64> kCodes = {
-      "ar", "bg", "bn", "ca", "cs", "cy", "da", "de", "el", "en", "eo", "es", "et", "eu", "fa", "fi",
-      "fr", "ga", "gl", "he", "hi", "hr", "hu", "hy", "id", "is", "it", "ja", "ka", "kk", "ko", "lt",
-      "lv", "mk", "mn", "ms", "mt", "nb", "nl", "nn", "no", "pl", "pt", "ro", "ru", "sk", "sl", "sq",
-      "sr", "sv", "sw", "ta", "th", "tl", "tr", "uk", "ur", "uz", "vi", "zh", "af", "az", "be", "bs"};
   std::string_view base = key.substr(0, key.find('-'));
   if (base.size() != 2 || std::find(kCodes.begin(), kCodes.end(), base) == kCodes.end()) return false;
   if (base.size() == key.size()) return true;
@@ -114,7 +116,7 @@ class VariantPass {
   bool keep_tagged(YamlNode& node) {
     was_tagged_ = false;
     if (!node.is_map()) return true;
-    auto it = std::find(node.keys.begin(), node.keys.end(), "tags");
+    auto it = std::find(node.keys.begin(), node.keys.end(), tags_field().key);
     if (it == node.keys.end()) return true;
     const size_t index = static_cast<size_t>(it - node.keys.begin());
     std::vector<Text> tags = reader_.text_list(node.items[index], "tags", true);
@@ -134,7 +136,7 @@ class VariantPass {
   // A plain-text list item (a highlight, a text entry) written as {text: ..., tags: [...]}
   // (or {text: ...}) becomes the text once its tags are gone.
   static void collapse_text_item(YamlNode& item) {
-    if (!item.is_map() || item.keys.size() != 1 || item.keys.front() != "text") return;
+    if (!item.is_map() || item.keys.size() != 1 || item.keys.front() != tagged_text_field().key) return;
     if (!item.items.front().is_scalar()) return;
     YamlNode text = std::move(item.items.front());
     item = std::move(text);
@@ -150,6 +152,24 @@ class VariantPass {
 };
 
 }  // namespace
+
+std::string language_key_pattern() {
+  std::string codes;
+  for (std::string_view code : kCodes) codes += (codes.empty() ? "" : "|") + std::string(code);
+  return "^(" + codes + ")(-[A-Za-z0-9]{2,4})?$";  // is_language_code's region: 2 to 4 letters or digits
+}
+
+const Field& tags_field() {
+  static const Field kField{"tags", Shape::Texts,
+                            "the tailored versions this belongs to: `hanji build --only TAG` keeps what is tagged "
+                            "TAG and everything untagged"};
+  return kField;
+}
+
+const Field& tagged_text_field() {
+  static const Field kField{"text", Shape::Text, "the text, when it carries tags", true};
+  return kField;
+}
 
 std::string choose_variant(YamlNode& root, const ReadOptions& options, std::string_view file_language,
                            Reader& reader, std::vector<std::string>& languages) {

@@ -1,10 +1,13 @@
-#include "export/json_writer.h"
+#include "core/json.h"
 
-#include <fmt/format.h>
+#include <charconv>
+#include <cmath>
 
-namespace hanji::exports {
+namespace hanji {
 
 namespace {
+
+constexpr char kHex[] = "0123456789abcdef";
 
 void write_string(std::string& out, const std::string& text) {
   out += '"';
@@ -18,14 +21,42 @@ void write_string(std::string& out, const std::string& text) {
       case '\b': out += "\\b"; break;
       case '\f': out += "\\f"; break;
       default:
-        if (c < 0x20) out += fmt::format("\\u{:04x}", c);
-        else out += static_cast<char>(c);  // UTF-8 passes through as it is
+        if (c < 0x20) {
+          out += "\\u00";
+          out += kHex[c >> 4];
+          out += kHex[c & 0xF];
+        } else {
+          out += static_cast<char>(c);  // UTF-8 passes through as it is
+        }
     }
   }
   out += '"';
 }
 
 }  // namespace
+
+Json Json::number(double value) {
+  Json out(Kind::Number);
+  // JSON has no infinity or NaN; nothing hanji writes is either, and null is the safe answer.
+  if (!std::isfinite(value)) return Json();
+  char buffer[32];
+  // The shortest text that reads back as the same double: the same bytes on every run.
+  const auto [end, ec] = std::to_chars(buffer, buffer + sizeof buffer, value);
+  out.text_.assign(buffer, ec == std::errc() ? end : buffer);
+  return out;
+}
+
+Json Json::boolean(bool value) {
+  Json out(Kind::Bool);
+  out.text_ = value ? "true" : "false";
+  return out;
+}
+
+Json Json::strings(const std::vector<std::string>& items) {
+  Json out = array();
+  for (const std::string& item : items) out.push(item);
+  return out;
+}
 
 Json& Json::push(Json value) {
   items_.emplace_back("", std::move(value));
@@ -41,9 +72,27 @@ void Json::set_text(std::string key, const std::string& text) {
   if (!text.empty()) set(std::move(key), Json(text));
 }
 
+void Json::merge(const Json& other) {
+  for (const auto& [key, value] : other.items_)
+    if (!find(key)) items_.emplace_back(key, value);
+}
+
+const Json* Json::find(const std::string& key) const {
+  if (kind_ != Kind::Object) return nullptr;
+  for (const auto& [name, value] : items_)
+    if (name == key) return &value;
+  return nullptr;
+}
+
+Json* Json::find(const std::string& key) {
+  return const_cast<Json*>(static_cast<const Json*>(this)->find(key));
+}
+
 void Json::write(std::string& out, int indent) const {
   switch (kind_) {
     case Kind::Null: out += "null"; return;
+    case Kind::Bool:
+    case Kind::Number: out += text_; return;
     case Kind::String: write_string(out, text_); return;
     case Kind::Array:
     case Kind::Object: break;
@@ -74,4 +123,4 @@ std::string Json::dump() const {
   return out + "\n";
 }
 
-}  // namespace hanji::exports
+}  // namespace hanji

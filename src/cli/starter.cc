@@ -1,0 +1,113 @@
+// `hanji new`: a starter CV from starters/LANG.yaml (compiled in), its layout and schema line
+// filled in, written where no file is.
+#include "cli/starter.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <filesystem>
+
+#include "cli/cli.h"
+#include "cli/output.h"
+#include "core/files.h"
+#include "layout/layout.h"
+
+namespace hanji::cli {
+
+namespace {
+
+namespace fs = std::filesystem;
+
+constexpr std::string_view kSchemaLine = "# yaml-language-server: $schema=";
+constexpr std::string_view kLayoutName = "\nlayout:\n  name: ";
+
+std::string_view find_starter(std::string_view language) {
+  for (const auto& [code, text] : starter_texts())
+    if (code == language) return text;
+  return {};
+}
+
+std::string languages_list() {
+  std::string out;
+  for (const auto& [code, text] : starter_texts()) out += (out.empty() ? "" : " or ") + std::string(code);
+  return out;
+}
+
+// The first line: where an editor finds the schema. A starter cannot know a path relative to
+// the CV, so it names the installed (or source tree's) schema by its absolute path; without
+// one, it says how to make one.
+std::string schema_line(const std::string& schema_file) {
+  if (!schema_file.empty()) return std::string(kSchemaLine) + schema_file;
+  return "# For checks and completion in your editor, run `hanji schema cv > cv.schema.json` and make\n"
+         "# this line: " + std::string(kSchemaLine) + "cv.schema.json";
+}
+
+// The CV schema of this hanji's data folder, absolute; "" when it has none.
+std::string installed_schema(const layout::DataDirs& dirs) {
+  std::error_code ec;
+  const fs::path schema = fs::absolute(fs::path(dirs.layouts).parent_path() / "schema" / "cv.schema.json", ec);
+  if (ec || !fs::is_regular_file(schema, ec)) return "";
+  return schema.lexically_normal().string();
+}
+
+// Whether `name` is a layout `hanji build` would find for a CV at `file`; if not, a hint.
+bool known_layout(const std::string& name, const std::string& file, const layout::DataDirs& dirs, std::string& hint) {
+  layout::DataDirs search = dirs;
+  search.user_layouts = layout::layout_search_dirs(file);
+  Diagnostics ignored;  // a broken layout file is the build's to report
+  std::vector<std::string> names;
+  for (const layout::LayoutInfo& info : layout::list_layouts(search, ignored)) names.push_back(info.name);
+  if (std::find(names.begin(), names.end(), name) != names.end()) return true;
+  const std::string guess = closest_match(name, names);
+  hint = guess.empty() ? "`hanji layouts` lists them" : fmt::format("did you mean '{}'?", guess);
+  return false;
+}
+
+}  // namespace
+
+std::string starter_cv(std::string_view language, const std::string& layout, const std::string& schema_file) {
+  std::string text(find_starter(language));
+  if (text.empty()) return text;
+  // The starter's own first line points to the schema in the source tree; replace it.
+  if (text.starts_with(kSchemaLine)) text.erase(0, text.find('\n'));
+  text.insert(0, schema_line(schema_file));
+  if (const size_t at = text.find(kLayoutName); at != std::string::npos && !layout.empty()) {
+    const size_t start = at + kLayoutName.size();
+    text.replace(start, text.find_first_of(" \n#", start) - start, layout);
+  }
+  return text;
+}
+
+int new_cv(const NewCv& request, const std::string& argv0, std::ostream& out, std::ostream& err,
+           TempFiles* temp_files) {
+  const std::string language = request.language.empty() ? "en" : request.language;
+  const std::string file = request.file.empty() ? "cv.yaml" : request.file;
+  if (find_starter(language).empty()) {
+    err << fmt::format("hanji: error: there is no starter CV in '{}'; there are {}\n  hint: hanji new --lang ko\n",
+                       language, languages_list());
+    return kBadUsage;
+  }
+  if (!has_extension(file, {".yaml", ".yml"})) {
+    err << fmt::format("hanji: error: '{}' is not named as a YAML file\n  hint: end its name in .yaml, e.g. "
+                       "hanji new cv.yaml\n", file);
+    return kBadUsage;
+  }
+  const layout::DataDirs dirs = layout::find_data_dirs(argv0);
+  std::string hint;
+  if (!request.layout.empty() && !known_layout(request.layout, file, dirs, hint)) {
+    err << fmt::format("hanji: error: no layout named '{}'\n  hint: {}\n", request.layout, hint);
+    return kBadInput;
+  }
+  const std::string text = starter_cv(language, request.layout, installed_schema(dirs));
+  OutputRefusal refusal;
+  if (!write_new_file(file, text, temp_files, refusal)) {
+    err << "hanji: error: " << refusal.reason << '\n';
+    if (!refusal.hint.empty()) err << "  hint: " << refusal.hint << '\n';
+    return kBadInput;
+  }
+  if (!request.quiet)
+    out << fmt::format("{}: a starter CV ({}); edit it, then: hanji build {}\n", file, language, file);
+  return kOk;
+}
+
+}  // namespace hanji::cli

@@ -1,0 +1,35 @@
+// cli: `hanji new`, a starter CV to edit: every entry type and the common options, in English
+// or Korean, with short comments. The starters are starters/LANG.yaml, compiled in.
+#pragma once
+
+#include <ostream>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace hanji::cli {
+
+class TempFiles;
+
+/// The starters as written in starters/ (language code, text), sorted by language
+/// (generated at build time from the files).
+const std::vector<std::pair<std::string_view, std::string_view>>& starter_texts();
+
+struct NewCv {
+  std::string file;      // "" = cv.yaml in the current folder
+  std::string language;  // "" = en
+  std::string layout;    // "" = the starter's own
+  bool quiet = false;
+};
+
+/// The starter in `language`, with `layout` as its layout name (when not empty) and a first
+/// line that points editors to `schema_file` (an absolute path; when empty, a comment saying how
+/// to make one); "" for a language with no starter.
+std::string starter_cv(std::string_view language, const std::string& layout, const std::string& schema_file);
+
+/// `hanji new`: writes the starter; never over an existing file (exit 1 with a hint).
+int new_cv(const NewCv& request, const std::string& argv0, std::ostream& out, std::ostream& err,
+           TempFiles* temp_files);
+
+}  // namespace hanji::cli
