@@ -47,6 +47,12 @@ commands:
                 [--design FILE] [--locale FILE] [--set KEY=VALUE]...
                     write the PDF (default: CV.pdf next to CV.yaml, or the PDF
                     and the Markdown where its settings.render_command says)
+  build CV.yaml OTHER.yaml FOLDER ... [-j N] [-o FOLDER] [same options]
+                    build several CVs (a folder: its .yaml and .json CVs) with one
+                    engine on N threads; a bad one fails alone (exit 1 at the end)
+  watch CV.yaml [same options as build]
+                    build, then build again whenever the CV, its layout, photo,
+                    fonts or locale is saved; the last good PDF stays on an error
   check CV.yaml [same options as build]
                     do everything build does but write the PDF: report problems
   languages CV.yaml   the languages a CV is written in, one per line (texts
@@ -60,7 +66,9 @@ commands:
   schema cv|layout  print the JSON Schema of a CV or layout file, for editors
 
 options:
-  -o, --output FILE   where to write the PDF
+  -o, --output FILE   where to write the PDF ('-': standard output); a CV of '-'
+                      is read from standard input
+  -j, --jobs N        CVs built at once by a build of several (default: one per core)
   -l, --layout NAME   layout to use (overrides the file's `layout:`)
   --paper a4|letter   paper size (overrides the layout)
   --fit-pages N       fit the CV on at most N pages: shrink spacing, leading, margins
