@@ -158,14 +158,19 @@ std::string clock_now() {
   return fmt::format("{:02}:{:02}:{:02}", local.tm_hour, local.tm_min, local.tm_sec);
 }
 
-/// One build, reported on one line (its messages before it); the files it was made from.
-std::vector<std::string> rebuild(const Run& run, engine::Engine& engine, const std::string& cv,
-                                 const std::string& output, int count) {
+/// One build, reported on one line (its messages before it). `watched` becomes what it was
+/// made from, stamped before the line is printed (whoever saves a file on seeing the line
+/// saves after the stamp); a build that failed keeps watching what the last good one read.
+void rebuild(const Run& run, engine::Engine& engine, const std::string& cv, const std::string& output, int count,
+             std::vector<std::string>& inputs, Watched& watched) {
   std::ostringstream said;
-  std::vector<std::string> inputs;
+  std::vector<std::string> read;
+  for (auto& [file, stamp] : watched.stamps) stamp = file_stamp(file);
   const auto started = std::chrono::steady_clock::now();
-  const int code = build_one(run.to(said, run.err), engine, cv, output, &inputs);
+  const int code = build_one(run.to(said, run.err), engine, cv, output, &read);
   const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started).count();
+  if (code == kOk) inputs = std::move(read);
+  watched = what_to_watch(cv, inputs, engine, &watched);
   std::string line = said.str();
   while (!line.empty() && line.back() == '\n') line.pop_back();
   if (code == kOk)
@@ -176,7 +181,6 @@ std::vector<std::string> rebuild(const Run& run, engine::Engine& engine, const s
                            file_stamp(output) ? "kept as it was" : "not written");
   run.out.flush();
   run.err.flush();
-  return inputs;
 }
 
 }  // namespace
@@ -201,9 +205,9 @@ int watch(const Run& run) {
   // Watched before the first build, stamped before each build: nothing saved meanwhile is lost.
   Watched watched = what_to_watch(cv, {}, engine);
   folders.update(watched);
-  std::vector<std::string> inputs = rebuild(run, engine, cv, output, 0);
+  std::vector<std::string> inputs;
+  rebuild(run, engine, cv, output, 0, inputs, watched);
   for (int count = 1;;) {
-    watched = what_to_watch(cv, inputs, engine, &watched);
     folders.update(watched);
     if (!changed_since(watched)) {
       pollfd waiting{inotify.fd(), POLLIN, 0};
@@ -216,8 +220,7 @@ int watch(const Run& run) {
       while (::poll(&waiting, 1, kQuietMs) > 0) inotify.read_events();
       if (!changed_since(watched)) continue;  // saved as it was
     }
-    for (auto& [file, stamp] : watched.stamps) stamp = file_stamp(file);
-    inputs = rebuild(run, engine, cv, output, count++);
+    rebuild(run, engine, cv, output, count++, inputs, watched);
   }
   run.err << fmt::format("hanji: error: watching stopped: {}\n", std::strerror(errno));
   return kBadInput;
