@@ -2656,3 +2656,108 @@ TEST(SourceSchemaTables, EverySettingsAndLocaleKeyIsReadWithItsShape) {
 
 }  // namespace
 }  // namespace hanji::source
+
+namespace hanji::config {
+namespace {
+
+namespace fs = std::filesystem;
+using source::dump;
+
+// Two trees are the same when every node has the same kind, text, style, place and keys.
+std::string differs(const YamlNode& a, const YamlNode& b, const std::string& at = "") {
+  const auto span = [](const Span& s) { return s.file + ":" + std::to_string(s.line) + ":" + std::to_string(s.col); };
+  if (a.kind != b.kind) return at + ": kind";
+  if (a.scalar != b.scalar) return at + ": text '" + a.scalar + "' / '" + b.scalar + "'";
+  if (a.style != b.style) return at + ": style";
+  if (span(a.span) != span(b.span)) return at + ": span " + span(a.span) + " / " + span(b.span);
+  if (a.raw.line != b.raw.line || a.raw.byte_col != b.raw.byte_col) return at + ": raw mark";
+  if (a.keys != b.keys) return at + ": keys";
+  if (a.key_spans.size() != b.key_spans.size()) return at + ": key spans";
+  for (std::size_t k = 0; k < a.key_spans.size(); ++k)
+    if (span(a.key_spans[k]) != span(b.key_spans[k])) return at + ": key span " + a.keys[k];
+  if (a.from_alias != b.from_alias || a.plain != b.plain) return at + ": flags";
+  if (a.items.size() != b.items.size()) return at + ": items";
+  for (std::size_t k = 0; k < a.items.size(); ++k)
+    if (std::string d = differs(a.items[k], b.items[k], at + "/" + std::to_string(k)); !d.empty()) return d;
+  return "";
+}
+
+std::string read_text(const fs::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+}
+
+// Every sample and golden case, and edits of them (a word changed, a line added, an entry
+// removed, a syntax error), parsed in pieces by one cache after the others, gives the tree
+// and the messages of a whole parse; and a file saved with one word changed costs one piece.
+TEST(YamlPieces, GiveWhatAWholeParseGives) {
+  std::vector<fs::path> files;
+  for (const char* folder : {"samples", "tests/golden", "starters"})
+    for (const auto& entry : fs::directory_iterator(fs::path(HANJI_SOURCE_DIR) / folder))
+      if (entry.path().extension() == ".yaml") files.push_back(entry.path());
+  std::sort(files.begin(), files.end());
+  ASSERT_GE(files.size(), 20u);
+  YamlPieces pieces;
+  std::size_t cut = 0;
+  for (const fs::path& file : files) {
+    const std::string text = read_text(file);
+    std::vector<std::string> versions{text};
+    if (std::size_t at = text.rfind("      - "); at != std::string::npos) {
+      versions.push_back(std::string(text).insert(at, "      - added: entry\n"));
+      versions.push_back(std::string(text).replace(at + 8, 1, "X"));
+      versions.push_back(std::string(text).insert(at + 8, "[broken: "));
+      versions.push_back(std::string(text).erase(at, text.find('\n', at) - at + 1));
+    }
+    for (const std::string& version : versions) {
+      const SourceText source(version, file.string());
+      Diagnostics whole_said, pieces_said;
+      const std::optional<YamlNode> whole = parse_yaml(source, whole_said);
+      const std::optional<YamlNode> in_pieces = parse_yaml_in_pieces(source, pieces_said, &pieces);
+      ASSERT_EQ(whole.has_value(), in_pieces.has_value()) << file;
+      EXPECT_EQ(dump(whole_said), dump(pieces_said)) << file;
+      if (whole) {
+        EXPECT_EQ(differs(*whole, *in_pieces), "") << file;
+      }
+    }
+    cut += pieces.pieces_parsed() > 0;
+  }
+  EXPECT_GT(pieces.pieces_reused(), 0u);
+  const fs::path sample = fs::path(HANJI_SOURCE_DIR) / "samples" / "heungsub-lee.yaml";
+  std::string text = read_text(sample);
+  YamlPieces warm;
+  Diagnostics said;
+  ASSERT_TRUE(parse_yaml_in_pieces(SourceText(text, sample.string()), said, &warm));
+  const std::size_t first = warm.pieces_parsed();
+  EXPECT_GE(first, 20u);
+  text.replace(text.find("Completed the first") + 10, 3, "one");
+  ASSERT_TRUE(parse_yaml_in_pieces(SourceText(text, sample.string()), said, &warm));
+  EXPECT_EQ(warm.pieces_parsed(), first + 1);
+}
+
+// What pieces cannot be trusted with goes to the whole parse: anchors and aliases, tags,
+// a quoted text over several lines, several documents.
+TEST(YamlPieces, WhatCannotBeCutIsParsedWhole) {
+  const std::string entries = [] {
+    std::string out = "cv:\n  name: J\n  sections:\n    notes:\n";
+    for (int k = 0; k < 80; ++k) out += "      - entry number " + std::to_string(k) + " of a long list\n";
+    return out;
+  }();
+  for (const std::string& extra :
+       {std::string("    more:\n      - &a anchored\n      - *a\n"), std::string("    more:\n      - !tag x\n"),
+        std::string("    more:\n      - \"a text\n        over two lines\"\n"), std::string("---\ncv: {}\n")}) {
+    YamlPieces pieces;
+    const SourceText source(entries + extra, "cv.yaml");
+    Diagnostics whole_said, pieces_said;
+    const std::optional<YamlNode> whole = parse_yaml(source, whole_said);
+    const std::optional<YamlNode> in_pieces = parse_yaml_in_pieces(source, pieces_said, &pieces);
+    EXPECT_EQ(pieces.whole_parses(), 1u) << extra;
+    EXPECT_EQ(dump(whole_said), dump(pieces_said)) << extra;
+    ASSERT_EQ(whole.has_value(), in_pieces.has_value()) << extra;
+    if (whole) {
+      EXPECT_EQ(differs(*whole, *in_pieces), "") << extra;
+    }
+  }
+}
+
+}  // namespace
+}  // namespace hanji::config

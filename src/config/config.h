@@ -4,6 +4,8 @@
 // CV reader.
 #pragma once
 
+#include <cstddef>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -12,6 +14,28 @@
 #include "core/core.h"
 
 namespace hanji::config {
+
+/// Pieces of CV files parsed before, kept by their text and place so that a file saved again
+/// is parsed again only where it changed (an Engine's, shared by its threads; see
+/// parse_yaml_in_pieces).
+class YamlPieces {
+ public:
+  YamlPieces();
+  ~YamlPieces();
+  YamlPieces(const YamlPieces&) = delete;
+  YamlPieces& operator=(const YamlPieces&) = delete;
+
+  /// Pieces parsed, pieces found kept, and files parsed whole instead, so far.
+  std::size_t pieces_parsed() const;
+  std::size_t pieces_reused() const;
+  std::size_t whole_parses() const;
+
+  struct Impl;
+  Impl& impl() { return *impl_; }
+
+ private:
+  std::unique_ptr<Impl> impl_;
+};
 
 /// A generic YAML tree, used for layout files and for layout overrides in a CV file.
 struct ConfigNode {

@@ -113,6 +113,11 @@ struct YamlWork {
 /// An empty document yields a Null node. `work`, when given, gets the work done added to it.
 std::optional<YamlNode> parse_yaml(const SourceText& source, Diagnostics& diags, YamlWork* work = nullptr);
 
+/// parse_yaml, reusing the pieces of the file `pieces` kept from earlier parses and keeping
+/// its own (yaml_pieces.cc): the same tree and the same messages as parse_yaml, at the cost
+/// of parsing only what changed. Null `pieces`: parse_yaml.
+std::optional<YamlNode> parse_yaml_in_pieces(const SourceText& source, Diagnostics& diags, YamlPieces* pieces);
+
 /// A diagnostic for a yaml-cpp syntax error `message` at a raw position (line -1: unknown):
 /// what went wrong in our words, with hints on what to write instead.
 Diagnostic syntax_error(const SourceText& source, int line, int byte_col, const std::string& message);

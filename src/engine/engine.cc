@@ -33,6 +33,7 @@ struct Engine::Impl {
   layout::DataDirs dirs;
   layout::LayoutFileCache layout_files;
   source::LocaleCache locale_files;
+  config::YamlPieces yaml_pieces;
 
   std::mutex mutex;  // guards what follows
   std::multimap<std::string, std::unique_ptr<text::Typesetter>> idle;
@@ -79,6 +80,7 @@ struct Engine::Impl {
     if (options.locales_dir.empty()) options.locales_dir = dirs.locales;
     if (options.layouts_dir.empty()) options.layouts_dir = dirs.layouts;
     if (!options.locale_cache) options.locale_cache = &locale_files;
+    if (!options.yaml_pieces) options.yaml_pieces = &yaml_pieces;
     return options;
   }
 };
@@ -182,6 +184,8 @@ EngineWork Engine::work() const {
   work.layout_files_reused = impl_->layout_files.reused();
   work.locale_files_parsed = impl_->locale_files.parsed();
   work.locale_files_reused = impl_->locale_files.reused();
+  work.yaml_pieces_parsed = impl_->yaml_pieces.pieces_parsed();
+  work.yaml_pieces_reused = impl_->yaml_pieces.pieces_reused();
   return work;
 }
 

@@ -58,6 +58,8 @@ struct EngineWork {
   std::size_t typesetters_made = 0, typesetters_reused = 0;
   std::size_t layout_files_parsed = 0, layout_files_reused = 0;
   std::size_t locale_files_parsed = 0, locale_files_reused = 0;
+  /// Pieces of CV files (entries, list items) parsed, and found unchanged since a parse before.
+  std::size_t yaml_pieces_parsed = 0, yaml_pieces_reused = 0;
   /// Shaped paragraphs the idle typesetters hold.
   std::size_t shaped_paragraphs_kept = 0;
 };

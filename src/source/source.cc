@@ -313,7 +313,7 @@ std::optional<CvFile> load_cv_from_string(const std::string& text, const std::st
   CvFile file;
   file.path = path;
   file.locale = *builtin_locale("en");
-  if (std::optional<YamlNode> root = parse_yaml(source, local)) {
+  if (std::optional<YamlNode> root = parse_yaml_in_pieces(source, local, options.yaml_pieces)) {
     if (root->is_null()) {
       local.error(Span{path, 1, 1}, "the file is empty", {"a CV file starts with 'cv:' followed by 'name: ...'"});
     } else if (!root->is_map()) {

@@ -76,6 +76,9 @@ struct ReadOptions {
   /// Paths as given (relative to the working folder); empty = none.
   std::string design_file = {};
   std::string locale_file = {};
+  /// Pieces of CV files parsed before (the Engine's): a CV saved again is parsed again only
+  /// where it changed. Null: every CV is parsed whole.
+  config::YamlPieces* yaml_pieces = nullptr;
 };
 
 /// Reads and validates a CV file. Errors (syntax, wrong types, unknown keys with a
