@@ -1318,7 +1318,8 @@ TEST_F(TextTest, ReTypesettingAtOtherSizesGivesWhatANewTypesetterGives) {
   const ShapingCacheStats after = reused.shaping_cache_stats();
   // Every paragraph was shaped once; typeset_line() of a paragraph's only inline finds it too.
   EXPECT_EQ(after.misses, before.misses + 1) << "the styled paragraph's last inline alone";
-  EXPECT_EQ(after.hits, 3u * 2 * 3 * 2 - 1);
+  // The rest found their shaping, or (the same paragraph at the same size and width) their lines.
+  EXPECT_EQ(after.hits + after.lines_reused, 3u * 2 * 3 * 2 - 1);
 }
 
 TEST_F(TextTest, ShapingCacheTellsStylesApart) {
@@ -1356,6 +1357,26 @@ TEST_F(TextTest, EachWordIsShapedOncePerFont) {
   EXPECT_EQ(ts.shaping_cache_stats().words_shaped, 9u);  // another font: the, cat and " "
   ts.typeset(make_paragraph("한지 the 한지"), 300);
   EXPECT_EQ(ts.shaping_cache_stats().words_shaped, 11u);  // 한지 and " " in the Hangul font
+}
+
+// A paragraph set again at the same width keeps its lines (a warm engine sets most of a CV
+// again unchanged); moved to another line of the file, its runs say where it is now.
+TEST_F(TextTest, LinesOfAParagraphSetAgainAreKept) {
+  Typesetter ts(theme, diags);
+  compose::Paragraph p = make_paragraph(kHyphenationProse, Align::Justify);
+  p.inlines[0].span = Span{"cv.yaml", 12, 9};
+  const std::vector<Line> first = ts.typeset(p, 240);
+  const std::vector<Line> again = ts.typeset(p, 240);
+  EXPECT_EQ(ts.shaping_cache_stats().lines_reused, 1u);
+  Typesetter fresh(theme, diags);
+  EXPECT_TRUE(same_lines(again, fresh.typeset(p, 240), &ts, &fresh));
+  p.inlines[0].span.line = 13;
+  const std::vector<Line> moved = ts.typeset(p, 240);
+  EXPECT_EQ(ts.shaping_cache_stats().lines_reused, 1u);
+  ASSERT_FALSE(moved.empty());
+  EXPECT_EQ(moved.front().runs.front().span.line, 13);
+  ts.typeset(p, 200);  // another width: set anew
+  EXPECT_EQ(ts.shaping_cache_stats().lines_reused, 1u);
 }
 
 TEST_F(TextTest, MissingGlyphWarningsComeAgainWhenAParagraphIsSetAgain) {
@@ -1433,7 +1454,8 @@ TEST_F(TextTest, TwoPageCvIsShapedOnceAndSetInBoundedWork) {
   EXPECT_GT(lines, paragraphs.size()) << "many paragraphs take several lines";
   EXPECT_EQ(first_shaping.misses, distinct.size()) << "each distinct paragraph shaped once";
   EXPECT_EQ(again_shaping.misses, first_shaping.misses) << "setting again shapes nothing";
-  EXPECT_EQ(again_shaping.hits - first_shaping.hits, paragraphs.size());
+  EXPECT_EQ(again_shaping.hits - first_shaping.hits + again_shaping.lines_reused - first_shaping.lines_reused,
+            paragraphs.size());
   for (const TypesetWork& work : {first, again}) {
     EXPECT_LE(static_cast<double>(work.break_steps), 12 * chars);
     EXPECT_LE(static_cast<double>(work.line_steps), 4 * chars);

@@ -13,6 +13,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include <unordered_map>
 
 #include "text/breaks.h"
 #include "text/char_class.h"
@@ -328,6 +329,14 @@ struct Typesetter::Impl {
   std::optional<HyphenDictionary> hyphenation;  // when the theme hyphenates; loads on first use
   ShapingCache cache;
   ShapedWords words;  // each distinct word shaped once per font
+  struct SetLines {
+    std::vector<Line> lines;
+    std::size_t document = 0;
+  std::size_t lines_reused = 0;  // the last document that set them
+  };
+  std::unordered_map<std::string, SetLines> lines;  // typeset_at() by lines_key()
+  std::size_t document = 0;
+  std::size_t lines_reused = 0;
   Prepared uncached;  // what prepare() returns when it does not keep it
   TypesetWork work;
 };
@@ -366,7 +375,64 @@ std::vector<Line> Typesetter::typeset(const compose::Paragraph& paragraph, doubl
   return best;
 }
 
+namespace {
+
+template <class T>
+void append_value(std::string& key, const T& value) {
+  key.append(reinterpret_cast<const char*>(&value), sizeof value);
+}
+
+void append_text(std::string& key, const std::string& text) {
+  append_value(key, text.size());
+  key += text;
+}
+
+// Everything typeset_at() reads from a paragraph and its width: every inline whole (text,
+// style, link, where it is written), the alignment, hyphenation, hanging markers. Two equal
+// keys give the same lines.
+std::string lines_key(const compose::Paragraph& paragraph, double width, Breaker breaker) {
+  std::string key;
+  append_value(key, width);
+  key += static_cast<char>(breaker == Breaker::FirstFit);
+  key += static_cast<char>(paragraph.align);
+  key += static_cast<char>(paragraph.is_name * 2 + paragraph.hanging_markers);
+  for (const compose::Inline& in : paragraph.inlines) {
+    append_text(key, in.text);
+    append_text(key, in.link);
+    append_text(key, in.reads_as);
+    append_text(key, in.span.file);
+    append_value(key, in.span.line);
+    append_value(key, in.span.col);
+    const compose::FontSpec& font = in.font;
+    append_value(key, font.size);
+    append_value(key, font.color.r);
+    append_value(key, font.color.g);
+    append_value(key, font.color.b);
+    key += static_cast<char>(font.bold + font.italic * 2 + font.small_caps * 4 + font.emphasized * 8 + font.mono * 16 +
+                             in.unbreakable * 32);
+  }
+  return key;
+}
+
+}  // namespace
+
 std::vector<Line> Typesetter::typeset_at(const compose::Paragraph& paragraph, double width) {
+  // The lines of a paragraph set before at this width (a warm engine setting a CV again after
+  // an edit elsewhere, fitting trying the same measure twice): unless setting it said
+  // something, which must be said again.
+  std::string key = lines_key(paragraph, width, impl_->breaker);
+  if (auto it = impl_->lines.find(key); it != impl_->lines.end()) {
+    it->second.document = impl_->document;
+    ++impl_->lines_reused;
+    return it->second.lines;
+  }
+  const std::size_t reported = impl_->diags->all().size();
+  std::vector<Line> lines = set_lines(paragraph, width);
+  if (impl_->diags->all().size() == reported) impl_->lines.emplace(std::move(key), Impl::SetLines{lines, impl_->document});
+  return lines;
+}
+
+std::vector<Line> Typesetter::set_lines(const compose::Paragraph& paragraph, double width) {
   const SourceText text = gather_text(paragraph.inlines);
   if (text.size() == 0) return {};
   const bool hyphenate = impl_->hyphenates(paragraph);
@@ -410,7 +476,16 @@ bool Typesetter::reusable() const {
   return impl_->fonts.still_valid() && !(impl_->hyphenation && impl_->hyphenation->failed());
 }
 
-void Typesetter::start_document() { impl_->cache.next_document(); }
+void Typesetter::start_document() {
+  impl_->cache.next_document();
+  // As the shaping cache: what only documents before the last one set goes once it
+  // outnumbers what the last one set.
+  std::size_t current = 0;
+  for (const auto& [key, set] : impl_->lines) current += set.document == impl_->document ? 1 : 0;
+  if (impl_->lines.size() > 2 * current + 256)
+    std::erase_if(impl_->lines, [&](const auto& item) { return item.second.document != impl_->document; });
+  ++impl_->document;
+}
 
 std::string Typesetter::signature(const layout::Theme& theme) {
   // Everything Impl reads from the theme, and where the fonts are named (their FontInfo
@@ -438,7 +513,8 @@ std::string Typesetter::signature(const layout::Theme& theme) {
 void Typesetter::set_breaker(Breaker breaker) { impl_->breaker = breaker; }
 
 ShapingCacheStats Typesetter::shaping_cache_stats() const {
-  return ShapingCacheStats{impl_->cache.hits(), impl_->cache.misses(), impl_->cache.size(), impl_->words.shaped()};
+  return ShapingCacheStats{impl_->cache.hits(), impl_->cache.misses(), impl_->cache.size(), impl_->words.shaped(),
+                           impl_->lines_reused};
 }
 
 TypesetWork Typesetter::work() const { return impl_->work; }

@@ -46,6 +46,7 @@ struct ShapingCacheStats {
   size_t hits = 0, misses = 0;
   size_t kept = 0;  // paragraphs held now
   size_t words_shaped = 0;  // distinct words (and runs of spaces) HarfBuzz was given
+  size_t lines_reused = 0;  // paragraphs set again at a width they were set at: their lines kept
 };
 
 /// The work typeset() and typeset_line() have done so far besides shaping (which
@@ -108,8 +109,10 @@ class Typesetter {
   TypesetWork work() const;
 
  private:
-  /// typeset() without balancing.
+  /// typeset() without balancing, from the lines kept when the paragraph was set before.
   std::vector<Line> typeset_at(const compose::Paragraph& paragraph, double width);
+  /// typeset_at() without them.
+  std::vector<Line> set_lines(const compose::Paragraph& paragraph, double width);
 
   struct Impl;
   std::unique_ptr<Impl> impl_;
