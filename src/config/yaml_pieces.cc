@@ -7,6 +7,8 @@
 // with each item replaced by a placeholder, is parsed, and the items are put back in their
 // places. Only an item that changed, or moved, is parsed again.
 //
+// A file is cut from its second reading on; the first is parsed whole.
+//
 // The result is the tree a parse of the whole file gives (same nodes, same spans): anything
 // this cannot be sure of sends the file to the whole parse instead, which also gives every
 // message. That is a file with anchors, aliases, tags, merge keys, complex keys, directives,
@@ -17,6 +19,7 @@
 #include <cctype>
 #include <map>
 #include <mutex>
+#include <set>
 
 #include "config/config.h"
 #include "config/yaml_tree.h"
@@ -171,6 +174,7 @@ struct YamlPieces::Impl {
   std::map<std::string, std::pair<YamlNode, std::size_t>> pieces;  // key -> tree, last use
   std::size_t use = 0;
   std::size_t parsed = 0, reused = 0, whole = 0;
+  std::set<std::string> seen;  // files parsed before: only those are cut
 };
 
 YamlPieces::YamlPieces() : impl_(std::make_unique<Impl>()) {}
@@ -235,6 +239,16 @@ std::optional<YamlNode> parse_yaml_in_pieces(const SourceText& source, Diagnosti
   if (!cache || text.size() < kSmallestCut || text.size() > limits::kMaxInputBytes || !utf8_valid(text) ||
       text.find('\0') != std::string::npos)
     return whole();
+  // A file read once (a build, each CV of a batch) is read whole: cutting pays only from the
+  // second reading on (a watch), and costs a little more than the whole parse the first time.
+  {
+    std::lock_guard lock(cache->impl().mutex);
+    if (cache->impl().seen.size() >= kMaxPieces) cache->impl().seen.clear();
+    if (cache->impl().seen.insert(source.file()).second) {
+      ++cache->impl().whole;
+      return parse_yaml(source, diags);
+    }
+  }
   const std::vector<Line> lines = lines_of(text);
   if (has_unsafe_syntax(text, lines) || has_multiline_quotes(text, lines)) return whole();
   const std::vector<Piece> pieces = pieces_of(text, lines);
