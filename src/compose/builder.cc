@@ -3,14 +3,19 @@
 
 #include "compose/markup.h"
 
+#include <mutex>
+#include <unordered_map>
+
 namespace hanji::compose {
 
 FontSpec font_of(const layout::TextStyle& style) { return FontSpec{style.size, style.bold, style.italic, style.color, style.small_caps}; }
 
 double line_height_of(const layout::TextStyle& style) { return style.size * style.line_height; }
 
-Builder::Builder(const model::CvFile& file, const layout::Theme& theme, Diagnostics& diags)
-    : file_(file), theme_(theme), diags_(diags), locale_(file.locale), bold_keywords_(file.settings.bold_keywords) {
+Builder::Builder(const model::CvFile& file, const layout::Theme& theme, Diagnostics& diags, MarkupMemo* memo)
+    : file_(file), theme_(theme), diags_(diags), memo_(memo), locale_(file.locale),
+      bold_keywords_(file.settings.bold_keywords) {
+  for (const std::string& keyword : file.settings.bold_keywords) keywords_key_ += keyword + '\n';
   if (!theme.range_separator.empty()) locale_.range_separator = in_language(theme.range_separator, file.locale);
 }
 
@@ -27,8 +32,74 @@ std::vector<Inline> Builder::inlines(const model::Text& text, const FontSpec& fo
   return inlines(text, font, theme_.link_color);
 }
 
+struct MarkupMemo::Impl {
+  std::mutex mutex;
+  std::unordered_map<std::string, std::vector<Inline>> texts;
+  std::size_t parsed = 0, reused = 0;
+};
+
+MarkupMemo::MarkupMemo() : impl_(std::make_unique<Impl>()) {}
+MarkupMemo::~MarkupMemo() = default;
+
+std::size_t MarkupMemo::parsed() const {
+  std::lock_guard lock(impl_->mutex);
+  return impl_->parsed;
+}
+
+std::size_t MarkupMemo::reused() const {
+  std::lock_guard lock(impl_->mutex);
+  return impl_->reused;
+}
+
+namespace {
+
+// About ten CVs' texts; past that the memo starts again.
+constexpr std::size_t kMaxMemoTexts = 20000;
+
+template <class T>
+void append_value(std::string& key, const T& value) {
+  key.append(reinterpret_cast<const char*>(&value), sizeof value);
+}
+
+// Everything parse_markup reads: the text and where it is written, the style, the link
+// colour, the bold keywords.
+std::string markup_key(const model::Text& text, const FontSpec& font, const Rgb& link_color,
+                       const std::string& keywords) {
+  std::string key;
+  for (double value : {font.size, font.color.r, font.color.g, font.color.b, link_color.r, link_color.g, link_color.b})
+    append_value(key, value);
+  key += static_cast<char>(font.bold + font.italic * 2 + font.small_caps * 4 + font.emphasized * 8 + font.mono * 16);
+  append_value(key, text.span.line);
+  append_value(key, text.span.col);
+  append_value(key, text.span.file.size());
+  key += text.span.file;
+  append_value(key, keywords.size());
+  key += keywords;
+  key += text.value;
+  return key;
+}
+
+}  // namespace
+
 std::vector<Inline> Builder::inlines(const model::Text& text, const FontSpec& font, const Rgb& link_color) {
-  return parse_markup(text, font, link_color, bold_keywords_, diags_);
+  if (!memo_) return parse_markup(text, font, link_color, bold_keywords_, diags_);
+  std::string key = markup_key(text, font, link_color, keywords_key_);
+  MarkupMemo::Impl& memo = memo_->impl();
+  {
+    std::lock_guard lock(memo.mutex);
+    if (auto it = memo.texts.find(key); it != memo.texts.end()) {
+      ++memo.reused;
+      return it->second;
+    }
+  }
+  const std::size_t reported = diags_.all().size();
+  std::vector<Inline> parsed = parse_markup(text, font, link_color, bold_keywords_, diags_);
+  std::lock_guard lock(memo.mutex);
+  ++memo.parsed;
+  if (diags_.all().size() != reported) return parsed;
+  if (memo.texts.size() >= kMaxMemoTexts) memo.texts.clear();
+  memo.texts.emplace(std::move(key), parsed);
+  return parsed;
 }
 
 Paragraph Builder::paragraph(std::vector<Inline> inlines, const layout::TextStyle& style, layout::Align align,

@@ -19,7 +19,7 @@ double line_height_of(const layout::TextStyle& style);
 
 class Builder {
  public:
-  Builder(const model::CvFile& file, const layout::Theme& theme, Diagnostics& diags);
+  Builder(const model::CvFile& file, const layout::Theme& theme, Diagnostics& diags, MarkupMemo* memo = nullptr);
 
   const model::CvFile& file() const { return file_; }
   const model::Cv& cv() const { return file_.cv; }
@@ -71,6 +71,8 @@ class Builder {
   const model::CvFile& file_;
   const layout::Theme& theme_;
   Diagnostics& diags_;
+  MarkupMemo* memo_;  // texts parsed before (a warm engine's), or null
+  std::string keywords_key_;  // the bold keywords, for the memo's keys
   model::Locale locale_;
   BoldKeywords bold_keywords_;  // settings.bold_keywords, prepared once
   std::vector<Block>& current() {

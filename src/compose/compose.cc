@@ -130,8 +130,8 @@ bool goes_to_side(const model::Section& section, const layout::Theme& theme) {
   });
 }
 
-Composition compose(const model::CvFile& file, const layout::Theme& theme, Diagnostics& diags) {
-  Builder builder(file, theme, diags);
+Composition compose(const model::CvFile& file, const layout::Theme& theme, Diagnostics& diags, MarkupMemo* memo) {
+  Builder builder(file, theme, diags, memo);
   add_header(builder);
   // The first section of each column follows the header (or the side column's photo and
   // contacts) with header.space_below instead of section.space_above.

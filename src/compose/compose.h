@@ -5,6 +5,7 @@
 // file format the CV came from.
 #pragma once
 
+#include <memory>
 #include <optional>
 #include <string>
 #include <variant>
@@ -173,9 +174,32 @@ struct Composition {
   Furniture furniture;
 };
 
+/// Inline markup parsed before, by text, place, style, link colour and bold keywords: a warm
+/// engine composes a CV again after every edit, and most of its texts did not change. A text
+/// whose parsing said anything is not kept, so its message comes again. Safe to share
+/// between threads; keeps at most about ten CVs' texts.
+class MarkupMemo {
+ public:
+  MarkupMemo();
+  ~MarkupMemo();
+  MarkupMemo(const MarkupMemo&) = delete;
+  MarkupMemo& operator=(const MarkupMemo&) = delete;
+
+  /// Texts parsed, and texts found parsed before, so far.
+  std::size_t parsed() const;
+  std::size_t reused() const;
+
+  struct Impl;
+  Impl& impl() { return *impl_; }
+
+ private:
+  std::unique_ptr<Impl> impl_;
+};
+
 /// Builds the block list for `file` with `theme`. Problems with content (a bad link, an
 /// unterminated **) are reported as warnings with their location; nothing is dropped.
-Composition compose(const model::CvFile& file, const layout::Theme& theme, Diagnostics& diags);
+Composition compose(const model::CvFile& file, const layout::Theme& theme, Diagnostics& diags,
+                    MarkupMemo* memo = nullptr);
 
 /// Parses RenderCV's inline Markdown subset (**bold**, *italic*, [text](url), backslash
 /// escapes) in `text` into inlines based on `base`. Spans point into the source value.

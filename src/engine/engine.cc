@@ -34,6 +34,7 @@ struct Engine::Impl {
   layout::LayoutFileCache layout_files;
   source::LocaleCache locale_files;
   config::YamlPieces yaml_pieces;
+  compose::MarkupMemo markup;
 
   std::mutex mutex;  // guards what follows
   std::multimap<std::string, std::unique_ptr<text::Typesetter>> idle;
@@ -101,7 +102,7 @@ fit::FitResult Engine::lay_out(const model::CvFile& file, const layout::Theme& t
   auto attempt = [&](const layout::Theme& squeezed, const paginate::Options& options, Diagnostics& out) {
     doc::Document doc;
     if (!sink.has_errors()) {
-      compose::Composition composition = compose::compose(file, squeezed, sink);
+      compose::Composition composition = compose::compose(file, squeezed, sink, &impl_->markup);
       if (!sink.has_errors()) doc = paginate::paginate(composition, squeezed, *typesetter, sink, options);
     }
     out = std::move(sink);
