@@ -1402,6 +1402,17 @@ doc::GlyphRun manual_run() {
   return run;
 }
 
+// A literal string of 2-byte codes as the TJ writer writes it (codes whose bytes need no
+// escape).
+std::string tj_string(std::initializer_list<uint16_t> codes) {
+  std::string out = "(";
+  for (uint16_t code : codes) {
+    out += static_cast<char>(code >> 8);
+    out += static_cast<char>(code & 0xFF);
+  }
+  return out + ")";
+}
+
 // Glyphs 1, 2, 3 as codes 0x21, 0x22, 0x23, 600, 600 and 500 /1000 em wide, reading back
 // as the three texts given.
 pdf::GlyphCodes manual_codes(const std::vector<std::u32string>& unicode) {
@@ -1417,17 +1428,18 @@ TEST(TextOps, AdjustsForKerningAndOffsets) {
   // A at 0 (declared 6 pt = its advance), V at 6 (no move), x at 11.5 + 0.5 offset while the
   // viewer is at 12: no move either, but it is raised 2 pt.
   std::string ops = pdf::show_glyphs(manual_run(), manual_codes(unicode));
-  EXPECT_EQ(ops, "[<00210022>]TJ\n2 Ts\n[<0023>]TJ\n0 Ts\n");
+  EXPECT_EQ(ops, "[" + tj_string({0x21, 0x22}) + "]TJ\n2 Ts\n[" + tj_string({0x23}) + "]TJ\n0 Ts\n");
   doc::GlyphRun kerned = manual_run();
   kerned.glyphs[0].advance = 5.2;  // A-V kern of -0.8 pt at 10 pt = -80/1000 em
   ops = pdf::show_glyphs(kerned, manual_codes(unicode));
-  EXPECT_EQ(ops, "[<0021>80<0022>]TJ\n2 Ts\n[<0023>]TJ\n0 Ts\n");
+  EXPECT_EQ(ops, "[" + tj_string({0x21}) + "80" + tj_string({0x22}) + "]TJ\n2 Ts\n[" + tj_string({0x23}) + "]TJ\n0 Ts\n");
 }
 
 TEST(TextOps, ActualTextWhereGlyphsDoNotReadBack) {
   std::vector<std::u32string> unicode{U"A", U"W", U"x"};  // glyph 2 reads as W, drawn for V
   std::string ops = pdf::show_glyphs(manual_run(), manual_codes(unicode));
-  EXPECT_NE(ops.find("/Span <</ActualText <FEFF0056>>> BDC\n[<0022>]TJ\nEMC\n"), std::string::npos) << ops;
+  EXPECT_NE(ops.find("/Span <</ActualText <FEFF0056>>> BDC\n[" + tj_string({0x22}) + "]TJ\nEMC\n"), std::string::npos)
+      << ops;
 }
 
 TEST(TextOps, GlyphsDrawnIntoTheirNeighbourReadAsOneSpan) {
@@ -1439,7 +1451,9 @@ TEST(TextOps, GlyphsDrawnIntoTheirNeighbourReadAsOneSpan) {
   trimmed.glyphs[1].x_offset = -3.0;
   trimmed.glyphs[1].advance = 3.0;
   std::string ops = pdf::show_glyphs(trimmed, manual_codes(unicode));
-  EXPECT_NE(ops.find("/Span <</ActualText <FEFF00410056>>> BDC\n[<0021>300<0022>]TJ\nEMC\n"), std::string::npos)
+  EXPECT_NE(ops.find("/Span <</ActualText <FEFF00410056>>> BDC\n[" + tj_string({0x21}) + "300" + tj_string({0x22}) +
+                     "]TJ\nEMC\n"),
+            std::string::npos)
       << ops;
   EXPECT_EQ(ops.find("ActualText <FEFF0078>"), std::string::npos) << ops;
   // The same trim on the right (a closing bracket: advance cut, glyph in place) joins the
@@ -1450,24 +1464,45 @@ TEST(TextOps, GlyphsDrawnIntoTheirNeighbourReadAsOneSpan) {
   EXPECT_NE(ops.find("/Span <</ActualText <FEFF00410056>>> BDC\n"), std::string::npos) << ops;
 }
 
-// Replays a TJ array the way a viewer does: the pen position (thousandths of an em) at
-// which each glyph is drawn, from the declared widths and the adjustments.
-std::vector<double> replay_tj(const std::string& ops, const pdf::GlyphCodes& codes) {
+// Replays TJ arrays the way a viewer does: the pen position (thousandths of an em) at which
+// each glyph is drawn, from the declared widths and the adjustments, which are counted.
+struct TjReplay {
   std::vector<double> drawn_at;
+  size_t adjustments = 0;
+};
+
+TjReplay replay_tj(const std::string& ops, const pdf::GlyphCodes& codes) {
+  TjReplay replay;
   double pen = 0;
-  std::regex token(R"(<([0-9A-F]+)>|(-?[0-9.]+))");
-  for (std::sregex_iterator it(ops.begin(), ops.end(), token), end; it != end; ++it) {
-    if ((*it)[2].matched) {
-      pen -= std::stod((*it)[2]);
-      continue;
-    }
-    std::string hex = (*it)[1];
-    for (size_t i = 0; i + 4 <= hex.size(); i += 4) {
-      drawn_at.push_back(pen);
-      pen += codes.width_of(static_cast<uint16_t>(std::stoul(hex.substr(i, 4), nullptr, 16))) / 1e6;
+  for (size_t at = 0; at < ops.size();) {
+    const char c = ops[at];
+    if (c == '(') {  // a literal string of 2-byte codes
+      std::string bytes;
+      for (++at; at < ops.size() && ops[at] != ')'; ++at) {
+        if (ops[at] != '\\') {
+          bytes += ops[at];
+          continue;
+        }
+        const char escaped = ops[++at];
+        bytes += escaped == 'r' ? '\r' : escaped == 'n' ? '\n' : escaped;
+      }
+      ++at;
+      for (size_t i = 0; i + 2 <= bytes.size(); i += 2) {
+        replay.drawn_at.push_back(pen);
+        const auto code = static_cast<uint16_t>(static_cast<unsigned char>(bytes[i]) << 8 | static_cast<unsigned char>(bytes[i + 1]));
+        pen += codes.width_of(code) / 1e6;
+      }
+    } else if (c == '-' || c == '.' || std::isdigit(static_cast<unsigned char>(c))) {
+      size_t end = at + 1;
+      while (end < ops.size() && (ops[end] == '.' || std::isdigit(static_cast<unsigned char>(ops[end])))) ++end;
+      pen -= std::stod(ops.substr(at, end - at));
+      ++replay.adjustments;
+      at = end;
+    } else {
+      ++at;
     }
   }
-  return drawn_at;
+  return replay;
 }
 
 TEST(TextOps, UnevenUnitsPerEmStaysWithinToleranceWithFewAdjustments) {
@@ -1481,12 +1516,11 @@ TEST(TextOps, UnevenUnitsPerEmStaysWithinToleranceWithFewAdjustments) {
     run.glyphs.push_back({5, 9.501953125, 0, 0, 3 * i});
   }
   std::string ops = pdf::show_glyphs(run, codes);
-  std::vector<double> drawn_at = replay_tj(ops, codes);
-  ASSERT_EQ(drawn_at.size(), 200u);
-  for (size_t i = 0; i < drawn_at.size(); ++i)
-    EXPECT_NEAR(drawn_at[i], i * 950.1953125, 0.1) << "glyph " << i;
-  size_t adjustments = std::count(ops.begin(), ops.end(), '>') - 1;
-  EXPECT_LE(adjustments, 200u / 10) << ops;
+  TjReplay replay = replay_tj(ops, codes);
+  ASSERT_EQ(replay.drawn_at.size(), 200u);
+  for (size_t i = 0; i < replay.drawn_at.size(); ++i)
+    EXPECT_NEAR(replay.drawn_at[i], i * 950.1953125, 0.1) << "glyph " << i;
+  EXPECT_LE(replay.adjustments, 200u / 10) << ops;
 }
 
 TEST(ToUnicode, BlocksOfAtMostHundredWithExactCounts) {
@@ -1648,7 +1682,26 @@ TEST(TextOps, ABrokenWordReadsAsItsActualTextWhateverItsGlyphs) {
   doc::GlyphRun run = manual_run();
   run.actual_text = "AVxy";
   std::string ops = pdf::show_glyphs(run, manual_codes({U"A", U"W", U"x"}));
-  EXPECT_EQ(ops, "/Span <</ActualText <FEFF0041005600780079>>> BDC\n[<00210022>]TJ\n2 Ts\n[<0023>]TJ\n0 Ts\nEMC\n");
+  EXPECT_EQ(ops, "/Span <</ActualText <FEFF0041005600780079>>> BDC\n[" + tj_string({0x21, 0x22}) + "]TJ\n2 Ts\n[" +
+                     tj_string({0x23}) + "]TJ\n0 Ts\nEMC\n");
+}
+
+// Codes go into the TJ strings as their two bytes; the bytes of the string syntax are escaped
+// and a carriage return is written as \r (a reader would take a raw one for a line end).
+TEST(TextOps, CodeBytesAreEscapedWhereTheStringSyntaxNeeds) {
+  pdf::GlyphCodes codes;
+  codes.add(1, 0x2829, 500'000'000, U"a");  // ( )
+  codes.add(2, 0x5C0D, 500'000'000, U"b");  // \ CR
+  codes.add(3, 0x0A00, 500'000'000, U"c");  // LF NUL
+  doc::GlyphRun run;
+  run.size = 10;
+  run.text = "abc";
+  run.glyphs = {{1, 5, 0, 0, 0}, {2, 5, 0, 0, 1}, {3, 5, 0, 0, 2}};
+  std::string ops = pdf::show_glyphs(run, codes);
+  EXPECT_EQ(ops, std::string("[(\\(\\)\\\\\\r\n\0)]TJ\n", 17)) << ops;
+  TjReplay replay = replay_tj(ops, codes);
+  EXPECT_EQ(replay.drawn_at, (std::vector<double>{0, 500, 1000}));
+  EXPECT_EQ(replay.adjustments, 0u);
 }
 
 TEST(SfntMetrics, MatchesHarfBuzzAdvances) {
