@@ -25,7 +25,7 @@
 #include "pdf/exif_orientation.h"
 #include "pdf/font_usage.h"
 #include "pdf/jpeg_check.h"
-#include "pdf/sfnt_prep.h"
+#include "pdf/sfnt_program.h"
 #include "pdf/pdf.h"
 #include "pdf/png_check.h"
 #include "pdf/sfnt_metrics.h"
@@ -1818,10 +1818,9 @@ uint32_t font_checksum(const std::string& font) {
   return sum;
 }
 
-// hb-subset drops 'prep' with the hinting; libharu then fails on one glyph set in about 2048
-// (see sfnt_prep.h). The font handed to libharu always has a 'prep' table, and nothing else
-// in it changes.
-TEST(SfntPrep, AddsAOneInstructionPrepAndKeepsEveryOtherTable) {
+// A subset by characters alone (the public-API backend's) keeps its cmap; the embedded
+// program drops it, as every table a PDF viewer does not read, keeping the rest byte for byte.
+TEST(SfntProgram, KeepsOnlyTheTablesAPdfReadsByteForByte) {
   doc::FontInfo lato = font_info("Lato-Regular.ttf");
   Diagnostics diags;
   std::vector<char32_t> code_points;
@@ -1829,26 +1828,63 @@ TEST(SfntPrep, AddsAOneInstructionPrepAndKeepsEveryOtherTable) {
   std::optional<text::FontSubset> subset = text::subset_font(lato, {}, code_points, diags);
   ASSERT_TRUE(subset) << all_diagnostics(diags);
   const auto before = sfnt_tables(subset->data);
-  ASSERT_EQ(before.count("prep"), 0u);
-  const std::string patched = pdf::with_nonempty_prep(subset->data);
-  const auto after = sfnt_tables(patched);
-  ASSERT_EQ(after.size(), before.size() + 1);
-  EXPECT_EQ(after.at("prep"), std::string(1, '\0'));
+  ASSERT_EQ(before.count("cmap"), 1u);
+  const std::string program = pdf::pdf_font_program(subset->data);
+  const auto after = sfnt_tables(program);
+  EXPECT_EQ(after.count("cmap"), 0u);
   for (const auto& [tag, data] : before) {
+    if (tag == "cmap") continue;
+    ASSERT_EQ(after.count(tag), 1u) << tag;
     if (tag == "head") continue;  // its checkSumAdjustment is recomputed
     EXPECT_EQ(after.at(tag), data) << tag;
   }
   EXPECT_EQ(after.at("head").substr(12), before.at("head").substr(12));
-  EXPECT_EQ(font_checksum(patched), 0xB1B0AFBAu);  // what checkSumAdjustment is for
-  EXPECT_EQ(pdf::with_nonempty_prep(patched), patched);  // a font with a prep is left alone
-  EXPECT_EQ(pdf::with_nonempty_prep("junk"), "junk");
-  ASSERT_TRUE(pdf::read_horizontal_metrics(patched));
-  EXPECT_EQ(pdf::read_horizontal_metrics(patched)->advances, pdf::read_horizontal_metrics(subset->data)->advances);
+  EXPECT_EQ(font_checksum(program), 0xB1B0AFBAu);  // what checkSumAdjustment is for
+  EXPECT_EQ(pdf::pdf_font_program(program), program);  // nothing left to drop: unchanged
+  EXPECT_EQ(pdf::pdf_font_program("junk"), "junk");
+  ASSERT_TRUE(pdf::read_horizontal_metrics(program));
+  EXPECT_EQ(pdf::read_horizontal_metrics(program)->advances, pdf::read_horizontal_metrics(subset->data)->advances);
 }
 
-// The CV of the bug report: Lato's glyphs for this text made a subset whose rebuilt tables
-// came to exactly 8192 bytes before 'prep'.
-TEST(SfntPrep, TheGlyphSetThatMadeLibharuFailNowBuilds) {
+// The glyph-id backend names its glyphs, so hb-subset leaves out the cmap (and every other
+// table the PDF would drop) and the program is embedded as hb-subset wrote it.
+TEST(SfntProgram, GlyphSubsetsHaveOnlyEmbeddedTables) {
+  for (const char* file : {"Lato-Regular.ttf", "NanumBarunGothic.ttf", "NotoSerif-Regular.ttf"}) {
+    Diagnostics diags;
+    std::optional<text::FontSubset> subset = text::subset_font(font_info(file), {36, 37}, {U'A'}, diags);
+    ASSERT_TRUE(subset) << all_diagnostics(diags);
+    for (const auto& [tag, data] : sfnt_tables(subset->data)) EXPECT_TRUE(pdf::embedded_table(tag)) << file << " " << tag;
+    EXPECT_EQ(pdf::pdf_font_program(subset->data), subset->data) << file;
+  }
+}
+
+// What the font descriptor declares: libharu's values (thousandths of an em, truncated) for
+// the box, ascent and descent, the style from head.macStyle, the embedding licence.
+TEST(SfntMetrics, ReadsTheDescriptorFacts) {
+  std::optional<pdf::FontFacts> bold = pdf::read_font_facts(read_file(font_info("Lato-Bold.ttf").path));
+  ASSERT_TRUE(bold);
+  EXPECT_TRUE(bold->bold);
+  EXPECT_FALSE(bold->italic);
+  EXPECT_EQ(bold->descriptor_flags(), 32 | (1 << 18));  // nonsymbolic, force bold
+  EXPECT_EQ(bold->ascent, 987);
+  EXPECT_EQ(bold->descent, -213);
+  EXPECT_TRUE(bold->has_outlines);
+  EXPECT_TRUE(bold->embeddable());
+  std::optional<pdf::FontFacts> serif = pdf::read_font_facts(read_file(font_info("NanumMyeongjo.ttf").path));
+  ASSERT_TRUE(serif);
+  EXPECT_EQ(serif->descriptor_flags(), 32 | 2);  // sFamilyClass 3: a serif face
+  pdf::FontFacts restricted;
+  restricted.embedding = 0x0002;
+  EXPECT_FALSE(restricted.embeddable());
+  restricted.embedding = 0x0008;  // editable embedding
+  EXPECT_TRUE(restricted.embeddable());
+  EXPECT_FALSE(pdf::read_font_facts("junk"));
+}
+
+// The CV of a bug report: Lato's glyphs for this text made a subset whose tables, as libharu
+// rebuilt them, came to exactly 8192 bytes before 'prep', which libharu then failed to seek
+// to. hanji embeds the program itself now; this glyph set stays a test.
+TEST(PdfWriter, TheGlyphSetThatMadeLibharuFailBuilds) {
   Document doc;
   doc.fonts = {font_info("Lato-Regular.ttf"), font_info("Lato-Bold.ttf")};
   doc.pages.resize(1);
