@@ -901,7 +901,7 @@ TEST(PdfWriter, ImagesAreEmbedded) {
   EXPECT_NE(list.out.find("  300   400  rgb     3   8  image"), std::string::npos) << list.out;  // samples/photo.png
   EXPECT_EQ(std::count(list.out.begin(), list.out.end(), '\n'), 2 + 4) << list.out;  // header + 4 placements
   // pic.png is drawn twice but embedded once: 3 image objects.
-  std::regex image_object(R"(/Subtype /Image)");
+  std::regex image_object(R"(/Subtype ?/Image)");
   EXPECT_EQ(std::distance(std::sregex_iterator(bytes->begin(), bytes->end(), image_object), std::sregex_iterator()), 3);
   EXPECT_EQ(run("qpdf --check " + (dir / "images.pdf").string() + " >/dev/null 2>&1").status, 0);
 }
@@ -1367,6 +1367,61 @@ TEST(PdfWriter, RealCvTextRoundTripsSmallInWorkInProportion) {
   EXPECT_EQ(page_lines(text.out), sample.page_lines);
   // Stock libharu embeds ~100 KB per Nanum weight; subsets of the glyphs used are small.
   EXPECT_LT(bytes.size(), 60000u);
+}
+
+// Deflate, which is most of the writer's work, runs once per stream and once per byte: the
+// writer compresses every stream of the file itself (libharu compresses nothing), so its
+// counts match what a reader decompresses. If libharu compressed a stream, or a stream were
+// compressed twice, or the packed objects were saved and packed again, the counts would
+// disagree with the file.
+TEST(PdfWriter, EveryStreamIsDeflatedOnceByTheWriter) {
+  Sample sample = corpus_sample();
+  Diagnostics diags;
+  pdf::WriteWork work;
+  const std::optional<std::string> bytes = pdf::write_pdf(sample.doc, {}, diags, &work);
+  ASSERT_TRUE(bytes) << all_diagnostics(diags);
+  TempDir dir;
+  const std::string file = (dir / "cv.pdf").string();
+  write_file(file, *bytes);
+  // Streams are never packed into an object stream: each has an entry of its own.
+  CommandResult xref = run("qpdf --show-xref " + file);
+  ASSERT_EQ(xref.status, 0);
+  std::size_t streams = 0, decoded = 0;
+  std::regex own_entry(R"((\d+)/0: uncompressed)");
+  for (std::sregex_iterator it(xref.out.begin(), xref.out.end(), own_entry), end; it != end; ++it) {
+    const std::string object = "qpdf --show-object=" + (*it)[1].str() + " ";
+    if (run(object + file).out.find("/FlateDecode") == std::string::npos) continue;
+    CommandResult data = run(object + "--filtered-stream-data " + file);
+    ASSERT_EQ(data.status, 0) << (*it)[1];
+    ++streams;
+    decoded += data.out.size();
+  }
+  // Two pages, four fonts (program and ToUnicode each), the packed objects, the xref.
+  EXPECT_EQ(streams, 2u + 4 * 2 + 2);
+  EXPECT_EQ(work.streams_compressed, streams);
+  EXPECT_EQ(work.bytes_compressed, decoded);
+}
+
+// Text strings go in as literals when they are printable ASCII (escaped where the syntax
+// needs it) and as UTF-16 otherwise; both read back exactly.
+TEST(PdfWriter, TextStringsReadBackExactly) {
+  Sample sample = make_sample();
+  sample.doc.meta.title = "Jane (Doe) \\ CV";
+  sample.doc.meta.author = "Jane Doe";
+  sample.doc.meta.subject = "tab\there";
+  Diagnostics diags;
+  std::optional<std::string> bytes = write(sample.doc, {}, diags);
+  ASSERT_TRUE(bytes) << all_diagnostics(diags);
+  TempDir dir;
+  write_file(dir / "strings.pdf", *bytes);
+  CommandResult info = run("pdfinfo -enc UTF-8 " + (dir / "strings.pdf").string());
+  EXPECT_NE(info.out.find("Title:           Jane (Doe) \\ CV\n"), std::string::npos) << info.out;
+  EXPECT_NE(info.out.find("Author:          Jane Doe\n"), std::string::npos) << info.out;
+  run("qpdf --qdf --object-streams=disable " + (dir / "strings.pdf").string() + " " + (dir / "qdf.pdf").string());
+  const std::string qdf = read_file(dir / "qdf.pdf");
+  EXPECT_NE(qdf.find("/Title (Jane \\(Doe\\) \\\\ CV)"), std::string::npos);
+  EXPECT_NE(qdf.find("/Author (Jane Doe)"), std::string::npos);
+  EXPECT_NE(qdf.find("/Subject <feff00740061006200090068006500720065>"), std::string::npos);  // a tab: not printable
 }
 
 // ---- the pure parts -------------------------------------------------------------------

@@ -1,5 +1,6 @@
-// The glyph-id backend: the ONLY file that reaches into libharu 2.3.0's internals (the
-// structs and functions hpdf.h exposes beyond the documented API). libharu can only draw
+// The glyph-id backend: with the direct writer (haru_save.cc), the only code that reaches
+// into libharu 2.3.0's internals (the structs and functions its headers expose beyond the
+// documented API). libharu can only draw
 // characters through a font's cmap and embeds whole font tables; to keep HarfBuzz's
 // ligatures and kerning and get small files this file
 //  1. builds each font's dictionaries itself (Type0, CIDFontType2, descriptor, ToUnicode
