@@ -11,6 +11,8 @@
 //  2. writes TJ arrays of glyph ids straight into the page content stream.
 // Every step was measured against libharu 2.3.0 (sizes, instructions, what extractors read
 // back). glyph_backend_available() guards against any other libharu version.
+#include <hpdf_utils.h>
+
 #include <algorithm>
 #include <cctype>
 #include <cstring>
@@ -117,6 +119,47 @@ HPDF_Array box_array(HPDF_MMgr mmgr, const FontFacts& facts) {
   for (int value : {facts.x_min, facts.y_min, facts.x_max, facts.y_max}) HPDF_Array_AddNumber(box, value);
   return box;
 }
+
+// The font, size and fill colour in force inside a text object, written as Tf and rg when
+// they change, in libharu's number format. libharu's own calls (TextState) write the same
+// bytes but clear a 512-byte buffer a byte at a time for each.
+class TextSettings {
+ public:
+  void select(std::string& ops, HPDF_Page page, HPDF_Font font, double size, const Rgb& color) {
+    if (font != font_ || size != size_) {
+      // Names the font in the page's resources (/F1, /F2 ...) if it is not there yet.
+      const char* resource = HPDF_Page_GetLocalFontName(page, font);
+      if (!resource) return;  // the page's error says why
+      ops += '/';
+      ops += resource;
+      ops += ' ';
+      append_real(ops, size);
+      ops += " Tf\n";
+      font_ = font;
+      size_ = size;
+    }
+    if (!color_ || !(*color_ == color)) {
+      append_real(ops, unit(color.r));
+      ops += ' ';
+      append_real(ops, unit(color.g));
+      ops += ' ';
+      append_real(ops, unit(color.b));
+      ops += " rg\n";
+      color_ = color;
+    }
+  }
+
+ private:
+  static double unit(double component) { return std::clamp(component, 0.0, 1.0); }
+  static void append_real(std::string& ops, double value) {
+    char digits[32];
+    ops.append(digits, HPDF_FToA(digits, static_cast<HPDF_REAL>(value), digits + sizeof digits - 1));
+  }
+
+  HPDF_Font font_ = nullptr;
+  double size_ = 0;
+  std::optional<Rgb> color_;
+};
 
 // Everything the dictionaries of one font say, gathered before any is built.
 struct FontParts {
@@ -231,24 +274,20 @@ class GlyphBackend final : public TextBackend {
     return true;
   }
 
-  // The runs' operators are gathered in ops_ and written into the page in one piece
-  // wherever libharu itself writes (Tf, rg, ET), so the stream gets the same bytes in the
-  // same order with far fewer calls.
+  // The runs' operators, with their Tf and rg, are gathered in ops_ and written into the
+  // page in one piece.
   void draw_runs(HPDF_Page page, const std::vector<doc::PlacedRun>& runs, double page_height) override {
     if (runs.empty()) return;
     HPDF_Stream content = static_cast<HPDF_PageAttr>(page->attr)->stream;
     HPDF_Page_BeginText(page);
     LineStart line;
-    TextState state;
+    TextSettings settings;
     ops_.clear();
     for (const auto& placed : runs) {
       const doc::GlyphRun& run = placed.run;
       auto found = fonts_.find(run.font);
       if (run.glyphs.empty() || run.size <= 0 || found == fonts_.end()) continue;
-      if (state.changes(found->second.font, run.size, run.color)) {
-        write_ops(content);
-        state.select(page, found->second.font, run.size, run.color);
-      }
+      settings.select(ops_, page, found->second.font, run.size, run.color);
       ops_ += line.move_to(placed.x, page_height - placed.baseline + run.rise);
       append_glyphs(ops_, run, found->second.codes, clusters_, work_);
     }
