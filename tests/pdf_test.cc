@@ -1901,15 +1901,23 @@ TEST(SfntProgram, KeepsOnlyTheTablesAPdfReadsByteForByte) {
   EXPECT_EQ(pdf::read_horizontal_metrics(program)->advances, pdf::read_horizontal_metrics(subset->data)->advances);
 }
 
-// The glyph-id backend names its glyphs, so hb-subset leaves out the cmap (and every other
-// table the PDF would drop) and the program is embedded as hb-subset wrote it.
+// The glyph-id backend names its glyphs, which alone make the subset: hb-subset leaves out the
+// cmap (and every other table the PDF would drop) and the program is embedded as written.
 TEST(SfntProgram, GlyphSubsetsHaveOnlyEmbeddedTables) {
   for (const char* file : {"Lato-Regular.ttf", "NanumBarunGothic.ttf", "NotoSerif-Regular.ttf"}) {
     Diagnostics diags;
     std::optional<text::FontSubset> subset = text::subset_font(font_info(file), {36, 37}, {U'A'}, diags);
     ASSERT_TRUE(subset) << all_diagnostics(diags);
-    for (const auto& [tag, data] : sfnt_tables(subset->data)) EXPECT_TRUE(pdf::embedded_table(tag)) << file << " " << tag;
+    const auto tables = sfnt_tables(subset->data);
+    for (const auto& [tag, data] : tables) EXPECT_TRUE(pdf::embedded_table(tag)) << file << " " << tag;
     EXPECT_EQ(pdf::pdf_font_program(subset->data), subset->data) << file;
+    // .notdef and the two glyphs asked for (neither is a composite): the characters given
+    // bring no glyphs of their own.
+    ASSERT_GE(tables.at("maxp").size(), 6u);
+    EXPECT_EQ(static_cast<unsigned char>(tables.at("maxp")[4]) << 8 | static_cast<unsigned char>(tables.at("maxp")[5]), 3)
+        << file;
+    EXPECT_EQ(subset->old_ids, (std::vector<uint32_t>{0, 36, 37})) << file;
+    EXPECT_EQ(subset->new_ids, (std::vector<uint32_t>{0, 1, 2})) << file;
   }
 }
 
