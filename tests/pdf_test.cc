@@ -1434,6 +1434,14 @@ TEST(TextOps, FormatsThousandthsExactly) {
   EXPECT_EQ(pdf::format_thousandths(-7), "-0.007");
 }
 
+// Positions round to whole thousandths of a point with halves away from zero (llround's
+// rule), whichever way the pen moves.
+TEST(TextOps, PositionsRoundHalvesAwayFromZero) {
+  pdf::LineStart line;
+  EXPECT_EQ(line.move_to(0.0625, -0.0625), "0.063 -0.063 Td\n");  // 62.5 thousandths, exactly
+  EXPECT_EQ(line.move_to(0.0625 + 0.0004, -0.0625 - 0.0004), "0 0 Td\n");
+}
+
 TEST(TextOps, LineStartMovesAddUpWithoutDrift) {
   pdf::LineStart line;
   long long x = 0, y = 0;

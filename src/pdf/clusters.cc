@@ -36,13 +36,18 @@ void RunClusters::split(const doc::GlyphRun& run) {
 // Left-to-right text (all hanji sets): each cluster's characters end where the next cluster
 // starts, and the first cluster also takes any characters before it.
 void RunClusters::split_in_order(const doc::GlyphRun& run) {
-  const std::vector<doc::Glyph>& glyphs = run.glyphs;
-  for (std::size_t i = 0; i < glyphs.size();) {
+  // Sizes held in locals: the pushes into this object's vectors would make the compiler
+  // reload (and divide) them for every glyph.
+  const doc::Glyph* glyphs = run.glyphs.data();
+  const std::size_t count = run.glyphs.size();
+  const std::string_view text = run.text;
+  for (std::size_t i = 0; i < count;) {
+    const uint32_t cluster = glyphs[i].cluster;
     std::size_t j = i + 1;
-    while (j < glyphs.size() && glyphs[j].cluster == glyphs[i].cluster) ++j;
-    std::size_t begin = i == 0 ? 0 : glyphs[i].cluster;
-    std::size_t end = j < glyphs.size() ? std::min<std::size_t>(glyphs[j].cluster, run.text.size()) : run.text.size();
-    add(static_cast<uint32_t>(i), static_cast<uint32_t>(j - i), run.text, begin, end);
+    while (j < count && glyphs[j].cluster == cluster) ++j;
+    const std::size_t begin = i == 0 ? 0 : cluster;
+    const std::size_t end = j < count ? std::min<std::size_t>(glyphs[j].cluster, text.size()) : text.size();
+    add(static_cast<uint32_t>(i), static_cast<uint32_t>(j - i), text, begin, end);
     i = j;
   }
 }

@@ -20,9 +20,20 @@ constexpr double kMaxCoordinate = 1e9;  // pt
 // where it starts a new word.
 constexpr double kBoxOverlapEm = 0.15;
 
+// std::llround (halves away from zero) without the library call, which every glyph makes
+// twice: for |value| < 2^52 the fraction value - trunc(value) is exact, so this rounds
+// exactly as llround does. Every caller bounds its value far below that.
+long long round_half_away(double value) {
+  auto whole = static_cast<long long>(value);  // truncated toward zero
+  const double fraction = value - static_cast<double>(whole);
+  if (fraction >= 0.5) ++whole;
+  if (fraction <= -0.5) --whole;
+  return whole;
+}
+
 long long clamped_round(double value, double limit) {
-  if (!(value >= -limit)) return std::llround(-limit);  // also NaN
-  return std::llround(std::min(value, limit));
+  if (!(value >= -limit)) return round_half_away(-limit);  // also NaN
+  return round_half_away(std::min(value, limit));
 }
 
 long long to_thousandths(double value) { return clamped_round(value * 1000.0, kMaxCoordinate * 1000.0); }
@@ -198,7 +209,7 @@ class RunDrawer {
       out_ += " Ts\n";
     }
     long long move = 0;  // millionths of an em, as written
-    if (std::llabs(target - viewer_pen_) >= kPositionTolerance) move = std::llround((target - viewer_pen_) / 1000.0);
+    if (std::llabs(target - viewer_pen_) >= kPositionTolerance) move = round_half_away((target - viewer_pen_) / 1000.0);
     tj_.glyph(code, move);
     viewer_pen_ += move * 1000 + font_.width_of(code);
     if (raised) {
