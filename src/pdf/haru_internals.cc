@@ -63,15 +63,28 @@ HPDF_Dict new_object(HPDF_Doc doc) {
   return dict;
 }
 
-// A Flate-compressed stream object holding `data`.
+// A Flate-compressed stream object holding `data`, in one buffer of its size filled by
+// memcpy: HPDF_Stream_Write copies a byte at a time into 4 KB buffers. The memory stream is
+// left as a single write of that size would leave it.
 HPDF_Dict new_stream(HPDF_Doc doc, std::string_view data) {
-  HPDF_Dict stream = HPDF_DictStream_New(doc->mmgr, doc->xref);
-  if (!stream) return nullptr;
-  stream->filter = HPDF_STREAM_FILTER_FLATE_DECODE;
-  if (HPDF_Stream_Write(stream->stream, reinterpret_cast<const HPDF_BYTE*>(data.data()),
-                        static_cast<HPDF_UINT>(data.size())) != HPDF_OK)
+  HPDF_Dict dict = HPDF_DictStream_New(doc->mmgr, doc->xref);
+  if (!dict) return nullptr;
+  dict->filter = HPDF_STREAM_FILTER_FLATE_DECODE;
+  if (data.empty()) return dict;
+  HPDF_Stream stream = dict->stream;
+  auto* attr = static_cast<HPDF_MemStreamAttr>(stream->attr);
+  auto* buffer = static_cast<HPDF_BYTE*>(HPDF_GetMem(doc->mmgr, static_cast<HPDF_UINT>(data.size())));
+  if (!buffer) return nullptr;
+  if (attr->buf->count != 0 || HPDF_List_Add(attr->buf, buffer) != HPDF_OK) {
+    HPDF_FreeMem(doc->mmgr, buffer);
     return nullptr;
-  return stream;
+  }
+  std::memcpy(buffer, data.data(), data.size());
+  attr->buf_siz = static_cast<HPDF_UINT>(data.size());
+  attr->w_pos = attr->buf_siz;
+  attr->w_ptr = buffer + data.size();
+  stream->size = static_cast<HPDF_UINT32>(data.size());
+  return dict;
 }
 
 // The Type0 font dictionary is what pages name in Tf; libharu accepts a dictionary as a font
