@@ -21,10 +21,18 @@ inline void RunClusters::add(uint32_t first_glyph, uint32_t glyph_count, std::st
 void RunClusters::split(const doc::GlyphRun& run) {
   chars_.clear();
   clusters_.clear();
+  append(run);
+}
+
+void RunClusters::append(const doc::GlyphRun& run) {
   if (run.glyphs.empty()) return;
-  // At most one character per byte and one cluster per glyph: no growing while splitting.
-  chars_.reserve(run.text.size());
-  clusters_.reserve(run.glyphs.size());
+  // At most one character per byte and one cluster per glyph: no growing while splitting
+  // (and room doubling as runs are appended, not growing run by run).
+  auto make_room = [](auto& buffer, std::size_t more) {
+    if (buffer.capacity() - buffer.size() < more) buffer.reserve(std::max(buffer.size() + more, 2 * buffer.capacity()));
+  };
+  make_room(chars_, run.text.size());
+  make_room(clusters_, run.glyphs.size());
   bool in_order = std::is_sorted(run.glyphs.begin(), run.glyphs.end(),
                                  [](const doc::Glyph& a, const doc::Glyph& b) { return a.cluster < b.cluster; });
   if (in_order)
@@ -76,6 +84,21 @@ void RunClusters::split_any_order(const doc::GlyphRun& run) {
     add(static_cast<uint32_t>(i), static_cast<uint32_t>(j - i), run.text, begin, end);
     i = j;
   }
+}
+
+DocumentClusters::DocumentClusters(const doc::Document& doc) {
+  std::size_t runs = 0;
+  for (const auto& page : doc.pages) runs += page.runs.size();
+  first_run_of_page_.reserve(doc.pages.size());
+  first_cluster_.reserve(runs + 1);
+  for (const auto& page : doc.pages) {
+    first_run_of_page_.push_back(first_cluster_.size());
+    for (const auto& placed : page.runs) {
+      first_cluster_.push_back(all_.clusters().size());
+      all_.append(placed.run);
+    }
+  }
+  first_cluster_.push_back(all_.clusters().size());
 }
 
 std::vector<Cluster> clusters_of(const doc::GlyphRun& run) {

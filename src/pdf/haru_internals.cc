@@ -289,20 +289,22 @@ class GlyphBackend final : public TextBackend {
 
   // The runs' operators, with their Tf and rg, are gathered in ops_ and written into the
   // page in one piece.
-  void draw_runs(HPDF_Page page, const std::vector<doc::PlacedRun>& runs, double page_height) override {
+  void draw_runs(HPDF_Page page, const std::vector<doc::PlacedRun>& runs, const DocumentClusters& clusters,
+                 std::size_t page_index, double page_height) override {
     if (runs.empty()) return;
     HPDF_Stream content = static_cast<HPDF_PageAttr>(page->attr)->stream;
     HPDF_Page_BeginText(page);
     LineStart line;
     TextSettings settings;
     ops_.clear();
-    for (const auto& placed : runs) {
+    for (std::size_t r = 0; r < runs.size(); ++r) {
+      const doc::PlacedRun& placed = runs[r];
       const doc::GlyphRun& run = placed.run;
       auto found = fonts_.find(run.font);
       if (run.glyphs.empty() || run.size <= 0 || found == fonts_.end()) continue;
       settings.select(ops_, page, found->second.font, run.size, run.color);
       ops_ += line.move_to(placed.x, page_height - placed.baseline + run.rise);
-      append_glyphs(ops_, run, found->second.codes, clusters_, work_);
+      append_glyphs(ops_, run, found->second.codes, clusters.of(page_index, r), work_);
     }
     write_ops(content);
     HPDF_Page_EndText(page);
@@ -374,8 +376,7 @@ class GlyphBackend final : public TextBackend {
   WriteWork& work_;
   std::map<int, LoadedFont> fonts_;  // by Document font index; ordered = deterministic output
   std::set<std::string> tags_;
-  std::string ops_;        // draw_runs: operators not yet written into the page
-  RunClusters clusters_;   // draw_runs: scratch space, reused from run to run
+  std::string ops_;  // draw_runs: operators not yet written into the page
 };
 
 }  // namespace

@@ -65,7 +65,7 @@ bool set_page_size(HaruDoc& haru, HPDF_Page page, const doc::Document& doc, Diag
                     {"page sides must be between 3 and 14400 pt"});
 }
 
-bool draw_pages(HaruDoc& haru, TextBackend& backend, const doc::Document& doc,
+bool draw_pages(HaruDoc& haru, TextBackend& backend, const doc::Document& doc, const DocumentClusters& clusters,
                 std::vector<HPDF_Page>& pages, WriteWork& work, Diagnostics& diags) {
   ImageDrawer images(haru, work);
   // A PDF without pages is not something a viewer can open: an empty CV gets one blank page.
@@ -78,7 +78,7 @@ bool draw_pages(HaruDoc& haru, TextBackend& backend, const doc::Document& doc,
     draw_rects(page, page_content.backgrounds, doc.page_height);
     draw_rects(page, page_content.rects, doc.page_height);
     if (!images.draw(page, page_content.images, doc.page_height, diags)) return false;
-    backend.draw_runs(page, page_content.runs, doc.page_height);
+    backend.draw_runs(page, page_content.runs, clusters, pages.size() - 1, doc.page_height);
     add_links(page, page_content.links, doc.page_height, diags);
     if (!haru.check(diags, {}, "drawing page " + std::to_string(pages.size()))) return false;
   }
@@ -126,11 +126,12 @@ std::optional<std::string> write_pdf(const doc::Document& doc, const Options& op
 
   // Declared after haru: destroyed first, while libharu's document still exists.
   std::unique_ptr<TextBackend> backend = choose_backend(pdf, options, counted, diags);
-  const std::vector<FontUsage> usage = collect_font_usage(doc);
+  const DocumentClusters clusters(doc);  // split once for the font usage and the drawing
+  const std::vector<FontUsage> usage = collect_font_usage(doc, clusters);
   if (!load_fonts(haru, *backend, doc, usage, diags)) return std::nullopt;
 
   std::vector<HPDF_Page> pages;
-  if (!draw_pages(haru, *backend, doc, pages, counted, diags)) return std::nullopt;
+  if (!draw_pages(haru, *backend, doc, clusters, pages, counted, diags)) return std::nullopt;
   add_bookmarks(pdf, doc.bookmarks, pages, doc.page_height, diags);
   if (!haru.check(diags, {}, "writing the outline")) return std::nullopt;
   set_document_info(pdf, doc.meta, options.creation_time);

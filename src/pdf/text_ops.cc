@@ -122,7 +122,7 @@ class RunDrawer {
   RunDrawer(const doc::GlyphRun& run, const GlyphCodes& font, std::string& out, WriteWork& work)
       : run_(run), font_(font), out_(out), work_(work), tj_(out) {}
 
-  void draw(RunClusters& clusters) {
+  void draw(ClusterView clusters) {
     if (run_.actual_text) {
       // A part of a word broken across lines reads as the whole word (or as nothing), so
       // what its own glyphs read back as does not matter.
@@ -130,7 +130,6 @@ class RunDrawer {
       for (const doc::Glyph& glyph : run_.glyphs) draw_glyph(glyph);
       end_actual_text();
     } else {
-      clusters.split(run_);
       draw_clusters(clusters);
     }
     tj_.close();
@@ -161,8 +160,8 @@ class RunDrawer {
   // the shaping moved a glyph well into its neighbour's place (a CJK bracket set half-width,
   // drawn half an em left of its pen), the two read as one overlapping word and a space or
   // a line of text is lost; such neighbours are drawn as one span that reads as their text.
-  void draw_clusters(const RunClusters& clusters) {
-    const std::vector<ClusterSpan>& spans = clusters.clusters();
+  void draw_clusters(ClusterView clusters) {
+    const std::span<const ClusterSpan> spans = clusters.clusters();
     if (spans.empty()) return;
     const double tolerance = kBoxOverlapEm * run_.size;
     Extent first = extent_of(spans[0], 0);  // each cluster's extent is measured once
@@ -288,17 +287,18 @@ bool reads_back(std::span<const doc::Glyph> glyphs, std::u32string_view text, co
 
 long long declared_width(double per_mille) { return std::llround(per_mille * 32.0) * 31'250; }
 
-void append_glyphs(std::string& out, const doc::GlyphRun& run, const GlyphCodes& font, RunClusters& scratch,
+void append_glyphs(std::string& out, const doc::GlyphRun& run, const GlyphCodes& font, ClusterView clusters,
                    WriteWork& work) {
   if (run.size <= 0) return;
-  RunDrawer(run, font, out, work).draw(scratch);
+  RunDrawer(run, font, out, work).draw(clusters);
 }
 
 std::string show_glyphs(const doc::GlyphRun& run, const GlyphCodes& font) {
   std::string out;
-  RunClusters scratch;
+  RunClusters split;
+  split.split(run);
   WriteWork uncounted;
-  append_glyphs(out, run, font, scratch, uncounted);
+  append_glyphs(out, run, font, split.view(0, split.clusters().size()), uncounted);
   return out;
 }
 

@@ -104,9 +104,9 @@ constexpr long long kPositionTolerance = 100'000;
 /// /ActualText span around each cluster whose glyphs would not read back as its exact text.
 std::string show_glyphs(const doc::GlyphRun& run, const GlyphCodes& font);
 
-/// show_glyphs appending to `out`, with `scratch` reused from run to run (no allocation per
-/// run once the buffers have grown), counting the glyphs drawn and measured in `work`.
-void append_glyphs(std::string& out, const doc::GlyphRun& run, const GlyphCodes& font, RunClusters& scratch,
+/// show_glyphs appending to `out`, from `run` already split into `clusters`, counting the
+/// glyphs drawn and measured in `work`.
+void append_glyphs(std::string& out, const doc::GlyphRun& run, const GlyphCodes& font, ClusterView clusters,
                    WriteWork& work);
 
 }  // namespace hanji::pdf
