@@ -25,7 +25,7 @@
 #include "pdf/exif_orientation.h"
 #include "pdf/font_usage.h"
 #include "pdf/jpeg_check.h"
-#include "pdf/sfnt_prep.h"
+#include "pdf/sfnt_program.h"
 #include "pdf/pdf.h"
 #include "pdf/png_check.h"
 #include "pdf/sfnt_metrics.h"
@@ -901,7 +901,7 @@ TEST(PdfWriter, ImagesAreEmbedded) {
   EXPECT_NE(list.out.find("  300   400  rgb     3   8  image"), std::string::npos) << list.out;  // samples/photo.png
   EXPECT_EQ(std::count(list.out.begin(), list.out.end(), '\n'), 2 + 4) << list.out;  // header + 4 placements
   // pic.png is drawn twice but embedded once: 3 image objects.
-  std::regex image_object(R"(/Subtype /Image)");
+  std::regex image_object(R"(/Subtype ?/Image)");
   EXPECT_EQ(std::distance(std::sregex_iterator(bytes->begin(), bytes->end(), image_object), std::sregex_iterator()), 3);
   EXPECT_EQ(run("qpdf --check " + (dir / "images.pdf").string() + " >/dev/null 2>&1").status, 0);
 }
@@ -1369,6 +1369,61 @@ TEST(PdfWriter, RealCvTextRoundTripsSmallInWorkInProportion) {
   EXPECT_LT(bytes.size(), 60000u);
 }
 
+// Deflate, which is most of the writer's work, runs once per stream and once per byte: the
+// writer compresses every stream of the file itself (libharu compresses nothing), so its
+// counts match what a reader decompresses. If libharu compressed a stream, or a stream were
+// compressed twice, or the packed objects were saved and packed again, the counts would
+// disagree with the file.
+TEST(PdfWriter, EveryStreamIsDeflatedOnceByTheWriter) {
+  Sample sample = corpus_sample();
+  Diagnostics diags;
+  pdf::WriteWork work;
+  const std::optional<std::string> bytes = pdf::write_pdf(sample.doc, {}, diags, &work);
+  ASSERT_TRUE(bytes) << all_diagnostics(diags);
+  TempDir dir;
+  const std::string file = (dir / "cv.pdf").string();
+  write_file(file, *bytes);
+  // Streams are never packed into an object stream: each has an entry of its own.
+  CommandResult xref = run("qpdf --show-xref " + file);
+  ASSERT_EQ(xref.status, 0);
+  std::size_t streams = 0, decoded = 0;
+  std::regex own_entry(R"((\d+)/0: uncompressed)");
+  for (std::sregex_iterator it(xref.out.begin(), xref.out.end(), own_entry), end; it != end; ++it) {
+    const std::string object = "qpdf --show-object=" + (*it)[1].str() + " ";
+    if (run(object + file).out.find("/FlateDecode") == std::string::npos) continue;
+    CommandResult data = run(object + "--filtered-stream-data " + file);
+    ASSERT_EQ(data.status, 0) << (*it)[1];
+    ++streams;
+    decoded += data.out.size();
+  }
+  // Two pages, four fonts (program and ToUnicode each), the packed objects, the xref.
+  EXPECT_EQ(streams, 2u + 4 * 2 + 2);
+  EXPECT_EQ(work.streams_compressed, streams);
+  EXPECT_EQ(work.bytes_compressed, decoded);
+}
+
+// Text strings go in as literals when they are printable ASCII (escaped where the syntax
+// needs it) and as UTF-16 otherwise; both read back exactly.
+TEST(PdfWriter, TextStringsReadBackExactly) {
+  Sample sample = make_sample();
+  sample.doc.meta.title = "Jane (Doe) \\ CV";
+  sample.doc.meta.author = "Jane Doe";
+  sample.doc.meta.subject = "tab\there";
+  Diagnostics diags;
+  std::optional<std::string> bytes = write(sample.doc, {}, diags);
+  ASSERT_TRUE(bytes) << all_diagnostics(diags);
+  TempDir dir;
+  write_file(dir / "strings.pdf", *bytes);
+  CommandResult info = run("pdfinfo -enc UTF-8 " + (dir / "strings.pdf").string());
+  EXPECT_NE(info.out.find("Title:           Jane (Doe) \\ CV\n"), std::string::npos) << info.out;
+  EXPECT_NE(info.out.find("Author:          Jane Doe\n"), std::string::npos) << info.out;
+  run("qpdf --qdf --object-streams=disable " + (dir / "strings.pdf").string() + " " + (dir / "qdf.pdf").string());
+  const std::string qdf = read_file(dir / "qdf.pdf");
+  EXPECT_NE(qdf.find("/Title (Jane \\(Doe\\) \\\\ CV)"), std::string::npos);
+  EXPECT_NE(qdf.find("/Author (Jane Doe)"), std::string::npos);
+  EXPECT_NE(qdf.find("/Subject <feff00740061006200090068006500720065>"), std::string::npos);  // a tab: not printable
+}
+
 // ---- the pure parts -------------------------------------------------------------------
 
 TEST(TextOps, FormatsThousandthsExactly) {
@@ -1377,6 +1432,14 @@ TEST(TextOps, FormatsThousandthsExactly) {
   EXPECT_EQ(pdf::format_thousandths(-125), "-0.125");
   EXPECT_EQ(pdf::format_thousandths(3000), "3");
   EXPECT_EQ(pdf::format_thousandths(-7), "-0.007");
+}
+
+// Positions round to whole thousandths of a point with halves away from zero (llround's
+// rule), whichever way the pen moves.
+TEST(TextOps, PositionsRoundHalvesAwayFromZero) {
+  pdf::LineStart line;
+  EXPECT_EQ(line.move_to(0.0625, -0.0625), "0.063 -0.063 Td\n");  // 62.5 thousandths, exactly
+  EXPECT_EQ(line.move_to(0.0625 + 0.0004, -0.0625 - 0.0004), "0 0 Td\n");
 }
 
 TEST(TextOps, LineStartMovesAddUpWithoutDrift) {
@@ -1402,6 +1465,17 @@ doc::GlyphRun manual_run() {
   return run;
 }
 
+// A literal string of 2-byte codes as the TJ writer writes it (codes whose bytes need no
+// escape).
+std::string tj_string(std::initializer_list<uint16_t> codes) {
+  std::string out = "(";
+  for (uint16_t code : codes) {
+    out += static_cast<char>(code >> 8);
+    out += static_cast<char>(code & 0xFF);
+  }
+  return out + ")";
+}
+
 // Glyphs 1, 2, 3 as codes 0x21, 0x22, 0x23, 600, 600 and 500 /1000 em wide, reading back
 // as the three texts given.
 pdf::GlyphCodes manual_codes(const std::vector<std::u32string>& unicode) {
@@ -1417,17 +1491,18 @@ TEST(TextOps, AdjustsForKerningAndOffsets) {
   // A at 0 (declared 6 pt = its advance), V at 6 (no move), x at 11.5 + 0.5 offset while the
   // viewer is at 12: no move either, but it is raised 2 pt.
   std::string ops = pdf::show_glyphs(manual_run(), manual_codes(unicode));
-  EXPECT_EQ(ops, "[<00210022>]TJ\n2 Ts\n[<0023>]TJ\n0 Ts\n");
+  EXPECT_EQ(ops, "[" + tj_string({0x21, 0x22}) + "]TJ\n2 Ts\n[" + tj_string({0x23}) + "]TJ\n0 Ts\n");
   doc::GlyphRun kerned = manual_run();
   kerned.glyphs[0].advance = 5.2;  // A-V kern of -0.8 pt at 10 pt = -80/1000 em
   ops = pdf::show_glyphs(kerned, manual_codes(unicode));
-  EXPECT_EQ(ops, "[<0021>80<0022>]TJ\n2 Ts\n[<0023>]TJ\n0 Ts\n");
+  EXPECT_EQ(ops, "[" + tj_string({0x21}) + "80" + tj_string({0x22}) + "]TJ\n2 Ts\n[" + tj_string({0x23}) + "]TJ\n0 Ts\n");
 }
 
 TEST(TextOps, ActualTextWhereGlyphsDoNotReadBack) {
   std::vector<std::u32string> unicode{U"A", U"W", U"x"};  // glyph 2 reads as W, drawn for V
   std::string ops = pdf::show_glyphs(manual_run(), manual_codes(unicode));
-  EXPECT_NE(ops.find("/Span <</ActualText <FEFF0056>>> BDC\n[<0022>]TJ\nEMC\n"), std::string::npos) << ops;
+  EXPECT_NE(ops.find("/Span <</ActualText <FEFF0056>>> BDC\n[" + tj_string({0x22}) + "]TJ\nEMC\n"), std::string::npos)
+      << ops;
 }
 
 TEST(TextOps, GlyphsDrawnIntoTheirNeighbourReadAsOneSpan) {
@@ -1439,7 +1514,9 @@ TEST(TextOps, GlyphsDrawnIntoTheirNeighbourReadAsOneSpan) {
   trimmed.glyphs[1].x_offset = -3.0;
   trimmed.glyphs[1].advance = 3.0;
   std::string ops = pdf::show_glyphs(trimmed, manual_codes(unicode));
-  EXPECT_NE(ops.find("/Span <</ActualText <FEFF00410056>>> BDC\n[<0021>300<0022>]TJ\nEMC\n"), std::string::npos)
+  EXPECT_NE(ops.find("/Span <</ActualText <FEFF00410056>>> BDC\n[" + tj_string({0x21}) + "300" + tj_string({0x22}) +
+                     "]TJ\nEMC\n"),
+            std::string::npos)
       << ops;
   EXPECT_EQ(ops.find("ActualText <FEFF0078>"), std::string::npos) << ops;
   // The same trim on the right (a closing bracket: advance cut, glyph in place) joins the
@@ -1450,24 +1527,45 @@ TEST(TextOps, GlyphsDrawnIntoTheirNeighbourReadAsOneSpan) {
   EXPECT_NE(ops.find("/Span <</ActualText <FEFF00410056>>> BDC\n"), std::string::npos) << ops;
 }
 
-// Replays a TJ array the way a viewer does: the pen position (thousandths of an em) at
-// which each glyph is drawn, from the declared widths and the adjustments.
-std::vector<double> replay_tj(const std::string& ops, const pdf::GlyphCodes& codes) {
+// Replays TJ arrays the way a viewer does: the pen position (thousandths of an em) at which
+// each glyph is drawn, from the declared widths and the adjustments, which are counted.
+struct TjReplay {
   std::vector<double> drawn_at;
+  size_t adjustments = 0;
+};
+
+TjReplay replay_tj(const std::string& ops, const pdf::GlyphCodes& codes) {
+  TjReplay replay;
   double pen = 0;
-  std::regex token(R"(<([0-9A-F]+)>|(-?[0-9.]+))");
-  for (std::sregex_iterator it(ops.begin(), ops.end(), token), end; it != end; ++it) {
-    if ((*it)[2].matched) {
-      pen -= std::stod((*it)[2]);
-      continue;
-    }
-    std::string hex = (*it)[1];
-    for (size_t i = 0; i + 4 <= hex.size(); i += 4) {
-      drawn_at.push_back(pen);
-      pen += codes.width_of(static_cast<uint16_t>(std::stoul(hex.substr(i, 4), nullptr, 16))) / 1e6;
+  for (size_t at = 0; at < ops.size();) {
+    const char c = ops[at];
+    if (c == '(') {  // a literal string of 2-byte codes
+      std::string bytes;
+      for (++at; at < ops.size() && ops[at] != ')'; ++at) {
+        if (ops[at] != '\\') {
+          bytes += ops[at];
+          continue;
+        }
+        const char escaped = ops[++at];
+        bytes += escaped == 'r' ? '\r' : escaped == 'n' ? '\n' : escaped;
+      }
+      ++at;
+      for (size_t i = 0; i + 2 <= bytes.size(); i += 2) {
+        replay.drawn_at.push_back(pen);
+        const auto code = static_cast<uint16_t>(static_cast<unsigned char>(bytes[i]) << 8 | static_cast<unsigned char>(bytes[i + 1]));
+        pen += codes.width_of(code) / 1e6;
+      }
+    } else if (c == '-' || c == '.' || std::isdigit(static_cast<unsigned char>(c))) {
+      size_t end = at + 1;
+      while (end < ops.size() && (ops[end] == '.' || std::isdigit(static_cast<unsigned char>(ops[end])))) ++end;
+      pen -= std::stod(ops.substr(at, end - at));
+      ++replay.adjustments;
+      at = end;
+    } else {
+      ++at;
     }
   }
-  return drawn_at;
+  return replay;
 }
 
 TEST(TextOps, UnevenUnitsPerEmStaysWithinToleranceWithFewAdjustments) {
@@ -1481,12 +1579,11 @@ TEST(TextOps, UnevenUnitsPerEmStaysWithinToleranceWithFewAdjustments) {
     run.glyphs.push_back({5, 9.501953125, 0, 0, 3 * i});
   }
   std::string ops = pdf::show_glyphs(run, codes);
-  std::vector<double> drawn_at = replay_tj(ops, codes);
-  ASSERT_EQ(drawn_at.size(), 200u);
-  for (size_t i = 0; i < drawn_at.size(); ++i)
-    EXPECT_NEAR(drawn_at[i], i * 950.1953125, 0.1) << "glyph " << i;
-  size_t adjustments = std::count(ops.begin(), ops.end(), '>') - 1;
-  EXPECT_LE(adjustments, 200u / 10) << ops;
+  TjReplay replay = replay_tj(ops, codes);
+  ASSERT_EQ(replay.drawn_at.size(), 200u);
+  for (size_t i = 0; i < replay.drawn_at.size(); ++i)
+    EXPECT_NEAR(replay.drawn_at[i], i * 950.1953125, 0.1) << "glyph " << i;
+  EXPECT_LE(replay.adjustments, 200u / 10) << ops;
 }
 
 TEST(ToUnicode, BlocksOfAtMostHundredWithExactCounts) {
@@ -1648,7 +1745,26 @@ TEST(TextOps, ABrokenWordReadsAsItsActualTextWhateverItsGlyphs) {
   doc::GlyphRun run = manual_run();
   run.actual_text = "AVxy";
   std::string ops = pdf::show_glyphs(run, manual_codes({U"A", U"W", U"x"}));
-  EXPECT_EQ(ops, "/Span <</ActualText <FEFF0041005600780079>>> BDC\n[<00210022>]TJ\n2 Ts\n[<0023>]TJ\n0 Ts\nEMC\n");
+  EXPECT_EQ(ops, "/Span <</ActualText <FEFF0041005600780079>>> BDC\n[" + tj_string({0x21, 0x22}) + "]TJ\n2 Ts\n[" +
+                     tj_string({0x23}) + "]TJ\n0 Ts\nEMC\n");
+}
+
+// Codes go into the TJ strings as their two bytes; the bytes of the string syntax are escaped
+// and a carriage return is written as \r (a reader would take a raw one for a line end).
+TEST(TextOps, CodeBytesAreEscapedWhereTheStringSyntaxNeeds) {
+  pdf::GlyphCodes codes;
+  codes.add(1, 0x2829, 500'000'000, U"a");  // ( )
+  codes.add(2, 0x5C0D, 500'000'000, U"b");  // \ CR
+  codes.add(3, 0x0A00, 500'000'000, U"c");  // LF NUL
+  doc::GlyphRun run;
+  run.size = 10;
+  run.text = "abc";
+  run.glyphs = {{1, 5, 0, 0, 0}, {2, 5, 0, 0, 1}, {3, 5, 0, 0, 2}};
+  std::string ops = pdf::show_glyphs(run, codes);
+  EXPECT_EQ(ops, std::string("[(\\(\\)\\\\\\r\n\0)]TJ\n", 17)) << ops;
+  TjReplay replay = replay_tj(ops, codes);
+  EXPECT_EQ(replay.drawn_at, (std::vector<double>{0, 500, 1000}));
+  EXPECT_EQ(replay.adjustments, 0u);
 }
 
 TEST(SfntMetrics, MatchesHarfBuzzAdvances) {
@@ -1765,10 +1881,9 @@ uint32_t font_checksum(const std::string& font) {
   return sum;
 }
 
-// hb-subset drops 'prep' with the hinting; libharu then fails on one glyph set in about 2048
-// (see sfnt_prep.h). The font handed to libharu always has a 'prep' table, and nothing else
-// in it changes.
-TEST(SfntPrep, AddsAOneInstructionPrepAndKeepsEveryOtherTable) {
+// A subset by characters alone (the public-API backend's) keeps its cmap; the embedded
+// program drops it, as every table a PDF viewer does not read, keeping the rest byte for byte.
+TEST(SfntProgram, KeepsOnlyTheTablesAPdfReadsByteForByte) {
   doc::FontInfo lato = font_info("Lato-Regular.ttf");
   Diagnostics diags;
   std::vector<char32_t> code_points;
@@ -1776,26 +1891,71 @@ TEST(SfntPrep, AddsAOneInstructionPrepAndKeepsEveryOtherTable) {
   std::optional<text::FontSubset> subset = text::subset_font(lato, {}, code_points, diags);
   ASSERT_TRUE(subset) << all_diagnostics(diags);
   const auto before = sfnt_tables(subset->data);
-  ASSERT_EQ(before.count("prep"), 0u);
-  const std::string patched = pdf::with_nonempty_prep(subset->data);
-  const auto after = sfnt_tables(patched);
-  ASSERT_EQ(after.size(), before.size() + 1);
-  EXPECT_EQ(after.at("prep"), std::string(1, '\0'));
+  ASSERT_EQ(before.count("cmap"), 1u);
+  const std::string program = pdf::pdf_font_program(subset->data);
+  const auto after = sfnt_tables(program);
+  EXPECT_EQ(after.count("cmap"), 0u);
   for (const auto& [tag, data] : before) {
+    if (tag == "cmap") continue;
+    ASSERT_EQ(after.count(tag), 1u) << tag;
     if (tag == "head") continue;  // its checkSumAdjustment is recomputed
     EXPECT_EQ(after.at(tag), data) << tag;
   }
   EXPECT_EQ(after.at("head").substr(12), before.at("head").substr(12));
-  EXPECT_EQ(font_checksum(patched), 0xB1B0AFBAu);  // what checkSumAdjustment is for
-  EXPECT_EQ(pdf::with_nonempty_prep(patched), patched);  // a font with a prep is left alone
-  EXPECT_EQ(pdf::with_nonempty_prep("junk"), "junk");
-  ASSERT_TRUE(pdf::read_horizontal_metrics(patched));
-  EXPECT_EQ(pdf::read_horizontal_metrics(patched)->advances, pdf::read_horizontal_metrics(subset->data)->advances);
+  EXPECT_EQ(font_checksum(program), 0xB1B0AFBAu);  // what checkSumAdjustment is for
+  EXPECT_EQ(pdf::pdf_font_program(program), program);  // nothing left to drop: unchanged
+  EXPECT_EQ(pdf::pdf_font_program("junk"), "junk");
+  ASSERT_TRUE(pdf::read_horizontal_metrics(program));
+  EXPECT_EQ(pdf::read_horizontal_metrics(program)->advances, pdf::read_horizontal_metrics(subset->data)->advances);
 }
 
-// The CV of the bug report: Lato's glyphs for this text made a subset whose rebuilt tables
-// came to exactly 8192 bytes before 'prep'.
-TEST(SfntPrep, TheGlyphSetThatMadeLibharuFailNowBuilds) {
+// The glyph-id backend names its glyphs, which alone make the subset: hb-subset leaves out the
+// cmap (and every other table the PDF would drop) and the program is embedded as written.
+TEST(SfntProgram, GlyphSubsetsHaveOnlyEmbeddedTables) {
+  for (const char* file : {"Lato-Regular.ttf", "NanumBarunGothic.ttf", "NotoSerif-Regular.ttf"}) {
+    Diagnostics diags;
+    std::optional<text::FontSubset> subset = text::subset_font(font_info(file), {36, 37}, {U'A'}, diags);
+    ASSERT_TRUE(subset) << all_diagnostics(diags);
+    const auto tables = sfnt_tables(subset->data);
+    for (const auto& [tag, data] : tables) EXPECT_TRUE(pdf::embedded_table(tag)) << file << " " << tag;
+    EXPECT_EQ(pdf::pdf_font_program(subset->data), subset->data) << file;
+    // .notdef and the two glyphs asked for (neither is a composite): the characters given
+    // bring no glyphs of their own.
+    ASSERT_GE(tables.at("maxp").size(), 6u);
+    EXPECT_EQ(static_cast<unsigned char>(tables.at("maxp")[4]) << 8 | static_cast<unsigned char>(tables.at("maxp")[5]), 3)
+        << file;
+    EXPECT_EQ(subset->old_ids, (std::vector<uint32_t>{0, 36, 37})) << file;
+    EXPECT_EQ(subset->new_ids, (std::vector<uint32_t>{0, 1, 2})) << file;
+  }
+}
+
+// What the font descriptor declares: libharu's values (thousandths of an em, truncated) for
+// the box, ascent and descent, the style from head.macStyle, the embedding licence.
+TEST(SfntMetrics, ReadsTheDescriptorFacts) {
+  std::optional<pdf::FontFacts> bold = pdf::read_font_facts(read_file(font_info("Lato-Bold.ttf").path));
+  ASSERT_TRUE(bold);
+  EXPECT_TRUE(bold->bold);
+  EXPECT_FALSE(bold->italic);
+  EXPECT_EQ(bold->descriptor_flags(), 32 | (1 << 18));  // nonsymbolic, force bold
+  EXPECT_EQ(bold->ascent, 987);
+  EXPECT_EQ(bold->descent, -213);
+  EXPECT_TRUE(bold->has_outlines);
+  EXPECT_TRUE(bold->embeddable());
+  std::optional<pdf::FontFacts> serif = pdf::read_font_facts(read_file(font_info("NanumMyeongjo.ttf").path));
+  ASSERT_TRUE(serif);
+  EXPECT_EQ(serif->descriptor_flags(), 32 | 2);  // sFamilyClass 3: a serif face
+  pdf::FontFacts restricted;
+  restricted.embedding = 0x0002;
+  EXPECT_FALSE(restricted.embeddable());
+  restricted.embedding = 0x0008;  // editable embedding
+  EXPECT_TRUE(restricted.embeddable());
+  EXPECT_FALSE(pdf::read_font_facts("junk"));
+}
+
+// The CV of a bug report: Lato's glyphs for this text made a subset whose tables, as libharu
+// rebuilt them, came to exactly 8192 bytes before 'prep', which libharu then failed to seek
+// to. hanji embeds the program itself now; this glyph set stays a test.
+TEST(PdfWriter, TheGlyphSetThatMadeLibharuFailBuilds) {
   Document doc;
   doc.fonts = {font_info("Lato-Regular.ttf"), font_info("Lato-Bold.ttf")};
   doc.pages.resize(1);

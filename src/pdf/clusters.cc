@@ -21,10 +21,18 @@ inline void RunClusters::add(uint32_t first_glyph, uint32_t glyph_count, std::st
 void RunClusters::split(const doc::GlyphRun& run) {
   chars_.clear();
   clusters_.clear();
+  append(run);
+}
+
+void RunClusters::append(const doc::GlyphRun& run) {
   if (run.glyphs.empty()) return;
-  // At most one character per byte and one cluster per glyph: no growing while splitting.
-  chars_.reserve(run.text.size());
-  clusters_.reserve(run.glyphs.size());
+  // At most one character per byte and one cluster per glyph: no growing while splitting
+  // (and room doubling as runs are appended, not growing run by run).
+  auto make_room = [](auto& buffer, std::size_t more) {
+    if (buffer.capacity() - buffer.size() < more) buffer.reserve(std::max(buffer.size() + more, 2 * buffer.capacity()));
+  };
+  make_room(chars_, run.text.size());
+  make_room(clusters_, run.glyphs.size());
   bool in_order = std::is_sorted(run.glyphs.begin(), run.glyphs.end(),
                                  [](const doc::Glyph& a, const doc::Glyph& b) { return a.cluster < b.cluster; });
   if (in_order)
@@ -36,13 +44,18 @@ void RunClusters::split(const doc::GlyphRun& run) {
 // Left-to-right text (all hanji sets): each cluster's characters end where the next cluster
 // starts, and the first cluster also takes any characters before it.
 void RunClusters::split_in_order(const doc::GlyphRun& run) {
-  const std::vector<doc::Glyph>& glyphs = run.glyphs;
-  for (std::size_t i = 0; i < glyphs.size();) {
+  // Sizes held in locals: the pushes into this object's vectors would make the compiler
+  // reload (and divide) them for every glyph.
+  const doc::Glyph* glyphs = run.glyphs.data();
+  const std::size_t count = run.glyphs.size();
+  const std::string_view text = run.text;
+  for (std::size_t i = 0; i < count;) {
+    const uint32_t cluster = glyphs[i].cluster;
     std::size_t j = i + 1;
-    while (j < glyphs.size() && glyphs[j].cluster == glyphs[i].cluster) ++j;
-    std::size_t begin = i == 0 ? 0 : glyphs[i].cluster;
-    std::size_t end = j < glyphs.size() ? std::min<std::size_t>(glyphs[j].cluster, run.text.size()) : run.text.size();
-    add(static_cast<uint32_t>(i), static_cast<uint32_t>(j - i), run.text, begin, end);
+    while (j < count && glyphs[j].cluster == cluster) ++j;
+    const std::size_t begin = i == 0 ? 0 : cluster;
+    const std::size_t end = j < count ? std::min<std::size_t>(glyphs[j].cluster, text.size()) : text.size();
+    add(static_cast<uint32_t>(i), static_cast<uint32_t>(j - i), text, begin, end);
     i = j;
   }
 }
@@ -71,6 +84,21 @@ void RunClusters::split_any_order(const doc::GlyphRun& run) {
     add(static_cast<uint32_t>(i), static_cast<uint32_t>(j - i), run.text, begin, end);
     i = j;
   }
+}
+
+DocumentClusters::DocumentClusters(const doc::Document& doc) {
+  std::size_t runs = 0;
+  for (const auto& page : doc.pages) runs += page.runs.size();
+  first_run_of_page_.reserve(doc.pages.size());
+  first_cluster_.reserve(runs + 1);
+  for (const auto& page : doc.pages) {
+    first_run_of_page_.push_back(first_cluster_.size());
+    for (const auto& placed : page.runs) {
+      first_cluster_.push_back(all_.clusters().size());
+      all_.append(placed.run);
+    }
+  }
+  first_cluster_.push_back(all_.clusters().size());
 }
 
 std::vector<Cluster> clusters_of(const doc::GlyphRun& run) {

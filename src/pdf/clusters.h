@@ -1,11 +1,11 @@
 // The clusters of a shaped run: consecutive glyphs that share a cluster value, and the
 // characters they draw. The font usage pass and the drawing pass both walk every glyph of
-// the document by cluster, so splitting is done into buffers that are reused run after run
-// and allocates nothing once they have grown.
+// the document by cluster, so every run is split once (DocumentClusters), into flat buffers.
 #pragma once
 
 #include <cstddef>
 #include <cstdint>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -35,15 +35,37 @@ struct ClusterSpan {
   uint32_t text_end = 0;
 };
 
-/// The clusters of one run at a time, as clusters_of splits them.
+/// The clusters of one run, and their characters, held elsewhere.
+class ClusterView {
+ public:
+  ClusterView() = default;
+  ClusterView(std::span<const ClusterSpan> clusters, const char32_t* chars) : clusters_(clusters), chars_(chars) {}
+
+  std::span<const ClusterSpan> clusters() const { return clusters_; }
+  std::u32string_view text(const ClusterSpan& cluster) const {
+    return std::u32string_view(chars_ + cluster.text_begin, cluster.text_end - cluster.text_begin);
+  }
+
+ private:
+  std::span<const ClusterSpan> clusters_;
+  const char32_t* chars_ = nullptr;
+};
+
+/// The clusters of runs as clusters_of splits them, one after another in shared buffers.
 class RunClusters {
  public:
   /// Replaces the clusters held with those of `run`.
   void split(const doc::GlyphRun& run);
+  /// Adds the clusters of `run` after those held.
+  void append(const doc::GlyphRun& run);
 
   const std::vector<ClusterSpan>& clusters() const { return clusters_; }
   std::u32string_view text(const ClusterSpan& cluster) const {
     return std::u32string_view(chars_.data() + cluster.text_begin, cluster.text_end - cluster.text_begin);
+  }
+  /// Clusters [first, end) of those held; valid until the next split or append.
+  ClusterView view(std::size_t first, std::size_t end) const {
+    return ClusterView(std::span(clusters_).subspan(first, end - first), chars_.data());
   }
 
  private:
@@ -55,6 +77,23 @@ class RunClusters {
   std::vector<ClusterSpan> clusters_;
   std::vector<uint32_t> offsets_;      // split_any_order: the sorted distinct cluster values
   std::vector<uint32_t> assigned_;     // split_any_order: cluster values given text, sorted
+};
+
+/// Every run of a document split into clusters once, in page and run order.
+class DocumentClusters {
+ public:
+  explicit DocumentClusters(const doc::Document& doc);
+
+  /// The clusters of run `run` of page `page`.
+  ClusterView of(std::size_t page, std::size_t run) const {
+    const std::size_t index = first_run_of_page_[page] + run;
+    return all_.view(first_cluster_[index], first_cluster_[index + 1]);
+  }
+
+ private:
+  RunClusters all_;
+  std::vector<std::size_t> first_run_of_page_;  // index of each page's first run
+  std::vector<std::size_t> first_cluster_;      // per run, and one past the last
 };
 
 /// Appends the characters of `text` to `out`, as hanji::utf8_decode would return them.

@@ -64,7 +64,7 @@ void set_document_info(HPDF_Doc doc, const doc::Metadata& meta, std::optional<lo
 
 void add_bookmarks(HPDF_Doc doc, const std::vector<doc::Bookmark>& bookmarks,
                    const std::vector<HPDF_Page>& pages, double page_height, Diagnostics& diags) {
-  HPDF_Encoder utf8 = HPDF_GetEncoder(doc, "UTF-8");
+  HPDF_Encoder utf8 = HPDF_GetCurrentEncoder(doc);  // as the info strings: none for the direct writer
   bool any = false;
   for (const auto& bookmark : bookmarks) {
     if (bookmark.page < 0 || static_cast<std::size_t>(bookmark.page) >= pages.size()) {

@@ -146,15 +146,19 @@ const std::u32string* FontUsage::text_of(uint32_t glyph_id) const {
 }
 
 std::vector<FontUsage> collect_font_usage(const doc::Document& doc) {
+  return collect_font_usage(doc, DocumentClusters(doc));
+}
+
+std::vector<FontUsage> collect_font_usage(const doc::Document& doc, const DocumentClusters& clusters) {
   std::vector<FontTally> fonts(doc.fonts.size());
-  RunClusters split;
   int order = 0;
-  for (const auto& page : doc.pages) {
-    for (const auto& placed : page.runs) {
-      const doc::GlyphRun& run = placed.run;
+  for (std::size_t p = 0; p < doc.pages.size(); ++p) {
+    const std::vector<doc::PlacedRun>& runs = doc.pages[p].runs;
+    for (std::size_t r = 0; r < runs.size(); ++r) {
+      const doc::GlyphRun& run = runs[r].run;
       FontTally& font = fonts[static_cast<std::size_t>(run.font)];
       font.add_characters(run.text);
-      split.split(run);
+      const ClusterView split = clusters.of(p, r);
       for (const ClusterSpan& cluster : split.clusters()) font.add_cluster(run, cluster, split.text(cluster), order);
     }
   }

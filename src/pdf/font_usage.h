@@ -25,9 +25,11 @@ struct FontUsage {
   const std::u32string* text_of(uint32_t glyph_id) const;
 };
 
-/// The usage of every font of `doc`, indexed like doc.fonts. Runs must refer to valid fonts.
-/// A glyph gets the text it stands for most often; ties go to the first seen, and a glyph
-/// only ever seen as the extra glyph of a cluster maps to nothing.
+/// The usage of every font of `doc`, indexed like doc.fonts, from its runs split into
+/// `clusters`. Runs must refer to valid fonts. A glyph gets the text it stands for most often;
+/// ties go to the first seen, and a glyph only ever seen as the extra glyph of a cluster maps
+/// to nothing.
+std::vector<FontUsage> collect_font_usage(const doc::Document& doc, const DocumentClusters& clusters);
 std::vector<FontUsage> collect_font_usage(const doc::Document& doc);
 
 }  // namespace hanji::pdf

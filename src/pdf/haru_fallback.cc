@@ -95,7 +95,8 @@ class PublicBackend final : public TextBackend {
     return true;
   }
 
-  void draw_runs(HPDF_Page page, const std::vector<doc::PlacedRun>& runs, double page_height) override {
+  void draw_runs(HPDF_Page page, const std::vector<doc::PlacedRun>& runs, const DocumentClusters&, std::size_t,
+                 double page_height) override {
     if (runs.empty()) return;
     HPDF_Page_BeginText(page);
     TextState state;

@@ -1,12 +1,18 @@
-// The glyph-id backend: the ONLY file that reaches into libharu 2.3.0's internals (the
-// structs and functions hpdf.h exposes beyond the documented API). libharu can only draw
+// The glyph-id backend: with the direct writer (haru_save.cc), the only code that reaches
+// into libharu 2.3.0's internals (the structs and functions its headers expose beyond the
+// documented API). libharu can only draw
 // characters through a font's cmap and embeds whole font tables; to keep HarfBuzz's
 // ligatures and kerning and get small files this file
-//  1. loads each hb-subset font from memory (libharu 2.3.0 has no public call for that),
-//  2. writes TJ arrays of glyph ids straight into the page content stream,
-//  3. rewrites each font's dictionaries before saving: CIDToGIDMap /Identity (codes are
-//     glyph ids), /W for the used glyphs only, a real ToUnicode CMap, Ordering (Identity).
-// Every step was measured against libharu 2.3.0 (sizes, times, what extractors read back). glyph_backend_available() guards against any other libharu version.
+//  1. builds each font's dictionaries itself (Type0, CIDFontType2, descriptor, ToUnicode
+//     and the hb-subset program as FontFile2): codes are glyph ids (CIDToGIDMap /Identity),
+//     /W holds the used glyphs only, and the ToUnicode CMap gives the source text back.
+//     libharu's own font loading would parse the whole program, map all 65536 codes and
+//     rebuild every table, only for most of it to be replaced;
+//  2. writes TJ arrays of glyph ids straight into the page content stream.
+// Every step was measured against libharu 2.3.0 (sizes, instructions, what extractors read
+// back). glyph_backend_available() guards against any other libharu version.
+#include <hpdf_utils.h>
+
 #include <algorithm>
 #include <cctype>
 #include <cstring>
@@ -17,7 +23,7 @@
 
 #include "pdf/text_backend.h"
 #include "pdf/sfnt_metrics.h"
-#include "pdf/sfnt_prep.h"
+#include "pdf/sfnt_program.h"
 #include "pdf/text_ops.h"
 #include "pdf/tounicode.h"
 
@@ -34,94 +40,73 @@ constexpr std::string_view kSupportedVersion = "2.3.0";
 struct LoadedFont {
   HPDF_Font font = nullptr;
   GlyphCodes codes;
-  std::vector<CodeText> to_unicode;
 };
 
-bool doc_failed(HPDF_Doc doc) { return HPDF_GetError(doc) != HPDF_OK; }
-
-// Reads `font` into a libharu font definition (HPDF_LoadTTFontFromFile without the file).
-HPDF_FontDef load_font_def(HPDF_Doc doc, const std::string& font) {
-  // With a 'prep' table libharu can always seek to every table it writes (see sfnt_prep.h).
-  const std::string data = with_nonempty_prep(font);
-  auto size = static_cast<HPDF_UINT>(data.size());
-  // One buffer with room to spare: libharu's memory stream cannot seek to its very end when
-  // the data fills its buffers exactly (the same bug as in sfnt_prep.h, for a table ending
-  // the file).
-  HPDF_Stream stream = HPDF_MemStream_New(doc->mmgr, size + 4);
-  if (!stream) return nullptr;
-  if (HPDF_Stream_Write(stream, reinterpret_cast<const HPDF_BYTE*>(data.data()), size) != HPDF_OK) {
-    HPDF_Stream_Free(stream);
-    return nullptr;
-  }
-  return HPDF_TTFontDef_Load(doc->mmgr, stream, HPDF_TRUE);  // owns the stream from here
-}
-
-// PDF names may carry any printable ASCII but libharu does not escape delimiters.
+// PDF names may carry any printable ASCII but libharu does not escape delimiters, and it
+// refuses (poisoning the document) a name longer than its limit.
 std::string pdf_name_safe(const std::string& name) {
   std::string out;
   for (char c : name) {
     bool plain = c > ' ' && c < 0x7F && !std::strchr("()<>[]{}/%#", c);
     out += plain ? c : '-';
   }
-  return out.empty() ? std::string("Font") : out;
+  if (out.empty()) out = "Font";
+  if (out.size() > HPDF_LIMIT_MAX_NAME_LEN) out.resize(HPDF_LIMIT_MAX_NAME_LEN);
+  return out;
 }
 
-void copy_name(char* dest, const std::string& name) {
-  std::size_t length = std::min<std::size_t>(name.size(), HPDF_LIMIT_MAX_NAME_LEN);
-  std::memcpy(dest, name.data(), length);
-  dest[length] = '\0';
+// A dictionary that is an indirect object of the document (nullptr on failure: the
+// document's error says why; libharu frees what it could not add).
+HPDF_Dict new_object(HPDF_Doc doc) {
+  HPDF_Dict dict = HPDF_Dict_New(doc->mmgr);
+  if (!dict || HPDF_Xref_Add(doc->xref, dict) != HPDF_OK) return nullptr;
+  return dict;
 }
 
-// Names the font definition: `tag`+PostScript name in the PDF (libharu would append
-// ",Bold" for bold faces), and `key` as libharu's lookup name, unique per document font so
-// two files with the same PostScript name cannot be confused (pitfall 10).
-void name_font_def(HPDF_FontDef def, const std::string& tag, const std::string& postscript_name,
-                   const std::string& key) {
-  std::string tag_buffer = tag;
-  HPDF_TTFontDef_SetTagName(def, tag_buffer.data());
-  auto* attr = static_cast<HPDF_TTFontDefAttr>(def->attr);
-  copy_name(attr->base_font, tag + "+" + pdf_name_safe(postscript_name));
-  copy_name(def->base_font, key);
-}
-
-// HPDF_GetFont builds a /W and a 128 KB CIDToGIDMap by looking up every one of the 65536
-// UTF-8 codes in the font (1.5 ms per font), only for patch_font to replace both. For
-// encoders whose to_unicode_fn is the generic CMap one, libharu only looks up the codes of
-// the encoder's cid_map; so while this guard lives the UTF-8 encoder takes that function
-// and a cid_map with a single code (the space), and the lookup shrinks to one glyph. Both
-// are restored afterwards, before anything else (outline, info strings) uses the encoder.
-class SingleCodeEncoder {
- public:
-  explicit SingleCodeEncoder(HPDF_Encoder encoder)
-      : encoder_(encoder),
-        attr_(static_cast<HPDF_CMapEncoderAttr>(encoder->attr)),
-        saved_to_unicode_(encoder->to_unicode_fn),
-        saved_map_(&attr_->cid_map[0][0], &attr_->cid_map[0][0] + kCodes) {
-    encoder_->to_unicode_fn = HPDF_CMapEncoder_ToUnicode;
-    std::fill_n(&attr_->cid_map[0][0], kCodes, HPDF_UINT16{0});
-    attr_->cid_map[0][0x20] = 0x20;  // libharu refuses an encoder with no code at all
+// A Flate-compressed stream object holding `data`, in one buffer of its size filled by
+// memcpy: HPDF_Stream_Write copies a byte at a time into 4 KB buffers. The memory stream is
+// left as a single write of that size would leave it.
+HPDF_Dict new_stream(HPDF_Doc doc, std::string_view data) {
+  HPDF_Dict dict = HPDF_DictStream_New(doc->mmgr, doc->xref);
+  if (!dict) return nullptr;
+  dict->filter = HPDF_STREAM_FILTER_FLATE_DECODE;
+  if (data.empty()) return dict;
+  HPDF_Stream stream = dict->stream;
+  auto* attr = static_cast<HPDF_MemStreamAttr>(stream->attr);
+  auto* buffer = static_cast<HPDF_BYTE*>(HPDF_GetMem(doc->mmgr, static_cast<HPDF_UINT>(data.size())));
+  if (!buffer) return nullptr;
+  if (attr->buf->count != 0 || HPDF_List_Add(attr->buf, buffer) != HPDF_OK) {
+    HPDF_FreeMem(doc->mmgr, buffer);
+    return nullptr;
   }
-  ~SingleCodeEncoder() {
-    std::copy(saved_map_.begin(), saved_map_.end(), &attr_->cid_map[0][0]);
-    encoder_->to_unicode_fn = saved_to_unicode_;
-  }
-  SingleCodeEncoder(const SingleCodeEncoder&) = delete;
-  SingleCodeEncoder& operator=(const SingleCodeEncoder&) = delete;
+  std::memcpy(buffer, data.data(), data.size());
+  attr->buf_siz = static_cast<HPDF_UINT>(data.size());
+  attr->w_pos = attr->buf_siz;
+  attr->w_ptr = buffer + data.size();
+  stream->size = static_cast<HPDF_UINT32>(data.size());
+  return dict;
+}
 
- private:
-  static constexpr std::size_t kCodes = 256 * 256;
-  HPDF_Encoder encoder_;
-  HPDF_CMapEncoderAttr attr_;
-  HPDF_Encoder_ToUnicode_Func saved_to_unicode_;
-  std::vector<HPDF_UINT16> saved_map_;
-};
+// The Type0 font dictionary is what pages name in Tf; libharu accepts a dictionary as a font
+// when it carries the font subclass and a font record (it reads only the writing mode).
+void free_font_record(HPDF_Dict font) {
+  if (font->attr) HPDF_FreeMem(font->mmgr, font->attr);
+  font->attr = nullptr;
+}
 
-// A subset holds only the glyphs we draw (plus the components of composite glyphs), so all
-// of them go into the embedded font; libharu would otherwise keep only glyphs it drew itself.
-void mark_all_glyphs_used(HPDF_FontDef def) {
-  auto* attr = static_cast<HPDF_TTFontDefAttr>(def->attr);
-  if (!attr->glyph_tbl.flgs) return;
-  std::fill_n(attr->glyph_tbl.flgs, attr->num_glyphs, HPDF_BYTE{1});
+HPDF_Font new_type0_font(HPDF_Doc doc) {
+  HPDF_Dict font = new_object(doc);
+  if (!font) return nullptr;
+  auto* record = static_cast<HPDF_FontAttr>(HPDF_GetMem(doc->mmgr, sizeof(HPDF_FontAttr_Rec)));
+  if (!record) return nullptr;  // the font is the xref's to free
+  std::memset(record, 0, sizeof(HPDF_FontAttr_Rec));
+  record->type = HPDF_FONT_TYPE0_TT;
+  record->writing_mode = HPDF_WMODE_HORIZONTAL;
+  record->xref = doc->xref;
+  font->attr = record;
+  font->free_fn = free_font_record;
+  font->header.obj_class |= HPDF_OSUBCLASS_FONT;
+  return font;
 }
 
 // /W as ranges of consecutive codes: [first [w w w] first [w] ...].
@@ -142,25 +127,114 @@ HPDF_Array widths_array(HPDF_MMgr mmgr, const std::vector<std::pair<uint16_t, lo
   return array;
 }
 
-void replace_to_unicode(HPDF_Dict cmap, const std::vector<CodeText>& entries) {
-  // libharu's stream is a copy of its encoding CMap (CMapType 1, cidrange): not a ToUnicode.
-  for (const char* key : {"Type", "CMapName", "CIDSystemInfo", "WMode"}) HPDF_Dict_RemoveElement(cmap, key);
-  HPDF_MemStream_FreeData(cmap->stream);
-  std::string text = to_unicode_cmap(entries);
-  HPDF_Stream_Write(cmap->stream, reinterpret_cast<const HPDF_BYTE*>(text.data()),
-                    static_cast<HPDF_UINT>(text.size()));
+HPDF_Array box_array(HPDF_MMgr mmgr, const FontFacts& facts) {
+  HPDF_Array box = HPDF_Array_New(mmgr);
+  for (int value : {facts.x_min, facts.y_min, facts.x_max, facts.y_max}) HPDF_Array_AddNumber(box, value);
+  return box;
 }
 
-void patch_font(HPDF_Doc doc, const LoadedFont& loaded) {
-  auto* attr = static_cast<HPDF_FontAttr>(loaded.font->attr);
-  HPDF_Dict descendant = attr->descendant_font;
-  HPDF_Dict_AddName(descendant, "CIDToGIDMap", "Identity");
-  // The old map (128 KB, code = Unicode) stays an orphan object; emptied it costs nothing.
-  if (attr->map_stream) HPDF_MemStream_FreeData(attr->map_stream->stream);
-  HPDF_Dict_Add(descendant, "W", widths_array(doc->mmgr, loaded.codes.widths()));
-  auto system_info = static_cast<HPDF_Dict>(HPDF_Dict_GetItem(descendant, "CIDSystemInfo", HPDF_OCLASS_DICT));
-  if (system_info) HPDF_Dict_Add(system_info, "Ordering", HPDF_String_New(doc->mmgr, "Identity", nullptr));
-  if (attr->cmap_stream) replace_to_unicode(attr->cmap_stream, loaded.to_unicode);
+// The font, size and fill colour in force inside a text object, written as Tf and rg when
+// they change, in libharu's number format. libharu's own calls (TextState) write the same
+// bytes but clear a 512-byte buffer a byte at a time for each.
+class TextSettings {
+ public:
+  void select(std::string& ops, HPDF_Page page, HPDF_Font font, double size, const Rgb& color) {
+    if (font != font_ || size != size_) {
+      // Names the font in the page's resources (/F1, /F2 ...) if it is not there yet.
+      const char* resource = HPDF_Page_GetLocalFontName(page, font);
+      if (!resource) return;  // the page's error says why
+      ops += '/';
+      ops += resource;
+      ops += ' ';
+      append_real(ops, size);
+      ops += " Tf\n";
+      font_ = font;
+      size_ = size;
+    }
+    if (!color_ || !(*color_ == color)) {
+      append_real(ops, unit(color.r));
+      ops += ' ';
+      append_real(ops, unit(color.g));
+      ops += ' ';
+      append_real(ops, unit(color.b));
+      ops += " rg\n";
+      color_ = color;
+    }
+  }
+
+ private:
+  static double unit(double component) { return std::clamp(component, 0.0, 1.0); }
+  static void append_real(std::string& ops, double value) {
+    char digits[32];
+    ops.append(digits, HPDF_FToA(digits, static_cast<HPDF_REAL>(value), digits + sizeof digits - 1));
+  }
+
+  HPDF_Font font_ = nullptr;
+  double size_ = 0;
+  std::optional<Rgb> color_;
+};
+
+// Everything the dictionaries of one font say, gathered before any is built.
+struct FontParts {
+  std::string base_font;                 // "TAG+PostScriptName"
+  const std::string* program = nullptr;  // the TrueType program to embed
+  FontFacts facts;
+  int missing_width = 0;                 // /DW: .notdef's advance, thousandths of an em
+  int x_height = 0;                      // the top of the glyph drawn for "x"
+  std::vector<std::pair<uint16_t, long long>> widths;
+  std::string to_unicode;
+};
+
+HPDF_Dict font_descriptor(HPDF_Doc doc, const FontParts& parts) {
+  HPDF_Dict program = new_stream(doc, *parts.program);
+  HPDF_Dict descriptor = new_object(doc);
+  if (!program || !descriptor) return nullptr;
+  HPDF_Dict_AddNumber(program, "Length1", static_cast<HPDF_INT32>(parts.program->size()));
+  HPDF_Dict_AddName(descriptor, "Type", "FontDescriptor");
+  HPDF_Dict_AddName(descriptor, "FontName", parts.base_font.c_str());
+  HPDF_Dict_AddNumber(descriptor, "Flags", parts.facts.descriptor_flags());
+  HPDF_Dict_Add(descriptor, "FontBBox", box_array(doc->mmgr, parts.facts));
+  HPDF_Dict_AddNumber(descriptor, "ItalicAngle", 0);
+  HPDF_Dict_AddNumber(descriptor, "Ascent", parts.facts.ascent);
+  HPDF_Dict_AddNumber(descriptor, "Descent", parts.facts.descent);
+  HPDF_Dict_AddNumber(descriptor, "StemV", 0);
+  HPDF_Dict_AddNumber(descriptor, "XHeight", parts.x_height);
+  HPDF_Dict_Add(descriptor, "FontFile2", program);
+  return descriptor;
+}
+
+// Type0 -> CIDFontType2 -> FontDescriptor -> FontFile2, and the ToUnicode CMap; nullptr if
+// libharu failed (its error says why).
+HPDF_Font build_font(HPDF_Doc doc, const FontParts& parts) {
+  HPDF_MMgr mmgr = doc->mmgr;
+  HPDF_Dict descriptor = font_descriptor(doc, parts);
+  HPDF_Dict cid_font = new_object(doc);
+  HPDF_Dict to_unicode = new_stream(doc, parts.to_unicode);
+  HPDF_Font font = new_type0_font(doc);
+  HPDF_Dict system_info = HPDF_Dict_New(mmgr);
+  HPDF_Array descendants = HPDF_Array_New(mmgr);
+  if (!descriptor || !cid_font || !to_unicode || !font || !system_info || !descendants) return nullptr;
+
+  HPDF_Dict_AddName(cid_font, "Type", "Font");
+  HPDF_Dict_AddName(cid_font, "Subtype", "CIDFontType2");
+  HPDF_Dict_AddName(cid_font, "BaseFont", parts.base_font.c_str());
+  HPDF_Dict_Add(system_info, "Registry", HPDF_String_New(mmgr, "Adobe", nullptr));
+  HPDF_Dict_Add(system_info, "Ordering", HPDF_String_New(mmgr, "Identity", nullptr));
+  HPDF_Dict_AddNumber(system_info, "Supplement", 0);
+  HPDF_Dict_Add(cid_font, "CIDSystemInfo", system_info);
+  HPDF_Dict_Add(cid_font, "FontDescriptor", descriptor);
+  HPDF_Dict_AddNumber(cid_font, "DW", parts.missing_width);
+  HPDF_Dict_Add(cid_font, "W", widths_array(mmgr, parts.widths));
+  HPDF_Dict_AddName(cid_font, "CIDToGIDMap", "Identity");  // codes are the subset's glyph ids
+
+  HPDF_Dict_AddName(font, "Type", "Font");
+  HPDF_Dict_AddName(font, "Subtype", "Type0");
+  HPDF_Dict_AddName(font, "BaseFont", parts.base_font.c_str());
+  HPDF_Dict_AddName(font, "Encoding", "Identity-H");
+  HPDF_Array_Add(descendants, cid_font);
+  HPDF_Dict_Add(font, "DescendantFonts", descendants);
+  HPDF_Dict_Add(font, "ToUnicode", to_unicode);
+  return HPDF_GetError(doc) == HPDF_OK ? font : nullptr;
 }
 
 bool plain_language_tag(const std::string& language) {
@@ -178,41 +252,59 @@ class GlyphBackend final : public TextBackend {
     std::optional<text::FontSubset> subset = text::subset_font(font, usage.glyph_ids, usage.code_points, diags);
     if (!subset) return false;
     std::optional<HorizontalMetrics> metrics = read_horizontal_metrics(subset->data);
-    if (!metrics) {
+    std::optional<FontFacts> facts = read_font_facts(subset->data);
+    if (!metrics || !facts) {
       diags.error(font.where(),
                   "cannot read glyph widths from the subset of font '" + font.path + "'",
                   {"the font may be damaged; try another font file"});
       return false;
     }
+    if (!facts->has_outlines) {
+      diags.error(font.where(), "font '" + font.path + "' has no TrueType outlines (glyf) to embed",
+                  {"use a TrueType (glyf) font; CFF-based .otf fonts cannot be embedded"});
+      return false;
+    }
+    if (!facts->embeddable()) {
+      diags.error(font.where(), "the licence of font '" + font.path + "' forbids embedding it in a PDF",
+                  {"its OS/2 fsType allows no (subset) embedding: use another font"});
+      return false;
+    }
+    LoadedFont loaded;
+    std::vector<CodeText> to_unicode = fill_codes(loaded, *subset, *metrics, usage);
+    const std::string program = pdf_font_program(subset->data);
+    FontParts parts;
     std::string postscript_name = subset->postscript_name.empty() ? font.postscript_name : subset->postscript_name;
-    HPDF_Font handle = embed(*subset, postscript_name, usage.glyph_ids, "hanji-font-" + std::to_string(index));
-    if (!handle) return false;
-    LoadedFont& loaded = fonts_[index];
-    loaded.font = handle;
-    fill_codes(loaded, *subset, *metrics, usage);
+    parts.base_font = unique_tag(postscript_name, usage.glyph_ids) + "+" + pdf_name_safe(postscript_name);
+    parts.program = &program;
+    parts.facts = *facts;
+    parts.missing_width = static_cast<int>(metrics->per_mille(0));  // truncated, as libharu did
+    parts.x_height = x_height(*subset, usage, *facts);
+    parts.widths = loaded.codes.widths();
+    parts.to_unicode = to_unicode_cmap(std::move(to_unicode));
+    loaded.font = build_font(doc_, parts);
+    if (!loaded.font) return false;
+    fonts_[index] = std::move(loaded);
     return true;
   }
 
-  // The runs' operators are gathered in ops_ and written into the page in one piece
-  // wherever libharu itself writes (Tf, rg, ET), so the stream gets the same bytes in the
-  // same order with far fewer calls.
-  void draw_runs(HPDF_Page page, const std::vector<doc::PlacedRun>& runs, double page_height) override {
+  // The runs' operators, with their Tf and rg, are gathered in ops_ and written into the
+  // page in one piece.
+  void draw_runs(HPDF_Page page, const std::vector<doc::PlacedRun>& runs, const DocumentClusters& clusters,
+                 std::size_t page_index, double page_height) override {
     if (runs.empty()) return;
     HPDF_Stream content = static_cast<HPDF_PageAttr>(page->attr)->stream;
     HPDF_Page_BeginText(page);
     LineStart line;
-    TextState state;
+    TextSettings settings;
     ops_.clear();
-    for (const auto& placed : runs) {
+    for (std::size_t r = 0; r < runs.size(); ++r) {
+      const doc::PlacedRun& placed = runs[r];
       const doc::GlyphRun& run = placed.run;
       auto found = fonts_.find(run.font);
       if (run.glyphs.empty() || run.size <= 0 || found == fonts_.end()) continue;
-      if (state.changes(found->second.font, run.size, run.color)) {
-        write_ops(content);
-        state.select(page, found->second.font, run.size, run.color);
-      }
+      settings.select(ops_, page, found->second.font, run.size, run.color);
       ops_ += line.move_to(placed.x, page_height - placed.baseline + run.rise);
-      append_glyphs(ops_, run, found->second.codes, clusters_, work_);
+      append_glyphs(ops_, run, found->second.codes, clusters.of(page_index, r), work_);
     }
     write_ops(content);
     HPDF_Page_EndText(page);
@@ -224,24 +316,18 @@ class GlyphBackend final : public TextBackend {
   }
 
   void finish() override {
-    for (const auto& [index, loaded] : fonts_) patch_font(doc_, loaded);
     // libharu writes %PDF-1.3 whatever it emits; /ActualText needs 1.5, /Lang and the
     // soft masks of transparent PNGs 1.4.
     if (doc_->pdf_version < HPDF_VER_15) doc_->pdf_version = HPDF_VER_15;
   }
 
  private:
-  // Loads the subset as a libharu font named `key` (nullptr on failure: see the doc's error).
-  HPDF_Font embed(const text::FontSubset& subset, const std::string& postscript_name,
-                  const std::vector<uint32_t>& glyph_ids, const std::string& key) {
-    HPDF_FontDef def = load_font_def(doc_, subset.data);
-    if (!def || doc_failed(doc_)) return nullptr;
-    name_font_def(def, unique_tag(postscript_name, glyph_ids), postscript_name, key);
-    mark_all_glyphs_used(def);
-    HPDF_Encoder utf8 = HPDF_GetEncoder(doc_, "UTF-8");
-    if (HPDF_Doc_RegisterFontDef(doc_, def) != HPDF_OK || !utf8) return nullptr;
-    SingleCodeEncoder fast(utf8);
-    return HPDF_GetFont(doc_, key.c_str(), "UTF-8");
+  // libharu's XHeight was the top of the glyph the font's cmap gives for 'x'; the embedded
+  // program has no cmap, so it is the glyph the document draws for "x" (0 if it draws none).
+  static int x_height(const text::FontSubset& subset, const FontUsage& usage, const FontFacts& facts) {
+    for (std::size_t i = 0; i < usage.glyph_ids.size(); ++i)
+      if (usage.texts[i] == U"x") return glyph_top(subset.data, subset.map(usage.glyph_ids[i]), facts.units_per_em);
+    return 0;
   }
 
   std::string unique_tag(const std::string& postscript_name, const std::vector<uint32_t>& glyph_ids) {
@@ -251,11 +337,12 @@ class GlyphBackend final : public TextBackend {
     }
   }
 
-  // Codes, widths and ToUnicode entries of a loaded subset. The text a glyph reads back as is
+  // The codes and widths of a subset's glyphs (into loaded.codes) and its ToUnicode entries
+  // (returned). The text a glyph reads back as is
   // looked up through its code, which is what a viewer sees: a glyph missing from the font
   // is drawn as .notdef (code 0) and reads back as whatever code 0 maps to.
-  static void fill_codes(LoadedFont& loaded, const text::FontSubset& subset, const HorizontalMetrics& metrics,
-                         const FontUsage& usage) {
+  static std::vector<CodeText> fill_codes(LoadedFont& loaded, const text::FontSubset& subset,
+                                          const HorizontalMetrics& metrics, const FontUsage& usage) {
     // Several glyphs may end up as one code (.notdef): the code reads back as the text of
     // the first of them, in glyph id order.
     constexpr uint32_t kNoGlyph = UINT32_MAX;
@@ -272,9 +359,11 @@ class GlyphBackend final : public TextBackend {
       loaded.codes.add(usage.glyph_ids[i], code, declared_width(metrics.per_mille(code)),
                        usage.texts[first_glyph_of_code[code]]);
     }
+    std::vector<CodeText> to_unicode;
     for (std::size_t code = 0; code < first_glyph_of_code.size(); ++code)
       if (first_glyph_of_code[code] != kNoGlyph)
-        loaded.to_unicode.emplace_back(static_cast<uint16_t>(code), usage.texts[first_glyph_of_code[code]]);
+        to_unicode.emplace_back(static_cast<uint16_t>(code), usage.texts[first_glyph_of_code[code]]);
+    return to_unicode;
   }
 
   void write_ops(HPDF_Stream content) {
@@ -287,8 +376,7 @@ class GlyphBackend final : public TextBackend {
   WriteWork& work_;
   std::map<int, LoadedFont> fonts_;  // by Document font index; ordered = deterministic output
   std::set<std::string> tags_;
-  std::string ops_;        // draw_runs: operators not yet written into the page
-  RunClusters clusters_;   // draw_runs: scratch space, reused from run to run
+  std::string ops_;  // draw_runs: operators not yet written into the page
 };
 
 }  // namespace

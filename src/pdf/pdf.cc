@@ -9,6 +9,7 @@
 #include "pdf/document_info.h"
 #include "pdf/font_usage.h"
 #include "pdf/haru_doc.h"
+#include "pdf/haru_save.h"
 #include "pdf/page_graphics.h"
 #include "pdf/text_backend.h"
 
@@ -64,7 +65,7 @@ bool set_page_size(HaruDoc& haru, HPDF_Page page, const doc::Document& doc, Diag
                     {"page sides must be between 3 and 14400 pt"});
 }
 
-bool draw_pages(HaruDoc& haru, TextBackend& backend, const doc::Document& doc,
+bool draw_pages(HaruDoc& haru, TextBackend& backend, const doc::Document& doc, const DocumentClusters& clusters,
                 std::vector<HPDF_Page>& pages, WriteWork& work, Diagnostics& diags) {
   ImageDrawer images(haru, work);
   // A PDF without pages is not something a viewer can open: an empty CV gets one blank page.
@@ -77,11 +78,30 @@ bool draw_pages(HaruDoc& haru, TextBackend& backend, const doc::Document& doc,
     draw_rects(page, page_content.backgrounds, doc.page_height);
     draw_rects(page, page_content.rects, doc.page_height);
     if (!images.draw(page, page_content.images, doc.page_height, diags)) return false;
-    backend.draw_runs(page, page_content.runs, doc.page_height);
+    backend.draw_runs(page, page_content.runs, clusters, pages.size() - 1, doc.page_height);
     add_links(page, page_content.links, doc.page_height, diags);
     if (!haru.check(diags, {}, "drawing page " + std::to_string(pages.size()))) return false;
   }
   return true;
+}
+
+// The file in its compact form: written straight from libharu's objects where their layout is
+// known, else saved by libharu and packed afterwards; if libharu's output is ever not what
+// the packer expects, it is kept as it is (valid, only larger).
+std::optional<std::string> save(HaruDoc& haru, bool direct, WriteWork& work, Diagnostics& diags) {
+  if (!haru.check(diags, {}, "building the document")) return std::nullopt;
+  if (direct) {
+    std::optional<std::string> bytes = save_compact(haru.get(), work);
+    // Its strings have no encoder for libharu's save to fall back on.
+    if (!bytes)
+      diags.error({}, "internal error: the PDF writer met a libharu object it does not know",
+                  {"please report this with the CV that caused it"});
+    return bytes;
+  }
+  std::optional<std::string> bytes = haru.save(diags);
+  if (!bytes) return std::nullopt;
+  if (std::optional<std::string> compact = compact_pdf(*bytes)) return compact;
+  return bytes;
 }
 
 }  // namespace
@@ -96,28 +116,28 @@ std::optional<std::string> write_pdf(const doc::Document& doc, const Options& op
   if (!haru.check(diags, {}, "creating the document")) return std::nullopt;
   // Before any font: fonts loaded earlier keep uncompressed streams (pitfall 1).
   HPDF_SetCompressionMode(pdf, HPDF_COMP_ALL);
-  HPDF_UseUTFEncodings(pdf);
-  HPDF_SetCurrentEncoder(pdf, "UTF-8");  // Korean info strings and outline titles
+  HPDF_UseUTFEncodings(pdf);  // names the UTF-8 encoder, which the public-API backend's fonts use
+  // Info strings and outline titles (Korean ones too) are UTF-8. The direct writer writes
+  // them as text strings itself; libharu's save needs its UTF-8 encoder on each, an encoder
+  // whose tables cost more to build than the rest of the document's text.
+  const bool direct_save = compact_save_available();
+  if (!direct_save) HPDF_SetCurrentEncoder(pdf, "UTF-8");
   if (!haru.check(diags, {}, "setting up UTF-8 text")) return std::nullopt;
 
   // Declared after haru: destroyed first, while libharu's document still exists.
   std::unique_ptr<TextBackend> backend = choose_backend(pdf, options, counted, diags);
-  const std::vector<FontUsage> usage = collect_font_usage(doc);
+  const DocumentClusters clusters(doc);  // split once for the font usage and the drawing
+  const std::vector<FontUsage> usage = collect_font_usage(doc, clusters);
   if (!load_fonts(haru, *backend, doc, usage, diags)) return std::nullopt;
 
   std::vector<HPDF_Page> pages;
-  if (!draw_pages(haru, *backend, doc, pages, counted, diags)) return std::nullopt;
+  if (!draw_pages(haru, *backend, doc, clusters, pages, counted, diags)) return std::nullopt;
   add_bookmarks(pdf, doc.bookmarks, pages, doc.page_height, diags);
   if (!haru.check(diags, {}, "writing the outline")) return std::nullopt;
   set_document_info(pdf, doc.meta, options.creation_time);
   backend->set_language(doc.meta.language);
   backend->finish();
-  std::optional<std::string> bytes = haru.save(diags);
-  if (!bytes) return std::nullopt;
-  // Smaller but equivalent; if libharu's output is ever not what the compactor expects, the
-  // original is kept (it is valid, only larger).
-  if (std::optional<std::string> compact = compact_pdf(*bytes)) return compact;
-  return bytes;
+  return save(haru, direct_save, counted, diags);
 }
 
 std::string libharu_version() { return HPDF_GetVersion(); }

@@ -30,6 +30,9 @@ struct WriteWork {
   std::size_t glyphs_drawn = 0;     // glyphs written into the pages: each glyph of the runs once
   std::size_t glyphs_measured = 0;  // glyphs measured for where extractors will read them: at most once each
   std::size_t images_decoded = 0;   // pictures whose pixels were inflated or decoded, to check or embed them
+  std::size_t streams_compressed = 0;  // deflate runs: each stream of the file once (page contents, fonts,
+                                       // ToUnicode maps, images, the packed objects, the cross-references)
+  std::size_t bytes_compressed = 0;    // bytes fed to deflate: each byte of those streams' data once
 };
 
 /// The whole PDF file in memory, or nullopt (with an error in `diags`) if libharu failed.

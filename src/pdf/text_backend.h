@@ -18,6 +18,7 @@
 
 #include "core/core.h"
 #include "doc/doc.h"
+#include "pdf/clusters.h"
 #include "pdf/font_usage.h"
 #include "pdf/pdf.h"
 #include "text/font_service.h"
@@ -33,9 +34,10 @@ class TextBackend {
   virtual bool load_font(int index, const doc::FontInfo& font, const FontUsage& usage,
                          Diagnostics& diags) = 0;
 
-  /// Draws `runs` (all fonts loaded) on `page` in one text object.
-  virtual void draw_runs(HPDF_Page page, const std::vector<doc::PlacedRun>& runs,
-                         double page_height) = 0;
+  /// Draws `runs`, page `page_index` of the document whose runs `clusters` split (all fonts
+  /// loaded), on `page` in one text object.
+  virtual void draw_runs(HPDF_Page page, const std::vector<doc::PlacedRun>& runs, const DocumentClusters& clusters,
+                         std::size_t page_index, double page_height) = 0;
 
   /// Sets the catalog's /Lang where the backend can (the public API cannot).
   virtual void set_language(const std::string& language) = 0;

@@ -20,9 +20,20 @@ constexpr double kMaxCoordinate = 1e9;  // pt
 // where it starts a new word.
 constexpr double kBoxOverlapEm = 0.15;
 
+// std::llround (halves away from zero) without the library call, which every glyph makes
+// twice: for |value| < 2^52 the fraction value - trunc(value) is exact, so this rounds
+// exactly as llround does. Every caller bounds its value far below that.
+long long round_half_away(double value) {
+  auto whole = static_cast<long long>(value);  // truncated toward zero
+  const double fraction = value - static_cast<double>(whole);
+  if (fraction >= 0.5) ++whole;
+  if (fraction <= -0.5) --whole;
+  return whole;
+}
+
 long long clamped_round(double value, double limit) {
-  if (!(value >= -limit)) return std::llround(-limit);  // also NaN
-  return std::llround(std::min(value, limit));
+  if (!(value >= -limit)) return round_half_away(-limit);  // also NaN
+  return round_half_away(std::min(value, limit));
 }
 
 long long to_thousandths(double value) { return clamped_round(value * 1000.0, kMaxCoordinate * 1000.0); }
@@ -43,7 +54,8 @@ void append_thousandths(std::string& out, long long thousandths) {
   out.append(digits, length);
 }
 
-// Writes TJ arrays: runs of codes as one hex string, broken by adjustment numbers.
+// Writes TJ arrays: runs of codes as one string, broken by adjustment numbers. The string
+// holds each code as its two bytes: half the size of hex, and so half the bytes to deflate.
 class TjWriter {
  public:
   explicit TjWriter(std::string& out) : out_(out) {}
@@ -55,37 +67,51 @@ class TjWriter {
       array_open_ = true;
     }
     if (move != 0) {
-      close_hex();
+      close_string();
       // A positive TJ number moves left, in thousandths of an em.
       append_thousandths(out_, -move);
     }
-    if (!hex_open_) {
-      out_ += '<';
-      hex_open_ = true;
+    if (!string_open_) {
+      out_ += '(';
+      string_open_ = true;
     }
-    static constexpr char kDigits[] = "0123456789ABCDEF";
-    const char hex[4] = {kDigits[code >> 12], kDigits[(code >> 8) & 0xF], kDigits[(code >> 4) & 0xF],
-                         kDigits[code & 0xF]};
-    out_.append(hex, sizeof hex);
+    append_code_byte(static_cast<unsigned char>(code >> 8));
+    append_code_byte(static_cast<unsigned char>(code & 0xFF));
   }
 
   void close() {
     if (!array_open_) return;
-    close_hex();
+    close_string();
     out_ += "]TJ\n";
     array_open_ = false;
   }
 
  private:
-  void close_hex() {
-    if (!hex_open_) return;
-    out_ += '>';
-    hex_open_ = false;
+  // A literal string takes any byte but the three of its own syntax, which are escaped, and
+  // a carriage return, which a reader would take for an end of line (read as a line feed).
+  void append_code_byte(unsigned char byte) {
+    switch (byte) {
+      case '(': case ')': case '\\':
+        out_ += '\\';
+        out_ += static_cast<char>(byte);
+        break;
+      case '\r':
+        out_ += "\\r";
+        break;
+      default:
+        out_ += static_cast<char>(byte);
+    }
+  }
+
+  void close_string() {
+    if (!string_open_) return;
+    out_ += ')';
+    string_open_ = false;
   }
 
   std::string& out_;
   bool array_open_ = false;
-  bool hex_open_ = false;
+  bool string_open_ = false;
 };
 
 // Draws the glyphs of a run, tracking where the viewer's pen is (from the declared widths
@@ -96,7 +122,7 @@ class RunDrawer {
   RunDrawer(const doc::GlyphRun& run, const GlyphCodes& font, std::string& out, WriteWork& work)
       : run_(run), font_(font), out_(out), work_(work), tj_(out) {}
 
-  void draw(RunClusters& clusters) {
+  void draw(ClusterView clusters) {
     if (run_.actual_text) {
       // A part of a word broken across lines reads as the whole word (or as nothing), so
       // what its own glyphs read back as does not matter.
@@ -104,7 +130,6 @@ class RunDrawer {
       for (const doc::Glyph& glyph : run_.glyphs) draw_glyph(glyph);
       end_actual_text();
     } else {
-      clusters.split(run_);
       draw_clusters(clusters);
     }
     tj_.close();
@@ -135,8 +160,8 @@ class RunDrawer {
   // the shaping moved a glyph well into its neighbour's place (a CJK bracket set half-width,
   // drawn half an em left of its pen), the two read as one overlapping word and a space or
   // a line of text is lost; such neighbours are drawn as one span that reads as their text.
-  void draw_clusters(const RunClusters& clusters) {
-    const std::vector<ClusterSpan>& spans = clusters.clusters();
+  void draw_clusters(ClusterView clusters) {
+    const std::span<const ClusterSpan> spans = clusters.clusters();
     if (spans.empty()) return;
     const double tolerance = kBoxOverlapEm * run_.size;
     Extent first = extent_of(spans[0], 0);  // each cluster's extent is measured once
@@ -183,7 +208,7 @@ class RunDrawer {
       out_ += " Ts\n";
     }
     long long move = 0;  // millionths of an em, as written
-    if (std::llabs(target - viewer_pen_) >= kPositionTolerance) move = std::llround((target - viewer_pen_) / 1000.0);
+    if (std::llabs(target - viewer_pen_) >= kPositionTolerance) move = round_half_away((target - viewer_pen_) / 1000.0);
     tj_.glyph(code, move);
     viewer_pen_ += move * 1000 + font_.width_of(code);
     if (raised) {
@@ -262,17 +287,18 @@ bool reads_back(std::span<const doc::Glyph> glyphs, std::u32string_view text, co
 
 long long declared_width(double per_mille) { return std::llround(per_mille * 32.0) * 31'250; }
 
-void append_glyphs(std::string& out, const doc::GlyphRun& run, const GlyphCodes& font, RunClusters& scratch,
+void append_glyphs(std::string& out, const doc::GlyphRun& run, const GlyphCodes& font, ClusterView clusters,
                    WriteWork& work) {
   if (run.size <= 0) return;
-  RunDrawer(run, font, out, work).draw(scratch);
+  RunDrawer(run, font, out, work).draw(clusters);
 }
 
 std::string show_glyphs(const doc::GlyphRun& run, const GlyphCodes& font) {
   std::string out;
-  RunClusters scratch;
+  RunClusters split;
+  split.split(run);
   WriteWork uncounted;
-  append_glyphs(out, run, font, scratch, uncounted);
+  append_glyphs(out, run, font, split.view(0, split.clusters().size()), uncounted);
   return out;
 }
 

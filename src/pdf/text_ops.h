@@ -98,15 +98,15 @@ long long declared_width(double per_mille);
 /// bounds the error instead of letting it accumulate.
 constexpr long long kPositionTolerance = 100'000;
 
-/// The operators that draw `run` starting at the current line start: TJ arrays of codes with
-/// adjustments (in thousandths of an em, three decimals) wherever a glyph's place differs
+/// The operators that draw `run` starting at the current line start: TJ arrays of codes (each
+/// as its two bytes in a literal string) with adjustments (in thousandths of an em, three decimals) wherever a glyph's place differs
 /// from where the font's /W would put it, Ts around glyphs with a y offset, and an
 /// /ActualText span around each cluster whose glyphs would not read back as its exact text.
 std::string show_glyphs(const doc::GlyphRun& run, const GlyphCodes& font);
 
-/// show_glyphs appending to `out`, with `scratch` reused from run to run (no allocation per
-/// run once the buffers have grown), counting the glyphs drawn and measured in `work`.
-void append_glyphs(std::string& out, const doc::GlyphRun& run, const GlyphCodes& font, RunClusters& scratch,
+/// show_glyphs appending to `out`, from `run` already split into `clusters`, counting the
+/// glyphs drawn and measured in `work`.
+void append_glyphs(std::string& out, const doc::GlyphRun& run, const GlyphCodes& font, ClusterView clusters,
                    WriteWork& work);
 
 }  // namespace hanji::pdf

@@ -2,6 +2,7 @@
 // renumbered, without hinting (PDF viewers do not need it), which makes an embedded
 // NanumBarunGothic a few KB instead of 100+ KB.
 #include <algorithm>
+#include <string_view>
 
 #include "text/font_service.h"
 #include "text/font_blob.h"
@@ -13,6 +14,39 @@ uint32_t FontSubset::map(uint32_t old_id) const {
   auto it = std::lower_bound(old_ids.begin(), old_ids.end(), old_id);
   if (it == old_ids.end() || *it != old_id) return 0;
   return new_ids[static_cast<size_t>(it - old_ids.begin())];
+}
+
+// The tables of `face` but its cmap, which reads as empty.
+static hb_blob_t* table_but_cmap(hb_face_t*, hb_tag_t tag, void* face) {
+  if (tag == HB_TAG('c', 'm', 'a', 'p')) return hb_blob_get_empty();
+  return hb_face_reference_table(static_cast<hb_face_t*>(face), tag);
+}
+
+static hb_face_t* face_without_cmap(hb_face_t* face) {
+  return hb_face_create_for_tables(table_but_cmap, hb_face_reference(face),
+                                   [](void* data) { hb_face_destroy(static_cast<hb_face_t*>(data)); });
+}
+
+// The tag of the first table a subset is made of that the file's directory says runs past
+// its end (HarfBuzz reads such a table as cut short, or empty), or "" if there is none.
+static std::string truncated_table(hb_blob_t* blob) {
+  unsigned int size = 0;
+  const char* data = hb_blob_get_data(blob, &size);
+  auto byte = [&](unsigned at) { return static_cast<unsigned>(static_cast<unsigned char>(data[at])); };
+  auto u16 = [&](unsigned at) { return byte(at) << 8 | byte(at + 1); };
+  auto u32 = [&](unsigned at) { return u16(at) << 16 | u16(at + 2); };
+  constexpr unsigned kHeader = 12, kRecord = 16;
+  if (size < kHeader || size < kHeader + u16(4) * kRecord) return "table directory";
+  const unsigned count = u16(4);
+  for (unsigned i = 0; i < count; ++i) {
+    const unsigned record = kHeader + i * kRecord;
+    const unsigned offset = u32(record + 8), length = u32(record + 12);
+    const std::string_view tag(data + record, 4);
+    constexpr std::string_view kRead[] = {"glyf", "loca", "head", "hhea", "hmtx", "maxp", "OS/2", "name", "post", "cmap"};
+    const bool read = std::find(std::begin(kRead), std::end(kRead), tag) != std::end(kRead);
+    if (read && (offset > size || length > size - offset)) return "'" + std::string(tag) + "' table";
+  }
+  return "";
 }
 
 static std::string read_postscript_name(hb_face_t* face) {
@@ -33,37 +67,43 @@ std::optional<FontSubset> subset_font(const FontInfo& font, const std::vector<ui
     diags.error(where, "font file '" + font.path + "' " + error, hints);
     return std::nullopt;
   }
+  // HarfBuzz would subset a cut file as if its missing glyphs were empty.
+  if (const std::string table = truncated_table(blob.get()); !table.empty()) {
+    diags.error(where, "font file '" + font.path + "' is cut short: its " + table + " runs past the end", hints);
+    return std::nullopt;
+  }
   detail::Face face(hb_face_create(blob.get(), 0));
   detail::SubsetInput input(hb_subset_input_create_or_fail());
   if (!input) {
     diags.error(where, "out of memory while subsetting font '" + font.path + "'");
     return std::nullopt;
   }
-  // Code points bring their glyphs through the cmap; only glyphs no code point reaches
-  // (ligatures, contextual forms) are asked for by id. Any explicit glyph id sends hb-subset
-  // 6.0 through the whole cmap (20,000 entries in a Korean font, 25 M instructions), so
-  // the list is kept to those. Glyph 0 (.notdef) is always kept.
-  hb_set_t* unicodes = hb_subset_input_unicode_set(input.get());
-  for (char32_t c : code_points) hb_set_add(unicodes, static_cast<hb_codepoint_t>(c));
-  detail::Font cmap_font(hb_font_create(face.get()));
-  std::vector<uint32_t> reached;
-  for (char32_t c : code_points) {
-    hb_codepoint_t g = 0;
-    if (hb_font_get_nominal_glyph(cmap_font.get(), static_cast<hb_codepoint_t>(c), &g)) reached.push_back(g);
+  // A caller that names glyph ids draws them by id (the PDF's CIDToGIDMap /Identity): the
+  // ids alone choose the glyphs, and the subset needs no cmap. hb-subset 6.0 walks the whole
+  // cmap whenever glyph ids are asked for (20,000 entries in a Korean font, a few million
+  // instructions per font), so it is given the font without one. A caller that names only
+  // characters (libharu's public API) finds its glyphs through the cmap, which it keeps.
+  // Glyph 0 (.notdef) is always kept.
+  const bool by_glyph_id = !glyph_ids.empty();
+  detail::Face source(by_glyph_id ? face_without_cmap(face.get()) : hb_face_reference(face.get()));
+  if (by_glyph_id) {
+    hb_set_t* glyphs = hb_subset_input_glyph_set(input.get());
+    for (uint32_t g : glyph_ids) hb_set_add(glyphs, g);
+  } else {
+    hb_set_t* unicodes = hb_subset_input_unicode_set(input.get());
+    for (char32_t c : code_points) hb_set_add(unicodes, static_cast<hb_codepoint_t>(c));
   }
-  std::sort(reached.begin(), reached.end());
-  hb_set_t* glyphs = hb_subset_input_glyph_set(input.get());
-  for (uint32_t g : glyph_ids)
-    if (g != 0 && !std::binary_search(reached.begin(), reached.end(), g)) hb_set_add(glyphs, g);
   hb_subset_input_set_flags(input.get(), HB_SUBSET_FLAGS_NO_HINTING);
   // The PDF draws positioned glyph ids, so the layout tables (already applied by shaping)
-  // are dead weight; libharu would drop them anyway, but subsetting them first costs
-  // more than the rest of the subset (the GSUB/GPOS closure).
+  // are dead weight, and subsetting them first costs more than the rest of the subset (the
+  // GSUB/GPOS closure). The others are for hinting, vertical text, colour, variations or
+  // bitmaps, none of which a PDF's embedded TrueType program uses.
   hb_set_t* dropped = hb_subset_input_set(input.get(), HB_SUBSET_SETS_DROP_TABLE_TAG);
-  for (const char* tag : {"GSUB", "GPOS", "GDEF", "BASE", "JSTF", "MATH", "kern", "DSIG", "vhea", "vmtx", "VORG"})
+  for (const char* tag : {"GSUB", "GPOS", "GDEF", "BASE", "JSTF", "MATH", "kern", "DSIG", "vhea", "vmtx", "VORG",
+                          "gasp", "hdmx", "VDMX", "LTSH", "PCLT", "meta", "STAT", "fvar", "avar", "gvar", "cvar",
+                          "HVAR", "VVAR", "MVAR", "COLR", "CPAL", "SVG ", "CBDT", "CBLC", "sbix"})
     hb_set_add(dropped, hb_tag_from_string(tag, -1));
-
-  detail::SubsetPlan plan(hb_subset_plan_create_or_fail(face.get(), input.get()));
+  detail::SubsetPlan plan(hb_subset_plan_create_or_fail(source.get(), input.get()));
   if (!plan) {
     diags.error(where, "HarfBuzz could not plan a subset of font '" + font.path + "'", hints);
     return std::nullopt;

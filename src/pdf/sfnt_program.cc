@@ -1,4 +1,4 @@
-#include "pdf/sfnt_prep.h"
+#include "pdf/sfnt_program.h"
 
 #include <algorithm>
 #include <cstdint>
@@ -8,9 +8,11 @@ namespace hanji::pdf {
 namespace {
 
 constexpr std::size_t kHeaderSize = 12, kRecordSize = 16;
-// SVTCA[0] (set the vectors to the y axis): it touches no stack and no storage, so it is
-// valid whatever maxp says, and leaves every glyph exactly as without a 'prep' table.
-constexpr std::string_view kPrepProgram("\x00", 1);
+
+// What a viewer's TrueType rasteriser reads: the tables every TrueType font needs, the
+// hinting programs when a font keeps them, and the informational OS/2, name and post.
+constexpr std::string_view kEmbeddedTables[] = {"OS/2", "cvt ", "fpgm", "glyf", "head", "hhea",
+                                                "hmtx", "loca", "maxp", "name", "post", "prep"};
 
 uint32_t read_u32(std::string_view data, std::size_t at) {
   uint32_t value = 0;
@@ -46,26 +48,31 @@ struct Table {
 
 }  // namespace
 
-std::string with_nonempty_prep(std::string_view font) {
+bool embedded_table(std::string_view tag) {
+  for (std::string_view kept : kEmbeddedTables)
+    if (tag == kept) return true;
+  return false;
+}
+
+std::string pdf_font_program(std::string_view font) {
   if (font.size() < kHeaderSize) return std::string(font);
   const std::size_t count = static_cast<std::size_t>(static_cast<unsigned char>(font[4])) << 8 |
                             static_cast<unsigned char>(font[5]);
   if (font.size() < kHeaderSize + count * kRecordSize) return std::string(font);
   std::vector<Table> tables;
+  bool dropped = false;
   for (std::size_t i = 0; i < count; ++i) {
     const std::size_t record = kHeaderSize + i * kRecordSize;
     const std::size_t offset = read_u32(font, record + 8), length = read_u32(font, record + 12);
     if (offset > font.size() || length > font.size() - offset) return std::string(font);
     Table table{std::string(font.substr(record, 4)), font.substr(offset, length)};
-    if (table.tag == "prep") {
-      if (length > 0) return std::string(font);
-      continue;  // an empty one is replaced
-    }
-    tables.push_back(table);
+    if (embedded_table(table.tag))
+      tables.push_back(table);
+    else
+      dropped = true;
   }
-  tables.push_back(Table{"prep", kPrepProgram});
+  if (!dropped) return std::string(font);
   std::sort(tables.begin(), tables.end(), [](const Table& a, const Table& b) { return a.tag < b.tag; });
-
   const auto n = static_cast<uint32_t>(tables.size());
   uint32_t entry_selector = 0;
   while ((2u << entry_selector) <= n) ++entry_selector;

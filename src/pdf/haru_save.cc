@@ -1,0 +1,435 @@
+#include "pdf/haru_save.h"
+
+#include <hpdf_utils.h>
+#include <zlib.h>
+
+#include <algorithm>
+#include <charconv>
+#include <cstdint>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+#include "core/core.h"
+#include "pdf/tounicode.h"
+
+namespace hanji::pdf {
+
+#if HPDF_VERSION_ID == 20300
+
+namespace {
+
+// ---- Output syntax: tokens separated only where two would otherwise run together. ----
+
+bool is_regular(char c) {
+  switch (c) {
+    case ' ': case '\n': case '\r': case '\t': case '\f': case '\0':
+    case '(': case ')': case '<': case '>': case '[': case ']': case '{': case '}': case '/': case '%':
+      return false;
+    default:
+      return true;
+  }
+}
+
+void append_token(std::string& out, std::string_view token) {
+  if (!out.empty() && !token.empty() && is_regular(out.back()) && is_regular(token.front())) out += ' ';
+  out += token;
+}
+
+void append_integer(std::string& out, long long value) {
+  char digits[24];
+  append_token(out, std::string_view(digits, static_cast<std::size_t>(
+                                                 std::to_chars(digits, digits + sizeof digits, value).ptr - digits)));
+}
+
+// libharu's own number printing (at most five decimals, no trailing zeros), so that every
+// coordinate reads exactly as before.
+void append_real(std::string& out, HPDF_REAL value) {
+  char digits[32];
+  char* end = HPDF_FToA(digits, value, digits + sizeof digits - 1);
+  append_token(out, std::string_view(digits, static_cast<std::size_t>(end - digits)));
+}
+
+// What a name cannot hold as it is (whitespace, delimiters, '#', anything beyond printable
+// ASCII), written as #XX.
+bool name_needs_escape(unsigned char c) {
+  return c < 0x21 || c > 0x7E || std::string_view("\\%#/()<>[]{}").find(static_cast<char>(c)) != std::string_view::npos;
+}
+
+void append_name(std::string& out, std::string_view name) {
+  static constexpr char kHex[] = "0123456789ABCDEF";
+  std::string token = "/";
+  for (char c : name) {
+    auto byte = static_cast<unsigned char>(c);
+    if (name_needs_escape(byte)) {
+      token += '#';
+      token += kHex[byte >> 4];
+      token += kHex[byte & 0xF];
+    } else {
+      token += c;
+    }
+  }
+  append_token(out, token);
+}
+
+void append_hex(std::string& out, const HPDF_BYTE* data, std::size_t length) {
+  static constexpr char kHex[] = "0123456789ABCDEF";
+  out += '<';
+  for (std::size_t i = 0; i < length; ++i) {
+    out += kHex[data[i] >> 4];
+    out += kHex[data[i] & 0xF];
+  }
+  out += '>';
+}
+
+// Every string hanji gives libharu is UTF-8 text (info, outline titles, with or without
+// libharu's UTF-8 encoder) or plain ASCII (URIs, the language tag, dates). Printable ASCII
+// reads the same in PDFDocEncoding, so it goes in as a literal; anything else as UTF-16BE
+// with its byte order mark, which is what libharu's encoder wrote for all of it.
+void append_string(std::string& out, std::string_view text) {
+  const bool printable = std::all_of(text.begin(), text.end(), [](char c) { return c >= 0x20 && c <= 0x7E; });
+  if (printable) {
+    out += '(';
+    for (char c : text) {
+      if (c == '(' || c == ')' || c == '\\') out += '\\';
+      out += c;
+    }
+    out += ')';
+    return;
+  }
+  std::u32string characters;
+  for (std::size_t at = 0; at < text.size();) characters += utf8_next(text, at);
+  out += "<FEFF";
+  out += utf16be_hex(characters);
+  out += '>';
+}
+
+// ---- libharu's objects. ----
+
+const HPDF_Obj_Header& header_of(const void* object) { return *static_cast<const HPDF_Obj_Header*>(object); }
+HPDF_UINT16 class_of(const void* object) { return header_of(object).obj_class & HPDF_OCLASS_ANY; }
+bool hidden(const void* object) { return (header_of(object).obj_id & HPDF_OTYPE_HIDDEN) != 0; }
+
+// The object a value stands for: the target of a reference, or the value itself.
+void* target_of(void* value) {
+  return class_of(value) == HPDF_OCLASS_PROXY ? static_cast<HPDF_Proxy>(value)->obj : value;
+}
+
+template <typename Visit>
+void for_each_item(HPDF_List list, Visit visit) {
+  for (HPDF_UINT i = 0; i < list->count; ++i) visit(HPDF_List_ItemAt(list, i));
+}
+
+// The entries a stream's dictionary gets from its stream, not from its element list.
+bool stream_key(HPDF_Dict dict, std::string_view key) { return dict->stream && (key == "Length" || key == "Filter"); }
+
+// The bytes of a libharu memory stream, buffer by buffer, without copying them.
+template <typename Visit>
+bool for_each_buffer(HPDF_Stream stream, Visit visit) {
+  if (stream->type != HPDF_STREAM_MEMORY) return false;
+  auto* attr = static_cast<HPDF_MemStreamAttr>(stream->attr);
+  std::size_t left = stream->size;
+  for (HPDF_UINT i = 0; i < attr->buf->count && left > 0; ++i) {
+    const std::size_t length = std::min<std::size_t>(left, attr->buf_siz);
+    visit(static_cast<const HPDF_BYTE*>(HPDF_List_ItemAt(attr->buf, i)), length);
+    left -= length;
+  }
+  return left == 0;
+}
+
+// The best compression for the packed objects of a CV (tens of kilobytes, where it saves a
+// few hundred bytes at no cost worth counting); zlib's default for megabytes, which only
+// runaway content makes and where level 9's long searches cost a tenth of the build.
+int packed_level(std::size_t bytes) { return bytes <= (256u << 10) ? 9 : Z_DEFAULT_COMPRESSION; }
+
+// zlib over pieces of data, counted: every byte that is compressed is compressed here, once.
+class Deflater {
+ public:
+  explicit Deflater(WriteWork& work) : work_(work) {}
+
+  // `pieces(take)` calls take(data, length) for each piece of the `total` bytes in order and
+  // returns whether it could.
+  template <typename Pieces>
+  std::optional<std::string> deflate(std::size_t total, int level, Pieces pieces) {
+    z_stream z{};
+    if (deflateInit(&z, level) != Z_OK) return std::nullopt;
+    std::string out(deflateBound(&z, static_cast<uLong>(total)), '\0');
+    z.next_out = reinterpret_cast<Bytef*>(out.data());
+    z.avail_out = static_cast<uInt>(out.size());
+    bool taken = true;
+    const bool whole = pieces([&](const HPDF_BYTE* data, std::size_t length) {
+      if (length == 0) return;
+      z.next_in = const_cast<Bytef*>(data);
+      z.avail_in = static_cast<uInt>(length);
+      // deflateBound's room means the input is always taken whole.
+      taken = taken && ::deflate(&z, Z_NO_FLUSH) == Z_OK && z.avail_in == 0;
+    });
+    const bool ok = whole && taken && ::deflate(&z, Z_FINISH) == Z_STREAM_END;
+    out.resize(z.total_out);
+    deflateEnd(&z);
+    if (!ok) return std::nullopt;
+    ++work_.streams_compressed;
+    work_.bytes_compressed += total;
+    return out;
+  }
+
+  std::optional<std::string> deflate(std::string_view data, int level) {
+    return deflate(data.size(), level, [&](auto take) {
+      take(reinterpret_cast<const HPDF_BYTE*>(data.data()), data.size());
+      return true;
+    });
+  }
+
+ private:
+  WriteWork& work_;
+};
+
+void put_be(std::string& out, uint64_t value, int bytes) {
+  for (int k = bytes - 1; k >= 0; --k) out += static_cast<char>((value >> (8 * k)) & 0xFF);
+}
+
+class CompactWriter {
+ public:
+  CompactWriter(HPDF_Doc doc, WriteWork& work) : doc_(doc), deflater_(work) {}
+
+  std::optional<std::string> write() {
+    if (doc_->encrypt_on || !run_before_write() || !number_objects()) return std::nullopt;
+    const int object_stream = static_cast<int>(order_.size()) + 1;
+    const int xref_stream = object_stream + 1;
+    // Cross-reference streams are PDF 1.5; libharu's versions count from 1.2.
+    const int minor = std::max(5, 2 + static_cast<int>(doc_->pdf_version - HPDF_VER_12));
+    std::string out = "%PDF-1." + std::to_string(minor) + "\n%\xE2\xE3\xCF\xD3\n";
+    std::vector<uint64_t> offset(static_cast<std::size_t>(xref_stream) + 1, 0);
+    std::vector<int> index_in_stream(static_cast<std::size_t>(xref_stream) + 1, -1);
+    std::string header, body;
+    int packed = 0;
+    for (std::size_t i = 0; i < order_.size(); ++i) {
+      void* object = order_[i];
+      const int number = static_cast<int>(i) + 1;
+      auto* dict = class_of(object) == HPDF_OCLASS_DICT ? static_cast<HPDF_Dict>(object) : nullptr;
+      if (dict && dict->stream) {
+        offset[static_cast<std::size_t>(number)] = out.size();
+        if (!write_stream_object(out, number, dict)) return std::nullopt;
+        continue;
+      }
+      header += std::to_string(number) + ' ' + std::to_string(body.size()) + ' ';
+      if (!write_value(body, object)) return std::nullopt;
+      body += '\n';
+      index_in_stream[static_cast<std::size_t>(number)] = packed++;
+    }
+    const std::string packed_text = header + body;
+    std::optional<std::string> packed_data = deflater_.deflate(packed_text, packed_level(packed_text.size()));
+    if (!packed_data) return std::nullopt;
+    offset[static_cast<std::size_t>(object_stream)] = out.size();
+    out += std::to_string(object_stream) + " 0 obj\n<</Type/ObjStm/N " + std::to_string(packed) + "/First " +
+           std::to_string(header.size()) + "/Filter/FlateDecode/Length " + std::to_string(packed_data->size()) +
+           ">>\nstream\n" + *packed_data + "\nendstream\nendobj\n";
+
+    // Cross-reference stream: type (1 byte), offset or object stream (4), generation or index (2).
+    offset[static_cast<std::size_t>(xref_stream)] = out.size();
+    std::string entries;
+    put_be(entries, 0, 1), put_be(entries, 0, 4), put_be(entries, 0xFFFF, 2);
+    for (int n = 1; n <= xref_stream; ++n) {
+      const int index = index_in_stream[static_cast<std::size_t>(n)];
+      if (index >= 0) {
+        put_be(entries, 2, 1), put_be(entries, static_cast<uint64_t>(object_stream), 4);
+        put_be(entries, static_cast<uint64_t>(index), 2);
+      } else {
+        put_be(entries, 1, 1), put_be(entries, offset[static_cast<std::size_t>(n)], 4), put_be(entries, 0, 2);
+      }
+    }
+    std::optional<std::string> xref_data = deflater_.deflate(entries, packed_level(entries.size()));
+    if (!xref_data) return std::nullopt;
+    std::string trailer = "/Root " + std::to_string(numbers_.at(doc_->catalog)) + " 0 R";
+    if (doc_->info) trailer += "/Info " + std::to_string(numbers_.at(doc_->info)) + " 0 R";
+    out += std::to_string(xref_stream) + " 0 obj\n<</Type/XRef/Size " + std::to_string(xref_stream + 1) +
+           "/W[1 4 2]" + trailer + "/Filter/FlateDecode/Length " + std::to_string(xref_data->size()) +
+           ">>\nstream\n" + *xref_data + "\nendstream\nendobj\nstartxref\n" +
+           std::to_string(offset[static_cast<std::size_t>(xref_stream)]) + "\n%%EOF\n";
+    return out;
+  }
+
+ private:
+  // The hooks libharu runs on its objects as it saves them (the pages' and outlines' counts,
+  // closing a page's open text object), run once each before anything is numbered, since
+  // they may add entries. The list may grow while it is walked.
+  bool run_before_write() {
+    HPDF_List entries = doc_->xref->entries;
+    for (HPDF_UINT i = 0; i < entries->count; ++i) {
+      void* object = static_cast<HPDF_XrefEntry>(HPDF_List_ItemAt(entries, i))->obj;
+      if (!object || class_of(object) != HPDF_OCLASS_DICT) continue;
+      auto dict = static_cast<HPDF_Dict>(object);
+      if (dict->before_write_fn && dict->before_write_fn(dict) != HPDF_OK) return false;
+      dict->before_write_fn = nullptr;
+    }
+    return HPDF_GetError(doc_) == HPDF_OK;
+  }
+
+  // Numbers the objects reachable from the catalog, then from the info dictionary, breadth
+  // first in the order their references are written: the same input, the same numbers.
+  bool number_objects() {
+    std::vector<void*> todo{doc_->catalog};
+    if (doc_->info) todo.push_back(doc_->info);
+    for (std::size_t i = 0; i < todo.size(); ++i) {
+      void* object = todo[i];
+      if (!numbers_.emplace(object, static_cast<int>(order_.size()) + 1).second) continue;
+      order_.push_back(object);
+      if (!collect_references(object, todo)) return false;
+    }
+    return true;
+  }
+
+  // The indirect objects `value` refers to, in writing order; false for what this writer
+  // cannot write.
+  bool collect_references(void* value, std::vector<void*>& out) {
+    switch (class_of(value)) {
+      case HPDF_OCLASS_PROXY:
+        out.push_back(target_of(value));
+        return true;
+      case HPDF_OCLASS_ARRAY: {
+        bool ok = true;
+        for_each_item(static_cast<HPDF_Array>(value)->list, [&](void* item) {
+          if (!hidden(item)) ok = ok && collect_references(item, out);
+        });
+        return ok;
+      }
+      case HPDF_OCLASS_DICT: {
+        auto dict = static_cast<HPDF_Dict>(value);
+        // A dictionary with its own writing hook (libharu's simple fonts) or filter
+        // parameters is written by libharu only.
+        if (dict->write_fn || dict->filterParams) return false;
+        bool ok = true;
+        for_each_item(dict->list, [&](void* item) {
+          auto element = static_cast<HPDF_DictElement>(item);
+          if (element->value && !hidden(element->value) && !stream_key(dict, element->key))
+            ok = ok && collect_references(element->value, out);
+        });
+        return ok;
+      }
+      default:
+        return true;
+    }
+  }
+
+  bool write_value(std::string& out, void* value) {
+    switch (class_of(value)) {
+      case HPDF_OCLASS_PROXY: {
+        auto found = numbers_.find(target_of(value));
+        if (found == numbers_.end()) return false;
+        append_integer(out, found->second);
+        out += " 0 R";
+        return true;
+      }
+      case HPDF_OCLASS_NULL:
+        append_token(out, "null");
+        return true;
+      case HPDF_OCLASS_BOOLEAN:
+        append_token(out, static_cast<HPDF_Boolean>(value)->value ? "true" : "false");
+        return true;
+      case HPDF_OCLASS_NUMBER:
+        append_integer(out, static_cast<HPDF_Number>(value)->value);
+        return true;
+      case HPDF_OCLASS_REAL:
+        append_real(out, static_cast<HPDF_Real>(value)->value);
+        return true;
+      case HPDF_OCLASS_NAME:
+        append_name(out, static_cast<HPDF_Name>(value)->value);
+        return true;
+      case HPDF_OCLASS_STRING: {
+        auto string = static_cast<HPDF_String>(value);
+        append_string(out, std::string_view(reinterpret_cast<const char*>(string->value), string->len));
+        return true;
+      }
+      case HPDF_OCLASS_BINARY: {
+        auto binary = static_cast<HPDF_Binary>(value);
+        append_hex(out, binary->value, binary->len);
+        return true;
+      }
+      case HPDF_OCLASS_ARRAY: {
+        bool ok = true;
+        out += '[';
+        for_each_item(static_cast<HPDF_Array>(value)->list, [&](void* item) {
+          if (!hidden(item)) ok = ok && write_value(out, item);
+        });
+        out += ']';
+        return ok;
+      }
+      case HPDF_OCLASS_DICT:
+        return write_dict(out, static_cast<HPDF_Dict>(value), "");
+      default:
+        return false;
+    }
+  }
+
+  // `extra` holds entries written after the dictionary's own (a stream's /Filter and /Length).
+  bool write_dict(std::string& out, HPDF_Dict dict, std::string_view extra) {
+    bool ok = true;
+    out += "<<";
+    for_each_item(dict->list, [&](void* item) {
+      auto element = static_cast<HPDF_DictElement>(item);
+      if (!element->value) ok = false;
+      if (!ok || hidden(element->value) || stream_key(dict, element->key)) return;
+      append_name(out, element->key);
+      ok = write_value(out, element->value);
+    });
+    out += extra;
+    out += ">>";
+    return ok;
+  }
+
+  // A stream as libharu would write it (its filter flags say how), but deflated here, once,
+  // with a direct /Length.
+  bool write_stream_object(std::string& out, int number, HPDF_Dict dict) {
+    const HPDF_UINT known = HPDF_STREAM_FILTER_FLATE_DECODE | HPDF_STREAM_FILTER_DCT_DECODE;
+    if ((dict->filter & ~known) != 0) return false;
+    std::string filters;
+    if (dict->filter & HPDF_STREAM_FILTER_FLATE_DECODE) filters += "/FlateDecode";
+    if (dict->filter & HPDF_STREAM_FILTER_DCT_DECODE) filters += "/DCTDecode";
+    std::optional<std::string> data;
+    if (dict->filter & HPDF_STREAM_FILTER_FLATE_DECODE) {
+      data = deflater_.deflate(dict->stream->size, Z_DEFAULT_COMPRESSION,
+                               [&](auto take) { return for_each_buffer(dict->stream, take); });
+    } else {
+      data.emplace();
+      data->reserve(dict->stream->size);
+      if (!for_each_buffer(dict->stream, [&](const HPDF_BYTE* bytes, std::size_t length) {
+            data->append(reinterpret_cast<const char*>(bytes), length);
+          }))
+        return false;
+    }
+    if (!data) return false;
+    std::string extra;
+    if (!filters.empty()) extra += "/Filter" + (filters.find('/', 1) == std::string::npos ? filters : "[" + filters + "]");
+    extra += "/Length " + std::to_string(data->size());
+    out += std::to_string(number) + " 0 obj\n";
+    if (!write_dict(out, dict, extra)) return false;
+    out += "\nstream\n";
+    out += *data;
+    out += "\nendstream\nendobj\n";
+    return true;
+  }
+
+  HPDF_Doc doc_;
+  Deflater deflater_;
+  std::unordered_map<void*, int> numbers_;  // object -> its number in the file
+  std::vector<void*> order_;                // by number - 1
+};
+
+}  // namespace
+
+bool compact_save_available() { return HPDF_GetVersion() == std::string_view("2.3.0"); }
+
+std::optional<std::string> save_compact(HPDF_Doc doc, WriteWork& work) {
+  if (!compact_save_available() || HPDF_GetError(doc) != HPDF_OK) return std::nullopt;
+  return CompactWriter(doc, work).write();
+}
+
+#else
+
+bool compact_save_available() { return false; }
+
+std::optional<std::string> save_compact(HPDF_Doc, WriteWork&) { return std::nullopt; }
+
+#endif
+
+}  // namespace hanji::pdf
