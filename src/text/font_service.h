@@ -27,8 +27,10 @@ struct FontSubset {
   uint32_t map(uint32_t old_id) const;
 };
 
-/// Subsets `font.path` to `glyph_ids` (plus .notdef), keeping a cmap for `code_points`,
-/// without hinting. Errors (unreadable file, HarfBuzz failure) go to `diags`.
+/// Subsets `font.path` without hinting. Given `glyph_ids`, those (plus .notdef) alone are
+/// kept and the subset has no cmap (the PDF draws glyphs by id); given only `code_points`,
+/// their glyphs are kept with a cmap for them. Errors (unreadable or cut-short file,
+/// HarfBuzz failure) go to `diags`.
 std::optional<FontSubset> subset_font(const FontInfo& font, const std::vector<uint32_t>& glyph_ids,
                                       const std::vector<char32_t>& code_points, Diagnostics& diags);
 
