@@ -137,10 +137,11 @@ void print_warm_rebuild(const std::string& sample, const char* argv0, int edits)
   while (at != std::string::npos && at > 0 && in_comment(at)) at = text.rfind(" the ", at - 1);
   if (at == std::string::npos || in_comment(at)) return;
   engine::Engine engine(layout::find_data_dirs(argv0));
+  pdf::WriteMemo memo;  // as `hanji watch` holds one
   const auto build = [&](const std::string& cv) {
     Diagnostics diags;
     std::optional<engine::Rendered> rendered = engine.render_text(cv, sample, {}, diags);
-    if (rendered) pdf::write_pdf(rendered->doc, pdf::Options{0}, diags);
+    if (rendered) pdf::write_pdf(rendered->doc, pdf::Options{0, false, &memo}, diags);
   };
   const double cold = median_ms(1, [&] { build(text); });
   std::vector<double> seen, fresh;
@@ -180,7 +181,16 @@ void print_batch(const std::string& hanji, const std::vector<std::string>& sampl
   for (int k = 0; k < kCvs; ++k) {
     char name[32];
     std::snprintf(name, sizeof name, "cv%03d.yaml", k);
-    fs::copy_file(usable[static_cast<std::size_t>(k) % usable.size()], dir / "cvs" / name);
+    // Each CV a person of its own: the sample with a number after the name (so no two PDFs,
+    // and few font subsets, are alike).
+    std::ifstream in(usable[static_cast<std::size_t>(k) % usable.size()], std::ios::binary);
+    std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    const std::size_t cv = text.find("\ncv:");
+    if (std::size_t at = text.find("\n  name: ", cv == std::string::npos ? 0 : cv); at != std::string::npos) {
+      const std::size_t end = text.find('\n', at + 1);
+      if (text[at + 9] != '{' && text[at + 9] != '"' && text[at + 9] != '\'') text.insert(end, " " + std::to_string(k));
+    }
+    std::ofstream(dir / "cvs" / name, std::ios::binary) << text;
   }
   const std::string command = "'" + hanji + "' build '" + (dir / "cvs").string() + "' -j 2 -q -o '" +
                               (dir / "out").string() + "' >/dev/null 2>&1";

@@ -143,13 +143,16 @@ int build_many(const Run& run) {
   const unsigned threads =
       static_cast<unsigned>(std::min<std::size_t>(jobs.size(), opt.jobs > 0 ? opt.jobs : cores));
   engine::Engine engine(layout::find_data_dirs(run.argv0));
+  pdf::WriteMemo memo;  // the fonts' subsets of CVs that draw the same glyphs (one CV, many tags)
+  Run shared = run;
+  shared.memo = &memo;
   OrderedPrinter printer(jobs, run, !opt.quiet && isatty(STDERR_FILENO));
   std::atomic<std::size_t> next{0};
   const auto started = std::chrono::steady_clock::now();
   auto work = [&] {
     for (std::size_t i = next++; i < jobs.size(); i = next++) {
       Job& job = jobs[i];
-      job.code = build_one(run.to(job.out, job.err), engine, job.input, job.output);
+      job.code = build_one(shared.to(job.out, job.err), engine, job.input, job.output);
       printer.finished(i);
     }
   };

@@ -422,7 +422,7 @@ int build_one(const Run& run, engine::Engine& engine, const std::string& input, 
     // found by both, so the two always agree.
     std::optional<engine::Rendered> result = engine.render(std::move(*file), run.request(), diags);
     std::optional<std::string> pdf;
-    if (result) pdf = pdf::write_pdf(result->doc, pdf::Options{run.epoch}, diags);
+    if (result) pdf = pdf::write_pdf(result->doc, pdf::Options{run.epoch, false, run.memo}, diags);
     if (result && inputs) *inputs = engine::Engine::inputs_of(*result);
     if (result && pdf) {
       for (std::size_t i = 0; i < plan.size(); ++i)

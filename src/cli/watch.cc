@@ -200,13 +200,16 @@ int watch(const Run& run) {
   const std::string& cv = opt.input();
   const std::string output = output_path(opt, cv);
   engine::Engine engine(layout::find_data_dirs(run.argv0));
+  pdf::WriteMemo memo;  // after a one-word edit the fonts draw the same glyphs
+  Run warm = run;
+  warm.memo = &memo;
   FolderWatches folders(inotify);
   if (!opt.quiet) run.out << fmt::format("hanji: watching {} (Ctrl-C to stop)\n", cv);
   // Watched before the first build, stamped before each build: nothing saved meanwhile is lost.
   Watched watched = what_to_watch(cv, {}, engine);
   folders.update(watched);
   std::vector<std::string> inputs;
-  rebuild(run, engine, cv, output, 0, inputs, watched);
+  rebuild(warm, engine, cv, output, 0, inputs, watched);
   for (int count = 1;;) {
     folders.update(watched);
     if (!changed_since(watched)) {
@@ -220,7 +223,7 @@ int watch(const Run& run) {
       while (::poll(&waiting, 1, kQuietMs) > 0) inotify.read_events();
       if (!changed_since(watched)) continue;  // saved as it was
     }
-    rebuild(run, engine, cv, output, count++, inputs, watched);
+    rebuild(warm, engine, cv, output, count++, inputs, watched);
   }
   run.err << fmt::format("hanji: error: watching stopped: {}\n", std::strerror(errno));
   return kBadInput;

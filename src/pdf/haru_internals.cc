@@ -22,6 +22,7 @@
 #include <vector>
 
 #include "pdf/text_backend.h"
+#include "pdf/write_memo.h"
 #include "pdf/sfnt_metrics.h"
 #include "pdf/sfnt_program.h"
 #include "pdf/text_ops.h"
@@ -245,11 +246,11 @@ bool plain_language_tag(const std::string& language) {
 
 class GlyphBackend final : public TextBackend {
  public:
-  GlyphBackend(HPDF_Doc doc, WriteWork& work) : doc_(doc), work_(work) {}
+  GlyphBackend(HPDF_Doc doc, WriteWork& work, WriteMemo* memo) : doc_(doc), work_(work), memo_(memo) {}
 
   bool load_font(int index, const doc::FontInfo& font, const FontUsage& usage, Diagnostics& diags) override {
     ++work_.fonts_subset;
-    std::optional<text::FontSubset> subset = text::subset_font(font, usage.glyph_ids, usage.code_points, diags);
+    std::optional<text::FontSubset> subset = subset_font_memo(memo_, font, usage.glyph_ids, usage.code_points, diags);
     if (!subset) return false;
     std::optional<HorizontalMetrics> metrics = read_horizontal_metrics(subset->data);
     std::optional<FontFacts> facts = read_font_facts(subset->data);
@@ -374,6 +375,7 @@ class GlyphBackend final : public TextBackend {
 
   HPDF_Doc doc_;
   WriteWork& work_;
+  WriteMemo* memo_;  // subsets kept from documents before, or null
   std::map<int, LoadedFont> fonts_;  // by Document font index; ordered = deterministic output
   std::set<std::string> tags_;
   std::string ops_;  // draw_runs: operators not yet written into the page
@@ -383,15 +385,15 @@ class GlyphBackend final : public TextBackend {
 
 bool glyph_backend_available() { return HPDF_GetVersion() == kSupportedVersion; }
 
-std::unique_ptr<TextBackend> make_glyph_backend(HPDF_Doc doc, WriteWork& work) {
-  return std::make_unique<GlyphBackend>(doc, work);
+std::unique_ptr<TextBackend> make_glyph_backend(HPDF_Doc doc, WriteWork& work, WriteMemo* memo) {
+  return std::make_unique<GlyphBackend>(doc, work, memo);
 }
 
 #else
 
 bool glyph_backend_available() { return false; }
 
-std::unique_ptr<TextBackend> make_glyph_backend(HPDF_Doc doc, WriteWork& work) {
+std::unique_ptr<TextBackend> make_glyph_backend(HPDF_Doc doc, WriteWork& work, WriteMemo*) {
   return make_public_backend(doc, work);
 }
 

@@ -1,4 +1,5 @@
 #include "pdf/haru_save.h"
+#include "pdf/write_memo.h"
 
 #include <hpdf_utils.h>
 #include <zlib.h>
@@ -190,7 +191,7 @@ void put_be(std::string& out, uint64_t value, int bytes) {
 
 class CompactWriter {
  public:
-  CompactWriter(HPDF_Doc doc, WriteWork& work) : doc_(doc), deflater_(work) {}
+  CompactWriter(HPDF_Doc doc, WriteWork& work, WriteMemo* memo) : doc_(doc), deflater_(work), memo_(memo) {}
 
   std::optional<std::string> write() {
     if (doc_->encrypt_on || !run_before_write() || !number_objects()) return std::nullopt;
@@ -386,7 +387,21 @@ class CompactWriter {
     if (dict->filter & HPDF_STREAM_FILTER_FLATE_DECODE) filters += "/FlateDecode";
     if (dict->filter & HPDF_STREAM_FILTER_DCT_DECODE) filters += "/DCTDecode";
     std::optional<std::string> data;
-    if (dict->filter & HPDF_STREAM_FILTER_FLATE_DECODE) {
+    if ((dict->filter & HPDF_STREAM_FILTER_FLATE_DECODE) && memo_) {
+      // A stream written before (a font program, a ToUnicode map, a page that did not
+      // change) is not compressed again.
+      std::string plain;
+      plain.reserve(dict->stream->size);
+      if (!for_each_buffer(dict->stream, [&](const HPDF_BYTE* bytes, std::size_t length) {
+            plain.append(reinterpret_cast<const char*>(bytes), length);
+          }))
+        return false;
+      data = find_deflated(memo_, plain, Z_DEFAULT_COMPRESSION);
+      if (!data) {
+        data = deflater_.deflate(plain, Z_DEFAULT_COMPRESSION);
+        if (data) keep_deflated(memo_, plain, Z_DEFAULT_COMPRESSION, *data);
+      }
+    } else if (dict->filter & HPDF_STREAM_FILTER_FLATE_DECODE) {
       data = deflater_.deflate(dict->stream->size, Z_DEFAULT_COMPRESSION,
                                [&](auto take) { return for_each_buffer(dict->stream, take); });
     } else {
@@ -411,6 +426,7 @@ class CompactWriter {
 
   HPDF_Doc doc_;
   Deflater deflater_;
+  WriteMemo* memo_;  // streams compressed for documents before, or null
   std::unordered_map<void*, int> numbers_;  // object -> its number in the file
   std::vector<void*> order_;                // by number - 1
 };
@@ -419,16 +435,16 @@ class CompactWriter {
 
 bool compact_save_available() { return HPDF_GetVersion() == std::string_view("2.3.0"); }
 
-std::optional<std::string> save_compact(HPDF_Doc doc, WriteWork& work) {
+std::optional<std::string> save_compact(HPDF_Doc doc, WriteWork& work, WriteMemo* memo) {
   if (!compact_save_available() || HPDF_GetError(doc) != HPDF_OK) return std::nullopt;
-  return CompactWriter(doc, work).write();
+  return CompactWriter(doc, work, memo).write();
 }
 
 #else
 
 bool compact_save_available() { return false; }
 
-std::optional<std::string> save_compact(HPDF_Doc, WriteWork&) { return std::nullopt; }
+std::optional<std::string> save_compact(HPDF_Doc, WriteWork&, WriteMemo*) { return std::nullopt; }
 
 #endif
 

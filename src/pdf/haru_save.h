@@ -24,6 +24,6 @@ bool compact_save_available();
 /// The whole file, or nullopt when the document holds something this writer does not know
 /// (encryption, a font libharu writes in its own way, a non-memory stream): the caller then
 /// saves through libharu. The deflate work is counted in `work`.
-std::optional<std::string> save_compact(HPDF_Doc doc, WriteWork& work);
+std::optional<std::string> save_compact(HPDF_Doc doc, WriteWork& work, WriteMemo* memo = nullptr);
 
 }  // namespace hanji::pdf

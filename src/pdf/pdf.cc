@@ -33,7 +33,7 @@ bool fonts_valid(const doc::Document& doc, Diagnostics& diags) {
 std::unique_ptr<TextBackend> choose_backend(HPDF_Doc pdf, const Options& options, WriteWork& work,
                                            Diagnostics& diags) {
   if (options.public_api_only) return make_public_backend(pdf, work);
-  if (glyph_backend_available()) return make_glyph_backend(pdf, work);
+  if (glyph_backend_available()) return make_glyph_backend(pdf, work, options.memo);
   diags.note({}, "libharu " + libharu_version() + " is not 2.3.0: ligatures are drawn as separate letters",
              {"build hanji against libharu 2.3.0 (Debian libhpdf-dev) for full shaping"});
   return make_public_backend(pdf, work);
@@ -88,10 +88,10 @@ bool draw_pages(HaruDoc& haru, TextBackend& backend, const doc::Document& doc, c
 // The file in its compact form: written straight from libharu's objects where their layout is
 // known, else saved by libharu and packed afterwards; if libharu's output is ever not what
 // the packer expects, it is kept as it is (valid, only larger).
-std::optional<std::string> save(HaruDoc& haru, bool direct, WriteWork& work, Diagnostics& diags) {
+std::optional<std::string> save(HaruDoc& haru, bool direct, WriteWork& work, WriteMemo* memo, Diagnostics& diags) {
   if (!haru.check(diags, {}, "building the document")) return std::nullopt;
   if (direct) {
-    std::optional<std::string> bytes = save_compact(haru.get(), work);
+    std::optional<std::string> bytes = save_compact(haru.get(), work, memo);
     // Its strings have no encoder for libharu's save to fall back on.
     if (!bytes)
       diags.error({}, "internal error: the PDF writer met a libharu object it does not know",
@@ -137,7 +137,7 @@ std::optional<std::string> write_pdf(const doc::Document& doc, const Options& op
   set_document_info(pdf, doc.meta, options.creation_time);
   backend->set_language(doc.meta.language);
   backend->finish();
-  return save(haru, direct_save, counted, diags);
+  return save(haru, direct_save, counted, options.memo, diags);
 }
 
 std::string libharu_version() { return HPDF_GetVersion(); }

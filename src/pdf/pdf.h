@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstddef>
+#include <memory>
 #include <optional>
 #include <string>
 
@@ -12,6 +13,29 @@
 #include "doc/doc.h"
 
 namespace hanji::pdf {
+
+/// What write_pdf made before and may make again, kept between documents: font subsets by
+/// font file (and its FileStamp) and glyphs, compressed streams by their content. A CV built
+/// again after a one-word edit draws the same glyphs, so its fonts cost nothing the second
+/// time. `hanji watch` and a batch hold one; safe to share between threads; bounded (about
+/// sixteen fonts' subsets and 16 MiB of streams, then it starts again).
+class WriteMemo {
+ public:
+  WriteMemo();
+  ~WriteMemo();
+  WriteMemo(const WriteMemo&) = delete;
+  WriteMemo& operator=(const WriteMemo&) = delete;
+
+  /// Subsets and streams found made before, so far.
+  std::size_t subsets_reused() const;
+  std::size_t streams_reused() const;
+
+  struct Impl;
+  Impl& impl() { return *impl_; }
+
+ private:
+  std::unique_ptr<Impl> impl_;
+};
 
 struct Options {
   /// Seconds since the epoch for /CreationDate and /ModDate; unset = no dates, so the same
@@ -21,6 +45,9 @@ struct Options {
   /// of glyph ids through its internals. Used automatically when the loaded libharu is not
   /// 2.3.0; set here to test that route. Loses ligatures, keeps positions and text.
   bool public_api_only = false;
+  /// Subsets and compressed streams kept from documents before (null: none); the bytes are
+  /// the same with or without it.
+  WriteMemo* memo = nullptr;
 };
 
 /// The work write_pdf did where its cost lies, counted: tests check these counts, which a busy

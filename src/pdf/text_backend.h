@@ -51,7 +51,7 @@ class TextBackend {
 bool glyph_backend_available();
 
 /// Backends for `doc`, counting their work in `work`, which must outlive them.
-std::unique_ptr<TextBackend> make_glyph_backend(HPDF_Doc doc, WriteWork& work);
+std::unique_ptr<TextBackend> make_glyph_backend(HPDF_Doc doc, WriteWork& work, WriteMemo* memo = nullptr);
 std::unique_ptr<TextBackend> make_public_backend(HPDF_Doc doc, WriteWork& work);
 
 /// The font, size and fill colour in force inside a text object; writes Tf / rg only when

@@ -1,0 +1,34 @@
+// Private to the pdf module: what WriteMemo keeps, and the calls that use it (each does the
+// work itself when given no memo).
+#pragma once
+
+#include <map>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "pdf/pdf.h"
+#include "text/font_service.h"
+
+namespace hanji::pdf {
+
+struct WriteMemo::Impl {
+  std::mutex mutex;
+  std::map<std::string, text::FontSubset> subsets;  // font, stamp and glyphs -> subset
+  std::map<std::string, std::string> streams;       // level and data -> deflated data
+  std::size_t stream_bytes = 0;
+  std::size_t subsets_reused = 0, streams_reused = 0;
+};
+
+/// text::subset_font, from `memo` when the same font file was cut to the same glyphs before.
+std::optional<text::FontSubset> subset_font_memo(WriteMemo* memo, const doc::FontInfo& font,
+                                                 const std::vector<uint32_t>& glyph_ids,
+                                                 const std::vector<char32_t>& code_points, Diagnostics& diags);
+
+/// The deflated form of `data` at `level` when `memo` has it.
+std::optional<std::string> find_deflated(WriteMemo* memo, const std::string& data, int level);
+/// Keeps the deflated form of `data` at `level` in `memo` (if any).
+void keep_deflated(WriteMemo* memo, const std::string& data, int level, const std::string& deflated);
+
+}  // namespace hanji::pdf
