@@ -175,6 +175,7 @@ struct YamlPieces::Impl {
   std::size_t use = 0;
   std::size_t parsed = 0, reused = 0, whole = 0;
   std::set<std::string> seen;  // files parsed before: only those are cut
+  std::map<std::string, YamlNode> skeletons;  // file and placeholders' text -> its tree
 };
 
 YamlPieces::YamlPieces() : impl_(std::make_unique<Impl>()) {}
@@ -269,9 +270,22 @@ std::optional<YamlNode> parse_yaml_in_pieces(const SourceText& source, Diagnosti
     }
     if (line.end < text.size()) skeleton += '\n';
   }
-  Diagnostics said;
-  std::optional<YamlNode> root = parse_yaml(SourceText(std::move(skeleton), source.file()), said);
-  if (!root || !said.all().empty()) return whole();
+  // An edit inside an entry leaves the rest of the file as it was: the placeholders' text
+  // too, whose tree is kept (a few files' worth).
+  std::optional<YamlNode> root;
+  const std::string skeleton_key = source.file() + '\n' + skeleton;
+  {
+    std::lock_guard lock(cache->impl().mutex);
+    if (auto it = cache->impl().skeletons.find(skeleton_key); it != cache->impl().skeletons.end()) root = it->second;
+  }
+  if (!root) {
+    Diagnostics said;
+    root = parse_yaml(SourceText(std::move(skeleton), source.file()), said);
+    if (!root || !said.all().empty()) return whole();
+    std::lock_guard lock(cache->impl().mutex);
+    if (cache->impl().skeletons.size() >= 8) cache->impl().skeletons.clear();
+    cache->impl().skeletons.emplace(skeleton_key, *root);
+  }
 
   std::map<int, YamlNode> by_line;
   {
