@@ -2,9 +2,12 @@
 #include "pdf/write_memo.h"
 
 #include <hpdf_utils.h>
+#include <libdeflate.h>
 #include <zlib.h>
 
 #include <algorithm>
+#include <array>
+#include <memory>
 #include <charconv>
 #include <cstdint>
 #include <string_view>
@@ -143,7 +146,10 @@ bool for_each_buffer(HPDF_Stream stream, Visit visit) {
 // runaway content makes and where level 9's long searches cost a tenth of the build.
 int packed_level(std::size_t bytes) { return bytes <= (256u << 10) ? 9 : Z_DEFAULT_COMPRESSION; }
 
-// zlib over pieces of data, counted: every byte that is compressed is compressed here, once.
+// Flate streams (the zlib format) made with libdeflate, counted: every byte that is compressed
+// is compressed here, once. libdeflate compresses a whole buffer at once, in about 60% of
+// zlib's instructions at the same level and a little smaller, which a CV's streams (tens of
+// kilobytes: page contents, font programs) suit.
 class Deflater {
  public:
   explicit Deflater(WriteWork& work) : work_(work) {}
@@ -152,37 +158,41 @@ class Deflater {
   // returns whether it could.
   template <typename Pieces>
   std::optional<std::string> deflate(std::size_t total, int level, Pieces pieces) {
-    z_stream z{};
-    if (deflateInit(&z, level) != Z_OK) return std::nullopt;
-    std::string out(deflateBound(&z, static_cast<uLong>(total)), '\0');
-    z.next_out = reinterpret_cast<Bytef*>(out.data());
-    z.avail_out = static_cast<uInt>(out.size());
-    bool taken = true;
-    const bool whole = pieces([&](const HPDF_BYTE* data, std::size_t length) {
-      if (length == 0) return;
-      z.next_in = const_cast<Bytef*>(data);
-      z.avail_in = static_cast<uInt>(length);
-      // deflateBound's room means the input is always taken whole.
-      taken = taken && ::deflate(&z, Z_NO_FLUSH) == Z_OK && z.avail_in == 0;
+    std::string data;
+    data.reserve(total);
+    const bool whole = pieces([&](const HPDF_BYTE* bytes, std::size_t length) {
+      data.append(reinterpret_cast<const char*>(bytes), length);
     });
-    const bool ok = whole && taken && ::deflate(&z, Z_FINISH) == Z_STREAM_END;
-    out.resize(z.total_out);
-    deflateEnd(&z);
-    if (!ok) return std::nullopt;
-    ++work_.streams_compressed;
-    work_.bytes_compressed += total;
-    return out;
+    if (!whole || data.size() != total) return std::nullopt;
+    return deflate(std::string_view(data), level);
   }
 
   std::optional<std::string> deflate(std::string_view data, int level) {
-    return deflate(data.size(), level, [&](auto take) {
-      take(reinterpret_cast<const HPDF_BYTE*>(data.data()), data.size());
-      return true;
-    });
+    libdeflate_compressor* compressor = compressor_for(level == Z_DEFAULT_COMPRESSION ? 6 : level);
+    if (!compressor) return std::nullopt;
+    std::string out(libdeflate_zlib_compress_bound(compressor, data.size()), '\0');
+    const std::size_t size = libdeflate_zlib_compress(compressor, data.data(), data.size(), out.data(), out.size());
+    if (size == 0) return std::nullopt;
+    out.resize(size);
+    ++work_.streams_compressed;
+    work_.bytes_compressed += data.size();
+    return out;
   }
 
  private:
+  struct FreeCompressor {
+    void operator()(libdeflate_compressor* compressor) const { libdeflate_free_compressor(compressor); }
+  };
+
+  // One compressor per level for the whole file (each holds a few hundred kilobytes of tables).
+  libdeflate_compressor* compressor_for(int level) {
+    std::unique_ptr<libdeflate_compressor, FreeCompressor>& slot = compressors_[static_cast<std::size_t>(level)];
+    if (!slot) slot.reset(libdeflate_alloc_compressor(level));
+    return slot.get();
+  }
+
   WriteWork& work_;
+  std::array<std::unique_ptr<libdeflate_compressor, FreeCompressor>, 13> compressors_;
 };
 
 void put_be(std::string& out, uint64_t value, int bytes) {
