@@ -23,7 +23,7 @@ LAYOUT_FLAG := $(if $(LAYOUT),--layout $(LAYOUT),)
 # in PREFIX/share/hanji.
 PREFIX  ?= /usr/local
 
-.PHONY: all build hanji deps configure pdf test install golden-update bench fuzz clean layouts-doc schemas gallery typst-setup typst-bench
+.PHONY: all build hanji deps configure pdf test install golden-update bench fuzz clean layouts-doc schemas locales-index gallery typst-setup typst-bench
 
 all: build
 
@@ -74,6 +74,11 @@ layouts-doc: build
 schemas: hanji
 	./$(BUILD)/hanji schema cv > schema/cv.schema.json
 	./$(BUILD)/hanji schema layout > schema/layout.schema.json
+
+# locales/index.txt: every name each locale file answers to, so that finding a language reads
+# one file (a test checks it is current). Run after adding or renaming a locale.
+locales-index: build
+	HANJI_LOCALE_INDEX_UPDATE=1 ./$(BUILD)/tests/source_test --gtest_filter='LocaleIndex.IsCurrent'
 
 # docs/gallery/LAYOUT-en.png and LAYOUT-ko.png: the first page of an English and a Korean
 # sample in every layout, for choosing a layout by looking (the README shows them).

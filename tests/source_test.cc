@@ -1740,7 +1740,7 @@ TEST(LocaleIndex, IsCurrent) {
   if (std::getenv("HANJI_LOCALE_INDEX_UPDATE")) std::ofstream(dir / "index.txt", std::ios::binary) << expected;
   std::ifstream in(dir / "index.txt", std::ios::binary);
   const std::string actual((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  EXPECT_EQ(actual, expected) << "run: HANJI_LOCALE_INDEX_UPDATE=1 build/tests/source_test --gtest_filter='LocaleIndex.*'";
+  EXPECT_EQ(actual, expected) << "run: make locales-index";
   EXPECT_NE(actual.find("\nko korean\n"), std::string::npos);
   EXPECT_NE(actual.find("\nnorwegian norwegian_bokmal\n"), std::string::npos) << "aliases are names too";
 }

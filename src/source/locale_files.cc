@@ -312,8 +312,8 @@ std::vector<std::string> locale_names(Reader& reader) {
 std::string locale_index(const std::string& locales_dir, Diagnostics& diags) {
   std::string out =
       "# Every name a locale file here answers to (its file name, language, code and aliases, in\n"
-      "# lower case) and the file, so that hanji reads one file to find a language. Generated:\n"
-      "# HANJI_LOCALE_INDEX_UPDATE=1 build/tests/source_test --gtest_filter='LocaleIndex.*'\n";
+      "# lower case) and the file, so that hanji reads one file to find a language. Generated\n"
+      "# by `make locales-index`; a test checks it is current.\n";
   std::map<std::string, std::string> index;
   for (const fs::path& file : locale_files(locales_dir)) {
     std::shared_ptr<const ParsedFile> parsed = parse_locale_file(file, shipped_yaml_kind());
