@@ -10,6 +10,7 @@
 #include <fstream>
 #include <iostream>
 #include <map>
+#include <random>
 #include <set>
 #include <string>
 #include <string_view>
@@ -2734,6 +2735,47 @@ TEST(YamlPieces, GiveWhatAWholeParseGives) {
   text.replace(text.find("Completed the first") + 10, 3, "one");
   ASSERT_TRUE(parse_yaml_in_pieces(SourceText(text, sample.string()), said, &warm));
   EXPECT_EQ(warm.pieces_parsed(), first + 1);
+}
+
+// Random edits of the samples, the kind a person makes while typing and the kind that break
+// the structure (a dash, a colon, a quote, a bracket, a tab, an indent, a line joined or
+// split): after each, the pieces give what a whole parse gives, tree and messages, from one
+// cache that saw every earlier version.
+TEST(YamlPieces, RandomEditsGiveWhatAWholeParseGives) {
+  const std::vector<std::string> inserts{"x", " ", "\n", "- ", ": ", "\"", "'", "[", "{", "#", "\t", "  ",
+                                         "|\n", "&a ", "*a", "---\n", "가", "\n      - more\n"};
+  std::mt19937 random(15);
+  YamlPieces pieces;
+  std::size_t checked = 0;
+  for (const char* name : {"heungsub-lee.yaml", "heungsub-lee-ko.yaml", "kyushick-lee.yaml"}) {
+    const fs::path file = fs::path(HANJI_SOURCE_DIR) / "samples" / name;
+    std::string text = read_text(file);
+    for (int edit = 0; edit < 150; ++edit) {
+      std::string edited = text;
+      const std::size_t at = std::uniform_int_distribution<std::size_t>(0, edited.size())(random);
+      if (random() % 3 == 0 && at < edited.size()) {
+        edited.erase(at, 1 + random() % 3);
+      } else {
+        edited.insert(at, inserts[random() % inserts.size()]);
+      }
+      if (random() % 2 == 0) text = edited;  // edits build on each other half the time
+      const SourceText source(edited, file.string());
+      Diagnostics whole_said, pieces_said;
+      const std::optional<YamlNode> whole = parse_yaml(source, whole_said);
+      const std::optional<YamlNode> in_pieces = parse_yaml_in_pieces(source, pieces_said, &pieces);
+      ASSERT_EQ(whole.has_value(), in_pieces.has_value()) << name << " edit " << edit;
+      ASSERT_EQ(dump(whole_said), dump(pieces_said)) << name << " edit " << edit;
+      if (whole) {
+        ASSERT_EQ(differs(*whole, *in_pieces), "") << name << " edit " << edit;
+      }
+      ++checked;
+    }
+  }
+  EXPECT_EQ(checked, 450u);
+  // Edits that leave a quote open or add an anchor send every later version to the whole
+  // parse; the others are cut.
+  EXPECT_LT(pieces.whole_parses(), checked - 100) << "the pieces were put to the test";
+  EXPECT_GT(pieces.pieces_reused(), 300u);
 }
 
 // What pieces cannot be trusted with goes to the whole parse: anchors and aliases, tags,
