@@ -56,24 +56,19 @@ namespace {
 // About ten CVs' texts; past that the memo starts again.
 constexpr std::size_t kMaxMemoTexts = 20000;
 
-template <class T>
-void append_value(std::string& key, const T& value) {
-  key.append(reinterpret_cast<const char*>(&value), sizeof value);
-}
-
 // Everything parse_markup reads: the text and where it is written, the style, the link
 // colour, the bold keywords.
 std::string markup_key(const model::Text& text, const FontSpec& font, const Rgb& link_color,
                        const std::string& keywords) {
   std::string key;
   for (double value : {font.size, font.color.r, font.color.g, font.color.b, link_color.r, link_color.g, link_color.b})
-    append_value(key, value);
+    append_bytes(key, value);
   key += static_cast<char>(font.bold + font.italic * 2 + font.small_caps * 4 + font.emphasized * 8 + font.mono * 16);
-  append_value(key, text.span.line);
-  append_value(key, text.span.col);
-  append_value(key, text.span.file.size());
+  append_bytes(key, text.span.line);
+  append_bytes(key, text.span.col);
+  append_bytes(key, text.span.file.size());
   key += text.span.file;
-  append_value(key, keywords.size());
+  append_bytes(key, keywords.size());
   key += keywords;
   key += text.value;
   return key;

@@ -5,6 +5,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <string>
+#include <type_traits>
 #include <string_view>
 #include <vector>
 
@@ -72,6 +73,14 @@ std::vector<std::string> nearest_matches(std::string_view word, const std::vecto
 /// line breaks and tabs shown as spaces. A message quotes what the user wrote, never a whole
 /// paragraph: 10,000 messages each quoting the rest of a long paragraph once came to 200 MB.
 std::string excerpt(std::string_view text, std::size_t max_chars = 60);
+
+/// Appends the bytes of `value` (a number, a colour part, a file stamp) to `key`: how the keys
+/// that caches find things by are built.
+template <typename T>
+void append_bytes(std::string& key, const T& value) {
+  static_assert(std::is_trivially_copyable_v<T>);
+  key.append(reinterpret_cast<const char*>(&value), sizeof value);
+}
 
 /// An sRGB colour with components in [0, 1].
 struct Rgb {

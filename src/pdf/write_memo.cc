@@ -13,11 +13,6 @@ namespace {
 constexpr std::size_t kMaxSubsets = 16;
 constexpr std::size_t kMaxStreamBytes = 16u << 20;
 
-template <class T>
-void append_value(std::string& key, const T& value) {
-  key.append(reinterpret_cast<const char*>(&value), sizeof value);
-}
-
 }  // namespace
 
 WriteMemo::WriteMemo() : impl_(std::make_unique<Impl>()) {}
@@ -41,8 +36,8 @@ std::optional<text::FontSubset> subset_font_memo(WriteMemo* memo, const doc::Fon
   const std::optional<FileStamp> stamp = file_stamp(font.path);
   if (!stamp) return text::subset_font(font, glyph_ids, code_points, diags);
   std::string key = font.path + '\n';
-  append_value(key, *stamp);
-  append_value(key, glyph_ids.size());
+  append_bytes(key, *stamp);
+  append_bytes(key, glyph_ids.size());
   key.append(reinterpret_cast<const char*>(glyph_ids.data()), glyph_ids.size() * sizeof(uint32_t));
   key.append(reinterpret_cast<const char*>(code_points.data()), code_points.size() * sizeof(char32_t));
   WriteMemo::Impl& kept = memo->impl();

@@ -10,13 +10,6 @@ namespace hanji::text::detail {
 
 namespace {
 
-template <typename T>
-void append_bytes(std::string& key, const T& value) {
-  char bytes[sizeof value];
-  std::memcpy(bytes, &value, sizeof value);
-  key.append(bytes, sizeof value);
-}
-
 // The first inline with the same size as inline k: sizes equal in one paragraph stay equal in
 // the other, and only that equality shapes the items.
 size_t size_class(std::span<const compose::Inline> inlines, size_t k) {

@@ -377,13 +377,8 @@ std::vector<Line> Typesetter::typeset(const compose::Paragraph& paragraph, doubl
 
 namespace {
 
-template <class T>
-void append_value(std::string& key, const T& value) {
-  key.append(reinterpret_cast<const char*>(&value), sizeof value);
-}
-
 void append_text(std::string& key, const std::string& text) {
-  append_value(key, text.size());
+  append_bytes(key, text.size());
   key += text;
 }
 
@@ -392,7 +387,7 @@ void append_text(std::string& key, const std::string& text) {
 // keys give the same lines.
 std::string lines_key(const compose::Paragraph& paragraph, double width, Breaker breaker) {
   std::string key;
-  append_value(key, width);
+  append_bytes(key, width);
   key += static_cast<char>(breaker == Breaker::FirstFit);
   key += static_cast<char>(paragraph.align);
   key += static_cast<char>(paragraph.is_name * 2 + paragraph.hanging_markers);
@@ -401,13 +396,13 @@ std::string lines_key(const compose::Paragraph& paragraph, double width, Breaker
     append_text(key, in.link);
     append_text(key, in.reads_as);
     append_text(key, in.span.file);
-    append_value(key, in.span.line);
-    append_value(key, in.span.col);
+    append_bytes(key, in.span.line);
+    append_bytes(key, in.span.col);
     const compose::FontSpec& font = in.font;
-    append_value(key, font.size);
-    append_value(key, font.color.r);
-    append_value(key, font.color.g);
-    append_value(key, font.color.b);
+    append_bytes(key, font.size);
+    append_bytes(key, font.color.r);
+    append_bytes(key, font.color.g);
+    append_bytes(key, font.color.b);
     key += static_cast<char>(font.bold + font.italic * 2 + font.small_caps * 4 + font.emphasized * 8 + font.mono * 16 +
                              in.unbreakable * 32);
   }
