@@ -26,11 +26,6 @@ namespace {
 
 namespace fs = std::filesystem;
 
-bool is_folder(const std::string& path) {
-  std::error_code ec;
-  return fs::is_directory(path, ec);
-}
-
 // A YAML file in a folder of CVs that is a layout of one's own (it starts with `extends:`),
 // not a CV.
 bool is_layout_file(const fs::path& file) {

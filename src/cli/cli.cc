@@ -455,11 +455,6 @@ int build_one(const Run& run, engine::Engine& engine, const std::string& input, 
 
 namespace {
 
-bool is_folder(const std::string& path) {
-  std::error_code ec;
-  return fs::is_directory(path, ec);
-}
-
 int build(const Run& run) {
   const Options& opt = run.opt;
   if (opt.inputs.empty()) {

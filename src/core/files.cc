@@ -11,6 +11,7 @@
 #include <cctype>
 #include <cerrno>
 #include <cstring>
+#include <cstdlib>
 #include <filesystem>
 
 namespace hanji {
@@ -243,6 +244,19 @@ std::optional<FileStamp> file_stamp(const std::string& path) {
   stamp.modified_ns = static_cast<long long>(st.st_mtim.tv_sec) * 1000000000LL + st.st_mtim.tv_nsec;
   stamp.changed_ns = static_cast<long long>(st.st_ctim.tv_sec) * 1000000000LL + st.st_ctim.tv_nsec;
   return stamp;
+}
+
+std::string user_config_folder(std::string_view kind) {
+  if (const char* xdg = std::getenv("XDG_CONFIG_HOME"); xdg != nullptr && *xdg == '/')
+    return (std::filesystem::path(xdg) / "hanji" / kind).string();
+  if (const char* home = std::getenv("HOME"); home != nullptr && *home == '/')
+    return (std::filesystem::path(home) / ".config" / "hanji" / kind).string();
+  return "";
+}
+
+bool is_folder(const std::string& path) {
+  std::error_code ec;
+  return std::filesystem::is_directory(path, ec);
 }
 
 }  // namespace hanji

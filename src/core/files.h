@@ -117,6 +117,13 @@ struct FileStamp {
 /// The stamp of the file `path` leads to, or nullopt when it cannot be looked at.
 std::optional<FileStamp> file_stamp(const std::string& path);
 
+/// The user's own folder of hanji's `kind` of files: $XDG_CONFIG_HOME/hanji/KIND, else
+/// ~/.config/hanji/KIND; empty when neither variable holds an absolute path.
+std::string user_config_folder(std::string_view kind);
+
+/// True when `path` is a folder (through links).
+bool is_folder(const std::string& path);
+
 /// "1 MiB", "32 MiB", "512 KiB", "900 bytes": a size limit for messages.
 std::string describe_bytes(std::size_t bytes);
 

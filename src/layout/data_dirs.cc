@@ -50,13 +50,7 @@ DataDirs find_data_dirs(const std::string& argv0) {
   return dirs_in(HANJI_SOURCE_DATA_DIR);
 }
 
-std::string user_layouts_dir() {
-  if (const char* xdg = std::getenv("XDG_CONFIG_HOME"); xdg != nullptr && *xdg == '/')
-    return (fs::path(xdg) / "hanji" / "layouts").string();
-  if (const char* home = std::getenv("HOME"); home != nullptr && *home == '/')
-    return (fs::path(home) / ".config" / "hanji" / "layouts").string();
-  return "";
-}
+std::string user_layouts_dir() { return user_config_folder("layouts"); }
 
 std::vector<std::string> layout_search_dirs(const std::string& cv_path) {
   std::vector<std::string> dirs;

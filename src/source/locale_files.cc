@@ -203,14 +203,6 @@ bool plain_name(std::string_view name) {
   });
 }
 
-std::string user_locales_dir() {
-  if (const char* xdg = std::getenv("XDG_CONFIG_HOME"); xdg != nullptr && *xdg == '/')
-    return (fs::path(xdg) / "hanji" / "locales").string();
-  if (const char* home = std::getenv("HOME"); home != nullptr && *home == '/')
-    return (fs::path(home) / ".config" / "hanji" / "locales").string();
-  return "";
-}
-
 std::string shipped_dir(const Reader& reader) {
   return reader.locales_dir.empty() ? default_locales_dir() : reader.locales_dir;
 }
@@ -244,7 +236,7 @@ std::vector<std::string> locale_search_dirs(const std::string& cv_path, const st
   std::vector<std::string> dirs;
   const fs::path folder = fs::path(cv_path).parent_path();
   dirs.push_back((folder.empty() ? fs::path("locales") : folder / "locales").string());
-  if (std::string user = user_locales_dir(); !user.empty()) dirs.push_back(user);
+  if (std::string user = user_config_folder("locales"); !user.empty()) dirs.push_back(user);
   dirs.push_back(shipped.empty() ? default_locales_dir() : shipped);
   // A CV inside the shipped folder's parent (the checkout) must not read it twice.
   std::vector<std::string> unique;
