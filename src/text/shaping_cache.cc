@@ -71,10 +71,7 @@ Prepared& ShapingCache::insert(std::string key, Prepared prepared) {
 }
 
 void ShapingCache::next_document() {
-  size_t current = 0;
-  for (const auto& [key, entry] : entries_) current += entry.document == document_ ? 1 : 0;
-  if (entries_.size() > 2 * current + 256)
-    std::erase_if(entries_, [&](const auto& item) { return item.second.document != document_; });
+  keep_last_document(entries_, document_);
   ++document_;
 }
 

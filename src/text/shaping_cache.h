@@ -31,6 +31,17 @@ struct Prepared {
 /// Typesetter's and never changes.
 std::string shaping_key(const SourceText& text);
 
+/// Lets go of the entries of `entries` (a map whose values have a `document`) that only
+/// documents before `last` set, once they outnumber those `last` set: a warm typesetter keeps
+/// about one CV, not every draft of it.
+template <class Entries>
+void keep_last_document(Entries& entries, std::size_t last) {
+  std::size_t current = 0;
+  for (const auto& [key, entry] : entries) current += entry.document == last ? 1 : 0;
+  if (entries.size() > 2 * current + 256)
+    std::erase_if(entries, [&](const auto& item) { return item.second.document != last; });
+}
+
 class ShapingCache {
  public:
   /// The entry for `key`, or nullptr.
@@ -41,6 +52,8 @@ class ShapingCache {
   /// before the last did not set again is dropped once it outweighs what the last one set,
   /// so that a long `hanji watch` keeps about one CV's paragraphs, not every draft's.
   void next_document();
+  /// The document being set (its number, counting from 0).
+  size_t document() const { return document_; }
   size_t size() const { return entries_.size(); }
 
   size_t hits() const { return hits_; }

@@ -334,8 +334,7 @@ struct Typesetter::Impl {
     std::size_t document = 0;
   std::size_t lines_reused = 0;  // the last document that set them
   };
-  std::unordered_map<std::string, SetLines> lines;  // typeset_at() by lines_key()
-  std::size_t document = 0;
+  std::unordered_map<std::string, SetLines> lines;  // typeset_at() by lines_key(); documents counted by `cache`
   std::size_t lines_reused = 0;
   Prepared uncached;  // what prepare() returns when it does not keep it
   TypesetWork work;
@@ -417,13 +416,13 @@ std::vector<Line> Typesetter::typeset_at(const compose::Paragraph& paragraph, do
   // something, which must be said again.
   std::string key = lines_key(paragraph, width, impl_->breaker);
   if (auto it = impl_->lines.find(key); it != impl_->lines.end()) {
-    it->second.document = impl_->document;
+    it->second.document = impl_->cache.document();
     ++impl_->lines_reused;
     return it->second.lines;
   }
   const std::size_t reported = impl_->diags->all().size();
   std::vector<Line> lines = set_lines(paragraph, width);
-  if (impl_->diags->all().size() == reported) impl_->lines.emplace(std::move(key), Impl::SetLines{lines, impl_->document});
+  if (impl_->diags->all().size() == reported) impl_->lines.emplace(std::move(key), Impl::SetLines{lines, impl_->cache.document()});
   return lines;
 }
 
@@ -472,14 +471,8 @@ bool Typesetter::reusable() const {
 }
 
 void Typesetter::start_document() {
+  keep_last_document(impl_->lines, impl_->cache.document());
   impl_->cache.next_document();
-  // As the shaping cache: what only documents before the last one set goes once it
-  // outnumbers what the last one set.
-  std::size_t current = 0;
-  for (const auto& [key, set] : impl_->lines) current += set.document == impl_->document ? 1 : 0;
-  if (impl_->lines.size() > 2 * current + 256)
-    std::erase_if(impl_->lines, [&](const auto& item) { return item.second.document != impl_->document; });
-  ++impl_->document;
 }
 
 std::string Typesetter::signature(const layout::Theme& theme) {
