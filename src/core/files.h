@@ -5,6 +5,8 @@
 #pragma once
 
 #include <cstddef>
+#include <map>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -116,6 +118,48 @@ struct FileStamp {
 
 /// The stamp of the file `path` leads to, or nullopt when it cannot be looked at.
 std::optional<FileStamp> file_stamp(const std::string& path);
+
+/// What was made from files (parsed layouts, locales), each kept while its file's stamp stays
+/// as it was when it was made: a warm engine's caches. Safe to share between threads.
+template <class T>
+class StampedFiles {
+ public:
+  /// What was kept for `path` when the file was as `stamp` says it is now; nullopt (and one
+  /// more made()) when nothing was, or the file has changed, or it cannot be stamped.
+  std::optional<T> find(const std::string& path, const std::optional<FileStamp>& stamp) {
+    std::lock_guard lock(mutex_);
+    if (auto it = kept_.find(path); stamp && it != kept_.end() && it->second.first == *stamp) {
+      ++reused_;
+      return it->second.second;
+    }
+    ++made_;
+    return std::nullopt;
+  }
+  /// Keeps `value`, made from `path` when it had `stamp` (nothing is kept without one).
+  void keep(const std::string& path, const std::optional<FileStamp>& stamp, T value) {
+    std::lock_guard lock(mutex_);
+    if (stamp) kept_.insert_or_assign(path, std::pair<FileStamp, T>{*stamp, std::move(value)});
+    else kept_.erase(path);
+  }
+  void forget(const std::string& path) {
+    std::lock_guard lock(mutex_);
+    kept_.erase(path);
+  }
+  /// Values made (not found kept), and values found kept, so far.
+  std::size_t made() const {
+    std::lock_guard lock(mutex_);
+    return made_;
+  }
+  std::size_t reused() const {
+    std::lock_guard lock(mutex_);
+    return reused_;
+  }
+
+ private:
+  mutable std::mutex mutex_;
+  std::map<std::string, std::pair<FileStamp, T>> kept_;
+  std::size_t made_ = 0, reused_ = 0;
+};
 
 /// The user's own folder of hanji's `kind` of files: $XDG_CONFIG_HOME/hanji/KIND, else
 /// ~/.config/hanji/KIND; empty when neither variable holds an absolute path.

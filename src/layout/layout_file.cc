@@ -3,8 +3,6 @@
 // is a regular file, named as a layout (through links too) and starting with a layout's key,
 // so that no message ever quotes a file that is not a layout.
 #include <algorithm>
-#include <map>
-#include <mutex>
 #include <set>
 
 #include <fmt/format.h>
@@ -74,13 +72,7 @@ std::optional<config::ConfigNode> read_layout_file(const std::string& path, cons
 namespace hanji::layout {
 
 struct LayoutFileCache::Impl {
-  struct Entry {
-    FileStamp stamp;
-    config::ConfigNode node;
-  };
-  std::mutex mutex;
-  std::map<std::string, Entry> entries;
-  std::size_t parsed = 0, reused = 0;
+  StampedFiles<config::ConfigNode> files;
 };
 
 LayoutFileCache::LayoutFileCache() : impl_(std::make_unique<Impl>()) {}
@@ -89,30 +81,16 @@ LayoutFileCache::~LayoutFileCache() = default;
 std::optional<config::ConfigNode> LayoutFileCache::read(const std::string& path, const Span& named_at,
                                                         Diagnostics& diags) {
   const std::optional<FileStamp> stamp = file_stamp(path);
-  {
-    std::lock_guard lock(impl_->mutex);
-    if (auto it = impl_->entries.find(path); stamp && it != impl_->entries.end() && it->second.stamp == *stamp) {
-      ++impl_->reused;
-      return it->second.node;
-    }
-  }
+  if (std::optional<config::ConfigNode> kept = impl_->files.find(path, stamp)) return kept;
   const std::size_t reported = diags.all().size();
   std::optional<config::ConfigNode> node = read_layout_file(path, named_at, diags);
-  std::lock_guard lock(impl_->mutex);
-  ++impl_->parsed;
-  if (node && stamp && diags.all().size() == reported) impl_->entries[path] = Impl::Entry{*stamp, *node};
-  else impl_->entries.erase(path);
+  if (node && diags.all().size() == reported) impl_->files.keep(path, stamp, *node);
+  else impl_->files.forget(path);
   return node;
 }
 
-std::size_t LayoutFileCache::parsed() const {
-  std::lock_guard lock(impl_->mutex);
-  return impl_->parsed;
-}
+std::size_t LayoutFileCache::parsed() const { return impl_->files.made(); }
 
-std::size_t LayoutFileCache::reused() const {
-  std::lock_guard lock(impl_->mutex);
-  return impl_->reused;
-}
+std::size_t LayoutFileCache::reused() const { return impl_->files.reused(); }
 
 }  // namespace hanji::layout

@@ -15,7 +15,6 @@
 #include <filesystem>
 #include <map>
 #include <memory>
-#include <mutex>
 #include <set>
 
 #include "core/files.h"
@@ -70,49 +69,27 @@ std::string folder_key(const std::string& dir) { return dir.empty() ? std::strin
 }  // namespace
 
 struct LocaleCache::Impl {
-  template <class T>
-  struct Stamped {
-    FileStamp stamp;
-    T value;
-  };
-  std::mutex mutex;
-  std::map<std::string, Stamped<std::shared_ptr<const ParsedFile>>> files;
-  std::map<std::string, Stamped<std::shared_ptr<const LocaleIndex>>> indexes;
-  std::size_t parsed = 0, reused = 0;
-
-  /// The cached value for `path` while its stamp is `stamp`, else what `make()` gives (kept).
-  template <class T, class Make>
-  T get(std::map<std::string, Stamped<T>>& cache, const std::string& path, const std::optional<FileStamp>& stamp,
-        Make make) {
-    {
-      std::lock_guard lock(mutex);
-      if (auto it = cache.find(path); stamp && it != cache.end() && it->second.stamp == *stamp) {
-        ++reused;
-        return it->second.value;
-      }
-    }
-    T value = make();
-    std::lock_guard lock(mutex);
-    ++parsed;
-    if (stamp) cache[path] = Stamped<T>{*stamp, value};
-    return value;
-  }
+  StampedFiles<std::shared_ptr<const ParsedFile>> files;
+  StampedFiles<std::shared_ptr<const LocaleIndex>> indexes;
 };
 
 LocaleCache::LocaleCache() : impl_(std::make_unique<Impl>()) {}
 LocaleCache::~LocaleCache() = default;
 
-std::size_t LocaleCache::parsed() const {
-  std::lock_guard lock(impl_->mutex);
-  return impl_->parsed;
-}
+std::size_t LocaleCache::parsed() const { return impl_->files.made() + impl_->indexes.made(); }
 
-std::size_t LocaleCache::reused() const {
-  std::lock_guard lock(impl_->mutex);
-  return impl_->reused;
-}
+std::size_t LocaleCache::reused() const { return impl_->files.reused() + impl_->indexes.reused(); }
 
 namespace {
+
+// What `cache` kept for `path` while it has `stamp`, else what `make()` makes (kept).
+template <class T, class Make>
+T kept_or_made(StampedFiles<T>& cache, const std::string& path, const std::optional<FileStamp>& stamp, Make make) {
+  if (std::optional<T> kept = cache.find(path, stamp)) return *kept;
+  T value = make();
+  cache.keep(path, stamp, value);
+  return value;
+}
 
 std::shared_ptr<const ParsedFile> parse_locale_file(const fs::path& file, const FileKind& kind) {
   auto parsed = std::make_shared<ParsedFile>();
@@ -131,8 +108,8 @@ std::shared_ptr<const ParsedFile> parse_locale_file(const fs::path& file, const 
 
 std::shared_ptr<const ParsedFile> locale_file(const fs::path& file, const FileKind& kind, Reader& reader) {
   if (!reader.locale_cache) return parse_locale_file(file, kind);
-  return reader.locale_cache->impl().get(reader.locale_cache->impl().files, file.string(), file_stamp(file.string()),
-                                         [&] { return parse_locale_file(file, kind); });
+  return kept_or_made(reader.locale_cache->impl().files, file.string(), file_stamp(file.string()),
+                      [&] { return parse_locale_file(file, kind); });
 }
 
 std::shared_ptr<const LocaleIndex> parse_index(const fs::path& file) {
@@ -160,8 +137,8 @@ std::shared_ptr<const LocaleIndex> folder_index(const std::string& dir, Reader& 
   const std::optional<FileStamp> stamp = file_stamp(file.string());
   if (!stamp) return nullptr;
   if (!reader.locale_cache) return parse_index(file);
-  return reader.locale_cache->impl().get(reader.locale_cache->impl().indexes, file.string(), stamp,
-                                         [&] { return parse_index(file); });
+  return kept_or_made(reader.locale_cache->impl().indexes, file.string(), stamp,
+                      [&] { return parse_index(file); });
 }
 
 // Every name a parsed locale file answers to.
