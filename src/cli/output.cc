@@ -260,6 +260,35 @@ bool output_allowed(const std::string& path, const std::string& input, const Out
   return allowed(path, target, hops, input, kind, refusal);
 }
 
+namespace {
+
+std::string temp_pattern(const fs::path& target) {
+  const fs::path dir = target.has_parent_path() ? target.parent_path() : fs::path(".");
+  std::string hidden_name(".");  // built step by step: GCC 12 warns falsely on "." + string
+  hidden_name += target.filename().string();
+  hidden_name += ".tmp-XXXXXX";
+  return (dir / hidden_name).string();
+}
+
+// `bytes` in the new temporary file `temp` (made beside `target`), flushed, given `target`'s
+// permissions and closed: ready to be renamed into place. `path` is what messages call it.
+bool fill(PendingFile& temp, const fs::path& target, const std::string& path, const std::string& bytes,
+          const std::string& create_hint, OutputRefusal& refusal) {
+  const int raw = temp.create();
+  if (raw < 0) {
+    const fs::path dir = target.has_parent_path() ? target.parent_path() : fs::path(".");
+    return refuse(refusal, fmt::format("cannot create a file in '{}': {}", dir.string(), std::strerror(errno)),
+                  create_hint);
+  }
+  FileDescriptor fd(raw);
+  if (!write_all(fd.get(), bytes) || ::fsync(fd.get()) != 0) return refuse(refusal, write_error(path, errno, bytes.size()), "");
+  set_permissions(fd.get(), target);
+  if (!fd.close()) return refuse(refusal, write_error(path, errno, bytes.size()), "");
+  return true;
+}
+
+}  // namespace
+
 bool write_output(const std::string& path, const std::string& input, const OutputKind& kind, const std::string& bytes,
                   TempFiles* temp_files, OutputRefusal& refusal) {
   fs::path target;
@@ -267,19 +296,8 @@ bool write_output(const std::string& path, const std::string& input, const Outpu
   std::string error;
   if (!resolve_links(path, target, hops, error)) return refuse(refusal, error, hint_for(kind));
   if (!allowed(path, target, hops, input, kind, refusal)) return false;
-  const fs::path dir = target.has_parent_path() ? target.parent_path() : fs::path(".");
-  std::string hidden_name(".");  // built step by step: GCC 12 warns falsely on "." + string
-  hidden_name += target.filename().string();
-  hidden_name += ".tmp-XXXXXX";
-  PendingFile temp((dir / hidden_name).string(), temp_files);
-  const int raw = temp.create();
-  if (raw < 0)
-    return refuse(refusal, fmt::format("cannot create a file in '{}': {}", dir.string(), std::strerror(errno)),
-                  hint_for(kind));
-  FileDescriptor fd(raw);
-  if (!write_all(fd.get(), bytes) || ::fsync(fd.get()) != 0) return refuse(refusal, write_error(path, errno, bytes.size()), "");
-  set_permissions(fd.get(), target);
-  if (!fd.close()) return refuse(refusal, write_error(path, errno, bytes.size()), "");
+  PendingFile temp(temp_pattern(target), temp_files);
+  if (!fill(temp, target, path, bytes, hint_for(kind), refusal)) return false;
   if (!temp.rename_to(target))
     return refuse(refusal, fmt::format("cannot replace '{}': {}", target.string(), std::strerror(errno)), "");
   return true;
@@ -292,19 +310,10 @@ bool write_new_file(const std::string& path, const std::string& bytes, TempFiles
   if (fs::exists(fs::symlink_status(path, ec)))
     return refuse(refusal, fmt::format("'{}' already exists; hanji new never replaces a file", path), hint);
   const fs::path target(path);
-  const fs::path dir = target.has_parent_path() ? target.parent_path() : fs::path(".");
-  std::string hidden_name(".");
-  hidden_name += target.filename().string();
-  hidden_name += ".tmp-XXXXXX";
-  PendingFile temp((dir / hidden_name).string(), temp_files);
-  const int raw = temp.create();
-  if (raw < 0)
-    return refuse(refusal, fmt::format("cannot create a file in '{}': {}", dir.string(), std::strerror(errno)),
-                  "check that the folder exists and that you may write in it");
-  FileDescriptor fd(raw);
-  if (!write_all(fd.get(), bytes) || ::fsync(fd.get()) != 0) return refuse(refusal, write_error(path, errno, bytes.size()), "");
-  set_permissions(fd.get(), target);  // nothing is there: 0666 minus the umask
-  if (!fd.close()) return refuse(refusal, write_error(path, errno, bytes.size()), "");
+  PendingFile temp(temp_pattern(target), temp_files);
+  // Nothing is there: the file gets 0666 minus the umask.
+  if (!fill(temp, target, path, bytes, "check that the folder exists and that you may write in it", refusal))
+    return false;
   if (!temp.rename_to(target, /*keep_existing=*/true)) {
     if (errno == EEXIST)
       return refuse(refusal, fmt::format("'{}' already exists; hanji new never replaces a file", path), hint);
