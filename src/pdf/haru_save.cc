@@ -406,11 +406,8 @@ class CompactWriter {
             plain.append(reinterpret_cast<const char*>(bytes), length);
           }))
         return false;
-      data = find_deflated(memo_, plain, Z_DEFAULT_COMPRESSION);
-      if (!data) {
-        data = deflater_.deflate(plain, Z_DEFAULT_COMPRESSION);
-        if (data) keep_deflated(memo_, plain, Z_DEFAULT_COMPRESSION, *data);
-      }
+      data = deflate_kept(memo_, plain, Z_DEFAULT_COMPRESSION,
+                          [&] { return deflater_.deflate(plain, Z_DEFAULT_COMPRESSION); });
     } else if (dict->filter & HPDF_STREAM_FILTER_FLATE_DECODE) {
       data = deflater_.deflate(dict->stream->size, Z_DEFAULT_COMPRESSION,
                                [&](auto take) { return for_each_buffer(dict->stream, take); });

@@ -57,26 +57,27 @@ std::optional<text::FontSubset> subset_font_memo(WriteMemo* memo, const doc::Fon
   return subset;
 }
 
-std::optional<std::string> find_deflated(WriteMemo* memo, const std::string& data, int level) {
-  if (!memo) return std::nullopt;
+std::optional<std::string> deflate_kept(WriteMemo* memo, const std::string& data, int level,
+                                        const std::function<std::optional<std::string>()>& deflate) {
+  if (!memo) return deflate();
+  std::string key = std::to_string(level) + '\n' + data;
   WriteMemo::Impl& kept = memo->impl();
+  {
+    std::lock_guard lock(kept.mutex);
+    if (auto it = kept.streams.find(key); it != kept.streams.end()) {
+      ++kept.streams_reused;
+      return it->second;
+    }
+  }
+  std::optional<std::string> deflated = deflate();
+  if (!deflated) return deflated;
   std::lock_guard lock(kept.mutex);
-  auto it = kept.streams.find(std::to_string(level) + '\n' + data);
-  if (it == kept.streams.end()) return std::nullopt;
-  ++kept.streams_reused;
-  return it->second;
-}
-
-void keep_deflated(WriteMemo* memo, const std::string& data, int level, const std::string& deflated) {
-  if (!memo) return;
-  WriteMemo::Impl& kept = memo->impl();
-  std::lock_guard lock(kept.mutex);
-  if (kept.stream_bytes + data.size() + deflated.size() > kMaxStreamBytes) {
+  if (kept.stream_bytes + data.size() + deflated->size() > kMaxStreamBytes) {
     kept.streams.clear();
     kept.stream_bytes = 0;
   }
-  if (kept.streams.emplace(std::to_string(level) + '\n' + data, deflated).second)
-    kept.stream_bytes += data.size() + deflated.size();
+  if (kept.streams.emplace(std::move(key), *deflated).second) kept.stream_bytes += data.size() + deflated->size();
+  return deflated;
 }
 
 }  // namespace hanji::pdf

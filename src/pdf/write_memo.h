@@ -2,6 +2,7 @@
 // work itself when given no memo).
 #pragma once
 
+#include <functional>
 #include <map>
 #include <mutex>
 #include <optional>
@@ -26,9 +27,9 @@ std::optional<text::FontSubset> subset_font_memo(WriteMemo* memo, const doc::Fon
                                                  const std::vector<uint32_t>& glyph_ids,
                                                  const std::vector<char32_t>& code_points, Diagnostics& diags);
 
-/// The deflated form of `data` at `level` when `memo` has it.
-std::optional<std::string> find_deflated(WriteMemo* memo, const std::string& data, int level);
-/// Keeps the deflated form of `data` at `level` in `memo` (if any).
-void keep_deflated(WriteMemo* memo, const std::string& data, int level, const std::string& deflated);
+/// `data` deflated at `level`: as `memo` kept it from a document before, else by `deflate()`
+/// (nullopt when that fails), and then kept.
+std::optional<std::string> deflate_kept(WriteMemo* memo, const std::string& data, int level,
+                                        const std::function<std::optional<std::string>()>& deflate);
 
 }  // namespace hanji::pdf
