@@ -162,5 +162,17 @@ TEST(Links, AddressesAreShownWithoutTheWebScheme) {
   EXPECT_EQ(shown_address("javascript:alert(1)"), "javascript:alert(1)");
 }
 
+TEST(Base64, EncodesEveryRemainderAsRfc4648Says) {
+  // RFC 4648 section 10's test vectors.
+  EXPECT_EQ(base64(""), "");
+  EXPECT_EQ(base64("f"), "Zg==");
+  EXPECT_EQ(base64("fo"), "Zm8=");
+  EXPECT_EQ(base64("foo"), "Zm9v");
+  EXPECT_EQ(base64("foob"), "Zm9vYg==");
+  EXPECT_EQ(base64("fooba"), "Zm9vYmE=");
+  EXPECT_EQ(base64("foobar"), "Zm9vYmFy");
+  EXPECT_EQ(base64(std::string("\xFF\xFE\x00", 3)), "//4A");
+}
+
 }  // namespace
 }  // namespace hanji

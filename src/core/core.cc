@@ -175,4 +175,25 @@ int utf8_length(std::string_view s) {
   return n;
 }
 
+std::string base64(std::string_view bytes) {
+  static constexpr char kDigits[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+  std::string out;
+  out.reserve((bytes.size() + 2) / 3 * 4);
+  std::size_t i = 0;
+  for (; i + 2 < bytes.size(); i += 3) {
+    const unsigned n = static_cast<unsigned char>(bytes[i]) << 16 | static_cast<unsigned char>(bytes[i + 1]) << 8 |
+                       static_cast<unsigned char>(bytes[i + 2]);
+    for (int shift : {18, 12, 6, 0}) out += kDigits[(n >> shift) & 63];
+  }
+  if (const std::size_t left = bytes.size() - i; left > 0) {
+    unsigned n = static_cast<unsigned char>(bytes[i]) << 16;
+    if (left == 2) n |= static_cast<unsigned char>(bytes[i + 1]) << 8;
+    out += kDigits[(n >> 18) & 63];
+    out += kDigits[(n >> 12) & 63];
+    out += left == 2 ? kDigits[(n >> 6) & 63] : '=';
+    out += '=';
+  }
+  return out;
+}
+
 }  // namespace hanji

@@ -129,6 +129,9 @@ bool utf8_valid(std::string_view s, std::size_t* bad_offset = nullptr);
 std::u32string utf8_decode(std::string_view s);
 /// Encodes one code point as UTF-8 and appends it to `out`.
 void utf8_append(std::string& out, char32_t c);
+
+/// `bytes` in base64 (RFC 4648, with padding), as a data: URI carries a picture.
+std::string base64(std::string_view bytes);
 /// Number of code points in a UTF-8 string (used for column arithmetic in spans).
 int utf8_length(std::string_view s);
 
