@@ -22,9 +22,9 @@
 #include <sstream>
 
 #include "pdf/compact.h"
-#include "pdf/exif_orientation.h"
+#include "image/exif_orientation.h"
 #include "pdf/font_usage.h"
-#include "pdf/jpeg_check.h"
+#include "image/jpeg_check.h"
 #include "pdf/sfnt_program.h"
 #include "pdf/pdf.h"
 #include "pdf/png_check.h"
@@ -757,15 +757,15 @@ std::string real_jpeg(const TempDir& dir) {
 }
 
 std::string jpeg_check(const std::string& bytes) {
-  pdf::JpegFrame frame;
-  return pdf::jpeg_problem(bytes, frame);
+  image::JpegFrame frame;
+  return image::jpeg_problem(bytes, frame);
 }
 
 TEST(JpegCheck, AcceptsARealJpegAndReadsItsFrame) {
   TempDir dir;
   const std::string jpeg = real_jpeg(dir);
-  pdf::JpegFrame frame;
-  EXPECT_EQ(pdf::jpeg_problem(jpeg, frame), "");
+  image::JpegFrame frame;
+  EXPECT_EQ(image::jpeg_problem(jpeg, frame), "");
   EXPECT_EQ(frame.width, 166u);  // A4 at 20 dpi, as pdftoppm rounds it
   EXPECT_EQ(frame.height, 234u);
   EXPECT_EQ(frame.components, 3);
@@ -959,7 +959,7 @@ std::string jpeg_head(const std::string& segments) {
 
 // `data` in a heap block of exactly its size, so that AddressSanitizer sees any read past it.
 template <typename Read>
-pdf::Orientation read_exact(const std::string& data, Read read) {
+image::Orientation read_exact(const std::string& data, Read read) {
   auto block = std::make_unique<char[]>(std::max<std::size_t>(1, data.size()));
   std::copy(data.begin(), data.end(), block.get());
   return read(std::string_view(block.get(), data.size()));
@@ -968,39 +968,39 @@ pdf::Orientation read_exact(const std::string& data, Read read) {
 TEST(ExifOrientation, ReadsEveryValueInBothByteOrders) {
   for (bool little_endian : {true, false}) {
     for (uint32_t value = 1; value <= 8; ++value) {
-      const auto expected = static_cast<pdf::Orientation>(value);
-      EXPECT_EQ(pdf::tiff_orientation(camera_tiff(little_endian, value)), expected) << value;
-      EXPECT_EQ(pdf::jpeg_orientation(jpeg_head(exif_segment(camera_tiff(little_endian, value)))), expected) << value;
+      const auto expected = static_cast<image::Orientation>(value);
+      EXPECT_EQ(image::tiff_orientation(camera_tiff(little_endian, value)), expected) << value;
+      EXPECT_EQ(image::jpeg_orientation(jpeg_head(exif_segment(camera_tiff(little_endian, value)))), expected) << value;
     }
   }
-  EXPECT_TRUE(pdf::swaps_sides(pdf::Orientation::QuarterTurnClockwise));
-  EXPECT_TRUE(pdf::swaps_sides(pdf::Orientation::Transposed));
-  EXPECT_FALSE(pdf::swaps_sides(pdf::Orientation::HalfTurn));
-  EXPECT_FALSE(pdf::swaps_sides(pdf::Orientation::MirroredTopBottom));
+  EXPECT_TRUE(image::swaps_sides(image::Orientation::QuarterTurnClockwise));
+  EXPECT_TRUE(image::swaps_sides(image::Orientation::Transposed));
+  EXPECT_FALSE(image::swaps_sides(image::Orientation::HalfTurn));
+  EXPECT_FALSE(image::swaps_sides(image::Orientation::MirroredTopBottom));
 }
 
 TEST(ExifOrientation, WhatIsNoOrientationReadsAsUpright) {
-  using pdf::Orientation;
+  using image::Orientation;
   for (uint32_t value : {0u, 9u, 0xFFFFu})
-    EXPECT_EQ(pdf::tiff_orientation(camera_tiff(true, value)), Orientation::Upright) << value;
-  EXPECT_EQ(pdf::tiff_orientation(tiff(true, {{0x0112, 4, 1, 6}})), Orientation::Upright);  // a LONG
-  EXPECT_EQ(pdf::tiff_orientation(tiff(true, {{0x0112, 3, 2, 6}})), Orientation::Upright);  // two values
-  EXPECT_EQ(pdf::tiff_orientation(tiff(false, {{0x0100, 4, 1, 80}})), Orientation::Upright);
-  EXPECT_EQ(pdf::tiff_orientation(tiff(false, {})), Orientation::Upright);
-  EXPECT_EQ(pdf::tiff_orientation(""), Orientation::Upright);
+    EXPECT_EQ(image::tiff_orientation(camera_tiff(true, value)), Orientation::Upright) << value;
+  EXPECT_EQ(image::tiff_orientation(tiff(true, {{0x0112, 4, 1, 6}})), Orientation::Upright);  // a LONG
+  EXPECT_EQ(image::tiff_orientation(tiff(true, {{0x0112, 3, 2, 6}})), Orientation::Upright);  // two values
+  EXPECT_EQ(image::tiff_orientation(tiff(false, {{0x0100, 4, 1, 80}})), Orientation::Upright);
+  EXPECT_EQ(image::tiff_orientation(tiff(false, {})), Orientation::Upright);
+  EXPECT_EQ(image::tiff_orientation(""), Orientation::Upright);
   std::string wrong_order = camera_tiff(true, 6);
   wrong_order[1] = 'M';  // "IM*\0"
-  EXPECT_EQ(pdf::tiff_orientation(wrong_order), Orientation::Upright);
+  EXPECT_EQ(image::tiff_orientation(wrong_order), Orientation::Upright);
   // The first orientation entry counts.
-  EXPECT_EQ(pdf::tiff_orientation(tiff(true, {{0x0112, 3, 1, 3}, {0x0112, 3, 1, 6}})), Orientation::HalfTurn);
+  EXPECT_EQ(image::tiff_orientation(tiff(true, {{0x0112, 3, 1, 3}, {0x0112, 3, 1, 6}})), Orientation::HalfTurn);
   // Exif after the image data, or in an APP1 without the Exif name, is not the picture's.
-  EXPECT_EQ(pdf::jpeg_orientation(jpeg_head("") + exif_segment(camera_tiff(true, 6))), Orientation::Upright);
+  EXPECT_EQ(image::jpeg_orientation(jpeg_head("") + exif_segment(camera_tiff(true, 6))), Orientation::Upright);
   std::string xmp = exif_segment(camera_tiff(true, 6));
   xmp[4] = 'X';
-  EXPECT_EQ(pdf::jpeg_orientation(jpeg_head(xmp)), Orientation::Upright);
-  EXPECT_EQ(pdf::jpeg_orientation("not a JPEG"), Orientation::Upright);
+  EXPECT_EQ(image::jpeg_orientation(jpeg_head(xmp)), Orientation::Upright);
+  EXPECT_EQ(image::jpeg_orientation("not a JPEG"), Orientation::Upright);
   // Fill bytes before a marker are skipped, as decoders do.
-  EXPECT_EQ(pdf::jpeg_orientation(jpeg_head("\xFF\xFF\xFF" + exif_segment(camera_tiff(false, 8)))),
+  EXPECT_EQ(image::jpeg_orientation(jpeg_head("\xFF\xFF\xFF" + exif_segment(camera_tiff(false, 8)))),
             Orientation::QuarterTurnAnticlockwise);
 }
 
@@ -1013,21 +1013,21 @@ TEST(ExifOrientation, TruncatedDataIsReadOnlyInsideItself) {
     // bytes are padding).
     const std::size_t value_end = 8 + 2 + 12 + 10;
     for (std::size_t length = 0; length <= whole.size(); ++length) {
-      const pdf::Orientation read = read_exact(whole.substr(0, length), pdf::tiff_orientation);
-      EXPECT_EQ(read, length >= value_end ? pdf::Orientation::QuarterTurnClockwise : pdf::Orientation::Upright)
+      const image::Orientation read = read_exact(whole.substr(0, length), image::tiff_orientation);
+      EXPECT_EQ(read, length >= value_end ? image::Orientation::QuarterTurnClockwise : image::Orientation::Upright)
           << length;
     }
     const std::string jpeg = jpeg_head(exif_segment(whole));
     for (std::size_t length = 0; length < jpeg.size(); ++length)
-      read_exact(jpeg.substr(0, length), pdf::jpeg_orientation);
+      read_exact(jpeg.substr(0, length), image::jpeg_orientation);
   }
 }
 
 // Offsets that point back, past the end or at nothing: read in bounded time and space.
 TEST(ExifOrientation, LoopingAndLyingDirectoriesEndQuickly) {
-  using pdf::Orientation;
+  using image::Orientation;
   // The next directory is IFD0 again: never followed, so no loop.
-  EXPECT_EQ(pdf::tiff_orientation(tiff(true, {{0x0112, 3, 1, 6}}, 8)), Orientation::QuarterTurnClockwise);
+  EXPECT_EQ(image::tiff_orientation(tiff(true, {{0x0112, 3, 1, 6}}, 8)), Orientation::QuarterTurnClockwise);
   auto with_directory_at = [](uint32_t offset, bool little_endian) {
     std::string data = camera_tiff(little_endian, 6);
     data.replace(4, 4, tiff_uint(offset, 4, little_endian));
@@ -1036,21 +1036,21 @@ TEST(ExifOrientation, LoopingAndLyingDirectoriesEndQuickly) {
   for (bool little_endian : {true, false}) {
     // IFD0 at the header itself ("II" read as 18761 entries), past the end, at the last byte.
     for (uint32_t offset : {0u, 4u, 0xFFFFFFF0u, 0xFFFFFFFFu, 45u})
-      EXPECT_EQ(read_exact(with_directory_at(offset, little_endian), pdf::tiff_orientation), Orientation::Upright)
+      EXPECT_EQ(read_exact(with_directory_at(offset, little_endian), image::tiff_orientation), Orientation::Upright)
           << offset;
     // A count of 65535 entries in 38 bytes.
     std::string many = camera_tiff(little_endian, 6);
     many[8] = many[9] = '\xFF';
-    EXPECT_EQ(read_exact(many, pdf::tiff_orientation), Orientation::QuarterTurnClockwise);
+    EXPECT_EQ(read_exact(many, image::tiff_orientation), Orientation::QuarterTurnClockwise);
     std::string none_whole = tiff(little_endian, {{0x0100, 4, 1, 80}});
     none_whole[8] = none_whole[9] = '\xFF';
-    EXPECT_EQ(read_exact(none_whole, pdf::tiff_orientation), Orientation::Upright);
+    EXPECT_EQ(read_exact(none_whole, image::tiff_orientation), Orientation::Upright);
   }
   // Segment lengths that lie: 0, 1, and past the end of the file.
   for (const char* length : {"\x00\x00", "\x00\x01", "\xFF\xFF"}) {
     std::string segment = exif_segment(camera_tiff(true, 6));
     segment.replace(2, 2, length, 2);
-    EXPECT_EQ(read_exact(jpeg_head(segment), pdf::jpeg_orientation), Orientation::Upright);
+    EXPECT_EQ(read_exact(jpeg_head(segment), image::jpeg_orientation), Orientation::Upright);
   }
 }
 
@@ -1061,17 +1061,17 @@ std::string png_with_chunk(const std::string& png, const std::string& chunk) {
 
 TEST(ExifOrientation, ReadsAPngsExifChunk) {
   const std::string png = grey_png(2, 2, std::string(6, '\0'));
-  EXPECT_EQ(pdf::png_orientation(png), pdf::Orientation::Upright);
-  EXPECT_EQ(pdf::png_orientation(png_with_chunk(png, png_chunk("eXIf", camera_tiff(false, 6)))),
-            pdf::Orientation::QuarterTurnClockwise);
+  EXPECT_EQ(image::png_orientation(png), image::Orientation::Upright);
+  EXPECT_EQ(image::png_orientation(png_with_chunk(png, png_chunk("eXIf", camera_tiff(false, 6)))),
+            image::Orientation::QuarterTurnClockwise);
   const std::string named = std::string("Exif\0\0", 6) + camera_tiff(true, 8);  // as some writers put it
-  EXPECT_EQ(pdf::png_orientation(png_with_chunk(png, png_chunk("eXIf", named))),
-            pdf::Orientation::QuarterTurnAnticlockwise);
-  EXPECT_EQ(pdf::png_orientation(png_with_chunk(png, png_chunk("eXIf", camera_tiff(false, 6), false))),
-            pdf::Orientation::Upright);  // a damaged chunk says nothing
+  EXPECT_EQ(image::png_orientation(png_with_chunk(png, png_chunk("eXIf", named))),
+            image::Orientation::QuarterTurnAnticlockwise);
+  EXPECT_EQ(image::png_orientation(png_with_chunk(png, png_chunk("eXIf", camera_tiff(false, 6), false))),
+            image::Orientation::Upright);  // a damaged chunk says nothing
   const std::string exif_png = png_with_chunk(png, png_chunk("eXIf", camera_tiff(true, 3)));
   for (std::size_t length = 0; length < exif_png.size(); ++length)
-    read_exact(exif_png.substr(0, length), pdf::png_orientation);
+    read_exact(exif_png.substr(0, length), image::png_orientation);
 }
 
 // ---- drawing them upright ------------------------------------------------------------
@@ -2048,7 +2048,7 @@ TEST(JpegCheck, DamageOnlyADecoderSeesIsFound) {
     damaged[patch.offset] = patch.value;
     EXPECT_NE(jpeg_check(damaged).find("JPEG"), std::string::npos) << patch.offset;
   }
-  EXPECT_EQ(pdf::jpeg_decode_problem(jpeg), "");
+  EXPECT_EQ(image::jpeg_decode_problem(jpeg), "");
 }
 
 }  // namespace

@@ -105,4 +105,19 @@ LinkTarget link_target(std::string_view written) {
           "write the whole address, e.g. https://example.com/jane"};
 }
 
+std::string ascii_uri(std::string_view uri) {
+  static constexpr char kHex[] = "0123456789ABCDEF";
+  std::string out;
+  for (unsigned char c : uri) {
+    if (c > 0x20 && c < 0x7F) {
+      out += static_cast<char>(c);
+    } else {
+      out += '%';
+      out += kHex[c >> 4];
+      out += kHex[c & 0xF];
+    }
+  }
+  return out;
+}
+
 }  // namespace hanji

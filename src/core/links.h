@@ -37,6 +37,10 @@ LinkTarget link_target(std::string_view written);
 /// without a link.
 std::string shown_address(std::string_view address);
 
+/// `uri` in 7-bit ASCII: bytes beyond it, controls and spaces percent-encoded, the way browsers
+/// send a Korean path (a PDF's URI actions must be ASCII; the SVG's links are written the same).
+std::string ascii_uri(std::string_view uri);
+
 /// True for an address without a scheme that starts with a host name ("example.com/jane",
 /// "www.example.com:8080"), which https:// in front makes a web address.
 bool looks_like_host(std::string_view address);

@@ -8,49 +8,22 @@
 #include "core/files.h"
 #include "core/limits.h"
 #include "core/links.h"
-#include "pdf/jpeg_check.h"
+#include "image/image.h"
+#include "image/jpeg_check.h"
+#include "image/png_format.h"
 #include "pdf/png_check.h"
-#include "pdf/png_format.h"
 #include "pdf/text_backend.h"
 
 namespace hanji::pdf {
+
+namespace png = image::png;
+using image::jpeg_decode_problem;
+using image::jpeg_structure_problem;
+using image::JpegFrame;
+using image::swaps_sides;
+using image::upright_matrix;
+using image::ImageMatrix;
 namespace {
-
-enum class ImageFormat { Unknown, Png, Jpeg };
-
-// By content, not by extension: a photo saved as .jpg that is really a PNG still works.
-ImageFormat image_format(std::string_view bytes) {
-  if (bytes.substr(0, png::kSignature.size()) == png::kSignature) return ImageFormat::Png;
-  if (bytes.substr(0, 3) == "\xFF\xD8\xFF") return ImageFormat::Jpeg;
-  return ImageFormat::Unknown;
-}
-
-// How the stored pixels are turned to stand upright, as the Exif data of a phone photo says.
-Orientation image_orientation(std::string_view bytes) {
-  switch (image_format(bytes)) {
-    case ImageFormat::Png: return png_orientation(bytes);
-    case ImageFormat::Jpeg: return jpeg_orientation(bytes);
-    case ImageFormat::Unknown: break;
-  }
-  return Orientation::Upright;
-}
-
-// URI actions are 7-bit ASCII (PDF 32000 12.6.4.7): bytes beyond it and spaces are
-// percent-encoded, the way browsers send a Korean path.
-std::string ascii_uri(const std::string& uri) {
-  static constexpr char kHex[] = "0123456789ABCDEF";
-  std::string out;
-  for (unsigned char c : uri) {
-    if (c > 0x20 && c < 0x7F) {
-      out += static_cast<char>(c);
-    } else {
-      out += '%';
-      out += kHex[c >> 4];
-      out += kHex[c & 0xF];
-    }
-  }
-  return out;
-}
 
 HPDF_Rect pdf_rect(double x, double y, double width, double height, double page_height) {
   auto real = [](double v) { return static_cast<HPDF_REAL>(v); };
@@ -143,7 +116,7 @@ std::optional<ImageDrawer::Loaded> ImageDrawer::load(const doc::PlacedImage& pla
     diags.error(where, "image '" + path + "' " + error, {std::move(hint)});
     return std::nullopt;
   }
-  const Orientation orientation = image_orientation(*bytes);
+  const Orientation orientation = image::orientation_of(*bytes);
   HPDF_Image image = decode(path, where, *bytes, orientation, placed, diags);
   if (!image) return std::nullopt;
   return loaded_.emplace(path, Loaded{image, orientation}).first->second;
@@ -191,11 +164,11 @@ HPDF_Image ImageDrawer::decode(const std::string& path, const Span& where, const
                                Orientation orientation, const doc::PlacedImage& placed, Diagnostics& diags) {
   const std::string resave = "re-save the picture as a plain (8-bit, non-interlaced) PNG or a JPEG";
   HPDF_Image image = nullptr;
-  switch (image_format(bytes)) {
-    case ImageFormat::Unknown:
+  switch (image::format_of(bytes)) {
+    case image::Format::Unknown:
       diags.error(where, "image '" + path + "' is neither PNG nor JPEG", {"convert the picture to PNG or JPEG"});
       return nullptr;
-    case ImageFormat::Png: {
+    case image::Format::Png: {
       const png::Size size = png::size_of(bytes);
       if (!within_pixel_limit(path, where, size.width, size.height, diags)) return nullptr;
       ++work_.images_decoded;  // png_problem inflates the image data to check every row
@@ -211,7 +184,7 @@ HPDF_Image ImageDrawer::decode(const std::string& path, const Span& where, const
                                        static_cast<HPDF_UINT>(essentials.size()));
       break;
     }
-    case ImageFormat::Jpeg: {
+    case image::Format::Jpeg: {
       // libharu copies a JPEG as it is: a truncated one would make a broken PDF.
       JpegFrame frame;
       std::string problem = jpeg_structure_problem(bytes, frame);

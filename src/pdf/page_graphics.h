@@ -12,11 +12,13 @@
 
 #include "core/core.h"
 #include "doc/doc.h"
-#include "pdf/exif_orientation.h"
+#include "image/exif_orientation.h"
 #include "pdf/haru_doc.h"
 #include "pdf/pdf.h"
 
 namespace hanji::pdf {
+
+using image::Orientation;
 
 void draw_rects(HPDF_Page page, const std::vector<doc::FilledRect>& rects, double page_height);
 

@@ -4,9 +4,11 @@
 #include <cstdint>
 #include <vector>
 
-#include "pdf/png_format.h"
+#include "image/png_format.h"
 
 namespace hanji::pdf {
+
+namespace png = image::png;
 namespace {
 
 constexpr uint64_t kMaxImageBytes = 1ULL << 30;  // refuse decompression bombs

@@ -8,9 +8,11 @@
 #include <vector>
 
 #include "pdf/png_check.h"
-#include "pdf/png_format.h"
+#include "image/png_format.h"
 
 namespace hanji::pdf {
+
+namespace png = image::png;
 namespace {
 
 // The Paeth predictor written without branches on the data (the compiler selects with

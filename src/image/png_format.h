@@ -1,5 +1,5 @@
-// PNG file structure (chunks, header, compressed image data) for png_check.cc and
-// png_rewrite.cc. Private to the pdf module.
+// PNG file structure (chunks, header, compressed image data): for the PDF writer's checks and
+// rewrites of a photo, and for any exporter that needs a picture's size or Exif data.
 #pragma once
 
 #include <cstdint>
@@ -8,7 +8,7 @@
 #include <string_view>
 #include <vector>
 
-namespace hanji::pdf::png {
+namespace hanji::image::png {
 
 inline constexpr std::string_view kSignature("\x89PNG\r\n\x1a\n", 8);
 
@@ -54,4 +54,4 @@ std::string make_chunk(std::string_view type, std::string_view data);
 /// Big-endian 32-bit value at `at`.
 uint32_t be32(std::string_view data, std::size_t at);
 
-}  // namespace hanji::pdf::png
+}  // namespace hanji::image::png

@@ -1,12 +1,12 @@
-#include "pdf/exif_orientation.h"
+#include "image/exif_orientation.h"
 
 #include <cstddef>
 #include <optional>
 #include <vector>
 
-#include "pdf/png_format.h"
+#include "image/png_format.h"
 
-namespace hanji::pdf {
+namespace hanji::image {
 namespace {
 
 constexpr uint32_t kOrientationTag = 0x0112;
@@ -146,4 +146,4 @@ ImageMatrix upright_matrix(Orientation orientation, double left, double bottom, 
                      left + width * turn.across.constant, bottom + height * turn.up.constant};
 }
 
-}  // namespace hanji::pdf
+}  // namespace hanji::image

@@ -1,10 +1,10 @@
-#include "pdf/png_format.h"
+#include "image/png_format.h"
 
 #include <zlib.h>
 
 #include <algorithm>
 
-namespace hanji::pdf::png {
+namespace hanji::image::png {
 namespace {
 
 constexpr uint32_t kMaxSide = 1000000;  // libpng's default user limit per side
@@ -131,4 +131,4 @@ std::string make_chunk(std::string_view type, std::string_view data) {
          be32_bytes(crc_of(type, data));
 }
 
-}  // namespace hanji::pdf::png
+}  // namespace hanji::image::png

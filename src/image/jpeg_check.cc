@@ -1,4 +1,4 @@
-#include "pdf/jpeg_check.h"
+#include "image/jpeg_check.h"
 
 #include "core/files.h"
 #include "core/limits.h"
@@ -13,7 +13,7 @@
 // After jpeglib.h, which it needs.
 #include <jerror.h>
 
-namespace hanji::pdf {
+namespace hanji::image {
 namespace {
 
 constexpr unsigned char kSoi = 0xD8, kEoi = 0xD9, kSos = 0xDA, kProgressive = 0xC2;
@@ -178,4 +178,4 @@ std::string jpeg_structure_problem(std::string_view jpeg, JpegFrame& frame) {
   }
 }
 
-}  // namespace hanji::pdf
+}  // namespace hanji::image

@@ -11,7 +11,7 @@
 #include <cstdint>
 #include <string_view>
 
-namespace hanji::pdf {
+namespace hanji::image {
 
 /// TIFF tag 0x0112's values: where the stored picture's first row and first column belong.
 enum class Orientation : uint8_t {
@@ -45,4 +45,4 @@ struct ImageMatrix {
 };
 ImageMatrix upright_matrix(Orientation orientation, double left, double bottom, double width, double height);
 
-}  // namespace hanji::pdf
+}  // namespace hanji::image

@@ -2,14 +2,15 @@
 // (DCTDecode) after reading only its frame header: a truncated photo (a download cut short)
 // became a PDF that viewers draw half grey and qpdf reports as invalid JPEG data, and so did
 // a damaged frame header. Walking the marker segments finds what libharu cannot embed and
-// says it plainly; decoding the image with libjpeg then finds any other damage.
+// says it plainly; decoding the image with libjpeg then finds any other damage. The SVG
+// exporter reads a photo's size from the same walk.
 #pragma once
 
 #include <cstdint>
 #include <string>
 #include <string_view>
 
-namespace hanji::pdf {
+namespace hanji::image {
 
 struct JpegFrame {
   uint32_t width = 0, height = 0;
@@ -28,4 +29,4 @@ std::string jpeg_structure_problem(std::string_view jpeg, JpegFrame& frame);
 /// What libjpeg finds wrong when it decodes the whole image ("" if nothing).
 std::string jpeg_decode_problem(std::string_view jpeg);
 
-}  // namespace hanji::pdf
+}  // namespace hanji::image
