@@ -11,6 +11,7 @@
 #include <cstdlib>
 #include <ctime>
 #include <filesystem>
+#include <fstream>
 #include <iostream>
 #include <optional>
 #include <ostream>
@@ -20,6 +21,8 @@
 #include "engine/engine.h"
 #include "export/export.h"
 #include "pdf/pdf.h"
+#include "png/png.h"
+#include "svg/svg.h"
 #include "cli/commands.h"
 #include "cli/output.h"
 #include "cli/outputs_plan.h"
@@ -43,8 +46,8 @@ Typesets a CV written in YAML (RenderCV's cv: schema) into a PDF.
 
 commands:
   build CV.yaml [-o OUT.pdf] [--layout NAME] [--paper a4|letter] [--fit-pages N]
-                [--lang CODE] [--only TAG]... [--format pdf|md|txt|json-resume]
-                [--design FILE] [--locale FILE] [--set KEY=VALUE]...
+                [--lang CODE] [--only TAG]... [--format pdf|md|txt|json-resume|svg|png]
+                [--dpi N] [--design FILE] [--locale FILE] [--set KEY=VALUE]...
                     write the PDF (default: CV.pdf next to CV.yaml, or the PDF
                     and the Markdown where its settings.render_command says)
   build CV.yaml OTHER.yaml FOLDER ... [-j N] [-o FOLDER] [same options]
@@ -79,7 +82,10 @@ options:
                       dates, phrases and PDF language follow it
   --format FORMAT     what to write: pdf (default); md or txt, the CV as Markdown
                       or plain text in the PDF's order; json-resume, a JSON Resume
-                      (jsonresume.org) that hanji reads back to the same CV
+                      (jsonresume.org) that hanji reads back to the same CV; svg or
+                      png, one picture per page (CV-1.svg, CV-2.svg, ...): the PDF's
+                      pages for a web page, with the text selectable in the SVG
+  --dpi N             the resolution of --format png, 36 to 600 (default 150)
   --only TAG          keep only the entries, highlights and sections that are
                       untagged or tagged TAG (repeat for several tags)
   --design FILE       RenderCV's design: from a file of its own (one holding design:)
@@ -163,11 +169,22 @@ std::optional<Options> parse_args(const std::vector<std::string>& args, std::str
     } else if (a == "--format") {
       auto v = value("--format");
       if (!v) return std::nullopt;
-      if (*v != "pdf" && !exports::parse_format(*v)) {
-        error = fmt::format("--format must be pdf, md, txt or json-resume, not '{}'", *v);
+      if (*v != "pdf" && !is_page_format(*v) && !exports::parse_format(*v)) {
+        error = fmt::format("--format must be pdf, md, txt, json-resume, svg or png, not '{}'", *v);
         return std::nullopt;
       }
       opt.format = *v;
+    } else if (a == "--dpi") {
+      auto v = value("--dpi");
+      if (!v) return std::nullopt;
+      int dpi = 0;
+      auto [end, ec] = std::from_chars(v->data(), v->data() + v->size(), dpi);
+      if (ec != std::errc() || end != v->data() + v->size() || dpi < png::kMinDpi || dpi > png::kMaxDpi) {
+        error = fmt::format("--dpi needs a whole number of dots per inch from {} to {}, not '{}'", png::kMinDpi,
+                            png::kMaxDpi, *v);
+        return std::nullopt;
+      }
+      opt.dpi = dpi;
     } else if (a == "--design" || a == "--locale" || a == "--locale-catalog") {
       auto v = value(a == "--design" ? "--design" : "--locale");
       if (!v) return std::nullopt;
@@ -308,13 +325,11 @@ std::string output_format(const Options& opt) { return opt.format.empty() ? "pdf
 std::string output_path(const Options& opt, const std::string& input) {
   if (!opt.output.empty()) return opt.output;
   if (input == "-") return "-";
-  const std::string format = output_format(opt);
-  const std::string_view extension =
-      format == "pdf" ? std::string_view(".pdf") : exports::extension(*exports::parse_format(format));
+  const std::string extension = extension_of(output_format(opt));
   fs::path p(input);
   // --lang ko and --lang en of one CV are two files, not one written over the other.
   const std::string language = opt.language.empty() ? "" : "-" + opt.language;
-  p.replace_filename(p.stem().string() + language + std::string(extension));
+  p.replace_filename(p.stem().string() + language + extension);
   return p.string();
 }
 
@@ -336,10 +351,11 @@ std::optional<std::string> read_standard_input(std::ostream& err) {
 }
 
 /// The bytes of an output sent to standard output ("-o -"), never to a terminal.
-int write_standard_output(const Run& run, const std::string& bytes, bool binary) {
+int write_standard_output(const Run& run, const std::string& bytes, const std::string& format, bool binary) {
   if (binary && isatty(STDOUT_FILENO)) {
-    run.err << "hanji: error: not writing a PDF to the terminal\n"
-               "  hint: redirect it (hanji build cv.yaml -o - > cv.pdf) or name a file with -o\n";
+    run.err << fmt::format("hanji: error: not writing {} to the terminal\n"
+                           "  hint: redirect it (hanji build cv.yaml -o - > cv{}) or name a file with -o\n",
+                           output_kind(format).name, extension_of(format));
     return kBadUsage;
   }
   run.out << bytes;
@@ -351,7 +367,7 @@ int write_standard_output(const Run& run, const std::string& bytes, bool binary)
 // under a PDF's name, and `-o notes.txt` a PDF under a text file's.
 std::optional<std::string> mismatched_output(const Options& opt, const std::string& format) {
   if (opt.output.empty() || opt.output == "-") return std::nullopt;
-  for (const char* other : {"pdf", "md", "txt", "json-resume"})
+  for (const char* other : {"pdf", "md", "txt", "json-resume", "svg", "png"})
     if (other != format && has_extension(opt.output, output_kind(other).extensions) &&
         !has_extension(opt.output, output_kind(format).extensions))
       return fmt::format("-o {} names {}, but {} writes {}", opt.output, output_kind(other).name,
@@ -374,6 +390,71 @@ bool write_planned(const Run& run, const std::string& input, const PlannedOutput
   return true;
 }
 
+/// Whether the file at `path` is a page hanji wrote (its mark near the top): only such a file
+/// is removed when the CV has fewer pages than before. Never through a link.
+bool page_written_by_hanji(const std::string& path, const std::string& format) {
+  std::error_code ec;
+  if (!fs::is_regular_file(fs::symlink_status(path, ec))) return false;
+  std::ifstream file(path, std::ios::binary);
+  std::string head(4096, '\0');
+  file.read(head.data(), static_cast<std::streamsize>(head.size()));
+  head.resize(static_cast<std::size_t>(file.gcount()));
+  if (format == "png") return png::written_by_hanji(head);
+  return output_kind("svg").recognises(head) && head.find(svg::kGeneratorMark) != std::string::npos;
+}
+
+/// Removes the pages after the last one (cv-3.svg of a CV that now has two) that hanji wrote,
+/// so that a folder never shows a page of an older build as if it were part of this one; a
+/// file there that hanji did not write is left, with a warning.
+void remove_stale_pages(const Run& run, const PlannedOutput& output, std::size_t pages) {
+  for (std::size_t number = pages + 1;; ++number) {
+    const std::string path = page_path(output.path, number);
+    std::error_code ec;
+    if (!fs::exists(fs::symlink_status(path, ec))) return;
+    if (!page_written_by_hanji(path, output.format)) {
+      run.err << fmt::format("hanji: warning: {} is not a page hanji wrote: left as it is, though the CV now has {} "
+                             "page{}\n", path, pages, pages == 1 ? "" : "s");
+      return;
+    }
+    if (!fs::remove(path, ec)) {
+      run.err << fmt::format("hanji: warning: cannot remove {}, a page of an older build: {}\n", path, ec.message());
+      return;
+    }
+    if (!run.opt.quiet) run.out << fmt::format("{}: removed (the CV now has {} page{})\n", path, pages, pages == 1 ? "" : "s");
+  }
+}
+
+/// Writes the pages of a page format (cv-1.svg, cv-2.svg, ...) and says so.
+bool write_planned_pages(const Run& run, const std::string& input, const PlannedOutput& output,
+                         const std::vector<std::string>& pages) {
+  std::size_t total = 0;
+  for (std::size_t i = 0; i < pages.size(); ++i) {
+    OutputRefusal refusal;
+    if (!write_output(page_path(output.path, i + 1), input, output_kind(output.format), pages[i], run.temp_files,
+                      refusal)) {
+      run.refused(refusal);
+      return false;
+    }
+    total += pages[i].size();
+  }
+  remove_stale_pages(run, output, pages.size());
+  if (!run.opt.quiet) {
+    const std::string last = pages.size() > 1 ? " ... " + page_path(output.path, pages.size()) : std::string();
+    run.out << fmt::format("{}{}: {} {} page{}, {:.1f} KB\n", page_path(output.path, 1), last, pages.size(),
+                           output.format == "png" ? "PNG" : "SVG", pages.size() == 1 ? "" : "s",
+                           static_cast<double>(total) / 1024.0);
+  }
+  return true;
+}
+
+/// The pages of `doc` in a page format (svg, png), each a file's bytes.
+std::vector<std::string> page_files(const Run& run, const doc::Document& doc, const std::string& format,
+                                    Diagnostics& diags) {
+  if (format == "png") return png::write_pages(doc, run.opt.dpi > 0 ? run.opt.dpi : png::kDefaultDpi, diags);
+  svg::Options options;  // standalone pages: pictures inline, sources by file name
+  return svg::write_pages(doc, options, diags);
+}
+
 }  // namespace
 
 int build_one(const Run& run, engine::Engine& engine, const std::string& input, const std::string& output,
@@ -391,8 +472,12 @@ int build_one(const Run& run, engine::Engine& engine, const std::string& input, 
   // RenderCV file may name its own (settings.render_command), known once it is read.
   const bool named = !opt.output.empty() || to_stdout;
   std::vector<PlannedOutput> plan{{format, output, false}};
+  // A page format writes cv-1.svg, cv-2.svg, ...: the first is checked before any work.
+  auto first_file = [](const PlannedOutput& planned) {
+    return is_page_format(planned.format) ? page_path(planned.path, 1) : planned.path;
+  };
   OutputRefusal refusal;
-  if (named && run.write && !to_stdout && !output_allowed(output, input, kind, refusal))
+  if (named && run.write && !to_stdout && !output_allowed(first_file(plan.front()), input, kind, refusal))
     return run.refused(refusal);
   Diagnostics diags;
   std::optional<model::CvFile> file;
@@ -406,31 +491,38 @@ int build_one(const Run& run, engine::Engine& engine, const std::string& input, 
   if (file && !named) {
     plan = plan_outputs(OutputChoice{opt.format, output, opt.language}, file->settings.render, diags);
     for (const PlannedOutput& planned : plan)
-      if (run.write && !output_allowed(planned.path, input, output_kind(planned.format), refusal)) {
+      if (run.write && !output_allowed(first_file(planned), input, output_kind(planned.format), refusal)) {
         print_diagnostics(diags, opt.quiet, run.err);
         return run.refused(refusal);
       }
   }
   std::vector<std::string> bytes(plan.size());
+  std::vector<std::vector<std::string>> page_bytes(plan.size());  // the files of each page format
   std::size_t pages = 0;
   for (std::size_t i = 0; file && i < plan.size(); ++i)  // the text formats before the PDF's render takes the CV
-    if (plan[i].format != "pdf")
+    if (plan[i].format != "pdf" && !is_page_format(plan[i].format))
       bytes[i] = exports::export_cv(*file, *exports::parse_format(plan[i].format),
                                     fs::path(plan[i].path).parent_path().string());
-  if (file && plans_pdf(plan)) {
-    // `check` makes the PDF too, only without writing it: what libharu or an image refuses is
-    // found by both, so the two always agree.
+  if (file && plans_pages(plan)) {
+    // `check` makes the PDF (or the pages) too, only without writing it: what libharu or an
+    // image refuses is found by both, so the two always agree.
     std::optional<engine::Rendered> result = engine.render(std::move(*file), run.request(), diags);
-    std::optional<std::string> pdf;
-    if (result) pdf = pdf::write_pdf(result->doc, pdf::Options{run.epoch, false, run.memo}, diags);
-    if (result && inputs) *inputs = engine::Engine::inputs_of(*result);
-    if (result && pdf) {
-      for (std::size_t i = 0; i < plan.size(); ++i)
-        if (plan[i].format == "pdf") bytes[i] = *pdf;
-      pages = result->doc.pages.size();
-    } else {
-      file.reset();
+    bool made = result.has_value();
+    for (std::size_t i = 0; made && i < plan.size(); ++i) {
+      if (plan[i].format == "pdf") {
+        std::optional<std::string> pdf = pdf::write_pdf(result->doc, pdf::Options{run.epoch, false, run.memo}, diags);
+        made = pdf.has_value();
+        if (pdf) bytes[i] = std::move(*pdf);
+      } else if (is_page_format(plan[i].format)) {
+        page_bytes[i] = page_files(run, result->doc, plan[i].format, diags);
+        made = !page_bytes[i].empty() && !diags.has_errors();
+      }
     }
+    if (result && inputs) *inputs = engine::Engine::inputs_of(*result);
+    if (made)
+      pages = result->doc.pages.size();
+    else
+      file.reset();
   }
   print_diagnostics(diags, opt.quiet, run.err);
   const bool pdf = plan.empty() ? format == "pdf" : plans_pdf(plan);  // what the messages speak of
@@ -443,13 +535,25 @@ int build_one(const Run& run, engine::Engine& engine, const std::string& input, 
                              pages > 0 ? fmt::format(" ({} page{})", pages, pages == 1 ? "" : "s") : "");
     return kOk;
   }
-  if (to_stdout) return write_standard_output(run, bytes.front(), format == "pdf");
+  if (to_stdout) {
+    if (!is_page_format(format)) return write_standard_output(run, bytes.front(), format, format == "pdf");
+    if (page_bytes.front().size() != 1) {
+      run.err << fmt::format("hanji: error: the CV has {} pages, and standard output takes one {} file\n"
+                             "  hint: name a file with -o (-o cv.{} writes cv-1.{}, cv-2.{}, ...)\n",
+                             page_bytes.front().size(), format == "png" ? "PNG" : "SVG", format, format, format);
+      return kBadUsage;
+    }
+    return write_standard_output(run, page_bytes.front().front(), format, format == "png");
+  }
   // The folders the CV file names first: one that cannot be made stops the build before any
   // file is written.
   for (const PlannedOutput& planned : plan)
     if (!make_output_folder(planned, refusal)) return run.refused(refusal);
-  for (std::size_t i = 0; i < plan.size(); ++i)
-    if (!write_planned(run, input, plan[i], bytes[i], pages)) return kBadInput;
+  for (std::size_t i = 0; i < plan.size(); ++i) {
+    const bool written = is_page_format(plan[i].format) ? write_planned_pages(run, input, plan[i], page_bytes[i])
+                                                        : write_planned(run, input, plan[i], bytes[i], pages);
+    if (!written) return kBadInput;
+  }
   return kOk;
 }
 

@@ -28,6 +28,7 @@ struct Options {
   std::string locale_file;            // --locale
   std::vector<source::Override> overrides;  // --set KEY=VALUE, RenderCV's --cv.phone VALUE
   unsigned jobs = 0;                  // -j; 0: as many as the machine has cores
+  int dpi = 0;                        // --dpi, for --format png; 0: png::kDefaultDpi
   bool quiet = false;
   bool parameters = false;
   bool reference = false;

@@ -40,7 +40,21 @@ bool looks_like_json(std::string_view head) {
   return looks_like_text(head) && (first == std::string_view::npos || head[first] == '{' || head[first] == '[');
 }
 
+// An SVG page as hanji writes it: text whose first markup is an XML declaration, a comment or
+// the <svg> element itself.
+bool looks_like_svg(std::string_view head) {
+  if (!looks_like_text(head)) return false;
+  const std::size_t first = head.find_first_not_of(" \t\r\n");
+  return first != std::string_view::npos && head.find("<svg") != std::string_view::npos &&
+         (head.substr(first).starts_with("<?xml") || head.substr(first).starts_with("<!--") ||
+          head.substr(first).starts_with("<svg"));
+}
+
+bool looks_like_png(std::string_view head) { return head.starts_with("\x89PNG\r\n\x1a\n"); }
+
 const OutputKind kPdf{"a PDF", {".pdf"}, looks_like_pdf};
+const OutputKind kSvg{"an SVG picture", {".svg"}, looks_like_svg};
+const OutputKind kPng{"a PNG picture", {".png"}, looks_like_png};
 const OutputKind kMarkdown{"a Markdown file", {".md", ".markdown"}, looks_like_text};
 const OutputKind kText{"a text file", {".txt"}, looks_like_text};
 const OutputKind kJson{"a JSON file", {".json"}, looks_like_json};
@@ -201,6 +215,8 @@ const OutputKind& output_kind(std::string_view format) {
   if (format == "md") return kMarkdown;
   if (format == "txt") return kText;
   if (format == "json-resume") return kJson;
+  if (format == "svg") return kSvg;
+  if (format == "png") return kPng;
   return kPdf;
 }
 

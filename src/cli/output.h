@@ -26,7 +26,7 @@ struct OutputKind {
   bool (*recognises)(std::string_view head);
 };
 
-/// The kind of `format`: "pdf", "md", "txt" or "json-resume".
+/// The kind of `format`: "pdf", "md", "txt", "json-resume", "svg" or "png".
 const OutputKind& output_kind(std::string_view format);
 
 /// The temporary files of a run, for whatever ends it (a signal) to remove. Safe to use from

@@ -14,11 +14,6 @@ namespace {
 
 namespace fs = std::filesystem;
 
-std::string extension_of(const std::string& format) {
-  if (const auto text = exports::parse_format(format)) return std::string(exports::extension(*text));
-  return ".pdf";
-}
-
 // Where the file puts `format`: its pdf_path and markdown_path, and for the formats RenderCV has
 // no key for, RenderCV's name with their extension in its output folder.
 std::string asked_path(const model::RenderSettings& render, const std::string& format) {
@@ -61,6 +56,25 @@ std::vector<PlannedOutput> plan_outputs(const OutputChoice& choice, const model:
 
 bool plans_pdf(const std::vector<PlannedOutput>& plan) {
   return std::any_of(plan.begin(), plan.end(), [](const PlannedOutput& o) { return o.format == "pdf"; });
+}
+
+bool is_page_format(const std::string& format) { return format == "svg" || format == "png"; }
+
+bool plans_pages(const std::vector<PlannedOutput>& plan) {
+  return std::any_of(plan.begin(), plan.end(),
+                     [](const PlannedOutput& o) { return o.format == "pdf" || is_page_format(o.format); });
+}
+
+std::string extension_of(const std::string& format) {
+  if (const auto text = exports::parse_format(format)) return std::string(exports::extension(*text));
+  if (is_page_format(format)) return "." + format;
+  return ".pdf";
+}
+
+std::string page_path(const std::string& path, std::size_t number) {
+  fs::path p(path);
+  p.replace_filename(p.stem().string() + "-" + std::to_string(number) + p.extension().string());
+  return p.string();
 }
 
 bool make_output_folder(const PlannedOutput& output, OutputRefusal& refusal) {

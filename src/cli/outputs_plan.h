@@ -16,7 +16,7 @@ namespace hanji::cli {
 
 /// One file to write.
 struct PlannedOutput {
-  std::string format;      // "pdf", "md", "txt" or "json-resume"
+  std::string format;      // "pdf", "md", "txt", "json-resume", "svg" or "png"
   std::string path;
   bool from_file = false;  // the CV file asked for it: its folder is made when missing
 };
@@ -36,6 +36,18 @@ std::vector<PlannedOutput> plan_outputs(const OutputChoice& choice, const model:
 
 /// Whether the plan holds a PDF.
 bool plans_pdf(const std::vector<PlannedOutput>& plan);
+
+/// Whether `format` is written a file per page (svg, png): CV-1.svg, CV-2.svg, ...
+bool is_page_format(const std::string& format);
+
+/// Whether the plan holds anything drawn from the typeset pages (a PDF, SVG or PNG pages).
+bool plans_pages(const std::vector<PlannedOutput>& plan);
+
+/// The file name extension of `format`: ".pdf", ".md", ".txt", ".json", ".svg", ".png".
+std::string extension_of(const std::string& format);
+
+/// Where page `number` (1-based) of a page format planned at `path` goes: cv.svg -> cv-2.svg.
+std::string page_path(const std::string& path, std::size_t number);
 
 /// Makes the folder of an output the CV file asked for, when it is missing (RenderCV makes its
 /// output folder too); false with `refusal` filled when it cannot.

@@ -10,12 +10,18 @@
 #include <cstddef>
 #include <functional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "core/core.h"
 #include "doc/doc.h"
+#include "text/font_service.h"
 
 namespace hanji::svg {
+
+/// The comment every page starts with (after the XML declaration): how a page hanji wrote is
+/// told from a file someone else put there.
+inline constexpr std::string_view kGeneratorMark = "<!-- made by hanji -->";
 
 struct Options {
   /// Put before every id in a page (glyphs, clip paths), so that several pages, or pages of
@@ -36,7 +42,13 @@ struct Options {
 /// be read, a picture that cannot be embedded) go to `diags` at the place they come from.
 std::string write_page(const doc::Document& doc, std::size_t index, const Options& options, Diagnostics& diags);
 
-/// Every page of `doc`, in order.
+/// write_page with glyph outlines kept in `outlines` (each font opened and each glyph outlined
+/// once for as long as it lives): for a caller that writes pages again and again (the preview).
+/// `outlines` is not safe to share between threads.
+std::string write_page(const doc::Document& doc, std::size_t index, const Options& options,
+                       text::GlyphOutlines& outlines, Diagnostics& diags);
+
+/// Every page of `doc`, in order (a document without pages: one blank page, as in the PDF).
 std::vector<std::string> write_pages(const doc::Document& doc, const Options& options, Diagnostics& diags);
 
 }  // namespace hanji::svg

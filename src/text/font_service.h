@@ -1,9 +1,12 @@
-// The font service exporters use: cutting a font down to the glyphs a document draws. It
-// sees doc's FontInfo and HarfBuzz's subsetter, nothing of the pipeline, so the PDF writer
-// links it without linking the typesetter.
+// The font service exporters use: cutting a font down to the glyphs a document draws (the
+// PDF), and the outlines of glyphs (the SVG). It sees doc's FontInfo and HarfBuzz, nothing of
+// the pipeline, so an exporter links it without linking the typesetter.
 #pragma once
 
 #include <cstdint>
+#include <initializer_list>
+#include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -33,5 +36,62 @@ struct FontSubset {
 /// HarfBuzz failure) go to `diags`.
 std::optional<FontSubset> subset_font(const FontInfo& font, const std::vector<uint32_t>& glyph_ids,
                                       const std::vector<char32_t>& code_points, Diagnostics& diags);
+
+/// The outlines of glyphs, as SVG path data in font units (y up, as the font has them). Each
+/// font file is opened once and each glyph's outline made once, for as long as this lives.
+class GlyphOutlines {
+ public:
+  GlyphOutlines();
+  ~GlyphOutlines();
+  GlyphOutlines(const GlyphOutlines&) = delete;
+  GlyphOutlines& operator=(const GlyphOutlines&) = delete;
+
+  /// The path data ("d") of glyph `glyph_id` of `font` drawn whole: whole font units,
+  /// relative commands, no more separators than needed; "" for a glyph that draws nothing (a
+  /// space). nullopt when the font cannot be read (said in `diags` the first time it is asked for).
+  std::optional<std::string> path(const FontInfo& font, uint32_t glyph_id, Diagnostics& diags);
+
+  /// How many glyph outlines were made (each once): for tests that count work.
+  std::size_t outlines_made() const { return made_; }
+
+ private:
+  struct OpenFont;
+  OpenFont* open(const FontInfo& font, Diagnostics& diags);
+  const std::string& outline(OpenFont& font, uint32_t glyph_id);
+
+  std::map<std::string, std::unique_ptr<OpenFont>> fonts_;  // by path; null: could not be read
+  std::size_t made_ = 0;
+};
+
+/// SVG path data in whole units for the outline drawn by the calls below; what
+/// GlyphOutlines makes of a glyph's contours. Relative commands throughout; a line along an
+/// axis as h or v; a quadratic curve whose control point mirrors the one before as t; a
+/// command repeated without its letter; the line that closes a contour left to z.
+class PathWriter {
+ public:
+  void move_to(double x, double y);
+  void line_to(double x, double y);
+  void quadratic_to(double cx, double cy, double x, double y);
+  void cubic_to(double c1x, double c1y, double c2x, double c2y, double x, double y);
+  void close();
+  const std::string& data() const { return out_; }
+
+ private:
+  struct Point {
+    long long x = 0, y = 0;
+  };
+  static Point rounded(double x, double y);
+  void command(char letter, std::initializer_list<long long> numbers);
+
+  std::string out_;
+  char last_ = 0;
+  bool separate_ = false;   // a digit was written last: a positive number needs a space
+  Point pen_, start_;       // rounded, as the path data has them
+  double control_x_ = 0, control_y_ = 0, exact_x_ = 0, exact_y_ = 0;  // for t: unrounded
+  bool after_quadratic_ = false;
+  std::size_t line_back_ = std::string::npos;  // where the last segment, a line to start_, begins
+  char line_back_last_ = 0;                     // last_ and separate_ before it
+  bool line_back_separate_ = false;
+};
 
 }  // namespace hanji::text

@@ -1,0 +1,126 @@
+#include "png/png.h"
+
+#include <cairo.h>
+#include <librsvg/rsvg.h>
+
+#include <cmath>
+#include <memory>
+
+#include "image/png_format.h"
+#include "svg/svg.h"
+
+namespace hanji::png {
+namespace {
+
+// RAII for the C handles of cairo, GLib and librsvg.
+struct SurfaceDeleter {
+  void operator()(cairo_surface_t* s) const { cairo_surface_destroy(s); }
+};
+struct ContextDeleter {
+  void operator()(cairo_t* c) const { cairo_destroy(c); }
+};
+struct ObjectDeleter {
+  void operator()(void* o) const { g_object_unref(o); }
+};
+struct ErrorDeleter {
+  void operator()(GError* e) const { g_error_free(e); }
+};
+using Surface = std::unique_ptr<cairo_surface_t, SurfaceDeleter>;
+using Context = std::unique_ptr<cairo_t, ContextDeleter>;
+using Handle = std::unique_ptr<RsvgHandle, ObjectDeleter>;
+using Error = std::unique_ptr<GError, ErrorDeleter>;
+
+constexpr std::string_view kSoftwareText("Software\0hanji", 14);
+
+cairo_status_t append_bytes(void* closure, const unsigned char* data, unsigned int length) {
+  static_cast<std::string*>(closure)->append(reinterpret_cast<const char*>(data), length);
+  return CAIRO_STATUS_SUCCESS;
+}
+
+// The PNG with a tEXt chunk saying hanji made it, right after the header (IHDR is always the
+// first chunk, 25 bytes after the 8-byte signature), where a 4 KiB head of the file finds it.
+std::string with_software_chunk(const std::string& file) {
+  constexpr std::size_t kAfterHeader = 8 + 25;
+  if (file.size() < kAfterHeader) return file;
+  return file.substr(0, kAfterHeader) + image::png::make_chunk("tEXt", kSoftwareText) + file.substr(kAfterHeader);
+}
+
+std::string describe(double width, double height) {
+  auto mm = [](double pt) { return std::to_string(static_cast<long long>(std::lround(pt / 72 * 25.4))); };
+  return mm(width) + " x " + mm(height) + " mm";
+}
+
+}  // namespace
+
+PixelSize page_pixels(double width, double height, int dpi) {
+  auto side = [&](double pt) {
+    const double pixels = std::ceil(pt / 72.0 * dpi - 1e-9);
+    return std::isfinite(pixels) && pixels >= 1 ? static_cast<long long>(std::min(pixels, 1e12)) : 1LL;
+  };
+  return {side(width), side(height)};
+}
+
+std::optional<std::string> render_svg(const std::string& svg, double width, double height, int dpi,
+                                      std::size_t page_number, Diagnostics& diags) {
+  const PixelSize size = page_pixels(width, height, dpi);
+  const std::string page = "page " + std::to_string(page_number);
+  if (size.width > 32767 || size.height > 32767 || size.width * size.height > kMaxPixels) {
+    diags.error({}, page + " (" + describe(width, height) + ") at " + std::to_string(dpi) + " dpi would be " +
+                        std::to_string(size.width) + " x " + std::to_string(size.height) +
+                        " pixels, more than the 100 million hanji draws",
+                {"choose a lower --dpi"});
+    return std::nullopt;
+  }
+  GError* raw_error = nullptr;
+  Handle handle(rsvg_handle_new_from_data(reinterpret_cast<const guint8*>(svg.data()), svg.size(), &raw_error));
+  Error error(raw_error);
+  if (!handle) {
+    diags.error({}, "cannot draw " + page + ": " + (error ? error->message : "librsvg refused its SVG"),
+                {"please report this with the CV that caused it"});
+    return std::nullopt;
+  }
+  Surface surface(cairo_image_surface_create(CAIRO_FORMAT_RGB24, static_cast<int>(size.width), static_cast<int>(size.height)));
+  Context cr(cairo_create(surface.get()));
+  cairo_set_source_rgb(cr.get(), 1, 1, 1);  // paper: white, not transparent
+  cairo_paint(cr.get());
+  const RsvgRectangle viewport{0, 0, static_cast<double>(size.width), static_cast<double>(size.height)};
+  raw_error = nullptr;
+  const bool drawn = rsvg_handle_render_document(handle.get(), cr.get(), &viewport, &raw_error);
+  error.reset(raw_error);
+  if (!drawn || cairo_status(cr.get()) != CAIRO_STATUS_SUCCESS) {
+    diags.error({}, "cannot draw " + page + ": " + (error ? error->message : cairo_status_to_string(cairo_status(cr.get()))),
+                {"please report this with the CV that caused it"});
+    return std::nullopt;
+  }
+  cairo_surface_flush(surface.get());
+  std::string file;
+  if (cairo_surface_write_to_png_stream(surface.get(), append_bytes, &file) != CAIRO_STATUS_SUCCESS) {
+    diags.error({}, "cannot write " + page + " as PNG", {"please report this with the CV that caused it"});
+    return std::nullopt;
+  }
+  return with_software_chunk(file);
+}
+
+std::vector<std::string> write_pages(const doc::Document& doc, int dpi, Diagnostics& diags) {
+  // The SVG's own id prefix, sources and pictures inline: all a standalone page needs.
+  svg::Options options;
+  options.sources = false;
+  std::vector<std::string> svgs = svg::write_pages(doc, options, diags);
+  if (diags.has_errors()) return {};
+  std::vector<std::string> pages;
+  for (std::size_t i = 0; i < svgs.size(); ++i) {
+    std::optional<std::string> png = render_svg(svgs[i], doc.page_width, doc.page_height, dpi, i + 1, diags);
+    if (!png) return {};
+    pages.push_back(std::move(*png));
+  }
+  return pages;
+}
+
+bool written_by_hanji(std::string_view head) {
+  if (head.substr(0, image::png::kSignature.size()) != image::png::kSignature) return false;
+  const std::size_t idat = head.find("IDAT");
+  const std::size_t mark = head.find(std::string("tEXt").append(kSoftwareText));
+  return mark != std::string_view::npos && (idat == std::string_view::npos || mark < idat);
+}
+
+}  // namespace hanji::png
