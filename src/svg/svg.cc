@@ -168,8 +168,16 @@ class PageWriter {
     return nullptr;
   }
 
+  // "g3-7ss": the font's index, then the glyph id in base 36 (a page uses each about three
+  // times, in a <use> each: short ids keep a page of Korean text small).
   std::string glyph_id(const GlyphKey& key) const {
-    return options_.id_prefix + 'g' + std::to_string(key.first) + '-' + std::to_string(key.second);
+    std::string glyph;
+    uint32_t id = key.second;
+    do {
+      glyph.insert(glyph.begin(), "0123456789abcdefghijklmnopqrstuvwxyz"[id % 36]);
+      id /= 36;
+    } while (id > 0);
+    return options_.id_prefix + 'g' + std::to_string(key.first) + '-' + glyph;
   }
 
   // Every glyph the page draws, in the order first drawn, with its outline.
