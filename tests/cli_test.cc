@@ -782,4 +782,60 @@ TEST_F(Cli, NewRefusesWhatItCannotMake) {
   EXPECT_FALSE(fs::exists(path("cv.yaml")));
 }
 
+
+// ---- pages as SVG and PNG ----------------------------------------------------------------
+
+// A file per page, named after -o; a page of an older build hanji wrote goes, any other file
+// stays with a warning; standard output takes a CV of one page only.
+TEST_F(Cli, SvgAndPngPagesAreFilesOfTheirOwn) {
+  const std::string cv = std::string(HANJI_SOURCE_DIR) + "/samples/heungsub-lee.yaml";  // two pages
+  write("out-3.svg", std::string("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n") + "<!-- made by hanji -->\n<svg/>");
+  Outcome svg = hanji({"build", cv, "--format", "svg", "-o", path("out.svg")});
+  ASSERT_EQ(svg.code, 0) << svg.err;
+  EXPECT_TRUE(fs::exists(path("out-1.svg")));
+  EXPECT_TRUE(fs::exists(path("out-2.svg")));
+  EXPECT_FALSE(fs::exists(path("out.svg")));
+  EXPECT_FALSE(fs::exists(path("out-3.svg"))) << "a page of an older build hanji wrote is removed";
+  EXPECT_NE(read(path("out-1.svg")).find("<!-- made by hanji -->"), std::string::npos);
+
+  write("out-3.svg", "<svg xmlns=\"http://www.w3.org/2000/svg\"><!-- someone's drawing --></svg>");
+  Outcome again = hanji({"build", cv, "--format", "svg", "-o", path("out.svg")});
+  ASSERT_EQ(again.code, 0) << again.err;
+  EXPECT_TRUE(fs::exists(path("out-3.svg")));
+  EXPECT_NE(again.err.find("out-3.svg is not a page hanji wrote"), std::string::npos) << again.err;
+
+  Outcome to_stdout = hanji({"build", cv, "--format", "svg", "-o", "-"});
+  EXPECT_EQ(to_stdout.code, hanji::cli::kBadUsage);
+  EXPECT_NE(to_stdout.err.find("the CV has 2 pages"), std::string::npos) << to_stdout.err;
+  const std::string one_page = write("one.yaml", "cv:\n  name: Jane Doe\n");
+  Outcome single = hanji({"build", one_page, "--format", "svg", "-o", "-"});
+  EXPECT_EQ(single.code, 0) << single.err;
+  EXPECT_TRUE(single.out.starts_with("<?xml")) << single.out.substr(0, 100);
+
+  Outcome png = hanji({"build", one_page, "--format", "png", "--dpi", "50"});
+  ASSERT_EQ(png.code, 0) << png.err;
+  const std::string picture = read(path("one-1.png"));
+  EXPECT_TRUE(picture.starts_with("\x89PNG"));
+  EXPECT_NE(picture.find(std::string("tEXtSoftware\0hanji", 18)), std::string::npos);
+  EXPECT_EQ(hanji({"check", one_page, "--format", "svg"}).code, 0);
+  EXPECT_FALSE(fs::exists(path("one-1.svg"))) << "check writes nothing";
+}
+
+TEST_F(Cli, DpiAndPageFormatsAreCheckedAsUsage) {
+  const std::string cv = write("cv.yaml", "cv:\n  name: Jane Doe\n");
+  for (const char* bad : {"35", "601", "150dpi", "-1"}) {
+    Outcome o = hanji({"build", cv, "--format", "png", "--dpi", bad});
+    EXPECT_EQ(o.code, hanji::cli::kBadUsage) << bad;
+    EXPECT_NE(o.err.find("--dpi needs a whole number of dots per inch from 36 to 600"), std::string::npos) << o.err;
+  }
+  Outcome mismatch = hanji({"build", cv, "--format", "svg", "-o", path("cv.png")});
+  EXPECT_EQ(mismatch.code, hanji::cli::kBadInput);
+  EXPECT_NE(mismatch.err.find("names a PNG picture"), std::string::npos) << mismatch.err;
+  // An SVG page is written only over a file that is one (or where nothing is).
+  write("cv-1.svg", "not a picture");
+  Outcome over = hanji({"build", cv, "--format", "svg"});
+  EXPECT_EQ(over.code, hanji::cli::kBadInput);
+  EXPECT_EQ(read(path("cv-1.svg")), "not a picture");
+}
+
 }  // namespace

@@ -1129,3 +1129,27 @@ TEST(Install, TheInstalledCommandRunsFromAnywhere) {
   EXPECT_EQ(reference.output.find(HANJI_SOURCE_DIR), std::string::npos) << reference.output;
   fs::remove_all(prefix);
 }
+
+// SVG pages against the PDF of the same CV (tests/svg_check.py): well-formed XML, the PDF's
+// page size, and a text layer holding the PDF's words in order, as pdftotext reads them.
+TEST(SvgPages, AreWellFormedSizedAsThePdfAndHoldItsWords) {
+  const fs::path dir = e2e_dir() / "svg";
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  for (const std::string name : {"heungsub-lee", "heungsub-lee-ko", "bilingual", "features"}) {
+    for (const std::string layout : {"", "sidebar"}) {
+      const std::string sample = std::string(HANJI_SOURCE_DIR) + "/samples/" + name + ".yaml";
+      const std::string flag = layout.empty() ? "" : " --layout " + layout;
+      const std::string stem = (dir / (name + (layout.empty() ? "" : "." + layout))).string();
+      Result pdf = run(std::string(HANJI_BINARY) + " build " + quote(sample) + flag + " -q -o " + quote(stem + ".pdf"), true);
+      ASSERT_EQ(pdf.exit_code, 0) << pdf.output;
+      Result svg = run(std::string(HANJI_BINARY) + " build " + quote(sample) + flag + " -q --format svg -o " +
+                           quote(stem + ".svg"), true);
+      ASSERT_EQ(svg.exit_code, 0) << svg.output;
+      Result check = run("python3 " + quote(std::string(HANJI_SOURCE_DIR) + "/tests/svg_check.py") + " " +
+                             quote(stem + ".pdf") + " " + quote(stem) + "-[0-9]*.svg",
+                         true);
+      EXPECT_EQ(check.exit_code, 0) << name << " " << layout << "\n" << check.output;
+    }
+  }
+}
