@@ -1,24 +1,28 @@
 // Fuzz target: any bytes as a photo, through everything hanji does to one before libharu sees
 // it: the PNG check, its reduction to what libharu uses and its downsampling (row by row), the
 // JPEG structure check and the full decode that finds damage, and the Exif orientation of
-// either. A photo is a file a stranger may have made: none of this may crash, hang, read out
+// either; and what the SVG exporter reads of one (its size, its bytes without their Exif
+// data). A photo is a file a stranger may have made: none of this may crash, hang, read out
 // of bounds or take memory out of proportion to the picture it describes.
 #include <cstdlib>
 #include <string>
 #include <string_view>
 
 #include "fuzz/fuzz.h"
-#include "pdf/exif_orientation.h"
-#include "pdf/jpeg_check.h"
+#include "image/exif_orientation.h"
+#include "image/image.h"
+#include "image/jpeg_check.h"
 #include "pdf/png_check.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const std::string_view bytes(reinterpret_cast<const char*>(data), size);
-  (void)hanji::pdf::jpeg_orientation(bytes);
-  (void)hanji::pdf::png_orientation(bytes);
-  (void)hanji::pdf::tiff_orientation(bytes);
-  hanji::pdf::JpegFrame frame;
-  if (hanji::pdf::jpeg_structure_problem(bytes, frame).empty()) (void)hanji::pdf::jpeg_decode_problem(bytes);
+  (void)hanji::image::jpeg_orientation(bytes);
+  (void)hanji::image::png_orientation(bytes);
+  (void)hanji::image::tiff_orientation(bytes);
+  (void)hanji::image::pixel_size(bytes);
+  (void)hanji::image::without_orientation(bytes);
+  hanji::image::JpegFrame frame;
+  if (hanji::image::jpeg_structure_problem(bytes, frame).empty()) (void)hanji::image::jpeg_decode_problem(bytes);
   if (hanji::pdf::png_problem(bytes).empty()) {
     (void)hanji::pdf::png_essentials(bytes);
     (void)hanji::pdf::has_colour_key(bytes);
