@@ -23,7 +23,7 @@ LAYOUT_FLAG := $(if $(LAYOUT),--layout $(LAYOUT),)
 # in PREFIX/share/hanji.
 PREFIX  ?= /usr/local
 
-.PHONY: all build hanji deps configure pdf test install golden-update bench fuzz clean layouts-doc schemas locales-index gallery typst-setup typst-bench
+.PHONY: all build hanji deps configure pdf test test-browser browser-setup install golden-update bench fuzz clean layouts-doc schemas locales-index gallery typst-setup typst-bench
 
 all: build
 
@@ -39,9 +39,10 @@ configure: $(BUILD)/CMakeCache.txt
 build: deps configure
 	cmake --build $(BUILD) -j $(JOBS)
 
-# The command alone, without the tests (what `make pdf` and `make install` need).
+# The command alone, without the tests (what `make pdf` and `make install` need): hanji and
+# hanji-serve, the program behind `hanji serve`.
 hanji: deps configure
-	cmake --build $(BUILD) -j $(JOBS) --target hanji
+	cmake --build $(BUILD) -j $(JOBS) --target hanji hanji-serve
 
 install: hanji
 	cmake --install $(BUILD) --prefix $(PREFIX)
@@ -60,6 +61,16 @@ pdf: hanji
 
 test: build
 	ctest --test-dir $(BUILD) --output-on-failure -j $(JOBS)
+
+# The live preview in a real browser: `hanji serve` on two samples, driven through Debian's
+# chromium (headless) by puppeteer-core from npm (no download: it uses that chromium).
+# deps.sh browser installs chromium, Node and npm when they are missing.
+test-browser: build browser-setup
+	node tests/browser/preview.test.mjs $(BUILD)
+
+browser-setup:
+	@./scripts/deps.sh browser
+	@[ -d tests/browser/node_modules/puppeteer-core ] || npm ci --ignore-scripts --no-audit --no-fund --prefix tests/browser
 
 # Rewrites tests/golden/*.trace from the current pipeline; review the diff before committing.
 golden-update: build
@@ -101,6 +112,9 @@ gallery: build
 bench: build
 	./$(BUILD)/hanji_bench $(LAYOUT_FLAG) $(SAMPLES)
 	@./scripts/typst-bench.sh
+	@if command -v chromium >/dev/null && [ -d tests/browser/node_modules/puppeteer-core ]; then \
+	  node tests/browser/preview.test.mjs $(BUILD) --bench | grep '^bench:'; \
+	else echo "preview bench: skipped (needs chromium and 'make browser-setup')"; fi
 	./$(BUILD)/tests/hostile_test --gtest_also_run_disabled_tests --gtest_filter='HostileBench.*' | grep -v '^\['
 
 # The Typst side of the warm-rebuild comparison: Typst 0.14 in Node, from npm only (its native

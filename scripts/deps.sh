@@ -1,15 +1,20 @@
 #!/bin/sh
 # Installs the Debian packages hanji needs to build, test and render, but only those that
 # are missing: a machine that has them all is left alone (no apt-get, no root needed).
-# `deps.sh fuzz` also installs clang and its libFuzzer runtime, for `make fuzz`.
+# `deps.sh fuzz` also installs clang and its libFuzzer runtime, for `make fuzz`; `deps.sh
+# browser` chromium, Node and npm, for `make test-browser`.
 set -eu
 
 PACKAGES="cmake make g++ pkg-config
 libhpdf-dev libharfbuzz-dev libfreetype-dev libfmt-dev libyaml-cpp-dev libunibreak-dev
 libhyphen-dev hyphen-en-us libdeflate-dev libfontconfig-dev librsvg2-dev fonts-dejavu-core libgtest-dev zlib1g-dev libjpeg-dev libharfbuzz-bin poppler-utils qpdf
-python3-jsonschema python3-yaml"
+python3-jsonschema python3-yaml libcpp-httplib-dev"
 if [ "${1:-}" = "fuzz" ]; then
   PACKAGES="$PACKAGES clang libclang-rt-14-dev"
+fi
+# `deps.sh browser`: what `make test-browser` drives (puppeteer-core itself comes from npm).
+if [ "${1:-}" = "browser" ]; then
+  PACKAGES="$PACKAGES chromium nodejs npm"
 fi
 
 missing=""

@@ -8,7 +8,9 @@
 #include <algorithm>
 #include <cctype>
 #include <charconv>
+#include <cerrno>
 #include <cstdlib>
+#include <cstring>
 #include <ctime>
 #include <filesystem>
 #include <fstream>
@@ -56,6 +58,12 @@ commands:
   watch CV.yaml [same options as build]
                     build, then build again whenever the CV, its layout, photo,
                     fonts or locale is saved; the last good PDF stays on an error
+  serve CV.yaml [--port N] [--host ADDRESS] [--open] [--editor 'CMD {file}:{line}:{col}']
+        [same options as build]
+                    a live preview in the browser (http://127.0.0.1:8177/): the
+                    pages as SVG, updated on every save, errors in a panel, a
+                    layout, paper and language switch, the PDF to download; a
+                    click on a word shows (and with --editor opens) its line
   check CV.yaml [same options as build]
                     do everything build does but write the PDF: report problems
   languages CV.yaml   the languages a CV is written in, one per line (texts
@@ -94,6 +102,12 @@ options:
                       cv.phone=..., design.theme=classic, settings.current_date=2025-01-01
                       (list items by position: cv.sections.experience.0.company=...);
                       RenderCV's spelling --cv.phone VALUE works too
+  --port N            serve: the port (default 8177; 0: any free one)
+  --host ADDRESS      serve: the address to listen on (default 127.0.0.1, this
+                      machine only)
+  --open              serve: open the preview in the desktop's browser
+  --editor COMMAND    serve: what a click on the page runs, {file}, {line} and
+                      {col} replaced: 'code -g {file}:{line}:{col}'
   -q, --quiet         print only errors and warnings
   -h, --help          show this help
   --version           show the version
@@ -205,6 +219,26 @@ std::optional<Options> parse_args(const std::vector<std::string>& args, std::str
         return std::nullopt;
       }
       opt.fit_pages = *pages;
+    } else if (a == "--port") {
+      auto v = value("--port");
+      if (!v) return std::nullopt;
+      int port = -1;
+      auto [end, ec] = std::from_chars(v->data(), v->data() + v->size(), port);
+      if (ec != std::errc() || end != v->data() + v->size() || port < 0 || port > 65535) {
+        error = fmt::format("--port needs a port number from 1 to 65535 (0: any free one), not '{}'", *v);
+        return std::nullopt;
+      }
+      opt.port = port;
+    } else if (a == "--host") {
+      auto v = value("--host");
+      if (!v) return std::nullopt;
+      opt.host = *v;
+    } else if (a == "--editor") {
+      auto v = value("--editor");
+      if (!v) return std::nullopt;
+      opt.editor = *v;
+    } else if (a == "--open") {
+      opt.open_browser = true;
     } else if (a == "-q" || a == "--quiet") {
       opt.quiet = true;
     } else if (a == "--parameters") {
@@ -234,6 +268,15 @@ std::optional<Options> parse_args(const std::vector<std::string>& args, std::str
 
 }  // namespace
 
+std::optional<Options> parse_command_line(const std::vector<std::string>& args, std::string& error) {
+  std::optional<Options> opt = parse_args(args, error);
+  if (opt && opt->command != "serve" && (opt->port != kDefaultPort || !opt->host.empty() || !opt->editor.empty() || opt->open_browser)) {
+    error = "--port, --host, --editor and --open are options of 'hanji serve'";
+    return std::nullopt;
+  }
+  return opt;
+}
+
 /// Errors and warnings always; notes (what fitting changed) unless --quiet. At most
 /// limits::kMaxPrintedDiagnostics of each severity, in file order: a file with 10,000
 /// mistakes needs its first ones fixed, not 10,000 messages (nor an error hidden behind them).
@@ -255,8 +298,6 @@ void print_diagnostics(const Diagnostics& diags, bool quiet, std::ostream& err) 
   err << "hanji: " << hidden << " not shown\n";
 }
 
-namespace {
-
 // The latest second a PDF date can hold (9999-12-31 23:59:59 UTC).
 constexpr long long kLatestEpoch = 253402300799;
 
@@ -277,6 +318,8 @@ std::optional<long long> source_date_epoch(std::string& error) {
   }
   return value;
 }
+
+namespace {
 
 // The day `current_date: today` (and a RenderCV file's default) means, as TeX's \today and
 // Typst's datetime.today() do: SOURCE_DATE_EPOCH's day when it is set (a reproducible build,
@@ -609,8 +652,33 @@ int list(const Options& opt, const std::string& argv0, std::ostream& out, std::o
   return diags.has_errors() ? kBadInput : kOk;
 }
 
-int run_command(const Options& opt, const std::string& argv0, std::ostream& out, std::ostream& err,
-                TempFiles* temp_files) {
+// `hanji serve` is its own program beside this one (see serve.cc for why): found next to
+// the running binary, or where `make install` puts it, and run in this process's place.
+int start_server(const std::string& argv0, const std::vector<std::string>& args, std::ostream& err) {
+  std::error_code ec;
+  fs::path self = fs::read_symlink("/proc/self/exe", ec);
+  if (ec) self = fs::absolute(argv0);
+  const fs::path dir = self.parent_path();
+  for (const fs::path& candidate : {dir / "hanji-serve", dir / ".." / "libexec" / "hanji" / "hanji-serve"}) {
+    if (access(candidate.c_str(), X_OK) != 0) continue;
+    std::vector<std::string> copy = args;
+    copy[0] = candidate.string();
+    std::vector<char*> argv;
+    for (std::string& arg : copy) argv.push_back(arg.data());
+    argv.push_back(nullptr);
+    err.flush();
+    execv(argv[0], argv.data());
+    err << fmt::format("hanji: error: cannot start {}: {}\n", candidate.string(), std::strerror(errno));
+    return kBadInput;
+  }
+  err << fmt::format("hanji: error: 'serve' needs the program hanji-serve beside {}, and it is not there\n",
+                     self.string())
+      << "  hint: build it with 'make hanji-serve' (make pdf builds it too), or reinstall with make install\n";
+  return kBadInput;
+}
+
+int run_command(const Options& opt, const std::string& argv0, const std::vector<std::string>& args,
+                std::ostream& out, std::ostream& err, TempFiles* temp_files) {
   if (opt.command == "help") {
     out << kUsage;
     return kOk;
@@ -629,6 +697,7 @@ int run_command(const Options& opt, const std::string& argv0, std::ostream& out,
     const Run run{opt, argv0, out, err, temp_files, epoch, opt.command != "check"};
     return opt.command == "watch" ? watch(run) : build(run);
   }
+  if (opt.command == "serve") return start_server(argv0, args, err);
   if (opt.command == "layouts") return list(opt, argv0, out, err);
   if (opt.command == "languages") return languages(opt, argv0, out, err);
   if ((opt.command == "schema" || opt.command == "new") && opt.inputs.size() > 1) {
@@ -643,7 +712,7 @@ int run_command(const Options& opt, const std::string& argv0, std::ostream& out,
     err << kUsage;
     return kBadUsage;
   }
-  std::string guess = closest_match(opt.command, {"build", "check", "watch", "layouts", "languages", "new", "schema"});
+  std::string guess = closest_match(opt.command, {"build", "check", "watch", "serve", "layouts", "languages", "new", "schema"});
   err << fmt::format("hanji: error: unknown command '{}'\n", opt.command);
   if (!guess.empty()) err << fmt::format("  hint: did you mean '{}'?\n", guess);
   return kBadUsage;
@@ -653,13 +722,13 @@ int run_command(const Options& opt, const std::string& argv0, std::ostream& out,
 
 int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& err, TempFiles* temp_files) {
   std::string error;
-  std::optional<Options> opt = parse_args(args, error);
+  std::optional<Options> opt = parse_command_line(args, error);
   const std::string argv0 = args.empty() ? std::string("hanji") : args[0];
   if (!opt) {
     err << "hanji: error: " << error << "\n  hint: run 'hanji --help' for usage\n";
     return kBadUsage;
   }
-  const int code = run_command(*opt, argv0, out, err, temp_files);
+  const int code = run_command(*opt, argv0, args, out, err, temp_files);
   // A reader that went away (`hanji layouts | head -1`) or a full disk behind stdout: the
   // output was not all delivered, and the exit status must say so.
   if (!out.flush()) {

@@ -14,6 +14,9 @@
 
 namespace hanji::cli {
 
+/// The port `hanji serve` listens on unless --port says otherwise.
+inline constexpr int kDefaultPort = 8177;
+
 struct Options {
   std::string command;
   std::vector<std::string> inputs;  // the CV files (or folders, for build), in order
@@ -29,6 +32,10 @@ struct Options {
   std::vector<source::Override> overrides;  // --set KEY=VALUE, RenderCV's --cv.phone VALUE
   unsigned jobs = 0;                  // -j; 0: as many as the machine has cores
   int dpi = 0;                        // --dpi, for --format png; 0: png::kDefaultDpi
+  int port = kDefaultPort;            // serve: --port (0: any free port)
+  std::string host;                   // serve: --host; empty: 127.0.0.1
+  std::string editor;                 // serve: --editor 'CMD {file}:{line}:{col}'
+  bool open_browser = false;          // serve: --open
   bool quiet = false;
   bool parameters = false;
   bool reference = false;
@@ -82,5 +89,14 @@ int build_many(const Run& run);
 
 /// `hanji watch CV.yaml` (watch.cc).
 int watch(const Run& run);
+
+/// The command line parsed (args[0] is the program); nullopt with `error` on a usage error.
+std::optional<Options> parse_command_line(const std::vector<std::string>& args, std::string& error);
+
+/// SOURCE_DATE_EPOCH, when set; `error` says what is wrong with it otherwise.
+std::optional<long long> source_date_epoch(std::string& error);
+
+/// `hanji serve CV.yaml` (serve.cc, in the hanji-serve program): `args` as `run` takes them.
+int run_serve(const std::vector<std::string>& args, std::ostream& out, std::ostream& err, TempFiles* temp_files);
 
 }  // namespace hanji::cli

@@ -1,10 +1,12 @@
 #include "png/png.h"
 
 #include <cairo.h>
+#include <dlfcn.h>
 #include <librsvg/rsvg.h>
 
 #include <cmath>
 #include <memory>
+#include <mutex>
 
 #include "image/png_format.h"
 #include "svg/svg.h"
@@ -12,23 +14,54 @@
 namespace hanji::png {
 namespace {
 
-// RAII for the C handles of cairo, GLib and librsvg.
-struct SurfaceDeleter {
-  void operator()(cairo_surface_t* s) const { cairo_surface_destroy(s); }
+// librsvg is opened when the first page is drawn, not linked: it brings cairo, GLib, Pango and
+// some forty libraries more, whose loading and start-up would cost every `hanji build` about
+// fourteen million instructions (twice the rest of its start) for a format few runs ask for.
+// The headers still give every function its exact type.
+#define HANJI_RSVG_FUNCTIONS(F)                                                                       \
+  F(rsvg_handle_new_from_data) F(rsvg_handle_render_document) F(g_object_unref) F(g_error_free)      \
+  F(cairo_image_surface_create) F(cairo_create) F(cairo_set_source_rgb) F(cairo_paint) F(cairo_status) \
+  F(cairo_status_to_string) F(cairo_surface_flush) F(cairo_surface_write_to_png_stream)                \
+  F(cairo_surface_destroy) F(cairo_destroy)
+
+struct Rsvg {
+#define HANJI_DECLARE(name) decltype(&::name) name = nullptr;
+  HANJI_RSVG_FUNCTIONS(HANJI_DECLARE)
+#undef HANJI_DECLARE
+  void* library = nullptr;  // never closed: GLib's types cannot be unloaded
 };
-struct ContextDeleter {
-  void operator()(cairo_t* c) const { cairo_destroy(c); }
+
+/// librsvg's functions, or nullptr with `why` when it is not installed (loaded once per process).
+const Rsvg* open_rsvg(std::string& why) {
+  static std::once_flag once;
+  static Rsvg rsvg;  // filled once, then only read
+  static std::string error;
+  std::call_once(once, [] {
+    rsvg.library = dlopen("librsvg-2.so.2", RTLD_NOW | RTLD_LOCAL);
+    if (!rsvg.library) {
+      error = dlerror();
+      return;
+    }
+#define HANJI_LOOK_UP(name)                                                      \
+  rsvg.name = reinterpret_cast<decltype(&::name)>(dlsym(rsvg.library, #name)); \
+  if (!rsvg.name && error.empty()) error = "librsvg-2.so.2 has no " #name;
+    HANJI_RSVG_FUNCTIONS(HANJI_LOOK_UP)
+#undef HANJI_LOOK_UP
+  });
+  why = error;
+  return error.empty() ? &rsvg : nullptr;
+}
+
+// RAII for the C handles of cairo, GLib and librsvg, released through the loaded library.
+template <typename T, auto Release>
+struct Releaser {
+  const Rsvg* rsvg;
+  void operator()(T* handle) const { (rsvg->*Release)(handle); }
 };
-struct ObjectDeleter {
-  void operator()(void* o) const { g_object_unref(o); }
-};
-struct ErrorDeleter {
-  void operator()(GError* e) const { g_error_free(e); }
-};
-using Surface = std::unique_ptr<cairo_surface_t, SurfaceDeleter>;
-using Context = std::unique_ptr<cairo_t, ContextDeleter>;
-using Handle = std::unique_ptr<RsvgHandle, ObjectDeleter>;
-using Error = std::unique_ptr<GError, ErrorDeleter>;
+using Surface = std::unique_ptr<cairo_surface_t, Releaser<cairo_surface_t, &Rsvg::cairo_surface_destroy>>;
+using Context = std::unique_ptr<cairo_t, Releaser<cairo_t, &Rsvg::cairo_destroy>>;
+using Handle = std::unique_ptr<RsvgHandle, Releaser<void, &Rsvg::g_object_unref>>;
+using Error = std::unique_ptr<GError, Releaser<GError, &Rsvg::g_error_free>>;
 
 constexpr std::string_view kSoftwareText("Software\0hanji", 14);
 
@@ -71,30 +104,41 @@ std::optional<std::string> render_svg(const std::string& svg, double width, doub
                 {"choose a lower --dpi"});
     return std::nullopt;
   }
+  std::string missing;
+  const Rsvg* rsvg = open_rsvg(missing);
+  if (!rsvg) {
+    diags.error({}, "cannot draw PNG pages: librsvg cannot be loaded (" + missing + ")",
+                {"install it (Debian: apt-get install librsvg2-2), or write --format svg or pdf"});
+    return std::nullopt;
+  }
   GError* raw_error = nullptr;
-  Handle handle(rsvg_handle_new_from_data(reinterpret_cast<const guint8*>(svg.data()), svg.size(), &raw_error));
-  Error error(raw_error);
+  Handle handle(rsvg->rsvg_handle_new_from_data(reinterpret_cast<const guint8*>(svg.data()), svg.size(), &raw_error),
+                {rsvg});
+  Error error(raw_error, {rsvg});
   if (!handle) {
     diags.error({}, "cannot draw " + page + ": " + (error ? error->message : "librsvg refused its SVG"),
                 {"please report this with the CV that caused it"});
     return std::nullopt;
   }
-  Surface surface(cairo_image_surface_create(CAIRO_FORMAT_RGB24, static_cast<int>(size.width), static_cast<int>(size.height)));
-  Context cr(cairo_create(surface.get()));
-  cairo_set_source_rgb(cr.get(), 1, 1, 1);  // paper: white, not transparent
-  cairo_paint(cr.get());
+  Surface surface(
+      rsvg->cairo_image_surface_create(CAIRO_FORMAT_RGB24, static_cast<int>(size.width), static_cast<int>(size.height)),
+      {rsvg});
+  Context cr(rsvg->cairo_create(surface.get()), {rsvg});
+  rsvg->cairo_set_source_rgb(cr.get(), 1, 1, 1);  // paper: white, not transparent
+  rsvg->cairo_paint(cr.get());
   const RsvgRectangle viewport{0, 0, static_cast<double>(size.width), static_cast<double>(size.height)};
   raw_error = nullptr;
-  const bool drawn = rsvg_handle_render_document(handle.get(), cr.get(), &viewport, &raw_error);
+  const bool drawn = rsvg->rsvg_handle_render_document(handle.get(), cr.get(), &viewport, &raw_error);
   error.reset(raw_error);
-  if (!drawn || cairo_status(cr.get()) != CAIRO_STATUS_SUCCESS) {
-    diags.error({}, "cannot draw " + page + ": " + (error ? error->message : cairo_status_to_string(cairo_status(cr.get()))),
+  if (!drawn || rsvg->cairo_status(cr.get()) != CAIRO_STATUS_SUCCESS) {
+    diags.error({}, "cannot draw " + page + ": " +
+                        (error ? error->message : rsvg->cairo_status_to_string(rsvg->cairo_status(cr.get()))),
                 {"please report this with the CV that caused it"});
     return std::nullopt;
   }
-  cairo_surface_flush(surface.get());
+  rsvg->cairo_surface_flush(surface.get());
   std::string file;
-  if (cairo_surface_write_to_png_stream(surface.get(), append_bytes, &file) != CAIRO_STATUS_SUCCESS) {
+  if (rsvg->cairo_surface_write_to_png_stream(surface.get(), append_bytes, &file) != CAIRO_STATUS_SUCCESS) {
     diags.error({}, "cannot write " + page + " as PNG", {"please report this with the CV that caused it"});
     return std::nullopt;
   }

@@ -1,6 +1,7 @@
 // png: pages as PNG pictures, drawn from their SVG (svg::write_pages) by librsvg onto a white
 // cairo image surface and written by cairo's PNG writer, so a picture shows exactly what the
-// SVG, and so the PDF, shows. The only librsvg and cairo user.
+// SVG, and so the PDF, shows. The only librsvg and cairo user, and it loads them only when a
+// page is drawn (png.cc says why).
 #pragma once
 
 #include <cstddef>

@@ -1,0 +1,256 @@
+// `hanji serve CV.yaml [--port N] [--host H] [--open] [--editor CMD] [build options]`: a live
+// preview in the browser. One warm engine builds the CV, then builds it again whenever a file
+// it was made from is saved (file_watch.h) or the viewer picks another layout, paper or
+// language; the page receives each build as server-sent events and swaps its SVG pages in
+// place, so the scroll position stays. Errors show in a panel over the last good pages.
+//
+// The server is for the person at this machine: it listens on 127.0.0.1 unless --host says
+// otherwise, answers only requests whose Host names that address (a web page elsewhere
+// cannot reach it through a DNS name pointed at 127.0.0.1), takes POSTs only with a header
+// a cross-site form cannot send, and serves no file but the pictures the pages show from the
+// CV's own folder, by number: no path from a request is ever opened.
+//
+// It runs as its own program, hanji-serve, which `hanji serve` starts: the HTTP library
+// brings TLS and compression libraries whose loading would cost every `hanji build` about
+// ten million instructions.
+#include <fmt/format.h>
+#include <httplib.h>
+#include <sys/eventfd.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <cerrno>
+#include <cstring>
+#include <iostream>
+#include <thread>
+
+#include "cli/cli.h"
+#include "cli/commands.h"
+#include "cli/preview.h"
+#include "cli/signals.h"
+#include "core/files.h"
+
+namespace hanji::cli {
+
+// The page itself (preview.html, compiled in).
+std::string_view preview_page();
+
+namespace {
+
+// How long an idle event stream waits before a comment line keeps it open.
+constexpr int kKeepAliveMs = 15000;
+constexpr const char* kPostHeader = "X-Hanji-Preview";
+
+/// An eventfd that the HTTP threads poke to make the build loop look at the viewer's choice.
+class Wakeup {
+ public:
+  Wakeup() : fd_(eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC)) {}
+  ~Wakeup() {
+    if (fd_ >= 0) ::close(fd_);
+  }
+  Wakeup(const Wakeup&) = delete;
+  Wakeup& operator=(const Wakeup&) = delete;
+  int fd() const { return fd_; }
+  void poke() const {
+    const uint64_t one = 1;
+    [[maybe_unused]] ssize_t n = ::write(fd_, &one, sizeof one);
+  }
+  void drain() const {
+    uint64_t count = 0;
+    [[maybe_unused]] ssize_t n = ::read(fd_, &count, sizeof count);
+  }
+
+ private:
+  int fd_;
+};
+
+bool loopback(const std::string& host) { return host == "127.0.0.1" || host == "localhost" || host == "::1"; }
+
+/// The Host header's name without its port.
+std::string host_name(const std::string& header) {
+  if (header.starts_with('[')) return header.substr(1, header.find(']') - 1);
+  return header.substr(0, header.rfind(':') == std::string::npos ? header.size() : header.rfind(':'));
+}
+
+/// A request's path names something above the root: refused outright, whatever it would match.
+bool climbs(const std::string& path) {
+  std::string lower = path;
+  for (char& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return lower.find("..") != std::string::npos || lower.find("%2e") != std::string::npos ||
+         lower.find('\\') != std::string::npos || lower.find("%5c") != std::string::npos;
+}
+
+void refuse(httplib::Response& res, int status, const std::string& why) {
+  res.status = status;
+  res.set_content(why + "\n", "text/plain; charset=utf-8");
+}
+
+void add_routes(httplib::Server& server, Preview& preview, const Wakeup& wakeup, const std::string& host) {
+  server.set_pre_routing_handler([host](const httplib::Request& req, httplib::Response& res) {
+    if (climbs(req.path)) {
+      refuse(res, 403, "refused: the preview serves no file outside the CV's folder");
+      return httplib::Server::HandlerResponse::Handled;
+    }
+    const std::string asked = host_name(req.get_header_value("Host"));
+    if (!(asked == host || (loopback(host) && loopback(asked)))) {
+      refuse(res, 403, "refused: this preview answers only to the address it listens on");
+      return httplib::Server::HandlerResponse::Handled;
+    }
+    if (req.method == "POST" && req.get_header_value(kPostHeader) != "1") {
+      refuse(res, 403, "refused: not from the preview page");
+      return httplib::Server::HandlerResponse::Handled;
+    }
+    res.set_header("Cache-Control", "no-store");
+    res.set_header("X-Content-Type-Options", "nosniff");
+    return httplib::Server::HandlerResponse::Unhandled;
+  });
+  server.Get("/", [](const httplib::Request&, httplib::Response& res) {
+    res.set_header("Content-Security-Policy",
+                   "default-src 'none'; script-src 'self' 'unsafe-inline'; style-src 'unsafe-inline'; "
+                   "img-src 'self' data:; connect-src 'self'");
+    res.set_content(std::string(preview_page()), "text/html; charset=utf-8");
+  });
+  server.Get("/state", [&preview](const httplib::Request&, httplib::Response& res) {
+    res.set_content(preview.state_json(), "application/json");
+  });
+  server.Get("/events", [&preview](const httplib::Request&, httplib::Response& res) {
+    res.set_header("X-Accel-Buffering", "no");
+    auto seen = std::make_shared<std::uint64_t>(0);
+    res.set_chunked_content_provider("text/event-stream", [&preview, seen](std::size_t, httplib::DataSink& sink) {
+      std::optional<std::string> state = preview.next_state(*seen, kKeepAliveMs);
+      if (!state) return sink.write(": still here\n\n", 14);
+      *seen = preview.version();
+      std::string event = "event: build\n";
+      for (std::size_t at = 0; at <= state->size();) {  // one data: line per line of the JSON
+        std::size_t end = state->find('\n', at);
+        if (end == std::string::npos) end = state->size();
+        event += "data: " + state->substr(at, end - at) + "\n";
+        at = end + 1;
+      }
+      event += "\n";
+      return sink.write(event.data(), event.size());
+    });
+  });
+  server.Get("/cv.pdf", [&preview](const httplib::Request&, httplib::Response& res) {
+    Diagnostics diags;
+    auto pdf = preview.pdf(diags);
+    if (!pdf) return refuse(res, 503, "no PDF: the CV has not built yet");
+    res.set_header("Content-Disposition", fmt::format("attachment; filename=\"{}\"", pdf->first));
+    res.set_content(std::move(pdf->second), "application/pdf");
+  });
+  server.Get(R"(/picture/(\d{1,6}))", [&preview](const httplib::Request& req, httplib::Response& res) {
+    auto picture = preview.picture(std::stoul(req.matches[1].str()));
+    if (!picture) return refuse(res, 404, "no such picture");
+    res.set_content(std::move(picture->second), picture->first);
+  });
+  server.Post("/choose", [&preview, &wakeup](const httplib::Request& req, httplib::Response& res) {
+    PreviewChoice choice{req.get_param_value("layout"), req.get_param_value("paper"), req.get_param_value("language")};
+    if (!choice.paper.empty() && choice.paper != "a4" && choice.paper != "letter")
+      return refuse(res, 400, "paper must be a4 or letter");
+    if (preview.choose(choice)) wakeup.poke();
+    res.status = 204;
+  });
+  server.Post("/open", [&preview](const httplib::Request& req, httplib::Response& res) {
+    std::string said;
+    if (!preview.open_in_editor(req.get_param_value("place"), said))
+      return refuse(res, 404, "that place is in no file this CV was made from");
+    res.set_content(said, "text/plain; charset=utf-8");
+  });
+}
+
+/// Opens `url` in the desktop's browser (xdg-open), without waiting for it.
+void open_browser(const std::string& url, std::ostream& err) {
+  if (!start_program({"xdg-open", url}))
+    err << fmt::format("hanji: warning: could not start xdg-open; open {} in a browser yourself\n", url);
+}
+
+int serve(const Run& run) {
+  const Options& opt = run.opt;
+  if (opt.inputs.size() != 1 || opt.input() == "-") {
+    run.err << "hanji: error: 'serve' needs one CV file\n  hint: hanji serve CV.yaml [--port N] [--open]\n";
+    return kBadUsage;
+  }
+  if (!file_stamp(opt.input())) {
+    run.err << fmt::format("hanji: error: {} does not exist\n  hint: write one with 'hanji new {}'\n", opt.input(),
+                           opt.input());
+    return kBadInput;
+  }
+  std::vector<std::string> editor;
+  if (!opt.editor.empty()) {
+    std::string error;
+    std::optional<std::vector<std::string>> command = parse_editor_command(opt.editor, error);
+    if (!command) {
+      run.err << "hanji: error: " << error << "\n  hint: --editor 'code -g {file}:{line}:{col}'\n";
+      return kBadUsage;
+    }
+    editor = std::move(*command);
+  }
+  FileWatch files;
+  Wakeup wakeup;
+  if (!files.ok() || wakeup.fd() < 0) {
+    run.err << fmt::format("hanji: error: cannot watch files: {}\n", std::strerror(errno))
+            << "  hint: raise fs.inotify.max_user_instances\n";
+    return kBadInput;
+  }
+  const std::string host = opt.host.empty() ? "127.0.0.1" : opt.host;
+  engine::Engine engine(layout::find_data_dirs(run.argv0));
+  Preview preview(run, engine, opt.input(), std::move(editor));
+  preview.rebuild();  // before the first viewer arrives
+  if (!opt.quiet) run.out << preview.summary() << "\n";
+
+  httplib::Server server;
+  add_routes(server, preview, wakeup, host);
+  const int port = opt.port == 0 ? server.bind_to_any_port(host) : (server.bind_to_port(host, opt.port) ? opt.port : -1);
+  if (port < 0) {
+    run.err << fmt::format("hanji: error: cannot listen on {}:{}: {}\n", host, opt.port, std::strerror(errno))
+            << "  hint: another program may hold the port; choose another with --port N (0: any free one)\n";
+    return kBadInput;
+  }
+  const std::string url = fmt::format("http://{}:{}/", host.find(':') != std::string::npos ? "[" + host + "]" : host, port);
+  std::thread listener([&server] { server.listen_after_bind(); });
+  if (!opt.quiet) run.out << fmt::format("hanji: previewing {} at {} (Ctrl-C to stop)\n", opt.input(), url);
+  if (!loopback(host))
+    run.err << fmt::format("hanji: warning: listening on {}: anyone who can reach this machine can see the CV\n", host);
+  run.out.flush();
+  if (opt.open_browser) open_browser(url, run.err);
+
+  for (;;) {
+    const FileWatch::Wait why = files.wait_for_change(preview.watched(), wakeup.fd());
+    if (why == FileWatch::Wait::Failed) break;
+    if (why == FileWatch::Wait::Woken) wakeup.drain();
+    preview.rebuild();
+    if (!opt.quiet) {
+      run.out << preview.summary() << "\n";
+      run.out.flush();
+    }
+  }
+  run.err << fmt::format("hanji: error: watching stopped: {}\n", std::strerror(errno));
+  server.stop();
+  listener.join();
+  return kBadInput;
+}
+
+}  // namespace
+}  // namespace hanji::cli
+
+namespace hanji::cli {
+
+int run_serve(const std::vector<std::string>& args, std::ostream& out, std::ostream& err, TempFiles* temp_files) {
+  std::string error;
+  std::optional<Options> opt = parse_command_line(args, error);
+  if (!opt || opt->command != "serve") {
+    err << "hanji: error: " << (opt ? "hanji-serve runs 'hanji serve CV.yaml' only" : error)
+        << "\n  hint: run 'hanji --help' for usage\n";
+    return kBadUsage;
+  }
+  const std::optional<long long> epoch = source_date_epoch(error);
+  if (!error.empty()) {
+    err << "hanji: error: " << error << "\n  hint: set it to a date such as $(date +%s), or unset it\n";
+    return kBadInput;
+  }
+  // The first argument is this program; the data folders are found from hanji's place, the same.
+  const Run run{*opt, args.front(), out, err, temp_files, epoch, false};
+  return serve(run);
+}
+
+}  // namespace hanji::cli

@@ -1,0 +1,326 @@
+// `hanji serve`: the preview's state apart from HTTP (builds, the last good pages kept on an
+// error, the viewer's choices, what a click may open), then the real server over HTTP: what
+// it answers and, above all, what it refuses. The browser side is `make test-browser`.
+#include <fcntl.h>
+#include <gtest/gtest.h>
+#include <httplib.h>
+#include <poll.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+#include <regex>
+#include <sstream>
+
+#include "cli/preview.h"
+#include "layout/layout.h"
+
+namespace hanji::cli {
+namespace {
+
+namespace fs = std::filesystem;
+
+fs::path scratch(const std::string& name) {
+  const fs::path dir = fs::temp_directory_path() / ("hanji-serve-test-" + std::to_string(getpid())) / name;
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  return dir;
+}
+
+void write(const fs::path& file, const std::string& text) { std::ofstream(file, std::ios::binary) << text; }
+
+std::string read(const fs::path& file) {
+  std::ifstream in(file, std::ios::binary);
+  std::stringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+layout::DataDirs repo_dirs() {
+  const fs::path root(HANJI_SOURCE_DIR);
+  return {(root / "layouts").string(), (root / "fonts").string(), (root / "locales").string()};
+}
+
+const std::string kCv = "cv:\n  name: Jimin Park\n  sections:\n    summary:\n      - First draft of a summary.\n";
+
+/// A Preview of `cv` with default options, messages kept in `err`.
+struct PreviewFixture {
+  explicit PreviewFixture(const fs::path& cv, std::vector<std::string> editor = {})
+      : run{options, argv0, out, err, nullptr, 0LL, false}, engine(repo_dirs()),
+        preview(run, engine, cv.string(), std::move(editor)) {}
+  Options options;
+  std::string argv0 = "hanji";
+  std::ostringstream out, err;
+  Run run;
+  engine::Engine engine;
+  Preview preview;
+};
+
+TEST(EditorCommand, SplitsLikeAShellWithoutOne) {
+  std::string error;
+  auto words = parse_editor_command("code -g '{file}:{line}:{col}' --reuse-window", error);
+  ASSERT_TRUE(words) << error;
+  EXPECT_EQ(*words, (std::vector<std::string>{"code", "-g", "{file}:{line}:{col}", "--reuse-window"}));
+  EXPECT_EQ(editor_arguments(*words, "/cv dir/cv.yaml", 12, 5),
+            (std::vector<std::string>{"code", "-g", "/cv dir/cv.yaml:12:5", "--reuse-window"}));
+  // A place is one argument, whatever it holds: no shell ever reads it.
+  EXPECT_EQ(editor_arguments({"vim", "+{line}", "{file}"}, "a; rm -rf ~", 3, 1),
+            (std::vector<std::string>{"vim", "+3", "a; rm -rf ~"}));
+}
+
+TEST(EditorCommand, RefusesAnUnclosedQuoteOrNoFile) {
+  std::string error;
+  EXPECT_FALSE(parse_editor_command("code -g '{file}", error));
+  EXPECT_NE(error.find("quote"), std::string::npos) << error;
+  EXPECT_FALSE(parse_editor_command("code -g", error));
+  EXPECT_NE(error.find("where the file goes"), std::string::npos) << error;
+  EXPECT_FALSE(parse_editor_command("   ", error));
+}
+
+TEST(Preview, BuildsPagesAsSvgWithTheirSourcePlaces) {
+  const fs::path dir = scratch("pages");
+  write(dir / "cv.yaml", kCv);
+  PreviewFixture f(dir / "cv.yaml");
+  EXPECT_EQ(f.preview.rebuild(), 1u);
+  const std::string state = f.preview.state_json();
+  EXPECT_NE(state.find("\"ok\": true"), std::string::npos) << state;
+  EXPECT_NE(state.find("<svg"), std::string::npos);
+  EXPECT_NE(state.find("First draft"), std::string::npos);
+  // The name's run names its line (2) in the CV, by the file's name in its folder.
+  EXPECT_NE(state.find("data-src=\\\"cv.yaml:2:"), std::string::npos) << state.substr(0, 2000);
+  EXPECT_NE(f.preview.summary().find("1 page"), std::string::npos) << f.preview.summary();
+}
+
+TEST(Preview, AnErrorKeepsTheLastGoodPagesAndSaysWhere) {
+  const fs::path dir = scratch("error");
+  write(dir / "cv.yaml", kCv);
+  PreviewFixture f(dir / "cv.yaml");
+  f.preview.rebuild();
+  write(dir / "cv.yaml", kCv + "  bad: [\n");
+  EXPECT_EQ(f.preview.rebuild(), 2u);
+  const std::string state = f.preview.state_json();
+  EXPECT_NE(state.find("\"ok\": false"), std::string::npos);
+  EXPECT_NE(state.find("\"pages_version\": 1"), std::string::npos) << "the pages of build 1 stay";
+  EXPECT_NE(state.find("First draft"), std::string::npos);
+  EXPECT_NE(state.find("\"where\": \"cv.yaml:7:"), std::string::npos) << state.substr(state.find("messages"));
+  EXPECT_NE(f.preview.summary().find("keeps the last good pages"), std::string::npos);
+  Diagnostics diags;
+  auto pdf = f.preview.pdf(diags);  // the PDF of what is shown
+  ASSERT_TRUE(pdf);
+  EXPECT_EQ(pdf->first, "cv.pdf");
+  EXPECT_TRUE(pdf->second.starts_with("%PDF-"));
+
+  write(dir / "cv.yaml", std::string(kCv).replace(kCv.find("First"), 5, "Second"));
+  f.preview.rebuild();
+  const std::string fixed = f.preview.state_json();
+  EXPECT_NE(fixed.find("Second draft"), std::string::npos);
+  EXPECT_NE(fixed.find("\"messages\": []"), std::string::npos);
+}
+
+TEST(Preview, TheViewersChoiceChangesThePreviewNotTheFile) {
+  const fs::path dir = scratch("choice");
+  write(dir / "cv.yaml", kCv);
+  PreviewFixture f(dir / "cv.yaml");
+  f.preview.rebuild();
+  EXPECT_NE(f.preview.state_json().find("\"layout\": \"classic\""), std::string::npos);
+  EXPECT_FALSE(f.preview.choose({}));  // as it is: nothing to rebuild
+  EXPECT_TRUE(f.preview.choose({"sidebar", "letter", ""}));
+  f.preview.rebuild();
+  const std::string state = f.preview.state_json();
+  EXPECT_NE(state.find("\"layout\": \"sidebar\""), std::string::npos);
+  EXPECT_NE(state.find("\"width\": 612"), std::string::npos) << "letter paper";
+  EXPECT_EQ(read(dir / "cv.yaml"), kCv);
+}
+
+TEST(Preview, OpensOnlyPlacesInFilesTheBuildRead) {
+  const fs::path dir = scratch("open");
+  write(dir / "cv.yaml", kCv);
+  const fs::path log = dir / "editor.log";
+  PreviewFixture f(dir / "cv.yaml", {"sh", "-c", "echo \"$0\" > " + log.string(), "{file}:{line}:{col}"});
+  f.preview.rebuild();
+  std::string said;
+  EXPECT_FALSE(f.preview.open_in_editor("../../etc/passwd:1:1", said));
+  EXPECT_FALSE(f.preview.open_in_editor("/etc/passwd:1:1", said));
+  EXPECT_FALSE(f.preview.open_in_editor("cv.yaml", said));
+  EXPECT_FALSE(f.preview.open_in_editor("cv.yaml:x:1", said));
+  ASSERT_TRUE(f.preview.open_in_editor("cv.yaml:2:9", said));
+  EXPECT_NE(said.find("cv.yaml:2:9"), std::string::npos) << said;
+  std::string logged;
+  for (int tries = 0; tries < 500 && logged.empty(); ++tries) {  // the editor runs on its own
+    usleep(10000);
+    logged = read(log);
+  }
+  EXPECT_EQ(logged, (fs::weakly_canonical(dir / "cv.yaml")).string() + ":2:9\n");
+}
+
+TEST(Preview, ServesOnlyPicturesTheShownPagesUse) {
+  const fs::path dir = scratch("picture");
+  fs::copy_file(fs::path(HANJI_SOURCE_DIR) / "samples" / "photo.png", dir / "me.png");
+  write(dir / "cv.yaml", "cv:\n  name: Jimin Park\n  photo: me.png\n");
+  PreviewFixture f(dir / "cv.yaml");
+  f.preview.rebuild();
+  EXPECT_NE(f.preview.state_json().find("/picture/0?v="), std::string::npos);
+  auto picture = f.preview.picture(0);
+  ASSERT_TRUE(picture);
+  EXPECT_EQ(picture->first, "image/png");
+  EXPECT_EQ(picture->second, read(dir / "me.png"));
+  EXPECT_FALSE(f.preview.picture(1));
+}
+
+// ---- the server itself, over HTTP ----
+
+/// `hanji serve` on `cv`, stopped when this goes.
+class Server {
+ public:
+  explicit Server(const fs::path& cv, const std::vector<std::string>& extra = {}) {
+    int fds[2];
+    if (pipe(fds) != 0) return;
+    pid_ = fork();
+    if (pid_ == 0) {
+      dup2(fds[1], 1);
+      dup2(fds[1], 2);
+      close(fds[0]);
+      close(fds[1]);
+      std::vector<std::string> args{HANJI_BINARY, "serve", cv.string(), "--port", "0"};
+      args.insert(args.end(), extra.begin(), extra.end());
+      std::vector<char*> argv;
+      for (std::string& a : args) argv.push_back(a.data());
+      argv.push_back(nullptr);
+      execv(HANJI_BINARY, argv.data());
+      _exit(127);
+    }
+    close(fds[1]);
+    fd_ = fds[0];
+    const std::string said = until("previewing");
+    std::smatch m;
+    if (std::regex_search(said, m, std::regex(R"(127\.0\.0\.1:(\d+))"))) port_ = std::stoi(m[1]);
+  }
+  Server(const Server&) = delete;
+  Server& operator=(const Server&) = delete;
+  ~Server() {
+    if (pid_ > 0) {
+      kill(pid_, SIGTERM);
+      waitpid(pid_, nullptr, 0);
+    }
+    if (fd_ >= 0) close(fd_);
+  }
+  int port() const { return port_; }
+  httplib::Client client() const { return httplib::Client("127.0.0.1", port_); }
+
+  /// What it said until a line holding `needle`; "" if it stopped or said nothing for 60 s
+  /// (a hang guard on a busy machine, not a time the test expects).
+  std::string until(const std::string& needle) {
+    for (;;) {
+      if (std::size_t at = seen_.find(needle); at != std::string::npos && seen_.find('\n', at) != std::string::npos) {
+        std::string said = seen_.substr(0, seen_.find('\n', at) + 1);
+        seen_.erase(0, said.size());
+        return said;
+      }
+      pollfd waiting{fd_, POLLIN, 0};
+      if (poll(&waiting, 1, 60000) <= 0) return "";
+      char buffer[4096];
+      const ssize_t n = ::read(fd_, buffer, sizeof buffer);
+      if (n <= 0) return "";
+      seen_.append(buffer, static_cast<std::size_t>(n));
+    }
+  }
+
+ private:
+  pid_t pid_ = -1;
+  int fd_ = -1;
+  int port_ = 0;
+  std::string seen_;
+};
+
+/// A raw request, its path sent exactly as written (no client tidies it), and the status.
+int raw_status(int port, const std::string& request_line, const std::string& host = "127.0.0.1") {
+  httplib::Client client("127.0.0.1", port);
+  httplib::Request req;
+  req.method = "GET";
+  req.path = request_line;
+  req.headers.emplace("Host", host);
+  httplib::Response res;
+  httplib::Error error;
+  if (!client.send(req, res, error)) return -1;
+  return res.status;
+}
+
+TEST(Serve, AnswersThePageTheStateThePdfAndAPicture) {
+  const fs::path dir = scratch("http");
+  fs::copy_file(fs::path(HANJI_SOURCE_DIR) / "samples" / "photo.png", dir / "me.png");
+  write(dir / "cv.yaml", "cv:\n  name: Jimin Park\n  photo: me.png\n");
+  Server server(dir / "cv.yaml");
+  ASSERT_GT(server.port(), 0);
+  auto client = server.client();
+  auto page = client.Get("/");
+  ASSERT_TRUE(page);
+  EXPECT_EQ(page->status, 200);
+  EXPECT_NE(page->body.find("EventSource"), std::string::npos);
+  auto state = client.Get("/state");
+  ASSERT_TRUE(state);
+  EXPECT_NE(state->body.find("Jimin"), std::string::npos);
+  auto pdf = client.Get("/cv.pdf");
+  ASSERT_TRUE(pdf);
+  EXPECT_TRUE(pdf->body.starts_with("%PDF-"));
+  EXPECT_EQ(pdf->get_header_value("Content-Disposition"), "attachment; filename=\"cv.pdf\"");
+  auto picture = client.Get("/picture/0");
+  ASSERT_TRUE(picture);
+  EXPECT_EQ(picture->body, read(dir / "me.png"));
+}
+
+TEST(Serve, RefusesPathsOutsideItsRoutesOtherHostsAndForeignPosts) {
+  const fs::path dir = scratch("refuse");
+  write(dir / "cv.yaml", kCv);
+  write(dir / "secret.txt", "the secret\n");
+  Server server(dir / "cv.yaml");
+  ASSERT_GT(server.port(), 0);
+  for (const char* path : {"/../secret.txt", "/..%2fsecret.txt", "/%2E%2E/%2E%2E/etc/passwd", "/picture/..%2f..%2fcv.yaml",
+                           "/picture/../../etc/passwd", "/secret.txt", "/cv.yaml", "/picture/7", "/picture/-1"}) {
+    const int status = raw_status(server.port(), path);
+    EXPECT_TRUE(status == 403 || status == 404) << path << " answered " << status;
+  }
+  // A page elsewhere reaching 127.0.0.1 through a name of its own (DNS rebinding).
+  EXPECT_EQ(raw_status(server.port(), "/state", "attacker.example"), 403);
+  EXPECT_EQ(raw_status(server.port(), "/state", "localhost"), 200);
+  auto client = server.client();
+  // A cross-site form can POST, but not with the preview's header.
+  auto forged = client.Post("/open", "place=cv.yaml:1:1", "application/x-www-form-urlencoded");
+  ASSERT_TRUE(forged);
+  EXPECT_EQ(forged->status, 403);
+  httplib::Headers ours{{"X-Hanji-Preview", "1"}};
+  auto elsewhere = client.Post("/open", ours, "place=secret.txt:1:1", "application/x-www-form-urlencoded");
+  ASSERT_TRUE(elsewhere);
+  EXPECT_EQ(elsewhere->status, 404);
+  auto bad_paper = client.Post("/choose", ours, "paper=a0", "application/x-www-form-urlencoded");
+  ASSERT_TRUE(bad_paper);
+  EXPECT_EQ(bad_paper->status, 400);
+}
+
+TEST(Serve, RebuildsOnASaveAndOnTheViewersChoice) {
+  const fs::path dir = scratch("rebuild");
+  write(dir / "cv.yaml", kCv);
+  Server server(dir / "cv.yaml");
+  ASSERT_GT(server.port(), 0);
+  write(dir / "cv.yaml.tmp", std::string(kCv).replace(kCv.find("First"), 5, "Second"));
+  fs::rename(dir / "cv.yaml.tmp", dir / "cv.yaml");  // as editors save
+  EXPECT_NE(server.until("build 2:"), "");
+  auto client = server.client();
+  EXPECT_NE(client.Get("/state")->body.find("Second draft"), std::string::npos);
+  auto chose = client.Post("/choose", httplib::Headers{{"X-Hanji-Preview", "1"}}, "layout=sidebar&paper=letter",
+                           "application/x-www-form-urlencoded");
+  ASSERT_TRUE(chose);
+  EXPECT_EQ(chose->status, 204);
+  EXPECT_NE(server.until("build 3:"), "");
+  EXPECT_NE(client.Get("/state")->body.find("\"layout\": \"sidebar\""), std::string::npos);
+}
+
+TEST(Serve, ACvThatDoesNotExistIsAnErrorNotAnEmptyPreview) {
+  const fs::path dir = scratch("missing");
+  Server server(dir / "nothing.yaml");
+  EXPECT_EQ(server.port(), 0);
+}
+
+}  // namespace
+}  // namespace hanji::cli
