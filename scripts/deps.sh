@@ -13,8 +13,12 @@ if [ "${1:-}" = "fuzz" ]; then
   PACKAGES="$PACKAGES clang libclang-rt-14-dev"
 fi
 # `deps.sh browser`: what `make test-browser` drives (puppeteer-core itself comes from npm).
+# Node and npm count as there when their commands are, whoever installed them (a Node from
+# elsewhere brings its own npm and conflicts with Debian's package).
 if [ "${1:-}" = "browser" ]; then
-  PACKAGES="$PACKAGES chromium nodejs npm"
+  PACKAGES="$PACKAGES chromium"
+  command -v node >/dev/null 2>&1 || PACKAGES="$PACKAGES nodejs"
+  command -v npm >/dev/null 2>&1 || PACKAGES="$PACKAGES npm"
 fi
 
 missing=""

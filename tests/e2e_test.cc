@@ -705,7 +705,7 @@ TEST(RenderCvFiles, BuildWithTheExpectedWarningsAndEveryWord) {
 // its output folder, named after its owner: `hanji build cv.yaml`, run from anywhere, writes
 // both there as RenderCV would (relative to the CV file's folder), one line each, and says
 // which of its keys ask for what hanji does not make.
-TEST(RenderCvFiles, RenderCommandPutsThePdfAndTheMarkdownWhereItSays) {
+TEST(RenderCvFiles, RenderCommandPutsThePdfTheMarkdownAndThePngWhereItSays) {
   const fs::path dir = e2e_dir() / "rendercv-render-command";
   fs::remove_all(dir);
   fs::create_directories(dir);
@@ -735,10 +735,11 @@ TEST(RenderCvFiles, RenderCommandPutsThePdfAndTheMarkdownWhereItSays) {
   const fs::path pdf = dir / "build" / "pdf" / "Maria_Lopez_CV.pdf", md = dir / "build" / "markdown" / "Maria_Lopez_CV.md";
   EXPECT_NE(r.output.find(pdf.string() + ": 1 page, "), std::string::npos) << r.output;
   EXPECT_NE(r.output.find(md.string() + ": md, "), std::string::npos) << r.output;
-  EXPECT_NE(r.output.find(yaml.string() + ":18:5: warning: settings.render_command.png_path is ignored"),
-            std::string::npos)
-      << r.output;
-  EXPECT_EQ(warning_lines(r.output).size(), 1u) << r.output;  // dont_generate_html: true asks for nothing
+  // png_path: RenderCV's PNG pages, named as it names them.
+  const fs::path png = dir / "build" / "Maria_Lopez_CV_1.png";
+  EXPECT_NE(r.output.find(png.string() + ": 1 PNG page, "), std::string::npos) << r.output;
+  EXPECT_EQ(read_file(png).substr(1, 3), "PNG");
+  EXPECT_EQ(warning_lines(r.output).size(), 0u) << r.output;  // dont_generate_html: true asks for nothing
   EXPECT_EQ(run("qpdf --check " + quote(pdf)).exit_code, 0);
   const std::string text = run("pdftotext -enc UTF-8 " + quote(pdf) + " -").output;
   for (const char* words : {"Maria Lopez", "Senior Data Engineer", "Lone Star Analytics", "Last updated in Jan 2025"})
@@ -754,7 +755,8 @@ TEST(RenderCvFiles, RenderCommandPutsThePdfAndTheMarkdownWhereItSays) {
   for (const auto& entry : fs::recursive_directory_iterator(dir))
     if (entry.is_regular_file()) files.push_back(fs::relative(entry.path(), dir).string());
   std::sort(files.begin(), files.end());
-  EXPECT_EQ(files, (std::vector<std::string>{"build/markdown/Maria_Lopez_CV.md", "build/pdf/Maria_Lopez_CV.pdf", "cv.yaml"}));
+  EXPECT_EQ(files, (std::vector<std::string>{"build/Maria_Lopez_CV_1.png", "build/markdown/Maria_Lopez_CV.md",
+                                              "build/pdf/Maria_Lopez_CV.pdf", "cv.yaml"}));
 }
 
 // RenderCV's `current_date: today` (and its default) is the day SOURCE_DATE_EPOCH names, so a

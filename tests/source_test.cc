@@ -2003,6 +2003,20 @@ TEST(SourceRenderCommand, SwitchesAndWhatHanjiCannotMake) {
   diag(loaded.diags, "typst_path is ignored: hanji does not write Typst");
   EXPECT_TRUE(has_hint(diag(loaded.diags, "dont_generate_pfd is not a known setting"), "'dont_generate_pdf'"));
   EXPECT_EQ(loaded.diags.warning_count(), 4);  // dont_generate_png: true asks for nothing
+  EXPECT_FALSE(render.png_wanted);
+  // PNG pages: only when the file asks for them (RenderCV draws them unless told not to).
+  EXPECT_FALSE(with_command("    pdf_path: cv.pdf\n").file->settings.render.png_wanted);
+  auto png = with_command("    dont_generate_png: false\n");
+  ASSERT_TRUE(png.file) << dump(png.diags);
+  EXPECT_TRUE(png.file->settings.render.png_wanted);
+  EXPECT_TRUE(png.file->settings.render.png.path.ends_with("rendercv_output/Jane_Doe_CV.png")) << png.file->settings.render.png.path;
+  EXPECT_EQ(png.diags.warning_count(), 0);
+  auto named = with_command("    png_path: pictures/NAME_IN_KEBAB_CASE.png\n");
+  ASSERT_TRUE(named.file);
+  EXPECT_TRUE(named.file->settings.render.png_wanted);
+  EXPECT_TRUE(named.file->settings.render.png.path.ends_with("pictures/Jane-Doe.png")) << named.file->settings.render.png.path;
+  auto no_typst = with_command("    png_path: cv.png\n    dont_generate_typst: true\n");
+  EXPECT_FALSE(no_typst.file->settings.render.png_wanted);  // RenderCV draws them from the Typst file
   // RenderCV makes its PDF from the Typst file: no Typst, no PDF.
   auto typst = with_command("    dont_generate_typst: yes\n");
   ASSERT_TRUE(typst.file);

@@ -451,7 +451,7 @@ bool page_written_by_hanji(const std::string& path, const std::string& format) {
 /// file there that hanji did not write is left, with a warning.
 void remove_stale_pages(const Run& run, const PlannedOutput& output, std::size_t pages) {
   for (std::size_t number = pages + 1;; ++number) {
-    const std::string path = page_path(output.path, number);
+    const std::string path = page_path(output, number);
     std::error_code ec;
     if (!fs::exists(fs::symlink_status(path, ec))) return;
     if (!page_written_by_hanji(path, output.format)) {
@@ -473,7 +473,7 @@ bool write_planned_pages(const Run& run, const std::string& input, const Planned
   std::size_t total = 0;
   for (std::size_t i = 0; i < pages.size(); ++i) {
     OutputRefusal refusal;
-    if (!write_output(page_path(output.path, i + 1), input, output_kind(output.format), pages[i], run.temp_files,
+    if (!write_output(page_path(output, i + 1), input, output_kind(output.format), pages[i], run.temp_files,
                       refusal)) {
       run.refused(refusal);
       return false;
@@ -482,8 +482,8 @@ bool write_planned_pages(const Run& run, const std::string& input, const Planned
   }
   remove_stale_pages(run, output, pages.size());
   if (!run.opt.quiet) {
-    const std::string last = pages.size() > 1 ? " ... " + page_path(output.path, pages.size()) : std::string();
-    run.out << fmt::format("{}{}: {} {} page{}, {:.1f} KB\n", page_path(output.path, 1), last, pages.size(),
+    const std::string last = pages.size() > 1 ? " ... " + page_path(output, pages.size()) : std::string();
+    run.out << fmt::format("{}{}: {} {} page{}, {:.1f} KB\n", page_path(output, 1), last, pages.size(),
                            output.format == "png" ? "PNG" : "SVG", pages.size() == 1 ? "" : "s",
                            static_cast<double>(total) / 1024.0);
   }
@@ -517,7 +517,7 @@ int build_one(const Run& run, engine::Engine& engine, const std::string& input, 
   std::vector<PlannedOutput> plan{{format, output, false}};
   // A page format writes cv-1.svg, cv-2.svg, ...: the first is checked before any work.
   auto first_file = [](const PlannedOutput& planned) {
-    return is_page_format(planned.format) ? page_path(planned.path, 1) : planned.path;
+    return is_page_format(planned.format) ? page_path(planned, 1) : planned.path;
   };
   OutputRefusal refusal;
   if (named && run.write && !to_stdout && !output_allowed(first_file(plan.front()), input, kind, refusal))

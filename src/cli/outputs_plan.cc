@@ -19,6 +19,7 @@ namespace fs = std::filesystem;
 std::string asked_path(const model::RenderSettings& render, const std::string& format) {
   if (format == "pdf") return render.pdf.path;
   if (format == "md") return render.markdown.path;
+  if (format == "png") return render.png.path;
   return render.stem.path.empty() ? "" : render.stem.path + extension_of(format);
 }
 
@@ -47,6 +48,7 @@ std::vector<PlannedOutput> plan_outputs(const OutputChoice& choice, const model:
   }
   if (render.pdf_wanted) add("pdf");
   if (render.markdown_wanted) add("md");
+  if (render.png_wanted) add("png");
   if (plan.empty())
     diags.warning(render.span,
                   "settings.render_command turns off the PDF and the Markdown (dont_generate_...): nothing is written",
@@ -71,10 +73,14 @@ std::string extension_of(const std::string& format) {
   return ".pdf";
 }
 
-std::string page_path(const std::string& path, std::size_t number) {
+std::string page_path(const std::string& path, std::size_t number, char separator) {
   fs::path p(path);
-  p.replace_filename(p.stem().string() + "-" + std::to_string(number) + p.extension().string());
+  p.replace_filename(p.stem().string() + separator + std::to_string(number) + p.extension().string());
   return p.string();
+}
+
+std::string page_path(const PlannedOutput& output, std::size_t number) {
+  return page_path(output.path, number, output.from_file ? '_' : '-');
 }
 
 bool make_output_folder(const PlannedOutput& output, OutputRefusal& refusal) {

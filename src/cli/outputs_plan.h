@@ -46,8 +46,11 @@ bool plans_pages(const std::vector<PlannedOutput>& plan);
 /// The file name extension of `format`: ".pdf", ".md", ".txt", ".json", ".svg", ".png".
 std::string extension_of(const std::string& format);
 
-/// Where page `number` (1-based) of a page format planned at `path` goes: cv.svg -> cv-2.svg.
-std::string page_path(const std::string& path, std::size_t number);
+/// Where page `number` (1-based) of a page format planned at `path` goes: cv.svg -> cv-2.svg
+/// (with `separator` '_', as RenderCV names its PNG pages: John_Doe_CV_2.png).
+std::string page_path(const std::string& path, std::size_t number, char separator = '-');
+/// The same for a planned output: RenderCV's naming for what the CV file asked for.
+std::string page_path(const PlannedOutput& output, std::size_t number);
 
 /// Makes the folder of an output the CV file asked for, when it is missing (RenderCV makes its
 /// output folder too); false with `refusal` filled when it cannot.

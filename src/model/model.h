@@ -158,11 +158,15 @@ struct RenderSettings {
   OutputPath output_folder;  // output_folder (RenderCV 1: output_folder_name); default rendercv_output
   OutputPath pdf;            // pdf_path; default OUTPUT_FOLDER/NAME_IN_SNAKE_CASE_CV.pdf
   OutputPath markdown;       // markdown_path; default OUTPUT_FOLDER/NAME_IN_SNAKE_CASE_CV.md
+  OutputPath png;            // png_path; default OUTPUT_FOLDER/NAME_IN_SNAKE_CASE_CV.png (pages _1.png, _2.png)
   /// The name RenderCV gives every output, without its extension (OUTPUT_FOLDER/NAME_IN_SNAKE_CASE_CV):
   /// where the formats RenderCV has no key for (--format txt, json-resume) go.
   OutputPath stem;
   bool pdf_wanted = true;       // neither dont_generate_pdf nor dont_generate_typst
   bool markdown_wanted = true;  // not dont_generate_markdown
+  /// png_path given, or dont_generate_png: false. RenderCV draws its PNG pages unless told
+  /// not to; hanji only when the file asks (a picture of every page is seldom what a build is for).
+  bool png_wanted = false;
 };
 
 struct Settings {

@@ -1,6 +1,6 @@
 // RenderCV's `settings.render_command` (RenderCV 1: `rendercv_settings.render_command`): where
-// `rendercv render` writes its files and which it makes. hanji makes two of them, the PDF and
-// the Markdown; it keeps their paths as RenderCV resolves them (relative to the CV file's
+// `rendercv render` writes its files and which it makes. hanji makes three of them, the PDF,
+// the Markdown and the PNG pages; it keeps their paths as RenderCV resolves them (relative to the CV file's
 // folder, OUTPUT_FOLDER and the name and date placeholders expanded) and says which keys ask
 // for what it cannot make. The paths are data here; the command decides what it writes, by its
 // own rules for output files.
@@ -42,8 +42,9 @@ struct Written {
 };
 
 struct Asked {
-  std::optional<Written> folder, pdf, markdown;
+  std::optional<Written> folder, pdf, markdown, png;
   bool no_pdf = false, no_typst = false, no_markdown = false;
+  std::optional<bool> no_png;  // as the file says; RenderCV's default is false
 };
 
 // ---------------------------------------------------------------- placeholders
@@ -243,12 +244,12 @@ std::optional<bool> flag(const YamlNode& node, const std::string& name, Reader& 
 
 void cannot_make(const Span& at, const std::string& name, std::string_view format, Reader& reader) {
   reader.diags.warning(at, fmt::format("{} is ignored: hanji does not write {}", name, format),
-                       {"hanji writes the PDF and the Markdown (and, with --format, plain text or a JSON Resume)"});
+                       {"hanji writes the PDF, the Markdown and the PNG pages (and, with --format, plain text, "
+                        "a JSON Resume or SVG pages)"});
 }
 
 std::string_view format_of(std::string_view key) {
   if (key.starts_with("html") || key.ends_with("html")) return "HTML";
-  if (key.starts_with("png") || key.ends_with("png")) return "PNG pictures";
   if (key.starts_with("latex")) return "LaTeX";
   return "Typst";
 }
@@ -268,10 +269,13 @@ void read_key(const YamlNode& map, size_t i, bool rendercv1, Reader& reader, Ask
   else if (key == "dont_generate_pdf") asked.no_pdf = flag(value, name, reader).value_or(asked.no_pdf);
   else if (key == "dont_generate_typst") asked.no_typst = flag(value, name, reader).value_or(asked.no_typst);
   else if (key == "dont_generate_markdown") asked.no_markdown = flag(value, name, reader).value_or(asked.no_markdown);
-  else if (key == "dont_generate_html" || key == "dont_generate_png") {
+  else if (key == "png_path") path(asked.png);
+  else if (key == "dont_generate_png") {
+    if (std::optional<bool> no = flag(value, name, reader)) asked.no_png = no;
+  } else if (key == "dont_generate_html") {
     // Turning off what hanji never makes is done; asking for it is said.
     if (flag(value, name, reader) == false) cannot_make(key_span, name, format_of(key), reader);
-  } else if (key == "html_path" || key == "png_path" || key == "typst_path" || key == "latex_path") {
+  } else if (key == "html_path" || key == "typst_path" || key == "latex_path") {
     if (!value.is_null()) cannot_make(key_span, name, format_of(key), reader);
   } else if (key == "design" || key == "locale" || key == "locale_catalog") {
     // Read before the file is (apply_command_line): nothing more to do here.
@@ -315,6 +319,8 @@ void read_render_command(const YamlNode& root, const CvFile& file, Reader& reade
   if (!render.given) return;
   render.pdf_wanted = !asked.no_pdf && !asked.no_typst;  // RenderCV makes its PDF from the Typst file
   render.markdown_wanted = !asked.no_markdown;
+  // RenderCV draws its PNG pages from the Typst file too.
+  render.png_wanted = (asked.png || asked.no_png == false) && asked.no_png != true && !asked.no_typst;
 
   const Placeholders table = placeholders(file, file.settings.current_date ? file.settings.current_date : reader.today);
   const std::string base_dir = directory_of(file.path);
@@ -336,6 +342,7 @@ void read_render_command(const YamlNode& root, const CvFile& file, Reader& reade
        {Target{&asked.pdf, "pdf_path", "OUTPUT_FOLDER/NAME_IN_SNAKE_CASE_CV.pdf", {".pdf"}, &render.pdf},
         Target{&asked.markdown, "markdown_path", "OUTPUT_FOLDER/NAME_IN_SNAKE_CASE_CV.md", {".md", ".markdown"},
                &render.markdown},
+        Target{&asked.png, "png_path", "OUTPUT_FOLDER/NAME_IN_SNAKE_CASE_CV.png", {".png"}, &render.png},
         Target{&none, "output_folder", "OUTPUT_FOLDER/NAME_IN_SNAKE_CASE_CV", {}, &render.stem}}) {
     const Written written = written_or(*target.written, std::string(target.fallback), target.key);
     if (*target.written) warn_placeholder_in_folder(written, table, reader);
