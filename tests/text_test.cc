@@ -670,28 +670,42 @@ void expect_lines_rejoin(const std::vector<Line>& lines, const std::string& text
   EXPECT_EQ(at, text.size());
 }
 
-// Chicago style: after "://" or a colon, otherwise before the punctuation, so that no line
-// ends in a hyphen or period a reader would take for the text's own.
-TEST_F(TextTest, OverlongUrlBreaksBeforeItsPunctuation) {
+// An address breaks after a slash where it can, so that every line but its last ends in "/"
+// and reads as an address that goes on; never inside "//".
+TEST_F(TextTest, OverlongUrlBreaksAfterItsSlashes) {
   Typesetter ts(theme, diags);
+  const std::string address = "see https://example.com/research/papers/2024/typesetting-hangul/slides.pdf";
+  for (double width : {120.0, 150.0, 200.0}) {
+    const auto lines = ts.typeset(make_paragraph(address), width);
+    ASSERT_GE(lines.size(), 2u);
+    expect_lines_rejoin(lines, address);  // nothing added (no hyphen), nothing lost
+    for (const Line& line : lines) EXPECT_FALSE(line.overfull) << text_of(line);
+    for (size_t k = 0; k + 1 < lines.size(); ++k) {
+      const std::string line = text_of(lines[k]);
+      EXPECT_TRUE(line == "see" || line.ends_with("/")) << width << joined(texts_of(lines));
+      EXPECT_FALSE(line.ends_with("//") || line.ends_with("https:/")) << width << joined(texts_of(lines));
+    }
+  }
+  // Where no slash comes soon enough, before other punctuation: never a line ending in a
+  // hyphen or a period that would read as the text's own.
   const std::string text = "see https://www.example.com/very_long_path?query=value&other=thing";
   for (double width : {130.0, 160.0, 200.0}) {
     const auto lines = ts.typeset(make_paragraph(text), width);
     ASSERT_GE(lines.size(), 2u);
-    expect_lines_rejoin(lines, text);  // nothing added (no hyphen), nothing lost
+    expect_lines_rejoin(lines, text);
     for (const Line& line : lines) EXPECT_FALSE(line.overfull) << text_of(line);
     for (size_t k = 0; k + 1 < lines.size(); ++k) {
       const std::string line = text_of(lines[k]);
       const char next = text_of(lines[k + 1]).front();
-      const bool after_scheme = line.ends_with("://") || line.ends_with(":");
-      EXPECT_TRUE(after_scheme || std::string("/._?&=").find(next) != std::string::npos)
+      const bool after_slash = line.ends_with("/") || line.ends_with(":");
+      EXPECT_TRUE(after_slash || std::string("/._?&=").find(next) != std::string::npos)
           << width << joined(texts_of(lines));
-      EXPECT_TRUE(after_scheme || std::string("/._?&=-").find(line.back()) == std::string::npos)
+      EXPECT_TRUE(after_slash || std::string("._?&=-").find(line.back()) == std::string::npos)
           << width << joined(texts_of(lines));
     }
   }
-  // Narrower, Chicago positions alone would leave lines too loose or too long: breaking after
-  // URL punctuation, then between letters, is still better than running into the margin.
+  // Narrower, punctuation alone would leave lines too loose or too long: breaking between
+  // letters is still better than running into the margin.
   for (double width : {110.0, 90.0}) {
     const auto lines = ts.typeset(make_paragraph(text), width);
     expect_lines_rejoin(lines, text);
@@ -1618,6 +1632,47 @@ TEST_F(TextTest, ABalancedParagraphHasLinesOfEvenLength) {
     EXPECT_EQ(text.find("+82 10-1234-5678") == std::string::npos, text.find("+82") == std::string::npos) << text;
   }
   EXPECT_EQ(diags.warning_count(), 0);
+}
+
+// Balancing tries narrower measures; one narrower than an address that fits the full measure
+// would break the address in an emergency ("…/very/long" over "/path/…") and still take as
+// many lines. The address moves to a line of its own, whole, instead.
+TEST_F(TextTest, BalancingNeverBreaksAnItemThatFitsTheMeasure) {
+  Typesetter ts(theme, diags);
+  const std::string address = "example.com/a/very/long/path/to/test/the/url/breaking";
+  compose::Paragraph contacts = make_paragraph("");
+  contacts.inlines.clear();
+  contacts.align = Align::Center;
+  for (const std::string& item : {std::string("jimin@example-company.com"), std::string("+82 10-1234-5678"), address,
+                                 std::string("Seoul, South Korea")}) {
+    if (!contacts.inlines.empty()) contacts.inlines.push_back(make_inline(" | "));
+    compose::Inline contact = make_inline(item);
+    contact.unbreakable = true;
+    contacts.inlines.push_back(contact);
+  }
+  const double width = width_of(ts, address) + 40;
+  EXPECT_LT(ts.widest_unbreakable(contacts), width);
+  EXPECT_NEAR(ts.widest_unbreakable(contacts), width_of(ts, address), 0.01);
+  contacts.balance = true;
+  const auto lines = ts.typeset(contacts, width);
+  ASSERT_GE(lines.size(), 2u);
+  bool whole = false;
+  for (const Line& line : lines) whole = whole || text_of(line).find(address) != std::string::npos;
+  EXPECT_TRUE(whole) << joined(texts_of(lines));
+  // An address longer than the measure breaks, after a slash, rather than run into the margin.
+  const auto narrow = ts.typeset(contacts, width_of(ts, address) * 0.6);
+  std::size_t broken = 0;
+  for (std::size_t k = 0; k < narrow.size(); ++k) {
+    EXPECT_FALSE(narrow[k].overfull) << text_of(narrow[k]);
+    const std::string text = text_of(narrow[k]);
+    const bool starts_address = text.find("example.com") != std::string::npos && !text.ends_with("breaking") &&
+                                text.find("breaking") == std::string::npos;
+    if (starts_address) {
+      ++broken;
+      EXPECT_TRUE(text.ends_with("/")) << joined(texts_of(narrow));
+    }
+  }
+  EXPECT_EQ(broken, 1u) << joined(texts_of(narrow));
 }
 
 }  // namespace

@@ -71,7 +71,9 @@ std::optional<Paragraph> contact_line(Builder& b, layout::Align align) {
   if (inlines.empty()) return std::nullopt;
   Paragraph p = b.paragraph(std::move(inlines), style, align, contacts.front().text.span);
   p.is_name = true;  // addresses and handles must never be hyphenated
-  p.balance = true;
+  // Centred lines look best of even length; left- or right-aligned ones use the width, as a
+  // letterhead does, instead of wrapping at half of it.
+  p.balance = align == layout::Align::Center;
   return p;
 }
 

@@ -141,14 +141,19 @@ bool is_url_punctuation(char32_t c) {
          c == ',' || c == '%' || c == '@';
 }
 
-// Where an address may break, after the Chicago Manual of Style: after a colon or a double
-// slash, otherwise before punctuation, so that a line never ends in a hyphen or a period
-// that a reader would take for part of the text ("very-" reads as a hyphenated word).
-bool good_url_break(const std::u32string& chars, size_t k, const Token& token) {
+// Where an address may break, best first: after a slash (never between the two of "//"), or
+// after a colon that no slash follows ("mailto:|jane"), so that every line but the last ends
+// in "/" and reads as an address that goes on; then before other punctuation, so that a line
+// never ends in a hyphen or a period a reader would take for part of the text ("very-" reads
+// as a hyphenated word); then, only for what has no punctuation to break at, between letters
+// (a line never starts with the slash a line before could have ended with).
+enum class UrlBreak { AfterSlash, BeforePunctuation, Elsewhere };
+
+UrlBreak url_break(const std::u32string& chars, size_t k) {
   const char32_t before = chars[k - 1], after = chars[k];
-  if (before == ':') return after != '/';
-  if (before == '/' && k >= token.begin + 2 && chars[k - 2] == '/') return after != '/';
-  return is_url_punctuation(after) && !is_url_punctuation(before);
+  if ((before == '/' || before == ':') && after != '/') return UrlBreak::AfterSlash;
+  if (is_url_punctuation(after) && after != '/' && !is_url_punctuation(before)) return UrlBreak::BeforePunctuation;
+  return UrlBreak::Elsewhere;
 }
 
 void tailor_latin_token(const std::u32string& chars, const Token& token, const std::vector<Raw>& raw,
@@ -158,10 +163,18 @@ void tailor_latin_token(const std::u32string& chars, const Token& token, const s
     Boundary& b = out[k];
     set_emergency(chars, k, raw[k] == Raw::Allowed, b);
     if (url) {
-      // Only the Chicago positions are cheap; breaking after URL punctuation is the next best,
-      // dear enough that a line a little shorter is preferred to a line ending in "margaret-".
-      b.awkward = false;
-      b.emergency = good_url_break(chars, k, token) ? kUrlEmergency / 2 : std::max(b.emergency, 2 * kUrlEmergency);
+      // After a slash is cheap; before other punctuation dear enough that a line ending in "/"
+      // well short of the measure is preferred; between letters (or before a slash) dearer
+      // still. Both of those only inside a stretch between slashes that is itself wider than
+      // the line (awkward): else a line filled by "example" over ".com/…" would beat a line
+      // left short before the address.
+      const UrlBreak kind = url_break(chars, k);
+      b.awkward = kind != UrlBreak::AfterSlash;
+      switch (kind) {
+        case UrlBreak::AfterSlash: b.emergency = kUrlEmergency / 2; break;
+        case UrlBreak::BeforePunctuation: b.emergency = 3 * kUrlEmergency; break;
+        case UrlBreak::Elsewhere: b.emergency = std::max(b.emergency, 6 * kUrlEmergency); break;
+      }
     } else if (is_latin_break_char(chars[k - 1]) && is_latin_letter(chars[k]) && !b.awkward) {
       b.emergency = kUrlEmergency / 2;  // a compound: after its hyphen (state-of-the-|art)
     }

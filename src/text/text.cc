@@ -26,6 +26,7 @@
 #include "text/lines.h"
 #include "text/shape.h"
 #include "text/shaping_cache.h"
+#include "text/spacing.h"
 
 namespace hanji::text {
 
@@ -303,14 +304,13 @@ struct Typesetter::Impl {
   std::vector<Boundary> find_boundaries(const SourceText& text, bool hyphenate) {
     std::vector<Boundary> boundaries = find_breaks(text, korean_break);
     if (hyphenate) mark_hyphenation(text, *hyphenation, boundaries);
-    // An unbreakable inline (one contact: "+82 10-1234-5678", "Seoul, Korea") never breaks
-    // inside, not even in an emergency: its line is set overfull instead, and reported.
+    // An unbreakable inline (one contact: "+82 10-1234-5678", "Seoul, Korea") has no break
+    // opportunity inside: it moves to the next line whole. Only a word of it wider than the
+    // whole line (an address longer than the measure) keeps its emergency breaks, after a
+    // slash first, rather than running into the margin.
     for (size_t k = 1; k < text.size(); ++k)
-      if (text.inline_of[k] == text.inline_of[k - 1] && text.inline_at(k).unbreakable) {
+      if (text.inline_of[k] == text.inline_of[k - 1] && text.inline_at(k).unbreakable)
         boundaries[k].allowed = boundaries[k].hyphen = boundaries[k].range = false;
-        boundaries[k].emergency = 0;
-        boundaries[k].awkward = true;
-      }
     return boundaries;
   }
 
@@ -351,8 +351,11 @@ std::vector<Line> Typesetter::typeset(const compose::Paragraph& paragraph, doubl
   if (!paragraph.balance || lines.size() < 2) return lines;
   // Balanced: the narrowest measure that still takes as many lines (found to 1%), so that the
   // lines come out of even length instead of a full line over a short one; the lines are
-  // then placed in the paragraph's own width, keeping its alignment.
-  double lo = width / static_cast<double>(lines.size()), hi = width;
+  // then placed in the paragraph's own width, keeping its alignment. Never narrower than its
+  // widest word: a trial measure below a URL that fits the full width would break the URL
+  // in an emergency ("…/very/long" over "/path/…") and still count as a fit.
+  double lo = std::max(width / static_cast<double>(lines.size()), std::min(widest_unbreakable(paragraph), width)),
+         hi = width;
   std::vector<Line> best = lines;
   for (int step = 0; step < 10 && hi - lo > width * 0.01; ++step) {
     const double mid = (lo + hi) / 2;
@@ -445,6 +448,26 @@ std::vector<Line> Typesetter::set_lines(const compose::Paragraph& paragraph, dou
   }
   if (begin < count) impl_->typeset_segment(text, shaped, boundaries, begin, count, width, paragraph, lines);
   return lines;
+}
+
+double Typesetter::widest_unbreakable(const compose::Paragraph& paragraph) {
+  const SourceText text = gather_text(paragraph.inlines);
+  if (text.size() == 0) return 0;
+  const bool hyphenate = impl_->hyphenates(paragraph);
+  const Prepared& prepared = impl_->prepare(text, true, hyphenate);
+  const ShapedText shaped = scale_shaped(prepared.units, text, impl_->settings, impl_->fonts);
+  const std::vector<Boundary>& boundaries = *prepared.boundaries[static_cast<size_t>(hyphenate)];
+  double widest = 0, word = 0;
+  for (const Cluster& cluster : shaped.clusters) {
+    ++impl_->work.line_steps;
+    const bool space = is_space_cluster(text, cluster) || is_newline_cluster(text, cluster);
+    if (space || boundaries[cluster.char_begin].allowed) {
+      widest = std::max(widest, word);
+      word = 0;
+    }
+    if (!space) word += cluster.width;
+  }
+  return std::max(widest, word);
 }
 
 Line Typesetter::typeset_line(const compose::Inline& inline_text) {

@@ -84,6 +84,11 @@ class Typesetter {
   /// Shapes `inline_text` as a single unbroken line (markers, footers, aside cells).
   Line typeset_line(const compose::Inline& inline_text);
 
+  /// The width of the widest stretch of `paragraph` that no regular break opportunity
+  /// divides (a word, a URL, an unbreakable contact item, a date range): the narrowest
+  /// measure it can be set in without breaking a word in an emergency. 0 for no text.
+  double widest_unbreakable(const compose::Paragraph& paragraph);
+
   /// Every font file loaded so far (the PDF writer embeds those that runs use).
   const std::vector<FontInfo>& fonts() const;
 
