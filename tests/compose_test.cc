@@ -1093,14 +1093,15 @@ TEST(EntryTemplates, DurationCountsBothMonthsInTheLocalesWords) {
   e.start_date = ym(2021, 3);
   e.end_date = ym(2023, 5);
   model::Locale en = english();
-  EXPECT_EQ(duration_text(e, en, std::nullopt), "2 years 3 months");
+  // A no-break space ties each number to its unit: a narrow cell never shows "7" over "months".
+  EXPECT_EQ(duration_text(e, en, std::nullopt), "2\u00A0years 3\u00A0months");
   model::Locale ko = korean();
   ko.year = ko.years = "년";
   ko.month = ko.months = "개월";
   EXPECT_EQ(duration_text(e, ko, std::nullopt), "2년 3개월");
   e.end_date = present();
   EXPECT_EQ(duration_text(e, en, std::nullopt), "") << "no current_date: the present is unknown";
-  EXPECT_EQ(duration_text(e, en, ym(2021, 3)), "1 month");
+  EXPECT_EQ(duration_text(e, en, ym(2021, 3)), "1\u00A0month");
   e.start_date = year_only(2020);
   EXPECT_EQ(duration_text(e, en, ym(2022, 1)), "") << "a year alone is too vague to count months";
 }
@@ -1126,7 +1127,7 @@ TEST(EntryTemplates, AnOpenTimeSpanWithoutCurrentDateIsReportedOnce) {
   EXPECT_EQ(dated.warning_count(), 0);
   const Row& r = row(c.blocks[find_block(c, "Software Engineer")]);
   ASSERT_EQ(r.aside.size(), 2u);
-  EXPECT_EQ(text_of(r.aside[1]), "2 years 3 months");
+  EXPECT_EQ(text_of(r.aside[1]), "2\u00A0years 3\u00A0months");
   theme.experience_template = {{"POSITION", "COMPANY"}, {"DATES"}};  // no span asked for: nothing to say
   file.settings.current_date.reset();
   Diagnostics unasked;

@@ -206,12 +206,13 @@ std::string duration_text(const model::Entry& entry, const model::Locale& locale
   if (months <= 0) return "";
   const int years = months / 12, rest = months % 12;
   // Korean, Japanese and Chinese units follow the number without a space ("2년 3개월",
-  // "2年3か月"); alphabetic ones after a space ("2 years", "2 år", "2 лет").
+  // "2年3か月"); alphabetic ones after a no-break space ("2 years", "2 år", "2 лет"): a
+  // narrow cell may wrap between "6 years" and "7 months", never between "7" and "months".
   auto part = [&](int n, const std::string& one, const std::string& many) {
     const std::string& unit = n == 1 ? one : many;
     const std::u32string chars = utf8_decode(unit);
     const bool cjk = !chars.empty() && chars.front() >= 0x2E80;
-    return std::to_string(n) + (cjk || unit.empty() ? "" : " ") + unit;
+    return std::to_string(n) + (cjk || unit.empty() ? "" : "\u00A0") + unit;
   };
   std::string out;
   if (years > 0) out = part(years, locale.year, locale.years);
