@@ -279,23 +279,14 @@ struct ColumnNeeds {
 };
 
 void measure_cell(const compose::Paragraph& cell, double padding, text::Typesetter& typesetter, ColumnNeeds& needs) {
+  const double around = cell.indent_left + cell.indent_right + 2 * padding;
+  // The widest stretch the line breaker will not divide: a word, and a date ("Apr 2019"), an
+  // address, a number with its unit; measured by the breaker's own rules, so that a column
+  // is never narrower than something its cells cannot wrap (text over the next column).
+  needs.least = std::max(needs.least, typesetter.widest_unbreakable(cell) + around);
   double whole = 0;
-  for (const compose::Inline& in : cell.inlines) {
-    size_t begin = 0;
-    while (begin <= in.text.size()) {
-      size_t end = in.text.find_first_of(" \n", begin);
-      if (end == std::string::npos) end = in.text.size();
-      if (end > begin) {
-        compose::Inline word = in;
-        word.text = in.text.substr(begin, end - begin);
-        word.reads_as.clear();
-        needs.least = std::max(needs.least, typesetter.typeset_line(word).width + cell.indent_left + cell.indent_right + 2 * padding);
-      }
-      begin = end + 1;
-    }
-    whole += typesetter.typeset_line(in).width;
-  }
-  needs.whole = std::max(needs.whole, whole + cell.indent_left + cell.indent_right + 2 * padding);
+  for (const compose::Inline& in : cell.inlines) whole += typesetter.typeset_line(in).width;
+  needs.whole = std::max(needs.whole, whole + around);
 }
 
 /// Raises each width to its target where others can give: they give in proportion to what they

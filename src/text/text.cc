@@ -457,17 +457,27 @@ double Typesetter::widest_unbreakable(const compose::Paragraph& paragraph) {
   const Prepared& prepared = impl_->prepare(text, true, hyphenate);
   const ShapedText shaped = scale_shaped(prepared.units, text, impl_->settings, impl_->fonts);
   const std::vector<Boundary>& boundaries = *prepared.boundaries[static_cast<size_t>(hyphenate)];
-  double widest = 0, word = 0;
+  // Stretches run from one break opportunity to the next: a space where no line may end (in
+  // a date, "Apr 2019") belongs to its stretch; spaces before an opportunity do not (a line
+  // ending there drops them). A date range may break after its dash when it must, so each
+  // date counts alone.
+  double widest = 0, stretch = 0, spaces = 0;
   for (const Cluster& cluster : shaped.clusters) {
     ++impl_->work.line_steps;
-    const bool space = is_space_cluster(text, cluster) || is_newline_cluster(text, cluster);
-    if (space || boundaries[cluster.char_begin].allowed) {
-      widest = std::max(widest, word);
-      word = 0;
+    const Boundary& before = boundaries[cluster.char_begin];
+    if (before.allowed || before.forced || before.range) {
+      widest = std::max(widest, stretch);
+      stretch = spaces = 0;
     }
-    if (!space) word += cluster.width;
+    if (is_newline_cluster(text, cluster)) continue;
+    if (is_space_cluster(text, cluster)) {
+      spaces += cluster.width;
+    } else {
+      stretch += spaces + cluster.width;
+      spaces = 0;
+    }
   }
-  return std::max(widest, word);
+  return std::max(widest, stretch);
 }
 
 Line Typesetter::typeset_line(const compose::Inline& inline_text) {
