@@ -1201,7 +1201,7 @@ TEST(SectionTitles, AccentLettersSplitTheFirstInline) {
   EXPECT_EQ(c.blocks[find_block(c, "rience")].bookmark, "Experience");
 }
 
-TEST(Header, TwoToneNameAccentsTheLastWordOfLatinNamesOnly) {
+TEST(Header, TwoToneNameAccentsTheFamilyNameWrittenLast) {
   layout::Theme theme = test_theme();
   theme.two_tone_name = true;
   theme.name_accent = {24, true, false, {1, 0, 0}, 1.2};
@@ -1226,6 +1226,22 @@ TEST(Header, TwoToneNameAccentsTheLastWordOfLatinNamesOnly) {
   EXPECT_EQ(bilingual.inlines[1].text, " (Gildong Hong)");
   EXPECT_EQ(bilingual.inlines[1].span.col, 9 + 3);
   EXPECT_EQ(bilingual.inlines[1].font.color, theme.name.color);
+  // Any alphabet puts the family name last: an accent or another script splits the same way,
+  // and the span of the last name counts characters, not bytes.
+  struct Case {
+    const char* written;
+    const char* last;
+    int col;  // where the last name starts: the first names and the space, in characters
+  };
+  for (const auto& [written, last, col] : {Case{"José García", "García", 9 + 5}, Case{"Ελένη Παππά", "Παππά", 9 + 6}}) {
+    file.cv.name = T(written, 2, 9);
+    Composition accented = compose(file, theme, diags);
+    const Paragraph& two = para(accented.blocks[0]);
+    ASSERT_EQ(two.inlines.size(), 2u) << written;
+    EXPECT_EQ(two.inlines[1].text, last);
+    EXPECT_EQ(two.inlines[1].font.color, (Rgb{1, 0, 0}));
+    EXPECT_EQ(two.inlines[1].span.col, col) << written;
+  }
 }
 
 

@@ -77,8 +77,15 @@ std::optional<Paragraph> contact_line(Builder& b, layout::Align align) {
   return p;
 }
 
-bool latin_only(const std::string& text) {
-  return std::all_of(text.begin(), text.end(), [](char c) { return static_cast<unsigned char>(c) < 0x80; });
+// A name written family name first without a space between the names: Hangul, kana, CJK
+// ideographs. Any other script (José García, Łukasz Nowak, Ελένη Παππά) puts the family name
+// last, after a space.
+bool family_name_first(const std::string& text) {
+  for (char32_t c : utf8_decode(text))
+    if ((c >= 0x1100 && c <= 0x11FF) || (c >= 0x3040 && c <= 0x30FF) || (c >= 0x3130 && c <= 0x318F) ||
+        (c >= 0x3400 && c <= 0x9FFF) || (c >= 0xAC00 && c <= 0xD7A3) || (c >= 0xF900 && c <= 0xFAFF))
+      return true;
+  return false;
 }
 
 // Awesome-CV's name: the first names light, the last name in the accent style. A Korean
@@ -87,7 +94,7 @@ bool latin_only(const std::string& text) {
 void two_tone(std::vector<Inline>& inlines, const FontSpec& accent) {
   if (inlines.size() != 1) return;
   Inline& name = inlines[0];
-  if (!latin_only(name.text)) {
+  if (family_name_first(name.text)) {
     const size_t open = name.text.find(" (");
     Inline korean = name;
     korean.font = accent;
@@ -106,7 +113,7 @@ void two_tone(std::vector<Inline>& inlines, const FontSpec& accent) {
   Inline last = name;
   last.text = name.text.substr(space + 1);
   last.font = accent;
-  last.span = name.span.shifted(static_cast<int>(space + 1));
+  last.span = name.span.shifted(utf8_length(std::string_view(name.text).substr(0, space + 1)));
   name.text.erase(space + 1);
   inlines.push_back(std::move(last));
 }
