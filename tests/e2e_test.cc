@@ -1031,6 +1031,21 @@ void save_by_rename(const fs::path& file, const std::string& text) {
   fs::rename(temp, file);
 }
 
+// In the table form a highlight is marked even alone: under the entry's summary it would
+// otherwise read as the summary going on.
+TEST(KoStandard, ALoneHighlightKeepsItsMark) {
+  const fs::path dir = e2e_dir() / "ko-standard-lone";
+  fs::create_directories(dir);
+  const fs::path yaml = dir / "cv.yaml", pdf = dir / "cv.pdf";
+  std::ofstream(yaml) << "cv:\n  name: 김하늘\n  sections:\n    경력:\n      - company: 한빛\n        position: 개발자\n"
+                         "        start_date: 2020-03\n        end_date: 2022-02\n        summary: 결제 시스템 개발.\n"
+                         "        highlights:\n          - 장애 대응 시간 단축.\nlocale: korean\n";
+  const Result r = run(std::string(HANJI_BINARY) + " build " + quote(yaml) + " --layout ko-standard -q -o " + quote(pdf), true);
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  const std::string text = run("pdftotext -enc UTF-8 " + quote(pdf) + " -").output;
+  EXPECT_NE(text.find("\u00B7 장애 대응 시간 단축."), std::string::npos) << text;
+}
+
 }  // namespace
 
 // The everyday loop: a save of the CV (in place, or by rename as editors do) or of its layout

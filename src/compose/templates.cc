@@ -64,12 +64,13 @@ std::vector<Inline> field_inlines(Builder& b, const model::Entry& entry, std::st
   if (field == "LABEL") return text(entry.label);
   if (field == "DETAILS") return text(entry.details);
   if (field == "SUMMARY") return text(entry.summary);
-  if (field == "HIGHLIGHTS") {  // one per line (a table cell's list): "· " before each of several, "– " nested
+  if (field == "HIGHLIGHTS") {  // one per line (a table cell's list): "· " before each, "– " nested
+    // A lone highlight keeps its mark too: under the entry's summary it would otherwise read
+    // as the summary going on, and every other layout marks it.
     std::vector<Inline> out;
-    const bool several = entry.highlights.size() > 1 || (!entry.highlights.empty() && !entry.highlights[0].children.empty());
     auto add_line = [&](const model::Text& line, const char* marker) {
       if (!out.empty()) out.push_back(made("\n", font));
-      if (several) out.push_back(made(marker, font));
+      out.push_back(made(marker, font));
       std::vector<Inline> item = b.inlines(line, font);
       std::move(item.begin(), item.end(), std::back_inserter(out));
     };
