@@ -1259,5 +1259,32 @@ TEST(EntryTemplates, ALinkedTitleKeepsItsRolesColour) {
   EXPECT_EQ(summary.inlines[0].font.color, theme.body.color);
 }
 
+// A form puts its sections in its own order, by the type of their entries (section.order):
+// the 이력서's self-introduction after every table, whatever the YAML's order; sections of
+// one type, and of a type the layout does not list, keep the CV's order.
+TEST(Sections, TheLayoutsOrderByTypeComesBeforeTheCvsOrder) {
+  layout::Theme theme = test_theme();
+  Entry paragraph;
+  paragraph.kind = EntryKind::Text;
+  paragraph.text = T("About me.", 11, 7);
+  Entry bullet;
+  bullet.kind = EntryKind::Bullet;
+  bullet.text = T("A bullet.", 30, 7);
+  model::CvFile file = cv_file({section("Introduction", EntryKind::Text, {paragraph}),
+                                section("Bullets", EntryKind::Bullet, {bullet}),
+                                section("Work", EntryKind::Experience, {experience()}),
+                                section("More work", EntryKind::Experience, {experience()})});
+  Diagnostics diags;
+  const Composition as_written = compose(file, theme, diags);
+  EXPECT_LT(find_block(as_written, "Introduction"), find_block(as_written, "Work"));
+  theme.section_order = {"experience", "text"};
+  const Composition ordered = compose(file, theme, diags);
+  const size_t work = find_block(ordered, "Work"), more = find_block(ordered, "More work"),
+               intro = find_block(ordered, "Introduction"), bullets = find_block(ordered, "Bullets");
+  EXPECT_LT(work, more);
+  EXPECT_LT(more, intro);
+  EXPECT_LT(intro, bullets) << "a type not listed comes after";
+}
+
 }  // namespace
 }  // namespace hanji::compose

@@ -334,7 +334,8 @@ TEST_P(Samples, KeepsReadingOrder) {
   const size_t kWithinEntry = tables ? std::string::npos : 600;
   for (const bool side : {false, true}) {
     size_t cursor = 0;
-    for (const auto& section : file->cv.sections) {
+    for (const hanji::model::Section* set : hanji::compose::ordered_sections(*file, layout)) {  // as the layout orders them
+      const hanji::model::Section& section = *set;
       if (section.entries.empty() || in_side(section) != side) continue;
       const size_t title_at = find(shown(section.title), cursor);
       if (title_at == std::string::npos) {

@@ -130,6 +130,23 @@ bool goes_to_side(const model::Section& section, const layout::Theme& theme) {
   });
 }
 
+// The sections in the order the layout gives their types (section.order), the CV's order
+// among sections of one type and for types it does not list.
+std::vector<const model::Section*> ordered_sections(const model::CvFile& file, const layout::Theme& theme) {
+  std::vector<const model::Section*> sections;
+  for (const auto& section : file.cv.sections) sections.push_back(&section);
+  if (theme.section_order.empty()) return sections;
+  const auto rank = [&](const model::Section* section) {
+    const std::string_view kind = model::entry_kind_name(section->kind);
+    for (std::size_t i = 0; i < theme.section_order.size(); ++i)
+      if (theme.section_order[i] == kind || (kind == "one-line" && theme.section_order[i] == "one_line")) return i;
+    return theme.section_order.size();
+  };
+  std::stable_sort(sections.begin(), sections.end(),
+                   [&](const model::Section* a, const model::Section* b) { return rank(a) < rank(b); });
+  return sections;
+}
+
 Composition compose(const model::CvFile& file, const layout::Theme& theme, Diagnostics& diags, MarkupMemo* memo) {
   Builder builder(file, theme, diags, memo);
   add_header(builder);
@@ -138,7 +155,8 @@ Composition compose(const model::CvFile& file, const layout::Theme& theme, Diagn
   bool first_main = true;
   builder.set_region(Builder::Region::Side);
   bool first_side = builder.empty_region();
-  for (const auto& section : file.cv.sections) {
+  for (const model::Section* ordered : ordered_sections(file, theme)) {
+    const model::Section& section = *ordered;
     // A title over nothing looks like a mistake on paper; say so rather than print it.
     if (section.entries.empty()) {
       diags.warning(section.title.span, "section '" + excerpt(section.title.value) + "' has no entries and is left out",

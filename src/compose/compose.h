@@ -196,6 +196,10 @@ class MarkupMemo {
   std::unique_ptr<Impl> impl_;
 };
 
+/// The CV's sections in the order the layout gives their types (section.order), the CV's
+/// order among sections of one type and for types it does not list: the order they are set in.
+std::vector<const model::Section*> ordered_sections(const model::CvFile& file, const layout::Theme& theme);
+
 /// Builds the block list for `file` with `theme`. Problems with content (a bad link, an
 /// unterminated **) are reported as warnings with their location; nothing is dropped.
 Composition compose(const model::CvFile& file, const layout::Theme& theme, Diagnostics& diags,

@@ -183,6 +183,11 @@ struct Theme {
   bool section_title_centered = false;
   /// Alignment of the date and place column's lines.
   Align aside_align = Align::Right;
+  /// The order of sections by their entries' type ("education", "experience", "one-line",
+  /// ... "text"), as a form puts them (the 이력서: education, then work history, then
+  /// certificates, then the self-introduction); sections of a type not listed come after, and
+  /// sections of one type keep the CV's order. Empty: the CV's order.
+  std::vector<std::string> section_order;
   /// Sections (by title, any case, or their key: "experience") whose dated entries show how
   /// long they lasted in the date column ("2 yrs 3 mos").
   std::vector<std::string> time_spans_in;

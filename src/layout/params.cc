@@ -213,6 +213,10 @@ void add_section(std::vector<Param>& out) {
   out.push_back(length("section.rule_thickness", member(&Theme::section_rule_thickness), "rule thickness"));
   out.push_back(simple("section.rule_color", ParamType::Color, member(&Theme::section_rule_color), "rule colour"));
   out.push_back(length("section.rule_gap", member(&Theme::section_rule_gap), "space between title and rule"));
+  out.push_back(simple("section.order", ParamType::TextList, member(&Theme::section_order),
+                       "the order of sections by the type of their entries, as a form puts them, e.g. [education, "
+                       "experience, one-line, normal, publication, text]; types not listed come after, in the CV's "
+                       "order; empty: the CV's order"));
   out.push_back(length("section.space_above", member(&Theme::section_space_above), "space above a section title"));
   out.push_back(length("section.space_below", member(&Theme::section_space_below), "space before the first entry"));
 }
