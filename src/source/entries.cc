@@ -12,7 +12,7 @@ namespace hanji::source {
 
 const std::vector<Field>& section_fields() {
   static const std::vector<Field> kFields = {
-      {"title", Shape::Text, "the section's title, e.g. {ko: 경력, en: Experience}; without it, the key is the title"},
+      {"title", Shape::Text, "the section's title, as written, e.g. {ko: 경력, en: Experience}; without it, the title comes from the key"},
       {"entries", Shape::Anything, "the section's entries"},
       {"tags", tags_field().shape, tags_field().help},
   };
