@@ -130,7 +130,7 @@ model::CvFile cv_file(std::vector<model::Section> sections = {}) {
 }
 
 model::Section section(std::string title, EntryKind kind, std::vector<Entry> entries, int line = 10) {
-  return model::Section{T(std::move(title), line, 3), kind, std::move(entries)};
+  return model::Section{T(std::move(title), line, 3), kind, std::move(entries), /*key=*/{}, /*title_given=*/false};
 }
 
 Entry experience() {
@@ -1133,6 +1133,36 @@ TEST(EntryTemplates, AnOpenTimeSpanWithoutCurrentDateIsReportedOnce) {
   Diagnostics unasked;
   compose(file, theme, unasked);
   EXPECT_EQ(unasked.warning_count(), 0);
+}
+
+// A Korean CV's 경력, written under the key `experience`, is still the section a layout
+// names as RenderCV does (entry.time_spans_in: [experience], sidebar.sections: [skill]).
+TEST(Sections, LayoutsKnowASectionByItsKeyWhateverItsTitle) {
+  layout::Theme theme = test_theme();
+  theme.time_spans_in = {"experience"};
+  theme.sidebar_side = layout::SidebarSide::Left;
+  theme.sidebar_sections = {"skill"};
+  Entry job = experience();
+  job.start_date = ym(2021, 3);
+  job.end_date = ym(2023, 5);
+  model::Section work = section("경력", EntryKind::Experience, {job});
+  work.key = "experience";
+  Entry skill;
+  skill.kind = EntryKind::OneLine;
+  skill.label = T("언어", 40, 9);
+  skill.details = T("Go", 40, 15);
+  model::Section skills = section("기술", EntryKind::OneLine, {skill}, 39);
+  skills.key = "skills";
+  model::CvFile file = cv_file({work, skills});
+  Diagnostics diags;
+  const Composition c = compose(file, theme, diags);
+  const Row& r = row(c.blocks[find_block(c, "Software Engineer")]);
+  ASSERT_FALSE(r.aside.empty());
+  EXPECT_EQ(text_of(r.aside.back()), "2\u00A0years 3\u00A0months");
+  const bool side = std::any_of(c.side.begin(), c.side.end(), [](const Block& b) {
+    return std::holds_alternative<Paragraph>(b.content) && text_of(para(b)) == "기술";
+  });
+  EXPECT_TRUE(side) << "기술 under `skills` goes to the side column";
 }
 
 TEST(EntryTemplates, DateFormatsOfTheLayout) {

@@ -322,11 +322,16 @@ TEST_P(Samples, KeepsReadingOrder) {
     return text.find(probe, from);
   };
   // Sections a side column takes are read as a column of their own.
+  // (by a word in the title or the key: bilingual's 외국어 under `languages`).
   auto in_side = [&](const hanji::model::Section& section) {
     std::string title = hanji::compose::plain_text(section.title.value);
-    std::transform(title.begin(), title.end(), title.begin(), [](unsigned char c) { return std::tolower(c); });
+    std::string key = section.key;
+    for (std::string* name : {&title, &key})
+      std::transform(name->begin(), name->end(), name->begin(), [](unsigned char c) { return std::tolower(c); });
     for (const auto& word : layout.sidebar_sections)
-      if (layout.sidebar_side != hanji::layout::SidebarSide::None && title.find(word) != std::string::npos) return true;
+      if (layout.sidebar_side != hanji::layout::SidebarSide::None &&
+          (title.find(word) != std::string::npos || key.find(word) != std::string::npos))
+        return true;
     return false;
   };
   // Title, organisation, summary and first highlight sit together (in a table row, a long

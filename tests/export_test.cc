@@ -170,6 +170,36 @@ TEST(Export, JsonResumeKeepsTheSchemasArrays) {
   EXPECT_NE(kept.find("\"date\": \"Spring 2020\""), std::string::npos) << kept;
 }
 
+// A RenderCV file's keys say which array a section is, in any language: `volunteer` is
+// JSON Resume's volunteer, `certifications` its certificates, `honors` its awards, `about`
+// its summary (in English, where the titles differ from the arrays' own: Honors, not
+// Awards), and read back, the titles are the same.
+TEST(Export, JsonResumeArraysFollowTheSectionKeys) {
+  const std::string sections =
+      "cv:\n  name: 홍길동\n  sections:\n"
+      "    about: [개발자입니다.]\n"
+      "    volunteer:\n      - {company: 나눔, position: 교사, date: 2019}\n"
+      "    certifications:\n      - {name: 정보처리기사, date: 2020-05}\n"
+      "    honors:\n      - {name: 대상, date: 2021-06}\n"
+      "    languages:\n      - {label: 영어, details: 능숙}\n";
+  const std::vector<std::pair<std::string, std::vector<std::string>>> cases = {
+      {"locale: korean\n", {"소개", "봉사 활동", "자격증", "수상", "외국어"}},
+      {"locale: english\n", {"About", "Volunteer", "Certifications", "Honors", "Languages"}}};
+  for (const auto& [locale, titles] : cases) {
+    const std::string json = export_cv(load(locale + sections), Format::JsonResume, "");
+    for (const char* part : {"\"summary\": \"개발자입니다.\"", "\"volunteer\": [", "\"certificates\": [",
+                             "\"awards\": [", "\"languages\": ["})
+      EXPECT_NE(json.find(part), std::string::npos) << part << " in\n" << json;
+    EXPECT_EQ(json.find("\"work\""), std::string::npos) << json;
+    Diagnostics diags;
+    auto again = source::load_cv_from_string(json, "written.json", diags);
+    ASSERT_TRUE(again) << json;
+    std::vector<std::string> read_back;
+    for (const auto& section : again->cv.sections) read_back.push_back(section.title.value);
+    EXPECT_EQ(read_back, titles) << locale;
+  }
+}
+
 // Every sample, written as a JSON Resume and read back, is the same CV: same sections,
 // titles, entries and texts.
 std::vector<std::string> texts_of(const model::CvFile& file) {

@@ -50,6 +50,12 @@ std::string dump(const Diagnostics& diags) {
   return out;
 }
 
+std::vector<std::string> titles_of(const Loaded& loaded) {
+  std::vector<std::string> titles;
+  for (const auto& section : loaded.file->cv.sections) titles.push_back(section.title.value);
+  return titles;
+}
+
 // The single diagnostic whose message contains `needle` (fails the test if not exactly one).
 const Diagnostic& diag(const Diagnostics& diags, std::string_view needle) {
   static const Diagnostic kNone;
@@ -295,13 +301,101 @@ TEST(SourceSections, TitlesAreFormattedLikeRenderCv) {
       "    gitHub_projects: []\n"
       "    c++_and_rust: []\n"
       "    경력_사항: []\n"
-      "    2024_awards: []\n");
+      "    2024_awards: []\n"
+      "    open source work: []\n"
+      "    projects for a client: []\n");
   ASSERT_TRUE(loaded.file) << dump(loaded.diags);
-  std::vector<std::string> titles;
-  for (const auto& s : loaded.file->cv.sections) titles.push_back(s.title.value);
-  EXPECT_EQ(titles, (std::vector<std::string>{"Work Experience", "History of Art and Design", "and so on",
-                                              "Selected Talks", "gitHub_projects", "C++ and Rust", "경력 사항",
-                                              "2024 Awards"}));
+  // RenderCV's rule, and two of hanji's: a first word is capitalised even when it is a
+  // function word, and a key in lower case with spaces is capitalised like one with '_'.
+  EXPECT_EQ(titles_of(loaded), (std::vector<std::string>{"Work Experience", "History of Art and Design", "And so on",
+                                                         "Selected Talks", "gitHub_projects", "C++ and Rust",
+                                                         "경력 사항", "2024 Awards", "Open Source Work",
+                                                         "Projects for a Client"}));
+}
+
+// The keys people write: in the CV's language. A key with a capital letter, or a title of
+// its own, is what its writer chose and stays; an unknown key is capitalised.
+const char* const kKeyedSections =
+    "  sections:\n"
+    "    experience: []\n"
+    "    work_experience: []\n"
+    "    education: []\n"
+    "    research interests: []\n"
+    "    open_source: []\n"
+    "    Skills: []\n"
+    "    awards: {title: Prizes, entries: []}\n"
+    "    projects: {entries: []}\n";
+
+TEST(SourceSections, KnownKeysAreTitledInTheCvsLanguage) {
+  auto korean = load("locale: korean\ncv:\n" + std::string(kKeyedSections));
+  ASSERT_TRUE(korean.file) << dump(korean.diags);
+  EXPECT_EQ(titles_of(korean), (std::vector<std::string>{"경력", "경력", "학력", "관심 분야", "Open Source", "Skills",
+                                                         "Prizes", "프로젝트"}));
+  auto japanese = load("locale: japanese\ncv:\n" + std::string(kKeyedSections));
+  ASSERT_TRUE(japanese.file) << dump(japanese.diags);
+  EXPECT_EQ(titles_of(japanese), (std::vector<std::string>{"職歴", "職歴", "学歴", "研究分野", "Open Source", "Skills",
+                                                           "Prizes", "プロジェクト"}));
+  // English: RenderCV's titles, as before.
+  auto english = load("cv:\n" + std::string(kKeyedSections));
+  ASSERT_TRUE(english.file) << dump(english.diags);
+  EXPECT_EQ(titles_of(english), (std::vector<std::string>{"Experience", "Work Experience", "Education",
+                                                          "Research Interests", "Open Source", "Skills", "Prizes",
+                                                          "Projects"}));
+  // The key itself is kept for what recognises sections by name.
+  EXPECT_EQ(korean.file->cv.sections[0].key, "experience");
+  EXPECT_EQ(korean.file->cv.sections[3].key, "research interests");
+  EXPECT_TRUE(korean.file->cv.sections[6].title_given);
+  EXPECT_FALSE(korean.file->cv.sections[7].title_given);
+}
+
+TEST(SourceSections, AKoreanCvWithoutLocaleGetsKoreanTitles) {
+  // Written in Hangul, no `locale:`: Korean once read, titles included.
+  auto loaded = load("cv:\n  name: 홍길동\n  sections:\n    experience:\n      - company: 한빛페이\n"
+                     "        position: 백엔드 엔지니어\n        date: 2021\n    skills:\n      - label: 언어\n"
+                     "        details: 파이썬과 고\n");
+  ASSERT_TRUE(loaded.file) << dump(loaded.diags);
+  EXPECT_EQ(loaded.file->locale.language, "ko");
+  EXPECT_EQ(titles_of(loaded), (std::vector<std::string>{"경력", "기술"}));
+}
+
+TEST(SourceSections, ABilingualCvTitlesKeysInTheLanguageChosen) {
+  const std::string yaml =
+      "cv:\n  name: {ko: 박지민, en: Jimin Park}\n  sections:\n"
+      "    experience:\n      - company: {ko: 한빛페이, en: Hanbit Pay}\n        position: B\n        date: 2021\n"
+      "    education: {title: {ko: 학교, en: Schools}, entries: []}\n"
+      "    side_projects: []\n";
+  ReadOptions korean;
+  korean.language = "ko";
+  auto ko = load_with(yaml, korean);
+  ASSERT_TRUE(ko.file) << dump(ko.diags);
+  EXPECT_EQ(titles_of(ko), (std::vector<std::string>{"경력", "학교", "Side Projects"}));
+  ReadOptions english;
+  english.language = "en";
+  auto en = load_with(yaml, english);
+  ASSERT_TRUE(en.file) << dump(en.diags);
+  EXPECT_EQ(titles_of(en), (std::vector<std::string>{"Experience", "Schools", "Side Projects"}));
+  // A locale map may retitle a key.
+  auto own = load("locale: {language: korean, section_titles: {experience: 경력 사항}}\ncv:\n" +
+                  std::string(kKeyedSections));
+  ASSERT_TRUE(own.file) << dump(own.diags);
+  EXPECT_EQ(titles_of(own).front(), "경력 사항");
+  EXPECT_EQ(titles_of(own)[1], "경력");
+}
+
+// English titles a known key as RenderCV does, so English CVs keep their titles; the
+// shipped english.yaml says the same as the built-in English.
+TEST(SourceSections, EnglishTitlesAreRenderCvsForEveryKnownKey) {
+  const Locale builtin = *builtin_locale("en");
+  auto file = load("locale: english\ncv:\n  name: J\n");
+  ASSERT_TRUE(file.file) << dump(file.diags);
+  for (std::string_view key : model::known_section_keys()) {
+    EXPECT_EQ(builtin.section_titles.at(std::string(key)), section_title(key)) << key;
+    EXPECT_EQ(file.file->locale.section_titles.at(std::string(key)), section_title(key)) << key;
+    EXPECT_EQ(known_section_key(key), key);
+  }
+  EXPECT_EQ(known_section_key("work experience"), "work_experience");
+  EXPECT_EQ(known_section_key("Experience"), "");
+  EXPECT_EQ(known_section_key("경력"), "");
 }
 
 // ---------------------------------------------------------------- entry errors
@@ -1719,7 +1813,8 @@ TEST(SourceLocale, EveryLocaleFileReads) {
     EXPECT_EQ(locale.name, name);
     EXPECT_EQ(locale.language.size(), 2u) << name;
     for (const std::string& month : locale.month_names) EXPECT_FALSE(month.empty()) << name;
-    EXPECT_EQ(locale.section_titles.size(), 12u) << name;  // every JSON Resume section has its title
+    // Every known key has a title (English where the file has none).
+    EXPECT_EQ(locale.section_titles.size(), model::known_section_keys().size()) << name;
     if (name != "english") {
       EXPECT_NE(locale.month_names[0], "January") << name;
     }

@@ -120,13 +120,16 @@ std::string ascii_lower(std::string text) {
   return text;
 }
 
-// Whether the layout's side column takes this section: its title contains one of the
-// layout's words, in any case ("Skills", "Programming Languages", "보유 기술").
+// Whether the layout's side column takes this section: its title or its key contains one of
+// the layout's words, in any case ("Skills", "Programming Languages", "보유 기술", and スキル
+// under the key `skills`).
 bool goes_to_side(const model::Section& section, const layout::Theme& theme) {
   if (theme.sidebar_side == layout::SidebarSide::None) return false;
   const std::string title = ascii_lower(plain_text(section.title.value));
+  const std::string key = ascii_lower(section.key);
   return std::any_of(theme.sidebar_sections.begin(), theme.sidebar_sections.end(), [&](const std::string& word) {
-    return !word.empty() && title.find(ascii_lower(word)) != std::string::npos;
+    return !word.empty() && (title.find(ascii_lower(word)) != std::string::npos ||
+                             key.find(ascii_lower(word)) != std::string::npos);
   });
 }
 

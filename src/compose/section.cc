@@ -184,7 +184,8 @@ int entry_number(const model::Section& section, size_t index) {
 }
 
 // Whether the layout lists the section in entry.time_spans_in, by its title ("Experience")
-// or as RenderCV names sections in its design ("experience", "work_experience").
+// or by its key, as RenderCV names sections in its design ("experience", "work_experience"),
+// which a Korean CV's 경력 under the key `experience` still answers to.
 bool shows_time_spans(const layout::Theme& theme, const model::Section& section) {
   if (theme.time_spans_in.empty()) return false;
   auto normal = [](std::string text) {
@@ -192,8 +193,10 @@ bool shows_time_spans(const layout::Theme& theme, const model::Section& section)
     return text;
   };
   const std::string title = normal(plain_text(section.title.value));
-  return std::any_of(theme.time_spans_in.begin(), theme.time_spans_in.end(),
-                     [&](const std::string& name) { return normal(name) == title; });
+  const std::string key = normal(section.key);
+  return std::any_of(theme.time_spans_in.begin(), theme.time_spans_in.end(), [&](const std::string& name) {
+    return normal(name) == title || (!key.empty() && normal(name) == key);
+  });
 }
 
 }  // namespace

@@ -15,6 +15,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cctype>
 #include <filesystem>
 
 #include "export/export.h"
@@ -204,11 +205,32 @@ Json inline_entries(const model::Section& section) {
   return list;
 }
 
-// True when the section's title is what the CV's language (or English) calls `array`.
+// The section keys whose sections a JSON Resume array holds, the first the one whose title
+// the JSON Resume reader gives the array (as source/json_resume.cc names them).
+std::vector<std::string_view> keys_for(std::string_view array) {
+  if (array == "volunteer") return {"volunteering", "volunteer"};
+  if (array == "awards") return {"awards", "honors", "selected_honors"};
+  if (array == "certificates") return {"certificates", "certifications"};
+  if (array == "summary") return {"summary", "about", "about_me", "profile"};
+  return {array};
+}
+
+// "Work experience", "work_experience" -> "work_experience".
+std::string key_name(std::string_view key) {
+  std::string name;
+  for (char c : key) name += c == ' ' ? '_' : static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return name;
+}
+
+// True when the section is written under one of the keys of `array`, or titled as the CV's
+// language (or English) titles one of them (a JSON Resume read in, whose keys are titles).
 bool titled_as(const model::Section& section, std::string_view array, const model::Locale& locale) {
-  for (const model::Locale& titles : {locale, *model::builtin_locale("en")})
-    if (auto it = titles.section_titles.find(array); it != titles.section_titles.end() && it->second == section.title.value)
-      return true;
+  for (std::string_view key : keys_for(array)) {
+    if (key_name(section.key) == key) return true;
+    for (const model::Locale& titles : {locale, *model::builtin_locale("en")})
+      if (auto it = titles.section_titles.find(key); it != titles.section_titles.end() && it->second == section.title.value)
+        return true;
+  }
   return false;
 }
 

@@ -315,7 +315,7 @@ void add_sidebar(std::vector<Param>& out) {
   out.push_back(length("sidebar.indent", member(&Theme::sidebar_indent),
                        "indent of the side column's entries under their titles"));
   out.push_back(simple("sidebar.sections", ParamType::TextList, member(&Theme::sidebar_sections),
-                       "sections whose title contains one of these words (any case) go to the side column"));
+                       "sections whose title or key contains one of these words (any case) go to the side column"));
   out.push_back(simple("sidebar.photo", ParamType::Bool, member(&Theme::sidebar_photo),
                        "the photo at the top of the side column"));
   out.push_back(simple("sidebar.contacts", ParamType::Bool, member(&Theme::sidebar_contacts),

@@ -30,6 +30,17 @@ std::string lowercase(std::string_view s) {
   return out;
 }
 
+// "work_experience" -> "Work Experience". None of the known keys has a word RenderCV leaves
+// in lower case ("and", "of", ...), so capitalising every word gives RenderCV's title.
+std::string english_title(std::string_view key) {
+  std::string title(key);
+  for (size_t i = 0; i < title.size(); ++i) {
+    if (title[i] == '_') title[i] = ' ';
+    else if (i == 0 || title[i - 1] == ' ') title[i] = static_cast<char>(std::toupper(static_cast<unsigned char>(title[i])));
+  }
+  return title;
+}
+
 Locale english() {
   Locale locale;
   locale.language = "en";
@@ -38,16 +49,28 @@ Locale english() {
   // RenderCV's English abbreviations follow the Yale style guide.
   locale.month_abbreviations = {"Jan",  "Feb", "Mar",  "Apr", "May", "June",
                                 "July", "Aug", "Sept", "Oct", "Nov", "Dec"};
-  locale.section_titles = {{"summary", "Summary"},         {"work", "Experience"},
-                           {"volunteer", "Volunteering"},  {"education", "Education"},
-                           {"awards", "Awards"},           {"certificates", "Certificates"},
-                           {"publications", "Publications"}, {"skills", "Skills"},
-                           {"languages", "Languages"},     {"interests", "Interests"},
-                           {"projects", "Projects"},       {"references", "References"}};
+  for (std::string_view key : known_section_keys()) locale.section_titles.emplace(key, english_title(key));
   return locale;
 }
 
 }  // namespace
+
+const std::vector<std::string_view>& known_section_keys() {
+  // The keys RenderCV files use most, synonyms next to each other. JSON Resume's sections
+  // are among them: its `work` takes the title of `experience`, `volunteer` that of
+  // `volunteering` (source/json_resume.cc).
+  static const std::vector<std::string_view> kKeys = {
+      "summary",       "about",           "about_me",         "profile",
+      "experience",    "work_experience", "professional_experience", "work", "employment",
+      "education",     "skills",          "technical_skills", "projects",  "personal_projects",
+      "publications",  "selected_publications", "awards",     "honors",    "selected_honors",
+      "certifications", "certificates",   "languages",        "interests", "research_interests",
+      "volunteer",     "volunteering",    "references",       "teaching",  "talks",
+      "invited_talks", "presentations",   "patents",          "research",  "research_experience",
+      "activities",    "extracurricular_activities", "leadership", "courses", "coursework",
+      "grants",        "service",         "memberships"};
+  return kKeys;
+}
 
 std::optional<Locale> builtin_locale(std::string_view name) {
   std::string key = lowercase(name);

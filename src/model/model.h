@@ -84,9 +84,16 @@ struct Entry {
 };
 
 struct Section {
-  Text title;  // as RenderCV shows it: "work_experience" -> "Work Experience"; Hangul verbatim
+  /// What is printed. From the key unless `title_given`: a known key in the CV's language
+  /// ("experience" -> 경력 in Korean, "Experience" in English), any other as RenderCV
+  /// capitalises it ("work_history" -> "Work History"); Hangul and capitalised keys verbatim.
+  Text title;
   EntryKind kind = EntryKind::Text;
   std::vector<Entry> entries;
+  /// The key it is written under in `sections:` ("experience", "경력"); "" for a section of
+  /// the list form. Layouts and exports that recognise sections by name look here too.
+  std::string key;
+  bool title_given = false;  // `title:` written, which stays as written
 };
 
 struct SocialNetwork {
@@ -132,11 +139,16 @@ struct Locale {
   std::string year = "year", years = "years", month = "month", months = "months";
   std::string last_updated = "Last updated in";
   std::string page_number = "PAGE / TOTAL";  // footer, placeholders PAGE and TOTAL
-  /// Titles of the sections a JSON Resume has, by its names ("work" -> "Experience"), and
-  /// the labels of the fields it reads into highlights.
+  /// Titles of the usual section keys in this language ("experience" -> "Berufserfahrung"),
+  /// which a CV's keys and a JSON Resume's sections take, and the labels of the fields a
+  /// JSON Resume's entries have that become highlights.
   std::map<std::string, std::string, std::less<>> section_titles;
   std::string score = "Score", courses = "Courses", keywords = "Keywords";
 };
+
+/// The section keys a locale may title ("experience", "work_experience", ...), in the
+/// order locale files list them. Their English titles are what RenderCV makes of the key.
+const std::vector<std::string_view>& known_section_keys();
 
 /// The built-in locale: English ("en" or "english"); nullopt for any other name (the others
 /// are locale files, read by the CV reader).

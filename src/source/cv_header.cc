@@ -28,8 +28,9 @@ const std::vector<Field>& cv_fields() {
       {"custom_connections", Shape::CustomConnections,
        "other contacts, each {placeholder: TEXT, url: URL}; shown as a link"},
       {"sections", Shape::Sections,
-       "the sections: each title with its list of entries (every entry of a section is of one type), or a map "
-       "{title:, entries:}"},
+       "the sections: each key with its list of entries (every entry of a section is of one type), or a map "
+       "{title:, entries:}; a usual key (experience, education, skills) is titled in the CV's language, another "
+       "lower-case one capitalised, one with capitals kept as written"},
   };
   return kFields;
 }

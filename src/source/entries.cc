@@ -12,7 +12,7 @@ namespace hanji::source {
 
 const std::vector<Field>& section_fields() {
   static const std::vector<Field> kFields = {
-      {"title", Shape::Text, "the section's title, e.g. {ko: 경력, en: Experience}; without it, the key is the title"},
+      {"title", Shape::Text, "the section's title, as written, e.g. {ko: 경력, en: Experience}; without it, the title comes from the key"},
       {"entries", Shape::Anything, "the section's entries"},
       {"tags", tags_field().shape, tags_field().help},
   };
@@ -182,6 +182,7 @@ void read_section(const std::string& key, const Span& key_span, const YamlNode& 
                   const Settings& settings, std::vector<Section>& sections) {
   if (!reader.count_parts(key_span)) return;
   Section section;
+  // Known keys take their title in the CV's language once that is settled (title_sections).
   section.title = Text{section_title(key), key_span};
   if (entries.is_null()) {  // `projects:` with nothing yet: an empty section
     sections.push_back(std::move(section));
@@ -258,8 +259,15 @@ void read_titled_section(const std::string* key, const Span& key_span, const Yam
                        {"give it one: '- title: Experience' with its 'entries:' under it"});
     return;
   }
+  const size_t before = sections.size();
   read_section(key ? *key : title->value, key ? key_span : title->span, *entries, reader, settings, sections);
-  if (title && !title->empty() && !sections.empty()) sections.back().title = *title;
+  if (sections.size() == before) return;  // not read: an error was reported
+  if (key) sections.back().key = *key;
+  if (title && !title->empty()) {
+    sections.back().title = *title;
+    sections.back().title_given = true;
+  }
+  if (!key) sections.back().title_given = true;
 }
 
 }  // namespace
@@ -284,11 +292,18 @@ void read_sections(const YamlNode& node, Reader& reader, const Settings& setting
     const YamlNode& value = node.items[i];
     auto has = [&](std::string_view key) { return std::find(value.keys.begin(), value.keys.end(), key) != value.keys.end(); };
     if (!value.is_map() || !(has("entries") || has("title"))) {
+      const size_t before = sections.size();
       read_section(node.keys[i], node.key_spans[i], value, reader, settings, sections);
+      if (sections.size() > before) sections.back().key = node.keys[i];
       continue;
     }
     read_titled_section(&node.keys[i], node.key_spans[i], value, reader, settings, sections);
   }
+}
+
+void title_sections(std::vector<Section>& sections, const Locale& locale) {
+  for (Section& section : sections)
+    if (!section.title_given && !section.key.empty()) section.title.value = section_title(section.key, locale);
 }
 
 }  // namespace hanji::source

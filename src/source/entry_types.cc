@@ -128,21 +128,39 @@ std::string section_title(std::string_view key) {
       "into", "like", "near", "nor", "of",  "off",  "on",   "onto", "or",   "over",
       "so",   "than", "that", "to",  "upon", "when", "with", "yet"};
   std::u32string text = utf8_decode(key);
-  if (std::any_of(text.begin(), text.end(), [](char32_t c) { return c == ' ' || is_upper(c); }))
-    return std::string(key);
+  // A capital letter anywhere: a title its writer spelt out.
+  if (std::any_of(text.begin(), text.end(), is_upper)) return std::string(key);
   std::string title;
   size_t start = 0;
   while (start <= text.size()) {
-    size_t end = text.find(U'_', start);
+    size_t end = text.find_first_of(U"_ ", start);
     if (end == std::u32string::npos) end = text.size();
     std::u32string word = text.substr(start, end - start);
-    if (python_islower(word) && !contains(kLowercaseWords, encode(word)) && is_lower(word[0]))
+    const bool first = start == 0;
+    if (python_islower(word) && is_lower(word[0]) && (first || !contains(kLowercaseWords, encode(word))))
       word[0] = capital(word[0]);
-    if (start > 0) title += ' ';
+    if (!first) title += ' ';
     title += encode(word);
     start = end + 1;
   }
   return title;
+}
+
+std::string known_section_key(std::string_view key) {
+  std::string name;
+  for (char c : key) {
+    if (c == ' ' || c == '_') name += '_';
+    else if (c >= 'a' && c <= 'z') name += c;
+    else return "";
+  }
+  return name;
+}
+
+std::string section_title(std::string_view key, const Locale& locale) {
+  const std::string name = known_section_key(key);
+  if (auto it = locale.section_titles.find(name); !name.empty() && it != locale.section_titles.end())
+    return it->second;
+  return section_title(key);
 }
 
 }  // namespace hanji::source

@@ -34,9 +34,19 @@ std::string_view text_entry_help();
 /// reversed-numbered), that has any of its characteristic keys; nullopt if none.
 std::optional<EntryKind> identify_entry(const YamlNode& entry);
 
-/// RenderCV's dictionary_key_to_proper_section_title: a key with a space or an uppercase
-/// letter stays as written; otherwise '_' becomes ' ' and lowercase words are capitalised,
-/// except short function words ("and", "of", ...).
+/// A section key as a title, RenderCV's way (dictionary_key_to_proper_section_title) for
+/// what it changes: a key with a capital letter stays as written; otherwise '_' becomes ' '
+/// and every lower-case word is capitalised except short function words ("and", "of", ...),
+/// the first word always ("work_and_study" -> "Work and Study"). Unlike RenderCV, a key
+/// with spaces is capitalised too ("research interests" -> "Research Interests").
 std::string section_title(std::string_view key);
+
+/// The name a locale's section_titles knows a plain key by: ASCII lower case with '_' or
+/// spaces ("work experience" -> "work_experience"); "" for any other key ("Experience", "경력").
+std::string known_section_key(std::string_view key);
+
+/// The title of a section written under `key` without a title of its own: the locale's
+/// title for a known key, else section_title(key).
+std::string section_title(std::string_view key, const Locale& locale);
 
 }  // namespace hanji::source

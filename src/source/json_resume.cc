@@ -182,10 +182,14 @@ void copy_dates(const YamlNode& from, YamlNode& to, Reader& reader, std::string_
 }
 
 // A section's title in the CV's language (from its locale file), English when it has none.
+// The locale titles sections by the keys RenderCV files use; two of JSON Resume's names
+// mean another key's section ("work" is what `experience` holds, which English calls
+// Experience where a RenderCV key `work` is titled Work).
 std::string title_of(std::string_view section, const Locale& locale) {
-  if (auto it = locale.section_titles.find(section); it != locale.section_titles.end()) return it->second;
+  const std::string_view key = section == "work" ? "experience" : section == "volunteer" ? "volunteering" : section;
+  if (auto it = locale.section_titles.find(key); it != locale.section_titles.end()) return it->second;
   const Locale english = *builtin_locale("en");
-  if (auto it = english.section_titles.find(section); it != english.section_titles.end()) return it->second;
+  if (auto it = english.section_titles.find(key); it != english.section_titles.end()) return it->second;
   return std::string(section);
 }
 

@@ -27,7 +27,9 @@ const std::vector<Field>& locale_fields() {
       {"range_separator", Shape::Text, "between the two dates of a range, with its spaces: ' – '"},
       {"date", Shape::Text, "how a month is written: MONTH_NAME, MONTH_ABBREVIATION, MONTH_IN_TWO_DIGITS, MONTH and YEAR are filled in"},
       {"date_with_day", Shape::Text, "how a day is written: as date, with DAY"},
-      {"section_titles", Shape::SectionTitles, "the titles of a JSON Resume's sections in this language"},
+      {"section_titles", Shape::SectionTitles,
+       "the titles of the usual sections in this language, by key (experience: Berufserfahrung): a CV's "
+       "sections written under these keys and a JSON Resume's sections take them"},
   };
   return kFields;
 }
@@ -54,9 +56,8 @@ const std::vector<Field>& phrase_fields() {
 const std::vector<Field>& section_title_fields() {
   static const std::vector<Field> kFields = [] {
     std::vector<Field> fields;
-    for (std::string_view section : {"summary", "work", "volunteer", "education", "awards", "certificates",
-                                     "publications", "skills", "languages", "interests", "projects", "references"})
-      fields.push_back({section, Shape::Text, "the title of this JSON Resume section"});
+    for (std::string_view key : model::known_section_keys())
+      fields.push_back({key, Shape::Text, "the title of a section written under this key"});
     return fields;
   }();
   return kFields;
@@ -140,10 +141,10 @@ void read_phrases(const YamlNode& node, Reader& reader, Locale& locale) {
   }
 }
 
-// The titles of JSON Resume's sections in this language ({work: Berufserfahrung, ...}).
+// The titles of the usual sections in this language ({experience: Berufserfahrung, ...}).
 void read_section_titles(const YamlNode& node, Reader& reader, Locale& locale) {
   static const std::vector<std::string> kSections = keys_of(section_title_fields());
-  if (node.is_null() || !reader.expect_map(node, "section_titles", "write 'section_titles:' with 'work: Experience', ..."))
+  if (node.is_null() || !reader.expect_map(node, "section_titles", "write 'section_titles:' with 'experience: Experience', ..."))
     return;
   for (size_t i = 0; i < node.keys.size(); ++i) {
     if (!known(kSections, node.keys[i])) reader.unknown_key(node.key_spans[i], node.keys[i], "section_titles", kSections);

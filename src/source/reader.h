@@ -84,6 +84,10 @@ void read_cv(const YamlNode& node, Reader& reader, const std::string& base_dir,
 /// `cv.sections:` -> sections.
 void read_sections(const YamlNode& node, Reader& reader, const Settings& settings,
                    std::vector<Section>& sections);
+/// The titles of the sections written under a key without a title of their own, in the
+/// locale's language: "experience" -> 경력 (Korean), Experience (English); others as
+/// section_title() capitalises them. Run once the CV's language is settled.
+void title_sections(std::vector<Section>& sections, const Locale& locale);
 /// One entry of a section whose type is `kind`.
 std::optional<Entry> read_entry(const YamlNode& node, EntryKind kind, Reader& reader,
                                 const Settings& settings);

@@ -242,6 +242,7 @@ void read_top_level(YamlNode& root, Reader& reader, const ReadOptions& options, 
   // A Korean CV without `locale:` gets Korean dates and phrases ("석사 in 전산학부" otherwise).
   if (!said && written_in_korean(file.cv))
     if (auto korean = find_locale("ko", reader)) file.locale = *korean;
+  title_sections(file.cv.sections, file.locale);
   // Last: the output paths are named after the CV's owner and dated in its language.
   read_render_command(root, file, reader, file.settings.render);
 }
