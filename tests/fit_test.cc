@@ -42,7 +42,8 @@ const std::vector<StyleField> kStyles = {&layout::Theme::name,          &layout:
                                          &layout::Theme::contact,       &layout::Theme::section_title,
                                          &layout::Theme::entry_title,   &layout::Theme::entry_subtitle,
                                          &layout::Theme::body,          &layout::Theme::aside,
-                                         &layout::Theme::footer};
+                                         &layout::Theme::footer,        &layout::Theme::name_accent,
+                                         &layout::Theme::aside_detail};
 const std::vector<LengthField> kSpaces = {
     &layout::Theme::headline_space,      &layout::Theme::contact_space,       &layout::Theme::header_space_below,
     &layout::Theme::section_rule_gap,    &layout::Theme::section_space_above, &layout::Theme::section_space_below,
@@ -87,6 +88,30 @@ TEST(Squeezed, OneReachesEveryBound) {
   EXPECT_EQ(s.aside_width, t.aside_width);
   EXPECT_EQ(s.page_height, t.page_height);
   EXPECT_EQ(s.fonts.hangul.regular, t.fonts.hangul.regular);
+}
+
+// Fitting shrinks what the parameter registry declares, so a text style added to a layout
+// later is shrunk with the others (awesome's name accent and the date column's detail line
+// were not, when fitting kept a list of its own).
+TEST(Squeezed, EveryStyleAndSpaceTheRegistryDeclaresShrinks) {
+  layout::Theme t = classic();
+  t.name_accent.size = 20;
+  t.aside_detail.size = 8;
+  const layout::Theme s = squeezed(t, 1);
+  const auto before = layout::describe_parameters(t), after = layout::describe_parameters(s);
+  ASSERT_EQ(before.size(), after.size());
+  std::size_t sizes = 0;
+  for (std::size_t i = 0; i < before.size(); ++i) {
+    const std::string& key = before[i].key;
+    if (!key.starts_with("styles.") || !key.ends_with(".size")) continue;
+    ++sizes;
+    const double was = std::stod(before[i].default_value), now = std::stod(after[i].default_value);
+    EXPECT_NEAR(now, was * t.fit_min_font_scale, 0.01) << key;
+  }
+  EXPECT_EQ(sizes, kStyles.size()) << "every style the registry declares";
+  EXPECT_NEAR(s.name_accent.size, 20 * t.fit_min_font_scale, 1e-9);
+  EXPECT_NEAR(s.aside_detail.size, 8 * t.fit_min_font_scale, 1e-9);
+  EXPECT_EQ(layout::parameter_values(t, layout::FitRole::VerticalSpace).size(), kSpaces.size());
 }
 
 TEST(Squeezed, MovesMonotonicallyAndStaysWithinTheBounds) {

@@ -11,7 +11,6 @@ namespace hanji::fit {
 
 namespace {
 
-using layout::TextStyle;
 using layout::Theme;
 
 /// The part of the overall squeeze over which one group of dimensions goes from its value to
@@ -45,17 +44,6 @@ double factor_towards(double bound, double t) { return 1.0 - t * (1.0 - std::cla
 double margin_towards(double margin, double floor, double t) {
   return margin <= floor ? margin : margin - t * (margin - floor);
 }
-
-constexpr TextStyle Theme::*kTextStyles[] = {&Theme::name,        &Theme::headline,       &Theme::contact,
-                                             &Theme::section_title, &Theme::entry_title, &Theme::entry_subtitle,
-                                             &Theme::body,        &Theme::aside,          &Theme::footer};
-
-// Every vertical space the layout sets between blocks (the rule's own thickness is not space).
-constexpr double Theme::*kVerticalSpaces[] = {
-    &Theme::headline_space,      &Theme::contact_space,       &Theme::header_space_below,
-    &Theme::section_rule_gap,    &Theme::section_space_above, &Theme::section_space_below,
-    &Theme::entry_space,         &Theme::text_entry_space,    &Theme::summary_space,
-    &Theme::highlight_space};
 
 /// The page footer ("1 / 2") sits in the bottom margin, footer_offset above the edge: the
 /// margin keeps it clear of the text by at least its own size.
@@ -107,12 +95,12 @@ layout::Theme squeezed(const layout::Theme& theme, double s) {
   const double space_factor = factor_towards(theme.fit_min_space_scale, progress(kSpaces, s));
   const double edge = progress(kEdgeMargins, s), side = progress(kSideMargins, s);
 
+  // What shrinks is what the parameter registry declares with a fit role: every text style
+  // (the name's accent and the date column's detail line included), every vertical space.
   Theme out = theme;
-  for (auto style : kTextStyles) {
-    (out.*style).size *= size_factor;
-    (out.*style).line_height *= leading_factor;
-  }
-  for (auto space : kVerticalSpaces) out.*space *= space_factor;
+  layout::scale_parameters(out, layout::FitRole::TextSize, size_factor);
+  layout::scale_parameters(out, layout::FitRole::Leading, leading_factor);
+  layout::scale_parameters(out, layout::FitRole::VerticalSpace, space_factor);
   out.margin_top = margin_towards(theme.margin_top, theme.fit_min_margin, edge);
   out.margin_bottom = margin_towards(theme.margin_bottom, bottom_margin_floor(theme), edge);
   out.margin_left = margin_towards(theme.margin_left, theme.fit_min_margin, side);
@@ -124,9 +112,11 @@ std::string describe_changes(const layout::Theme& original, const layout::Theme&
   std::vector<std::string> parts;
   describe_ratio(parts, "text", original.body.size, fitted.body.size);
   describe_ratio(parts, "line spacing", original.body.line_height, fitted.body.line_height);
-  for (auto space : kVerticalSpaces) {
-    if (original.*space <= 0) continue;
-    describe_ratio(parts, "space between blocks", original.*space, fitted.*space);
+  const std::vector<double> spaces = layout::parameter_values(original, layout::FitRole::VerticalSpace),
+                            fitted_spaces = layout::parameter_values(fitted, layout::FitRole::VerticalSpace);
+  for (std::size_t i = 0; i < spaces.size() && i < fitted_spaces.size(); ++i) {
+    if (spaces[i] <= 0) continue;
+    describe_ratio(parts, "space between blocks", spaces[i], fitted_spaces[i]);
     break;  // all spaces share one factor
   }
   describe_margins(parts, "top and bottom margins", "top margin", "bottom margin", original.margin_top,

@@ -322,6 +322,15 @@ struct LayoutInfo {
 };
 std::vector<LayoutInfo> list_layouts(const DataDirs& dirs, Diagnostics& diags);
 
+/// What fitting a CV to fewer pages may shrink, as each parameter's one declaration in the
+/// registry says: every text style's size, every style's leading, every vertical space
+/// between blocks. (The margins, which have floors of their own, fitting moves itself.)
+enum class FitRole { None, TextSize, Leading, VerticalSpace };
+/// Multiplies every parameter of `role` in `theme` by `factor`.
+void scale_parameters(Theme& theme, FitRole role, double factor);
+/// The values of the parameters of `role` in `theme`, in the registry's order.
+std::vector<double> parameter_values(const Theme& theme, FitRole role);
+
 /// Builds the theme: defaults, then layouts/`name`.yaml (following `extends:`), then
 /// `overrides` (the CV's `layout:` values), then `paper_override` ("a4"/"letter", from the
 /// command line). Font file names are resolved against dirs.fonts (or the CV's directory).

@@ -57,11 +57,15 @@ constexpr Range kWeight{0, 100, true};  // a relative width: more than zero
 constexpr const char* kFields = "POSITION, COMPANY, INSTITUTION, DEGREE, AREA, DEGREE_WITH_AREA, NAME, TITLE, "
                                 "AUTHORS, JOURNAL, DOI, URL, DATES, START_DATE, END_DATE, DURATION, LOCATION";
 
-Param length(std::string key, Access access, std::string help, Range range = kLength) {
-  return Param{std::move(key), ParamType::Length, std::move(help), range, {}, {}, std::move(access)};
+Param length(std::string key, Access access, std::string help, Range range = kLength, FitRole fit = FitRole::None) {
+  return Param{std::move(key), ParamType::Length, std::move(help), range, {}, {}, std::move(access), fit};
 }
-Param number(std::string key, Access access, std::string help, Range range) {
-  return Param{std::move(key), ParamType::Number, std::move(help), range, {}, {}, std::move(access)};
+/// A vertical space between blocks: fitting shrinks it.
+Param space(std::string key, Access access, std::string help) {
+  return length(std::move(key), std::move(access), std::move(help), kLength, FitRole::VerticalSpace);
+}
+Param number(std::string key, Access access, std::string help, Range range, FitRole fit = FitRole::None) {
+  return Param{std::move(key), ParamType::Number, std::move(help), range, {}, {}, std::move(access), fit};
 }
 Param simple(std::string key, ParamType type, Access access, std::string help) {
   return Param{std::move(key), type, std::move(help), Range{}, {}, {}, std::move(access)};
@@ -143,7 +147,7 @@ void add_styles(std::vector<Param>& out) {
   for (const auto& role : roles) {
     std::string prefix = std::string("styles.") + role.name + ".";
     out.push_back(
-        length(prefix + "size", member(role.style, &TextStyle::size), "nominal (Hangul) size", kFontSize));
+        length(prefix + "size", member(role.style, &TextStyle::size), "nominal (Hangul) size", kFontSize, FitRole::TextSize));
     out.push_back(simple(prefix + "bold", ParamType::Bool, member(role.style, &TextStyle::bold), "bold face"));
     out.push_back(simple(prefix + "italic", ParamType::Bool, member(role.style, &TextStyle::italic),
                          "italic face (Latin only; Hangul stays upright)"));
@@ -151,7 +155,7 @@ void add_styles(std::vector<Param>& out) {
     out.push_back(simple(prefix + "small_caps", ParamType::Bool, member(role.style, &TextStyle::small_caps),
                          "lower-case letters as the font's small capitals (Noto Serif has them, Lato does not)"));
     out.push_back(number(prefix + "line_height", member(role.style, &TextStyle::line_height),
-                         "baseline-to-baseline distance as a multiple of size", kLineHeight));
+                         "baseline-to-baseline distance as a multiple of size", kLineHeight, FitRole::Leading));
   }
 }
 
@@ -160,9 +164,9 @@ void add_header(std::vector<Param>& out) {
                        "alignment of the name, headline and contact line", {{"centre", "center"}}));
   out.push_back(simple("header.separator", ParamType::String, member(&Theme::contact_separator),
                        "text between two contact items"));
-  out.push_back(length("header.headline_space", member(&Theme::headline_space), "space between name and headline"));
-  out.push_back(length("header.contact_space", member(&Theme::contact_space), "space between headline and contacts"));
-  out.push_back(length("header.space_below", member(&Theme::header_space_below), "space after the header"));
+  out.push_back(space("header.headline_space", member(&Theme::headline_space), "space between name and headline"));
+  out.push_back(space("header.contact_space", member(&Theme::contact_space), "space between headline and contacts"));
+  out.push_back(space("header.space_below", member(&Theme::header_space_below), "space after the header"));
   out.push_back(
       length("header.photo_width", member(&Theme::photo_width), "photo width (height is 4/3 of it)", kPhotoWidth));
   out.push_back(choice("header.photo_position", {"left", "right"},
@@ -212,25 +216,25 @@ void add_section(std::vector<Param>& out) {
                        "colour of a title's first letters (accent_letters)"));
   out.push_back(length("section.rule_thickness", member(&Theme::section_rule_thickness), "rule thickness"));
   out.push_back(simple("section.rule_color", ParamType::Color, member(&Theme::section_rule_color), "rule colour"));
-  out.push_back(length("section.rule_gap", member(&Theme::section_rule_gap), "space between title and rule"));
+  out.push_back(space("section.rule_gap", member(&Theme::section_rule_gap), "space between title and rule"));
   out.push_back(simple("section.order", ParamType::TextList, member(&Theme::section_order),
                        "the order of sections by the type of their entries, as a form puts them, e.g. [education, "
                        "experience, one-line, normal, publication, text]; types not listed come after, in the CV's "
                        "order; empty: the CV's order"));
-  out.push_back(length("section.space_above", member(&Theme::section_space_above), "space above a section title"));
-  out.push_back(length("section.space_below", member(&Theme::section_space_below), "space before the first entry"));
+  out.push_back(space("section.space_above", member(&Theme::section_space_above), "space above a section title"));
+  out.push_back(space("section.space_below", member(&Theme::section_space_below), "space before the first entry"));
 }
 
 void add_entry(std::vector<Param>& out) {
-  out.push_back(length("entry.space", member(&Theme::entry_space), "space between regular entries"));
-  out.push_back(length("entry.text_space", member(&Theme::text_entry_space),
+  out.push_back(space("entry.space", member(&Theme::entry_space), "space between regular entries"));
+  out.push_back(space("entry.text_space", member(&Theme::text_entry_space),
                        "space between text, bullet, numbered and one-line entries"));
   out.push_back(length("entry.aside_width", member(&Theme::aside_width), "width of the date/location column"));
   out.push_back(length("entry.column_gap", member(&Theme::column_gap), "gap between main and date columns"));
-  out.push_back(length("entry.summary_space", member(&Theme::summary_space), "space above summary and highlights"));
+  out.push_back(space("entry.summary_space", member(&Theme::summary_space), "space above summary and highlights"));
   out.push_back(simple("entry.bullet", ParamType::String, member(&Theme::bullet), "highlight bullet"));
   out.push_back(length("entry.highlight_indent", member(&Theme::highlight_indent), "left edge of highlight text"));
-  out.push_back(length("entry.highlight_space", member(&Theme::highlight_space), "space between highlights"));
+  out.push_back(space("entry.highlight_space", member(&Theme::highlight_space), "space between highlights"));
   out.push_back(length("entry.nested_indent", member(&Theme::nested_indent), "extra indent of nested highlights"));
   out.push_back(length("entry.summary_indent", member(&Theme::summary_indent), "extra left indent of an entry's summary"));
   out.push_back(simple("entry.short_rows", ParamType::Bool, member(&Theme::short_rows),
@@ -392,6 +396,22 @@ std::vector<Param> build_parameters() {
 const std::vector<Param>& parameters() {
   static const std::vector<Param> table = build_parameters();  // immutable once built
   return table;
+}
+
+void scale_parameters(Theme& theme, FitRole role, double factor) {
+  for (const Param& p : parameters())
+    if (p.fit == role)
+      if (std::optional<ParamValue> value = p.read(theme); value && std::holds_alternative<double>(*value))
+        p.store(theme, std::get<double>(*value) * factor);
+}
+
+std::vector<double> parameter_values(const Theme& theme, FitRole role) {
+  std::vector<double> values;
+  for (const Param& p : parameters())
+    if (p.fit == role)
+      if (std::optional<ParamValue> value = p.read(theme); value && std::holds_alternative<double>(*value))
+        values.push_back(std::get<double>(*value));
+  return values;
 }
 
 const Param* find_parameter(std::string_view key) {

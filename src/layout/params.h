@@ -62,6 +62,9 @@ struct Param {
   /// Enum: other spellings accepted for a choice (RenderCV's "us-letter", "justified").
   std::vector<std::pair<std::string, std::string>> aliases;
   Access access;
+  /// What fitting a CV to fewer pages does with it (squeeze): nothing, or scale it with the
+  /// text size, the leading or the spaces between blocks.
+  FitRole fit = FitRole::None;
 
   void store(Theme& theme, const ParamValue& value) const { access.store(theme, value); }
   std::optional<ParamValue> read(const Theme& theme) const { return access.read(theme); }
