@@ -811,6 +811,13 @@ TEST_F(Cli, SvgAndPngPagesAreFilesOfTheirOwn) {
   Outcome single = hanji({"build", one_page, "--format", "svg", "-o", "-"});
   EXPECT_EQ(single.code, 0) << single.err;
   EXPECT_TRUE(single.out.starts_with("<?xml")) << single.out.substr(0, 100);
+  // Glyphs from embedded fonts unless --svg-glyphs outlines says otherwise.
+  EXPECT_NE(single.out.find("@font-face"), std::string::npos);
+  EXPECT_EQ(single.out.find("<use "), std::string::npos);
+  Outcome outlined = hanji({"build", one_page, "--format", "svg", "--svg-glyphs", "outlines", "-o", "-"});
+  EXPECT_EQ(outlined.code, 0) << outlined.err;
+  EXPECT_EQ(outlined.out.find("@font-face"), std::string::npos);
+  EXPECT_NE(outlined.out.find("<use "), std::string::npos);
 
   Outcome png = hanji({"build", one_page, "--format", "png", "--dpi", "50"});
   ASSERT_EQ(png.code, 0) << png.err;
@@ -828,6 +835,9 @@ TEST_F(Cli, DpiAndPageFormatsAreCheckedAsUsage) {
     EXPECT_EQ(o.code, hanji::cli::kBadUsage) << bad;
     EXPECT_NE(o.err.find("--dpi needs a whole number of dots per inch from 36 to 600"), std::string::npos) << o.err;
   }
+  Outcome glyphs = hanji({"build", cv, "--format", "svg", "--svg-glyphs", "paths"});
+  EXPECT_EQ(glyphs.code, hanji::cli::kBadUsage);
+  EXPECT_NE(glyphs.err.find("--svg-glyphs must be fonts or outlines, not 'paths'"), std::string::npos) << glyphs.err;
   Outcome mismatch = hanji({"build", cv, "--format", "svg", "-o", path("cv.png")});
   EXPECT_EQ(mismatch.code, hanji::cli::kBadInput);
   EXPECT_NE(mismatch.err.find("names a PNG picture"), std::string::npos) << mismatch.err;

@@ -1154,7 +1154,8 @@ TEST(Install, TheInstalledCommandRunsFromAnywhere) {
 }
 
 // SVG pages against the PDF of the same CV (tests/svg_check.py): well-formed XML, the PDF's
-// page size, and a text layer holding the PDF's words in order, as pdftotext reads them.
+// page size, and a text layer holding the PDF's words in order, as pdftotext reads them; with
+// glyphs drawn from embedded fonts (the default) and as outlines.
 TEST(SvgPages, AreWellFormedSizedAsThePdfAndHoldItsWords) {
   const fs::path dir = e2e_dir() / "svg";
   fs::remove_all(dir);
@@ -1166,13 +1167,17 @@ TEST(SvgPages, AreWellFormedSizedAsThePdfAndHoldItsWords) {
       const std::string stem = (dir / (name + (layout.empty() ? "" : "." + layout))).string();
       Result pdf = run(std::string(HANJI_BINARY) + " build " + quote(sample) + flag + " -q -o " + quote(stem + ".pdf"), true);
       ASSERT_EQ(pdf.exit_code, 0) << pdf.output;
-      Result svg = run(std::string(HANJI_BINARY) + " build " + quote(sample) + flag + " -q --format svg -o " +
-                           quote(stem + ".svg"), true);
-      ASSERT_EQ(svg.exit_code, 0) << svg.output;
-      Result check = run("python3 " + quote(std::string(HANJI_SOURCE_DIR) + "/tests/svg_check.py") + " " +
-                             quote(stem + ".pdf") + " " + quote(stem) + "-[0-9]*.svg",
+      for (const std::string glyphs : {"", "outlines"}) {
+        const std::string pages = stem + (glyphs.empty() ? "" : "." + glyphs);
+        Result svg = run(std::string(HANJI_BINARY) + " build " + quote(sample) + flag + " -q --format svg" +
+                             (glyphs.empty() ? "" : " --svg-glyphs " + glyphs) + " -o " + quote(pages + ".svg"),
                          true);
-      EXPECT_EQ(check.exit_code, 0) << name << " " << layout << "\n" << check.output;
+        ASSERT_EQ(svg.exit_code, 0) << svg.output;
+        Result check = run("python3 " + quote(std::string(HANJI_SOURCE_DIR) + "/tests/svg_check.py") + " " +
+                               quote(stem + ".pdf") + " " + quote(pages) + "-[0-9]*.svg",
+                           true);
+        EXPECT_EQ(check.exit_code, 0) << name << " " << layout << " " << glyphs << "\n" << check.output;
+      }
     }
   }
 }

@@ -1,6 +1,7 @@
 // The SVG exporter: glyph outlines as path data, pages of real documents (one glyph
 // definition per glyph, ids carrying their prefix, every <use> pointing at one, the size goal,
-// the same bytes twice), the text layer and its sources, links, pictures. Well-formed XML and
+// the same bytes twice), the text layer and its sources, links, pictures; the Fonts mode
+// (each font once per page, glyphs where the outlines are, a glyph layer no reader sees). Well-formed XML and
 // the text layer's words against the PDF's are checked end to end (e2e_test).
 #include <gtest/gtest.h>
 
@@ -49,6 +50,40 @@ std::vector<std::string> all(const std::string& text, const std::string& pattern
   for (auto it = std::sregex_iterator(text.begin(), text.end(), re); it != std::sregex_iterator(); ++it)
     found.push_back((*it)[1].str());
   return found;
+}
+
+// The invisible text layer, whole.
+std::string text_group(const std::string& svg) {
+  const std::size_t begin = svg.find("<g fill=\"transparent\">");
+  if (begin == std::string::npos) return "";
+  return svg.substr(begin, svg.find("</g>", begin) + 4 - begin);
+}
+
+bool private_use(char32_t c) { return (c >= 0xE000 && c <= 0xF8FF) || (c >= 0xF0000 && c <= 0xFFFFD); }
+
+// The words of the page's textContent as a browser's DOM gives it (the character data of
+// every element, the <style> included, nothing between them added) that mix the glyph layer's
+// Private Use Area characters with others: glyphs glued onto a word.
+std::vector<std::string> glued_words(const std::string& svg) {
+  std::string content;
+  bool in_tag = false;
+  for (char c : svg.substr(svg.find("<svg "))) {
+    if (c == '<') in_tag = true;
+    else if (c == '>') in_tag = false;
+    else if (!in_tag) content += c;
+  }
+  std::vector<std::string> glued;
+  std::istringstream words(content);
+  for (std::string word; words >> word;) {
+    bool some = false, all_private = true;
+    for (std::size_t at = 0; at < word.size();) {
+      const bool p = private_use(utf8_next(word, at));
+      some = some || p;
+      all_private = all_private && p;
+    }
+    if (some && !all_private) glued.push_back(word);
+  }
+  return glued;
 }
 
 // The text layer: the contents of every <text>, in order, entities left as they are.
@@ -136,6 +171,48 @@ TEST(SvgPages, EveryGlyphDefinedOnceUsedByIdAndPagesSmall) {
   }
 }
 
+// The Fonts mode on the same pages: under 150 KB each, Myeongjo's included; each font the
+// page draws with declared once and every family used declared; no outlines; the glyph layer
+// hidden and kept apart from the words; the text layer exactly the Outlines mode's.
+TEST(SvgFonts, EachFontOncePerPageTextLayerAsInOutlinesAndPagesUnder150KB) {
+  engine::Engine engine(repo_dirs());
+  Diagnostics listing;
+  for (const layout::LayoutInfo& info : layout::list_layouts(repo_dirs(), listing)) {
+    for (const char* name : {"heungsub-lee.yaml", "heungsub-lee-ko.yaml", "bilingual.yaml"}) {
+      const doc::Document doc = render(engine, sample(name), info.name);
+      svg::Options options;
+      options.id_prefix = "p7-";
+      options.glyphs = svg::Glyphs::Fonts;
+      svg::Options outlined = options;
+      outlined.glyphs = svg::Glyphs::Outlines;
+      Diagnostics diags;
+      text::GlyphOutlines fonts;
+      for (std::size_t p = 0; p < std::max<std::size_t>(1, doc.pages.size()); ++p) {
+        const std::string page = svg::write_page(doc, p, options, fonts, diags);
+        const std::string where = std::string(name) + " in " + info.name + ", page " + std::to_string(p + 1);
+        EXPECT_LE(page.size(), 150'000u) << where;
+        const std::vector<std::string> declared = all(page, "@font-face\\{font-family:([^;]*);");
+        const std::set<std::string> families(declared.begin(), declared.end());
+        EXPECT_EQ(families.size(), declared.size()) << where << ": a font declared twice";
+        EXPECT_GE(families.size(), 2u) << where;
+        const std::vector<std::string> used = all(page, "<text x=\"[^\"]*\" y=\"[^\"]*\" font-family=\"([^\"]*)\"");
+        EXPECT_EQ(std::set<std::string>(used.begin(), used.end()), families) << where;
+        for (const std::string& family : families) EXPECT_TRUE(family.starts_with("p7-f")) << where << ": " << family;
+        EXPECT_EQ(all(page, "(<use |<path )").size(), 0u) << where;
+        EXPECT_EQ(all(page, "(<g aria-hidden=\"true\" style=\"-webkit-user-select:none;user-select:none\">)").size(), 1u);
+        EXPECT_EQ(text_group(page), text_group(svg::write_page(doc, p, outlined, diags))) << where;
+        EXPECT_EQ(glued_words(page), std::vector<std::string>{}) << where;
+        EXPECT_EQ(svg::write_page(doc, p, options, diags), page) << where << ": not the same bytes twice";
+      }
+      // A preview writing the pages again makes no font again.
+      const std::size_t made = fonts.web_fonts_made();
+      svg::write_page(doc, 0, options, fonts, diags);
+      EXPECT_EQ(fonts.web_fonts_made(), made);
+      EXPECT_FALSE(diags.has_errors()) << dump(diags);
+    }
+  }
+}
+
 TEST(SvgPages, SizedAsThePdfPaperWithTheNameSelectableWhereTheCvWritesIt) {
   engine::Engine engine(repo_dirs());
   const doc::Document doc = render(engine, sample("heungsub-lee.yaml"));
@@ -202,6 +279,44 @@ TEST(SvgPages, EscapesTextAndLinksOnlyWebMailAndPhoneAddresses) {
   EXPECT_NE(page.find("<rect x=\"10\" y=\"20\" width=\"30\" height=\"2\" fill=\"#f00\"/>"), std::string::npos);
   const std::string linked = svg::write_page(one_run_document("mail", "mailto:a@b.example?subject=CV&x=1"), 0, {}, diags);
   EXPECT_NE(linked.find("<a href=\"mailto:a@b.example?subject=CV&amp;x=1\">"), std::string::npos) << linked;
+}
+
+// Each glyph drawn at the place its outline is drawn: x from the pen and x_offset, y from the
+// baseline, rise and y_offset (a y list only when some glyph is off the line); the run's size
+// and colour; the space draws nothing and has no character.
+TEST(SvgFonts, GlyphsPlacedWhereTheOutlinesAreAndHiddenFromReaders) {
+  doc::Document doc = one_run_document("ab cd", "https://example.com");
+  doc::GlyphRun& run = doc.pages[0].runs[0].run;
+  run.glyphs[2].id = 2;  // Lato's space
+  run.glyphs[1].x_offset = 0.5;
+  doc::PlacedRun raised = doc.pages[0].runs[0];
+  raised.run.rise = 3;
+  raised.run.glyphs[3].y_offset = 1.25;
+  raised.run.color = {0, 0, 0};
+  raised.baseline = 200;
+  doc.pages[0].runs.push_back(raised);
+  svg::Options options;
+  options.glyphs = svg::Glyphs::Fonts;
+  Diagnostics diags;
+  const std::string page = svg::write_page(doc, 0, options, diags);
+  EXPECT_FALSE(diags.has_errors()) << dump(diags);
+  // Glyphs 50, 51, 53, 54 (the space, 2, has none): U+E000 up.
+  EXPECT_NE(page.find("<text x=\"50 55.5 65 70\" y=\"100\" font-family=\"f0\" font-size=\"10\" fill=\"#369\">"
+                      "\uE000\uE001\uE002\uE003</text>\n"), std::string::npos) << page;
+  EXPECT_NE(page.find("<text x=\"50 55.5 65 70\" y=\"197 197 195.75 197\" font-family=\"f0\" font-size=\"10\">"),
+            std::string::npos) << page;
+  EXPECT_EQ(all(page, "(@font-face)").size(), 1u);
+  EXPECT_NE(page.find("<g aria-hidden=\"true\" style=\"-webkit-user-select:none;user-select:none\">\n<text"),
+            std::string::npos);
+  EXPECT_EQ(glued_words(page), std::vector<std::string>{});
+  // The outlines at the same places: x and y in font units from the run's start (2000 a
+  // 10 pt em: 200 a point).
+  const std::string outlined = svg::write_page(doc, 0, {}, diags);
+  EXPECT_NE(outlined.find("<use href=\"#g0-1f\" x=\"1100\"/>"), std::string::npos) << outlined;  // 55.5
+  EXPECT_NE(outlined.find("<use href=\"#g0-1h\" x=\"3000\" y=\"250\"/>"), std::string::npos);  // 65, raised 1.25
+  // A prefix that CSS would not read as a name is quoted.
+  options.id_prefix = "7-";
+  EXPECT_NE(svg::write_page(doc, 0, options, diags).find("font-family=\"'7-f0'\""), std::string::npos);
 }
 
 TEST(SvgPages, ADocumentWithoutPagesIsOneBlankPage) {

@@ -1,15 +1,21 @@
 // Tests for the text module: font choice, shaping, break rules, line breaking, justification
-// and alignment, with the repository's own fonts (Nanum Barun Gothic + Lato, as in classic).
+// and alignment, with the repository's own fonts (Nanum Barun Gothic + Lato, as in classic);
+// the font service's web fonts (WOFF read back by hand, their cmap by HarfBuzz).
 #include <gtest/gtest.h>
+#include <hb.h>
+#include <libdeflate.h>
 
 #include <algorithm>
 #include <cmath>
+#include <fstream>
 #include <set>
 #include <string>
 #include <vector>
 
 #include "text/hyphen_dict.h"     // private: the missing-patterns warning
 #include "text/line_breaking.h"  // private: hyphen demerits on a hand-made element list
+#include "text/font_service.h"
+#include "text/sfnt.h"
 #include "text/text.h"
 
 namespace hanji::text {
@@ -1687,6 +1693,192 @@ TEST_F(TextTest, WidestUnbreakableFollowsTheBreakersRules) {
   EXPECT_NEAR(ts.widest_unbreakable(make_paragraph("6\u00A0years 7\u00A0months")), width_of(ts, "7\u00A0months"), 0.01);
   EXPECT_NEAR(ts.widest_unbreakable(make_paragraph("a typesetting engine")), width_of(ts, "typesetting"), 0.01);
   EXPECT_EQ(ts.widest_unbreakable(make_paragraph("")), 0);
+}
+
+// ---- web fonts ----------------------------------------------------------------------------
+
+uint32_t be16(std::string_view data, std::size_t at) {
+  return static_cast<uint32_t>(static_cast<unsigned char>(data[at])) << 8 | static_cast<unsigned char>(data[at + 1]);
+}
+uint32_t be32(std::string_view data, std::size_t at) { return be16(data, at) << 16 | be16(data, at + 2); }
+
+// The sfnt a WOFF 1.0 file holds, as a browser's decoder rebuilds it, after checking what the
+// spec requires of the WOFF: its signature, its length, each table within it, on a 4-byte
+// boundary, compressed only when that made it smaller, inflating to its original length and
+// checksum, tables in tag order, and totalSfntSize the size of the sfnt rebuilt.
+std::string unwrap_woff(const std::string& woff) {
+  EXPECT_GE(woff.size(), 44u);
+  if (woff.size() < 44) return {};
+  EXPECT_EQ(woff.substr(0, 4), "wOFF");
+  EXPECT_EQ(be32(woff, 8), woff.size()) << "length";
+  EXPECT_EQ(be16(woff, 14), 0u) << "reserved";
+  for (std::size_t at : {24, 28, 32, 36, 40}) EXPECT_EQ(be32(woff, at), 0u) << "no metadata, no private block";
+  const std::size_t count = be16(woff, 12);
+  Sfnt sfnt;
+  sfnt.version = be32(woff, 4);
+  std::vector<std::string> tables(count);
+  std::unique_ptr<libdeflate_decompressor, void (*)(libdeflate_decompressor*)> inflater(
+      libdeflate_alloc_decompressor(), libdeflate_free_decompressor);
+  std::size_t end_of_last = 44 + 20 * count;
+  for (std::size_t i = 0; i < count; ++i) {
+    const std::size_t record = 44 + 20 * i;
+    const std::string tag = woff.substr(record, 4);
+    const std::size_t offset = be32(woff, record + 4), stored = be32(woff, record + 8), length = be32(woff, record + 12);
+    EXPECT_EQ(offset % 4, 0u) << tag;
+    EXPECT_GE(offset, end_of_last) << tag << ": tables overlap";
+    EXPECT_LE(offset + stored, woff.size()) << tag;
+    EXPECT_LE(stored, length) << tag;
+    if (offset + stored > woff.size()) return {};
+    end_of_last = offset + stored;
+    if (i > 0) {
+      EXPECT_LT(woff.substr(record - 20, 4), tag) << "tables in tag order";
+    }
+    if (stored == length) {
+      tables[i] = woff.substr(offset, length);
+    } else {
+      tables[i].resize(length);
+      std::size_t inflated = 0;
+      EXPECT_EQ(libdeflate_zlib_decompress(inflater.get(), woff.data() + offset, stored, tables[i].data(), length, &inflated),
+                LIBDEFLATE_SUCCESS) << tag;
+      EXPECT_EQ(inflated, length) << tag;
+    }
+    std::string counted = tables[i];
+    if (tag == "head") counted.replace(8, 4, 4, '\0');  // checkSumAdjustment counts as 0
+    EXPECT_EQ(sfnt_checksum(counted), be32(woff, record + 16)) << tag << ": origChecksum";
+    sfnt.tables.push_back({tag, tables[i]});
+  }
+  EXPECT_EQ(woff.size() % 4, 0u) << "the last table padded too";
+  const std::string rebuilt = write_sfnt(sfnt);
+  EXPECT_EQ(be32(woff, 16), rebuilt.size()) << "totalSfntSize";
+  EXPECT_EQ(sfnt_checksum(rebuilt), 0xB1B0AFBAu) << "head.checkSumAdjustment";
+  return rebuilt;
+}
+
+std::set<std::string> tags_of(const std::string& sfnt) {
+  std::set<std::string> tags;
+  if (std::optional<Sfnt> read = read_sfnt(sfnt))
+    for (const SfntTable& table : read->tables) tags.insert(table.tag);
+  return tags;
+}
+
+// A web font's characters, looked up in its cmap by HarfBuzz, each draw the outline (and
+// advance) of the original glyph they stand for.
+void expect_characters_draw_their_glyphs(const FontInfo& original, const WebFont& web, const std::string& name) {
+  const std::string sfnt = unwrap_woff(web.woff);
+  const std::string file = ::testing::TempDir() + "/" + name + ".ttf";
+  std::ofstream(file, std::ios::binary) << sfnt;
+  hb_blob_t* blob = hb_blob_create(sfnt.data(), static_cast<unsigned>(sfnt.size()), HB_MEMORY_MODE_READONLY, nullptr, nullptr);
+  hb_face_t* face = hb_face_create(blob, 0);
+  hb_font_t* subset = hb_font_create(face);
+  hb_face_t* original_face = nullptr;
+  hb_font_t* original_font = nullptr;
+  {
+    hb_blob_t* original_blob = hb_blob_create_from_file(original.path.c_str());
+    original_face = hb_face_create(original_blob, 0);
+    original_font = hb_font_create(original_face);
+    hb_blob_destroy(original_blob);
+  }
+  GlyphOutlines outlines;
+  const FontInfo subset_info{file, name, original.units_per_em, {}};
+  Diagnostics diags;
+  for (const auto& [old_id, character] : web.characters) {
+    hb_codepoint_t glyph = 0;
+    ASSERT_TRUE(hb_font_get_nominal_glyph(subset, character, &glyph)) << std::hex << static_cast<uint32_t>(character);
+    EXPECT_NE(glyph, 0u);
+    EXPECT_EQ(outlines.path(subset_info, glyph, diags), outlines.path(original, old_id, diags)) << "glyph " << old_id;
+    EXPECT_EQ(hb_font_get_glyph_h_advance(subset, glyph), hb_font_get_glyph_h_advance(original_font, old_id));
+  }
+  hb_codepoint_t glyph = 0;
+  EXPECT_FALSE(hb_font_get_nominal_glyph(subset, 'A', &glyph)) << "only Private Use Area characters";
+  EXPECT_FALSE(diags.has_errors());
+  hb_font_destroy(original_font);
+  hb_face_destroy(original_face);
+  hb_font_destroy(subset);
+  hb_face_destroy(face);
+  hb_blob_destroy(blob);
+}
+
+TEST(WebFont, EachPrivateUseCharacterDrawsItsGlyphAndNothingShapesIt) {
+  const FontInfo lato{font_path("Lato-Regular.ttf"), "Lato-Regular", 2000, {}};
+  GlyphOutlines outlines;
+  Diagnostics diags;
+  // Glyph 2 is Lato's space, 0 its .notdef (which a cmap cannot name): neither gets a character.
+  const std::vector<uint32_t> asked{300, 50, 2, 51, 50, 0, 1200, 99999};
+  const std::optional<WebFont> web = outlines.web_font(lato, asked, diags);
+  ASSERT_TRUE(web) << diags.all().size();
+  EXPECT_EQ(web->characters.size(), 4u);
+  for (uint32_t drawn : {50u, 51u, 300u, 1200u}) EXPECT_NE(web->character(drawn), 0u) << drawn;
+  for (uint32_t none : {0u, 2u, 99999u, 52u}) EXPECT_EQ(web->character(none), 0u) << none;
+  std::set<char32_t> characters;
+  for (const auto& [id, character] : web->characters) characters.insert(character);
+  EXPECT_EQ(*characters.begin(), kWebFontFirstCharacter);
+  EXPECT_EQ(*characters.rbegin(), kWebFontFirstCharacter + 3);  // one each, from U+E000 up
+  expect_characters_draw_their_glyphs(lato, *web, "lato-web");
+  const std::set<std::string> tags = tags_of(unwrap_woff(web->woff));
+  for (const char* layout_table : {"GSUB", "GPOS", "GDEF", "kern", "fpgm", "prep", "cvt "})
+    EXPECT_FALSE(tags.contains(layout_table)) << layout_table;
+  for (const char* needed : {"cmap", "glyf", "loca", "head", "hhea", "hmtx", "maxp", "name", "OS/2", "post"})
+    EXPECT_TRUE(tags.contains(needed)) << needed;
+
+  // Made once for a set of glyphs, in whatever order they are asked for; the same bytes from
+  // a fresh font service.
+  EXPECT_EQ(outlines.web_font(lato, {1200, 51, 50, 300}, diags)->woff, web->woff);
+  EXPECT_EQ(outlines.web_fonts_made(), 1u);
+  GlyphOutlines fresh;
+  EXPECT_EQ(fresh.web_font(lato, asked, diags)->woff, web->woff);
+  // Nothing that draws: no font.
+  EXPECT_TRUE(outlines.web_font(lato, {2, 0}, diags)->woff.empty());
+  EXPECT_FALSE(diags.has_errors());
+  doc::FontInfo missing{"/nonexistent/font.ttf", "Missing", 1000, {}};
+  EXPECT_FALSE(outlines.web_font(missing, {5}, diags));
+  EXPECT_EQ(diags.error_count(), 1);
+}
+
+// More glyphs than the BMP's Private Use Area holds: the rest in Plane 15, through a format 12
+// subtable beside the format 4 one.
+TEST(WebFont, GlyphsBeyondThePrivateUseAreaGoToPlane15) {
+  const FontInfo myeongjo{font_path("NanumMyeongjo.ttf"), "NanumMyeongjo", 1000, {}};
+  std::vector<uint32_t> asked;
+  for (uint32_t id = 1; id < 20000; ++id) asked.push_back(id);
+  GlyphOutlines outlines;
+  Diagnostics diags;
+  const std::optional<WebFont> web = outlines.web_font(myeongjo, asked, diags);
+  ASSERT_TRUE(web);
+  ASSERT_GT(web->characters.size(), kWebFontBmpCharacters);
+  std::set<char32_t> characters;
+  for (const auto& [id, character] : web->characters) characters.insert(character);
+  EXPECT_EQ(*characters.begin(), kWebFontFirstCharacter);
+  EXPECT_TRUE(characters.contains(0xF8FF));
+  EXPECT_TRUE(characters.contains(kWebFontPlane15));
+  EXPECT_EQ(*characters.rbegin(), kWebFontPlane15 + (web->characters.size() - kWebFontBmpCharacters) - 1);
+  expect_characters_draw_their_glyphs(myeongjo, *web, "myeongjo-web");
+}
+
+TEST(Sfnt, WritesTheDirectoryAlignedWithChecksums) {
+  const std::string one = "abcde", head(54, '\x7f');
+  const Sfnt font{0x00010000, {{"zzzz", one}, {"head", head}, {"abcd", "xyz"}}};
+  const std::string written = write_sfnt(font);
+  ASSERT_EQ(written.size(), 12 + 3 * 16 + 8 + 56 + 4u);
+  EXPECT_EQ(be16(written, 4), 3u);
+  EXPECT_EQ(be16(written, 6), 32u);  // searchRange: 16 * the largest power of 2 <= 3
+  EXPECT_EQ(be16(written, 8), 1u);
+  EXPECT_EQ(be16(written, 10), 16u);
+  const std::optional<Sfnt> read = read_sfnt(written);
+  ASSERT_TRUE(read);
+  ASSERT_EQ(read->tables.size(), 3u);
+  EXPECT_EQ(read->tables[0].tag, "abcd");  // in tag order
+  EXPECT_EQ(read->tables[1].tag, "head");
+  EXPECT_EQ(read->tables[2].data, one);
+  for (std::size_t i = 0; i < 3; ++i) EXPECT_EQ(be32(written, 12 + 16 * i + 8) % 4, 0u);
+  EXPECT_EQ(sfnt_checksum(written), 0xB1B0AFBAu);
+  EXPECT_EQ(sfnt_checksum("\x01\x02\x03\x04\x05"), 0x01020304u + 0x05000000u);
+  EXPECT_FALSE(read_sfnt("junk"));
+  // A table that does not shrink is stored as it is: the 3-byte one.
+  const std::string woff = woff_from_sfnt(written);
+  EXPECT_EQ(be32(woff, 44 + 8), 3u);
+  EXPECT_LT(be32(woff, 44 + 20 + 8), 54u);  // head, 54 equal bytes, compressed
+  EXPECT_EQ(unwrap_woff(woff), written);
+  EXPECT_EQ(woff_from_sfnt("junk"), "");
 }
 
 }  // namespace

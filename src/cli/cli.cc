@@ -49,7 +49,7 @@ Typesets a CV written in YAML (RenderCV's cv: schema) into a PDF.
 commands:
   build CV.yaml [-o OUT.pdf] [--layout NAME] [--paper a4|letter] [--fit-pages N]
                 [--lang CODE] [--only TAG]... [--format pdf|md|txt|json-resume|svg|png]
-                [--dpi N] [--design FILE] [--locale FILE] [--set KEY=VALUE]...
+                [--dpi N] [--svg-glyphs fonts|outlines] [--design FILE] [--locale FILE] [--set KEY=VALUE]...
                     write the PDF (default: CV.pdf next to CV.yaml, or the PDF
                     and the Markdown where its settings.render_command says)
   build CV.yaml OTHER.yaml FOLDER ... [-j N] [-o FOLDER] [same options]
@@ -94,6 +94,11 @@ options:
                       png, one picture per page (CV-1.svg, CV-2.svg, ...): the PDF's
                       pages for a web page, with the text selectable in the SVG
   --dpi N             the resolution of --format png, 36 to 600 (default 150)
+  --svg-glyphs fonts|outlines
+                      how --format svg draws glyphs: fonts (default), the page's
+                      fonts cut down to its glyphs and embedded, for browsers; or
+                      outlines, each glyph as a path, for any SVG program (editors
+                      and converters that cannot use embedded web fonts)
   --only TAG          keep only the entries, highlights and sections that are
                       untagged or tagged TAG (repeat for several tags)
   --design FILE       RenderCV's design: from a file of its own (one holding design:)
@@ -199,6 +204,14 @@ std::optional<Options> parse_args(const std::vector<std::string>& args, std::str
         return std::nullopt;
       }
       opt.dpi = dpi;
+    } else if (a == "--svg-glyphs") {
+      auto v = value("--svg-glyphs");
+      if (!v) return std::nullopt;
+      if (*v != "fonts" && *v != "outlines") {
+        error = fmt::format("--svg-glyphs must be fonts or outlines, not '{}'", *v);
+        return std::nullopt;
+      }
+      opt.svg_glyphs = *v;
     } else if (a == "--design" || a == "--locale" || a == "--locale-catalog") {
       auto v = value(a == "--design" ? "--design" : "--locale");
       if (!v) return std::nullopt;
@@ -495,6 +508,7 @@ std::vector<std::string> page_files(const Run& run, const doc::Document& doc, co
                                     Diagnostics& diags) {
   if (format == "png") return png::write_pages(doc, run.opt.dpi > 0 ? run.opt.dpi : png::kDefaultDpi, diags);
   svg::Options options;  // standalone pages: pictures inline, sources by file name
+  options.glyphs = run.opt.svg_glyphs == "outlines" ? svg::Glyphs::Outlines : svg::Glyphs::Fonts;
   return svg::write_pages(doc, options, diags);
 }
 

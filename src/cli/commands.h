@@ -32,6 +32,7 @@ struct Options {
   std::vector<source::Override> overrides;  // --set KEY=VALUE, RenderCV's --cv.phone VALUE
   unsigned jobs = 0;                  // -j; 0: as many as the machine has cores
   int dpi = 0;                        // --dpi, for --format png; 0: png::kDefaultDpi
+  std::string svg_glyphs;             // --svg-glyphs outlines|fonts; empty: fonts
   int port = kDefaultPort;            // serve: --port (0: any free port)
   std::string host;                   // serve: --host; empty: 127.0.0.1
   std::string editor;                 // serve: --editor 'CMD {file}:{line}:{col}'

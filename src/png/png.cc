@@ -148,6 +148,7 @@ std::optional<std::string> render_svg(const std::string& svg, double width, doub
 std::vector<std::string> write_pages(const doc::Document& doc, int dpi, Diagnostics& diags) {
   // The SVG's own id prefix, sources and pictures inline: all a standalone page needs.
   svg::Options options;
+  options.glyphs = svg::Glyphs::Outlines;  // librsvg cannot use web fonts
   options.sources = false;
   std::vector<std::string> svgs = svg::write_pages(doc, options, diags);
   if (diags.has_errors()) return {};

@@ -1,11 +1,13 @@
 // write_page: one SVG file per page, drawn in the order the PDF draws (backgrounds, rules and
 // panels, pictures, text), then the invisible text layer and the links over everything.
 // Glyphs are paths from the font files, each defined once per page and placed with <use>,
-// each run in a group scaled to its font units, so that a page of Korean text stays small.
+// each run in a group scaled to its font units, so that a page of Korean text stays small;
+// or (Glyphs::Fonts) characters of the page's fonts cut down to its glyphs, embedded once.
 #include "svg/svg.h"
 
 #include <algorithm>
 #include <charconv>
+#include <cctype>
 #include <cmath>
 #include <cstdint>
 #include <filesystem>
@@ -125,18 +127,27 @@ class PageWriter {
       : doc_(doc), options_(options), outlines_(outlines), diags_(diags) {}
 
   std::string write(const doc::Page& page) {
-    collect_glyphs(page);
+    if (options_.glyphs == Glyphs::Fonts)
+      collect_fonts(page);
+    else
+      collect_glyphs(page);
     out_ += "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n";
     out_ += kGeneratorMark;
     out_ += '\n';
     out_ += "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" + pt(doc_.page_width) + "pt\" height=\"" +
             pt(doc_.page_height) + "pt\" viewBox=\"0 0 " + pt(doc_.page_width) + ' ' + pt(doc_.page_height) + "\">\n";
-    write_defs();
+    if (options_.glyphs == Glyphs::Fonts)
+      write_font_faces();
+    else
+      write_defs();
     out_ += "<rect width=\"100%\" height=\"100%\" fill=\"#fff\"/>\n";  // paper, as a PDF viewer shows it
     for (const doc::FilledRect& rect : page.backgrounds) write_rect(rect);
     for (const doc::FilledRect& rect : page.rects) write_rect(rect);
     for (const doc::PlacedImage& image : page.images) write_image(image);
-    for (const doc::PlacedRun& run : page.runs) write_glyphs(run);
+    if (options_.glyphs == Glyphs::Fonts)
+      write_glyph_text(page.runs);
+    else
+      for (const doc::PlacedRun& run : page.runs) write_glyphs(run);
     write_text_layer(page.runs);
     write_links(page.links);
     out_ += "</svg>\n";
@@ -182,6 +193,76 @@ class PageWriter {
   }
 
   bool draws(const GlyphKey& key) const { return !paths_.at(key).empty(); }
+
+  // Fonts mode: each font the page uses cut down to the glyphs it draws, as a web font.
+  void collect_fonts(const doc::Page& page) {
+    std::map<int, std::vector<uint32_t>> glyphs;  // by font index
+    for (const doc::PlacedRun& placed : page.runs) {
+      if (!font_of(placed.run)) continue;
+      std::vector<uint32_t>& ids = glyphs[placed.run.font];
+      for (const doc::Glyph& glyph : placed.run.glyphs) ids.push_back(glyph.id);
+    }
+    for (const auto& [index, ids] : glyphs) {
+      std::optional<text::WebFont> web = outlines_.web_font(doc_.fonts[static_cast<std::size_t>(index)], ids, diags_);
+      if (web && !web->woff.empty()) web_fonts_.emplace(index, std::move(*web));
+    }
+  }
+
+  // A font's family name in the page: the id prefix's letters, digits, '-' and '_', then
+  // "f" and its index; quoted where CSS would not read it as a name (it starts with a digit).
+  std::string family(int index) const {
+    std::string name;
+    for (char c : options_.id_prefix)
+      name += std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_' ? c : '_';
+    name += 'f' + std::to_string(index);
+    if (!std::isalpha(static_cast<unsigned char>(name[0])) && name[0] != '_') name = '\'' + name + '\'';
+    return name;
+  }
+
+  // Each font the page uses, once, inline.
+  void write_font_faces() {
+    if (web_fonts_.empty()) return;
+    out_ += "<style>";
+    for (const auto& [index, web] : web_fonts_)
+      out_ += "@font-face{font-family:" + family(index) + ";src:url(data:font/woff;base64," + base64(web.woff) + ")}";
+    out_ += "</style>\n";
+  }
+
+  // Fonts mode: one <text> a run, its glyphs as the web font's characters, each placed where
+  // the outlines would be (its pen position plus its offsets). In a group of its own, hidden
+  // from assistive technology and from selection; a newline after each element keeps its
+  // characters apart from the next element's in the page's textContent.
+  void write_glyph_text(const std::vector<doc::PlacedRun>& runs) {
+    std::string layer;
+    for (const doc::PlacedRun& placed : runs) {
+      const doc::GlyphRun& run = placed.run;
+      auto web = web_fonts_.find(run.font);
+      if (web == web_fonts_.end() || run.size <= 0) continue;
+      std::string characters, xs, ys;
+      bool raised = false;  // any glyph off the baseline
+      double pen = placed.x;
+      const double baseline = placed.baseline - run.rise;
+      for (const doc::Glyph& glyph : run.glyphs) {
+        const double x = pen + glyph.x_offset;
+        pen += glyph.advance;
+        const char32_t character = web->second.character(glyph.id);
+        if (character == 0) continue;  // draws nothing
+        utf8_append(characters, character);
+        if (!xs.empty()) xs += ' ';
+        xs += pt(x);
+        if (!ys.empty()) ys += ' ';
+        ys += pt(baseline - glyph.y_offset);
+        raised = raised || glyph.y_offset != 0;
+      }
+      if (characters.empty()) continue;
+      layer += "<text x=\"" + xs + "\" y=\"" + (raised ? ys : pt(baseline)) + "\" font-family=\"" + family(run.font) +
+               "\" font-size=\"" + pt(run.size) + '"';
+      if (const std::string color = hex_color(run.color); color != "#000") layer += " fill=\"" + color + '"';
+      layer += '>' + characters + "</text>\n";
+    }
+    if (layer.empty()) return;
+    out_ += "<g aria-hidden=\"true\" style=\"-webkit-user-select:none;user-select:none\">\n" + layer + "</g>\n";
+  }
 
   std::string new_clip_id() { return options_.id_prefix + 'c' + std::to_string(clips_++); }
 
@@ -371,6 +452,7 @@ class PageWriter {
   std::string out_;
   std::map<GlyphKey, std::string> paths_;  // the page's glyphs and their outlines ("" draws nothing)
   std::vector<GlyphKey> order_;            // in the order first drawn
+  std::map<int, text::WebFont> web_fonts_;  // Fonts mode: the page's fonts, by index (those that draw)
   std::set<int> bad_fonts_;
   int clips_ = 0;
 };

@@ -1,10 +1,11 @@
 // svg: a doc::Document's pages as SVG, for the browser preview (`hanji serve`), for web
 // pages, and as what the PNG pages are drawn from. It sees doc and the font service (glyph
-// outlines), nothing of the pipeline: glyphs are drawn from the fonts the PDF embeds, each
-// glyph once per page as a path and then reused, so the page looks exactly as the PDF does
-// in any browser with no font installed. Over the glyphs lies the text itself, invisible,
-// one element per run, so a browser can search and select it and a script can read every
-// word; each run names the place in the CV file it came from.
+// outlines, web fonts), nothing of the pipeline: glyphs are drawn from the fonts the PDF
+// embeds, so the page looks exactly as the PDF does in any browser with no font installed,
+// either each glyph once per page as a path and then reused, or from the page's fonts cut
+// down to its glyphs and embedded as web fonts (smaller for Korean text). Over the glyphs
+// lies the text itself, invisible, one element per run, so a browser can search and select
+// it and a script can read every word; each run names the place in the CV file it came from.
 #pragma once
 
 #include <cstddef>
@@ -23,9 +24,26 @@ namespace hanji::svg {
 /// told from a file someone else put there.
 inline constexpr std::string_view kGeneratorMark = "<!-- made by hanji -->";
 
+/// How a page draws its glyphs.
+enum class Glyphs {
+  /// Each glyph's outline once per page as a <path>, placed with <use>: drawn by any SVG
+  /// renderer, librsvg included (which cannot use web fonts: the PNG pages need this).
+  Outlines,
+  /// Per font the page uses, that font cut down to the page's glyphs, embedded once as a
+  /// WOFF @font-face whose Private Use Area characters each draw one glyph; each run one
+  /// <text> of those characters, every glyph placed by its own x (and y). For browsers: a
+  /// page of Korean serif text is a third of its Outlines size. The glyph layer is hidden
+  /// from assistive technology and selection; the text layer above it reads as in Outlines.
+  Fonts,
+};
+
 struct Options {
-  /// Put before every id in a page (glyphs, clip paths), so that several pages, or pages of
-  /// two builds, can sit inline in one HTML document without their ids meeting.
+  /// How glyphs are drawn (see Glyphs).
+  Glyphs glyphs = Glyphs::Outlines;
+  /// Put before every id in a page (glyphs, clip paths) and every font family name it
+  /// declares, so that several pages, or pages of two builds, can sit inline in one HTML
+  /// document without their ids or fonts meeting (a page's @font-face rules apply to the
+  /// whole document: each page inline needs a prefix of its own).
   std::string id_prefix;
   /// Whether each text run carries the place it came from (data-src="FILE:LINE:COL").
   bool sources = true;
@@ -42,8 +60,9 @@ struct Options {
 /// be read, a picture that cannot be embedded) go to `diags` at the place they come from.
 std::string write_page(const doc::Document& doc, std::size_t index, const Options& options, Diagnostics& diags);
 
-/// write_page with glyph outlines kept in `outlines` (each font opened and each glyph outlined
-/// once for as long as it lives): for a caller that writes pages again and again (the preview).
+/// write_page with glyph outlines and web fonts kept in `outlines` (each font opened and each
+/// glyph outlined once for as long as it lives, the last few web fonts of each font kept):
+/// for a caller that writes pages again and again (the preview).
 /// `outlines` is not safe to share between threads.
 std::string write_page(const doc::Document& doc, std::size_t index, const Options& options,
                        text::GlyphOutlines& outlines, Diagnostics& diags);

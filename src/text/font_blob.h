@@ -1,8 +1,12 @@
 // Private to the text module: font files as HarfBuzz reads them.
 #pragma once
 
+#include <optional>
 #include <string>
+#include <vector>
 
+#include "core/core.h"
+#include "text/font_service.h"
 #include "text/hb_handles.h"
 
 namespace hanji::text::detail {
@@ -11,5 +15,23 @@ namespace hanji::text::detail {
 /// font_file_kind() says (a regular file, a font's first bytes, no link to another kind of
 /// file, at most limits::kMaxFontBytes), or null with the reason in `error`.
 Blob font_blob(const std::string& path, std::string& error);
+
+/// The tag of the first table a subset is made of that the file's directory says runs past
+/// its end (HarfBuzz reads such a table as cut short, or empty), or "" if there is none.
+std::string truncated_table(hb_blob_t* blob);
+
+/// What to do about a font file that cannot be subset.
+std::vector<std::string> damaged_font_hints(const FontInfo& font);
+
+/// subset_font on a face already open (`font` names it in messages).
+std::optional<FontSubset> subset_face(hb_face_t* face, const FontInfo& font, const std::vector<uint32_t>& glyph_ids,
+                                      const std::vector<char32_t>& code_points, Diagnostics& diags);
+
+/// Those of `glyph_ids` that leave ink (not a space, not .notdef, in the font), sorted, once each.
+std::vector<uint32_t> inked_glyphs(hb_font_t* font, std::vector<uint32_t> glyph_ids);
+
+/// The web font of a face already open, for `glyph_ids` as inked_glyphs gives them.
+std::optional<WebFont> make_web_font(hb_face_t* face, const FontInfo& font, const std::vector<uint32_t>& glyph_ids,
+                                     Diagnostics& diags);
 
 }  // namespace hanji::text::detail

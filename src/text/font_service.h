@@ -1,5 +1,5 @@
 // The font service exporters use: cutting a font down to the glyphs a document draws (the
-// PDF), and the outlines of glyphs (the SVG). It sees doc's FontInfo and HarfBuzz, nothing of
+// PDF; the SVG's web fonts), and the outlines of glyphs (the SVG). It sees doc's FontInfo and HarfBuzz, nothing of
 // the pipeline, so an exporter links it without linking the typesetter.
 #pragma once
 
@@ -37,8 +37,32 @@ struct FontSubset {
 std::optional<FontSubset> subset_font(const FontInfo& font, const std::vector<uint32_t>& glyph_ids,
                                       const std::vector<char32_t>& code_points, Diagnostics& diags);
 
-/// The outlines of glyphs, as SVG path data in font units (y up, as the font has them). Each
-/// font file is opened once and each glyph's outline made once, for as long as this lives.
+/// First character a web font maps a glyph to: the Private Use Area, U+E000 up to U+F8FF,
+/// then Plane 15's (U+F0000 up) for a font that keeps more glyphs than the BMP's area holds.
+inline constexpr char32_t kWebFontFirstCharacter = 0xE000;
+inline constexpr char32_t kWebFontBmpCharacters = 0x1900;  // U+E000..U+F8FF
+inline constexpr char32_t kWebFontPlane15 = 0xF0000;
+
+/// A font cut down to the glyphs a web page draws, to embed with @font-face: a WOFF 1.0 file
+/// whose cmap maps one Private Use Area character to each glyph that draws something (the
+/// i-th of them, by subset glyph id, to kWebFontFirstCharacter + i), and which has no layout
+/// tables (GSUB, GPOS, GDEF, kern) nor hinting: a browser draws each of those characters as
+/// exactly that glyph, whatever its shaping would do with real text.
+struct WebFont {
+  std::string woff;                           // "" when none of the glyphs draws anything
+  std::map<uint32_t, char32_t> characters;    // by original glyph id; a glyph that draws nothing is absent
+
+  /// The character that draws original glyph `glyph_id`, or 0 (it draws nothing, or was not asked for).
+  char32_t character(uint32_t glyph_id) const {
+    auto found = characters.find(glyph_id);
+    return found == characters.end() ? 0 : found->second;
+  }
+};
+
+/// The glyphs of fonts, for the SVG: their outlines, as SVG path data in font units (y up,
+/// as the font has them), or the fonts cut down to them as web fonts. Each font file is
+/// opened once, each glyph's outline made once and each web font (a font's set of glyphs)
+/// made once while it is among the last few asked for, for as long as this lives.
 class GlyphOutlines {
  public:
   GlyphOutlines();
@@ -54,6 +78,13 @@ class GlyphOutlines {
   /// How many glyph outlines were made (each once): for tests that count work.
   std::size_t outlines_made() const { return made_; }
 
+  /// `font` cut down to `glyph_ids` (original ids, any order, repeats allowed) as a web font.
+  /// nullopt when the font cannot be read or subset (said in `diags`).
+  std::optional<WebFont> web_font(const FontInfo& font, const std::vector<uint32_t>& glyph_ids, Diagnostics& diags);
+
+  /// How many web fonts were made (each font's set of glyphs once while remembered).
+  std::size_t web_fonts_made() const { return web_fonts_made_; }
+
  private:
   struct OpenFont;
   OpenFont* open(const FontInfo& font, Diagnostics& diags);
@@ -61,6 +92,7 @@ class GlyphOutlines {
 
   std::map<std::string, std::unique_ptr<OpenFont>> fonts_;  // by path; null: could not be read
   std::size_t made_ = 0;
+  std::size_t web_fonts_made_ = 0;
 };
 
 /// SVG path data in whole units for the outline drawn by the calls below; what

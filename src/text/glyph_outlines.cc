@@ -1,5 +1,6 @@
 // Glyph outlines for the SVG exporter: HarfBuzz draws each glyph's contours (hb_font_get_glyph_shape,
-// in font units since the font's scale is left at its units per em) into a PathWriter.
+// in font units since the font's scale is left at its units per em) into a PathWriter. The
+// same open fonts give the SVG's web fonts (web_font.cc).
 #include <algorithm>
 #include <charconv>
 #include <cmath>
@@ -156,6 +157,7 @@ struct GlyphOutlines::OpenFont {
   detail::Face face;
   detail::Font font;
   std::map<uint32_t, std::string> paths;   // whole outlines made so far, by glyph id
+  std::map<std::vector<uint32_t>, WebFont> web_fonts;  // the last few made, by their inked glyphs
 };
 
 GlyphOutlines::GlyphOutlines() = default;
@@ -197,6 +199,28 @@ std::optional<std::string> GlyphOutlines::path(const FontInfo& font, uint32_t gl
   OpenFont* open = this->open(font, diags);
   if (!open) return std::nullopt;
   return outline(*open, glyph_id);
+}
+
+std::optional<WebFont> GlyphOutlines::web_font(const FontInfo& font, const std::vector<uint32_t>& glyph_ids,
+                                               Diagnostics& diags) {
+  OpenFont* open = this->open(font, diags);
+  if (!open) return std::nullopt;
+  std::vector<uint32_t> key = detail::inked_glyphs(open->font.get(), glyph_ids);
+  if (auto found = open->web_fonts.find(key); found != open->web_fonts.end()) return found->second;
+  // HarfBuzz would subset a cut file as if its missing glyphs were empty.
+  if (const std::string table = detail::truncated_table(open->blob.get()); !table.empty()) {
+    diags.error(font.where(), "font file '" + font.path + "' is cut short: its " + table + " runs past the end",
+                detail::damaged_font_hints(font));
+    return std::nullopt;
+  }
+  std::optional<WebFont> made = detail::make_web_font(open->face.get(), font, key, diags);
+  if (!made) return std::nullopt;
+  ++web_fonts_made_;
+  // A preview writes the same pages again and again: their fonts are kept, but not forever.
+  constexpr std::size_t kRemembered = 32;
+  if (open->web_fonts.size() >= kRemembered) open->web_fonts.clear();
+  open->web_fonts.emplace(std::move(key), *made);
+  return made;
 }
 
 }  // namespace hanji::text

@@ -1,6 +1,6 @@
-// Font subsetting for the PDF writer: hb-subset keeps only the glyphs a document draws,
-// renumbered, without hinting (PDF viewers do not need it), which makes an embedded
-// NanumBarunGothic a few KB instead of 100+ KB.
+// Font subsetting for the PDF writer (and the SVG's web fonts): hb-subset keeps only the
+// glyphs a document draws, renumbered, without hinting (PDF viewers do not need it), which
+// makes an embedded NanumBarunGothic a few KB instead of 100+ KB.
 #include <algorithm>
 #include <string_view>
 
@@ -27,9 +27,9 @@ static hb_face_t* face_without_cmap(hb_face_t* face) {
                                    [](void* data) { hb_face_destroy(static_cast<hb_face_t*>(data)); });
 }
 
-// The tag of the first table a subset is made of that the file's directory says runs past
-// its end (HarfBuzz reads such a table as cut short, or empty), or "" if there is none.
-static std::string truncated_table(hb_blob_t* blob) {
+namespace detail {
+
+std::string truncated_table(hb_blob_t* blob) {
   unsigned int size = 0;
   const char* data = hb_blob_get_data(blob, &size);
   auto byte = [&](unsigned at) { return static_cast<unsigned>(static_cast<unsigned char>(data[at])); };
@@ -56,24 +56,15 @@ static std::string read_postscript_name(hb_face_t* face) {
   return n > 0 ? std::string(buf, len) : std::string();
 }
 
-std::optional<FontSubset> subset_font(const FontInfo& font, const std::vector<uint32_t>& glyph_ids,
+std::vector<std::string> damaged_font_hints(const FontInfo& font) {
+  return {"the font file '" + font.path + "' may be damaged: use another copy of it, or another TrueType font"};
+}
+
+std::optional<FontSubset> subset_face(hb_face_t* face, const FontInfo& font, const std::vector<uint32_t>& glyph_ids,
                                       const std::vector<char32_t>& code_points, Diagnostics& diags) {
   const Span where = font.where();
-  const std::vector<std::string> hints{"the font file '" + font.path +
-                                       "' may be damaged: use another copy of it, or another TrueType font"};
-  std::string error;
-  detail::Blob blob = detail::font_blob(font.path, error);
-  if (!blob) {
-    diags.error(where, "font file '" + font.path + "' " + error, hints);
-    return std::nullopt;
-  }
-  // HarfBuzz would subset a cut file as if its missing glyphs were empty.
-  if (const std::string table = truncated_table(blob.get()); !table.empty()) {
-    diags.error(where, "font file '" + font.path + "' is cut short: its " + table + " runs past the end", hints);
-    return std::nullopt;
-  }
-  detail::Face face(hb_face_create(blob.get(), 0));
-  detail::SubsetInput input(hb_subset_input_create_or_fail());
+  const std::vector<std::string> hints = damaged_font_hints(font);
+  SubsetInput input(hb_subset_input_create_or_fail());
   if (!input) {
     diags.error(where, "out of memory while subsetting font '" + font.path + "'");
     return std::nullopt;
@@ -85,7 +76,7 @@ std::optional<FontSubset> subset_font(const FontInfo& font, const std::vector<ui
   // characters (libharu's public API) finds its glyphs through the cmap, which it keeps.
   // Glyph 0 (.notdef) is always kept.
   const bool by_glyph_id = !glyph_ids.empty();
-  detail::Face source(by_glyph_id ? face_without_cmap(face.get()) : hb_face_reference(face.get()));
+  Face source(by_glyph_id ? face_without_cmap(face) : hb_face_reference(face));
   if (by_glyph_id) {
     hb_set_t* glyphs = hb_subset_input_glyph_set(input.get());
     for (uint32_t g : glyph_ids) hb_set_add(glyphs, g);
@@ -103,13 +94,13 @@ std::optional<FontSubset> subset_font(const FontInfo& font, const std::vector<ui
                           "gasp", "hdmx", "VDMX", "LTSH", "PCLT", "meta", "STAT", "fvar", "avar", "gvar", "cvar",
                           "HVAR", "VVAR", "MVAR", "COLR", "CPAL", "SVG ", "CBDT", "CBLC", "sbix"})
     hb_set_add(dropped, hb_tag_from_string(tag, -1));
-  detail::SubsetPlan plan(hb_subset_plan_create_or_fail(source.get(), input.get()));
+  SubsetPlan plan(hb_subset_plan_create_or_fail(source.get(), input.get()));
   if (!plan) {
     diags.error(where, "HarfBuzz could not plan a subset of font '" + font.path + "'", hints);
     return std::nullopt;
   }
-  detail::Face subset_face(hb_subset_plan_execute_or_fail(plan.get()));
-  if (!subset_face) {
+  Face subset(hb_subset_plan_execute_or_fail(plan.get()));
+  if (!subset) {
     diags.error(where, "HarfBuzz could not subset font '" + font.path + "'", hints);
     return std::nullopt;
   }
@@ -128,13 +119,34 @@ std::optional<FontSubset> subset_font(const FontInfo& font, const std::vector<ui
     out.new_ids.push_back(new_id);
   }
 
-  detail::Blob data(hb_face_reference_blob(subset_face.get()));
+  Blob data(hb_face_reference_blob(subset.get()));
   unsigned int length = 0;
   const char* bytes = hb_blob_get_data(data.get(), &length);
   out.data.assign(bytes, length);
-  out.postscript_name = read_postscript_name(face.get());
-  out.units_per_em = static_cast<int>(hb_face_get_upem(face.get()));
+  out.postscript_name = read_postscript_name(face);
+  out.units_per_em = static_cast<int>(hb_face_get_upem(face));
   return out;
+}
+
+}  // namespace detail
+
+std::optional<FontSubset> subset_font(const FontInfo& font, const std::vector<uint32_t>& glyph_ids,
+                                      const std::vector<char32_t>& code_points, Diagnostics& diags) {
+  const Span where = font.where();
+  std::string error;
+  detail::Blob blob = detail::font_blob(font.path, error);
+  if (!blob) {
+    diags.error(where, "font file '" + font.path + "' " + error, detail::damaged_font_hints(font));
+    return std::nullopt;
+  }
+  // HarfBuzz would subset a cut file as if its missing glyphs were empty.
+  if (const std::string table = detail::truncated_table(blob.get()); !table.empty()) {
+    diags.error(where, "font file '" + font.path + "' is cut short: its " + table + " runs past the end",
+                detail::damaged_font_hints(font));
+    return std::nullopt;
+  }
+  detail::Face face(hb_face_create(blob.get(), 0));
+  return detail::subset_face(face.get(), font, glyph_ids, code_points, diags);
 }
 
 }  // namespace hanji::text
