@@ -97,7 +97,7 @@ TEST_F(Cli, BadUsageExitsWithTwo) {
   EXPECT_EQ(unknown.code, hanji::cli::kBadUsage);
   EXPECT_NE(unknown.err.find("did you mean 'build'?"), std::string::npos) << unknown.err;
   EXPECT_EQ(hanji({"build"}).code, hanji::cli::kBadUsage);
-  EXPECT_EQ(hanji({"build", "cv.yaml", "--paper", "a5"}).code, hanji::cli::kBadUsage);
+  EXPECT_EQ(hanji({"build", "cv.yaml", "--paper", "b5"}).code, hanji::cli::kBadUsage);
   EXPECT_EQ(hanji({"build", "cv.yaml", "--frobnicate"}).code, hanji::cli::kBadUsage);
   EXPECT_EQ(hanji({"build", "cv.yaml", "-o"}).code, hanji::cli::kBadUsage);
 }

@@ -325,6 +325,30 @@ TEST(LoadTheme, CvOverridesWin) {
   EXPECT_EQ(theme->body_align, Align::Justify);
 }
 
+// RenderCV's four paper sizes, by hanji's names and RenderCV's: ISO A4 and A5 in millimetres,
+// US Letter and Executive in inches.
+TEST(LoadTheme, EveryPaperSizeHasItsDimensions) {
+  struct Case {
+    const char* name;
+    Paper paper;
+    double width, height;
+  };
+  for (const Case& c : {Case{"a4", Paper::A4, 595.276, 841.890}, Case{"a5", Paper::A5, 419.528, 595.276},
+                        Case{"letter", Paper::Letter, 612, 792}, Case{"us-letter", Paper::Letter, 612, 792},
+                        Case{"executive", Paper::Executive, 522, 756}, Case{"us-executive", Paper::Executive, 522, 756}}) {
+    Diagnostics diags;
+    auto theme = load_theme("classic", overrides_of("page", MapBuilder().set("paper", c.name).node), "", repo_dirs(), diags);
+    ASSERT_TRUE(theme.has_value()) << c.name << messages(diags);
+    EXPECT_EQ(theme->paper, c.paper) << c.name;
+    EXPECT_NEAR(theme->page_width, c.width, 1e-3) << c.name;
+    EXPECT_NEAR(theme->page_height, c.height, 1e-3) << c.name;
+    EXPECT_TRUE(is_paper_name(c.name));
+  }
+  EXPECT_FALSE(is_paper_name("b5"));
+  Diagnostics diags;
+  EXPECT_FALSE(load_theme("classic", overrides_of("page", MapBuilder().set("paper", "b5").node), "", repo_dirs(), diags));
+}
+
 TEST(LoadTheme, PaperOverrideFromTheCommandLineWinsLast) {
   auto overrides = overrides_of("page", MapBuilder().set("paper", "letter").node);
   Diagnostics diags;

@@ -1540,6 +1540,20 @@ TEST(SourceDesign, RenderCvDesignIsTranslated) {
   expect_at(o.find("section")->find("rule_color")->span, 11, 22);
 }
 
+TEST(SourceDesign, EveryRenderCvPaperSizeIsHonoured) {
+  for (const auto& [rendercv, hanji] : {std::pair{"a4", "a4"}, std::pair{"a5", "a5"}, std::pair{"us-letter", "letter"},
+                                        std::pair{"us-executive", "executive"}}) {
+    auto loaded = load(std::string("cv:\n  name: J\ndesign:\n  page: {size: ") + rendercv + "}\n");
+    ASSERT_TRUE(loaded.file) << dump(loaded.diags);
+    const ConfigNode* page = loaded.file->layout_overrides.find("page");
+    ASSERT_TRUE(page) << rendercv;
+    EXPECT_EQ(page->find("paper")->scalar, hanji) << rendercv;
+    EXPECT_EQ(loaded.diags.warning_count(), 0) << rendercv << dump(loaded.diags);
+  }
+  auto bad = load("cv:\n  name: J\ndesign:\n  page: {size: b5}\n");
+  EXPECT_NE(dump(bad.diags).find("a4, a5, us-letter and us-executive"), std::string::npos) << dump(bad.diags);
+}
+
 TEST(SourceDesign, ExplicitLayoutValuesWin) {
   auto loaded = load(
       "cv:\n  name: J\n"
@@ -1647,8 +1661,8 @@ TEST(SourceDesign, AtLeastSixtyOfRenderCvsOptionsTakeEffect) {
   EXPECT_EQ(loaded.diags.warning_count(), 2) << dump(loaded.diags);
   expect_at(diag(loaded.diags, "design.links.show_external_link_icon has no equivalent").span, 4, 11);
   diag(loaded.diags, "design.entries.side_space has no equivalent");
-  auto bad = load("cv:\n  name: J\ndesign:\n  page: {size: a5}\n  typography: {font_family: Comic Neue}\n");
-  diag(bad.diags, "design.page.size 'a5' has no equivalent");
+  auto bad = load("cv:\n  name: J\ndesign:\n  page: {size: b5}\n  typography: {font_family: Comic Neue}\n");
+  diag(bad.diags, "design.page.size 'b5' has no equivalent");
   EXPECT_TRUE(has_hint(diag(bad.diags, "design.typography.font_family 'Comic Neue'"), "hanji ships Lato"));
 }
 

@@ -47,7 +47,7 @@ constexpr const char* kUsage = R"(usage: hanji <command> [options]
 Typesets a CV written in YAML (RenderCV's cv: schema) into a PDF.
 
 commands:
-  build CV.yaml [-o OUT.pdf] [--layout NAME] [--paper a4|letter] [--fit-pages N]
+  build CV.yaml [-o OUT.pdf] [--layout NAME] [--paper a4|letter|a5|executive] [--fit-pages N]
                 [--lang CODE] [--only TAG]... [--format pdf|md|txt|json-resume|svg|png]
                 [--dpi N] [--svg-glyphs fonts|outlines] [--design FILE] [--locale FILE] [--set KEY=VALUE]...
                     write the PDF (default: CV.pdf next to CV.yaml, or the PDF
@@ -81,7 +81,7 @@ options:
                       is read from standard input
   -j, --jobs N        CVs built at once by a build of several (default: one per core)
   -l, --layout NAME   layout to use (overrides the file's `layout:`)
-  --paper a4|letter   paper size (overrides the layout)
+  --paper SIZE        paper size: a4, letter, a5 or executive (overrides the layout)
   --fit-pages N       fit the CV on at most N pages: shrink spacing, leading, margins
                       and text size, only as much as needed and never below the
                       layout's fit.* bounds (overrides the layout's fit_pages)
@@ -163,8 +163,8 @@ std::optional<Options> parse_args(const std::vector<std::string>& args, std::str
     } else if (a == "--paper") {
       auto v = value("--paper");
       if (!v) return std::nullopt;
-      if (*v != "a4" && *v != "letter") {
-        error = fmt::format("--paper must be a4 or letter, not '{}'", *v);
+      if (!layout::is_paper_name(*v)) {
+        error = fmt::format("--paper must be a4, letter, a5 or executive, not '{}'", *v);
         return std::nullopt;
       }
       opt.paper = *v;

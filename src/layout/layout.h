@@ -16,7 +16,8 @@
 
 namespace hanji::layout {
 
-enum class Paper { A4, Letter };
+/// The paper sizes a layout may name: ISO A4 and A5, US Letter and US Executive.
+enum class Paper { A4, Letter, A5, Executive };
 enum class Align { Left, Center, Right, Justify };
 /// How a paragraph's line breaks are chosen: Knuth–Plass total fit over the whole paragraph
 /// (default), or first fit (each line as full as it goes; kept for comparison).
@@ -321,6 +322,10 @@ struct LayoutInfo {
   std::string path;  // the file
 };
 std::vector<LayoutInfo> list_layouts(const DataDirs& dirs, Diagnostics& diags);
+
+/// True for a paper size's name as a layout, a CV or --paper may give it ("a4", "letter",
+/// "a5", "executive"; RenderCV's "us-letter" and "us-executive" too).
+bool is_paper_name(std::string_view name);
 
 /// What fitting a CV to fewer pages may shrink, as each parameter's one declaration in the
 /// registry says: every text style's size, every style's leading, every vertical space

@@ -80,10 +80,11 @@ const std::vector<std::string> kAlignChoices{"left", "center", "right", "justify
 const std::vector<std::pair<std::string, std::string>> kAlignAliases{{"centre", "center"}, {"justified", "justify"}};
 
 void add_page(std::vector<Param>& out) {
-  out.push_back(choice("page.paper", {"a4", "letter"},
+  out.push_back(choice("page.paper", {"a4", "letter", "a5", "executive"},
                        {[](Theme& t, const ParamValue& v) { apply_paper(t, static_cast<Paper>(std::get<int>(v))); },
                         [](const Theme& t) -> std::optional<ParamValue> { return static_cast<int>(t.paper); }},
-                       "paper size; sets the page width and height", {{"us-letter", "letter"}}));
+                       "paper size (ISO A4 or A5, US Letter or Executive); sets the page width and height",
+                       {{"us-letter", "letter"}, {"us-executive", "executive"}}));
   out.push_back(length("page.margin_top", member(&Theme::margin_top), "top margin"));
   out.push_back(length("page.margin_bottom", member(&Theme::margin_bottom), "bottom margin"));
   out.push_back(length("page.margin_left", member(&Theme::margin_left), "left margin"));
@@ -528,10 +529,16 @@ std::string format_value(const Param& param, const ParamValue& value) {
 
 void apply_paper(Theme& theme, Paper paper) {
   theme.paper = paper;
-  // ISO 216 A4 is 210 x 297 mm; US Letter 8.5 x 11 in.
-  theme.page_width = paper == Paper::A4 ? 210 * 72 / 25.4 : 612;
-  theme.page_height = paper == Paper::A4 ? 297 * 72 / 25.4 : 792;
+  constexpr double kMm = 72 / 25.4;
+  switch (paper) {  // ISO 216 in mm, US sizes in inches (72 pt each)
+    case Paper::A4: theme.page_width = 210 * kMm, theme.page_height = 297 * kMm; break;
+    case Paper::A5: theme.page_width = 148 * kMm, theme.page_height = 210 * kMm; break;
+    case Paper::Letter: theme.page_width = 8.5 * 72, theme.page_height = 11 * 72; break;
+    case Paper::Executive: theme.page_width = 7.25 * 72, theme.page_height = 10.5 * 72; break;
+  }
 }
+
+bool is_paper_name(std::string_view name) { return paper_from_name(name).has_value(); }
 
 std::optional<Paper> paper_from_name(std::string_view name) {
   const Param* p = find_parameter("page.paper");

@@ -407,9 +407,10 @@ Handler section_title_type() {
 
 Handler paper() {
   return [](const std::string& path, const Value& v, Translator& t) {
-    if (v.text() == "a4") t.set("page.paper", "a4", v);
+    if (v.text() == "a4" || v.text() == "a5") t.set("page.paper", v.text(), v);
     else if (v.text() == "us-letter") t.set("page.paper", "letter", v);
-    else return t.bad_value(path, v, "hanji's paper sizes are a4 and us-letter");
+    else if (v.text() == "us-executive") t.set("page.paper", "executive", v);
+    else return t.bad_value(path, v, "the paper sizes are a4, a5, us-letter and us-executive");
     return Outcome::Honoured;
   };
 }
