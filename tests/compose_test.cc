@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "compose/builder.h"
 #include "compose/compose.h"
 #include "compose/templates.h"
 #include "compose/markup.h"  // private: bold keywords on their own
@@ -1314,6 +1315,31 @@ TEST(Sections, TheLayoutsOrderByTypeComesBeforeTheCvsOrder) {
   EXPECT_LT(work, more);
   EXPECT_LT(more, intro);
   EXPECT_LT(intro, bullets) << "a type not listed comes after";
+}
+
+// RenderCV's links.show_external_link_icon (text.link_icon): an arrow after the last piece of
+// each link, linked, in the link's colour, reading as a space (read as nothing, its gap made
+// text extraction end the line); text without links is untouched.
+TEST(Links, TheLinkIconFollowsEachLinkAndReadsAsASpace) {
+  Diagnostics diags;
+  std::vector<Inline> inlines = parse_inline(T("see [the **notes**](https://example.com/n) and [x](https://x.org)", 3, 5),
+                                             body_font(), {0, 0, 1}, diags);
+  const std::size_t before = inlines.size();
+  add_link_icons(inlines);
+  ASSERT_EQ(inlines.size(), before + 2);
+  std::vector<std::size_t> icons;
+  for (std::size_t i = 0; i < inlines.size(); ++i)
+    if (inlines[i].text.find("\uF08E") != std::string::npos) icons.push_back(i);
+  ASSERT_EQ(icons.size(), 2u);
+  EXPECT_EQ(inlines[icons[0]].link, "https://example.com/n");
+  EXPECT_EQ(inlines[icons[0] - 1].text, "notes") << "after the link's last piece, not inside it";
+  EXPECT_NE(inlines[icons[0] + 1].link, "https://example.com/n");
+  EXPECT_EQ(inlines[icons[1]].link, "https://x.org");
+  EXPECT_EQ(inlines[icons[0]].reads_as, "\u00A0 ");
+  EXPECT_EQ(inlines[icons[0]].font.color, (Rgb{0, 0, 1}));
+  std::vector<Inline> plain = parse_inline(T("no links here", 3, 5), body_font(), {0, 0, 1}, diags);
+  add_link_icons(plain);
+  EXPECT_EQ(plain.size(), 1u);
 }
 
 }  // namespace

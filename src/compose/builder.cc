@@ -32,6 +32,22 @@ std::vector<Inline> Builder::inlines(const model::Text& text, const FontSpec& fo
   return inlines(text, font, theme_.link_color);
 }
 
+// After the last piece of each link, a no-break space and Fork Awesome's external-link arrow
+// in the link's colour at four fifths of its size, linked too, so the arrow is part of what a click opens. The
+// arrow reads as a space: read as nothing (as a contact's icon is), it left a gap with no
+// character in the line, where text extraction ended the line ("the notes" / "for details").
+void add_link_icons(std::vector<Inline>& inlines) {
+  for (std::size_t i = 0; i < inlines.size(); ++i) {
+    const bool ends_link = !inlines[i].link.empty() && (i + 1 == inlines.size() || inlines[i + 1].link != inlines[i].link);
+    if (!ends_link) continue;
+    Inline icon{"\u00A0\uF08E", inlines[i].font, inlines[i].link, {}, false, "\u00A0 "};
+    icon.font.size *= 0.8;
+    icon.font.bold = icon.font.italic = false;
+    inlines.insert(inlines.begin() + static_cast<std::ptrdiff_t>(i) + 1, std::move(icon));
+    ++i;
+  }
+}
+
 struct MarkupMemo::Impl {
   std::mutex mutex;
   std::unordered_map<std::string, std::vector<Inline>> texts;
@@ -77,6 +93,12 @@ std::string markup_key(const model::Text& text, const FontSpec& font, const Rgb&
 }  // namespace
 
 std::vector<Inline> Builder::inlines(const model::Text& text, const FontSpec& font, const Rgb& link_color) {
+  std::vector<Inline> out = parsed_inlines(text, font, link_color);
+  if (theme_.link_icon) add_link_icons(out);
+  return out;
+}
+
+std::vector<Inline> Builder::parsed_inlines(const model::Text& text, const FontSpec& font, const Rgb& link_color) {
   if (!memo_) return parse_markup(text, font, link_color, bold_keywords_, diags_);
   std::string key = markup_key(text, font, link_color, keywords_key_);
   MarkupMemo::Impl& memo = memo_->impl();

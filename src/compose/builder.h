@@ -17,6 +17,9 @@ FontSpec font_of(const layout::TextStyle& style);
 /// Baseline-to-baseline distance of a role: size x line_height.
 double line_height_of(const layout::TextStyle& style);
 
+/// Puts the link icon (text.link_icon) after the last piece of each link in `inlines`.
+void add_link_icons(std::vector<Inline>& inlines);
+
 class Builder {
  public:
   Builder(const model::CvFile& file, const layout::Theme& theme, Diagnostics& diags, MarkupMemo* memo = nullptr);
@@ -68,6 +71,8 @@ class Builder {
   void report_open_time_span(const Span& span);
 
  private:
+  /// inlines() before the link icons: the markup parsed, or as the memo kept it.
+  std::vector<Inline> parsed_inlines(const model::Text& text, const FontSpec& font, const Rgb& link_color);
   const model::CvFile& file_;
   const layout::Theme& theme_;
   Diagnostics& diags_;

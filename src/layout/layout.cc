@@ -321,6 +321,20 @@ void apply_paper_override(const std::string& paper_override, Theme& theme, Diagn
 
 }  // namespace
 
+namespace {
+
+// The link icon's glyph is the icon font's: a layout that asks for the icon without naming
+// that font in its fallback list gets it there, as the contacts' icons would need it.
+void add_link_icon_font(Theme& theme, const DataDirs& dirs) {
+  if (!theme.link_icon) return;
+  constexpr std::string_view kIconFont = "ForkAwesome.ttf";
+  for (const std::string& font : theme.fonts.fallback)
+    if (font.ends_with(kIconFont)) return;
+  theme.fonts.fallback.push_back((std::filesystem::path(dirs.fonts) / kIconFont).string());
+}
+
+}  // namespace
+
 std::optional<Theme> load_theme(const std::string& name, const Span& name_span, const config::ConfigNode& overrides,
                                 const std::string& paper_override, const DataDirs& dirs, Diagnostics& diags) {
   int errors_before = diags.error_count();
@@ -335,6 +349,7 @@ std::optional<Theme> load_theme(const std::string& name, const Span& name_span, 
   for (const auto& config : *chain) apply_config(config, ConfigOrigin::LayoutFile, dirs, system_fonts, theme, diags);
   apply_config(overrides, ConfigOrigin::CvOverrides, dirs, system_fonts, theme, diags);
   apply_paper_override(paper_override, theme, diags);
+  add_link_icon_font(theme, dirs);
   if (diags.error_count() > errors_before) return std::nullopt;  // the checks below would only echo them
   check_fonts(theme, *chain, loader.files(), diags);
   check_geometry(theme, diags);

@@ -221,6 +221,9 @@ struct Theme {
   bool hyphenate = false;
   /// A thin rule under the text of every link, in the link's colour.
   bool underline_links = false;
+  /// A small arrow after every link in the text (RenderCV's links.show_external_link_icon),
+  /// from the icon font, which is added to fonts.fallback when missing; it reads as nothing.
+  bool link_icon = false;
   KoreanBreak korean_break = KoreanBreak::Word;
   double hangul_latin_gap = 0;   // em, inserted as positioning between Hangul and Latin
 

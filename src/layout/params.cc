@@ -347,6 +347,9 @@ void add_text_and_footer(std::vector<Param>& out) {
                        {{"knuth-plass", "total-fit"}, {"optimal", "total-fit"}, {"greedy", "first-fit"}}));
   out.push_back(simple("text.underline_links", ParamType::Bool, member(&Theme::underline_links),
                        "a thin rule under every link, in the link's colour"));
+  out.push_back(simple("text.link_icon", ParamType::Bool, member(&Theme::link_icon),
+                       "a small arrow after every link in the text, from the icon font (ForkAwesome.ttf, added to "
+                       "fonts.fallback when missing); it reads as nothing in the text"));
   out.push_back(simple("text.hyphenate", ParamType::Bool, member(&Theme::hyphenate),
                        "hyphenate English words (never Korean, names, URLs or code)"));
   out.push_back(choice("text.korean_line_break", {"word", "character"}, enum_member(&Theme::korean_break),

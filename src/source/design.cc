@@ -613,6 +613,7 @@ const std::vector<std::pair<std::string_view, Handler>>& handlers() {
         {"typography.font_size.connections", size_to("styles.contact.size")},
         {"typography.font_size.section_titles", size_to("styles.section_title.size")},
         {"links.underline", copy_to({"text.underline_links"})},
+        {"links.show_external_link_icon", copy_to({"text.link_icon"})},
         {"header.alignment", copy_to({"header.align"})},
         {"header.photo_width", length_to({"header.photo_width"})},
         {"header.photo_position", copy_to({"header.photo_position"})},
