@@ -1342,5 +1342,26 @@ TEST(Links, TheLinkIconFollowsEachLinkAndReadsAsASpace) {
   EXPECT_EQ(plain.size(), 1u);
 }
 
+// entry.KIND.summary and entry.KIND.highlights: a template that leaves them out shows neither.
+TEST(EntryTemplates, ATemplateMayLeaveOutTheSummaryAndTheHighlights) {
+  layout::Theme theme = test_theme();
+  Composition all = compose_one(theme, experience());
+  EXPECT_NE(find_block(all, "Shipped"), 0u);
+  theme.experience_template.highlights = false;
+  Composition no_highlights = compose_one(theme, experience());
+  for (const Block& block : no_highlights.blocks)
+    if (auto* p = std::get_if<Paragraph>(&block.content)) {
+      EXPECT_EQ(text_of(*p).find("Shipped"), std::string::npos);
+      EXPECT_EQ(text_of(*p).find("Cut costs"), std::string::npos);
+    }
+  theme.experience_template.summary = false;
+  Composition neither = compose_one(theme, experience());
+  for (const Block& block : neither.blocks)
+    if (auto* p = std::get_if<Paragraph>(&block.content)) {
+      EXPECT_EQ(text_of(*p).find("things"), std::string::npos);
+    }
+  EXPECT_NE(find_block(neither, "Software Engineer"), 0u) << "the entry's lines stay";
+}
+
 }  // namespace
 }  // namespace hanji::compose

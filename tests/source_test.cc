@@ -1554,6 +1554,25 @@ TEST(SourceDesign, EveryRenderCvPaperSizeIsHonoured) {
   EXPECT_NE(dump(bad.diags).find("a4, a5, us-letter and us-executive"), std::string::npos) << dump(bad.diags);
 }
 
+// A RenderCV template's lines say what the entry shows: one without SUMMARY or HIGHLIGHTS
+// leaves them out (they printed anyway).
+TEST(SourceDesign, ATemplateWithoutHighlightsLeavesThemOut) {
+  auto loaded = load("cv:\n  name: J\ndesign:\n  templates:\n    experience_entry:\n"
+                     "      main_column: \"**COMPANY**, POSITION\\nSUMMARY\"\n"
+                     "    normal_entry:\n      main_column: \"**NAME**\\nSUMMARY\\nHIGHLIGHTS\"\n");
+  ASSERT_TRUE(loaded.file) << dump(loaded.diags);
+  const ConfigNode* entry = loaded.file->layout_overrides.find("entry");
+  ASSERT_TRUE(entry);
+  const ConfigNode* experience = entry->find("experience");
+  ASSERT_TRUE(experience);
+  EXPECT_EQ(experience->find("highlights")->scalar, "false");
+  EXPECT_EQ(experience->find("summary"), nullptr) << "SUMMARY is in its lines";
+  const ConfigNode* normal = entry->find("normal");
+  ASSERT_TRUE(normal);
+  EXPECT_EQ(normal->find("highlights"), nullptr);
+  EXPECT_EQ(normal->find("summary"), nullptr);
+}
+
 TEST(SourceDesign, ExplicitLayoutValuesWin) {
   auto loaded = load(
       "cv:\n  name: J\n"

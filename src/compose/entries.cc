@@ -210,7 +210,20 @@ std::optional<Paragraph> summary_paragraph(Builder& b, const model::Entry& entry
   return p;
 }
 
+void add_shown_regular(Builder& b, const model::Entry& entry, const EntryPlacement& placement, int group);
+
+// The entry as its template shows it: without the summary or the highlights when the template
+// leaves them out (entry.KIND.summary, entry.KIND.highlights).
 void add_regular(Builder& b, const model::Entry& entry, const EntryPlacement& placement, int group) {
+  const layout::EntryTemplate& layout = template_of(b.theme(), entry.kind);
+  if (layout.summary && layout.highlights) return add_shown_regular(b, entry, placement, group);
+  model::Entry shown = entry;
+  if (!layout.summary) shown.summary = {};
+  if (!layout.highlights) shown.highlights.clear();
+  add_shown_regular(b, shown, placement, group);
+}
+
+void add_shown_regular(Builder& b, const model::Entry& entry, const EntryPlacement& placement, int group) {
   const auto& theme = b.theme();
   const layout::EntryTemplate& layout = template_of(theme, entry.kind);
   const bool numbered = entry.kind == EntryKind::Publication && theme.number_publications;

@@ -59,6 +59,10 @@ enum class PhotoShape { Rectangle, Rounded, Circle };
 struct EntryTemplate {
   std::vector<std::string> main;
   std::vector<std::string> aside;
+  /// Whether the entry's summary and its highlights are shown under the lines (a RenderCV
+  /// template without SUMMARY or HIGHLIGHTS leaves them out).
+  bool summary = true;
+  bool highlights = true;
 };
 
 /// A section set as a ruled table, one row per entry (the Korean 이력서 form): a header row

@@ -279,6 +279,10 @@ void add_entry(std::vector<Param>& out) {
     out.push_back(simple(prefix + "aside", ParamType::TextList, template_lines(kind.kind, &EntryTemplate::aside),
                          std::string("lines of a ") + kind.name + " entry's date column, each beside the main line of "
                                                                   "the same index"));
+    out.push_back(simple(prefix + "summary", ParamType::Bool, member(kind.kind, &EntryTemplate::summary),
+                         std::string("show a ") + kind.name + " entry's summary under its lines"));
+    out.push_back(simple(prefix + "highlights", ParamType::Bool, member(kind.kind, &EntryTemplate::highlights),
+                         std::string("show a ") + kind.name + " entry's highlights under its lines"));
   }
   out.push_back(simple("entry.one_line.main", ParamType::String, member(&Theme::one_line_template),
                        "template of a one-line entry (LABEL, DETAILS)"));

@@ -526,6 +526,12 @@ Handler entry_template(std::string_view kind, bool aside) {
     std::vector<std::string> lines = template_lines(v.text());
     if (kind == "education" && !aside) add_degree_column(lines, t);
     t.set_list(fmt::format("entry.{}.{}", kind, aside ? "aside" : "main"), lines, v);
+    // The main column's template says whether the summary and the highlights are shown: one
+    // that leaves them out of its lines leaves them out of the entry.
+    if (!aside)
+      for (std::string_view part : {"SUMMARY", "HIGHLIGHTS"})
+        if (v.text().find(part) == std::string::npos)
+          t.set(fmt::format("entry.{}.{}", kind, part == "SUMMARY" ? "summary" : "highlights"), "false", v);
     return Outcome::Honoured;
   };
 }
