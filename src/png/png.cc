@@ -150,6 +150,9 @@ std::vector<std::string> write_pages(const doc::Document& doc, int dpi, Diagnost
   svg::Options options;
   options.glyphs = svg::Glyphs::Outlines;  // librsvg cannot use web fonts
   options.sources = false;
+  // A picture needs no invisible text: without it librsvg never starts Pango and fontconfig
+  // (whose caches live until the process ends), and draws the page sooner.
+  options.text_layer = false;
   std::vector<std::string> svgs = svg::write_pages(doc, options, diags);
   if (diags.has_errors()) return {};
   std::vector<std::string> pages;

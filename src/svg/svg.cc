@@ -148,7 +148,7 @@ class PageWriter {
       write_glyph_text(page.runs);
     else
       for (const doc::PlacedRun& run : page.runs) write_glyphs(run);
-    write_text_layer(page.runs);
+    if (options_.text_layer) write_text_layer(page.runs);
     write_links(page.links);
     out_ += "</svg>\n";
     return std::move(out_);

@@ -47,6 +47,10 @@ struct Options {
   std::string id_prefix;
   /// Whether each text run carries the place it came from (data-src="FILE:LINE:COL").
   bool sources = true;
+  /// Whether the invisible text (for search, selection and the preview's clicks) lies over
+  /// the glyphs; a page drawn only to be a picture (PNG) needs none, and the renderer then
+  /// never lays text out with system fonts.
+  bool text_layer = true;
   /// How a source file is named in data-src; empty: by its file name alone (a page put on a
   /// web site should not show the folders of the machine it was made on).
   std::function<std::string(const std::string& path)> source_name;
