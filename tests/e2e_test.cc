@@ -1125,6 +1125,11 @@ TEST(Install, TheInstalledCommandRunsFromAnywhere) {
   ASSERT_EQ(installed.exit_code, 0) << installed.output;
   const std::string hanji = (prefix / "bin" / "hanji").string();
   ASSERT_TRUE(fs::exists(hanji));
+  // `hanji serve` finds hanji-serve where make install puts it, out of PATH.
+  EXPECT_TRUE(fs::exists(prefix / "libexec" / "hanji" / "hanji-serve"));
+  const Result serve = run("cd / && " + quote(hanji) + " serve /no/such/cv.yaml", true);
+  EXPECT_EQ(serve.exit_code, 1) << serve.output;
+  EXPECT_NE(serve.output.find("/no/such/cv.yaml does not exist"), std::string::npos) << serve.output;
   EXPECT_TRUE(fs::exists(prefix / "share" / "hanji" / "locales" / "index.txt"));
   const Result layouts = run("cd / && env -u HANJI_DATA_DIR " + quote(hanji) + " layouts", true);
   EXPECT_EQ(layouts.exit_code, 0) << layouts.output;
