@@ -1881,5 +1881,21 @@ TEST(Sfnt, WritesTheDirectoryAlignedWithChecksums) {
   EXPECT_EQ(woff_from_sfnt("junk"), "");
 }
 
+// Hangul has no small capitals: a small-caps style sets it apart by weight instead (a Korean
+// section title in regular Myeongjo read lighter than the bold entry titles under it); the
+// Latin beside it keeps its regular face.
+TEST_F(TextTest, SmallCapsSetHangulInItsBoldFace) {
+  Typesetter ts(theme, diags);
+  compose::Inline title = make_inline("경력 Experience");
+  title.font.small_caps = true;
+  const Line line = ts.typeset_line(title);
+  ASSERT_EQ(line.runs.size(), 2u) << joined(texts_of({line}));
+  const auto& fonts = ts.fonts();
+  EXPECT_EQ(fonts.at(static_cast<std::size_t>(line.runs[0].font)).path, theme.fonts.hangul.bold) << line.runs[0].text;
+  EXPECT_EQ(fonts.at(static_cast<std::size_t>(line.runs[1].font)).path, theme.fonts.latin.regular) << line.runs[1].text;
+  const Line plain = ts.typeset_line(make_inline("경력"));
+  EXPECT_EQ(fonts.at(static_cast<std::size_t>(plain.runs[0].font)).path, theme.fonts.hangul.regular);
+}
+
 }  // namespace
 }  // namespace hanji::text

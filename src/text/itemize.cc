@@ -93,8 +93,13 @@ class FontChooser {
   // Fonts are tried, and loaded, only as far as needed.
   std::optional<Choice> choose(char32_t c, Family family, const compose::FontSpec& spec, Choice& primary) {
     std::array<Family, 2> order{family, family == Family::Hangul ? Family::Latin : Family::Hangul};
+    // Hangul has no small capitals: a small-caps style, which sets Latin apart by its letter
+    // forms (a section title over bold entry titles), sets Hangul apart by weight, in its bold
+    // face; in the regular one a Korean title read lighter than the entries under it. (As
+    // Hangul has no italics, and emphasis over it becomes colour.)
+    const auto bold_in = [&](Family f) { return spec.bold || (spec.small_caps && f == Family::Hangul); };
     if (family == Family::Hangul && prefers_proportional(c)) {
-      const auto korean = face(Family::Hangul, spec.bold, spec.italic);
+      const auto korean = face(Family::Hangul, bold_in(Family::Hangul), spec.italic);
       if (korean && looks_full_width(korean->font, c)) std::swap(order[0], order[1]);
     }
     bool have_primary = false;
@@ -107,7 +112,7 @@ class FontChooser {
     if (spec.mono && family == Family::Latin)
       if (auto candidate = mono(); candidate && try_font(*candidate)) return candidate;
     for (Family f : order)
-      if (auto candidate = face(f, spec.bold, spec.italic); candidate && try_font(*candidate)) return candidate;
+      if (auto candidate = face(f, bold_in(f), spec.italic); candidate && try_font(*candidate)) return candidate;
     for (const std::string& path : settings_.fonts.fallback) {
       if (auto index = fonts_.load(path)) {
         const Choice candidate{*index, Role::Fallback, false};
