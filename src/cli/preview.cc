@@ -8,6 +8,7 @@
 #include <chrono>
 #include <filesystem>
 #include <thread>
+#include <unordered_map>
 
 #include "core/files.h"
 #include "pdf/pdf.h"
@@ -168,19 +169,22 @@ std::uint64_t Preview::rebuild() {
   std::optional<engine::Rendered> rendered;
   if (file) rendered = engine_.render(std::move(*file), request, diags);
 
-  // The pages name their sources and pictures through these, kept with them.
+  // The pages name their sources and pictures through these, kept with them. Every run names
+  // its file: each file is resolved (links followed, on disk) once per build, not per run.
   std::vector<std::pair<std::string, std::string>> sources;
+  std::unordered_map<std::string, std::string> names;  // path as the spans give it -> its name
   std::vector<std::string> pictures;
   svg::Options options;
   // Fonts embedded per page, not outlines: half the bytes, so a Korean page in a serif layout
   // reaches the browser in under 100 KB; each font subset is kept between builds.
   options.glyphs = svg::Glyphs::Fonts;
   options.source_name = [&](const std::string& path) {
+    if (auto known = names.find(path); known != names.end()) return known->second;
     const std::string real = absolute_real(path);
     const std::string name = place_name(real, folder_);
     if (std::none_of(sources.begin(), sources.end(), [&](const auto& s) { return s.first == name; }))
       sources.emplace_back(name, real);
-    return name;
+    return names.emplace(path, name).first->second;
   };
   options.image_href = [&](const doc::PlacedImage& image) -> std::string {
     const std::string real = absolute_real(image.path);
@@ -352,8 +356,11 @@ bool Preview::open_in_editor(const std::string& place, std::string& said) {
     read = inputs_;
   }
   read.push_back(cv_);
-  for (const std::string& file : read)
-    if (path.empty() && place_name(absolute_real(file), folder_) == name) path = absolute_real(file);
+  for (const std::string& file : read) {
+    if (!path.empty()) break;
+    const std::string real = absolute_real(file);
+    if (place_name(real, folder_) == name) path = real;
+  }
   if (path.empty()) return false;
   if (editor_.empty()) {
     said = place;
