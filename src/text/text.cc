@@ -337,6 +337,19 @@ struct Typesetter::Impl {
   std::unordered_map<std::string, SetLines> lines;  // typeset_at() by lines_key(); documents counted by `cache`
   std::size_t lines_reused = 0;
   Prepared uncached;  // what prepare() returns when it does not keep it
+
+  // A paragraph's text shaped at its sizes, with its break opportunities: what setting it in
+  // lines and measuring its widest unbreakable stretch both start from. `boundaries` is valid
+  // until the next prepare().
+  struct Ready {
+    ShapedText shaped;
+    const std::vector<Boundary>* boundaries;
+  };
+  Ready ready(const SourceText& text, const compose::Paragraph& paragraph) {
+    const bool hyphenate = hyphenates(paragraph);
+    const Prepared& prepared = prepare(text, true, hyphenate);
+    return {scale_shaped(prepared.units, text, settings, fonts), &*prepared.boundaries[static_cast<size_t>(hyphenate)]};
+  }
   TypesetWork work;
 };
 
@@ -432,10 +445,9 @@ std::vector<Line> Typesetter::typeset_at(const compose::Paragraph& paragraph, do
 std::vector<Line> Typesetter::set_lines(const compose::Paragraph& paragraph, double width) {
   const SourceText text = gather_text(paragraph.inlines);
   if (text.size() == 0) return {};
-  const bool hyphenate = impl_->hyphenates(paragraph);
-  const Prepared& prepared = impl_->prepare(text, true, hyphenate);
-  const ShapedText shaped = scale_shaped(prepared.units, text, impl_->settings, impl_->fonts);
-  const std::vector<Boundary>& boundaries = *prepared.boundaries[static_cast<size_t>(hyphenate)];
+  const Impl::Ready ready = impl_->ready(text, paragraph);
+  const ShapedText& shaped = ready.shaped;
+  const std::vector<Boundary>& boundaries = *ready.boundaries;
   std::vector<Line> lines;
   // "\n" forces a break: the text between newlines is set as independent segments.
   size_t begin = 0;
@@ -453,10 +465,9 @@ std::vector<Line> Typesetter::set_lines(const compose::Paragraph& paragraph, dou
 double Typesetter::widest_unbreakable(const compose::Paragraph& paragraph) {
   const SourceText text = gather_text(paragraph.inlines);
   if (text.size() == 0) return 0;
-  const bool hyphenate = impl_->hyphenates(paragraph);
-  const Prepared& prepared = impl_->prepare(text, true, hyphenate);
-  const ShapedText shaped = scale_shaped(prepared.units, text, impl_->settings, impl_->fonts);
-  const std::vector<Boundary>& boundaries = *prepared.boundaries[static_cast<size_t>(hyphenate)];
+  const Impl::Ready ready = impl_->ready(text, paragraph);
+  const ShapedText& shaped = ready.shaped;
+  const std::vector<Boundary>& boundaries = *ready.boundaries;
   // Stretches run from one break opportunity to the next: a space where no line may end (in
   // a date, "Apr 2019") belongs to its stretch; spaces before an opportunity do not (a line
   // ending there drops them). A date range may break after its dash when it must, so each
