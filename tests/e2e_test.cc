@@ -4,9 +4,6 @@
 // word of the CV comes back, no word split across lines, each column read whole), text inside
 // the margins, byte-identical output on a second run, and the expected page counts.
 #include <gtest/gtest.h>
-#include <poll.h>
-#include <signal.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -24,6 +21,7 @@
 #include <vector>
 
 #include "compose/compose.h"
+#include "running_hanji.h"
 #include "compose/markup.h"  // plain_text
 #include "engine/engine.h"
 #include "layout/layout.h"
@@ -975,60 +973,10 @@ TEST(Readme, TheFirstExampleCvBuildsAsWritten) {
 
 namespace {
 
-// `hanji watch` running in the background, its stdout and stderr read through a pipe.
-class Watching {
+// `hanji watch` on `cv`, running in `dir`.
+class Watching : public RunningHanji {
  public:
-  Watching(const fs::path& dir, const std::string& cv) {
-    int fds[2];
-    if (pipe(fds) != 0) return;
-    pid_ = fork();
-    if (pid_ == 0) {
-      dup2(fds[1], 1);
-      dup2(fds[1], 2);
-      close(fds[0]);
-      close(fds[1]);
-      if (chdir(dir.c_str()) != 0) _exit(127);
-      execl(HANJI_BINARY, HANJI_BINARY, "watch", cv.c_str(), static_cast<char*>(nullptr));
-      _exit(127);
-    }
-    close(fds[1]);
-    fd_ = fds[0];
-  }
-  Watching(const Watching&) = delete;
-  Watching& operator=(const Watching&) = delete;
-  ~Watching() {
-    if (pid_ > 0) {
-      kill(pid_, SIGTERM);
-      waitpid(pid_, nullptr, 0);
-    }
-    if (fd_ >= 0) close(fd_);
-  }
-
-  /// Everything said until a line holding `needle` (and that line); "" if the watch stopped
-  /// or nothing came in 60 s (a hang guard for a busy machine, not a time the test expects).
-  std::string until(const std::string& needle) {
-    for (;;) {
-      if (std::size_t at = seen_.find(needle); at != std::string::npos) {
-        const std::size_t end = seen_.find('\n', at);
-        if (end != std::string::npos) {
-          std::string said = seen_.substr(0, end + 1);
-          seen_.erase(0, end + 1);
-          return said;
-        }
-      }
-      pollfd waiting{fd_, POLLIN, 0};
-      if (poll(&waiting, 1, 60000) <= 0) return "";
-      char buffer[4096];
-      const ssize_t n = read(fd_, buffer, sizeof buffer);
-      if (n <= 0) return "";
-      seen_.append(buffer, static_cast<std::size_t>(n));
-    }
-  }
-
- private:
-  pid_t pid_ = -1;
-  int fd_ = -1;
-  std::string seen_;
+  Watching(const fs::path& dir, const std::string& cv) : RunningHanji({"watch", cv}, dir.string()) {}
 };
 
 void save_by_rename(const fs::path& file, const std::string& text) {

@@ -1,12 +1,8 @@
 // `hanji serve`: the preview's state apart from HTTP (builds, the last good pages kept on an
 // error, the viewer's choices, what a click may open), then the real server over HTTP: what
 // it answers and, above all, what it refuses. The browser side is `make test-browser`.
-#include <fcntl.h>
 #include <gtest/gtest.h>
 #include <httplib.h>
-#include <poll.h>
-#include <signal.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <filesystem>
@@ -15,6 +11,7 @@
 #include <sstream>
 
 #include "cli/preview.h"
+#include "running_hanji.h"
 #include "layout/layout.h"
 
 namespace hanji::cli {
@@ -171,67 +168,25 @@ TEST(Preview, ServesOnlyPicturesTheShownPagesUse) {
 
 // ---- the server itself, over HTTP ----
 
-/// `hanji serve` on `cv`, stopped when this goes.
-class Server {
+/// `hanji serve` on `cv`, on a port of its choosing, stopped when this goes.
+class Server : public RunningHanji {
  public:
-  explicit Server(const fs::path& cv, const std::vector<std::string>& extra = {}) {
-    int fds[2];
-    if (pipe(fds) != 0) return;
-    pid_ = fork();
-    if (pid_ == 0) {
-      dup2(fds[1], 1);
-      dup2(fds[1], 2);
-      close(fds[0]);
-      close(fds[1]);
-      std::vector<std::string> args{HANJI_BINARY, "serve", cv.string(), "--port", "0"};
-      args.insert(args.end(), extra.begin(), extra.end());
-      std::vector<char*> argv;
-      for (std::string& a : args) argv.push_back(a.data());
-      argv.push_back(nullptr);
-      execv(HANJI_BINARY, argv.data());
-      _exit(127);
-    }
-    close(fds[1]);
-    fd_ = fds[0];
+  explicit Server(const fs::path& cv, const std::vector<std::string>& extra = {}) : RunningHanji(args(cv, extra)) {
     const std::string said = until("previewing");
     std::smatch m;
     if (std::regex_search(said, m, std::regex(R"(127\.0\.0\.1:(\d+))"))) port_ = std::stoi(m[1]);
   }
-  Server(const Server&) = delete;
-  Server& operator=(const Server&) = delete;
-  ~Server() {
-    if (pid_ > 0) {
-      kill(pid_, SIGTERM);
-      waitpid(pid_, nullptr, 0);
-    }
-    if (fd_ >= 0) close(fd_);
-  }
   int port() const { return port_; }
   httplib::Client client() const { return httplib::Client("127.0.0.1", port_); }
 
-  /// What it said until a line holding `needle`; "" if it stopped or said nothing for 60 s
-  /// (a hang guard on a busy machine, not a time the test expects).
-  std::string until(const std::string& needle) {
-    for (;;) {
-      if (std::size_t at = seen_.find(needle); at != std::string::npos && seen_.find('\n', at) != std::string::npos) {
-        std::string said = seen_.substr(0, seen_.find('\n', at) + 1);
-        seen_.erase(0, said.size());
-        return said;
-      }
-      pollfd waiting{fd_, POLLIN, 0};
-      if (poll(&waiting, 1, 60000) <= 0) return "";
-      char buffer[4096];
-      const ssize_t n = ::read(fd_, buffer, sizeof buffer);
-      if (n <= 0) return "";
-      seen_.append(buffer, static_cast<std::size_t>(n));
-    }
+ private:
+  static std::vector<std::string> args(const fs::path& cv, const std::vector<std::string>& extra) {
+    std::vector<std::string> out{"serve", cv.string(), "--port", "0"};
+    out.insert(out.end(), extra.begin(), extra.end());
+    return out;
   }
 
- private:
-  pid_t pid_ = -1;
-  int fd_ = -1;
   int port_ = 0;
-  std::string seen_;
 };
 
 /// A raw request, its path sent exactly as written (no client tidies it), and the status.
