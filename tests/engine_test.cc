@@ -13,24 +13,18 @@
 #include <vector>
 
 #include "pdf/pdf.h"
+#include "repo_data.h"
 
 namespace hanji::engine {
 namespace {
 
 namespace fs = std::filesystem;
 
-layout::DataDirs repo_dirs() {
-  const fs::path root(HANJI_SOURCE_DIR);
-  return {(root / "layouts").string(), (root / "fonts").string(), (root / "locales").string()};
-}
+using test::repo_dirs;
+using test::sample;
+using test::dump;
 
-std::string sample(const std::string& name) { return (fs::path(HANJI_SOURCE_DIR) / "samples" / name).string(); }
 
-std::string dump(const Diagnostics& diags) {
-  std::string out;
-  for (const auto& d : diags.all()) out += format_diagnostic(d);
-  return out;
-}
 
 // The PDF of `path` in `language` as `engine` makes it; "" after an error.
 std::string pdf_of(Engine& engine, const std::string& path, const std::string& language = "",

@@ -10,22 +10,16 @@
 #include "engine/engine.h"
 #include "image/png_format.h"
 #include "png/png.h"
+#include "repo_data.h"
 
 namespace fs = std::filesystem;
 using namespace hanji;
 
 namespace {
 
-layout::DataDirs repo_dirs() {
-  const fs::path root(HANJI_SOURCE_DIR);
-  return {(root / "layouts").string(), (root / "fonts").string(), (root / "locales").string()};
-}
+using test::repo_dirs;
+using test::dump;
 
-std::string dump(const Diagnostics& diags) {
-  std::string out;
-  for (const auto& d : diags.all()) out += format_diagnostic(d);
-  return out;
-}
 
 // An 8-bit RGB or RGBA PNG decoded into rows of grey levels (the mean of R, G and B).
 struct Picture {

@@ -13,6 +13,7 @@
 #include "cli/preview.h"
 #include "running_hanji.h"
 #include "layout/layout.h"
+#include "repo_data.h"
 
 namespace hanji::cli {
 namespace {
@@ -35,10 +36,7 @@ std::string read(const fs::path& file) {
   return text.str();
 }
 
-layout::DataDirs repo_dirs() {
-  const fs::path root(HANJI_SOURCE_DIR);
-  return {(root / "layouts").string(), (root / "fonts").string(), (root / "locales").string()};
-}
+using test::repo_dirs;
 
 const std::string kCv = "cv:\n  name: Jimin Park\n  sections:\n    summary:\n      - First draft of a summary.\n";
 

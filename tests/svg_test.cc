@@ -17,23 +17,17 @@
 #include "layout/layout.h"
 #include "svg/svg.h"
 #include "text/font_service.h"
+#include "repo_data.h"
 
 namespace fs = std::filesystem;
 using namespace hanji;
 
 namespace {
 
-layout::DataDirs repo_dirs() {
-  const fs::path root(HANJI_SOURCE_DIR);
-  return {(root / "layouts").string(), (root / "fonts").string(), (root / "locales").string()};
-}
-std::string sample(const std::string& name) { return (fs::path(HANJI_SOURCE_DIR) / "samples" / name).string(); }
+using test::repo_dirs;
+using test::sample;
+using test::dump;
 
-std::string dump(const Diagnostics& diags) {
-  std::string out;
-  for (const auto& d : diags.all()) out += format_diagnostic(d);
-  return out;
-}
 
 doc::Document render(engine::Engine& engine, const std::string& path, const std::string& layout = "") {
   engine::Request request;
