@@ -11,6 +11,7 @@
 #include <unordered_map>
 
 #include "core/files.h"
+#include "image/image.h"
 #include "pdf/pdf.h"
 #include "svg/svg.h"
 
@@ -38,8 +39,11 @@ const char* severity_name(Severity s) {
 }
 
 std::string media_type(const std::string& bytes) {
-  if (bytes.starts_with("\x89PNG")) return "image/png";
-  if (bytes.starts_with("\xFF\xD8")) return "image/jpeg";
+  switch (image::format_of(bytes)) {
+    case image::Format::Png: return "image/png";
+    case image::Format::Jpeg: return "image/jpeg";
+    case image::Format::Unknown: break;
+  }
   return "application/octet-stream";
 }
 
@@ -188,11 +192,7 @@ std::uint64_t Preview::rebuild() {
   };
   options.image_href = [&](const doc::PlacedImage& image) -> std::string {
     const std::string real = absolute_real(image.path);
-    std::string error;
-    if (!inside(real, folder_)) {  // shown inline: nothing outside the CV's folder is served
-      std::optional<std::string> bytes = read_data_file(real, photo_file_kind(), error);
-      return bytes ? fmt::format("data:{};base64,{}", media_type(*bytes), base64(*bytes)) : std::string();
-    }
+    if (!inside(real, folder_)) return std::string();  // inline: nothing outside the CV's folder is served
     auto known = std::find(pictures.begin(), pictures.end(), real);
     const std::size_t index = static_cast<std::size_t>(known - pictures.begin());
     if (known == pictures.end()) pictures.push_back(real);

@@ -329,9 +329,8 @@ class PageWriter {
                    {"convert the picture to PNG or JPEG"});
       return std::nullopt;
     }
-    if (options_.image_href) {
-      picture.href = options_.image_href(placed);
-    } else {
+    if (options_.image_href) picture.href = options_.image_href(placed);
+    if (picture.href.empty()) {
       // The pixels as stored: the transform below turns them, so a viewer that would turn
       // them by their Exif data must not find it.
       const std::string stored = image::without_orientation(*bytes);

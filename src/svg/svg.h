@@ -54,8 +54,8 @@ struct Options {
   /// How a source file is named in data-src; empty: by its file name alone (a page put on a
   /// web site should not show the folders of the machine it was made on).
   std::function<std::string(const std::string& path)> source_name;
-  /// What an image's href is; empty: the picture itself, inline as a data: URI (a page that
-  /// stands alone). The preview serves pictures from the CV's folder instead.
+  /// What an image's href is; empty (or giving ""): the picture itself, inline as a data: URI
+  /// (a page that stands alone). The preview serves pictures from the CV's folder instead.
   std::function<std::string(const doc::PlacedImage& image)> image_href;
 };
 
