@@ -143,7 +143,7 @@ TEST(Preview, OpensOnlyPlacesInFilesTheBuildRead) {
   ASSERT_TRUE(f.preview.open_in_editor("cv.yaml:2:9", said));
   EXPECT_NE(said.find("cv.yaml:2:9"), std::string::npos) << said;
   std::string logged;
-  for (int tries = 0; tries < 500 && logged.empty(); ++tries) {  // the editor runs on its own
+  for (int tries = 0; tries < 6000 && !logged.ends_with("\n"); ++tries) {  // the editor runs on its own (60 s hang guard)
     usleep(10000);
     logged = read(log);
   }
