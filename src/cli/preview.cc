@@ -274,6 +274,10 @@ std::string Preview::summary() const {
 
 std::string Preview::state_json() const {
   std::lock_guard lock(mutex_);
+  return state_json_locked();
+}
+
+std::string Preview::state_json_locked() const {
   Json state = Json::object();
   state.set("version", Json::number(static_cast<double>(version_)));
   state.set("ok", Json::boolean(ok_));
@@ -303,13 +307,11 @@ std::string Preview::state_json() const {
   return state.dump();
 }
 
-std::optional<std::string> Preview::next_state(std::uint64_t seen, int wait_ms) const {
-  {
-    std::unique_lock lock(mutex_);
-    if (!changed_.wait_for(lock, std::chrono::milliseconds(wait_ms), [&] { return version_ > seen; }))
-      return std::nullopt;
-  }
-  return state_json();
+std::optional<std::pair<std::uint64_t, std::string>> Preview::next_state(std::uint64_t seen, int wait_ms) const {
+  std::unique_lock lock(mutex_);
+  if (!changed_.wait_for(lock, std::chrono::milliseconds(wait_ms), [&] { return version_ > seen; }))
+    return std::nullopt;
+  return std::pair{version_, state_json_locked()};  // the version and the state it is, together
 }
 
 std::optional<std::pair<std::string, std::string>> Preview::pdf(Diagnostics& diags) const {

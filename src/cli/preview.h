@@ -59,9 +59,9 @@ class Preview {
   /// The state as JSON: version, ok, ms, the pages as SVG with their sizes, messages, the
   /// choices in force and offered, whether an editor is set.
   std::string state_json() const;
-  /// The state_json() of a version after `seen`, waiting up to `wait_ms` for one; nullopt
-  /// when none came.
-  std::optional<std::string> next_state(std::uint64_t seen, int wait_ms) const;
+  /// The first version after `seen` with its state_json(), waiting up to `wait_ms` for one;
+  /// nullopt when none came.
+  std::optional<std::pair<std::uint64_t, std::string>> next_state(std::uint64_t seen, int wait_ms) const;
 
   /// The PDF of the pages shown (of the last good build), with its file name.
   std::optional<std::pair<std::string, std::string>> pdf(Diagnostics& diags) const;
@@ -72,6 +72,7 @@ class Preview {
   bool open_in_editor(const std::string& place, std::string& said);
 
  private:
+  std::string state_json_locked() const;  // state_json() with mutex_ held
 
   Run run_;
   engine::Engine& engine_;

@@ -117,14 +117,16 @@ void add_routes(httplib::Server& server, Preview& preview, const Wakeup& wakeup,
     res.set_header("X-Accel-Buffering", "no");
     auto seen = std::make_shared<std::uint64_t>(0);
     res.set_chunked_content_provider("text/event-stream", [&preview, seen](std::size_t, httplib::DataSink& sink) {
-      std::optional<std::string> state = preview.next_state(*seen, kKeepAliveMs);
-      if (!state) return sink.write(": still here\n\n", 14);
-      *seen = preview.version();
+      std::optional<std::pair<std::uint64_t, std::string>> next = preview.next_state(*seen, kKeepAliveMs);
+      if (!next) return sink.write(": still here\n\n", 14);
+      // The version sent, read with its state: a build finishing meanwhile is sent next.
+      const std::string& state = next->second;
+      *seen = next->first;
       std::string event = "event: build\n";
-      for (std::size_t at = 0; at <= state->size();) {  // one data: line per line of the JSON
-        std::size_t end = state->find('\n', at);
-        if (end == std::string::npos) end = state->size();
-        event += "data: " + state->substr(at, end - at) + "\n";
+      for (std::size_t at = 0; at <= state.size();) {  // one data: line per line of the JSON
+        std::size_t end = state.find('\n', at);
+        if (end == std::string::npos) end = state.size();
+        event += "data: " + state.substr(at, end - at) + "\n";
         at = end + 1;
       }
       event += "\n";
