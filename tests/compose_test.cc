@@ -151,8 +151,8 @@ Entry experience() {
 
 // Index of the first block whose paragraph or row contains `needle`.
 size_t find_block(const Composition& c, const std::string& needle) {
-  for (size_t i = 0; i < c.blocks.size(); ++i) {
-    const auto& content = c.blocks[i].content;
+  for (size_t i = 0; i < c.main().size(); ++i) {
+    const auto& content = c.main()[i].content;
     if (auto* p = std::get_if<Paragraph>(&content); p && text_of(*p).find(needle) != std::string::npos) return i;
     if (auto* r = std::get_if<Row>(&content))
       for (const auto& m : r->main)
@@ -423,7 +423,7 @@ TEST(Entries, ExperienceRowSummaryAndHighlights) {
   auto c = compose(cv_file({section("Experience", EntryKind::Experience, {experience()})}), theme, diags);
   EXPECT_EQ(diags.all().size(), 0u);
   size_t r = find_block(c, "Software Engineer");
-  const Block& header = c.blocks[r];
+  const Block& header = c.main()[r];
   const Row& rw = row(header);
   ASSERT_EQ(rw.main.size(), 2u);
   EXPECT_EQ(text_of(rw.main[0]), "Software Engineer");
@@ -443,29 +443,29 @@ TEST(Entries, ExperienceRowSummaryAndHighlights) {
   EXPECT_GE(header.group, 0);
 
   // summary, highlight, 2 nested, highlight: all in the entry's group
-  ASSERT_EQ(c.blocks.size(), r + 6);
-  const Paragraph& summary = para(c.blocks[r + 1]);
+  ASSERT_EQ(c.main().size(), r + 6);
+  const Paragraph& summary = para(c.main()[r + 1]);
   EXPECT_EQ(text_of(summary), "Built things.");
   EXPECT_EQ(summary.align, Align::Justify);
-  EXPECT_DOUBLE_EQ(c.blocks[r + 1].space_before, theme.summary_space);
-  const Paragraph& h1 = para(c.blocks[r + 2]);
+  EXPECT_DOUBLE_EQ(c.main()[r + 1].space_before, theme.summary_space);
+  const Paragraph& h1 = para(c.main()[r + 2]);
   EXPECT_EQ(text_of(h1), "Shipped v2");
   ASSERT_TRUE(h1.marker.has_value());
   EXPECT_EQ(h1.marker->text.text, theme.bullet);
   EXPECT_DOUBLE_EQ(h1.marker->gap, 4);
   EXPECT_DOUBLE_EQ(h1.indent_left, 11);
   EXPECT_DOUBLE_EQ(h1.line_height, 9.3 * 1.4);
-  EXPECT_DOUBLE_EQ(c.blocks[r + 2].space_before, theme.highlight_space);
-  const Paragraph& nested = para(c.blocks[r + 3]);
+  EXPECT_DOUBLE_EQ(c.main()[r + 2].space_before, theme.highlight_space);
+  const Paragraph& nested = para(c.main()[r + 3]);
   EXPECT_EQ(text_of(nested), "nested one");
   EXPECT_EQ(nested.marker->text.text, "\u25E6");
   EXPECT_DOUBLE_EQ(nested.indent_left, 21);
-  EXPECT_EQ(text_of(para(c.blocks[r + 5])), "Cut costs");
-  for (size_t i = r; i < r + 6; ++i) EXPECT_EQ(c.blocks[i].group, header.group) << i;
+  EXPECT_EQ(text_of(para(c.main()[r + 5])), "Cut costs");
+  for (size_t i = r; i < r + 6; ++i) EXPECT_EQ(c.main()[i].group, header.group) << i;
   // The header stays with the summary and the first two highlights.
-  EXPECT_TRUE(c.blocks[r + 1].keep_with_next);
-  EXPECT_TRUE(c.blocks[r + 2].keep_with_next);
-  for (size_t i = r + 3; i < r + 6; ++i) EXPECT_FALSE(c.blocks[i].keep_with_next) << i;
+  EXPECT_TRUE(c.main()[r + 1].keep_with_next);
+  EXPECT_TRUE(c.main()[r + 2].keep_with_next);
+  for (size_t i = r + 3; i < r + 6; ++i) EXPECT_FALSE(c.main()[i].keep_with_next) << i;
 }
 
 TEST(Entries, FirstDetailTakesSummarySpaceWhenThereIsNoSummary) {
@@ -474,8 +474,8 @@ TEST(Entries, FirstDetailTakesSummarySpaceWhenThereIsNoSummary) {
   Diagnostics diags;
   auto c = compose(cv_file({section("Experience", EntryKind::Experience, {e})}), test_theme(), diags);
   size_t r = find_block(c, "Software Engineer");
-  EXPECT_DOUBLE_EQ(c.blocks[r + 1].space_before, test_theme().summary_space);
-  EXPECT_DOUBLE_EQ(c.blocks[r + 2].space_before, test_theme().highlight_space);
+  EXPECT_DOUBLE_EQ(c.main()[r + 1].space_before, test_theme().summary_space);
+  EXPECT_DOUBLE_EQ(c.main()[r + 2].space_before, test_theme().highlight_space);
 }
 
 TEST(Entries, EducationDegreeWithArea) {
@@ -490,13 +490,13 @@ TEST(Entries, EducationDegreeWithArea) {
   no_degree.degree = {};
   Diagnostics diags;
   auto c = compose(cv_file({section("Education", EntryKind::Education, {e, no_degree})}), test_theme(), diags);
-  const Row& first = row(c.blocks[find_block(c, "KAIST")]);
+  const Row& first = row(c.main()[find_block(c, "KAIST")]);
   ASSERT_EQ(first.main.size(), 2u);
   EXPECT_EQ(text_of(first.main[0]), "KAIST");
   EXPECT_EQ(text_of(first.main[1]), "BS in Computer Science");
   EXPECT_EQ(first.main[1].inlines[0].span.line, 32);  // "BS" keeps its location
   EXPECT_EQ(text_of(first.aside[0]), "2014 \u2013 2018");
-  const Row& second = row(c.blocks.back());
+  const Row& second = row(c.main().back());
   EXPECT_EQ(text_of(second.main[1]), "Computer Science");  // connector dropped with the degree
 
   auto ko = cv_file({section("학력", EntryKind::Education, {e})});
@@ -504,14 +504,14 @@ TEST(Entries, EducationDegreeWithArea) {
   ko.cv.sections[0].entries[0].area = T("컴퓨터공학");
   ko.cv.sections[0].entries[0].degree = T("학사");
   auto kc = compose(ko, test_theme(), diags);
-  EXPECT_EQ(text_of(row(kc.blocks.back()).main[1]), "컴퓨터공학 학사");
-  EXPECT_EQ(text_of(row(kc.blocks.back()).aside[0]), "2014 \u2013 2018");
+  EXPECT_EQ(text_of(row(kc.main().back()).main[1]), "컴퓨터공학 학사");
+  EXPECT_EQ(text_of(row(kc.main().back()).aside[0]), "2014 \u2013 2018");
 
   auto bracketed = cv_file({section("Education", EntryKind::Education, {e, no_degree})});
   bracketed.locale.degree_with_area = "AREA (DEGREE)";
   auto bc = compose(bracketed, test_theme(), diags);
-  EXPECT_EQ(text_of(row(bc.blocks[find_block(bc, "KAIST")]).main[1]), "Computer Science (BS)");
-  EXPECT_EQ(text_of(row(bc.blocks.back()).main[1]), "Computer Science");
+  EXPECT_EQ(text_of(row(bc.main()[find_block(bc, "KAIST")]).main[1]), "Computer Science (BS)");
+  EXPECT_EQ(text_of(row(bc.main().back()).main[1]), "Computer Science");
 }
 
 TEST(Entries, NormalEntryWithoutAsideInASectionWithout) {
@@ -521,16 +521,16 @@ TEST(Entries, NormalEntryWithoutAsideInASectionWithout) {
   e.summary = T("A typesetter.");
   Diagnostics diags;
   auto c = compose(cv_file({section("Projects", EntryKind::Normal, {e, e})}), test_theme(), diags);
-  const Block& first = c.blocks[find_block(c, "hanji")];
+  const Block& first = c.main()[find_block(c, "hanji")];
   const Row& rw = row(first);
   ASSERT_EQ(rw.main.size(), 1u);
   EXPECT_TRUE(rw.aside.empty());
   EXPECT_DOUBLE_EQ(rw.aside_width, 0);  // no entry in the section has dates: full width
   EXPECT_DOUBLE_EQ(rw.gap, 0);
   // the second entry is a regular one: entry.space
-  size_t second = c.blocks.size() - 2;
-  EXPECT_DOUBLE_EQ(c.blocks[second].space_before, test_theme().entry_space);
-  EXPECT_NE(c.blocks[second].group, first.group);
+  size_t second = c.main().size() - 2;
+  EXPECT_DOUBLE_EQ(c.main()[second].space_before, test_theme().entry_space);
+  EXPECT_NE(c.main()[second].group, first.group);
 }
 
 TEST(Entries, EmptyAsideStillReservesItsColumnWhenAnotherEntryHasOne) {
@@ -543,10 +543,10 @@ TEST(Entries, EmptyAsideStillReservesItsColumnWhenAnotherEntryHasOne) {
   undated.date.reset();
   Diagnostics diags;
   auto c = compose(cv_file({section("Awards", EntryKind::Normal, {dated, undated})}), test_theme(), diags);
-  const Row& rw = row(c.blocks[find_block(c, "Undated")]);
+  const Row& rw = row(c.main()[find_block(c, "Undated")]);
   EXPECT_TRUE(rw.aside.empty());
   EXPECT_DOUBLE_EQ(rw.aside_width, 96);
-  EXPECT_FALSE(c.blocks[find_block(c, "Undated")].keep_with_next);  // nothing below it
+  EXPECT_FALSE(c.main()[find_block(c, "Undated")].keep_with_next);  // nothing below it
 }
 
 Entry publication() {
@@ -565,7 +565,7 @@ TEST(Entries, PublicationAuthorsJournalAndDoi) {
   Diagnostics diags;
   auto theme = test_theme();
   auto c = compose(cv_file({section("Publications", EntryKind::Publication, {publication()})}), theme, diags);
-  const Row& rw = row(c.blocks[find_block(c, "Typesetting Hangul")]);
+  const Row& rw = row(c.main()[find_block(c, "Typesetting Hangul")]);
   ASSERT_EQ(rw.main.size(), 3u);
   EXPECT_EQ(text_of(rw.main[0]), "Typesetting Hangul");
   const Paragraph& authors = rw.main[1];
@@ -591,7 +591,7 @@ TEST(Entries, BilingualOwnerNameMatchesEitherHalf) {
   authors = {T("김하늘"), T("Haneul Kim"), T("김하늘 (Haneul Kim)"), T("Haneul"), T("Jane Roe")};
   Diagnostics diags;
   auto c = compose(file, test_theme(), diags);
-  const Row& rw = row(c.blocks[find_block(c, "Typesetting Hangul")]);
+  const Row& rw = row(c.main()[find_block(c, "Typesetting Hangul")]);
   std::vector<std::string> bold;
   for (const auto& i : rw.main[1].inlines)
     if (i.font.bold) bold.push_back(i.text);
@@ -607,7 +607,7 @@ TEST(Entries, PublicationOwnerBoldCanBeTurnedOffAndUrlIsUsedWithoutDoi) {
   e.journal = {};
   Diagnostics diags;
   auto c = compose(cv_file({section("Publications", EntryKind::Publication, {e})}), theme, diags);
-  const Row& rw = row(c.blocks[find_block(c, "Typesetting Hangul")]);
+  const Row& rw = row(c.main()[find_block(c, "Typesetting Hangul")]);
   for (const auto& i : rw.main[1].inlines) EXPECT_EQ(i.font.bold, i.text == "John Doe") << i.text;
   EXPECT_EQ(text_of(rw.main[2]), "https://example.org/paper");
   EXPECT_EQ(rw.main[2].inlines[0].link, "https://example.org/paper");
@@ -625,7 +625,7 @@ TEST(Entries, PublicationUrlIsLinkedOnlyAsAWebAddress) {
     e.url = T(url);
     Diagnostics diags;
     auto c = compose(cv_file({section("Publications", EntryKind::Publication, {e})}), theme, diags);
-    const Row& rw = row(c.blocks[find_block(c, "Typesetting Hangul")]);
+    const Row& rw = row(c.main()[find_block(c, "Typesetting Hangul")]);
     EXPECT_EQ(text_of(rw.main[2]), url);
     EXPECT_EQ(rw.main[2].inlines[0].link, link) << url;
     EXPECT_EQ(rw.main[2].inlines[0].font.color == theme.link_color, !link.empty()) << url;
@@ -646,16 +646,16 @@ TEST(Entries, OneLineEntriesKeepTwoOnEachSideOfABreak) {
   }
   Diagnostics diags;
   auto c = compose(cv_file({section("Skills", EntryKind::OneLine, entries)}), test_theme(), diags);
-  EXPECT_TRUE(c.blocks[find_block(c, "Languages")].keep_with_next);
-  EXPECT_FALSE(c.blocks[find_block(c, "Tools")].keep_with_next);
-  EXPECT_TRUE(c.blocks[find_block(c, "Data")].keep_with_next);
-  EXPECT_FALSE(c.blocks[find_block(c, "Cloud")].keep_with_next);
+  EXPECT_TRUE(c.main()[find_block(c, "Languages")].keep_with_next);
+  EXPECT_FALSE(c.main()[find_block(c, "Tools")].keep_with_next);
+  EXPECT_TRUE(c.main()[find_block(c, "Data")].keep_with_next);
+  EXPECT_FALSE(c.main()[find_block(c, "Cloud")].keep_with_next);
   entries.resize(2);  // two: together, never one under the title and one overleaf
   auto pair = compose(cv_file({section("Skills", EntryKind::OneLine, entries)}), test_theme(), diags);
-  EXPECT_TRUE(pair.blocks[find_block(pair, "Languages")].keep_with_next);
+  EXPECT_TRUE(pair.main()[find_block(pair, "Languages")].keep_with_next);
   entries.resize(1);
   auto one = compose(cv_file({section("Skills", EntryKind::OneLine, entries)}), test_theme(), diags);
-  EXPECT_FALSE(one.blocks[find_block(one, "Languages")].keep_with_next);
+  EXPECT_FALSE(one.main()[find_block(one, "Languages")].keep_with_next);
 }
 
 TEST(Entries, OneLineIsBoldLabelColonDetails) {
@@ -666,7 +666,7 @@ TEST(Entries, OneLineIsBoldLabelColonDetails) {
   Diagnostics diags;
   auto theme = test_theme();
   auto c = compose(cv_file({section("Skills", EntryKind::OneLine, {e, e})}), theme, diags);
-  const Block& block = c.blocks[find_block(c, "Languages")];
+  const Block& block = c.main()[find_block(c, "Languages")];
   const Paragraph& p = para(block);
   EXPECT_EQ(text_of(p), "Languages: C++, Python");
   EXPECT_TRUE(p.inlines[0].font.bold);
@@ -678,7 +678,7 @@ TEST(Entries, OneLineIsBoldLabelColonDetails) {
   EXPECT_EQ(p.inlines[3].span.col, 18);
   EXPECT_TRUE(p.inlines[4].font.italic);
   EXPECT_EQ(p.align, Align::Justify);
-  EXPECT_DOUBLE_EQ(c.blocks.back().space_before, theme.text_entry_space);
+  EXPECT_DOUBLE_EQ(c.main().back().space_before, theme.text_entry_space);
 }
 
 TEST(Entries, BulletNumberedAndReversedMarkers) {
@@ -698,9 +698,9 @@ TEST(Entries, BulletNumberedAndReversedMarkers) {
                                     {entry(EntryKind::ReversedNumbered, "x"), entry(EntryKind::ReversedNumbered, "y")}),
                             section("N2", EntryKind::Numbered, {entry(EntryKind::Numbered, "again")})}),
                    theme, diags);
-  auto marker_of = [&](const std::string& text) { return para(c.blocks[find_block(c, text)]).marker->text.text; };
+  auto marker_of = [&](const std::string& text) { return para(c.main()[find_block(c, text)]).marker->text.text; };
   EXPECT_EQ(marker_of("one"), theme.bullet);
-  EXPECT_DOUBLE_EQ(para(c.blocks[find_block(c, "one")]).indent_left, theme.highlight_indent);
+  EXPECT_DOUBLE_EQ(para(c.main()[find_block(c, "one")]).indent_left, theme.highlight_indent);
   EXPECT_EQ(marker_of("a"), "1.");
   EXPECT_EQ(marker_of("b"), "2.");
   EXPECT_EQ(marker_of("c"), "3.");
@@ -708,7 +708,7 @@ TEST(Entries, BulletNumberedAndReversedMarkers) {
   EXPECT_EQ(marker_of("y"), "1.");
   EXPECT_EQ(marker_of("again"), "1.");  // numbering restarts per section
   // the hanging indent leaves room for the number and the gap
-  EXPECT_GE(para(c.blocks[find_block(c, "a")]).indent_left, 4 + 0.9 * theme.body.size);
+  EXPECT_GE(para(c.main()[find_block(c, "a")]).indent_left, 4 + 0.9 * theme.body.size);
 }
 
 TEST(Entries, TextEntryIsABodyParagraph) {
@@ -719,7 +719,7 @@ TEST(Entries, TextEntryIsABodyParagraph) {
   Entry empty;
   empty.kind = EntryKind::Text;
   auto c = compose(cv_file({section("About", EntryKind::Text, {e, empty})}), test_theme(), diags);
-  const Paragraph& p = para(c.blocks.back());  // the empty entry adds nothing
+  const Paragraph& p = para(c.main().back());  // the empty entry adds nothing
   EXPECT_EQ(text_of(p), "I like type.");
   EXPECT_EQ(p.align, Align::Justify);
   EXPECT_FALSE(p.marker.has_value());
@@ -738,25 +738,25 @@ TEST(Sections, TitlesRulesAndSpacing) {
                             section("Experience", EntryKind::Experience, {experience()}, 20)}),
                    theme, diags);
   size_t t1 = find_block(c, "About");
-  const Block& title = c.blocks[t1];
+  const Block& title = c.main()[t1];
   EXPECT_EQ(title.bookmark, "About");  // markup removed
   EXPECT_TRUE(title.keep_with_next);
   EXPECT_DOUBLE_EQ(title.space_before, theme.header_space_below);
   EXPECT_EQ(para(title).inlines[0].font.size, theme.section_title.size);
-  const Block& rule = c.blocks[t1 + 1];
+  const Block& rule = c.main()[t1 + 1];
   ASSERT_TRUE(std::holds_alternative<Rule>(rule.content));
   EXPECT_DOUBLE_EQ(std::get<Rule>(rule.content).thickness, theme.section_rule_thickness);
   EXPECT_DOUBLE_EQ(rule.space_before, theme.section_rule_gap);
   EXPECT_TRUE(rule.keep_with_next);
-  EXPECT_DOUBLE_EQ(c.blocks[t1 + 2].space_before, theme.section_space_below);
-  EXPECT_DOUBLE_EQ(c.blocks[t1 + 3].space_before, theme.text_entry_space);
-  const Block& second = c.blocks[t1 + 4];
+  EXPECT_DOUBLE_EQ(c.main()[t1 + 2].space_before, theme.section_space_below);
+  EXPECT_DOUBLE_EQ(c.main()[t1 + 3].space_before, theme.text_entry_space);
+  const Block& second = c.main()[t1 + 4];
   EXPECT_EQ(second.bookmark, "Experience");
   EXPECT_DOUBLE_EQ(second.space_before, theme.section_space_above);
 
   theme.section_rule = false;
   auto norule = compose(cv_file({section("About", EntryKind::Text, {text})}), theme, diags);
-  for (const auto& b : norule.blocks) EXPECT_FALSE(std::holds_alternative<Rule>(b.content));
+  for (const auto& b : norule.main()) EXPECT_FALSE(std::holds_alternative<Rule>(b.content));
 }
 
 TEST(Sections, GroupsAreDistinctPerEntry) {
@@ -764,11 +764,11 @@ TEST(Sections, GroupsAreDistinctPerEntry) {
   auto c = compose(cv_file({section("Experience", EntryKind::Experience, {experience(), experience()})}), test_theme(),
                    diags);
   std::vector<int> row_groups;
-  for (const auto& b : c.blocks)
+  for (const auto& b : c.main())
     if (std::holds_alternative<Row>(b.content)) row_groups.push_back(b.group);
   ASSERT_EQ(row_groups.size(), 2u);
   EXPECT_NE(row_groups[0], row_groups[1]);
-  for (const auto& b : c.blocks) {
+  for (const auto& b : c.main()) {
     if (!b.bookmark.empty()) {
       EXPECT_EQ(b.group, -1);  // titles belong to no entry
     }
@@ -788,20 +788,20 @@ TEST(Header, NameHeadlineAndContacts) {
   auto theme = test_theme();
   Diagnostics diags;
   auto c = compose(file, theme, diags);
-  ASSERT_GE(c.blocks.size(), 3u);
-  const Paragraph& name = para(c.blocks[0]);
+  ASSERT_GE(c.main().size(), 3u);
+  const Paragraph& name = para(c.main()[0]);
   EXPECT_EQ(text_of(name), "Gildong Hong");
   EXPECT_TRUE(name.is_name);
   EXPECT_EQ(name.align, theme.header_align);
   EXPECT_DOUBLE_EQ(name.line_height, 24 * 1.2);
   EXPECT_EQ(name.inlines[0].font, (FontSpec{24, true, false, {0.1, 0.2, 0.3}}));
-  EXPECT_TRUE(c.blocks[0].keep_with_next);
-  const Paragraph& headline = para(c.blocks[1]);
+  EXPECT_TRUE(c.main()[0].keep_with_next);
+  const Paragraph& headline = para(c.main()[1]);
   EXPECT_EQ(text_of(headline), "Engineer");
-  EXPECT_DOUBLE_EQ(c.blocks[1].space_before, theme.headline_space);
-  EXPECT_TRUE(c.blocks[1].keep_with_next);
-  const Paragraph& contacts = para(c.blocks[2]);
-  EXPECT_DOUBLE_EQ(c.blocks[2].space_before, theme.contact_space);
+  EXPECT_DOUBLE_EQ(c.main()[1].space_before, theme.headline_space);
+  EXPECT_TRUE(c.main()[1].keep_with_next);
+  const Paragraph& contacts = para(c.main()[2]);
+  EXPECT_DOUBLE_EQ(c.main()[2].space_before, theme.contact_space);
   EXPECT_EQ(text_of(contacts),
             "Seoul" + theme.contact_separator + "gd@example.com" + theme.contact_separator + "gildong");
   ASSERT_EQ(contacts.inlines.size(), 5u);
@@ -810,8 +810,8 @@ TEST(Header, NameHeadlineAndContacts) {
   EXPECT_EQ(contacts.inlines[2].span.line, 5);
   EXPECT_EQ(contacts.inlines[4].link, "https://github.com/gildong");
   for (const auto& i : contacts.inlines) EXPECT_EQ(i.font.color, theme.contact.color) << i.text;  // not recoloured
-  EXPECT_EQ(c.blocks[0].group, c.blocks[2].group);
-  EXPECT_GE(c.blocks[0].group, 0);
+  EXPECT_EQ(c.main()[0].group, c.main()[2].group);
+  EXPECT_GE(c.main()[0].group, 0);
 }
 
 TEST(Header, PhotoPutsTheHeaderBesideAFigure) {
@@ -824,8 +824,8 @@ TEST(Header, PhotoPutsTheHeaderBesideAFigure) {
   theme.photo_right = false;
   Diagnostics diags;
   auto c = compose(file, theme, diags);
-  ASSERT_FALSE(c.blocks.empty());
-  const auto* figure = std::get_if<Figure>(&c.blocks[0].content);
+  ASSERT_FALSE(c.main().empty());
+  const auto* figure = std::get_if<Figure>(&c.main()[0].content);
   ASSERT_NE(figure, nullptr);
   EXPECT_EQ(figure->path, "/home/me/cv/photo.jpg");
   EXPECT_DOUBLE_EQ(figure->width, 72);
@@ -846,7 +846,7 @@ TEST(BoldKeywords, WholeWordsOnlyAndLatinBeforeHangul) {
   file.settings.bold_keywords = {"Python", "C++", "C++ templates"};
   Diagnostics diags;
   auto c = compose(file, test_theme(), diags);
-  const Paragraph& p = para(c.blocks.back());
+  const Paragraph& p = para(c.main().back());
   EXPECT_EQ(text_of(p), "Python으로 Pythonic C++ code; C++ templates, not CPython.");
   std::vector<std::string> bold;
   for (const auto& i : p.inlines)
@@ -940,7 +940,7 @@ TEST(Sections, EmptySectionIsLeftOutWithAWarning) {
   ASSERT_EQ(diags.warning_count(), 1);
   EXPECT_EQ(diags.all()[0].span.line, 7);
   EXPECT_NE(diags.all()[0].message.find("'Talks' has no entries"), std::string::npos);
-  for (const auto& block : c.blocks) EXPECT_NE(block.bookmark, "Talks");
+  for (const auto& block : c.main()) EXPECT_NE(block.bookmark, "Talks");
   EXPECT_EQ(c.meta.keywords, "Skills");
 }
 
@@ -1066,7 +1066,7 @@ TEST(EntryTemplates, SeparatorsGoWithEmptyFields) {
   Entry e = experience();
   e.location = {};
   Composition c = compose_one(theme, e);
-  const Row& r = row(c.blocks[find_block(c, "Software Engineer")]);
+  const Row& r = row(c.main()[find_block(c, "Software Engineer")]);
   ASSERT_EQ(r.main.size(), 2u);
   EXPECT_EQ(text_of(r.main[0]), "Software Engineer at Acme Corp");  // " (" and ")" went with LOCATION
   EXPECT_TRUE(r.main[0].inlines[0].font.italic);
@@ -1074,7 +1074,7 @@ TEST(EntryTemplates, SeparatorsGoWithEmptyFields) {
   EXPECT_EQ(text_of(r.main[1]), "A, Acme Corp, B");  // words that are not fields stay
   e.company = {};
   Composition without = compose_one(theme, e);
-  EXPECT_EQ(text_of(row(without.blocks[find_block(without, "Software")]).main[0]), "Software Engineer");
+  EXPECT_EQ(text_of(row(without.main()[find_block(without, "Software")]).main[0]), "Software Engineer");
 }
 
 TEST(EntryTemplates, ALineWhoseFieldsAreAllEmptyIsLeftOut) {
@@ -1083,7 +1083,7 @@ TEST(EntryTemplates, ALineWhoseFieldsAreAllEmptyIsLeftOut) {
   Entry e = experience();
   e.location = {};
   Composition c = compose_one(theme, e);
-  const Row& r = row(c.blocks[find_block(c, "Software Engineer")]);
+  const Row& r = row(c.main()[find_block(c, "Software Engineer")]);
   ASSERT_EQ(r.main.size(), 2u);
   EXPECT_EQ(text_of(r.main[1]), "Acme Corp");
   EXPECT_EQ(r.main[1].span.line, 12);  // where COMPANY is written
@@ -1126,7 +1126,7 @@ TEST(EntryTemplates, AnOpenTimeSpanWithoutCurrentDateIsReportedOnce) {
   Diagnostics dated;
   const Composition c = compose(file, theme, dated);
   EXPECT_EQ(dated.warning_count(), 0);
-  const Row& r = row(c.blocks[find_block(c, "Software Engineer")]);
+  const Row& r = row(c.main()[find_block(c, "Software Engineer")]);
   ASSERT_EQ(r.aside.size(), 2u);
   EXPECT_EQ(text_of(r.aside[1]), "2\u00A0years 3\u00A0months");
   theme.experience_template = {{"POSITION", "COMPANY"}, {"DATES"}};  // no span asked for: nothing to say
@@ -1137,12 +1137,16 @@ TEST(EntryTemplates, AnOpenTimeSpanWithoutCurrentDateIsReportedOnce) {
 }
 
 // A Korean CV's 경력, written under the key `experience`, is still the section a layout
-// names as RenderCV does (entry.time_spans_in: [experience], sidebar.sections: [skill]).
+// names as RenderCV does (entry.time_spans_in: [experience], a region's sections: [skill]).
 TEST(Sections, LayoutsKnowASectionByItsKeyWhateverItsTitle) {
   layout::Theme theme = test_theme();
   theme.time_spans_in = {"experience"};
-  theme.sidebar_side = layout::SidebarSide::Left;
-  theme.sidebar_sections = {"skill"};
+  layout::Region side;
+  side.name = "side";
+  side.dock = layout::RegionDock::Left;
+  side.width = 150;
+  side.sections = {"skill"};
+  theme.regions.push_back(side);
   Entry job = experience();
   job.start_date = ym(2021, 3);
   job.end_date = ym(2023, 5);
@@ -1157,13 +1161,13 @@ TEST(Sections, LayoutsKnowASectionByItsKeyWhateverItsTitle) {
   model::CvFile file = cv_file({work, skills});
   Diagnostics diags;
   const Composition c = compose(file, theme, diags);
-  const Row& r = row(c.blocks[find_block(c, "Software Engineer")]);
+  const Row& r = row(c.main()[find_block(c, "Software Engineer")]);
   ASSERT_FALSE(r.aside.empty());
   EXPECT_EQ(text_of(r.aside.back()), "2\u00A0years 3\u00A0months");
-  const bool side = std::any_of(c.side.begin(), c.side.end(), [](const Block& b) {
+  const bool in_side = std::any_of(c.flow("side").begin(), c.flow("side").end(), [](const Block& b) {
     return std::holds_alternative<Paragraph>(b.content) && text_of(para(b)) == "기술";
   });
-  EXPECT_TRUE(side) << "기술 under `skills` goes to the side column";
+  EXPECT_TRUE(in_side) << "기술 under `skills` goes to the side column";
 }
 
 TEST(EntryTemplates, DateFormatsOfTheLayout) {
@@ -1184,7 +1188,7 @@ TEST(EntryTemplates, ASummaryGoesBesideThePlaceOfAOneLineTitle) {
   e.highlights.clear();
   e.summary = T("Hyperconnect Seminar", 17, 16);
   Composition c = compose_one(test_theme(), e);
-  const Row& r = row(c.blocks[find_block(c, "Software Engineer")]);
+  const Row& r = row(c.main()[find_block(c, "Software Engineer")]);
   ASSERT_EQ(r.main.size(), 2u);
   EXPECT_EQ(text_of(r.main[1]), "Hyperconnect Seminar");
   EXPECT_EQ(r.aside.size(), 2u);
@@ -1194,11 +1198,11 @@ TEST(EntryTemplates, DatesOnTheLeftIndentEverythingBesideThem) {
   layout::Theme theme = test_theme();
   theme.aside_side = layout::AsideSide::Left;
   Composition c = compose_one(theme, experience());
-  const Row& r = row(c.blocks[find_block(c, "Software Engineer")]);
+  const Row& r = row(c.main()[find_block(c, "Software Engineer")]);
   EXPECT_TRUE(r.aside_left);
   EXPECT_EQ(r.aside_width, theme.aside_width);
   EXPECT_EQ(r.aside[0].align, Align::Right) << "moderncv's hints lean against the text";
-  const Paragraph& highlight = para(c.blocks[find_block(c, "Shipped")]);
+  const Paragraph& highlight = para(c.main()[find_block(c, "Shipped")]);
   EXPECT_DOUBLE_EQ(highlight.indent_left, theme.aside_width + theme.column_gap + theme.highlight_indent);
 }
 
@@ -1207,15 +1211,15 @@ TEST(SectionTitles, StylesDrawRulesOnTheTitleLine) {
   theme.section_title_style = layout::TitleStyle::RuleAfter;
   Composition c = compose_one(theme, experience());
   size_t at = find_block(c, "Experience");
-  ASSERT_TRUE(para(c.blocks[at]).rules.has_value());
-  EXPECT_EQ(para(c.blocks[at]).rules->kind, LineRules::Kind::After);
-  EXPECT_FALSE(std::holds_alternative<Rule>(c.blocks[at + 1].content)) << "no rule below as well";
+  ASSERT_TRUE(para(c.main()[at]).rules.has_value());
+  EXPECT_EQ(para(c.main()[at]).rules->kind, LineRules::Kind::After);
+  EXPECT_FALSE(std::holds_alternative<Rule>(c.main()[at + 1].content)) << "no rule below as well";
   theme.section_title_style = layout::TitleStyle::RulesAround;
   Composition around = compose_one(theme, experience());
-  EXPECT_EQ(para(around.blocks[find_block(around, "Experience")]).align, Align::Center);
+  EXPECT_EQ(para(around.main()[find_block(around, "Experience")]).align, Align::Center);
   theme.section_title_style = layout::TitleStyle::RuleBelow;
   Composition below = compose_one(theme, experience());
-  EXPECT_TRUE(std::holds_alternative<Rule>(below.blocks[find_block(below, "Experience") + 1].content));
+  EXPECT_TRUE(std::holds_alternative<Rule>(below.main()[find_block(below, "Experience") + 1].content));
 }
 
 TEST(SectionTitles, AccentLettersSplitTheFirstInline) {
@@ -1223,13 +1227,13 @@ TEST(SectionTitles, AccentLettersSplitTheFirstInline) {
   theme.section_accent_letters = 3;
   theme.section_accent_color = {1, 0, 0};
   Composition c = compose_one(theme, experience());
-  const Paragraph& title = para(c.blocks[find_block(c, "rience")]);
+  const Paragraph& title = para(c.main()[find_block(c, "rience")]);
   ASSERT_EQ(title.inlines.size(), 2u);
   EXPECT_EQ(title.inlines[0].text, "Exp");
   EXPECT_EQ(title.inlines[0].font.color, (Rgb{1, 0, 0}));
   EXPECT_EQ(title.inlines[1].text, "erience");
   EXPECT_EQ(title.inlines[1].span.col, 3 + 3);
-  EXPECT_EQ(c.blocks[find_block(c, "rience")].bookmark, "Experience");
+  EXPECT_EQ(c.main()[find_block(c, "rience")].bookmark, "Experience");
 }
 
 TEST(Header, TwoToneNameAccentsTheFamilyNameWrittenLast) {
@@ -1240,18 +1244,18 @@ TEST(Header, TwoToneNameAccentsTheFamilyNameWrittenLast) {
   Diagnostics diags;
   model::CvFile file = cv_file();
   Composition c = compose(file, theme, diags);
-  const Paragraph& name = para(c.blocks[0]);
+  const Paragraph& name = para(c.main()[0]);
   ASSERT_EQ(name.inlines.size(), 2u);
   EXPECT_EQ(name.inlines[0].text, "Gildong ");
   EXPECT_EQ(name.inlines[1].text, "Hong");
   EXPECT_EQ(name.inlines[1].font.color, (Rgb{1, 0, 0}));
   file.cv.name = T("홍길동", 2, 9);
   Composition korean_name = compose(file, theme, diags);
-  ASSERT_EQ(para(korean_name.blocks[0]).inlines.size(), 1u) << "a Korean name is not split";
-  EXPECT_EQ(para(korean_name.blocks[0]).inlines[0].font.color, (Rgb{1, 0, 0}));
+  ASSERT_EQ(para(korean_name.main()[0]).inlines.size(), 1u) << "a Korean name is not split";
+  EXPECT_EQ(para(korean_name.main()[0]).inlines[0].font.color, (Rgb{1, 0, 0}));
   file.cv.name = T("홍길동 (Gildong Hong)", 2, 9);
   Composition both = compose(file, theme, diags);
-  const Paragraph& bilingual = para(both.blocks[0]);
+  const Paragraph& bilingual = para(both.main()[0]);
   ASSERT_EQ(bilingual.inlines.size(), 2u);
   EXPECT_EQ(bilingual.inlines[0].text, "홍길동");
   EXPECT_EQ(bilingual.inlines[1].text, " (Gildong Hong)");
@@ -1267,7 +1271,7 @@ TEST(Header, TwoToneNameAccentsTheFamilyNameWrittenLast) {
   for (const auto& [written, last, col] : {Case{"José García", "García", 9 + 5}, Case{"Ελένη Παππά", "Παππά", 9 + 6}}) {
     file.cv.name = T(written, 2, 9);
     Composition accented = compose(file, theme, diags);
-    const Paragraph& two = para(accented.blocks[0]);
+    const Paragraph& two = para(accented.main()[0]);
     ASSERT_EQ(two.inlines.size(), 2u) << written;
     EXPECT_EQ(two.inlines[1].text, last);
     EXPECT_EQ(two.inlines[1].font.color, (Rgb{1, 0, 0}));
@@ -1281,12 +1285,12 @@ TEST(EntryTemplates, ALinkedTitleKeepsItsRolesColour) {
   Entry e = experience();
   e.position = T("[Software Engineer](https://example.com/job)", 13, 17);
   Composition c = compose_one(theme, e);
-  const Row& r = row(c.blocks[find_block(c, "Software Engineer")]);
+  const Row& r = row(c.main()[find_block(c, "Software Engineer")]);
   ASSERT_FALSE(r.main[0].inlines.empty());
   EXPECT_EQ(r.main[0].inlines[0].link, "https://example.com/job");
   EXPECT_EQ(r.main[0].inlines[0].font.color, theme.entry_title.color) << "not the link colour";
   // In running text a link still takes the link colour.
-  const Paragraph& summary = para(c.blocks[find_block(c, "Built")]);
+  const Paragraph& summary = para(c.main()[find_block(c, "Built")]);
   EXPECT_EQ(summary.inlines[0].font.color, theme.body.color);
 }
 
@@ -1349,14 +1353,14 @@ TEST(EntryTemplates, ATemplateMayLeaveOutTheSummaryAndTheHighlights) {
   EXPECT_NE(find_block(all, "Shipped"), 0u);
   theme.experience_template.highlights = false;
   Composition no_highlights = compose_one(theme, experience());
-  for (const Block& block : no_highlights.blocks)
+  for (const Block& block : no_highlights.main())
     if (auto* p = std::get_if<Paragraph>(&block.content)) {
       EXPECT_EQ(text_of(*p).find("Shipped"), std::string::npos);
       EXPECT_EQ(text_of(*p).find("Cut costs"), std::string::npos);
     }
   theme.experience_template.summary = false;
   Composition neither = compose_one(theme, experience());
-  for (const Block& block : neither.blocks)
+  for (const Block& block : neither.main())
     if (auto* p = std::get_if<Paragraph>(&block.content)) {
       EXPECT_EQ(text_of(*p).find("things"), std::string::npos);
     }

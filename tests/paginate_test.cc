@@ -56,6 +56,19 @@ const PlacedRun* find_run(const Document& doc, const std::string& prefix) {
   return nullptr;
 }
 
+// A tinted side column 150 pt wide on the left, 20 pt from the main flow, with `padding` on
+// its inner side: the region `side`, whose flow tests fill.
+void add_side_region(layout::Theme& theme, double padding) {
+  layout::Region side;
+  side.name = "side";
+  side.dock = layout::RegionDock::Left;
+  side.width = 150;
+  side.gap = 20;
+  side.background = {0.9, 0.9, 0.9};
+  side.padding = padding;
+  theme.regions.push_back(side);
+}
+
 class Paginate : public ::testing::Test {
  protected:
   Document run(const compose::Composition& c, const Options& options = {}) {
@@ -64,7 +77,7 @@ class Paginate : public ::testing::Test {
   }
   /// `n` one-line filler paragraphs, each its own entry.
   static void add_filler(compose::Composition& c, int n, int first_group = 1000) {
-    for (int i = 0; i < n; ++i) c.blocks.push_back(block(paragraph("Filler " + std::to_string(i)), first_group + i));
+    for (int i = 0; i < n; ++i) c.main().push_back(block(paragraph("Filler " + std::to_string(i)), first_group + i));
   }
   layout::Theme theme_ = test_theme();
   Diagnostics diags_;
@@ -74,7 +87,7 @@ double flow_height(const layout::Theme& t) { return t.page_height - t.margin_top
 
 TEST_F(Paginate, OneShortPageHasNoPageNumber) {
   compose::Composition c;
-  c.blocks.push_back(block(paragraph("Hello world")));
+  c.main().push_back(block(paragraph("Hello world")));
   Document doc = run(c);
   ASSERT_EQ(doc.pages.size(), 1u);
   EXPECT_EQ(doc.pages[0].runs.size(), 1u);
@@ -85,7 +98,7 @@ TEST_F(Paginate, OneShortPageHasNoPageNumber) {
 
 TEST_F(Paginate, PlacesTheFirstLineInsideTheMargins) {
   compose::Composition c;
-  c.blocks.push_back(block(paragraph("Top line", 10, 14)));
+  c.main().push_back(block(paragraph("Top line", 10, 14)));
   Document doc = run(c);
   const PlacedRun* r = find_run(doc, "Top");
   ASSERT_NE(r, nullptr);
@@ -109,13 +122,10 @@ TEST_F(Paginate, MultiPageDocumentsGetNOfMFooters) {
 
 // Beside a tinted side column, the footer is centred under the main flow it numbers.
 TEST_F(Paginate, FooterBesideASideColumnIsCentredUnderTheMainFlow) {
-  theme_.sidebar_side = layout::SidebarSide::Left;
-  theme_.sidebar_width = 150;
-  theme_.sidebar_gap = 20;
-  theme_.sidebar_background = {0.9, 0.9, 0.9};
+  add_side_region(theme_, 0);
   compose::Composition c;
   add_filler(c, static_cast<int>(flow_height(theme_) / 14) + 5);
-  c.side.push_back(block(paragraph("Side text")));
+  c.flows["side"].push_back(block(paragraph("Side text")));
   Document doc = run(c);
   ASSERT_EQ(doc.pages.size(), 2u);
   const PlacedRun* footer = find_run(doc, "1 / 2");
@@ -131,8 +141,8 @@ TEST_F(Paginate, SectionTitleNeverEndsAPage) {
   add_filler(c, lines - 1);  // the title is the last line that fits
   compose::Block title = block(paragraph("Section title"), -1, true);
   title.bookmark = "Section title";
-  c.blocks.push_back(title);
-  c.blocks.push_back(block(paragraph("First entry"), 1));
+  c.main().push_back(title);
+  c.main().push_back(block(paragraph("First entry"), 1));
   Document doc = run(c);
   ASSERT_EQ(doc.pages.size(), 2u);
   EXPECT_EQ(page_of(doc, "Section title"), 1);
@@ -146,7 +156,7 @@ TEST_F(Paginate, EntryThatFitsAPageIsNotSplit) {
   compose::Composition c;
   int lines = static_cast<int>(flow_height(theme_) / 14);
   add_filler(c, lines - 2);
-  for (int i = 0; i < 5; ++i) c.blocks.push_back(block(paragraph("Entry line " + std::to_string(i)), 7));
+  for (int i = 0; i < 5; ++i) c.main().push_back(block(paragraph("Entry line " + std::to_string(i)), 7));
   Document doc = run(c);
   ASSERT_EQ(doc.pages.size(), 2u);
   for (int i = 0; i < 5; ++i) EXPECT_EQ(page_of(doc, "Entry line " + std::to_string(i)), 1) << i;
@@ -155,7 +165,7 @@ TEST_F(Paginate, EntryThatFitsAPageIsNotSplit) {
 TEST_F(Paginate, EntryTallerThanAPageIsSplit) {
   compose::Composition c;
   int lines = static_cast<int>(flow_height(theme_) / 14);
-  for (int i = 0; i < lines + 10; ++i) c.blocks.push_back(block(paragraph("Long entry " + std::to_string(i)), 3));
+  for (int i = 0; i < lines + 10; ++i) c.main().push_back(block(paragraph("Long entry " + std::to_string(i)), 3));
   Document doc = run(c);
   ASSERT_EQ(doc.pages.size(), 2u);
   EXPECT_EQ(page_of(doc, "Long entry 0"), 0);
@@ -169,7 +179,7 @@ TEST_F(Paginate, ParagraphSplitsWithTwoLinesOnEachSide) {
   std::string words;
   for (int i = 0; i < 60; ++i) words += "word" + std::to_string(i) + " ";
   compose::Paragraph long_para = paragraph(words);
-  c.blocks.push_back(block(long_para));
+  c.main().push_back(block(long_para));
   Document doc = run(c);
   ASSERT_GE(doc.pages.size(), 2u);
   EXPECT_EQ(page_of(doc, "word0"), 1) << "a lone first line (orphan) must move to the next page";
@@ -181,7 +191,7 @@ TEST_F(Paginate, SpaceBeforeIsDroppedAtTheTopOfAPage) {
   add_filler(c, lines);
   compose::Block next = block(paragraph("After the break"), 5);
   next.space_before = 40;
-  c.blocks.push_back(next);
+  c.main().push_back(next);
   Document doc = run(c);
   const PlacedRun* r = find_run(doc, "After");
   ASSERT_NE(r, nullptr);
@@ -196,7 +206,7 @@ TEST_F(Paginate, RowAlignsAsideBaselinesWithMainParagraphs) {
   for (auto& p : row.aside) p.align = layout::Align::Right;
   compose::Block b;
   b.content = row;
-  c.blocks.push_back(b);
+  c.main().push_back(b);
   Document doc = run(c);
   const PlacedRun* title = find_run(doc, "Position");
   const PlacedRun* date = find_run(doc, "2020");
@@ -219,7 +229,7 @@ TEST_F(Paginate, AsideWiderThanItsColumnWidensInsteadOfOverflowing) {
   row.gap = 10;
   compose::Block b;
   b.content = row;
-  c.blocks.push_back(b);
+  c.main().push_back(b);
   Document doc = run(c);
   EXPECT_EQ(diags_.warning_count(), 0) << "no overflow warning";
   const PlacedRun* date = find_run(doc, "Sept");
@@ -237,7 +247,7 @@ TEST_F(Paginate, LinkedRunsGetClickableAreas) {
   compose::FontSpec font;
   p.inlines.push_back({"mail me ", font, "", {}});
   p.inlines.push_back({"gildong@example.com", font, "mailto:gildong@example.com", {}});
-  c.blocks.push_back(block(p));
+  c.main().push_back(block(p));
   Document doc = run(c);
   ASSERT_EQ(doc.pages.size(), 1u);
   ASSERT_EQ(doc.pages[0].links.size(), 1u);
@@ -259,7 +269,7 @@ TEST_F(Paginate, MarkerHangsLeftOfTheIndent) {
   m.text = {"\u2022", compose::FontSpec{}, "", {}};
   m.gap = 4;
   p.marker = m;
-  c.blocks.push_back(block(p));
+  c.main().push_back(block(p));
   Document doc = run(c);
   const PlacedRun* text = find_run(doc, "Highlight");
   const PlacedRun* bullet = find_run(doc, "\u2022");
@@ -273,8 +283,8 @@ TEST_F(Paginate, RulesSpanTheColumn) {
   compose::Composition c;
   compose::Block b;
   b.content = compose::Rule{0.6, Rgb{0.1, 0.2, 0.3}, 0};
-  c.blocks.push_back(block(paragraph("Above")));
-  c.blocks.push_back(b);
+  c.main().push_back(block(paragraph("Above")));
+  c.main().push_back(b);
   Document doc = run(c);
   ASSERT_EQ(doc.pages[0].rects.size(), 1u);
   const FilledRect& rule = doc.pages[0].rects[0];
@@ -319,7 +329,7 @@ TEST_F(Paginate, BalancesANearlyEmptyLastPageUnlessAskedNotTo) {
   for (int i = 0; i < per_page + 3; ++i) {
     compose::Block b = block(paragraph("Entry " + std::to_string(i)), i);
     b.space_before = 4;
-    c.blocks.push_back(std::move(b));
+    c.main().push_back(std::move(b));
   }
   EXPECT_EQ(run(c).pages.size(), 1u);
   EXPECT_EQ(run(c, {.balance_last_page = false}).pages.size(), 2u);  // fitting squeezes spaces itself
@@ -339,7 +349,7 @@ TEST_F(Paginate, RowTallerThanAPageContinuesOnTheNextPage) {
   b.content = row;
   b.span = Span{"cv.yaml", 12, 7};
   b.keep_with_next = true;  // as an entry's title row is
-  c.blocks.push_back(b);
+  c.main().push_back(b);
   Document doc = run(c);
   ASSERT_EQ(doc.pages.size(), 2u);
   EXPECT_EQ(diags_.warning_count(), 0);
@@ -367,7 +377,7 @@ TEST_F(Paginate, PictureTallerThanAPageSaysByHowMuchItRunsPast) {
   compose::Block b;
   b.content = figure;
   b.span = Span{"cv.yaml", 12, 7};
-  c.blocks.push_back(b);
+  c.main().push_back(b);
   Document doc = run(c);
   ASSERT_EQ(doc.pages.size(), 1u);
   EXPECT_NEAR(doc.pages[0].content_height, 780, 1e-9);
@@ -395,7 +405,7 @@ TEST_F(Paginate, PictureTallerThanThePaperIsAnError) {
   figure.height = 980;
   compose::Block b;
   b.content = figure;
-  c.blocks.push_back(b);
+  c.main().push_back(b);
   run(c);
   ASSERT_EQ(diags_.error_count(), 1);
   const Diagnostic& d = diags_.all().back();
@@ -410,7 +420,7 @@ TEST_F(Paginate, TextPastTheRightMarginSaysByHowMuch) {
   p.inlines.front().span = Span{"cv.yaml", 3, 9};
   double column = theme_.page_width - theme_.margin_left - theme_.margin_right;
   p.indent_left = column - 5;
-  c.blocks.push_back(block(p));
+  c.main().push_back(block(p));
   Document doc = run(c);
   const PlacedRun* w = find_run(doc, "W");
   ASSERT_NE(w, nullptr);
@@ -446,7 +456,7 @@ TEST_F(Paginate, MainParagraphsBelowTheLastAsideTakeTheWholeWidth) {
   row.aside_width = 100;
   compose::Block b;
   b.content = row;
-  c.blocks.push_back(b);
+  c.main().push_back(b);
   Document doc = run(c);
   const double column_right = theme_.page_width - theme_.margin_right;
   // The author list wraps to the column's right edge, not to the date column's left edge.
@@ -467,7 +477,7 @@ TEST_F(Paginate, AsideOnTheLeftPutsTheMainColumnAfterIt) {
   row.aside = {paragraph("2020 – 2023", 9, 12)};
   compose::Block b;
   b.content = row;
-  c.blocks.push_back(b);
+  c.main().push_back(b);
   Document doc = run(c);
   const PlacedRun* title = find_run(doc, "Position");
   const PlacedRun* date = find_run(doc, "2020");
@@ -481,11 +491,11 @@ TEST_F(Paginate, TitleRulesRunFromTheTextToTheColumnEdges) {
   compose::Composition c;
   compose::Paragraph title = paragraph("Education", 12, 16);
   title.rules = compose::LineRules{compose::LineRules::Kind::After, 0.8, {0, 0, 0}, 6, 0};
-  c.blocks.push_back(block(title));
+  c.main().push_back(block(title));
   compose::Paragraph centred = paragraph("Awards", 12, 16);
   centred.align = layout::Align::Center;
   centred.rules = compose::LineRules{compose::LineRules::Kind::Around, 0.8, {0, 0, 0}, 6, 0};
-  c.blocks.push_back(block(centred));
+  c.main().push_back(block(centred));
   Document doc = run(c);
   ASSERT_EQ(doc.pages.size(), 1u);
   const auto& rects = doc.pages[0].rects;
@@ -507,7 +517,7 @@ TEST_F(Paginate, AMarkerIsDrawnBeforeItsLine) {
   compose::Paragraph item = paragraph("First highlight of the entry");
   item.indent_left = 12;
   item.marker = compose::Marker{{"\u2022", compose::FontSpec{}, "", {}}, 4};
-  c.blocks.push_back(block(item));
+  c.main().push_back(block(item));
   Document doc = run(c);
   ASSERT_GE(doc.pages[0].runs.size(), 2u);
   EXPECT_EQ(doc.pages[0].runs[0].run.text, "\u2022") << "reading order: the bullet, then its text";
@@ -523,7 +533,7 @@ TEST_F(Paginate, ATableThatContinuesRepeatsItsHeaderRow) {
   for (int i = 0; i < 80; ++i) table.rows.push_back({paragraph("20" + std::to_string(10 + i % 10)), paragraph("Row " + std::to_string(i))});
   compose::Block b;
   b.content = table;
-  c.blocks.push_back(b);
+  c.main().push_back(b);
   Document doc = run(c);
   ASSERT_GE(doc.pages.size(), 2u);
   for (size_t p = 0; p < doc.pages.size(); ++p) {
@@ -563,7 +573,7 @@ TEST_F(Paginate, TableColumnsHoldTheirLongestWord) {
                         paragraph("Designed and ran the payment service for several years, with a team of four.")});
   compose::Block b;
   b.content = table;
-  c.blocks.push_back(b);
+  c.main().push_back(b);
   Document doc = run(c);
   ASSERT_EQ(doc.pages.size(), 1u);
   const PlacedRun* word = find_run(doc, "Supercalifragilistic");
@@ -577,14 +587,10 @@ TEST_F(Paginate, TableColumnsHoldTheirLongestWord) {
 }
 
 TEST_F(Paginate, ASideColumnIsSetBesideTheMainFlowAndDrawnFirst) {
-  theme_.sidebar_side = layout::SidebarSide::Left;
-  theme_.sidebar_width = 150;
-  theme_.sidebar_gap = 20;
-  theme_.sidebar_background = {0.9, 0.9, 0.9};
-  theme_.sidebar_padding = 10;
+  add_side_region(theme_, 10);
   compose::Composition c;
-  c.blocks.push_back(block(paragraph("Main text")));
-  c.side.push_back(block(paragraph("Side text")));
+  c.main().push_back(block(paragraph("Main text")));
+  c.flows["side"].push_back(block(paragraph("Side text")));
   Document doc = run(c);
   ASSERT_EQ(doc.pages.size(), 1u);
   const PlacedRun* main = find_run(doc, "Main");

@@ -17,6 +17,18 @@ Builder::Builder(const model::CvFile& file, const layout::Theme& theme, Diagnost
       bold_keywords_(file.settings.bold_keywords) {
   for (const std::string& keyword : file.settings.bold_keywords) keywords_key_ += keyword + '\n';
   if (!theme.range_separator.empty()) locale_.range_separator = in_language(theme.range_separator, file.locale);
+  // A loaded layout always has a region that takes the rest; a theme made in code may not.
+  static const layout::Region kMain{"main", layout::RegionDock::Fill, 0, 0, 0, layout::RegionPages::All,
+                                    {1, 1, 1}, 0, 0, {"rest"}, {}, {}};
+  main_ = layout::region_taking(theme, "rest");
+  if (!main_) main_ = &kMain;
+  region_ = main_;
+}
+
+void Builder::set_region(const layout::Region* region) {
+  region_ = region ? region : main_;
+  const double text_width = theme_.page_width - theme_.margin_left - theme_.margin_right;
+  narrow_ = layout::region_text_width(theme_, region_->name) < 0.55 * text_width;
 }
 
 void Builder::report_open_time_span(const Span& span) {

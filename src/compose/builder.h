@@ -2,6 +2,7 @@
 // helpers that turn source texts into styled paragraphs.
 #pragma once
 
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -43,10 +44,13 @@ class Builder {
   std::optional<Paragraph> paragraph(const model::Text& text, const layout::TextStyle& style,
                                      layout::Align align = layout::Align::Left);
 
-  /// Where add() puts blocks: the main flow or the side column.
-  enum class Region { Main, Side, Top };
-  void set_region(Region region) { region_ = region; }
-  bool in_side() const { return region_ == Region::Side; }
+  /// Where add() puts blocks: the flow of a region of the page grid; null: the main flow.
+  void set_region(const layout::Region* region);
+  /// The region add() puts blocks in.
+  const layout::Region& region() const { return *region_; }
+  /// Whether that region is a narrow column (less than 55% of the text width): entries there
+  /// put their dates under the title, sections are no tables.
+  bool narrow() const { return narrow_; }
   /// Whether the current region has no blocks yet.
   bool empty_region() { return current().empty(); }
 
@@ -59,11 +63,10 @@ class Builder {
   Block& block_at(size_t index) { return current().at(index); }
   /// A fresh keep-together group id.
   int new_group() { return next_group_++; }
-  /// Whether anything has been added yet.
-  bool empty() const { return blocks_.empty() && side_.empty() && top_.empty(); }
-  std::vector<Block> take_blocks() { return std::move(blocks_); }
-  std::vector<Block> take_side() { return std::move(side_); }
-  std::vector<Block> take_top() { return std::move(top_); }
+  /// Every region's blocks, by region name.
+  std::map<std::string, std::vector<Block>, std::less<>> take_flows() { return std::move(flows_); }
+  /// The region that takes the rest of the CV.
+  const layout::Region& main_region() const { return *main_; }
 
   /// Says once per CV that a time span running to the present cannot be counted: without
   /// settings.current_date the output never depends on the day it is made, so there is no
@@ -80,14 +83,12 @@ class Builder {
   std::string keywords_key_;  // the bold keywords, for the memo's keys
   model::Locale locale_;
   BoldKeywords bold_keywords_;  // settings.bold_keywords, prepared once
-  std::vector<Block>& current() {
-    return region_ == Region::Side ? side_ : region_ == Region::Top ? top_ : blocks_;
-  }
+  std::vector<Block>& current() { return flows_[region_->name]; }
 
-  std::vector<Block> blocks_;
-  std::vector<Block> side_;
-  std::vector<Block> top_;
-  Region region_ = Region::Main;
+  std::map<std::string, std::vector<Block>, std::less<>> flows_;
+  const layout::Region* main_;    // the region that takes the rest
+  const layout::Region* region_;  // where blocks go now
+  bool narrow_ = false;
   int next_group_ = 0;
   bool open_time_span_reported_ = false;
 };

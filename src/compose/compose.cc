@@ -2,6 +2,7 @@
 #include "compose/compose.h"
 
 #include <algorithm>
+#include <set>
 #include <tuple>
 
 #include "compose/builder.h"
@@ -114,24 +115,6 @@ std::string signing_date(const model::CvFile& file) {
   return out + std::to_string(date->year);
 }
 
-std::string ascii_lower(std::string text) {
-  for (char& c : text)
-    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
-  return text;
-}
-
-// Whether the layout's side column takes this section: its title or its key contains one of
-// the layout's words, in any case ("Skills", "Programming Languages", "보유 기술", and スキル
-// under the key `skills`).
-bool goes_to_side(const model::Section& section, const layout::Theme& theme) {
-  if (theme.sidebar_side == layout::SidebarSide::None) return false;
-  const std::string title = ascii_lower(plain_text(section.title.value));
-  const std::string key = ascii_lower(section.key);
-  return std::any_of(theme.sidebar_sections.begin(), theme.sidebar_sections.end(), [&](const std::string& word) {
-    return !word.empty() && (title.find(ascii_lower(word)) != std::string::npos ||
-                             key.find(ascii_lower(word)) != std::string::npos);
-  });
-}
 
 // The sections in the order the layout gives their types (section.order), the CV's order
 // among sections of one type and for types it does not list.
@@ -153,11 +136,11 @@ std::vector<const model::Section*> ordered_sections(const model::CvFile& file, c
 Composition compose(const model::CvFile& file, const layout::Theme& theme, Diagnostics& diags, MarkupMemo* memo) {
   Builder builder(file, theme, diags, memo);
   add_header(builder);
-  // The first section of each column follows the header (or the side column's photo and
+  const layout::Region* header_region = layout::region_taking(theme, "header");
+  const std::string header_flow = header_region ? header_region->name : builder.main_region().name;
+  // The first section of each region follows the header (or a side column's photo and
   // contacts) with header.space_below instead of section.space_above.
-  bool first_main = true;
-  builder.set_region(Builder::Region::Side);
-  bool first_side = builder.empty_region();
+  std::set<std::string, std::less<>> with_sections;
   for (const model::Section* ordered : ordered_sections(file, theme)) {
     const model::Section& section = *ordered;
     // A title over nothing looks like a mistake on paper; say so rather than print it.
@@ -166,15 +149,15 @@ Composition compose(const model::CvFile& file, const layout::Theme& theme, Diagn
                     {"add entries to it, or delete the section"});
       continue;
     }
-    const bool side = goes_to_side(section, theme);
-    builder.set_region(side ? Builder::Region::Side : Builder::Region::Main);
-    bool& first = side ? first_side : first_main;
+    builder.set_region(layout::region_for_section(theme, plain_text(section.title.value), section.key));
+    const std::string& flow = builder.region().name;
+    const bool first = !with_sections.contains(flow) && (builder.empty_region() || flow == header_flow);
     add_section(builder, section, first);
-    first = false;
+    with_sections.insert(flow);
   }
+  builder.set_region(nullptr);
   add_declaration(builder);
-  Composition composition{builder.take_blocks(), builder.take_side(), builder.take_top(), metadata(file),
-                          furniture(file, theme)};
+  Composition composition{builder.take_flows(), builder.main_region().name, metadata(file), furniture(file, theme)};
   return composition;
 }
 

@@ -5,9 +5,11 @@
 // file format the CV came from.
 #pragma once
 
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <variant>
 #include <vector>
 
@@ -164,14 +166,22 @@ struct Furniture {
 };
 
 struct Composition {
-  std::vector<Block> blocks;  // the main flow
-  /// The side column's flow (layouts with a sidebar); empty: one column.
-  std::vector<Block> side;
-  /// Set across the whole text width above the columns on the first page (the header of a
-  /// two-column layout, or of one with a header band); empty: the header is in `blocks`.
-  std::vector<Block> top;
+  /// The blocks of each region of the layout's page grid (layout::Region), by its name; the
+  /// paginator sets each flow into its region (and the regions its overflow chains to).
+  std::map<std::string, std::vector<Block>, std::less<>> flows;
+  /// The region that takes the rest: the main flow.
+  std::string main_flow = "main";
   Metadata meta;
   Furniture furniture;
+
+  std::vector<Block>& main() { return flows[main_flow]; }
+  const std::vector<Block>& main() const { return flow(main_flow); }
+  /// The blocks of region `name` (none when nothing went there).
+  const std::vector<Block>& flow(std::string_view name) const {
+    static const std::vector<Block> kNone;
+    auto it = flows.find(name);
+    return it == flows.end() ? kNone : it->second;
+  }
 };
 
 /// Inline markup parsed before, by text, place, style, link colour and bold keywords: a warm

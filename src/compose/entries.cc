@@ -237,7 +237,7 @@ void add_shown_regular(Builder& b, const model::Entry& entry, const EntryPlaceme
   if (placement.time_span && !has_duration) aside_lines.push_back("DURATION");
   row.aside = template_column(b, entry, aside_lines, true);
   row.aside_left = theme.aside_side == layout::AsideSide::Left;
-  if (b.in_side()) {  // a narrow column has no room for a date column: dates go under the title
+  if (b.narrow()) {  // a narrow column has no room for a date column: dates go under the title
     for (auto& p : row.aside)
       if (!p.inlines.empty()) {
         p.align = layout::Align::Left;
@@ -247,7 +247,7 @@ void add_shown_regular(Builder& b, const model::Entry& entry, const EntryPlaceme
     row.aside_left = false;
   }
   // Dates on the left always have their column; on the right, only sections that use it.
-  const bool column = (row.aside_left || placement.aside_column) && !b.in_side();
+  const bool column = (row.aside_left || placement.aside_column) && !b.narrow();
   row.aside_width = column ? theme.aside_width : 0;
   row.gap = column ? theme.column_gap : 0;
   // Dates on the left, in a column longer than the title (dates, then a place or a time
@@ -312,7 +312,7 @@ void add_shown_regular(Builder& b, const model::Entry& entry, const EntryPlaceme
 void add_one_line(Builder& b, const model::Entry& entry, const EntryPlacement& placement, int group) {
   const auto& theme = b.theme();
   const FontSpec font = font_of(theme.body);
-  if (theme.aside_side == layout::AsideSide::Left && !b.in_side()) {
+  if (theme.aside_side == layout::AsideSide::Left && !b.narrow()) {
     Row row;
     row.aside_left = true;
     row.aside_width = theme.aside_width;
@@ -371,7 +371,7 @@ bool has_aside(Builder& b, const model::Entry& entry) {
 }
 
 double content_indent(const Builder& b) {
-  return b.in_side() ? b.theme().sidebar_indent : content_indent(b.theme());
+  return b.narrow() ? b.region().indent : content_indent(b.theme());
 }
 
 double content_indent(const layout::Theme& theme) {

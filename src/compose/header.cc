@@ -133,7 +133,7 @@ struct HeaderParts {
   std::optional<Paragraph> name, headline, contacts;
 };
 
-HeaderParts header_parts(Builder& b, layout::Align align) {
+HeaderParts header_parts(Builder& b, layout::Align align, bool with_contacts) {
   const auto& theme = b.theme();
   HeaderParts parts;
   parts.name = b.paragraph(b.cv().name, theme.name, align);
@@ -142,8 +142,7 @@ HeaderParts header_parts(Builder& b, layout::Align align) {
     if (theme.two_tone_name) two_tone(parts.name->inlines, font_of(theme.name_accent));
   }
   parts.headline = b.paragraph(b.cv().headline, theme.headline, align);
-  const bool side_contacts = b.theme().sidebar_side != layout::SidebarSide::None && b.theme().sidebar_contacts;
-  if (!side_contacts) parts.contacts = contact_line(b, align);
+  if (with_contacts) parts.contacts = contact_line(b, align);
   return parts;
 }
 
@@ -199,40 +198,44 @@ void add_stacked(Builder& b, HeaderParts parts) {
 
 }  // namespace
 
-// The side column's part of the header: the photo, centred, then one contact per line.
-void add_side_header(Builder& b, bool photo) {
+// The photo on its own, at the top of a region of its own (a side column), as wide as the
+// layout says or as the column is.
+void add_region_photo(Builder& b, const layout::Region& region) {
   const auto& theme = b.theme();
-  b.set_region(Builder::Region::Side);
-  if (photo) {
-    Figure figure;
-    figure.path = photo_path(b);
-    figure.span = b.cv().photo.span;
-    figure.width = std::min(theme.photo_width, theme.sidebar_width);
-    figure.height = theme.photo_shape == layout::PhotoShape::Circle ? figure.width : figure.width * 4 / 3;
-    figure.shape = static_cast<doc::ImageShape>(theme.photo_shape);
-    b.add(std::move(figure), 0, b.cv().photo.span).group = b.new_group();
-  }
-  if (theme.sidebar_contacts) {
-    int group = b.new_group();
-    bool first = true;
-    for (const auto& contact : shown_contacts(b)) {
-      if (contact.text.empty()) continue;
-      std::vector<Inline> inlines;
-      FontSpec font = font_of(theme.contact);
-      if (theme.contact_icons) {
-        FontSpec icon_font = font;
-        icon_font.color = theme.icon_color;
-        inlines.push_back(Inline{contact_icon(contact) + "\u00A0", icon_font, contact.url, {}});
-      }
-      inlines.push_back(Inline{contact.text.value, font, contact.url, contact.text.span});
-      Paragraph p = b.paragraph(std::move(inlines), theme.contact, layout::Align::Left, contact.text.span);
-      p.is_name = true;
-      const double space = first ? (photo ? theme.header_space_below : 0) : theme.contact_space;
-      b.add(std::move(p), space, contact.text.span).group = group;
-      first = false;
+  b.set_region(&region);
+  Figure figure;
+  figure.path = photo_path(b);
+  figure.span = b.cv().photo.span;
+  figure.width = std::min(theme.photo_width, layout::region_text_width(theme, region.name));
+  figure.height = theme.photo_shape == layout::PhotoShape::Circle ? figure.width : figure.width * 4 / 3;
+  figure.shape = static_cast<doc::ImageShape>(theme.photo_shape);
+  b.add(std::move(figure), 0, b.cv().photo.span).group = b.new_group();
+}
+
+// The contacts one per line, each after its icon, at the top of a region of their own (a
+// side column), below the photo when it is there too.
+void add_region_contacts(Builder& b, const layout::Region& region) {
+  const auto& theme = b.theme();
+  b.set_region(&region);
+  const bool after_photo = !b.empty_region();
+  int group = b.new_group();
+  bool first = true;
+  for (const auto& contact : shown_contacts(b)) {
+    if (contact.text.empty()) continue;
+    std::vector<Inline> inlines;
+    FontSpec font = font_of(theme.contact);
+    if (theme.contact_icons) {
+      FontSpec icon_font = font;
+      icon_font.color = theme.icon_color;
+      inlines.push_back(Inline{contact_icon(contact) + "\u00A0", icon_font, contact.url, {}});
     }
+    inlines.push_back(Inline{contact.text.value, font, contact.url, contact.text.span});
+    Paragraph p = b.paragraph(std::move(inlines), theme.contact, layout::Align::Left, contact.text.span);
+    p.is_name = true;
+    const double space = first ? (after_photo ? theme.header_space_below : 0) : theme.contact_space;
+    b.add(std::move(p), space, contact.text.span).group = group;
+    first = false;
   }
-  b.set_region(Builder::Region::Main);
 }
 
 // A title centred above everything ("이 력 서"), in the name's style.
@@ -287,30 +290,36 @@ void add_header_table(Builder& b, bool photo) {
 }
 
 void add_header(Builder& b) {
+  const auto& theme = b.theme();
+  b.set_region(layout::region_taking(theme, "header"));
+  const layout::Region& here = b.region();
   add_document_title(b);
   bool photo = !b.cv().photo.empty();
-  if (b.theme().header_table) {
+  if (theme.header_table) {
     add_header_table(b, photo);
+    b.set_region(nullptr);
     return;
   }
-  if (b.theme().sidebar_side != layout::SidebarSide::None) {
-    // The photo and the contacts go to the side column, where the layout says so.
-    const bool side_photo = photo && b.theme().sidebar_photo;
-    add_side_header(b, side_photo);
-    if (side_photo) photo = false;
+  // The photo and the contacts go to regions of their own (a side column) where the layout
+  // says so; otherwise they stay with the name.
+  const layout::Region* photo_region = layout::region_taking(theme, "photo");
+  const layout::Region* contacts_region = layout::region_taking(theme, "contacts");
+  if (photo && photo_region && photo_region != &here) {
+    add_region_photo(b, *photo_region);
+    photo = false;
   }
-  layout::Align align = photo ? layout::Align::Left : b.theme().header_align;
-  HeaderParts parts = header_parts(b, align);
-  if (!parts.name && !parts.headline && !parts.contacts && !photo) return;
-  // Above two columns, or on a band of colour, the header spans the page's text width.
-  const bool full_width =
-      b.theme().sidebar_side != layout::SidebarSide::None || !(b.theme().header_band == Rgb{1, 1, 1});
-  if (full_width) b.set_region(Builder::Region::Top);
-  if (photo)
-    add_with_photo(b, std::move(parts));
-  else
-    add_stacked(b, std::move(parts));
-  b.set_region(Builder::Region::Main);
+  const bool contacts_here = !contacts_region || contacts_region == &here;
+  if (!contacts_here) add_region_contacts(b, *contacts_region);
+  b.set_region(&here);
+  layout::Align align = photo ? layout::Align::Left : theme.header_align;
+  HeaderParts parts = header_parts(b, align, contacts_here);
+  if (parts.name || parts.headline || parts.contacts || photo) {
+    if (photo)
+      add_with_photo(b, std::move(parts));
+    else
+      add_stacked(b, std::move(parts));
+  }
+  b.set_region(nullptr);
 }
 
 }  // namespace hanji::compose

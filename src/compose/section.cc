@@ -79,7 +79,7 @@ void add_title(Builder& b, const model::Section& section, bool first) {
                                   ? layout::Align::Center
                                   : layout::Align::Left;
   Paragraph title = b.paragraph(std::move(inlines), theme.section_title, align, section.title.span);
-  const bool date_column = theme.aside_side == layout::AsideSide::Left && !b.in_side();
+  const bool date_column = theme.aside_side == layout::AsideSide::Left && !b.narrow();
   title.rules = line_rules(theme, date_column);
   if (title.rules && title.rules->kind == LineRules::Kind::Before)
     title.indent_left = title.rules->bar_width + (date_column ? theme.column_gap : title.rules->gap);
@@ -223,12 +223,12 @@ void add_section(Builder& b, const model::Section& section, bool first) {
   add_title(b, section, first);
   if (title_style(theme) == layout::TitleStyle::RuleBelow) add_rule(b, section);
   const layout::TableTemplate& table = table_template(theme, section.kind);
-  if (is_table_kind(section.kind) && !table.cells.empty() && !b.in_side()) {
+  if (is_table_kind(section.kind) && !table.cells.empty() && !b.narrow()) {
     add_table(b, section, table);
     return;
   }
   const bool time_span = shows_time_spans(theme, section);
-  bool aside_column = !b.in_side() && std::any_of(section.entries.begin(), section.entries.end(),
+  bool aside_column = !b.narrow() && std::any_of(section.entries.begin(), section.entries.end(),
                                                   [&](const model::Entry& entry) { return has_aside(b, entry); });
   std::vector<size_t> first_block;  // of each entry
   for (size_t i = 0; i < section.entries.size(); ++i) {

@@ -73,6 +73,8 @@ inline constexpr std::size_t kMaxFitPages = 120;
 /// résumé's entry has a handful of lines and a form a handful of columns, while 20,000 lines
 /// per entry would take seconds to set.
 inline constexpr std::size_t kMaxLayoutListItems = 32;
+/// Regions of a page grid: a header, columns, the main flow; a dozen is far more than any.
+inline constexpr std::size_t kMaxRegions = 12;
 
 /// Diagnostics printed per run; the rest are counted ("and 812 more errors").
 inline constexpr std::size_t kMaxPrintedDiagnostics = 100;

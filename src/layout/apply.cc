@@ -31,6 +31,7 @@ struct Applier {
   void apply_key(const std::string& key, const Span& key_span, const ConfigNode& value, const std::string& prefix);
   void apply_meta(const std::string& key, const ConfigNode& value);
   void report_unknown(const std::string& key, const Span& key_span, const std::string& prefix);
+  bool check_region_name(const std::string& name, const Span& span);
   std::optional<ParamValue> parse(const Param& param, const ConfigNode& value);
   std::optional<ParamValue> parse_scalar(const Param& param, const ConfigNode& value);
   std::optional<ParamValue> parse_enum(const Param& param, const ConfigNode& value);
@@ -76,7 +77,9 @@ void Applier::apply_key(const std::string& key, const Span& key_span, const Conf
                         const std::string& prefix) {
   if (prefix.empty() && is_layout_file_key(key)) return apply_meta(key, value);
   std::string full = join_key(prefix, key);
-  if (const Param* param = find_parameter(full)) {
+  if (prefix == "regions" && !check_region_name(key, key_span)) return;
+  const std::optional<Param> region_field = region_parameter(full);
+  if (const Param* param = region_field ? &*region_field : find_parameter(full)) {
     if (auto parsed = parse(*param, value)) {
       param->store(theme, *parsed);
       applied.emplace_back(full, value.span);
@@ -109,7 +112,35 @@ void Applier::apply_meta(const std::string& key, const ConfigNode& value) {
   if (key == "description") theme.description = value.scalar;
 }
 
+// A region's name is a word a message can quote, and a page has a handful of regions.
+bool Applier::check_region_name(const std::string& name, const Span& span) {
+  if (!is_region_name(name)) {
+    diags.error(span, "'" + excerpt(name) + "' is no region name",
+                {"name regions with lower-case letters, digits, '-' and '_' (header, side, main)"});
+    return false;
+  }
+  const bool known = std::any_of(theme.regions.begin(), theme.regions.end(),
+                                 [&](const Region& region) { return region.name == name; });
+  if (!known && theme.regions.size() >= limits::kMaxRegions) {
+    diags.error(span, fmt::format("a layout has at most {} regions", limits::kMaxRegions),
+                {"a page grid needs a few: a header, a column or two and the main flow"});
+    return false;
+  }
+  return true;
+}
+
 void Applier::report_unknown(const std::string& key, const Span& key_span, const std::string& prefix) {
+  // The side column and the header band became regions: say where they went.
+  const std::string full = join_key(prefix, key);
+  if (full == "sidebar" || full.starts_with("sidebar.") || full == "header.band") {
+    diags.error(key_span, "'" + full + "' is now set in the layout's regions",
+                {full == "header.band"
+                     ? "give the region that takes the header a background: `regions: {header: {dock: top, takes: "
+                       "[header], background: \"#0f5e6b\"}}`"
+                     : "declare the side column as a region: `regions: {side: {dock: left, width: 5.4cm, gap: "
+                       "16pt, sections: [skill, language], takes: [contacts]}}` (see the sidebar layout)"});
+    return;
+  }
   std::vector<std::string> candidates = child_keys(prefix);
   if (prefix.empty() && origin == ConfigOrigin::LayoutFile)
     for (const FileKey& file_key : layout_file_keys()) candidates.emplace_back(file_key.key);

@@ -3,7 +3,9 @@
 #include "layout/layout.h"
 
 #include <algorithm>
+#include <cmath>
 #include <filesystem>
+#include <map>
 
 #include <fmt/format.h>
 
@@ -257,19 +259,118 @@ void check_geometry(const Theme& theme, Diagnostics& diags) {
                             "text column for nested highlights",
                             text_width),
                 {"indents of 12pt each are usual"});
-  if (theme.sidebar_side != SidebarSide::None &&
-      (theme.sidebar_width + theme.sidebar_gap > text_width * 0.6 || theme.sidebar_width < 72 + theme.sidebar_padding))
-    diags.error(culprit(theme, {{"sidebar.width", theme.sidebar_width},
-                                {"sidebar.gap", theme.sidebar_gap},
-                                {"sidebar.padding", theme.sidebar_padding}}),
-                fmt::format("the side column ({:.0f} pt and a {:.0f} pt gap) must leave the main column at least 40% "
-                            "of the {:.0f} pt text width and hold 72 pt of text itself",
-                            theme.sidebar_width, theme.sidebar_gap, text_width),
-                {"a third of the text width is usual for sidebar.width (about 5.5 cm on A4)"});
   if (theme.footer_offset > theme.page_height)
     diags.error(culprit(theme, {{"footer.offset", theme.footer_offset}}),
                 fmt::format("footer.offset puts the footer above the page ({:.0f} pt high)", theme.page_height),
                 {"footer.offset is measured up from the bottom edge; 24pt is usual"});
+}
+
+// The span of the first of a region's values the layout set, for messages about the region.
+Span region_span(const Theme& theme, const Region& region, std::initializer_list<const char*> fields) {
+  for (const char* field : fields) {
+    auto it = theme.value_spans.find("regions." + region.name + "." + field);
+    if (it != theme.value_spans.end() && it->second.known()) return it->second;
+  }
+  return culprit(theme, {});
+}
+
+bool on_some_page(const Region& region) { return region.pages != RegionPages::None; }
+
+// What each region takes and where it overflows to make one page grid: one region takes the
+// rest, an overflow names another region that takes nothing itself, and no chain runs in a
+// circle.
+void check_region_flows(const Theme& theme, Diagnostics& diags) {
+  static const std::vector<std::string> kTakes{"header", "contacts", "photo", "rest"};
+  auto find = [&](const std::string& name) -> const Region* {
+    for (const Region& r : theme.regions)
+      if (r.name == name && on_some_page(r)) return &r;
+    return nullptr;
+  };
+  int rest = 0;
+  for (const Region& region : theme.regions) {
+    if (!on_some_page(region)) continue;
+    for (const std::string& what : region.takes) {
+      if (std::find(kTakes.begin(), kTakes.end(), what) == kTakes.end())
+        diags.error(region_span(theme, region, {"takes"}),
+                    fmt::format("region '{}' takes '{}', which is no part of a CV it can take", region.name, excerpt(what)),
+                    {"a region takes header, contacts, photo or rest; sections go by `sections: [words]`"});
+      if (what == "rest") ++rest;
+    }
+    if (region.overflow.empty()) continue;
+    const Region* next = find(region.overflow);
+    if (!next || next == &region) {
+      diags.error(region_span(theme, region, {"overflow"}),
+                  fmt::format("region '{}' overflows into '{}', which is {}", region.name, excerpt(region.overflow),
+                              next ? "itself" : "no region of this layout"),
+                  {"name another region of the layout, or leave overflow out to continue on the next page"});
+      continue;
+    }
+    if (!next->takes.empty() || !next->sections.empty())
+      diags.error(region_span(theme, *next, {"takes", "sections"}),
+                  fmt::format("region '{}' continues region '{}', so it cannot take content of its own", next->name,
+                              region.name),
+                  {"remove its `takes` and `sections`"});
+  }
+  for (const Region& region : theme.regions) {  // a chain that comes back to where it started
+    const Region* at = &region;
+    for (std::size_t steps = 0; at && !at->overflow.empty(); ++steps) {
+      if (steps > theme.regions.size()) {
+        diags.error(region_span(theme, region, {"overflow"}),
+                    fmt::format("region '{}' overflows in a circle", region.name),
+                    {"end the chain: the last region of it continues on the next page (no overflow)"});
+        return;
+      }
+      at = find(at->overflow);
+    }
+  }
+  if (rest != 1)
+    diags.error(culprit(theme, {}),
+                rest == 0 ? "no region of the layout takes the rest of the CV"
+                          : "more than one region takes the rest of the CV",
+                {"exactly one region says `takes: [rest]`: the main flow, where the sections no other region "
+                 "takes go"});
+}
+
+// Every region holds text of its own width, and a flow keeps one width from page to page and
+// from region to region: its lines are set once, to that width.
+void check_region_widths(const Theme& theme, double text_width, Diagnostics& diags) {
+  std::map<std::string, double, std::less<>> width_of;  // the first width each region was found at
+  for (std::size_t page = 0; page < 2; ++page)
+    for (const RegionFrame& frame : region_frames(theme, page)) {
+      const Region& region = *frame.region;
+      const Region& head = flow_head(theme, region);
+      const bool rest = std::find(head.takes.begin(), head.takes.end(), "rest") != head.takes.end();
+      const double least = rest ? std::max(72.0, 0.4 * text_width) : 72.0;
+      if (frame.width < least - 0.01) {
+        // The likeliest culprit is the widest of the page's regions, or this one's own padding.
+        Span where = region_span(theme, region, {"width", "share", "padding"});
+        double widest = -1;
+        for (const Region& other : theme.regions) {
+          auto set = theme.value_spans.find("regions." + other.name + ".width");
+          if (set != theme.value_spans.end() && set->second.known() && other.width > widest) {
+            widest = other.width;
+            where = set->second;
+          }
+        }
+        diags.error(where,
+                    fmt::format("region '{}' leaves {} for its text; it needs at least {:.0f} pt{}", region.name,
+                                frame.width > 0.5 ? fmt::format("{:.0f} pt", frame.width) : std::string("no room"), least,
+                                rest ? " (the main flow takes 40% of the text width or more)" : ""),
+                    {fmt::format("the text width is {:.0f} pt; make the columns beside it narrower, or their gaps "
+                                 "and paddings smaller",
+                                 text_width)});
+        return;
+      }
+      auto [known, fresh] = width_of.emplace(head.name, frame.width);
+      if (!fresh && std::abs(known->second - frame.width) > 0.5) {
+        diags.error(region_span(theme, region, {"pages", "width", "share", "dock"}),
+                    fmt::format("region '{}' is {:.0f} pt wide where the content it shows is set {:.0f} pt wide",
+                                region.name, frame.width, known->second),
+                    {"a flow keeps one width: regions an overflow chains together are equally wide, and a column "
+                     "beside a flow is on the same pages as it"});
+        return;
+      }
+    }
 }
 
 // Lengths that draw stay within what they are drawn in: a section title's rule (or
@@ -353,6 +454,9 @@ std::optional<Theme> load_theme(const std::string& name, const Span& name_span, 
   if (diags.error_count() > errors_before) return std::nullopt;  // the checks below would only echo them
   check_fonts(theme, *chain, loader.files(), diags);
   check_geometry(theme, diags);
+  check_region_flows(theme, diags);
+  if (diags.error_count() == errors_before)
+    check_region_widths(theme, theme.page_width - theme.margin_left - theme.margin_right, diags);
   check_drawn_lengths(theme, diags);
   if (diags.error_count() > errors_before) return std::nullopt;
   return theme;
@@ -371,6 +475,8 @@ std::vector<ParameterInfo> describe_parameters(const Theme& values) {
     std::optional<ParamValue> value = p.read(values);
     out.push_back({p.key, expected_form(p), p.help, value ? format_value(p, *value) : "unset"});
   }
+  // Each region of the page grid, by its name (NAME), takes these.
+  for (const Param& p : region_fields("NAME")) out.push_back({p.key, expected_form(p), p.help, "unset"});
   return out;
 }
 
@@ -426,6 +532,22 @@ std::string layout_reference(const std::vector<LayoutInfo>& layouts) {
          "DOI, URL, DATES, START_DATE, END_DATE, DURATION, LOCATION, LABEL, DETAILS, SUMMARY, HIGHLIGHTS.\n"
          "Text between two fields goes away with a field that is empty; `**bold**` and `*italic*` style\n"
          "what they enclose.\n";
+  out += "\n## Regions: the page grid\n\n"
+         "`regions` names the parts of the page content flows into (`regions.NAME.*` above). They dock in\n"
+         "the order written, within the margins: a `top` region spans what is left of the width and is as\n"
+         "tall as its content; a `left` or `right` one is a column down to the bottom margin; the `fill`\n"
+         "region takes what the others leave. The header, the contacts, the photo and the sections go to\n"
+         "the first region that takes them (`takes`, or `sections` by words of their titles); everything\n"
+         "else goes where `takes: [rest]` is. A region that is full continues on the next page, or in the\n"
+         "region its `overflow` names. A layout without regions has one, `main`, which takes the rest.\n"
+         "A layout that extends another changes its regions by name, and removes one with `pages: none`.\n\n"
+         "```yaml\n"
+         "regions:\n"
+         "  header: {dock: top, pages: first, takes: [header], gap: 12pt}\n"
+         "  side: {dock: left, width: 5.4cm, gap: 16pt, background: \"#eaf0f5\", padding: 12pt,\n"
+         "         takes: [contacts], sections: [skill, language]}\n"
+         "  main: {dock: fill, takes: [rest]}\n"
+         "```\n";
   return out;
 }
 

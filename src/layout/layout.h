@@ -45,8 +45,38 @@ enum class DateFormat {
   Numeric,       // "09/2018"
   Year,          // "2018"
 };
-/// A side column beside the main flow, or none.
-enum class SidebarSide { None, Left, Right };
+/// Where a region of the page stands within the margins (see Region).
+enum class RegionDock { Top, Left, Right, Fill };
+/// On which pages a region is.
+enum class RegionPages { All, First, Rest, None };
+
+/// A part of the page that content flows into: the page grid as data. The regions of a page
+/// are docked in the order the layout declares them, within the margins: a `top` region
+/// spans what is left of the width and is as tall as its content; a `left` or `right` one is
+/// a column of `width` (or of `share` of what is left after its gap) down to the bottom
+/// margin; the `fill` region takes the rest. Content goes to the first region that takes it:
+/// the header, the contacts, the photo, sections by words of their title or key, and the
+/// `rest` (the region that takes the rest is the main flow). A region that runs out continues
+/// on the next page where it is, or in the region its `overflow` names (a second column).
+struct Region {
+  std::string name;
+  RegionDock dock = RegionDock::Fill;
+  double width = 0;   // left/right: the column's width from its margin, pt
+  double share = 0;   // left/right: instead of width, this fraction of what is left after the gap
+  double gap = 0;     // space between this region and the ones docked after it
+  RegionPages pages = RegionPages::All;
+  /// Behind the region, to the paper's edge on its outer sides, on pages where it has content
+  /// (white: none).
+  Rgb background{1, 1, 1};
+  /// Inside the background: a column's text keeps this far from its inner edge; a top
+  /// region's background reaches this far below its content.
+  double padding = 0;
+  /// Entries in a narrow region stand this far in from their section titles.
+  double indent = 0;
+  std::vector<std::string> takes;     // header, contacts, photo, rest
+  std::vector<std::string> sections;  // words of section titles or keys (any case)
+  std::string overflow;               // a region to continue in; empty: itself, on the next page
+};
 
 /// A photo's outline.
 enum class PhotoShape { Rectangle, Rounded, Circle };
@@ -140,8 +170,6 @@ struct Theme {
   bool header_table = false;
   std::vector<std::string> header_table_labels{"성명|Name",        "주소|Address",    "이메일|E-mail",
                                                "연락처|Phone",     "웹사이트|Website", "희망 직무|Profile"};
-  /// A colour behind the header, across the page from its top edge (white: none).
-  Rgb header_band{1, 1, 1};
   /// An icon before each contact (from an icon font in fonts.fallback, e.g. ForkAwesome.ttf).
   bool contact_icons = false;
   Rgb icon_color;
@@ -238,20 +266,8 @@ struct Theme {
   double fit_min_space_scale = 0.5;   // vertical spaces down to this fraction
   double fit_min_margin = 34;         // margins may shrink to this (pt; 12 mm), never below
 
-  // the side column: which sections it takes, and the photo and contacts
-  SidebarSide sidebar_side = SidebarSide::None;
-  double sidebar_width = 170;   // from the margin to the column's inner edge, pt
-  double sidebar_gap = 18;      // between the column and the main flow
-  Rgb sidebar_background{1, 1, 1};  // white: no tint; otherwise a strip to the page's edge
-  double sidebar_padding = 10;  // inside a tinted column, on its inner side
-  /// The side column's entries stand this far in from its titles. Besides the look, a text
-  /// edge that differs from the titles' keeps PDF text extractors (poppler) from taking the
-  /// two columns for the rows of one table and reading across them.
-  double sidebar_indent = 0;
-  /// Sections whose title contains one of these words (any case) go to the side column.
-  std::vector<std::string> sidebar_sections;
-  bool sidebar_photo = true;     // the photo at the top of the side column
-  bool sidebar_contacts = true;  // the contacts, one per line, in the side column
+  // the page grid: where content goes (see Region); a layout without regions has one
+  std::vector<Region> regions{Region{"main", RegionDock::Fill, 0, 0, 0, RegionPages::All, {1, 1, 1}, 0, 0, {"rest"}, {}, {}}};
 
   // footer
   bool page_numbers = true;      // "N / M" when there is more than one page
@@ -342,6 +358,28 @@ enum class FitRole { None, TextSize, Leading, VerticalSpace };
 void scale_parameters(Theme& theme, FitRole role, double factor);
 /// The values of the parameters of `role` in `theme`, in the registry's order.
 std::vector<double> parameter_values(const Theme& theme, FitRole role);
+
+/// A region's frame on one page: where its text goes (x and width, the padding taken off) and,
+/// for columns, the strip its background covers. Tops are as tall as their content, so their
+/// vertical place is paginate's; columns run from `top` (below the tops) to the bottom margin.
+struct RegionFrame {
+  const Region* region = nullptr;
+  double x = 0, width = 0;        // the text inside it
+  double outer_x = 0, outer_width = 0;  // the region with its padding (and its bleed to the paper's edge)
+};
+/// The frames of the regions on page `page` (0-based), in docking order: the regions as
+/// declared, the fill region last. A top region pushes down the ones docked after it.
+std::vector<RegionFrame> region_frames(const Theme& theme, std::size_t page);
+/// The region that takes `what` (header, contacts, photo, rest), or null: the first one that
+/// is on any page and lists it.
+const Region* region_taking(const Theme& theme, std::string_view what);
+/// The region a section goes to: the first whose `sections` words occur in its title or key
+/// (any case), else the one that takes the rest.
+const Region* region_for_section(const Theme& theme, std::string_view title, std::string_view key);
+/// The region whose content a region shows: itself, or the one whose overflow reaches it.
+const Region& flow_head(const Theme& theme, const Region& region);
+/// The width of the text in region `name` on the first page it is on (0: no such region).
+double region_text_width(const Theme& theme, std::string_view name);
 
 /// Builds the theme: defaults, then layouts/`name`.yaml (following `extends:`), then
 /// `overrides` (the CV's `layout:` values), then `paper_override` ("a4"/"letter", from the

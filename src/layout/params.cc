@@ -184,8 +184,6 @@ void add_header(std::vector<Param>& out) {
                        "the name and contacts as a table of labelled rows beside the photo (인적사항)"));
   out.push_back(simple("header.table_labels", ParamType::TextList, member(&Theme::header_table_labels),
                        "labels of the header table's rows: name, address, e-mail, phone, website, headline"));
-  out.push_back(simple("header.band", ParamType::Color, member(&Theme::header_band),
-                       "a colour behind the header, from the page's top edge (white: none)"));
   out.push_back(simple("header.icons", ParamType::Bool, member(&Theme::contact_icons),
                        "an icon before each contact; needs ForkAwesome.ttf in fonts.fallback"));
   out.push_back(simple("header.icon_color", ParamType::Color, member(&Theme::icon_color), "colour of the icons"));
@@ -313,24 +311,6 @@ void add_entry(std::vector<Param>& out) {
   out.push_back(length("entry.table_padding", member(&Theme::table_padding), "space inside a table cell"));
 }
 
-void add_sidebar(std::vector<Param>& out) {
-  out.push_back(choice("sidebar.position", {"none", "left", "right"}, enum_member(&Theme::sidebar_side),
-                       "a side column beside the main flow (none: one column)"));
-  out.push_back(length("sidebar.width", member(&Theme::sidebar_width), "width of the side column, from the margin"));
-  out.push_back(length("sidebar.gap", member(&Theme::sidebar_gap), "space between the side column and the main flow"));
-  out.push_back(simple("sidebar.background", ParamType::Color, member(&Theme::sidebar_background),
-                       "tint of the side column, to the page's edge (white: none)"));
-  out.push_back(length("sidebar.padding", member(&Theme::sidebar_padding), "inner space of a tinted side column"));
-  out.push_back(length("sidebar.indent", member(&Theme::sidebar_indent),
-                       "indent of the side column's entries under their titles"));
-  out.push_back(simple("sidebar.sections", ParamType::TextList, member(&Theme::sidebar_sections),
-                       "sections whose title or key contains one of these words (any case) go to the side column"));
-  out.push_back(simple("sidebar.photo", ParamType::Bool, member(&Theme::sidebar_photo),
-                       "the photo at the top of the side column"));
-  out.push_back(simple("sidebar.contacts", ParamType::Bool, member(&Theme::sidebar_contacts),
-                       "the contacts in the side column, one per line"));
-}
-
 void add_text_and_footer(std::vector<Param>& out) {
   out.push_back(
       choice("text.align", kAlignChoices, enum_member(&Theme::body_align), "alignment of body text", kAlignAliases));
@@ -394,7 +374,6 @@ std::vector<Param> build_parameters() {
   add_header(out);
   add_section(out);
   add_entry(out);
-  add_sidebar(out);
   add_text_and_footer(out);
   return out;
 }
@@ -422,6 +401,88 @@ std::vector<double> parameter_values(const Theme& theme, FitRole role) {
   return values;
 }
 
+// A region's fields, for the region named `name`: each stores into that region of the theme,
+// which it adds (after the ones before it) when the theme has none of that name yet.
+std::vector<Param> region_fields(const std::string& name) {
+  auto at = [name](Theme& theme) -> Region& {
+    for (Region& region : theme.regions)
+      if (region.name == name) return region;
+    Region& added = theme.regions.emplace_back();
+    added.name = name;
+    added.takes.clear();
+    return added;
+  };
+  auto find = [name](const Theme& theme) -> const Region* {
+    for (const Region& region : theme.regions)
+      if (region.name == name) return &region;
+    return nullptr;
+  };
+  auto field = [at, find]<typename T>(T Region::*member) {
+    return Access{[at, member](Theme& theme, const ParamValue& value) { at(theme).*member = std::get<T>(value); },
+                  [find, member](const Theme& theme) -> std::optional<ParamValue> {
+                    const Region* region = find(theme);
+                    if (!region) return std::nullopt;
+                    return region->*member;
+                  }};
+  };
+  auto choice_field = [at, find]<typename E>(E Region::*member) {
+    return Access{[at, member](Theme& theme, const ParamValue& value) { at(theme).*member = static_cast<E>(std::get<int>(value)); },
+                  [find, member](const Theme& theme) -> std::optional<ParamValue> {
+                    const Region* region = find(theme);
+                    if (!region) return std::nullopt;
+                    return static_cast<int>(region->*member);
+                  }};
+  };
+  const std::string prefix = "regions." + name + ".";
+  std::vector<Param> out;
+  out.push_back(choice(prefix + "dock", {"top", "left", "right", "fill"}, choice_field(&Region::dock),
+                       "where the region stands within the margins: across the top (as tall as its content), a "
+                       "column on the left or right, or what the others leave (fill)"));
+  out.push_back(length(prefix + "width", field(&Region::width), "a column's width, from its margin"));
+  out.push_back(number(prefix + "share", field(&Region::share),
+                       "a column's width as a fraction of what is left after its gap (0.5: two equal columns); "
+                       "used instead of width when set",
+                       kSpaceFraction));
+  out.push_back(length(prefix + "gap", field(&Region::gap), "space between this region and the regions docked after it"));
+  out.push_back(choice(prefix + "pages", {"all", "first", "rest", "none"}, choice_field(&Region::pages),
+                       "the pages the region is on (none: a region of the layout this one extends, taken away)"));
+  out.push_back(simple(prefix + "background", ParamType::Color, field(&Region::background),
+                       "a colour behind the region, to the paper's edge on its outer sides, on pages where it has "
+                       "content (white: none)"));
+  out.push_back(length(prefix + "padding", field(&Region::padding),
+                       "a column's text keeps this far from its inner edge; a top region's background reaches this "
+                       "far below its content"));
+  out.push_back(length(prefix + "indent", field(&Region::indent),
+                       "in a narrow region, entries stand this far in from their section titles"));
+  out.push_back(simple(prefix + "takes", ParamType::TextList, field(&Region::takes),
+                       "what the region takes: header (the name, headline and contacts), contacts (one per line), "
+                       "photo, rest (the sections no other region takes)"));
+  out.push_back(simple(prefix + "sections", ParamType::TextList, field(&Region::sections),
+                       "sections whose title or key contains one of these words (any case) go here"));
+  out.push_back(simple(prefix + "overflow", ParamType::String, field(&Region::overflow),
+                       "a region to continue in when this one is full (a second column); empty: this region on the "
+                       "next page"));
+  return out;
+}
+
+std::optional<Param> region_parameter(std::string_view key) {
+  constexpr std::string_view kPrefix = "regions.";
+  if (!key.starts_with(kPrefix)) return std::nullopt;
+  const std::string_view rest = key.substr(kPrefix.size());
+  const std::size_t dot = rest.find('.');
+  if (dot == std::string_view::npos || dot == 0) return std::nullopt;
+  for (Param& param : region_fields(std::string(rest.substr(0, dot))))
+    if (param.key == key) return std::move(param);
+  return std::nullopt;
+}
+
+bool is_region_name(std::string_view name) {
+  if (name.empty() || name.size() > 32) return false;
+  return std::all_of(name.begin(), name.end(), [](char c) {
+    return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_' || c == '-';
+  });
+}
+
 const Param* find_parameter(std::string_view key) {
   for (const auto& p : parameters())
     if (p.key == key) return &p;
@@ -443,6 +504,11 @@ bool is_layout_file_key(std::string_view key) {
 
 std::vector<std::string> child_keys(std::string_view prefix) {
   std::vector<std::string> keys;
+  if (prefix == "regions") return {"NAME"};
+  if (prefix.starts_with("regions.") && prefix.find('.', 8) == std::string_view::npos) {
+    for (const Param& field : region_fields(std::string(prefix.substr(8)))) keys.push_back(field.key.substr(prefix.size() + 1));
+    return keys;
+  }
   for (const auto& p : parameters()) {
     std::string_view key = p.key;
     if (!prefix.empty()) {
@@ -452,6 +518,7 @@ std::vector<std::string> child_keys(std::string_view prefix) {
     std::string segment(key.substr(0, key.find('.')));
     if (std::find(keys.begin(), keys.end(), segment) == keys.end()) keys.push_back(segment);
   }
+  if (prefix.empty()) keys.push_back("regions");
   return keys;
 }
 

@@ -79,6 +79,13 @@ const std::vector<Param>& parameters();
 /// The parameter with exactly this dotted key, or nullptr.
 const Param* find_parameter(std::string_view key);
 
+/// The fields of the region named `name` ("regions.NAME.dock", ...), in the reference's order.
+std::vector<Param> region_fields(const std::string& name);
+/// The parameter of a region's field with its name in the key ("regions.side.width"), or nullopt.
+std::optional<Param> region_parameter(std::string_view key);
+/// Region names are short words of lower-case letters, digits, '-' and '_'.
+bool is_region_name(std::string_view name);
+
 /// The distinct key segments that may follow `prefix` ("" = top level, "page" -> margin_top,
 /// ...), in registry order. Empty when `prefix` is a parameter itself or unknown.
 std::vector<std::string> child_keys(std::string_view prefix);

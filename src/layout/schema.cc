@@ -159,9 +159,19 @@ struct KeyTree {
   std::string segment() const { return path.substr(path.find_last_of('.') + 1); }
 };
 
+// The fields of a region, its name written NAME: the schema gives them to any name.
+const std::vector<Param>& region_schema_fields() {
+  static const std::vector<Param> fields = region_fields("NAME");  // immutable once built
+  return fields;
+}
+
 KeyTree key_tree() {
   KeyTree root;
-  for (const Param& param : parameters()) {
+  std::vector<const Param*> all;
+  for (const Param& param : parameters()) all.push_back(&param);
+  for (const Param& param : region_schema_fields()) all.push_back(&param);
+  for (const Param* param_pointer : all) {
+    const Param& param = *param_pointer;
     KeyTree* node = &root;
     for (size_t start = 0;;) {
       const size_t dot = param.key.find('.', start);
@@ -191,14 +201,23 @@ void add_dotted(const KeyTree& node, std::string_view base, Json& patterns) {
 }
 
 // The map of a group (`page`, `styles.name`, the root): its keys, each a definition.
+// `regions` is a map of any region names, each the map of a region's fields.
 Json group_schema(const KeyTree& node, Json properties = Json::object()) {
   Json out = typed("object");
+  if (node.path == "regions") {
+    Json names = typed("string");
+    names.set("pattern", std::string("^[a-z0-9_-]{1,32}$"));
+    out.set("propertyNames", std::move(names));
+    out.set("additionalProperties", reference_to(definition_name("regions.NAME")));
+    return out;
+  }
   for (const KeyTree& child : node.children) properties.set(child.segment(), reference_to(definition_name(child.path)));
   out.set("properties", std::move(properties));
   // A child's own key is a property; the deeper ones, written with dots, are patterns.
   Json deeper = Json::object();
   for (const KeyTree& child : node.children)
     for (const KeyTree& grandchild : child.children) {
+      if (child.path == "regions" || node.path == "regions") continue;  // names are free: no dotted patterns
       deeper.set(exact_key(std::string_view(grandchild.path).substr(node.path.empty() ? 0 : node.path.size() + 1)),
                  reference_to(definition_name(grandchild.path)));
       add_dotted(grandchild, node.path, deeper);

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <map>
 #include <optional>
 
 #include "core/limits.h"
@@ -17,13 +18,6 @@ using detail::Chunk;
 bool is_empty(const Chunk& c) {
   return c.height <= 0 && c.content.runs.empty() && c.content.rects.empty() && c.content.images.empty();
 }
-
-/// The height a flow has on each page: less on the first when a full-width header sits above
-/// the columns.
-struct PageHeights {
-  double first = 0, rest = 0;
-  double at(size_t page) const { return page == 0 ? first : rest; }
-};
 
 /// Index one past the last chunk of the page that starts at `start`: the latest break of the
 /// lowest class among those that keep the page within `flow_height`. Vertical spaces are
@@ -50,25 +44,95 @@ struct PageRange {
   size_t begin = 0, end = 0;
 };
 
-/// Fills pages one after the other; empty chunks (spaces) at the top of a page are dropped.
-std::vector<PageRange> fill_pages(const std::vector<Chunk>& chunks, const PageHeights& heights, double space_scale) {
-  std::vector<PageRange> pages;
-  size_t start = 0;
-  while (start < chunks.size()) {
-    while (start < chunks.size() && is_empty(chunks[start]) && chunks[start].bookmark.empty()) ++start;
-    if (start == chunks.size()) break;
-    size_t end = page_end(chunks, start, heights.at(pages.size()), space_scale);
-    pages.push_back({start, end});
-    start = end;
-  }
-  return pages;
+double used_height(const std::vector<Chunk>& chunks, const PageRange& range, double space_scale) {
+  double y = range.begin < range.end && chunks[range.begin].repeat_header ? chunks[range.begin].repeat_header->height : 0;
+  for (size_t i = range.begin; i < range.end; ++i)
+    y += (i == range.begin ? 0 : chunks[i].space_before * space_scale) + chunks[i].height;
+  return y;
 }
 
-double used_height(const std::vector<Chunk>& chunks, const PageRange& page, double space_scale) {
-  double y = 0;
-  for (size_t i = page.begin; i < page.end; ++i)
-    y += (i == page.begin ? 0 : chunks[i].space_before * space_scale) + chunks[i].height;
-  return y;
+/// The blocks of one region (and of the regions its overflow chains to), set into chunks at
+/// the width of those regions, and how far the pages so far have taken them.
+struct Flow {
+  std::string name;
+  std::vector<Chunk> chunks;
+  double space_scale = 1;  // its vertical spaces, scaled to spare a nearly empty last page
+  bool stopped_early = false;  // not all set: it runs past the page limit (build_chunks)
+};
+
+/// A region's part of one page: the chunks [range) of a flow, from `top` down.
+struct Placement {
+  layout::RegionFrame frame;
+  std::size_t flow = 0;
+  PageRange range;
+  double top = 0, height = 0;
+  double above_gap = 0;  // the gap below the top region docked before it (0: none)
+};
+
+/// The pages as the regions take them: for each page, what each region holds.
+struct Plan {
+  std::vector<std::vector<Placement>> pages;
+  /// A flow that still had content when no region of it was left on any later page.
+  std::optional<std::size_t> stranded;
+};
+
+bool flow_done(const Flow& flow, std::size_t next) {
+  while (next < flow.chunks.size() && is_empty(flow.chunks[next]) && flow.chunks[next].bookmark.empty()) ++next;
+  return next >= flow.chunks.size();
+}
+
+/// Fills the pages region by region, in docking order: a top region takes as much of its
+/// flow as fits and pushes the regions after it down; a column or the fill region takes what
+/// fits in its height. A flow continues where it stopped: in the next region of its chain on
+/// the page, else on the next page. Stops at `most_pages`.
+Plan plan_pages(std::vector<Flow>& flows, const std::map<std::string, std::size_t, std::less<>>& flow_of_head,
+                const layout::Theme& theme, std::size_t most_pages) {
+  Plan plan;
+  std::vector<std::size_t> next(flows.size(), 0);
+  const std::vector<layout::RegionFrame> frames[2] = {layout::region_frames(theme, 0), layout::region_frames(theme, 1)};
+  const double bottom = theme.page_height - theme.margin_bottom;
+  auto remaining = [&] {
+    for (std::size_t f = 0; f < flows.size(); ++f)
+      if (!flow_done(flows[f], next[f])) return true;
+    return false;
+  };
+  std::size_t idle_pages = 0;
+  while (remaining() && plan.pages.size() < most_pages) {
+    std::vector<Placement>& page = plan.pages.emplace_back();
+    double y = theme.margin_top, above_gap = 0;
+    bool placed_any = false;
+    for (const layout::RegionFrame& frame : frames[plan.pages.size() == 1 ? 0 : 1]) {
+      const layout::Region& region = *frame.region;
+      auto head = flow_of_head.find(layout::flow_head(theme, region).name);
+      if (head == flow_of_head.end()) continue;
+      Flow& flow = flows[head->second];
+      std::size_t& at = next[head->second];
+      // Spaces at the top of a region are dropped.
+      while (at < flow.chunks.size() && is_empty(flow.chunks[at]) && flow.chunks[at].bookmark.empty()) ++at;
+      if (at >= flow.chunks.size() || y >= bottom) continue;
+      const std::size_t end = page_end(flow.chunks, at, bottom - y, flow.space_scale);
+      Placement placement{frame, head->second, {at, end}, y, 0, above_gap};
+      placement.height = used_height(flow.chunks, placement.range, flow.space_scale);
+      at = end;
+      placed_any = true;
+      if (region.dock == layout::RegionDock::Top) {
+        y += placement.height + region.padding + region.gap;
+        above_gap = region.gap;
+      }
+      page.push_back(placement);
+    }
+    // A page on which nothing could go: what is left belongs to regions that are on no
+    // later page (a header region of the first page only, taller than it).
+    if (!placed_any && ++idle_pages > 1) {
+      plan.pages.pop_back();
+      for (std::size_t f = 0; f < flows.size(); ++f)
+        if (!flow_done(flows[f], next[f])) plan.stranded = f;
+      break;
+    }
+    if (placed_any) idle_pages = 0;
+  }
+  while (!plan.pages.empty() && plan.pages.back().empty()) plan.pages.pop_back();
+  return plan;
 }
 
 // A last page this empty is worth avoiding by tightening the vertical spaces (never the
@@ -77,33 +141,39 @@ constexpr double kNearlyEmptyPage = 0.3;
 constexpr double kMaxSpaceSqueeze = 0.4;
 constexpr double kSqueezeStep = 0.05;
 
-/// The space scale to lay the flow out with: 1, or less when that spares a near-empty last page.
-double choose_space_scale(const std::vector<Chunk>& chunks, const PageHeights& heights) {
-  std::vector<PageRange> natural = fill_pages(chunks, heights, 1.0);
-  if (natural.size() < 2 || used_height(chunks, natural.back(), 1.0) > kNearlyEmptyPage * heights.rest) return 1.0;
-  for (double scale = 1.0 - kSqueezeStep; scale >= 1.0 - kMaxSpaceSqueeze - 1e-9; scale -= kSqueezeStep)
-    if (fill_pages(chunks, heights, scale).size() < natural.size()) return scale;
-  return 1.0;
+/// How full the main flow leaves the last page: its lowest placement there, from the top margin.
+double main_on_last_page(const Plan& plan, std::size_t main, const layout::Theme& theme) {
+  double deepest = 0;
+  for (const Placement& placed : plan.pages.back())
+    if (placed.flow == main) deepest = std::max(deepest, placed.top + placed.height - theme.margin_top);
+  return deepest;
 }
 
-/// One column's flow: its chunks, where they are cut into pages, and where it stands.
-struct Flow {
-  std::vector<Chunk> chunks;
-  std::vector<PageRange> pages;
-  double x = 0;            // the column's left edge on the page
-  double space_scale = 1;  // its vertical spaces, scaled to spare a nearly empty last page
-  bool stopped_early = false;  // not all set: it runs past the page limit (build_chunks)
-};
+/// Sets the main flow's space scale: 1, or less when that spares a near-empty last page.
+void choose_space_scale(std::vector<Flow>& flows, std::size_t main,
+                        const std::map<std::string, std::size_t, std::less<>>& flow_of_head, const layout::Theme& theme,
+                        std::size_t most_pages) {
+  const double flow_height = theme.page_height - theme.margin_top - theme.margin_bottom;
+  const Plan natural = plan_pages(flows, flow_of_head, theme, most_pages);
+  if (natural.pages.size() < 2 || main_on_last_page(natural, main, theme) > kNearlyEmptyPage * flow_height) return;
+  for (double scale = 1.0 - kSqueezeStep; scale >= 1.0 - kMaxSpaceSqueeze - 1e-9; scale -= kSqueezeStep) {
+    flows[main].space_scale = scale;
+    if (plan_pages(flows, flow_of_head, theme, most_pages).pages.size() < natural.pages.size()) return;
+  }
+  flows[main].space_scale = 1.0;
+}
 
-/// Puts the chunks of one page of `flow` on `page` (index `page_index`); returns how far down
-/// from the top margin they reach. Each chunk is placed once, so its content is moved onto the
-/// page rather than copied (a line's runs carry their text and link address).
-double place_chunks(Flow& flow, PageRange range, double top, int page_index, Page& page, Document& doc) {
-  double y = top;
+/// Puts the chunks of one placement on `page` (index `page_index`). Each chunk is placed
+/// once, so its content is moved onto the page rather than copied (a line's runs carry their
+/// text and link address).
+void place_chunks(Flow& flow, const Placement& placed, int page_index, Page& page, Document& doc) {
+  double y = placed.top;
+  const PageRange range = placed.range;
+  const double x = placed.frame.x;
   if (range.begin < range.end && flow.chunks[range.begin].repeat_header) {
     const Chunk& header = *flow.chunks[range.begin].repeat_header;  // the table continues here
     Page content = header.content;
-    detail::translate(content, flow.x, y);
+    detail::translate(content, x, y);
     detail::append(page, std::move(content));
     y += header.height;
   }
@@ -112,52 +182,24 @@ double place_chunks(Flow& flow, PageRange range, double top, int page_index, Pag
     if (i != range.begin) y += c.space_before * flow.space_scale;
     if (!c.bookmark.empty()) doc.bookmarks.push_back({c.bookmark, page_index, y});
     Page content = std::move(c.content);
-    detail::translate(content, flow.x, y);
+    detail::translate(content, x, y);
     detail::append(page, std::move(content));
     y += c.height;
   }
-  return y - top;
 }
 
-/// A header band: the layout's colour behind the full-width header, from the page's top edge
-/// to halfway into the space below the header, across the whole page.
-void add_band(const layout::Theme& theme, double top_height, Page& page) {
-  if (theme.header_band == Rgb{1, 1, 1}) return;
-  const double bottom = theme.margin_top + top_height + theme.header_space_below / 2;
-  page.backgrounds.push_back(FilledRect{0, 0, theme.page_width, bottom, theme.header_band});
-}
-
-/// Where the columns stand: the main flow, and the side column with its tinted strip (which
-/// runs to the page's edge) when the layout has one.
-struct Columns {
-  double main_x = 0, main_width = 0;
-  double side_x = 0, side_width = 0;
-  std::optional<FilledRect> strip;
-};
-
-Columns columns_of(const layout::Theme& theme, bool side) {
-  Columns c;
-  const double text_width = theme.page_width - theme.margin_left - theme.margin_right;
-  c.main_x = theme.margin_left;
-  c.main_width = text_width;
-  if (!side) return c;
-  const bool left = theme.sidebar_side == layout::SidebarSide::Left;
-  const bool tinted = !(theme.sidebar_background == Rgb{1, 1, 1});
-  const double inner = tinted ? theme.sidebar_padding : 0;  // text kept off the strip's inner edge
-  c.main_width = std::max(1.0, text_width - theme.sidebar_width - theme.sidebar_gap);
-  c.side_width = std::max(1.0, theme.sidebar_width - inner);
-  if (left) {
-    c.side_x = theme.margin_left;
-    c.main_x = theme.margin_left + theme.sidebar_width + theme.sidebar_gap;
-  } else {
-    c.side_x = theme.page_width - theme.margin_right - theme.sidebar_width + inner;
-  }
-  if (tinted) {
-    const double strip_width = theme.sidebar_width + (left ? theme.margin_left : theme.margin_right);
-    c.strip = FilledRect{left ? 0 : theme.page_width - strip_width, 0, strip_width, theme.page_height,
-                         theme.sidebar_background};
-  }
-  return c;
+/// A region's background on a page where it holds content: to the paper's edge on its outer
+/// sides; a top region's down to `padding` below its content, a column's from halfway into
+/// the gap above it (or the paper's top) to the paper's foot.
+void add_background(const Placement& placed, const layout::Theme& theme, Page& page) {
+  const layout::Region& region = *placed.frame.region;
+  if (region.background == Rgb{1, 1, 1}) return;
+  const bool at_top = placed.top <= theme.margin_top + 1e-9;
+  const double y = at_top ? 0 : placed.top - placed.above_gap / 2;
+  const double bottom = region.dock == layout::RegionDock::Top ? placed.top + placed.height + region.padding
+                                                                : theme.page_height;
+  page.backgrounds.push_back(
+      FilledRect{placed.frame.outer_x, y, placed.frame.outer_width, bottom - y, region.background});
 }
 
 std::string page_number_text(std::string format, int page, int total) {
@@ -172,7 +214,7 @@ std::string page_number_text(std::string format, int page, int total) {
 
 // The footer is centred under the main flow: on the paper in one column, beside a side
 // column under the text it numbers.
-void add_page_numbers(const compose::Furniture& furniture, const layout::Theme& theme, const Columns& columns,
+void add_page_numbers(const compose::Furniture& furniture, const layout::Theme& theme, double centre,
                       text::Typesetter& typesetter, Document& doc) {
   int total = static_cast<int>(doc.pages.size());
   if (!doc.pages.empty() && !furniture.top_note.empty()) {
@@ -193,7 +235,6 @@ void add_page_numbers(const compose::Furniture& furniture, const layout::Theme& 
     if (!furniture.page_number_reads_as.empty())
       label.reads_as = page_number_text(furniture.page_number_reads_as, p + 1, total);
     text::Line line = typesetter.typeset_line(label);
-    const double centre = columns.strip ? columns.main_x + columns.main_width / 2 : doc.page_width / 2;
     double x = std::max(0.0, centre - line.width / 2);
     double baseline = doc.page_height - theme.footer_offset;
     for (auto& run : line.runs) doc.pages[static_cast<size_t>(p)].runs.push_back({run, x + run.x, baseline});
@@ -202,16 +243,35 @@ void add_page_numbers(const compose::Furniture& furniture, const layout::Theme& 
 
 // A CV past a hundred pages is a runaway paste or a generated file gone wrong, and drawing
 // it would only make a huge PDF nobody asked for.
-void report_too_many_pages(const Flow& flow, Diagnostics& diags) {
+void report_too_many_pages(const Plan& plan, const std::vector<Flow>& flows, Diagnostics& diags) {
   Span where;
-  for (size_t i = flow.pages[limits::kMaxPages].begin; i < flow.chunks.size() && !where.known(); ++i)
-    where = flow.chunks[i].span;
+  bool stopped_early = false;
+  for (const Flow& flow : flows) stopped_early = stopped_early || flow.stopped_early;
+  for (const Placement& placed : plan.pages[limits::kMaxPages])
+    for (size_t i = placed.range.begin; i < placed.range.end && !where.known(); ++i)
+      where = flows[placed.flow].chunks[i].span;
   // Past the limit the rest is not set (build_chunks), so the count is known only when it
   // ended before that.
-  const std::string runs_to = flow.stopped_early ? "more than " + std::to_string(limits::kMaxPages + 1)
-                                                 : std::to_string(flow.pages.size());
+  const std::string runs_to = stopped_early || plan.pages.size() > limits::kMaxPages + 1
+                                  ? "more than " + std::to_string(limits::kMaxPages + 1)
+                                  : std::to_string(plan.pages.size());
   diags.error(where, "the CV runs to " + runs_to + " pages; hanji makes at most " + std::to_string(limits::kMaxPages),
               {"page " + std::to_string(limits::kMaxPages + 1) + " would start here; shorten the CV or split it"});
+}
+
+// Content of a region that is on no later page (a header region of the first page only) and
+// does not fit there: reported where it starts, never dropped in silence.
+void report_stranded(const Flow& flow, const layout::Theme& theme, Diagnostics& diags) {
+  Span where;
+  for (const Chunk& chunk : flow.chunks)
+    if (chunk.span.known()) {
+      where = chunk.span;
+      break;
+    }
+  diags.error(where,
+              "the content of region '" + flow.name + "' does not fit in it, and the region is on no later page",
+              {"shorten it, or let the region continue: `regions." + flow.name +
+               ".pages: all`, or an `overflow` into another region (layout " + theme.id + ")"});
 }
 
 // What hanji draws stays on the paper. Text can only leave it when a layout's sizes, indents
@@ -287,77 +347,71 @@ Document paginate(const compose::Composition& composition, const layout::Theme& 
   doc.page_width = theme.page_width;
   doc.page_height = theme.page_height;
   doc.meta = composition.meta;
-
-  const bool side = !composition.side.empty();
-  const Columns columns = columns_of(theme, side);
   const double flow_height = theme.page_height - theme.margin_top - theme.margin_bottom;
   doc.flow_height = flow_height;
 
-  // The full-width part above the columns (the header of a two-column or banded layout).
-  Flow top;
-  top.x = theme.margin_left;
-  // Every flow is set up to the first page past the limit, no further.
+  // Each region that takes content has a flow, set to the width of its text. Every flow is
+  // set up to the first page past the limit, no further.
   constexpr std::size_t kPagesSet = limits::kMaxPages + 1;
-  top.chunks = detail::build_chunks(composition.top, {theme.page_width - theme.margin_left - theme.margin_right,
-                                                      flow_height}, typesetter, diags, kPagesSet, top.stopped_early);
-  double top_height = 0;
-  for (size_t i = 0; i < top.chunks.size(); ++i)
-    top_height += (i == 0 ? 0 : top.chunks[i].space_before) + top.chunks[i].height;
-  top_height = std::min(top_height, flow_height);
-  const double below_top = top.chunks.empty() ? 0 : top_height + theme.header_space_below;
-  const PageHeights heights{std::max(1.0, flow_height - below_top), flow_height};
-
-  detail::Column column{columns.main_width, flow_height};
-  Flow main;
-  main.x = columns.main_x;
-  main.chunks = detail::build_chunks(composition.blocks, column, typesetter, diags, kPagesSet, main.stopped_early);
-  // Trailing empty chunks (spaces) must not open a page of their own.
-  while (!main.chunks.empty() && is_empty(main.chunks.back()) && main.chunks.back().bookmark.empty())
-    main.chunks.pop_back();
-  main.space_scale = options.balance_last_page ? choose_space_scale(main.chunks, heights) : 1.0;
-  main.pages = fill_pages(main.chunks, heights, main.space_scale);
-
-  Flow side_flow;
-  if (side) {
-    detail::Column side_column{columns.side_width, flow_height};
-    side_flow.x = columns.side_x;
-    side_flow.chunks =
-        detail::build_chunks(composition.side, side_column, typesetter, diags, kPagesSet, side_flow.stopped_early);
-    side_flow.pages = fill_pages(side_flow.chunks, heights, 1.0);
+  std::vector<Flow> flows;
+  std::map<std::string, std::size_t, std::less<>> flow_of_head;
+  std::size_t main = 0;
+  for (const auto& [name, blocks] : composition.flows) {
+    if (blocks.empty()) continue;
+    double width = layout::region_text_width(theme, name);
+    if (width <= 0) width = theme.page_width - theme.margin_left - theme.margin_right;  // a theme made in code
+    Flow& flow = flows.emplace_back();
+    flow.name = name;
+    flow.chunks = detail::build_chunks(blocks, {width, flow_height}, typesetter, diags, kPagesSet, flow.stopped_early);
+    // Trailing empty chunks (spaces) must not open a page of their own.
+    while (!flow.chunks.empty() && is_empty(flow.chunks.back()) && flow.chunks.back().bookmark.empty())
+      flow.chunks.pop_back();
+    flow_of_head[name] = flows.size() - 1;
+    if (name == composition.main_flow) main = flows.size() - 1;
   }
-  for (const Flow* flow : {&main, &side_flow})
-    if (flow->pages.size() > limits::kMaxPages) {
-      report_too_many_pages(*flow, diags);
-      return doc;
-    }
-  // Each page holds its part of both flows; the one on the left is drawn first, so text read
-  // in drawing order takes each column whole.
-  const size_t page_count = std::max({main.pages.size(), side_flow.pages.size(), size_t{1}});
-  const bool side_first = side && theme.sidebar_side == layout::SidebarSide::Left;
-  for (size_t p = 0; p < page_count; ++p) {
+  if (!flows.empty() && options.balance_last_page) choose_space_scale(flows, main, flow_of_head, theme, kPagesSet);
+  const Plan plan = plan_pages(flows, flow_of_head, theme, kPagesSet);
+  if (plan.pages.size() > limits::kMaxPages) {
+    report_too_many_pages(plan, flows, diags);
+    return doc;
+  }
+  if (plan.stranded) report_stranded(flows[*plan.stranded], theme, diags);
+
+  // The top regions first, then the columns from left to right: text read in drawing order
+  // takes each region whole.
+  for (std::size_t p = 0; p < std::max<std::size_t>(plan.pages.size(), 1); ++p) {
     Page& page = doc.pages.emplace_back();
-    const int index = static_cast<int>(p);
-    const double columns_top = theme.margin_top + (p == 0 ? below_top : 0);
-    if (p == 0 && !top.chunks.empty()) {
-      add_band(theme, top_height, page);
-      place_chunks(top, {0, top.chunks.size()}, theme.margin_top, index, page, doc);
+    if (p >= plan.pages.size()) break;
+    std::vector<Placement> order = plan.pages[p];
+    std::stable_sort(order.begin(), order.end(), [](const Placement& a, const Placement& b) {
+      const bool a_top = a.frame.region->dock == layout::RegionDock::Top;
+      const bool b_top = b.frame.region->dock == layout::RegionDock::Top;
+      if (a_top != b_top) return a_top;
+      return !a_top && a.frame.x < b.frame.x;
+    });
+    double main_bottom = 0, deepest = 0;
+    for (const Placement& placed : order) {
+      add_background(placed, theme, page);
+      place_chunks(flows[placed.flow], placed, static_cast<int>(p), page, doc);
+      const double reach = placed.top + placed.height - theme.margin_top;
+      deepest = std::max(deepest, reach);
+      if (placed.flow == main) main_bottom = std::max(main_bottom, reach);
     }
-    if (columns.strip) {
-      FilledRect strip = *columns.strip;
-      // Below a full-width header the strip starts halfway between it and the columns.
-      if (p == 0 && below_top > 0) strip.y = columns_top - theme.header_space_below / 2;
-      strip.height = theme.page_height - strip.y;
-      page.backgrounds.push_back(strip);
-    }
-    auto place = [&](Flow& flow) {
-      return p < flow.pages.size() ? place_chunks(flow, flow.pages[p], columns_top, index, page, doc) : 0.0;
-    };
-    if (side_first) place(side_flow);
-    page.content_height = place(main) + (columns_top - theme.margin_top);
-    if (!side_first) place(side_flow);
+    page.content_height = main_bottom > 0 ? main_bottom : deepest;
   }
 
-  add_page_numbers(composition.furniture, theme, columns, typesetter, doc);
+  // Page numbers go under the main flow when a tinted column stands beside it, else in the
+  // middle of the paper.
+  double centre = doc.page_width / 2;
+  for (const layout::RegionFrame& frame : layout::region_frames(theme, 0)) {
+    const layout::Region& region = *frame.region;
+    const bool column = region.dock == layout::RegionDock::Left || region.dock == layout::RegionDock::Right;
+    if (column && !(region.background == Rgb{1, 1, 1}))
+      if (const layout::Region* rest = layout::region_taking(theme, "rest"))
+        for (const layout::RegionFrame& main_frame : layout::region_frames(theme, 0))
+          if (main_frame.region == rest) centre = main_frame.x + main_frame.width / 2;
+  }
+  add_page_numbers(composition.furniture, theme, centre, typesetter, doc);
   if (theme.underline_links) underline_links(doc);
   check_text_on_paper(doc, diags);
   check_drawing_on_paper(doc, diags);
