@@ -605,5 +605,142 @@ TEST_F(Paginate, ASideColumnIsSetBesideTheMainFlowAndDrawnFirst) {
   EXPECT_NEAR(doc.pages[0].backgrounds[0].width, theme_.margin_left + 150, 1e-6);
 }
 
+
+namespace {
+
+// Two columns of half the width each: `main` on the left takes the flow and continues in
+// `second` on the right (compact's grid), under an optional header region.
+void add_two_columns(layout::Theme& theme) {
+  theme.regions.clear();
+  layout::Region main;
+  main.name = "main";
+  main.dock = layout::RegionDock::Left;
+  main.share = 0.5;
+  main.gap = 20;
+  main.takes = {"rest"};
+  main.overflow = "second";
+  layout::Region second;
+  second.name = "second";
+  second.dock = layout::RegionDock::Fill;
+  theme.regions = {main, second};
+}
+
+}  // namespace
+
+// A flow that fills its column continues at the top of the next one on the same page, and
+// on its last page both columns end level (within a line) instead of the first full and the
+// second short.
+TEST_F(Paginate, AColumnThatIsFullContinuesInTheNextAndTheLastPageBalances) {
+  add_two_columns(theme_);
+  const double column_width = (theme_.page_width - theme_.margin_left - theme_.margin_right - 20) / 2;
+  compose::Composition c;
+  const int lines = static_cast<int>(flow_height(theme_) / 14 * 1.3);  // 1.3 columns' worth
+  for (int i = 0; i < lines; ++i) c.main().push_back(block(paragraph("Line " + std::to_string(i))));
+  Document doc = run(c);
+  ASSERT_EQ(doc.pages.size(), 1u);
+  double left_bottom = 0, right_bottom = 0;
+  int left = 0, right = 0;
+  for (const PlacedRun& r : doc.pages[0].runs) {
+    if (r.run.text.rfind("Line", 0) != 0) continue;
+    const bool in_right = r.x > theme_.margin_left + column_width + 10;
+    (in_right ? right : left) += 1;
+    double& bottom = in_right ? right_bottom : left_bottom;
+    bottom = std::max(bottom, r.baseline);
+  }
+  EXPECT_EQ(left + right, lines);
+  EXPECT_GT(right, 0) << "the flow continues in the second column";
+  EXPECT_NEAR(left_bottom, right_bottom, 14.5) << "the columns of the last page end level";
+  EXPECT_LT(left_bottom, theme_.page_height - theme_.margin_bottom - 3 * 14) << "balanced, not filled";
+  // The first column is read whole before the second.
+  int changes = 0;
+  bool was_right = false;
+  for (const PlacedRun& r : doc.pages[0].runs) {
+    if (r.run.text.rfind("Line", 0) != 0) continue;
+    const bool in_right = r.x > theme_.margin_left + column_width + 10;
+    changes += in_right != was_right;
+    was_right = in_right;
+  }
+  EXPECT_EQ(changes, 1);
+}
+
+// More than two columns' worth: the first page's columns are full, the rest continues in the
+// first column of the next page.
+TEST_F(Paginate, TwoColumnsFillThePageBeforeTheNextOne) {
+  add_two_columns(theme_);
+  compose::Composition c;
+  const int per_column = static_cast<int>(flow_height(theme_) / 14);
+  for (int i = 0; i < 2 * per_column + 3; ++i) c.main().push_back(block(paragraph("Line " + std::to_string(i))));
+  Document doc = run(c, Options{false});
+  ASSERT_EQ(doc.pages.size(), 2u);
+  EXPECT_EQ(page_of(doc, "Line " + std::to_string(2 * per_column - 1)), 0);
+  EXPECT_EQ(page_of(doc, "Line " + std::to_string(2 * per_column + 2)), 1);
+}
+
+// A top region is as tall as its content: the columns docked after it start below it and its
+// gap, and its background reaches `padding` below its content from the paper's top edge.
+TEST_F(Paginate, ATopRegionPushesTheColumnsDownAndCarriesItsBackground) {
+  layout::Region header;
+  header.name = "header";
+  header.dock = layout::RegionDock::Top;
+  header.pages = layout::RegionPages::First;
+  header.gap = 12;
+  header.padding = 10;
+  header.background = {0.2, 0.3, 0.4};
+  header.takes = {"header"};
+  theme_.regions.insert(theme_.regions.begin(), header);
+  compose::Composition c;
+  c.flows["header"].push_back(block(paragraph("Name")));
+  const int lines = static_cast<int>(flow_height(theme_) / 14) + 3;
+  for (int i = 0; i < lines; ++i) c.main().push_back(block(paragraph("Line " + std::to_string(i))));
+  Document doc = run(c, Options{false});
+  ASSERT_EQ(doc.pages.size(), 2u);
+  const PlacedRun* name = find_run(doc, "Name");
+  const PlacedRun* first = find_run(doc, "Line 0");
+  ASSERT_TRUE(name && first);
+  EXPECT_NEAR(first->baseline - name->baseline, 14 + 10 + 12, 0.5) << "one line, the padding and the gap";
+  ASSERT_EQ(doc.pages[0].backgrounds.size(), 1u);
+  const doc::FilledRect& band = doc.pages[0].backgrounds[0];
+  EXPECT_EQ(band.x, 0);
+  EXPECT_EQ(band.y, 0);
+  EXPECT_NEAR(band.width, theme_.page_width, 1e-9);
+  EXPECT_NEAR(band.height, theme_.margin_top + 14 + 10, 0.5);
+  EXPECT_TRUE(doc.pages[1].backgrounds.empty()) << "a first-page region is on the first page only";
+}
+
+// A tinted column is drawn only on pages where it holds something: a side column that ends
+// on the first page leaves the later pages untinted.
+TEST_F(Paginate, AColumnsBackgroundIsDrawnOnlyWhereItHasContent) {
+  add_side_region(theme_, 10);
+  compose::Composition c;
+  const int lines = static_cast<int>(flow_height(theme_) / 14) + 5;
+  for (int i = 0; i < lines; ++i) c.main().push_back(block(paragraph("Line " + std::to_string(i))));
+  c.flows["side"].push_back(block(paragraph("Side text")));
+  Document doc = run(c);
+  ASSERT_EQ(doc.pages.size(), 2u);
+  EXPECT_EQ(doc.pages[0].backgrounds.size(), 1u);
+  EXPECT_TRUE(doc.pages[1].backgrounds.empty());
+  // The main flow keeps its width on the second page: its lines are set once.
+  EXPECT_NEAR(find_run(doc, "Line " + std::to_string(lines - 1))->x, theme_.margin_left + 170, 0.5);
+}
+
+// Content of a region that is on the first page only and does not fit there is an error
+// that names the region, never dropped in silence.
+TEST_F(Paginate, ContentOfAFirstPageRegionThatDoesNotFitIsReported) {
+  layout::Region header;
+  header.name = "header";
+  header.dock = layout::RegionDock::Top;
+  header.pages = layout::RegionPages::First;
+  header.takes = {"header"};
+  theme_.regions.insert(theme_.regions.begin(), header);
+  compose::Composition c;
+  const int lines = static_cast<int>(flow_height(theme_) / 14) + 5;
+  for (int i = 0; i < lines; ++i) c.flows["header"].push_back(block(paragraph("Head " + std::to_string(i))));
+  c.main().push_back(block(paragraph("Body")));
+  run(c);
+  ASSERT_EQ(diags_.error_count(), 1);
+  EXPECT_NE(diags_.all().back().message.find("region 'header' does not fit"), std::string::npos)
+      << diags_.all().back().message;
+}
+
 }  // namespace
 }  // namespace hanji::paginate

@@ -51,7 +51,8 @@ enum class RegionDock { Top, Left, Right, Fill };
 enum class RegionPages { All, First, Rest, None };
 
 /// A part of the page that content flows into: the page grid as data. The regions of a page
-/// are docked in the order the layout declares them, within the margins: a `top` region
+/// are docked in the order the layout declares them (setting a region's `dock` declares it
+/// anew, after the others), within the margins: a `top` region
 /// spans what is left of the width and is as tall as its content; a `left` or `right` one is
 /// a column of `width` (or of `share` of what is left after its gap) down to the bottom
 /// margin; the `fill` region takes the rest. Content goes to the first region that takes it:

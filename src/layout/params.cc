@@ -435,7 +435,16 @@ std::vector<Param> region_fields(const std::string& name) {
   };
   const std::string prefix = "regions." + name + ".";
   std::vector<Param> out;
-  out.push_back(choice(prefix + "dock", {"top", "left", "right", "fill"}, choice_field(&Region::dock),
+  // Saying where a region docks declares it anew: it moves after the regions declared so far,
+  // so a layout that redocks an inherited region (the default `main`) orders it as written.
+  Access dock_access{[at, name](Theme& theme, const ParamValue& value) {
+                       Region region = at(theme);
+                       region.dock = static_cast<RegionDock>(std::get<int>(value));
+                       std::erase_if(theme.regions, [&](const Region& r) { return r.name == name; });
+                       theme.regions.push_back(std::move(region));
+                     },
+                     choice_field(&Region::dock).read};
+  out.push_back(choice(prefix + "dock", {"top", "left", "right", "fill"}, std::move(dock_access),
                        "where the region stands within the margins: across the top (as tall as its content), a "
                        "column on the left or right, or what the others leave (fill)"));
   out.push_back(length(prefix + "width", field(&Region::width), "a column's width, from its margin"));

@@ -81,6 +81,49 @@ bool flow_done(const Flow& flow, std::size_t next) {
   return next >= flow.chunks.size();
 }
 
+/// The columns of a chain (a region and the ones its overflow continues in) on one page, in
+/// the order the flow fills them.
+std::vector<const layout::Region*> chain_on_page(const layout::Theme& theme,
+                                                 const std::vector<layout::RegionFrame>& frames,
+                                                 const layout::Region& head) {
+  std::vector<const layout::Region*> chain;
+  for (const layout::Region* at = &head; at && chain.size() <= theme.regions.size();) {
+    const bool here = std::any_of(frames.begin(), frames.end(), [&](const auto& f) { return f.region == at; });
+    if (here && at->dock != layout::RegionDock::Top) chain.push_back(at);
+    const layout::Region* next = nullptr;
+    for (const layout::Region& r : theme.regions)
+      if (!at->overflow.empty() && r.name == at->overflow) next = &r;
+    at = next;
+  }
+  return chain;
+}
+
+/// Where the rest of a flow fits in the columns of its chain on this page, the least height
+/// that still holds it: the columns of a last page end level, as in a newspaper, instead of
+/// the first full and the second short. None when it does not fit or there is one column.
+std::optional<double> balanced_height(const Flow& flow, std::size_t from,
+                                      const std::vector<const layout::Region*>& chain, double room) {
+  if (chain.size() < 2) return std::nullopt;
+  auto fits = [&](double height) {
+    std::size_t at = from;
+    for (std::size_t column = 0; column < chain.size() && !flow_done(flow, at); ++column) {
+      while (at < flow.chunks.size() && is_empty(flow.chunks[at]) && flow.chunks[at].bookmark.empty()) ++at;
+      const std::size_t start = at;
+      at = page_end(flow.chunks, at, height, flow.space_scale);
+      // page_end takes at least one chunk: a first chunk taller than the height does not fit.
+      if (used_height(flow.chunks, {start, at}, flow.space_scale) > height + 1e-6) return false;
+    }
+    return flow_done(flow, at);
+  };
+  if (!fits(room)) return std::nullopt;
+  double low = 0, high = room;  // fits(high) holds throughout
+  for (int step = 0; step < 20 && high - low > 0.5; ++step) {
+    const double middle = (low + high) / 2;
+    (fits(middle) ? high : low) = middle;
+  }
+  return high;
+}
+
 /// Fills the pages region by region, in docking order: a top region takes as much of its
 /// flow as fits and pushes the regions after it down; a column or the fill region takes what
 /// fits in its height. A flow continues where it stopped: in the next region of its chain on
@@ -101,7 +144,9 @@ Plan plan_pages(std::vector<Flow>& flows, const std::map<std::string, std::size_
     std::vector<Placement>& page = plan.pages.emplace_back();
     double y = theme.margin_top, above_gap = 0;
     bool placed_any = false;
-    for (const layout::RegionFrame& frame : frames[plan.pages.size() == 1 ? 0 : 1]) {
+    const std::vector<layout::RegionFrame>& page_frames = frames[plan.pages.size() == 1 ? 0 : 1];
+    std::map<std::size_t, double> balanced;  // flows whose columns are balanced here: their height
+    for (const layout::RegionFrame& frame : page_frames) {
       const layout::Region& region = *frame.region;
       auto head = flow_of_head.find(layout::flow_head(theme, region).name);
       if (head == flow_of_head.end()) continue;
@@ -110,7 +155,12 @@ Plan plan_pages(std::vector<Flow>& flows, const std::map<std::string, std::size_
       // Spaces at the top of a region are dropped.
       while (at < flow.chunks.size() && is_empty(flow.chunks[at]) && flow.chunks[at].bookmark.empty()) ++at;
       if (at >= flow.chunks.size() || y >= bottom) continue;
-      const std::size_t end = page_end(flow.chunks, at, bottom - y, flow.space_scale);
+      if (&region == &layout::flow_head(theme, region) && !region.overflow.empty())
+        if (auto height = balanced_height(flow, at, chain_on_page(theme, page_frames, region), bottom - y))
+          balanced[head->second] = *height;
+      auto limit = balanced.find(head->second);
+      const double room = limit == balanced.end() ? bottom - y : std::min(bottom - y, limit->second);
+      const std::size_t end = page_end(flow.chunks, at, room, flow.space_scale);
       Placement placement{frame, head->second, {at, end}, y, 0, above_gap};
       placement.height = used_height(flow.chunks, placement.range, flow.space_scale);
       at = end;
