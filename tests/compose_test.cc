@@ -1138,6 +1138,38 @@ TEST(EntryTemplates, AnOpenTimeSpanWithoutCurrentDateIsReportedOnce) {
 
 // A Korean CV's 경력, written under the key `experience`, is still the section a layout
 // names as RenderCV does (entry.time_spans_in: [experience], a region's sections: [skill]).
+// entry.timeline with dates on the left: every block of a dated section's entries carries the
+// rule (the title does not), the section's first entry starts it, each entry has its dot.
+TEST(Sections, ATimelineRunsDownADatedSectionWithADotPerEntry) {
+  layout::Theme theme = test_theme();
+  theme.aside_side = layout::AsideSide::Left;
+  theme.timeline = true;
+  theme.timeline_dot = 5;
+  model::CvFile file = cv_file({section("Experience", EntryKind::Experience, {experience(), experience()})});
+  Diagnostics diags;
+  const Composition c = compose(file, theme, diags);
+  const auto& blocks = c.main();
+  const size_t title = find_block(c, "Experience");
+  ASSERT_LT(title, blocks.size());
+  EXPECT_FALSE(blocks[title].side_rule) << "the title has no rule";
+  int dots = 0, starts = 0, ruled = 0;
+  for (size_t i = title + 1; i < blocks.size(); ++i) {
+    if (std::holds_alternative<Rule>(blocks[i].content)) continue;  // the title's rule
+    ASSERT_TRUE(blocks[i].side_rule) << "block " << i;
+    ++ruled;
+    dots += blocks[i].side_rule->dot > 0;
+    starts += blocks[i].side_rule->starts_here;
+    EXPECT_NEAR(blocks[i].side_rule->x, theme.aside_width + theme.column_gap / 2, 1e-9);
+  }
+  EXPECT_EQ(dots, 2);
+  EXPECT_EQ(starts, 1);
+  EXPECT_GT(ruled, 4) << "rows, summaries and highlights";
+  // Without dates on the left, no timeline.
+  theme.aside_side = layout::AsideSide::Right;
+  const Composition right = compose(file, theme, diags);
+  for (const Block& block : right.main()) EXPECT_FALSE(block.side_rule);
+}
+
 TEST(Sections, LayoutsKnowASectionByItsKeyWhateverItsTitle) {
   layout::Theme theme = test_theme();
   theme.time_spans_in = {"experience"};

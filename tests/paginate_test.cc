@@ -742,5 +742,57 @@ TEST_F(Paginate, ContentOfAFirstPageRegionThatDoesNotFitIsReported) {
       << diags_.all().back().message;
 }
 
+
+// A timeline's rule runs through the space between two blocks, unless the second starts a
+// page: then nothing pokes into the top margin above it.
+TEST_F(Paginate, ATimelineRuleCrossesTheSpaceAboveABlockButNotThePageTop) {
+  compose::SideRule rule;
+  rule.x = 50;
+  rule.thickness = 1;
+  auto ruled = [&](const std::string& text, double space_before, bool first) {
+    compose::Block b = block(paragraph(text));
+    b.space_before = space_before;
+    b.side_rule = rule;
+    b.side_rule->starts_here = first;
+    b.side_rule->dot = 5;
+    return b;
+  };
+  compose::Composition c;
+  c.main().push_back(ruled("First", 0, true));
+  c.main().push_back(ruled("Second", 10, false));
+  Document doc = run(c);
+  ASSERT_EQ(doc.pages.size(), 1u);
+  const double rule_x = theme_.margin_left + 50 - 0.5;
+  double covered_from = 1e9, covered_to = -1e9;
+  int dots = 0;
+  for (const doc::FilledRect& r : doc.pages[0].rects) {
+    if (r.radius > 0) ++dots;
+    if (std::abs(r.x - rule_x) > 1e-6 || r.width != 1) continue;
+    covered_from = std::min(covered_from, r.y);
+    covered_to = std::max(covered_to, r.y + r.height);
+  }
+  EXPECT_EQ(dots, 2);
+  const PlacedRun* first = find_run(doc, "First");
+  const PlacedRun* second = find_run(doc, "Second");
+  ASSERT_TRUE(first && second);
+  EXPECT_LT(covered_from, first->baseline) << "the rule begins at the first dot";
+  EXPECT_GT(covered_from, first->baseline - 14) << "not above it";
+  EXPECT_GT(covered_to, second->baseline) << "it runs on through the space to the second block";
+  // Rects of one rule must leave no hole: their heights add up to what they cover.
+  double sum = 0;
+  for (const doc::FilledRect& r : doc.pages[0].rects)
+    if (std::abs(r.x - rule_x) < 1e-6 && r.width == 1) sum += r.height;
+  EXPECT_NEAR(sum, covered_to - covered_from, 1e-6);
+
+  // The second block starting a page: no rule in the top margin above it.
+  compose::Composition c2;
+  const int lines = static_cast<int>(flow_height(theme_) / 14);
+  for (int i = 0; i < lines; ++i) c2.main().push_back(block(paragraph("Line " + std::to_string(i))));
+  c2.main().push_back(ruled("Second", 10, false));
+  Document two = run(c2);
+  ASSERT_EQ(two.pages.size(), 2u);
+  for (const doc::FilledRect& r : two.pages[1].rects) EXPECT_GE(r.y, theme_.margin_top - 1e-6);
+}
+
 }  // namespace
 }  // namespace hanji::paginate

@@ -139,8 +139,21 @@ struct Space {
   double height = 0;
 };
 
+/// A timeline's vertical rule in the gap left of the text: drawn down the whole block and
+/// through the space above it (unless the block starts a page), so that one section's
+/// entries hang on one line; an entry's first block carries a dot on its first baseline.
+struct SideRule {
+  double x = 0;  // the rule's centre, from the column's left edge
+  double thickness = 0.8;
+  Rgb color;
+  double dot = 0;            // > 0: a dot of this diameter on the block's first line
+  bool starts_here = false;  // the rule begins at the dot (a section's first entry)
+};
+
 struct Block {
   std::variant<Paragraph, Row, Rule, Figure, Table, Space> content;
+  /// A timeline's rule beside the block (dates-on-the-left layouts with entry.timeline).
+  std::optional<SideRule> side_rule;
   /// Space above this block; dropped when the block starts a page.
   double space_before = 0;
   /// Never break a page between this block and the next one (section titles, entry headers).

@@ -218,6 +218,28 @@ void keep_short_entries_in_pairs(Builder& b, const model::Section& section, cons
   if (one_line(0) && one_line(1)) b.block_at(first_block[1] - 1).keep_with_next = true;
 }
 
+// A timeline down a dated section whose dates stand on the left: a rule in the middle of the
+// gap between the dates and the text, from the first entry's dot to the end of the last
+// entry, and a dot at each entry's first line.
+void add_timeline(Builder& b, const model::Section& section, const std::vector<size_t>& first_block) {
+  const auto& theme = b.theme();
+  if (!theme.timeline || theme.aside_side != layout::AsideSide::Left || b.narrow() || first_block.empty()) return;
+  const bool dated = std::any_of(section.entries.begin(), section.entries.end(),
+                                 [](const model::Entry& entry) { return entry.date || entry.start_date; });
+  if (!dated) return;
+  SideRule rule;
+  rule.x = theme.aside_width + theme.column_gap / 2;
+  rule.thickness = theme.timeline_thickness;
+  rule.color = theme.timeline_color;
+  for (size_t i = first_block.front(); i < b.block_count(); ++i) {
+    SideRule here = rule;
+    const bool entry_start = std::find(first_block.begin(), first_block.end(), i) != first_block.end();
+    if (entry_start) here.dot = theme.timeline_dot;
+    here.starts_here = i == first_block.front();
+    b.block_at(i).side_rule = here;
+  }
+}
+
 void add_section(Builder& b, const model::Section& section, bool first) {
   const auto& theme = b.theme();
   add_title(b, section, first);
@@ -245,6 +267,7 @@ void add_section(Builder& b, const model::Section& section, bool first) {
     add_entry(b, entry, placement);
   }
   keep_short_entries_in_pairs(b, section, first_block);
+  add_timeline(b, section, first_block);
 }
 
 }  // namespace hanji::compose

@@ -233,6 +233,12 @@ struct Theme {
   EntryTemplate normal_template{{"NAME"}, {"DATES", "LOCATION"}};
   EntryTemplate publication_template{{"TITLE", "AUTHORS", "JOURNAL, DOI, URL"}, {"DATES"}};
   std::string one_line_template = "**LABEL:** DETAILS";
+  /// A timeline: with dates on the left, a rule in the gap between the dates and the text down
+  /// each dated section, with a dot at each entry's first line.
+  bool timeline = false;
+  Rgb timeline_color{0.12, 0.23, 0.37};
+  double timeline_thickness = 0.8;
+  double timeline_dot = 5;
   /// Publications numbered ("1." hanging in the margin), as academic CVs list them.
   bool number_publications = false;
   /// Per entry kind: set the section as a table instead (see TableTemplate).

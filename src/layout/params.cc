@@ -261,6 +261,14 @@ void add_entry(std::vector<Param>& out) {
                        "text between the two dates of a range, e.g. \" ~ \" (empty: the locale's \" – \")"));
   out.push_back(simple("entry.number_publications", ParamType::Bool, member(&Theme::number_publications),
                        "number publications (1., 2., ...) in the margin"));
+  out.push_back(simple("entry.timeline", ParamType::Bool, member(&Theme::timeline),
+                       "with dates on the left (entry.aside_side: left): a rule down each dated section in the gap "
+                       "between the dates and the text, with a dot at each entry"));
+  out.push_back(simple("entry.timeline_color", ParamType::Color, member(&Theme::timeline_color),
+                       "colour of the timeline's rule and dots"));
+  out.push_back(length("entry.timeline_thickness", member(&Theme::timeline_thickness),
+                       "thickness of the timeline's rule"));
+  out.push_back(length("entry.timeline_dot", member(&Theme::timeline_dot), "diameter of the timeline's dots"));
   struct Kind {
     const char* name;
     EntryTemplate Theme::*kind;

@@ -526,6 +526,28 @@ double baseline_offset(double line_height, double size) {
   return (line_height - (kAscent + kDescent) * size) / 2 + kAscent * size;
 }
 
+namespace {
+
+// A timeline's rule down one chunk of a block, and through the space above it; the block's
+// first chunk carries the entry's dot on its first line, where a section's rule begins.
+void draw_side_rule(const compose::SideRule& rule, bool first_of_block, Chunk& chunk) {
+  const double left = rule.x - rule.thickness / 2;
+  double top = 0;
+  if (first_of_block && rule.dot > 0 && !chunk.content.runs.empty()) {
+    const PlacedRun* first_line = &chunk.content.runs.front();
+    for (const PlacedRun& run : chunk.content.runs)
+      if (run.baseline < first_line->baseline) first_line = &run;
+    const double centre = first_line->baseline - 0.33 * first_line->run.size;  // the x-height's middle
+    chunk.content.rects.push_back(
+        {rule.x - rule.dot / 2, centre - rule.dot / 2, rule.dot, rule.dot, rule.color, rule.dot / 2});
+    if (rule.starts_here) top = centre;
+  }
+  if (chunk.height > top) chunk.content.rects.push_back({left, top, rule.thickness, chunk.height - top, rule.color});
+  if (!(first_of_block && rule.starts_here)) chunk.lead_in = doc::FilledRect{left, 0, rule.thickness, 0, rule.color};
+}
+
+}  // namespace
+
 std::vector<Chunk> build_chunks(const std::vector<compose::Block>& blocks, const Column& column,
                                 text::Typesetter& typesetter, Diagnostics& diags, std::size_t pages_at_most,
                                 bool& stopped_early) {
@@ -537,12 +559,15 @@ std::vector<Chunk> build_chunks(const std::vector<compose::Block>& blocks, const
   stopped_early = false;
   std::size_t set = 0;
   for (; set < blocks.size() && content <= most_content; ++set) {
+    std::size_t block_first = chunks.size();
     for (auto& piece : block_chunks(blocks[set], column, typesetter))
       for (auto& c : slice_tall(std::move(piece), column.page_height)) {
         content += std::min(c.height, column.page_height);
         chunks.push_back(std::move(c));
         group_of_chunk.push_back(blocks[set].group);
       }
+    if (blocks[set].side_rule)
+      for (std::size_t i = block_first; i < chunks.size(); ++i) draw_side_rule(*blocks[set].side_rule, i == block_first, chunks[i]);
     block_end.push_back(chunks.size() - 1);
   }
   stopped_early = set < blocks.size();

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -35,6 +36,9 @@ struct Chunk {
   bool slice_continues = false;
   /// A table row: the table's header row, drawn again above it when it starts a page.
   std::shared_ptr<const Chunk> repeat_header;
+  /// A timeline's rule through the space above the chunk (its x, width and colour; its height
+  /// is that space as the page sets it): drawn unless the chunk starts a page.
+  std::optional<doc::FilledRect> lead_in;
 };
 
 /// Geometry the chunk builder needs from the theme.

@@ -229,7 +229,12 @@ void place_chunks(Flow& flow, const Placement& placed, int page_index, Page& pag
   }
   for (size_t i = range.begin; i < range.end; ++i) {
     Chunk& c = flow.chunks[i];
-    if (i != range.begin) y += c.space_before * flow.space_scale;
+    if (i != range.begin) {
+      const double space = c.space_before * flow.space_scale;
+      if (c.lead_in && space > 0)  // a timeline's rule through the space above
+        page.rects.push_back({x + c.lead_in->x, y, c.lead_in->width, space, c.lead_in->color});
+      y += space;
+    }
     if (!c.bookmark.empty()) doc.bookmarks.push_back({c.bookmark, page_index, y});
     Page content = std::move(c.content);
     detail::translate(content, x, y);
