@@ -48,7 +48,7 @@ class Builder {
   void set_region(const layout::Region* region);
   /// The region add() puts blocks in.
   const layout::Region& region() const { return *region_; }
-  /// Whether that region is a narrow column (less than 55% of the text width): entries there
+  /// Whether that region is a narrow column (less than 45% of the text width): entries there
   /// put their dates under the title, sections are no tables.
   bool narrow() const { return narrow_; }
   /// Whether the current region has no blocks yet.
@@ -61,6 +61,14 @@ class Builder {
   /// How many blocks the current region has, and the one at `index` of them.
   size_t block_count() { return current().size(); }
   Block& block_at(size_t index) { return current().at(index); }
+  /// The current region's blocks from `index` on, taken out of it (to be set again).
+  std::vector<Block> take_from(size_t index) {
+    std::vector<Block>& blocks = current();
+    std::vector<Block> tail(std::make_move_iterator(blocks.begin() + static_cast<std::ptrdiff_t>(index)),
+                            std::make_move_iterator(blocks.end()));
+    blocks.resize(index);
+    return tail;
+  }
   /// A fresh keep-together group id.
   int new_group() { return next_group_++; }
   /// Every region's blocks, by region name.

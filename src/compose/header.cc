@@ -238,6 +238,39 @@ void add_region_contacts(Builder& b, const layout::Region& region) {
   }
 }
 
+// The header as a letterhead: the name and the headline on the left, the contacts one per line
+// on the right, its first line on the name's baseline.
+void add_split(Builder& b) {
+  const auto& theme = b.theme();
+  HeaderParts parts = header_parts(b, layout::Align::Left, false);
+  Row row;
+  if (parts.name) row.main.push_back(std::move(*parts.name));
+  if (parts.headline) row.main.push_back(std::move(*parts.headline));
+  std::vector<Inline> lines;
+  Span first_span;
+  for (const auto& contact : shown_contacts(b)) {
+    if (contact.text.empty()) continue;
+    if (!lines.empty()) lines.push_back(Inline{"\n", font_of(theme.contact), "", {}});
+    if (!first_span.known()) first_span = contact.text.span;
+    if (theme.contact_icons) {
+      FontSpec icon_font = font_of(theme.contact);
+      icon_font.color = theme.icon_color;
+      lines.push_back(Inline{contact_icon(contact) + "\u00A0", icon_font, contact.url, {}});
+    }
+    lines.push_back(Inline{contact.text.value, font_of(theme.contact), contact.url, contact.text.span, true});
+  }
+  if (!lines.empty()) {
+    Paragraph contacts = b.paragraph(std::move(lines), theme.contact, layout::Align::Right, first_span);
+    contacts.is_name = true;
+    row.aside.push_back(std::move(contacts));
+  }
+  if (row.main.empty() && row.aside.empty()) return;
+  row.aside_width = row.aside.empty() ? 0 : theme.header_contacts_width;
+  row.gap = row.aside.empty() ? 0 : theme.photo_gap;
+  const Span span = b.cv().name.span;
+  b.add(std::move(row), 0, span).group = b.new_group();
+}
+
 // A title centred above everything ("이 력 서"), in the name's style.
 void add_document_title(Builder& b) {
   const auto& theme = b.theme();
@@ -311,6 +344,11 @@ void add_header(Builder& b) {
   const bool contacts_here = !contacts_region || contacts_region == &here;
   if (!contacts_here) add_region_contacts(b, *contacts_region);
   b.set_region(&here);
+  if (theme.header_split && !photo && contacts_here) {
+    add_split(b);
+    b.set_region(nullptr);
+    return;
+  }
   layout::Align align = photo ? layout::Align::Left : theme.header_align;
   HeaderParts parts = header_parts(b, align, contacts_here);
   if (parts.name || parts.headline || parts.contacts || photo) {

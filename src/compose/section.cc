@@ -218,6 +218,39 @@ void keep_short_entries_in_pairs(Builder& b, const model::Section& section, cons
   if (one_line(0) && one_line(1)) b.block_at(first_block[1] - 1).keep_with_next = true;
 }
 
+// A section of one-line entries (skills, languages) as a matrix in two columns: the entries
+// side by side in pairs, read row by row in the CV's order. Only where each entry is one
+// paragraph on the full width (not beside a date column on the left, not in a narrow column).
+void set_in_two_columns(Builder& b, const model::Section& section, const std::vector<size_t>& first_block) {
+  const auto& theme = b.theme();
+  if (theme.one_line_columns != 2 || b.narrow() || theme.aside_side == layout::AsideSide::Left ||
+      first_block.size() < 2)
+    return;
+  const bool one_line = std::all_of(section.entries.begin(), section.entries.end(),
+                                    [](const model::Entry& e) { return e.kind == model::EntryKind::OneLine; });
+  if (!one_line || b.block_count() - first_block.front() != first_block.size()) return;
+  for (size_t i = first_block.front(); i < b.block_count(); ++i)
+    if (!std::holds_alternative<Paragraph>(b.block_at(i).content)) return;
+  std::vector<Block> entries = b.take_from(first_block.front());
+  const double width = layout::region_text_width(theme, b.region().name);
+  const double gap = 2 * theme.column_gap;
+  for (size_t i = 0; i < entries.size(); i += 2) {
+    Row row;
+    // Ragged: a half-width cell justified opens wide gaps.
+    for (size_t j = i; j < std::min(i + 2, entries.size()); ++j) {
+      Paragraph cell = std::get<Paragraph>(std::move(entries[j].content));
+      if (cell.align == layout::Align::Justify) cell.align = layout::Align::Left;
+      (j == i ? row.main : row.aside).push_back(std::move(cell));
+    }
+    row.aside_width = std::max(1.0, (width - gap) / 2);
+    row.gap = gap;
+    Block& added = b.add(std::move(row), entries[i].space_before, entries[i].span);
+    added.group = entries[i].group;
+    // A pair stays with the next one when its second entry did (a list's last pair).
+    added.keep_with_next = entries[std::min(i + 1, entries.size() - 1)].keep_with_next;
+  }
+}
+
 // A timeline down a dated section whose dates stand on the left: a rule in the middle of the
 // gap between the dates and the text, from the first entry's dot to the end of the last
 // entry, and a dot at each entry's first line.
@@ -267,6 +300,7 @@ void add_section(Builder& b, const model::Section& section, bool first) {
     add_entry(b, entry, placement);
   }
   keep_short_entries_in_pairs(b, section, first_block);
+  set_in_two_columns(b, section, first_block);
   add_timeline(b, section, first_block);
 }
 

@@ -155,6 +155,10 @@ struct Theme {
 
   // header
   Align header_align = Align::Center;
+  /// The header in two columns: the name and headline on the left, the contacts one per line
+  /// on the right (a letterhead), instead of stacked.
+  bool header_split = false;
+  double header_contacts_width = 170;  // the contacts' column in a split header
   std::string contact_separator = "  |  ";
   double headline_space = 2;       // between name and headline
   double contact_space = 4;        // between headline and the contact line
@@ -239,6 +243,9 @@ struct Theme {
   Rgb timeline_color{0.12, 0.23, 0.37};
   double timeline_thickness = 0.8;
   double timeline_dot = 5;
+  /// Sections of one-line entries (skills, languages) set in this many columns, the entries
+  /// side by side row by row: a matrix (1 or 2).
+  int one_line_columns = 1;
   /// Publications numbered ("1." hanging in the margin), as academic CVs list them.
   bool number_publications = false;
   /// Per entry kind: set the section as a table instead (see TableTemplate).

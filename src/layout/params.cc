@@ -52,6 +52,7 @@ constexpr Range kShrinkFraction{0.5, 1};  // text sizes and leading: below half 
 constexpr Range kSpaceFraction{0, 1};
 constexpr Range kAccentLetters{0, 20, false, true};
 constexpr Range kWeight{0, 100, true};  // a relative width: more than zero
+constexpr Range kOneLineColumns{1, 2, false, true};
 
 // The fields entry templates may name, for the help text.
 constexpr const char* kFields = "POSITION, COMPANY, INSTITUTION, DEGREE, AREA, DEGREE_WITH_AREA, NAME, TITLE, "
@@ -165,6 +166,13 @@ void add_header(std::vector<Param>& out) {
                        "alignment of the name, headline and contact line", {{"centre", "center"}}));
   out.push_back(simple("header.separator", ParamType::String, member(&Theme::contact_separator),
                        "text between two contact items"));
+  out.push_back(choice("header.arrangement", {"stacked", "split"},
+                       {[](Theme& t, const ParamValue& v) { t.header_split = std::get<int>(v) == 1; },
+                        [](const Theme& t) -> std::optional<ParamValue> { return t.header_split ? 1 : 0; }},
+                       "stacked: name, headline and a contact line one under the other; split: the name and "
+                       "headline on the left, the contacts one per line on the right"));
+  out.push_back(length("header.contacts_width", member(&Theme::header_contacts_width),
+                       "width of the contacts' column in a split header"));
   out.push_back(space("header.headline_space", member(&Theme::headline_space), "space between name and headline"));
   out.push_back(space("header.contact_space", member(&Theme::contact_space), "space between headline and contacts"));
   out.push_back(space("header.space_below", member(&Theme::header_space_below), "space after the header"));
@@ -261,6 +269,11 @@ void add_entry(std::vector<Param>& out) {
                        "text between the two dates of a range, e.g. \" ~ \" (empty: the locale's \" – \")"));
   out.push_back(simple("entry.number_publications", ParamType::Bool, member(&Theme::number_publications),
                        "number publications (1., 2., ...) in the margin"));
+  out.push_back(number("entry.one_line_columns",
+                       {[](Theme& t, const ParamValue& v) { t.one_line_columns = static_cast<int>(std::get<double>(v)); },
+                        [](const Theme& t) -> std::optional<ParamValue> { return static_cast<double>(t.one_line_columns); }},
+                       "sections of one-line entries (skills) in 1 or 2 columns, side by side row by row",
+                       kOneLineColumns));
   out.push_back(simple("entry.timeline", ParamType::Bool, member(&Theme::timeline),
                        "with dates on the left (entry.aside_side: left): a rule down each dated section in the gap "
                        "between the dates and the text, with a dot at each entry"));
