@@ -723,6 +723,21 @@ TEST_F(Paginate, AColumnsBackgroundIsDrawnOnlyWhereItHasContent) {
   EXPECT_NEAR(find_run(doc, "Line " + std::to_string(lines - 1))->x, theme_.margin_left + 170, 0.5);
 }
 
+// background_to: content ends a column's tint `padding` below what it holds, instead of
+// running on empty to the paper's foot.
+TEST_F(Paginate, AColumnsBackgroundCanEndBelowItsContent) {
+  add_side_region(theme_, 10);
+  theme_.regions.back().background_to_foot = false;
+  compose::Composition c;
+  c.main().push_back(block(paragraph("Main text")));
+  c.flows["side"].push_back(block(paragraph("Side text")));
+  Document doc = run(c);
+  ASSERT_EQ(doc.pages[0].backgrounds.size(), 1u);
+  const doc::FilledRect& tint = doc.pages[0].backgrounds[0];
+  EXPECT_EQ(tint.y, 0) << "from the paper's top";
+  EXPECT_NEAR(tint.y + tint.height, theme_.margin_top + 14 + 10, 0.5) << "one line and the padding";
+}
+
 // Content of a region that is on the first page only and does not fit there is an error
 // that names the region, never dropped in silence.
 TEST_F(Paginate, ContentOfAFirstPageRegionThatDoesNotFitIsReported) {

@@ -19,7 +19,7 @@ Builder::Builder(const model::CvFile& file, const layout::Theme& theme, Diagnost
   if (!theme.range_separator.empty()) locale_.range_separator = in_language(theme.range_separator, file.locale);
   // A loaded layout always has a region that takes the rest; a theme made in code may not.
   static const layout::Region kMain{"main", layout::RegionDock::Fill, 0, 0, 0, layout::RegionPages::All,
-                                    {1, 1, 1}, 0, 0, {"rest"}, {}, {}};
+                                    {1, 1, 1}, 0, true, 0, {"rest"}, {}, {}};
   main_ = layout::region_taking(theme, "rest");
   if (!main_) main_ = &kMain;
   region_ = main_;

@@ -72,6 +72,9 @@ struct Region {
   /// Inside the background: a column's text keeps this far from its inner edge; a top
   /// region's background reaches this far below its content.
   double padding = 0;
+  /// A column's background runs to the paper's foot (true), or ends `padding` below what the
+  /// column holds on the page (false).
+  bool background_to_foot = true;
   /// Entries in a narrow region stand this far in from their section titles.
   double indent = 0;
   std::vector<std::string> takes;     // header, contacts, photo, rest
@@ -281,7 +284,7 @@ struct Theme {
   double fit_min_margin = 34;         // margins may shrink to this (pt; 12 mm), never below
 
   // the page grid: where content goes (see Region); a layout without regions has one
-  std::vector<Region> regions{Region{"main", RegionDock::Fill, 0, 0, 0, RegionPages::All, {1, 1, 1}, 0, 0, {"rest"}, {}, {}}};
+  std::vector<Region> regions{Region{"main", RegionDock::Fill, 0, 0, 0, RegionPages::All, {1, 1, 1}, 0, true, 0, {"rest"}, {}, {}}};
 
   // footer
   bool page_numbers = true;      // "N / M" when there is more than one page

@@ -245,14 +245,16 @@ void place_chunks(Flow& flow, const Placement& placed, int page_index, Page& pag
 
 /// A region's background on a page where it holds content: to the paper's edge on its outer
 /// sides; a top region's down to `padding` below its content, a column's from halfway into
-/// the gap above it (or the paper's top) to the paper's foot.
+/// the gap above it (or the paper's top) to the paper's foot, or to `padding` below its
+/// content (background_to: content).
 void add_background(const Placement& placed, const layout::Theme& theme, Page& page) {
   const layout::Region& region = *placed.frame.region;
   if (region.background == Rgb{1, 1, 1}) return;
   const bool at_top = placed.top <= theme.margin_top + 1e-9;
   const double y = at_top ? 0 : placed.top - placed.above_gap / 2;
-  const double bottom = region.dock == layout::RegionDock::Top ? placed.top + placed.height + region.padding
-                                                                : theme.page_height;
+  const bool to_content = region.dock == layout::RegionDock::Top || !region.background_to_foot;
+  const double bottom = to_content ? std::min(theme.page_height, placed.top + placed.height + region.padding)
+                                   : theme.page_height;
   page.backgrounds.push_back(
       FilledRect{placed.frame.outer_x, y, placed.frame.outer_width, bottom - y, region.background});
 }
