@@ -292,9 +292,10 @@ TEST(LoadTheme, SerifExtendsClassic) {
   auto theme = load_theme("serif", ConfigNode{}, "", repo_dirs(), diags);
   ASSERT_TRUE(theme.has_value()) << messages(diags);
   EXPECT_EQ(fs::path(theme->fonts.hangul.bold).filename(), "NanumMyeongjoExtraBold.ttf");
-  EXPECT_EQ(theme->header_align, Align::Left);
-  EXPECT_DOUBLE_EQ(theme->body.line_height, 1.5);
-  EXPECT_DOUBLE_EQ(theme->body.size, 9.3);  // from classic
+  EXPECT_EQ(theme->aside_side, AsideSide::Left);
+  EXPECT_EQ(theme->section_title_style, TitleStyle::RulesAround);
+  EXPECT_DOUBLE_EQ(theme->body.line_height, 1.45);
+  EXPECT_NEAR(theme->photo_width, 26 * 72 / 25.4, 1e-9);  // from classic
 }
 
 // ---------------------------------------------------------------- overrides
