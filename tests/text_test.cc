@@ -1604,6 +1604,35 @@ TEST_F(TextTest, SmallCapsUseTheFontsOwnGlyphsAndKeepTheText) {
 }
 
 
+// A Latin face without small capitals (Lato has no smcp) gets honest synthetic ones: the
+// lowercase letters drawn as capitals at 80% of the size, in the same face, reading as typed;
+// capitals, digits and punctuation stay as they are. A face with its own (Noto Serif) keeps
+// them (the test above).
+TEST_F(TextTest, SmallCapsAreMadeFromCapitalsWhereTheFontHasNone) {
+  Typesetter ts(theme, diags);
+  compose::Inline small = make_inline("Work-life 2");
+  small.font.small_caps = true;
+  const Line line = ts.typeset_line(small);
+  ASSERT_EQ(line.runs.size(), 5u) << joined(texts_of({line}));
+  // Each run carries the text it reads as, and draws the capitals' glyphs.
+  const char* typed[] = {"W", "ork", "-", "life", " 2"};
+  const char* drawn[] = {"W", "ORK", "-", "LIFE", " 2"};
+  for (std::size_t i = 0; i < 5; ++i) {
+    const doc::GlyphRun& run = line.runs[i];
+    EXPECT_EQ(run.text, typed[i]);
+    const bool smaller = i == 1 || i == 3;
+    EXPECT_NEAR(run.size, 10 * 1.06 * (smaller ? 0.8 : 1.0), 1e-9) << run.text;
+    const Line capitals = ts.typeset_line(make_inline(drawn[i]));
+    ASSERT_EQ(capitals.runs.size(), 1u);
+    ASSERT_EQ(run.glyphs.size(), capitals.runs[0].glyphs.size()) << run.text;
+    for (std::size_t g = 0; g < run.glyphs.size(); ++g) EXPECT_EQ(run.glyphs[g].id, capitals.runs[0].glyphs[g].id);
+  }
+  EXPECT_EQ(diags.warning_count(), 0);
+  // The same text without small caps is one run.
+  EXPECT_EQ(ts.typeset_line(make_inline("Work-life 2")).runs.size(), 1u);
+}
+
+
 TEST_F(TextTest, ABalancedParagraphHasLinesOfEvenLength) {
   Typesetter ts(theme, diags);
   // As the header builds it: each contact an unbreakable inline, separators between them.
@@ -1889,7 +1918,8 @@ TEST_F(TextTest, SmallCapsSetHangulInItsBoldFace) {
   compose::Inline title = make_inline("경력 Experience");
   title.font.small_caps = true;
   const Line line = ts.typeset_line(title);
-  ASSERT_EQ(line.runs.size(), 2u) << joined(texts_of({line}));
+  // Lato has no small capitals: "xperience" is drawn as smaller capitals, a run of its own.
+  ASSERT_EQ(line.runs.size(), 3u) << joined(texts_of({line}));
   const auto& fonts = ts.fonts();
   EXPECT_EQ(fonts.at(static_cast<std::size_t>(line.runs[0].font)).path, theme.fonts.hangul.bold) << line.runs[0].text;
   EXPECT_EQ(fonts.at(static_cast<std::size_t>(line.runs[1].font)).path, theme.fonts.latin.regular) << line.runs[1].text;

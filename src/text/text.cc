@@ -26,6 +26,7 @@
 #include "text/lines.h"
 #include "text/shape.h"
 #include "text/shaping_cache.h"
+#include "text/small_caps.h"
 #include "text/spacing.h"
 
 namespace hanji::text {
@@ -337,6 +338,15 @@ struct Typesetter::Impl {
   std::unordered_map<std::string, SetLines> lines;  // typeset_at() by lines_key(); documents counted by `cache`
   std::size_t lines_reused = 0;
   Prepared uncached;  // what prepare() returns when it does not keep it
+  SmallCapsFaces small_caps_faces;
+
+  // The inlines as they are set: `inlines` itself, or in `storage` with small capitals made
+  // for the faces that have none.
+  std::span<const compose::Inline> as_set(std::span<const compose::Inline> inlines,
+                                          std::vector<compose::Inline>& storage) {
+    if (synthesize_small_caps(inlines, settings.fonts, fonts, small_caps_faces, storage)) return storage;
+    return inlines;
+  }
 
   // A paragraph's text shaped at its sizes, with its break opportunities: what setting it in
   // lines and measuring its widest unbreakable stretch both start from. `boundaries` is valid
@@ -443,7 +453,8 @@ std::vector<Line> Typesetter::typeset_at(const compose::Paragraph& paragraph, do
 }
 
 std::vector<Line> Typesetter::set_lines(const compose::Paragraph& paragraph, double width) {
-  const SourceText text = gather_text(paragraph.inlines);
+  std::vector<compose::Inline> storage;
+  const SourceText text = gather_text(impl_->as_set(paragraph.inlines, storage));
   if (text.size() == 0) return {};
   const Impl::Ready ready = impl_->ready(text, paragraph);
   const ShapedText& shaped = ready.shaped;
@@ -463,7 +474,8 @@ std::vector<Line> Typesetter::set_lines(const compose::Paragraph& paragraph, dou
 }
 
 double Typesetter::widest_unbreakable(const compose::Paragraph& paragraph) {
-  const SourceText text = gather_text(paragraph.inlines);
+  std::vector<compose::Inline> storage;
+  const SourceText text = gather_text(impl_->as_set(paragraph.inlines, storage));
   if (text.size() == 0) return 0;
   const Impl::Ready ready = impl_->ready(text, paragraph);
   const ShapedText& shaped = ready.shaped;
@@ -492,7 +504,8 @@ double Typesetter::widest_unbreakable(const compose::Paragraph& paragraph) {
 }
 
 Line Typesetter::typeset_line(const compose::Inline& inline_text) {
-  const SourceText text = gather_text(std::span<const compose::Inline>(&inline_text, 1));
+  std::vector<compose::Inline> storage;
+  const SourceText text = gather_text(impl_->as_set(std::span<const compose::Inline>(&inline_text, 1), storage));
   LineSpec spec;
   spec.trim = false;
   spec.empty_size = inline_text.font.size;
