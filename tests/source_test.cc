@@ -2353,6 +2353,179 @@ TEST_F(SourceOverlays, NamedInTheFileRelativeToItsFolder) {
   EXPECT_EQ(bare.all().size(), 1u) << dump(bare);
 }
 
+// ---------------------------------------------------------------- a RenderCV project's folders
+
+// What RenderCV finds beside a CV: fonts/ with the families its design names, and a folder
+// named after the theme with Typst templates of one's own.
+class SourceRenderCvFolders : public SourceOverlays {
+ protected:
+  // The shipped Roboto faces under another family name, "Robata", in fonts/ (the same length,
+  // so only the name table's strings change): a family hanji does not know by name.
+  void write_robata() {
+    fs::create_directories(dir_ / "fonts" / "robata");
+    for (const std::string style : {"Regular", "Bold", "Italic"}) {
+      std::ifstream in(fs::path(HANJI_SOURCE_DIR) / "fonts" / ("Roboto-" + style + ".ttf"), std::ios::binary);
+      std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+      ASSERT_FALSE(bytes.empty());
+      for (const auto& [from, to] : {std::pair<std::string, std::string>{std::string("\0R\0o\0b\0o\0t\0o", 12),
+                                                                          std::string("\0R\0o\0b\0a\0t\0a", 12)},
+                                     {"Roboto", "Robata"}})
+        for (size_t at = bytes.find(from); at != std::string::npos; at = bytes.find(from, at + to.size()))
+          bytes.replace(at, from.size(), to);
+      write("fonts/robata/Robata-" + style + ".ttf", bytes);
+    }
+  }
+  std::optional<CvFile> read(const std::string& yaml, Diagnostics& diags) {
+    return load_cv_from_string(yaml, (dir_ / "cv.yaml").string(), diags);
+  }
+  std::string font(const CvFile& file, const std::string& slot) {
+    const ConfigNode* fonts = file.layout_overrides.find("fonts");
+    const ConfigNode* latin = fonts ? fonts->find("latin") : nullptr;
+    const ConfigNode* face = latin ? latin->find(slot) : nullptr;
+    return face ? face->scalar : "";
+  }
+};
+
+TEST_F(SourceRenderCvFolders, AFamilyInFontsBesideTheCvIsUsed) {
+  write_robata();
+  Diagnostics diags;
+  auto file = read("cv:\n  name: J\ndesign:\n  typography:\n    font_family: Robata\n", diags);
+  ASSERT_TRUE(file) << dump(diags);
+  EXPECT_EQ(diags.all().size(), 0u) << dump(diags);
+  const fs::path fonts = fs::absolute(dir_ / "fonts" / "robata");
+  EXPECT_EQ(font(*file, "regular"), (fonts / "Robata-Regular.ttf").string());
+  EXPECT_EQ(font(*file, "bold"), (fonts / "Robata-Bold.ttf").string());
+  EXPECT_EQ(font(*file, "italic"), (fonts / "Robata-Italic.ttf").string());
+  EXPECT_EQ(font(*file, "bold_italic"), (fonts / "Robata-Bold.ttf").string());  // no bold italic: the bold
+  EXPECT_EQ(file->layout_overrides.find("fonts")->find("latin_scale")->scalar, "1");
+  // A family the folder lacks is what it was: one warning, the shipped fonts.
+  Diagnostics other;
+  auto unknown = read("cv:\n  name: J\ndesign:\n  typography:\n    font_family: Comic Neue\n", other);
+  ASSERT_TRUE(unknown);
+  EXPECT_TRUE(has_hint(diag(other, "design.typography.font_family 'Comic Neue'"), "a fonts/ folder beside the CV"));
+  EXPECT_EQ(font(*unknown, "regular"), "");  // the layout's own
+  // The body's family named for a role is that family, nothing to say.
+  Diagnostics roles;
+  ASSERT_TRUE(read("cv:\n  name: J\ndesign:\n  typography:\n    font_family: {body: Robata, name: Robata}\n", roles));
+  EXPECT_EQ(roles.all().size(), 0u) << dump(roles);
+}
+
+TEST_F(SourceRenderCvFolders, AFamilyThereOnlyAsOpenTypeCffIsSaid) {
+  fs::create_directories(dir_ / "fonts");
+  fs::copy_file(fs::path(HANJI_SOURCE_DIR) / "tests/data/fonts/HanjiCffTest.otf", dir_ / "fonts/HanjiCffTest.otf");
+  Diagnostics diags;
+  auto file = read("cv:\n  name: J\ndesign:\n  typography:\n    font_family: Hanji Cff Test\n", diags);
+  ASSERT_TRUE(file);
+  const Diagnostic& cff = diag(diags, "design.typography.font_family 'Hanji Cff Test' has no equivalent");
+  EXPECT_TRUE(has_hint(cff, "HanjiCffTest.otf in fonts/ has OpenType/CFF outlines")) << dump(diags);
+  expect_at(cff.span, 5, 5);
+  EXPECT_EQ(diags.all().size(), 1u) << dump(diags);
+}
+
+TEST_F(SourceRenderCvFolders, FontFilesThatAreNoFontsAreNotRead) {
+  fs::create_directories(dir_ / "fonts");
+  write("fonts/Empty.ttf", "");
+  write("fonts/Short.ttf", std::string("\0\1\0\0\0\xff", 6));  // a table count and no tables
+  write("fonts/Text.ttf", "just text");
+  Diagnostics diags;
+  auto file = read("cv:\n  name: J\ndesign:\n  typography:\n    font_family: Lato\n", diags);
+  ASSERT_TRUE(file);
+  EXPECT_EQ(diags.all().size(), 0u) << dump(diags);
+  EXPECT_EQ(font(*file, "regular"), "Lato-Regular.ttf");
+}
+
+TEST_F(SourceRenderCvFolders, ATemplateFolderIsSaidOnce) {
+  write("cv.yaml", "");
+  fs::create_directories(dir_ / "classic" / "entries");
+  write("classic/Header.j2.typ", "#let header = none\n");
+  write("classic/entries/NormalEntry.j2.typ", "#let entry = none\n");
+  Diagnostics diags;
+  ASSERT_TRUE(read("cv:\n  name: J\ndesign:\n  theme: classic\n", diags));
+  const Diagnostic& folder = diag(diags, "RenderCV's template folder");
+  EXPECT_NE(folder.message.find((dir_ / "classic").string() + "/ is ignored"), std::string::npos) << folder.message;
+  expect_at(folder.span, 4, 10);
+  EXPECT_EQ(diags.all().size(), 1u) << dump(diags);
+  // A folder of the theme's name without Typst files is some other folder: nothing to say.
+  fs::remove_all(dir_ / "classic");
+  fs::create_directories(dir_ / "classic");
+  write("classic/notes.txt", "");
+  Diagnostics none;
+  ASSERT_TRUE(read("cv:\n  name: J\ndesign:\n  theme: classic\n", none));
+  EXPECT_EQ(none.all().size(), 0u) << dump(none);
+}
+
+// ---------------------------------------------------------------- Typst markup in the text
+
+TEST(SourceTypst, CommonCallsBecomeMarkdown) {
+  auto loaded = load(
+      "cv:\n  name: J\n  sections:\n    about:\n"
+      "      - 'I do #strong[bold] and #emph[slanted] work: #link(\"https://example.com\")[my #emph[site]].'\n"
+      "      - '#link(\"https://example.com\") and #strong[#emph[both]]'\n");
+  ASSERT_TRUE(loaded.file) << dump(loaded.diags);
+  EXPECT_EQ(loaded.diags.all().size(), 0u) << dump(loaded.diags);
+  const Section& about = only_section(loaded);
+  EXPECT_EQ(about.entries[0].text.value, "I do **bold** and *slanted* work: [my *site*](https://example.com).");
+  EXPECT_EQ(about.entries[1].text.value, "[](https://example.com) and ***both***");
+}
+
+TEST(SourceTypst, OtherCallsAreSaidWhereTheyAre) {
+  auto loaded = load(
+      "cv:\n  name: J\n  sections:\n    about:\n"
+      "      - 'Left#h(1em)right, #underline[under], #v(2em)gone, #strong[open'\n");
+  ASSERT_TRUE(loaded.file) << dump(loaded.diags);
+  EXPECT_EQ(only_section(loaded).entries[0].text.value, "Left right, under, gone, #strong[open");
+  expect_at(diag(loaded.diags, "Typst's #h(1em) is set as a space").span, 5, 14);
+  expect_at(diag(loaded.diags, "Typst's #underline[...] is not something hanji draws: its text is set plain").span, 5,
+            28);
+  expect_at(diag(loaded.diags, "Typst's #v(2em) is not something hanji draws: it is left out").span, 5, 47);
+  expect_at(diag(loaded.diags, "Typst's #strong[ is not closed").span, 5, 60);
+  EXPECT_EQ(loaded.diags.warning_count(), 4) << dump(loaded.diags);
+}
+
+TEST(SourceTypst, HashesThatAreNoCallsStay) {
+  const std::string text = "C# and F#, #1 in rank, a #hashtag, https://example.com/page#part(2) and \\#strong[x]";
+  auto loaded = load("cv:\n  name: J\n  sections:\n    about:\n      - '" + text + "'\n");
+  ASSERT_TRUE(loaded.file) << dump(loaded.diags);
+  EXPECT_EQ(only_section(loaded).entries[0].text.value, text);
+  EXPECT_EQ(loaded.diags.all().size(), 0u) << dump(loaded.diags);
+}
+
+TEST(SourceTypst, EveryFieldWithTextIsRead) {
+  auto loaded = load(
+      "cv:\n  name: '#strong[J]'\n  headline: '#emph[H]'\n  sections:\n    experience:\n"
+      "      - company: '#strong[C]'\n        position: P\n        summary: '#emph[S]'\n"
+      "        highlights:\n          - '#emph[A] - #strong[B]'\n");
+  ASSERT_TRUE(loaded.file) << dump(loaded.diags);
+  const Cv& cv = loaded.file->cv;
+  EXPECT_EQ(cv.name.value, "**J**");
+  EXPECT_EQ(cv.headline.value, "*H*");
+  const Entry& job = only_section(loaded).entries[0];
+  EXPECT_EQ(job.company.value, "**C**");
+  EXPECT_EQ(job.summary.value, "*S*");
+  ASSERT_EQ(job.highlights.size(), 1u);
+  EXPECT_EQ(job.highlights[0].text.value, "*A*");
+  ASSERT_EQ(job.highlights[0].children.size(), 1u);
+  EXPECT_EQ(job.highlights[0].children[0].value, "**B**");
+}
+
+// Many calls nothing closes cost no more than the text's length, and calls nested past any
+// reason stay as written.
+TEST(SourceTypst, HostileTextStaysLinear) {
+  std::string open;
+  for (int i = 0; i < 20000; ++i) open += "#strong[ ";
+  auto unclosed = load("cv:\n  name: J\n  sections:\n    about:\n      - '" + open + "'\n");
+  ASSERT_TRUE(unclosed.file) << dump(unclosed.diags);
+  EXPECT_EQ(only_section(unclosed).entries[0].text.value, open);
+  EXPECT_EQ(unclosed.diags.warning_count(), 5);  // the first few, the last saying there is more
+  EXPECT_TRUE(has_hint(unclosed.diags.all().back(), "more Typst in this text is not listed"));
+  std::string nested;
+  for (int i = 0; i < 100; ++i) nested += "#emph[";
+  nested += "x" + std::string(100, ']');
+  auto deep = load("cv:\n  name: J\n  sections:\n    about:\n      - '" + nested + "'\n");
+  ASSERT_TRUE(deep.file) << dump(deep.diags);
+  EXPECT_NE(only_section(deep).entries[0].text.value.find("#emph["), std::string::npos);
+}
+
 TEST(SourceNames, EntryKindNames) {
   EXPECT_EQ(entry_kind_name(EntryKind::Text), "text");
   EXPECT_EQ(entry_kind_name(EntryKind::OneLine), "one-line");

@@ -85,6 +85,10 @@ struct Paragraph {
   /// item's later lines start under its text, not under the marker (a table cell's list).
   bool hanging_markers = false;
   std::optional<LineRules> rules;  // rules on the first line's sides (section titles)
+  /// In a stack of paragraphs (a Row's main column, the text beside a photo): space above this
+  /// one (not above the first); a paragraph that is a block of its own takes the block's
+  /// space_before instead.
+  double space_before = 0;
   Span span;
 };
 

@@ -170,14 +170,16 @@ std::optional<Paragraph> bullet_paragraph(Builder& b, const Text& text, double i
   return p;
 }
 
-// The highlights after the first `skip` (those already set beside the date column).
+// The highlights after the first `skip` (those already set beside the date column), kept
+// `indent_right` from the column's right edge.
 void add_highlights(Builder& b, const model::Entry& entry, int group, double indent, bool& first_detail,
-                    size_t skip) {
+                    size_t skip, double indent_right = 0) {
   const auto& theme = b.theme();
   int added = 0;
   auto add_bullet = [&](const Text& text, double indent_left, const std::string& bullet) {
     auto p = bullet_paragraph(b, text, indent_left, bullet);
     if (!p) return;
+    p->indent_right = indent_right;
     Block& block = b.add(std::move(*p), first_detail ? theme.summary_space : theme.highlight_space, text.span);
     block.group = group;
     // An entry's header stays with its first two highlights: the first one keeps with the next
@@ -256,23 +258,34 @@ void add_shown_regular(Builder& b, const model::Entry& entry, const EntryPlaceme
   // those beside it could not.)
   // A right-hand column beside the whole entry (entry.short_rows): the summary and every
   // highlight stay in the title's column, as narrow as the title.
+  // Those in the row keep the spaces they would have as blocks of their own. An entry that may
+  // break across pages (entry.split_across_pages) keeps in the row only the highlights beside
+  // the date column: a row is never split, the blocks below it are.
   const bool short_rows = theme.short_rows && column && !row.aside_left && !numbered;
+  const bool all_in_row = short_rows && !theme.split_entries;
+  bool detail_in_row = false;
   std::optional<Paragraph> summary;
   if (short_rows) summary = summary_paragraph(b, entry);
   if (short_rows && summary) {
+    summary->space_before = theme.summary_space;
     row.main.push_back(std::move(*summary));
     summary.reset();
+    detail_in_row = true;
   }
   size_t beside = 0;
   if ((row.aside_left && entry.summary.empty() && !numbered) || short_rows)
-    while ((short_rows || row.main.size() < row.aside.size()) && beside < entry.highlights.size()) {
+    while ((all_in_row || row.main.size() < row.aside.size()) && beside < entry.highlights.size()) {
       const model::Highlight& highlight = entry.highlights[beside];
       auto p = bullet_paragraph(b, highlight.text, theme.highlight_indent, theme.bullet);
       if (!p) break;
+      p->space_before = detail_in_row ? theme.highlight_space : theme.summary_space;
       row.main.push_back(std::move(*p));
       for (const Text& child : highlight.children)  // a bullet keeps its nested ones
-        if (auto nested = bullet_paragraph(b, child, theme.highlight_indent + theme.nested_indent, theme.nested_bullet))
+        if (auto nested = bullet_paragraph(b, child, theme.highlight_indent + theme.nested_indent, theme.nested_bullet)) {
+          nested->space_before = theme.highlight_space;
           row.main.push_back(std::move(*nested));
+        }
+      detail_in_row = true;
       ++beside;
     }
   if (!row.aside_left)
@@ -290,10 +303,12 @@ void add_shown_regular(Builder& b, const model::Entry& entry, const EntryPlaceme
     summary.reset();
   }
   bool details = summary || entry.highlights.size() > beside;
+  // Below a short row, highlights stay as narrow as the title's column.
+  const double below_right = short_rows ? row.aside_width + row.gap : 0;
   Block& block = b.add(std::move(row), placement.space_before, entry.span);
   block.group = group;
   block.keep_with_next = details;  // the title stays with the first line below it
-  bool first_detail = true;
+  bool first_detail = !detail_in_row;
   if (summary) {
     summary->indent_left = indent + theme.summary_indent;
     Block& summary_block = b.add(std::move(*summary), theme.summary_space, entry.summary.span);
@@ -301,7 +316,7 @@ void add_shown_regular(Builder& b, const model::Entry& entry, const EntryPlaceme
     summary_block.keep_with_next = !entry.highlights.empty();  // header, summary and first highlights together
     first_detail = false;
   }
-  add_highlights(b, entry, group, indent, first_detail, beside);
+  add_highlights(b, entry, group, indent, first_detail, beside, below_right);
 }
 
 // ---- one-paragraph entries
@@ -379,7 +394,8 @@ double content_indent(const layout::Theme& theme) {
 }
 
 void add_entry(Builder& b, const model::Entry& entry, const EntryPlacement& placement) {
-  int group = b.new_group();
+  // An entry's blocks form a group kept on one page when it fits, unless entries may split.
+  const int group = b.theme().split_entries ? -1 : b.new_group();
   if (is_text_like(entry.kind))
     add_text_like(b, entry, placement, group);
   else

@@ -171,6 +171,9 @@ void add_with_photo(Builder& b, HeaderParts parts) {
   figure.gap = theme.photo_gap;
   figure.shape = static_cast<doc::ImageShape>(theme.photo_shape);
   if (theme.photo_shape == layout::PhotoShape::Circle) figure.height = figure.width;  // a circle needs a square
+  // The spaces between them are the layout's, as without a photo.
+  if (parts.headline) parts.headline->space_before = theme.headline_space;
+  if (parts.contacts) parts.contacts->space_before = theme.contact_space;
   for (auto* part : {&parts.name, &parts.headline, &parts.contacts})
     if (*part) figure.beside.push_back(std::move(**part));
   b.add(std::move(figure), 0, b.cv().photo.span).group = b.new_group();
@@ -349,7 +352,7 @@ void add_header(Builder& b) {
     b.set_region(nullptr);
     return;
   }
-  layout::Align align = photo ? layout::Align::Left : theme.header_align;
+  layout::Align align = photo ? theme.header_align_beside_photo : theme.header_align;
   HeaderParts parts = header_parts(b, align, contacts_here);
   if (parts.name || parts.headline || parts.contacts || photo) {
     if (photo)

@@ -162,6 +162,8 @@ struct Theme {
   /// on the right (a letterhead), instead of stacked.
   bool header_split = false;
   double header_contacts_width = 170;  // the contacts' column in a split header
+  /// The name, headline and contacts beside a photo (RenderCV aligns them there as elsewhere).
+  Align header_align_beside_photo = Align::Left;
   std::string contact_separator = "  |  ";
   double headline_space = 2;       // between name and headline
   double contact_space = 4;        // between headline and the contact line
@@ -217,6 +219,10 @@ struct Theme {
   bool short_rows = false;
   /// An entry never breaks across pages (one taller than a page still continues).
   bool keep_entries_together = false;
+  /// An entry may break wherever the page ends (only its title keeps the first line below
+  /// it), as RenderCV's allow_page_break lets it; otherwise one that fits on a page moves
+  /// whole to the next.
+  bool split_entries = false;
   bool bold_owner_in_authors = true;  // publications: the CV owner's name in bold
   std::string nested_bullet = "\u25E6";  // ◦
   AsideSide aside_side = AsideSide::Right;

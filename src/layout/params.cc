@@ -332,6 +332,20 @@ void add_entry(std::vector<Param>& out) {
   out.push_back(length("entry.table_padding", member(&Theme::table_padding), "space inside a table cell"));
 }
 
+// The header beside a photo: a function of its own, beside add_header's.
+void add_header_beside_photo(std::vector<Param>& out) {
+  out.push_back(choice("header.align_beside_photo", {"left", "center", "right"},
+                       enum_member(&Theme::header_align_beside_photo),
+                       "alignment of the name, headline and contacts beside a photo", {{"centre", "center"}}));
+}
+
+// Page breaks inside entries: a function of its own, beside add_entry's spacing and columns.
+void add_entry_page_breaks(std::vector<Param>& out) {
+  out.push_back(simple("entry.split_across_pages", ParamType::Bool, member(&Theme::split_entries),
+                       "an entry may break wherever the page ends, its title kept with the first line below it "
+                       "(false: an entry that fits on a page moves whole to the next)"));
+}
+
 void add_text_and_footer(std::vector<Param>& out) {
   out.push_back(
       choice("text.align", kAlignChoices, enum_member(&Theme::body_align), "alignment of body text", kAlignAliases));
@@ -393,8 +407,10 @@ std::vector<Param> build_parameters() {
   add_colors(out);
   add_styles(out);
   add_header(out);
+  add_header_beside_photo(out);
   add_section(out);
   add_entry(out);
+  add_entry_page_breaks(out);
   add_text_and_footer(out);
   return out;
 }

@@ -120,6 +120,7 @@ struct SetStack {
 SetStack set_stack(const std::vector<compose::Paragraph>& paras, double width, text::Typesetter& typesetter) {
   SetStack out;
   for (const auto& para : paras) {
+    if (&para != &paras.front()) out.height += para.space_before;
     SetParagraph set = set_paragraph(para, width, typesetter);
     out.first_baselines.push_back(out.height + (set.baselines.empty() ? 0 : set.baselines.front()));
     double top = out.height;
@@ -180,6 +181,7 @@ Chunk row_chunk(const compose::Row& row, const Column& column, text::Typesetter&
   for (size_t i = 0; i < std::max(row.main.size(), row.aside.size()); ++i) {
     double first_baseline = -1;
     if (i < row.main.size()) {
+      if (i > 0) main_bottom += row.main[i].space_before;
       const bool beside_aside = row.aside_left || i < row.aside.size() || main_bottom < aside_bottom - 1e-6;
       SetStack one = set_stack({row.main[i]}, beside_aside ? narrow : column.width, typesetter);
       if (!one.first_baselines.empty()) first_baseline = main_bottom + one.first_baselines.front();

@@ -231,6 +231,7 @@ struct Translator {
   CvFile& file;
   ConfigNode& out;
   double body = 10;  // pt, for em
+  std::vector<FolderFace> folder_fonts = {};  // the fonts/ folder beside the CV, as RenderCV reads it
 
   const Value* get(std::string_view path) const {
     auto it = values.find(path);
@@ -354,12 +355,57 @@ Handler alignment() {
   };
 }
 
+// The body's family as the file (or its theme) names it.
+std::string body_family(const Translator& t) {
+  std::string body = t.text_of("typography.font_family.body");
+  return body.empty() ? t.text_of("typography.font_family") : body;
+}
+
+// A family found in the fonts/ folder beside the CV is used itself, as RenderCV uses it: its
+// files fill hanji's four Latin slots (a missing face falls back as the layout's do).
+void use_folder_family(const std::string& path, const FolderFamily& folder, const std::optional<FontChoice>& kind,
+                       const Value& v, Translator& t) {
+  const std::string bold = folder.bold.empty() ? folder.regular : folder.bold;
+  const std::string italic = folder.italic.empty() ? folder.regular : folder.italic;
+  const std::string bold_italic = !folder.bold_italic.empty() ? folder.bold_italic : !folder.bold.empty() ? bold : italic;
+  t.set("fonts.latin.regular", folder.regular, v);
+  t.set("fonts.latin.bold", bold, v);
+  t.set("fonts.latin.italic", italic, v);
+  t.set("fonts.latin.bold_italic", bold_italic, v);
+  if (kind) {  // Hangul from the shipped family of the same kind
+    t.set("fonts.hangul.regular", std::string(kind->hangul_regular), v);
+    t.set("fonts.hangul.bold", std::string(kind->hangul_bold), v);
+  }
+  t.set("fonts.latin_scale", "1", v);
+  t.set("fonts.latin_baseline", kind ? std::string(kind->latin_baseline) : "0", v);
+  if (folder.bold.empty() && v.from_user)
+    t.reader.diags.warning(v.key_span,
+                           fmt::format("design.{}: '{}' in the fonts/ folder has no bold face; bold text is set in {}",
+                                       path, excerpt(v.text()), std::filesystem::path(folder.regular).filename().string()),
+                           {"put the family's bold .ttf file in fonts/ beside the CV"});
+}
+
 Handler font_family() {
   return [](const std::string& path, const Value& v, Translator& t) {
     std::optional<FontChoice> font = font_for(v.text());
+    std::optional<FolderFamily> folder = family_in_folder(t.folder_fonts, v.text());
+    if (folder && folder->cff_only.empty()) {
+      use_folder_family(path, *folder, font, v, t);
+      return Outcome::Honoured;
+    }
+    if (folder && !font)
+      return t.bad_value(path, v, fmt::format("{} in fonts/ has OpenType/CFF outlines, which hanji cannot embed; put "
+                                              "the family's TrueType (.ttf) files there",
+                                              folder->cff_only));
+    if (folder && v.from_user)
+      t.reader.diags.warning(v.key_span,
+                             fmt::format("design.{}: {} in fonts/ has OpenType/CFF outlines, which hanji cannot embed; "
+                                         "hanji sets '{}' in {}",
+                                         path, folder->cff_only, excerpt(v.text()), font->latin_regular),
+                             {"put the family's TrueType (.ttf) files in fonts/ beside the CV"});
     if (!font)
-      return t.bad_value(path, v, "hanji ships Lato, Roboto and Noto Serif; set fonts.latin under 'layout:' for "
-                                  "another TrueType family");
+      return t.bad_value(path, v, "hanji ships Lato, Roboto and Noto Serif; put the family's .ttf files in a fonts/ "
+                                  "folder beside the CV, or set fonts.latin under 'layout:'");
     t.set("fonts.latin.regular", std::string(font->latin_regular), v);
     t.set("fonts.latin.bold", std::string(font->latin_bold), v);
     t.set("fonts.latin.italic", std::string(font->latin_italic), v);
@@ -372,16 +418,42 @@ Handler font_family() {
   };
 }
 
-// A role's own family: hanji sets a CV in one Latin family, so one of the same kind as the
-// body's is honoured as it is; another kind is said once.
+// The shipped face the body is set in when it is not from the fonts/ folder; nullopt for one
+// from there, or for a family hanji has nothing like.
+std::optional<FontChoice> shipped_body_face(const Translator& t) {
+  const std::string body = body_family(t);
+  if (auto folder = family_in_folder(t.folder_fonts, body); folder && folder->cff_only.empty()) return std::nullopt;
+  return font_for(body);
+}
+
+// A role's own family: hanji sets a CV in one Latin family, so the body's, or one of the same
+// kind as the body's, is honoured as it is; another kind is said once.
 Handler role_font_family() {
   return [](const std::string& path, const Value& v, Translator& t) {
-    std::string body = t.text_of("typography.font_family.body");
-    if (body.empty()) body = t.text_of("typography.font_family");
-    std::optional<FontChoice> mine = font_for(v.text()), bodys = font_for(body);
+    const std::string body = body_family(t);
+    if (v.text() == body) return Outcome::Honoured;
+    std::optional<FontChoice> mine = font_for(v.text()), bodys = shipped_body_face(t);
     if (mine && bodys && mine->latin_regular == bodys->latin_regular) return Outcome::Honoured;
     return t.bad_value(path, v, "hanji sets the whole CV in the body's family");
   };
+}
+
+// typography.small_caps.ROLE: the style's small_caps, which draws the font's own small
+// capitals. The shipped Lato (RenderCV's sans families) has none: said, not dropped.
+Outcome small_caps(const std::string& path, const std::string& target, const Value& v, Translator& t) {
+  const Outcome outcome = t.copy(v, {target});
+  std::optional<FontChoice> face = shipped_body_face(t);
+  if (outcome == Outcome::Honoured && v.text() == "true" && v.from_user && face &&
+      face->latin_regular.starts_with("Lato")) {
+    t.reader.diags.warning(
+        v.key_span,
+        fmt::format("design.{} is ignored: Lato, the face hanji sets for '{}', has no small capitals", path,
+                    excerpt(body_family(t))),
+        {"a serif family (set in Noto Serif) and Roboto have small capitals, as may a family whose .ttf files are "
+         "in a fonts/ folder beside the CV"});
+    return Outcome::Reported;
+  }
+  return outcome;
 }
 
 Handler section_title_type() {
@@ -443,6 +515,17 @@ Handler icons() {
 Handler inverted(std::string_view target) {
   return [target](const std::string&, const Value& v, Translator& t) {
     t.set(target, v.text() == "true" ? "false" : "true", v);
+    return Outcome::Honoured;
+  };
+}
+
+// RenderCV keeps each entry on one page, or lets it break wherever the page ends.
+Handler allow_page_break() {
+  return [](const std::string& path, const Value& v, Translator& t) {
+    const std::string value = v.text();
+    if (value != "true" && value != "false") return t.bad_value(path, v, "write true or false");
+    t.set("entry.keep_together", value == "true" ? "false" : "true", v);
+    t.set("entry.split_across_pages", value, v);
     return Outcome::Honoured;
   };
 }
@@ -620,7 +703,7 @@ const std::vector<std::pair<std::string_view, Handler>>& handlers() {
         {"typography.font_size.section_titles", size_to("styles.section_title.size")},
         {"links.underline", copy_to({"text.underline_links"})},
         {"links.show_external_link_icon", copy_to({"text.link_icon"})},
-        {"header.alignment", copy_to({"header.align"})},
+        {"header.alignment", copy_to({"header.align", "header.align_beside_photo"})},
         {"header.photo_width", length_to({"header.photo_width"})},
         {"header.photo_position", copy_to({"header.photo_position"})},
         {"header.space_below_name", length_to({"header.headline_space"})},
@@ -652,7 +735,7 @@ const std::vector<std::pair<std::string_view, Handler>>& handlers() {
          }},
         {"entries.summary.space_left", length_to({"entry.summary_indent"})},
         {"entries.short_second_row", copy_to({"entry.short_rows"})},
-        {"entries.allow_page_break", inverted("entry.keep_together")},
+        {"entries.allow_page_break", allow_page_break()},
         {"header.photo_space_left", photo_space(true)},
         {"header.photo_space_right", photo_space(false)},
         {"entries.highlights.bullet", copy_to({"entry.bullet"})},
@@ -745,6 +828,38 @@ std::string layouts_dir_or_default(const std::string& layouts_dir) {
   return (std::filesystem::path(HANJI_SOURCE_DATA_DIR) / "layouts").string();
 }
 
+// A folder beside the CV: `name` there ("fonts", a theme's name), as RenderCV finds it.
+std::filesystem::path beside_cv(const CvFile& file, const std::string& name) {
+  const std::string dir = directory_of(file.path);
+  return dir.empty() ? std::filesystem::path(name) : std::filesystem::path(dir) / name;
+}
+
+// True when `dir` holds a Typst file (RenderCV's templates are NAME.j2.typ), in it or below.
+bool holds_typst_templates(const std::filesystem::path& dir) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  if (!fs::is_directory(dir, ec)) return false;
+  int looked = 0;  // a folder of templates is small; a huge one is not searched to its end
+  for (fs::recursive_directory_iterator it(dir, fs::directory_options::none, ec), end; !ec && it != end && looked < 1000;
+       it.increment(ec), ++looked)
+    if (it->path().extension() == ".typ" && it->is_regular_file(ec)) return true;
+  return false;
+}
+
+// RenderCV takes a folder named after the theme, beside the CV, as templates of its own for
+// that theme (THEME/Header.j2.typ, ...). hanji draws with its layouts, not with Typst: the
+// folder is said once, not silently passed over.
+void warn_template_folder(const std::string& theme, const Span& span, const CvFile& file, Reader& reader) {
+  const std::filesystem::path folder = beside_cv(file, theme);
+  if (!holds_typst_templates(folder)) return;
+  reader.diags.warning(span,
+                       fmt::format("RenderCV's template folder {}/ is ignored: hanji does not run Typst templates, and "
+                                   "draws the {} theme with its own layout",
+                                   excerpt(folder.string()), excerpt(theme)),
+                       {"the design: keys and hanji's layout values (under 'layout:'; `hanji layouts --parameters` "
+                        "lists them) change what hanji draws"});
+}
+
 // The theme a file asks for (RenderCV's default is classic), its layout and its values.
 // `themes` keeps the files read: `values` points into them.
 void apply_theme(const YamlNode& design, Reader& reader, CvFile& file, std::vector<ThemeFile>& themes,
@@ -758,6 +873,7 @@ void apply_theme(const YamlNode& design, Reader& reader, CvFile& file, std::vect
         span = theme->span;
       }
     }
+  warn_template_folder(name, span, file, reader);
   const std::string dir = layouts_dir_or_default(reader.layouts_dir);
   themes.reserve(2);  // no reallocation: `values` points into them
   if (auto defaults = read_theme_file("classic", dir)) themes.push_back(std::move(*defaults));
@@ -790,11 +906,13 @@ void read_design(const YamlNode& node, Reader& reader, CvFile& file) {
   values.erase("theme");
   ConfigNode translated;
   Translator t{values, reader, file, translated};
+  t.folder_fonts = fonts_in_folder(beside_cv(file, "fonts").string());
   if (auto body = points(t.text_of("typography.font_size.body"), 10)) t.body = *body;
   for (const auto& [path, value] : values) {
     Outcome outcome = Outcome::NoEquivalent;
     if (const Handler* handler = find_handler(path)) outcome = (*handler)(path, value, t);
-    else if (auto flag = role_flag(path)) outcome = t.copy(value, {*flag});
+    else if (auto flag = role_flag(path))
+      outcome = path.starts_with("typography.small_caps.") ? small_caps(path, *flag, value, t) : t.copy(value, {*flag});
     if (outcome == Outcome::NoEquivalent && value.from_user)
       reader.diags.warning(value.key_span, fmt::format("design.{} has no equivalent in hanji and is ignored", path),
                            {"hanji's own layout values (page, styles, entry, ...) can be set under 'layout:'"});

@@ -119,9 +119,32 @@ YamlNode json_resume_as_cv(const YamlNode& root, Reader& reader, const Locale& l
 
 /// `layout:` -> layout_name and layout_overrides.
 void read_layout(const YamlNode& node, Reader& reader, CvFile& file);
+/// Typst calls in the CV's text (#strong[...], #emph[...], #link("...")[...]) as RenderCV's
+/// Markdown; any other call is a warning where it is written (typst_markup.cc).
+void translate_typst_markup(Cv& cv, Diagnostics& diags);
 /// RenderCV's `design:` -> layout_overrides (below explicit `layout:` values), with the
 /// layout and values of its theme (layouts/rendercv/THEME.yaml) under the file's own.
 void read_design(const YamlNode& node, Reader& reader, CvFile& file);
+
+/// One font file of a RenderCV project's `fonts/` folder (font_folder.cc): its absolute path,
+/// its family names as keys (lower case, no spaces), and its style.
+struct FolderFace {
+  std::string path;
+  std::vector<std::string> families;
+  bool truetype = false;  // glyf outlines; else OpenType/CFF, which hanji cannot embed
+  bool italic = false;
+  int weight = 400;
+};
+/// The fonts (.ttf and .otf) in `dir` and its subfolders, in name order; none when it is no folder.
+std::vector<FolderFace> fonts_in_folder(const std::string& dir);
+/// A family's TrueType files for hanji's four slots (an empty slot: the family has no such
+/// face), or, when the family is there only as OpenType/CFF, one such file in `cff_only`;
+/// nullopt when no font of `faces` is of that family.
+struct FolderFamily {
+  std::string regular, bold, italic, bold_italic;
+  std::string cff_only;
+};
+std::optional<FolderFamily> family_in_folder(const std::vector<FolderFace>& faces, std::string_view family);
 
 void read_locale(const YamlNode& node, Reader& reader, Locale& locale);
 /// RenderCV 1's `locale_catalog:`, read as `locale:` with its old key names translated.

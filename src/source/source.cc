@@ -239,6 +239,7 @@ void read_top_level(YamlNode& root, Reader& reader, const ReadOptions& options, 
   const bool said = value_of(root, "locale") || value_of(root, "locale_catalog") || !chosen.empty();
   add_present_words(file, said, reader);
   read_cv(*cv, reader, directory_of(file.path), file.settings, file.cv);
+  translate_typst_markup(file.cv, reader.diags);
   // A Korean CV without `locale:` gets Korean dates and phrases ("석사 in 전산학부" otherwise).
   if (!said && written_in_korean(file.cv))
     if (auto korean = find_locale("ko", reader)) file.locale = *korean;

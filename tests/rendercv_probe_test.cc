@@ -1,0 +1,367 @@
+// RenderCV's design keys, probed one at a time through the whole pipeline: each one hanji
+// says it takes must change the layout theme it builds (or the CV's date form) and what it
+// draws; each one it refuses must be one warning naming it. A key that is read and then does
+// nothing, silently, fails here.
+#include <gtest/gtest.h>
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <string>
+#include <vector>
+
+#include "engine/engine.h"
+#include "repo_data.h"
+#include "source/source.h"
+#include "trace/trace.h"
+
+namespace hanji {
+namespace {
+
+namespace fs = std::filesystem;
+
+// What a key must do with the value the table gives it.
+enum class Expect {
+  Draws,  // no message; the theme (or the date form) and the pages change
+  Warns,  // exactly one warning, naming design.KEY
+  // No message and no change: hanji draws what the key asks already (a role's family that is
+  // drawn in the body's face anyway).
+  Same,
+};
+
+struct Probe {
+  std::string key;    // dotted, under design:
+  std::string value;  // YAML, not RenderCV's classic default
+  Expect expect;
+  // A design key set in both runs, the one without the key and the one with it: the
+  // circumstance the key needs to act (a photo on the right, a serif body).
+  std::string with_key = "", with_value = "";
+};
+
+// Every design key of RenderCV 2's schema (its classic theme's fields, leaves only), each with
+// a value RenderCV's classic theme does not have. Draws: a key hanji takes (it is in
+// source::honoured_design_options()); Warns: a key hanji refuses, or takes only in a
+// circumstance the next row gives it. Update this table when the translation in
+// src/source/design.cc changes, and README.md's RenderCV section with it.
+const std::vector<Probe> kProbes = {
+    {"page.size", "a4", Expect::Draws},
+    {"page.top_margin", "1in", Expect::Draws},
+    {"page.bottom_margin", "1in", Expect::Draws},
+    {"page.left_margin", "1in", Expect::Draws},
+    {"page.right_margin", "1in", Expect::Draws},
+    {"page.show_footer", "false", Expect::Draws},
+    {"page.show_top_note", "false", Expect::Draws},
+    {"colors.body", "'#333333'", Expect::Draws},
+    {"colors.name", "'#123456'", Expect::Draws},
+    {"colors.headline", "'#123456'", Expect::Draws},
+    {"colors.connections", "'#123456'", Expect::Draws},
+    {"colors.section_titles", "'#123456'", Expect::Draws},
+    {"colors.links", "'#123456'", Expect::Draws},
+    {"colors.footer", "'#123456'", Expect::Draws},
+    {"colors.top_note", "'#123456'", Expect::Draws},
+    {"typography.line_spacing", "0.8em", Expect::Draws},
+    {"typography.alignment", "left", Expect::Draws},
+    {"typography.date_and_location_column_alignment", "left", Expect::Draws},
+    {"typography.font_family", "EB Garamond", Expect::Draws},
+    {"typography.font_family.body", "EB Garamond", Expect::Draws},
+    // hanji sets a CV in one Latin family: a role's own family of another kind than the body's
+    // is refused; one that is drawn in the body's face (Lato for Noto Sans and Lato) is that.
+    {"typography.font_family.name", "EB Garamond", Expect::Warns},
+    {"typography.font_family.name", "Lato", Expect::Same, "typography.font_family.body", "Noto Sans"},
+    {"typography.font_family.headline", "EB Garamond", Expect::Warns},
+    {"typography.font_family.connections", "EB Garamond", Expect::Warns},
+    {"typography.font_family.section_titles", "EB Garamond", Expect::Warns},
+    {"typography.font_size.body", "11pt", Expect::Draws},
+    {"typography.font_size.name", "20pt", Expect::Draws},
+    {"typography.font_size.headline", "12pt", Expect::Draws},
+    {"typography.font_size.connections", "8pt", Expect::Draws},
+    {"typography.font_size.section_titles", "1.2em", Expect::Draws},
+    // Small capitals are the font's own: the shipped Lato (RenderCV's default Source Sans 3)
+    // has none, Noto Serif (EB Garamond) has them.
+    {"typography.small_caps.name", "true", Expect::Warns},
+    {"typography.small_caps.name", "true", Expect::Draws, "typography.font_family", "EB Garamond"},
+    {"typography.small_caps.headline", "true", Expect::Warns},
+    {"typography.small_caps.headline", "true", Expect::Draws, "typography.font_family", "EB Garamond"},
+    {"typography.small_caps.connections", "true", Expect::Warns},
+    {"typography.small_caps.connections", "true", Expect::Draws, "typography.font_family", "EB Garamond"},
+    {"typography.small_caps.section_titles", "true", Expect::Warns},
+    {"typography.small_caps.section_titles", "true", Expect::Draws, "typography.font_family", "EB Garamond"},
+    {"typography.bold.name", "false", Expect::Draws},
+    {"typography.bold.headline", "true", Expect::Draws},
+    {"typography.bold.connections", "true", Expect::Draws},
+    {"typography.bold.section_titles", "false", Expect::Draws},
+    {"links.underline", "true", Expect::Draws},
+    {"links.show_external_link_icon", "true", Expect::Draws},
+    {"header.alignment", "left", Expect::Draws},
+    {"header.photo_width", "2cm", Expect::Draws},
+    {"header.photo_position", "right", Expect::Draws},
+    // The photo's space towards the text is taken; towards the margin only none is.
+    {"header.photo_space_left", "0.2cm", Expect::Warns},
+    {"header.photo_space_left", "0.8cm", Expect::Draws, "header.photo_position", "right"},
+    {"header.photo_space_right", "0.8cm", Expect::Draws},
+    {"header.space_below_name", "0.3cm", Expect::Draws},
+    {"header.space_below_headline", "0.3cm", Expect::Draws},
+    {"header.space_below_connections", "0.3cm", Expect::Draws},
+    {"header.connections.phone_number_format", "international", Expect::Warns},
+    {"header.connections.hyperlink", "false", Expect::Draws},
+    {"header.connections.show_icons", "false", Expect::Draws},
+    {"header.connections.display_urls_instead_of_usernames", "true", Expect::Draws},
+    {"header.connections.separator", "'|'", Expect::Draws},
+    {"header.connections.space_between_connections", "1cm", Expect::Draws},
+    {"section_titles.type", "with_full_line", Expect::Draws},
+    {"section_titles.line_thickness", "1pt", Expect::Draws},
+    {"section_titles.space_above", "0.8cm", Expect::Draws},
+    {"section_titles.space_below", "0.1cm", Expect::Draws},
+    {"sections.allow_page_break", "false", Expect::Warns},
+    {"sections.space_between_regular_entries", "2em", Expect::Draws},
+    {"sections.space_between_text_based_entries", "1em", Expect::Draws},
+    {"sections.show_time_spans_in", "[projects]", Expect::Draws},
+    {"entries.date_and_location_width", "3cm", Expect::Draws},
+    {"entries.side_space", "0.5cm", Expect::Warns},
+    {"entries.space_between_columns", "0.3cm", Expect::Draws},
+    {"entries.allow_page_break", "true", Expect::Draws},
+    {"entries.short_second_row", "false", Expect::Draws},
+    {"entries.degree_width", "2cm", Expect::Warns},
+    {"entries.summary.space_above", "0.2cm", Expect::Draws},
+    {"entries.summary.space_left", "0.3cm", Expect::Draws},
+    {"entries.highlights.bullet", "'-'", Expect::Draws},
+    {"entries.highlights.nested_bullet", "'◦'", Expect::Draws},
+    {"entries.highlights.space_left", "0.4cm", Expect::Draws},
+    {"entries.highlights.space_above", "0.1cm", Expect::Draws},
+    {"entries.highlights.space_between_items", "0.1cm", Expect::Draws},
+    {"entries.highlights.space_between_bullet_and_text", "1em", Expect::Draws},
+    {"templates.footer", "NAME", Expect::Draws},
+    {"templates.top_note", "'*CURRENT_DATE*'", Expect::Draws},
+    {"templates.single_date", "MONTH_NAME YEAR", Expect::Draws},
+    {"templates.date_range", "START_DATE to END_DATE", Expect::Draws},
+    {"templates.time_span", "HOW_MANY_YEARS YEARS", Expect::Warns},
+    {"templates.one_line_entry.main_column", "'LABEL: DETAILS'", Expect::Draws},
+    {"templates.education_entry.main_column", "\"**AREA**\\nHIGHLIGHTS\"", Expect::Draws},
+    {"templates.education_entry.degree_column", "DEGREE", Expect::Draws},
+    {"templates.education_entry.date_and_location_column", "DATE", Expect::Draws},
+    {"templates.normal_entry.main_column", "NAME", Expect::Draws},
+    {"templates.normal_entry.date_and_location_column", "DATE", Expect::Draws},
+    {"templates.experience_entry.main_column", "'**POSITION**'", Expect::Draws},
+    {"templates.experience_entry.date_and_location_column", "DATE", Expect::Draws},
+    {"templates.publication_entry.main_column", "TITLE", Expect::Draws},
+    {"templates.publication_entry.date_and_location_column", "'*DATE*'", Expect::Draws},
+};
+
+// A CV that gives every key something to act on: a photo, every kind of contact, each entry
+// type with summaries, nested highlights and links, and pages enough for a footer and for an
+// entry to meet a page break.
+std::string probe_cv() {
+  std::string cv =
+      "settings:\n"
+      "  current_date: 2024-05-01\n"
+      "cv:\n"
+      "  name: Maria Lopez\n"
+      "  headline: Structural Engineer\n"
+      "  location: Graz, Austria\n"
+      "  email: maria@example.org\n"
+      "  phone: \"+43 316 123456\"\n"
+      "  website: https://example.org\n"
+      "  photo: photo.png\n"
+      "  social_networks:\n"
+      "    - {network: GitHub, username: mlopez}\n"
+      "  sections:\n"
+      "    summary:\n"
+      "      - Designs bridges in timber and steel, and writes about them at [the firm's blog](https://example.org/blog); "
+      "the text runs long enough to be set on several lines, where justified and ragged lines differ.\n"
+      "      - A second paragraph, so that the space between text entries shows.\n"
+      "    skills:\n";
+  // Lines enough to run across the first page's end, each an entry of its own: any change of
+  // the page's height moves where the page ends.
+  for (int i = 0; i < 40; ++i)
+    cv += "      - {label: Skill " + std::to_string(i) + ", details: Finite elements and hand checks}\n";
+  cv += "    experience:\n";
+  for (int i = 0; i < 7; ++i) {
+    cv += "      - company: Bridge Works " + std::to_string(i) + "\n"
+          "        position: Project Engineer\n"
+          "        location: Graz\n"
+          "        start_date: 201" + std::to_string(i) + "-01\n"
+          "        end_date: 201" + std::to_string(i + 1) + "-06\n"
+          "        summary: Led a team designing footbridges.\n"
+          "        highlights:\n";
+    for (int h = 0; h < 6; ++h)
+      cv += "          - Checked the fatigue of welded joints under pedestrian loads, item " + std::to_string(h) + "\n";
+    cv += "          - Wrote the guide - Its first part - Its second part\n";
+    if (i == 0)  // wraps beside the date column: its width and gap move the break
+      cv += "          - Reviewed the drawings of forty footbridges in timber and steel, checking each weld, bolt and "
+            "bearing against the standard and writing down what had to change before the works began\n";
+  }
+  cv +=
+      "    education:\n"
+      "      - institution: Graz University of Technology\n"
+      "        area: Civil Engineering\n"
+      "        degree: DI\n"
+      "        location: Graz\n"
+      "        start_date: 2004-10\n"
+      "        end_date: 2009-09\n"
+      "        highlights:\n"
+      "          - Thesis on timber connections\n"
+      "    projects:\n"
+      "      - name: Murbrücke\n"
+      "        location: Graz\n"
+      "        start_date: 2019-03\n"
+      "        end_date: 2021-08\n"
+      "        highlights:\n"
+      "          - A 60 metre span\n"
+      "    publications:\n"
+      "      - title: Fatigue of Timber Joints\n"
+      "        authors: [Maria Lopez, Jonas Weber]\n"
+      "        journal: Engineering Structures\n"
+      "        doi: 10.1000/xyz123\n"
+      "        date: 2020-05\n";
+  return cv;
+}
+
+// Dotted keys and their values ("a.b.c" = "v") as the nested YAML block under `design:`,
+// keys with a common beginning under one map.
+std::string design_yaml(const std::vector<std::pair<std::string, std::string>>& values, const std::string& indent = "  ") {
+  std::string yaml;
+  std::vector<std::string> done;  // the first parts already written
+  for (const auto& [dotted, value] : values) {
+    const size_t dot = dotted.find('.');
+    if (dot == std::string::npos) {
+      yaml += indent + dotted + ": " + value + "\n";
+      continue;
+    }
+    const std::string head = dotted.substr(0, dot);
+    if (std::find(done.begin(), done.end(), head) != done.end()) continue;
+    done.push_back(head);
+    std::vector<std::pair<std::string, std::string>> below;
+    for (const auto& [other, other_value] : values)
+      if (other.starts_with(head + ".")) below.emplace_back(other.substr(head.size() + 1), other_value);
+    yaml += indent + head + ":\n" + design_yaml(below, indent + "  ");
+  }
+  return yaml;
+}
+
+// What a run produced: the theme's values and the date form, the pages, the messages.
+struct Outcome {
+  std::string theme;
+  std::string pages;
+  Diagnostics diags;
+};
+
+class RenderCvProbe : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = fs::temp_directory_path() / ("hanji-rendercv-probe-" + std::to_string(::getpid()));
+    fs::create_directories(dir_);
+    fs::copy_file(test::sample("photo.png"), dir_ / "photo.png", fs::copy_options::overwrite_existing);
+  }
+  void TearDown() override { fs::remove_all(dir_); }
+
+  Outcome run(const std::string& design) {
+    Outcome out;
+    std::string yaml = probe_cv() + "design:\n  theme: classic\n" + design;
+    std::optional<engine::Rendered> rendered =
+        engine_.render_text(yaml, (dir_ / "cv.yaml").string(), engine::Request{}, out.diags);
+    if (!rendered) return out;
+    for (const layout::ParameterInfo& p : layout::describe_parameters(rendered->theme))
+      out.theme += p.key + "=" + p.default_value + "\n";
+    out.theme += "date=" + rendered->file.locale.date + "\n";
+    out.pages = trace::write_trace(rendered->doc);
+    return out;
+  }
+
+  fs::path dir_;
+  engine::Engine engine_{test::repo_dirs()};
+};
+
+// The lines of `a` that `b` lacks, a few, for a failure's message.
+std::string changed_lines(const std::string& a, const std::string& b) {
+  std::string out;
+  size_t from = 0;
+  int shown = 0;
+  while (from < a.size() && shown < 3) {
+    size_t end = a.find('\n', from);
+    if (end == std::string::npos) end = a.size();
+    const std::string line = a.substr(from, end - from + 1);
+    if (b.find(line) == std::string::npos) {
+      out += "  " + line;
+      ++shown;
+    }
+    from = end + 1;
+  }
+  return out;
+}
+
+TEST_F(RenderCvProbe, EveryDesignKeyTakesEffectOrIsOneWarning) {
+  const Outcome plain = run("");
+  ASSERT_FALSE(plain.pages.empty()) << test::dump(plain.diags);
+  ASSERT_EQ(plain.diags.all().size(), 0u) << test::dump(plain.diags);
+  ASSERT_NE(plain.pages.find("page 2"), std::string::npos) << "the probe CV must run to a second page";
+  int drawn = 0, warned = 0;
+  for (const Probe& probe : kProbes) {
+    SCOPED_TRACE(probe.key + ": " + probe.value + (probe.with_key.empty() ? "" : " with " + probe.with_key));
+    std::vector<std::pair<std::string, std::string>> with;
+    if (!probe.with_key.empty()) with.emplace_back(probe.with_key, probe.with_value);
+    const Outcome before = with.empty() ? Outcome{plain.theme, plain.pages, {}} : run(design_yaml(with));
+    ASSERT_EQ(before.diags.all().size(), 0u) << test::dump(before.diags);
+    with.emplace_back(probe.key, probe.value);
+    const Outcome after = run(design_yaml(with));
+    if (probe.expect == Expect::Warns) {
+      ASSERT_EQ(after.diags.all().size(), 1u) << test::dump(after.diags);
+      const Diagnostic& warning = after.diags.all().front();
+      EXPECT_EQ(warning.severity, Severity::Warning);
+      EXPECT_NE(warning.message.find("design." + probe.key), std::string::npos) << warning.message;
+      EXPECT_TRUE(warning.span.known());
+      ++warned;
+      continue;
+    }
+    EXPECT_EQ(after.diags.all().size(), 0u) << test::dump(after.diags);
+    if (probe.expect == Expect::Same) {
+      EXPECT_TRUE(after.theme == before.theme && after.pages == before.pages);
+      continue;
+    }
+    EXPECT_TRUE(after.theme != before.theme) << "the layout theme is the same with it";
+    EXPECT_TRUE(after.pages != before.pages) << "the pages are the same with it; the theme changed in:\n"
+                                             << changed_lines(after.theme, before.theme);
+    ++drawn;
+  }
+  std::cout << "RenderCV design keys drawn: " << drawn << ", refused with a warning: " << warned << "\n";
+}
+
+// RenderCV finds the families its design names in a fonts/ folder beside the CV: so does
+// hanji, and draws the CV in them. (The shipped Roboto under another name, "Robata".)
+TEST_F(RenderCvProbe, AFamilyInFontsBesideTheCvIsDrawn) {
+  fs::create_directories(dir_ / "fonts");
+  for (const std::string style : {"Regular", "Bold"}) {
+    std::ifstream in(fs::path(HANJI_SOURCE_DIR) / "fonts" / ("Roboto-" + style + ".ttf"), std::ios::binary);
+    std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    for (const auto& [from, to] : {std::pair<std::string, std::string>{std::string("\0R\0o\0b\0o\0t\0o", 12),
+                                                                        std::string("\0R\0o\0b\0a\0t\0a", 12)},
+                                   {"Roboto", "Robata"}})
+      for (size_t at = bytes.find(from); at != std::string::npos; at = bytes.find(from, at + to.size()))
+        bytes.replace(at, from.size(), to);
+    std::ofstream(dir_ / "fonts" / ("Robata-" + style + ".ttf"), std::ios::binary) << bytes;
+  }
+  const Outcome drawn = run("  typography:\n    font_family: Robata\n");
+  EXPECT_EQ(drawn.diags.all().size(), 0u) << test::dump(drawn.diags);
+  EXPECT_NE(drawn.pages.find("font=Robata-Regular"), std::string::npos);
+  EXPECT_NE(drawn.pages.find("font=Robata-Bold"), std::string::npos);
+  EXPECT_EQ(drawn.pages.find("font=Lato-Regular"), std::string::npos);
+}
+
+// The table holds every key the translation takes, and takes no key it does not list.
+TEST(RenderCvProbeTable, ListsEveryKeyTheTranslationTakes) {
+  const std::vector<std::string> honoured = source::honoured_design_options();
+  for (const std::string& key : honoured) {
+    const bool listed = std::any_of(kProbes.begin(), kProbes.end(), [&](const Probe& p) { return p.key == key; });
+    EXPECT_TRUE(listed) << key << " is taken by src/source/design.cc but not probed here";
+  }
+  for (const Probe& probe : kProbes) {
+    if (probe.expect == Expect::Draws) {
+      EXPECT_NE(std::find(honoured.begin(), honoured.end(), probe.key), honoured.end()) << probe.key;
+    }
+  }
+}
+
+}  // namespace
+}  // namespace hanji
