@@ -81,13 +81,13 @@ const std::vector<Probe> kProbes = {
     {"typography.font_size.section_titles", "1.2em", Expect::Draws},
     // Small capitals are the font's own: the shipped Lato (RenderCV's default Source Sans 3)
     // has none, Noto Serif (EB Garamond) has them.
-    {"typography.small_caps.name", "true", Expect::Warns},
+    {"typography.small_caps.name", "true", Expect::Draws},
     {"typography.small_caps.name", "true", Expect::Draws, "typography.font_family", "EB Garamond"},
-    {"typography.small_caps.headline", "true", Expect::Warns},
+    {"typography.small_caps.headline", "true", Expect::Draws},
     {"typography.small_caps.headline", "true", Expect::Draws, "typography.font_family", "EB Garamond"},
-    {"typography.small_caps.connections", "true", Expect::Warns},
+    {"typography.small_caps.connections", "true", Expect::Draws},
     {"typography.small_caps.connections", "true", Expect::Draws, "typography.font_family", "EB Garamond"},
-    {"typography.small_caps.section_titles", "true", Expect::Warns},
+    {"typography.small_caps.section_titles", "true", Expect::Draws},
     {"typography.small_caps.section_titles", "true", Expect::Draws, "typography.font_family", "EB Garamond"},
     {"typography.bold.name", "false", Expect::Draws},
     {"typography.bold.headline", "true", Expect::Draws},

@@ -438,24 +438,6 @@ Handler role_font_family() {
   };
 }
 
-// typography.small_caps.ROLE: the style's small_caps, which draws the font's own small
-// capitals. The shipped Lato (RenderCV's sans families) has none: said, not dropped.
-Outcome small_caps(const std::string& path, const std::string& target, const Value& v, Translator& t) {
-  const Outcome outcome = t.copy(v, {target});
-  std::optional<FontChoice> face = shipped_body_face(t);
-  if (outcome == Outcome::Honoured && v.text() == "true" && v.from_user && face &&
-      face->latin_regular.starts_with("Lato")) {
-    t.reader.diags.warning(
-        v.key_span,
-        fmt::format("design.{} is ignored: Lato, the face hanji sets for '{}', has no small capitals", path,
-                    excerpt(body_family(t))),
-        {"a serif family (set in Noto Serif) and Roboto have small capitals, as may a family whose .ttf files are "
-         "in a fonts/ folder beside the CV"});
-    return Outcome::Reported;
-  }
-  return outcome;
-}
-
 Handler section_title_type() {
   return [](const std::string& path, const Value& v, Translator& t) {
     const std::string type = v.text();
@@ -912,7 +894,7 @@ void read_design(const YamlNode& node, Reader& reader, CvFile& file) {
     Outcome outcome = Outcome::NoEquivalent;
     if (const Handler* handler = find_handler(path)) outcome = (*handler)(path, value, t);
     else if (auto flag = role_flag(path))
-      outcome = path.starts_with("typography.small_caps.") ? small_caps(path, *flag, value, t) : t.copy(value, {*flag});
+      outcome = t.copy(value, {*flag});  // small capitals: the font's own, else made from capitals
     if (outcome == Outcome::NoEquivalent && value.from_user)
       reader.diags.warning(value.key_span, fmt::format("design.{} has no equivalent in hanji and is ignored", path),
                            {"hanji's own layout values (page, styles, entry, ...) can be set under 'layout:'"});
