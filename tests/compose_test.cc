@@ -1077,6 +1077,39 @@ TEST(EntryTemplates, SeparatorsGoWithEmptyFields) {
   EXPECT_EQ(text_of(row(without.main()[find_block(without, "Software")]).main[0]), "Software Engineer");
 }
 
+// A key of the CV's own (RenderCV allows any) is a field by its name in capitals: `gpa` prints
+// where a template says GPA, and goes with its separator where an entry has none. A key no
+// template of the layout names is said once, where it is written.
+TEST(EntryTemplates, KeysOfTheCvsOwnArePrintedByTheirNameInCapitals) {
+  layout::Theme theme = test_theme();
+  theme.education_template = {{"INSTITUTION", "Grade GPA, ADVISOR_NAME"}, {"DATES"}};
+  Entry graduate;
+  graduate.kind = EntryKind::Education;
+  graduate.institution = T("KAIST", 30, 20);
+  graduate.extra = {{"gpa", T("4.1", 31, 14)}, {"advisor_name", T("Dr. Kim", 32, 23)}};
+  graduate.extra_spans = {Span{"cv.yaml", 31, 9}, Span{"cv.yaml", 32, 9}};
+  Entry undergraduate;
+  undergraduate.kind = EntryKind::Education;
+  undergraduate.institution = T("SNU", 33, 20);
+  model::CvFile file = cv_file({section("Education", EntryKind::Education, {graduate, undergraduate})});
+  Diagnostics diags;
+  Composition c = compose(file, theme, diags);
+  EXPECT_EQ(diags.warning_count(), 0) << (diags.all().empty() ? "" : diags.all()[0].message);
+  const Row& kaist = row(c.main()[find_block(c, "KAIST")]);
+  ASSERT_EQ(kaist.main.size(), 2u);
+  EXPECT_EQ(text_of(kaist.main[1]), "Grade 4.1, Dr. Kim");
+  EXPECT_EQ(kaist.main[1].inlines[1].span.line, 31) << "the value keeps where it was written";
+  const Row& snu = row(c.main()[find_block(c, "SNU")]);
+  EXPECT_EQ(snu.main.size(), 1u) << "a line whose fields are all empty is left out";
+  // A layout whose templates do not name them: said once per key, at the key.
+  Diagnostics unshown;
+  compose(file, test_theme(), unshown);
+  ASSERT_EQ(unshown.warning_count(), 2);
+  EXPECT_NE(unshown.all()[0].message.find("key 'gpa' is shown by no template"), std::string::npos);
+  EXPECT_EQ(unshown.all()[0].span.line, 31);
+  EXPECT_EQ(unshown.all()[0].span.col, 9);
+}
+
 TEST(EntryTemplates, ALineWhoseFieldsAreAllEmptyIsLeftOut) {
   layout::Theme theme = test_theme();
   theme.experience_template = {{"POSITION", "(LOCATION)", "COMPANY"}, {"DATES"}};

@@ -2,6 +2,7 @@
 #include "compose/builder.h"
 
 #include "compose/markup.h"
+#include "compose/templates.h"
 
 #include <mutex>
 #include <unordered_map>
@@ -20,6 +21,11 @@ Builder::Builder(const model::CvFile& file, const layout::Theme& theme, Diagnost
   // A loaded layout always has a region that takes the rest; a theme made in code may not.
   static const layout::Region kMain{"main", layout::RegionDock::Fill, 0, 0, 0, layout::RegionPages::All,
                                     {1, 1, 1}, 0, true, 0, {"rest"}, {}, {}};
+  for (const auto& section : file.cv.sections)
+    for (const auto& entry : section.entries)
+      for (const auto& [key, value] : entry.extra)
+        if (std::string name = custom_field_name(key); !name.empty() && !is_template_field(name))
+          custom_fields_.insert(std::move(name));
   main_ = layout::region_taking(theme, "rest");
   if (!main_) main_ = &kMain;
   region_ = main_;

@@ -4,6 +4,7 @@
 
 #include <map>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -76,6 +77,10 @@ class Builder {
   /// The region that takes the rest of the CV.
   const layout::Region& main_region() const { return *main_; }
 
+  /// The fields the CV's own entry keys give templates (GPA for `gpa`), a known field's name
+  /// excepted.
+  const std::set<std::string, std::less<>>& custom_fields() const { return custom_fields_; }
+
   /// Says once per CV that a time span running to the present cannot be counted: without
   /// settings.current_date the output never depends on the day it is made, so there is no
   /// date to count to.
@@ -91,6 +96,7 @@ class Builder {
   std::string keywords_key_;  // the bold keywords, for the memo's keys
   model::Locale locale_;
   BoldKeywords bold_keywords_;  // settings.bold_keywords, prepared once
+  std::set<std::string, std::less<>> custom_fields_;
   std::vector<Block>& current() { return flows_[region_->name]; }
 
   std::map<std::string, std::vector<Block>, std::less<>> flows_;

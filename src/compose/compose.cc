@@ -7,6 +7,7 @@
 
 #include "compose/builder.h"
 #include "compose/markup.h"
+#include "compose/templates.h"
 
 namespace hanji::compose {
 namespace {
@@ -116,7 +117,56 @@ std::string signing_date(const model::CvFile& file) {
 }
 
 
-// The sections in the order the layout gives their types (section.order), the CV's order
+// Every template line of the layout: where a key of the CV's own can be named.
+std::vector<const std::string*> template_lines(const layout::Theme& theme) {
+  std::vector<const std::string*> lines{&theme.one_line_template};
+  for (const layout::EntryTemplate* t : {&theme.experience_template, &theme.education_template, &theme.normal_template,
+                                         &theme.publication_template})
+    for (const auto* slot : {&t->main, &t->aside})
+      for (const std::string& line : *slot) lines.push_back(&line);
+  for (const layout::TableTemplate* t : {&theme.experience_table, &theme.education_table, &theme.normal_table,
+                                         &theme.publication_table, &theme.one_line_table})
+    for (const std::string& cell : t->cells) lines.push_back(&cell);
+  return lines;
+}
+
+bool names_field(const std::string& line, const std::string& field) {
+  for (size_t at = line.find(field); at != std::string::npos; at = line.find(field, at + 1)) {
+    const auto part_of_word = [&](size_t i) {
+      const char c = line[i];
+      return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_';
+    };
+    if ((at == 0 || !part_of_word(at - 1)) && (at + field.size() == line.size() || !part_of_word(at + field.size())))
+      return true;
+  }
+  return false;
+}
+
+// A key of the CV's own (`gpa`) is printed where a template names it in capitals (GPA); one
+// no template of the layout names is said once, where it is first written.
+void report_unshown_keys(const model::CvFile& file, const layout::Theme& theme, Diagnostics& diags) {
+  const std::vector<const std::string*> lines = template_lines(theme);
+  std::set<std::string> said;
+  for (const auto& section : file.cv.sections)
+    for (const auto& entry : section.entries)
+      for (size_t k = 0; k < entry.extra.size(); ++k) {
+        const std::string& key = entry.extra[k].first;
+        const std::string field = custom_field_name(key);
+        const bool shown = !field.empty() && std::any_of(lines.begin(), lines.end(), [&](const std::string* line) {
+          return names_field(*line, field);
+        });
+        if (shown || !said.insert(key).second) continue;
+        const Span where = k < entry.extra_spans.size() ? entry.extra_spans[k] : entry.extra[k].second.span;
+        const std::string kind(model::entry_kind_name(entry.kind));
+        diags.warning(where, "key '" + key + "' is shown by no template of this layout",
+                      {field.empty() ? "a template names a key in capitals; this key has characters a field cannot have"
+                                     : "name it as " + field + " in one of the layout's entry templates (entry." +
+                                           (kind == "one-line" ? std::string("one_line") : kind) +
+                                           ".main, for one), or remove it"});
+      }
+}
+
+// The sections in the order the layout gives (section.order), the CV's order
 // among sections of one type and for types it does not list.
 std::vector<const model::Section*> ordered_sections(const model::CvFile& file, const layout::Theme& theme) {
   std::vector<const model::Section*> sections;
@@ -157,6 +207,7 @@ Composition compose(const model::CvFile& file, const layout::Theme& theme, Diagn
   }
   builder.set_region(nullptr);
   add_declaration(builder);
+  report_unshown_keys(file, theme, diags);
   Composition composition{builder.take_flows(), builder.main_region().name, metadata(file), furniture(file, theme)};
   return composition;
 }

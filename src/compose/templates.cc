@@ -103,6 +103,8 @@ std::vector<Inline> field_inlines(Builder& b, const model::Entry& entry, std::st
     const model::Date* end = entry.end_date ? &*entry.end_date : nullptr;
     return date_inlines(end ? format_date(*end, b.locale(), format) : b.locale().present, end, entry, font);
   }
+  for (const auto& [key, value] : entry.extra)  // a key of the CV's own, named in capitals
+    if (custom_field_name(key) == field) return text(value);
   if (field == "DURATION") {
     const std::optional<model::Date>& today = b.file().settings.current_date;
     const bool open = !entry.end_date || entry.end_date->kind == model::Date::Kind::Present;
@@ -135,7 +137,7 @@ std::vector<Piece> pieces_of(Builder& b, const model::Entry& entry, const std::s
       while (end < line.size() && is_field_char(line[end])) ++end;
       const std::string word = line.substr(i, end - i);
       const bool whole = end == line.size() || !std::isalnum(static_cast<unsigned char>(line[end]));
-      if (whole && is_template_field(word))
+      if (whole && (is_template_field(word) || b.custom_fields().contains(word)))
         pieces.push_back(Piece{true, "", font, field_inlines(b, entry, word, font, role_colored_links, names)});
       else
         literal(word);
@@ -149,6 +151,16 @@ std::vector<Piece> pieces_of(Builder& b, const model::Entry& entry, const std::s
 }
 
 }  // namespace
+
+std::string custom_field_name(const std::string& key) {
+  std::string name;
+  for (char c : key) {
+    if (c >= 'a' && c <= 'z') name += static_cast<char>(c - 'a' + 'A');
+    else if ((c >= 'A' && c <= 'Z') || c == '_') name += c;
+    else return "";  // a key with other chars cannot be written as a field
+  }
+  return name;
+}
 
 bool is_template_field(const std::string& word) {
   return std::find(kFields.begin(), kFields.end(), word) != kFields.end();

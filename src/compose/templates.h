@@ -29,6 +29,10 @@ FilledLine fill_template(Builder& b, const model::Entry& entry, const std::strin
 /// Whether `word` is a field name templates know.
 bool is_template_field(const std::string& word);
 
+/// The field a key of the CV's own is printed by: the key in capitals (`gpa` → GPA,
+/// `thesis_title` → THESIS_TITLE); empty for a key with chars a field cannot have.
+std::string custom_field_name(const std::string& key);
+
 /// The time from the entry's start to its end (or to settings.current_date when it runs to
 /// the present), both months counted: "2 years 3 months", "2년 3개월". Empty when it cannot be
 /// known (no start, a free-text date, no current_date for "present").

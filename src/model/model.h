@@ -79,8 +79,10 @@ struct Entry {
   Text location, summary;
   std::vector<Highlight> highlights;
 
-  /// Keys RenderCV allows but hanji has no slot for, in file order (kept for templates).
+  /// Keys RenderCV allows but hanji has no slot for, in file order: texts a template prints
+  /// by the key in capitals (`gpa` as GPA), and where each key is written.
   std::vector<std::pair<std::string, Text>> extra;
+  std::vector<Span> extra_spans;
 };
 
 struct Section {

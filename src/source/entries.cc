@@ -79,11 +79,16 @@ std::string read_extra(const std::string& key, const Span& key_span, const YamlN
     return guess;
   }
   if (value.is_null()) return {};  // RenderCV skips keys without a value
+  // A text is kept for templates that name it (GPA for `gpa`); whether the layout's do is
+  // said when the CV is set. Anything else cannot be printed by any template.
+  if (value.is_scalar()) {
+    entry.extra.emplace_back(key, make_text(value));
+    entry.extra_spans.push_back(key_span);
+    return {};
+  }
   reader.diags.warning(key_span, fmt::format("key '{}' in {} entry is not shown by hanji's layouts", key, type),
                        {fmt::format("{} {} entry shows {}", article(type), type, quoted_list(schema.fields, "and")),
-                        value.is_scalar() ? "hanji keeps the value for custom templates but does not print it"
-                                          : "hanji ignores it: only text values are kept"});
-  if (value.is_scalar()) entry.extra.emplace_back(key, make_text(value));
+                        "hanji ignores it: only text values are kept, for templates that name them"});
   return {};
 }
 
