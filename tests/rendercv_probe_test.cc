@@ -112,6 +112,7 @@ const std::vector<Probe> kProbes = {
     {"header.connections.separator", "'|'", Expect::Draws},
     {"header.connections.space_between_connections", "1cm", Expect::Draws},
     {"section_titles.type", "with_full_line", Expect::Draws},
+    {"section_titles.type", "centered_with_centered_partial_line", Expect::Draws},
     {"section_titles.line_thickness", "1pt", Expect::Draws},
     {"section_titles.space_above", "0.8cm", Expect::Draws},
     {"section_titles.space_below", "0.1cm", Expect::Draws},

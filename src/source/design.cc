@@ -452,9 +452,11 @@ Handler section_title_type() {
     else if (type == "moderncv") style("bar-before", false);
     else if (type == "centered_without_line") style("plain", true);
     else if (type == "centered_with_partial_line") style("rules-around", true);
+    // harvard's: the title centred between two rules that fill the width on each side.
+    else if (type == "centered_with_centered_partial_line") style("rules-around", true);
     else if (type == "centered_with_full_line") style("rule-below", true);
-    else return t.bad_value(path, v, "the types are with_partial_line, with_full_line, without_line, moderncv and "
-                                     "their centered_ forms");
+    else return t.bad_value(path, v, "the types are with_partial_line, with_full_line, without_line, moderncv, "
+                                     "their centered_ forms and centered_with_centered_partial_line");
     return Outcome::Honoured;
   };
 }
