@@ -240,7 +240,9 @@ size_t pages_at(const model::CvFile& file, const layout::Theme& theme, double s)
 TEST(FitToPages, WithoutAPageCountLaysOutAsItIs) {
   model::CvFile file = load(long_cv(13));
   Diagnostics diags;
-  FitResult r = lay_out(file, classic(), 0, diags);
+  layout::Theme theme = classic();
+  theme.fit_spare_last_page = false;
+  FitResult r = lay_out(file, theme, 0, diags);
   EXPECT_EQ(r.doc.pages.size(), 2u);
   EXPECT_EQ(r.squeeze, 0);
   EXPECT_EQ(r.attempts, 1);
@@ -261,13 +263,45 @@ TEST(FitToPages, AFifthOfAPageTooLongFitsOnePage) {
   EXPECT_GT(r.theme.body.size, theme.body.size * 0.93);
   // Every word is still there: the fitted page holds the text of the two natural pages.
   Diagnostics plain;
-  FitResult natural = lay_out(file, theme, 0, plain);
+  layout::Theme as_written = theme;
+  as_written.fit_spare_last_page = false;
+  FitResult natural = lay_out(file, as_written, 0, plain);
   ASSERT_EQ(natural.doc.pages.size(), 2u);
   EXPECT_EQ(flow_text(r.doc), flow_text(natural.doc));
   // One note says what changed; nothing else is reported.
   EXPECT_EQ(count(diags, Severity::Note, "fitted to 1 page: text at"), 1) << format_diagnostic(diags.all().front());
   EXPECT_EQ(diags.warning_count(), 0);
   EXPECT_EQ(diags.all().size(), 1u);
+}
+
+// Unasked, a last page holding less than a quarter of a page is spared when going at most a
+// third of the way to the layout's bounds does it, with a note; a last page fuller than that,
+// or one the gentle squeeze cannot spare, is left as it runs, and so is every page when the
+// layout says fit.spare_last_page: false.
+TEST(FitToPages, ANearlyEmptyLastPageIsSparedUnasked) {
+  model::CvFile file = load(long_cv(12));  // the last entry alone on page 2
+  layout::Theme theme = classic();
+  Diagnostics diags;
+  FitResult r = lay_out(file, theme, 0, diags);
+  ASSERT_EQ(r.doc.pages.size(), 1u) << (diags.all().empty() ? "" : diags.all().front().message);
+  EXPECT_GT(r.squeeze, 0);
+  EXPECT_LE(r.squeeze, 0.35 + 1e-9) << "gentle: a third of the way to the bounds at most";
+  EXPECT_EQ(count(diags, Severity::Note, "tightened a little to spare a last page of about"), 1);
+  EXPECT_EQ(diags.warning_count(), 0);
+  layout::Theme as_written = theme;
+  as_written.fit_spare_last_page = false;
+  Diagnostics plain;
+  FitResult natural = lay_out(file, as_written, 0, plain);
+  ASSERT_EQ(natural.doc.pages.size(), 2u);
+  EXPECT_EQ(flow_text(r.doc), flow_text(natural.doc)) << "every word is still there";
+  EXPECT_TRUE(plain.all().empty());
+  // A fifth of a page over: more than the gentle squeeze spares, so left as it runs.
+  Diagnostics longer;
+  FitResult fifth = lay_out(load(long_cv(13)), theme, 0, longer);
+  EXPECT_EQ(fifth.doc.pages.size(), 2u);
+  EXPECT_EQ(fifth.squeeze, 0);
+  EXPECT_EQ(count(longer, Severity::Note, "tightened"), 0);
+  EXPECT_TRUE(longer.all().empty());
 }
 
 TEST(FitToPages, ShrinksTheLeastThatFits) {

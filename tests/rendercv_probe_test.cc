@@ -268,6 +268,12 @@ class RenderCvProbe : public ::testing::Test {
       out.theme += p.key + "=" + p.default_value + "\n";
     out.theme += "date=" + rendered->file.locale.date + "\n";
     out.pages = trace::write_trace(rendered->doc);
+    // A note says what hanji did on its own (sparing a nearly empty last page), not a key it
+    // left aside: the pages compared show it.
+    Diagnostics problems;
+    for (const Diagnostic& d : out.diags.all())
+      if (d.severity != Severity::Note) problems.add(d);
+    out.diags = std::move(problems);
     return out;
   }
 

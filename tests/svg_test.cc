@@ -133,8 +133,10 @@ TEST(GlyphOutlines, OutlinesEachGlyphOnceAndSaysWhenAFontCannotBeRead) {
 
 // The size goal, and what every page must be, for the samples in every layout. The layouts
 // that set Korean in NanumMyeongjo are measured, not held to 150 KB: that font's outlines
-// alone come to about 170 KB on a page of Korean text (see README, What the SVG holds); and
-// compact, which sets about a third more text on a page, is held to a third more.
+// alone come to about 170 KB on a page of Korean text (see README, What the SVG holds). The
+// others, as outlines, stay under 160 KB: the heaviest is a page holding a whole Korean CV
+// (about 150 KB), or compact's English page, which sets a third more text than the others.
+// (The preview's pages, with the glyphs as web fonts, are about half of that.)
 TEST(SvgPages, EveryGlyphDefinedOnceUsedByIdAndPagesSmall) {
   engine::Engine engine(repo_dirs());
   Diagnostics listing;
@@ -152,7 +154,7 @@ TEST(SvgPages, EveryGlyphDefinedOnceUsedByIdAndPagesSmall) {
         const std::string& page = pages[p];
         const std::string where = std::string(name) + " in " + info.name + ", page " + std::to_string(p + 1);
         const bool small_goal = !(myeongjo.contains(info.name) && std::string(name) != "heungsub-lee.yaml");
-        const std::size_t goal = small_goal ? (info.name == "compact" ? 200'000u : 150'000u) : 250'000u;
+        const std::size_t goal = small_goal ? 160'000u : 250'000u;
         EXPECT_LE(page.size(), goal) << where;
         std::set<std::string> ids;
         for (const std::string& id : all(page, " id=\"([^\"]*)\"")) {

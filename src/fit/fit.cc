@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 #include <utility>
 #include <vector>
 
@@ -88,6 +89,8 @@ class Layouts {
   }
 
   int count() const { return count_; }
+  /// Later attempts are measured against `pages` pages.
+  void aim_at(int pages) { pages_ = pages; }
   /// Whether one more layout stays within limits::kMaxFitPages, judged by the longest so far
   /// (a squeezed layout is no longer than the natural one).
   bool may_lay_out_again() const { return pages_laid_out_ + most_pages_ <= limits::kMaxFitPages; }
@@ -167,6 +170,33 @@ void warn_cannot_fit(const layout::Theme& original, const FitResult& tightest, i
                              original.fit_min_space_scale, original.fit_min_margin)});
 }
 
+// A last page this empty (a fraction of the text height) is worth sparing unasked, by going
+// at most kGentleSqueeze of the way towards the layout's fit.* bounds: the spaces first, then
+// the leading, the text a little at most; what a typesetter does by hand to a CV that runs
+// a few lines over.
+constexpr double kNearlyEmptyLastPage = 0.25;
+constexpr double kGentleSqueeze = 0.35;
+
+bool nearly_empty_last_page(const doc::Document& doc) {
+  return doc.pages.size() >= 2 && doc.flow_height > 0 &&
+         doc.pages.back().content_height < kNearlyEmptyLastPage * doc.flow_height;
+}
+
+// The natural layout with one page fewer, when its last page is nearly empty and a gentle
+// tightening saves it; nullopt otherwise.
+std::optional<Attempt> spare_last_page(Layouts& layouts, Attempt& natural) {
+  if (natural.diags.has_errors() || !nearly_empty_last_page(natural.doc) || !layouts.may_lay_out_again())
+    return std::nullopt;
+  const int target = static_cast<int>(page_count(natural.doc)) - 1;
+  layouts.aim_at(target);
+  natural.excess = excess(natural.doc, target);
+  Attempt gentle = layouts.lay_out(kGentleSqueeze, paginate::Options{.balance_last_page = false});
+  if (gentle.diags.has_errors() || page_count(gentle.doc) > static_cast<size_t>(target)) return std::nullopt;
+  Attempt best = narrow(layouts, target, natural, std::move(gentle));
+  if (best.diags.has_errors()) return std::nullopt;
+  return best;
+}
+
 }  // namespace
 
 FitResult fit_to_pages(const LayOut& lay_out, const layout::Theme& theme, int pages, Diagnostics& diags) {
@@ -174,7 +204,22 @@ FitResult fit_to_pages(const LayOut& lay_out, const layout::Theme& theme, int pa
   // As the layout says, with the usual balancing of a nearly empty last page: fitting changes
   // nothing in a CV that already fits.
   Attempt natural = layouts.lay_out(0, paginate::Options{});
-  if (pages <= 0 || natural.diags.has_errors()) return finish(std::move(natural), layouts, diags);
+  if (pages <= 0) {
+    std::optional<Attempt> spared;
+    if (theme.fit_spare_last_page) spared = spare_last_page(layouts, natural);
+    if (spared) {
+      const int lines = static_cast<int>(std::ceil(natural.doc.pages.back().content_height /
+                                                   (theme.body.size * theme.body.line_height)));
+      const size_t kept = page_count(spared->doc);
+      FitResult r = finish(std::move(*spared), layouts, diags);
+      diags.note(Span{}, fmt::format("tightened a little to spare a last page of about {} line{}, on {}: {}", lines,
+                                     lines == 1 ? "" : "s", pages_text(static_cast<int>(kept)),
+                                     describe_changes(theme, r.theme)));
+      return r;
+    }
+    return finish(std::move(natural), layouts, diags);
+  }
+  if (natural.diags.has_errors()) return finish(std::move(natural), layouts, diags);
   if (page_count(natural.doc) <= static_cast<size_t>(pages)) {
     FitResult r = finish(std::move(natural), layouts, diags);
     diags.note(Span{}, fmt::format("fits on {} as it is; nothing was shrunk", pages_text(pages)));

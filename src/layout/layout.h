@@ -288,6 +288,9 @@ struct Theme {
   double fit_min_leading_scale = 0.92;  // line heights (as multiples of size) down to this fraction
   double fit_min_space_scale = 0.5;   // vertical spaces down to this fraction
   double fit_min_margin = 34;         // margins may shrink to this (pt; 12 mm), never below
+  /// Unasked, tighten a little (a third of the way to the bounds above, at most) when that
+  /// spares a last page holding less than a quarter of a page.
+  bool fit_spare_last_page = true;
 
   // the page grid: where content goes (see Region); a layout without regions has one
   std::vector<Region> regions{Region{"main", RegionDock::Fill, 0, 0, 0, RegionPages::All, {1, 1, 1}, 0, true, 0, {"rest"}, {}, {}}};

@@ -387,6 +387,9 @@ void add_text_and_footer(std::vector<Param>& out) {
   out.push_back(number("fit.min_space_scale", member(&Theme::fit_min_space_scale),
                        "smallest fraction of the vertical spaces fitting may use", kSpaceFraction));
   out.push_back(length("fit.min_margin", member(&Theme::fit_min_margin), "margins fitting may not go below"));
+  out.push_back(simple("fit.spare_last_page", ParamType::Bool, member(&Theme::fit_spare_last_page),
+                       "without fit_pages, tighten a little (a third of the way to the fit.* bounds at most) when "
+                       "that spares a last page holding less than a quarter of a page"));
   out.push_back(simple("footer.page_numbers", ParamType::Bool, member(&Theme::page_numbers),
                        "\"N / M\" footer when there is more than one page"));
   out.push_back(length("footer.offset", member(&Theme::footer_offset), "footer baseline above the page's bottom edge"));
