@@ -1235,6 +1235,33 @@ TEST(Sections, LayoutsKnowASectionByItsKeyWhateverItsTitle) {
   EXPECT_TRUE(in_side) << "기술 under `skills` goes to the side column";
 }
 
+// section.titles: a layout's own title for a section by key, in the CV's language (a form's
+// 자기소개 for `summary`), over the locale's; a title the CV wrote itself stays as written.
+TEST(Sections, ALayoutTitlesSectionsByKeyUnlessTheCvDid) {
+  layout::Theme theme = test_theme();
+  theme.section_titles = {"about: Nope", "summary : 자기소개|Personal statement"};
+  Entry text;
+  text.kind = EntryKind::Text;
+  text.text = T("저는 조판을 좋아합니다.", 12, 9);
+  model::Section summary = section("소개", EntryKind::Text, {text});
+  summary.key = "summary";
+  model::CvFile file = cv_file({summary});
+  file.locale = korean();
+  Diagnostics diags;
+  Composition c = compose(file, theme, diags);
+  EXPECT_LT(find_block(c, "자기소개"), c.main().size());
+  file.locale = english();
+  Composition en = compose(file, theme, diags);
+  EXPECT_LT(find_block(en, "Personal statement"), en.main().size());
+  file.cv.sections[0].title_given = true;
+  Composition given = compose(file, theme, diags);
+  const bool retitled = std::any_of(given.main().begin(), given.main().end(), [](const Block& b) {
+    return std::holds_alternative<Paragraph>(b.content) && text_of(para(b)) == "자기소개";
+  });
+  EXPECT_FALSE(retitled) << "a title the CV wrote stays";
+  EXPECT_LT(find_block(given, "소개"), given.main().size());
+}
+
 TEST(EntryTemplates, DateFormatsOfTheLayout) {
   Entry e;
   e.start_date = ym(2018, 9);

@@ -183,6 +183,25 @@ std::vector<const model::Section*> ordered_sections(const model::CvFile& file, c
   return sections;
 }
 
+// The layout's own title for a section the CV did not title itself (section.titles), in the
+// CV's language; nullopt when the layout has none for its key.
+std::optional<std::string> layout_title(const model::Section& section, const layout::Theme& theme,
+                                        const model::Locale& locale) {
+  if (section.title_given || section.key.empty()) return std::nullopt;
+  for (const std::string& entry : theme.section_titles) {
+    const size_t colon = entry.find(':');
+    if (colon == std::string::npos) continue;
+    const auto trimmed = [](std::string text) {
+      const size_t begin = text.find_first_not_of(' '), end = text.find_last_not_of(' ');
+      return begin == std::string::npos ? std::string() : text.substr(begin, end - begin + 1);
+    };
+    if (trimmed(entry.substr(0, colon)) != section.key) continue;
+    std::string title = in_language(trimmed(entry.substr(colon + 1)), locale);
+    if (!title.empty()) return title;
+  }
+  return std::nullopt;
+}
+
 Composition compose(const model::CvFile& file, const layout::Theme& theme, Diagnostics& diags, MarkupMemo* memo) {
   Builder builder(file, theme, diags, memo);
   add_header(builder);
@@ -192,7 +211,12 @@ Composition compose(const model::CvFile& file, const layout::Theme& theme, Diagn
   // contacts) with header.space_below instead of section.space_above.
   std::set<std::string, std::less<>> with_sections;
   for (const model::Section* ordered : ordered_sections(file, theme)) {
-    const model::Section& section = *ordered;
+    std::optional<model::Section> retitled;
+    if (std::optional<std::string> title = layout_title(*ordered, theme, builder.locale())) {
+      retitled = *ordered;
+      retitled->title.value = std::move(*title);
+    }
+    const model::Section& section = retitled ? *retitled : *ordered;
     // A title over nothing looks like a mistake on paper; say so rather than print it.
     if (section.entries.empty()) {
       diags.warning(section.title.span, "section '" + excerpt(section.title.value) + "' has no entries and is left out",

@@ -235,6 +235,9 @@ struct Theme {
   /// certificates, then the self-introduction); sections of a type not listed come after, and
   /// sections of one type keep the CV's order. Empty: the CV's order.
   std::vector<std::string> section_order;
+  /// The layout's own titles for sections by key, as "key: 한국어|English" (a form's 자기소개
+  /// for `summary`); a title the CV writes itself stays as written.
+  std::vector<std::string> section_titles;
   /// Sections (by title, any case, or their key: "experience") whose dated entries show how
   /// long they lasted in the date column ("2 yrs 3 mos").
   std::vector<std::string> time_spans_in;

@@ -224,6 +224,9 @@ void add_section(std::vector<Param>& out) {
   out.push_back(length("section.rule_thickness", member(&Theme::section_rule_thickness), "rule thickness"));
   out.push_back(simple("section.rule_color", ParamType::Color, member(&Theme::section_rule_color), "rule colour"));
   out.push_back(space("section.rule_gap", member(&Theme::section_rule_gap), "space between title and rule"));
+  out.push_back(simple("section.titles", ParamType::TextList, member(&Theme::section_titles),
+                       "the layout's titles for sections by their key, each \"key: 한국어|English\" (the CV's "
+                       "language picks), over the locale's; a title the CV writes itself stays"));
   out.push_back(simple("section.order", ParamType::TextList, member(&Theme::section_order),
                        "the order of sections by the type of their entries, as a form puts them, e.g. [education, "
                        "experience, one-line, normal, publication, text]; types not listed come after, in the CV's "
