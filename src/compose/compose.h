@@ -102,6 +102,9 @@ struct Row {
   double aside_width = 120;
   double gap = 12;
   bool aside_left = false;
+  /// The aside keeps aside_width even where its text is wider (a matrix's second column, whose
+  /// cells must line up), instead of widening to hold a date on one line.
+  bool aside_fixed = false;
 };
 
 /// A horizontal rule across the column (from indent_left to the right edge).

@@ -110,7 +110,10 @@ std::vector<Inline> author_inlines(Builder& b, const model::Entry& entry, const 
     if (b.theme().bold_owner_in_authors &&
         std::find(owner.begin(), owner.end(), normalized_name(author.value)) != owner.end())
       author_font.bold = true;
-    append(inlines, b.inlines(author, author_font));
+    // A person's name never breaks across lines ("Gyewon / Lee"); the list wraps between names.
+    std::vector<Inline> name = b.inlines(author, author_font);
+    for (Inline& part : name) part.unbreakable = true;
+    append(inlines, std::move(name));
   }
   return inlines;
 }

@@ -166,6 +166,9 @@ void add_table(Builder& b, const model::Section& section, const layout::TableTem
         if (!names("HIGHLIGHTS")) cell_template += "\nHIGHLIGHTS";
       }
       FilledLine cell = fill_template(b, entry, cell_template, font_of(theme.body));
+      // A cell is a share of the width, often narrow: a long author's name may wrap there
+      // rather than run into the next column.
+      for (Inline& part : cell.inlines) part.unbreakable = false;
       Paragraph p = b.paragraph(std::move(cell.inlines), theme.body, layout::Align::Left,
                                 cell.span.known() ? cell.span : entry.span);
       p.is_name = cell.names;
@@ -243,6 +246,7 @@ void set_in_two_columns(Builder& b, const model::Section& section, const std::ve
       (j == i ? row.main : row.aside).push_back(std::move(cell));
     }
     row.aside_width = std::max(1.0, (width - gap) / 2);
+    row.aside_fixed = true;  // the second column's cells line up
     row.gap = gap;
     Block& added = b.add(std::move(row), entries[i].space_before, entries[i].span);
     added.group = entries[i].group;
@@ -266,8 +270,12 @@ void add_timeline(Builder& b, const model::Section& section, const std::vector<s
   rule.color = theme.timeline_color;
   for (size_t i = first_block.front(); i < b.block_count(); ++i) {
     SideRule here = rule;
-    const bool entry_start = std::find(first_block.begin(), first_block.end(), i) != first_block.end();
-    if (entry_start) here.dot = theme.timeline_dot;
+    // A dot marks a dated entry: one without a date has no place on the line of years.
+    const auto start = std::find(first_block.begin(), first_block.end(), i);
+    if (start != first_block.end()) {
+      const model::Entry& entry = section.entries[static_cast<size_t>(start - first_block.begin())];
+      if (entry.date || entry.start_date) here.dot = theme.timeline_dot;
+    }
     here.starts_here = i == first_block.front();
     b.block_at(i).side_rule = here;
   }

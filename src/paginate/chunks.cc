@@ -157,7 +157,7 @@ std::vector<Chunk> paragraph_chunks(const compose::Paragraph& para, const Column
 /// only narrows this row's main column; it never takes more than half the column.
 double aside_width_for(const compose::Row& row, const Column& column, text::Typesetter& typesetter) {
   // On the left the column is the text's indent: it stays put, and what is too long wraps.
-  if (row.aside.empty() || row.aside_width <= 0 || row.aside_left) return row.aside_width;
+  if (row.aside.empty() || row.aside_width <= 0 || row.aside_left || row.aside_fixed) return row.aside_width;
   constexpr double kUnbounded = 1e6;
   double natural = 0;
   for (const auto& para : row.aside)
