@@ -493,6 +493,26 @@ TEST(PdfWriter, SharedGlyphGetsActualText) {
   EXPECT_EQ(written_lines(doc), (std::vector<std::vector<std::string>>{{"bee", "\u00e9"}}));
 }
 
+// A line of one-character words ("1 – 2", "x → y", "a … d", the marker before it another)
+// is what poppler takes for letter-spaced text, and it drops the spaces; hanji's pages give
+// them back. A line with a longer word keeps them as it always did, without the span.
+TEST(PdfWriter, ShortLinesOfOneCharacterWordsKeepTheirSpaces) {
+  Sample sample = make_sample();
+  Document doc;
+  doc.fonts = sample.doc.fonts;
+  doc.pages.resize(1);
+  place_line(doc.pages[0], {shape(doc, kLatin, "1 \u2013 2", 10)}, 72, 100);
+  place_line(doc.pages[0], {shape(doc, kLatin, "a \u2026 d", 10)}, 72, 120);
+  place_line(doc.pages[0], {shape(doc, kLatin, "\u2022", 10)}, 60, 140);
+  place_line(doc.pages[0], {shape(doc, kLatin, "x y", 10)}, 72, 140);
+  place_line(doc.pages[0], {shape(doc, kLatin, "A: 1 \u2013 2", 10)}, 72, 160);
+  EXPECT_EQ(written_lines(doc), (std::vector<std::vector<std::string>>{
+                                    {"1 \u2013 2", "a \u2026 d", "\u2022 x y", "A: 1 \u2013 2"}}));
+  Diagnostics diags;
+  const std::optional<std::string> bytes = write(doc, {}, diags);
+  ASSERT_TRUE(bytes);
+}
+
 TEST(PdfWriter, SameDocumentGivesSameBytes) {
   Sample sample = make_sample();
   Diagnostics diags;

@@ -114,6 +114,24 @@ class TjWriter {
   bool string_open_ = false;
 };
 
+// Whether `text` is single characters between spaces ("1 – 2", "x ", "a … d"): words a text
+// extractor would read as one letter-spaced word.
+bool reads_as_letter_spacing(std::u32string_view text) {
+  bool space = false, word = false;
+  std::size_t letters = 0;  // of the current word
+  for (char32_t c : text) {
+    if (c == U' ') {
+      space = true;
+      letters = 0;
+    } else if (++letters > 1) {
+      return false;
+    } else {
+      word = true;
+    }
+  }
+  return space && word;
+}
+
 // Draws the glyphs of a run, tracking where the viewer's pen is (from the declared widths
 // and the adjustments written) against where each glyph belongs (from the shaped
 // advances), both in billionths of an em.
@@ -163,6 +181,17 @@ class RunDrawer {
   void draw_clusters(ClusterView clusters) {
     const std::span<const ClusterSpan> spans = clusters.clusters();
     if (spans.empty()) return;
+    std::u32string whole;
+    for (const ClusterSpan& span : spans) whole += clusters.text(span);
+    if (reads_as_letter_spacing(whole)) {
+      // Extractors (poppler's TextLine::coalesce) take a line whose words are all one
+      // character ("1 – 2", "x → y") for letter-spaced text and drop its spaces; as one span
+      // that reads as its text, the run is one word of several characters, spaces included.
+      begin_actual_text(whole);
+      for (const ClusterSpan& span : spans) draw_cluster(span, {}, true);
+      end_actual_text();
+      return;
+    }
     const double tolerance = kBoxOverlapEm * run_.size;
     Extent first = extent_of(spans[0], 0);  // each cluster's extent is measured once
     for (std::size_t begin = 0; begin < spans.size();) {
