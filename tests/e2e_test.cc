@@ -1132,3 +1132,36 @@ TEST(SvgPages, AreWellFormedSizedAsThePdfAndHoldItsWords) {
     }
   }
 }
+
+// Every typed space comes back from short lines, in every layout and both of pdftotext's
+// modes: one-character words ("1 – 2", "x → y", "a … d") in highlights, one-line entries and
+// bullets, which poppler would otherwise take for letter-spaced text and close up.
+TEST(ShortLines, GiveBackEveryTypedSpaceInEveryLayout) {
+  const fs::path dir = e2e_dir() / "short-lines";
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  const fs::path cv = dir / "cv.yaml";
+  {
+    std::ofstream out(cv);
+    out << "cv:\n  name: Short Lines\n  sections:\n"
+           "    experience:\n"
+           "      - company: A\n        position: B\n        start_date: 2020-01\n        end_date: 2021-01\n"
+           "        highlights:\n          - \"1 \u2013 2\"\n          - \"x \u2192 y\"\n"
+           "    notes:\n      - bullet: \"a \u2026 d\"\n      - bullet: \"3 \u00d7 4\"\n";
+  }
+  hanji::Diagnostics listing;
+  const auto layouts = hanji::layout::list_layouts(hanji::layout::find_data_dirs(HANJI_BINARY), listing);
+  ASSERT_GE(layouts.size(), 12u);
+  for (const auto& layout : layouts) {
+    const std::string pdf = (dir / (layout.name + ".pdf")).string();
+    Result built = run(std::string(HANJI_BINARY) + " build " + quote(cv.string()) + " --layout " + layout.name +
+                           " -q -o " + quote(pdf),
+                       true);
+    ASSERT_EQ(built.exit_code, 0) << layout.name << "\n" << built.output;
+    for (const char* mode : {"", " -layout"}) {
+      const std::string text = run("pdftotext" + std::string(mode) + " " + quote(pdf) + " -").output;
+      for (const char* typed : {"1 \u2013 2", "x \u2192 y", "a \u2026 d", "3 \u00d7 4"})
+        EXPECT_NE(text.find(typed), std::string::npos) << layout.name << mode << ": '" << typed << "' in\n" << text;
+    }
+  }
+}
