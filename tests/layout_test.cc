@@ -326,6 +326,73 @@ TEST(LoadTheme, CvOverridesWin) {
   EXPECT_EQ(theme->body_align, Align::Justify);
 }
 
+// The page grid as data: sidebar's regions dock as declared (the header across the top, the
+// side column on the left, the main flow in what is left), a CV changes one by name (the
+// column moved to the right keeps its place in the order), and `pages: none` takes one away.
+TEST(Regions, DockAsDeclaredAndChangeByName) {
+  Diagnostics diags;
+  auto sidebar = load_theme("sidebar", ConfigNode{}, "", repo_dirs(), diags);
+  ASSERT_TRUE(sidebar) << messages(diags);
+  const double text_width = sidebar->page_width - sidebar->margin_left - sidebar->margin_right;
+  std::vector<RegionFrame> frames = region_frames(*sidebar, 0);
+  ASSERT_EQ(frames.size(), 3u);
+  EXPECT_EQ(frames[0].region->name, "header");
+  EXPECT_NEAR(frames[0].width, text_width, 1e-9);
+  EXPECT_EQ(frames[1].region->name, "side");
+  EXPECT_NEAR(frames[1].x, sidebar->margin_left, 1e-9);
+  EXPECT_EQ(frames[1].outer_x, 0) << "the tint runs to the paper's edge";
+  EXPECT_EQ(frames[2].region->name, "main");
+  const double side = 5.4 / 2.54 * 72, gap = 16;
+  EXPECT_NEAR(frames[2].x, sidebar->margin_left + side + gap, 1e-6);
+  EXPECT_NEAR(frames[2].width, text_width - side - gap, 1e-6);
+  EXPECT_EQ(region_frames(*sidebar, 1).size(), 2u) << "the header is on the first page only";
+  EXPECT_EQ(region_for_section(*sidebar, "Programming Skills", "")->name, "side");
+  EXPECT_EQ(region_for_section(*sidebar, "보유 기술", "")->name, "side");
+  EXPECT_EQ(region_for_section(*sidebar, "경력", "experience")->name, "main");
+  EXPECT_EQ(region_taking(*sidebar, "contacts")->name, "side");
+
+  MapBuilder right;
+  right.set("dock", "right");
+  MapBuilder regions;
+  regions.add("side", right.node);
+  auto moved = load_theme("sidebar", overrides_of("regions", regions.node), "", repo_dirs(), diags);
+  ASSERT_TRUE(moved) << messages(diags);
+  frames = region_frames(*moved, 0);
+  ASSERT_EQ(frames.size(), 3u);
+  EXPECT_EQ(frames[1].region->name, "side");
+  EXPECT_NEAR(frames[1].x + frames[1].width, moved->page_width - moved->margin_right, 1e-6);
+  EXPECT_NEAR(frames[1].outer_x + frames[1].outer_width, moved->page_width, 1e-6);
+  EXPECT_NEAR(frames[2].x, moved->margin_left, 1e-9);
+
+  MapBuilder gone;
+  gone.set("pages", "none");
+  MapBuilder without;
+  without.add("side", gone.node);
+  auto one_column = load_theme("sidebar", overrides_of("regions", without.node), "", repo_dirs(), diags);
+  ASSERT_TRUE(one_column) << messages(diags);
+  frames = region_frames(*one_column, 1);
+  ASSERT_EQ(frames.size(), 1u);
+  EXPECT_NEAR(frames[0].width, text_width, 1e-9);
+  EXPECT_EQ(region_for_section(*one_column, "Skills", "skills")->name, "main");
+}
+
+// A grid that cannot work is refused where it is written: a column beside the main flow on
+// the first page only would set the flow at two widths.
+TEST(Regions, AFlowThatWouldChangeWidthIsRefused) {
+  MapBuilder first;
+  first.set("pages", "first");
+  MapBuilder regions;
+  regions.add("side", first.node);
+  Diagnostics diags;
+  auto theme = load_theme("sidebar", overrides_of("regions", regions.node), "", repo_dirs(), diags);
+  EXPECT_FALSE(theme);
+  const Diagnostic* e = first_error(diags);
+  ASSERT_NE(e, nullptr);
+  EXPECT_NE(e->message.find("region 'main' is"), std::string::npos) << e->message;
+  EXPECT_NE(e->message.find("wide where the content it shows is set"), std::string::npos) << e->message;
+  EXPECT_EQ(e->span.file, "cv.yaml");
+}
+
 // RenderCV's four paper sizes, by hanji's names and RenderCV's: ISO A4 and A5 in millimetres,
 // US Letter and Executive in inches.
 TEST(LoadTheme, EveryPaperSizeHasItsDimensions) {

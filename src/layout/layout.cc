@@ -363,7 +363,16 @@ void check_region_widths(const Theme& theme, double text_width, Diagnostics& dia
       }
       auto [known, fresh] = width_of.emplace(head.name, frame.width);
       if (!fresh && std::abs(known->second - frame.width) > 0.5) {
-        diags.error(region_span(theme, region, {"pages", "width", "share", "dock"}),
+        // Most likely a column on some pages only beside it: blame where its pages are set.
+        Span where = region_span(theme, region, {"pages", "width", "share", "dock"});
+        for (const Region& other : theme.regions) {
+          const bool column = other.dock == RegionDock::Left || other.dock == RegionDock::Right;
+          auto set = theme.value_spans.find("regions." + other.name + ".pages");
+          if (column && (other.pages == RegionPages::First || other.pages == RegionPages::Rest) &&
+              set != theme.value_spans.end() && set->second.known())
+            where = set->second;
+        }
+        diags.error(where,
                     fmt::format("region '{}' is {:.0f} pt wide where the content it shows is set {:.0f} pt wide",
                                 region.name, frame.width, known->second),
                     {"a flow keeps one width: regions an overflow chains together are equally wide, and a column "
