@@ -1165,3 +1165,34 @@ TEST(ShortLines, GiveBackEveryTypedSpaceInEveryLayout) {
     }
   }
 }
+
+// Right-to-left names and places in a left-to-right CV (a font for them in fonts.fallback):
+// drawn in visual order, they come back from pdftotext in logical order, word by word (poppler
+// marks the right-to-left stretches with embedding controls, which are left out here).
+TEST(RightToLeft, HebrewAndArabicComeBackInLogicalOrder) {
+  const fs::path dir = e2e_dir() / "rtl";
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  const fs::path cv = dir / "cv.yaml";
+  {
+    std::ofstream out(cv);
+    out << "layout: {name: classic, fonts: {fallback: [DejaVu Sans]}}\n"
+           "cv:\n  name: Dana Levi\n  location: \"\u05EA\u05DC \u05D0\u05D1\u05D9\u05D1\"\n  sections:\n"
+           "    experience:\n"
+           "      - company: \"\u05E9\u05DC\u05D5\u05DD \u05E2\u05D5\u05DC\u05DD\"\n        position: Engineer\n"
+           "        start_date: 2020-01\n        end_date: 2021-01\n"
+           "        highlights:\n          - \"Worked with \u0645\u0631\u062D\u0628\u0627 \u0628\u0627\u0644\u0639\u0627\u0644\u0645 in 2020.\"\n";
+  }
+  const std::string pdf = (dir / "cv.pdf").string();
+  Result built = run(std::string(HANJI_BINARY) + " build " + quote(cv.string()) + " -q -o " + quote(pdf), true);
+  ASSERT_EQ(built.exit_code, 0) << built.output;
+  std::string text;
+  for (char32_t c : hanji::utf8_decode(run("pdftotext " + quote(pdf) + " -").output))
+    if (c < 0x202A || c > 0x202E) hanji::utf8_append(text, c);
+  for (const char* word : {"\u05EA\u05DC", "\u05D0\u05D1\u05D9\u05D1", "\u05E9\u05DC\u05D5\u05DD", "\u05E2\u05D5\u05DC\u05DD",
+                           "\u0645\u0631\u062D\u0628\u0627", "\u0628\u0627\u0644\u0639\u0627\u0644\u0645"})
+    EXPECT_NE(text.find(word), std::string::npos) << "'" << word << "' in\n" << text;
+  // Each name's words in the order they are written.
+  EXPECT_LT(text.find("\u05EA\u05DC"), text.find("\u05D0\u05D1\u05D9\u05D1")) << text;
+  EXPECT_LT(text.find("\u05E9\u05DC\u05D5\u05DD"), text.find("\u05E2\u05D5\u05DC\u05DD")) << text;
+}

@@ -17,6 +17,7 @@
 #include "text/font_service.h"
 #include "text/sfnt.h"
 #include "text/text.h"
+#include "text/bidi.h"
 
 namespace hanji::text {
 namespace {
@@ -1632,6 +1633,54 @@ TEST_F(TextTest, SmallCapsAreMadeFromCapitalsWhereTheFontHasNone) {
   EXPECT_EQ(ts.typeset_line(make_inline("Work-life 2")).runs.size(), 1u);
 }
 
+
+// Right-to-left words in a left-to-right line (UAX #9, through FriBidi): shaped right to
+// left, drawn in visual order (the Hebrew run's first logical letter on its right, the words
+// of the run in reverse), placed between the Latin on either side; the runs and their texts
+// stay in logical order, which is how they read.
+TEST_F(TextTest, RightToLeftWordsAreDrawnInVisualOrderAndReadInLogicalOrder) {
+  theme.fonts.fallback = {"/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"};
+  Typesetter ts(theme, diags);
+  const Line line = ts.typeset_line(make_inline("ab \u05e9\u05dc\u05d5\u05dd \u05e2\u05d5\u05dc\u05dd cd"));
+  std::string read;
+  for (const doc::GlyphRun& run : line.runs) read += run.text;
+  EXPECT_EQ(read, "ab \u05e9\u05dc\u05d5\u05dd \u05e2\u05d5\u05dc\u05dd cd") << "runs read in logical order";
+  const auto run_with = [&](const std::string& text) -> const doc::GlyphRun* {
+    for (const doc::GlyphRun& run : line.runs)
+      if (run.text == text) return &run;
+    return nullptr;
+  };
+  const doc::GlyphRun* latin_before = run_with("ab ");
+  const doc::GlyphRun* first_word = run_with("\u05e9\u05dc\u05d5\u05dd");   // shalom, read first
+  const doc::GlyphRun* second_word = run_with("\u05e2\u05d5\u05dc\u05dd");  // olam, read second
+  const doc::GlyphRun* latin_after = run_with(" cd");
+  ASSERT_TRUE(latin_before && first_word && second_word && latin_after) << joined(texts_of({line}));
+  EXPECT_LT(latin_before->x, second_word->x);
+  EXPECT_LT(second_word->x, first_word->x) << "the word read first stands on the right";
+  EXPECT_LT(first_word->x, latin_after->x);
+  // Drawn back to front: the leftmost glyph is the word's last letter, and the glyphs'
+  // clusters (byte offsets into the text) descend.
+  const doc::GlyphRun& hebrew = *first_word;
+  ASSERT_EQ(hebrew.glyphs.size(), 4u);
+  EXPECT_EQ(hebrew.glyphs.front().cluster, 6u);
+  EXPECT_EQ(hebrew.glyphs.back().cluster, 0u);
+  // The same text without right-to-left letters keeps one run in logical order.
+  EXPECT_EQ(ts.typeset_line(make_inline("ab cd")).runs.size(), 1u);
+}
+
+TEST(Bidi, VisualOrderReversesEachLevelFromTheHighestDown) {
+  // L, R, R, numbers inside the R run (2), R, L: the R run with its number reads right to
+  // left, the number itself left to right.
+  EXPECT_EQ(detail::visual_order({0, 1, 1, 2, 2, 1, 0}), (std::vector<std::size_t>{0, 5, 3, 4, 2, 1, 6}));
+  EXPECT_EQ(detail::visual_order({0, 0, 0}), (std::vector<std::size_t>{0, 1, 2}));
+  EXPECT_TRUE(detail::bidi_levels(U"plain Latin and 한국어").empty()) << "no bidi without right-to-left letters";
+  const std::vector<uint8_t> levels = detail::bidi_levels(U"a \u05d0\u05d1 12 \u05d2 b");
+  ASSERT_EQ(levels.size(), 11u);
+  EXPECT_EQ(levels[0], 0);
+  EXPECT_EQ(levels[2], 1);
+  EXPECT_EQ(levels[5], 2) << "a number inside right-to-left text";
+  EXPECT_EQ(levels[10], 0);
+}
 
 TEST_F(TextTest, ABalancedParagraphHasLinesOfEvenLength) {
   Typesetter ts(theme, diags);

@@ -8,6 +8,7 @@
 #include <optional>
 #include <set>
 
+#include "text/bidi.h"
 #include "text/char_class.h"
 
 namespace hanji::text::detail {
@@ -257,7 +258,8 @@ class MissingChars {
 
 bool same_item(const Item& a, const Item& b) {
   return a.font == b.font && a.role == b.role && a.size == b.size && a.nominal_size == b.nominal_size &&
-         a.rise == b.rise && a.small_caps == b.small_caps && a.color == b.color && (a.link == b.link || *a.link == *b.link) && a.script == b.script;
+         a.rise == b.rise && a.small_caps == b.small_caps && a.color == b.color && (a.link == b.link || *a.link == *b.link) && a.script == b.script &&
+         a.level == b.level;
 }
 
 }  // namespace
@@ -265,6 +267,7 @@ bool same_item(const Item& a, const Item& b) {
 std::vector<Item> itemize(const SourceText& text, const FontSettings& settings, FontStore& fonts,
                           Diagnostics& diags) {
   const std::vector<Family> families = resolve_families(text.chars);
+  const std::vector<uint8_t> levels = bidi_levels(text.chars);  // empty: all left to right
   FontChooser chooser(settings, fonts);
   std::vector<Item> items;
   std::set<char32_t> warned;
@@ -309,6 +312,7 @@ std::vector<Item> itemize(const SourceText& text, const FontSettings& settings, 
     // a role set in italics keeps its own colour there.
     item.color = source.font.emphasized && !choice.italic ? settings.emphasis_color : source.font.color;
     item.small_caps = source.font.small_caps;
+    item.level = levels.empty() ? 0 : levels[i];
     item.link = &source.link;
     item.script = previous_script = script_of(c, choice.role, previous_script);
     if (!items.empty() && items.back().end == i && same_item(items.back(), item)) {

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "text/bidi.h"
 #include "text/char_class.h"
 #include "text/spacing.h"
 
@@ -63,7 +64,23 @@ double justify(const SourceText& text, const ShapedText& shaped, size_t begin, s
 
 bool same_run(const Item& a, const Item& b) {
   return a.font == b.font && a.size == b.size && a.rise == b.rise && a.color == b.color &&
-         (a.link == b.link || *a.link == *b.link);
+         (a.link == b.link || *a.link == *b.link) && a.level == b.level;
+}
+
+// The runs of a line placed in visual order (UAX #9 rule L2 over their levels): each run
+// after the one on its left, a right-to-left run's glyphs back to front (shaping keeps them
+// in logical order). The runs stay in logical order, as does each one's text: that is the
+// order they read in, and an extractor given the glyphs left to right turns a right-to-left
+// run round itself.
+void place_visually(std::vector<GlyphRun>& runs, const std::vector<uint8_t>& levels) {
+  if (std::none_of(levels.begin(), levels.end(), [](uint8_t level) { return level > 0; })) return;
+  double x = runs.empty() ? 0 : runs.front().x;
+  for (std::size_t index : visual_order(levels)) {
+    GlyphRun& run = runs[index];
+    if (levels[index] % 2 == 1) std::reverse(run.glyphs.begin(), run.glyphs.end());
+    run.x = x;
+    for (const Glyph& glyph : run.glyphs) x += glyph.advance;
+  }
 }
 
 GlyphRun start_run(const SourceText& text, const Item& item, const Cluster& cluster, double x) {
@@ -217,6 +234,7 @@ Line build_line(const SourceText& text, const ShapedText& shaped, ClusterRange r
     return 0;
   };
   int run_part = -1;
+  std::vector<uint8_t> run_levels;  // of each run, for the visual order
   for (size_t c = begin; c < end; ++c) {
     ++steps;
     const Cluster& cluster = clusters[c];
@@ -232,6 +250,7 @@ Line build_line(const SourceText& text, const ShapedText& shaped, ClusterRange r
       if (part == 2) run.actual_text = run_part == 2 ? std::string() : parts.tail_word;
       if (part == 1) run.actual_text = std::string();
       line.runs.push_back(std::move(run));
+      run_levels.push_back(item.level);
       run_item = &item;
       run_part = part;
     }
@@ -247,6 +266,7 @@ Line build_line(const SourceText& text, const ShapedText& shaped, ClusterRange r
     }
   }
   if (hyphen && !line.runs.empty()) pen += add_hyphen(*hyphen, line.runs.back());
+  place_visually(line.runs, run_levels);
   for (GlyphRun& run : line.runs)
     if (!run.actual_text && is_icon_text(run.text, steps)) run.actual_text = std::string();
   line.width = pen;

@@ -59,6 +59,9 @@ struct Item {
   double rise = 0;
   Rgb color;
   bool small_caps = false;  // shaped with the font's small capitals (OpenType smcp), if it has them
+  /// The Unicode bidi embedding level of its chars: odd is right to left (Hebrew, Arabic),
+  /// shaped so and drawn in visual order; 0 in a left-to-right paragraph's own text.
+  uint8_t level = 0;
   const std::string* link = nullptr;
   hb_script_t script = HB_SCRIPT_LATIN;
   /// What a line that ends in a word hyphenated after this item's last char draws at its end:

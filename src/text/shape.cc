@@ -1,5 +1,6 @@
 #include "text/shape.h"
 
+#include <algorithm>
 #include <cstring>
 
 #include "text/char_class.h"
@@ -179,13 +180,15 @@ void size_item(const SourceText& text, const FontSettings& settings, Item& item)
 const std::vector<ShapedWords::Glyph>& ShapedWords::shape(std::string_view word, const Item& item, FontStore& fonts,
                                                          hb_buffer_t* buffer) {
   // What decides the glyphs: the font, the script, Korean or not, small capitals, the word.
-  std::string key(sizeof(int32_t) + sizeof(uint32_t) + 2, '\0');
+  std::string key(sizeof(int32_t) + sizeof(uint32_t) + 3, '\0');
   const int32_t font = item.font;
   const uint32_t script = static_cast<uint32_t>(item.script);
   std::memcpy(key.data(), &font, sizeof font);
   std::memcpy(key.data() + sizeof font, &script, sizeof script);
   key[sizeof font + sizeof script] = item.role == Role::Hangul ? 'k' : '-';
   key[sizeof font + sizeof script + 1] = item.small_caps ? 's' : '-';
+  const bool right_to_left = item.level % 2 == 1;
+  key[sizeof font + sizeof script + 2] = right_to_left ? 'r' : '-';
   key.append(word);
   if (auto it = words_.find(key); it != words_.end()) return it->second;
   // A typesetter keeps about one CV's words; a text of endless distinct words (an attack, or a
@@ -194,7 +197,10 @@ const std::vector<ShapedWords::Glyph>& ShapedWords::shape(std::string_view word,
   ++shaped_;
   hb_buffer_clear_contents(buffer);
   hb_buffer_add_utf8(buffer, word.data(), static_cast<int>(word.size()), 0, static_cast<int>(word.size()));
-  hb_buffer_set_direction(buffer, HB_DIRECTION_LTR);
+  // Right-to-left words (Hebrew, Arabic) are shaped so: their joining forms and marks depend
+  // on it. Their glyphs come back in visual order; they are kept in logical order here, as
+  // every other word's, and a line draws them back to front (lines.cc).
+  hb_buffer_set_direction(buffer, right_to_left ? HB_DIRECTION_RTL : HB_DIRECTION_LTR);
   hb_buffer_set_script(buffer, item.script);
   // An explicit language keeps shaping independent of the process locale.
   hb_buffer_set_language(buffer, item.role == Role::Hangul ? hb_language_from_string("ko", -1) : HB_LANGUAGE_INVALID);
@@ -210,6 +216,7 @@ const std::vector<ShapedWords::Glyph>& ShapedWords::shape(std::string_view word,
   for (unsigned int g = 0; g < count; ++g)
     glyphs[g] = Glyph{infos[g].codepoint, infos[g].cluster, positions[g].x_advance, positions[g].x_offset,
                       positions[g].y_offset};
+  if (right_to_left) std::reverse(glyphs.begin(), glyphs.end());
   return words_.emplace(std::move(key), std::move(glyphs)).first->second;
 }
 

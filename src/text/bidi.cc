@@ -1,0 +1,56 @@
+// Right-to-left runs in a left-to-right paragraph: levels from FriBidi, visual order by L2.
+#include "text/bidi.h"
+
+#include <fribidi.h>
+
+#include <algorithm>
+
+namespace hanji::text::detail {
+namespace {
+
+// Chars of right-to-left scripts (Hebrew, Arabic, Syriac, Thaana, NKo, Samaritan, Mandaic,
+// their presentation forms, and the historic ones above U+10800): a paragraph without any
+// needs no bidi at all.
+bool right_to_left_script(char32_t c) {
+  return (c >= 0x0590 && c <= 0x08FF) || (c >= 0xFB1D && c <= 0xFDFF) || (c >= 0xFE70 && c <= 0xFEFF) ||
+         (c >= 0x10800 && c <= 0x10FFF) || (c >= 0x1E800 && c <= 0x1EFFF);
+}
+
+}  // namespace
+
+std::vector<uint8_t> bidi_levels(const std::u32string& chars) {
+  if (std::none_of(chars.begin(), chars.end(), right_to_left_script)) return {};
+  const auto length = static_cast<FriBidiStrIndex>(chars.size());
+  std::vector<FriBidiChar> text(chars.begin(), chars.end());
+  std::vector<FriBidiCharType> types(chars.size());
+  std::vector<FriBidiBracketType> brackets(chars.size());
+  std::vector<FriBidiLevel> levels(chars.size());
+  fribidi_get_bidi_types(text.data(), length, types.data());
+  fribidi_get_bracket_types(text.data(), length, types.data(), brackets.data());
+  FriBidiParType direction = FRIBIDI_PAR_LTR;  // a CV in a left-to-right language
+  if (fribidi_get_par_embedding_levels_ex(types.data(), brackets.data(), length, &direction, levels.data()) == 0)
+    return {};  // FriBidi could not (out of memory): left to right, as before
+  std::vector<uint8_t> out(chars.size());
+  for (std::size_t i = 0; i < chars.size(); ++i) out[i] = static_cast<uint8_t>(std::min<int>(levels[i], 125));
+  return out;
+}
+
+std::vector<std::size_t> visual_order(const std::vector<uint8_t>& levels) {
+  std::vector<std::size_t> order(levels.size());
+  for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+  const uint8_t highest = levels.empty() ? 0 : *std::max_element(levels.begin(), levels.end());
+  for (int level = highest; level >= 1; --level)
+    for (std::size_t i = 0; i < order.size();) {
+      if (levels[order[i]] < level) {
+        ++i;
+        continue;
+      }
+      std::size_t j = i;
+      while (j < order.size() && levels[order[j]] >= level) ++j;
+      std::reverse(order.begin() + static_cast<std::ptrdiff_t>(i), order.begin() + static_cast<std::ptrdiff_t>(j));
+      i = j;
+    }
+  return order;
+}
+
+}  // namespace hanji::text::detail

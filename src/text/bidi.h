@@ -1,0 +1,20 @@
+// Private to the text module: the Unicode bidirectional algorithm (through GNU FriBidi), for
+// right-to-left words (a Hebrew or Arabic name, employer or place) in a left-to-right CV.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace hanji::text::detail {
+
+/// The embedding level of each char of a left-to-right paragraph (UAX #9): 0 for its own
+/// text, 1 for right-to-left runs, 2 for numbers and Latin inside those. Empty when the text
+/// has no right-to-left char (the common case, at the cost of one scan).
+std::vector<uint8_t> bidi_levels(const std::u32string& chars);
+
+/// Visual order of `count` pieces of a line from their levels (UAX #9 rule L2): from the
+/// highest level down to 1, every run of pieces at that level or above is reversed.
+std::vector<std::size_t> visual_order(const std::vector<uint8_t>& levels);
+
+}  // namespace hanji::text::detail
