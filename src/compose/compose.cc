@@ -130,18 +130,6 @@ std::vector<const std::string*> template_lines(const layout::Theme& theme) {
   return lines;
 }
 
-bool names_field(const std::string& line, const std::string& field) {
-  for (size_t at = line.find(field); at != std::string::npos; at = line.find(field, at + 1)) {
-    const auto part_of_word = [&](size_t i) {
-      const char c = line[i];
-      return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_';
-    };
-    if ((at == 0 || !part_of_word(at - 1)) && (at + field.size() == line.size() || !part_of_word(at + field.size())))
-      return true;
-  }
-  return false;
-}
-
 // A key of the CV's own (`gpa`) is printed where a template names it in capitals (GPA); one
 // no template of the layout names is said once, where it is first written.
 void report_unshown_keys(const model::CvFile& file, const layout::Theme& theme, Diagnostics& diags) {
@@ -153,7 +141,7 @@ void report_unshown_keys(const model::CvFile& file, const layout::Theme& theme, 
         const std::string& key = entry.extra[k].first;
         const std::string field = custom_field_name(key);
         const bool shown = !field.empty() && std::any_of(lines.begin(), lines.end(), [&](const std::string* line) {
-          return names_field(*line, field);
+          return template_names(*line, field);
         });
         if (shown || !said.insert(key).second) continue;
         const Span where = k < entry.extra_spans.size() ? entry.extra_spans[k] : entry.extra[k].second.span;

@@ -47,6 +47,18 @@ std::string contact_icon(const model::Contact& contact) {
   return "\uF0C1";  // link
 }
 
+// A contact as it is set: its icon (where the layout shows icons) kept to it by a no-break
+// space, reading as nothing in the text, then its text, linked.
+void append_contact(const Builder& b, const model::Contact& contact, const layout::TextStyle& style,
+                    bool unbreakable, std::vector<Inline>& out) {
+  if (b.theme().contact_icons) {
+    FontSpec icon_font = font_of(style);
+    icon_font.color = b.theme().icon_color;
+    out.push_back(Inline{contact_icon(contact) + "\u00A0", icon_font, contact.url, {}});
+  }
+  out.push_back(Inline{contact.text.value, font_of(style), contact.url, contact.text.span, unbreakable});
+}
+
 // One Inline per contact, separated by header.separator. Contact texts are shown verbatim
 // (e-mail addresses and URLs are not markup); links keep the contact colour so the header
 // reads as one line.
@@ -60,13 +72,7 @@ std::optional<Paragraph> contact_line(Builder& b, layout::Align align) {
   for (const auto& contact : contacts) {
     if (contact.text.empty()) continue;
     if (!inlines.empty()) inlines.push_back(Inline{separator, font_of(style), "", {}});
-    if (b.theme().contact_icons) {
-      // A no-break space keeps the icon with its item; the icon reads as nothing in the text.
-      FontSpec icon_font = font_of(style);
-      icon_font.color = b.theme().icon_color;
-      inlines.push_back(Inline{contact_icon(contact) + "\u00A0", icon_font, contact.url, {}});
-    }
-    inlines.push_back(Inline{contact.text.value, font_of(style), contact.url, contact.text.span, true});
+    append_contact(b, contact, style, true, inlines);
   }
   if (inlines.empty()) return std::nullopt;
   Paragraph p = b.paragraph(std::move(inlines), style, align, contacts.front().text.span);
@@ -226,13 +232,7 @@ void add_region_contacts(Builder& b, const layout::Region& region) {
   for (const auto& contact : shown_contacts(b)) {
     if (contact.text.empty()) continue;
     std::vector<Inline> inlines;
-    FontSpec font = font_of(theme.contact);
-    if (theme.contact_icons) {
-      FontSpec icon_font = font;
-      icon_font.color = theme.icon_color;
-      inlines.push_back(Inline{contact_icon(contact) + "\u00A0", icon_font, contact.url, {}});
-    }
-    inlines.push_back(Inline{contact.text.value, font, contact.url, contact.text.span});
+    append_contact(b, contact, theme.contact, false, inlines);
     Paragraph p = b.paragraph(std::move(inlines), theme.contact, layout::Align::Left, contact.text.span);
     p.is_name = true;
     const double space = first ? (after_photo ? theme.header_space_below : 0) : theme.contact_space;
@@ -255,12 +255,7 @@ void add_split(Builder& b) {
     if (contact.text.empty()) continue;
     if (!lines.empty()) lines.push_back(Inline{"\n", font_of(theme.contact), "", {}});
     if (!first_span.known()) first_span = contact.text.span;
-    if (theme.contact_icons) {
-      FontSpec icon_font = font_of(theme.contact);
-      icon_font.color = theme.icon_color;
-      lines.push_back(Inline{contact_icon(contact) + "\u00A0", icon_font, contact.url, {}});
-    }
-    lines.push_back(Inline{contact.text.value, font_of(theme.contact), contact.url, contact.text.span, true});
+    append_contact(b, contact, theme.contact, true, lines);
   }
   if (!lines.empty()) {
     Paragraph contacts = b.paragraph(std::move(lines), theme.contact, layout::Align::Right, first_span);

@@ -20,6 +20,20 @@ constexpr std::array<std::string_view, 21> kFields = {
 
 bool is_field_char(char c) { return (c >= 'A' && c <= 'Z') || c == '_'; }
 
+// A word of capitals starting at `i` of a template line, not inside a word of its own: where
+// it ends, and whether it stands whole (no letter or digit follows) as a field must; `i`
+// itself when no such word starts there.
+struct FieldWord {
+  size_t end;
+  bool whole;
+};
+FieldWord field_word_at(const std::string& line, size_t i) {
+  if (!is_field_char(line[i]) || (i > 0 && std::isalnum(static_cast<unsigned char>(line[i - 1])))) return {i, false};
+  size_t end = i;
+  while (end < line.size() && is_field_char(line[end])) ++end;
+  return {end, end == line.size() || !std::isalnum(static_cast<unsigned char>(line[end]))};
+}
+
 /// A piece of a template: literal text, or a field's inlines.
 struct Piece {
   bool field = false;
@@ -132,12 +146,10 @@ std::vector<Piece> pieces_of(Builder& b, const model::Entry& entry, const std::s
       italic = !italic;
       font.italic = base.italic || italic;
       i += 1;
-    } else if (is_field_char(line[i]) && (i == 0 || !std::isalnum(static_cast<unsigned char>(line[i - 1])))) {
-      size_t end = i;
-      while (end < line.size() && is_field_char(line[end])) ++end;
+    } else if (const FieldWord found = field_word_at(line, i); found.end > i) {
+      const size_t end = found.end;
       const std::string word = line.substr(i, end - i);
-      const bool whole = end == line.size() || !std::isalnum(static_cast<unsigned char>(line[end]));
-      if (whole && (is_template_field(word) || b.custom_fields().contains(word)))
+      if (found.whole && (is_template_field(word) || b.custom_fields().contains(word)))
         pieces.push_back(Piece{true, "", font, field_inlines(b, entry, word, font, role_colored_links, names)});
       else
         literal(word);
@@ -160,6 +172,19 @@ std::string custom_field_name(const std::string& key) {
     else return "";  // a key with other chars cannot be written as a field
   }
   return name;
+}
+
+bool template_names(const std::string& line, const std::string& field) {
+  for (size_t i = 0; i < line.size();) {
+    const FieldWord found = field_word_at(line, i);
+    if (found.end == i) {
+      ++i;
+      continue;
+    }
+    if (found.whole && line.compare(i, found.end - i, field) == 0) return true;
+    i = found.end;
+  }
+  return false;
 }
 
 bool is_template_field(const std::string& word) {

@@ -29,6 +29,10 @@ FilledLine fill_template(Builder& b, const model::Entry& entry, const std::strin
 /// Whether `word` is a field name templates know.
 bool is_template_field(const std::string& word);
 
+/// Whether a template line names `field`, as filling it reads fields (a whole word of
+/// capitals, not inside another word).
+bool template_names(const std::string& line, const std::string& field);
+
 /// The field a key of the CV's own is printed by: the key in capitals (`gpa` → GPA,
 /// `thesis_title` → THESIS_TITLE); empty for a key with chars a field cannot have.
 std::string custom_field_name(const std::string& key);

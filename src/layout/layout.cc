@@ -282,9 +282,8 @@ bool on_some_page(const Region& region) { return region.pages != RegionPages::No
 void check_region_flows(const Theme& theme, Diagnostics& diags) {
   static const std::vector<std::string> kTakes{"header", "contacts", "photo", "rest"};
   auto find = [&](const std::string& name) -> const Region* {
-    for (const Region& r : theme.regions)
-      if (r.name == name && on_some_page(r)) return &r;
-    return nullptr;
+    const Region* region = find_region(theme, name);
+    return region && on_some_page(*region) ? region : nullptr;
   };
   int rest = 0;
   for (const Region& region : theme.regions) {

@@ -399,6 +399,8 @@ struct RegionFrame {
 /// The frames of the regions on page `page` (0-based), in docking order: the regions as
 /// declared, the fill region last. A top region pushes down the ones docked after it.
 std::vector<RegionFrame> region_frames(const Theme& theme, std::size_t page);
+/// The region named `name`, on any page or none, or null.
+const Region* find_region(const Theme& theme, std::string_view name);
 /// The region that takes `what` (header, contacts, photo, rest), or null: the first one that
 /// is on any page and lists it.
 const Region* region_taking(const Theme& theme, std::string_view what);

@@ -455,11 +455,7 @@ std::vector<Param> region_fields(const std::string& name) {
     added.takes.clear();
     return added;
   };
-  auto find = [name](const Theme& theme) -> const Region* {
-    for (const Region& region : theme.regions)
-      if (region.name == name) return &region;
-    return nullptr;
-  };
+  auto find = [name](const Theme& theme) { return find_region(theme, name); };
   auto field = [at, find]<typename T>(T Region::*member) {
     return Access{[at, member](Theme& theme, const ParamValue& value) { at(theme).*member = std::get<T>(value); },
                   [find, member](const Theme& theme) -> std::optional<ParamValue> {

@@ -70,6 +70,12 @@ std::vector<RegionFrame> region_frames(const Theme& theme, std::size_t page) {
   return frames;
 }
 
+const Region* find_region(const Theme& theme, std::string_view name) {
+  for (const Region& region : theme.regions)
+    if (region.name == name) return &region;
+  return nullptr;
+}
+
 const Region* region_taking(const Theme& theme, std::string_view what) {
   for (const Region& region : theme.regions)
     if (region.pages != RegionPages::None && lists(region.takes, what)) return &region;

@@ -77,10 +77,16 @@ struct Plan {
   std::optional<std::size_t> stranded;
 };
 
-bool flow_done(const Flow& flow, std::size_t next) {
-  while (next < flow.chunks.size() && is_empty(flow.chunks[next]) && flow.chunks[next].bookmark.empty()) ++next;
-  return next >= flow.chunks.size();
+/// A space (an empty chunk with no bookmark) that a region's top drops, as a page's top does.
+bool droppable(const Chunk& c) { return is_empty(c) && c.bookmark.empty(); }
+
+/// The first chunk at or after `at` that a region starting there keeps.
+std::size_t past_spaces(const Flow& flow, std::size_t at) {
+  while (at < flow.chunks.size() && droppable(flow.chunks[at])) ++at;
+  return at;
 }
+
+bool flow_done(const Flow& flow, std::size_t next) { return past_spaces(flow, next) >= flow.chunks.size(); }
 
 /// The columns of a chain (a region and the ones its overflow continues in) on one page, in
 /// the order the flow fills them.
@@ -91,10 +97,7 @@ std::vector<const layout::Region*> chain_on_page(const layout::Theme& theme,
   for (const layout::Region* at = &head; at && chain.size() <= theme.regions.size();) {
     const bool here = std::any_of(frames.begin(), frames.end(), [&](const auto& f) { return f.region == at; });
     if (here && at->dock != layout::RegionDock::Top) chain.push_back(at);
-    const layout::Region* next = nullptr;
-    for (const layout::Region& r : theme.regions)
-      if (!at->overflow.empty() && r.name == at->overflow) next = &r;
-    at = next;
+    at = at->overflow.empty() ? nullptr : layout::find_region(theme, at->overflow);
   }
   return chain;
 }
@@ -108,7 +111,7 @@ std::optional<double> balanced_height(const Flow& flow, std::size_t from,
   auto fits = [&](double height) {
     std::size_t at = from;
     for (std::size_t column = 0; column < chain.size() && !flow_done(flow, at); ++column) {
-      while (at < flow.chunks.size() && is_empty(flow.chunks[at]) && flow.chunks[at].bookmark.empty()) ++at;
+      at = past_spaces(flow, at);
       const std::size_t start = at;
       at = page_end(flow.chunks, at, height, flow.space_scale);
       // page_end takes at least one chunk: a first chunk taller than the height does not fit.
@@ -149,14 +152,14 @@ Plan plan_pages(std::vector<Flow>& flows, const std::map<std::string, std::size_
     std::map<std::size_t, double> balanced;  // flows whose columns are balanced here: their height
     for (const layout::RegionFrame& frame : page_frames) {
       const layout::Region& region = *frame.region;
-      auto head = flow_of_head.find(layout::flow_head(theme, region).name);
+      const layout::Region& head_region = layout::flow_head(theme, region);
+      auto head = flow_of_head.find(head_region.name);
       if (head == flow_of_head.end()) continue;
       Flow& flow = flows[head->second];
       std::size_t& at = next[head->second];
-      // Spaces at the top of a region are dropped.
-      while (at < flow.chunks.size() && is_empty(flow.chunks[at]) && flow.chunks[at].bookmark.empty()) ++at;
+      at = past_spaces(flow, at);  // spaces at the top of a region are dropped
       if (at >= flow.chunks.size() || y >= bottom) continue;
-      if (&region == &layout::flow_head(theme, region) && !region.overflow.empty())
+      if (&region == &head_region && !region.overflow.empty())
         if (auto height = balanced_height(flow, at, chain_on_page(theme, page_frames, region), bottom - y))
           balanced[head->second] = *height;
       auto limit = balanced.find(head->second);
@@ -443,7 +446,7 @@ Document paginate(const compose::Composition& composition, const layout::Theme& 
     flow.name = name;
     flow.chunks = detail::build_chunks(blocks, {width, flow_height}, typesetter, diags, kPagesSet, flow.stopped_early);
     // Trailing empty chunks (spaces) must not open a page of their own.
-    while (!flow.chunks.empty() && is_empty(flow.chunks.back()) && flow.chunks.back().bookmark.empty())
+    while (!flow.chunks.empty() && droppable(flow.chunks.back()))
       flow.chunks.pop_back();
     flow_of_head[name] = flows.size() - 1;
     if (name == composition.main_flow) main = flows.size() - 1;
@@ -482,15 +485,15 @@ Document paginate(const compose::Composition& composition, const layout::Theme& 
 
   // Page numbers go under the main flow when a tinted column stands beside it, else in the
   // middle of the paper.
+  const std::vector<layout::RegionFrame> first_page = layout::region_frames(theme, 0);
+  const bool tinted_column = std::any_of(first_page.begin(), first_page.end(), [](const layout::RegionFrame& f) {
+    const bool column = f.region->dock == layout::RegionDock::Left || f.region->dock == layout::RegionDock::Right;
+    return column && !(f.region->background == Rgb{1, 1, 1});
+  });
+  const layout::Region* rest = layout::region_taking(theme, "rest");
   double centre = doc.page_width / 2;
-  for (const layout::RegionFrame& frame : layout::region_frames(theme, 0)) {
-    const layout::Region& region = *frame.region;
-    const bool column = region.dock == layout::RegionDock::Left || region.dock == layout::RegionDock::Right;
-    if (column && !(region.background == Rgb{1, 1, 1}))
-      if (const layout::Region* rest = layout::region_taking(theme, "rest"))
-        for (const layout::RegionFrame& main_frame : layout::region_frames(theme, 0))
-          if (main_frame.region == rest) centre = main_frame.x + main_frame.width / 2;
-  }
+  for (const layout::RegionFrame& frame : first_page)
+    if (tinted_column && frame.region == rest) centre = frame.x + frame.width / 2;
   add_page_numbers(composition.furniture, theme, centre, typesetter, doc);
   if (theme.underline_links) underline_links(doc);
   check_text_on_paper(doc, diags);

@@ -114,21 +114,23 @@ class TjWriter {
   bool string_open_ = false;
 };
 
-// Whether `text` is single characters between spaces ("1 – 2", "x ", "a … d"): words a text
-// extractor would read as one letter-spaced word.
-bool reads_as_letter_spacing(std::u32string_view text) {
+// Whether the clusters' text is single characters between spaces ("1 – 2", "x ", "a … d"):
+// words a text extractor would read as one letter-spaced word. Read in place: it is asked of
+// every run.
+bool reads_as_letter_spacing(ClusterView clusters) {
   bool space = false, word = false;
   std::size_t letters = 0;  // of the current word
-  for (char32_t c : text) {
-    if (c == U' ') {
-      space = true;
-      letters = 0;
-    } else if (++letters > 1) {
-      return false;
-    } else {
-      word = true;
+  for (const ClusterSpan& span : clusters.clusters())
+    for (char32_t c : clusters.text(span)) {
+      if (c == U' ') {
+        space = true;
+        letters = 0;
+      } else if (++letters > 1) {
+        return false;
+      } else {
+        word = true;
+      }
     }
-  }
   return space && word;
 }
 
@@ -181,12 +183,12 @@ class RunDrawer {
   void draw_clusters(ClusterView clusters) {
     const std::span<const ClusterSpan> spans = clusters.clusters();
     if (spans.empty()) return;
-    std::u32string whole;
-    for (const ClusterSpan& span : spans) whole += clusters.text(span);
-    if (reads_as_letter_spacing(whole)) {
+    if (reads_as_letter_spacing(clusters)) {
       // Extractors (poppler's TextLine::coalesce) take a line whose words are all one
       // character ("1 – 2", "x → y") for letter-spaced text and drop its spaces; as one span
       // that reads as its text, the run is one word of several characters, spaces included.
+      std::u32string whole;
+      for (const ClusterSpan& span : spans) whole += clusters.text(span);
       begin_actual_text(whole);
       for (const ClusterSpan& span : spans) draw_cluster(span, {}, true);
       end_actual_text();

@@ -140,16 +140,10 @@ class FontChooser {
     return *mono_;
   }
 
-  // Missing styles fall back: bold italic -> bold -> regular, italic -> regular.
   std::optional<Choice> load_face(Family family, bool bold, bool italic) {
     const layout::FontFaces& faces = family == Family::Hangul ? settings_.fonts.hangul : settings_.fonts.latin;
-    std::vector<const std::string*> chain;
-    if (bold && italic) chain = {&faces.bold_italic, &faces.bold, &faces.regular};
-    else if (italic) chain = {&faces.italic, &faces.regular};
-    else if (bold) chain = {&faces.bold, &faces.regular};
-    else chain = {&faces.regular};
     const Role role = family == Family::Hangul ? Role::Hangul : Role::Latin;
-    for (const std::string* path : chain) {
+    for (const std::string* path : face_fallbacks(faces, bold, italic)) {
       if (auto index = fonts_.load(*path)) {
         const bool real_italic = path == &faces.italic || path == &faces.bold_italic;
         return Choice{*index, role, real_italic && family == Family::Latin};
@@ -255,6 +249,17 @@ class MissingChars {
   std::vector<std::pair<char32_t, size_t>> symbols_;
   std::vector<Group> scripts_;
 };
+
+}  // namespace
+
+std::vector<const std::string*> face_fallbacks(const layout::FontFaces& faces, bool bold, bool italic) {
+  if (bold && italic) return {&faces.bold_italic, &faces.bold, &faces.regular};
+  if (italic) return {&faces.italic, &faces.regular};
+  if (bold) return {&faces.bold, &faces.regular};
+  return {&faces.regular};
+}
+
+namespace {
 
 bool same_item(const Item& a, const Item& b) {
   return a.font == b.font && a.role == b.role && a.size == b.size && a.nominal_size == b.nominal_size &&

@@ -28,6 +28,10 @@ struct FontSettings {
   double hangul_latin_gap = 0;  // em
 };
 
+/// The faces a style of a family is set in, the first that loads: missing styles fall back,
+/// bold italic to bold to regular, italic and bold to regular.
+std::vector<const std::string*> face_fallbacks(const layout::FontFaces& faces, bool bold, bool italic);
+
 /// Chooses a font, size, baseline and colour for every char and groups the chars into items.
 /// A char no font has is drawn as .notdef of its family's font, with one warning per distinct
 /// char at its source span. Newlines belong to no item.

@@ -1,22 +1,14 @@
 // Small capitals where the Latin face has none: capitals set smaller, reading as typed.
 #include "text/small_caps.h"
 
+#include "text/itemize.h"
+
 #include <hb-ot.h>
 
 #include <algorithm>
 
 namespace hanji::text::detail {
 namespace {
-
-// The face a style of the Latin family is set in, as the font chooser falls back: bold
-// italic to bold, italic and bold to regular.
-const std::string& latin_face(const layout::Fonts& fonts, const compose::FontSpec& font) {
-  const layout::FontFaces& faces = fonts.latin;
-  if (font.bold && font.italic && !faces.bold_italic.empty()) return faces.bold_italic;
-  if (font.bold && !faces.bold.empty()) return faces.bold;
-  if (font.italic && !faces.italic.empty()) return faces.italic;
-  return faces.regular;
-}
 
 bool has_feature(hb_face_t* face, hb_tag_t feature) {
   constexpr unsigned kBatch = 64;
@@ -75,14 +67,16 @@ char32_t single_capital(char32_t c) {
 }
 
 bool SmallCapsFaces::has_small_caps(const layout::Fonts& fonts, const compose::FontSpec& font, FontStore& store) {
-  const std::string& path = latin_face(fonts, font);
-  if (path.empty()) return true;
-  auto known = known_.find(path);
-  if (known != known_.end()) return known->second;
-  const std::optional<int> loaded = store.load(path);
-  const bool has = !loaded || has_feature(hb_font_get_face(store.hb_font(*loaded)), HB_TAG('s', 'm', 'c', 'p'));
-  known_.emplace(path, has);
-  return has;
+  // The face the font chooser sets this style in: the first of its fallbacks that loads.
+  for (const std::string* path : face_fallbacks(fonts.latin, font.bold, font.italic)) {
+    if (auto known = known_.find(*path); known != known_.end()) return known->second;
+    const std::optional<int> loaded = store.load(*path);
+    if (!loaded) continue;
+    const bool has = has_feature(hb_font_get_face(store.hb_font(*loaded)), HB_TAG('s', 'm', 'c', 'p'));
+    known_.emplace(*path, has);
+    return has;
+  }
+  return true;  // no face loads: nothing to make small capitals of
 }
 
 bool synthesize_small_caps(std::span<const compose::Inline> inlines, const layout::Fonts& fonts, FontStore& store,
