@@ -59,6 +59,14 @@ fs::path e2e_dir() {
          ("hanji-e2e-" + std::to_string(std::hash<std::string>{}(HANJI_BINARY) % 1000000));
 }
 
+// A folder of e2e_dir() of a test's own, empty.
+fs::path fresh_dir(const std::string& name) {
+  const fs::path dir = e2e_dir() / name;
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  return dir;
+}
+
 std::string read_file(const fs::path& p) {
   std::ifstream in(p, std::ios::binary);
   std::stringstream ss;
@@ -570,9 +578,7 @@ TEST(Exports, JsonResumeBuildsAgainToTheSameText) {
 }
 
 TEST(Exports, TextFormatsWriteNextToTheCvAndNeverOverIt) {
-  const fs::path dir = e2e_dir() / "exports-md";
-  fs::remove_all(dir);
-  fs::create_directories(dir);
+  const fs::path dir = fresh_dir("exports-md");
   fs::copy_file(sample_path("json-resume"), dir / "cv.json");
   const std::string hanji = std::string(HANJI_BINARY);
   Result md = run(hanji + " build " + quote(dir / "cv.json") + " --format md", true);
@@ -708,9 +714,7 @@ TEST(RenderCvFiles, BuildWithTheExpectedWarningsAndEveryWord) {
 // both there as RenderCV would (relative to the CV file's folder), one line each, and says
 // which of its keys ask for what hanji does not make.
 TEST(RenderCvFiles, RenderCommandPutsThePdfTheMarkdownAndThePngWhereItSays) {
-  const fs::path dir = e2e_dir() / "rendercv-render-command";
-  fs::remove_all(dir);
-  fs::create_directories(dir);
+  const fs::path dir = fresh_dir("rendercv-render-command");
   const fs::path yaml = dir / "cv.yaml";
   std::ofstream(yaml) << "cv:\n"
                          "  name: Maria Lopez\n"
@@ -1003,9 +1007,7 @@ TEST(KoStandard, ALoneHighlightKeepsItsMark) {
 // The everyday loop: a save of the CV (in place, or by rename as editors do) or of its layout
 // file rebuilds it; an error is reported at its line and leaves the last good PDF alone.
 TEST(Watch, RebuildsOnEverySaveAndKeepsTheLastGoodPdf) {
-  const fs::path dir = e2e_dir() / "watch";
-  fs::remove_all(dir);
-  fs::create_directories(dir);
+  const fs::path dir = fresh_dir("watch");
   std::ofstream(dir / "mine.yaml") << "extends: classic\n";
   const std::string cv = "cv:\n  name: Jimin Park\n  sections:\n    summary:\n      - First draft.\nlayout: ./mine.yaml\n";
   std::ofstream(dir / "cv.yaml") << cv;
@@ -1108,9 +1110,7 @@ TEST(Install, TheInstalledCommandRunsFromAnywhere) {
 // page size, and a text layer holding the PDF's words in order, as pdftotext reads them; with
 // glyphs drawn from embedded fonts (the default) and as outlines.
 TEST(SvgPages, AreWellFormedSizedAsThePdfAndHoldItsWords) {
-  const fs::path dir = e2e_dir() / "svg";
-  fs::remove_all(dir);
-  fs::create_directories(dir);
+  const fs::path dir = fresh_dir("svg");
   for (const std::string name : {"heungsub-lee", "heungsub-lee-ko", "bilingual", "features"}) {
     for (const std::string layout : {"", "sidebar"}) {
       const std::string sample = std::string(HANJI_SOURCE_DIR) + "/samples/" + name + ".yaml";
@@ -1137,9 +1137,7 @@ TEST(SvgPages, AreWellFormedSizedAsThePdfAndHoldItsWords) {
 // modes: one-character words ("1 – 2", "x → y", "a … d") in highlights, one-line entries and
 // bullets, which poppler would otherwise take for letter-spaced text and close up.
 TEST(ShortLines, GiveBackEveryTypedSpaceInEveryLayout) {
-  const fs::path dir = e2e_dir() / "short-lines";
-  fs::remove_all(dir);
-  fs::create_directories(dir);
+  const fs::path dir = fresh_dir("short-lines");
   const fs::path cv = dir / "cv.yaml";
   {
     std::ofstream out(cv);
@@ -1170,9 +1168,7 @@ TEST(ShortLines, GiveBackEveryTypedSpaceInEveryLayout) {
 // drawn in visual order, they come back from pdftotext in logical order, word by word (poppler
 // marks the right-to-left stretches with embedding controls, which are left out here).
 TEST(RightToLeft, HebrewAndArabicComeBackInLogicalOrder) {
-  const fs::path dir = e2e_dir() / "rtl";
-  fs::remove_all(dir);
-  fs::create_directories(dir);
+  const fs::path dir = fresh_dir("rtl");
   const fs::path cv = dir / "cv.yaml";
   {
     std::ofstream out(cv);

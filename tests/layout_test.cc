@@ -326,6 +326,15 @@ TEST(LoadTheme, CvOverridesWin) {
   EXPECT_EQ(theme->body_align, Align::Justify);
 }
 
+// A CV's `layout: {regions: {REGION: {KEY: VALUE}}}`.
+ConfigNode region_override(const std::string& region, const std::string& key, const std::string& value) {
+  MapBuilder field;
+  field.set(key, value);
+  MapBuilder regions;
+  regions.add(region, field.node);
+  return overrides_of("regions", regions.node);
+}
+
 // The page grid as data: sidebar's regions dock as declared (the header across the top, the
 // side column on the left, the main flow in what is left), a CV changes one by name (the
 // column moved to the right keeps its place in the order), and `pages: none` takes one away.
@@ -351,11 +360,7 @@ TEST(Regions, DockAsDeclaredAndChangeByName) {
   EXPECT_EQ(region_for_section(*sidebar, "경력", "experience")->name, "main");
   EXPECT_EQ(region_taking(*sidebar, "contacts")->name, "side");
 
-  MapBuilder right;
-  right.set("dock", "right");
-  MapBuilder regions;
-  regions.add("side", right.node);
-  auto moved = load_theme("sidebar", overrides_of("regions", regions.node), "", repo_dirs(), diags);
+  auto moved = load_theme("sidebar", region_override("side", "dock", "right"), "", repo_dirs(), diags);
   ASSERT_TRUE(moved) << messages(diags);
   frames = region_frames(*moved, 0);
   ASSERT_EQ(frames.size(), 3u);
@@ -364,11 +369,7 @@ TEST(Regions, DockAsDeclaredAndChangeByName) {
   EXPECT_NEAR(frames[1].outer_x + frames[1].outer_width, moved->page_width, 1e-6);
   EXPECT_NEAR(frames[2].x, moved->margin_left, 1e-9);
 
-  MapBuilder gone;
-  gone.set("pages", "none");
-  MapBuilder without;
-  without.add("side", gone.node);
-  auto one_column = load_theme("sidebar", overrides_of("regions", without.node), "", repo_dirs(), diags);
+  auto one_column = load_theme("sidebar", region_override("side", "pages", "none"), "", repo_dirs(), diags);
   ASSERT_TRUE(one_column) << messages(diags);
   frames = region_frames(*one_column, 1);
   ASSERT_EQ(frames.size(), 1u);
@@ -379,12 +380,8 @@ TEST(Regions, DockAsDeclaredAndChangeByName) {
 // A grid that cannot work is refused where it is written: a column beside the main flow on
 // the first page only would set the flow at two widths.
 TEST(Regions, AFlowThatWouldChangeWidthIsRefused) {
-  MapBuilder first;
-  first.set("pages", "first");
-  MapBuilder regions;
-  regions.add("side", first.node);
   Diagnostics diags;
-  auto theme = load_theme("sidebar", overrides_of("regions", regions.node), "", repo_dirs(), diags);
+  auto theme = load_theme("sidebar", region_override("side", "pages", "first"), "", repo_dirs(), diags);
   EXPECT_FALSE(theme);
   const Diagnostic* e = first_error(diags);
   ASSERT_NE(e, nullptr);

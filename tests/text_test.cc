@@ -1590,14 +1590,18 @@ TEST_F(TextTest, ACombiningMarkOnASpaceIsKeptAtALineEnd) {
   }
 }
 
+// `text` in a small-caps style (a section title's, say).
+compose::Inline small_caps_inline(const std::string& text) {
+  compose::Inline in = make_inline(text);
+  in.font.small_caps = true;
+  return in;
+}
+
 TEST_F(TextTest, SmallCapsUseTheFontsOwnGlyphsAndKeepTheText) {
   theme.fonts.latin = {font_path("NotoSerif-Regular.ttf"), font_path("NotoSerif-Bold.ttf"), "", ""};
   Typesetter ts(theme, diags);
-  compose::Inline plain = make_inline("Experience");
-  compose::Inline small = plain;
-  small.font.small_caps = true;
-  const Line upper_lower = ts.typeset_line(plain);
-  const Line small_caps = ts.typeset_line(small);
+  const Line upper_lower = ts.typeset_line(make_inline("Experience"));
+  const Line small_caps = ts.typeset_line(small_caps_inline("Experience"));
   ASSERT_EQ(small_caps.runs.size(), 1u);
   EXPECT_EQ(small_caps.runs[0].text, "Experience") << "extraction gives the text as written";
   EXPECT_EQ(small_caps.runs[0].glyphs[0].id, upper_lower.runs[0].glyphs[0].id) << "capitals stay";
@@ -1611,9 +1615,7 @@ TEST_F(TextTest, SmallCapsUseTheFontsOwnGlyphsAndKeepTheText) {
 // them (the test above).
 TEST_F(TextTest, SmallCapsAreMadeFromCapitalsWhereTheFontHasNone) {
   Typesetter ts(theme, diags);
-  compose::Inline small = make_inline("Work-life 2");
-  small.font.small_caps = true;
-  const Line line = ts.typeset_line(small);
+  const Line line = ts.typeset_line(small_caps_inline("Work-life 2"));
   ASSERT_EQ(line.runs.size(), 5u) << joined(texts_of({line}));
   // Each run carries the text it reads as, and draws the capitals' glyphs.
   const char* typed[] = {"W", "ork", "-", "life", " 2"};
@@ -1964,9 +1966,7 @@ TEST(Sfnt, WritesTheDirectoryAlignedWithChecksums) {
 // Latin beside it keeps its regular face.
 TEST_F(TextTest, SmallCapsSetHangulInItsBoldFace) {
   Typesetter ts(theme, diags);
-  compose::Inline title = make_inline("경력 Experience");
-  title.font.small_caps = true;
-  const Line line = ts.typeset_line(title);
+  const Line line = ts.typeset_line(small_caps_inline("경력 Experience"));
   // Lato has no small capitals: "xperience" is drawn as smaller capitals, a run of its own.
   ASSERT_EQ(line.runs.size(), 3u) << joined(texts_of({line}));
   const auto& fonts = ts.fonts();
