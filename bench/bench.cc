@@ -246,6 +246,44 @@ std::optional<hanji::layout::Theme> print_stage_times(const std::vector<std::str
   return first_theme;
 }
 
+// What tagging costs: each sample's PDF tagged (the default) and untagged, in bytes and in
+// the time of writing it, and of the whole build (lay out and write), warm, median.
+void print_tagging_cost(const std::vector<std::string>& samples, const std::string& layout, int repeats,
+                        const char* argv0) {
+  using namespace hanji;
+  engine::Engine engine(layout::find_data_dirs(argv0));
+  engine::Request request;
+  request.layout = layout;
+  std::printf("\n%-28s %9s %9s %7s %10s %10s %7s\n", "tagged PDF, warm", "untagged", "tagged", "bytes",
+              "build ms", "tagged", "time");
+  for (const std::string& sample : samples) {
+    Diagnostics diags;
+    const std::optional<model::CvFile> file = engine.load(sample, request, diags);
+    std::optional<engine::Rendered> rendered = file ? engine.render(*file, request, diags) : std::nullopt;
+    if (!rendered) continue;
+    auto write = [&](bool tagged) {
+      Diagnostics quiet;
+      pdf::Options options;
+      options.tagged = tagged;
+      return pdf::write_pdf(rendered->doc, options, quiet).value_or("").size();
+    };
+    auto build = [&](bool tagged) {
+      return median_ms(repeats, [&] {
+        Diagnostics quiet;
+        std::optional<engine::Rendered> again = engine.render(*file, request, quiet);
+        pdf::Options options;
+        options.tagged = tagged;
+        if (again) pdf::write_pdf(again->doc, options, quiet);
+      });
+    };
+    const std::size_t plain = write(false), tagged = write(true);
+    const double plain_ms = build(false), tagged_ms = build(true);
+    std::printf("%-28s %9zu %9zu %+6.1f%% %10.2f %10.2f %+6.1f%%\n", fs::path(sample).stem().c_str(), plain, tagged,
+                100.0 * (static_cast<double>(tagged) / static_cast<double>(std::max<std::size_t>(plain, 1)) - 1),
+                plain_ms, tagged_ms, 100.0 * (tagged_ms / std::max(plain_ms, 1e-9) - 1));
+  }
+}
+
 // An input's best time and the steps the tests count for it.
 struct Measured {
   double ms = 0;
@@ -393,6 +431,7 @@ int main(int argc, char** argv) {
   for (const std::string& sample : samples)
     if (fs::path(sample).filename() == "heungsub-lee.yaml") print_warm_rebuild(sample, argv[0], 30);
   print_batch(hanji, samples);
+  print_tagging_cost(samples, layout, repeats, argv[0]);
   if (const std::optional<hanji::layout::Theme> theme = print_stage_times(samples, layout, repeats, argv[0]))
     print_scaling_figures(*theme, repeats);
   const int over = print_worst_inputs(hanji, 3);

@@ -430,8 +430,10 @@ TEST_P(Samples, ReadsEachColumnWhole) {
     for (size_t at = html.find("<word ", page_at); at != std::string::npos && at < page_end;
          at = html.find("<word ", at + 1)) {
       const size_t text_at = html.find('>', at) + 1;
+      std::string text = html.substr(text_at, html.find('<', text_at) - text_at);
+      while (!text.empty() && text.back() == ' ') text.pop_back();  // a line's last word keeps the break's space
       words.push_back({number_after(at, "xMin=\""), number_after(at, "yMin=\""), number_after(at, "xMax=\""),
-                       number_after(at, "yMax=\""), html.substr(text_at, html.find('<', text_at) - text_at)});
+                       number_after(at, "yMax=\""), text});
     }
     auto column_of = [&](const Word& w) {
       char column = 'A';
@@ -454,6 +456,139 @@ TEST_P(Samples, ReadsEachColumnWhole) {
     page_at = page_end;
   }
   EXPECT_GT(page, 0);
+}
+
+/// One element of a tagged PDF's structure as poppler reads it (pdfinfo -struct-text): its
+/// type, its text (the text lines directly in it, joined) and its elements.
+struct StructElement {
+  std::string role;
+  std::string text;
+  std::vector<StructElement> kids;
+
+  /// Every element of type `wanted` under this one, in reading order.
+  void find(const std::string& wanted, std::vector<const StructElement*>& out) const {
+    for (const StructElement& kid : kids) {
+      if (kid.role == wanted) out.push_back(&kid);
+      kid.find(wanted, out);
+    }
+  }
+  std::vector<const StructElement*> all(const std::string& wanted) const {
+    std::vector<const StructElement*> out;
+    find(wanted, out);
+    return out;
+  }
+  /// Its text and that of every element inside it, in reading order, a space between pieces.
+  std::string all_text() const {
+    std::string out = text;
+    for (const StructElement& kid : kids) out += " " + kid.all_text();
+    return out;
+  }
+};
+
+/// The structure tree of `pdf`, read by poppler: each line of pdfinfo -struct-text is an
+/// element ("H1 (block)", "TH:"), a quoted text, an attribute or an object reference, indented
+/// two spaces a level.
+StructElement read_structure(const fs::path& pdf) {
+  StructElement root{"(root)", "", {}};
+  std::vector<std::pair<std::size_t, StructElement*>> open{{0, &root}};
+  std::istringstream lines(run("pdfinfo -struct-text " + quote(pdf.string())).output);
+  for (std::string line; std::getline(lines, line);) {
+    const std::size_t indent = line.find_first_not_of(' ');
+    if (indent == std::string::npos) continue;
+    const std::string content = line.substr(indent);
+    while (open.size() > 1 && open.back().first >= indent + 2) open.pop_back();
+    StructElement& parent = *open.back().second;
+    if (content.front() == '"') {
+      parent.text += " " + content.substr(1, content.size() >= 2 ? content.size() - 2 : 0);
+    } else if (content.front() == '/' || content.rfind("Object ", 0) == 0) {
+      continue;  // an attribute, an annotation's reference
+    } else {
+      std::string role = content.substr(0, content.find_first_of(" :"));
+      parent.kids.push_back({role, "", {}});
+      open.push_back({indent + 2, &parent.kids.back()});
+    }
+  }
+  return root;
+}
+
+// Every piece of every page is either an element's content or an artifact, every MCID is
+// owned in the parent tree, every link annotation is a Link element's (tests/tagged_check.py
+// reads the file through qpdf's JSON); poppler calls it tagged.
+TEST_P(Samples, IsTaggedThroughout) {
+  Result check = run("python3 " + quote(std::string(HANJI_SOURCE_DIR) + "/tests/tagged_check.py") + " " +
+                         quote(pdf().string()),
+                     true);
+  EXPECT_EQ(check.exit_code, 0) << check.output;
+  EXPECT_NE(run("pdfinfo " + quote(pdf().string())).output.find("Tagged:          yes"), std::string::npos);
+}
+
+// The structure says what the CV says: one Document; the name (or a form's title) as the
+// H1; a Sect per section with its title as the H2, one per title of the outline; and the text of the tree, read in its order, holds every word the
+// page gives back but the page numbers and bullets, which are artifacts.
+TEST_P(Samples, StructureMatchesTheCv) {
+  const StructElement root = read_structure(pdf());
+  ASSERT_EQ(root.kids.size(), 1u);
+  const StructElement& document = root.kids.front();
+  EXPECT_EQ(document.role, "Document");
+  const auto h1 = document.all("H1");
+  EXPECT_GE(h1.size(), 1u);
+  hanji::Diagnostics diags;
+  hanji::engine::Engine engine(hanji::layout::find_data_dirs(HANJI_BINARY));
+  hanji::engine::Request request;
+  request.layout = GetParam().layout;
+  const std::optional<hanji::engine::Rendered> rendered = engine.render_file(sample().string(), request, diags);
+  ASSERT_TRUE(rendered.has_value());
+  std::vector<std::string> titles, sections;
+  const auto squeezed = [](const std::string& text) {  // a title's runs read as pieces
+    std::string out;
+    for (char c : text)
+      if (c != ' ') out += c;
+    return out;
+  };
+  for (const hanji::doc::Bookmark& bookmark : rendered->doc.bookmarks) titles.push_back(squeezed(bookmark.title));
+  for (const StructElement* sect : document.all("Sect")) {
+    ASSERT_FALSE(sect->kids.empty());
+    EXPECT_EQ(sect->kids.front().role, "H2");
+    sections.push_back(squeezed(sect->kids.front().all_text()));
+  }
+  // In the CV's order; the outline lists them as the pages show them (a side column's first).
+  std::sort(sections.begin(), sections.end());
+  std::sort(titles.begin(), titles.end());
+  EXPECT_EQ(sections, titles);
+  // Characters: the page's (pdftotext) against the tree's, as multisets, whitespace aside
+  // (elements and lines part words differently): what the page shows beyond the tree may
+  // only be page numbers and bullets, and the tree holds nothing the page does not show.
+  std::multiset<char32_t> page_chars, tree_chars;
+  const auto is_space = [](char32_t c) { return c == ' ' || c == '\n' || c == '\t' || c == '\f' || c == 0xA0 || c == 0x2009; };
+  for (char32_t c : hanji::utf8_decode(run("pdftotext -enc UTF-8 " + quote(pdf().string()) + " -").output))
+    if (!is_space(c)) page_chars.insert(c);
+  for (char32_t c : hanji::utf8_decode(document.all_text()))
+    if (!is_space(c)) tree_chars.insert(c);
+  // Page furniture (page numbers, a running footer, a note at the top) is no element's.
+  std::multiset<char32_t> furniture;
+  for (const hanji::doc::Page& page : rendered->doc.pages)
+    for (const hanji::doc::PlacedRun& placed : page.runs)
+      if (placed.tag < 0)
+        for (char32_t c : hanji::utf8_decode(placed.run.text)) furniture.insert(c);
+  std::string untagged, extra;
+  for (char32_t c : page_chars) {
+    if (auto it = furniture.find(c); it != furniture.end()) {
+      furniture.erase(it);
+      continue;
+    }
+    if (auto it = tree_chars.find(c); it != tree_chars.end()) {
+      tree_chars.erase(it);
+      continue;
+    }
+    const bool marker = (c >= '0' && c <= '9') || c == '/' || c == 0xB7 || c == 0x2022 || c == 0x2013 ||
+                           c == 0x25E6 || c == 0x2023 || c == 0x2219;
+    if (!marker) hanji::utf8_append(untagged, c);
+  }
+  // pdftotext drops a '-' that ends a line, taking it for a hyphen ("Engineer -" over "Azure").
+  for (char32_t c : tree_chars)
+    if (c != '-') hanji::utf8_append(extra, c);
+  EXPECT_EQ(untagged, "") << "on the page but in no element";
+  EXPECT_EQ(extra, "") << "in the tree but not on the page";
 }
 
 INSTANTIATE_TEST_SUITE_P(All, Samples, ::testing::ValuesIn(cases()), case_name);

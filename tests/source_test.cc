@@ -2871,6 +2871,7 @@ std::string valid_value(const Field& field) {
     case Shape::CustomConnections: return "[{placeholder: blog, url: 'https://example.com'}]";
     case Shape::Phrases: return "{degree_with_area: DEGREE in AREA}";
     case Shape::SectionTitles: return "{work: Work}";
+    case Shape::PdfStandard: return "a-2b";
     default: return "{}";
   }
 }
@@ -2882,7 +2883,8 @@ const char* wrong_value(Shape shape) {
     case Shape::FreeDate:
     case Shape::StartDate:
     case Shape::EndDate:
-    case Shape::CurrentDate: return "[a, b]";
+    case Shape::CurrentDate:
+    case Shape::PdfStandard: return "[a, b]";
     case Shape::Texts:
     case Shape::TextList:
     case Shape::Months:

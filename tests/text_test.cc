@@ -55,10 +55,32 @@ compose::Paragraph make_paragraph(const std::string& text, Align align = Align::
   return p;
 }
 
-std::string text_of(const Line& line) {
+/// What a line reads as: its runs' texts, the space it breaks at included.
+std::string read_text_of(const Line& line) {
   std::string out;
   for (const GlyphRun& run : line.runs) out += run.text;
   return out;
+}
+
+/// What a line shows: what it reads as, without the space it breaks at (kept as an invisible
+/// last glyph of no advance, see SpacesAtLineBreaksTakeNoRoomAndInterWordSpacesAreGlyphs).
+std::string text_of(const Line& line) {
+  std::string out = read_text_of(line);
+  if (!line.runs.empty() && !line.runs.back().glyphs.empty() && line.runs.back().glyphs.back().advance == 0 &&
+      !out.empty() && out.back() == ' ')
+    out.pop_back();
+  return out;
+}
+
+/// The line as it shows: without the space it breaks at (its last glyph, of no advance).
+Line without_break_space(Line line) {
+  if (line.runs.empty()) return line;
+  GlyphRun& run = line.runs.back();
+  if (!run.glyphs.empty() && run.glyphs.back().advance == 0 && !run.text.empty() && run.text.back() == ' ') {
+    run.glyphs.pop_back();
+    run.text.pop_back();
+  }
+  return line;
 }
 
 std::vector<std::string> texts_of(const std::vector<Line>& lines) {
@@ -411,8 +433,10 @@ TEST_F(TextTest, RunsCarryWhatTheTextReadsAs) {
   p.span = shown.span;
   const auto lines = ts.typeset(p, 40);  // narrow: the words go on lines of their own
   std::string read;
-  for (const Line& line : lines) read += text_of(line) + "|";
-  EXPECT_EQ(read, "the|owner's|work|");  // spaces at line ends are not drawn
+  for (const Line& line : lines) read += read_text_of(line) + "|";
+  // A line that breaks at a space keeps it, an invisible glyph of no width: the lines read
+  // as the text does, in order.
+  EXPECT_EQ(read, "the |owner's |work|");
   const Line curly = ts.typeset_line(make_inline("owner\u2019s"));
   const Line straight = ts.typeset_line(make_inline("owner's"));
   Line line = ts.typeset_line(shown);
@@ -473,18 +497,32 @@ TEST_F(TextTest, ForcedLineBreakIsNotDrawn) {
   EXPECT_DOUBLE_EQ(lines[2].size, 10);
 }
 
-TEST_F(TextTest, SpacesAtLineBreaksAreDroppedAndInterWordSpacesAreGlyphs) {
+// The space a line breaks at takes no room: it stays as the line's last glyph, of no advance
+// and drawn back over the word (its box inside the line), so that the lines, read one after
+// the other without their geometry (a tagged PDF's structure, a copied paragraph), give the
+// text back with its spaces. Spaces between words are glyphs of their own.
+TEST_F(TextTest, SpacesAtLineBreaksTakeNoRoomAndInterWordSpacesAreGlyphs) {
   Typesetter ts(theme, diags);
   const std::string text = "alpha beta gamma delta epsilon zeta eta theta iota kappa lambda";
   const auto lines = ts.typeset(make_paragraph(text), 80);
   ASSERT_GT(lines.size(), 2u);
   std::string rejoined;
   for (const Line& line : lines) {
-    const std::string t = text_of(line);
+    const std::string t = read_text_of(line);
     EXPECT_NE(t.front(), ' ');
-    EXPECT_NE(t.back(), ' ');
     EXPECT_LE(line.width, 80 + 1e-9);
-    rejoined += (rejoined.empty() ? "" : " ") + t;
+    if (&line != &lines.back()) {
+      ASSERT_EQ(t.back(), ' ');
+      const doc::Glyph& space = line.runs.back().glyphs.back();
+      EXPECT_EQ(space.advance, 0);
+      EXPECT_LT(space.x_offset, 0);
+      double pen = 0;
+      for (const GlyphRun& run : line.runs) pen += run.width();
+      EXPECT_NEAR(pen, line.width, 1e-9);
+    } else {
+      EXPECT_NE(t.back(), ' ');
+    }
+    rejoined += t;
   }
   EXPECT_EQ(rejoined, text);
 }
@@ -631,7 +669,8 @@ TEST_F(TextTest, JustifiedKoreanUsesSyllableGapsOnlyAfterSpacesAreFull) {
   EXPECT_NEAR(lines[0].width, width, 1e-9);
   const Line plain = ts.typeset_line(make_inline(first));
   ASSERT_EQ(plain.runs.size(), 1u);
-  const GlyphRun& run = lines[0].runs[0];
+  const Line shown = without_break_space(lines[0]);
+  const GlyphRun& run = shown.runs[0];
   ASSERT_EQ(run.glyphs.size(), plain.runs[0].glyphs.size());
   double gaps = 0;
   for (size_t g = 0; g < run.glyphs.size(); ++g) {
@@ -1066,7 +1105,7 @@ TEST_F(TextTest, JustifiedKoreanWidensSpacesThenSyllableGapsNeverNextToPunctuati
     EXPECT_EQ(joined(texts_of(lines)).find("[ "), std::string::npos);
     for (size_t k = 0; k + 1 < lines.size(); ++k) {
       EXPECT_NEAR(lines[k].width, width, 1e-6) << text_of(lines[k]);
-      const std::vector<ClusterExtra> clusters = cluster_extras(reference, lines[k]);
+      const std::vector<ClusterExtra> clusters = cluster_extras(reference, without_break_space(lines[k]));
       double total_extra = 0;
       for (const ClusterExtra& c : clusters) total_extra += c.extra;
       const bool stretched = total_extra > 0;  // else the line was too long and shrank its spaces

@@ -113,12 +113,27 @@ options:
   --open              serve: open the preview in the desktop's browser
   --editor COMMAND    serve: what a click on the page runs, {file}, {line} and
                       {col} replaced: 'code -g {file}:{line}:{col}'
+  --pdf-standard ua-1|a-2b|a-2a|none
+                      a standard the PDF meets: PDF/UA-1 (accessible), PDF/A-2b
+                      (archival), PDF/A-2a (both); over the CV's settings.pdf_standard
+                      and the layout's pdf.standard
+  --untagged          no structure tree (PDFs are tagged for screen readers by
+                      default; untagged they are 5-15% smaller)
   -q, --quiet         print only errors and warnings
   -h, --help          show this help
   --version           show the version
 
 exit status: 0 success, 1 bad input (the PDF is not written), 2 bad usage
 )";
+
+/// --pdf-standard over what the CV and its layout ask; --untagged.
+void apply_pdf_flags(const Options& opt, doc::PdfOutput& output) {
+  if (std::optional<doc::PdfStandard> standard = doc::pdf_standard_named(opt.pdf_standard)) {
+    output.standard = *standard;
+    output.standard_span = {};
+  }
+  if (opt.untagged) output.tagged = false;
+}
 
 /// A page count for --fit-pages: a whole number from 1 to the page limit.
 std::optional<int> parse_page_count(const std::string& text) {
@@ -252,6 +267,16 @@ std::optional<Options> parse_args(const std::vector<std::string>& args, std::str
       opt.editor = *v;
     } else if (a == "--open") {
       opt.open_browser = true;
+    } else if (a == "--pdf-standard") {
+      auto v = value("--pdf-standard");
+      if (!v) return std::nullopt;
+      if (!doc::pdf_standard_named(*v)) {
+        error = fmt::format("--pdf-standard must be ua-1, a-2b, a-2a or none, not '{}'", *v);
+        return std::nullopt;
+      }
+      opt.pdf_standard = *v;
+    } else if (a == "--untagged") {
+      opt.untagged = true;
     } else if (a == "-q" || a == "--quiet") {
       opt.quiet = true;
     } else if (a == "--parameters") {
@@ -565,6 +590,7 @@ int build_one(const Run& run, engine::Engine& engine, const std::string& input, 
     // image refuses is found by both, so the two always agree.
     std::optional<engine::Rendered> result = engine.render(std::move(*file), run.request(), diags);
     bool made = result.has_value();
+    if (result) apply_pdf_flags(run.opt, result->doc.output);
     for (std::size_t i = 0; made && i < plan.size(); ++i) {
       if (plan[i].format == "pdf") {
         std::optional<std::string> pdf = pdf::write_pdf(result->doc, pdf::Options{run.epoch, false, run.memo}, diags);

@@ -37,6 +37,8 @@ struct Options {
   std::string host;                   // serve: --host; empty: 127.0.0.1
   std::string editor;                 // serve: --editor 'CMD {file}:{line}:{col}'
   bool open_browser = false;          // serve: --open
+  std::string pdf_standard;           // --pdf-standard; empty: the CV's or the layout's
+  bool untagged = false;              // --untagged
   bool quiet = false;
   bool parameters = false;
   bool reference = false;

@@ -177,6 +177,8 @@ Block& Builder::add(decltype(Block::content) content, double space_before, const
   block.content = std::move(content);
   block.space_before = space_before;
   block.span = span;
+  block.part = part_;
+  block.sequence = next_sequence_++;
   current().push_back(std::move(block));
   return current().back();
 }

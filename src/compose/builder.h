@@ -70,6 +70,9 @@ class Builder {
     blocks.resize(index);
     return tail;
   }
+  /// Which part of the CV add() is composing now (Block::part): -1 the header, the index of a
+  /// section in reading order, kClosingPart.
+  void set_part(int part) { part_ = part; }
   /// A fresh keep-together group id.
   int new_group() { return next_group_++; }
   /// Every region's blocks, by region name.
@@ -104,6 +107,8 @@ class Builder {
   const layout::Region* region_;  // where blocks go now
   bool narrow_ = false;
   int next_group_ = 0;
+  int part_ = -1;
+  int next_sequence_ = 0;
   bool open_time_span_reported_ = false;
 };
 
@@ -120,6 +125,11 @@ void add_header(Builder& builder);
 /// One section: its title, the rule and its entries. `first` is the first section after
 /// the header (it takes header.space_below instead of section.space_above).
 void add_section(Builder& builder, const model::Section& section, bool first);
+
+/// Builds the composition's logical structure (Composition::structure) over every region's
+/// blocks, in reading order, and names each paragraph's, marker's and figure's element in
+/// it. `photo_alt` is what the photo reads as.
+void tag_structure(Composition& composition, const std::string& photo_alt);
 
 /// The closing statement, date and signature the layout ends with (footer.declaration).
 void add_declaration(Builder& builder);

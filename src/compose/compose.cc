@@ -198,6 +198,7 @@ Composition compose(const model::CvFile& file, const layout::Theme& theme, Diagn
   // The first section of each region follows the header (or a side column's photo and
   // contacts) with header.space_below instead of section.space_above.
   std::set<std::string, std::less<>> with_sections;
+  int part = 0;
   for (const model::Section* ordered : ordered_sections(file, theme)) {
     std::optional<model::Section> retitled;
     if (std::optional<std::string> title = layout_title(*ordered, theme, builder.locale())) {
@@ -212,15 +213,20 @@ Composition compose(const model::CvFile& file, const layout::Theme& theme, Diagn
       continue;
     }
     builder.set_region(layout::region_for_section(theme, plain_text(section.title.value), section.key));
+    builder.set_part(part++);
     const std::string& flow = builder.region().name;
     const bool first = !with_sections.contains(flow) && (builder.empty_region() || flow == header_flow);
     add_section(builder, section, first);
     with_sections.insert(flow);
   }
   builder.set_region(nullptr);
+  builder.set_part(kClosingPart);
   add_declaration(builder);
   report_unshown_keys(file, theme, diags);
-  Composition composition{builder.take_flows(), builder.main_region().name, metadata(file), furniture(file, theme)};
+  Composition composition{builder.take_flows(), builder.main_region().name, metadata(file), furniture(file, theme), {}};
+  std::string photo_alt = builder.locale().photo_of;
+  replace_all(photo_alt, "NAME", plain_text(file.cv.name.value));
+  tag_structure(composition, photo_alt);
   return composition;
 }
 

@@ -68,6 +68,7 @@ struct LineRules {
 struct Marker {
   Inline text;
   double gap = 4;
+  int tag = -1;  // its Lbl element (Composition::structure): -1 for a bullet, an artifact
 };
 
 struct Paragraph {
@@ -90,6 +91,12 @@ struct Paragraph {
   /// space_before instead.
   double space_before = 0;
   Span span;
+  /// What the paragraph is in the document's structure: a heading (the name, a section
+  /// title) or a paragraph; a list item follows from its marker, a cell from its table.
+  doc::Role role = doc::Role::P;
+  /// The structure element that holds its text (Composition::structure), set once the whole
+  /// CV is composed (tag_structure).
+  int tag = -1;
 };
 
 /// Two columns side by side, top-aligned: `main` and `aside` (dates, places), `aside_width`
@@ -124,6 +131,7 @@ struct Figure {
   bool right = true;
   std::vector<Paragraph> beside;  // text set next to the image
   double gap = 14;
+  int tag = -1;  // its Figure element (Composition::structure)
 };
 
 /// A ruled table: a header row, then rows of cells, each cell one paragraph (with no inlines
@@ -170,7 +178,16 @@ struct Block {
   /// Non-empty: an outline entry (bookmark) with this title points at this block.
   std::string bookmark;
   Span span;
+  /// Which part of the CV the block belongs to, in reading order: -1 the header, then the
+  /// sections in the order they are set, kClosingPart what the layout ends with; and its
+  /// place among the blocks composed (the sections of a page grid's regions are set region by
+  /// region, but read in this order).
+  int part = -1;
+  int sequence = 0;
 };
+
+/// Block::part of the closing statement and signature.
+constexpr int kClosingPart = 1 << 20;
 
 /// Document information written into the PDF.
 using doc::Metadata;
@@ -193,6 +210,9 @@ struct Composition {
   std::string main_flow = "main";
   Metadata meta;
   Furniture furniture;
+  /// The document's logical structure (doc::Document::structure): the blocks' paragraphs,
+  /// markers and figures name their elements in it.
+  std::vector<doc::StructNode> structure;
 
   std::vector<Block>& main() { return flows[main_flow]; }
   const std::vector<Block>& main() const { return flow(main_flow); }

@@ -145,6 +145,7 @@ HeaderParts header_parts(Builder& b, layout::Align align, bool with_contacts) {
   parts.name = b.paragraph(b.cv().name, theme.name, align);
   if (parts.name) {
     parts.name->is_name = true;
+    parts.name->role = doc::Role::H1;
     if (theme.two_tone_name) two_tone(parts.name->inlines, font_of(theme.name_accent));
   }
   parts.headline = b.paragraph(b.cv().headline, theme.headline, align);
@@ -276,6 +277,7 @@ void add_document_title(Builder& b) {
   if (title.empty()) return;
   Paragraph p = b.paragraph({Inline{title, font_of(theme.name), "", {}}}, theme.name, layout::Align::Center, {});
   p.is_name = true;
+  p.role = doc::Role::H1;  // the form's title: the name stands in its table
   b.add(std::move(p), 0, {}).keep_with_next = true;
 }
 

@@ -84,6 +84,7 @@ void add_title(Builder& b, const model::Section& section, bool first) {
   if (title.rules && title.rules->kind == LineRules::Kind::Before)
     title.indent_left = title.rules->bar_width + (date_column ? theme.column_gap : title.rules->gap);
   title.is_name = true;  // a heading is never hyphenated
+  title.role = doc::Role::H2;
   Block& block =
       b.add(std::move(title), first ? theme.header_space_below : theme.section_space_above, section.title.span);
   block.keep_with_next = !section.entries.empty() || style == layout::TitleStyle::RuleBelow;  // never ends a page

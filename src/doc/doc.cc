@@ -10,6 +10,43 @@ double GlyphRun::width() const {
   return w;
 }
 
+const char* role_name(Role role) {
+  switch (role) {
+    case Role::Document: return "Document";
+    case Role::Sect: return "Sect";
+    case Role::Div: return "Div";
+    case Role::H1: return "H1";
+    case Role::H2: return "H2";
+    case Role::P: return "P";
+    case Role::L: return "L";
+    case Role::LI: return "LI";
+    case Role::Lbl: return "Lbl";
+    case Role::LBody: return "LBody";
+    case Role::Table: return "Table";
+    case Role::TR: return "TR";
+    case Role::TH: return "TH";
+    case Role::TD: return "TD";
+    case Role::Figure: return "Figure";
+  }
+  return "P";
+}
+
+const char* pdf_standard_name(PdfStandard standard) {
+  switch (standard) {
+    case PdfStandard::None: return "none";
+    case PdfStandard::Ua1: return "ua-1";
+    case PdfStandard::A2b: return "a-2b";
+    case PdfStandard::A2a: return "a-2a";
+  }
+  return "none";
+}
+
+std::optional<PdfStandard> pdf_standard_named(std::string_view name) {
+  for (PdfStandard standard : {PdfStandard::None, PdfStandard::Ua1, PdfStandard::A2b, PdfStandard::A2a})
+    if (name == pdf_standard_name(standard)) return standard;
+  return std::nullopt;
+}
+
 void translate(Page& page, double dx, double dy) {
   auto move_boxes = [&](auto& boxes) {
     for (auto& box : boxes) {

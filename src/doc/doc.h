@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "core/core.h"
@@ -56,6 +57,9 @@ struct GlyphRun {
   /// + "opment" as "development" (the inserted hyphen is the last glyph of the first part's
   /// run), and ATS keyword matching still works. An icon's run reads as "" (drawn, not text).
   std::optional<std::string> actual_text;
+  /// Drawn, not text: a contact's icon. A tagged PDF marks it as an artifact, which a screen
+  /// reader skips.
+  bool decoration = false;
 
   double width() const;  // sum of glyph advances
 };
@@ -66,6 +70,9 @@ struct PlacedRun {
   GlyphRun run;
   double x = 0;
   double baseline = 0;
+  /// The structure element (Document::structure) whose text this is; -1: page furniture
+  /// (a page number, a running note, a bullet), which a tagged PDF marks as an artifact.
+  int tag = -1;
 };
 
 /// A filled rectangle (rules, tinted panels, table borders). Top-left corner, y down;
@@ -80,6 +87,7 @@ struct FilledRect {
 struct LinkArea {
   double x = 0, y = 0, width = 0, height = 0;
   std::string uri;
+  int tag = -1;  // the structure element whose text carries the link (-1: none)
 };
 
 /// How an image is cut to its box.
@@ -90,6 +98,7 @@ struct PlacedImage {
   double x = 0, y = 0, width = 0, height = 0;
   Span span;  // where the CV names the picture, for problems found when it is embedded
   ImageShape shape = ImageShape::Rectangle;
+  int tag = -1;  // its Figure element (Document::structure); -1: decoration, an artifact
 };
 
 struct Page {
@@ -111,6 +120,54 @@ struct Bookmark {
   double y = 0;  // from the top of the page
 };
 
+/// What a structure element is, in the standard structure types of a tagged PDF (ISO
+/// 32000-1, 14.8.4): what a screen reader announces and an extractor maps to HTML.
+enum class Role : uint8_t {
+  Document,
+  Sect,    // a CV section: its heading and entries
+  Div,     // one entry
+  H1,      // the name
+  H2,      // a section title
+  P,
+  L,       // a list (an entry's highlights)
+  LI,
+  Lbl,     // a list item's number ("1.")
+  LBody,
+  Table,
+  TR,
+  TH,
+  TD,
+  Figure,  // the photo, with alternative text
+};
+
+/// The standard structure type's name ("H1", "LBody").
+const char* role_name(Role role);
+
+/// One element of the document's logical structure. Elements are listed parents first, and
+/// siblings in reading order; element 0 is the Document.
+struct StructNode {
+  Role role = Role::P;
+  int parent = -1;          // index in Document::structure; -1 for the Document
+  std::string alt;          // a Figure's alternative text
+  bool row_header = false;  // a TH that labels its row (the 인적사항 table's labels), not its column
+};
+
+/// A PDF standard the file is to meet: PDF/UA-1 (accessible), PDF/A-2b (archival: looks the
+/// same in years) or PDF/A-2a (archival and accessible).
+enum class PdfStandard : uint8_t { None, Ua1, A2b, A2a };
+
+/// The standard's name as the command line and the files write it ("ua-1"), and back
+/// (nullopt for a name that is none of "none", "ua-1", "a-2b", "a-2a").
+const char* pdf_standard_name(PdfStandard standard);
+std::optional<PdfStandard> pdf_standard_named(std::string_view name);
+
+/// How the PDF is to be written, as the layout, the CV's settings or the command line ask.
+struct PdfOutput {
+  PdfStandard standard = PdfStandard::None;
+  Span standard_span;  // where it is asked for, for a refusal's message
+  bool tagged = true;  // a structure tree (turning it off saves its bytes: 5-15%)
+};
+
 /// Document information written into the PDF.
 struct Metadata {
   std::string title, author, subject, keywords, language;
@@ -123,6 +180,10 @@ struct Document {
   std::vector<Bookmark> bookmarks;
   std::vector<FontInfo> fonts;  // indexed by GlyphRun::font
   Metadata meta;
+  /// The logical structure, in reading order (empty: none known, the PDF is not tagged).
+  /// Runs, images and links name their element by index.
+  std::vector<StructNode> structure;
+  PdfOutput output;
 };
 
 /// Moves everything on `page` by (dx, dy).

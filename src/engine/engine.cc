@@ -132,6 +132,24 @@ std::optional<layout::Theme> Engine::theme_for(const model::CvFile& file, const 
   return layout::load_theme(choice.name, choice.span, file.layout_overrides, request.paper, search, diags);
 }
 
+namespace {
+
+// How the PDF is written: the CV's settings.pdf_standard over the layout's pdf.standard.
+doc::PdfOutput pdf_output(const layout::Theme& theme, const model::Settings& settings) {
+  doc::PdfOutput output;
+  output.tagged = theme.pdf_tagged;
+  constexpr doc::PdfStandard kByIndex[] = {doc::PdfStandard::None, doc::PdfStandard::Ua1, doc::PdfStandard::A2b,
+                                           doc::PdfStandard::A2a};
+  if (theme.pdf_standard >= 0 && theme.pdf_standard < 4) output.standard = kByIndex[theme.pdf_standard];
+  if (std::optional<doc::PdfStandard> asked = doc::pdf_standard_named(settings.pdf_standard)) {
+    output.standard = *asked;
+    output.standard_span = settings.pdf_standard_span;
+  }
+  return output;
+}
+
+}  // namespace
+
 std::optional<Rendered> Engine::render(model::CvFile file, const Request& request, Diagnostics& diags) {
   std::optional<layout::Theme> theme = theme_for(file, request, diags);
   if (!theme) return std::nullopt;
@@ -139,6 +157,7 @@ std::optional<Rendered> Engine::render(model::CvFile file, const Request& reques
   const int pages = request.fit_pages > 0 ? request.fit_pages : theme->fit_pages;
   fit::FitResult fitted = lay_out(file, *theme, pages, diags);
   if (diags.has_errors()) return std::nullopt;
+  fitted.doc.output = pdf_output(*theme, file.settings);
   return Rendered{std::move(fitted.doc), std::move(fitted.theme), std::move(file)};
 }
 

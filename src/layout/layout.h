@@ -300,6 +300,9 @@ struct Theme {
 
   // footer
   bool page_numbers = true;      // "N / M" when there is more than one page
+  /// pdf.standard: 0 none, 1 PDF/UA-1, 2 PDF/A-2b, 3 PDF/A-2a (doc::PdfStandard's order).
+  int pdf_standard = 0;
+  bool pdf_tagged = true;        // pdf.tagged
   double footer_offset = 24;     // footer baseline above the bottom edge
   /// The footer's text: NAME, PAGE, TOTAL and LAST_UPDATED are filled in; empty: the
   /// locale's page numbers ("PAGE / TOTAL").

@@ -146,6 +146,9 @@ struct Locale {
   /// JSON Resume's entries have that become highlights.
   std::map<std::string, std::string, std::less<>> section_titles;
   std::string score = "Score", courses = "Courses", keywords = "Keywords";
+  /// The photo's alternative text in a tagged PDF, what a screen reader says for it; NAME is
+  /// filled in.
+  std::string photo_of = "Photo of NAME";
 };
 
 /// The section keys a locale may title ("experience", "work_experience", ...), in the
@@ -187,6 +190,8 @@ struct Settings {
   std::optional<Date> current_date;       // settings.current_date (today: the day the command gives)
   std::vector<std::string> bold_keywords; // settings.bold_keywords
   std::string pdf_title;                  // settings.pdf_title, placeholder NAME; "" = default
+  std::string pdf_standard;               // settings.pdf_standard ("ua-1", ...); "" = the layout's
+  Span pdf_standard_span;
   RenderSettings render;                  // settings.render_command
 };
 

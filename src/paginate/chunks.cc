@@ -28,13 +28,13 @@ void add_link_area(Page& page, const PlacedRun& placed) {
   if (run.link.empty()) return;
   double nominal = run.size;
   LinkArea area{placed.x, placed.baseline - kAscent * nominal - 1.0, run.width(),
-                (kAscent + kDescent) * nominal + 2.0, run.link};
+                (kAscent + kDescent) * nominal + 2.0, run.link, placed.tag};
   // Runs of one link on one line (e.g. Latin and Hangul parts of "HarfBuzz와") become one area.
   if (!page.links.empty()) {
     LinkArea& last = page.links.back();
     bool same_line = std::abs(last.y - area.y) < 0.5 * nominal;
     bool touching = std::abs(last.x + last.width - area.x) < 0.5;
-    if (last.uri == area.uri && same_line && touching) {
+    if (last.uri == area.uri && last.tag == area.tag && same_line && touching) {
       double top = std::min(last.y, area.y);
       double bottom = std::max(last.y + last.height, area.y + area.height);
       last.width = area.x + area.width - last.x;
@@ -46,10 +46,11 @@ void add_link_area(Page& page, const PlacedRun& placed) {
   page.links.push_back(area);
 }
 
-/// Appends the runs of `line` to `page` with the line's left edge at `x` and its baseline at `baseline`.
-void place_line(const text::Line& line, double x, double baseline, Page& page) {
+/// Appends the runs of `line` to `page` with the line's left edge at `x` and its baseline at
+/// `baseline`, as text of structure element `tag`.
+void place_line(const text::Line& line, double x, double baseline, int tag, Page& page) {
   for (const doc::GlyphRun& run : line.runs) {
-    PlacedRun placed{run, x + run.x, baseline};
+    PlacedRun placed{run, x + run.x, baseline, tag};
     add_link_area(page, placed);
     page.runs.push_back(std::move(placed));
   }
@@ -99,9 +100,9 @@ SetParagraph set_paragraph(const compose::Paragraph& para, double width, text::T
     if (i == 0 && para.marker) {
       text::Line marker = typesetter.typeset_line(para.marker->text);
       double x = para.indent_left - para.marker->gap - marker.width;
-      place_line(marker, x, baseline, fragment);
+      place_line(marker, x, baseline, para.marker->tag, fragment);
     }
-    place_line(line, para.indent_left, baseline, fragment);
+    place_line(line, para.indent_left, baseline, para.tag, fragment);
     if (i == 0 && para.rules) add_line_rules(*para.rules, line, para.indent_left, width, baseline, fragment);
     out.baselines.push_back(top + baseline);
     out.lines.push_back(std::move(fragment));
@@ -221,7 +222,8 @@ Chunk figure_chunk(const compose::Figure& fig, const Column& column, text::Types
   c.height = height;
   translate(text.content, text_x, (height - text.height) / 2);
   c.content = std::move(text.content);
-  c.content.images.push_back({fig.path, image_x, (height - fig.height) / 2, fig.width, fig.height, fig.span, fig.shape});
+  c.content.images.push_back(
+      {fig.path, image_x, (height - fig.height) / 2, fig.width, fig.height, fig.span, fig.shape, fig.tag});
   return c;
 }
 
@@ -391,7 +393,7 @@ Chunk photo_table_chunk(const compose::Table& table, const std::vector<double>& 
   frame_row(table, {edges[0], edges[1]}, c.height, false, true, true, edges.size(), frame);
   append(c.content, std::move(frame));
   c.content.images.push_back({photo.path, (edges[1] - photo.width) / 2, (c.height - photo.height) / 2, photo.width,
-                              photo.height, photo.span, photo.shape});
+                              photo.height, photo.span, photo.shape, photo.tag});
   return c;
 }
 

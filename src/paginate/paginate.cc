@@ -227,6 +227,9 @@ void place_chunks(Flow& flow, const Placement& placed, int page_index, Page& pag
   if (range.begin < range.end && flow.chunks[range.begin].repeat_header) {
     const Chunk& header = *flow.chunks[range.begin].repeat_header;  // the table continues here
     Page content = header.content;
+    // Read once, where the table begins: drawn again, the header row is page furniture.
+    for (PlacedRun& run : content.runs) run.tag = -1;
+    for (LinkArea& link : content.links) link.tag = -1;
     detail::translate(content, x, y);
     detail::append(page, std::move(content));
     y += header.height;
@@ -429,6 +432,7 @@ Document paginate(const compose::Composition& composition, const layout::Theme& 
   doc.page_width = theme.page_width;
   doc.page_height = theme.page_height;
   doc.meta = composition.meta;
+  doc.structure = composition.structure;
   const double flow_height = theme.page_height - theme.margin_top - theme.margin_bottom;
   doc.flow_height = flow_height;
 

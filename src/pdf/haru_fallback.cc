@@ -96,7 +96,7 @@ class PublicBackend final : public TextBackend {
   }
 
   void draw_runs(HPDF_Page page, const std::vector<doc::PlacedRun>& runs, const DocumentClusters&, std::size_t,
-                 double page_height) override {
+                 double page_height, MarkedContent*) override {
     if (runs.empty()) return;
     HPDF_Page_BeginText(page);
     TextState state;

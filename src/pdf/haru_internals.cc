@@ -21,6 +21,7 @@
 #include <string_view>
 #include <vector>
 
+#include "pdf/haru_objects.h"
 #include "pdf/text_backend.h"
 #include "pdf/write_memo.h"
 #include "pdf/sfnt_metrics.h"
@@ -54,38 +55,6 @@ std::string pdf_name_safe(const std::string& name) {
   if (out.empty()) out = "Font";
   if (out.size() > HPDF_LIMIT_MAX_NAME_LEN) out.resize(HPDF_LIMIT_MAX_NAME_LEN);
   return out;
-}
-
-// A dictionary that is an indirect object of the document (nullptr on failure: the
-// document's error says why; libharu frees what it could not add).
-HPDF_Dict new_object(HPDF_Doc doc) {
-  HPDF_Dict dict = HPDF_Dict_New(doc->mmgr);
-  if (!dict || HPDF_Xref_Add(doc->xref, dict) != HPDF_OK) return nullptr;
-  return dict;
-}
-
-// A Flate-compressed stream object holding `data`, in one buffer of its size filled by
-// memcpy: HPDF_Stream_Write copies a byte at a time into 4 KB buffers. The memory stream is
-// left as a single write of that size would leave it.
-HPDF_Dict new_stream(HPDF_Doc doc, std::string_view data) {
-  HPDF_Dict dict = HPDF_DictStream_New(doc->mmgr, doc->xref);
-  if (!dict) return nullptr;
-  dict->filter = HPDF_STREAM_FILTER_FLATE_DECODE;
-  if (data.empty()) return dict;
-  HPDF_Stream stream = dict->stream;
-  auto* attr = static_cast<HPDF_MemStreamAttr>(stream->attr);
-  auto* buffer = static_cast<HPDF_BYTE*>(HPDF_GetMem(doc->mmgr, static_cast<HPDF_UINT>(data.size())));
-  if (!buffer) return nullptr;
-  if (attr->buf->count != 0 || HPDF_List_Add(attr->buf, buffer) != HPDF_OK) {
-    HPDF_FreeMem(doc->mmgr, buffer);
-    return nullptr;
-  }
-  std::memcpy(buffer, data.data(), data.size());
-  attr->buf_siz = static_cast<HPDF_UINT>(data.size());
-  attr->w_pos = attr->buf_siz;
-  attr->w_ptr = buffer + data.size();
-  stream->size = static_cast<HPDF_UINT32>(data.size());
-  return dict;
 }
 
 // The Type0 font dictionary is what pages name in Tf; libharu accepts a dictionary as a font
@@ -291,7 +260,7 @@ class GlyphBackend final : public TextBackend {
   // The runs' operators, with their Tf and rg, are gathered in ops_ and written into the
   // page in one piece.
   void draw_runs(HPDF_Page page, const std::vector<doc::PlacedRun>& runs, const DocumentClusters& clusters,
-                 std::size_t page_index, double page_height) override {
+                 std::size_t page_index, double page_height, MarkedContent* marks) override {
     if (runs.empty()) return;
     HPDF_Stream content = static_cast<HPDF_PageAttr>(page->attr)->stream;
     HPDF_Page_BeginText(page);
@@ -303,10 +272,12 @@ class GlyphBackend final : public TextBackend {
       const doc::GlyphRun& run = placed.run;
       auto found = fonts_.find(run.font);
       if (run.glyphs.empty() || run.size <= 0 || found == fonts_.end()) continue;
+      if (marks) ops_ += marks->before_run(page_index, placed);
       settings.select(ops_, page, found->second.font, run.size, run.color);
       ops_ += line.move_to(placed.x, page_height - placed.baseline + run.rise);
-      append_glyphs(ops_, run, found->second.codes, clusters.of(page_index, r), work_);
+      append_glyphs(ops_, run, found->second.codes, clusters.of(page_index, r), work_, marks);
     }
+    if (marks) ops_ += marks->close();  // inside the text object it began in
     write_ops(content);
     HPDF_Page_EndText(page);
   }

@@ -10,6 +10,7 @@
 #include <memory>
 #include <charconv>
 #include <cstdint>
+#include <cstdio>
 #include <string_view>
 #include <unordered_map>
 #include <vector>
@@ -141,10 +142,6 @@ bool for_each_buffer(HPDF_Stream stream, Visit visit) {
   return left == 0;
 }
 
-// The best compression for the packed objects of a CV (tens of kilobytes, where it saves a
-// few hundred bytes at no cost worth counting); zlib's default for megabytes, which only
-// runaway content makes and where level 9's long searches cost a tenth of the build.
-int packed_level(std::size_t bytes) { return bytes <= (256u << 10) ? 9 : Z_DEFAULT_COMPRESSION; }
 
 // Flate streams (the zlib format) made with libdeflate, counted: every byte that is compressed
 // is compressed here, once. libdeflate compresses a whole buffer at once, in about 60% of
@@ -195,13 +192,34 @@ class Deflater {
   std::array<std::unique_ptr<libdeflate_compressor, FreeCompressor>, 13> compressors_;
 };
 
+// A file identifier: 128 bits of two FNV-1a hashes of the file's bytes, in hex. Not a
+// cryptographic hash; an identifier only needs to tell files apart.
+std::string file_id(std::string_view bytes) {
+  uint64_t a = 0xcbf29ce484222325ULL, b = 0x84222325cbf29ce4ULL;
+  for (char c : bytes) {
+    a = (a ^ static_cast<unsigned char>(c)) * 0x100000001b3ULL;
+    b = (b ^ static_cast<unsigned char>(c)) * 0x100000001b3ULL + 1;
+  }
+  char hex[33];
+  std::snprintf(hex, sizeof hex, "%016llX%016llX", static_cast<unsigned long long>(a), static_cast<unsigned long long>(b));
+  return hex;
+}
+
+// How many bytes `value` takes, big-endian, at least one.
+int bytes_for(uint64_t value) {
+  int bytes = 1;
+  while (bytes < 8 && (value >> (8 * bytes)) != 0) ++bytes;
+  return bytes;
+}
+
 void put_be(std::string& out, uint64_t value, int bytes) {
   for (int k = bytes - 1; k >= 0; --k) out += static_cast<char>((value >> (8 * k)) & 0xFF);
 }
 
 class CompactWriter {
  public:
-  CompactWriter(HPDF_Doc doc, WriteWork& work, WriteMemo* memo) : doc_(doc), deflater_(work), memo_(memo) {}
+  CompactWriter(HPDF_Doc doc, WriteWork& work, WriteMemo* memo, bool with_id)
+      : doc_(doc), deflater_(work), memo_(memo), with_id_(with_id) {}
 
   std::optional<std::string> write() {
     if (doc_->encrypt_on || !run_before_write() || !number_objects()) return std::nullopt;
@@ -229,32 +247,54 @@ class CompactWriter {
       index_in_stream[static_cast<std::size_t>(number)] = packed++;
     }
     const std::string packed_text = header + body;
-    std::optional<std::string> packed_data = deflater_.deflate(packed_text, packed_level(packed_text.size()));
+    // The default level: a tagged CV's structure is hundreds of alike small objects, on which
+    // level 9's long match searches cost a tenth of the build to save half a percent.
+    std::optional<std::string> packed_data = deflater_.deflate(packed_text, Z_DEFAULT_COMPRESSION);
     if (!packed_data) return std::nullopt;
     offset[static_cast<std::size_t>(object_stream)] = out.size();
     out += std::to_string(object_stream) + " 0 obj\n<</Type/ObjStm/N " + std::to_string(packed) + "/First " +
            std::to_string(header.size()) + "/Filter/FlateDecode/Length " + std::to_string(packed_data->size()) +
            ">>\nstream\n" + *packed_data + "\nendstream\nendobj\n";
 
-    // Cross-reference stream: type (1 byte), offset or object stream (4), generation or index (2).
+    // Cross-reference stream: type (1 byte), offset or object stream, generation or index,
+    // each field as wide as its largest value needs (a CV's offsets fit in two or three bytes).
     offset[static_cast<std::size_t>(xref_stream)] = out.size();
+    const int offset_width = bytes_for(std::max<uint64_t>(out.size(), static_cast<uint64_t>(object_stream)));
+    const int index_width = bytes_for(std::max<uint64_t>(0xFFFF, static_cast<uint64_t>(packed)));
     std::string entries;
-    put_be(entries, 0, 1), put_be(entries, 0, 4), put_be(entries, 0xFFFF, 2);
+    put_be(entries, 0, 1), put_be(entries, 0, offset_width), put_be(entries, 0xFFFF, index_width);
     for (int n = 1; n <= xref_stream; ++n) {
       const int index = index_in_stream[static_cast<std::size_t>(n)];
       if (index >= 0) {
-        put_be(entries, 2, 1), put_be(entries, static_cast<uint64_t>(object_stream), 4);
-        put_be(entries, static_cast<uint64_t>(index), 2);
+        put_be(entries, 2, 1), put_be(entries, static_cast<uint64_t>(object_stream), offset_width);
+        put_be(entries, static_cast<uint64_t>(index), index_width);
       } else {
-        put_be(entries, 1, 1), put_be(entries, offset[static_cast<std::size_t>(n)], 4), put_be(entries, 0, 2);
+        put_be(entries, 1, 1), put_be(entries, offset[static_cast<std::size_t>(n)], offset_width);
+        put_be(entries, 0, index_width);
       }
     }
-    std::optional<std::string> xref_data = deflater_.deflate(entries, packed_level(entries.size()));
+    // Each row as its difference from the row above (the PNG "Up" predictor): rows of objects
+    // in the object stream then differ only in their index, by one, which deflate packs into
+    // almost nothing.
+    const std::size_t row = static_cast<std::size_t>(1 + offset_width + index_width);
+    std::string predicted;
+    predicted.reserve(entries.size() + entries.size() / row);
+    for (std::size_t at = 0; at < entries.size(); at += row) {
+      predicted += '\x02';
+      for (std::size_t k = 0; k < row; ++k)
+        predicted += static_cast<char>(entries[at + k] - (at >= row ? entries[at + k - row] : 0));
+    }
+    std::optional<std::string> xref_data = deflater_.deflate(predicted, Z_DEFAULT_COMPRESSION);
     if (!xref_data) return std::nullopt;
     std::string trailer = "/Root " + std::to_string(numbers_.at(doc_->catalog)) + " 0 R";
     if (doc_->info) trailer += "/Info " + std::to_string(numbers_.at(doc_->info)) + " 0 R";
+    if (with_id_) {  // the same bytes, the same identifier: a hash of everything before it
+      const std::string id = file_id(out);
+      trailer += "/ID[<" + id + "><" + id + ">]";
+    }
     out += std::to_string(xref_stream) + " 0 obj\n<</Type/XRef/Size " + std::to_string(xref_stream + 1) +
-           "/W[1 4 2]" + trailer + "/Filter/FlateDecode/Length " + std::to_string(xref_data->size()) +
+           "/W[1 " + std::to_string(offset_width) + ' ' + std::to_string(index_width) + ']' + trailer +
+           "/Filter/FlateDecode/DecodeParms<</Predictor 12/Columns " + std::to_string(row) + ">>/Length " + std::to_string(xref_data->size()) +
            ">>\nstream\n" + *xref_data + "\nendstream\nendobj\nstartxref\n" +
            std::to_string(offset[static_cast<std::size_t>(xref_stream)]) + "\n%%EOF\n";
     return out;
@@ -434,6 +474,7 @@ class CompactWriter {
   HPDF_Doc doc_;
   Deflater deflater_;
   WriteMemo* memo_;  // streams compressed for documents before, or null
+  bool with_id_;     // the trailer gets an /ID
   std::unordered_map<void*, int> numbers_;  // object -> its number in the file
   std::vector<void*> order_;                // by number - 1
 };
@@ -442,16 +483,16 @@ class CompactWriter {
 
 bool compact_save_available() { return HPDF_GetVersion() == std::string_view("2.3.0"); }
 
-std::optional<std::string> save_compact(HPDF_Doc doc, WriteWork& work, WriteMemo* memo) {
+std::optional<std::string> save_compact(HPDF_Doc doc, WriteWork& work, WriteMemo* memo, bool with_id) {
   if (!compact_save_available() || HPDF_GetError(doc) != HPDF_OK) return std::nullopt;
-  return CompactWriter(doc, work, memo).write();
+  return CompactWriter(doc, work, memo, with_id).write();
 }
 
 #else
 
 bool compact_save_available() { return false; }
 
-std::optional<std::string> save_compact(HPDF_Doc, WriteWork&, WriteMemo*) { return std::nullopt; }
+std::optional<std::string> save_compact(HPDF_Doc, WriteWork&, WriteMemo*, bool) { return std::nullopt; }
 
 #endif
 

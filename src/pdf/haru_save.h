@@ -23,7 +23,9 @@ bool compact_save_available();
 
 /// The whole file, or nullopt when the document holds something this writer does not know
 /// (encryption, a font libharu writes in its own way, a non-memory stream): the caller then
-/// saves through libharu. The deflate work is counted in `work`.
-std::optional<std::string> save_compact(HPDF_Doc doc, WriteWork& work, WriteMemo* memo = nullptr);
+/// saves through libharu. The deflate work is counted in `work`. `with_id`: the trailer gets
+/// a file identifier (/ID, which PDF/A asks for), a hash of the file's bytes.
+std::optional<std::string> save_compact(HPDF_Doc doc, WriteWork& work, WriteMemo* memo = nullptr,
+                                        bool with_id = false);
 
 }  // namespace hanji::pdf

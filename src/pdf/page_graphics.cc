@@ -11,6 +11,7 @@
 #include "image/image.h"
 #include "image/jpeg_check.h"
 #include "image/png_format.h"
+#include "pdf/haru_objects.h"
 #include "pdf/png_check.h"
 #include "pdf/text_backend.h"
 
@@ -73,16 +74,21 @@ void image_clip_path(HPDF_Page page, const HPDF_Rect& box, doc::ImageShape shape
 
 }  // namespace
 
-void draw_rects(HPDF_Page page, const std::vector<doc::FilledRect>& rects, double page_height) {
+void draw_rects(HPDF_Page page, const std::vector<doc::FilledRect>& rects, double page_height,
+                const PageMarks& marks) {
+  bool opened = false;
   for (const auto& rect : rects) {
     if (rect.width <= 0 || rect.height <= 0) continue;
+    if (marks.marks && !opened) write_operators(page, marks.marks->before_artifact());
+    opened = true;
     set_fill(page, rect.color);
     rounded_rect_path(page, pdf_rect(rect.x, rect.y, rect.width, rect.height, page_height), rect.radius);
     HPDF_Page_Fill(page);
   }
 }
 
-void add_links(HPDF_Page page, const std::vector<doc::LinkArea>& links, double page_height, Diagnostics& diags) {
+void add_links(HPDF_Page page, const std::vector<doc::LinkArea>& links, double page_height, Diagnostics& diags,
+               const PageMarks& marks, std::vector<HPDF_Annotation>* made, std::vector<HPDF_Annotation>* tagged) {
   const std::string* refused = nullptr;  // the last address refused: a link over three lines is one warning
   for (const auto& link : links) {
     if (link.uri.empty() || link.width <= 0 || link.height <= 0) continue;
@@ -98,7 +104,13 @@ void add_links(HPDF_Page page, const std::vector<doc::LinkArea>& links, double p
     }
     HPDF_Annotation annot = HPDF_Page_CreateURILinkAnnot(
         page, pdf_rect(link.x, link.y, link.width, link.height, page_height), uri.c_str());
-    if (annot) HPDF_LinkAnnot_SetBorderStyle(annot, 0, 0, 0);
+    if (!annot) continue;
+    HPDF_LinkAnnot_SetBorderStyle(annot, 0, 0, 0);
+    if (made) made->push_back(annot);
+    const int index = marks.marks && tagged ? marks.marks->add_annotation(marks.page, link) : -1;
+    if (index < 0) continue;
+    if (tagged->size() <= static_cast<std::size_t>(index)) tagged->resize(static_cast<std::size_t>(index) + 1);
+    (*tagged)[static_cast<std::size_t>(index)] = annot;
   }
 }
 
@@ -209,7 +221,7 @@ HPDF_Image ImageDrawer::decode(const std::string& path, const Span& where, const
 }
 
 bool ImageDrawer::draw(HPDF_Page page, const std::vector<doc::PlacedImage>& images, double page_height,
-                       Diagnostics& diags) {
+                       Diagnostics& diags, const PageMarks& marks) {
   for (const auto& placed : images) {
     std::optional<Loaded> loaded = load(placed, diags);
     if (!loaded) return false;
@@ -226,6 +238,7 @@ bool ImageDrawer::draw(HPDF_Page page, const std::vector<doc::PlacedImage>& imag
     const double width = pixels_wide * scale, height = pixels_high * scale;
     const ImageMatrix m = upright_matrix(loaded->orientation, box.left - (width - box_width) / 2,
                                          box.bottom - (height - box_height) / 2, width, height);
+    if (marks.marks) write_operators(page, marks.marks->before_image(marks.page, placed));
     HPDF_Page_GSave(page);
     image_clip_path(page, box, placed.shape);
     HPDF_Page_Clip(page);
@@ -233,6 +246,7 @@ bool ImageDrawer::draw(HPDF_Page page, const std::vector<doc::PlacedImage>& imag
     HPDF_Page_Concat(page, real(m.a), real(m.b), real(m.c), real(m.d), real(m.e), real(m.f));
     HPDF_Page_ExecuteXObject(page, loaded->image);
     HPDF_Page_GRestore(page);
+    if (marks.marks) write_operators(page, marks.marks->close());
   }
   return true;
 }

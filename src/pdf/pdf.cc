@@ -4,13 +4,17 @@
 #include "pdf/pdf.h"
 
 #include <memory>
+#include <optional>
 
 #include "pdf/compact.h"
 #include "pdf/document_info.h"
 #include "pdf/font_usage.h"
 #include "pdf/haru_doc.h"
+#include "pdf/haru_objects.h"
 #include "pdf/haru_save.h"
 #include "pdf/page_graphics.h"
+#include "pdf/standards.h"
+#include "pdf/struct_tree.h"
 #include "pdf/text_backend.h"
 
 namespace hanji::pdf {
@@ -66,7 +70,8 @@ bool set_page_size(HaruDoc& haru, HPDF_Page page, const doc::Document& doc, Diag
 }
 
 bool draw_pages(HaruDoc& haru, TextBackend& backend, const doc::Document& doc, const DocumentClusters& clusters,
-                std::vector<HPDF_Page>& pages, WriteWork& work, Diagnostics& diags) {
+                MarkedContent* marks, std::vector<HPDF_Page>& pages, std::vector<HPDF_Annotation>& annotations,
+                std::vector<HPDF_Annotation>& tagged_annotations, WriteWork& work, Diagnostics& diags) {
   ImageDrawer images(haru, work);
   // A PDF without pages is not something a viewer can open: an empty CV gets one blank page.
   const std::vector<doc::Page> blank(1);
@@ -75,11 +80,13 @@ bool draw_pages(HaruDoc& haru, TextBackend& backend, const doc::Document& doc, c
     HPDF_Page page = HPDF_AddPage(haru.get());
     if (!haru.check(diags, {}, "adding a page") || !set_page_size(haru, page, doc, diags)) return false;
     pages.push_back(page);
-    draw_rects(page, page_content.backgrounds, doc.page_height);
-    draw_rects(page, page_content.rects, doc.page_height);
-    if (!images.draw(page, page_content.images, doc.page_height, diags)) return false;
-    backend.draw_runs(page, page_content.runs, clusters, pages.size() - 1, doc.page_height);
-    add_links(page, page_content.links, doc.page_height, diags);
+    const PageMarks page_marks{marks, pages.size() - 1};
+    draw_rects(page, page_content.backgrounds, doc.page_height, page_marks);
+    draw_rects(page, page_content.rects, doc.page_height, page_marks);
+    if (marks) write_operators(page, marks->close());
+    if (!images.draw(page, page_content.images, doc.page_height, diags, page_marks)) return false;
+    backend.draw_runs(page, page_content.runs, clusters, pages.size() - 1, doc.page_height, marks);
+    add_links(page, page_content.links, doc.page_height, diags, page_marks, &annotations, &tagged_annotations);
     if (!haru.check(diags, {}, "drawing page " + std::to_string(pages.size()))) return false;
   }
   return true;
@@ -88,10 +95,11 @@ bool draw_pages(HaruDoc& haru, TextBackend& backend, const doc::Document& doc, c
 // The file in its compact form: written straight from libharu's objects where their layout is
 // known, else saved by libharu and packed afterwards; if libharu's output is ever not what
 // the packer expects, it is kept as it is (valid, only larger).
-std::optional<std::string> save(HaruDoc& haru, bool direct, WriteWork& work, WriteMemo* memo, Diagnostics& diags) {
+std::optional<std::string> save(HaruDoc& haru, bool direct, bool with_id, WriteWork& work, WriteMemo* memo,
+                                Diagnostics& diags) {
   if (!haru.check(diags, {}, "building the document")) return std::nullopt;
   if (direct) {
-    std::optional<std::string> bytes = save_compact(haru.get(), work, memo);
+    std::optional<std::string> bytes = save_compact(haru.get(), work, memo, with_id);
     // Its strings have no encoder for libharu's save to fall back on.
     if (!bytes)
       diags.error({}, "internal error: the PDF writer met a libharu object it does not know",
@@ -130,14 +138,38 @@ std::optional<std::string> write_pdf(const doc::Document& doc, const Options& op
   const std::vector<FontUsage> usage = collect_font_usage(doc, clusters);
   if (!load_fonts(haru, *backend, doc, usage, diags)) return std::nullopt;
 
+  // A tagged PDF needs the glyph-id backend and the direct writer: both libharu 2.3.0's.
+  const bool internals = direct_save && !options.public_api_only && glyph_backend_available();
+  std::optional<MarkedContent> marks;
+  if (options.tagged && doc.output.tagged && !doc.structure.empty() && internals) marks.emplace(doc);
+  const doc::PdfStandard standard = doc.output.standard;
+  if (standard != doc::PdfStandard::None && !internals) {
+    diags.error(doc.output.standard_span,
+                std::string("writing PDF/UA or PDF/A needs libharu 2.3.0, and this is ") + libharu_version(),
+                {"build hanji against Debian's libhpdf-dev 2.3.0"});
+    return std::nullopt;
+  }
+  if (!check_standard(doc, marks.has_value(), diags)) return std::nullopt;
+  MarkedContent* marking = marks ? &*marks : nullptr;
   std::vector<HPDF_Page> pages;
-  if (!draw_pages(haru, *backend, doc, clusters, pages, counted, diags)) return std::nullopt;
+  std::vector<HPDF_Annotation> annotations, tagged_annotations;
+  if (!draw_pages(haru, *backend, doc, clusters, marking, pages, annotations, tagged_annotations, counted, diags))
+    return std::nullopt;
+  if (marks) {
+    marks->finish();
+    if (!write_structure_tree(pdf, *marks, pages, tagged_annotations) ||
+        !haru.check(diags, {}, "writing the structure tree"))
+      return std::nullopt;
+  }
   add_bookmarks(pdf, doc.bookmarks, pages, doc.page_height, diags);
   if (!haru.check(diags, {}, "writing the outline")) return std::nullopt;
   set_document_info(pdf, doc.meta, options.creation_time);
   backend->set_language(doc.meta.language);
   backend->finish();
-  return save(haru, direct_save, counted, options.memo, diags);
+  if (!add_standard_parts(pdf, doc, annotations, options.creation_time) ||
+      !haru.check(diags, doc.output.standard_span, "adding what the PDF standard asks for"))
+    return std::nullopt;
+  return save(haru, direct_save, standard != doc::PdfStandard::None, counted, options.memo, diags);
 }
 
 std::string libharu_version() { return HPDF_GetVersion(); }

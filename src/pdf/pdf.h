@@ -48,6 +48,10 @@ struct Options {
   /// Subsets and compressed streams kept from documents before (null: none); the bytes are
   /// the same with or without it.
   WriteMemo* memo = nullptr;
+  /// A tagged PDF: the document's structure (doc::Document::structure) as a structure tree,
+  /// every drawn piece marked as its element's content or as an artifact. Needs libharu
+  /// 2.3.0 (the glyph-id route); without it, or without a structure, the PDF is untagged.
+  bool tagged = true;
 };
 
 /// The work write_pdf did where its cost lies, counted: tests check these counts, which a busy

@@ -20,6 +20,7 @@
 #include "doc/doc.h"
 #include "pdf/clusters.h"
 #include "pdf/font_usage.h"
+#include "pdf/marked_content.h"
 #include "pdf/pdf.h"
 #include "text/font_service.h"
 
@@ -35,9 +36,10 @@ class TextBackend {
                          Diagnostics& diags) = 0;
 
   /// Draws `runs`, page `page_index` of the document whose runs `clusters` split (all fonts
-  /// loaded), on `page` in one text object.
+  /// loaded), on `page` in one text object; each run in its marked content when `marks` is
+  /// given (a tagged PDF; only the glyph-id backend tags).
   virtual void draw_runs(HPDF_Page page, const std::vector<doc::PlacedRun>& runs, const DocumentClusters& clusters,
-                         std::size_t page_index, double page_height) = 0;
+                         std::size_t page_index, double page_height, MarkedContent* marks) = 0;
 
   /// Sets the catalog's /Lang where the backend can (the public API cannot).
   virtual void set_language(const std::string& language) = 0;

@@ -139,8 +139,9 @@ bool reads_as_letter_spacing(ClusterView clusters) {
 // advances), both in billionths of an em.
 class RunDrawer {
  public:
-  RunDrawer(const doc::GlyphRun& run, const GlyphCodes& font, std::string& out, WriteWork& work)
-      : run_(run), font_(font), out_(out), work_(work), tj_(out) {}
+  RunDrawer(const doc::GlyphRun& run, const GlyphCodes& font, std::string& out, WriteWork& work,
+            ActualTextMarks* marks)
+      : run_(run), font_(font), out_(out), work_(work), tj_(out), marks_(marks) {}
 
   void draw(ClusterView clusters) {
     if (run_.actual_text) {
@@ -230,6 +231,11 @@ class RunDrawer {
 
   void draw_glyph(const doc::Glyph& glyph) {
     ++work_.glyphs_drawn;
+    if (resume_) {  // the first glyph after a span of a tagged run: its sequence again
+      tj_.close();
+      out_ += marks_->resume();
+      resume_ = false;
+    }
     long long target = clamped_round((shaped_pen_ + glyph.x_offset) * 1e9 / run_.size, kMaxCoordinate * 1e6);
     uint16_t code = font_.code_of(glyph.id);
     bool raised = glyph.y_offset != 0;
@@ -251,6 +257,11 @@ class RunDrawer {
 
   void begin_actual_text(std::u32string_view text) {
     tj_.close();
+    resume_ = false;
+    if (marks_) {
+      out_ += marks_->begin_actual_text("FEFF" + utf16be_hex(text));
+      return;
+    }
     out_ += "/Span <</ActualText <FEFF";
     out_ += utf16be_hex(text);
     out_ += ">>> BDC\n";
@@ -258,6 +269,11 @@ class RunDrawer {
 
   void end_actual_text() {
     tj_.close();
+    if (marks_) {
+      out_ += marks_->end_actual_text();
+      resume_ = true;
+      return;
+    }
     out_ += "EMC\n";
   }
 
@@ -266,6 +282,8 @@ class RunDrawer {
   std::string& out_;
   WriteWork& work_;
   TjWriter tj_;
+  ActualTextMarks* marks_;  // a tagged PDF's, or null
+  bool resume_ = false;     // a span has ended: the run's sequence opens again before more glyphs
   double shaped_pen_ = 0;     // pt from the run's start, sum of shaped advances
   long long viewer_pen_ = 0;  // billionths of an em, where the viewer's pen stands
 };
@@ -319,9 +337,9 @@ bool reads_back(std::span<const doc::Glyph> glyphs, std::u32string_view text, co
 long long declared_width(double per_mille) { return std::llround(per_mille * 32.0) * 31'250; }
 
 void append_glyphs(std::string& out, const doc::GlyphRun& run, const GlyphCodes& font, ClusterView clusters,
-                   WriteWork& work) {
+                   WriteWork& work, ActualTextMarks* marks) {
   if (run.size <= 0) return;
-  RunDrawer(run, font, out, work).draw(clusters);
+  RunDrawer(run, font, out, work, marks).draw(clusters);
 }
 
 std::string show_glyphs(const doc::GlyphRun& run, const GlyphCodes& font) {

@@ -104,9 +104,23 @@ constexpr long long kPositionTolerance = 100'000;
 /// /ActualText span around each cluster whose glyphs would not read back as its exact text.
 std::string show_glyphs(const doc::GlyphRun& run, const GlyphCodes& font);
 
+/// How a tagged PDF writes an /ActualText span inside a run's marked content. Not every reader
+/// takes a span nested in a sequence with an MCID (poppler's structure reader ends the
+/// sequence at the span's end), so the sequence ends before the span, the span carries an
+/// MCID of its own element's, and the rest of the run resumes in a fresh sequence.
+class ActualTextMarks {
+ public:
+  virtual ~ActualTextMarks() = default;
+  /// The operators that begin a span reading as `utf16_hex` (UTF-16BE, "FEFF..." included).
+  virtual std::string begin_actual_text(const std::string& utf16_hex) = 0;
+  virtual std::string end_actual_text() = 0;
+  /// Before more glyphs after a span: reopens the run's sequence ("" when none is needed).
+  virtual std::string resume() = 0;
+};
+
 /// show_glyphs appending to `out`, from `run` already split into `clusters`, counting the
-/// glyphs drawn and measured in `work`.
+/// glyphs drawn and measured in `work`; its /ActualText spans through `marks` when given.
 void append_glyphs(std::string& out, const doc::GlyphRun& run, const GlyphCodes& font, ClusterView clusters,
-                   WriteWork& work);
+                   WriteWork& work, ActualTextMarks* marks = nullptr);
 
 }  // namespace hanji::pdf

@@ -26,6 +26,7 @@ enum class Shape {
   CustomConnections,
   Phrases,       // locale.phrases
   SectionTitles,  // locale.section_titles
+  PdfStandard,   // none, ua-1, a-2b or a-2a
   Anything,      // read and left alone (RenderCV's render_command)
   // The parts of the top level.
   Cv,

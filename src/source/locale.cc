@@ -22,7 +22,7 @@ const std::vector<Field>& locale_fields() {
       {"month", Shape::Text, "'month' in a time span (1 month)"},
       {"months", Shape::Text, "'months' in a time span (3 months)"},
       {"last_updated", Shape::Text, "the words before the date in LAST_UPDATED"},
-      {"phrases", Shape::Phrases, "phrases that join fields: degree_with_area, score, courses, keywords"},
+      {"phrases", Shape::Phrases, "phrases that join fields: degree_with_area, score, courses, keywords, photo_of"},
       {"page_number", Shape::Text, "the page numbers: PAGE and TOTAL are filled in"},
       {"range_separator", Shape::Text, "between the two dates of a range, with its spaces: ' – '"},
       {"date", Shape::Text, "how a month is written: MONTH_NAME, MONTH_ABBREVIATION, MONTH_IN_TWO_DIGITS, MONTH and YEAR are filled in"},
@@ -49,6 +49,7 @@ const std::vector<Field>& phrase_fields() {
       {"score", Shape::Text, "the label before a JSON Resume education's score"},
       {"courses", Shape::Text, "the label before a JSON Resume education's courses"},
       {"keywords", Shape::Text, "the label before a JSON Resume entry's keywords"},
+      {"photo_of", Shape::Text, "what a screen reader says for the photo: NAME is filled in ('Photo of NAME')"},
   };
   return kFields;
 }
@@ -135,6 +136,7 @@ void read_phrases(const YamlNode& node, Reader& reader, Locale& locale) {
                         : key == "score"          ? &locale.score
                         : key == "courses"        ? &locale.courses
                         : key == "keywords"       ? &locale.keywords
+                        : key == "photo_of"       ? &locale.photo_of
                                                   : nullptr;
     if (!slot) reader.unknown_key(node.key_spans[i], key, "locale.phrases", keys_of(phrase_fields()));
     else if (auto text = reader.text(node.items[i], key)) *slot = text->value;

@@ -41,6 +41,9 @@ const std::vector<Field>& settings_fields() {
       {"bold_keywords", Shape::TextList, "words set in bold wherever they appear in the CV"},
       {"pdf_title", Shape::Text,
        "the title of the PDF, as a viewer shows it; NAME and CURRENT_DATE are filled in (default: NAME – CV)"},
+      {"pdf_standard", Shape::PdfStandard,
+       "a standard the PDF meets: ua-1 (PDF/UA-1, accessible), a-2b (PDF/A-2b, archival), a-2a (PDF/A-2a, both) "
+       "or none; over the layout's pdf.standard"},
       {"render_command", Shape::Anything,
        "RenderCV's output settings; hanji's command line says what is written where, so they are not used"},
   };
@@ -282,6 +285,19 @@ void read_layout(const YamlNode& node, Reader& reader, CvFile& file) {
   if (!overrides.keys.empty()) file.layout_overrides = std::move(overrides);
 }
 
+void read_pdf_standard(const YamlNode& node, Reader& reader, Settings& settings) {
+  auto text = reader.text(node, "pdf_standard");
+  if (!text) return;
+  const std::string& name = text->value;
+  if (name != "none" && name != "ua-1" && name != "a-2b" && name != "a-2a") {
+    reader.diags.error(text->span, fmt::format("settings.pdf_standard '{}' is no standard hanji writes", text->value),
+                       {"write ua-1 (accessible), a-2b (archival), a-2a (both) or none"});
+    return;
+  }
+  settings.pdf_standard = text->value;
+  settings.pdf_standard_span = text->span;
+}
+
 void read_settings(const YamlNode& node, Reader& reader, Settings& settings) {
   if (node.is_null()) return;
   if (!reader.expect_map(node, "settings", "write 'settings:' followed by indented keys, or remove it")) return;
@@ -301,6 +317,8 @@ void read_settings(const YamlNode& node, Reader& reader, Settings& settings) {
       read_bold_keywords(value, reader, settings);
     } else if (key == "pdf_title") {
       if (auto title = reader.text(value, key)) settings.pdf_title = title->value;
+    } else if (key == "pdf_standard") {
+      read_pdf_standard(value, reader, settings);
     }
     // render_command is read once the CV's name and date are known: its paths hold them
     // (read_render_command).

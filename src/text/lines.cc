@@ -181,6 +181,34 @@ bool is_icon_text(const std::string& text, std::size_t& steps) {
   return icon;
 }
 
+// Whether the spaces from cluster `at` on run into a forced line break ("\n"), which parts the
+// lines itself.
+bool before_forced_break(const SourceText& text, const std::vector<Cluster>& clusters, size_t at) {
+  while (at < clusters.size() && is_space_cluster(text, clusters[at])) ++at;
+  return at < clusters.size() && is_newline(text.chars[clusters[at].char_begin]);
+}
+
+// A line that breaks at a space keeps that space as an invisible glyph of no width at its
+// end, so the text reads "word word" across the break wherever it is read without the page's
+// geometry: a tagged PDF's structure (what a screen reader follows), a copy of a paragraph.
+// Only where the space is set in the last run's font and direction: a glyph of another font
+// would need a run of its own.
+void keep_line_end_space(const SourceText& text, const ShapedText& shaped, const Cluster& space, const Item& last,
+                         Line& line) {
+  if (!is_space_cluster(text, space) || !space.drawn() || space.glyph_end != space.glyph_begin + 1 ||
+      line.runs.empty() || last.level % 2 != 0)
+    return;
+  const Item& item = shaped.items[static_cast<size_t>(space.item)];
+  if (!same_run(item, last)) return;
+  GlyphRun& run = line.runs.back();
+  if (run.actual_text) return;  // a word split here reads as written already
+  const auto offset = static_cast<uint32_t>(run.text.size());
+  run.text += text.extracted(space.char_begin, space.char_end);
+  // Drawn back over the end of the word, so that the space's box stays inside the line.
+  const ShapedGlyph& glyph = shaped.glyphs[space.glyph_begin];
+  run.glyphs.push_back(Glyph{glyph.id, 0, -glyph.advance, 0, offset});
+}
+
 }  // namespace
 
 Line build_line(const SourceText& text, const ShapedText& shaped, ClusterRange range, const LineSpec& spec,
@@ -266,9 +294,14 @@ Line build_line(const SourceText& text, const ShapedText& shaped, ClusterRange r
     }
   }
   if (hyphen && !line.runs.empty()) pen += add_hyphen(*hyphen, line.runs.back());
+  if (!hyphen && broken_here && end < clusters.size() && run_item && !before_forced_break(text, clusters, end))
+    keep_line_end_space(text, shaped, clusters[end], *run_item, line);
   place_visually(line.runs, run_levels);
   for (GlyphRun& run : line.runs)
-    if (!run.actual_text && is_icon_text(run.text, steps)) run.actual_text = std::string();
+    if (!run.actual_text && is_icon_text(run.text, steps)) {
+      run.actual_text = std::string();
+      run.decoration = true;
+    }
   line.width = pen;
   line.overfull = spec.trim && pen > spec.width + kEpsilon;
   line.space_scale = space_scale;

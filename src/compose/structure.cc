@@ -1,0 +1,135 @@
+// The logical structure of a composed CV, for a tagged PDF: the Document holds the header
+// (the name as H1, its lines as P, the photo as a Figure), then a Sect per section with its
+// title as H2 and its entries' paragraphs; highlights are lists (L, LI, LBody, and a Lbl for a
+// number), table sections Table, TR, TH and TD. Elements are made in reading order, which is
+// the order the CV is composed in, whichever region of the page its blocks went to.
+#include <algorithm>
+#include <cctype>
+#include <tuple>
+
+#include "compose/builder.h"
+
+namespace hanji::compose {
+namespace {
+
+using doc::Role;
+
+class StructureBuilder {
+ public:
+  StructureBuilder(std::vector<doc::StructNode>& nodes, std::string photo_alt)
+      : nodes_(nodes), photo_alt_(std::move(photo_alt)) {
+    nodes_.clear();
+    add(Role::Document, -1);
+  }
+
+  void block(Block& block) {
+    if (block.part != part_) start_part(block.part);
+    if (Paragraph* p = std::get_if<Paragraph>(&block.content); p && p->role == Role::H2) {
+      paragraph(*p, container_);  // a section title stands before the section's entries
+      return;
+    }
+    const int parent = container_;
+    if (auto* p = std::get_if<Paragraph>(&block.content)) paragraph(*p, parent);
+    else if (auto* row = std::get_if<Row>(&block.content)) this->row(*row, parent);
+    else if (auto* figure = std::get_if<Figure>(&block.content)) this->figure(*figure, parent);
+    else if (auto* table = std::get_if<Table>(&block.content)) this->table(*table, parent);
+  }
+
+ private:
+  int add(Role role, int parent) {
+    doc::StructNode& node = nodes_.emplace_back();
+    node.role = role;
+    node.parent = parent;
+    return static_cast<int>(nodes_.size()) - 1;
+  }
+
+  // The header and the closing lines stand in the Document itself; a section in a Sect.
+  void start_part(int part) {
+    part_ = part;
+    container_ = part >= 0 && part != kClosingPart ? add(Role::Sect, 0) : 0;
+    list_ = -1;
+  }
+
+  // Whether a list marker says something (a number, a letter) rather than only marks.
+  static bool meaningful(const Marker& marker) {
+    return std::any_of(marker.text.text.begin(), marker.text.text.end(),
+                       [](char c) { return std::isalnum(static_cast<unsigned char>(c)) != 0; });
+  }
+
+  void paragraph(Paragraph& p, int parent) {
+    if (p.inlines.empty()) return;  // nothing drawn, nothing to read
+    if (!p.marker) {
+      list_ = -1;
+      p.tag = add(p.role, parent);
+      return;
+    }
+    // Consecutive marked paragraphs of one element form one list.
+    if (list_ < 0 || nodes_[static_cast<std::size_t>(list_)].parent != parent) list_ = add(Role::L, parent);
+    const int item = add(Role::LI, list_);
+    if (meaningful(*p.marker)) p.marker->tag = add(Role::Lbl, item);
+    p.tag = add(Role::LBody, item);
+  }
+
+  // A row reads as it is set: each main paragraph, then the aside beside it.
+  void row(Row& row, int parent) {
+    for (std::size_t i = 0; i < std::max(row.main.size(), row.aside.size()); ++i) {
+      if (i < row.main.size()) paragraph(row.main[i], parent);
+      if (i < row.aside.size()) paragraph(row.aside[i], parent);
+    }
+  }
+
+  void figure(Figure& figure, int parent) {
+    list_ = -1;
+    figure.tag = add(Role::Figure, parent);
+    nodes_.back().alt = photo_alt_;
+    for (Paragraph& p : figure.beside) paragraph(p, parent);
+  }
+
+  void table(Table& table, int parent) {
+    list_ = -1;
+    if (table.photo) {
+      table.photo->tag = add(Role::Figure, parent);
+      nodes_.back().alt = photo_alt_;
+    }
+    const int element = add(Role::Table, parent);
+    if (!table.header.empty()) {
+      const int tr = add(Role::TR, element);
+      for (Paragraph& cell : table.header) cell_of(cell, tr, Role::TH, false);
+    }
+    for (auto& cells : table.rows) {
+      const int tr = add(Role::TR, element);
+      for (std::size_t c = 0; c < cells.size(); ++c) {
+        const bool label = c < table.shaded_columns.size() && table.shaded_columns[c];
+        cell_of(cells[c], tr, label ? Role::TH : Role::TD, label);
+      }
+    }
+  }
+
+  // Every cell is an element, an empty one too: the cells of a row must line up with the
+  // columns for a reader to say which column a value is in.
+  void cell_of(Paragraph& cell, int tr, Role role, bool row_header) {
+    cell.tag = add(role, tr);
+    nodes_.back().row_header = row_header;
+  }
+
+  std::vector<doc::StructNode>& nodes_;
+  std::string photo_alt_;
+  int part_ = -2;      // no part yet
+  int container_ = 0;  // the element of the current part
+  int list_ = -1;      // the list the next marked paragraph joins
+};
+
+}  // namespace
+
+void tag_structure(Composition& composition, const std::string& photo_alt) {
+  std::vector<Block*> blocks;
+  for (auto& [flow, flow_blocks] : composition.flows)
+    for (Block& block : flow_blocks) blocks.push_back(&block);
+  std::sort(blocks.begin(), blocks.end(), [](const Block* a, const Block* b) {
+    return std::tie(a->part, a->sequence) < std::tie(b->part, b->sequence);
+  });
+  StructureBuilder builder(composition.structure, photo_alt);
+  for (Block* block : blocks) builder.block(*block);
+}
+
+}  // namespace hanji::compose

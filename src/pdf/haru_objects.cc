@@ -1,0 +1,53 @@
+#include "pdf/haru_objects.h"
+
+#include <hpdf_utils.h>
+
+#include <cstring>
+
+namespace hanji::pdf {
+
+#if HPDF_VERSION_ID == 20300
+
+HPDF_Dict new_object(HPDF_Doc doc) {
+  HPDF_Dict dict = HPDF_Dict_New(doc->mmgr);
+  if (!dict || HPDF_Xref_Add(doc->xref, dict) != HPDF_OK) return nullptr;
+  return dict;
+}
+
+// A Flate-compressed stream object holding `data`, in one buffer of its size filled by
+// memcpy: HPDF_Stream_Write copies a byte at a time into 4 KB buffers. The memory stream is
+// left as a single write of that size would leave it.
+HPDF_Dict new_stream(HPDF_Doc doc, std::string_view data) {
+  HPDF_Dict dict = HPDF_DictStream_New(doc->mmgr, doc->xref);
+  if (!dict) return nullptr;
+  dict->filter = HPDF_STREAM_FILTER_FLATE_DECODE;
+  if (data.empty()) return dict;
+  HPDF_Stream stream = dict->stream;
+  auto* attr = static_cast<HPDF_MemStreamAttr>(stream->attr);
+  auto* buffer = static_cast<HPDF_BYTE*>(HPDF_GetMem(doc->mmgr, static_cast<HPDF_UINT>(data.size())));
+  if (!buffer) return nullptr;
+  if (attr->buf->count != 0 || HPDF_List_Add(attr->buf, buffer) != HPDF_OK) {
+    HPDF_FreeMem(doc->mmgr, buffer);
+    return nullptr;
+  }
+  std::memcpy(buffer, data.data(), data.size());
+  attr->buf_siz = static_cast<HPDF_UINT>(data.size());
+  attr->w_pos = attr->buf_siz;
+  attr->w_ptr = buffer + data.size();
+  stream->size = static_cast<HPDF_UINT32>(data.size());
+  return dict;
+}
+
+void write_operators(HPDF_Page page, std::string_view ops) {
+  if (ops.empty()) return;
+  HPDF_Stream content = static_cast<HPDF_PageAttr>(page->attr)->stream;
+  HPDF_Stream_Write(content, reinterpret_cast<const HPDF_BYTE*>(ops.data()), static_cast<HPDF_UINT>(ops.size()));
+}
+
+#else
+
+void write_operators(HPDF_Page, std::string_view) {}
+
+#endif
+
+}  // namespace hanji::pdf

@@ -1,0 +1,25 @@
+// Tagged PDF, the document side: the structure tree of the marked content (marked_content.h)
+// written as libharu objects. The catalog gets /StructTreeRoot, /MarkInfo <</Marked true>>
+// and /ViewerPreferences <</DisplayDocTitle true>>; each page /StructParents (its key in the
+// parent tree) and /Tabs /S (tab order by structure); each link annotation /StructParent and
+// /Contents (what it opens), and its Link element an object reference to it.
+#pragma once
+
+#include <hpdf.h>
+
+#include <vector>
+
+#include "pdf/marked_content.h"
+
+namespace hanji::pdf {
+
+/// Whether this build can write a structure tree (it needs libharu 2.3.0's internals).
+bool structure_tree_available();
+
+/// Writes the tree of `marks` (finished) into `doc`. `pages` by index; `annotations` by the
+/// index MarkedContent::add_annotation gave (null where none was made). False when libharu
+/// failed (its error says why).
+bool write_structure_tree(HPDF_Doc doc, const MarkedContent& marks, const std::vector<HPDF_Page>& pages,
+                          const std::vector<HPDF_Annotation>& annotations);
+
+}  // namespace hanji::pdf
