@@ -1461,3 +1461,134 @@ TEST(EntryTemplates, ATemplateMayLeaveOutTheSummaryAndTheHighlights) {
 
 }  // namespace
 }  // namespace hanji::compose
+
+// ---------------------------------------------------------------- structure
+
+namespace hanji::compose {
+namespace {
+
+using doc::Role;
+
+/// The roles of `node`'s children, in reading order.
+std::vector<Role> kids(const Composition& c, int node) {
+  std::vector<Role> out;
+  for (const doc::StructNode& n : c.structure)
+    if (n.parent == node) out.push_back(n.role);
+  return out;
+}
+
+int first(const Composition& c, Role role) {
+  for (size_t i = 0; i < c.structure.size(); ++i)
+    if (c.structure[i].role == role) return static_cast<int>(i);
+  return -1;
+}
+
+// The CV's logical structure: the name as H1 in the Document, a Sect per section with its
+// title as H2, an entry's highlights as one list (each LI holding an LBody), and every
+// paragraph naming the element its text goes in.
+TEST(Structure, NameHeadingsSectionsAndLists) {
+  Diagnostics diags;
+  layout::Theme theme = test_theme();
+  auto c = compose(cv_file({section("Experience", EntryKind::Experience, {experience()}),
+                            section("Skills", EntryKind::OneLine, {})}),
+                   theme, diags);
+  ASSERT_FALSE(c.structure.empty());
+  EXPECT_EQ(c.structure[0].role, Role::Document);
+  EXPECT_EQ(c.structure[0].parent, -1);
+  for (size_t i = 1; i < c.structure.size(); ++i) EXPECT_LT(c.structure[i].parent, static_cast<int>(i));
+  const std::vector<Role> top = kids(c, 0);
+  ASSERT_FALSE(top.empty());
+  EXPECT_EQ(top.front(), Role::H1);
+  // The section without entries is left out; its title is no heading.
+  EXPECT_EQ(std::count(top.begin(), top.end(), Role::Sect), 1);
+  const int sect = first(c, Role::Sect);
+  const std::vector<Role> in_sect = kids(c, sect);
+  ASSERT_FALSE(in_sect.empty());
+  EXPECT_EQ(in_sect.front(), Role::H2);
+  EXPECT_EQ(std::count(in_sect.begin(), in_sect.end(), Role::L), 1);  // two highlights, one list
+  const int list = first(c, Role::L);
+  EXPECT_EQ(kids(c, list), (std::vector<Role>{Role::LI, Role::LI}));
+  // The first highlight's two nested ones are a list inside its item, after its body.
+  const int item = list + 1;
+  EXPECT_EQ(kids(c, item), (std::vector<Role>{Role::LBody, Role::L}));
+  int nested = -1;
+  for (size_t i = 0; i < c.structure.size(); ++i)
+    if (c.structure[i].role == Role::L && c.structure[i].parent == item) nested = static_cast<int>(i);
+  ASSERT_GE(nested, 0);
+  EXPECT_EQ(kids(c, nested), (std::vector<Role>{Role::LI, Role::LI}));
+  // Each paragraph names its element; bullets are artifacts.
+  size_t paragraphs = 0;
+  for (const Block& block : c.main()) {
+    if (auto* p = std::get_if<Paragraph>(&block.content)) {
+      ++paragraphs;
+      ASSERT_GE(p->tag, 0) << text_of(*p);
+      const Role role = c.structure[static_cast<size_t>(p->tag)].role;
+      if (p->marker) {
+        EXPECT_EQ(role, Role::LBody) << text_of(*p);
+        EXPECT_EQ(p->marker->tag, -1) << "a bullet says nothing";
+      } else {
+        EXPECT_TRUE(role == Role::P || role == Role::H1 || role == Role::H2) << text_of(*p);
+      }
+      if (text_of(*p) == "Gildong Hong") {
+        EXPECT_EQ(role, Role::H1);
+      }
+      if (text_of(*p) == "Experience") {
+        EXPECT_EQ(role, Role::H2);
+      }
+    }
+  }
+  EXPECT_GT(paragraphs, 3u);
+}
+
+// A numbered entry's number is a list label (Lbl) the reader says; its text the body.
+TEST(Structure, NumbersAreLabels) {
+  Diagnostics diags;
+  auto numbered = [](std::string text) {
+    Entry e;
+    e.kind = EntryKind::Numbered;
+    e.text = T(std::move(text));
+    return e;
+  };
+  auto c = compose(cv_file({section("Papers", EntryKind::Numbered, {numbered("First paper"), numbered("Second paper")})}),
+                   test_theme(), diags);
+  int labels = 0;
+  for (const doc::StructNode& node : c.structure) labels += node.role == Role::Lbl;
+  EXPECT_EQ(labels, 2);
+}
+
+// Table sections read as tables: a header row of TH (column headers), a row of TD per entry.
+TEST(Structure, TableSectionsAreTables) {
+  Diagnostics diags;
+  layout::Theme theme = test_theme();
+  theme.experience_table.cells = {"DATE_RANGE", "COMPANY", "POSITION"};
+  theme.experience_table.headers = {"Period", "Company", "Position"};
+  theme.experience_table.widths = {1, 2, 2};
+  Entry second = experience();
+  second.company = T("Other Co");
+  auto c = compose(cv_file({section("Experience", EntryKind::Experience, {experience(), second})}), theme, diags);
+  const int table = first(c, Role::Table);
+  ASSERT_GE(table, 0);
+  EXPECT_EQ(kids(c, table), (std::vector<Role>{Role::TR, Role::TR, Role::TR}));
+  int th = 0, td = 0;
+  for (const doc::StructNode& node : c.structure) {
+    th += node.role == Role::TH;
+    td += node.role == Role::TD;
+  }
+  EXPECT_EQ(th, 3);
+  EXPECT_EQ(td, 6);
+}
+
+// The photo is a Figure whose text says whose photo it is, in the CV's language.
+TEST(Structure, ThePhotoSaysWhoseItIs) {
+  Diagnostics diags;
+  model::CvFile file = cv_file({section("Experience", EntryKind::Experience, {experience()})});
+  file.cv.photo = T(std::string(HANJI_SOURCE_DIR) + "/samples/photo.png");
+  file.locale.photo_of = "NAME 사진";
+  auto c = compose(file, test_theme(), diags);
+  const int figure = first(c, Role::Figure);
+  ASSERT_GE(figure, 0);
+  EXPECT_EQ(c.structure[static_cast<size_t>(figure)].alt, "Gildong Hong 사진");
+}
+
+}  // namespace
+}  // namespace hanji::compose

@@ -1327,3 +1327,67 @@ TEST(RightToLeft, HebrewAndArabicComeBackInLogicalOrder) {
   EXPECT_LT(text.find("\u05EA\u05DC"), text.find("\u05D0\u05D1\u05D9\u05D1")) << text;
   EXPECT_LT(text.find("\u05E9\u05DC\u05D5\u05DD"), text.find("\u05E2\u05D5\u05DC\u05DD")) << text;
 }
+
+namespace {
+
+// The standards from the three places that ask for them: the command line over the CV's
+// settings over the layout. A PDF/A file carries its identification and output intent, a
+// PDF/UA file its identification; neither is claimed unless asked; an untagged PDF has no
+// structure tree, and PDF/UA refuses to be one.
+TEST(PdfStandards, AskedOnTheCommandLineInSettingsOrInTheLayout) {
+  const fs::path dir = fresh_dir("standards");
+  const fs::path cv = dir / "cv.yaml";
+  auto write_cv = [&](const std::string& extra) {
+    std::ofstream out(cv);
+    out << extra << "cv:\n  name: Ada Lovelace\n  email: ada@example.com\n  sections:\n"
+           "    experience:\n      - company: Analytical Engines\n        position: Programmer\n"
+           "        start_date: 1842-01\n        end_date: 1843-09\n        highlights:\n"
+           "          - Wrote the first program\n          - Saw beyond numbers\n";
+  };
+  const std::string pdf = (dir / "cv.pdf").string();
+  auto build = [&](const std::string& flags) {
+    return run(std::string(HANJI_BINARY) + " build " + quote(cv.string()) + " -q -o " + quote(pdf) + flags, true);
+  };
+  auto catalog = [&] { return run("qpdf --show-object=1 " + quote(pdf)).output; };
+  auto metadata = [&] {
+    // The XMP packet is stored uncompressed: it can be read straight from the file.
+    std::ifstream in(pdf, std::ios::binary);
+    return std::string(std::istreambuf_iterator<char>(in), {});
+  };
+  write_cv("");
+  ASSERT_EQ(build("").exit_code, 0);
+  EXPECT_NE(run("pdfinfo " + quote(pdf)).output.find("Tagged:          yes"), std::string::npos);
+  EXPECT_EQ(catalog().find("/Metadata"), std::string::npos);
+  EXPECT_EQ(metadata().find("pdfaid"), std::string::npos);
+  ASSERT_EQ(build(" --pdf-standard a-2b").exit_code, 0);
+  EXPECT_NE(catalog().find("/OutputIntents"), std::string::npos);
+  EXPECT_NE(metadata().find("<pdfaid:conformance>B</pdfaid:conformance>"), std::string::npos);
+  write_cv("settings:\n  pdf_standard: ua-1\n");
+  ASSERT_EQ(build("").exit_code, 0);
+  EXPECT_NE(metadata().find("<pdfuaid:part>1</pdfuaid:part>"), std::string::npos);
+  EXPECT_EQ(catalog().find("/OutputIntents"), std::string::npos);
+  ASSERT_EQ(build(" --pdf-standard a-2a").exit_code, 0);  // the command line wins
+  EXPECT_NE(metadata().find("<pdfaid:conformance>A</pdfaid:conformance>"), std::string::npos);
+  write_cv("layout:\n  name: classic\n  pdf:\n    standard: a-2a\n");
+  ASSERT_EQ(build("").exit_code, 0);
+  EXPECT_NE(metadata().find("<pdfaid:conformance>A</pdfaid:conformance>"), std::string::npos);
+  Result checked = run("python3 " + quote(std::string(HANJI_SOURCE_DIR) + "/tests/tagged_check.py") + " " + quote(pdf), true);
+  EXPECT_EQ(checked.exit_code, 0) << checked.output;
+  // Untagged: smaller, no tree; refused for PDF/UA, with the old file left alone.
+  write_cv("");
+  ASSERT_EQ(build(" --untagged").exit_code, 0);
+  EXPECT_NE(run("pdfinfo " + quote(pdf)).output.find("Tagged:          no"), std::string::npos);
+  const std::string before = metadata();
+  Result refused = build(" --untagged --pdf-standard ua-1");
+  EXPECT_EQ(refused.exit_code, 1);
+  EXPECT_NE(refused.output.find("PDF/UA-1 needs a tagged PDF"), std::string::npos) << refused.output;
+  EXPECT_EQ(metadata(), before);
+  write_cv("settings:\n  pdf_standard: pdf-x\n");
+  Result bad = build("");
+  EXPECT_EQ(bad.exit_code, 1);
+  EXPECT_NE(bad.output.find("cv.yaml:2:17: error: settings.pdf_standard 'pdf-x'"), std::string::npos) << bad.output;
+  Result usage = build(" --pdf-standard x");
+  EXPECT_EQ(usage.exit_code, 2);
+}
+
+}  // namespace

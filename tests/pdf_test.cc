@@ -22,6 +22,8 @@
 #include <sstream>
 
 #include "pdf/compact.h"
+#include "pdf/marked_content.h"
+#include "pdf/standards.h"
 #include "image/exif_orientation.h"
 #include "pdf/font_usage.h"
 #include "image/jpeg_check.h"
@@ -2074,5 +2076,184 @@ TEST(JpegCheck, DamageOnlyADecoderSeesIsFound) {
   EXPECT_EQ(image::jpeg_decode_problem(jpeg), "");
 }
 
+
+// ---- tagged PDF
+
+TEST(LanguageOf, NamesTheScriptsOfOtherLanguagesOnly) {
+  EXPECT_EQ(pdf::language_of("한글", "en"), "ko");
+  EXPECT_EQ(pdf::language_of("Python", "ko"), "en");
+  EXPECT_EQ(pdf::language_of("Python", "de"), "");  // Latin in a German CV is German's script
+  EXPECT_EQ(pdf::language_of("이력서", "ko"), "");
+  EXPECT_EQ(pdf::language_of("漢字", "ko"), "");  // Hanja in a Korean CV
+  EXPECT_EQ(pdf::language_of("漢字", "en"), "zh");
+  EXPECT_EQ(pdf::language_of("\u05E9\u05DC\u05D5\u05DD", "en"), "he");
+  EXPECT_EQ(pdf::language_of("\u0645\u0631\u062D\u0628\u0627", "en"), "ar");
+  EXPECT_EQ(pdf::language_of("\u0645\u0631\u062D\u0628\u0627", "fa"), "");
+  EXPECT_EQ(pdf::language_of("2024. 3. – ", "ko"), std::nullopt);  // no letters: takes its neighbours'
+  EXPECT_EQ(pdf::language_of("", "en"), std::nullopt);
+}
+
+namespace tagging {
+
+doc::Document tagged_document() {
+  doc::Document d;
+  d.meta.language = "en";
+  d.structure = {{doc::Role::Document, -1, "", false}, {doc::Role::H1, 0, "", false}, {doc::Role::P, 0, "", false},
+                 {doc::Role::Figure, 0, "Photo of Ada", false}};
+  d.pages.resize(1);
+  return d;
+}
+
+doc::PlacedRun placed(std::string text, int tag, std::string link = "") {
+  doc::PlacedRun run;
+  run.run.text = std::move(text);
+  run.run.link = std::move(link);
+  run.tag = tag;
+  return run;
+}
+
+// Runs of one element in a row share one sequence; another element's run opens its own;
+// furniture and icons are artifacts; the parent tree lists each MCID's element.
+TEST(MarkedContent, SequencesPerElementAndArtifacts) {
+  const doc::Document d = tagged_document();
+  pdf::MarkedContent marks(d);
+  EXPECT_EQ(marks.before_run(0, placed("Ada ", 1)), "/H1<</MCID 0>>BDC\n");
+  EXPECT_EQ(marks.before_run(0, placed("Lovelace", 1)), "");
+  EXPECT_EQ(marks.before_run(0, placed("Analyst", 2)), "EMC\n/P<</MCID 1>>BDC\n");
+  doc::PlacedRun icon = placed("\uF0E0\u00A0", 2);
+  icon.run.decoration = true;
+  EXPECT_EQ(marks.before_run(0, icon), "EMC\n/Artifact BMC\n");
+  EXPECT_EQ(marks.before_run(0, placed("1 / 2", -1)), "");  // still in the artifact
+  EXPECT_EQ(marks.before_run(0, placed("more", 2)), "EMC\n/P<</MCID 2>>BDC\n");
+  EXPECT_EQ(marks.close(), "EMC\n");
+  EXPECT_EQ(marks.close(), "");
+  marks.finish();
+  EXPECT_EQ(marks.owners_on(0), (std::vector<int>{1, 2, 2}));
+  ASSERT_EQ(marks.elements().size(), 4u);
+  EXPECT_TRUE(marks.elements()[0].has_content);
+  EXPECT_FALSE(marks.elements()[3].has_content);  // the figure never drawn is left out
+}
+
+// A link's runs go into a Link element inside their element, with its annotation; text in
+// another language into a Span saying so; one that is all of its element's text gives the
+// element its /Lang instead.
+TEST(MarkedContent, LinksAndLanguages) {
+  const doc::Document d = tagged_document();
+  pdf::MarkedContent marks(d);
+  marks.before_run(0, placed("Worked at ", 2));
+  EXPECT_EQ(marks.before_run(0, placed("Acme", 2, "https://acme.example")), "EMC\n/Link<</MCID 1>>BDC\n");
+  EXPECT_EQ(marks.before_run(0, placed(" in ", 2)), "EMC\n/P<</MCID 2>>BDC\n");
+  EXPECT_EQ(marks.before_run(0, placed("서울", 2)), "EMC\n/Span<</MCID 3>>BDC\n");
+  EXPECT_EQ(marks.before_run(0, placed(" 2024", 2)), "");  // digits stay where they are
+  EXPECT_EQ(marks.before_run(0, placed("김", 1)), "EMC\n/Span<</MCID 4>>BDC\n");
+  marks.close();
+  doc::LinkArea area;
+  area.uri = "https://acme.example";
+  area.tag = 2;
+  EXPECT_EQ(marks.add_annotation(0, area), 0);
+  area.tag = -1;
+  EXPECT_EQ(marks.add_annotation(0, area), -1);  // a header row drawn again
+  marks.finish();
+  const auto& elements = marks.elements();
+  ASSERT_EQ(elements.size(), 7u);
+  EXPECT_EQ(elements[4].type, "Link");
+  EXPECT_EQ(elements[4].parent, 2);
+  EXPECT_EQ(marks.annotations().at(0).element, 4);
+  EXPECT_EQ(marks.struct_parent_of_annotation(0), 1);  // after the one page's key
+  EXPECT_EQ(elements[5].type, "Span");
+  EXPECT_EQ(elements[5].language, "ko");
+  // The H1's only text was Hangul: the H1 says ko and holds it itself.
+  EXPECT_EQ(elements[1].language, "ko");
+  EXPECT_FALSE(elements[6].has_content);
+  EXPECT_EQ(marks.owners_on(0).back(), 1);
+}
+
+// /ActualText inside a run's sequence: the sequence ends, the span has an MCID of the same
+// element (tagged Span, the tag readers take replacement text from), and the run goes on in
+// a new sequence before its next glyph.
+TEST(MarkedContent, ActualTextSpansAreSequencesOfTheirOwn) {
+  const doc::Document d = tagged_document();
+  pdf::MarkedContent marks(d);
+  marks.before_run(0, placed("a | b", 2));
+  EXPECT_EQ(marks.begin_actual_text("FEFF0020"), "EMC\n/Span<</MCID 1/ActualText<FEFF0020>>>BDC\n");
+  EXPECT_EQ(marks.end_actual_text(), "EMC\n");
+  EXPECT_EQ(marks.resume(), "/P<</MCID 2>>BDC\n");
+  EXPECT_EQ(marks.resume(), "");
+  marks.close();
+  // In an artifact the span nests.
+  marks.before_run(0, placed("1 / 2", -1));
+  EXPECT_EQ(marks.begin_actual_text("FEFF"), "/Span <</ActualText <FEFF>>> BDC\n");
+  EXPECT_EQ(marks.end_actual_text(), "EMC\n");
+  EXPECT_EQ(marks.resume(), "");
+  marks.finish();
+  EXPECT_EQ(marks.owners_on(0), (std::vector<int>{2, 2, 2}));
+}
+
+}  // namespace tagging
+
+// The XMP packet names the standard and says what the Info dictionary says, escaped.
+TEST(Standards, XmpNamesTheStandardAndRepeatsTheInfo) {
+  pdf::InfoValues info{"Ada & <Bob>", "Ada", "Engineer", "Skills, Work", "hanji", "Haru Free PDF Library 2.3.0", 0};
+  const std::string a2b = pdf::xmp_packet(doc::PdfStandard::A2b, info, "en");
+  EXPECT_NE(a2b.find("<pdfaid:part>2</pdfaid:part>"), std::string::npos);
+  EXPECT_NE(a2b.find("<pdfaid:conformance>B</pdfaid:conformance>"), std::string::npos);
+  EXPECT_EQ(a2b.find("pdfuaid"), std::string::npos);
+  EXPECT_NE(a2b.find("Ada &amp; &lt;Bob&gt;"), std::string::npos);
+  EXPECT_NE(a2b.find("<xmp:CreateDate>1970-01-01T00:00:00Z</xmp:CreateDate>"), std::string::npos);
+  EXPECT_NE(a2b.find("<pdf:Producer>Haru Free PDF Library 2.3.0</pdf:Producer>"), std::string::npos);
+  const std::string ua = pdf::xmp_packet(doc::PdfStandard::Ua1, info, "en");
+  EXPECT_NE(ua.find("<pdfuaid:part>1</pdfuaid:part>"), std::string::npos);
+  EXPECT_EQ(ua.find("pdfaid"), std::string::npos);
+  EXPECT_NE(pdf::xmp_packet(doc::PdfStandard::A2a, info, "en").find("<pdfaid:conformance>A<"), std::string::npos);
+}
+
+// What a standard needs is there when it is asked for and absent otherwise; what cannot meet
+// it is refused before anything is written.
+TEST(Standards, IdentifiedWhenAskedAndRefusedWhenUnmet) {
+  Sample sample = make_sample();
+  sample.doc.structure = {{doc::Role::Document, -1, "", false}, {doc::Role::P, 0, "", false}};
+  for (doc::Page& page : sample.doc.pages)
+    for (doc::PlacedRun& run : page.runs) run.tag = 1;
+  TempDir dir;
+  auto write = [&](doc::PdfStandard standard, bool tagged, Diagnostics& diags) {
+    doc::Document d = sample.doc;
+    d.output.standard = standard;
+    d.output.tagged = tagged;
+    return pdf::write_pdf(d, {}, diags);
+  };
+  auto catalog_and_trailer = [&](const std::string& bytes) {
+    const std::string file = (dir / "standard.pdf").string();
+    write_file(file, bytes);
+    return run("qpdf --show-object=1 " + file).out + run("qpdf --show-object=trailer " + file).out;
+  };
+  Diagnostics plain_diags;
+  const auto plain = write(doc::PdfStandard::None, true, plain_diags);
+  ASSERT_TRUE(plain);
+  const std::string none = catalog_and_trailer(*plain);
+  EXPECT_EQ(none.find("/Metadata"), std::string::npos) << none;
+  EXPECT_EQ(none.find("/OutputIntents"), std::string::npos) << none;
+  EXPECT_EQ(none.find("/ID"), std::string::npos) << none;
+  EXPECT_NE(none.find("/StructTreeRoot"), std::string::npos) << none;
+  for (doc::PdfStandard standard : {doc::PdfStandard::Ua1, doc::PdfStandard::A2b, doc::PdfStandard::A2a}) {
+    Diagnostics diags;
+    const auto bytes = write(standard, true, diags);
+    ASSERT_TRUE(bytes) << all_diagnostics(diags);
+    const std::string objects = catalog_and_trailer(*bytes);
+    EXPECT_NE(objects.find("/Metadata"), std::string::npos) << objects;
+    EXPECT_NE(objects.find("/ID"), std::string::npos) << objects;
+    EXPECT_EQ(objects.find("/OutputIntents") != std::string::npos, standard != doc::PdfStandard::Ua1) << objects;
+    const std::string id = standard == doc::PdfStandard::Ua1 ? "pdfuaid:part>1" : "pdfaid:part>2";
+    EXPECT_NE(bytes->find(id), std::string::npos);  // the metadata stream is uncompressed
+  }
+  Diagnostics refused;
+  EXPECT_FALSE(write(doc::PdfStandard::Ua1, false, refused));
+  EXPECT_NE(all_diagnostics(refused).find("PDF/UA-1 needs a tagged PDF"), std::string::npos);
+  Diagnostics archival_untagged;
+  EXPECT_TRUE(write(doc::PdfStandard::A2b, false, archival_untagged)) << all_diagnostics(archival_untagged);
+  sample.doc.pages[0].runs[0].run.glyphs[0].id = 0;  // a character no font has
+  Diagnostics missing;
+  EXPECT_FALSE(write(doc::PdfStandard::A2b, true, missing));
+  EXPECT_NE(all_diagnostics(missing).find("forbids drawing a character no font has"), std::string::npos);
+}
 }  // namespace
 }  // namespace hanji

@@ -47,7 +47,7 @@ class StructureBuilder {
   void start_part(int part) {
     part_ = part;
     container_ = part >= 0 && part != kClosingPart ? add(Role::Sect, 0) : 0;
-    list_ = -1;
+    lists_.clear();
   }
 
   // Whether a list marker says something (a number, a letter) rather than only marks.
@@ -59,13 +59,22 @@ class StructureBuilder {
   void paragraph(Paragraph& p, int parent) {
     if (p.inlines.empty()) return;  // nothing drawn, nothing to read
     if (!p.marker) {
-      list_ = -1;
+      lists_.clear();
       p.tag = add(p.role, parent);
       return;
     }
-    // Consecutive marked paragraphs of one element form one list.
-    if (list_ < 0 || nodes_[static_cast<std::size_t>(list_)].parent != parent) list_ = add(Role::L, parent);
-    const int item = add(Role::LI, list_);
+    // Consecutive marked paragraphs of one element form one list; one indented further than
+    // the item before it starts a list inside that item (a nested highlight), one indented
+    // less goes back out to the list of its indent.
+    if (!lists_.empty() && lists_.front().parent != parent) lists_.clear();
+    while (!lists_.empty() && p.indent_left < lists_.back().indent - kIndentSlack) lists_.pop_back();
+    if (lists_.empty()) {
+      lists_.push_back({add(Role::L, parent), parent, p.indent_left, -1});
+    } else if (p.indent_left > lists_.back().indent + kIndentSlack && lists_.back().last_item >= 0) {
+      lists_.push_back({add(Role::L, lists_.back().last_item), parent, p.indent_left, -1});
+    }
+    const int item = add(Role::LI, lists_.back().list);
+    lists_.back().last_item = item;
     if (meaningful(*p.marker)) p.marker->tag = add(Role::Lbl, item);
     p.tag = add(Role::LBody, item);
   }
@@ -79,14 +88,14 @@ class StructureBuilder {
   }
 
   void figure(Figure& figure, int parent) {
-    list_ = -1;
+    lists_.clear();
     figure.tag = add(Role::Figure, parent);
     nodes_.back().alt = photo_alt_;
     for (Paragraph& p : figure.beside) paragraph(p, parent);
   }
 
   void table(Table& table, int parent) {
-    list_ = -1;
+    lists_.clear();
     if (table.photo) {
       table.photo->tag = add(Role::Figure, parent);
       nodes_.back().alt = photo_alt_;
@@ -116,7 +125,15 @@ class StructureBuilder {
   std::string photo_alt_;
   int part_ = -2;      // no part yet
   int container_ = 0;  // the element of the current part
-  int list_ = -1;      // the list the next marked paragraph joins
+  // The lists open where the next marked paragraph may go, outermost first.
+  struct OpenList {
+    int list = -1;
+    int parent = -1;        // the element the outermost list is in
+    double indent = 0;      // its items' indent
+    int last_item = -1;     // its latest item, where a list indented further goes
+  };
+  static constexpr double kIndentSlack = 0.5;  // pt
+  std::vector<OpenList> lists_;
 };
 
 }  // namespace
