@@ -1391,3 +1391,93 @@ TEST(PdfStandards, AskedOnTheCommandLineInSettingsOrInTheLayout) {
 }
 
 }  // namespace
+
+namespace {
+
+struct BoxWord {
+  double x_min = 0, x_max = 0, y_min = 0;
+  std::string text;
+};
+
+/// The words of page 1 with their boxes, as pdftotext -bbox gives them.
+std::vector<BoxWord> words_on_first_page(const std::string& pdf) {
+  std::vector<BoxWord> out;
+  const std::string html = run("pdftotext -f 1 -l 1 -bbox " + quote(pdf) + " -").output;
+  auto number_after = [&](size_t at, const char* key) { return std::stod(html.substr(html.find(key, at) + 6)); };
+  for (size_t at = html.find("<word "); at != std::string::npos; at = html.find("<word ", at + 1)) {
+    const size_t text_at = html.find('>', at) + 1;
+    std::string text = html.substr(text_at, html.find('<', text_at) - text_at);
+    while (!text.empty() && text.back() == ' ') text.pop_back();
+    out.push_back({number_after(at, "xMin=\""), number_after(at, "xMax=\""), number_after(at, "yMin=\""), text});
+  }
+  return out;
+}
+
+/// The first word that is `text` or starts with it (poppler joins "a@b.c  |  +972").
+const BoxWord* find_word(const std::vector<BoxWord>& words, const std::string& text) {
+  for (const BoxWord& word : words)
+    if (word.text.rfind(text, 0) == 0) return &word;
+  return nullptr;
+}
+
+// A CV in Hebrew is set as its layout's mirror image: the lines flush right, the dates left of
+// the titles, the side column on the right; the text comes back in the order it is written,
+// from pdftotext and from the tagged structure.
+TEST(RightToLeft, AHebrewCvIsTheLayoutsMirrorImage) {
+  const fs::path dir = fresh_dir("rtl-cv");
+  const fs::path cv = dir / "cv.yaml";
+  {
+    std::ofstream out(cv);
+    out << "locale: hebrew\ncv:\n  name: \u05D3\u05E0\u05D4 \u05DC\u05D5\u05D9\n  email: dana@example.com\n"
+           "  phone: '+972 52-123-4567'\n  sections:\n    experience:\n"
+           "      - company: \u05D4\u05E2\u05E0\u05DF\n        position: \u05DE\u05E4\u05EA\u05D7\u05EA\n"
+           "        start_date: 2019-03\n        end_date: 2021-02\n        highlights:\n"
+           "          - \u05D4\u05D5\u05D1\u05DC\u05EA\u05D9 \u05DE\u05E2\u05D1\u05E8 \u05DC-Kubernetes\n";
+  }
+  for (const std::string layout : {"classic", "sidebar"}) {
+    const std::string pdf = (dir / (layout + ".pdf")).string();
+    Result built = run(std::string(HANJI_BINARY) + " build " + quote(cv.string()) + " --layout " + layout + " -q -o " +
+                           quote(pdf),
+                       true);
+    ASSERT_EQ(built.exit_code, 0) << built.output;
+    const std::vector<BoxWord> words = words_on_first_page(pdf);
+    // poppler boxes a right-to-left word drawn in logical order letter by letter: the title's
+    // extent is that of the Hebrew letters on the dates' line.
+    const BoxWord* year = find_word(words, "2019");
+    const BoxWord* email = find_word(words, "dana@example.com");
+    ASSERT_TRUE(year && email) << layout;
+    double title_left = 1e9, title_right = 0;
+    for (const BoxWord& word : words) {
+      const std::u32string chars = hanji::utf8_decode(word.text);
+      if (std::abs(word.y_min - year->y_min) < 2 && word.x_min > 595.0 / 2 && !chars.empty() && chars.front() >= 0x05D0 &&
+          chars.front() <= 0x05EA) {
+        title_left = std::min(title_left, word.x_min);
+        title_right = std::max(title_right, word.x_max);
+      }
+    }
+    ASSERT_LT(title_left, title_right) << layout;
+    EXPECT_GT(title_right, 595.0 * 0.6) << layout << ": an entry's title stands on the right";
+    EXPECT_LT(year->x_max, title_left) << layout << ": its dates on the left of it";
+    // The words read in the order written.
+    std::string text;
+    for (char32_t c : hanji::utf8_decode(run("pdftotext " + quote(pdf) + " -").output))
+      if (c < 0x202A || c > 0x202E) hanji::utf8_append(text, c);
+    EXPECT_NE(text.find("\u05D3\u05E0\u05D4 \u05DC\u05D5\u05D9"), std::string::npos) << text;
+    EXPECT_NE(text.find("+972 52-123-4567"), std::string::npos) << text;
+    const StructElement root = read_structure(pdf);
+    ASSERT_EQ(root.kids.size(), 1u);
+    const auto h1 = root.kids.front().all("H1");
+    ASSERT_EQ(h1.size(), 1u);
+    EXPECT_EQ(normalize_space(h1.front()->all_text()), "\u05D3\u05E0\u05D4 \u05DC\u05D5\u05D9");
+    const auto items = root.kids.front().all("LBody");
+    ASSERT_EQ(items.size(), 1u);
+    // The English word is a Span of its own (its /Lang), which the reader lists apart.
+    std::string item = normalize_space(items.front()->all_text());
+    item.erase(std::remove(item.begin(), item.end(), ' '), item.end());
+    EXPECT_EQ(item, "\u05D4\u05D5\u05D1\u05DC\u05EA\u05D9\u05DE\u05E2\u05D1\u05E8\u05DC-Kubernetes");
+    Result checked = run("python3 " + quote(std::string(HANJI_SOURCE_DIR) + "/tests/tagged_check.py") + " " + quote(pdf), true);
+    EXPECT_EQ(checked.exit_code, 0) << checked.output;
+  }
+}
+
+}  // namespace

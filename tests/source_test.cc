@@ -1934,12 +1934,21 @@ TEST(SourceLocale, RenderCvNamesAndScriptsWeCannotSet) {
   auto bokmal = load("cv:\n  name: J\nlocale: norwegian_bokmål\n");
   ASSERT_TRUE(bokmal.file);
   EXPECT_EQ(bokmal.file->locale.language, "nb");
-  auto arabic = load("cv:\n  name: J\nlocale: arabic\n");
-  ASSERT_TRUE(arabic.file);
-  EXPECT_EQ(arabic.file->locale.language, "en");
-  ASSERT_EQ(arabic.diags.all().size(), 1u);  // one warning, naming the script and the fix
-  EXPECT_NE(arabic.diags.all()[0].message.find("Arabic script"), std::string::npos);
-  EXPECT_NE(arabic.diags.all()[0].hints[0].find("fonts.fallback"), std::string::npos);
+  // RenderCV's right-to-left languages are locales of their own, with hanji's Hebrew and
+  // Arabic fonts.
+  for (const auto& [name, code] : {std::pair{"arabic", "ar"}, std::pair{"hebrew", "he"}, std::pair{"persian", "fa"}}) {
+    auto loaded = load(std::string("cv:\n  name: J\nlocale: ") + name + "\n");
+    ASSERT_TRUE(loaded.file) << name;
+    EXPECT_EQ(loaded.file->locale.language, code);
+    EXPECT_TRUE(loaded.diags.all().empty()) << name;
+    EXPECT_TRUE(model::is_right_to_left(loaded.file->locale.language));
+  }
+  auto hindi = load("cv:\n  name: J\nlocale: hindi\n");
+  ASSERT_TRUE(hindi.file);
+  EXPECT_EQ(hindi.file->locale.language, "en");
+  ASSERT_EQ(hindi.diags.all().size(), 1u);  // one warning, naming the script and the fix
+  EXPECT_NE(hindi.diags.all()[0].message.find("Devanagari script"), std::string::npos);
+  EXPECT_NE(hindi.diags.all()[0].hints[0].find("fonts.fallback"), std::string::npos);
   auto typo = load("cv:\n  name: J\nlocale: germna\n");
   ASSERT_EQ(typo.diags.all().size(), 1u);
   EXPECT_NE(typo.diags.all()[0].hints[0].find("german"), std::string::npos);

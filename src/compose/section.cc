@@ -30,6 +30,9 @@ void accent_first_letters(std::vector<Inline>& inlines, int letters, const Rgb& 
   if (letters <= 0 || inlines.empty() || inlines.front().text.empty()) return;
   Inline& first = inlines.front();
   const char32_t lead = utf8_decode(first.text).front();
+  // Arabic letters join: two colours would cut the word into two shapings, its letters at the
+  // cut set in their unjoined forms.
+  if ((lead >= 0x0600 && lead <= 0x08FF) || (lead >= 0xFB50 && lead <= 0xFEFF)) return;
   const size_t count = is_hangul_syllable(lead) ? 1 : static_cast<size_t>(letters);
   const size_t bytes = prefix_bytes(first.text, count);
   Inline accent = first;

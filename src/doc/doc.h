@@ -57,6 +57,9 @@ struct GlyphRun {
   /// + "opment" as "development" (the inserted hyphen is the last glyph of the first part's
   /// run), and ATS keyword matching still works. An icon's run reads as "" (drawn, not text).
   std::optional<std::string> actual_text;
+  /// Right-to-left text (Hebrew, Arabic): its glyphs are stored in visual order, left to right
+  /// as drawn, and the writer gives extractors the text in logical order beside them.
+  bool right_to_left = false;
   /// Drawn, not text: a contact's icon. A tagged PDF marks it as an artifact, which a screen
   /// reader skips.
   bool decoration = false;

@@ -129,7 +129,10 @@ std::optional<layout::Theme> Engine::theme_for(const model::CvFile& file, const 
   if (search.user_layouts.empty()) search.user_layouts = layout::layout_search_dirs(file.path);
   search.cv_file = file.path;
   search.cache = &impl_->layout_files;
-  return layout::load_theme(choice.name, choice.span, file.layout_overrides, request.paper, search, diags);
+  std::optional<layout::Theme> theme =
+      layout::load_theme(choice.name, choice.span, file.layout_overrides, request.paper, search, diags);
+  if (theme) theme->right_to_left = model::is_right_to_left(file.locale.language);
+  return theme;
 }
 
 namespace {

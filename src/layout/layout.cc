@@ -442,6 +442,17 @@ void add_link_icon_font(Theme& theme, const DataDirs& dirs) {
   theme.fonts.fallback.push_back((std::filesystem::path(dirs.fonts) / kIconFont).string());
 }
 
+// Hebrew and Arabic letters in any layout: hanji's Noto Sans faces for them, after whatever the
+// layout names, loaded only when a CV has such letters.
+void add_script_fonts(Theme& theme, const DataDirs& dirs) {
+  for (const char* script : {"NotoSansHebrew", "NotoSansArabic"}) {
+    FontFaces faces;
+    faces.regular = (std::filesystem::path(dirs.fonts) / (std::string(script) + "-Regular.ttf")).string();
+    faces.bold = (std::filesystem::path(dirs.fonts) / (std::string(script) + "-Bold.ttf")).string();
+    theme.fonts.scripts.push_back(std::move(faces));
+  }
+}
+
 }  // namespace
 
 std::optional<Theme> load_theme(const std::string& name, const Span& name_span, const config::ConfigNode& overrides,
@@ -459,6 +470,7 @@ std::optional<Theme> load_theme(const std::string& name, const Span& name_span, 
   apply_config(overrides, ConfigOrigin::CvOverrides, dirs, system_fonts, theme, diags);
   apply_paper_override(paper_override, theme, diags);
   add_link_icon_font(theme, dirs);
+  add_script_fonts(theme, dirs);
   if (diags.error_count() > errors_before) return std::nullopt;  // the checks below would only echo them
   check_fonts(theme, *chain, loader.files(), diags);
   check_geometry(theme, diags);

@@ -119,6 +119,9 @@ struct Fonts {
   FontFaces hangul;                   // Hangul syllables and jamo, Hanja, CJK punctuation
   FontFaces latin;                    // Latin letters, digits and Latin punctuation
   std::vector<std::string> fallback;  // regular faces tried in order for anything else (symbols)
+  /// hanji's own faces for scripts the layout's fonts may lack (Hebrew, Arabic): tried after
+  /// the fallbacks, in the style asked for (bold for a bold role).
+  std::vector<FontFaces> scripts;
   std::string mono;                   // `code` in the text; empty: the Latin face
   double latin_scale = 1.0;           // Latin drawn at size * latin_scale
   double latin_baseline = 0.0;        // Latin baseline shift, em of the nominal size (negative = down)
@@ -303,6 +306,11 @@ struct Theme {
   /// pdf.standard: 0 none, 1 PDF/UA-1, 2 PDF/A-2b, 3 PDF/A-2a (doc::PdfStandard's order).
   int pdf_standard = 0;
   bool pdf_tagged = true;        // pdf.tagged
+  /// Set from the CV's language, not by the layout: the CV is written right to left (Hebrew,
+  /// Arabic, Persian). Paragraphs take a right-to-left base direction and the pages are set as
+  /// the layout's mirror image: text to the right, a side column on the other side, dates on
+  /// the left.
+  bool right_to_left = false;
   double footer_offset = 24;     // footer baseline above the bottom edge
   /// The footer's text: NAME, PAGE, TOTAL and LAST_UPDATED are filled in; empty: the
   /// locale's page numbers ("PAGE / TOTAL").

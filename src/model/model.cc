@@ -7,6 +7,14 @@
 
 namespace hanji::model {
 
+bool is_right_to_left(std::string_view language) {
+  const std::string_view primary = language.substr(0, language.find('-'));
+  for (std::string_view code : {"he", "yi", "ar", "fa", "ur", "ps"})
+    if (primary == code) return true;
+  return false;
+}
+
+
 std::string_view entry_kind_name(EntryKind kind) {
   switch (kind) {
     case EntryKind::Text: return "text";

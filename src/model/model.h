@@ -151,6 +151,10 @@ struct Locale {
   std::string photo_of = "Photo of NAME";
 };
 
+/// Whether `language` (an ISO 639-1 code) is written right to left: Hebrew, Yiddish, Arabic,
+/// Persian, Urdu, Pashto.
+bool is_right_to_left(std::string_view language);
+
 /// The section keys a locale may title ("experience", "work_experience", ...), in the
 /// order locale files list them. Their English titles are what RenderCV makes of the key.
 const std::vector<std::string_view>& known_section_keys();

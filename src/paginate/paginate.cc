@@ -413,6 +413,25 @@ void check_drawing_on_paper(const Document& doc, Diagnostics& diags) {
   }
 }
 
+// A right-to-left CV: every page as the mirror image of the layout's, left for right. The text
+// was set for it (a right-to-left paragraph's runs from right to left, text.h), so the lines
+// read right to left and end flush right, a side column stands on the other side, dates and
+// bullets on the other side of their text. Each piece keeps its own drawing: a run its glyphs,
+// the photo its pixels.
+void mirror_pages(Document& doc) {
+  const double width = doc.page_width;
+  auto mirror_boxes = [&](auto& boxes) {
+    for (auto& box : boxes) box.x = width - box.x - box.width;
+  };
+  for (Page& page : doc.pages) {
+    for (PlacedRun& placed : page.runs) placed.x = width - placed.x - placed.run.width();
+    mirror_boxes(page.backgrounds);
+    mirror_boxes(page.rects);
+    mirror_boxes(page.links);
+    mirror_boxes(page.images);
+  }
+}
+
 // Links underlined, as RenderCV's themes may ask: a rule under each linked run's glyphs, just
 // below the baseline (icons, which read as nothing, keep none).
 void underline_links(Document& doc) {
@@ -500,6 +519,7 @@ Document paginate(const compose::Composition& composition, const layout::Theme& 
     if (tinted_column && frame.region == rest) centre = frame.x + frame.width / 2;
   add_page_numbers(composition.furniture, theme, centre, typesetter, doc);
   if (theme.underline_links) underline_links(doc);
+  if (theme.right_to_left) mirror_pages(doc);
   check_text_on_paper(doc, diags);
   check_drawing_on_paper(doc, diags);
   doc.fonts = typesetter.fonts();

@@ -144,7 +144,21 @@ class RunDrawer {
       : run_(run), font_(font), out_(out), work_(work), tj_(out), marks_(marks) {}
 
   void draw(ClusterView clusters) {
-    if (run_.actual_text) {
+    if (run_.right_to_left && !run_.actual_text) {
+      // Drawn in logical order, each glyph moved to its place right to left: a reader that
+      // takes the text in the order it is drawn (a tagged PDF's structure) reads it as
+      // written, and one that orders by position (pdftotext) finds it where it is seen.
+      std::vector<double> left(run_.glyphs.size());  // each glyph's pen, from the run's left
+      double pen = 0;
+      for (std::size_t g = 0; g < run_.glyphs.size(); ++g) {
+        left[g] = pen;
+        pen += run_.glyphs[g].advance;
+      }
+      for (std::size_t g = run_.glyphs.size(); g-- > 0;) {
+        shaped_pen_ = left[g];
+        draw_glyph(run_.glyphs[g]);
+      }
+    } else if (run_.actual_text) {
       // A part of a word broken across lines reads as the whole word (or as nothing), so
       // what its own glyphs read back as does not matter.
       begin_actual_text(utf8_decode(*run_.actual_text));

@@ -77,11 +77,11 @@ const std::vector<std::string>& file_only_keys() {
   return kKeys;
 }
 
-// RenderCV's languages whose scripts no shipped font covers (and that run right to left,
-// which hanji does not set yet): named so the warning can say what is missing.
+// RenderCV's languages whose scripts no shipped font covers: named so the warning can say
+// what is missing.
 std::string_view unsupported_script(std::string_view language) {
-  static constexpr std::array<std::pair<std::string_view, std::string_view>, 4> kScripts = {
-      {{"arabic", "Arabic"}, {"persian", "Arabic"}, {"hebrew", "Hebrew"}, {"hindi", "Devanagari"}}};
+  static constexpr std::array<std::pair<std::string_view, std::string_view>, 1> kScripts = {
+      {{"hindi", "Devanagari"}}};
   for (const auto& [name, script] : kScripts)
     if (name == language) return script;
   return {};

@@ -18,7 +18,9 @@ bool right_to_left_script(char32_t c) {
 
 }  // namespace
 
-std::vector<uint8_t> bidi_levels(const std::u32string& chars) {
+std::vector<uint8_t> bidi_levels(const std::u32string& chars, bool right_to_left) {
+  // Without a right-to-left letter a paragraph reads left to right, in a right-to-left CV too
+  // (an English sentence keeps its full stop at its end).
   if (std::none_of(chars.begin(), chars.end(), right_to_left_script)) return {};
   const auto length = static_cast<FriBidiStrIndex>(chars.size());
   std::vector<FriBidiChar> text(chars.begin(), chars.end());
@@ -26,8 +28,14 @@ std::vector<uint8_t> bidi_levels(const std::u32string& chars) {
   std::vector<FriBidiBracketType> brackets(chars.size());
   std::vector<FriBidiLevel> levels(chars.size());
   fribidi_get_bidi_types(text.data(), length, types.data());
+  // An icon (a Private Use Area glyph, which Unicode classes as left to right) leads its
+  // contact item in the paragraph's direction: in a left-to-right paragraph it goes with the
+  // text around it; in a right-to-left one it is a right-to-left mark of its own, so that two
+  // left-to-right items beside each other ("a@b.c", "+971 50") stay apart, each after its icon.
+  for (std::size_t i = 0; i < chars.size(); ++i)
+    if (chars[i] >= 0xE000 && chars[i] <= 0xF8FF) types[i] = right_to_left ? FRIBIDI_TYPE_RTL : FRIBIDI_TYPE_ON;
   fribidi_get_bracket_types(text.data(), length, types.data(), brackets.data());
-  FriBidiParType direction = FRIBIDI_PAR_LTR;  // a CV in a left-to-right language
+  FriBidiParType direction = right_to_left ? FRIBIDI_PAR_RTL : FRIBIDI_PAR_LTR;  // the CV's language's
   if (fribidi_get_par_embedding_levels_ex(types.data(), brackets.data(), length, &direction, levels.data()) == 0)
     return {};  // FriBidi could not (out of memory): left to right, as before
   std::vector<uint8_t> out(chars.size());

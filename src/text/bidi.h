@@ -8,10 +8,12 @@
 
 namespace hanji::text::detail {
 
-/// The embedding level of each char of a left-to-right paragraph (UAX #9): 0 for its own
-/// text, 1 for right-to-left runs, 2 for numbers and Latin inside those. Empty when the text
-/// has no right-to-left char (the common case, at the cost of one scan).
-std::vector<uint8_t> bidi_levels(const std::u32string& chars);
+/// The embedding level of each char of a paragraph (UAX #9). Left to right: 0 for its own
+/// text, 1 for right-to-left runs, 2 for numbers and Latin inside those; empty when the text
+/// has no right-to-left char (the common case, at the cost of one scan). Right to left (the
+/// paragraphs of a Hebrew or Arabic CV): 1 for its own text, 2 for Latin and numbers; a
+/// paragraph without right-to-left letters reads left to right there too (empty).
+std::vector<uint8_t> bidi_levels(const std::u32string& chars, bool right_to_left = false);
 
 /// Visual order of `count` pieces of a line from their levels (UAX #9 rule L2): from the
 /// highest level down to 1, every run of pieces at that level or above is reversed.

@@ -120,6 +120,13 @@ class FontChooser {
         if (try_font(candidate)) return candidate;
       }
     }
+    for (const layout::FontFaces& faces : settings_.fonts.scripts)
+      for (const std::string* path : face_fallbacks(faces, spec.bold, false))
+        if (auto index = fonts_.load(*path)) {
+          const Choice candidate{*index, Role::Fallback, false};
+          if (try_font(candidate)) return candidate;
+          break;  // the style's face lacks it: so do the others of this script
+        }
     return std::nullopt;
   }
 
@@ -267,12 +274,35 @@ bool same_item(const Item& a, const Item& b) {
          a.level == b.level;
 }
 
+bool is_rtl_letter(char32_t c) { return (c >= 0x0590 && c <= 0x08FF) || (c >= 0xFB1D && c <= 0xFDFF) || (c >= 0xFE70 && c <= 0xFEFF); }
+
+// In a right-to-left paragraph a contact item or a link with no right-to-left letter (a phone
+// number, an address) reads left to right as a whole, as if isolated (U+2066 ... U+2069): its digits and
+// separators would otherwise be reordered by the paragraph ("+972 52-123" as "52-123 972+").
+void isolate_left_to_right_items(const SourceText& text, std::vector<uint8_t>& levels) {
+  for (std::size_t i = 0; i < text.size();) {
+    const int in = text.inline_of[i];
+    std::size_t end = i;
+    bool right_to_left = false;
+    bool icon = false;  // an icon goes with the paragraph's direction: it leads the item
+    for (; end < text.size() && text.inline_of[end] == in; ++end) {
+      right_to_left |= is_rtl_letter(text.chars[end]);
+      icon |= text.chars[end] >= 0xE000 && text.chars[end] <= 0xF8FF;
+    }
+    const compose::Inline& item = text.inlines[static_cast<std::size_t>(in)];
+    if ((item.unbreakable || !item.link.empty()) && !right_to_left && !icon)
+      for (std::size_t k = i; k < end; ++k) levels[k] = static_cast<uint8_t>((levels[k] + 1) & ~1u);
+    i = end;
+  }
+}
+
 }  // namespace
 
 std::vector<Item> itemize(const SourceText& text, const FontSettings& settings, FontStore& fonts,
                           Diagnostics& diags) {
   const std::vector<Family> families = resolve_families(text.chars);
-  const std::vector<uint8_t> levels = bidi_levels(text.chars);  // empty: all left to right
+  std::vector<uint8_t> levels = bidi_levels(text.chars, settings.right_to_left);  // empty: all left to right
+  if (settings.right_to_left && !levels.empty()) isolate_left_to_right_items(text, levels);
   FontChooser chooser(settings, fonts);
   std::vector<Item> items;
   std::set<char32_t> warned;

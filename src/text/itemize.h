@@ -26,6 +26,7 @@ struct FontSettings {
   layout::Fonts fonts;
   Rgb emphasis_color;
   double hangul_latin_gap = 0;  // em
+  bool right_to_left = false;   // paragraphs' base direction (a Hebrew, Arabic or Persian CV)
 };
 
 /// The faces a style of a family is set in, the first that loads: missing styles fall back,

@@ -72,12 +72,21 @@ bool same_run(const Item& a, const Item& b) {
 // in logical order). The runs stay in logical order, as does each one's text: that is the
 // order they read in, and an extractor given the glyphs left to right turns a right-to-left
 // run round itself.
-void place_visually(std::vector<GlyphRun>& runs, const std::vector<uint8_t>& levels) {
-  if (std::none_of(levels.begin(), levels.end(), [](uint8_t level) { return level > 0; })) return;
+//
+// In a right-to-left paragraph the line is set as its own mirror image: the runs from right to
+// left in visual order, each one's glyphs as they will be seen, so that the page, mirrored
+// whole, shows them in visual order.
+void place_visually(std::vector<GlyphRun>& runs, const std::vector<uint8_t>& levels, bool mirrored) {
+  if (!mirrored && std::none_of(levels.begin(), levels.end(), [](uint8_t level) { return level > 0; })) return;
   double x = runs.empty() ? 0 : runs.front().x;
-  for (std::size_t index : visual_order(levels)) {
+  std::vector<std::size_t> order = visual_order(levels);
+  if (mirrored) std::reverse(order.begin(), order.end());
+  for (std::size_t index : order) {
     GlyphRun& run = runs[index];
-    if (levels[index] % 2 == 1) std::reverse(run.glyphs.begin(), run.glyphs.end());
+    if (levels[index] % 2 == 1) {
+      std::reverse(run.glyphs.begin(), run.glyphs.end());
+      run.right_to_left = true;
+    }
     run.x = x;
     for (const Glyph& glyph : run.glyphs) x += glyph.advance;
   }
@@ -296,7 +305,7 @@ Line build_line(const SourceText& text, const ShapedText& shaped, ClusterRange r
   if (hyphen && !line.runs.empty()) pen += add_hyphen(*hyphen, line.runs.back());
   if (!hyphen && broken_here && end < clusters.size() && run_item && !before_forced_break(text, clusters, end))
     keep_line_end_space(text, shaped, clusters[end], *run_item, line);
-  place_visually(line.runs, run_levels);
+  place_visually(line.runs, run_levels, spec.right_to_left);
   for (GlyphRun& run : line.runs)
     if (!run.actual_text && is_icon_text(run.text, steps)) {
       run.actual_text = std::string();

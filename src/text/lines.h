@@ -16,6 +16,10 @@ struct LineSpec {
   bool shrink = false;   // may shrink its spaces to fit (any line of a justified paragraph)
   bool trim = true;      // drop spaces at the line end (a line of a broken paragraph)
   double empty_size = 10;  // Line::size when the line has no text
+  /// The paragraph's base direction is right to left: the runs are placed as the mirror image
+  /// of their visual order, for the page, set left to right, to be mirrored whole (see
+  /// paginate: a right-to-left CV's pages are the mirror image of the layout).
+  bool right_to_left = false;
 };
 
 /// The line of clusters `range`. `steps` grows by each cluster looked at, those of a word

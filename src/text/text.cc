@@ -115,7 +115,7 @@ std::map<std::string, Span> font_origins(const layout::Theme& theme) {
 struct Typesetter::Impl {
   Impl(const layout::Theme& theme, Diagnostics& d)
       : diags(&d),
-        settings{theme.fonts, theme.emphasis_color, theme.hangul_latin_gap},
+        settings{theme.fonts, theme.emphasis_color, theme.hangul_latin_gap, theme.right_to_left},
         korean_break(theme.korean_break),
         fonts(d, font_origins(theme)),
         breaker(theme.line_breaking == layout::LineBreaking::FirstFit ? Breaker::FirstFit : Breaker::TotalFit) {
@@ -236,6 +236,7 @@ struct Typesetter::Impl {
     LineSpec spec;
     spec.trim = false;
     spec.empty_size = paragraph.inlines.empty() ? 10 : paragraph.inlines.front().font.size;
+    spec.right_to_left = settings.right_to_left;
     Line marker = build_line(text, shaped, ClusterRange{begin, marker_end}, spec, work.line_steps);
     const double hang = marker.width;  // untrimmed: the space after the mark included
     const size_t first = lines.size();
@@ -282,6 +283,7 @@ struct Typesetter::Impl {
       spec.fill = justify && k + 1 < ranges.size();
       spec.shrink = justify;
       spec.empty_size = em;
+      spec.right_to_left = settings.right_to_left;
       lines.push_back(build_line(text, shaped, ranges[k], spec, work.line_steps));
     }
   }
@@ -509,6 +511,7 @@ Line Typesetter::typeset_line(const compose::Inline& inline_text) {
   LineSpec spec;
   spec.trim = false;
   spec.empty_size = inline_text.font.size;
+  spec.right_to_left = impl_->settings.right_to_left;
   if (text.size() == 0) return build_line(text, ShapedText{}, ClusterRange{}, spec, impl_->work.line_steps);
   const Prepared& prepared = impl_->prepare(text, false, false);  // one line: no breaks
   const ShapedText shaped = scale_shaped(prepared.units, text, impl_->settings, impl_->fonts);
@@ -548,7 +551,10 @@ std::string Typesetter::signature(const layout::Theme& theme) {
   for (const layout::FontFaces* faces : {&theme.fonts.hangul, &theme.fonts.latin})
     for (const std::string* path : {&faces->regular, &faces->bold, &faces->italic, &faces->bold_italic}) add(*path);
   for (const std::string& path : theme.fonts.fallback) add(path);
+  for (const layout::FontFaces& faces : theme.fonts.scripts)
+    for (const std::string* path : {&faces.regular, &faces.bold}) add(*path);
   add(theme.fonts.mono);
+  add(theme.right_to_left ? "rtl" : "ltr");
   add(fmt::format("{:a}|{:a}|{:a}|{:a}|{:a}|{:a}|{}|{}|{}", theme.fonts.latin_scale, theme.fonts.latin_baseline, theme.emphasis_color.r,
                   theme.emphasis_color.g, theme.emphasis_color.b, theme.hangul_latin_gap,
                   static_cast<int>(theme.korean_break), theme.hyphenate, static_cast<int>(theme.line_breaking)));
