@@ -92,9 +92,11 @@ locales-index: build
 	HANJI_LOCALE_INDEX_UPDATE=1 ./$(BUILD)/tests/source_test --gtest_filter='LocaleIndex.IsCurrent'
 
 # docs/gallery/LAYOUT-en.png and LAYOUT-ko.png: the first page of an English and a Korean
-# sample in every layout, for choosing a layout by looking (the README shows them).
+# sample in every layout, for choosing a layout by looking (the README shows them); and a
+# right-to-left CV in two layouts (rtl-LAYOUT-he.png).
 GALLERY_EN ?= samples/heungsub-lee.yaml
 GALLERY_KO ?= samples/features.yaml
+GALLERY_RTL ?= samples/dana-levi-he.yaml
 gallery: build
 	@mkdir -p docs/gallery out/gallery
 	@set -e; for layout in $$(./$(BUILD)/hanji layouts | awk '{print $$1}'); do \
@@ -103,6 +105,10 @@ gallery: build
 	    ./$(BUILD)/hanji build $$cv --layout $$layout -q -o out/gallery/$$layout-$$lang.pdf; \
 	    pdftoppm -r 50 -png -f 1 -l 1 -singlefile out/gallery/$$layout-$$lang.pdf docs/gallery/$$layout-$$lang; \
 	  done; \
+	done
+	@set -e; for layout in classic sidebar; do \
+	  ./$(BUILD)/hanji build $(GALLERY_RTL) --layout $$layout -q -o out/gallery/rtl-$$layout-he.pdf; \
+	  pdftoppm -r 50 -png -f 1 -l 1 -singlefile out/gallery/rtl-$$layout-he.pdf docs/gallery/rtl-$$layout-he; \
 	done
 	@echo "docs/gallery: $$(ls docs/gallery/*.png | wc -l) pictures"
 

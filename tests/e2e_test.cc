@@ -52,6 +52,16 @@ Result run(const std::string& command, bool with_stderr = false) {
 
 std::string quote(const std::string& s) { return "'" + s + "'"; }
 
+/// What pdftotext reads from `pdf`, without the bidi controls (U+200E, U+200F, U+202A to
+/// U+202E, U+2066 to U+2069) it wraps right-to-left lines and their left-to-right runs in:
+/// they are its rendering of the page's directions, not text of the CV.
+std::string pdf_text(const std::string& pdf) {
+  std::string out;
+  for (char32_t c : hanji::utf8_decode(run("pdftotext -enc UTF-8 " + quote(pdf) + " -").output))
+    if (c != 0x200E && c != 0x200F && (c < 0x202A || c > 0x202E) && (c < 0x2066 || c > 0x2069)) hanji::utf8_append(out, c);
+  return out;
+}
+
 // Where a test writes its PDFs: one folder per build of hanji, so a sanitizer build's tests
 // running beside the normal ones never write over each other's files.
 fs::path e2e_dir() {
@@ -266,7 +276,7 @@ TEST_P(Samples, EmbedsAndSubsetsEveryFont) {
 // A layout's template may join fields with punctuation ("Kakao Brain, Software Engineer"):
 // a word counts with or without what a template put around it.
 int missing_words(const fs::path& pdf, const hanji::model::CvFile& file, const hanji::layout::Theme& theme) {
-  Result text = run("pdftotext -enc UTF-8 " + quote(pdf) + " -");
+  Result text{0, pdf_text(pdf)};
   EXPECT_EQ(text.exit_code, 0);
   std::multiset<std::string> extracted;
   for (const auto& w : split_words(text.output)) {
@@ -297,6 +307,10 @@ int missing_words(const fs::path& pdf, const hanji::model::CvFile& file, const h
 }
 
 TEST_P(Samples, GivesBackEveryWord) {
+  if (theme().right_to_left)
+    GTEST_SKIP() << "poppler rebuilds a right-to-left line's logical order itself and moves the neutral characters "
+                    "around its left-to-right words ('ב-Python' as 'ב Python-'); RightToLeft.* checks such a CV's text "
+                    "in order through the structure";
   hanji::Diagnostics diags;
   auto file = hanji::source::load_cv(sample().string(), diags);
   ASSERT_TRUE(file.has_value());
@@ -314,11 +328,15 @@ std::string normalize_space(const std::string& text) {
 // column come in the file's order, and every entry's title, organisation and first
 // highlight come together (in whatever order the layout's template puts them).
 TEST_P(Samples, KeepsReadingOrder) {
+  if (theme().right_to_left)
+    GTEST_SKIP() << "poppler rebuilds a right-to-left line's logical order itself and moves the neutral characters "
+                    "around its left-to-right words ('ב-Python' as 'ב Python-'); RightToLeft.* checks such a CV's text "
+                    "in order through the structure";
   hanji::Diagnostics diags;
   auto file = hanji::source::load_cv(sample().string(), diags);
   ASSERT_TRUE(file.has_value());
   const hanji::layout::Theme layout = theme();
-  const std::string text = normalize_space(run("pdftotext -enc UTF-8 " + quote(pdf()) + " -").output);
+  const std::string text = normalize_space(pdf_text(pdf()));
   // In a ruled table (ko-standard) a cell's text wraps within its column and extraction reads
   // the row across, a line of each cell at a time: there only each text's first word is looked for.
   const bool tables = !layout.experience_table.cells.empty() || !layout.education_table.cells.empty();
@@ -375,7 +393,10 @@ TEST_P(Samples, KeepsReadingOrder) {
 // smallest margin fitting may use), checked on the words pdftotext finds on the page.
 TEST_P(Samples, KeepsTextInsideTheRightMargin) {
   const hanji::layout::Theme layout = theme();
-  const double margin = layout.fit_pages > 0 ? layout.fit_min_margin : layout.margin_right;
+  // A right-to-left CV's pages are the layout's mirror image: its left margin is on the right.
+  const double margin = layout.fit_pages > 0          ? layout.fit_min_margin
+                        : layout.right_to_left ? layout.margin_left
+                                               : layout.margin_right;
   const double limit = layout.page_width - margin + 0.5;
   std::string html = run("pdftotext -bbox " + quote(pdf()) + " -").output;
   int words = 0;
@@ -403,6 +424,10 @@ TEST_P(Samples, HasNoPopplerWarnings) {
 // each column whole, one after the other, never alternating between them down the page.
 // pdftotext -bbox lists the words in the order it reads them.
 TEST_P(Samples, ReadsEachColumnWhole) {
+  if (theme().right_to_left)
+    GTEST_SKIP() << "poppler rebuilds a right-to-left line's logical order itself and moves the neutral characters "
+                    "around its left-to-right words ('ב-Python' as 'ב Python-'); RightToLeft.* checks such a CV's text "
+                    "in order through the structure";
   const hanji::layout::Theme layout = theme();
   std::vector<double> column_lefts;  // where each column's text starts, left to right
   for (const auto& frame : hanji::layout::region_frames(layout, 0))
@@ -560,7 +585,7 @@ TEST_P(Samples, StructureMatchesTheCv) {
   // only be page numbers and bullets, and the tree holds nothing the page does not show.
   std::multiset<char32_t> page_chars, tree_chars;
   const auto is_space = [](char32_t c) { return c == ' ' || c == '\n' || c == '\t' || c == '\f' || c == 0xA0 || c == 0x2009; };
-  for (char32_t c : hanji::utf8_decode(run("pdftotext -enc UTF-8 " + quote(pdf().string()) + " -").output))
+  for (char32_t c : hanji::utf8_decode(pdf_text(pdf().string())))
     if (!is_space(c)) page_chars.insert(c);
   for (char32_t c : hanji::utf8_decode(document.all_text()))
     if (!is_space(c)) tree_chars.insert(c);
@@ -607,7 +632,7 @@ TEST(SamplePages, HaveTheExpectedPageCounts) {
   const std::map<std::string, int> expected = {
       {"byungsoo-jeon", 3}, {"features", 1},      {"gyewon-lee", 2},         {"heungsub-lee", 2},
       {"heungsub-lee-brief", 1}, {"heungsub-lee-ko", 1}, {"kyushick-lee", 2}, {"bilingual", 1},
-      {"json-resume", 2},
+      {"json-resume", 2}, {"dana-levi-he", 1},
   };
   for (const auto& [name, pages] : expected) {
     fs::path sample = sample_path(name);
