@@ -20,6 +20,35 @@
 
 namespace hanji::pdf {
 
+int ExtraObjects::add() {
+  objects_.emplace_back();
+  return static_cast<int>(objects_.size()) - 1;
+}
+
+void ExtraObjects::syntax(int index, std::string_view text) {
+  objects_[static_cast<std::size_t>(index)].push_back({Piece::Kind::Syntax, std::string(text), 0, nullptr});
+}
+
+void ExtraObjects::integer(int index, long long value) {
+  objects_[static_cast<std::size_t>(index)].push_back({Piece::Kind::Integer, {}, value, nullptr});
+}
+
+void ExtraObjects::string(int index, std::string_view text) {
+  objects_[static_cast<std::size_t>(index)].push_back({Piece::Kind::String, std::string(text), 0, nullptr});
+}
+
+void ExtraObjects::reference(int index, const void* object) {
+  objects_[static_cast<std::size_t>(index)].push_back({Piece::Kind::Reference, {}, 0, object});
+}
+
+void ExtraObjects::reference_extra(int index, int other) {
+  objects_[static_cast<std::size_t>(index)].push_back({Piece::Kind::ExtraReference, {}, other, nullptr});
+}
+
+void ExtraObjects::link_from(const void* dict, std::string key, int other) {
+  links_.push_back({dict, std::move(key), other});
+}
+
 #if HPDF_VERSION_ID == 20300
 
 namespace {
@@ -218,12 +247,13 @@ void put_be(std::string& out, uint64_t value, int bytes) {
 
 class CompactWriter {
  public:
-  CompactWriter(HPDF_Doc doc, WriteWork& work, WriteMemo* memo, bool with_id)
-      : doc_(doc), deflater_(work), memo_(memo), with_id_(with_id) {}
+  CompactWriter(HPDF_Doc doc, WriteWork& work, WriteMemo* memo, bool with_id, const ExtraObjects* extra)
+      : doc_(doc), deflater_(work), memo_(memo), with_id_(with_id), extra_(extra) {}
 
   std::optional<std::string> write() {
     if (doc_->encrypt_on || !run_before_write() || !number_objects()) return std::nullopt;
-    const int object_stream = static_cast<int>(order_.size()) + 1;
+    const int extras = extra_ ? static_cast<int>(extra_->objects().size()) : 0;
+    const int object_stream = static_cast<int>(order_.size()) + extras + 1;
     const int xref_stream = object_stream + 1;
     // Cross-reference streams are PDF 1.5; libharu's versions count from 1.2.
     const int minor = std::max(5, 2 + static_cast<int>(doc_->pdf_version - HPDF_VER_12));
@@ -243,6 +273,13 @@ class CompactWriter {
       }
       header += std::to_string(number) + ' ' + std::to_string(body.size()) + ' ';
       if (!write_value(body, object)) return std::nullopt;
+      body += '\n';
+      index_in_stream[static_cast<std::size_t>(number)] = packed++;
+    }
+    for (int e = 0; e < extras; ++e) {
+      const int number = extra_number(e);
+      header += std::to_string(number) + ' ' + std::to_string(body.size()) + ' ';
+      if (!write_extra(body, extra_->objects()[static_cast<std::size_t>(e)])) return std::nullopt;
       body += '\n';
       index_in_stream[static_cast<std::size_t>(number)] = packed++;
     }
@@ -423,9 +460,48 @@ class CompactWriter {
       append_name(out, element->key);
       ok = write_value(out, element->value);
     });
+    if (extra_)
+      for (const ExtraObjects::Link& link : extra_->links())
+        if (link.dict == dict) {
+          append_name(out, link.key);
+          append_integer(out, extra_number(link.other));
+          out += " 0 R";
+        }
     out += extra;
     out += ">>";
     return ok;
+  }
+
+  // Extra objects come after libharu's, in the order they were made.
+  int extra_number(int index) const { return static_cast<int>(order_.size()) + 1 + index; }
+
+  bool write_extra(std::string& out, const std::vector<ExtraObjects::Piece>& pieces) {
+    using Kind = ExtraObjects::Piece::Kind;
+    for (const ExtraObjects::Piece& piece : pieces) {
+      switch (piece.kind) {
+        case Kind::Syntax:
+          append_token(out, piece.text);
+          break;
+        case Kind::Integer:
+          append_integer(out, piece.value);
+          break;
+        case Kind::String:
+          append_string(out, piece.text);
+          break;
+        case Kind::Reference: {
+          auto found = numbers_.find(const_cast<void*>(piece.object));
+          if (found == numbers_.end()) return false;  // an object no libharu path reaches
+          append_integer(out, found->second);
+          out += " 0 R";
+          break;
+        }
+        case Kind::ExtraReference:
+          append_integer(out, extra_number(static_cast<int>(piece.value)));
+          out += " 0 R";
+          break;
+      }
+    }
+    return true;
   }
 
   // A stream as libharu would write it (its filter flags say how), but deflated here, once,
@@ -475,6 +551,7 @@ class CompactWriter {
   Deflater deflater_;
   WriteMemo* memo_;  // streams compressed for documents before, or null
   bool with_id_;     // the trailer gets an /ID
+  const ExtraObjects* extra_;  // objects written beside libharu's, or null
   std::unordered_map<void*, int> numbers_;  // object -> its number in the file
   std::vector<void*> order_;                // by number - 1
 };
@@ -483,16 +560,19 @@ class CompactWriter {
 
 bool compact_save_available() { return HPDF_GetVersion() == std::string_view("2.3.0"); }
 
-std::optional<std::string> save_compact(HPDF_Doc doc, WriteWork& work, WriteMemo* memo, bool with_id) {
+std::optional<std::string> save_compact(HPDF_Doc doc, WriteWork& work, WriteMemo* memo, bool with_id,
+                                        const ExtraObjects* extra) {
   if (!compact_save_available() || HPDF_GetError(doc) != HPDF_OK) return std::nullopt;
-  return CompactWriter(doc, work, memo, with_id).write();
+  return CompactWriter(doc, work, memo, with_id, extra).write();
 }
 
 #else
 
 bool compact_save_available() { return false; }
 
-std::optional<std::string> save_compact(HPDF_Doc, WriteWork&, WriteMemo*, bool) { return std::nullopt; }
+std::optional<std::string> save_compact(HPDF_Doc, WriteWork&, WriteMemo*, bool, const ExtraObjects*) {
+  return std::nullopt;
+}
 
 #endif
 

@@ -13,10 +13,50 @@
 
 #include <optional>
 #include <string>
+#include <string_view>
+#include <vector>
 
 #include "pdf/pdf.h"
 
 namespace hanji::pdf {
+
+/// Objects the direct writer writes beside libharu's (a tagged PDF's structure tree: hundreds of
+/// small dictionaries that libharu's objects would cost more to build, hold and free than to
+/// write), as PDF syntax with references to libharu's objects (pages, annotations) and to each
+/// other, filled in once every object has its number.
+class ExtraObjects {
+ public:
+  /// A new, empty object; its index.
+  int add();
+  /// Appends to object `index`: PDF syntax as it is (names, delimiters); an integer; a text
+  /// string; a reference to libharu object `object`; a reference to extra object `other`.
+  void syntax(int index, std::string_view text);
+  void integer(int index, long long value);
+  void string(int index, std::string_view text);
+  void reference(int index, const void* object);
+  void reference_extra(int index, int other);
+  /// Writes `/key` and a reference to extra object `other` into libharu dictionary `dict`.
+  void link_from(const void* dict, std::string key, int other);
+
+  struct Piece {
+    enum class Kind { Syntax, Integer, String, Reference, ExtraReference };
+    Kind kind = Kind::Syntax;
+    std::string text;
+    long long value = 0;
+    const void* object = nullptr;
+  };
+  struct Link {
+    const void* dict = nullptr;
+    std::string key;
+    int other = 0;
+  };
+  const std::vector<std::vector<Piece>>& objects() const { return objects_; }
+  const std::vector<Link>& links() const { return links_; }
+
+ private:
+  std::vector<std::vector<Piece>> objects_;
+  std::vector<Link> links_;
+};
 
 /// True when the loaded libharu is the 2.3.0 whose object structures save_compact reads.
 bool compact_save_available();
@@ -26,6 +66,6 @@ bool compact_save_available();
 /// saves through libharu. The deflate work is counted in `work`. `with_id`: the trailer gets
 /// a file identifier (/ID, which PDF/A asks for), a hash of the file's bytes.
 std::optional<std::string> save_compact(HPDF_Doc doc, WriteWork& work, WriteMemo* memo = nullptr,
-                                        bool with_id = false);
+                                        bool with_id = false, const ExtraObjects* extra = nullptr);
 
 }  // namespace hanji::pdf

@@ -95,11 +95,11 @@ bool draw_pages(HaruDoc& haru, TextBackend& backend, const doc::Document& doc, c
 // The file in its compact form: written straight from libharu's objects where their layout is
 // known, else saved by libharu and packed afterwards; if libharu's output is ever not what
 // the packer expects, it is kept as it is (valid, only larger).
-std::optional<std::string> save(HaruDoc& haru, bool direct, bool with_id, WriteWork& work, WriteMemo* memo,
-                                Diagnostics& diags) {
+std::optional<std::string> save(HaruDoc& haru, bool direct, bool with_id, const ExtraObjects& extra, WriteWork& work,
+                                WriteMemo* memo, Diagnostics& diags) {
   if (!haru.check(diags, {}, "building the document")) return std::nullopt;
   if (direct) {
-    std::optional<std::string> bytes = save_compact(haru.get(), work, memo, with_id);
+    std::optional<std::string> bytes = save_compact(haru.get(), work, memo, with_id, &extra);
     // Its strings have no encoder for libharu's save to fall back on.
     if (!bytes)
       diags.error({}, "internal error: the PDF writer met a libharu object it does not know",
@@ -153,11 +153,12 @@ std::optional<std::string> write_pdf(const doc::Document& doc, const Options& op
   MarkedContent* marking = marks ? &*marks : nullptr;
   std::vector<HPDF_Page> pages;
   std::vector<HPDF_Annotation> annotations, tagged_annotations;
+  ExtraObjects structure;  // the structure tree, written beside libharu's objects
   if (!draw_pages(haru, *backend, doc, clusters, marking, pages, annotations, tagged_annotations, counted, diags))
     return std::nullopt;
   if (marks) {
     marks->finish();
-    if (!write_structure_tree(pdf, *marks, pages, tagged_annotations) ||
+    if (!write_structure_tree(pdf, *marks, pages, tagged_annotations, structure) ||
         !haru.check(diags, {}, "writing the structure tree"))
       return std::nullopt;
   }
@@ -169,7 +170,7 @@ std::optional<std::string> write_pdf(const doc::Document& doc, const Options& op
   if (!add_standard_parts(pdf, doc, annotations, options.creation_time) ||
       !haru.check(diags, doc.output.standard_span, "adding what the PDF standard asks for"))
     return std::nullopt;
-  return save(haru, direct_save, standard != doc::PdfStandard::None, counted, options.memo, diags);
+  return save(haru, direct_save, standard != doc::PdfStandard::None, structure, counted, options.memo, diags);
 }
 
 std::string libharu_version() { return HPDF_GetVersion(); }

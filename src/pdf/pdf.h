@@ -18,7 +18,7 @@ namespace hanji::pdf {
 /// font file (and its FileStamp) and glyphs, compressed streams by their content. A CV built
 /// again after a one-word edit draws the same glyphs, so its fonts cost nothing the second
 /// time. `hanji watch` and a batch hold one; safe to share between threads; bounded (about
-/// sixteen fonts' subsets and 16 MiB of streams, then it starts again).
+/// sixteen fonts' subsets, the oldest going first, and 16 MiB of streams, then it starts again).
 class WriteMemo {
  public:
   WriteMemo();

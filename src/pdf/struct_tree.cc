@@ -7,6 +7,7 @@
 #include <string>
 
 #include "pdf/haru_objects.h"
+#include "pdf/haru_save.h"
 
 namespace hanji::pdf {
 
@@ -20,24 +21,26 @@ using Element = MarkedContent::Element;
 class TreeWriter {
  public:
   TreeWriter(HPDF_Doc doc, const MarkedContent& marks, const std::vector<HPDF_Page>& pages,
-             const std::vector<HPDF_Annotation>& annotations)
-      : doc_(doc), mmgr_(doc->mmgr), marks_(marks), pages_(pages), annotations_(annotations) {}
+             const std::vector<HPDF_Annotation>& annotations, ExtraObjects& out)
+      : doc_(doc), mmgr_(doc->mmgr), marks_(marks), pages_(pages), annotations_(annotations), out_(out) {}
 
   bool write() {
     const std::vector<Element>& elements = marks_.elements();
     if (elements.empty() || !elements.front().has_content || pages_.size() < marks_.pages()) return true;
-    HPDF_Dict root = new_object(doc_);
-    if (!root) return false;
-    HPDF_Dict_AddName(root, "Type", "StructTreeRoot");
-    objects_.assign(elements.size(), nullptr);
+    const int root = out_.add();
+    objects_.assign(elements.size(), -1);
     for (std::size_t i = 0; i < elements.size(); ++i)
-      if (elements[i].has_content && !(objects_[i] = new_object(doc_))) return false;
+      if (elements[i].has_content) objects_[i] = out_.add();
     find_pages();
     for (std::size_t i = 0; i < elements.size(); ++i)
-      if (objects_[i]) fill(i, objects_[i], elements[i].parent < 0 ? root : objects_[parent(i)]);
-    HPDF_Dict_Add(root, "K", objects_[0]);
-    HPDF_Dict_Add(root, "ParentTree", parent_tree());
-    HPDF_Dict_AddNumber(root, "ParentTreeNextKey", static_cast<HPDF_INT32>(marks_.pages() + marks_.annotations().size()));
+      if (objects_[i] >= 0) fill(i, elements[i].parent < 0 ? root : objects_[parent(i)]);
+    out_.syntax(root, "<</Type/StructTreeRoot/K");
+    out_.reference_extra(root, objects_[0]);
+    parent_tree(root);
+    out_.syntax(root, "/ParentTreeNextKey");
+    out_.integer(root, static_cast<long long>(marks_.pages() + marks_.annotations().size()));
+    out_.syntax(root, ">>");
+    out_.link_from(doc_->catalog, "StructTreeRoot", root);
     for (std::size_t p = 0; p < marks_.pages(); ++p) {
       HPDF_Dict_AddNumber(pages_[p], "StructParents", static_cast<HPDF_INT32>(p));
       HPDF_Dict_AddName(pages_[p], "Tabs", "S");
@@ -46,7 +49,6 @@ class TreeWriter {
     HPDF_Dict mark_info = HPDF_Dict_New(mmgr_);
     HPDF_Dict_Add(mark_info, "Marked", HPDF_Boolean_New(mmgr_, HPDF_TRUE));
     HPDF_Dict_Add(doc_->catalog, "MarkInfo", mark_info);
-    HPDF_Dict_Add(doc_->catalog, "StructTreeRoot", root);
     // A reader's title bar shows the CV's title, not its file name (PDF/UA asks for it).
     HPDF_Dict preferences = HPDF_Dict_New(mmgr_);
     HPDF_Dict_Add(preferences, "DisplayDocTitle", HPDF_Boolean_New(mmgr_, HPDF_TRUE));
@@ -56,8 +58,6 @@ class TreeWriter {
 
  private:
   std::size_t parent(std::size_t i) const { return static_cast<std::size_t>(marks_.elements()[i].parent); }
-
-  HPDF_String text(const std::string& value) { return HPDF_String_New(mmgr_, value.c_str(), nullptr); }
 
   // Each element's page, against which the MCIDs it holds count: the first page any of its
   // content is on. An element states it (/Pg) only where it differs from the page it
@@ -80,55 +80,67 @@ class TreeWriter {
     }
   }
 
-  void fill(std::size_t index, HPDF_Dict object, HPDF_Dict parent) {
+  void fill(std::size_t index, int parent_object) {
     const Element& element = marks_.elements()[index];
-    HPDF_Dict_AddName(object, "S", element.type.c_str());
-    HPDF_Dict_Add(object, "P", parent);
-    if (states_page_[index]) HPDF_Dict_Add(object, "Pg", pages_[page_[index]]);
-    std::vector<void*> kids;
+    const int object = objects_[index];
+    out_.syntax(object, "<</S/" + element.type + "/P");
+    out_.reference_extra(object, parent_object);
+    if (states_page_[index]) {
+      out_.syntax(object, "/Pg");
+      out_.reference(object, pages_[page_[index]]);
+    }
+    std::vector<const Item*> kids;
     for (const Item& item : element.items)
-      if (void* kid = kid_of(item, page_[index])) kids.push_back(kid);
-    if (kids.size() == 1) {  // one kid goes in as itself, without an array around it
-      HPDF_Dict_Add(object, "K", kids.front());
-    } else {
-      HPDF_Array array = HPDF_Array_New(mmgr_);
-      for (void* kid : kids) HPDF_Array_Add(array, kid);
-      HPDF_Dict_Add(object, "K", array);
+      if (shown(item)) kids.push_back(&item);
+    out_.syntax(object, "/K");
+    if (kids.size() != 1) out_.syntax(object, "[");  // one kid goes in as itself
+    for (const Item* kid : kids) add_kid(object, *kid, page_[index]);
+    if (kids.size() != 1) out_.syntax(object, "]");
+    if (!element.alt.empty()) {
+      out_.syntax(object, "/Alt");
+      out_.string(object, element.alt);
     }
-    if (!element.alt.empty()) HPDF_Dict_Add(object, "Alt", text(element.alt));
-    if (!element.language.empty()) HPDF_Dict_Add(object, "Lang", text(element.language));
-    if (element.type == "TH") {
-      HPDF_Dict attributes = HPDF_Dict_New(mmgr_);
-      HPDF_Dict_AddName(attributes, "O", "Table");
-      HPDF_Dict_AddName(attributes, "Scope", element.row_header ? "Row" : "Column");
-      HPDF_Dict_Add(object, "A", attributes);
+    if (!element.language.empty()) {
+      out_.syntax(object, "/Lang");
+      out_.string(object, element.language);
     }
+    if (element.type == "TH") out_.syntax(object, element.row_header ? "/A<</O/Table/Scope/Row>>" : "/A<</O/Table/Scope/Column>>");
+    out_.syntax(object, ">>");
   }
 
-  // A kid of an element: an element (indirect: added as a reference), an MCID on the
-  // element's page, a marked-content reference to another page, an annotation's reference.
-  void* kid_of(const Item& item, std::size_t page) {
+  bool shown(const Item& item) const {
+    switch (item.kind) {
+      case Item::Kind::Element: return objects_[static_cast<std::size_t>(item.index)] >= 0;
+      case Item::Kind::Content: return true;
+      case Item::Kind::Annotation: return annotation_at(item.index) != nullptr;
+    }
+    return false;
+  }
+
+  // A kid of an element: an element, an MCID on the element's page, a marked-content
+  // reference to another page, an annotation's reference.
+  void add_kid(int object, const Item& item, std::size_t page) {
     switch (item.kind) {
       case Item::Kind::Element:
-        return objects_[static_cast<std::size_t>(item.index)];
-      case Item::Kind::Content: {
-        if (item.page == page) return HPDF_Number_New(mmgr_, item.index);
-        HPDF_Dict reference = HPDF_Dict_New(mmgr_);
-        HPDF_Dict_AddName(reference, "Type", "MCR");
-        HPDF_Dict_Add(reference, "Pg", pages_[item.page]);
-        HPDF_Dict_AddNumber(reference, "MCID", item.index);
-        return reference;
-      }
-      case Item::Kind::Annotation: {
-        HPDF_Annotation annotation = annotation_at(item.index);
-        if (!annotation) return nullptr;
-        HPDF_Dict reference = HPDF_Dict_New(mmgr_);
-        HPDF_Dict_AddName(reference, "Type", "OBJR");
-        HPDF_Dict_Add(reference, "Obj", annotation);
-        return reference;
-      }
+        out_.reference_extra(object, objects_[static_cast<std::size_t>(item.index)]);
+        return;
+      case Item::Kind::Content:
+        if (item.page == page) {
+          out_.integer(object, item.index);
+          return;
+        }
+        out_.syntax(object, "<</Type/MCR/Pg");
+        out_.reference(object, pages_[item.page]);
+        out_.syntax(object, "/MCID");
+        out_.integer(object, item.index);
+        out_.syntax(object, ">>");
+        return;
+      case Item::Kind::Annotation:
+        out_.syntax(object, "<</Type/OBJR/Obj");
+        out_.reference(object, annotation_at(item.index));
+        out_.syntax(object, ">>");
+        return;
     }
-    return nullptr;
   }
 
   HPDF_Annotation annotation_at(int index) const {
@@ -137,23 +149,21 @@ class TreeWriter {
   }
 
   // Key p: the elements of page p's MCIDs, in MCID order; then one key per link annotation.
-  HPDF_Dict parent_tree() {
-    HPDF_Dict tree = HPDF_Dict_New(mmgr_);
-    HPDF_Array nums = HPDF_Array_New(mmgr_);
+  void parent_tree(int root) {
+    out_.syntax(root, "/ParentTree<</Nums[");
     for (std::size_t p = 0; p < marks_.pages(); ++p) {
-      HPDF_Array_AddNumber(nums, static_cast<HPDF_INT32>(p));
-      HPDF_Array owners = HPDF_Array_New(mmgr_);
-      for (int owner : marks_.owners_on(p)) HPDF_Array_Add(owners, objects_[static_cast<std::size_t>(owner)]);
-      HPDF_Array_Add(nums, owners);
+      out_.integer(root, static_cast<long long>(p));
+      out_.syntax(root, "[");
+      for (int owner : marks_.owners_on(p)) out_.reference_extra(root, objects_[static_cast<std::size_t>(owner)]);
+      out_.syntax(root, "]");
     }
     const auto& annotations = marks_.annotations();
     for (std::size_t a = 0; a < annotations.size(); ++a) {
       if (!annotation_at(static_cast<int>(a))) continue;
-      HPDF_Array_AddNumber(nums, marks_.struct_parent_of_annotation(static_cast<int>(a)));
-      HPDF_Array_Add(nums, objects_[static_cast<std::size_t>(annotations[a].element)]);
+      out_.integer(root, marks_.struct_parent_of_annotation(static_cast<int>(a)));
+      out_.reference_extra(root, objects_[static_cast<std::size_t>(annotations[a].element)]);
     }
-    HPDF_Dict_Add(tree, "Nums", nums);
-    return tree;
+    out_.syntax(root, "]>>");
   }
 
   void annotate_links() {
@@ -162,7 +172,7 @@ class TreeWriter {
       HPDF_Annotation annotation = annotation_at(static_cast<int>(a));
       if (!annotation) continue;
       HPDF_Dict_AddNumber(annotation, "StructParent", marks_.struct_parent_of_annotation(static_cast<int>(a)));
-      HPDF_Dict_Add(annotation, "Contents", text(annotations[a].uri));
+      HPDF_Dict_Add(annotation, "Contents", HPDF_String_New(mmgr_, annotations[a].uri.c_str(), nullptr));
     }
   }
 
@@ -171,7 +181,8 @@ class TreeWriter {
   const MarkedContent& marks_;
   const std::vector<HPDF_Page>& pages_;
   const std::vector<HPDF_Annotation>& annotations_;
-  std::vector<HPDF_Dict> objects_;  // by element; null for one without content
+  ExtraObjects& out_;
+  std::vector<int> objects_;        // by element: its extra object, -1 for one without content
   std::vector<std::size_t> page_;   // by element: the page its MCIDs count on
   std::vector<bool> states_page_;   // by element: whether it writes that page as /Pg
 };
@@ -181,8 +192,8 @@ class TreeWriter {
 bool structure_tree_available() { return true; }
 
 bool write_structure_tree(HPDF_Doc doc, const MarkedContent& marks, const std::vector<HPDF_Page>& pages,
-                          const std::vector<HPDF_Annotation>& annotations) {
-  return TreeWriter(doc, marks, pages, annotations).write();
+                          const std::vector<HPDF_Annotation>& annotations, ExtraObjects& out) {
+  return TreeWriter(doc, marks, pages, annotations, out).write();
 }
 
 #else
@@ -190,7 +201,7 @@ bool write_structure_tree(HPDF_Doc doc, const MarkedContent& marks, const std::v
 bool structure_tree_available() { return false; }
 
 bool write_structure_tree(HPDF_Doc, const MarkedContent&, const std::vector<HPDF_Page>&,
-                          const std::vector<HPDF_Annotation>&) {
+                          const std::vector<HPDF_Annotation>&, ExtraObjects&) {
   return true;
 }
 

@@ -9,6 +9,7 @@
 
 #include <vector>
 
+#include "pdf/haru_save.h"
 #include "pdf/marked_content.h"
 
 namespace hanji::pdf {
@@ -16,10 +17,11 @@ namespace hanji::pdf {
 /// Whether this build can write a structure tree (it needs libharu 2.3.0's internals).
 bool structure_tree_available();
 
-/// Writes the tree of `marks` (finished) into `doc`. `pages` by index; `annotations` by the
-/// index MarkedContent::add_annotation gave (null where none was made). False when libharu
-/// failed (its error says why).
+/// Writes the tree of `marks` (finished): its elements as objects `out` holds for the direct
+/// writer (haru_save.h), the entries of the catalog, pages and annotations into `doc`. `pages`
+/// by index; `annotations` by the index MarkedContent::add_annotation gave (null where none
+/// was made). False when libharu failed (its error says why).
 bool write_structure_tree(HPDF_Doc doc, const MarkedContent& marks, const std::vector<HPDF_Page>& pages,
-                          const std::vector<HPDF_Annotation>& annotations);
+                          const std::vector<HPDF_Annotation>& annotations, ExtraObjects& out);
 
 }  // namespace hanji::pdf

@@ -52,8 +52,12 @@ std::optional<text::FontSubset> subset_font_memo(WriteMemo* memo, const doc::Fon
   std::optional<text::FontSubset> subset = text::subset_font(font, glyph_ids, code_points, diags);
   if (!subset || diags.all().size() != reported) return subset;
   std::lock_guard lock(kept.mutex);
-  if (kept.subsets.size() >= kMaxSubsets) kept.subsets.clear();
-  kept.subsets.emplace(std::move(key), *subset);
+  // Full: the oldest goes (a batch of CVs in turn keeps the latest ones' fonts).
+  if (kept.subsets.size() >= kMaxSubsets && !kept.subset_order.empty()) {
+    kept.subsets.erase(kept.subset_order.front());
+    kept.subset_order.pop_front();
+  }
+  if (kept.subsets.emplace(key, *subset).second) kept.subset_order.push_back(std::move(key));
   return subset;
 }
 

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <functional>
+#include <deque>
 #include <map>
 #include <mutex>
 #include <optional>
@@ -17,6 +18,7 @@ namespace hanji::pdf {
 struct WriteMemo::Impl {
   std::mutex mutex;
   std::map<std::string, text::FontSubset> subsets;  // font, stamp and glyphs -> subset
+  std::deque<std::string> subset_order;             // their keys, oldest first
   std::map<std::string, std::string> streams;       // level and data -> deflated data
   std::size_t stream_bytes = 0;
   std::size_t subsets_reused = 0, streams_reused = 0;
