@@ -87,11 +87,13 @@ class StructureBuilder {
     }
   }
 
+  // The text beside the photo (the name) reads before it.
   void figure(Figure& figure, int parent) {
+    lists_.clear();
+    for (Paragraph& p : figure.beside) paragraph(p, parent);
     lists_.clear();
     figure.tag = add(Role::Figure, parent);
     nodes_.back().alt = photo_alt_;
-    for (Paragraph& p : figure.beside) paragraph(p, parent);
   }
 
   void table(Table& table, int parent) {
@@ -136,14 +138,28 @@ class StructureBuilder {
   std::vector<OpenList> lists_;
 };
 
+bool holds_name(const Block& block) {
+  const auto heading = [](const Paragraph& p) { return p.role == Role::H1; };
+  const auto any = [&](const std::vector<Paragraph>& paragraphs) {
+    return std::any_of(paragraphs.begin(), paragraphs.end(), heading);
+  };
+  if (auto* p = std::get_if<Paragraph>(&block.content)) return heading(*p);
+  if (auto* row = std::get_if<Row>(&block.content)) return any(row->main) || any(row->aside);
+  if (auto* figure = std::get_if<Figure>(&block.content)) return any(figure->beside);
+  return false;
+}
+
 }  // namespace
 
 void tag_structure(Composition& composition, const std::string& photo_alt) {
   std::vector<Block*> blocks;
   for (auto& [flow, flow_blocks] : composition.flows)
     for (Block& block : flow_blocks) blocks.push_back(&block);
-  std::sort(blocks.begin(), blocks.end(), [](const Block* a, const Block* b) {
-    return std::tie(a->part, a->sequence) < std::tie(b->part, b->sequence);
+  // The header reads from the name on: a side column's photo and contacts, composed before it,
+  // come after it.
+  const auto rank = [](const Block* block) { return block->part < 0 && !holds_name(*block) ? 1 : 0; };
+  std::sort(blocks.begin(), blocks.end(), [&](const Block* a, const Block* b) {
+    return std::make_tuple(a->part, rank(a), a->sequence) < std::make_tuple(b->part, rank(b), b->sequence);
   });
   StructureBuilder builder(composition.structure, photo_alt);
   for (Block* block : blocks) builder.block(*block);

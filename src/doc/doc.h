@@ -46,7 +46,8 @@ struct GlyphRun {
   double x = 0;        // pen position of the first glyph, from the paragraph's left edge, pt
   double rise = 0;     // baseline shift, pt, positive = up
   Rgb color;
-  std::string text;    // UTF-8, exactly the source characters these glyphs draw
+  std::string text;    // UTF-8, exactly the source characters these glyphs draw (a forced
+                       // line break, kept as an invisible space at its line's end, reads as " ")
   std::vector<Glyph> glyphs;
   std::string link;    // URI or empty
   Span span;           // source location of text[0]

@@ -98,10 +98,27 @@ int MarkedContent::add_element(std::string type, int parent) {
   return index;
 }
 
+// A link's runs one after the other (its lines, its parts in two scripts) make one Link
+// element; the same address again later in the element is a link of its own.
 int MarkedContent::link_in(int leaf, const std::string& uri) {
-  auto [it, added] = links_.try_emplace({leaf, uri}, 0);
-  if (added) it->second = add_element("Link", leaf);
-  return it->second;
+  std::vector<int>& links = links_[{leaf, uri}];
+  const std::vector<Item>& items = elements_[static_cast<std::size_t>(leaf)].items;
+  if (!links.empty() && !items.empty() && items.back().kind == Item::Kind::Element && items.back().index == links.back())
+    return links.back();
+  links.push_back(add_element("Link", leaf));
+  return links.back();
+}
+
+// The Link element an annotation belongs to: the one of its element and address whose text
+// is under the annotation's middle (the latest when none is).
+int MarkedContent::link_of(std::size_t page, const doc::LinkArea& area) const {
+  auto found = links_.find({area.tag, area.uri});
+  if (found == links_.end() || found->second.empty()) return -1;
+  const double x = area.x + area.width / 2, y = area.y + area.height / 2;
+  for (int link : found->second)
+    for (const Element::Box& box : elements_[static_cast<std::size_t>(link)].boxes)
+      if (box.page == page && x >= box.left && x <= box.right && y >= box.top && y <= box.bottom) return link;
+  return found->second.back();
 }
 
 int MarkedContent::span_in(int element, const std::string& language) {
@@ -118,6 +135,9 @@ int MarkedContent::span_in(int element, const std::string& language) {
 int MarkedContent::owner_of(std::size_t page, const doc::PlacedRun& placed) {
   const doc::GlyphRun& run = placed.run;
   const int base = run.link.empty() ? placed.tag : link_in(placed.tag, run.link);
+  if (!run.link.empty())  // the em box of the run's line, as the link's area is drawn
+    elements_[static_cast<std::size_t>(base)].boxes.push_back(
+        {page, placed.x, placed.baseline - 0.8 * run.size - 1, placed.x + run.width(), placed.baseline + 0.2 * run.size + 1});
   const std::optional<std::string> language =
       language_of(run.actual_text ? *run.actual_text : run.text, document_language_);
   if (language && !language->empty()) return span_in(base, *language);
@@ -205,7 +225,8 @@ std::string MarkedContent::resume() {
 
 int MarkedContent::add_annotation(std::size_t page, const doc::LinkArea& link) {
   if (link.tag < 0 || static_cast<std::size_t>(link.tag) >= nodes_ || page >= owners_.size()) return -1;
-  const int element = link_in(link.tag, link.uri);
+  int element = link_of(page, link);
+  if (element < 0) element = link_in(link.tag, link.uri);  // an area without text: a link of its own
   const int index = static_cast<int>(annotations_.size());
   annotations_.push_back({page, element, link.uri});
   elements_[static_cast<std::size_t>(element)].items.push_back({Item::Kind::Annotation, index, page});

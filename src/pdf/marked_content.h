@@ -45,6 +45,13 @@ class MarkedContent : public ActualTextMarks {
     std::string alt;
     bool row_header = false;  // TH that labels a row
     bool has_content = false;  // itself or an element inside it holds content
+    /// A Link's text on the pages (page, left, top, right, bottom; pt, y down): which of two
+    /// links to one address an annotation belongs to.
+    struct Box {
+      std::size_t page = 0;
+      double left = 0, top = 0, right = 0, bottom = 0;
+    };
+    std::vector<Box> boxes;
   };
   struct Annotation {
     std::size_t page = 0;
@@ -97,6 +104,7 @@ class MarkedContent : public ActualTextMarks {
   // with the run's language inside either.
   int owner_of(std::size_t page, const doc::PlacedRun& run);
   int link_in(int leaf, const std::string& uri);
+  int link_of(std::size_t page, const doc::LinkArea& area) const;
   int span_in(int element, const std::string& language);
   std::string open(std::size_t page, int element, const std::string& actual_text = "");
   void hoist_lone_spans();
@@ -106,7 +114,7 @@ class MarkedContent : public ActualTextMarks {
   std::size_t nodes_ = 0;  // elements_[0 .. nodes_) are the document's structure nodes
   std::vector<std::vector<int>> owners_;  // by page, by MCID
   std::vector<Annotation> annotations_;
-  std::map<std::pair<int, std::string>, int> links_;  // (leaf, uri) -> its latest Link element
+  std::map<std::pair<int, std::string>, std::vector<int>> links_;  // (leaf, uri) -> its Link elements
   std::size_t pages_ = 0;
   enum class Open { Nothing, Artifact, Content };
   Open open_ = Open::Nothing;

@@ -190,8 +190,7 @@ bool is_icon_text(const std::string& text, std::size_t& steps) {
   return icon;
 }
 
-// Whether the spaces from cluster `at` on run into a forced line break ("\n"), which parts the
-// lines itself.
+// Whether the spaces from cluster `at` on (none, or some) run into a forced line break ("\n").
 bool before_forced_break(const SourceText& text, const std::vector<Cluster>& clusters, size_t at) {
   while (at < clusters.size() && is_space_cluster(text, clusters[at])) ++at;
   return at < clusters.size() && is_newline(text.chars[clusters[at].char_begin]);
@@ -200,22 +199,16 @@ bool before_forced_break(const SourceText& text, const std::vector<Cluster>& clu
 // A line that breaks at a space keeps that space as an invisible glyph of no width at its
 // end, so the text reads "word word" across the break wherever it is read without the page's
 // geometry: a tagged PDF's structure (what a screen reader follows), a copy of a paragraph.
-// Only where the space is set in the last run's font and direction: a glyph of another font
-// would need a run of its own.
-void keep_line_end_space(const SourceText& text, const ShapedText& shaped, const Cluster& space, const Item& last,
-                         Line& line) {
-  if (!is_space_cluster(text, space) || !space.drawn() || space.glyph_end != space.glyph_begin + 1 ||
-      line.runs.empty() || last.level % 2 != 0)
-    return;
-  const Item& item = shaped.items[static_cast<size_t>(space.item)];
-  if (!same_run(item, last)) return;
+// The glyph is the last run's font's own space (the space typed may be set in another face:
+// regular after a bold word), when it has one.
+void keep_line_end_space(std::string_view reads_as, const Item& last, Line& line) {
+  if (line.runs.empty() || last.level % 2 != 0 || last.space_glyph == 0) return;
   GlyphRun& run = line.runs.back();
   if (run.actual_text) return;  // a word split here reads as written already
   const auto offset = static_cast<uint32_t>(run.text.size());
-  run.text += text.extracted(space.char_begin, space.char_end);
+  run.text += reads_as;
   // Drawn back over the end of the word, so that the space's box stays inside the line.
-  const ShapedGlyph& glyph = shaped.glyphs[space.glyph_begin];
-  run.glyphs.push_back(Glyph{glyph.id, 0, -glyph.advance, 0, offset});
+  run.glyphs.push_back(Glyph{last.space_glyph, 0, -last.space_advance, 0, offset});
 }
 
 }  // namespace
@@ -303,8 +296,13 @@ Line build_line(const SourceText& text, const ShapedText& shaped, ClusterRange r
     }
   }
   if (hyphen && !line.runs.empty()) pen += add_hyphen(*hyphen, line.runs.back());
-  if (!hyphen && broken_here && end < clusters.size() && run_item && !before_forced_break(text, clusters, end))
-    keep_line_end_space(text, shaped, clusters[end], *run_item, line);
+  if (!hyphen && broken_here && end < clusters.size() && run_item) {
+    // A forced break (a table cell's "TITLE\nAUTHORS") reads as a space too: read without the
+    // page, the lines would run together.
+    if (before_forced_break(text, clusters, end)) keep_line_end_space(" ", *run_item, line);
+    else if (is_space_cluster(text, clusters[end]))
+      keep_line_end_space(text.extracted(clusters[end].char_begin, clusters[end].char_end), *run_item, line);
+  }
   place_visually(line.runs, run_levels, spec.right_to_left);
   for (GlyphRun& run : line.runs)
     if (!run.actual_text && is_icon_text(run.text, steps)) {

@@ -68,6 +68,10 @@ struct Item {
   /// the font's U+2010, else its '-' (0 = the font has neither), and its advance in pt.
   uint32_t hyphen_glyph = 0;
   double hyphen_advance = 0;
+  /// The font's space glyph (0: none) and its advance in pt: what a line that breaks at a space
+  /// after this item keeps at its end, invisibly (lines.cc).
+  uint32_t space_glyph = 0;
+  double space_advance = 0;
 };
 
 /// One glyph as HarfBuzz placed it, in pt.
@@ -117,6 +121,7 @@ struct ShapedUnits {
   std::vector<Cluster> clusters;
   std::vector<int32_t> last_nominal_advance;  // per cluster: its last glyph's advance without kerning
   std::vector<int32_t> hyphen_advance;        // per item, font units
+  std::vector<int32_t> space_advance;         // per item, font units
 };
 
 }  // namespace hanji::text::detail

@@ -47,6 +47,16 @@ void find_hyphen(const FontStore& fonts, Item& item, int32_t& advance) {
   advance = static_cast<int32_t>(hb_font_get_glyph_h_advance(font, glyph));
 }
 
+// The font's space glyph, which a line broken after the item keeps at its end.
+void find_space(const FontStore& fonts, Item& item, int32_t& advance) {
+  hb_font_t* font = fonts.hb_font(item.font);
+  hb_codepoint_t glyph = 0;
+  advance = 0;
+  if (!hb_font_get_nominal_glyph(font, ' ', &glyph)) return;
+  item.space_glyph = glyph;
+  advance = static_cast<int32_t>(hb_font_get_glyph_h_advance(font, glyph));
+}
+
 // Sets a full-width CJK bracket half-width (what `halt` does in fonts that have it;
 // the Nanum fonts do not): the blank half outside the bracket goes, so 「듀랑고」의 reads as
 // one word and no loose gap opens beside a space. Only when the glyph's ink really lies in
@@ -226,10 +236,12 @@ ShapedUnits shape_units(const SourceText& text, const FontSettings& settings, Fo
   out.items = itemize(text, settings, fonts, diags);
   for (Item& item : out.items) item.link = nullptr;  // points into this paragraph: set when scaling
   out.hyphen_advance.resize(out.items.size(), 0);
+  out.space_advance.resize(out.items.size(), 0);
   Buffer buffer(hb_buffer_create());
   size_t next_char = 0;
   for (size_t k = 0; k < out.items.size(); ++k) {
     find_hyphen(fonts, out.items[k], out.hyphen_advance[k]);
+    find_space(fonts, out.items[k], out.space_advance[k]);
     add_unshaped(next_char, out.items[k].begin, out);
     shape_item(text, k, fonts, words, buffer.get(), out);
     next_char = out.items[k].end;
@@ -248,6 +260,7 @@ ShapedText scale_shaped(const ShapedUnits& units, const SourceText& text, const 
     size_item(text, settings, item);
     scale[k] = item.size / fonts.units_per_em(item.font);
     item.hyphen_advance = units.hyphen_advance[k] * scale[k];
+    item.space_advance = units.space_advance[k] * scale[k];
   }
   out.glyphs.resize(units.glyphs.size());
   out.clusters = units.clusters;
