@@ -280,20 +280,37 @@ bool is_rtl_letter(char32_t c) { return (c >= 0x0590 && c <= 0x08FF) || (c >= 0x
 // number, an address) reads left to right as a whole, as if isolated (U+2066 ... U+2069): its digits and
 // separators would otherwise be reordered by the paragraph ("+972 52-123" as "52-123 972+").
 void isolate_left_to_right_items(const SourceText& text, std::vector<uint8_t>& levels) {
+  struct Piece {
+    std::size_t begin = 0, end = 0;
+    bool isolated = false;   // a left-to-right item, now read as a whole
+    bool separator = false;  // only spaces and separators ("  |  ", " · ")
+  };
+  std::vector<Piece> pieces;
   for (std::size_t i = 0; i < text.size();) {
     const int in = text.inline_of[i];
-    std::size_t end = i;
-    bool right_to_left = false;
-    bool icon = false;  // an icon goes with the paragraph's direction: it leads the item
-    for (; end < text.size() && text.inline_of[end] == in; ++end) {
-      right_to_left |= is_rtl_letter(text.chars[end]);
-      icon |= text.chars[end] >= 0xE000 && text.chars[end] <= 0xF8FF;
+    Piece piece{i, i};
+    bool right_to_left = false, icon = false, separator = true;
+    for (; piece.end < text.size() && text.inline_of[piece.end] == in; ++piece.end) {
+      const char32_t c = text.chars[piece.end];
+      right_to_left |= is_rtl_letter(c);
+      icon |= c >= 0xE000 && c <= 0xF8FF;  // an icon goes with the paragraph's direction: it leads the item
+      separator &= c == ' ' || c == 0xA0 || c == '|' || c == 0xB7 || c == 0x2022 || c == '/' || c == 0x2013 ||
+                   c == 0x2014 || c == ',';
     }
     const compose::Inline& item = text.inlines[static_cast<std::size_t>(in)];
-    if ((item.unbreakable || !item.link.empty()) && !right_to_left && !icon)
-      for (std::size_t k = i; k < end; ++k) levels[k] = static_cast<uint8_t>((levels[k] + 1) & ~1u);
-    i = end;
+    piece.isolated = (item.unbreakable || !item.link.empty()) && !right_to_left && !icon;
+    piece.separator = separator;
+    if (piece.isolated)
+      for (std::size_t k = piece.begin; k < piece.end; ++k) levels[k] = static_cast<uint8_t>((levels[k] + 1) & ~1u);
+    pieces.push_back(piece);
+    i = piece.end;
   }
+  // A separator between two such items takes the paragraph's direction, so that the items
+  // follow one another right to left (else "a@b.c | +972 | c.com", all left to right, read
+  // from the right last item first).
+  for (std::size_t p = 1; p + 1 < pieces.size(); ++p)
+    if (pieces[p].separator && pieces[p - 1].isolated && pieces[p + 1].isolated)
+      for (std::size_t k = pieces[p].begin; k < pieces[p].end; ++k) levels[k] = 1;
 }
 
 }  // namespace
@@ -314,8 +331,10 @@ std::vector<Item> itemize(const SourceText& text, const FontSettings& settings, 
   std::vector<compose::FontSpec> specs;
   specs.reserve(text.inlines.size());
   for (const compose::Inline& in : text.inlines) specs.push_back(in.font);
+  // So are Hebrew and Arabic, which have no italics either.
   for (size_t i = 0; i < text.size(); ++i)
-    if (is_hangul_letter(text.chars[i])) specs[static_cast<size_t>(text.inline_of[i])].italic = false;
+    if (is_hangul_letter(text.chars[i]) || is_rtl_letter(text.chars[i]))
+      specs[static_cast<size_t>(text.inline_of[i])].italic = false;
   for (size_t i = 0; i < text.size(); ++i) {
     const char32_t c = text.chars[i];
     if (is_newline(c)) {
