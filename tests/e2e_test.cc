@@ -77,6 +77,13 @@ fs::path fresh_dir(const std::string& name) {
   return dir;
 }
 
+/// `yaml` written as cv.yaml in a fresh folder `name`; its path.
+fs::path fresh_cv(const std::string& name, const std::string& yaml) {
+  const fs::path cv = fresh_dir(name) / "cv.yaml";
+  std::ofstream(cv) << yaml;
+  return cv;
+}
+
 std::string read_file(const fs::path& p) {
   std::ifstream in(p, std::ios::binary);
   std::stringstream ss;
@@ -1297,16 +1304,13 @@ TEST(SvgPages, AreWellFormedSizedAsThePdfAndHoldItsWords) {
 // modes: one-character words ("1 – 2", "x → y", "a … d") in highlights, one-line entries and
 // bullets, which poppler would otherwise take for letter-spaced text and close up.
 TEST(ShortLines, GiveBackEveryTypedSpaceInEveryLayout) {
-  const fs::path dir = fresh_dir("short-lines");
-  const fs::path cv = dir / "cv.yaml";
-  {
-    std::ofstream out(cv);
-    out << "cv:\n  name: Short Lines\n  sections:\n"
+  const fs::path cv = fresh_cv("short-lines",
+                               "cv:\n  name: Short Lines\n  sections:\n"
            "    experience:\n"
            "      - company: A\n        position: B\n        start_date: 2020-01\n        end_date: 2021-01\n"
            "        highlights:\n          - \"1 \u2013 2\"\n          - \"x \u2192 y\"\n"
-           "    notes:\n      - bullet: \"a \u2026 d\"\n      - bullet: \"3 \u00d7 4\"\n";
-  }
+           "    notes:\n      - bullet: \"a \u2026 d\"\n      - bullet: \"3 \u00d7 4\"\n");
+  const fs::path dir = cv.parent_path();
   hanji::Diagnostics listing;
   const auto layouts = hanji::layout::list_layouts(hanji::layout::find_data_dirs(HANJI_BINARY), listing);
   ASSERT_GE(layouts.size(), 12u);
@@ -1328,17 +1332,14 @@ TEST(ShortLines, GiveBackEveryTypedSpaceInEveryLayout) {
 // drawn in visual order, they come back from pdftotext in logical order, word by word (poppler
 // marks the right-to-left stretches with embedding controls, which are left out here).
 TEST(RightToLeft, HebrewAndArabicComeBackInLogicalOrder) {
-  const fs::path dir = fresh_dir("rtl");
-  const fs::path cv = dir / "cv.yaml";
-  {
-    std::ofstream out(cv);
-    out << "layout: {name: classic, fonts: {fallback: [DejaVu Sans]}}\n"
+  const fs::path cv = fresh_cv("rtl",
+                               "layout: {name: classic, fonts: {fallback: [DejaVu Sans]}}\n"
            "cv:\n  name: Dana Levi\n  location: \"\u05EA\u05DC \u05D0\u05D1\u05D9\u05D1\"\n  sections:\n"
            "    experience:\n"
            "      - company: \"\u05E9\u05DC\u05D5\u05DD \u05E2\u05D5\u05DC\u05DD\"\n        position: Engineer\n"
            "        start_date: 2020-01\n        end_date: 2021-01\n"
-           "        highlights:\n          - \"Worked with \u0645\u0631\u062D\u0628\u0627 \u0628\u0627\u0644\u0639\u0627\u0644\u0645 in 2020.\"\n";
-  }
+           "        highlights:\n          - \"Worked with \u0645\u0631\u062D\u0628\u0627 \u0628\u0627\u0644\u0639\u0627\u0644\u0645 in 2020.\"\n");
+  const fs::path dir = cv.parent_path();
   const std::string pdf = (dir / "cv.pdf").string();
   Result built = run(std::string(HANJI_BINARY) + " build " + quote(cv.string()) + " -q -o " + quote(pdf), true);
   ASSERT_EQ(built.exit_code, 0) << built.output;
@@ -1449,16 +1450,13 @@ const BoxWord* find_word(const std::vector<BoxWord>& words, const std::string& t
 // the titles, the side column on the right; the text comes back in the order it is written,
 // from pdftotext and from the tagged structure.
 TEST(RightToLeft, AHebrewCvIsTheLayoutsMirrorImage) {
-  const fs::path dir = fresh_dir("rtl-cv");
-  const fs::path cv = dir / "cv.yaml";
-  {
-    std::ofstream out(cv);
-    out << "locale: hebrew\ncv:\n  name: \u05D3\u05E0\u05D4 \u05DC\u05D5\u05D9\n  email: dana@example.com\n"
+  const fs::path cv = fresh_cv("rtl-cv",
+                               "locale: hebrew\ncv:\n  name: \u05D3\u05E0\u05D4 \u05DC\u05D5\u05D9\n  email: dana@example.com\n"
            "  phone: '+972 52-123-4567'\n  sections:\n    experience:\n"
            "      - company: \u05D4\u05E2\u05E0\u05DF\n        position: \u05DE\u05E4\u05EA\u05D7\u05EA\n"
            "        start_date: 2019-03\n        end_date: 2021-02\n        highlights:\n"
-           "          - \u05D4\u05D5\u05D1\u05DC\u05EA\u05D9 \u05DE\u05E2\u05D1\u05E8 \u05DC-Kubernetes\n";
-  }
+           "          - \u05D4\u05D5\u05D1\u05DC\u05EA\u05D9 \u05DE\u05E2\u05D1\u05E8 \u05DC-Kubernetes\n");
+  const fs::path dir = cv.parent_path();
   for (const std::string layout : {"classic", "sidebar"}) {
     const std::string pdf = (dir / (layout + ".pdf")).string();
     Result built = run(std::string(HANJI_BINARY) + " build " + quote(cv.string()) + " --layout " + layout + " -q -o " +

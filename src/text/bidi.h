@@ -8,6 +8,10 @@
 
 namespace hanji::text::detail {
 
+/// A letter of a right-to-left script (Hebrew, Arabic, Syriac, Thaana, NKo, Samaritan,
+/// Mandaic, their presentation forms, the historic ones above U+10800).
+bool right_to_left_script(char32_t c);
+
 /// The embedding level of each char of a paragraph (UAX #9). Left to right: 0 for its own
 /// text, 1 for right-to-left runs, 2 for numbers and Latin inside those; empty when the text
 /// has no right-to-left char (the common case, at the cost of one scan). Right to left (the

@@ -274,8 +274,6 @@ bool same_item(const Item& a, const Item& b) {
          a.level == b.level;
 }
 
-bool is_rtl_letter(char32_t c) { return (c >= 0x0590 && c <= 0x08FF) || (c >= 0xFB1D && c <= 0xFDFF) || (c >= 0xFE70 && c <= 0xFEFF); }
-
 // In a right-to-left paragraph a contact item or a link with no right-to-left letter (a phone
 // number, an address) reads left to right as a whole, as if isolated (U+2066 ... U+2069): its digits and
 // separators would otherwise be reordered by the paragraph ("+972 52-123" as "52-123 972+").
@@ -292,7 +290,7 @@ void isolate_left_to_right_items(const SourceText& text, std::vector<uint8_t>& l
     bool right_to_left = false, icon = false, separator = true;
     for (; piece.end < text.size() && text.inline_of[piece.end] == in; ++piece.end) {
       const char32_t c = text.chars[piece.end];
-      right_to_left |= is_rtl_letter(c);
+      right_to_left |= right_to_left_script(c);
       icon |= c >= 0xE000 && c <= 0xF8FF;  // an icon goes with the paragraph's direction: it leads the item
       separator &= c == ' ' || c == 0xA0 || c == '|' || c == 0xB7 || c == 0x2022 || c == '/' || c == 0x2013 ||
                    c == 0x2014 || c == ',';
@@ -333,7 +331,7 @@ std::vector<Item> itemize(const SourceText& text, const FontSettings& settings, 
   for (const compose::Inline& in : text.inlines) specs.push_back(in.font);
   // So are Hebrew and Arabic, which have no italics either.
   for (size_t i = 0; i < text.size(); ++i)
-    if (is_hangul_letter(text.chars[i]) || is_rtl_letter(text.chars[i]))
+    if (is_hangul_letter(text.chars[i]) || right_to_left_script(text.chars[i]))
       specs[static_cast<size_t>(text.inline_of[i])].italic = false;
   for (size_t i = 0; i < text.size(); ++i) {
     const char32_t c = text.chars[i];
