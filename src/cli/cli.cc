@@ -118,7 +118,7 @@ options:
                       (archival), PDF/A-2a (both); over the CV's settings.pdf_standard
                       and the layout's pdf.standard
   --untagged          no structure tree (PDFs are tagged for screen readers by
-                      default; untagged they are 5-15% smaller)
+                      default; untagged they are 5-17% smaller)
   -q, --quiet         print only errors and warnings
   -h, --help          show this help
   --version           show the version

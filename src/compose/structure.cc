@@ -24,10 +24,6 @@ class StructureBuilder {
 
   void block(Block& block) {
     if (block.part != part_) start_part(block.part);
-    if (Paragraph* p = std::get_if<Paragraph>(&block.content); p && p->role == Role::H2) {
-      paragraph(*p, container_);  // a section title stands before the section's entries
-      return;
-    }
     const int parent = container_;
     if (auto* p = std::get_if<Paragraph>(&block.content)) paragraph(*p, parent);
     else if (auto* row = std::get_if<Row>(&block.content)) this->row(*row, parent);
@@ -66,12 +62,11 @@ class StructureBuilder {
     // Consecutive marked paragraphs of one element form one list; one indented further than
     // the item before it starts a list inside that item (a nested highlight), one indented
     // less goes back out to the list of its indent.
-    if (!lists_.empty() && lists_.front().parent != parent) lists_.clear();
     while (!lists_.empty() && p.indent_left < lists_.back().indent - kIndentSlack) lists_.pop_back();
     if (lists_.empty()) {
-      lists_.push_back({add(Role::L, parent), parent, p.indent_left, -1});
+      lists_.push_back({add(Role::L, parent), p.indent_left, -1});
     } else if (p.indent_left > lists_.back().indent + kIndentSlack && lists_.back().last_item >= 0) {
-      lists_.push_back({add(Role::L, lists_.back().last_item), parent, p.indent_left, -1});
+      lists_.push_back({add(Role::L, lists_.back().last_item), p.indent_left, -1});
     }
     const int item = add(Role::LI, lists_.back().list);
     lists_.back().last_item = item;
@@ -130,7 +125,6 @@ class StructureBuilder {
   // The lists open where the next marked paragraph may go, outermost first.
   struct OpenList {
     int list = -1;
-    int parent = -1;        // the element the outermost list is in
     double indent = 0;      // its items' indent
     int last_item = -1;     // its latest item, where a list indented further goes
   };

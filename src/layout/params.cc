@@ -414,7 +414,7 @@ void add_pdf(std::vector<Param>& out) {
                        "(PDF/A-2a, both); settings.pdf_standard and --pdf-standard choose too"));
   out.push_back(simple("pdf.tagged", ParamType::Bool, member(&Theme::pdf_tagged),
                        "a tagged PDF: headings, lists, tables and links in a structure tree for screen readers "
-                       "(false saves 5-15% of the file)"));
+                       "(false saves 5-17% of the file)"));
 }
 
 std::vector<Param> build_parameters() {

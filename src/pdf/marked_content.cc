@@ -110,14 +110,16 @@ int MarkedContent::link_in(int leaf, const std::string& uri) {
 }
 
 // The Link element an annotation belongs to: the one of its element and address whose text
-// is under the annotation's middle (the latest when none is).
+// runs through the annotation (the latest when none does).
 int MarkedContent::link_of(std::size_t page, const doc::LinkArea& area) const {
   auto found = links_.find({area.tag, area.uri});
   if (found == links_.end() || found->second.empty()) return -1;
-  const double x = area.x + area.width / 2, y = area.y + area.height / 2;
+  const double x = area.x + area.width / 2;
   for (int link : found->second)
     for (const Element::Box& box : elements_[static_cast<std::size_t>(link)].boxes)
-      if (box.page == page && x >= box.left && x <= box.right && y >= box.top && y <= box.bottom) return link;
+      if (box.page == page && x >= box.left && x <= box.right && box.baseline >= area.y &&
+          box.baseline <= area.y + area.height)
+        return link;
   return found->second.back();
 }
 
@@ -135,9 +137,8 @@ int MarkedContent::span_in(int element, const std::string& language) {
 int MarkedContent::owner_of(std::size_t page, const doc::PlacedRun& placed) {
   const doc::GlyphRun& run = placed.run;
   const int base = run.link.empty() ? placed.tag : link_in(placed.tag, run.link);
-  if (!run.link.empty())  // the em box of the run's line, as the link's area is drawn
-    elements_[static_cast<std::size_t>(base)].boxes.push_back(
-        {page, placed.x, placed.baseline - 0.8 * run.size - 1, placed.x + run.width(), placed.baseline + 0.2 * run.size + 1});
+  if (!run.link.empty())
+    elements_[static_cast<std::size_t>(base)].boxes.push_back({page, placed.x, placed.x + run.width(), placed.baseline});
   const std::optional<std::string> language =
       language_of(run.actual_text ? *run.actual_text : run.text, document_language_);
   if (language && !language->empty()) return span_in(base, *language);
@@ -165,9 +166,7 @@ std::string MarkedContent::open(std::size_t page, int element, const std::string
 }
 
 std::string MarkedContent::before_run(std::size_t page, const doc::PlacedRun& placed) {
-  const bool tagged = placed.tag >= 0 && static_cast<std::size_t>(placed.tag) < nodes_ && !placed.run.decoration &&
-                      page < owners_.size();
-  if (!tagged) return before_artifact();
+  if (!in_structure(placed.tag, page) || placed.run.decoration) return before_artifact();
   const int owner = owner_of(page, placed);
   if (open_ == Open::Content && open_element_ == owner && open_page_ == page) return "";
   std::string ops = close();  // before open(), which changes what close() sees
@@ -175,8 +174,7 @@ std::string MarkedContent::before_run(std::size_t page, const doc::PlacedRun& pl
 }
 
 std::string MarkedContent::before_image(std::size_t page, const doc::PlacedImage& image) {
-  if (image.tag < 0 || static_cast<std::size_t>(image.tag) >= nodes_ || page >= owners_.size())
-    return before_artifact();
+  if (!in_structure(image.tag, page)) return before_artifact();
   std::string ops = close();
   return ops + open(page, image.tag);
 }
@@ -224,7 +222,7 @@ std::string MarkedContent::resume() {
 }
 
 int MarkedContent::add_annotation(std::size_t page, const doc::LinkArea& link) {
-  if (link.tag < 0 || static_cast<std::size_t>(link.tag) >= nodes_ || page >= owners_.size()) return -1;
+  if (!in_structure(link.tag, page)) return -1;
   int element = link_of(page, link);
   if (element < 0) element = link_in(link.tag, link.uri);  // an area without text: a link of its own
   const int index = static_cast<int>(annotations_.size());

@@ -45,11 +45,11 @@ class MarkedContent : public ActualTextMarks {
     std::string alt;
     bool row_header = false;  // TH that labels a row
     bool has_content = false;  // itself or an element inside it holds content
-    /// A Link's text on the pages (page, left, top, right, bottom; pt, y down): which of two
-    /// links to one address an annotation belongs to.
+    /// Where a Link's text stands (page, left and right edge, baseline; pt, y down): which of
+    /// two links to one address an annotation belongs to.
     struct Box {
       std::size_t page = 0;
-      double left = 0, top = 0, right = 0, bottom = 0;
+      double left = 0, right = 0, baseline = 0;
     };
     std::vector<Box> boxes;
   };
@@ -100,6 +100,10 @@ class MarkedContent : public ActualTextMarks {
 
  private:
   int add_element(std::string type, int parent);
+  // Whether `tag` names one of the document's elements and `page` is one of its pages.
+  bool in_structure(int tag, std::size_t page) const {
+    return tag >= 0 && static_cast<std::size_t>(tag) < nodes_ && page < owners_.size();
+  }
   // The element a run's marked content goes into: its element, a Link inside it, a Span
   // with the run's language inside either.
   int owner_of(std::size_t page, const doc::PlacedRun& run);

@@ -76,11 +76,9 @@ void image_clip_path(HPDF_Page page, const HPDF_Rect& box, doc::ImageShape shape
 
 void draw_rects(HPDF_Page page, const std::vector<doc::FilledRect>& rects, double page_height,
                 const PageMarks& marks) {
-  bool opened = false;
   for (const auto& rect : rects) {
     if (rect.width <= 0 || rect.height <= 0) continue;
-    if (marks.marks && !opened) write_operators(page, marks.marks->before_artifact());
-    opened = true;
+    if (marks.marks) write_operators(page, marks.marks->before_artifact());  // opens one, once
     set_fill(page, rect.color);
     rounded_rect_path(page, pdf_rect(rect.x, rect.y, rect.width, rect.height, page_height), rect.radius);
     HPDF_Page_Fill(page);

@@ -5,6 +5,8 @@
 
 #include <algorithm>
 
+#include "text/char_class.h"
+
 namespace hanji::text::detail {
 // A paragraph without any of these needs no bidi at all.
 bool right_to_left_script(char32_t c) {
@@ -27,7 +29,7 @@ std::vector<uint8_t> bidi_levels(const std::u32string& chars, bool right_to_left
   // text around it; in a right-to-left one it is a right-to-left mark of its own, so that two
   // left-to-right items beside each other ("a@b.c", "+971 50") stay apart, each after its icon.
   for (std::size_t i = 0; i < chars.size(); ++i)
-    if (chars[i] >= 0xE000 && chars[i] <= 0xF8FF) types[i] = right_to_left ? FRIBIDI_TYPE_RTL : FRIBIDI_TYPE_ON;
+    if (is_private_use(chars[i])) types[i] = right_to_left ? FRIBIDI_TYPE_RTL : FRIBIDI_TYPE_ON;
   fribidi_get_bracket_types(text.data(), length, types.data(), brackets.data());
   FriBidiParType direction = right_to_left ? FRIBIDI_PAR_RTL : FRIBIDI_PAR_LTR;  // the CV's language's
   if (fribidi_get_par_embedding_levels_ex(types.data(), brackets.data(), length, &direction, levels.data()) == 0)

@@ -51,6 +51,8 @@ bool is_range_dash(char32_t c);
 /// A character that, standing alone between spaces, separates items ("a | b", "서울 · 부산"):
 /// the line should end after it, never start with it.
 bool is_separator(char32_t c);
+/// A Private Use Area character: an icon font's glyph (Fork Awesome's contact icons).
+inline bool is_private_use(char32_t c) { return c >= 0xE000 && c <= 0xF8FF; }
 /// Characters after which a long URL or path may be broken in an emergency.
 bool is_url_break_after(char32_t c);
 /// Western punctuation that some Korean fonts draw full-width; prefer the Latin font's

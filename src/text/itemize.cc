@@ -291,9 +291,8 @@ void isolate_left_to_right_items(const SourceText& text, std::vector<uint8_t>& l
     for (; piece.end < text.size() && text.inline_of[piece.end] == in; ++piece.end) {
       const char32_t c = text.chars[piece.end];
       right_to_left |= right_to_left_script(c);
-      icon |= c >= 0xE000 && c <= 0xF8FF;  // an icon goes with the paragraph's direction: it leads the item
-      separator &= c == ' ' || c == 0xA0 || c == '|' || c == 0xB7 || c == 0x2022 || c == '/' || c == 0x2013 ||
-                   c == 0x2014 || c == ',';
+      icon |= is_private_use(c);  // an icon goes with the paragraph's direction: it leads the item
+      separator &= is_space(c) || is_separator(c) || c == ',';
     }
     const compose::Inline& item = text.inlines[static_cast<std::size_t>(in)];
     piece.isolated = (item.unbreakable || !item.link.empty()) && !right_to_left && !icon;

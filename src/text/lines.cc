@@ -184,7 +184,7 @@ bool is_icon_text(const std::string& text, std::size_t& steps) {
   bool icon = false;
   for (char32_t c : utf8_decode(text)) {
     ++steps;
-    if (c >= 0xE000 && c <= 0xF8FF) icon = true;
+    if (is_private_use(c)) icon = true;
     else if (c != U' ' && c != 0xA0 && c != 0x2009 && c != 0x202F) return false;
   }
   return icon;
