@@ -2250,10 +2250,26 @@ TEST(Standards, IdentifiedWhenAskedAndRefusedWhenUnmet) {
   EXPECT_NE(all_diagnostics(refused).find("PDF/UA-1 needs a tagged PDF"), std::string::npos);
   Diagnostics archival_untagged;
   EXPECT_TRUE(write(doc::PdfStandard::A2b, false, archival_untagged)) << all_diagnostics(archival_untagged);
+  // Nothing to read (a blank page) is still a tagged file, of an empty tree.
+  {
+    doc::Document blank;
+    blank.meta.language = "en";
+    blank.structure = {{doc::Role::Document, -1, "", false}};
+    blank.output.standard = doc::PdfStandard::A2a;
+    Diagnostics diags;
+    const auto bytes = pdf::write_pdf(blank, {}, diags);
+    ASSERT_TRUE(bytes) << all_diagnostics(diags);
+    const std::string objects = catalog_and_trailer(*bytes);
+    EXPECT_NE(objects.find("/StructTreeRoot"), std::string::npos) << objects;
+    EXPECT_NE(objects.find("/MarkInfo"), std::string::npos) << objects;
+  }
   sample.doc.pages[0].runs[0].run.glyphs[0].id = 0;  // a character no font has
   Diagnostics missing;
   EXPECT_FALSE(write(doc::PdfStandard::A2b, true, missing));
   EXPECT_NE(all_diagnostics(missing).find("forbids drawing a character no font has"), std::string::npos);
+  sample.doc.pages[0].runs[0].run.decoration = true;  // an icon no font has: drawn all the same
+  Diagnostics missing_icon;
+  EXPECT_FALSE(write(doc::PdfStandard::A2b, true, missing_icon));
 }
 }  // namespace
 }  // namespace hanji

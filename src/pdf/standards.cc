@@ -109,7 +109,7 @@ bool check_standard(const doc::Document& doc, bool tagged, Diagnostics& diags) {
   for (const doc::Page& page : doc.pages)
     for (const doc::PlacedRun& placed : page.runs)
       for (const doc::Glyph& glyph : placed.run.glyphs)
-        if (glyph.id == 0 && !placed.run.decoration) {
+        if (glyph.id == 0) {
           diags.error(placed.run.span,
                       name + " forbids drawing a character no font has: '" + excerpt(placed.run.text) +
                           "' holds one",

@@ -26,7 +26,9 @@ class TreeWriter {
 
   bool write() {
     const std::vector<Element>& elements = marks_.elements();
-    if (elements.empty() || !elements.front().has_content || pages_.size() < marks_.pages()) return true;
+    if (elements.empty() || pages_.size() < marks_.pages()) return true;
+    // A CV with nothing to read (an empty one: a blank page) is still a tagged PDF, of an
+    // empty tree, as PDF/UA and PDF/A-2a ask.
     const int root = out_.add();
     objects_.assign(elements.size(), -1);
     for (std::size_t i = 0; i < elements.size(); ++i)
@@ -34,8 +36,11 @@ class TreeWriter {
     find_pages();
     for (std::size_t i = 0; i < elements.size(); ++i)
       if (objects_[i] >= 0) fill(i, elements[i].parent < 0 ? root : objects_[parent(i)]);
-    out_.syntax(root, "<</Type/StructTreeRoot/K");
-    out_.reference_extra(root, objects_[0]);
+    out_.syntax(root, "<</Type/StructTreeRoot");
+    if (objects_[0] >= 0) {
+      out_.syntax(root, "/K");
+      out_.reference_extra(root, objects_[0]);
+    }
     parent_tree(root);
     out_.syntax(root, "/ParentTreeNextKey");
     out_.integer(root, static_cast<long long>(marks_.pages() + marks_.annotations().size()));
