@@ -15,6 +15,8 @@
 #include <string>
 #include <string_view>
 
+#include "config/prebuilt.h"
+#include "config/shipped_trees.h"
 #include "config/yaml_tree.h"  // private: the work of the YAML loader
 #include "core/limits.h"
 #include "source/entry_types.h"  // private: the entry types the schema lists
@@ -3150,6 +3152,66 @@ TEST(YamlPieces, WhatCannotBeCutIsParsedWhole) {
       EXPECT_EQ(differs(*whole, *in_pieces), "") << extra;
     }
   }
+}
+
+
+// Every shipped layout and locale is taken from the tree parsed when hanji was built, and that
+// tree is what yaml-cpp gives for the file today (a build that missed an edit would differ),
+// with every place in the file it is read from.
+TEST(PrebuiltTrees, AreTheShippedFilesTreesAsParsedNow) {
+  std::size_t files = 0;
+  for (const char* folder : {"layouts", "locales"})
+    for (const auto& entry : fs::directory_iterator(fs::path(HANJI_SOURCE_DIR) / folder)) {
+      if (entry.path().extension() != ".yaml") continue;
+      ++files;
+      const SourceText source(read_text(entry.path()), "/somewhere/else/" + entry.path().filename().string());
+      Diagnostics said;
+      const std::optional<YamlNode> parsed = parse_yaml(source, said);
+      ASSERT_TRUE(parsed) << entry.path() << dump(said);
+      const std::optional<YamlNode> prebuilt = prebuilt_tree(source, shipped_trees());
+      ASSERT_TRUE(prebuilt) << entry.path() << " has no prebuilt tree";
+      EXPECT_EQ(differs(*parsed, *prebuilt), "") << entry.path();
+    }
+  EXPECT_GE(files, 30u);
+  EXPECT_EQ(shipped_trees().size(), files);
+}
+
+// A text that differs from a shipped one by one byte, before or after, is parsed as written:
+// an edited layout gets its edit and its own messages.
+TEST(PrebuiltTrees, TakeNoTextButTheOneParsed) {
+  const std::string text = read_text(fs::path(HANJI_SOURCE_DIR) / "layouts" / "classic.yaml");
+  ASSERT_TRUE(prebuilt_tree(SourceText(text, "classic.yaml"), shipped_trees()));
+  for (const std::string& edited : {text + "\n", " " + text, text.substr(0, text.size() - 1),
+                                    std::string(text).replace(text.find(':'), 1, ";"), std::string()}) {
+    EXPECT_FALSE(prebuilt_tree(SourceText(edited, "classic.yaml"), shipped_trees()));
+  }
+  Diagnostics said;
+  const std::string broken = text + "page: [\n";
+  EXPECT_FALSE(parse_yaml_or_prebuilt(SourceText(broken, "classic.yaml"), shipped_trees(), said));
+  EXPECT_NE(dump(said).find("classic.yaml:"), std::string::npos) << dump(said);
+}
+
+// The compact form gives back every kind of node and field: styles, aliases, flow and block
+// collections, keys with their places, text that is not ASCII, long texts and deep nesting.
+TEST(PrebuiltTrees, GiveBackEveryNodeAsParsed) {
+  std::string deep = "deep: ";
+  for (int i = 0; i < 40; ++i) deep += "[";
+  for (int i = 0; i < 40; ++i) deep += "]";
+  const std::string yaml = "plain: text\nsingle: 'it''s'\ndouble: \"tab\\there\"\nliteral: |\n  two\n  lines\n"
+                           "folded: >\n  one\n  line\nnull_value: ~\nempty:\nanchor: &a {x: 1, y: [2, 3]}\nalias: *a\n"
+                           "korean: 한지 이력서\nlong: " + std::string(300, 'x') + "\nlist:\n  - a\n  - - b\n    - c\n" + deep + "\n";
+  const SourceText source(yaml, "all.yaml");
+  Diagnostics said;
+  const std::optional<YamlNode> parsed = parse_yaml(source, said);
+  ASSERT_TRUE(parsed) << dump(said);
+  const std::string tree = serialize_tree(*parsed);
+  const PrebuiltTree table[] = {{yaml, tree}};
+  const SourceText elsewhere(yaml, "other/all.yaml");
+  const std::optional<YamlNode> back = prebuilt_tree(elsewhere, table);
+  ASSERT_TRUE(back);
+  EXPECT_EQ(differs(*parse_yaml(elsewhere, said), *back), "");
+  EXPECT_EQ(back->items[7].from_alias, false);
+  EXPECT_EQ(back->items[8].from_alias, true);
 }
 
 }  // namespace

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <string_view>
+#include "config/prebuilt.h"
 #include "config/yaml_tree.h"
 
 namespace hanji::config {
@@ -82,9 +83,9 @@ std::optional<std::string> first_key(std::string_view text) {
 }
 
 std::optional<ConfigNode> load_config_from_string(const std::string& text, const std::string& path,
-                                                  Diagnostics& diags) {
+                                                  Diagnostics& diags, std::span<const PrebuiltTree> prebuilt) {
   SourceText source(text, path);
-  std::optional<YamlNode> root = parse_yaml(source, diags);
+  std::optional<YamlNode> root = parse_yaml_or_prebuilt(source, prebuilt, diags);
   if (!root) return std::nullopt;
   return to_config(*root);
 }

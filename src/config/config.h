@@ -7,6 +7,7 @@
 #include <cstddef>
 #include <memory>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -14,6 +15,8 @@
 #include "core/core.h"
 
 namespace hanji::config {
+
+struct PrebuiltTree;  // prebuilt.h
 
 /// Pieces of CV files parsed before, kept by their text and place so that a file saved again
 /// is parsed again only where it changed (an Engine's, shared by its threads; see
@@ -60,7 +63,8 @@ std::optional<std::string> first_key(std::string_view text);
 /// Reads any YAML file (a layout) into a ConfigNode; syntax errors go to `diags`. A file that
 /// cannot be read is reported at `named_at` (where another file names it), if known.
 std::optional<ConfigNode> load_config(const std::string& path, Diagnostics& diags, const Span& named_at = {});
+/// `prebuilt`: trees parsed when hanji was built (prebuilt.h), taken for a text they were parsed from.
 std::optional<ConfigNode> load_config_from_string(const std::string& text, const std::string& path,
-                                                  Diagnostics& diags);
+                                                  Diagnostics& diags, std::span<const PrebuiltTree> prebuilt = {});
 
 }  // namespace hanji::config

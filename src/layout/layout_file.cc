@@ -7,6 +7,7 @@
 
 #include <fmt/format.h>
 
+#include "config/shipped_trees.h"
 #include "core/files.h"
 #include "core/limits.h"
 #include "layout/data_dirs.h"
@@ -64,7 +65,7 @@ std::optional<config::ConfigNode> read_layout_file(const std::string& path, cons
                 std::move(hints));
     return std::nullopt;
   }
-  return config::load_config_from_string(*text, path, diags);
+  return config::load_config_from_string(*text, path, diags, config::shipped_trees());
 }
 
 }  // namespace hanji::layout

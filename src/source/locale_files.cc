@@ -17,6 +17,7 @@
 #include <memory>
 #include <set>
 
+#include "config/shipped_trees.h"
 #include "core/files.h"
 #include "core/limits.h"
 #include "source/fields.h"
@@ -101,7 +102,7 @@ std::shared_ptr<const ParsedFile> parse_locale_file(const fs::path& file, const 
     return parsed;
   }
   SourceText source(*text, file.string());
-  std::optional<YamlNode> root = parse_yaml(source, parsed->diags);
+  std::optional<YamlNode> root = config::parse_yaml_or_prebuilt(source, config::shipped_trees(), parsed->diags);
   if (root && root->is_map()) parsed->root = std::make_shared<const YamlNode>(std::move(*root));
   return parsed;
 }
