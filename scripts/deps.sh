@@ -7,7 +7,7 @@ set -eu
 
 PACKAGES="cmake make g++ pkg-config
 libhpdf-dev libharfbuzz-dev libfreetype-dev libfmt-dev libyaml-cpp-dev libunibreak-dev
-libhyphen-dev hyphen-en-us libfribidi-dev libdeflate-dev icc-profiles-free libfontconfig-dev librsvg2-dev fonts-dejavu-core libgtest-dev zlib1g-dev libjpeg-dev libharfbuzz-bin poppler-utils qpdf
+libhyphen-dev hyphen-en-us libfribidi-dev libdeflate-dev libmimalloc-dev icc-profiles-free libfontconfig-dev librsvg2-dev fonts-dejavu-core libgtest-dev zlib1g-dev libjpeg-dev libharfbuzz-bin poppler-utils qpdf
 python3-jsonschema python3-yaml libcpp-httplib-dev"
 if [ "${1:-}" = "fuzz" ]; then
   PACKAGES="$PACKAGES clang libclang-rt-14-dev"

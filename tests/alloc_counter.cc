@@ -2,24 +2,17 @@
 // allocations of the run and the most bytes held at once, and at exit writes them to the file
 // HANJI_ALLOC_REPORT names, as "allocations N peak BYTES". A count is the same on a busy
 // machine and a quiet one, so the memory a hostile input may take is checked without a clock.
-// It wraps glibc's own entry points (__libc_malloc and the rest), so it needs no dlsym, which
-// itself allocates. Built without sanitizers, which bring allocators of their own.
+// It wraps the entry points of mimalloc (mi_malloc and the rest), the allocator hanji runs on,
+// so it counts in mimalloc's block sizes and needs no dlsym, which itself allocates. Built
+// without sanitizers, which bring allocators of their own (and then hanji has no mimalloc).
 #include <fcntl.h>
-#include <malloc.h>
+#include <mimalloc.h>
 #include <unistd.h>
 
 #include <atomic>
 #include <cerrno>
 #include <cstdio>
 #include <cstdlib>
-
-extern "C" {
-void* __libc_malloc(size_t size);
-void* __libc_calloc(size_t count, size_t size);
-void* __libc_realloc(void* block, size_t size);
-void* __libc_memalign(size_t alignment, size_t size);
-void __libc_free(void* block);
-}
 
 namespace {
 
@@ -29,7 +22,7 @@ std::atomic<unsigned long> allocations{0}, held{0}, peak{0};
 void taken(void* block) {
   if (!block) return;
   allocations.fetch_add(1, std::memory_order_relaxed);
-  const unsigned long size = malloc_usable_size(block);
+  const unsigned long size = mi_usable_size(block);
   const unsigned long now = held.fetch_add(size, std::memory_order_relaxed) + size;
   unsigned long highest = peak.load(std::memory_order_relaxed);
   while (now > highest && !peak.compare_exchange_weak(highest, now, std::memory_order_relaxed)) {
@@ -37,7 +30,7 @@ void taken(void* block) {
 }
 
 void given_back(void* block) {
-  if (block) held.fetch_sub(malloc_usable_size(block), std::memory_order_relaxed);
+  if (block) held.fetch_sub(mi_usable_size(block), std::memory_order_relaxed);
 }
 
 __attribute__((destructor)) void report() {
@@ -58,20 +51,20 @@ __attribute__((destructor)) void report() {
 extern "C" {
 
 void* malloc(size_t size) noexcept {
-  void* block = __libc_malloc(size);
+  void* block = mi_malloc(size);
   taken(block);
   return block;
 }
 
 void* calloc(size_t count, size_t size) noexcept {
-  void* block = __libc_calloc(count, size);
+  void* block = mi_calloc(count, size);
   taken(block);
   return block;
 }
 
 void* realloc(void* block, size_t size) noexcept {
-  const unsigned long before = block ? malloc_usable_size(block) : 0;
-  void* moved = __libc_realloc(block, size);
+  const unsigned long before = block ? mi_usable_size(block) : 0;
+  void* moved = mi_realloc(block, size);
   if (moved || size == 0) {
     held.fetch_sub(before, std::memory_order_relaxed);
     taken(moved);
@@ -81,11 +74,11 @@ void* realloc(void* block, size_t size) noexcept {
 
 void free(void* block) noexcept {
   given_back(block);
-  __libc_free(block);
+  mi_free(block);
 }
 
 void* memalign(size_t alignment, size_t size) noexcept {
-  void* block = __libc_memalign(alignment, size);
+  void* block = mi_malloc_aligned(size, alignment);
   taken(block);
   return block;
 }
@@ -93,7 +86,7 @@ void* memalign(size_t alignment, size_t size) noexcept {
 void* aligned_alloc(size_t alignment, size_t size) noexcept { return memalign(alignment, size); }
 
 int posix_memalign(void** out, size_t alignment, size_t size) noexcept {
-  void* block = __libc_memalign(alignment, size);
+  void* block = mi_malloc_aligned(size, alignment);
   if (!block) return ENOMEM;
   taken(block);
   *out = block;
