@@ -13,6 +13,7 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstdlib>
+#include <new>
 
 namespace {
 
@@ -94,3 +95,39 @@ int posix_memalign(void** out, size_t alignment, size_t size) noexcept {
 }
 
 }  // extern "C"
+
+// C++'s operators too: mimalloc defines them as well, and hanji's calls of them bind to the
+// first library defining them, this one when it is preloaded; without these the C++ blocks,
+// most of them, would go to mimalloc uncounted.
+namespace {
+
+void* counted_new(std::size_t size) {
+  void* block = malloc(size == 0 ? 1 : size);
+  if (!block) throw std::bad_alloc();
+  return block;
+}
+
+void* counted_aligned_new(std::size_t size, std::align_val_t alignment) {
+  void* block = memalign(static_cast<std::size_t>(alignment), size == 0 ? 1 : size);
+  if (!block) throw std::bad_alloc();
+  return block;
+}
+
+}  // namespace
+
+void* operator new(std::size_t size) { return counted_new(size); }
+void* operator new[](std::size_t size) { return counted_new(size); }
+void* operator new(std::size_t size, const std::nothrow_t&) noexcept { return malloc(size == 0 ? 1 : size); }
+void* operator new[](std::size_t size, const std::nothrow_t&) noexcept { return malloc(size == 0 ? 1 : size); }
+void* operator new(std::size_t size, std::align_val_t alignment) { return counted_aligned_new(size, alignment); }
+void* operator new[](std::size_t size, std::align_val_t alignment) { return counted_aligned_new(size, alignment); }
+void operator delete(void* block) noexcept { free(block); }
+void operator delete[](void* block) noexcept { free(block); }
+void operator delete(void* block, std::size_t) noexcept { free(block); }
+void operator delete[](void* block, std::size_t) noexcept { free(block); }
+void operator delete(void* block, std::align_val_t) noexcept { free(block); }
+void operator delete[](void* block, std::align_val_t) noexcept { free(block); }
+void operator delete(void* block, std::size_t, std::align_val_t) noexcept { free(block); }
+void operator delete[](void* block, std::size_t, std::align_val_t) noexcept { free(block); }
+void operator delete(void* block, const std::nothrow_t&) noexcept { free(block); }
+void operator delete[](void* block, const std::nothrow_t&) noexcept { free(block); }
