@@ -570,6 +570,23 @@ TEST(HostileTable, CoversTheReportedCases) {
   }
 }
 
+// The counting allocator sees every block hanji makes, C++'s as well as C's: a library that
+// defines operator new (mimalloc does) would otherwise take those blocks, most of a build's,
+// uncounted, and every memory bound above would hold by not looking.
+TEST(HostileTable, TheCountingAllocatorSeesEveryBlock) {
+  if (!kCountsMemory) GTEST_SKIP() << "built without the counting allocator";
+  CaseDir dir;
+  fs::copy_file(kRepo / "samples/heungsub-lee.yaml", dir.path() / "cv.yaml");
+  Case c;
+  c.env = {{"LD_DEBUG", "bindings"}};
+  const RunResult run = run_hanji(dir.path(), {"build", "cv.yaml"}, &c);
+  ASSERT_EQ(run.exit, 0) << run.err.substr(run.err.size() > 2000 ? run.err.size() - 2000 : 0);
+  for (const char* symbol : {"malloc", "free", "_Znwm", "_ZdlPvm"}) {
+    const std::string bound = std::string("to ") + kAllocCounter + " [0]: normal symbol `" + symbol + "'";
+    EXPECT_NE(run.err.find(bound), std::string::npos) << symbol << " is not bound to the counting allocator";
+  }
+}
+
 // ---------------------------------------------------------------- a property over file trees
 
 // Random trees of links, folders, named pipes and unreadable files around the CV, the output
