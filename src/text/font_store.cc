@@ -74,7 +74,7 @@ std::optional<int> FontStore::load(const std::string& path) {
 
   const int index = static_cast<int>(infos_.size());
   infos_.push_back(FontInfo{path, postscript_name(face.get()), static_cast<int>(upem), origin});
-  entries_.push_back(Entry{std::move(blob), std::move(face), std::move(font), stamp.value_or(FileStamp{})});
+  entries_.push_back(Entry{std::move(blob), std::move(face), std::move(font), stamp.value_or(FileStamp{}), {}, {}});
   index_of_[path] = index;
   return index;
 }
@@ -85,15 +85,26 @@ bool FontStore::still_valid() const {
   return true;
 }
 
-bool FontStore::has_glyph(int font, char32_t c) const {
-  hb_codepoint_t glyph = 0;
-  return hb_font_get_nominal_glyph(hb_font(font), static_cast<hb_codepoint_t>(c), &glyph) != 0;
+std::optional<uint32_t> FontStore::glyph_of(int font, char32_t c) {
+  if (c > 0x10FFFF) return std::nullopt;  // no font maps it (and the memo's pages stop at Unicode's end)
+  Entry& entry = entries_[static_cast<size_t>(font)];
+  const uint32_t known = entry.glyphs.get(static_cast<uint32_t>(c), [&] {
+    hb_codepoint_t glyph = 0;
+    return hb_font_get_nominal_glyph(entry.font.get(), static_cast<hb_codepoint_t>(c), &glyph) ? glyph + 1 : kNoGlyph;
+  });
+  if (known == kNoGlyph) return std::nullopt;
+  return known - 1;
 }
 
-double FontStore::advance_em(int font, char32_t c) const {
-  hb_codepoint_t glyph = 0;
-  if (!hb_font_get_nominal_glyph(hb_font(font), static_cast<hb_codepoint_t>(c), &glyph)) return 0;
-  return static_cast<double>(hb_font_get_glyph_h_advance(hb_font(font), glyph)) / units_per_em(font);
+int32_t FontStore::advance(int font, uint32_t glyph) {
+  Entry& entry = entries_[static_cast<size_t>(font)];
+  return entry.advances.get(glyph, [&] { return static_cast<int32_t>(hb_font_get_glyph_h_advance(entry.font.get(), glyph)); });
+}
+
+double FontStore::advance_em(int font, char32_t c) {
+  const std::optional<uint32_t> glyph = glyph_of(font, c);
+  if (!glyph) return 0;
+  return static_cast<double>(advance(font, *glyph)) / units_per_em(font);
 }
 
 }  // namespace hanji::text::detail

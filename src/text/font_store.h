@@ -3,7 +3,10 @@
 // functions (no FreeType, no hinting: positions stay exact and are converted to pt in double).
 #pragma once
 
+#include <array>
+#include <cstdint>
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -30,19 +33,54 @@ class FontStore {
   /// file that cannot be read as a font (reported once, as an error naming the file).
   std::optional<int> load(const std::string& path);
 
-  bool has_glyph(int font, char32_t c) const;
+  /// The glyph of `c` in `font`, if it has one. Itemizing asks for every char of every
+  /// paragraph, and the cmap lookup costs HarfBuzz some 190 instructions: each font keeps the
+  /// answers.
+  std::optional<uint32_t> glyph_of(int font, char32_t c);
+  bool has_glyph(int font, char32_t c) { return glyph_of(font, c).has_value(); }
+  /// The horizontal advance of `glyph` in font units (kept per font likewise: ~130
+  /// instructions a call, asked for every cluster shaped).
+  int32_t advance(int font, uint32_t glyph);
   /// Horizontal advance of the nominal glyph of `c` in em, 0 if the font lacks it.
-  double advance_em(int font, char32_t c) const;
+  double advance_em(int font, char32_t c);
   hb_font_t* hb_font(int font) const { return entries_[static_cast<size_t>(font)].font.get(); }
   int units_per_em(int font) const { return infos_[static_cast<size_t>(font)].units_per_em; }
   const std::vector<FontInfo>& infos() const { return infos_; }
 
  private:
+  /// Values kept by key, in pages of 256 keys made when one of them is first asked for: a
+  /// document asks a font about a few hundred of its tens of thousands of code points and glyphs.
+  template <class Value, Value kNotAsked>
+  class Memo {
+   public:
+    template <class Compute>
+    Value get(uint32_t key, Compute compute) {
+      const size_t at = key / kPage;
+      if (at >= pages_.size()) pages_.resize(at + 1);
+      if (!pages_[at]) {
+        pages_[at] = std::make_unique<Page>();
+        pages_[at]->fill(kNotAsked);
+      }
+      Value& value = (*pages_[at])[key % kPage];
+      if (value == kNotAsked) value = compute();
+      return value;
+    }
+
+   private:
+    static constexpr size_t kPage = 256;
+    using Page = std::array<Value, kPage>;
+    std::vector<std::unique_ptr<Page>> pages_;
+  };
+  /// glyph_of()'s answers: glyph + 1, or kNoGlyph.
+  static constexpr uint32_t kNoGlyph = UINT32_MAX;
+
   struct Entry {
     Blob blob;
     Face face;
     Font font;
     FileStamp stamp;
+    Memo<uint32_t, 0> glyphs;               // by code point
+    Memo<int32_t, INT32_MIN> advances;      // by glyph
   };
 
   Span origin_of(const std::string& path) const;

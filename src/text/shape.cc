@@ -29,32 +29,24 @@ void add_unshaped(size_t begin, size_t end, ShapedUnits& out) {
 // cluster that kerning (against a space or the next line's first glyph) must go. Keeps the
 // advance of the cluster's last glyph without kerning, to find that kerning when scaling.
 int32_t nominal_advance(const Cluster& cluster, const std::vector<ShapedWords::Glyph>& glyphs, size_t first_glyph,
-                        hb_font_t* font) {
+                        FontStore& fonts, int font) {
   if (cluster.glyph_end == cluster.glyph_begin) return 0;
-  const hb_codepoint_t id = glyphs[cluster.glyph_end - 1 - first_glyph].id;
-  return static_cast<int32_t>(hb_font_get_glyph_h_advance(font, id));
+  return fonts.advance(font, glyphs[cluster.glyph_end - 1 - first_glyph].id);
 }
 
 // The glyph a hyphenated line ends with: the font's hyphen U+2010, else its hyphen-minus.
-void find_hyphen(const FontStore& fonts, Item& item, int32_t& advance) {
-  hb_font_t* font = fonts.hb_font(item.font);
-  hb_codepoint_t glyph = 0;
-  if (!hb_font_get_nominal_glyph(font, 0x2010, &glyph) && !hb_font_get_nominal_glyph(font, '-', &glyph)) {
-    advance = 0;
-    return;
-  }
-  item.hyphen_glyph = glyph;
-  advance = static_cast<int32_t>(hb_font_get_glyph_h_advance(font, glyph));
+void find_hyphen(FontStore& fonts, Item& item, int32_t& advance) {
+  std::optional<uint32_t> glyph = fonts.glyph_of(item.font, 0x2010);
+  if (!glyph) glyph = fonts.glyph_of(item.font, '-');
+  advance = glyph ? fonts.advance(item.font, *glyph) : 0;
+  if (glyph) item.hyphen_glyph = *glyph;
 }
 
 // The font's space glyph, which a line broken after the item keeps at its end.
-void find_space(const FontStore& fonts, Item& item, int32_t& advance) {
-  hb_font_t* font = fonts.hb_font(item.font);
-  hb_codepoint_t glyph = 0;
-  advance = 0;
-  if (!hb_font_get_nominal_glyph(font, ' ', &glyph)) return;
-  item.space_glyph = glyph;
-  advance = static_cast<int32_t>(hb_font_get_glyph_h_advance(font, glyph));
+void find_space(FontStore& fonts, Item& item, int32_t& advance) {
+  const std::optional<uint32_t> glyph = fonts.glyph_of(item.font, ' ');
+  advance = glyph ? fonts.advance(item.font, *glyph) : 0;
+  if (glyph) item.space_glyph = *glyph;
 }
 
 // Sets a full-width CJK bracket half-width (what `halt` does in fonts that have it;
@@ -150,7 +142,7 @@ void shape_item(const SourceText& text, size_t item_index, FontStore& fonts, Sha
   for (size_t c = first_cluster; c < out.clusters.size(); ++c) {
     Cluster& cluster = out.clusters[c];
     cluster.char_end = c + 1 < out.clusters.size() ? out.clusters[c + 1].char_begin : item.end;
-    out.last_nominal_advance.push_back(nominal_advance(cluster, glyphs, first_glyph, fonts.hb_font(item.font)));
+    out.last_nominal_advance.push_back(nominal_advance(cluster, glyphs, first_glyph, fonts, item.font));
   }
   trim_item_brackets(text, item, fonts.hb_font(item.font), first_cluster, out);
 }
