@@ -8,11 +8,6 @@
 #include "text/char_class.h"
 
 namespace hanji::text::detail {
-// A paragraph without any of these needs no bidi at all.
-bool right_to_left_script(char32_t c) {
-  return (c >= 0x0590 && c <= 0x08FF) || (c >= 0xFB1D && c <= 0xFDFF) || (c >= 0xFE70 && c <= 0xFEFF) ||
-         (c >= 0x10800 && c <= 0x10FFF) || (c >= 0x1E800 && c <= 0x1EFFF);
-}
 
 std::vector<uint8_t> bidi_levels(const std::u32string& chars, bool right_to_left) {
   // Without a right-to-left letter a paragraph reads left to right, in a right-to-left CV too

@@ -9,8 +9,12 @@
 namespace hanji::text::detail {
 
 /// A letter of a right-to-left script (Hebrew, Arabic, Syriac, Thaana, NKo, Samaritan,
-/// Mandaic, their presentation forms, the historic ones above U+10800).
-bool right_to_left_script(char32_t c);
+/// Mandaic, their presentation forms, the historic ones above U+10800). A paragraph without
+/// any needs no bidi at all. Inline: itemizing asks it of every char.
+inline bool right_to_left_script(char32_t c) {
+  return c >= 0x0590 && ((c <= 0x08FF) || (c >= 0xFB1D && c <= 0xFDFF) || (c >= 0xFE70 && c <= 0xFEFF) ||
+                         (c >= 0x10800 && c <= 0x10FFF) || (c >= 0x1E800 && c <= 0x1EFFF));
+}
 
 /// The embedding level of each char of a paragraph (UAX #9). Left to right: 0 for its own
 /// text, 1 for right-to-left runs, 2 for numbers and Latin inside those; empty when the text

@@ -184,7 +184,9 @@ std::string describe_char(char32_t c) {
 // script, with common and inherited chars (digits, punctuation, marks) taking the previous one's.
 hb_script_t script_of(char32_t c, Role role, hb_script_t previous) {
   if (role == Role::Hangul) return HB_SCRIPT_HANGUL;
-  const hb_script_t own = hb_unicode_script(hb_unicode_funcs_get_default(), static_cast<hb_codepoint_t>(c));
+  // ASCII letters are Latin and the rest of ASCII common, as HarfBuzz says, at a tenth of its cost.
+  const hb_script_t own = c < 0x80 ? (is_latin_letter(c) ? HB_SCRIPT_LATIN : HB_SCRIPT_COMMON)
+                                   : hb_unicode_script(hb_unicode_funcs_get_default(), static_cast<hb_codepoint_t>(c));
   if (own != HB_SCRIPT_COMMON && own != HB_SCRIPT_INHERITED && own != HB_SCRIPT_UNKNOWN) return own;
   return previous == HB_SCRIPT_HANGUL ? HB_SCRIPT_LATIN : previous;
 }
@@ -274,6 +276,31 @@ bool same_item(const Item& a, const Item& b) {
          a.level == b.level;
 }
 
+bool same_choice(const Choice& a, const Choice& b) { return a.font == b.font && a.role == b.role && a.italic == b.italic; }
+
+// The item of char `i` alone, drawn with `choice`.
+Item item_of(const SourceText& text, size_t i, const Choice& choice, const FontSettings& settings, uint8_t level,
+             hb_script_t script) {
+  const compose::Inline& source = text.inline_at(i);
+  Item item;
+  item.begin = i;
+  item.end = i + 1;
+  item.font = choice.font;
+  item.role = choice.role;
+  item.nominal_size = source.font.size;
+  const bool latin = choice.role == Role::Latin;
+  item.size = latin ? source.font.size * settings.fonts.latin_scale : source.font.size;
+  item.rise = latin ? settings.fonts.latin_baseline * source.font.size : 0.0;
+  // Emphasis that cannot be drawn in italics (Hangul, a missing italic face) becomes colour;
+  // a role set in italics keeps its own colour there.
+  item.color = source.font.emphasized && !choice.italic ? settings.emphasis_color : source.font.color;
+  item.small_caps = source.font.small_caps;
+  item.level = level;
+  item.link = &source.link;
+  item.script = script;
+  return item;
+}
+
 // In a right-to-left paragraph a contact item or a link with no right-to-left letter (a phone
 // number, an address) reads left to right as a whole, as if isolated (U+2066 ... U+2069): its digits and
 // separators would otherwise be reordered by the paragraph ("+972 52-123" as "52-123 972+").
@@ -321,7 +348,8 @@ std::vector<Item> itemize(const SourceText& text, const FontSettings& settings, 
   std::vector<Item> items;
   std::set<char32_t> warned;
   MissingChars missing;
-  std::optional<Choice> previous;  // choice of the previous char, reset at newlines
+  Choice previous;             // the choice of the previous char
+  bool have_previous = false;  // reset at newlines (a flag: GCC 12 misreads an optional here as uninitialised)
   hb_script_t previous_script = HB_SCRIPT_LATIN;
   // Hangul has no italics; an italic text that holds Hangul ("2020년 4월", "서울 Seoul") is set
   // upright throughout, its Latin and digits too, rather than half slanted.
@@ -335,37 +363,31 @@ std::vector<Item> itemize(const SourceText& text, const FontSettings& settings, 
   for (size_t i = 0; i < text.size(); ++i) {
     const char32_t c = text.chars[i];
     if (is_newline(c)) {
-      previous.reset();
+      have_previous = false;
       continue;
     }
-    const compose::Inline& source = text.inline_at(i);
     Choice choice;
-    if (follows_base(c) && previous) {
-      choice = *previous;  // a mark or joiner stays in its base's font so they shape together
+    if (follows_base(c) && have_previous) {
+      choice = previous;  // a mark or joiner stays in its base's font so they shape together
     } else if (auto found = chooser.choose(c, families[i], specs[static_cast<size_t>(text.inline_of[i])], choice)) {
       choice = *found;
     } else if (choice.font >= 0 && !is_default_ignorable(c) && warned.insert(c).second) {
       missing.add(c, i);
     }
     if (choice.font < 0) continue;  // no usable font at all (already reported as an error)
+    // Most chars continue the item of the char before them, from the same inline with the
+    // same choice: then only the level and script can differ, and no whole item need be built.
+    const bool continues = have_previous && items.back().end == i && same_choice(previous, choice) &&
+                           text.inline_of[i - 1] == text.inline_of[i];
     previous = choice;
-
-    Item item;
-    item.begin = i;
-    item.end = i + 1;
-    item.font = choice.font;
-    item.role = choice.role;
-    item.nominal_size = source.font.size;
-    const bool latin = choice.role == Role::Latin;
-    item.size = latin ? source.font.size * settings.fonts.latin_scale : source.font.size;
-    item.rise = latin ? settings.fonts.latin_baseline * source.font.size : 0.0;
-    // Emphasis that cannot be drawn in italics (Hangul, a missing italic face) becomes colour;
-    // a role set in italics keeps its own colour there.
-    item.color = source.font.emphasized && !choice.italic ? settings.emphasis_color : source.font.color;
-    item.small_caps = source.font.small_caps;
-    item.level = levels.empty() ? 0 : levels[i];
-    item.link = &source.link;
-    item.script = previous_script = script_of(c, choice.role, previous_script);
+    have_previous = true;
+    const uint8_t level = levels.empty() ? 0 : levels[i];
+    const hb_script_t script = previous_script = script_of(c, choice.role, previous_script);
+    if (continues && items.back().level == level && items.back().script == script) {
+      items.back().end = i + 1;
+      continue;
+    }
+    const Item item = item_of(text, i, choice, settings, level, script);
     if (!items.empty() && items.back().end == i && same_item(items.back(), item)) {
       items.back().end = i + 1;
     } else {
