@@ -25,15 +25,6 @@ void add_unshaped(size_t begin, size_t end, ShapedUnits& out) {
   }
 }
 
-// HarfBuzz puts pair kerning into the first glyph's advance; when a line ends after a
-// cluster that kerning (against a space or the next line's first glyph) must go. Keeps the
-// advance of the cluster's last glyph without kerning, to find that kerning when scaling.
-int32_t nominal_advance(const Cluster& cluster, const std::vector<ShapedWords::Glyph>& glyphs, size_t first_glyph,
-                        FontStore& fonts, int font) {
-  if (cluster.glyph_end == cluster.glyph_begin) return 0;
-  return fonts.advance(font, glyphs[cluster.glyph_end - 1 - first_glyph].id);
-}
-
 // The glyph a hyphenated line ends with: the font's hyphen U+2010, else its hyphen-minus.
 void find_hyphen(FontStore& fonts, Item& item, int32_t& advance) {
   std::optional<uint32_t> glyph = fonts.glyph_of(item.font, 0x2010);
@@ -91,46 +82,45 @@ void trim_item_brackets(const SourceText& text, const Item& item, hb_font_t* fon
   }
 }
 
-// The item's glyphs, a word (or a run of spaces) at a time: clusters are byte offsets in the
-// paragraph, ascending, as one call of HarfBuzz over the item gives them.
-std::vector<ShapedWords::Glyph> item_glyphs(const SourceText& text, const Item& item, FontStore& fonts,
-                                            ShapedWords& words, hb_buffer_t* buffer) {
-  std::vector<ShapedWords::Glyph> glyphs;
+// Calls visit(byte_begin, word) for each word (or run of spaces) of the item, in order.
+template <class Visit>
+void for_each_word(const SourceText& text, const Item& item, Visit visit) {
   for (size_t begin = item.begin; begin < item.end;) {
     const bool spaces = text.chars[begin] == ' ';
     size_t end = begin + 1;
     while (end < item.end && (text.chars[end] == ' ') == spaces) ++end;
     const uint32_t byte_begin = text.byte_of[begin];
-    const std::string_view word(text.text.data() + byte_begin, text.byte_of[end] - byte_begin);
-    for (ShapedWords::Glyph glyph : words.shape(word, item, fonts, buffer)) {
-      glyph.cluster += byte_begin;
-      glyphs.push_back(glyph);
-    }
+    visit(byte_begin, std::string_view(text.text.data() + byte_begin, text.byte_of[end] - byte_begin));
     begin = end;
   }
-  return glyphs;
 }
 
+// The item's glyphs, shaped a word at a time, grouped into clusters: HarfBuzz's cluster
+// values, made byte offsets in the paragraph, ascend as one call over the whole item gives them.
 void shape_item(const SourceText& text, size_t item_index, FontStore& fonts, ShapedWords& words, hb_buffer_t* buffer,
                 ShapedUnits& out) {
   const Item& item = out.items[item_index];
-  const std::vector<ShapedWords::Glyph> glyphs = item_glyphs(text, item, fonts, words, buffer);
-  const unsigned int count = static_cast<unsigned int>(glyphs.size());
   const size_t first_cluster = out.clusters.size();
-  const size_t first_glyph = out.glyphs.size();
   size_t char_cursor = item.begin;  // clusters ascend, so the char of each is found walking forward
-  for (unsigned int g = 0; g < count; ++g) {
-    if (g == 0 || glyphs[g].cluster != glyphs[g - 1].cluster) {
-      while (char_cursor + 1 < item.end && text.byte_of[char_cursor + 1] <= glyphs[g].cluster) ++char_cursor;
-      Cluster cluster;
-      cluster.item = static_cast<int>(item_index);
-      cluster.char_begin = g == 0 ? item.begin : char_cursor;
-      cluster.glyph_begin = out.glyphs.size();
-      out.clusters.push_back(cluster);
+  bool first_glyph = true;
+  uint32_t last_cluster = 0;
+  for_each_word(text, item, [&](uint32_t byte_begin, std::string_view word) {
+    for (const ShapedWords::Glyph& glyph : words.shape(word, item, fonts, buffer)) {
+      const uint32_t cluster_value = byte_begin + glyph.cluster;
+      if (first_glyph || cluster_value != last_cluster) {
+        while (char_cursor + 1 < item.end && text.byte_of[char_cursor + 1] <= cluster_value) ++char_cursor;
+        Cluster cluster;
+        cluster.item = static_cast<int>(item_index);
+        cluster.char_begin = first_glyph ? item.begin : char_cursor;
+        cluster.glyph_begin = out.glyphs.size();
+        out.clusters.push_back(cluster);
+      }
+      first_glyph = false;
+      last_cluster = cluster_value;
+      out.glyphs.push_back(UnitGlyph{glyph.id, glyph.advance, glyph.x_offset, glyph.y_offset});
+      out.clusters.back().glyph_end = out.glyphs.size();
     }
-    out.glyphs.push_back(UnitGlyph{glyphs[g].id, glyphs[g].advance, glyphs[g].x_offset, glyphs[g].y_offset});
-    out.clusters.back().glyph_end = out.glyphs.size();
-  }
+  });
   if (out.clusters.size() == first_cluster) {  // nothing came back: keep the chars covered
     Cluster cluster;
     cluster.item = static_cast<int>(item_index);
@@ -142,7 +132,11 @@ void shape_item(const SourceText& text, size_t item_index, FontStore& fonts, Sha
   for (size_t c = first_cluster; c < out.clusters.size(); ++c) {
     Cluster& cluster = out.clusters[c];
     cluster.char_end = c + 1 < out.clusters.size() ? out.clusters[c + 1].char_begin : item.end;
-    out.last_nominal_advance.push_back(nominal_advance(cluster, glyphs, first_glyph, fonts, item.font));
+    // HarfBuzz puts pair kerning into the first glyph's advance; when a line ends after a
+    // cluster that kerning (against a space or the next line's first glyph) must go. Keeps
+    // the advance of the cluster's last glyph without kerning, to find it when scaling.
+    const bool empty = cluster.glyph_end == cluster.glyph_begin;
+    out.last_nominal_advance.push_back(empty ? 0 : fonts.advance(item.font, out.glyphs[cluster.glyph_end - 1].id));
   }
   trim_item_brackets(text, item, fonts.hb_font(item.font), first_cluster, out);
 }
@@ -229,6 +223,10 @@ ShapedUnits shape_units(const SourceText& text, const FontSettings& settings, Fo
   for (Item& item : out.items) item.link = nullptr;  // points into this paragraph: set when scaling
   out.hyphen_advance.resize(out.items.size(), 0);
   out.space_advance.resize(out.items.size(), 0);
+  // About a glyph and a cluster per char.
+  out.glyphs.reserve(text.size());
+  out.clusters.reserve(text.size());
+  out.last_nominal_advance.reserve(text.size());
   Buffer buffer(hb_buffer_create());
   size_t next_char = 0;
   for (size_t k = 0; k < out.items.size(); ++k) {
