@@ -39,9 +39,15 @@ bool is_ascii_punctuation(char32_t c) {
   return (c >= '!' && c <= '/') || (c >= ':' && c <= '@') || (c >= '[' && c <= '`') || (c >= '{' && c <= '~');
 }
 
+// utf8_append with ASCII, most of a CV's text, inline: the parser appends every char it keeps.
+void append_char(std::string& out, char32_t c) {
+  if (c < 0x80) out += static_cast<char>(c);
+  else utf8_append(out, c);
+}
+
 std::string to_utf8(const std::u32string& s, size_t from, size_t to) {
   std::string out;
-  for (size_t i = from; i < to; ++i) utf8_append(out, s[i]);
+  for (size_t i = from; i < to; ++i) append_char(out, s[i]);
   return out;
 }
 
@@ -54,8 +60,8 @@ class Parser {
         one_line_(text.value.find('\n') == std::string::npos),
         diags_(diags),
         steps_(steps),
-        bracket_match_(match_pairs('[', ']')),
-        paren_match_(match_pairs('(', ')')),
+        bracket_match_(match_pairs('[', ']', "[")),
+        paren_match_(match_pairs('(', ')', "](")),  // only a link's "](" looks for its ')'
         code_close_(match_backtick_runs()) {}
 
   std::vector<Item> parse() { return parse_range(0, cps_.size(), false); }
@@ -71,7 +77,7 @@ class Parser {
 
  private:
   static constexpr size_t kNoMatch = static_cast<size_t>(-1);
-  std::vector<size_t> match_pairs(char32_t open, char32_t close) const;
+  std::vector<size_t> match_pairs(char32_t open, char32_t close, std::string_view looked_up_at) const;
   std::vector<size_t> match_backtick_runs() const;
   bool scan_code(size_t& i, size_t end, std::vector<Item>& out) const;
   std::vector<Item> parse_range(size_t begin, size_t end, bool in_link);
@@ -113,6 +119,7 @@ class Parser {
 };
 
 std::vector<size_t> Parser::match_backtick_runs() const {
+  if (text_.value.find('`') == std::string::npos) return {};  // no code: never looked up
   std::vector<size_t> close(cps_.size(), kNoMatch);
   std::vector<std::pair<size_t, size_t>> runs;  // start, length
   for (size_t k = 0; k < cps_.size();) {
@@ -165,7 +172,10 @@ bool Parser::scan_code(size_t& i, size_t end, std::vector<Item>& out) const {
 }
 
 // One pass with a stack; a backslash hides the character after it, as in `matching` before.
-std::vector<size_t> Parser::match_pairs(char32_t open, char32_t close) const {
+// Empty when the value lacks `looked_up_at`, without which the table is never looked up
+// (most of a CV's texts have no link, and many no brackets at all).
+std::vector<size_t> Parser::match_pairs(char32_t open, char32_t close, std::string_view looked_up_at) const {
+  if (text_.value.find(looked_up_at) == std::string::npos) return {};
   std::vector<size_t> match(cps_.size(), kNoMatch);
   std::vector<size_t> stack;
   for (size_t k = 0; k < cps_.size(); ++k) {
@@ -186,6 +196,8 @@ std::vector<size_t> Parser::match_pairs(char32_t open, char32_t close) const {
 // recursion is never deeper than one label, however many brackets are nested.
 std::vector<Item> Parser::parse_range(size_t begin, size_t end, bool in_link) {
   std::vector<Item> items;
+  items.reserve(end - begin);
+  bool stars = false;
   size_t i = begin;
   while (i < end) {
     ++steps_;
@@ -197,6 +209,7 @@ std::vector<Item> Parser::parse_range(size_t begin, size_t end, bool in_link) {
       // scan_code advanced i past the closing backticks
     } else if (c == '*') {
       i = scan_stars(i, begin, end, items);
+      stars = true;
     } else if (c == '[' && !in_link && scan_link(i, end, items)) {
       // scan_link advanced i past the link
     } else if (c == 'h' && scan_autolink(i, begin, end, items)) {
@@ -206,6 +219,7 @@ std::vector<Item> Parser::parse_range(size_t begin, size_t end, bool in_link) {
       ++i;
     }
   }
+  if (!stars) return items;  // no emphasis to resolve, no unused stars to flatten
   resolve_emphasis(items);
   return flatten(items);
 }
@@ -468,13 +482,13 @@ void apply_bold_keywords(std::vector<Item>& items, const BoldKeywords& bold_keyw
 
 // A word that is an address, not prose: its quotes are characters of the address.
 bool is_address(const std::vector<Item>& items, size_t begin, size_t end, std::size_t& steps) {
-  std::u32string word;
+  const auto ch = [&](size_t k) { return k < end ? items[k].ch : U'\0'; };
+  bool address = end - begin >= 4 && ch(begin) == 'w' && ch(begin + 1) == 'w' && ch(begin + 2) == 'w' && ch(begin + 3) == '.';
   for (size_t k = begin; k < end; ++k) {
     ++steps;
-    word += items[k].ch;
+    address = address || items[k].ch == '@' || (items[k].ch == ':' && ch(k + 1) == '/' && ch(k + 2) == '/');
   }
-  return word.find(U"://") != std::u32string::npos || word.find(U'@') != std::u32string::npos ||
-         word.starts_with(U"www.");
+  return address;
 }
 
 bool opens_quote_after(char32_t c) {
@@ -535,8 +549,8 @@ std::vector<Inline> group_inlines(const std::vector<Item>& items, const Parser& 
       run.span = parser.span_at(static_cast<size_t>(item.offset));
       out.push_back(std::move(run));
     }
-    utf8_append(out.back().text, item.ch);
-    utf8_append(out.back().reads_as, item.typed ? item.typed : item.ch);
+    append_char(out.back().text, item.ch);
+    append_char(out.back().reads_as, item.typed ? item.typed : item.ch);
     previous = &item;
   }
   // The page shows ’ and “ ”; what is copied or parsed out of the PDF is what was typed.
