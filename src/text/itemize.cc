@@ -16,6 +16,7 @@ namespace hanji::text::detail {
 namespace {
 
 std::optional<Family> strong_family(char32_t c) {
+  if (c < 0x80) return is_latin_char(c) ? std::optional(Family::Latin) : std::nullopt;  // the common case, first
   if (is_cjk_char(c)) return Family::Hangul;
   if (is_latin_char(c)) return Family::Latin;
   return std::nullopt;

@@ -182,7 +182,8 @@ double add_hyphen(const Item& item, GlyphRun& run) {
 // they mean nothing as text, so extraction reads their run as nothing.
 bool is_icon_text(const std::string& text, std::size_t& steps) {
   bool icon = false;
-  for (char32_t c : utf8_decode(text)) {
+  for (std::size_t at = 0; at < text.size();) {
+    const char32_t c = utf8_next(text, at);
     ++steps;
     if (is_private_use(c)) icon = true;
     else if (c != U' ' && c != 0xA0 && c != 0x2009 && c != 0x202F) return false;

@@ -42,13 +42,16 @@ SourceText gather_text(std::span<const compose::Inline> inlines) {
   out.inline_of.reserve(bytes);
   out.column_of.reserve(bytes);
   for (size_t k = 0; k < inlines.size(); ++k) {
+    const std::string& in = inlines[k].text;
     int column = 0;
-    for (char32_t c : utf8_decode(inlines[k].text)) {
+    for (size_t at = 0; at < in.size();) {
+      const char32_t c = utf8_next(in, at);
       out.byte_of.push_back(static_cast<uint32_t>(out.text.size()));
       out.chars.push_back(c);
       out.inline_of.push_back(static_cast<int>(k));
       out.column_of.push_back(column++);
-      utf8_append(out.text, c);
+      if (c < 0x80) out.text += static_cast<char>(c);  // most chars: utf8_append's first case, inline
+      else utf8_append(out.text, c);
     }
   }
   out.byte_of.push_back(static_cast<uint32_t>(out.text.size()));

@@ -4,19 +4,6 @@
 
 namespace hanji::text::detail {
 
-// A space with a combining mark on it (" \u20D4") is no space but the mark standing alone,
-// which UAX #14 (LB10) sets as a letter: dropped at a line end it would be lost from the text.
-bool is_space_cluster(const SourceText& text, const Cluster& cluster) {
-  if (!cluster.drawn()) return false;
-  for (size_t k = cluster.char_begin; k < cluster.char_end; ++k)
-    if (!is_breakable_space(text.chars[k])) return false;
-  return true;
-}
-
-bool is_stretchable_space(const SourceText& text, const Cluster& cluster) {
-  return cluster.drawn() && is_space(text.chars[cluster.char_begin]);
-}
-
 double hangul_gap_stretch(const SourceText& text, const ShapedText& shaped, size_t c) {
   if (c == 0 || c >= shaped.clusters.size()) return 0;
   const Cluster& left = shaped.clusters[c - 1];

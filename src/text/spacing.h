@@ -2,6 +2,7 @@
 // line breaking (which needs the totals) and justification (which hands the slack out) agree.
 #pragma once
 
+#include "text/char_class.h"
 #include "text/paragraph.h"
 
 namespace hanji::text::detail {
@@ -14,10 +15,20 @@ constexpr double kSpaceShrink = 1.0 / 3;
 /// syllables by at most this much (em), never next to punctuation or brackets (KLREQ).
 constexpr double kHangulGapStretchEm = 0.04;
 
-/// A space a line may break at (U+0020 and friends).
-bool is_space_cluster(const SourceText& text, const Cluster& cluster);
+/// A space a line may break at (U+0020 and friends). A space with a combining mark on it
+/// (" \u20D4") is no space but the mark standing alone, which UAX #14 (LB10) sets as a
+/// letter: dropped at a line end it would be lost from the text. Inline (as the next): line
+/// breaking asks it of every cluster, several times.
+inline bool is_space_cluster(const SourceText& text, const Cluster& cluster) {
+  if (!cluster.drawn()) return false;
+  for (size_t k = cluster.char_begin; k < cluster.char_end; ++k)
+    if (!is_breakable_space(text.chars[k])) return false;
+  return true;
+}
 /// Any space that stretches and shrinks in justified text (breakable or no-break).
-bool is_stretchable_space(const SourceText& text, const Cluster& cluster);
+inline bool is_stretchable_space(const SourceText& text, const Cluster& cluster) {
+  return cluster.drawn() && is_space(text.chars[cluster.char_begin]);
+}
 /// The stretch (pt) of the gap before cluster `c`, 0 unless both sides are Hangul/Hanja letters.
 double hangul_gap_stretch(const SourceText& text, const ShapedText& shaped, size_t c);
 
