@@ -280,6 +280,10 @@ Line build_line(const SourceText& text, const ShapedText& shaped, ClusterRange r
       // split word reads as nothing.
       if (part == 2) run.actual_text = run_part == 2 ? std::string() : parts.tail_word;
       if (part == 1) run.actual_text = std::string();
+      // Room for the rest of the line, which is most often this one run, and its end's hyphen
+      // or space: a run grown glyph by glyph was reallocated about eight times.
+      run.glyphs.reserve(clusters[end - 1].glyph_end - cluster.glyph_begin + 1);
+      run.text.reserve(text.extracted(cluster.char_begin, clusters[end - 1].char_end).size() + 1);
       line.runs.push_back(std::move(run));
       run_levels.push_back(item.level);
       run_item = &item;
