@@ -384,6 +384,9 @@ int main(int argc, char** argv) {
       repeats = std::max(1, std::atoi(argv[++i]));
     } else if (a == "--layout" && i + 1 < argc) {
       layout = argv[++i];
+    } else if (a.starts_with("-")) {
+      samples.clear();  // an option it does not know: the usage below
+      break;
     } else {
       samples.push_back(a);
     }
