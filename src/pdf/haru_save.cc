@@ -20,37 +20,6 @@
 
 namespace hanji::pdf {
 
-int ExtraObjects::add() {
-  objects_.emplace_back();
-  return static_cast<int>(objects_.size()) - 1;
-}
-
-void ExtraObjects::syntax(int index, std::string_view text) {
-  objects_[static_cast<std::size_t>(index)].push_back({Piece::Kind::Syntax, std::string(text), 0, nullptr});
-}
-
-void ExtraObjects::integer(int index, long long value) {
-  objects_[static_cast<std::size_t>(index)].push_back({Piece::Kind::Integer, {}, value, nullptr});
-}
-
-void ExtraObjects::string(int index, std::string_view text) {
-  objects_[static_cast<std::size_t>(index)].push_back({Piece::Kind::String, std::string(text), 0, nullptr});
-}
-
-void ExtraObjects::reference(int index, const void* object) {
-  objects_[static_cast<std::size_t>(index)].push_back({Piece::Kind::Reference, {}, 0, object});
-}
-
-void ExtraObjects::reference_extra(int index, int other) {
-  objects_[static_cast<std::size_t>(index)].push_back({Piece::Kind::ExtraReference, {}, other, nullptr});
-}
-
-void ExtraObjects::link_from(const void* dict, std::string key, int other) {
-  links_.push_back({dict, std::move(key), other});
-}
-
-#if HPDF_VERSION_ID == 20300
-
 namespace {
 
 // ---- Output syntax: tokens separated only where two would otherwise run together. ----
@@ -75,6 +44,75 @@ void append_integer(std::string& out, long long value) {
   append_token(out, std::string_view(digits, static_cast<std::size_t>(
                                                  std::to_chars(digits, digits + sizeof digits, value).ptr - digits)));
 }
+
+// Every string hanji gives libharu is UTF-8 text (info, outline titles, with or without
+// libharu's UTF-8 encoder) or plain ASCII (URIs, the language tag, dates). Printable ASCII
+// reads the same in PDFDocEncoding, so it goes in as a literal; anything else as UTF-16BE
+// with its byte order mark, which is what libharu's encoder wrote for all of it.
+void append_string(std::string& out, std::string_view text) {
+  const bool printable = std::all_of(text.begin(), text.end(), [](char c) { return c >= 0x20 && c <= 0x7E; });
+  if (printable) {
+    out += '(';
+    for (char c : text) {
+      if (c == '(' || c == ')' || c == '\\') out += '\\';
+      out += c;
+    }
+    out += ')';
+    return;
+  }
+  std::u32string characters;
+  for (std::size_t at = 0; at < text.size();) characters += utf8_next(text, at);
+  out += "<FEFF";
+  out += utf16be_hex(characters);
+  out += '>';
+}
+
+}  // namespace
+
+int ExtraObjects::add() {
+  objects_.emplace_back();
+  return static_cast<int>(objects_.size()) - 1;
+}
+
+// Each piece is written as the direct writer writes any token: the text of an object starts
+// a line of the object stream, so it starts as it would there, with no space before it.
+void ExtraObjects::syntax(int index, std::string_view text) {
+  append_token(objects_[static_cast<std::size_t>(index)].text, text);
+}
+
+void ExtraObjects::integer(int index, long long value) {
+  append_integer(objects_[static_cast<std::size_t>(index)].text, value);
+}
+
+void ExtraObjects::string(int index, std::string_view text) {
+  append_string(objects_[static_cast<std::size_t>(index)].text, text);
+}
+
+void ExtraObjects::reference(int index, const void* object) { add_reference(index, object, 0); }
+
+void ExtraObjects::reference_extra(int index, int other) { add_reference(index, nullptr, other); }
+
+// The number is a token of digits: it needs the space before it that any integer would.
+void ExtraObjects::add_reference(int index, const void* object, int other) {
+  Object& into = objects_[static_cast<std::size_t>(index)];
+  if (!into.text.empty() && is_regular(into.text.back())) into.text += ' ';
+  const auto added = static_cast<int>(references_.size());
+  references_.push_back({into.text.size(), object, other, -1});
+  into.text += " 0 R";
+  if (into.last_reference >= 0)
+    references_[static_cast<std::size_t>(into.last_reference)].next = added;
+  else
+    into.first_reference = added;
+  into.last_reference = added;
+}
+
+void ExtraObjects::link_from(const void* dict, std::string key, int other) {
+  links_.push_back({dict, std::move(key), other});
+}
+
+#if HPDF_VERSION_ID == 20300
+
+namespace {
 
 // libharu's own number printing (at most five decimals, no trailing zeros), so that every
 // coordinate reads exactly as before.
@@ -113,28 +151,6 @@ void append_hex(std::string& out, const HPDF_BYTE* data, std::size_t length) {
     out += kHex[data[i] >> 4];
     out += kHex[data[i] & 0xF];
   }
-  out += '>';
-}
-
-// Every string hanji gives libharu is UTF-8 text (info, outline titles, with or without
-// libharu's UTF-8 encoder) or plain ASCII (URIs, the language tag, dates). Printable ASCII
-// reads the same in PDFDocEncoding, so it goes in as a literal; anything else as UTF-16BE
-// with its byte order mark, which is what libharu's encoder wrote for all of it.
-void append_string(std::string& out, std::string_view text) {
-  const bool printable = std::all_of(text.begin(), text.end(), [](char c) { return c >= 0x20 && c <= 0x7E; });
-  if (printable) {
-    out += '(';
-    for (char c : text) {
-      if (c == '(' || c == ')' || c == '\\') out += '\\';
-      out += c;
-    }
-    out += ')';
-    return;
-  }
-  std::u32string characters;
-  for (std::size_t at = 0; at < text.size();) characters += utf8_next(text, at);
-  out += "<FEFF";
-  out += utf16be_hex(characters);
   out += '>';
 }
 
@@ -475,32 +491,26 @@ class CompactWriter {
   // Extra objects come after libharu's, in the order they were made.
   int extra_number(int index) const { return static_cast<int>(order_.size()) + 1 + index; }
 
-  bool write_extra(std::string& out, const std::vector<ExtraObjects::Piece>& pieces) {
-    using Kind = ExtraObjects::Piece::Kind;
-    for (const ExtraObjects::Piece& piece : pieces) {
-      switch (piece.kind) {
-        case Kind::Syntax:
-          append_token(out, piece.text);
-          break;
-        case Kind::Integer:
-          append_integer(out, piece.value);
-          break;
-        case Kind::String:
-          append_string(out, piece.text);
-          break;
-        case Kind::Reference: {
-          auto found = numbers_.find(const_cast<void*>(piece.object));
-          if (found == numbers_.end()) return false;  // an object no libharu path reaches
-          append_integer(out, found->second);
-          out += " 0 R";
-          break;
-        }
-        case Kind::ExtraReference:
-          append_integer(out, extra_number(static_cast<int>(piece.value)));
-          out += " 0 R";
-          break;
+  // The object's text with the numbers of the objects it refers to put in.
+  bool write_extra(std::string& out, const ExtraObjects::Object& object) {
+    const std::vector<ExtraObjects::Reference>& references = extra_->references();
+    std::size_t copied = 0;
+    for (int r = object.first_reference; r >= 0; r = references[static_cast<std::size_t>(r)].next) {
+      const ExtraObjects::Reference& reference = references[static_cast<std::size_t>(r)];
+      int number = 0;
+      if (reference.object) {
+        auto found = numbers_.find(const_cast<void*>(reference.object));
+        if (found == numbers_.end()) return false;  // an object no libharu path reaches
+        number = found->second;
+      } else {
+        number = extra_number(reference.other);
       }
+      out.append(object.text, copied, reference.at - copied);
+      char digits[16];
+      out.append(digits, std::to_chars(digits, digits + sizeof digits, number).ptr);
+      copied = reference.at;
     }
+    out.append(object.text, copied);
     return true;
   }
 

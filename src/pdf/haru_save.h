@@ -23,7 +23,8 @@ namespace hanji::pdf {
 /// Objects the direct writer writes beside libharu's (a tagged PDF's structure tree: hundreds of
 /// small dictionaries that libharu's objects would cost more to build, hold and free than to
 /// write), as PDF syntax with references to libharu's objects (pages, annotations) and to each
-/// other, filled in once every object has its number.
+/// other. Each object's text is kept as it will be written; only the numbers of the objects it
+/// refers to are filled in once every object has its number.
 class ExtraObjects {
  public:
   /// A new, empty object; its index.
@@ -38,23 +39,32 @@ class ExtraObjects {
   /// Writes `/key` and a reference to extra object `other` into libharu dictionary `dict`.
   void link_from(const void* dict, std::string key, int other);
 
-  struct Piece {
-    enum class Kind { Syntax, Integer, String, Reference, ExtraReference };
-    Kind kind = Kind::Syntax;
+  /// Where an object's text refers to another object: its number goes in at `at` (before the
+  /// " 0 R" the text holds). The references of one object are chained through `next`.
+  struct Reference {
+    std::size_t at = 0;
+    const void* object = nullptr;  // a libharu object, or null for extra object `other`
+    int other = 0;
+    int next = -1;  // the object's next reference, or -1
+  };
+  struct Object {
     std::string text;
-    long long value = 0;
-    const void* object = nullptr;
+    int first_reference = -1, last_reference = -1;  // into references(), or -1
   };
   struct Link {
     const void* dict = nullptr;
     std::string key;
     int other = 0;
   };
-  const std::vector<std::vector<Piece>>& objects() const { return objects_; }
+  const std::vector<Object>& objects() const { return objects_; }
+  const std::vector<Reference>& references() const { return references_; }
   const std::vector<Link>& links() const { return links_; }
 
  private:
-  std::vector<std::vector<Piece>> objects_;
+  void add_reference(int index, const void* object, int other);
+
+  std::vector<Object> objects_;
+  std::vector<Reference> references_;  // of all objects, in the order they were added
   std::vector<Link> links_;
 };
 
