@@ -125,23 +125,29 @@ void append_real(std::string& out, HPDF_REAL value) {
 // What a name cannot hold as it is (whitespace, delimiters, '#', anything beyond printable
 // ASCII), written as #XX.
 bool name_needs_escape(unsigned char c) {
-  return c < 0x21 || c > 0x7E || std::string_view("\\%#/()<>[]{}").find(static_cast<char>(c)) != std::string_view::npos;
+  switch (c) {
+    case '\\': case '%': case '#': case '/': case '(': case ')': case '<': case '>': case '[': case ']': case '{':
+    case '}':
+      return true;
+    default:
+      return c < 0x21 || c > 0x7E;
+  }
 }
 
+// Straight into `out`, the plain stretches of the name in one piece each: every dictionary
+// key is a name. A name starts with a delimiter, so it never needs a space before it.
 void append_name(std::string& out, std::string_view name) {
   static constexpr char kHex[] = "0123456789ABCDEF";
-  std::string token = "/";
-  for (char c : name) {
-    auto byte = static_cast<unsigned char>(c);
-    if (name_needs_escape(byte)) {
-      token += '#';
-      token += kHex[byte >> 4];
-      token += kHex[byte & 0xF];
-    } else {
-      token += c;
-    }
+  out += '/';
+  std::size_t plain = 0;  // where the bytes not yet written start
+  for (std::size_t i = 0; i < name.size(); ++i) {
+    const auto byte = static_cast<unsigned char>(name[i]);
+    if (!name_needs_escape(byte)) continue;
+    const char escaped[3] = {'#', kHex[byte >> 4], kHex[byte & 0xF]};
+    out.append(name, plain, i - plain).append(escaped, sizeof escaped);
+    plain = i + 1;
   }
-  append_token(out, token);
+  out.append(name, plain);
 }
 
 void append_hex(std::string& out, const HPDF_BYTE* data, std::size_t length) {
