@@ -262,7 +262,6 @@ class GlyphBackend final : public TextBackend {
   void draw_runs(HPDF_Page page, const std::vector<doc::PlacedRun>& runs, const DocumentClusters& clusters,
                  std::size_t page_index, double page_height, MarkedContent* marks) override {
     if (runs.empty()) return;
-    HPDF_Stream content = static_cast<HPDF_PageAttr>(page->attr)->stream;
     HPDF_Page_BeginText(page);
     LineStart line;
     TextSettings settings;
@@ -278,7 +277,7 @@ class GlyphBackend final : public TextBackend {
       append_glyphs(ops_, run, found->second.codes, clusters.of(page_index, r), work_, marks);
     }
     if (marks) ops_ += marks->close();  // inside the text object it began in
-    write_ops(content);
+    write_operators(page, ops_);
     HPDF_Page_EndText(page);
   }
 
@@ -336,12 +335,6 @@ class GlyphBackend final : public TextBackend {
       if (first_glyph_of_code[code] != kNoGlyph)
         to_unicode.emplace_back(static_cast<uint16_t>(code), usage.texts[first_glyph_of_code[code]]);
     return to_unicode;
-  }
-
-  void write_ops(HPDF_Stream content) {
-    if (ops_.empty()) return;
-    HPDF_Stream_Write(content, reinterpret_cast<const HPDF_BYTE*>(ops_.data()), static_cast<HPDF_UINT>(ops_.size()));
-    ops_.clear();
   }
 
   HPDF_Doc doc_;

@@ -2,6 +2,7 @@
 
 #include <hpdf_utils.h>
 
+#include <algorithm>
 #include <cstring>
 
 namespace hanji::pdf {
@@ -38,10 +39,35 @@ HPDF_Dict new_stream(HPDF_Doc doc, std::string_view data) {
   return dict;
 }
 
+// What HPDF_Stream_Write does to a memory stream (fill the last buffer, then add buffers of
+// the stream's buffer size), but with memcpy: libharu copies a byte at a time, and a page's
+// text is tens of kilobytes of operators.
 void write_operators(HPDF_Page page, std::string_view ops) {
-  if (ops.empty()) return;
   HPDF_Stream content = static_cast<HPDF_PageAttr>(page->attr)->stream;
-  HPDF_Stream_Write(content, reinterpret_cast<const HPDF_BYTE*>(ops.data()), static_cast<HPDF_UINT>(ops.size()));
+  if (ops.empty() || HPDF_Error_GetCode(content->error) != HPDF_OK) return;  // as libharu skips
+  if (content->type != HPDF_STREAM_MEMORY) {
+    HPDF_Stream_Write(content, reinterpret_cast<const HPDF_BYTE*>(ops.data()), static_cast<HPDF_UINT>(ops.size()));
+    return;
+  }
+  auto* attr = static_cast<HPDF_MemStreamAttr>(content->attr);
+  while (!ops.empty()) {
+    if (attr->w_pos >= attr->buf_siz) {  // the last buffer is full (or there is none yet)
+      auto* buffer = static_cast<HPDF_BYTE*>(HPDF_GetMem(content->mmgr, attr->buf_siz));
+      if (!buffer) return;  // the document's error says why
+      if (HPDF_List_Add(attr->buf, buffer) != HPDF_OK) {
+        HPDF_FreeMem(content->mmgr, buffer);
+        return;
+      }
+      attr->w_ptr = buffer;
+      attr->w_pos = 0;
+    }
+    const std::size_t length = std::min<std::size_t>(ops.size(), attr->buf_siz - attr->w_pos);
+    std::memcpy(attr->w_ptr, ops.data(), length);
+    attr->w_ptr += length;
+    attr->w_pos += static_cast<HPDF_UINT>(length);
+    content->size += static_cast<HPDF_UINT32>(length);
+    ops.remove_prefix(length);
+  }
 }
 
 #else
