@@ -14,6 +14,8 @@
 #include <hpdf_utils.h>
 
 #include <algorithm>
+#include <array>
+#include <bit>
 #include <cctype>
 #include <cstring>
 #include <map>
@@ -103,6 +105,33 @@ HPDF_Array box_array(HPDF_MMgr mmgr, const FontFacts& facts) {
   return box;
 }
 
+// libharu's printing of the few numbers a page's text settings use (its sizes and colour
+// components), each printed once: HPDF_FToA costs a few hundred instructions a number, and
+// most runs change the font, the size or the colour.
+class RealTexts {
+ public:
+  std::string_view text_of(HPDF_REAL value) {
+    const auto bits = std::bit_cast<uint32_t>(value);
+    for (std::size_t i = 0; i < used_; ++i)
+      if (entries_[i].bits == bits) return {entries_[i].text, entries_[i].length};
+    Entry& entry = entries_[next_];
+    next_ = (next_ + 1) % entries_.size();
+    if (used_ < entries_.size()) ++used_;
+    entry.bits = bits;
+    entry.length = static_cast<std::size_t>(HPDF_FToA(entry.text, value, entry.text + sizeof entry.text - 1) - entry.text);
+    return {entry.text, entry.length};
+  }
+
+ private:
+  struct Entry {
+    uint32_t bits = 0;
+    std::size_t length = 0;
+    char text[32];
+  };
+  std::array<Entry, 8> entries_;
+  std::size_t used_ = 0, next_ = 0;  // entries filled; the one to fill next
+};
+
 // The font, size and fill colour in force inside a text object, written as Tf and rg when
 // they change, in libharu's number format. libharu's own calls (TextState) write the same
 // bytes but clear a 512-byte buffer a byte at a time for each.
@@ -134,14 +163,12 @@ class TextSettings {
 
  private:
   static double unit(double component) { return std::clamp(component, 0.0, 1.0); }
-  static void append_real(std::string& ops, double value) {
-    char digits[32];
-    ops.append(digits, HPDF_FToA(digits, static_cast<HPDF_REAL>(value), digits + sizeof digits - 1));
-  }
+  void append_real(std::string& ops, double value) { ops += reals_.text_of(static_cast<HPDF_REAL>(value)); }
 
   HPDF_Font font_ = nullptr;
   double size_ = 0;
   std::optional<Rgb> color_;
+  RealTexts reals_;
 };
 
 // Everything the dictionaries of one font say, gathered before any is built.

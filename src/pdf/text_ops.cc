@@ -179,9 +179,12 @@ class RunDrawer {
 
   Extent extent_of(const ClusterSpan& span, double pen) {
     Extent e{pen, pen, pen, pen};
+    // Counted once, and the glyphs read through a local pointer: in the loop, both would be
+    // read from (or written to) memory again for every glyph.
+    work_.glyphs_measured += span.glyph_count;
+    const doc::Glyph* glyphs = run_.glyphs.data();
     for (std::size_t g = span.first_glyph; g < span.first_glyph + span.glyph_count; ++g) {
-      ++work_.glyphs_measured;
-      const doc::Glyph& glyph = run_.glyphs[g];
+      const doc::Glyph& glyph = glyphs[g];
       const double left = e.pen_end + glyph.x_offset;
       const double declared = static_cast<double>(font_.width_of(font_.code_of(glyph.id))) * run_.size / 1e9;
       e.box_begin = std::min(e.box_begin, left);
