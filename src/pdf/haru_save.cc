@@ -267,6 +267,14 @@ void put_be(std::string& out, uint64_t value, int bytes) {
   for (int k = bytes - 1; k >= 0; --k) out += static_cast<char>((value >> (8 * k)) & 0xFF);
 }
 
+// An object stream's index entry: the object's number and where it starts in the stream's
+// body, each followed by a space.
+void index_entry(std::string& header, int number, std::size_t offset) {
+  char digits[24];
+  header.append(digits, std::to_chars(digits, digits + sizeof digits, number).ptr) += ' ';
+  header.append(digits, std::to_chars(digits, digits + sizeof digits, offset).ptr) += ' ';
+}
+
 class CompactWriter {
  public:
   CompactWriter(HPDF_Doc doc, WriteWork& work, WriteMemo* memo, bool with_id, const ExtraObjects* extra)
@@ -293,14 +301,14 @@ class CompactWriter {
         if (!write_stream_object(out, number, dict)) return std::nullopt;
         continue;
       }
-      header += std::to_string(number) + ' ' + std::to_string(body.size()) + ' ';
+      index_entry(header, number, body.size());
       if (!write_value(body, object)) return std::nullopt;
       body += '\n';
       index_in_stream[static_cast<std::size_t>(number)] = packed++;
     }
     for (int e = 0; e < extras; ++e) {
       const int number = extra_number(e);
-      header += std::to_string(number) + ' ' + std::to_string(body.size()) + ' ';
+      index_entry(header, number, body.size());
       if (!write_extra(body, extra_->objects()[static_cast<std::size_t>(e)])) return std::nullopt;
       body += '\n';
       index_in_stream[static_cast<std::size_t>(number)] = packed++;
