@@ -13,6 +13,8 @@
 
 #include <algorithm>
 #include <charconv>
+#include <cmath>
+#include <limits>
 #include <unordered_map>
 
 #include "text/breaks.h"
@@ -65,6 +67,36 @@ bool fits_on_one_line(const std::vector<Element>& elements, const BreakParams& p
     if (e.type != ElementType::Penalty) width += e.width;
   }
   return width <= params.width;
+}
+
+// Whether clusters [begin, end) certainly fit `width` as one line: what fits_on_one_line()
+// finds of their elements, found without them. The elements hold every cluster up to the
+// last box (spaces as glue) and end in that box's end adjustment; their sum groups the widths
+// by element, so a total within rounding of the width is left to them to decide. Most résumé
+// paragraphs fit their measure whole and then need neither elements nor break opportunities.
+// False for a segment without a box (nothing but spaces): the elements decide that too.
+bool certainly_fits(const SourceText& text, const ShapedText& shaped, size_t begin, size_t end, double width,
+                    bool justify, std::size_t& steps) {
+  const auto is_box = [&](const Cluster& cluster) {
+    return !is_space_cluster(text, cluster) && !(justify && is_stretchable_space(text, cluster));
+  };
+  size_t last = end;
+  while (last > begin && !is_box(shaped.clusters[last - 1])) --last;
+  if (last == begin) return false;
+  double total = 0, magnitude = 0;
+  for (size_t c = begin; c < last; ++c) {
+    ++steps;
+    total += shaped.clusters[c].width;
+    magnitude += std::abs(shaped.clusters[c].width);
+  }
+  const double end_adjust = shaped.clusters[last - 1].end_adjust();
+  total -= end_adjust;
+  magnitude += std::abs(end_adjust);
+  // Any two orders of summing n terms differ by less than 2n units in the last place of
+  // their magnitude.
+  const double terms = static_cast<double>(last - begin + 1);
+  const double rounding = 4.0 * terms * std::numeric_limits<double>::epsilon() * magnitude;
+  return total + rounding <= width;
 }
 
 bool is_newline_cluster(const SourceText& text, const Cluster& cluster) {
@@ -126,6 +158,27 @@ struct Typesetter::Impl {
       diags->error(Span{}, "the layout names no fonts, so no text can be drawn",
                   {"set fonts: hangul: and latin: in the layout (classic.yaml has an example)"});
   }
+
+  // A prepared paragraph's break opportunities (with hyphenation points or without), found
+  // when first asked for: a paragraph that fits its measure on one line never needs them.
+  class Opportunities {
+   public:
+    Opportunities(Impl& impl, const SourceText& text, Prepared& prepared, bool hyphenate)
+        : impl_(&impl),
+          text_(&text),
+          kept_(&prepared.boundaries[static_cast<size_t>(hyphenate)]),
+          hyphenate_(hyphenate) {}
+    const std::vector<Boundary>& get() {
+      if (!*kept_) *kept_ = impl_->find_boundaries(*text_, hyphenate_);
+      return **kept_;
+    }
+
+   private:
+    Impl* impl_;
+    const SourceText* text_;
+    std::optional<std::vector<Boundary>>* kept_;
+    bool hyphenate_;
+  };
 
   // Never more lines than first fit: a résumé must not grow because of nicer breaks. Total fit
   // rarely wants more; if it does, a higher line penalty is tried first.
@@ -230,8 +283,8 @@ struct Typesetter::Impl {
 
   // A list item whose marker hangs: its text is set in the width beside the marker, and the
   // marker drawn before its first line (in reading order).
-  void typeset_hanging(const SourceText& text, const ShapedText& shaped, const std::vector<Boundary>& boundaries,
-                       size_t begin, size_t marker_end, size_t end, double width,
+  void typeset_hanging(const SourceText& text, const ShapedText& shaped, Opportunities& boundaries, size_t begin,
+                       size_t marker_end, size_t end, double width,
                        const compose::Paragraph& paragraph, std::vector<Line>& lines) {
     LineSpec spec;
     spec.trim = false;
@@ -259,23 +312,19 @@ struct Typesetter::Impl {
     head.size = std::max(head.size, marker.size);
   }
 
-  void typeset_segment(const SourceText& text, const ShapedText& shaped, const std::vector<Boundary>& boundaries,
-                       size_t begin, size_t end, double width, const compose::Paragraph& paragraph,
-                       std::vector<Line>& lines, bool may_hang = true) {
+  void typeset_segment(const SourceText& text, const ShapedText& shaped, Opportunities& boundaries, size_t begin,
+                       size_t end, double width, const compose::Paragraph& paragraph, std::vector<Line>& lines,
+                       bool may_hang = true) {
     if (may_hang && paragraph.hanging_markers)
       if (const size_t length = marker_length(text, shaped, begin, end); length > 0)
         return typeset_hanging(text, shaped, boundaries, begin, begin + length, end, width, paragraph, lines);
     const bool justify = paragraph.align == layout::Align::Justify;
     const size_t end_char = end < shaped.clusters.size() ? shaped.clusters[end].char_begin : text.size() - 1;
     const double em = segment_em(text, shaped, begin, end, end_char);
-    BreakParams params;
-    params.width = width;
-    params.justify = justify;
-    params.ragged_stretch = kRaggedStretchEm * em;
-    const std::vector<Element> elements =
-        build_elements(text, shaped, boundaries, begin, end, width, justify, work.break_steps);
-    if (!elements.empty()) params.end_break_width = -shaped.clusters[elements.back().cluster_end - 1].end_adjust();
-    const std::vector<ClusterRange> ranges = line_ranges(elements, choose_breaks(elements, params), end);
+    const std::vector<ClusterRange> ranges =
+        certainly_fits(text, shaped, begin, end, width, justify, work.break_steps)
+            ? std::vector<ClusterRange>{ClusterRange{begin, end, false}}
+            : break_segment(text, shaped, boundaries.get(), begin, end, width, justify, em);
     for (size_t k = 0; k < ranges.size(); ++k) {
       LineSpec spec;
       spec.width = width;
@@ -288,20 +337,31 @@ struct Typesetter::Impl {
     }
   }
 
-  // The shaping and (when `need_breaks`) break opportunities of `text`, from the cache when
-  // the same paragraph was set before. A paragraph whose preparation reported something (a
-  // missing glyph) is not kept, so its warnings come again each time, as without a cache.
-  // The reference is valid until the next call.
-  const Prepared& prepare(const SourceText& text, bool need_breaks, bool hyphenate) {
+  // The lines of clusters [begin, end) by their break opportunities.
+  std::vector<ClusterRange> break_segment(const SourceText& text, const ShapedText& shaped,
+                                          const std::vector<Boundary>& boundaries, size_t begin, size_t end,
+                                          double width, bool justify, double em) {
+    BreakParams params;
+    params.width = width;
+    params.justify = justify;
+    params.ragged_stretch = kRaggedStretchEm * em;
+    const std::vector<Element> elements =
+        build_elements(text, shaped, boundaries, begin, end, width, justify, work.break_steps);
+    if (!elements.empty()) params.end_break_width = -shaped.clusters[elements.back().cluster_end - 1].end_adjust();
+    return line_ranges(elements, choose_breaks(elements, params), end);
+  }
+
+  // The shaping of `text`, from the cache when the same paragraph was set before, with its
+  // break opportunities as far as they were found. A paragraph whose shaping reported
+  // something (a missing glyph) is not kept, so its warnings come again each time, as
+  // without a cache. The reference is valid until the next call.
+  Prepared& prepare(const SourceText& text) {
     std::string key = shaping_key(text);
-    Prepared* found = cache.find(key);
+    if (Prepared* found = cache.find(key)) return *found;
     const size_t reported = diags->all().size();
-    Prepared& entry = found ? *found : uncached;
-    if (!found) entry = Prepared{shape_units(text, settings, fonts, words, *diags), 0, {}};
-    auto& boundaries = entry.boundaries[static_cast<size_t>(hyphenate)];
-    if (need_breaks && !boundaries) boundaries = find_boundaries(text, hyphenate);
-    if (!found && diags->all().size() == reported) return cache.insert(std::move(key), std::move(uncached));
-    return entry;
+    uncached = Prepared{shape_units(text, settings, fonts, words, *diags), 0, {}};
+    if (diags->all().size() == reported) return cache.insert(std::move(key), std::move(uncached));
+    return uncached;
   }
 
   std::vector<Boundary> find_boundaries(const SourceText& text, bool hyphenate) {
@@ -355,12 +415,12 @@ struct Typesetter::Impl {
   // until the next prepare().
   struct Ready {
     ShapedText shaped;
-    const std::vector<Boundary>* boundaries;
+    Opportunities boundaries;
   };
   Ready ready(const SourceText& text, const compose::Paragraph& paragraph) {
     const bool hyphenate = hyphenates(paragraph);
-    const Prepared& prepared = prepare(text, true, hyphenate);
-    return {scale_shaped(prepared.units, text, settings, fonts), &*prepared.boundaries[static_cast<size_t>(hyphenate)]};
+    Prepared& prepared = prepare(text);
+    return {scale_shaped(prepared.units, text, settings, fonts), Opportunities(*this, text, prepared, hyphenate)};
   }
   TypesetWork work;
 };
@@ -458,9 +518,9 @@ std::vector<Line> Typesetter::set_lines(const compose::Paragraph& paragraph, dou
   std::vector<compose::Inline> storage;
   const SourceText text = gather_text(impl_->as_set(paragraph.inlines, storage));
   if (text.size() == 0) return {};
-  const Impl::Ready ready = impl_->ready(text, paragraph);
+  Impl::Ready ready = impl_->ready(text, paragraph);
   const ShapedText& shaped = ready.shaped;
-  const std::vector<Boundary>& boundaries = *ready.boundaries;
+  Impl::Opportunities& boundaries = ready.boundaries;
   std::vector<Line> lines;
   // "\n" forces a break: the text between newlines is set as independent segments.
   size_t begin = 0;
@@ -479,9 +539,9 @@ double Typesetter::widest_unbreakable(const compose::Paragraph& paragraph) {
   std::vector<compose::Inline> storage;
   const SourceText text = gather_text(impl_->as_set(paragraph.inlines, storage));
   if (text.size() == 0) return 0;
-  const Impl::Ready ready = impl_->ready(text, paragraph);
+  Impl::Ready ready = impl_->ready(text, paragraph);
   const ShapedText& shaped = ready.shaped;
-  const std::vector<Boundary>& boundaries = *ready.boundaries;
+  const std::vector<Boundary>& boundaries = ready.boundaries.get();
   // Stretches run from one break opportunity to the next: a space where no line may end (in
   // a date, "Apr 2019") belongs to its stretch; spaces before an opportunity do not (a line
   // ending there drops them). A date range may break after its dash when it must, so each
@@ -513,7 +573,7 @@ Line Typesetter::typeset_line(const compose::Inline& inline_text) {
   spec.empty_size = inline_text.font.size;
   spec.right_to_left = impl_->settings.right_to_left;
   if (text.size() == 0) return build_line(text, ShapedText{}, ClusterRange{}, spec, impl_->work.line_steps);
-  const Prepared& prepared = impl_->prepare(text, false, false);  // one line: no breaks
+  const Prepared& prepared = impl_->prepare(text);  // one line: no breaks
   const ShapedText shaped = scale_shaped(prepared.units, text, impl_->settings, impl_->fonts);
   return build_line(text, shaped, ClusterRange{0, shaped.clusters.size()}, spec, impl_->work.line_steps);
 }
