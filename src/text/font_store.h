@@ -14,6 +14,7 @@
 #include "core/core.h"
 #include "core/files.h"
 #include "text/hb_handles.h"
+#include "text/page_memo.h"
 #include "text/text.h"
 
 namespace hanji::text::detail {
@@ -48,29 +49,6 @@ class FontStore {
   const std::vector<FontInfo>& infos() const { return infos_; }
 
  private:
-  /// Values kept by key, in pages of 256 keys made when one of them is first asked for: a
-  /// document asks a font about a few hundred of its tens of thousands of code points and glyphs.
-  template <class Value, Value kNotAsked>
-  class Memo {
-   public:
-    template <class Compute>
-    Value get(uint32_t key, Compute compute) {
-      const size_t at = key / kPage;
-      if (at >= pages_.size()) pages_.resize(at + 1);
-      if (!pages_[at]) {
-        pages_[at] = std::make_unique<Page>();
-        pages_[at]->fill(kNotAsked);
-      }
-      Value& value = (*pages_[at])[key % kPage];
-      if (value == kNotAsked) value = compute();
-      return value;
-    }
-
-   private:
-    static constexpr size_t kPage = 256;
-    using Page = std::array<Value, kPage>;
-    std::vector<std::unique_ptr<Page>> pages_;
-  };
   /// glyph_of()'s answers: glyph + 1, or kNoGlyph.
   static constexpr uint32_t kNoGlyph = UINT32_MAX;
 
@@ -79,8 +57,8 @@ class FontStore {
     Face face;
     Font font;
     FileStamp stamp;
-    Memo<uint32_t, 0> glyphs;               // by code point
-    Memo<int32_t, INT32_MIN> advances;      // by glyph
+    PageMemo<uint32_t, 0> glyphs;           // by code point
+    PageMemo<int32_t, INT32_MIN> advances;  // by glyph
   };
 
   Span origin_of(const std::string& path) const;

@@ -77,100 +77,82 @@ std::vector<Family> resolve_families(const std::u32string& chars) {
   return out;
 }
 
-namespace {
+FontChooser::FontChooser(const FontSettings& settings, FontStore& fonts) : settings_(settings), fonts_(fonts) {}
 
-struct Choice {
-  int font = -1;
-  Role role = Role::Latin;
-  bool italic = false;  // drawn with a real italic face
-};
-
-// Picks the font for one char: its family's face for the style, the other family's, then the
-// fallbacks. Faces are resolved once per style and loaded only when first needed.
-class FontChooser {
- public:
-  FontChooser(const FontSettings& settings, FontStore& fonts) : settings_(settings), fonts_(fonts) {}
-
-  // nullopt when no configured font has `c` (the caller warns and draws .notdef of `primary`).
-  // Fonts are tried, and loaded, only as far as needed.
-  std::optional<Choice> choose(char32_t c, Family family, const compose::FontSpec& spec, Choice& primary) {
-    std::array<Family, 2> order{family, family == Family::Hangul ? Family::Latin : Family::Hangul};
-    // Hangul has no small capitals: a small-caps style, which sets Latin apart by its letter
-    // forms (a section title over bold entry titles), sets Hangul apart by weight, in its bold
-    // face; in the regular one a Korean title read lighter than the entries under it. (As
-    // Hangul has no italics, and emphasis over it becomes colour.)
-    const auto bold_in = [&](Family f) { return spec.bold || (spec.small_caps && f == Family::Hangul); };
-    if (family == Family::Hangul && prefers_proportional(c)) {
-      const auto korean = face(Family::Hangul, bold_in(Family::Hangul), spec.italic);
-      if (korean && looks_full_width(korean->font, c)) std::swap(order[0], order[1]);
-    }
-    bool have_primary = false;
-    const auto try_font = [&](const Choice& candidate) {
-      if (!have_primary) primary = candidate;
-      have_primary = true;
-      return fonts_.has_glyph(candidate.font, c);
-    };
-    // `code` takes the monospaced face for what it has; Hangul in code keeps the Korean font.
-    if (spec.mono && family == Family::Latin)
-      if (auto candidate = mono(); candidate && try_font(*candidate)) return candidate;
-    for (Family f : order)
-      if (auto candidate = face(f, bold_in(f), spec.italic); candidate && try_font(*candidate)) return candidate;
-    for (const std::string& path : settings_.fonts.fallback) {
-      if (auto index = fonts_.load(path)) {
-        const Choice candidate{*index, Role::Fallback, false};
-        if (try_font(candidate)) return candidate;
-      }
-    }
-    for (const layout::FontFaces& faces : settings_.fonts.scripts)
-      for (const std::string* path : face_fallbacks(faces, spec.bold, false))
-        if (auto index = fonts_.load(*path)) {
-          const Choice candidate{*index, Role::Fallback, false};
-          if (try_font(candidate)) return candidate;
-          break;  // the style's face lacks it: so do the others of this script
-        }
-    return std::nullopt;
+std::optional<FontChoice> FontChooser::choose_anew(char32_t c, Family family, const compose::FontSpec& spec,
+                                                   FontChoice& primary) {
+  std::array<Family, 2> order{family, family == Family::Hangul ? Family::Latin : Family::Hangul};
+  // Hangul has no small capitals: a small-caps style, which sets Latin apart by its letter
+  // forms (a section title over bold entry titles), sets Hangul apart by weight, in its bold
+  // face; in the regular one a Korean title read lighter than the entries under it. (As
+  // Hangul has no italics, and emphasis over it becomes colour.)
+  const auto bold_in = [&](Family f) { return spec.bold || (spec.small_caps && f == Family::Hangul); };
+  if (family == Family::Hangul && prefers_proportional(c)) {
+    const auto korean = face(Family::Hangul, bold_in(Family::Hangul), spec.italic);
+    if (korean && looks_full_width(korean->font, c)) std::swap(order[0], order[1]);
   }
-
- private:
-  std::optional<Choice> face(Family family, bool bold, bool italic) {
-    if (family == Family::Hangul) italic = false;  // Hangul has no italics: emphasis is colour
-    auto& slot = faces_[static_cast<size_t>(family == Family::Hangul)][bold][italic];
-    if (!slot) slot = load_face(family, bold, italic);
-    return *slot;
-  }
-
-  std::optional<Choice> mono() {
-    if (!mono_) {
-      mono_ = std::optional<Choice>{};
-      if (!settings_.fonts.mono.empty())
-        if (auto index = fonts_.load(settings_.fonts.mono)) *mono_ = Choice{*index, Role::Latin, false};
+  bool have_primary = false;
+  const auto try_font = [&](const FontChoice& candidate) {
+    if (!have_primary) primary = candidate;
+    have_primary = true;
+    return fonts_.has_glyph(candidate.font, c);
+  };
+  // `code` takes the monospaced face for what it has; Hangul in code keeps the Korean font.
+  if (spec.mono && family == Family::Latin)
+    if (auto candidate = mono(); candidate && try_font(*candidate)) return candidate;
+  for (Family f : order)
+    if (auto candidate = face(f, bold_in(f), spec.italic); candidate && try_font(*candidate)) return candidate;
+  for (const std::string& path : settings_.fonts.fallback) {
+    if (auto index = fonts_.load(path)) {
+      const FontChoice candidate{*index, Role::Fallback, false};
+      if (try_font(candidate)) return candidate;
     }
-    return *mono_;
   }
-
-  std::optional<Choice> load_face(Family family, bool bold, bool italic) {
-    const layout::FontFaces& faces = family == Family::Hangul ? settings_.fonts.hangul : settings_.fonts.latin;
-    const Role role = family == Family::Hangul ? Role::Hangul : Role::Latin;
-    for (const std::string* path : face_fallbacks(faces, bold, italic)) {
+  for (const layout::FontFaces& faces : settings_.fonts.scripts)
+    for (const std::string* path : face_fallbacks(faces, spec.bold, false))
       if (auto index = fonts_.load(*path)) {
-        const bool real_italic = path == &faces.italic || path == &faces.bold_italic;
-        return Choice{*index, role, real_italic && family == Family::Latin};
+        const FontChoice candidate{*index, Role::Fallback, false};
+        if (try_font(candidate)) return candidate;
+        break;  // the style's face lacks it: so do the others of this script
       }
+  return std::nullopt;
+}
+
+std::optional<FontChoice> FontChooser::face(Family family, bool bold, bool italic) {
+  if (family == Family::Hangul) italic = false;  // Hangul has no italics: emphasis is colour
+  auto& slot = faces_[static_cast<size_t>(family == Family::Hangul)][bold][italic];
+  if (!slot) slot = load_face(family, bold, italic);
+  return *slot;
+}
+
+std::optional<FontChoice> FontChooser::mono() {
+  if (!mono_) {
+    mono_ = std::optional<FontChoice>{};
+    if (!settings_.fonts.mono.empty())
+      if (auto index = fonts_.load(settings_.fonts.mono)) *mono_ = FontChoice{*index, Role::Latin, false};
+  }
+  return *mono_;
+}
+
+std::optional<FontChoice> FontChooser::load_face(Family family, bool bold, bool italic) {
+  const layout::FontFaces& faces = family == Family::Hangul ? settings_.fonts.hangul : settings_.fonts.latin;
+  const Role role = family == Family::Hangul ? Role::Hangul : Role::Latin;
+  for (const std::string* path : face_fallbacks(faces, bold, italic)) {
+    if (auto index = fonts_.load(*path)) {
+      const bool real_italic = path == &faces.italic || path == &faces.bold_italic;
+      return FontChoice{*index, role, real_italic && family == Family::Latin};
     }
-    return std::nullopt;
   }
+  return std::nullopt;
+}
 
-  // Some Korean fonts draw ‘ ’ “ ” · – • as wide as a syllable; the Latin font's are better.
-  bool looks_full_width(int font, char32_t c) const {
-    const double syllable = fonts_.advance_em(font, U'\uAC00');
-    return fonts_.advance_em(font, c) >= 0.9 * (syllable > 0 ? syllable : 1.0);
-  }
+// Some Korean fonts draw ‘ ’ “ ” · – • as wide as a syllable; the Latin font's are better.
+bool FontChooser::looks_full_width(int font, char32_t c) const {
+  const double syllable = fonts_.advance_em(font, U'\uAC00');
+  return fonts_.advance_em(font, c) >= 0.9 * (syllable > 0 ? syllable : 1.0);
+}
 
-  const FontSettings& settings_;
-  FontStore& fonts_;
-  std::array<std::array<std::array<std::optional<std::optional<Choice>>, 2>, 2>, 2> faces_;
-  std::optional<std::optional<Choice>> mono_;
-};
+namespace {
 
 std::string describe_char(char32_t c) {
   char code[16];
@@ -277,10 +259,12 @@ bool same_item(const Item& a, const Item& b) {
          a.level == b.level;
 }
 
-bool same_choice(const Choice& a, const Choice& b) { return a.font == b.font && a.role == b.role && a.italic == b.italic; }
+bool same_choice(const FontChoice& a, const FontChoice& b) {
+  return a.font == b.font && a.role == b.role && a.italic == b.italic;
+}
 
 // The item of char `i` alone, drawn with `choice`.
-Item item_of(const SourceText& text, size_t i, const Choice& choice, const FontSettings& settings, uint8_t level,
+Item item_of(const SourceText& text, size_t i, const FontChoice& choice, const FontSettings& settings, uint8_t level,
              hb_script_t script) {
   const compose::Inline& source = text.inline_at(i);
   Item item;
@@ -340,16 +324,15 @@ void isolate_left_to_right_items(const SourceText& text, std::vector<uint8_t>& l
 
 }  // namespace
 
-std::vector<Item> itemize(const SourceText& text, const FontSettings& settings, FontStore& fonts,
+std::vector<Item> itemize(const SourceText& text, const FontSettings& settings, FontChooser& chooser,
                           Diagnostics& diags) {
   const std::vector<Family> families = resolve_families(text.chars);
   std::vector<uint8_t> levels = bidi_levels(text.chars, settings.right_to_left);  // empty: all left to right
   if (settings.right_to_left && !levels.empty()) isolate_left_to_right_items(text, levels);
-  FontChooser chooser(settings, fonts);
   std::vector<Item> items;
   std::set<char32_t> warned;
   MissingChars missing;
-  Choice previous;             // the choice of the previous char
+  FontChoice previous;         // the choice of the previous char
   bool have_previous = false;  // reset at newlines (a flag: GCC 12 misreads an optional here as uninitialised)
   hb_script_t previous_script = HB_SCRIPT_LATIN;
   // Hangul has no italics; an italic text that holds Hangul ("2020년 4월", "서울 Seoul") is set
@@ -367,7 +350,7 @@ std::vector<Item> itemize(const SourceText& text, const FontSettings& settings, 
       have_previous = false;
       continue;
     }
-    Choice choice;
+    FontChoice choice;
     if (follows_base(c) && have_previous) {
       choice = previous;  // a mark or joiner stays in its base's font so they shape together
     } else if (auto found = chooser.choose(c, families[i], specs[static_cast<size_t>(text.inline_of[i])], choice)) {

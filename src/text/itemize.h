@@ -6,12 +6,16 @@
 // character to the other family, then to the fallback fonts.
 #pragma once
 
+#include <array>
+#include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "core/core.h"
 #include "layout/layout.h"
 #include "text/font_store.h"
+#include "text/page_memo.h"
 #include "text/paragraph.h"
 
 namespace hanji::text::detail {
@@ -33,10 +37,60 @@ struct FontSettings {
 /// bold italic to bold to regular, italic and bold to regular.
 std::vector<const std::string*> face_fallbacks(const layout::FontFaces& faces, bool bold, bool italic);
 
+/// The font a char is drawn with.
+struct FontChoice {
+  int font = -1;
+  Role role = Role::Latin;
+  bool italic = false;  // drawn with a real italic face
+};
+
+/// Picks the font for one char: its family's face for the style, the other family's, then the
+/// fallbacks. One per typesetter: faces are resolved once per style and loaded only when first
+/// needed, and each answer is kept per char and style (every paragraph asks about the same few
+/// hundred chars again).
+class FontChooser {
+ public:
+  FontChooser(const FontSettings& settings, FontStore& fonts);
+
+  /// nullopt when no configured font has `c` (the caller warns and draws .notdef of `primary`).
+  /// Fonts are tried, and loaded, only as far as needed.
+  /// Inline: asked for nearly every char.
+  std::optional<FontChoice> choose(char32_t c, Family family, const compose::FontSpec& spec, FontChoice& primary) {
+    const size_t style = static_cast<size_t>(family == Family::Hangul) | static_cast<size_t>(spec.bold) << 1 |
+                         static_cast<size_t>(spec.italic) << 2 | static_cast<size_t>(spec.small_caps) << 3 |
+                         static_cast<size_t>(spec.mono) << 4;
+    const uint32_t known = answers_[style].get(static_cast<uint32_t>(c), [&]() -> uint32_t {
+      const std::optional<FontChoice> found = choose_anew(c, family, spec, primary);
+      if (!found) return kNotKnown;  // asked again, each time setting `primary`
+      return static_cast<uint32_t>(found->font + 1) << 3 | static_cast<uint32_t>(found->role) << 1 |
+             static_cast<uint32_t>(found->italic);
+    });
+    if (known == kNotKnown) return std::nullopt;
+    return FontChoice{static_cast<int>(known >> 3) - 1, static_cast<Role>(known >> 1 & 3), (known & 1) != 0};
+  }
+
+ private:
+  std::optional<FontChoice> choose_anew(char32_t c, Family family, const compose::FontSpec& spec,
+                                        FontChoice& primary);
+  std::optional<FontChoice> face(Family family, bool bold, bool italic);
+  std::optional<FontChoice> mono();
+  std::optional<FontChoice> load_face(Family family, bool bold, bool italic);
+  bool looks_full_width(int font, char32_t c) const;
+
+  /// choose()'s answers: (font + 1) << 3 | role << 1 | italic, by code point.
+  static constexpr uint32_t kNotKnown = 0;
+  const FontSettings& settings_;
+  FontStore& fonts_;
+  std::array<std::array<std::array<std::optional<std::optional<FontChoice>>, 2>, 2>, 2> faces_;
+  std::optional<std::optional<FontChoice>> mono_;
+  /// By style: family, bold, italic, small capitals, monospaced (a bit each).
+  std::array<PageMemo<uint32_t, kNotKnown>, 32> answers_;
+};
+
 /// Chooses a font, size, baseline and colour for every char and groups the chars into items.
 /// A char no font has is drawn as .notdef of its family's font, with one warning per distinct
 /// char at its source span. Newlines belong to no item.
-std::vector<Item> itemize(const SourceText& text, const FontSettings& settings, FontStore& fonts,
+std::vector<Item> itemize(const SourceText& text, const FontSettings& settings, FontChooser& chooser,
                           Diagnostics& diags);
 
 }  // namespace hanji::text::detail

@@ -97,15 +97,14 @@ void for_each_word(const SourceText& text, const Item& item, Visit visit) {
 
 // The item's glyphs, shaped a word at a time, grouped into clusters: HarfBuzz's cluster
 // values, made byte offsets in the paragraph, ascend as one call over the whole item gives them.
-void shape_item(const SourceText& text, size_t item_index, FontStore& fonts, ShapedWords& words, hb_buffer_t* buffer,
-                ShapedUnits& out) {
+void shape_item(const SourceText& text, size_t item_index, FontStore& fonts, ShapedWords& words, ShapedUnits& out) {
   const Item& item = out.items[item_index];
   const size_t first_cluster = out.clusters.size();
   size_t char_cursor = item.begin;  // clusters ascend, so the char of each is found walking forward
   bool first_glyph = true;
   uint32_t last_cluster = 0;
   for_each_word(text, item, [&](uint32_t byte_begin, std::string_view word) {
-    for (const ShapedWords::Glyph& glyph : words.shape(word, item, fonts, buffer)) {
+    for (const ShapedWords::Glyph& glyph : words.shape(word, item, fonts)) {
       const uint32_t cluster_value = byte_begin + glyph.cluster;
       if (first_glyph || cluster_value != last_cluster) {
         while (char_cursor + 1 < item.end && text.byte_of[char_cursor + 1] <= cluster_value) ++char_cursor;
@@ -173,8 +172,8 @@ void size_item(const SourceText& text, const FontSettings& settings, Item& item)
 
 }  // namespace
 
-const std::vector<ShapedWords::Glyph>& ShapedWords::shape(std::string_view word, const Item& item, FontStore& fonts,
-                                                         hb_buffer_t* buffer) {
+const std::vector<ShapedWords::Glyph>& ShapedWords::shape(std::string_view word, const Item& item,
+                                                         FontStore& fonts) {
   // What decides the glyphs: the font, the script, Korean or not, small capitals, the word.
   std::string key(sizeof(int32_t) + sizeof(uint32_t) + 3, '\0');
   const int32_t font = item.font;
@@ -191,6 +190,8 @@ const std::vector<ShapedWords::Glyph>& ShapedWords::shape(std::string_view word,
   // book) starts again rather than grow without bound.
   if (words_.size() >= kMaxWords) words_.clear();
   ++shaped_;
+  if (!buffer_) buffer_.reset(hb_buffer_create());
+  hb_buffer_t* buffer = buffer_.get();
   hb_buffer_clear_contents(buffer);
   hb_buffer_add_utf8(buffer, word.data(), static_cast<int>(word.size()), 0, static_cast<int>(word.size()));
   // Right-to-left words (Hebrew, Arabic) are shaped so: their joining forms and marks depend
@@ -216,10 +217,10 @@ const std::vector<ShapedWords::Glyph>& ShapedWords::shape(std::string_view word,
   return words_.emplace(std::move(key), std::move(glyphs)).first->second;
 }
 
-ShapedUnits shape_units(const SourceText& text, const FontSettings& settings, FontStore& fonts, ShapedWords& words,
-                        Diagnostics& diags) {
+ShapedUnits shape_units(const SourceText& text, const FontSettings& settings, FontStore& fonts,
+                        FontChooser& chooser, ShapedWords& words, Diagnostics& diags) {
   ShapedUnits out;
-  out.items = itemize(text, settings, fonts, diags);
+  out.items = itemize(text, settings, chooser, diags);
   for (Item& item : out.items) item.link = nullptr;  // points into this paragraph: set when scaling
   out.hyphen_advance.resize(out.items.size(), 0);
   out.space_advance.resize(out.items.size(), 0);
@@ -227,13 +228,12 @@ ShapedUnits shape_units(const SourceText& text, const FontSettings& settings, Fo
   out.glyphs.reserve(text.size());
   out.clusters.reserve(text.size());
   out.last_nominal_advance.reserve(text.size());
-  Buffer buffer(hb_buffer_create());
   size_t next_char = 0;
   for (size_t k = 0; k < out.items.size(); ++k) {
     find_hyphen(fonts, out.items[k], out.hyphen_advance[k]);
     find_space(fonts, out.items[k], out.space_advance[k]);
     add_unshaped(next_char, out.items[k].begin, out);
-    shape_item(text, k, fonts, words, buffer.get(), out);
+    shape_item(text, k, fonts, words, out);
     next_char = out.items[k].end;
   }
   add_unshaped(next_char, text.size(), out);

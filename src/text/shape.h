@@ -17,6 +17,7 @@
 
 #include "core/core.h"
 #include "text/font_store.h"
+#include "text/hb_handles.h"
 #include "text/itemize.h"
 #include "text/paragraph.h"
 
@@ -30,8 +31,8 @@ class ShapedWords {
     int32_t advance = 0, x_offset = 0, y_offset = 0;
   };
   /// The glyphs of `word` in font `font` (of `fonts`) with `item`'s script, language and
-  /// features, shaped with `buffer` the first time.
-  const std::vector<Glyph>& shape(std::string_view word, const Item& item, FontStore& fonts, hb_buffer_t* buffer);
+  /// features, shaped the first time.
+  const std::vector<Glyph>& shape(std::string_view word, const Item& item, FontStore& fonts);
 
   std::size_t size() const { return words_.size(); }
   std::size_t shaped() const { return shaped_; }
@@ -39,12 +40,13 @@ class ShapedWords {
  private:
   std::unordered_map<std::string, std::vector<Glyph>> words_;
   std::size_t shaped_ = 0;
+  Buffer buffer_;  // made when first needed
 };
 
 /// Itemizes and shapes `text`. The clusters cover every char in order; newlines (and chars no
 /// usable font could be found for) are clusters without glyphs.
-ShapedUnits shape_units(const SourceText& text, const FontSettings& settings, FontStore& fonts, ShapedWords& words,
-                        Diagnostics& diags);
+ShapedUnits shape_units(const SourceText& text, const FontSettings& settings, FontStore& fonts,
+                        FontChooser& chooser, ShapedWords& words, Diagnostics& diags);
 
 /// The glyphs of `units` in pt for the sizes of `text`'s inlines, which must be styled as
 /// those `units` were shaped from except for their sizes (the same chars, fonts, colours and

@@ -150,6 +150,7 @@ struct Typesetter::Impl {
         settings{theme.fonts, theme.emphasis_color, theme.hangul_latin_gap, theme.right_to_left},
         korean_break(theme.korean_break),
         fonts(d, font_origins(theme)),
+        chooser(settings, fonts),
         breaker(theme.line_breaking == layout::LineBreaking::FirstFit ? Breaker::FirstFit : Breaker::TotalFit) {
     if (theme.hyphenate) hyphenation.emplace(kEnglishPatterns, d);
     const layout::Fonts& f = theme.fonts;
@@ -359,7 +360,7 @@ struct Typesetter::Impl {
     std::string key = shaping_key(text);
     if (Prepared* found = cache.find(key)) return *found;
     const size_t reported = diags->all().size();
-    uncached = Prepared{shape_units(text, settings, fonts, words, *diags), 0, {}};
+    uncached = Prepared{shape_units(text, settings, fonts, chooser, words, *diags), 0, {}};
     if (diags->all().size() == reported) return cache.insert(std::move(key), std::move(uncached));
     return uncached;
   }
@@ -388,6 +389,7 @@ struct Typesetter::Impl {
   FontSettings settings;
   layout::KoreanBreak korean_break;
   FontStore fonts;
+  FontChooser chooser;
   Breaker breaker;
   std::optional<HyphenDictionary> hyphenation;  // when the theme hyphenates; loads on first use
   ShapingCache cache;
