@@ -257,6 +257,7 @@ Line build_line(const SourceText& text, const ShapedText& shaped, ClusterRange r
   bool sized = false;
   double pen = 0;
   const Item* run_item = nullptr;
+  const Item* last_item = nullptr;  // the item of the cluster set last, which suits the last run
   const WordParts parts = find_word_parts(text, shaped, begin, end, range.end, steps);
   // Which part of a split word a cluster belongs to: 0 none, 1 continuation, 2 start of the word.
   const auto part_of = [&](size_t c) {
@@ -274,7 +275,8 @@ Line build_line(const SourceText& text, const ShapedText& shaped, ClusterRange r
     line.size = sized ? std::max(line.size, item.nominal_size) : item.nominal_size;
     sized = true;
     const int part = part_of(c);
-    if (!run_item || !same_run(*run_item, item) || part != run_part) {
+    // A cluster of the item before continues its run (most do): only a new item is compared.
+    if (!run_item || (&item != last_item && !same_run(*run_item, item)) || part != run_part) {
       GlyphRun run = start_run(text, item, cluster, pen);
       // The first run of a word's first part reads as the whole word; every other run of a
       // split word reads as nothing.
@@ -289,6 +291,7 @@ Line build_line(const SourceText& text, const ShapedText& shaped, ClusterRange r
       run_item = &item;
       run_part = part;
     }
+    last_item = &item;
     GlyphRun& run = line.runs.back();
     const auto cluster_offset = static_cast<uint32_t>(run.text.size());
     run.text += text.extracted(cluster.char_begin, cluster.char_end);
