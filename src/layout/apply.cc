@@ -87,12 +87,11 @@ void Applier::apply_key(const std::string& key, const Span& key_span, const Conf
     }
     return;
   }
-  std::vector<std::string> children = child_keys(full);
-  if (children.empty()) return report_unknown(key, key_span, prefix);
+  if (!has_child_keys(full)) return report_unknown(key, key_span, prefix);
   if (value.kind != ConfigNode::Kind::Map) {
     diags.error(value.span.known() ? value.span : key_span,
                 "'" + full + "' must be a map of settings, not " + kind_name(value.kind),
-                {"keys under '" + full + "': " + join_words(children)});
+                {"keys under '" + full + "': " + join_words(child_keys(full))});
     return;
   }
   apply_map(value, full);

@@ -571,6 +571,15 @@ bool is_layout_file_key(std::string_view key) {
   return std::any_of(keys.begin(), keys.end(), [&](const FileKey& k) { return k.key == key; });
 }
 
+bool has_child_keys(std::string_view prefix) {
+  if (prefix.empty() || prefix == "regions") return true;
+  if (prefix.starts_with("regions.") && prefix.find('.', 8) == std::string_view::npos)
+    return !region_fields(std::string(prefix.substr(8))).empty();
+  return std::any_of(parameters().begin(), parameters().end(), [&](const Param& p) {
+    return p.key.size() > prefix.size() && p.key[prefix.size()] == '.' && p.key.starts_with(prefix);
+  });
+}
+
 std::vector<std::string> child_keys(std::string_view prefix) {
   std::vector<std::string> keys;
   if (prefix == "regions") return {"NAME"};

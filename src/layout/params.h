@@ -89,6 +89,9 @@ bool is_region_name(std::string_view name);
 /// The distinct key segments that may follow `prefix` ("" = top level, "page" -> margin_top,
 /// ...), in registry order. Empty when `prefix` is a parameter itself or unknown.
 std::vector<std::string> child_keys(std::string_view prefix);
+/// Whether child_keys(prefix) has any: found at the first, without listing them (asked for
+/// every group a layout sets).
+bool has_child_keys(std::string_view prefix);
 
 /// A key of a layout file that is no parameter: what the layout is and what it starts from.
 struct FileKey {
