@@ -113,11 +113,16 @@ void shape_item(const SourceText& text, size_t item_index, FontStore& fonts, Sha
         cluster.char_begin = first_glyph ? item.begin : char_cursor;
         cluster.glyph_begin = out.glyphs.size();
         out.clusters.push_back(cluster);
+        out.last_nominal_advance.push_back(0);
       }
       first_glyph = false;
       last_cluster = cluster_value;
       out.glyphs.push_back(UnitGlyph{glyph.id, glyph.advance, glyph.x_offset, glyph.y_offset});
       out.clusters.back().glyph_end = out.glyphs.size();
+      // HarfBuzz puts pair kerning into the first glyph's advance; when a line ends after a
+      // cluster that kerning (against a space or the next line's first glyph) must go. Keeps
+      // the advance of the cluster's last glyph without kerning, to find it when scaling.
+      out.last_nominal_advance.back() = glyph.nominal_advance;
     }
   });
   if (out.clusters.size() == first_cluster) {  // nothing came back: keep the chars covered
@@ -126,17 +131,11 @@ void shape_item(const SourceText& text, size_t item_index, FontStore& fonts, Sha
     cluster.char_begin = item.begin;
     cluster.glyph_begin = cluster.glyph_end = out.glyphs.size();
     out.clusters.push_back(cluster);
+    out.last_nominal_advance.push_back(0);
   }
   // Left to right, clusters ascend: each one ends where the next begins.
-  for (size_t c = first_cluster; c < out.clusters.size(); ++c) {
-    Cluster& cluster = out.clusters[c];
-    cluster.char_end = c + 1 < out.clusters.size() ? out.clusters[c + 1].char_begin : item.end;
-    // HarfBuzz puts pair kerning into the first glyph's advance; when a line ends after a
-    // cluster that kerning (against a space or the next line's first glyph) must go. Keeps
-    // the advance of the cluster's last glyph without kerning, to find it when scaling.
-    const bool empty = cluster.glyph_end == cluster.glyph_begin;
-    out.last_nominal_advance.push_back(empty ? 0 : fonts.advance(item.font, out.glyphs[cluster.glyph_end - 1].id));
-  }
+  for (size_t c = first_cluster; c < out.clusters.size(); ++c)
+    out.clusters[c].char_end = c + 1 < out.clusters.size() ? out.clusters[c + 1].char_begin : item.end;
   trim_item_brackets(text, item, fonts.hb_font(item.font), first_cluster, out);
 }
 
@@ -175,7 +174,8 @@ void size_item(const SourceText& text, const FontSettings& settings, Item& item)
 const std::vector<ShapedWords::Glyph>& ShapedWords::shape(std::string_view word, const Item& item,
                                                          FontStore& fonts) {
   // What decides the glyphs: the font, the script, Korean or not, small capitals, the word.
-  std::string key(sizeof(int32_t) + sizeof(uint32_t) + 3, '\0');
+  std::string& key = key_;
+  key.assign(sizeof(int32_t) + sizeof(uint32_t) + 3, '\0');
   const int32_t font = item.font;
   const uint32_t script = static_cast<uint32_t>(item.script);
   std::memcpy(key.data(), &font, sizeof font);
@@ -212,9 +212,9 @@ const std::vector<ShapedWords::Glyph>& ShapedWords::shape(std::string_view word,
   std::vector<Glyph> glyphs(count);
   for (unsigned int g = 0; g < count; ++g)
     glyphs[g] = Glyph{infos[g].codepoint, infos[g].cluster, positions[g].x_advance, positions[g].x_offset,
-                      positions[g].y_offset};
+                      positions[g].y_offset, fonts.advance(item.font, infos[g].codepoint)};
   if (right_to_left) std::reverse(glyphs.begin(), glyphs.end());
-  return words_.emplace(std::move(key), std::move(glyphs)).first->second;
+  return words_.emplace(key, std::move(glyphs)).first->second;
 }
 
 ShapedUnits shape_units(const SourceText& text, const FontSettings& settings, FontStore& fonts,

@@ -29,6 +29,7 @@ class ShapedWords {
   struct Glyph {
     uint32_t id = 0, cluster = 0;  // cluster: byte offset in the word
     int32_t advance = 0, x_offset = 0, y_offset = 0;
+    int32_t nominal_advance = 0;  // the glyph's own advance, without kerning
   };
   /// The glyphs of `word` in font `font` (of `fonts`) with `item`'s script, language and
   /// features, shaped the first time.
@@ -39,6 +40,7 @@ class ShapedWords {
 
  private:
   std::unordered_map<std::string, std::vector<Glyph>> words_;
+  std::string key_;  // the key being looked up, kept so that a lookup allocates nothing
   std::size_t shaped_ = 0;
   Buffer buffer_;  // made when first needed
 };
