@@ -267,6 +267,13 @@ Line build_line(const SourceText& text, const ShapedText& shaped, ClusterRange r
   };
   int run_part = -1;
   std::vector<uint8_t> run_levels;  // of each run, for the visual order
+  // The last run's text is appended a stretch of chars at a time, not cluster by cluster:
+  // chars [pending_begin, pending_end) belong to it but are not in its text yet.
+  size_t pending_begin = 0, pending_end = 0;
+  const auto append_pending = [&] {
+    if (pending_end > pending_begin) line.runs.back().text += text.extracted(pending_begin, pending_end);
+    pending_begin = pending_end;
+  };
   for (size_t c = begin; c < end; ++c) {
     ++steps;
     const Cluster& cluster = clusters[c];
@@ -276,7 +283,12 @@ Line build_line(const SourceText& text, const ShapedText& shaped, ClusterRange r
     sized = true;
     const int part = part_of(c);
     // A cluster of the item before continues its run (most do): only a new item is compared.
-    if (!run_item || (&item != last_item && !same_run(*run_item, item)) || part != run_part) {
+    const bool new_run = !run_item || (&item != last_item && !same_run(*run_item, item)) || part != run_part;
+    if (new_run || cluster.char_begin != pending_end) {  // a cluster without glyphs between: not in the text
+      append_pending();
+      pending_begin = pending_end = cluster.char_begin;
+    }
+    if (new_run) {
       GlyphRun run = start_run(text, item, cluster, pen);
       // The first run of a word's first part reads as the whole word; every other run of a
       // split word reads as nothing.
@@ -293,8 +305,9 @@ Line build_line(const SourceText& text, const ShapedText& shaped, ClusterRange r
     }
     last_item = &item;
     GlyphRun& run = line.runs.back();
-    const auto cluster_offset = static_cast<uint32_t>(run.text.size());
-    run.text += text.extracted(cluster.char_begin, cluster.char_end);
+    const auto cluster_offset =
+        static_cast<uint32_t>(run.text.size() + text.extracted(pending_begin, cluster.char_begin).size());
+    pending_end = cluster.char_end;
     for (size_t g = cluster.glyph_begin; g < cluster.glyph_end; ++g) {
       const ShapedGlyph& shaped_glyph = shaped.glyphs[g];
       Glyph glyph{shaped_glyph.id, shaped_glyph.advance, shaped_glyph.x_offset, shaped_glyph.y_offset, cluster_offset};
@@ -303,6 +316,7 @@ Line build_line(const SourceText& text, const ShapedText& shaped, ClusterRange r
       run.glyphs.push_back(glyph);
     }
   }
+  append_pending();
   if (hyphen && !line.runs.empty()) pen += add_hyphen(*hyphen, line.runs.back());
   if (!hyphen && broken_here && end < clusters.size() && run_item) {
     // A forced break (a table cell's "TITLE\nAUTHORS") reads as a space too: read without the
