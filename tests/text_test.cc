@@ -18,6 +18,7 @@
 #include "text/sfnt.h"
 #include "text/text.h"
 #include "text/bidi.h"
+#include "text/itemize.h"  // private: the font family of each char
 
 namespace hanji::text {
 namespace {
@@ -1707,6 +1708,22 @@ TEST_F(TextTest, RightToLeftWordsAreDrawnInVisualOrderAndReadInLogicalOrder) {
   EXPECT_EQ(hebrew.glyphs.back().cluster, 0u);
   // The same text without right-to-left letters keeps one run in logical order.
   EXPECT_EQ(ts.typeset_line(make_inline("ab cd")).runs.size(), 1u);
+}
+
+TEST(Itemize, FamiliesAreLatinWithoutCjkAndFollowTheSyllablesWithIt) {
+  using text::detail::Family;
+  using text::detail::resolve_families;
+  const auto families = [](const std::u32string& chars) {
+    std::string out;
+    for (Family f : resolve_families(chars)) out += f == Family::Hangul ? 'H' : 'L';
+    return out;
+  };
+  EXPECT_EQ(families(U"Go (v1.2), \"C\" - ok"), std::string(19, 'L'));
+  // Punctuation and spaces take the family of the text they stand in; an opener the word's.
+  EXPECT_EQ(families(U"\uD55C, (a)"), "HHHLLL");
+  EXPECT_EQ(families(U"a \uD55C."), "LLHH");
+  // The space before a CJK bracket goes with the bracket.
+  EXPECT_EQ(families(U"a \u300Cb\u300D"), "LHHLH");
 }
 
 TEST(Bidi, VisualOrderReversesEachLevelFromTheHighestDown) {

@@ -38,6 +38,11 @@ bool opens(const std::u32string& chars, size_t i) {
 
 std::vector<Family> resolve_families(const std::u32string& chars) {
   const size_t n = chars.size();
+  // Only a CJK char, or the space before a CJK bracket, is ever Hangul; every other char takes
+  // a Latin char's family or Latin by default. A text without either (most of an English CV,
+  // the Latin paragraphs of a Korean one) is Latin throughout, found without the passes below.
+  const auto may_be_hangul = [](char32_t c) { return is_cjk_char(c) || is_cjk_opening_bracket(c); };
+  if (std::none_of(chars.begin(), chars.end(), may_be_hangul)) return std::vector<Family>(n, Family::Latin);
   // The next strong family anywhere ahead (for line starts) and within the word (for openers).
   std::vector<std::optional<Family>> next_anywhere(n + 1), next_in_word(n + 1);
   for (size_t i = n; i-- > 0;) {
