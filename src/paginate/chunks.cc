@@ -5,6 +5,7 @@
 #include <cmath>
 #include <limits>
 #include <map>
+#include <span>
 #include <string>
 
 namespace hanji::paginate::detail {
@@ -46,11 +47,13 @@ void add_link_area(Page& page, const PlacedRun& placed) {
   page.links.push_back(area);
 }
 
-/// Appends the runs of `line` to `page` with the line's left edge at `x` and its baseline at
-/// `baseline`, as text of structure element `tag`.
-void place_line(const text::Line& line, double x, double baseline, int tag, Page& page) {
-  for (const doc::GlyphRun& run : line.runs) {
-    PlacedRun placed{run, x + run.x, baseline, tag};
+/// Moves the runs of `line` onto `page` with the line's left edge at `x` and its baseline at
+/// `baseline`, as text of structure element `tag` (a line is set for one place: its runs,
+/// glyphs and text are not copied).
+void place_line(text::Line&& line, double x, double baseline, int tag, Page& page) {
+  for (doc::GlyphRun& run : line.runs) {
+    const double run_x = x + run.x;
+    PlacedRun placed{std::move(run), run_x, baseline, tag};
     add_link_area(page, placed);
     page.runs.push_back(std::move(placed));
   }
@@ -93,21 +96,29 @@ SetParagraph set_paragraph(const compose::Paragraph& para, double width, text::T
   std::vector<text::Line> lines = typesetter.typeset(para, measure);
   double top = 0;
   for (size_t i = 0; i < lines.size(); ++i) {
-    const text::Line& line = lines[i];
+    text::Line& line = lines[i];
     Page fragment;
     double baseline = baseline_offset(para.line_height, line.size);
     // The marker first: text read in drawing order has the bullet before its item.
     if (i == 0 && para.marker) {
       text::Line marker = typesetter.typeset_line(para.marker->text);
       double x = para.indent_left - para.marker->gap - marker.width;
-      place_line(marker, x, baseline, para.marker->tag, fragment);
+      place_line(std::move(marker), x, baseline, para.marker->tag, fragment);
     }
-    place_line(line, para.indent_left, baseline, para.tag, fragment);
+    // The rules read the line's runs before they are moved onto the page.
     if (i == 0 && para.rules) add_line_rules(*para.rules, line, para.indent_left, width, baseline, fragment);
+    place_line(std::move(line), para.indent_left, baseline, para.tag, fragment);
     out.baselines.push_back(top + baseline);
     out.lines.push_back(std::move(fragment));
     top += para.line_height;
   }
+  return out;
+}
+
+/// `chunk` alone, moved in: a braced list would copy it, every run and glyph of it.
+std::vector<Chunk> just(Chunk&& chunk) {
+  std::vector<Chunk> out;
+  out.push_back(std::move(chunk));
   return out;
 }
 
@@ -118,7 +129,7 @@ struct SetStack {
   double height = 0;
 };
 
-SetStack set_stack(const std::vector<compose::Paragraph>& paras, double width, text::Typesetter& typesetter) {
+SetStack set_stack(std::span<const compose::Paragraph> paras, double width, text::Typesetter& typesetter) {
   SetStack out;
   for (const auto& para : paras) {
     if (&para != &paras.front()) out.height += para.space_before;
@@ -184,14 +195,14 @@ Chunk row_chunk(const compose::Row& row, const Column& column, text::Typesetter&
     if (i < row.main.size()) {
       if (i > 0) main_bottom += row.main[i].space_before;
       const bool beside_aside = row.aside_left || i < row.aside.size() || main_bottom < aside_bottom - 1e-6;
-      SetStack one = set_stack({row.main[i]}, beside_aside ? narrow : column.width, typesetter);
+      SetStack one = set_stack(std::span(&row.main[i], 1), beside_aside ? narrow : column.width, typesetter);
       if (!one.first_baselines.empty()) first_baseline = main_bottom + one.first_baselines.front();
       translate(one.content, main_x, main_bottom);
       append(c.content, std::move(one.content));
       main_bottom += one.height;
     }
     if (i < row.aside.size() && !row.aside[i].inlines.empty()) {  // an empty one only keeps the index
-      SetStack one = set_stack({row.aside[i]}, aside_width, typesetter);
+      SetStack one = set_stack(std::span(&row.aside[i], 1), aside_width, typesetter);
       const double own = one.first_baselines.empty() ? 0 : one.first_baselines.front();
       const double target = std::max(aside_bottom + own, first_baseline);
       translate(one.content, aside_x, target - own);
@@ -243,7 +254,7 @@ SetRow set_row(const std::vector<compose::Paragraph>& cells, const std::vector<d
   for (size_t c = 0; c < cells.size() && first_edge + c + 1 < edges.size(); ++c) {
     if (cells[c].inlines.empty()) continue;
     const double left = edges[first_edge + c], right = edges[first_edge + c + 1];
-    SetStack cell = set_stack({cells[c]}, std::max(1.0, right - left - 2 * padding), typesetter);
+    SetStack cell = set_stack(std::span(&cells[c], 1), std::max(1.0, right - left - 2 * padding), typesetter);
     translate(cell.content, left + padding, padding);
     append(row.content, std::move(cell.content));
     tallest = std::max(tallest, cell.height);
@@ -401,7 +412,7 @@ Chunk photo_table_chunk(const compose::Table& table, const std::vector<double>& 
 /// each row, which carries the header to draw again when it starts a page.
 std::vector<Chunk> table_chunks(const compose::Table& table, const Column& column, text::Typesetter& typesetter) {
   const std::vector<double> edges = column_edges(table, column.width, typesetter);
-  if (table.photo) return {photo_table_chunk(table, edges, typesetter)};
+  if (table.photo) return just(photo_table_chunk(table, edges, typesetter));
   std::vector<Chunk> chunks;
   std::shared_ptr<const Chunk> header;
   if (!table.header.empty()) {
@@ -497,9 +508,9 @@ Page band(const Page& content, double top, double bottom) {
 // lines of a paragraph, so that nothing is drawn below the bottom margin. It stays whole
 // where no cut can be made (a single picture taller than a page).
 std::vector<Chunk> slice_tall(Chunk piece, double page_height) {
-  if (piece.height <= page_height + 1e-6) return {std::move(piece)};
+  if (piece.height <= page_height + 1e-6) return just(std::move(piece));
   const std::vector<double> at = cuts(occupied(piece.content), piece.height);
-  if (at.empty()) return {std::move(piece)};
+  if (at.empty()) return just(std::move(piece));
   std::vector<Chunk> bands;
   double top = 0;
   for (size_t k = 0; k <= at.size(); ++k) {
