@@ -66,7 +66,10 @@ void translate(Page& page, double dx, double dy) {
 
 void append(Page& into, Page from) {
   auto move_all = [](auto& dst, auto& src) {
-    dst.insert(dst.end(), std::make_move_iterator(src.begin()), std::make_move_iterator(src.end()));
+    // Into an empty vector too small to hold them: the whole vector, not element by element
+    // into a new buffer (a vector given room beforehand keeps it).
+    if (dst.empty() && dst.capacity() < src.size()) dst = std::move(src);
+    else dst.insert(dst.end(), std::make_move_iterator(src.begin()), std::make_move_iterator(src.end()));
   };
   move_all(into.backgrounds, from.backgrounds);
   move_all(into.runs, from.runs);

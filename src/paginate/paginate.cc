@@ -250,6 +250,20 @@ void place_chunks(Flow& flow, const Placement& placed, int page_index, Page& pag
   }
 }
 
+/// How many runs place_chunks puts on a page for these placements (a page's runs are reserved
+/// at once, not grown and moved chunk by chunk).
+std::size_t runs_placed(const std::vector<Placement>& placements, const std::vector<Flow>& flows) {
+  std::size_t runs = 0;
+  for (const Placement& placed : placements) {
+    const std::vector<Chunk>& chunks = flows[placed.flow].chunks;
+    const PageRange range = placed.range;
+    if (range.begin < range.end && chunks[range.begin].repeat_header)
+      runs += chunks[range.begin].repeat_header->content.runs.size();
+    for (size_t i = range.begin; i < range.end; ++i) runs += chunks[i].content.runs.size();
+  }
+  return runs;
+}
+
 /// A vertical rule drawn in pieces (a timeline's, one per line and per space between blocks)
 /// as one rectangle: the pieces of one rule continue each other exactly. Smaller files, and
 /// no hairline seams where two pieces meet in a viewer that anti-aliases each one.
@@ -494,6 +508,7 @@ Document paginate(const compose::Composition& composition, const layout::Theme& 
       if (a_top != b_top) return a_top;
       return !a_top && a.frame.x < b.frame.x;
     });
+    page.runs.reserve(runs_placed(order, flows));
     double main_bottom = 0, deepest = 0;
     for (const Placement& placed : order) {
       add_background(placed, theme, page);
