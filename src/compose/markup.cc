@@ -60,9 +60,9 @@ class Parser {
         one_line_(text.value.find('\n') == std::string::npos),
         diags_(diags),
         steps_(steps),
-        bracket_match_(match_pairs('[', ']', "[")),
-        paren_match_(match_pairs('(', ')', "](")),  // only a link's "](" looks for its ')'
-        code_close_(match_backtick_runs()) {}
+        code_close_(match_backtick_runs()) {
+    match_brackets();
+  }
 
   std::vector<Item> parse() { return parse_range(0, cps_.size(), false); }
   const std::vector<std::string>& links() const { return links_; }
@@ -77,7 +77,7 @@ class Parser {
 
  private:
   static constexpr size_t kNoMatch = static_cast<size_t>(-1);
-  std::vector<size_t> match_pairs(char32_t open, char32_t close, std::string_view looked_up_at) const;
+  void match_brackets();
   std::vector<size_t> match_backtick_runs() const;
   bool scan_code(size_t& i, size_t end, std::vector<Item>& out) const;
   std::vector<Item> parse_range(size_t begin, size_t end, bool in_link);
@@ -111,7 +111,7 @@ class Parser {
   std::string label_as_text(const LinkSyntax& link) const;
   // For each opening bracket / parenthesis, the index of the one closing it (kNoMatch if
   // none), found once for the whole value: looking for it afresh at every '[' made a
-  // paragraph of 100,000 unclosed brackets take 11 s.
+  // paragraph of 100,000 unclosed brackets take 11 s. Empty when never looked up.
   std::vector<size_t> bracket_match_, paren_match_;
   // For the first backtick of each run, where the next run of the same length starts (the
   // code span's end, as in CommonMark); found in one pass for the same reason.
@@ -171,25 +171,35 @@ bool Parser::scan_code(size_t& i, size_t end, std::vector<Item>& out) const {
   return true;
 }
 
-// One pass with a stack; a backslash hides the character after it, as in `matching` before.
-// Empty when the value lacks `looked_up_at`, without which the table is never looked up
-// (most of a CV's texts have no link, and many no brackets at all).
-std::vector<size_t> Parser::match_pairs(char32_t open, char32_t close, std::string_view looked_up_at) const {
-  if (text_.value.find(looked_up_at) == std::string::npos) return {};
-  std::vector<size_t> match(cps_.size(), kNoMatch);
-  std::vector<size_t> stack;
+// One pass with a stack for each kind; a backslash hides the character after it, as in
+// `matching` before. Only for a value with a '[', without which neither table is looked up
+// (most of a CV's texts have no link, and many no brackets at all); the parentheses only for
+// one with a link's "](", the only place that looks for a ')'.
+void Parser::match_brackets() {
+  if (text_.value.find('[') == std::string::npos) return;
+  const bool parens = text_.value.find("](") != std::string::npos;
+  bracket_match_.assign(cps_.size(), kNoMatch);
+  if (parens) paren_match_.assign(cps_.size(), kNoMatch);
+  std::vector<size_t> brackets, open_parens;
   for (size_t k = 0; k < cps_.size(); ++k) {
     ++steps_;
-    if (cps_[k] == '\\') {
+    const char32_t c = cps_[k];
+    if (c == '\\') {
       ++k;
-    } else if (cps_[k] == open) {
-      stack.push_back(k);
-    } else if (cps_[k] == close && !stack.empty()) {
-      match[stack.back()] = k;
-      stack.pop_back();
+    } else if (c == '[') {
+      brackets.push_back(k);
+    } else if (c == ']') {
+      if (!brackets.empty()) {
+        bracket_match_[brackets.back()] = k;
+        brackets.pop_back();
+      }
+    } else if (parens && c == '(') {
+      open_parens.push_back(k);
+    } else if (parens && c == ')' && !open_parens.empty()) {
+      paren_match_[open_parens.back()] = k;
+      open_parens.pop_back();
     }
   }
-  return match;
 }
 
 // Links may not hold links (as in CommonMark): inside a label `in_link` is set, so the
@@ -500,8 +510,10 @@ bool is_digit(char32_t c) { return c >= '0' && c <= '9'; }
 // Typewriter quotes become typographic ones, as TeX's `` '' and Typst's smart quotes do: ' after
 // a letter or digit is an apostrophe or a closing quote (’), before one an opening quote (‘),
 // except an elided year ('90s); " opens (“) at the start, after a space or an opening bracket,
-// and closes (”) elsewhere. Addresses (URLs, e-mail) keep theirs.
-void smarten_quotes(std::vector<Item>& items, std::size_t& steps) {
+// and closes (”) elsewhere. Addresses (URLs, e-mail) keep theirs. Whether any quote was
+// replaced (then a run reads as what was typed, not as it shows).
+bool smarten_quotes(std::vector<Item>& items, std::size_t& steps) {
+  bool replaced = false;
   size_t word_begin = 0;
   bool address = false;
   for (size_t k = 0; k < items.size(); ++k) {
@@ -518,6 +530,7 @@ void smarten_quotes(std::vector<Item>& items, std::size_t& steps) {
     const char32_t after = k + 1 < items.size() ? items[k + 1].ch : U' ';
     const bool opening = opens_quote_after(before) || k == 0;
     item.typed = item.ch;
+    replaced = true;
     if (item.ch == '\'')
       item.ch = opening && !is_space(after) && !(is_digit(after) && k + 2 < items.size() && is_digit(items[k + 2].ch))
                     ? 0x2018
@@ -525,10 +538,13 @@ void smarten_quotes(std::vector<Item>& items, std::size_t& steps) {
     else
       item.ch = opening && !is_space(after) ? 0x201C : 0x201D;
   }
+  return replaced;
 }
 
+// `typed`: whether any item was typed as another character than it shows (smarten_quotes);
+// without one, every run reads as it shows, which an empty reads_as says.
 std::vector<Inline> group_inlines(const std::vector<Item>& items, const Parser& parser, const FontSpec& base,
-                                  const Rgb& link_color, std::size_t& steps) {
+                                  const Rgb& link_color, bool typed, std::size_t& steps) {
   const std::vector<std::string>& links = parser.links();
   std::vector<Inline> out;
   const Item* previous = nullptr;
@@ -550,12 +566,13 @@ std::vector<Inline> group_inlines(const std::vector<Item>& items, const Parser& 
       out.push_back(std::move(run));
     }
     append_char(out.back().text, item.ch);
-    append_char(out.back().reads_as, item.typed ? item.typed : item.ch);
+    if (typed) append_char(out.back().reads_as, item.typed ? item.typed : item.ch);
     previous = &item;
   }
   // The page shows ’ and “ ”; what is copied or parsed out of the PDF is what was typed.
-  for (Inline& run : out)
-    if (run.reads_as == run.text) run.reads_as.clear();
+  if (typed)
+    for (Inline& run : out)
+      if (run.reads_as == run.text) run.reads_as.clear();
   return out;
 }
 
@@ -584,9 +601,10 @@ std::vector<Inline> parse_markup(const model::Text& text, const FontSpec& base, 
   MarkupWork done;
   Parser parser(text, &diags, done.parse_steps);
   std::vector<Item> items = parser.parse();
-  smarten_quotes(items, done.parse_steps);
+  // Only a value with a typewriter quote has one to replace.
+  const bool typed = text.value.find_first_of("'\"") != std::string::npos && smarten_quotes(items, done.parse_steps);
   if (!bold_keywords.keywords.empty()) apply_bold_keywords(items, bold_keywords, done.keyword_steps);
-  std::vector<Inline> inlines = group_inlines(items, parser, base, link_color, done.parse_steps);
+  std::vector<Inline> inlines = group_inlines(items, parser, base, link_color, typed, done.parse_steps);
   if (work) {
     work->parse_steps += done.parse_steps;
     work->keyword_steps += done.keyword_steps;
