@@ -185,10 +185,15 @@ const std::vector<ShapedWords::Glyph>& ShapedWords::shape(std::string_view word,
   const bool right_to_left = item.level % 2 == 1;
   key[sizeof font + sizeof script + 2] = right_to_left ? 'r' : '-';
   key.append(word);
-  if (auto it = words_.find(key); it != words_.end()) return it->second;
+  // One lookup, which adds the word's entry on a miss: the key is hashed once.
+  auto [entry, added] = words_.try_emplace(key);
+  if (!added) return entry->second;
   // A typesetter keeps about one CV's words; a text of endless distinct words (an attack, or a
   // book) starts again rather than grow without bound.
-  if (words_.size() >= kMaxWords) words_.clear();
+  if (words_.size() > kMaxWords) {
+    words_.clear();
+    entry = words_.try_emplace(key).first;
+  }
   ++shaped_;
   if (!buffer_) buffer_.reset(hb_buffer_create());
   hb_buffer_t* buffer = buffer_.get();
@@ -214,7 +219,8 @@ const std::vector<ShapedWords::Glyph>& ShapedWords::shape(std::string_view word,
     glyphs[g] = Glyph{infos[g].codepoint, infos[g].cluster, positions[g].x_advance, positions[g].x_offset,
                       positions[g].y_offset, fonts.advance(item.font, infos[g].codepoint)};
   if (right_to_left) std::reverse(glyphs.begin(), glyphs.end());
-  return words_.emplace(key, std::move(glyphs)).first->second;
+  entry->second = std::move(glyphs);
+  return entry->second;
 }
 
 ShapedUnits shape_units(const SourceText& text, const FontSettings& settings, FontStore& fonts,

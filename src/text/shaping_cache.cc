@@ -54,20 +54,11 @@ std::string shaping_key(const SourceText& text) {
   return key;
 }
 
-Prepared* ShapingCache::find(const std::string& key) {
-  auto it = entries_.find(key);
-  if (it == entries_.end()) {
-    ++misses_;
-    return nullptr;
-  }
-  ++hits_;
-  it->second.document = document_;
-  return &it->second;
-}
-
-Prepared& ShapingCache::insert(std::string key, Prepared prepared) {
-  prepared.document = document_;
-  return entries_.insert_or_assign(std::move(key), std::move(prepared)).first->second;
+std::pair<ShapingCache::Entries::iterator, bool> ShapingCache::find_or_add(std::string key) {
+  auto [entry, added] = entries_.try_emplace(std::move(key));
+  ++(added ? misses_ : hits_);
+  entry->second.document = document_;
+  return {entry, !added};
 }
 
 void ShapingCache::next_document() {

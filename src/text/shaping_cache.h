@@ -9,6 +9,7 @@
 #include <optional>
 #include <string>
 #include <unordered_map>
+#include <utility>
 #include <vector>
 
 #include "text/breaks.h"
@@ -44,9 +45,12 @@ void keep_last_document(Entries& entries, std::size_t last) {
 
 class ShapingCache {
  public:
-  /// The entry for `key`, or nullptr.
-  Prepared* find(const std::string& key);
-  Prepared& insert(std::string key, Prepared prepared);
+  using Entries = std::unordered_map<std::string, Prepared>;
+  /// The entry for `key` and true when it was kept (a hit); else a new empty entry for the
+  /// caller to fill, or to drop(). One lookup, so the key is hashed once either way.
+  std::pair<Entries::iterator, bool> find_or_add(std::string key);
+  /// Lets go of an entry that find_or_add() has just made.
+  void drop(Entries::iterator entry) { entries_.erase(entry); }
 
   /// A new document starts (a warm engine sets one CV after another). What the documents
   /// before the last did not set again is dropped once it outweighs what the last one set,
@@ -60,7 +64,7 @@ class ShapingCache {
   size_t misses() const { return misses_; }
 
  private:
-  std::unordered_map<std::string, Prepared> entries_;
+  Entries entries_;
   size_t hits_ = 0, misses_ = 0;
   size_t document_ = 0;
 };

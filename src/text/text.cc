@@ -357,11 +357,14 @@ struct Typesetter::Impl {
   // something (a missing glyph) is not kept, so its warnings come again each time, as
   // without a cache. The reference is valid until the next call.
   Prepared& prepare(const SourceText& text) {
-    std::string key = shaping_key(text);
-    if (Prepared* found = cache.find(key)) return *found;
+    auto [entry, found] = cache.find_or_add(shaping_key(text));
+    Prepared& prepared = entry->second;
+    if (found) return prepared;
     const size_t reported = diags->all().size();
-    uncached = Prepared{shape_units(text, settings, fonts, chooser, words, *diags), 0, {}};
-    if (diags->all().size() == reported) return cache.insert(std::move(key), std::move(uncached));
+    prepared.units = shape_units(text, settings, fonts, chooser, words, *diags);
+    if (diags->all().size() == reported) return prepared;
+    uncached = std::move(prepared);
+    cache.drop(entry);
     return uncached;
   }
 
@@ -396,8 +399,7 @@ struct Typesetter::Impl {
   ShapedWords words;  // each distinct word shaped once per font
   struct SetLines {
     std::vector<Line> lines;
-    std::size_t document = 0;
-  std::size_t lines_reused = 0;  // the last document that set them
+    std::size_t document = 0;  // the last document that set them
   };
   std::unordered_map<std::string, SetLines> lines;  // typeset_at() by lines_key(); documents counted by `cache`
   std::size_t lines_reused = 0;
@@ -504,15 +506,20 @@ std::vector<Line> Typesetter::typeset_at(const compose::Paragraph& paragraph, do
   // The lines of a paragraph set before at this width (a warm engine setting a CV again after
   // an edit elsewhere, fitting trying the same measure twice): unless setting it said
   // something, which must be said again.
-  std::string key = lines_key(paragraph, width, impl_->breaker);
-  if (auto it = impl_->lines.find(key); it != impl_->lines.end()) {
-    it->second.document = impl_->cache.document();
+  // One lookup, which adds the entry on a miss: the key is hashed once.
+  auto [entry, added] = impl_->lines.try_emplace(lines_key(paragraph, width, impl_->breaker));
+  Impl::SetLines& kept = entry->second;
+  kept.document = impl_->cache.document();
+  if (!added) {
     ++impl_->lines_reused;
-    return it->second.lines;
+    return kept.lines;
   }
   const std::size_t reported = impl_->diags->all().size();
   std::vector<Line> lines = set_lines(paragraph, width);
-  if (impl_->diags->all().size() == reported) impl_->lines.emplace(std::move(key), Impl::SetLines{lines, impl_->cache.document()});
+  if (impl_->diags->all().size() == reported)
+    kept.lines = lines;
+  else
+    impl_->lines.erase(entry);
   return lines;
 }
 
