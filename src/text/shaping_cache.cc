@@ -1,5 +1,6 @@
 #include "text/shaping_cache.h"
 
+#include <algorithm>
 #include <cstring>
 #include <map>
 #include <span>
@@ -22,6 +23,9 @@ size_t size_class(std::span<const compose::Inline> inlines, size_t k) {
 // the address changes, so only which inlines share one matters, not the address itself (a
 // key holding every address in full cost a copy of 2,000 characters per word of a long link).
 std::vector<size_t> link_classes(std::span<const compose::Inline> inlines) {
+  // Most paragraphs link nothing: every inline shares the first one's (empty) address.
+  if (std::all_of(inlines.begin(), inlines.end(), [](const compose::Inline& in) { return in.link.empty(); }))
+    return std::vector<size_t>(inlines.size(), 0);
   std::map<std::string_view, size_t> first_with;
   std::vector<size_t> classes;
   classes.reserve(inlines.size());
@@ -35,12 +39,15 @@ std::string shaping_key(const SourceText& text) {
   std::string key;
   key.reserve(text.text.size() + text.inlines.size() * 48);
   append_bytes(key, text.inlines.size());
-  std::vector<size_t> chars_of(text.inlines.size(), 0);  // where the inlines meet in the text
   const std::vector<size_t> link_class = link_classes(text.inlines);
-  for (int k : text.inline_of) ++chars_of[static_cast<size_t>(k)];
+  // Where the inlines meet in the text: each one's chars, found by bisection, as the chars
+  // come inline by inline (inline_of never decreases).
+  auto first_char = text.inline_of.begin();
   for (size_t k = 0; k < text.inlines.size(); ++k) {
     const compose::Inline& in = text.inlines[k];
-    append_bytes(key, chars_of[k]);
+    const auto next_inline = std::upper_bound(first_char, text.inline_of.end(), static_cast<int>(k));
+    append_bytes(key, static_cast<size_t>(next_inline - first_char));
+    first_char = next_inline;
     append_bytes(key, size_class(text.inlines, k));
     key += static_cast<char>(in.font.mono * 32 + in.font.emphasized * 16 + in.unbreakable * 8 + in.font.small_caps * 4 +
                              in.font.bold * 2 + in.font.italic);
