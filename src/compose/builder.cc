@@ -4,8 +4,11 @@
 #include "compose/markup.h"
 #include "compose/templates.h"
 
+#include <functional>
 #include <mutex>
+#include <string>
 #include <unordered_map>
+#include <utility>
 
 namespace hanji::compose {
 
@@ -66,9 +69,26 @@ void add_link_icons(std::vector<Inline>& inlines) {
   }
 }
 
+namespace {
+
+// A memo key hashed once when made: a text not found is looked up again to be kept, after
+// parsing it with the memo unlocked, and its bytes are not hashed a second time.
+struct MemoKey {
+  explicit MemoKey(std::string key) : bytes(std::move(key)), hash(std::hash<std::string>{}(bytes)) {}
+  bool operator==(const MemoKey& other) const { return hash == other.hash && bytes == other.bytes; }
+  std::string bytes;
+  std::size_t hash;
+};
+
+struct MemoKeyHash {
+  std::size_t operator()(const MemoKey& key) const noexcept { return key.hash; }
+};
+
+}  // namespace
+
 struct MarkupMemo::Impl {
   std::mutex mutex;
-  std::unordered_map<std::string, std::vector<Inline>> texts;
+  std::unordered_map<MemoKey, std::vector<Inline>, MemoKeyHash> texts;
   std::size_t parsed = 0, reused = 0;
 };
 
@@ -118,7 +138,7 @@ std::vector<Inline> Builder::inlines(const model::Text& text, const FontSpec& fo
 
 std::vector<Inline> Builder::parsed_inlines(const model::Text& text, const FontSpec& font, const Rgb& link_color) {
   if (!memo_) return parse_markup(text, font, link_color, bold_keywords_, diags_);
-  std::string key = markup_key(text, font, link_color, keywords_key_);
+  MemoKey key(markup_key(text, font, link_color, keywords_key_));
   MarkupMemo::Impl& memo = memo_->impl();
   {
     std::lock_guard lock(memo.mutex);
