@@ -477,16 +477,27 @@ void append_text(std::string& key, const std::string& text) {
 // style, link, where it is written), the alignment, hyphenation, hanging markers. Two equal
 // keys give the same lines.
 std::string lines_key(const compose::Paragraph& paragraph, double width, Breaker breaker) {
+  // Its size, reserved once: the texts and every inline's fixed fields.
+  constexpr size_t kInlineFields = 4 * sizeof(size_t) + 2 * sizeof(int) + 4 * sizeof(double) + 2;
+  size_t size = sizeof width + 3;
+  for (const compose::Inline& in : paragraph.inlines)
+    size += kInlineFields + in.text.size() + in.link.size() + in.reads_as.size() + in.span.file.size();
   std::string key;
+  key.reserve(size);
   append_bytes(key, width);
   key += static_cast<char>(breaker == Breaker::FirstFit);
   key += static_cast<char>(paragraph.align);
   key += static_cast<char>(paragraph.is_name * 2 + paragraph.hanging_markers);
+  const std::string* file_before = nullptr;
   for (const compose::Inline& in : paragraph.inlines) {
     append_text(key, in.text);
     append_text(key, in.link);
     append_text(key, in.reads_as);
-    append_text(key, in.span.file);
+    // The file is written once for the inlines from one file in a row (a paragraph's, most often).
+    const bool same_file = file_before && *file_before == in.span.file;
+    key += static_cast<char>(same_file);
+    if (!same_file) append_text(key, in.span.file);
+    file_before = &in.span.file;
     append_bytes(key, in.span.line);
     append_bytes(key, in.span.col);
     const compose::FontSpec& font = in.font;
