@@ -37,7 +37,9 @@ std::vector<size_t> link_classes(std::span<const compose::Inline> inlines) {
 
 std::string shaping_key(const SourceText& text) {
   std::string key;
-  key.reserve(text.text.size() + text.inlines.size() * 48);
+  // Per inline: its chars, size class and link class, three colour components, two flags.
+  constexpr size_t kInlineFields = 3 * sizeof(size_t) + 3 * sizeof(double) + 2;
+  key.reserve(sizeof(size_t) + text.inlines.size() * kInlineFields + text.text.size());
   append_bytes(key, text.inlines.size());
   const std::vector<size_t> link_class = link_classes(text.inlines);
   // Where the inlines meet in the text: each one's chars, found by bisection, as the chars
