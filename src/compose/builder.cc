@@ -115,6 +115,8 @@ constexpr std::size_t kMaxMemoTexts = 20000;
 std::string markup_key(const model::Text& text, const FontSpec& font, const Rgb& link_color,
                        const std::string& keywords) {
   std::string key;
+  key.reserve(7 * sizeof(double) + 1 + 2 * sizeof(int) + 2 * sizeof(size_t) + text.span.file.size() + keywords.size() +
+              text.value.size());
   for (double value : {font.size, font.color.r, font.color.g, font.color.b, link_color.r, link_color.g, link_color.b})
     append_bytes(key, value);
   key += static_cast<char>(font.bold + font.italic * 2 + font.small_caps * 4 + font.emphasized * 8 + font.mono * 16);
