@@ -6,6 +6,7 @@
 #include <cmath>
 #include <filesystem>
 #include <map>
+#include <memory>
 
 #include <fmt/format.h>
 
@@ -30,6 +31,8 @@ bool is_cv_file(const fs::path& path) {
 }
 
 using config::ConfigNode;
+// A layout file's tree, shared with the engine's cache when it keeps one.
+using SharedNode = std::shared_ptr<const ConfigNode>;
 
 constexpr const char* kDefaultLayout = "classic";
 
@@ -67,7 +70,7 @@ class ChainLoader {
  public:
   ChainLoader(const DataDirs& dirs, Diagnostics& diags) : dirs_(dirs), diags_(diags) {}
 
-  std::optional<std::vector<ConfigNode>> load(const std::string& name, const Span& name_span) {
+  std::optional<std::vector<SharedNode>> load(const std::string& name, const Span& name_span) {
     if (visited_.size() >= static_cast<size_t>(limits::kMaxExtendsDepth)) {
       diags_.error(name_span,
                    fmt::format("layouts extend each other more than {} deep here", limits::kMaxExtendsDepth),
@@ -82,9 +85,9 @@ class ChainLoader {
     }
     visited_.push_back(*path);
     names_.push_back(name);
-    auto config = dirs_.cache ? dirs_.cache->read(*path, name_span, diags_) : read_layout_file(*path, name_span, diags_);
+    SharedNode config = read(*path, name_span);
     if (!config) return std::nullopt;
-    std::vector<ConfigNode> chain;
+    std::vector<SharedNode> chain;
     if (const ConfigNode* parent = config->kind == ConfigNode::Kind::Map ? map_value(*config, "extends") : nullptr) {
       if (parent->kind != ConfigNode::Kind::Scalar) {
         diags_.error(parent->span, "'extends' must name one layout", {"write `extends: classic`"});
@@ -94,8 +97,15 @@ class ChainLoader {
       if (!base) return std::nullopt;
       chain = std::move(*base);
     }
-    chain.push_back(std::move(*config));
+    chain.push_back(std::move(config));
     return chain;
+  }
+
+  /// The layout file at `path`: the engine's cached tree, shared, or one read now.
+  SharedNode read(const std::string& path, const Span& name_span) {
+    if (dirs_.cache) return dirs_.cache->read(path, name_span, diags_);
+    std::optional<ConfigNode> node = read_layout_file(path, name_span, diags_);
+    return node ? std::make_shared<const ConfigNode>(std::move(*node)) : nullptr;
   }
 
   /// The files loaded, in the order of the chain `load` returned (the most basic first).
@@ -182,16 +192,18 @@ class ChainLoader {
 
 // Where a layout that names no font hears of it: its `fonts:` key, else the first line of the
 // layout that was asked for.
-Span fonts_place(const std::vector<ConfigNode>& chain, const std::vector<std::string>& files) {
-  for (auto layout = chain.rbegin(); layout != chain.rend(); ++layout)
-    for (size_t i = 0; layout->kind == ConfigNode::Kind::Map && i < layout->keys.size(); ++i)
-      if (layout->keys[i] == "fonts" && i < layout->key_spans.size()) return layout->key_spans[i];
+Span fonts_place(const std::vector<SharedNode>& chain, const std::vector<std::string>& files) {
+  for (auto it = chain.rbegin(); it != chain.rend(); ++it) {
+    const ConfigNode& layout = **it;
+    for (size_t i = 0; layout.kind == ConfigNode::Kind::Map && i < layout.keys.size(); ++i)
+      if (layout.keys[i] == "fonts" && i < layout.key_spans.size()) return layout.key_spans[i];
+  }
   return files.empty() ? Span{} : Span{files.back(), 1, 1};
 }
 
 // A layout starts from the built-in values, which name no font: one that extends no other
 // (usually by mistake) must name them itself.
-void check_fonts(const Theme& theme, const std::vector<ConfigNode>& chain, const std::vector<std::string>& files,
+void check_fonts(const Theme& theme, const std::vector<SharedNode>& chain, const std::vector<std::string>& files,
                  Diagnostics& diags) {
   const bool hangul = !theme.fonts.hangul.regular.empty(), latin = !theme.fonts.latin.regular.empty();
   if (hangul && latin) return;
@@ -466,7 +478,7 @@ std::optional<Theme> load_theme(const std::string& name, const Span& name_span, 
   if (!chain) return std::nullopt;
   theme.files = loader.files();
   SystemFonts system_fonts;  // loaded only if a font is named by its family
-  for (const auto& config : *chain) apply_config(config, ConfigOrigin::LayoutFile, dirs, system_fonts, theme, diags);
+  for (const SharedNode& config : *chain) apply_config(*config, ConfigOrigin::LayoutFile, dirs, system_fonts, theme, diags);
   apply_config(overrides, ConfigOrigin::CvOverrides, dirs, system_fonts, theme, diags);
   apply_paper_override(paper_override, theme, diags);
   add_link_icon_font(theme, dirs);

@@ -339,8 +339,9 @@ class LayoutFileCache {
   LayoutFileCache(const LayoutFileCache&) = delete;
   LayoutFileCache& operator=(const LayoutFileCache&) = delete;
 
-  /// The layout file at `path` as read_layout_file reads it, from the cache when unchanged.
-  std::optional<config::ConfigNode> read(const std::string& path, const Span& named_at, Diagnostics& diags);
+  /// The layout file at `path` as read_layout_file reads it (null where that gives nothing),
+  /// from the cache when unchanged. The cache and its readers share one tree, never copied.
+  std::shared_ptr<const config::ConfigNode> read(const std::string& path, const Span& named_at, Diagnostics& diags);
 
   /// Files parsed, and reads answered from the cache, so far (tests count them).
   std::size_t parsed() const;

@@ -73,21 +73,26 @@ std::optional<config::ConfigNode> read_layout_file(const std::string& path, cons
 namespace hanji::layout {
 
 struct LayoutFileCache::Impl {
-  StampedFiles<config::ConfigNode> files;
+  StampedFiles<std::shared_ptr<const config::ConfigNode>> files;
 };
 
 LayoutFileCache::LayoutFileCache() : impl_(std::make_unique<Impl>()) {}
 LayoutFileCache::~LayoutFileCache() = default;
 
-std::optional<config::ConfigNode> LayoutFileCache::read(const std::string& path, const Span& named_at,
-                                                        Diagnostics& diags) {
+std::shared_ptr<const config::ConfigNode> LayoutFileCache::read(const std::string& path, const Span& named_at,
+                                                                Diagnostics& diags) {
   const std::optional<FileStamp> stamp = file_stamp(path);
-  if (std::optional<config::ConfigNode> kept = impl_->files.find(path, stamp)) return kept;
+  if (std::optional<std::shared_ptr<const config::ConfigNode>> kept = impl_->files.find(path, stamp)) return *kept;
   const std::size_t reported = diags.all().size();
   std::optional<config::ConfigNode> node = read_layout_file(path, named_at, diags);
-  if (node && diags.all().size() == reported) impl_->files.keep(path, stamp, *node);
+  if (!node) {
+    impl_->files.forget(path);
+    return nullptr;
+  }
+  auto shared = std::make_shared<const config::ConfigNode>(std::move(*node));
+  if (diags.all().size() == reported) impl_->files.keep(path, stamp, shared);
   else impl_->files.forget(path);
-  return node;
+  return shared;
 }
 
 std::size_t LayoutFileCache::parsed() const { return impl_->files.made(); }
