@@ -315,7 +315,11 @@ class TreeBuilder final : public YAML::EventHandler {
     char32_t first_char = 0;
     int removed = 0;
     std::string cleaned;
-    for (size_t at = 0; at < value.size();) {
+    // Printable ASCII, tabs and line breaks are never removed: decoding starts at the first
+    // other byte (none, in most values).
+    const auto kept_ascii = [](char c) { return (c >= 0x20 && c < 0x7F) || c == '\t' || c == '\n' || c == '\r'; };
+    const size_t other = static_cast<size_t>(std::find_if_not(value.begin(), value.end(), kept_ascii) - value.begin());
+    for (size_t at = other; at < value.size();) {
       const size_t start = at;
       const char32_t c = utf8_next(value, at);
       const bool ill_formed = c == 0xFFFD && at == start + 1;
@@ -354,6 +358,9 @@ class TreeBuilder final : public YAML::EventHandler {
   // ("[](address)") or it never closes before a blank (then it is text).
   void check_word_length(const YamlNode& node) {
     const std::string& value = node.scalar;
+    // A word counts characters, at most one per byte: a value of no more bytes than the limit
+    // has no word past it (nearly every value).
+    if (value.size() <= limits::kMaxWordLength) return;
     WordCount word;
     for (size_t at = 0; at < value.size();) {
       const size_t start = at;
