@@ -195,31 +195,38 @@ const std::vector<ShapedWords::Glyph>& ShapedWords::shape(std::string_view word,
     entry = words_.try_emplace(key).first;
   }
   ++shaped_;
-  if (!buffer_) buffer_.reset(hb_buffer_create());
-  hb_buffer_t* buffer = buffer_.get();
-  hb_buffer_clear_contents(buffer);
-  hb_buffer_add_utf8(buffer, word.data(), static_cast<int>(word.size()), 0, static_cast<int>(word.size()));
-  // Right-to-left words (Hebrew, Arabic) are shaped so: their joining forms and marks depend
-  // on it. Their glyphs come back in visual order; they are kept in logical order here, as
-  // every other word's, and a line draws them back to front (lines.cc).
-  hb_buffer_set_direction(buffer, right_to_left ? HB_DIRECTION_RTL : HB_DIRECTION_LTR);
-  hb_buffer_set_script(buffer, item.script);
-  // An explicit language keeps shaping independent of the process locale.
-  hb_buffer_set_language(buffer, item.role == Role::Hangul ? hb_language_from_string("ko", -1) : HB_LANGUAGE_INVALID);
-  // Default features (kern, liga, ...), plus small capitals where asked: the font's own smcp
-  // glyphs keep the text's case for extraction (a font without them draws the letters as
-  // they are).
-  static const hb_feature_t kSmallCaps{HB_TAG('s', 'm', 'c', 'p'), 1, HB_FEATURE_GLOBAL_START, HB_FEATURE_GLOBAL_END};
-  hb_shape(fonts.hb_font(item.font), buffer, item.small_caps ? &kSmallCaps : nullptr, item.small_caps ? 1 : 0);
-  unsigned int count = 0;
-  const hb_glyph_info_t* infos = hb_buffer_get_glyph_infos(buffer, &count);
-  const hb_glyph_position_t* positions = hb_buffer_get_glyph_positions(buffer, &count);
-  std::vector<Glyph> glyphs(count);
-  for (unsigned int g = 0; g < count; ++g)
-    glyphs[g] = Glyph{infos[g].codepoint, infos[g].cluster, positions[g].x_advance, positions[g].x_offset,
-                      positions[g].y_offset, fonts.advance(item.font, infos[g].codepoint)};
-  if (right_to_left) std::reverse(glyphs.begin(), glyphs.end());
-  entry->second = std::move(glyphs);
+  // The entry is added before it is filled: a failure in between (memory) must not leave it
+  // empty, or the word would be drawn as nothing from then on in a warm engine.
+  try {
+    if (!buffer_) buffer_.reset(hb_buffer_create());
+    hb_buffer_t* buffer = buffer_.get();
+    hb_buffer_clear_contents(buffer);
+    hb_buffer_add_utf8(buffer, word.data(), static_cast<int>(word.size()), 0, static_cast<int>(word.size()));
+    // Right-to-left words (Hebrew, Arabic) are shaped so: their joining forms and marks depend
+    // on it. Their glyphs come back in visual order; they are kept in logical order here, as
+    // every other word's, and a line draws them back to front (lines.cc).
+    hb_buffer_set_direction(buffer, right_to_left ? HB_DIRECTION_RTL : HB_DIRECTION_LTR);
+    hb_buffer_set_script(buffer, item.script);
+    // An explicit language keeps shaping independent of the process locale.
+    hb_buffer_set_language(buffer, item.role == Role::Hangul ? hb_language_from_string("ko", -1) : HB_LANGUAGE_INVALID);
+    // Default features (kern, liga, ...), plus small capitals where asked: the font's own smcp
+    // glyphs keep the text's case for extraction (a font without them draws the letters as
+    // they are).
+    static const hb_feature_t kSmallCaps{HB_TAG('s', 'm', 'c', 'p'), 1, HB_FEATURE_GLOBAL_START, HB_FEATURE_GLOBAL_END};
+    hb_shape(fonts.hb_font(item.font), buffer, item.small_caps ? &kSmallCaps : nullptr, item.small_caps ? 1 : 0);
+    unsigned int count = 0;
+    const hb_glyph_info_t* infos = hb_buffer_get_glyph_infos(buffer, &count);
+    const hb_glyph_position_t* positions = hb_buffer_get_glyph_positions(buffer, &count);
+    std::vector<Glyph> glyphs(count);
+    for (unsigned int g = 0; g < count; ++g)
+      glyphs[g] = Glyph{infos[g].codepoint, infos[g].cluster, positions[g].x_advance, positions[g].x_offset,
+                        positions[g].y_offset, fonts.advance(item.font, infos[g].codepoint)};
+    if (right_to_left) std::reverse(glyphs.begin(), glyphs.end());
+    entry->second = std::move(glyphs);
+  } catch (...) {
+    words_.erase(entry);
+    throw;
+  }
   return entry->second;
 }
 

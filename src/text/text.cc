@@ -361,7 +361,12 @@ struct Typesetter::Impl {
     Prepared& prepared = entry->second;
     if (found) return prepared;
     const size_t reported = diags->all().size();
-    prepared.units = shape_units(text, settings, fonts, chooser, words, *diags);
+    try {
+      prepared.units = shape_units(text, settings, fonts, chooser, words, *diags);
+    } catch (...) {  // no empty entry left behind for the next setting to take
+      cache.drop(entry);
+      throw;
+    }
     if (diags->all().size() == reported) return prepared;
     uncached = std::move(prepared);
     cache.drop(entry);
@@ -526,7 +531,13 @@ std::vector<Line> Typesetter::typeset_at(const compose::Paragraph& paragraph, do
     return kept.lines;
   }
   const std::size_t reported = impl_->diags->all().size();
-  std::vector<Line> lines = set_lines(paragraph, width);
+  std::vector<Line> lines;
+  try {
+    lines = set_lines(paragraph, width);
+  } catch (...) {  // no empty entry left behind for the next call to take
+    impl_->lines.erase(entry);
+    throw;
+  }
   if (impl_->diags->all().size() == reported)
     kept.lines = lines;
   else
