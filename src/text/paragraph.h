@@ -25,7 +25,7 @@ struct SourceText {
   std::u32string chars;
   std::vector<uint32_t> byte_of;  // byte offset of each char; back() == text.size()
   std::vector<int> inline_of;     // inline index of each char
-  std::vector<int> column_of;     // code points from the start of the char's inline
+  std::vector<uint32_t> inline_start;  // per inline: the index of its first char
   // What the runs carry for text extraction where an inline reads as other chars than it
   // shows (Inline::reads_as): the whole paragraph so, and its byte offsets; empty otherwise.
   std::string reads_as;

@@ -1,6 +1,7 @@
 #include "text/paragraph.h"
 
 #include <algorithm>
+#include <numeric>
 
 namespace hanji::text::detail {
 
@@ -40,16 +41,26 @@ SourceText gather_text(std::span<const compose::Inline> inlines) {
   out.chars.reserve(bytes);
   out.byte_of.reserve(bytes + 1);
   out.inline_of.reserve(bytes);
-  out.column_of.reserve(bytes);
+  out.inline_start.reserve(inlines.size());
   for (size_t k = 0; k < inlines.size(); ++k) {
     const std::string& in = inlines[k].text;
-    int column = 0;
+    out.inline_start.push_back(static_cast<uint32_t>(out.chars.size()));
+    // Most inlines are ASCII: a char a byte, so every array takes the inline whole.
+    if (std::all_of(in.begin(), in.end(), [](char byte) { return static_cast<unsigned char>(byte) < 0x80; })) {
+      const size_t first_byte = out.byte_of.size();
+      out.byte_of.resize(first_byte + in.size());
+      std::iota(out.byte_of.begin() + static_cast<std::ptrdiff_t>(first_byte), out.byte_of.end(),
+                static_cast<uint32_t>(out.text.size()));
+      out.chars.append(in.begin(), in.end());
+      out.inline_of.insert(out.inline_of.end(), in.size(), static_cast<int>(k));
+      out.text += in;
+      continue;
+    }
     for (size_t at = 0; at < in.size();) {
       const char32_t c = utf8_next(in, at);
       out.byte_of.push_back(static_cast<uint32_t>(out.text.size()));
       out.chars.push_back(c);
       out.inline_of.push_back(static_cast<int>(k));
-      out.column_of.push_back(column++);
       if (c < 0x80) out.text += static_cast<char>(c);  // most chars: utf8_append's first case, inline
       else utf8_append(out.text, c);
     }
@@ -63,7 +74,8 @@ SourceText gather_text(std::span<const compose::Inline> inlines) {
 Span SourceText::span_of(size_t i) const {
   const Span& start = inline_at(i).span;
   // Columns count code points (core's convention). Only known locations are shifted.
-  return start.known() ? start.shifted(column_of[i]) : start;
+  const int column = static_cast<int>(i - inline_start[static_cast<size_t>(inline_of[i])]);
+  return start.known() ? start.shifted(column) : start;
 }
 
 }  // namespace hanji::text::detail
