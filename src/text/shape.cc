@@ -253,24 +253,31 @@ ShapedUnits shape_units(const SourceText& text, const FontSettings& settings, Fo
   return out;
 }
 
-ShapedText scale_shaped(const ShapedUnits& units, const SourceText& text, const FontSettings& settings,
-                        const FontStore& fonts) {
-  ShapedText out;
-  out.items = units.items;
-  std::vector<double> scale(out.items.size());
+void scale_shaped(const ShapedUnits& units, const SourceText& text, const FontSettings& settings,
+                  const FontStore& fonts, ShapedText& out) {
+  out.items = units.items;  // assigned, not made anew: `out`'s storage is reused
   for (size_t k = 0; k < out.items.size(); ++k) {
     Item& item = out.items[k];
     size_item(text, settings, item);
-    scale[k] = item.size / fonts.units_per_em(item.font);
-    item.hyphen_advance = units.hyphen_advance[k] * scale[k];
-    item.space_advance = units.space_advance[k] * scale[k];
+    const double scale = item.size / fonts.units_per_em(item.font);
+    item.hyphen_advance = units.hyphen_advance[k] * scale;
+    item.space_advance = units.space_advance[k] * scale;
   }
+  out.glyphs.clear();  // every glyph starts at zero, as in a new vector
   out.glyphs.resize(units.glyphs.size());
   out.clusters = units.clusters;
+  // An item's clusters are consecutive (shape_units shapes item after item): its scale is
+  // found when its first cluster comes.
+  int scaled_item = -1;
+  double s = 0;
   for (size_t c = 0; c < out.clusters.size(); ++c) {
     Cluster& cluster = out.clusters[c];
     if (cluster.item < 0) continue;
-    const double s = scale[static_cast<size_t>(cluster.item)];
+    if (cluster.item != scaled_item) {
+      const Item& item = out.items[static_cast<size_t>(cluster.item)];
+      scaled_item = cluster.item;
+      s = item.size / fonts.units_per_em(item.font);
+    }
     for (size_t g = cluster.glyph_begin; g < cluster.glyph_end; ++g) {
       const UnitGlyph& unit = units.glyphs[g];
       out.glyphs[g] = ShapedGlyph{unit.id, unit.advance * s, unit.x_offset * s, unit.y_offset * s};
@@ -282,7 +289,6 @@ ShapedText scale_shaped(const ShapedUnits& units, const SourceText& text, const 
     cluster.trailing_kern = last == 0 ? 0 : last - units.last_nominal_advance[c] * s;
   }
   apply_hangul_latin_gap(text, settings.hangul_latin_gap, out);
-  return out;
 }
 
 }  // namespace hanji::text::detail

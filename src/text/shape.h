@@ -53,8 +53,9 @@ ShapedUnits shape_units(const SourceText& text, const FontSettings& settings, Fo
 /// The glyphs of `units` in pt for the sizes of `text`'s inlines, which must be styled as
 /// those `units` were shaped from except for their sizes (the same chars, fonts, colours and
 /// links, and sizes equal where they were equal). hangul_latin_gap is applied here, as extra
-/// advance, so line breaking sees the final widths.
-ShapedText scale_shaped(const ShapedUnits& units, const SourceText& text, const FontSettings& settings,
-                        const FontStore& fonts);
+/// advance, so line breaking sees the final widths. Written into `out`, whose storage is
+/// reused: whatever it held is replaced.
+void scale_shaped(const ShapedUnits& units, const SourceText& text, const FontSettings& settings,
+                  const FontStore& fonts, ShapedText& out);
 
 }  // namespace hanji::text::detail

@@ -420,17 +420,28 @@ struct Typesetter::Impl {
   }
 
   // A paragraph's text shaped at its sizes, with its break opportunities: what setting it in
-  // lines and measuring its widest unbreakable stretch both start from. `boundaries` is valid
-  // until the next prepare().
+  // lines and measuring its widest unbreakable stretch both start from. Both are valid until
+  // the next ready() or typeset_line(): `shaped` is in scaled_storage, `boundaries` in the
+  // prepared paragraph.
   struct Ready {
-    ShapedText shaped;
+    const ShapedText& shaped;
     Opportunities boundaries;
   };
   Ready ready(const SourceText& text, const compose::Paragraph& paragraph) {
     const bool hyphenate = hyphenates(paragraph);
     Prepared& prepared = prepare(text);
-    return {scale_shaped(prepared.units, text, settings, fonts), Opportunities(*this, text, prepared, hyphenate)};
+    return {scaled(prepared, text), Opportunities(*this, text, prepared, hyphenate)};
   }
+
+  // `prepared`'s shaping at the sizes of `text` (the paragraph it was just prepared for),
+  // scaled into storage reused from one paragraph to the next. Valid until the next call.
+  const ShapedText& scaled(const Prepared& prepared, const SourceText& text) {
+    scale_shaped(prepared.units, text, settings, fonts, scaled_storage);
+    return scaled_storage;
+  }
+  // The paragraph being set, scaled (scaled()): its glyphs and clusters are written where the
+  // paragraph before's were, instead of into vectors allocated for each paragraph.
+  ShapedText scaled_storage;
   TypesetWork work;
 };
 
@@ -605,7 +616,7 @@ Line Typesetter::typeset_line(const compose::Inline& inline_text) {
   spec.right_to_left = impl_->settings.right_to_left;
   if (text.size() == 0) return build_line(text, ShapedText{}, ClusterRange{}, spec, impl_->work.line_steps);
   const Prepared& prepared = impl_->prepare(text);  // one line: no breaks
-  const ShapedText shaped = scale_shaped(prepared.units, text, impl_->settings, impl_->fonts);
+  const ShapedText& shaped = impl_->scaled(prepared, text);
   return build_line(text, shaped, ClusterRange{0, shaped.clusters.size()}, spec, impl_->work.line_steps);
 }
 
