@@ -44,7 +44,9 @@ struct SourceText {
   const compose::Inline& inline_at(size_t i) const { return inlines[static_cast<size_t>(inline_of[i])]; }
 };
 
-SourceText gather_text(std::span<const compose::Inline> inlines);
+/// Joins `inlines` into `out`, replacing what it held but keeping its storage: a typesetter
+/// gathers paragraph after paragraph into one SourceText.
+void gather_text(std::span<const compose::Inline> inlines, SourceText& out);
 
 enum class Role { Hangul, Latin, Fallback };
 

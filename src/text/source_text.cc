@@ -32,9 +32,15 @@ void gather_reads_as(std::span<const compose::Inline> inlines, SourceText& out) 
 
 }  // namespace
 
-SourceText gather_text(std::span<const compose::Inline> inlines) {
-  SourceText out;
+void gather_text(std::span<const compose::Inline> inlines, SourceText& out) {
   out.inlines = inlines;
+  out.text.clear();
+  out.chars.clear();
+  out.byte_of.clear();
+  out.inline_of.clear();
+  out.inline_start.clear();
+  out.reads_as.clear();
+  out.reads_as_byte_of.clear();
   size_t bytes = 0;
   for (const compose::Inline& in : inlines) bytes += in.text.size();
   out.text.reserve(bytes);  // an upper bound for every per-char array too
@@ -68,7 +74,6 @@ SourceText gather_text(std::span<const compose::Inline> inlines) {
   out.byte_of.push_back(static_cast<uint32_t>(out.text.size()));
   if (std::any_of(inlines.begin(), inlines.end(), [](const compose::Inline& in) { return !in.reads_as.empty(); }))
     gather_reads_as(inlines, out);
-  return out;
 }
 
 Span SourceText::span_of(size_t i) const {

@@ -442,6 +442,8 @@ struct Typesetter::Impl {
   // The paragraph being set, scaled (scaled()): its glyphs and clusters are written where the
   // paragraph before's were, instead of into vectors allocated for each paragraph.
   ShapedText scaled_storage;
+  // The paragraph being set, gathered (gather_text), likewise in storage reused.
+  SourceText source_storage;
   TypesetWork work;
 };
 
@@ -558,7 +560,8 @@ std::vector<Line> Typesetter::typeset_at(const compose::Paragraph& paragraph, do
 
 std::vector<Line> Typesetter::set_lines(const compose::Paragraph& paragraph, double width) {
   std::vector<compose::Inline> storage;
-  const SourceText text = gather_text(impl_->as_set(paragraph.inlines, storage));
+  SourceText& text = impl_->source_storage;
+  gather_text(impl_->as_set(paragraph.inlines, storage), text);
   if (text.size() == 0) return {};
   Impl::Ready ready = impl_->ready(text, paragraph);
   const ShapedText& shaped = ready.shaped;
@@ -579,7 +582,8 @@ std::vector<Line> Typesetter::set_lines(const compose::Paragraph& paragraph, dou
 
 double Typesetter::widest_unbreakable(const compose::Paragraph& paragraph) {
   std::vector<compose::Inline> storage;
-  const SourceText text = gather_text(impl_->as_set(paragraph.inlines, storage));
+  SourceText& text = impl_->source_storage;
+  gather_text(impl_->as_set(paragraph.inlines, storage), text);
   if (text.size() == 0) return 0;
   Impl::Ready ready = impl_->ready(text, paragraph);
   const ShapedText& shaped = ready.shaped;
@@ -609,7 +613,8 @@ double Typesetter::widest_unbreakable(const compose::Paragraph& paragraph) {
 
 Line Typesetter::typeset_line(const compose::Inline& inline_text) {
   std::vector<compose::Inline> storage;
-  const SourceText text = gather_text(impl_->as_set(std::span<const compose::Inline>(&inline_text, 1), storage));
+  SourceText& text = impl_->source_storage;
+  gather_text(impl_->as_set(std::span<const compose::Inline>(&inline_text, 1), storage), text);
   LineSpec spec;
   spec.trim = false;
   spec.empty_size = inline_text.font.size;
