@@ -419,6 +419,14 @@ struct Typesetter::Impl {
     return inlines;
   }
 
+  // `inlines` as set (as_set) joined into one text (gather_text), in storage reused from one
+  // paragraph to the next. Valid until the next call; it refers to `inlines` or to
+  // inline_storage, so `inlines` must outlive its use.
+  const SourceText& gathered(std::span<const compose::Inline> inlines) {
+    gather_text(as_set(inlines, inline_storage), source_storage);
+    return source_storage;
+  }
+
   // A paragraph's text shaped at its sizes, with its break opportunities: what setting it in
   // lines and measuring its widest unbreakable stretch both start from. Both are valid until
   // the next ready() or typeset_line(): `shaped` is in scaled_storage, `boundaries` in the
@@ -442,8 +450,10 @@ struct Typesetter::Impl {
   // The paragraph being set, scaled (scaled()): its glyphs and clusters are written where the
   // paragraph before's were, instead of into vectors allocated for each paragraph.
   ShapedText scaled_storage;
-  // The paragraph being set, gathered (gather_text), likewise in storage reused.
+  // The paragraph being set, gathered (gathered()), likewise in storage reused: its text and,
+  // when small capitals were synthesized, the inlines it refers to.
   SourceText source_storage;
+  std::vector<compose::Inline> inline_storage;
   TypesetWork work;
 };
 
@@ -559,9 +569,7 @@ std::vector<Line> Typesetter::typeset_at(const compose::Paragraph& paragraph, do
 }
 
 std::vector<Line> Typesetter::set_lines(const compose::Paragraph& paragraph, double width) {
-  std::vector<compose::Inline> storage;
-  SourceText& text = impl_->source_storage;
-  gather_text(impl_->as_set(paragraph.inlines, storage), text);
+  const SourceText& text = impl_->gathered(paragraph.inlines);
   if (text.size() == 0) return {};
   Impl::Ready ready = impl_->ready(text, paragraph);
   const ShapedText& shaped = ready.shaped;
@@ -581,9 +589,7 @@ std::vector<Line> Typesetter::set_lines(const compose::Paragraph& paragraph, dou
 }
 
 double Typesetter::widest_unbreakable(const compose::Paragraph& paragraph) {
-  std::vector<compose::Inline> storage;
-  SourceText& text = impl_->source_storage;
-  gather_text(impl_->as_set(paragraph.inlines, storage), text);
+  const SourceText& text = impl_->gathered(paragraph.inlines);
   if (text.size() == 0) return 0;
   Impl::Ready ready = impl_->ready(text, paragraph);
   const ShapedText& shaped = ready.shaped;
@@ -612,9 +618,7 @@ double Typesetter::widest_unbreakable(const compose::Paragraph& paragraph) {
 }
 
 Line Typesetter::typeset_line(const compose::Inline& inline_text) {
-  std::vector<compose::Inline> storage;
-  SourceText& text = impl_->source_storage;
-  gather_text(impl_->as_set(std::span<const compose::Inline>(&inline_text, 1), storage), text);
+  const SourceText& text = impl_->gathered(std::span<const compose::Inline>(&inline_text, 1));
   LineSpec spec;
   spec.trim = false;
   spec.empty_size = inline_text.font.size;
