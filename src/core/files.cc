@@ -89,14 +89,22 @@ namespace {
 
 // Whether the path, as written, goes through a symbolic link anywhere: in its last part (a
 // link named classic.yaml) or in a folder on the way (a layouts/ that is a link elsewhere).
-bool passes_through_link(const std::filesystem::path& path) {
-  namespace fs = std::filesystem;
-  std::error_code ec;
-  fs::path prefix;
-  for (const fs::path& part : path) {
-    prefix /= part;
-    if (part == "/" || part == "." || part == "..") continue;
-    if (fs::is_symlink(fs::symlink_status(prefix, ec))) return true;
+bool passes_through_link(const std::string& path) {
+  // Each prefix that ends a name ("a", "a/b", "a/b/c"), asked with lstat: a link there is
+  // not followed. "/", "." and ".." name no link of their own; an empty part ("a//b", a
+  // trailing "/") adds nothing.
+  std::string prefix;
+  prefix.reserve(path.size());
+  for (std::size_t at = 0; at <= path.size();) {
+    std::size_t slash = path.find('/', at);
+    if (slash == std::string::npos) slash = path.size();
+    const std::string_view part(path.data() + at, slash - at);
+    if (!part.empty() && part != "." && part != "..") {
+      prefix.assign(path, 0, slash);
+      struct stat status {};
+      if (::lstat(prefix.c_str(), &status) == 0 && S_ISLNK(status.st_mode)) return true;
+    }
+    at = slash + 1;
   }
   return false;
 }

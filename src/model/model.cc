@@ -82,7 +82,9 @@ const std::vector<std::string_view>& known_section_keys() {
 
 std::optional<Locale> builtin_locale(std::string_view name) {
   std::string key = lowercase(name);
-  if (key == "en" || key == "english") return english();
+  // Built once (its 42 section titles cost more to make than to copy); never changed after.
+  static const Locale kEnglish = english();
+  if (key == "en" || key == "english") return kEnglish;
   return std::nullopt;
 }
 

@@ -227,9 +227,9 @@ std::vector<std::string> locale_search_dirs(const std::string& cv_path, const st
   return unique;
 }
 
-std::optional<Locale> find_locale(std::string_view name, Reader& reader) {
-  const std::string wanted = lowercase(name);
-  if (wanted.empty()) return std::nullopt;
+namespace {
+
+std::optional<Locale> look_for_locale(const std::string& wanted, Reader& reader) {
   const std::string shipped = shipped_dir(reader);
   for (const std::string& dir : locale_search_dirs(reader.source.file(), shipped)) {
     const FileKind& kind = dir == shipped ? shipped_yaml_kind() : own_locale_kind();
@@ -248,6 +248,28 @@ std::optional<Locale> find_locale(std::string_view name, Reader& reader) {
   if (std::find(builtin_names().begin(), builtin_names().end(), wanted) != builtin_names().end())
     return builtin_locale("en");
   return std::nullopt;
+}
+
+}  // namespace
+
+std::optional<Locale> find_locale(std::string_view name, Reader& reader) {
+  const std::string wanted = lowercase(name);
+  if (wanted.empty()) return std::nullopt;
+  if (!reader.found_locales) return look_for_locale(wanted, reader);
+  auto [kept, added] = reader.found_locales->by_name.try_emplace(wanted);
+  if (added) {
+    try {
+      Diagnostics said;
+      Reader asking = reader.probe(said);
+      kept->second.locale = look_for_locale(wanted, asking);
+      kept->second.said = said.all();
+    } catch (...) {
+      reader.found_locales->by_name.erase(kept);
+      throw;
+    }
+  }
+  for (const Diagnostic& d : kept->second.said) reader.diags.add(d);
+  return kept->second.locale;
 }
 
 std::vector<std::string> locale_spellings(const std::string& locales_dir) {

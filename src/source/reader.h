@@ -2,6 +2,7 @@
 // of YamlNodes with uniform messages) and the parts themselves, one file each.
 #pragma once
 
+#include <map>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -16,6 +17,8 @@ namespace hanji::source {
 
 using namespace hanji::config;  // the YAML tree the reader walks
 
+struct FoundLocales;  // find_locale's answers during one read of a CV file (locale_files.cc)
+
 /// What the reader needs everywhere: where messages go and the text to locate them in.
 struct Reader {
   const SourceText& source;
@@ -24,6 +27,7 @@ struct Reader {
   std::string layouts_dir = {};  // the built-in layouts (and rendercv/ themes); empty: the source tree's
   std::optional<Date> today = {};  // what `current_date: today` means; unset: nothing
   LocaleCache* locale_cache = nullptr;  // parsed locale files kept between reads; null: none
+  FoundLocales* found_locales = nullptr;  // the locales found so far in this read; null: none kept
   bool json_resume = false;  // the file is a JSON Resume: messages name its keys, not RenderCV's
   /// What a date may say for "until now", in lower case: English's words, and the word of
   /// each language the CV may be set in ("현재", "heute"), added once the locale is known.
@@ -36,7 +40,7 @@ struct Reader {
   bool count_parts(const Span& at, std::size_t count = 1);
 
   /// A reader of the same file and folders whose messages go to `quiet` (a probe).
-  Reader probe(Diagnostics& quiet) const { return Reader{source, quiet, locales_dir, layouts_dir, today, locale_cache}; }
+  Reader probe(Diagnostics& quiet) const { return Reader{source, quiet, locales_dir, layouts_dir, today, locale_cache, found_locales}; }
 
   /// The name of a key as the file spells it: `start_date` is `startDate` in a JSON Resume
   /// (its reader translates keys; a message must name the one the user wrote).
@@ -154,8 +158,20 @@ void read_locale_map(const YamlNode& node, Reader& reader, Locale& locale, bool 
 /// The language a `locale:` value names ("korean", {language: german}); empty if none.
 Text locale_language(const YamlNode& node);
 /// The locale file for a language name, ISO code or alias ("german", "de"); English is
-/// built in; nullopt when no file answers.
+/// built in; nullopt when no file answers. With the reader's `found_locales`, a name asked
+/// again in the same read is answered from there, with the same messages.
 std::optional<Locale> find_locale(std::string_view name, Reader& reader);
+
+/// find_locale's answers during one read of a CV file: the file names its locale, and the
+/// reader asks for it again to learn its language, its word for "until now" and its phrases
+/// (half a million instructions for one locale found twice).
+struct FoundLocales {
+  struct Answer {
+    std::optional<Locale> locale;
+    std::vector<Diagnostic> said;  // the messages finding it gave
+  };
+  std::map<std::string, Answer> by_name;  // lower-case name -> answer
+};
 /// The names of the locale files, for hints.
 std::vector<std::string> locale_names(Reader& reader);
 

@@ -196,7 +196,7 @@ void add_present_words(const CvFile& file, bool locale_said, Reader& reader) {
   if (!locale_said) languages.push_back("ko");
   for (const std::string& language : languages) {
     Diagnostics quiet;  // a language without a locale file is reported where it is chosen
-    Reader probe{reader.source, quiet, reader.locales_dir, reader.layouts_dir, reader.today};
+    Reader probe = reader.probe(quiet);
     if (auto locale = find_locale(language, probe)) add(locale->present);
   }
 }
@@ -329,7 +329,9 @@ std::optional<CvFile> load_cv_from_string(const std::string& text, const std::st
                                           const ReadOptions& options) {
   Diagnostics local;
   SourceText source(text, path);
-  Reader reader{source, local, options.locales_dir, options.layouts_dir, options.today, options.locale_cache};
+  FoundLocales found_locales;
+  Reader reader{source, local, options.locales_dir, options.layouts_dir, options.today, options.locale_cache,
+                &found_locales};
   CvFile file;
   file.path = path;
   file.locale = *builtin_locale("en");
