@@ -9,6 +9,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <array>
 #include <map>
 #include <set>
 #include <sstream>
@@ -508,7 +509,118 @@ std::string join_surrogate_escapes(const std::string& text) {
   return out;
 }
 
+// What comment_lines_emptied learns of one line that is not a comment.
+struct ContentLine {
+  bool quote_left_open = false;    // a quoted text goes on past the line, or may
+  bool tagged = false;             // a tag ("!x"), after which a quote opens a text at once
+  bool opens_block_scalar = false;  // "key: |", "- >-", "|": the lines under it are its text
+  bool scalar_at_indentation = false;  // the '|' or '>' is the line's first character
+};
+
+// A line's text (without its indentation and line break) read as YAML reads quotes and
+// comments: a quote opens a text where a token may start (after a space, a flow bracket, ","
+// or ":", or at the start; yaml-cpp also right after a tag, so a tag keeps the file as it
+// is); " #" outside quotes starts a comment. Errs towards a quote left open (a plain text
+// with a stray quote), which only keeps the file as it is.
+// The characters read_content_line stops at; it passes over the others a table lookup each.
+constexpr std::array<bool, 256> kQuoteOrComment = [] {
+  std::array<bool, 256> table{};
+  for (unsigned char c : {'"', '\'', '#', '\\', '!'}) table[c] = true;
+  return table;
+}();
+
+ContentLine read_content_line(std::string_view line) {
+  ContentLine out;
+  char open = 0;
+  std::size_t end = line.size();  // of the content, before any comment
+  for (std::size_t i = 0; i < line.size(); ++i) {
+    while (i < line.size() && !kQuoteOrComment[static_cast<unsigned char>(line[i])]) ++i;
+    if (i == line.size()) break;
+    const char c = line[i];
+    if (open == 0) {
+      const char before = i == 0 ? ' ' : line[i - 1];
+      if (c == '#' && (before == ' ' || before == '\t') && i > 0) {
+        end = i;
+        break;
+      }
+      const bool starts_value = i == 0 || before == ' ' || before == '\t' || before == '[' || before == '{' ||
+                                before == ',' || before == ':' || before == ']' || before == '}';
+      if ((c == '"' || c == '\'') && starts_value) open = c;
+      if (c == '!' && starts_value) out.tagged = true;
+    } else if (open == '"' && c == '\\') {
+      ++i;
+    } else if (c == open) {
+      if (open == '\'' && i + 1 < line.size() && line[i + 1] == '\'') ++i;  // '' inside '...'
+      else open = 0;
+    }
+  }
+  out.quote_left_open = open != 0;
+  while (end > 0 && (line[end - 1] == ' ' || line[end - 1] == '\t' || line[end - 1] == '\r')) --end;
+  std::size_t at = end;  // the block scalar's indicators: | or >, then a digit, + or -
+  while (at > 0 && (std::isdigit(static_cast<unsigned char>(line[at - 1])) || line[at - 1] == '+' || line[at - 1] == '-'))
+    --at;
+  if (at > 0 && (line[at - 1] == '|' || line[at - 1] == '>') && (at == 1 || line[at - 2] == ' ' || line[at - 2] == '\t')) {
+    out.opens_block_scalar = true;
+    out.scalar_at_indentation = at == 1;
+  }
+  return out;
+}
+
 }  // namespace
+
+namespace {
+
+// Whether some line of `text` but its last starts with '#' after its indentation: a file
+// without comment lines is given to yaml-cpp as it is, unread.
+bool has_comment_line(std::string_view text) {
+  for (std::size_t at = text.find('#'); at != std::string_view::npos; at = text.find('#', at + 1)) {
+    std::size_t start = at;
+    while (start > 0 && text[start - 1] == ' ') --start;
+    if ((start == 0 || text[start - 1] == '\n') && text.find('\n', at) != std::string_view::npos) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+std::string comment_lines_emptied(std::string_view text) {
+  if (!has_comment_line(text)) return std::string(text);
+  std::string out;
+  out.reserve(text.size());
+  std::size_t copied = 0;  // text before this is in `out`
+  // Inside what may be a block scalar: lines indented past `scalar_indent` (or any line, for
+  // one that may sit at its opener's own indentation), blank lines and '#' lines are its text.
+  bool in_scalar = false;
+  int scalar_indent = 0;
+  for (std::size_t begin = 0; begin < text.size();) {
+    const std::size_t end = text.find('\n', begin);
+    if (end == std::string_view::npos) break;  // the last line, without a line break: as it is
+    const std::string_view line = text.substr(begin, end - begin);
+    std::size_t indent = 0;
+    while (indent < line.size() && line[indent] == ' ') ++indent;
+    const std::string_view content = line.substr(indent);
+    const bool blank = content.empty() || content == "\r";
+    const bool comment = !blank && content[0] == '#';
+    if (in_scalar && !blank && !comment && static_cast<int>(indent) <= scalar_indent) in_scalar = false;
+    if (comment && !in_scalar) {
+      // Up to and with the '#'; the words after it are left out (a '\r' before the line
+      // break stays: it is part of the break).
+      out.append(text, copied, begin + indent + 1 - copied);
+      copied = line.back() == '\r' ? end - 1 : end;
+    } else if (!in_scalar && !blank && !comment) {
+      if (line.starts_with("---") || line.starts_with("...") || line.starts_with("%")) return std::string(text);
+      const ContentLine read = read_content_line(content);
+      if (read.quote_left_open || read.tagged) return std::string(text);
+      if (read.opens_block_scalar) {
+        in_scalar = true;
+        scalar_indent = static_cast<int>(indent) - (read.scalar_at_indentation ? 1 : 0);
+      }
+    }
+    begin = end + 1;
+  }
+  out.append(text, copied);
+  return out;
+}
 
 std::optional<YamlNode> parse_yaml(const SourceText& source, Diagnostics& diags, YamlWork* work) {
   Diagnostics local;
@@ -520,7 +632,7 @@ std::optional<YamlNode> parse_yaml(const SourceText& source, Diagnostics& diags,
     return std::nullopt;
   }
   if (!check_encoding(source, diags)) return std::nullopt;
-  std::istringstream stream(join_surrogate_escapes(source.text()));
+  std::istringstream stream(join_surrogate_escapes(comment_lines_emptied(source.text())));
   try {
     YAML::Parser parser(stream);
     YamlWork uncounted;
