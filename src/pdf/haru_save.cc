@@ -84,6 +84,13 @@ void ExtraObjects::integer(int index, long long value) {
   append_integer(objects_[static_cast<std::size_t>(index)].text, value);
 }
 
+void ExtraObjects::real(int index, float value) {
+  char digits[32];
+  char* end = HPDF_FToA(digits, value, digits + sizeof digits - 1);
+  append_token(objects_[static_cast<std::size_t>(index)].text,
+               std::string_view(digits, static_cast<std::size_t>(end - digits)));
+}
+
 void ExtraObjects::string(int index, std::string_view text) {
   append_string(objects_[static_cast<std::size_t>(index)].text, text);
 }
@@ -107,7 +114,11 @@ void ExtraObjects::add_reference(int index, const void* object, int other) {
 }
 
 void ExtraObjects::link_from(const void* dict, std::string key, int other) {
-  links_.push_back({dict, std::move(key), other});
+  links_.push_back({dict, std::move(key), other, {}, false});
+}
+
+void ExtraObjects::link_array_from(const void* dict, std::string key, std::vector<int> others) {
+  links_.push_back({dict, std::move(key), 0, std::move(others), true});
 }
 
 #if HPDF_VERSION_ID == 20300
@@ -494,8 +505,18 @@ class CompactWriter {
       for (const ExtraObjects::Link& link : extra_->links())
         if (link.dict == dict) {
           append_name(out, link.key);
-          append_integer(out, extra_number(link.other));
-          out += " 0 R";
+          if (!link.is_array) {
+            append_integer(out, extra_number(link.other));
+            out += " 0 R";
+            continue;
+          }
+          out += '[';
+          for (std::size_t k = 0; k < link.array.size(); ++k) {
+            if (k > 0) out += ' ';
+            append_integer(out, extra_number(link.array[k]));
+            out += " 0 R";
+          }
+          out += ']';
         }
     out += extra;
     out += ">>";

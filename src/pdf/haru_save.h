@@ -20,9 +20,9 @@
 
 namespace hanji::pdf {
 
-/// Objects the direct writer writes beside libharu's (a tagged PDF's structure tree: hundreds of
-/// small dictionaries that libharu's objects would cost more to build, hold and free than to
-/// write), as PDF syntax with references to libharu's objects (pages, annotations) and to each
+/// Objects the direct writer writes beside libharu's (a tagged PDF's structure tree, the link
+/// annotations: hundreds of small dictionaries that libharu's objects would cost more to
+/// build, hold and free than to write), as PDF syntax with references to libharu's objects (pages, annotations) and to each
 /// other. Each object's text is kept as it will be written; only the numbers of the objects it
 /// refers to are filled in once every object has its number.
 class ExtraObjects {
@@ -33,11 +33,16 @@ class ExtraObjects {
   /// string; a reference to libharu object `object`; a reference to extra object `other`.
   void syntax(int index, std::string_view text);
   void integer(int index, long long value);
+  /// A number as libharu writes its reals (at most five decimals, no trailing zeros).
+  void real(int index, float value);
   void string(int index, std::string_view text);
   void reference(int index, const void* object);
   void reference_extra(int index, int other);
   /// Writes `/key` and a reference to extra object `other` into libharu dictionary `dict`.
   void link_from(const void* dict, std::string key, int other);
+  /// Writes `/key` and an array of references to extra objects `others` into `dict` (a page's
+  /// /Annots, which readers expect there as an array).
+  void link_array_from(const void* dict, std::string key, std::vector<int> others);
 
   /// Where an object's text refers to another object: its number goes in at `at` (before the
   /// " 0 R" the text holds). The references of one object are chained through `next`.
@@ -55,6 +60,8 @@ class ExtraObjects {
     const void* dict = nullptr;
     std::string key;
     int other = 0;
+    std::vector<int> array;  // for link_array_from: the objects in the array (`other` unused)
+    bool is_array = false;
   };
   const std::vector<Object>& objects() const { return objects_; }
   const std::vector<Reference>& references() const { return references_; }

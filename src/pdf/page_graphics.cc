@@ -85,14 +85,17 @@ void draw_rects(HPDF_Page page, const std::vector<doc::FilledRect>& rects, doubl
   }
 }
 
-void add_links(HPDF_Page page, const std::vector<doc::LinkArea>& links, double page_height, Diagnostics& diags,
-               const PageMarks& marks, std::vector<HPDF_Annotation>* made, std::vector<HPDF_Annotation>* tagged) {
+namespace {
+
+// The links a PDF may carry, each with its address as written: `take(link, uri)` for each.
+// The stages before never ask for any other link (see core/links.h); this is the last guard
+// against a URI action that runs code or opens a file in the reader's viewer.
+template <typename Take>
+void for_each_linkable(const std::vector<doc::LinkArea>& links, Diagnostics& diags, Take take) {
   const std::string* refused = nullptr;  // the last address refused: a link over three lines is one warning
   for (const auto& link : links) {
     if (link.uri.empty() || link.width <= 0 || link.height <= 0) continue;
-    const std::string uri = ascii_uri(link.uri);
-    // The stages before never ask for any other link (see core/links.h); this is the last
-    // guard against a URI action that runs code or opens a file in the reader's viewer.
+    std::string uri = ascii_uri(link.uri);
     if (!is_linkable_uri(uri)) {
       if (!refused || *refused != link.uri)
         diags.warning({}, "no link to '" + excerpt(link.uri) +
@@ -100,16 +103,75 @@ void add_links(HPDF_Page page, const std::vector<doc::LinkArea>& links, double p
       refused = &link.uri;
       continue;
     }
+    take(link, std::move(uri));
+  }
+}
+
+}  // namespace
+
+void add_links(HPDF_Page page, const std::vector<doc::LinkArea>& links, double page_height, Diagnostics& diags,
+               const PageMarks& marks, std::vector<HPDF_Annotation>* made, std::vector<HPDF_Annotation>* tagged) {
+  for_each_linkable(links, diags, [&](const doc::LinkArea& link, std::string uri) {
     HPDF_Annotation annot = HPDF_Page_CreateURILinkAnnot(
         page, pdf_rect(link.x, link.y, link.width, link.height, page_height), uri.c_str());
-    if (!annot) continue;
+    if (!annot) return;
     HPDF_LinkAnnot_SetBorderStyle(annot, 0, 0, 0);
     if (made) made->push_back(annot);
     const int index = marks.marks && tagged ? marks.marks->add_annotation(marks.page, link) : -1;
-    if (index < 0) continue;
+    if (index < 0) return;
     if (tagged->size() <= static_cast<std::size_t>(index)) tagged->resize(static_cast<std::size_t>(index) + 1);
     (*tagged)[static_cast<std::size_t>(index)] = annot;
+  });
+}
+
+void add_link_objects(HPDF_Page page, const std::vector<doc::LinkArea>& links, double page_height, Diagnostics& diags,
+                      const PageMarks& marks, ExtraObjects& extra, std::vector<LinkAnnotation>& out) {
+  for_each_linkable(links, diags, [&](const doc::LinkArea& link, std::string uri) {
+    HPDF_Rect rect = pdf_rect(link.x, link.y, link.width, link.height, page_height);
+    if (rect.top < rect.bottom) std::swap(rect.top, rect.bottom);  // as libharu's annotations have it
+    const int tag = marks.marks ? marks.marks->add_annotation(marks.page, link) : -1;
+    out.push_back(LinkAnnotation{extra.add(), page, rect, std::move(uri), tag});
+  });
+}
+
+void write_link_annotations(const std::vector<LinkAnnotation>& links, const MarkedContent* marks, bool print,
+                            ExtraObjects& extra) {
+  for (const LinkAnnotation& link : links) {
+    const int object = link.object;
+    extra.syntax(object, "<</Type/Annot/Subtype/Link/Rect[");
+    for (HPDF_REAL value : {link.rect.left, link.rect.bottom, link.rect.right, link.rect.top}) extra.real(object, value);
+    extra.syntax(object, "]/Border[0 0 0]/A<</S/URI/URI");
+    extra.string(object, link.uri);
+    extra.syntax(object, ">>/P");
+    extra.reference(object, link.page);
+    if (marks && link.tag >= 0) {
+      extra.syntax(object, "/StructParent");
+      extra.integer(object, marks->struct_parent_of_annotation(link.tag));
+      extra.syntax(object, "/Contents");
+      extra.string(object, link.uri);
+    }
+    if (print) extra.syntax(object, "/F 4");  // shown and printed, as PDF/A asks
+    extra.syntax(object, ">>");
   }
+  // Each page's annotations, in the order they were made (the order of its links).
+  for (std::size_t first = 0; first < links.size();) {
+    std::size_t end = first;
+    while (end < links.size() && links[end].page == links[first].page) ++end;
+    std::vector<int> objects;
+    for (std::size_t k = first; k < end; ++k) objects.push_back(links[k].object);
+    extra.link_array_from(links[first].page, "Annots", std::move(objects));
+    first = end;
+  }
+}
+
+std::vector<int> tagged_link_objects(const std::vector<LinkAnnotation>& links) {
+  std::vector<int> by_tag;
+  for (const LinkAnnotation& link : links) {
+    if (link.tag < 0) continue;
+    if (by_tag.size() <= static_cast<std::size_t>(link.tag)) by_tag.resize(static_cast<std::size_t>(link.tag) + 1, -1);
+    by_tag[static_cast<std::size_t>(link.tag)] = link.object;
+  }
+  return by_tag;
 }
 
 std::optional<ImageDrawer::Loaded> ImageDrawer::load(const doc::PlacedImage& placed, Diagnostics& diags) {

@@ -14,6 +14,7 @@
 #include "doc/doc.h"
 #include "image/exif_orientation.h"
 #include "pdf/haru_doc.h"
+#include "pdf/haru_save.h"
 #include "pdf/marked_content.h"
 #include "pdf/pdf.h"
 
@@ -39,6 +40,31 @@ void draw_rects(HPDF_Page page, const std::vector<doc::FilledRect>& rects, doubl
 void add_links(HPDF_Page page, const std::vector<doc::LinkArea>& links, double page_height, Diagnostics& diags,
                const PageMarks& marks = {}, std::vector<HPDF_Annotation>* made = nullptr,
                std::vector<HPDF_Annotation>* tagged = nullptr);
+
+/// A link annotation the direct writer writes itself, as an object of ExtraObjects: libharu's
+/// annotation dictionaries cost more to make, write and free than the text of one.
+struct LinkAnnotation {
+  int object = -1;  // its extra object
+  HPDF_Page page = nullptr;
+  HPDF_Rect rect{};  // left, bottom, right, top
+  std::string uri;   // ASCII, one of the schemes links may have
+  int tag = -1;      // its index in a tagged PDF's marks (MarkedContent::add_annotation), or -1
+};
+
+/// add_links for the direct writer: each link of the page gets an object of `extra`, filled by
+/// write_link_annotations once the document is drawn. The same links are made, and refused.
+void add_link_objects(HPDF_Page page, const std::vector<doc::LinkArea>& links, double page_height, Diagnostics& diags,
+                      const PageMarks& marks, ExtraObjects& extra, std::vector<LinkAnnotation>& out);
+
+/// Writes the annotations add_link_objects made, and each page's /Annots: in a tagged PDF with
+/// /StructParent and /Contents (what the link opens) from `marks` (finished); with `print`
+/// (PDF/A), the Print flag.
+void write_link_annotations(const std::vector<LinkAnnotation>& links, const MarkedContent* marks, bool print,
+                            ExtraObjects& extra);
+
+/// The extra object of each tagged link by its index in the marks (-1 where none was made),
+/// for the structure tree's object references.
+std::vector<int> tagged_link_objects(const std::vector<LinkAnnotation>& links);
 
 /// Loads each image file once per document and draws it wherever it is placed.
 class ImageDrawer {

@@ -69,9 +69,18 @@ bool set_page_size(HaruDoc& haru, HPDF_Page page, const doc::Document& doc, Diag
                     {"page sides must be between 3 and 14400 pt"});
 }
 
+// The links go to `link_objects` when the direct writer writes them (`direct`), else to
+// libharu's annotations in `annotations`.
+struct Links {
+  bool direct = false;
+  ExtraObjects* extra = nullptr;
+  std::vector<LinkAnnotation> link_objects;
+  std::vector<HPDF_Annotation> annotations;
+};
+
 bool draw_pages(HaruDoc& haru, TextBackend& backend, const doc::Document& doc, const DocumentClusters& clusters,
-                MarkedContent* marks, std::vector<HPDF_Page>& pages, std::vector<HPDF_Annotation>& annotations,
-                std::vector<HPDF_Annotation>& tagged_annotations, WriteWork& work, Diagnostics& diags) {
+                MarkedContent* marks, std::vector<HPDF_Page>& pages, Links& links, WriteWork& work,
+                Diagnostics& diags) {
   ImageDrawer images(haru, work);
   // A PDF without pages is not something a viewer can open: an empty CV gets one blank page.
   const std::vector<doc::Page> blank(1);
@@ -86,7 +95,10 @@ bool draw_pages(HaruDoc& haru, TextBackend& backend, const doc::Document& doc, c
     if (marks) write_operators(page, marks->close());
     if (!images.draw(page, page_content.images, doc.page_height, diags, page_marks)) return false;
     backend.draw_runs(page, page_content.runs, clusters, pages.size() - 1, doc.page_height, marks);
-    add_links(page, page_content.links, doc.page_height, diags, page_marks, &annotations, &tagged_annotations);
+    if (links.direct)
+      add_link_objects(page, page_content.links, doc.page_height, diags, page_marks, *links.extra, links.link_objects);
+    else
+      add_links(page, page_content.links, doc.page_height, diags, {}, &links.annotations);
     if (!haru.check(diags, {}, "drawing page " + std::to_string(pages.size()))) return false;
   }
   return true;
@@ -152,25 +164,26 @@ std::optional<std::string> write_pdf(const doc::Document& doc, const Options& op
   if (!check_standard(doc, marks.has_value(), diags)) return std::nullopt;
   MarkedContent* marking = marks ? &*marks : nullptr;
   std::vector<HPDF_Page> pages;
-  std::vector<HPDF_Annotation> annotations, tagged_annotations;
-  ExtraObjects structure;  // the structure tree, written beside libharu's objects
-  if (!draw_pages(haru, *backend, doc, clusters, marking, pages, annotations, tagged_annotations, counted, diags))
-    return std::nullopt;
+  ExtraObjects extra;  // the structure tree and the links, written beside libharu's objects
+  // A tagged PDF (and so a standard) is only written directly: marks imply direct links.
+  Links links{direct_save, &extra, {}, {}};
+  if (!draw_pages(haru, *backend, doc, clusters, marking, pages, links, counted, diags)) return std::nullopt;
   if (marks) {
     marks->finish();
-    if (!write_structure_tree(pdf, *marks, pages, tagged_annotations, structure) ||
+    if (!write_structure_tree(pdf, *marks, pages, tagged_link_objects(links.link_objects), extra) ||
         !haru.check(diags, {}, "writing the structure tree"))
       return std::nullopt;
   }
+  write_link_annotations(links.link_objects, marking, is_archival(standard), extra);
   add_bookmarks(pdf, doc.bookmarks, pages, doc.page_height, diags);
   if (!haru.check(diags, {}, "writing the outline")) return std::nullopt;
   set_document_info(pdf, doc.meta, options.creation_time);
   backend->set_language(doc.meta.language);
   backend->finish();
-  if (!add_standard_parts(pdf, doc, annotations, options.creation_time) ||
+  if (!add_standard_parts(pdf, doc, links.annotations, options.creation_time) ||
       !haru.check(diags, doc.output.standard_span, "adding what the PDF standard asks for"))
     return std::nullopt;
-  return save(haru, direct_save, standard != doc::PdfStandard::None, structure, counted, options.memo, diags);
+  return save(haru, direct_save, standard != doc::PdfStandard::None, extra, counted, options.memo, diags);
 }
 
 std::string libharu_version() { return HPDF_GetVersion(); }

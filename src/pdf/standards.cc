@@ -53,11 +53,11 @@ bool needs_tags(doc::PdfStandard standard) {
   return standard == doc::PdfStandard::Ua1 || standard == doc::PdfStandard::A2a;
 }
 
+}  // namespace
+
 bool is_archival(doc::PdfStandard standard) {
   return standard == doc::PdfStandard::A2b || standard == doc::PdfStandard::A2a;
 }
-
-}  // namespace
 
 std::string xmp_packet(doc::PdfStandard standard, const InfoValues& info, const std::string& language) {
   std::string x = "<?xpacket begin=\"\xEF\xBB\xBF\" id=\"W5M0MpCehiHzreSzNTczkc9d\"?>\n"

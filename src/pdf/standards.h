@@ -19,12 +19,16 @@ namespace hanji::pdf {
 /// The bytes of the sRGB ICC profile built into hanji (Debian's icc-profiles-free).
 std::string_view srgb_profile();
 
+/// Whether `standard` is one of PDF/A's (its annotations must print).
+bool is_archival(doc::PdfStandard standard);
+
 /// Whether `doc` can meet its standard (doc.output.standard) when written `tagged` or not:
 /// false, with an error naming what stands in the way and what to do, when it cannot.
 bool check_standard(const doc::Document& doc, bool tagged, Diagnostics& diags);
 
 /// Adds the standard's parts to `pdf` (Info already set; `annotations` every link annotation
-/// made). False when libharu failed. Needs libharu 2.3.0's internals.
+/// libharu made: those the direct writer makes get their flags from write_link_annotations).
+/// False when libharu failed. Needs libharu 2.3.0's internals.
 bool add_standard_parts(HPDF_Doc pdf, const doc::Document& doc, const std::vector<HPDF_Annotation>& annotations,
                         std::optional<long long> creation_time);
 

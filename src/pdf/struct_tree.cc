@@ -21,7 +21,7 @@ using Element = MarkedContent::Element;
 class TreeWriter {
  public:
   TreeWriter(HPDF_Doc doc, const MarkedContent& marks, const std::vector<HPDF_Page>& pages,
-             const std::vector<HPDF_Annotation>& annotations, ExtraObjects& out)
+             const std::vector<int>& annotations, ExtraObjects& out)
       : doc_(doc), mmgr_(doc->mmgr), marks_(marks), pages_(pages), annotations_(annotations), out_(out) {}
 
   bool write() {
@@ -50,7 +50,6 @@ class TreeWriter {
       HPDF_Dict_AddNumber(pages_[p], "StructParents", static_cast<HPDF_INT32>(p));
       HPDF_Dict_AddName(pages_[p], "Tabs", "S");
     }
-    annotate_links();
     HPDF_Dict mark_info = HPDF_Dict_New(mmgr_);
     HPDF_Dict_Add(mark_info, "Marked", HPDF_Boolean_New(mmgr_, HPDF_TRUE));
     HPDF_Dict_Add(doc_->catalog, "MarkInfo", mark_info);
@@ -117,7 +116,7 @@ class TreeWriter {
     switch (item.kind) {
       case Item::Kind::Element: return objects_[static_cast<std::size_t>(item.index)] >= 0;
       case Item::Kind::Content: return true;
-      case Item::Kind::Annotation: return annotation_at(item.index) != nullptr;
+      case Item::Kind::Annotation: return annotation_at(item.index) >= 0;
     }
     return false;
   }
@@ -142,15 +141,16 @@ class TreeWriter {
         return;
       case Item::Kind::Annotation:
         out_.syntax(object, "<</Type/OBJR/Obj");
-        out_.reference(object, annotation_at(item.index));
+        out_.reference_extra(object, annotation_at(item.index));
         out_.syntax(object, ">>");
         return;
     }
   }
 
-  HPDF_Annotation annotation_at(int index) const {
+  // The extra object of link annotation `index`, or -1 where none was made.
+  int annotation_at(int index) const {
     return index >= 0 && static_cast<std::size_t>(index) < annotations_.size() ? annotations_[static_cast<std::size_t>(index)]
-                                                                               : nullptr;
+                                                                               : -1;
   }
 
   // Key p: the elements of page p's MCIDs, in MCID order; then one key per link annotation.
@@ -164,28 +164,18 @@ class TreeWriter {
     }
     const auto& annotations = marks_.annotations();
     for (std::size_t a = 0; a < annotations.size(); ++a) {
-      if (!annotation_at(static_cast<int>(a))) continue;
+      if (annotation_at(static_cast<int>(a)) < 0) continue;
       out_.integer(root, marks_.struct_parent_of_annotation(static_cast<int>(a)));
       out_.reference_extra(root, objects_[static_cast<std::size_t>(annotations[a].element)]);
     }
     out_.syntax(root, "]>>");
   }
 
-  void annotate_links() {
-    const auto& annotations = marks_.annotations();
-    for (std::size_t a = 0; a < annotations.size(); ++a) {
-      HPDF_Annotation annotation = annotation_at(static_cast<int>(a));
-      if (!annotation) continue;
-      HPDF_Dict_AddNumber(annotation, "StructParent", marks_.struct_parent_of_annotation(static_cast<int>(a)));
-      HPDF_Dict_Add(annotation, "Contents", HPDF_String_New(mmgr_, annotations[a].uri.c_str(), nullptr));
-    }
-  }
-
   HPDF_Doc doc_;
   HPDF_MMgr mmgr_;
   const MarkedContent& marks_;
   const std::vector<HPDF_Page>& pages_;
-  const std::vector<HPDF_Annotation>& annotations_;
+  const std::vector<int>& annotations_;  // extra objects by annotation index (-1: none made)
   ExtraObjects& out_;
   std::vector<int> objects_;        // by element: its extra object, -1 for one without content
   std::vector<std::size_t> page_;   // by element: the page its MCIDs count on
@@ -197,7 +187,7 @@ class TreeWriter {
 bool structure_tree_available() { return true; }
 
 bool write_structure_tree(HPDF_Doc doc, const MarkedContent& marks, const std::vector<HPDF_Page>& pages,
-                          const std::vector<HPDF_Annotation>& annotations, ExtraObjects& out) {
+                          const std::vector<int>& annotations, ExtraObjects& out) {
   return TreeWriter(doc, marks, pages, annotations, out).write();
 }
 
@@ -205,8 +195,8 @@ bool write_structure_tree(HPDF_Doc doc, const MarkedContent& marks, const std::v
 
 bool structure_tree_available() { return false; }
 
-bool write_structure_tree(HPDF_Doc, const MarkedContent&, const std::vector<HPDF_Page>&,
-                          const std::vector<HPDF_Annotation>&, ExtraObjects&) {
+bool write_structure_tree(HPDF_Doc, const MarkedContent&, const std::vector<HPDF_Page>&, const std::vector<int>&,
+                          ExtraObjects&) {
   return true;
 }
 

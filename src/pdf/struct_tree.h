@@ -1,8 +1,8 @@
 // Tagged PDF, the document side: the structure tree of the marked content (marked_content.h)
 // written as libharu objects. The catalog gets /StructTreeRoot, /MarkInfo <</Marked true>>
 // and /ViewerPreferences <</DisplayDocTitle true>>; each page /StructParents (its key in the
-// parent tree) and /Tabs /S (tab order by structure); each link annotation /StructParent and
-// /Contents (what it opens), and its Link element an object reference to it.
+// parent tree) and /Tabs /S (tab order by structure); each link annotation's Link element an object
+// reference to it.
 #pragma once
 
 #include <hpdf.h>
@@ -18,10 +18,11 @@ namespace hanji::pdf {
 bool structure_tree_available();
 
 /// Writes the tree of `marks` (finished): its elements as objects `out` holds for the direct
-/// writer (haru_save.h), the entries of the catalog, pages and annotations into `doc`. `pages`
-/// by index; `annotations` by the index MarkedContent::add_annotation gave (null where none
-/// was made). False when libharu failed (its error says why).
+/// writer (haru_save.h), the entries of the catalog and pages into `doc`. `pages` by index;
+/// `annotations`: the link annotations' objects in `out` (write_link_annotations gives them
+/// /StructParent and /Contents) by the index MarkedContent::add_annotation gave, -1 where none
+/// was made. False when libharu failed (its error says why).
 bool write_structure_tree(HPDF_Doc doc, const MarkedContent& marks, const std::vector<HPDF_Page>& pages,
-                          const std::vector<HPDF_Annotation>& annotations, ExtraObjects& out);
+                          const std::vector<int>& annotations, ExtraObjects& out);
 
 }  // namespace hanji::pdf
