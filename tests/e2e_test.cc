@@ -1397,8 +1397,15 @@ TEST(PdfStandards, AskedOnTheCommandLineInSettingsOrInTheLayout) {
   write_cv("layout:\n  name: classic\n  pdf:\n    standard: a-2a\n");
   ASSERT_EQ(build("").exit_code, 0);
   EXPECT_NE(metadata().find("<pdfaid:conformance>A</pdfaid:conformance>"), std::string::npos);
-  Result checked = run("python3 " + quote(std::string(HANJI_SOURCE_DIR) + "/tests/tagged_check.py") + " " + quote(pdf), true);
+  const std::string tag_check = "python3 " + quote(std::string(HANJI_SOURCE_DIR) + "/tests/tagged_check.py") + " " + quote(pdf);
+  Result checked = run(tag_check + " --archival", true);
   EXPECT_EQ(checked.exit_code, 0) << checked.output;
+  EXPECT_NE(run("pdfinfo -url " + quote(pdf)).output.find("mailto:ada@example.com"), std::string::npos);
+  // Without a standard the links need not print: the same check then finds them lacking.
+  write_cv("");
+  ASSERT_EQ(build("").exit_code, 0);
+  EXPECT_EQ(run(tag_check, true).exit_code, 0);
+  EXPECT_NE(run(tag_check + " --archival", true).output.find("does not print and show"), std::string::npos);
   // Untagged: smaller, no tree; refused for PDF/UA, with the old file left alone.
   write_cv("");
   ASSERT_EQ(build(" --untagged").exit_code, 0);

@@ -5,9 +5,11 @@ names its parent tree entry and tabs by structure; every operator that paints (t
 images) lies inside marked content that is either an artifact or carries an MCID; every MCID
 of a page is owned in the parent tree by a structure element that lists it among its kids, and
 every element of the tree is reachable from the root; every link annotation is a structure
-element's object reference. Prints what is wrong and exits 1, else prints a summary line.
+element's object reference, says what it opens (/Contents, its address) and draws no border.
+With --archival (PDF/A), every annotation also prints and shows (/F with Print, without
+Hidden, Invisible or NoView). Prints what is wrong and exits 1, else prints a summary line.
 
-usage: tagged_check.py FILE.pdf
+usage: tagged_check.py FILE.pdf [--archival]
 """
 import base64
 import json
@@ -74,7 +76,7 @@ def operators(data):
             operands.append(m.group())
 
 
-def check(path):
+def check(path, archival=False):
     problems = []
     objects = objects_of(path)
     trailer = objects["trailer"]["value"]
@@ -188,7 +190,7 @@ def check(path):
                 problems.append(f"page {number}: MCID {mcid} has no owner in the parent tree")
             elif (page_ref, mcid) not in owned:
                 problems.append(f"page {number}: MCID {mcid} is not among its owner's kids")
-        for annot_ref in page.get("/Annots", []):
+        for annot_ref in value_of(objects, page.get("/Annots", [])):
             annot = value_of(objects, annot_ref)
             if annot.get("/Subtype") != "/Link":
                 continue
@@ -196,13 +198,22 @@ def check(path):
                 problems.append(f"page {number}: link annotation {annot_ref} is in no Link element")
             if "/StructParent" not in annot or annot["/StructParent"] not in parent_tree:
                 problems.append(f"page {number}: link annotation {annot_ref} has no parent tree entry")
+            action = value_of(objects, annot.get("/A", {}))
+            uri = action.get("/URI")
+            if not uri or annot.get("/Contents") != uri:
+                problems.append(f"page {number}: link annotation {annot_ref} does not say what it opens")
+            if value_of(objects, annot.get("/Border", [])) != [0, 0, 0]:
+                problems.append(f"page {number}: link annotation {annot_ref} draws a border")
+            flags = annot.get("/F", 0)
+            if archival and (not flags & 4 or flags & (1 | 2 | 32)):
+                problems.append(f"page {number}: link annotation {annot_ref} does not print and show (/F {flags})")
     summary = (f"{elements} elements ({', '.join(f'{k[1:]} {v}' for k, v in sorted(roles.items()))}); "
                f"{marked} tagged and {artifacts} artifact painting operators on {len(pages)} page(s)")
     return problems, summary
 
 
 def main():
-    problems, summary = check(sys.argv[1])
+    problems, summary = check(sys.argv[1], "--archival" in sys.argv[2:])
     for problem in problems[:20]:
         print(problem)
     if problems:
