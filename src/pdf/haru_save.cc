@@ -53,9 +53,15 @@ void append_string(std::string& out, std::string_view text) {
   const bool printable = std::all_of(text.begin(), text.end(), [](char c) { return c >= 0x20 && c <= 0x7E; });
   if (printable) {
     out += '(';
-    for (char c : text) {
-      if (c == '(' || c == ')' || c == '\\') out += '\\';
-      out += c;
+    // Runs without a character to escape go in whole (an address, a language tag).
+    for (std::size_t at = 0; at < text.size();) {
+      std::size_t special = at;
+      while (special < text.size() && text[special] != '(' && text[special] != ')' && text[special] != '\\') ++special;
+      out.append(text.data() + at, special - at);
+      if (special == text.size()) break;
+      out += '\\';
+      out += text[special];
+      at = special + 1;
     }
     out += ')';
     return;
