@@ -1420,6 +1420,20 @@ TEST_F(TextTest, EachWordIsShapedOncePerFont) {
   EXPECT_EQ(ts.shaping_cache_stats().words_shaped, 11u);  // 한지 and " " in the Hangul font
 }
 
+// A typesetter of a single build keeps no lines (it never sets a paragraph twice at one
+// width): set again, a paragraph is set anew, to the same lines.
+TEST_F(TextTest, LinesAreNotKeptWhenNoBuildFollows) {
+  Typesetter ts(theme, diags);
+  ts.keep_lines(false);
+  compose::Paragraph p = make_paragraph(kHyphenationProse, Align::Justify);
+  const std::vector<Line> first = ts.typeset(p, 240);
+  const std::size_t steps = ts.work().break_steps;
+  const std::vector<Line> again = ts.typeset(p, 240);
+  EXPECT_EQ(ts.shaping_cache_stats().lines_reused, 0u);
+  EXPECT_EQ(ts.work().break_steps, 2 * steps) << "broken again";
+  EXPECT_TRUE(same_lines(first, again, &ts, &ts));
+}
+
 // A paragraph set again at the same width keeps its lines (a warm engine sets most of a CV
 // again unchanged); moved to another line of the file, its runs say where it is now.
 TEST_F(TextTest, LinesOfAParagraphSetAgainAreKept) {

@@ -649,7 +649,7 @@ int build(const Run& run) {
     return kBadUsage;
   }
   if (opt.inputs.size() > 1 || is_folder(opt.input())) return build_many(run);
-  engine::Engine engine(layout::find_data_dirs(run.argv0));
+  engine::Engine engine(layout::find_data_dirs(run.argv0), engine::Builds::One);
   return build_one(run, engine, opt.input(), output_path(opt, opt.input()));
 }
 

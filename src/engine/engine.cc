@@ -28,9 +28,10 @@ constexpr std::size_t kIdleTotal = 8;
 }  // namespace
 
 struct Engine::Impl {
-  explicit Impl(layout::DataDirs d) : dirs(std::move(d)) {}
+  Impl(layout::DataDirs d, Builds b) : dirs(std::move(d)), builds(b) {}
 
   layout::DataDirs dirs;
+  Builds builds;
   layout::LayoutFileCache layout_files;
   source::LocaleCache locale_files;
   config::YamlPieces yaml_pieces;
@@ -59,7 +60,9 @@ struct Engine::Impl {
       }
       ++work.typesetters_made;
     }
-    return std::make_unique<text::Typesetter>(theme, diags);
+    auto typesetter = std::make_unique<text::Typesetter>(theme, diags);
+    typesetter->keep_lines(builds == Builds::Many);
+    return typesetter;
   }
 
   /// Keeps `typesetter` for the next render of the same signature, if it can serve one.
@@ -86,7 +89,7 @@ struct Engine::Impl {
   }
 };
 
-Engine::Engine(layout::DataDirs dirs) : impl_(std::make_unique<Impl>(std::move(dirs))) {}
+Engine::Engine(layout::DataDirs dirs, Builds builds) : impl_(std::make_unique<Impl>(std::move(dirs), builds)) {}
 
 Engine::~Engine() = default;
 

@@ -64,10 +64,14 @@ struct EngineWork {
   std::size_t shaped_paragraphs_kept = 0;
 };
 
+/// How many builds an engine serves: Many (watch, serve, a batch) keeps what makes the next
+/// build cheaper; One (a single `hanji build`) does not keep what only a later build would use.
+enum class Builds { One, Many };
+
 class Engine {
  public:
   /// `dirs`: the built-in layouts, fonts and locales (layout::find_data_dirs).
-  explicit Engine(layout::DataDirs dirs);
+  explicit Engine(layout::DataDirs dirs, Builds builds = Builds::Many);
   ~Engine();
   Engine(const Engine&) = delete;
   Engine& operator=(const Engine&) = delete;

@@ -407,6 +407,7 @@ struct Typesetter::Impl {
     std::size_t document = 0;  // the last document that set them
   };
   std::unordered_map<std::string, SetLines> lines;  // typeset_at() by lines_key(); documents counted by `cache`
+  bool keep_lines = true;  // keep_lines()
   std::size_t lines_reused = 0;
   Prepared uncached;  // what prepare() returns when it does not keep it
   SmallCapsFaces small_caps_faces;
@@ -542,6 +543,7 @@ std::string lines_key(const compose::Paragraph& paragraph, double width, Breaker
 }  // namespace
 
 std::vector<Line> Typesetter::typeset_at(const compose::Paragraph& paragraph, double width) {
+  if (!impl_->keep_lines) return set_lines(paragraph, width);
   // The lines of a paragraph set before at this width (a warm engine setting a CV again after
   // an edit elsewhere, fitting trying the same measure twice): unless setting it said
   // something, which must be said again.
@@ -673,6 +675,11 @@ std::string Typesetter::signature(const layout::Theme& theme) {
 }
 
 void Typesetter::set_breaker(Breaker breaker) { impl_->breaker = breaker; }
+
+void Typesetter::keep_lines(bool keep) {
+  impl_->keep_lines = keep;
+  if (!keep) impl_->lines.clear();
+}
 
 ShapingCacheStats Typesetter::shaping_cache_stats() const {
   return ShapingCacheStats{impl_->cache.hits(), impl_->cache.misses(), impl_->cache.size(), impl_->words.shaped(),

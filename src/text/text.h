@@ -109,6 +109,10 @@ class Typesetter {
 
   /// Selects the line breaker for later typeset() calls.
   void set_breaker(Breaker breaker);
+  /// Whether the lines of each paragraph are kept, for setting it again at the same width
+  /// (the default): a warm engine's next build. A single build never sets a paragraph twice at
+  /// one width (fitting changes the sizes or the measure), so it keeps none.
+  void keep_lines(bool keep);
 
   ShapingCacheStats shaping_cache_stats() const;
   TypesetWork work() const;
