@@ -33,6 +33,7 @@
 #include "pdf/sfnt_metrics.h"
 #include "pdf/text_ops.h"
 #include "pdf/tounicode.h"
+#include "pdf/write_memo.h"
 
 namespace hanji {
 namespace {
@@ -1425,6 +1426,23 @@ TEST(PdfWriter, EveryStreamIsDeflatedOnceByTheWriter) {
   // (one per object, object 0 included), which decoding takes away.
   const std::size_t xref_rows = 1 + static_cast<std::size_t>(std::count(xref.out.begin(), xref.out.end(), '\n'));
   EXPECT_EQ(work.bytes_compressed, decoded + xref_rows);
+}
+
+// A warm engine writing the same document again compresses nothing again: not the pages and
+// fonts, and not the writer's own object and cross-reference streams either (a rebuild that
+// only changed a page, then changed it back, finds every stream made before); the bytes are
+// those of the first writing.
+TEST(PdfWriter, WritingTheSameDocumentAgainCompressesNothing) {
+  Sample sample = corpus_sample();
+  pdf::WriteMemo memo;
+  Diagnostics diags;
+  pdf::WriteWork first, second;
+  const std::optional<std::string> once = pdf::write_pdf(sample.doc, pdf::Options{0, false, &memo}, diags, &first);
+  const std::optional<std::string> twice = pdf::write_pdf(sample.doc, pdf::Options{0, false, &memo}, diags, &second);
+  ASSERT_TRUE(once && twice) << all_diagnostics(diags);
+  EXPECT_EQ(first.streams_compressed, 2u + 4 * 2 + 2);
+  EXPECT_EQ(second.streams_compressed, 0u);
+  EXPECT_EQ(*once, *twice);
 }
 
 // Text strings go in as literals when they are printable ASCII (escaped where the syntax

@@ -333,7 +333,7 @@ class CompactWriter {
     const std::string packed_text = header + body;
     // The default level: a tagged CV's structure is hundreds of alike small objects, on which
     // level 9's long match searches cost a tenth of the build to save half a percent.
-    std::optional<std::string> packed_data = deflater_.deflate(packed_text, Z_DEFAULT_COMPRESSION);
+    std::optional<std::string> packed_data = deflate_stream(packed_text);
     if (!packed_data) return std::nullopt;
     offset[static_cast<std::size_t>(object_stream)] = out.size();
     out += std::to_string(object_stream) + " 0 obj\n<</Type/ObjStm/N " + std::to_string(packed) + "/First " +
@@ -368,7 +368,7 @@ class CompactWriter {
       for (std::size_t k = 0; k < row; ++k)
         predicted += static_cast<char>(entries[at + k] - (at >= row ? entries[at + k - row] : 0));
     }
-    std::optional<std::string> xref_data = deflater_.deflate(predicted, Z_DEFAULT_COMPRESSION);
+    std::optional<std::string> xref_data = deflate_stream(predicted);
     if (!xref_data) return std::nullopt;
     std::string trailer = "/Root " + std::to_string(numbers_.at(doc_->catalog)) + " 0 R";
     if (doc_->info) trailer += "/Info " + std::to_string(numbers_.at(doc_->info)) + " 0 R";
@@ -557,6 +557,15 @@ class CompactWriter {
 
   // A stream as libharu would write it (its filter flags say how), but deflated here, once,
   // with a direct /Length.
+  // A stream the writer makes itself (the object stream, the cross-reference stream),
+  // compressed at the default level; with a memo, not again when a document before had it
+  // (a warm engine's rebuild that changed no object, only a page).
+  std::optional<std::string> deflate_stream(const std::string& plain) {
+    if (!memo_) return deflater_.deflate(plain, Z_DEFAULT_COMPRESSION);
+    return deflate_kept(memo_, plain, Z_DEFAULT_COMPRESSION,
+                        [&] { return deflater_.deflate(plain, Z_DEFAULT_COMPRESSION); });
+  }
+
   bool write_stream_object(std::string& out, int number, HPDF_Dict dict) {
     const HPDF_UINT known = HPDF_STREAM_FILTER_FLATE_DECODE | HPDF_STREAM_FILTER_DCT_DECODE;
     if ((dict->filter & ~known) != 0) return false;
