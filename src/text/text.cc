@@ -406,7 +406,7 @@ struct Typesetter::Impl {
     std::vector<Line> lines;
     std::size_t document = 0;  // the last document that set them
   };
-  std::unordered_map<std::string, SetLines> lines;  // typeset_at() by lines_key(); documents counted by `cache`
+  std::unordered_map<std::string, SetLines> kept_lines;  // typeset_at() by lines_key(); documents counted by `cache`
   bool keep_lines = true;  // keep_lines()
   std::size_t lines_reused = 0;
   Prepared uncached;  // what prepare() returns when it does not keep it
@@ -548,7 +548,7 @@ std::vector<Line> Typesetter::typeset_at(const compose::Paragraph& paragraph, do
   // an edit elsewhere, fitting trying the same measure twice): unless setting it said
   // something, which must be said again.
   // One lookup, which adds the entry on a miss: the key is hashed once.
-  auto [entry, added] = impl_->lines.try_emplace(lines_key(paragraph, width, impl_->breaker));
+  auto [entry, added] = impl_->kept_lines.try_emplace(lines_key(paragraph, width, impl_->breaker));
   Impl::SetLines& kept = entry->second;
   kept.document = impl_->cache.document();
   if (!added) {
@@ -560,13 +560,13 @@ std::vector<Line> Typesetter::typeset_at(const compose::Paragraph& paragraph, do
   try {
     lines = set_lines(paragraph, width);
   } catch (...) {  // no empty entry left behind for the next call to take
-    impl_->lines.erase(entry);
+    impl_->kept_lines.erase(entry);
     throw;
   }
   if (impl_->diags->all().size() == reported)
     kept.lines = lines;
   else
-    impl_->lines.erase(entry);
+    impl_->kept_lines.erase(entry);
   return lines;
 }
 
@@ -644,7 +644,7 @@ bool Typesetter::reusable() const {
 }
 
 void Typesetter::start_document() {
-  keep_last_document(impl_->lines, impl_->cache.document());
+  keep_last_document(impl_->kept_lines, impl_->cache.document());
   impl_->cache.next_document();
 }
 
@@ -678,7 +678,7 @@ void Typesetter::set_breaker(Breaker breaker) { impl_->breaker = breaker; }
 
 void Typesetter::keep_lines(bool keep) {
   impl_->keep_lines = keep;
-  if (!keep) impl_->lines.clear();
+  if (!keep) impl_->kept_lines.clear();
 }
 
 ShapingCacheStats Typesetter::shaping_cache_stats() const {
