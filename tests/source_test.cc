@@ -3183,6 +3183,12 @@ TEST(CommentLines, LeaveWhatYamlReadsAsItWas) {
       "a: x#y\n#c\nb: 'c#d'\n",
       "a: !tag x\n# c\nb: &n v\n# c\nc: *n\n",
       "\ta: tab\n# c\n",
+      std::string("\xFE\xFF\0a\0:\0 \0\x31\0\n#\0c\0\n", 16),  // UTF-16, where '\n' bytes are no breaks
+      "\xFE\xFF" "a: 1\n# c\nb: 2\n",
+      std::string("a: 1\n# c\0d\nb: 2\n", 16),
+      "a: [\"x\"', \"y\",\n# inside the quote after the quote\n']\n",
+      "\xEF\xBB\xBF'a\n# inside quotes after a byte order mark\n'\n",
+      "a: Lee's and 90's\n# c\nb: (x)'s\n# c\n",
   };
   for (const char* folder : {"samples", "tests/golden", "starters", "layouts", "locales"})
     for (const auto& entry : fs::directory_iterator(fs::path(HANJI_SOURCE_DIR) / folder))

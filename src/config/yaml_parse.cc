@@ -518,10 +518,11 @@ struct ContentLine {
 };
 
 // A line's text (without its indentation and line break) read as YAML reads quotes and
-// comments: a quote opens a text where a token may start (after a space, a flow bracket, ","
-// or ":", or at the start; yaml-cpp also right after a tag, so a tag keeps the file as it
-// is); " #" outside quotes starts a comment. Errs towards a quote left open (a plain text
-// with a stray quote), which only keeps the file as it is.
+// comments: a quote opens a text unless it follows a letter or digit inside a plain text
+// (yaml-cpp starts a quoted text wherever a token may start: after a space, a bracket, a
+// comma, a colon, a closing quote, a tag, so a tag keeps the file as it is); " #" outside
+// quotes starts a comment. Errs towards a quote left open (a plain text with a stray quote),
+// which only keeps the file as it is.
 // The characters read_content_line stops at; it passes over the others a table lookup each.
 constexpr std::array<bool, 256> kQuoteOrComment = [] {
   std::array<bool, 256> table{};
@@ -543,10 +544,12 @@ ContentLine read_content_line(std::string_view line) {
         end = i;
         break;
       }
-      const bool starts_value = i == 0 || before == ' ' || before == '\t' || before == '[' || before == '{' ||
-                                before == ',' || before == ':' || before == ']' || before == '}';
-      if ((c == '"' || c == '\'') && starts_value) open = c;
-      if (c == '!' && starts_value) out.tagged = true;
+      // Inside a plain text a quote follows a letter or digit ("Lee's", "90's"); anywhere
+      // else yaml-cpp may be at the start of a token, even right after a closing quote.
+      const auto byte = static_cast<unsigned char>(before);
+      const bool in_plain_text = i > 0 && (std::isalnum(byte) || byte >= 0x80);
+      if ((c == '"' || c == '\'') && !in_plain_text) open = c;
+      if (c == '!' && !in_plain_text) out.tagged = true;
     } else if (open == '"' && c == '\\') {
       ++i;
     } else if (c == open) {
@@ -584,7 +587,11 @@ bool has_comment_line(std::string_view text) {
 }  // namespace
 
 std::string comment_lines_emptied(std::string_view text) {
-  if (!has_comment_line(text)) return std::string(text);
+  // Lines are lines of UTF-8: yaml-cpp reads a file with a byte order mark or NUL bytes as
+  // UTF-16 or UTF-32, where a '\n' byte is no line break.
+  if (!has_comment_line(text) || text.find('\0') != std::string_view::npos || !utf8_valid(text) ||
+      text.find("\xEF\xBB\xBF") != std::string_view::npos)  // a byte order mark, which yaml-cpp skips
+    return std::string(text);
   std::string out;
   out.reserve(text.size());
   std::size_t copied = 0;  // text before this is in `out`

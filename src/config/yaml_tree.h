@@ -119,7 +119,8 @@ std::optional<YamlNode> parse_yaml(const SourceText& source, Diagnostics& diags,
 /// a few hundred instructions for each character of the comments. Lines that may belong to a
 /// block scalar (under "key: |"), the file's last line when no line break ends it, and the
 /// whole of a file with a quoted text running over several lines, a document marker or a
-/// directive are left as they are: a '#' there may be text, or mark where an error is.
+/// directive are left as they are: a '#' there may be text, or mark where an error is. So is
+/// text that is not UTF-8 (yaml-cpp reads a byte order mark or NUL bytes as UTF-16 or -32).
 std::string comment_lines_emptied(std::string_view text);
 
 /// parse_yaml, reusing the pieces of the file `pieces` kept from earlier parses and keeping
