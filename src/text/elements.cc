@@ -188,8 +188,14 @@ std::vector<Element> build_elements(const SourceText& text, const ShapedText& sh
       add_space(cluster, c, justify, out);
       continue;
     }
-    if (c > cluster_begin)
-      add_break(shaped, boundaries[cluster.char_begin], emergency[c - cluster_begin], range[c - cluster_begin], c, out);
+    // A no-break space in justified text is glue, which a line drops where it starts or ends:
+    // no emergency break is made beside one (it would take the space out of the text).
+    if (c > cluster_begin) {
+      const bool beside_nobreak_glue =
+          justify && (is_stretchable_space(text, cluster) || is_stretchable_space(text, shaped.clusters[c - 1]));
+      add_break(shaped, boundaries[cluster.char_begin], emergency[c - cluster_begin] && !beside_nobreak_glue,
+                range[c - cluster_begin], c, out);
+    }
     const double gap = justify ? hangul_gap_stretch(text, shaped, c) : 0;
     if (gap > 0 && c > cluster_begin) {
       Element glue;
