@@ -1420,18 +1420,20 @@ TEST_F(TextTest, EachWordIsShapedOncePerFont) {
   EXPECT_EQ(ts.shaping_cache_stats().words_shaped, 11u);  // 한지 and " " in the Hangul font
 }
 
-// A no-break space in justified text is glue; a line drops glue where it starts or ends, so no
-// emergency break is made beside one: at measures too narrow for a word, the lines still hold
-// every no-break space (the fuzzer found "i\u00A0never" read back as "inever").
+// A no-break space in justified text is glue, and a line drops the glue it starts with: no
+// emergency break is made beside one, and one a line may start with (after a space) is a box.
+// At any measure the lines hold every no-break space (the fuzzer found "i\u00A0never" read back
+// as "inever", and "와 \u00A0문" as "와 문").
 TEST_F(TextTest, AJustifiedNoBreakSpaceIsNeverTakenOutByAnEmergencyBreak) {
   Typesetter ts(theme, diags);
-  for (double width : {4.0, 9.0, 20.0, 300.0}) {
-    const std::vector<Line> lines = ts.typeset(make_paragraph("changing script i\u00A0never broken", Align::Justify), width);
-    std::string drawn;
-    for (const Line& line : lines)
-      for (const auto& run : line.runs) drawn += run.text;
-    EXPECT_NE(drawn.find("i\u00A0never"), std::string::npos) << width << ": " << drawn;
-  }
+  for (double width : {4.0, 9.0, 20.0, 45.0, 300.0})
+    for (const char* text : {"changing script i\u00A0never broken", "설계와 \u00A0문서화 and so on", "word -\u00A0x y"}) {
+      const std::vector<Line> lines = ts.typeset(make_paragraph(text, Align::Justify), width);
+      std::string drawn;
+      for (const Line& line : lines)
+        for (const auto& run : line.runs) drawn += run.text;
+      EXPECT_NE(drawn.find("\u00A0"), std::string::npos) << width << ": " << drawn;
+    }
 }
 
 // A typesetter of a single build keeps no lines (it never sets a paragraph twice at one

@@ -204,7 +204,12 @@ std::vector<Element> build_elements(const SourceText& text, const ShapedText& sh
       glue.cluster_begin = glue.cluster_end = c;
       out.push_back(glue);
     }
-    if (is_stretchable_space(text, cluster) && justify) {  // a no-break space: rigid position, elastic width
+    // A no-break space: rigid position, elastic width; but a box where a line may start right
+    // before it (after a space or a penalty: "and \u00A0x"), as a line drops the glue it starts
+    // with and the space would be lost from the text.
+    const bool may_start_line = !out.empty() && (out.back().type == ElementType::Penalty ||
+                                                 (out.back().type == ElementType::Glue && out.back().breakable));
+    if (is_stretchable_space(text, cluster) && justify && !may_start_line) {
       Element glue;
       glue.type = ElementType::Glue;
       glue.width = cluster.width;
