@@ -9,13 +9,13 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <array>
 #include <map>
 #include <set>
 #include <sstream>
 
 #include "core/files.h"
 #include "core/limits.h"
+#include "config/yaml_lines.h"
 #include "config/yaml_tree.h"
 
 namespace hanji::config {
@@ -508,70 +508,6 @@ std::string join_surrogate_escapes(const std::string& text) {
   }
   return out;
 }
-
-// What comment_lines_emptied learns of one line that is not a comment.
-struct ContentLine {
-  bool quote_left_open = false;    // a quoted text goes on past the line, or may
-  bool tagged = false;             // a tag ("!x"), after which a quote opens a text at once
-  bool opens_block_scalar = false;  // "key: |", "- >-", "|": the lines under it are its text
-  bool scalar_at_indentation = false;  // the '|' or '>' is the line's first character
-};
-
-// A line's text (without its indentation and line break) read as YAML reads quotes and
-// comments: a quote opens a text unless it follows a letter or digit inside a plain text
-// (yaml-cpp starts a quoted text wherever a token may start: after a space, a bracket, a
-// comma, a colon, a closing quote, a tag, so a tag keeps the file as it is); " #" outside
-// quotes starts a comment. Errs towards a quote left open (a plain text with a stray quote),
-// which only keeps the file as it is.
-// The characters read_content_line stops at; it passes over the others a table lookup each.
-constexpr std::array<bool, 256> kQuoteOrComment = [] {
-  std::array<bool, 256> table{};
-  for (unsigned char c : {'"', '\'', '#', '\\', '!'}) table[c] = true;
-  return table;
-}();
-
-ContentLine read_content_line(std::string_view line) {
-  ContentLine out;
-  char open = 0;
-  std::size_t end = line.size();  // of the content, before any comment
-  for (std::size_t i = 0; i < line.size(); ++i) {
-    while (i < line.size() && !kQuoteOrComment[static_cast<unsigned char>(line[i])]) ++i;
-    if (i == line.size()) break;
-    const char c = line[i];
-    if (open == 0) {
-      const char before = i == 0 ? ' ' : line[i - 1];
-      if (c == '#' && (before == ' ' || before == '\t') && i > 0) {
-        end = i;
-        break;
-      }
-      // Inside a plain text a quote follows a letter or digit ("Lee's", "90's"); anywhere
-      // else yaml-cpp may be at the start of a token, even right after a closing quote.
-      const auto byte = static_cast<unsigned char>(before);
-      const bool in_plain_text = i > 0 && (std::isalnum(byte) || byte >= 0x80);
-      if ((c == '"' || c == '\'') && !in_plain_text) open = c;
-      if (c == '!' && !in_plain_text) out.tagged = true;
-    } else if (open == '"' && c == '\\') {
-      ++i;
-    } else if (c == open) {
-      if (open == '\'' && i + 1 < line.size() && line[i + 1] == '\'') ++i;  // '' inside '...'
-      else open = 0;
-    }
-  }
-  out.quote_left_open = open != 0;
-  while (end > 0 && (line[end - 1] == ' ' || line[end - 1] == '\t' || line[end - 1] == '\r')) --end;
-  std::size_t at = end;  // the block scalar's indicators: | or >, then a digit, + or -
-  while (at > 0 && (std::isdigit(static_cast<unsigned char>(line[at - 1])) || line[at - 1] == '+' || line[at - 1] == '-'))
-    --at;
-  if (at > 0 && (line[at - 1] == '|' || line[at - 1] == '>') && (at == 1 || line[at - 2] == ' ' || line[at - 2] == '\t')) {
-    out.opens_block_scalar = true;
-    out.scalar_at_indentation = at == 1;
-  }
-  return out;
-}
-
-}  // namespace
-
-namespace {
 
 // Whether some line of `text` but its last starts with '#' after its indentation: a file
 // without comment lines is given to yaml-cpp as it is, unread.

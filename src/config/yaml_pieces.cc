@@ -16,12 +16,12 @@
 // placeholder not found where it was put; any message at all from a piece; a tree nested
 // nearly as deep as the reader allows.
 #include <algorithm>
-#include <cctype>
 #include <map>
 #include <mutex>
 #include <set>
 
 #include "config/config.h"
+#include "config/yaml_lines.h"
 #include "config/yaml_tree.h"
 #include "core/limits.h"
 
@@ -58,6 +58,12 @@ std::vector<Line> lines_of(std::string_view text) {
   return lines;
 }
 
+// A line's text after its indentation, without its line break.
+std::string_view content_of(std::string_view text, const Line& line) {
+  return text.substr(line.begin + static_cast<std::size_t>(line.indent),
+                     line.end - line.begin - static_cast<std::size_t>(line.indent));
+}
+
 // The marks YAML gives a meaning beyond plain block structure, where a value may start (after
 // "- ", ": ", "[", "{" or ", ", or at the start of a line): anchors, aliases, tags, complex
 // keys, directives. A '*' inside a quoted or plain text elsewhere is only text.
@@ -82,42 +88,12 @@ bool has_unsafe_syntax(std::string_view text, const std::vector<Line>& lines) {
   return false;
 }
 
-// A quoted text that goes on past its line (an odd number of quotes of its kind): its lines
-// need not keep to the indentation, so nothing is cut inside a file that has one.
+// A quoted text that goes on past its line: its lines need not keep to the indentation, so
+// nothing is cut inside a file that has one.
 bool has_multiline_quotes(std::string_view text, const std::vector<Line>& lines) {
-  for (const Line& line : lines) {
-    if (line.blank) continue;
-    char open = 0;
-    for (std::size_t i = line.begin + static_cast<std::size_t>(line.indent); i < line.end; ++i) {
-      const char c = text[i];
-      if (open == 0) {
-        if (c == '#' && i > line.begin && text[i - 1] == ' ') break;  // a comment
-        const bool starts_value = i == line.begin + static_cast<std::size_t>(line.indent) ||
-                                  text[i - 1] == ' ' || text[i - 1] == '[' || text[i - 1] == '{' || text[i - 1] == ',';
-        if ((c == '"' || c == '\'') && starts_value) open = c;
-      } else if (open == '"' && c == '\\') {
-        ++i;
-      } else if (c == open) {
-        if (open == '\'' && i + 1 < line.end && text[i + 1] == '\'') ++i;  // '' inside '...'
-        else open = 0;
-      }
-    }
-    if (open != 0) return true;
-  }
+  for (const Line& line : lines)
+    if (!line.blank && read_content_line(content_of(text, line)).quote_left_open) return true;
   return false;
-}
-
-// A line that opens a block scalar ("key: |", "- >-"): the lines under it are its text.
-bool opens_block_scalar(std::string_view text, const Line& line) {
-  std::size_t end = line.end;
-  while (end > line.begin && (text[end - 1] == ' ' || text[end - 1] == '\r')) --end;
-  std::size_t at = end;
-  while (at > line.begin && (std::isdigit(static_cast<unsigned char>(text[at - 1])) || text[at - 1] == '+' ||
-                             text[at - 1] == '-'))
-    --at;
-  if (at == line.begin || (text[at - 1] != '|' && text[at - 1] != '>')) return false;
-  --at;
-  return at == line.begin + static_cast<std::size_t>(line.indent) || text[at - 1] == ' ';
 }
 
 bool is_item_line(std::string_view text, const Line& line) {
@@ -136,12 +112,14 @@ struct Piece {
 std::vector<Piece> pieces_of(std::string_view text, const std::vector<Line>& lines) {
   std::vector<Piece> pieces;
   std::optional<Piece> open;
-  int scalar_indent = -1;  // inside a block scalar opened at this indentation
+  // Inside a block scalar: lines indented past `scalar_indent` and blank lines are its text.
+  bool in_scalar = false;
+  int scalar_indent = 0;
   for (std::size_t k = 0; k < lines.size(); ++k) {
     const Line& line = lines[k];
-    if (scalar_indent >= 0) {
+    if (in_scalar) {
       if (line.blank || line.indent > scalar_indent) continue;
-      scalar_indent = -1;
+      in_scalar = false;
     }
     if (!line.blank && open && line.indent <= open->indent) {
       open->end_line = k;
@@ -149,7 +127,14 @@ std::vector<Piece> pieces_of(std::string_view text, const std::vector<Line>& lin
       open.reset();
     }
     if (!open && is_item_line(text, line)) open = Piece{k, 0, line.indent};
-    if (!line.blank && opens_block_scalar(text, line)) scalar_indent = line.indent;
+    if (!line.blank) {
+      // A "|" alone on its line may have its text at its own indentation.
+      const ContentLine read = read_content_line(content_of(text, line));
+      if (read.opens_block_scalar) {
+        in_scalar = true;
+        scalar_indent = line.indent - (read.scalar_at_indentation ? 1 : 0);
+      }
+    }
   }
   if (open) {
     open->end_line = lines.size();

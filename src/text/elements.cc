@@ -188,8 +188,8 @@ std::vector<Element> build_elements(const SourceText& text, const ShapedText& sh
       add_space(cluster, c, justify, out);
       continue;
     }
-    // A no-break space in justified text is glue, which a line drops where it starts or ends:
-    // no emergency break is made beside one (it would take the space out of the text).
+    // No emergency break beside a no-break space in justified text: a line would start with
+    // the tie or end at it (the space itself is kept either way: see may_start_line below).
     if (c > cluster_begin) {
       const bool beside_nobreak_glue =
           justify && (is_stretchable_space(text, cluster) || is_stretchable_space(text, shaped.clusters[c - 1]));
