@@ -557,9 +557,9 @@ class CompactWriter {
 
   // A stream as libharu would write it (its filter flags say how), but deflated here, once,
   // with a direct /Length.
-  // A stream the writer makes itself (the object stream, the cross-reference stream),
-  // compressed at the default level; with a memo, not again when a document before had it
-  // (a warm engine's rebuild that changed no object, only a page).
+  // A stream compressed at the default level; with a memo, not again when a document before
+  // had it (a font program, a page that did not change, the object and cross-reference
+  // streams of a rebuild that changed no object).
   std::optional<std::string> deflate_stream(const std::string& plain) {
     if (!memo_) return deflater_.deflate(plain, Z_DEFAULT_COMPRESSION);
     return deflate_kept(memo_, plain, Z_DEFAULT_COMPRESSION,
@@ -582,8 +582,7 @@ class CompactWriter {
             plain.append(reinterpret_cast<const char*>(bytes), length);
           }))
         return false;
-      data = deflate_kept(memo_, plain, Z_DEFAULT_COMPRESSION,
-                          [&] { return deflater_.deflate(plain, Z_DEFAULT_COMPRESSION); });
+      data = deflate_stream(plain);
     } else if (dict->filter & HPDF_STREAM_FILTER_FLATE_DECODE) {
       data = deflater_.deflate(dict->stream->size, Z_DEFAULT_COMPRESSION,
                                [&](auto take) { return for_each_buffer(dict->stream, take); });
