@@ -141,7 +141,7 @@ void print_warm_rebuild(const std::string& sample, const char* argv0, int edits)
   const auto build = [&](const std::string& cv) {
     Diagnostics diags;
     std::optional<engine::Rendered> rendered = engine.render_text(cv, sample, {}, diags);
-    if (rendered) pdf::write_pdf(rendered->doc, pdf::Options{0, false, &memo}, diags);
+    if (rendered) pdf::write_pdf(rendered->doc, pdf::Options{0, &memo}, diags);
   };
   const double cold = median_ms(1, [&] { build(text); });
   std::vector<double> seen, fresh;

@@ -84,10 +84,14 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
 
   const auto lines = typesetter.typeset(paragraph, width);
   // What the lines hold, read in order, is the text without the spaces and line breaks that
-  // the breaks took (and without list separators dropped at a line end).
+  // the breaks took (and without list separators dropped at a line end), and the hyphens
+  // that hyphenated line ends add.
   std::string drawn;
   for (const auto& line : lines)
-    for (const auto& run : line.runs) drawn += run.text;
+    for (const auto& run : line.runs) {
+      if (run.hyphen_inserted && (run.text.empty() || run.text.back() != '-')) std::abort();
+      drawn += run.hyphen_inserted ? run.text.substr(0, run.text.size() - 1) : run.text;
+    }
   if (kept(text) != kept(drawn)) std::abort();
   (void)typesetter.typeset_line(in);
   return 0;

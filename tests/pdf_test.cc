@@ -21,7 +21,6 @@
 #include <span>
 #include <sstream>
 
-#include "pdf/compact.h"
 #include "pdf/marked_content.h"
 #include "pdf/standards.h"
 #include "image/exif_orientation.h"
@@ -298,6 +297,21 @@ TEST_F(SampleTest, TextExtractsExactly) {
   EXPECT_EQ(page_lines(text.out), sample_->page_lines) << text.out;
 }
 
+// Readers that ignore /ActualText (mupdf, pdfminer) read each glyph's code through the
+// ToUnicode map alone: every line comes back exactly, the decomposed é and the ligatures
+// included, because every code reads as one text. (pdfminer reads a justified line's wide
+// word spaces as two spaces: a run of spaces counts as one.)
+TEST_F(SampleTest, TextExtractsExactlyWithoutActualText) {
+  for (const std::string& reader : {"mutool draw -F txt -o - " + path(), "pdf2txt " + path()}) {
+    CommandResult text = run(reader + " 2>/dev/null");
+    EXPECT_EQ(text.status, 0) << reader;
+    std::string squeezed;
+    for (char c : text.out)
+      if (c != ' ' || squeezed.empty() || squeezed.back() != ' ') squeezed += c;
+    EXPECT_EQ(page_lines(squeezed), sample_->page_lines) << reader << ":\n" << text.out;
+  }
+}
+
 TEST_F(SampleTest, PopplerPrintsNoWarnings) {
   for (const std::string& tool : {"pdftotext " + path() + " /dev/null", "pdffonts " + path(), "pdfinfo " + path(),
                                  "pdftoppm -r 20 -png " + path() + " " + (*dir_ / "warn").string()}) {
@@ -333,8 +347,11 @@ TEST_F(SampleTest, FontDictionariesArePatchedForGlyphIds) {
   EXPECT_NE(content.find("/Ordering (Identity)"), std::string::npos);
   EXPECT_EQ(content.find("begincidrange"), std::string::npos) << "libharu's own ToUnicode is left";
   EXPECT_NE(content.find("/CMapType 2 def"), std::string::npos);
-  std::regex identity(R"(/CIDToGIDMap /Identity)");
-  EXPECT_EQ(std::distance(std::sregex_iterator(content.begin(), content.end(), identity), std::sregex_iterator()), 5);
+  // Codes are the subset's glyph ids, but in Noto Serif, where the glyph drawn for "é" is drawn
+  // for "e\u0301" too: that text gets a second code, which its CIDToGIDMap sends to the glyph.
+  std::regex identity(R"(/CIDToGIDMap /Identity)"), mapped(R"(/CIDToGIDMap \d+ 0 R)");
+  EXPECT_EQ(std::distance(std::sregex_iterator(content.begin(), content.end(), identity), std::sregex_iterator()), 4);
+  EXPECT_EQ(std::distance(std::sregex_iterator(content.begin(), content.end(), mapped), std::sregex_iterator()), 1);
 }
 
 TEST_F(SampleTest, LigaturesAreDrawnAsOneGlyph) {
@@ -549,35 +566,6 @@ TEST(PdfWriter, LetterPageSize) {
   write_file(dir / "letter.pdf", *bytes);
   CommandResult info = run("pdfinfo " + (dir / "letter.pdf").string());
   EXPECT_NE(info.out.find("Page size:       612 x 792 pts (letter)"), std::string::npos) << info.out;
-}
-
-TEST(PdfWriter, PublicApiFallbackStillExtractsText) {
-  Sample sample = make_sample();
-  TempDir dir;
-  Diagnostics diags;
-  pdf::Options options;
-  options.public_api_only = true;
-  std::optional<std::string> bytes = write(sample.doc, options, diags);
-  ASSERT_TRUE(bytes) << all_diagnostics(diags);
-  fs::path file = dir / "fallback.pdf";
-  write_file(file, *bytes);
-  if (const char* keep = std::getenv("HANJI_PDF_FALLBACK_SAMPLE")) write_file(keep, *bytes);
-  EXPECT_EQ(run("qpdf --check " + file.string() + " >/dev/null 2>&1").status, 0);
-  // libharu's own ToUnicode is malformed (poppler warns on stderr) but maps code = Unicode.
-  CommandResult text = run("pdftotext -enc UTF-8 " + file.string() + " - 2>/dev/null");
-  // Drawn as characters, the decomposed é comes back as its two code points as well.
-  EXPECT_EQ(page_lines(text.out), sample.page_lines) << text.out;
-  CommandResult fonts = run("pdffonts " + file.string());
-  std::regex row(R"([A-Z]{6}\+\S+\s+CID TrueType\s+Identity-H\s+yes\s+yes\s+yes)");
-  EXPECT_EQ(std::distance(std::sregex_iterator(fonts.out.begin(), fonts.out.end(), row), std::sregex_iterator()), 5)
-      << fonts.out;
-  // Words still start where the layout put them (segments are cut at the stretched spaces).
-  const PlacedRun& spread = sample.doc.pages[0].runs[5];
-  for (const char* word : {"justified", "words", "here"}) {
-    std::optional<double> x = word_x(file.string(), word);
-    ASSERT_TRUE(x) << word;
-    EXPECT_NEAR(*x, glyph_x(spread, spread.run.text.find(word)), 0.01) << word;
-  }
 }
 
 TEST(PdfWriter, MissingImageIsAnErrorNotAFile) {
@@ -1437,8 +1425,8 @@ TEST(PdfWriter, WritingTheSameDocumentAgainCompressesNothing) {
   pdf::WriteMemo memo;
   Diagnostics diags;
   pdf::WriteWork first, second;
-  const std::optional<std::string> once = pdf::write_pdf(sample.doc, pdf::Options{0, false, &memo}, diags, &first);
-  const std::optional<std::string> twice = pdf::write_pdf(sample.doc, pdf::Options{0, false, &memo}, diags, &second);
+  const std::optional<std::string> once = pdf::write_pdf(sample.doc, pdf::Options{0, &memo}, diags, &first);
+  const std::optional<std::string> twice = pdf::write_pdf(sample.doc, pdf::Options{0, &memo}, diags, &second);
   ASSERT_TRUE(once && twice) << all_diagnostics(diags);
   EXPECT_EQ(first.streams_compressed, 2u + 4 * 2 + 2);
   EXPECT_EQ(second.streams_compressed, 0u);
@@ -1523,9 +1511,9 @@ std::string tj_string(std::initializer_list<uint16_t> codes) {
 // as the three texts given.
 pdf::GlyphCodes manual_codes(const std::vector<std::u32string>& unicode) {
   pdf::GlyphCodes codes;
-  codes.add(1, 0x21, 600'000'000, unicode[0]);
-  codes.add(2, 0x22, 600'000'000, unicode[1]);
-  codes.add(3, 0x23, 500'000'000, unicode[2]);
+  codes.add(1, unicode[0], 0x21, 600'000'000);
+  codes.add(2, unicode[1], 0x22, 600'000'000);
+  codes.add(3, unicode[2], 0x23, 500'000'000);
   return codes;
 }
 
@@ -1541,8 +1529,8 @@ TEST(TextOps, AdjustsForKerningAndOffsets) {
   EXPECT_EQ(ops, "[" + tj_string({0x21}) + "80" + tj_string({0x22}) + "]TJ\n2 Ts\n[" + tj_string({0x23}) + "]TJ\n0 Ts\n");
 }
 
-TEST(TextOps, ActualTextWhereGlyphsDoNotReadBack) {
-  std::vector<std::u32string> unicode{U"A", U"W", U"x"};  // glyph 2 reads as W, drawn for V
+TEST(TextOps, ActualTextWhereTheFontHasNoCodeForAReading) {
+  std::vector<std::u32string> unicode{U"A", U"W", U"x"};  // glyph 2 has a code for W only, drawn for V
   std::string ops = pdf::show_glyphs(manual_run(), manual_codes(unicode));
   EXPECT_NE(ops.find("/Span <</ActualText <FEFF0056>>> BDC\n[" + tj_string({0x22}) + "]TJ\nEMC\n"), std::string::npos)
       << ops;
@@ -1614,7 +1602,7 @@ TjReplay replay_tj(const std::string& ops, const pdf::GlyphCodes& codes) {
 TEST(TextOps, UnevenUnitsPerEmStaysWithinToleranceWithFewAdjustments) {
   // NanumMyeongjo: 973 units of 1024 = 950.1953125/1000 em, declared as 950.1875.
   pdf::GlyphCodes codes;
-  codes.add(5, 1, pdf::declared_width(973 * 1000.0 / 1024), U"\uAC00");
+  codes.add(5, U"\uAC00", 1, pdf::declared_width(973 * 1000.0 / 1024));
   doc::GlyphRun run;
   run.size = 10;
   for (uint32_t i = 0; i < 200; ++i) {
@@ -1657,7 +1645,7 @@ TEST(FontUsage, ClustersCoverEveryCharacterOnce) {
   EXPECT_EQ(clusters[3].text, U"e");
 }
 
-TEST(FontUsage, MostFrequentTextWinsAndTheRestGetActualText) {
+TEST(FontUsage, MostFrequentTextWinsAndEveryOtherReadingIsKept) {
   Document doc;
   doc.fonts.resize(1);
   doc.pages.resize(1);
@@ -1668,6 +1656,7 @@ TEST(FontUsage, MostFrequentTextWinsAndTheRestGetActualText) {
     doc.pages[0].runs.push_back(PlacedRun{run, 0, 0});
   };
   add("e", {{7, 1, 0, 0, 0}});
+  add("E", {{7, 1, 0, 0, 0}});  // a small capital: glyph 7 drawn for "E" too
   add("e", {{7, 1, 0, 0, 0}});
   add("\u00e9", {{7, 1, 0, 0, 0}, {9, 0, 0, 0, 0}});  // é decomposed into e + accent glyph
   std::vector<pdf::FontUsage> usage = pdf::collect_font_usage(doc);
@@ -1678,13 +1667,25 @@ TEST(FontUsage, MostFrequentTextWinsAndTheRestGetActualText) {
   ASSERT_NE(usage[0].text_of(9), nullptr);
   EXPECT_EQ(*usage[0].text_of(9), U"");
   EXPECT_EQ(usage[0].text_of(8), nullptr);
-  EXPECT_EQ(usage[0].code_points, (std::vector<char32_t>{U'e', U'\u00e9'}));
-  pdf::GlyphCodes codes;
-  for (size_t i = 0; i < usage[0].glyph_ids.size(); ++i) codes.add(usage[0].glyph_ids[i], 1, 0, usage[0].texts[i]);
-  const doc::GlyphRun& decomposed = doc.pages[0].runs[2].run;
-  EXPECT_FALSE(pdf::reads_back(decomposed.glyphs, U"\u00e9", codes));
-  const doc::GlyphRun& plain = doc.pages[0].runs[0].run;
-  EXPECT_TRUE(pdf::reads_back(plain.glyphs, U"e", codes));
+  // The other texts glyph 7 is drawn for, in the order first drawn: each gets a code of its own.
+  EXPECT_EQ(usage[0].other_readings,
+            (std::vector<pdf::GlyphReading>{{7, U"E"}, {7, U"\u00e9"}}));
+  EXPECT_EQ(usage[0].code_points, (std::vector<char32_t>{U'E', U'e', U'\u00e9'}));
+}
+
+TEST(FontUsage, GlyphReadingsMakeUpTheCluster) {
+  EXPECT_EQ(pdf::glyph_reading(U"ffi", 0, 1), U"ffi");  // a ligature reads as all it stands for
+  EXPECT_EQ(pdf::glyph_reading(U"ffi", 0, 2), U"f");
+  EXPECT_EQ(pdf::glyph_reading(U"ffi", 1, 2), U"fi");
+  EXPECT_EQ(pdf::glyph_reading(U"\u00e9", 0, 2), U"\u00e9");  // base and mark of one character
+  EXPECT_EQ(pdf::glyph_reading(U"\u00e9", 1, 2), U"");
+  EXPECT_EQ(pdf::glyph_reading(U"", 0, 1), U"");
+  for (std::u32string text : {std::u32string(U"abc"), std::u32string(U"a"), std::u32string()})
+    for (std::size_t glyphs = 1; glyphs <= 4; ++glyphs) {
+      std::u32string joined;
+      for (std::size_t k = 0; k < glyphs; ++k) joined += pdf::glyph_reading(text, k, glyphs);
+      EXPECT_EQ(joined, text) << glyphs;
+    }
 }
 
 TEST(FontUsage, DecodesExactlyLikeCore) {
@@ -1755,33 +1756,37 @@ TEST(FontUsage, TiesGoToTheFirstSeenAndAnyIdOrCharacterIsKept) {
   EXPECT_EQ(*usage[1].text_of(7), U"b");
 }
 
-TEST(TextOps, GlyphCodesLookUpEveryGlyphAndCode) {
+TEST(TextOps, GlyphCodesLookUpEveryGlyphReadingAndCode) {
   pdf::GlyphCodes codes;
-  codes.add(900, 3, 300, U"c");
-  codes.add(70000, 1, 100, U"a");
-  codes.add(5, 2, 200, U"b");
-  codes.add(5, 2, 250, U"bb");  // a later call replaces what an earlier one said
+  codes.add(900, U"c", 3, 300);
+  codes.add(70000, U"a", 1, 100);
+  codes.add(5, U"b", 2, 200);
+  codes.add(5, U"B", 4, 200);   // glyph 5 drawn for a second text: a code of its own
+  codes.add(5, U"b", 2, 250);   // the same glyph and text again: replaces what was said
   EXPECT_EQ(codes.code_of(70000), 1);
-  EXPECT_EQ(codes.code_of(5), 2);
-  EXPECT_EQ(codes.text_of(5), U"bb");
+  EXPECT_EQ(codes.code_of(5), 2);  // the main reading: the first added
+  uint16_t code = 0;
+  EXPECT_TRUE(codes.find(5, U"b", code));
+  EXPECT_EQ(code, 2);
+  EXPECT_TRUE(codes.find(5, U"B", code));
+  EXPECT_EQ(code, 4);
+  EXPECT_FALSE(codes.find(5, U"bb", code));
+  EXPECT_FALSE(codes.find(6, U"b", code));
   EXPECT_EQ(codes.width_of(2), 250);
-  EXPECT_EQ(codes.code_of(6), 0);  // not embedded: .notdef, reading back as nothing
-  EXPECT_EQ(codes.text_of(6), U"");
+  EXPECT_EQ(codes.code_of(6), 0);  // not embedded: .notdef
   EXPECT_EQ(codes.width_of(0), 0);
-  EXPECT_EQ(codes.widths(), (std::vector<std::pair<uint16_t, long long>>{{1, 100}, {2, 250}, {3, 300}}));
+  EXPECT_EQ(codes.widths(), (std::vector<std::pair<uint16_t, long long>>{{1, 100}, {2, 250}, {3, 300}, {4, 200}}));
 }
 
-TEST(TextOps, ReadsBackComparesTheWholeCluster) {
-  pdf::GlyphCodes codes;
-  codes.add(1, 1, 0, U"f");
-  codes.add(2, 2, 0, U"fi");
-  codes.add(3, 3, 0, U"");
-  std::vector<doc::Glyph> glyphs{{1, 0, 0, 0, 0}, {2, 0, 0, 0, 0}, {3, 0, 0, 0, 0}};
-  EXPECT_TRUE(pdf::reads_back(glyphs, U"ffi", codes));
-  EXPECT_FALSE(pdf::reads_back(glyphs, U"ff", codes));
-  EXPECT_FALSE(pdf::reads_back(glyphs, U"ffix", codes));
-  EXPECT_FALSE(pdf::reads_back(glyphs, U"fx", codes));
-  EXPECT_TRUE(pdf::reads_back(std::span(glyphs).subspan(2), U"", codes));
+TEST(TextOps, EachGlyphIsDrawnAsTheCodeOfItsReading) {
+  // Glyph 2 reads as "V" by its main code 0x22 and as "v" by 0x24 (a small capital).
+  pdf::GlyphCodes codes = manual_codes({U"A", U"V", U"x"});
+  codes.add(2, U"v", 0x24, 600'000'000);
+  doc::GlyphRun run = manual_run();
+  run.text = "Avx";
+  std::string ops = pdf::show_glyphs(run, codes);
+  EXPECT_EQ(ops, "[" + tj_string({0x21, 0x24}) + "]TJ\n2 Ts\n[" + tj_string({0x23}) + "]TJ\n0 Ts\n");
+  EXPECT_EQ(ops.find("ActualText"), std::string::npos) << ops;
 }
 
 TEST(TextOps, ABrokenWordReadsAsItsActualTextWhateverItsGlyphs) {
@@ -1796,9 +1801,9 @@ TEST(TextOps, ABrokenWordReadsAsItsActualTextWhateverItsGlyphs) {
 // and a carriage return is written as \r (a reader would take a raw one for a line end).
 TEST(TextOps, CodeBytesAreEscapedWhereTheStringSyntaxNeeds) {
   pdf::GlyphCodes codes;
-  codes.add(1, 0x2829, 500'000'000, U"a");  // ( )
-  codes.add(2, 0x5C0D, 500'000'000, U"b");  // \ CR
-  codes.add(3, 0x0A00, 500'000'000, U"c");  // LF NUL
+  codes.add(1, U"a", 0x2829, 500'000'000);  // ( )
+  codes.add(2, U"b", 0x5C0D, 500'000'000);  // \ CR
+  codes.add(3, U"c", 0x0A00, 500'000'000);  // LF NUL
   doc::GlyphRun run;
   run.size = 10;
   run.text = "abc";
@@ -1826,74 +1831,6 @@ TEST(PdfWriter, LibharuVersionIsReported) { EXPECT_EQ(pdf::libharu_version(), "2
 }  // namespace
 }  // namespace hanji
 
-namespace hanji::pdf {
-namespace {
-
-// A classic-xref PDF as libharu writes them: an indirect /Length, and one object (7) that
-// nothing refers to.
-std::string classic_pdf() {
-  const std::string content = "BT /F1 12 Tf 72 700 Td (Hello compact world) Tj ET";
-  std::vector<std::string> objects = {
-      "<< /Type /Catalog /Pages 2 0 R >>",
-      "<< /Type /Pages /Kids [ 3 0 R ] /Count 1 >>",
-      "<< /Type /Page /Parent 2 0 R /MediaBox [ 0 0 612 792 ] /Resources << /Font << /F1 6 0 R >> >> "
-      "/Contents 4 0 R >>",
-      "<< /Length 5 0 R >>\nstream\n" + content + "\nendstream",
-      std::to_string(content.size() + 1),
-      "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
-      "<< /Orphan (a string with 9 0 R and endobj inside) >>",
-      "<< /Title (Compact \\(test\\)) /Creator (hanji) >>",
-  };
-  std::string out = "%PDF-1.4\n";
-  std::vector<size_t> offsets;
-  for (size_t i = 0; i < objects.size(); ++i) {
-    offsets.push_back(out.size());
-    out += std::to_string(i + 1) + " 0 obj\n" + objects[i] + "\nendobj\n";
-  }
-  size_t xref = out.size();
-  out += "xref\n0 " + std::to_string(objects.size() + 1) + "\n0000000000 65535 f\r\n";
-  for (size_t o : offsets) {
-    char line[32];
-    std::snprintf(line, sizeof line, "%010zu 00000 n\r\n", o);
-    out += line;
-  }
-  out += "trailer\n<<\n/Root 1 0 R\n/Info 8 0 R\n/Size " + std::to_string(objects.size() + 1) + "\n>>\nstartxref\n" +
-         std::to_string(xref) + "\n%%EOF\n";
-  return out;
-}
-
-TEST(Compact, KeepsContentAndDropsOrphans) {
-  TempDir dir;
-  const std::string original = classic_pdf();
-  write_file(dir / "original.pdf", original);
-  ASSERT_EQ(run("qpdf --check " + (dir / "original.pdf").string() + " >/dev/null 2>&1").status, 0);
-  std::optional<std::string> compact = compact_pdf(original);
-  ASSERT_TRUE(compact.has_value());
-  write_file(dir / "compact.pdf", *compact);
-  CommandResult check = run("qpdf --check " + (dir / "compact.pdf").string() + " 2>&1");
-  EXPECT_EQ(check.status, 0) << check.out;
-  EXPECT_EQ(run("pdftotext " + (dir / "compact.pdf").string() + " - 2>&1").out,
-            run("pdftotext " + (dir / "original.pdf").string() + " - 2>&1").out);
-  CommandResult info = run("pdfinfo " + (dir / "compact.pdf").string() + " 2>&1");
-  EXPECT_NE(info.out.find("Title:           Compact (test)"), std::string::npos) << info.out;
-  // 8 objects in: the length object and the orphan go; an object stream and an xref stream come.
-  CommandResult xref = run("qpdf --show-xref " + (dir / "compact.pdf").string());
-  EXPECT_EQ(std::count(xref.out.begin(), xref.out.end(), '\n'), 8) << xref.out;
-  EXPECT_EQ(compact->find("Orphan"), std::string::npos);
-  EXPECT_EQ(compact->substr(0, 8), "%PDF-1.5");
-  EXPECT_EQ(compact_pdf(original), compact) << "deterministic";
-}
-
-TEST(Compact, RefusesWhatItDoesNotUnderstand) {
-  EXPECT_FALSE(compact_pdf("").has_value());
-  EXPECT_FALSE(compact_pdf("%PDF-1.4\nnot a pdf\n").has_value());
-  std::string broken = classic_pdf();
-  broken.replace(broken.find("5 0 R"), 5, "99 0 R");  // a /Length that points nowhere
-  EXPECT_FALSE(compact_pdf(broken).has_value());
-}
-
-}  // namespace
-}  // namespace hanji::pdf
 
 namespace hanji {
 namespace {

@@ -1157,7 +1157,7 @@ int inserted_hyphens(const std::vector<Line>& lines) {
   int count = 0;
   for (const Line& line : lines)
     for (const GlyphRun& run : line.runs)
-      for (const Glyph& g : run.glyphs) count += g.cluster >= run.text.size();
+      count += run.hyphen_inserted;
   return count;
 }
 
@@ -1190,7 +1190,7 @@ TEST_F(TextTest, HyphenatedWordsDrawAHyphenAndExtractWhole) {
   theme.hyphenate = true;
   Typesetter ts(theme, diags);
   Typesetter plain(test_theme(), diags);
-  int hyphens = 0;
+  int hyphens = 0, spaces_kept = 0;
   for (double width : {110.0, 140.0, 170.0}) {
     const auto lines = ts.typeset(make_paragraph(kHyphenationProse, Align::Justify), width);
     hyphens += inserted_hyphens(lines);
@@ -1200,24 +1200,33 @@ TEST_F(TextTest, HyphenatedWordsDrawAHyphenAndExtractWhole) {
     for (size_t k = 0; k + 1 < lines.size(); ++k) {
       EXPECT_NEAR(lines[k].width, width, 1e-6) << text_of(lines[k]);  // the hyphen included
       const GlyphRun& last = lines[k].runs.back();
-      if (last.glyphs.back().cluster < last.text.size()) continue;
-      // The hyphen is the last glyph of the run holding the word's first part, whose
-      // ActualText is the whole word; the next line's first run reads as nothing.
+      if (!last.hyphen_inserted) continue;
+      // The hyphen is the last glyph of the run holding the word's first part, and the "-"
+      // its text ends with (what readers without ActualText read); its ActualText is the
+      // whole word, and the next line's first run reads as nothing.
+      ASSERT_TRUE(last.text.ends_with("-")) << last.text;
+      EXPECT_EQ(last.glyphs.back().cluster, last.text.size() - 1);
+      const std::string part = last.text.substr(0, last.text.size() - 1);
       EXPECT_EQ(plain.typeset_line(make_inline("\u2010")).runs[0].glyphs[0].id, last.glyphs.back().id);
       EXPECT_NEAR(last.glyphs.back().advance, hyphen_width, 1e-9);
       ASSERT_TRUE(last.actual_text.has_value());
       EXPECT_NE(std::string(kHyphenationProse).find(*last.actual_text), std::string::npos);
-      EXPECT_EQ(last.actual_text->rfind(last.text, 0), 0u) << "starts the word";
-      EXPECT_LT(last.text.size(), last.actual_text->size()) << "a part, not the word";
-      ASSERT_TRUE(lines[k + 1].runs.front().actual_text.has_value());
-      EXPECT_EQ(*lines[k + 1].runs.front().actual_text, "");
+      EXPECT_EQ(last.actual_text->rfind(part, 0), 0u) << "starts the word";
+      EXPECT_LT(part.size(), last.actual_text->size()) << "a part, not the word";
+      // (It keeps the spaces after it and reads as those, so that a reader which cuts the
+      // text where an ActualText begins still finds the space before the next word.)
+      const GlyphRun& rest = lines[k + 1].runs.front();
+      ASSERT_TRUE(rest.actual_text.has_value());
+      EXPECT_TRUE(*rest.actual_text == "" || (*rest.actual_text == " " && rest.text.ends_with(" "))) << rest.text;
+      spaces_kept += *rest.actual_text == " ";
       // At least three letters on either side, taken from a word of seven or more.
-      const std::u32string first_part = utf8_decode(last.text);
+      const std::u32string first_part = utf8_decode(part);
       EXPECT_GE(first_part.size(), 3u);
       EXPECT_GE(utf8_decode(lines[k + 1].runs.front().text).size(), 3u);
     }
   }
   EXPECT_GT(hyphens, 0) << "nothing was hyphenated: the test measures nothing";
+  EXPECT_GT(spaces_kept, 0) << "no word's second part was followed by a space on its line";
 }
 
 TEST_F(TextTest, HyphenationSpacesJustifiedLinesMoreEvenly) {

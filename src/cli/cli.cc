@@ -593,7 +593,7 @@ int build_one(const Run& run, engine::Engine& engine, const std::string& input, 
     if (result) apply_pdf_flags(run.opt, result->doc.output);
     for (std::size_t i = 0; made && i < plan.size(); ++i) {
       if (plan[i].format == "pdf") {
-        std::optional<std::string> pdf = pdf::write_pdf(result->doc, pdf::Options{run.epoch, false, run.memo}, diags);
+        std::optional<std::string> pdf = pdf::write_pdf(result->doc, pdf::Options{run.epoch, run.memo}, diags);
         made = pdf.has_value();
         if (pdf) bytes[i] = std::move(*pdf);
       } else if (is_page_format(plan[i].format)) {

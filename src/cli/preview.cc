@@ -317,7 +317,7 @@ std::optional<std::pair<std::uint64_t, std::string>> Preview::next_state(std::ui
 std::optional<std::pair<std::string, std::string>> Preview::pdf(Diagnostics& diags) const {
   std::lock_guard lock(mutex_);
   if (!shown_) return std::nullopt;
-  std::optional<std::string> bytes = pdf::write_pdf(shown_->doc, pdf::Options{run_.epoch, false, nullptr}, diags);
+  std::optional<std::string> bytes = pdf::write_pdf(shown_->doc, pdf::Options{run_.epoch, nullptr}, diags);
   if (!bytes) return std::nullopt;
   return std::pair{fs::path(cv_).stem().string() + ".pdf", std::move(*bytes)};
 }

@@ -31,9 +31,7 @@ struct Glyph {
   double advance = 0;    // pen advance after this glyph (includes justification and gaps)
   double x_offset = 0;
   double y_offset = 0;
-  /// Byte offset into GlyphRun::text where this glyph's characters start. text.size() (past
-  /// every character) for a glyph that stands for none: the hyphen drawn at the end of a line
-  /// that ends inside a hyphenated word, which is not part of the text.
+  /// Byte offset into GlyphRun::text where this glyph's characters start.
   uint32_t cluster = 0;
 };
 
@@ -46,18 +44,23 @@ struct GlyphRun {
   double x = 0;        // pen position of the first glyph, from the paragraph's left edge, pt
   double rise = 0;     // baseline shift, pt, positive = up
   Rgb color;
-  std::string text;    // UTF-8, exactly the source characters these glyphs draw (a forced
-                       // line break, kept as an invisible space at its line's end, reads as " ")
+  std::string text;    // UTF-8, exactly the characters these glyphs draw: the source's, a
+                       // forced line break kept as an invisible space at its line's end (" "),
+                       // the hyphen a hyphenated line ends with ("-")
   std::vector<Glyph> glyphs;
   std::string link;    // URI or empty
   Span span;           // source location of text[0]
-  /// What text extraction should read for this run instead of `text`, when a word is broken
-  /// across lines (an overlong URL or Korean word, a hyphenated English word): the run
-  /// holding the word's first part reads as the whole word, the runs with its other parts
-  /// read as nothing. So "large-" + "scale" on two lines extracts as "large-scale", "devel-"
-  /// + "opment" as "development" (the inserted hyphen is the last glyph of the first part's
-  /// run), and ATS keyword matching still works. An icon's run reads as "" (drawn, not text).
+  /// What text extraction should read for this run instead of `text` where a reader honours
+  /// it (a PDF's /ActualText; the SVG's text layer), when a word is broken across lines (an
+  /// overlong URL or Korean word, a hyphenated English word): the run holding the word's first
+  /// part reads as the whole word, the runs with its other parts as nothing. So "large-" +
+  /// "scale" on two lines extracts as "large-scale", "devel-" + "opment" as "development"
+  /// (the inserted hyphen is the last glyph of the first part's run). Readers that do not
+  /// honour it read `text`: "devel-", then "opment". An icon's run reads as "" (drawn, not text).
   std::optional<std::string> actual_text;
+  /// The run ends with the hyphen of a hyphenated line end: its last glyph and the "-" that
+  /// ends `text`, which the source does not have.
+  bool hyphen_inserted = false;
   /// Right-to-left text (Hebrew, Arabic): its glyphs are stored in visual order, left to right
   /// as drawn, and the writer gives extractors the text in logical order beside them.
   bool right_to_left = false;

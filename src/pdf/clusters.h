@@ -24,7 +24,7 @@ struct Cluster {
 /// Splits `run` into clusters in glyph order. A cluster's characters run from its offset to
 /// the next larger cluster offset (or the end of the text); characters before the smallest
 /// offset belong to that cluster, so every character of the run lands in exactly one cluster.
-/// (A convenience for tests and the public-API backend; the hot paths use RunClusters.)
+/// (A convenience for tests; the hot paths use RunClusters.)
 std::vector<Cluster> clusters_of(const doc::GlyphRun& run);
 
 /// A cluster as positions: its glyphs in the run, its characters in RunClusters' buffer.
@@ -95,6 +95,15 @@ class DocumentClusters {
   std::vector<std::size_t> first_run_of_page_;  // index of each page's first run
   std::vector<std::size_t> first_cluster_;      // per run, and one past the last
 };
+
+/// What glyph `k` of a cluster of `glyph_count` glyphs reads as on its own, from the cluster's
+/// `text`: one character per glyph in order, the last glyph taking any characters left over (a
+/// ligature takes them all), glyphs beyond the characters (a decomposed accent's mark) none.
+/// The readings of a cluster's glyphs, in order, make up its text exactly.
+inline std::u32string_view glyph_reading(std::u32string_view text, std::size_t k, std::size_t glyph_count) {
+  if (k >= text.size()) return {};
+  return k + 1 == glyph_count ? text.substr(k) : text.substr(k, 1);
+}
 
 /// Appends the characters of `text` to `out`, as hanji::utf8_decode would return them.
 void append_decoded(std::u32string& out, std::string_view text);

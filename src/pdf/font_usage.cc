@@ -39,12 +39,24 @@ class Candidates {
     others_.push_back(Tally{std::u32string(text), 1, order});
   }
 
-  // No two texts share a first_seen, so the winner does not depend on the order of others_.
-  const std::u32string& best() const {
+  // No two texts share a first_seen, so the order does not depend on the order of others_.
+  const Tally& best() const {
     const Tally* winner = &first_;
     for (const Tally& other : others_)
       if (better(other, *winner)) winner = &other;
-    return winner->text;
+    return *winner;
+  }
+
+  // Every text but the best, in the order they were first drawn.
+  template <typename Visit>
+  void for_each_other(Visit visit) const {
+    const Tally& winner = best();
+    std::vector<const Tally*> rest;
+    if (&first_ != &winner) rest.push_back(&first_);
+    for (const Tally& other : others_)
+      if (&other != &winner) rest.push_back(&other);
+    std::sort(rest.begin(), rest.end(), [](const Tally* a, const Tally* b) { return a->first_seen < b->first_seen; });
+    for (const Tally* tally : rest) visit(tally->text);
   }
 
  private:
@@ -94,15 +106,10 @@ class FontTally {
     for (std::size_t at = 0; at < text.size();) characters_.insert(utf8_next(text, at));
   }
 
-  // The text each glyph of a cluster would stand for on its own: one character per glyph in
-  // order, the last glyph taking any characters left over (a ligature takes them all), glyphs
-  // beyond the characters (a decomposed accent) taking none.
+  // Each glyph of a cluster reads as its part of the cluster's text (glyph_reading).
   void add_cluster(const doc::GlyphRun& run, const ClusterSpan& cluster, std::u32string_view text, int& order) {
-    for (std::size_t k = 0; k < cluster.glyph_count; ++k) {
-      bool last = k + 1 == cluster.glyph_count;
-      std::u32string_view part = k >= text.size() ? std::u32string_view() : last ? text.substr(k) : text.substr(k, 1);
-      propose(run.glyphs[cluster.first_glyph + k].id, part, order++);
-    }
+    for (std::size_t k = 0; k < cluster.glyph_count; ++k)
+      propose(run.glyphs[cluster.first_glyph + k].id, glyph_reading(text, k, cluster.glyph_count), order++);
   }
 
   FontUsage result() {
@@ -114,7 +121,9 @@ class FontTally {
     usage.texts.reserve(by_id.size());
     for (uint32_t slot : by_id) {
       usage.glyph_ids.push_back(glyph_ids_[slot]);
-      usage.texts.push_back(glyphs_[slot].best());
+      usage.texts.push_back(glyphs_[slot].best().text);
+      glyphs_[slot].for_each_other(
+          [&](const std::u32string& text) { usage.other_readings.push_back(GlyphReading{glyph_ids_[slot], text}); });
     }
     usage.code_points = characters_.sorted();
     return usage;

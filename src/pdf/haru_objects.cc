@@ -7,8 +7,6 @@
 
 namespace hanji::pdf {
 
-#if HPDF_VERSION_ID == 20300
-
 HPDF_Dict new_object(HPDF_Doc doc) {
   HPDF_Dict dict = HPDF_Dict_New(doc->mmgr);
   if (!dict || HPDF_Xref_Add(doc->xref, dict) != HPDF_OK) return nullptr;
@@ -69,11 +67,5 @@ void write_operators(HPDF_Page page, std::string_view ops) {
     ops.remove_prefix(length);
   }
 }
-
-#else
-
-void write_operators(HPDF_Page, std::string_view) {}
-
-#endif
 
 }  // namespace hanji::pdf

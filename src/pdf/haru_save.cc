@@ -127,8 +127,6 @@ void ExtraObjects::link_array_from(const void* dict, std::string key, std::vecto
   links_.push_back({dict, std::move(key), 0, std::move(others), true});
 }
 
-#if HPDF_VERSION_ID == 20300
-
 namespace {
 
 // libharu's own number printing (at most five decimals, no trailing zeros), so that every
@@ -209,7 +207,6 @@ bool for_each_buffer(HPDF_Stream stream, Visit visit) {
   }
   return left == 0;
 }
-
 
 // Flate streams (the zlib format) made with libdeflate, counted: every byte that is compressed
 // is compressed here, once. libdeflate compresses a whole buffer at once, in about 60% of
@@ -617,22 +614,10 @@ class CompactWriter {
 
 }  // namespace
 
-bool compact_save_available() { return HPDF_GetVersion() == std::string_view("2.3.0"); }
-
 std::optional<std::string> save_compact(HPDF_Doc doc, WriteWork& work, WriteMemo* memo, bool with_id,
                                         const ExtraObjects* extra) {
-  if (!compact_save_available() || HPDF_GetError(doc) != HPDF_OK) return std::nullopt;
+  if (HPDF_GetError(doc) != HPDF_OK) return std::nullopt;
   return CompactWriter(doc, work, memo, with_id, extra).write();
 }
-
-#else
-
-bool compact_save_available() { return false; }
-
-std::optional<std::string> save_compact(HPDF_Doc, WriteWork&, WriteMemo*, bool, const ExtraObjects*) {
-  return std::nullopt;
-}
-
-#endif
 
 }  // namespace hanji::pdf

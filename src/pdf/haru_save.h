@@ -75,13 +75,11 @@ class ExtraObjects {
   std::vector<Link> links_;
 };
 
-/// True when the loaded libharu is the 2.3.0 whose object structures save_compact reads.
-bool compact_save_available();
-
 /// The whole file, or nullopt when the document holds something this writer does not know
-/// (encryption, a font libharu writes in its own way, a non-memory stream): the caller then
-/// saves through libharu. The deflate work is counted in `work`. `with_id`: the trailer gets
-/// a file identifier (/ID, which PDF/A asks for), a hash of the file's bytes.
+/// (encryption, a font libharu writes in its own way, a non-memory stream), which hanji never
+/// makes: the caller reports an internal error. The deflate work is counted in `work`.
+/// `with_id`: the trailer gets a file identifier (/ID, which PDF/A asks for), a hash of the
+/// file's bytes.
 std::optional<std::string> save_compact(HPDF_Doc doc, WriteWork& work, WriteMemo* memo = nullptr,
                                         bool with_id = false, const ExtraObjects* extra = nullptr);
 

@@ -13,7 +13,6 @@
 #include "image/png_format.h"
 #include "pdf/haru_objects.h"
 #include "pdf/png_check.h"
-#include "pdf/text_backend.h"
 
 namespace hanji::pdf {
 
@@ -32,6 +31,12 @@ HPDF_Rect pdf_rect(double x, double y, double width, double height, double page_
 }
 
 HPDF_REAL real(double v) { return static_cast<HPDF_REAL>(v); }
+
+// libharu refuses a colour component outside [0, 1] (and poisons the document): clamped.
+void set_fill(HPDF_Page page, const Rgb& color) {
+  auto unit = [](double value) { return static_cast<HPDF_REAL>(std::clamp(value, 0.0, 1.0)); };
+  HPDF_Page_SetRGBFill(page, unit(color.r), unit(color.g), unit(color.b));
+}
 
 // A rectangle with corners rounded to `radius` (clamped to half the shorter side) as a path:
 // four lines and four quarter circles, each a cubic Bézier with the usual 0.5523 handle.
@@ -108,21 +113,6 @@ void for_each_linkable(const std::vector<doc::LinkArea>& links, Diagnostics& dia
 }
 
 }  // namespace
-
-void add_links(HPDF_Page page, const std::vector<doc::LinkArea>& links, double page_height, Diagnostics& diags,
-               const PageMarks& marks, std::vector<HPDF_Annotation>* made, std::vector<HPDF_Annotation>* tagged) {
-  for_each_linkable(links, diags, [&](const doc::LinkArea& link, std::string uri) {
-    HPDF_Annotation annot = HPDF_Page_CreateURILinkAnnot(
-        page, pdf_rect(link.x, link.y, link.width, link.height, page_height), uri.c_str());
-    if (!annot) return;
-    HPDF_LinkAnnot_SetBorderStyle(annot, 0, 0, 0);
-    if (made) made->push_back(annot);
-    const int index = marks.marks && tagged ? marks.marks->add_annotation(marks.page, link) : -1;
-    if (index < 0) return;
-    if (tagged->size() <= static_cast<std::size_t>(index)) tagged->resize(static_cast<std::size_t>(index) + 1);
-    (*tagged)[static_cast<std::size_t>(index)] = annot;
-  });
-}
 
 void add_link_objects(HPDF_Page page, const std::vector<doc::LinkArea>& links, double page_height, Diagnostics& diags,
                       const PageMarks& marks, ExtraObjects& extra, std::vector<LinkAnnotation>& out) {

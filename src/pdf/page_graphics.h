@@ -34,13 +34,6 @@ struct PageMarks {
 void draw_rects(HPDF_Page page, const std::vector<doc::FilledRect>& rects, double page_height,
                 const PageMarks& marks = {});
 
-/// Clickable URI areas without a visible border; an address of another scheme than http,
-/// https, mailto and tel gets none, and a warning. Each annotation made is added to `made`;
-/// in a tagged PDF also put into `tagged` at the index its link element gave it.
-void add_links(HPDF_Page page, const std::vector<doc::LinkArea>& links, double page_height, Diagnostics& diags,
-               const PageMarks& marks = {}, std::vector<HPDF_Annotation>* made = nullptr,
-               std::vector<HPDF_Annotation>* tagged = nullptr);
-
 /// A link annotation the direct writer writes itself, as an object of ExtraObjects: libharu's
 /// annotation dictionaries cost more to make, write and free than the text of one.
 struct LinkAnnotation {
@@ -51,8 +44,9 @@ struct LinkAnnotation {
   int tag = -1;      // its index in a tagged PDF's marks (MarkedContent::add_annotation), or -1
 };
 
-/// add_links for the direct writer: each link of the page gets an object of `extra`, filled by
-/// write_link_annotations once the document is drawn. The same links are made, and refused.
+/// Clickable URI areas without a visible border: each link of the page gets an object of
+/// `extra`, filled by write_link_annotations once the document is drawn. An address of another
+/// scheme than http, https, mailto and tel gets none, and a warning.
 void add_link_objects(HPDF_Page page, const std::vector<doc::LinkArea>& links, double page_height, Diagnostics& diags,
                       const PageMarks& marks, ExtraObjects& extra, std::vector<LinkAnnotation>& out);
 

@@ -6,7 +6,6 @@
 #include <memory>
 #include <optional>
 
-#include "pdf/compact.h"
 #include "pdf/document_info.h"
 #include "pdf/font_usage.h"
 #include "pdf/haru_doc.h"
@@ -15,7 +14,7 @@
 #include "pdf/page_graphics.h"
 #include "pdf/standards.h"
 #include "pdf/struct_tree.h"
-#include "pdf/text_backend.h"
+#include "pdf/pdf_text.h"
 
 namespace hanji::pdf {
 namespace {
@@ -34,22 +33,13 @@ bool fonts_valid(const doc::Document& doc, Diagnostics& diags) {
   return true;
 }
 
-std::unique_ptr<TextBackend> choose_backend(HPDF_Doc pdf, const Options& options, WriteWork& work,
-                                           Diagnostics& diags) {
-  if (options.public_api_only) return make_public_backend(pdf, work);
-  if (glyph_backend_available()) return make_glyph_backend(pdf, work, options.memo);
-  diags.note({}, "libharu " + libharu_version() + " is not 2.3.0: ligatures are drawn as separate letters",
-             {"build hanji against libharu 2.3.0 (Debian libhpdf-dev) for full shaping"});
-  return make_public_backend(pdf, work);
-}
-
-bool load_fonts(HaruDoc& haru, TextBackend& backend, const doc::Document& doc,
+bool load_fonts(HaruDoc& haru, PdfText& text, const doc::Document& doc,
                 const std::vector<FontUsage>& usage, Diagnostics& diags) {
   for (std::size_t i = 0; i < doc.fonts.size(); ++i) {
     if (!usage[i].used()) continue;
     const doc::FontInfo& font = doc.fonts[i];
     int errors_before = diags.error_count();
-    if (backend.load_font(static_cast<int>(i), font, usage[i], diags) && haru.ok()) continue;
+    if (text.load_font(static_cast<int>(i), font, usage[i], diags) && haru.ok()) continue;
     const Span where = font.where();
     const std::vector<std::string> hints{"use a TrueType (glyf) font; CFF-based .otf fonts cannot be embedded"};
     if (haru.check(diags, where, "embedding font '" + font.postscript_name + "'", hints) &&
@@ -69,16 +59,13 @@ bool set_page_size(HaruDoc& haru, HPDF_Page page, const doc::Document& doc, Diag
                     {"page sides must be between 3 and 14400 pt"});
 }
 
-// The links go to `link_objects` when the direct writer writes them (`direct`), else to
-// libharu's annotations in `annotations`.
+// The link annotations, written by the direct writer as objects of `extra`.
 struct Links {
-  bool direct = false;
   ExtraObjects* extra = nullptr;
-  std::vector<LinkAnnotation> link_objects;
-  std::vector<HPDF_Annotation> annotations;
+  std::vector<LinkAnnotation> objects;
 };
 
-bool draw_pages(HaruDoc& haru, TextBackend& backend, const doc::Document& doc, const DocumentClusters& clusters,
+bool draw_pages(HaruDoc& haru, PdfText& text, const doc::Document& doc, const DocumentClusters& clusters,
                 MarkedContent* marks, std::vector<HPDF_Page>& pages, Links& links, WriteWork& work,
                 Diagnostics& diags) {
   ImageDrawer images(haru, work);
@@ -94,33 +81,21 @@ bool draw_pages(HaruDoc& haru, TextBackend& backend, const doc::Document& doc, c
     draw_rects(page, page_content.rects, doc.page_height, page_marks);
     if (marks) write_operators(page, marks->close());
     if (!images.draw(page, page_content.images, doc.page_height, diags, page_marks)) return false;
-    backend.draw_runs(page, page_content.runs, clusters, pages.size() - 1, doc.page_height, marks);
-    if (links.direct)
-      add_link_objects(page, page_content.links, doc.page_height, diags, page_marks, *links.extra, links.link_objects);
-    else
-      add_links(page, page_content.links, doc.page_height, diags, {}, &links.annotations);
+    text.draw_runs(page, page_content.runs, clusters, pages.size() - 1, doc.page_height, marks);
+    add_link_objects(page, page_content.links, doc.page_height, diags, page_marks, *links.extra, links.objects);
     if (!haru.check(diags, {}, "drawing page " + std::to_string(pages.size()))) return false;
   }
   return true;
 }
 
-// The file in its compact form: written straight from libharu's objects where their layout is
-// known, else saved by libharu and packed afterwards; if libharu's output is ever not what
-// the packer expects, it is kept as it is (valid, only larger).
-std::optional<std::string> save(HaruDoc& haru, bool direct, bool with_id, const ExtraObjects& extra, WriteWork& work,
+// The file, written straight from libharu's objects and the extra ones.
+std::optional<std::string> save(HaruDoc& haru, bool with_id, const ExtraObjects& extra, WriteWork& work,
                                 WriteMemo* memo, Diagnostics& diags) {
   if (!haru.check(diags, {}, "building the document")) return std::nullopt;
-  if (direct) {
-    std::optional<std::string> bytes = save_compact(haru.get(), work, memo, with_id, &extra);
-    // Its strings have no encoder for libharu's save to fall back on.
-    if (!bytes)
-      diags.error({}, "internal error: the PDF writer met a libharu object it does not know",
-                  {"please report this with the CV that caused it"});
-    return bytes;
-  }
-  std::optional<std::string> bytes = haru.save(diags);
-  if (!bytes) return std::nullopt;
-  if (std::optional<std::string> compact = compact_pdf(*bytes)) return compact;
+  std::optional<std::string> bytes = save_compact(haru.get(), work, memo, with_id, &extra);
+  if (!bytes)
+    diags.error({}, "internal error: the PDF writer met a libharu object it does not know",
+                {"please report this with the CV that caused it"});
   return bytes;
 }
 
@@ -136,54 +111,39 @@ std::optional<std::string> write_pdf(const doc::Document& doc, const Options& op
   if (!haru.check(diags, {}, "creating the document")) return std::nullopt;
   // Before any font: fonts loaded earlier keep uncompressed streams (pitfall 1).
   HPDF_SetCompressionMode(pdf, HPDF_COMP_ALL);
-  HPDF_UseUTFEncodings(pdf);  // names the UTF-8 encoder, which the public-API backend's fonts use
-  // Info strings and outline titles (Korean ones too) are UTF-8. The direct writer writes
-  // them as text strings itself; libharu's save needs its UTF-8 encoder on each, an encoder
-  // whose tables cost more to build than the rest of the document's text.
-  const bool direct_save = compact_save_available();
-  if (!direct_save) HPDF_SetCurrentEncoder(pdf, "UTF-8");
-  if (!haru.check(diags, {}, "setting up UTF-8 text")) return std::nullopt;
+  if (!haru.check(diags, {}, "setting up the document")) return std::nullopt;
 
   // Declared after haru: destroyed first, while libharu's document still exists.
-  std::unique_ptr<TextBackend> backend = choose_backend(pdf, options, counted, diags);
+  PdfText text(pdf, counted, options.memo);
   const DocumentClusters clusters(doc);  // split once for the font usage and the drawing
   const std::vector<FontUsage> usage = collect_font_usage(doc, clusters);
-  if (!load_fonts(haru, *backend, doc, usage, diags)) return std::nullopt;
+  if (!load_fonts(haru, text, doc, usage, diags)) return std::nullopt;
 
-  // A tagged PDF needs the glyph-id backend and the direct writer: both libharu 2.3.0's.
-  const bool internals = direct_save && !options.public_api_only && glyph_backend_available();
   std::optional<MarkedContent> marks;
-  if (options.tagged && doc.output.tagged && !doc.structure.empty() && internals) marks.emplace(doc);
+  if (options.tagged && doc.output.tagged && !doc.structure.empty()) marks.emplace(doc);
   const doc::PdfStandard standard = doc.output.standard;
-  if (standard != doc::PdfStandard::None && !internals) {
-    diags.error(doc.output.standard_span,
-                std::string("writing PDF/UA or PDF/A needs libharu 2.3.0, and this is ") + libharu_version(),
-                {"build hanji against Debian's libhpdf-dev 2.3.0"});
-    return std::nullopt;
-  }
   if (!check_standard(doc, marks.has_value(), diags)) return std::nullopt;
   MarkedContent* marking = marks ? &*marks : nullptr;
   std::vector<HPDF_Page> pages;
   ExtraObjects extra;  // the structure tree and the links, written beside libharu's objects
-  // A tagged PDF (and so a standard) is only written directly: marks imply direct links.
-  Links links{direct_save, &extra, {}, {}};
-  if (!draw_pages(haru, *backend, doc, clusters, marking, pages, links, counted, diags)) return std::nullopt;
+  Links links{&extra, {}};
+  if (!draw_pages(haru, text, doc, clusters, marking, pages, links, counted, diags)) return std::nullopt;
   if (marks) {
     marks->finish();
-    if (!write_structure_tree(pdf, *marks, pages, tagged_link_objects(links.link_objects), extra) ||
+    if (!write_structure_tree(pdf, *marks, pages, tagged_link_objects(links.objects), extra) ||
         !haru.check(diags, {}, "writing the structure tree"))
       return std::nullopt;
   }
-  write_link_annotations(links.link_objects, marking, is_archival(standard), extra);
+  write_link_annotations(links.objects, marking, is_archival(standard), extra);
   add_bookmarks(pdf, doc.bookmarks, pages, doc.page_height, diags);
   if (!haru.check(diags, {}, "writing the outline")) return std::nullopt;
   set_document_info(pdf, doc.meta, options.creation_time);
-  backend->set_language(doc.meta.language);
-  backend->finish();
-  if (!add_standard_parts(pdf, doc, links.annotations, options.creation_time) ||
+  text.set_language(doc.meta.language);
+  text.finish();
+  if (!add_standard_parts(pdf, doc, options.creation_time) ||
       !haru.check(diags, doc.output.standard_span, "adding what the PDF standard asks for"))
     return std::nullopt;
-  return save(haru, direct_save, standard != doc::PdfStandard::None, extra, counted, options.memo, diags);
+  return save(haru, standard != doc::PdfStandard::None, extra, counted, options.memo, diags);
 }
 
 std::string libharu_version() { return HPDF_GetVersion(); }

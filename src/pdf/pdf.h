@@ -1,7 +1,7 @@
-// pdf: writes a doc::Document as PDF bytes through libharu. Fonts are subset per
-// document (text::subset_font) and drawn by glyph id so HarfBuzz's ligatures and kerning
-// survive; a ToUnicode map per font gives the exact source text back to extractors.
-// Only this module sees libharu.
+// pdf: writes a doc::Document as PDF bytes through libharu 2.3.0. Fonts are subset per
+// document (text::subset_font) and drawn by glyph so HarfBuzz's ligatures and kerning
+// survive; each character code reads as one text (a ToUnicode map per font), so every reader
+// gives the exact source text back. Only this module sees libharu.
 #pragma once
 
 #include <cstddef>
@@ -41,16 +41,12 @@ struct Options {
   /// Seconds since the epoch for /CreationDate and /ModDate; unset = no dates, so the same
   /// input gives the same bytes. The CLI sets it from SOURCE_DATE_EPOCH.
   std::optional<long long> creation_time;
-  /// Draw text with libharu's public API only (characters through the font's cmap) instead
-  /// of glyph ids through its internals. Used automatically when the loaded libharu is not
-  /// 2.3.0; set here to test that route. Loses ligatures, keeps positions and text.
-  bool public_api_only = false;
   /// Subsets and compressed streams kept from documents before (null: none); the bytes are
   /// the same with or without it.
   WriteMemo* memo = nullptr;
   /// A tagged PDF: the document's structure (doc::Document::structure) as a structure tree,
-  /// every drawn piece marked as its element's content or as an artifact. Needs libharu
-  /// 2.3.0 (the glyph-id route); without it, or without a structure, the PDF is untagged.
+  /// every drawn piece marked as its element's content or as an artifact. Without a structure
+  /// the PDF is untagged.
   bool tagged = true;
 };
 

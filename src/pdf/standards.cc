@@ -119,10 +119,7 @@ bool check_standard(const doc::Document& doc, bool tagged, Diagnostics& diags) {
   return true;
 }
 
-#if HPDF_VERSION_ID == 20300
-
-bool add_standard_parts(HPDF_Doc pdf, const doc::Document& doc, const std::vector<HPDF_Annotation>& annotations,
-                        std::optional<long long> creation_time) {
+bool add_standard_parts(HPDF_Doc pdf, const doc::Document& doc, std::optional<long long> creation_time) {
   const doc::PdfStandard standard = doc.output.standard;
   if (standard == doc::PdfStandard::None) return true;
   auto info = [&](HPDF_InfoType type) {
@@ -153,19 +150,7 @@ bool add_standard_parts(HPDF_Doc pdf, const doc::Document& doc, const std::vecto
   HPDF_Array intents = HPDF_Array_New(pdf->mmgr);
   HPDF_Array_Add(intents, intent);
   HPDF_Dict_Add(pdf->catalog, "OutputIntents", intents);
-  // Annotations must print, and show: the Print flag (4) set, the hiding ones clear.
-  for (HPDF_Annotation annotation : annotations)
-    if (annotation) HPDF_Dict_AddNumber(annotation, "F", 4);
   return HPDF_GetError(pdf) == HPDF_OK;
 }
-
-#else
-
-bool add_standard_parts(HPDF_Doc, const doc::Document&, const std::vector<HPDF_Annotation>&,
-                        std::optional<long long>) {
-  return false;
-}
-
-#endif
 
 }  // namespace hanji::pdf

@@ -26,11 +26,9 @@ bool is_archival(doc::PdfStandard standard);
 /// false, with an error naming what stands in the way and what to do, when it cannot.
 bool check_standard(const doc::Document& doc, bool tagged, Diagnostics& diags);
 
-/// Adds the standard's parts to `pdf` (Info already set; `annotations` every link annotation
-/// libharu made: those the direct writer makes get their flags from write_link_annotations).
-/// False when libharu failed. Needs libharu 2.3.0's internals.
-bool add_standard_parts(HPDF_Doc pdf, const doc::Document& doc, const std::vector<HPDF_Annotation>& annotations,
-                        std::optional<long long> creation_time);
+/// Adds the standard's parts to `pdf` (Info already set; the link annotations get their flags
+/// from write_link_annotations). False when libharu failed.
+bool add_standard_parts(HPDF_Doc pdf, const doc::Document& doc, std::optional<long long> creation_time);
 
 /// The XMP packet for `standard` with the document's information (what the Info dictionary
 /// says, each value as it is there), for the catalog's /Metadata.

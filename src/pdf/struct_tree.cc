@@ -11,8 +11,6 @@
 
 namespace hanji::pdf {
 
-#if HPDF_VERSION_ID == 20300
-
 namespace {
 
 using Item = MarkedContent::Item;
@@ -184,22 +182,9 @@ class TreeWriter {
 
 }  // namespace
 
-bool structure_tree_available() { return true; }
-
 bool write_structure_tree(HPDF_Doc doc, const MarkedContent& marks, const std::vector<HPDF_Page>& pages,
                           const std::vector<int>& annotations, ExtraObjects& out) {
   return TreeWriter(doc, marks, pages, annotations, out).write();
 }
-
-#else
-
-bool structure_tree_available() { return false; }
-
-bool write_structure_tree(HPDF_Doc, const MarkedContent&, const std::vector<HPDF_Page>&, const std::vector<int>&,
-                          ExtraObjects&) {
-  return true;
-}
-
-#endif
 
 }  // namespace hanji::pdf

@@ -14,9 +14,6 @@
 
 namespace hanji::pdf {
 
-/// Whether this build can write a structure tree (it needs libharu 2.3.0's internals).
-bool structure_tree_available();
-
 /// Writes the tree of `marks` (finished): its elements as objects `out` holds for the direct
 /// writer (haru_save.h), the entries of the catalog and pages into `doc`. `pages` by index;
 /// `annotations`: the link annotations' objects in `out` (write_link_annotations gives them

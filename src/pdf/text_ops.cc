@@ -114,24 +114,9 @@ class TjWriter {
   bool string_open_ = false;
 };
 
-// Whether the clusters' text is single characters between spaces ("1 – 2", "x ", "a … d"):
-// words a text extractor would read as one letter-spaced word. Read in place: it is asked of
-// every run.
-bool reads_as_letter_spacing(ClusterView clusters) {
-  bool space = false, word = false;
-  std::size_t letters = 0;  // of the current word
-  for (const ClusterSpan& span : clusters.clusters())
-    for (char32_t c : clusters.text(span)) {
-      if (c == U' ') {
-        space = true;
-        letters = 0;
-      } else if (++letters > 1) {
-        return false;
-      } else {
-        word = true;
-      }
-    }
-  return space && word;
+// Whether `text` is one or more spaces and nothing else.
+bool is_space(std::u32string_view text) {
+  return !text.empty() && std::all_of(text.begin(), text.end(), [](char32_t c) { return c == U' ' || c == 0xA0; });
 }
 
 // Draws the glyphs of a run, tracking where the viewer's pen is (from the declared widths
@@ -140,8 +125,8 @@ bool reads_as_letter_spacing(ClusterView clusters) {
 class RunDrawer {
  public:
   RunDrawer(const doc::GlyphRun& run, const GlyphCodes& font, std::string& out, WriteWork& work,
-            ActualTextMarks* marks)
-      : run_(run), font_(font), out_(out), work_(work), tj_(out), marks_(marks) {}
+            ActualTextMarks* marks, bool letter_spaced)
+      : run_(run), font_(font), out_(out), work_(work), tj_(out), marks_(marks), letter_spaced_(letter_spaced) {}
 
   void draw(ClusterView clusters) {
     if (run_.right_to_left && !run_.actual_text) {
@@ -154,15 +139,20 @@ class RunDrawer {
         left[g] = pen;
         pen += run_.glyphs[g].advance;
       }
-      for (std::size_t g = run_.glyphs.size(); g-- > 0;) {
-        shaped_pen_ = left[g];
-        draw_glyph(run_.glyphs[g]);
+      const std::span<const ClusterSpan> spans = clusters.clusters();
+      for (std::size_t c = spans.size(); c-- > 0;) {
+        for (std::size_t k = spans[c].glyph_count; k-- > 0;) {
+          shaped_pen_ = left[spans[c].first_glyph + k];
+          uint16_t code = 0;
+          code_for(spans[c], clusters.text(spans[c]), k, code);
+          draw_glyph(run_.glyphs[spans[c].first_glyph + k], code);
+        }
       }
     } else if (run_.actual_text) {
-      // A part of a word broken across lines reads as the whole word (or as nothing), so
-      // what its own glyphs read back as does not matter.
+      // A part of a word broken across lines reads as the whole word (or as nothing) where
+      // /ActualText is honoured; elsewhere its glyphs read as what they show.
       begin_actual_text(utf8_decode(*run_.actual_text));
-      for (const doc::Glyph& glyph : run_.glyphs) draw_glyph(glyph);
+      for (const ClusterSpan& span : clusters.clusters()) draw_cluster(span, clusters.text(span), true);
       end_actual_text();
     } else {
       draw_clusters(clusters);
@@ -201,14 +191,14 @@ class RunDrawer {
   void draw_clusters(ClusterView clusters) {
     const std::span<const ClusterSpan> spans = clusters.clusters();
     if (spans.empty()) return;
-    if (reads_as_letter_spacing(clusters)) {
+    if (letter_spaced_) {
       // Extractors (poppler's TextLine::coalesce) take a line whose words are all one
       // character ("1 – 2", "x → y") for letter-spaced text and drop its spaces; as one span
       // that reads as its text, the run is one word of several characters, spaces included.
       std::u32string whole;
       for (const ClusterSpan& span : spans) whole += clusters.text(span);
       begin_actual_text(whole);
-      for (const ClusterSpan& span : spans) draw_cluster(span, {}, true);
+      for (const ClusterSpan& span : spans) draw_cluster(span, clusters.text(span), true);
       end_actual_text();
       return;
     }
@@ -219,7 +209,12 @@ class RunDrawer {
       std::size_t end = begin + 1;
       for (; end < spans.size(); ++end) {
         const Extent next = extent_of(spans[end], last.pen_end);
-        if (last.box_end <= next.pen_begin + tolerance && next.box_begin >= last.pen_end - tolerance) {
+        // The space a line broken at it keeps at its end (no advance, drawn back over the
+        // word before it) draws nothing and separates nothing on the line: it joins no group.
+        const bool kept_end_space =
+            end + 1 == spans.size() && next.pen_end == next.pen_begin && is_space(clusters.text(spans[end]));
+        if (kept_end_space ||
+            (last.box_end <= next.pen_begin + tolerance && next.box_begin >= last.pen_end - tolerance)) {
           first = next;  // the next group starts here
           break;
         }
@@ -231,22 +226,37 @@ class RunDrawer {
         std::u32string text;
         for (std::size_t c = begin; c < end; ++c) text += clusters.text(spans[c]);
         begin_actual_text(text);
-        for (std::size_t c = begin; c < end; ++c) draw_cluster(spans[c], {}, true);
+        for (std::size_t c = begin; c < end; ++c) draw_cluster(spans[c], clusters.text(spans[c]), true);
         end_actual_text();
       }
       begin = end;
     }
   }
 
-  void draw_cluster(const ClusterSpan& cluster, std::u32string_view text, bool in_span) {
-    auto glyphs = std::span(run_.glyphs).subspan(cluster.first_glyph, cluster.glyph_count);
-    bool exact = in_span || reads_back(glyphs, text, font_);
-    if (!exact) begin_actual_text(text);
-    for (const doc::Glyph& glyph : glyphs) draw_glyph(glyph);
-    if (!exact) end_actual_text();
+  // The code that draws glyph `k` of `cluster` as its part of the cluster's `text`: false (and
+  // the glyph's main code) where the font has none for that part.
+  bool code_for(const ClusterSpan& cluster, std::u32string_view text, std::size_t k, uint16_t& code) const {
+    const doc::Glyph& glyph = run_.glyphs[cluster.first_glyph + k];
+    if (font_.find(glyph.id, glyph_reading(text, k, cluster.glyph_count), code)) return true;
+    code = font_.code_of(glyph.id);
+    return false;
   }
 
-  void draw_glyph(const doc::Glyph& glyph) {
+  // Each glyph as the code of its reading; a cluster with a glyph the font has no such code for
+  // reads as its text through an /ActualText span, unless it is inside one already.
+  void draw_cluster(const ClusterSpan& cluster, std::u32string_view text, bool in_span) {
+    bool exact = true;
+    uint16_t code = 0;
+    for (std::size_t k = 0; k < cluster.glyph_count && exact; ++k) exact = code_for(cluster, text, k, code);
+    if (!exact && !in_span) begin_actual_text(text);
+    for (std::size_t k = 0; k < cluster.glyph_count; ++k) {
+      code_for(cluster, text, k, code);
+      draw_glyph(run_.glyphs[cluster.first_glyph + k], code);
+    }
+    if (!exact && !in_span) end_actual_text();
+  }
+
+  void draw_glyph(const doc::Glyph& glyph, uint16_t code) {
     ++work_.glyphs_drawn;
     if (resume_) {  // the first glyph after a span of a tagged run: its sequence again
       tj_.close();
@@ -254,7 +264,6 @@ class RunDrawer {
       resume_ = false;
     }
     long long target = clamped_round((shaped_pen_ + glyph.x_offset) * 1e9 / run_.size, kMaxCoordinate * 1e6);
-    uint16_t code = font_.code_of(glyph.id);
     bool raised = glyph.y_offset != 0;
     if (raised) {
       tj_.close();
@@ -300,6 +309,7 @@ class RunDrawer {
   WriteWork& work_;
   TjWriter tj_;
   ActualTextMarks* marks_;  // a tagged PDF's, or null
+  bool letter_spaced_;      // the run is on a line of one-character words
   bool resume_ = false;     // a span has ended: the run's sequence opens again before more glyphs
   double shaped_pen_ = 0;     // pt from the run's start, sum of shaped advances
   long long viewer_pen_ = 0;  // billionths of an em, where the viewer's pen stands
@@ -325,11 +335,19 @@ std::string LineStart::move_to(double x, double y) {
   return out;
 }
 
-void GlyphCodes::add(uint32_t glyph_id, uint16_t code, long long width, std::u32string text) {
+void GlyphCodes::add(uint32_t glyph_id, std::u32string text, uint16_t code, long long width) {
   bool added = false;
   uint32_t slot = slots_.find_or_add(glyph_id, added);
   if (added) drawn_.emplace_back();
-  drawn_[slot] = Drawn{code, std::move(text)};
+  Drawn& drawn = drawn_[slot];
+  if (added || drawn.main.text == text) {
+    drawn.main = Reading{std::move(text), code};
+  } else {
+    auto same = std::find_if(drawn.others.begin(), drawn.others.end(),
+                             [&](const Reading& other) { return other.text == text; });
+    if (same != drawn.others.end()) same->code = code;
+    else drawn.others.push_back(Reading{std::move(text), code});
+  }
   if (code >= widths_.size()) widths_.resize(std::size_t{code} + 1);
   widths_[code] = DeclaredWidth{width, true};
 }
@@ -341,30 +359,38 @@ std::vector<std::pair<uint16_t, long long>> GlyphCodes::widths() const {
   return out;
 }
 
-bool reads_back(std::span<const doc::Glyph> glyphs, std::u32string_view text, const GlyphCodes& font) {
-  std::size_t read = 0;  // characters of `text` matched so far
-  for (const doc::Glyph& glyph : glyphs) {
-    std::u32string_view piece = font.text_of(glyph.id);
-    if (piece.size() > text.size() - read || text.compare(read, piece.size(), piece) != 0) return false;
-    read += piece.size();
-  }
-  return read == text.size();
-}
-
 long long declared_width(double per_mille) { return std::llround(per_mille * 32.0) * 31'250; }
 
 void append_glyphs(std::string& out, const doc::GlyphRun& run, const GlyphCodes& font, ClusterView clusters,
-                   WriteWork& work, ActualTextMarks* marks) {
+                   WriteWork& work, ActualTextMarks* marks, bool letter_spaced) {
   if (run.size <= 0) return;
-  RunDrawer(run, font, out, work, marks).draw(clusters);
+  RunDrawer(run, font, out, work, marks, letter_spaced).draw(clusters);
+}
+
+void LetterSpacing::add(ClusterView clusters) {
+  letters_ = 0;  // a run may stand apart from the one before it (a bullet before its item)
+  for (const ClusterSpan& span : clusters.clusters())
+    for (char32_t c : clusters.text(span)) {
+      if (c == U' ') {
+        space_ = true;
+        letters_ = 0;
+      } else if (++letters_ > 1) {
+        long_word_ = true;
+      } else {
+        word_ = true;
+      }
+    }
 }
 
 std::string show_glyphs(const doc::GlyphRun& run, const GlyphCodes& font) {
   std::string out;
   RunClusters split;
   split.split(run);
+  const ClusterView clusters = split.view(0, split.clusters().size());
+  LetterSpacing line;
+  line.add(clusters);
   WriteWork uncounted;
-  append_glyphs(out, run, font, split.view(0, split.clusters().size()), uncounted);
+  append_glyphs(out, run, font, clusters, uncounted, nullptr, line.detected());
   return out;
 }
 

@@ -33,38 +33,53 @@ class LineStart {
   long long x_ = 0, y_ = 0;  // BT starts at the origin
 };
 
-/// How one embedded font is drawn: the 2-byte code for each original glyph id, the width
-/// the font's /W declares for each code, and the text each original glyph reads back as.
-/// Looked up for every glyph drawn, so kept in flat tables rather than maps.
+/// How one embedded font is drawn: the 2-byte code for each original glyph read as each
+/// text, and the width the font's /W declares for each code. Every code reads back as one text
+/// (its ToUnicode entry): a glyph drawn for two texts has two codes. Looked up for every glyph
+/// drawn, so kept in flat tables rather than maps.
 class GlyphCodes {
  public:
-  /// Original glyph `glyph_id` is drawn as `code` (its subset glyph id), declared `width`
-  /// billionths of an em wide by /W, and reads back as `text`. A later call for the same
-  /// glyph or code replaces what an earlier one said.
-  void add(uint32_t glyph_id, uint16_t code, long long width, std::u32string text);
+  /// Original glyph `glyph_id`, read as `text`, is drawn as `code` (a code of the subset),
+  /// declared `width` billionths of an em wide by /W. The first text added for a glyph is its
+  /// main reading (code_of); adding a glyph and text again replaces its code.
+  void add(uint32_t glyph_id, std::u32string text, uint16_t code, long long width);
 
-  /// The code a glyph is drawn as: 0 (.notdef) if it was not embedded.
+  /// The code that draws `glyph_id` reading as `text`, or false when none was added.
+  bool find(uint32_t glyph_id, std::u32string_view text, uint16_t& code) const {
+    const Drawn* drawn = find(glyph_id);
+    if (!drawn) return false;
+    if (drawn->main.text == text) {
+      code = drawn->main.code;
+      return true;
+    }
+    for (const Reading& other : drawn->others)
+      if (other.text == text) {
+        code = other.code;
+        return true;
+      }
+    return false;
+  }
+
+  /// The code of a glyph's main reading: 0 (.notdef) if it was not embedded.
   uint16_t code_of(uint32_t glyph_id) const {
     const Drawn* drawn = find(glyph_id);
-    return drawn ? drawn->code : 0;
+    return drawn ? drawn->main.code : 0;
   }
 
   /// The /W width of `code`: 0 for a code nothing was added with.
   long long width_of(uint16_t code) const { return code < widths_.size() ? widths_[code].width : 0; }
 
-  /// The text a glyph reads back as: nothing for a glyph that was not embedded.
-  std::u32string_view text_of(uint32_t glyph_id) const {
-    const Drawn* drawn = find(glyph_id);
-    return drawn ? std::u32string_view(drawn->text) : std::u32string_view();
-  }
-
   /// (code, width) for every code added, in code order: the font's /W.
   std::vector<std::pair<uint16_t, long long>> widths() const;
 
  private:
-  struct Drawn {
-    uint16_t code = 0;
+  struct Reading {
     std::u32string text;
+    uint16_t code = 0;
+  };
+  struct Drawn {
+    Reading main;
+    std::vector<Reading> others;
   };
   struct DeclaredWidth {
     long long width = 0;
@@ -81,11 +96,6 @@ class GlyphCodes {
   std::vector<DeclaredWidth> widths_;  // by code
 };
 
-/// Whether `glyphs`, read back through the texts of `font`, give exactly `text`. When the
-/// glyphs of a cluster don't (a glyph shared by two spellings, a decomposed character), the
-/// writer wraps the cluster in an /ActualText span.
-bool reads_back(std::span<const doc::Glyph> glyphs, std::u32string_view text, const GlyphCodes& font);
-
 /// A /W width for a nominal advance of `per_mille` thousandths of an em, in billionths of an
 /// em: rounded to 1/32 of a thousandth, the finest step that libharu's float (and its
 /// 5-decimal printing) writes exactly, so the declared width is known to the last digit.
@@ -98,10 +108,12 @@ long long declared_width(double per_mille);
 /// bounds the error instead of letting it accumulate.
 constexpr long long kPositionTolerance = 100'000;
 
-/// The operators that draw `run` starting at the current line start: TJ arrays of codes (each
-/// as its two bytes in a literal string) with adjustments (in thousandths of an em, three decimals) wherever a glyph's place differs
-/// from where the font's /W would put it, Ts around glyphs with a y offset, and an
-/// /ActualText span around each cluster whose glyphs would not read back as its exact text.
+/// The operators that draw `run`, a line of its own, starting at the current line start: TJ arrays of codes (each
+/// as its two bytes in a literal string), each glyph's code the one that reads as its part of
+/// its cluster's text, with adjustments (in thousandths of an em, three decimals) wherever a
+/// glyph's place differs from where the font's /W would put it, and Ts around glyphs with a y
+/// offset. A cluster whose glyphs have no codes for its text (the font ran out of codes) gets
+/// an /ActualText span, as do the run's other spans (a word split across lines, see text_ops.cc).
 std::string show_glyphs(const doc::GlyphRun& run, const GlyphCodes& font);
 
 /// How a tagged PDF writes an /ActualText span inside a run's marked content. Not every reader
@@ -118,9 +130,26 @@ class ActualTextMarks {
   virtual std::string resume() = 0;
 };
 
+/// Whether a line's text, its runs given in order, is one-character words between spaces
+/// ("1 – 2", "x → y", "a … d"): what poppler takes for letter-spaced text, closing up its
+/// spaces. The writer then draws each of the line's runs as one /ActualText span that reads as
+/// its text. Decided for the whole line: a separator between spaces (" · " between a line's
+/// contacts) is no letter spacing, and its run stays in one piece with its neighbours for
+/// readers that cut text where a span begins (pdf.js).
+class LetterSpacing {
+ public:
+  void add(ClusterView clusters);
+  bool detected() const { return space_ && word_ && !long_word_; }
+
+ private:
+  bool space_ = false, word_ = false, long_word_ = false;
+  std::size_t letters_ = 0;  // of the current word
+};
+
 /// show_glyphs appending to `out`, from `run` already split into `clusters`, counting the
-/// glyphs drawn and measured in `work`; its /ActualText spans through `marks` when given.
+/// glyphs drawn and measured in `work`; its /ActualText spans through `marks` when given;
+/// `letter_spaced`: its line is one-character words (LetterSpacing).
 void append_glyphs(std::string& out, const doc::GlyphRun& run, const GlyphCodes& font, ClusterView clusters,
-                   WriteWork& work, ActualTextMarks* marks = nullptr);
+                   WriteWork& work, ActualTextMarks* marks = nullptr, bool letter_spaced = false);
 
 }  // namespace hanji::pdf

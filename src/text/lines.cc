@@ -117,6 +117,7 @@ bool is_word_char(char32_t c) { return !is_breakable_space(c) && !is_newline(c);
 // mode): the word's parts on either side are marked so that extraction reads the word whole.
 struct WordParts {
   size_t lead_end = 0;     // clusters [begin, lead_end) continue a word from the previous line
+  size_t lead_run_end = 0;  // and [lead_end, lead_run_end) are the spaces after it, in its run
   size_t tail_begin = 0;   // clusters [tail_begin, end) start a word that goes on to the next line
   std::string tail_word;   // that whole word (only when the word starts on this line)
   bool tail_continues = false;  // the tail part is itself a continuation (one word fills the line)
@@ -129,13 +130,24 @@ struct WordParts {
 WordParts find_word_parts(const SourceText& text, const ShapedText& shaped, size_t begin, size_t end,
                           size_t range_end, std::size_t& steps) {
   const auto& clusters = shaped.clusters;
-  WordParts parts{begin, end, {}, false};
+  WordParts parts{begin, begin, end, {}, false};
   if (begin >= end) return parts;
   const size_t first_char = clusters[begin].char_begin;
   if (first_char > 0 && is_word_char(text.chars[first_char - 1]) && is_word_char(text.chars[first_char])) {
     // The word goes on while its characters do: the lead part ends at the first cluster
     // that starts with a space or a line break.
     for (; parts.lead_end < end && is_word_char(text.chars[clusters[parts.lead_end].char_begin]); ++parts.lead_end)
+      ++steps;
+  }
+  // The spaces after the lead part go into its run when they would be set in that run anyway
+  // (the same face, colour and link).
+  parts.lead_run_end = parts.lead_end;
+  if (parts.lead_end > begin && clusters[parts.lead_end - 1].drawn()) {
+    const Item& lead = shaped.items[static_cast<size_t>(clusters[parts.lead_end - 1].item)];
+    for (; parts.lead_run_end < end && is_space_cluster(text, clusters[parts.lead_run_end]) &&
+           clusters[parts.lead_run_end].drawn() &&
+           same_run(lead, shaped.items[static_cast<size_t>(clusters[parts.lead_run_end].item)]);
+         ++parts.lead_run_end)
       ++steps;
   }
   const size_t last_char = clusters[end - 1].char_end - 1;
@@ -170,11 +182,13 @@ const Item* hyphen_item(const ShapedText& shaped, const Cluster& last) {
 }
 
 // The hyphen of a hyphenated line end, drawn in the run of the word's first part so that it
-// sits inside that part's ActualText (which reads as the whole word). It stands for no
-// character of the run's text: its cluster is text.size(), past every character. Returns
-// its advance.
+// sits inside that part's ActualText (which reads as the whole word where ActualText is
+// honoured). Everywhere else it reads as what it is, a hyphen: the run's text gets a "-" for
+// it ("submis-", then "sions" on the next line), never a silent cut. Returns its advance.
 double add_hyphen(const Item& item, GlyphRun& run) {
   run.glyphs.push_back(Glyph{item.hyphen_glyph, item.hyphen_advance, 0, 0, static_cast<uint32_t>(run.text.size())});
+  run.text += '-';
+  run.hyphen_inserted = true;
   return item.hyphen_advance;
 }
 
@@ -261,7 +275,7 @@ Line build_line(const SourceText& text, const ShapedText& shaped, ClusterRange r
   const WordParts parts = find_word_parts(text, shaped, begin, end, range.end, steps);
   // Which part of a split word a cluster belongs to: 0 none, 1 continuation, 2 start of the word.
   const auto part_of = [&](size_t c) {
-    if (c < parts.lead_end) return 1;
+    if (c < parts.lead_run_end) return 1;
     if (c >= parts.tail_begin) return parts.tail_continues ? 1 : 2;
     return 0;
   };
@@ -291,7 +305,7 @@ Line build_line(const SourceText& text, const ShapedText& shaped, ClusterRange r
     if (new_run) {
       GlyphRun run = start_run(text, item, cluster, pen);
       // The first run of a word's first part reads as the whole word; every other run of a
-      // split word reads as nothing.
+      // split word reads as nothing, but for the spaces after its last part (below).
       if (part == 2) run.actual_text = run_part == 2 ? std::string() : parts.tail_word;
       if (part == 1) run.actual_text = std::string();
       // Room for the rest of the line, which is most often this one run, and its end's hyphen
@@ -317,6 +331,19 @@ Line build_line(const SourceText& text, const ShapedText& shaped, ClusterRange r
     }
   }
   append_pending();
+  // The last part of a word split across lines keeps the spaces after it in its run, reading
+  // as them: read without /ActualText (pdf.js), "…tems for" stays one piece with its space,
+  // where a piece of its own starting with the space would be dropped as noise and the words
+  // glued ("temsfor").
+  if (parts.lead_run_end > parts.lead_end) {
+    const std::string_view spaces =
+        text.extracted(clusters[parts.lead_end].char_begin, clusters[parts.lead_run_end - 1].char_end);
+    for (GlyphRun& run : line.runs)
+      if (run.actual_text && run.actual_text->empty() && run.text.ends_with(spaces)) {
+        run.actual_text = std::string(spaces);
+        break;
+      }
+  }
   if (hyphen && !line.runs.empty()) pen += add_hyphen(*hyphen, line.runs.back());
   if (!hyphen && broken_here && end < clusters.size() && run_item) {
     // A forced break (a table cell's "TITLE\nAUTHORS") reads as a space too: read without the
