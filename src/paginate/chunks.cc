@@ -122,10 +122,17 @@ std::vector<Chunk> just(Chunk&& chunk) {
   return out;
 }
 
+/// The runs of one line in a piece's content: [begin, end) of its runs, and its baseline.
+struct LineRuns {
+  std::size_t begin = 0, end = 0;
+  double baseline = 0;
+};
+
 /// A stack of paragraphs as one piece (row columns, text beside a figure).
 struct SetStack {
   Page content;
   std::vector<double> first_baselines;  // per paragraph, from the stack top
+  std::vector<LineRuns> lines;          // every line's runs, in the order set
   double height = 0;
 };
 
@@ -138,7 +145,9 @@ SetStack set_stack(std::span<const compose::Paragraph> paras, double width, text
     double top = out.height;
     for (size_t i = 0; i < set.lines.size(); ++i) {
       translate(set.lines[i], 0, top + para.line_height * static_cast<double>(i));
+      const std::size_t begin = out.content.runs.size();
       append(out.content, std::move(set.lines[i]));
+      out.lines.push_back(LineRuns{begin, out.content.runs.size(), top + set.baselines[i]});
     }
     out.height += set.height();
   }
@@ -178,6 +187,40 @@ double aside_width_for(const compose::Row& row, const Column& column, text::Type
   return std::clamp(natural, row.aside_width, std::max(row.aside_width, column.width / 2));
 }
 
+/// A line of a row's column, where the row's content has it.
+struct RowLine {
+  LineRuns runs;
+  double x = 0;  // the column's left edge
+};
+
+/// Moves `stack` to (x, y) inside the row's content `into`, noting where its lines went.
+void add_to_row(SetStack&& stack, double x, double y, Page& into, std::vector<RowLine>& lines) {
+  const std::size_t offset = into.runs.size();
+  translate(stack.content, x, y);
+  append(into, std::move(stack.content));
+  for (const LineRuns& line : stack.lines)
+    lines.push_back(RowLine{LineRuns{offset + line.begin, offset + line.end, y + line.baseline}, x});
+}
+
+/// The row's runs in reading order: line by line from the top, and on a line the columns from
+/// left to right, each line's runs as the typesetter set them. Read in drawing order (as pdf.js,
+/// and the résumé parsers built on it, read a page), a date column on the left comes before
+/// the title beside it and a date on the right after it, never a line later or glued to it.
+/// (A right-to-left CV is mirrored afterwards: its columns then read from right to left.)
+void runs_in_reading_order(Page& content, std::vector<RowLine> lines) {
+  // Baselines set to line up are computed alike, to within rounding: compared to 1/100 pt.
+  auto row_of = [](const RowLine& line) { return std::llround(line.runs.baseline * 100); };
+  std::stable_sort(lines.begin(), lines.end(), [&](const RowLine& a, const RowLine& b) {
+    if (row_of(a) != row_of(b)) return row_of(a) < row_of(b);
+    return a.x < b.x;
+  });
+  std::vector<PlacedRun> ordered;
+  ordered.reserve(content.runs.size());
+  for (const RowLine& line : lines)
+    for (std::size_t r = line.runs.begin; r < line.runs.end; ++r) ordered.push_back(std::move(content.runs[r]));
+  content.runs = std::move(ordered);
+}
+
 // Each aside paragraph's first baseline lines up with the main paragraph of the same index
 // (dates beside the title, the place beside the organisation). Main paragraphs are set
 // narrow only while an aside paragraph is beside them: a title or author list below the
@@ -189,6 +232,7 @@ Chunk row_chunk(const compose::Row& row, const Column& column, text::Typesetter&
   const double main_x = row.aside_left ? side : 0;
   const double aside_x = row.aside_left ? 0 : column.width - aside_width;
   Chunk c;
+  std::vector<RowLine> lines;
   double main_bottom = 0, aside_bottom = 0;
   for (size_t i = 0; i < std::max(row.main.size(), row.aside.size()); ++i) {
     double first_baseline = -1;
@@ -197,19 +241,20 @@ Chunk row_chunk(const compose::Row& row, const Column& column, text::Typesetter&
       const bool beside_aside = row.aside_left || i < row.aside.size() || main_bottom < aside_bottom - 1e-6;
       SetStack one = set_stack(std::span(&row.main[i], 1), beside_aside ? narrow : column.width, typesetter);
       if (!one.first_baselines.empty()) first_baseline = main_bottom + one.first_baselines.front();
-      translate(one.content, main_x, main_bottom);
-      append(c.content, std::move(one.content));
-      main_bottom += one.height;
+      const double height = one.height;
+      add_to_row(std::move(one), main_x, main_bottom, c.content, lines);
+      main_bottom += height;
     }
     if (i < row.aside.size() && !row.aside[i].inlines.empty()) {  // an empty one only keeps the index
       SetStack one = set_stack(std::span(&row.aside[i], 1), aside_width, typesetter);
       const double own = one.first_baselines.empty() ? 0 : one.first_baselines.front();
       const double target = std::max(aside_bottom + own, first_baseline);
-      translate(one.content, aside_x, target - own);
-      append(c.content, std::move(one.content));
-      aside_bottom = target - own + one.height;
+      const double height = one.height;
+      add_to_row(std::move(one), aside_x, target - own, c.content, lines);
+      aside_bottom = target - own + height;
     }
   }
+  runs_in_reading_order(c.content, std::move(lines));
   c.height = std::max(main_bottom, aside_bottom);
   return c;
 }
