@@ -23,7 +23,7 @@ LAYOUT_FLAG := $(if $(LAYOUT),--layout $(LAYOUT),)
 # in PREFIX/share/hanji.
 PREFIX  ?= /usr/local
 
-.PHONY: all build hanji deps configure pdf test test-browser browser-setup install golden-update bench fuzz clean layouts-doc schemas locales-index gallery typst-setup typst-bench
+.PHONY: all build hanji deps configure pdf test test-browser browser-setup browser-deps install golden-update bench fuzz clean layouts-doc schemas locales-index gallery typst-setup typst-bench
 
 all: build
 
@@ -63,14 +63,25 @@ test: build
 	ctest --test-dir $(BUILD) --output-on-failure -j $(JOBS)
 
 # The live preview in a real browser: `hanji serve` on two samples, driven through Debian's
-# chromium (headless) by puppeteer-core from npm (no download: it uses that chromium).
-# deps.sh browser installs chromium, Node and npm when they are missing.
-test-browser: build browser-setup
+# chromium (headless) by puppeteer-core from npm (no download: it uses that chromium), its
+# pages' pixels compared with hanji's PNG pages (decoded by pngjs, plain JavaScript).
+# deps.sh browser installs chromium, Node and npm when they are missing. It runs hanji and
+# hanji-serve only: the tests' own programs are not built for it.
+test-browser: hanji browser-setup
 	node tests/browser/preview.test.mjs $(BUILD)
 
-browser-setup:
+# npm writes node_modules/.package-lock.json when it installs: a package-lock.json newer than
+# it (a package added, another version) installs again.
+BROWSER_MODULES := tests/browser/node_modules/.package-lock.json
+
+browser-setup: $(BROWSER_MODULES)
+
+$(BROWSER_MODULES): tests/browser/package.json tests/browser/package-lock.json | browser-deps
+	npm ci --ignore-scripts --no-audit --no-fund --prefix tests/browser
+	@touch $@
+
+browser-deps:
 	@./scripts/deps.sh browser
-	@[ -d tests/browser/node_modules/puppeteer-core ] || npm ci --ignore-scripts --no-audit --no-fund --prefix tests/browser
 
 # Rewrites tests/golden/*.trace from the current pipeline; review the diff before committing.
 golden-update: build
@@ -118,7 +129,8 @@ gallery: build
 bench: build
 	./$(BUILD)/hanji_bench $(LAYOUT_FLAG) $(SAMPLES)
 	@./scripts/typst-bench.sh
-	@if command -v chromium >/dev/null && [ -d tests/browser/node_modules/puppeteer-core ]; then \
+	@if command -v chromium >/dev/null && [ -d tests/browser/node_modules/puppeteer-core ] && \
+	    [ -d tests/browser/node_modules/pngjs ]; then \
 	  node tests/browser/preview.test.mjs $(BUILD) --bench | grep '^bench:'; \
 	else echo "preview bench: skipped (needs chromium and 'make browser-setup')"; fi
 	./$(BUILD)/tests/hostile_test --gtest_also_run_disabled_tests --gtest_filter='HostileBench.*' | grep -v '^\['

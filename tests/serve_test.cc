@@ -211,6 +211,18 @@ TEST(Serve, AnswersThePageTheStateThePdfAndAPicture) {
   ASSERT_TRUE(page);
   EXPECT_EQ(page->status, 200);
   EXPECT_NE(page->body.find("EventSource"), std::string::npos);
+  // The pages' glyphs are web fonts inline (data: URLs): font-src lets exactly those in.
+  EXPECT_EQ(page->get_header_value("Content-Security-Policy"),
+            "default-src 'none'; script-src 'self' 'unsafe-inline'; style-src 'unsafe-inline'; "
+            "img-src 'self' data:; font-src data:; connect-src 'self'");
+  EXPECT_NE(page->body.find("<link rel=\"icon\" href=\"/favicon.svg\""), std::string::npos);
+  for (const char* path : {"/favicon.svg", "/favicon.ico"}) {  // the icon the page links, and a browser's guess
+    auto icon = client.Get(path);
+    ASSERT_TRUE(icon) << path;
+    EXPECT_EQ(icon->status, 200) << path;
+    EXPECT_EQ(icon->get_header_value("Content-Type"), "image/svg+xml") << path;
+    EXPECT_TRUE(icon->body.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\"")) << path;
+  }
   auto state = client.Get("/state");
   ASSERT_TRUE(state);
   EXPECT_NE(state->body.find("Jimin"), std::string::npos);

@@ -41,6 +41,22 @@ namespace {
 constexpr int kKeepAliveMs = 15000;
 constexpr const char* kPostHeader = "X-Hanji-Preview";
 
+// What the page may load: its own inline script and styles; the pages' pictures (served here,
+// or inline as data: URLs); the events and state it fetches from here; and the pages' glyphs,
+// which are web fonts inline in each SVG page's @font-face as data: URLs (without font-src
+// they fall under default-src 'none' and every glyph is drawn as an empty box). Nothing else:
+// no font, picture or script from anywhere but this server and the page itself.
+constexpr const char* kPagePolicy =
+    "default-src 'none'; script-src 'self' 'unsafe-inline'; style-src 'unsafe-inline'; "
+    "img-src 'self' data:; font-src data:; connect-src 'self'";
+
+// The page's icon: a sheet of paper with lines of text, in the header's colours.
+constexpr std::string_view kIcon =
+    "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 32 32\">"
+    "<rect x=\"5\" y=\"2\" width=\"22\" height=\"28\" rx=\"3\" fill=\"#fff\" stroke=\"#1f2328\" stroke-width=\"2\"/>"
+    "<path d=\"M10 9h12M10 14h12M10 19h12M10 24h7\" stroke=\"#2f6feb\" stroke-width=\"2.4\" stroke-linecap=\"round\"/>"
+    "</svg>\n";
+
 /// An eventfd that the HTTP threads poke to make the build loop look at the viewer's choice.
 class Wakeup {
  public:
@@ -105,11 +121,16 @@ void add_routes(httplib::Server& server, Preview& preview, const Wakeup& wakeup,
     return httplib::Server::HandlerResponse::Unhandled;
   });
   server.Get("/", [](const httplib::Request&, httplib::Response& res) {
-    res.set_header("Content-Security-Policy",
-                   "default-src 'none'; script-src 'self' 'unsafe-inline'; style-src 'unsafe-inline'; "
-                   "img-src 'self' data:; connect-src 'self'");
+    res.set_header("Content-Security-Policy", kPagePolicy);
     res.set_content(std::string(preview_page()), "text/html; charset=utf-8");
   });
+  // The page links /favicon.svg; /favicon.ico, which a browser asks for by itself when a page
+  // links none, gets the same picture (its type, not its name, says what it is).
+  for (const char* path : {"/favicon.svg", "/favicon.ico"})
+    server.Get(path, [](const httplib::Request&, httplib::Response& res) {
+      res.set_header("Content-Security-Policy", "default-src 'none'");  // opened alone, it runs nothing
+      res.set_content(std::string(kIcon), "image/svg+xml");
+    });
   server.Get("/state", [&preview](const httplib::Request&, httplib::Response& res) {
     res.set_content(preview.state_json(), "application/json");
   });

@@ -8,22 +8,31 @@
 // kept; an error shows in the panel at FILE:LINE:COL while the last good pages stay, and goes
 // when fixed; a click on the name shows the name's line and runs --editor with it; the layout
 // switch changes the preview and never the file; the PDF downloads; requests for paths
-// outside the CV's folder, from another host, or POSTs from elsewhere are refused.
+// outside the CV's folder, from another host, or POSTs from elsewhere are refused; the icon
+// is served; chromium logs no console error, failed request or error status; the page's
+// policy refuses a font from anywhere but the pages' data: URLs. Then the pixels: each page,
+// English and Korean, screenshotted once every font face has loaded, against `hanji build
+// --format png` of it at the same size; and the same page under a policy without font-src
+// (as the preview once was: a box for every glyph) must fail that comparison (see "pixels").
+// HANJI_BROWSER_SHOTS=FOLDER keeps the screenshots and the PNG pages, to look at.
 // Prints how long an edit takes to reach the page (file written -> new SVG in the DOM); with
 // --bench, over more edits, for `make bench`. Exit status 0 when every check holds.
 import { spawn, execFileSync } from "node:child_process";
-import { mkdtempSync, writeFileSync, readFileSync, copyFileSync, rmSync, existsSync } from "node:fs";
+import { mkdtempSync, mkdirSync, writeFileSync, readFileSync, copyFileSync, rmSync, existsSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve, dirname } from "node:path";
 import { request } from "node:http";
 import { fileURLToPath } from "node:url";
 import puppeteer from "puppeteer-core";
+import { PNG } from "pngjs";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 const build = resolve(process.argv[2] ?? join(root, "build"));
 const bench = process.argv.includes("--bench");
 const hanji = join(build, "hanji");
 const chromium = process.env.CHROMIUM ?? "/usr/bin/chromium";
+// HANJI_BROWSER_SHOTS=FOLDER keeps the screenshots and the PNG pages they are compared with.
+const shots = process.env.HANJI_BROWSER_SHOTS;
 
 let failures = 0;
 function check(ok, what, detail = "") {
@@ -106,6 +115,189 @@ async function editAndTime(page, file, text) {
   return (await page.evaluate(() => window.hanjiShownAt)) - written;
 }
 
+/// What goes wrong in a tab as chromium sees it, from the moment it opens: console errors
+/// (a font or picture the page's policy blocks is one), uncaught exceptions, requests that
+/// fail, answers of 400 and up (a favicon not found is one).
+function watch(page) {
+  const seen = [];
+  page.on("console", (m) => { if (m.type() === "error") seen.push(`console: ${m.text().slice(0, 120)}`); });
+  page.on("pageerror", (e) => seen.push(`exception: ${String(e).slice(0, 120)}`));
+  page.on("requestfailed", (r) => seen.push(`failed: ${r.url().slice(0, 60)} ${r.failure()?.errorText ?? ""}`));
+  page.on("response", (r) => { if (r.status() >= 400) seen.push(`${r.status()}: ${r.url()}`); });
+  return seen;
+}
+
+function checkClean(seen, what) {
+  check(seen.length === 0, `${what}: no console error, failed request or error status in chromium`, seen.slice(0, 3).join("; "));
+}
+
+// ---- pixels ----------------------------------------------------------------------------------
+//
+// Each page the preview shows is compared with `hanji build --format png --dpi 96` of the same
+// page. The page's box is made exactly as wide as the PNG (viewport = PNG width + main's
+// 2 x 12 px padding, deviceScaleFactor 1), so one CSS px is one PNG pixel and the box is the
+// paper at its real size; the box's height then comes within 0.1 px of the PNG's, and the
+// screenshot is the PNG's size, from the box's top left corner. (Chromium paints the box on
+// whole pixels: the figures below stay the same with its top moved by 1/8 to 3/4 px.)
+//
+// Chromium draws the glyphs from the pages' web fonts with its own rasteriser, librsvg from
+// the outlines with cairo's: edges differ in antialiasing, glyphs do not. So the pictures are
+// compared as ink (1 - luminance) averaged over kBlock x kBlock pixel blocks: a block differs
+// when its ink differs by more than kBlockDifference, and the measure is the share of
+// differing blocks among those either picture inks (kInkedBlock). The page's total ink is
+// compared too, and must be a page of text's (at least kMinInk of its area).
+//
+// Measured (chromium 156 on Debian bookworm; A4, 794 x 1123 pixels), share of inked blocks
+// that differ, and ink against the PNG's:
+//   fonts loaded:                  English 0.40% and 0.51% (pages 1, 2), Korean 1.28%; ink 0.99-1.00x
+//   fonts blocked (the control):   English 63.5% and 60.8%, Korean 53.9%; ink 1.19x, 1.22x, 0.75x
+//   the good page moved by 1 px:   14-19% (2 px: 30-49%): a glyph out of place by 1/96 in shows
+//   pixel by pixel, no blocks:     19-23% of inked pixels differ by more than 0.2 on a good page,
+//                                  antialiasing alone (69-73% on the control): hence the blocks
+// The tolerance, 10% of inked blocks and ink within 0.9-1.1x, is about 8x the worst good
+// page and a fifth of the best control; the control must fail on the blocks alone.
+const kDpi = 96;
+const kBlock = 4;
+const kBlockDifference = 0.1;
+const kInkedBlock = 0.02;      // a block with less ink in both pictures is paper
+const kMaxDiffering = 0.1;     // share of inked blocks that may differ
+const kInkRatio = [0.9, 1.1];  // screenshot's ink / PNG's
+const kMinInk = 0.01;          // a page of text inks at least 1% of its area
+
+/// A decoded PNG as ink: 0 for white paper, 1 for black (Rec. 601 luminance).
+function inkOf(png) {
+  const ink = new Float32Array(png.width * png.height);
+  for (let i = 0; i < ink.length; i++) {
+    const [r, g, b] = [png.data[4 * i], png.data[4 * i + 1], png.data[4 * i + 2]];
+    ink[i] = 1 - (0.299 * r + 0.587 * g + 0.114 * b) / 255;
+  }
+  return ink;
+}
+
+/// Ink averaged over kBlock x kBlock blocks (the last row and column of blocks may be narrower).
+function blockInk(ink, width, height) {
+  const across = Math.ceil(width / kBlock), down = Math.ceil(height / kBlock);
+  const sum = new Float32Array(across * down), count = new Uint16Array(across * down);
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < width; x++) {
+      const b = Math.floor(y / kBlock) * across + Math.floor(x / kBlock);
+      sum[b] += ink[y * width + x];
+      count[b]++;
+    }
+  return sum.map((s, b) => s / count[b]);
+}
+
+/// How far `shot` (the preview's page) is from `reference` (hanji's PNG of it), same size.
+function comparePictures(shot, reference) {
+  const a = inkOf(shot), b = inkOf(reference);
+  const total = (ink) => ink.reduce((s, v) => s + v, 0);
+  const ba = blockInk(a, shot.width, shot.height), bb = blockInk(b, reference.width, reference.height);
+  let inked = 0, differing = 0;
+  for (let i = 0; i < ba.length; i++) {
+    if (Math.max(ba[i], bb[i]) < kInkedBlock) continue;
+    inked++;
+    if (Math.abs(ba[i] - bb[i]) > kBlockDifference) differing++;
+  }
+  return { differing: inked ? differing / inked : 1, inkRatio: total(a) / total(b), ink: total(a) / a.length };
+}
+
+function drawnLikeThePng(m) {
+  return m.differing <= kMaxDiffering && m.inkRatio >= kInkRatio[0] && m.inkRatio <= kInkRatio[1] && m.ink >= kMinInk;
+}
+
+const describe = (m) =>
+  `${(100 * m.differing).toFixed(2)}% of inked blocks differ, ink ${m.inkRatio.toFixed(2)}x the PNG's, ${(100 * m.ink).toFixed(1)}% of the page`;
+
+/// Opens the preview at `url` in a tab sized for `references` (the PNG pages), waits for its
+/// fonts, and screenshots each page's box at the PNG's size. `withoutFonts`: the page is
+/// answered with its policy less font-src, as the preview was before it had one.
+async function look(browser, url, references, { withoutFonts = false } = {}) {
+  const page = await browser.newPage();
+  const seen = watch(page);
+  const { width, height } = references[0];
+  await page.setViewport({ width: width + 24, height: 160 + references.length * (height + 18), deviceScaleFactor: 1 });
+  let policy = null;
+  if (withoutFonts) {
+    await page.setRequestInterception(true);
+    page.on("request", async (request) => {
+      if (request.url() !== url) return request.continue();
+      try {
+        const answer = await fetch(url);
+        const headers = Object.fromEntries(answer.headers);
+        headers["content-security-policy"] = policy = headers["content-security-policy"].replace(/; *font-src [^;]*/, "");
+        await request.respond({ status: answer.status, headers, body: Buffer.from(await answer.arrayBuffer()) });
+      } catch {
+        await request.abort();  // no page: the checks below say so
+      }
+    });
+  }
+  try {
+    await page.goto(url);
+    await page.waitForFunction((n) => document.querySelectorAll(".page > svg text").length > 0 &&
+                                      document.querySelectorAll(".page > svg").length === n,
+                               { timeout: kHangGuardMs }, references.length);
+    // Two frames for the pages to be laid out (which starts their fonts loading), then until
+    // every font has loaded or failed.
+    const fonts = await page.evaluate(async () => {
+      await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+      await document.fonts.ready;
+      return [...document.fonts].map((f) => `${f.family} ${f.status}`);
+    });
+    const boxes = await page.$$eval(".page", (all) => all.map((p) => {
+      const r = p.getBoundingClientRect();
+      return { x: r.x + window.scrollX, y: r.y + window.scrollY, width: r.width, height: r.height };
+    }));
+    const pictures = [];
+    for (const box of boxes)
+      pictures.push(PNG.sync.read(Buffer.from(await page.screenshot({ clip: { x: Math.round(box.x), y: Math.round(box.y), width, height } }))));
+    return { fonts, boxes, pictures, seen, policy };
+  } finally {
+    await page.close();
+  }
+}
+
+/// The preview of `sample` drawn as hanji's PNG pages draw it, with its fonts; and, without
+/// them, not (the comparison can fail).
+async function drawn(browser, folder, sample, label) {
+  const cv = join(folder, `${label}.yaml`);
+  copyFileSync(join(root, sample), cv);
+  const stem = join(folder, `reference-${label}`);
+  execFileSync(hanji, ["build", cv, "--format", "png", "--dpi", String(kDpi), "-o", `${stem}.png`, "-q"]);
+  const references = [];
+  for (let i = 1; existsSync(`${stem}-${i}.png`); i++) references.push(PNG.sync.read(readFileSync(`${stem}-${i}.png`)));
+  const server = await serve(cv);
+  try {
+    const good = await look(browser, server.url, references);
+    check(good.fonts.length > 0 && good.fonts.every((f) => f.endsWith(" loaded")), `${label}: every font face of the pages is loaded`,
+          good.fonts.filter((f) => !f.endsWith(" loaded")).join(", ") || `${good.fonts.length} faces`);
+    check(good.boxes.every((b) => b.width === references[0].width && Math.abs(b.height - references[0].height) < 1),
+          `${label}: each page's box is the PNG's size in CSS px`,
+          `${good.boxes.map((b) => `${b.width} x ${b.height.toFixed(1)}`).join(", ")} for ${references[0].width} x ${references[0].height}`);
+    checkClean(good.seen, `${label}: the preview`);
+    const measured = good.pictures.map((p, i) => comparePictures(p, references[i]));
+    measured.forEach((m, i) => check(drawnLikeThePng(m), `${label}: page ${i + 1} is drawn as hanji's ${kDpi} dpi PNG draws it`, describe(m)));
+
+    const bare = await look(browser, server.url, references, { withoutFonts: true });
+    check(bare.policy !== null && !bare.policy.includes("font-src") && bare.fonts.every((f) => f.endsWith(" error")),
+          `${label}, control: under a policy without font-src every face fails`, bare.policy ?? "the page was not intercepted");
+    const unlike = bare.pictures.map((p, i) => comparePictures(p, references[i]));
+    // The blocks alone must tell: the ink of a page of boxes can come near the page's.
+    unlike.forEach((m, i) => check(m.differing > kMaxDiffering && !drawnLikeThePng(m),
+                                   `${label}, control: page ${i + 1} without its fonts fails the comparison`, describe(m)));
+
+    if (shots) {
+      mkdirSync(shots, { recursive: true });
+      references.forEach((_, i) => {
+        copyFileSync(`${stem}-${i + 1}.png`, join(shots, `${label}-${i + 1}-png.png`));
+        writeFileSync(join(shots, `${label}-${i + 1}-preview.png`), PNG.sync.write(good.pictures[i]));
+        writeFileSync(join(shots, `${label}-${i + 1}-no-fonts.png`), PNG.sync.write(bare.pictures[i]));
+      });
+    }
+  } finally {
+    server.child.kill("SIGTERM");
+  }
+}
+
 async function english(browser, folder) {
   const cv = join(folder, "cv.yaml");
   copyFileSync(join(root, "samples/heungsub-lee.yaml"), cv);
@@ -114,6 +306,7 @@ async function english(browser, folder) {
   const editorLog = join(folder, "editor.log");
   const server = await serve(cv, ["--editor", `sh -c 'echo "$0" > ${editorLog}' {file}:{line}:{col}`]);
   const page = await browser.newPage();
+  const seen = watch(page);
   await page.setViewport({ width: 1100, height: 900 });
   try {
     await page.goto(server.url);
@@ -195,6 +388,27 @@ async function english(browser, folder) {
     const forged = await raw(server.url, "/open?place=cv.yaml:1:1", { method: "POST" });
     check(forged.status === 403, "a POST without the preview's header is refused", `${forged.status}`);
 
+    // The icon, served here: the page links /favicon.svg, a browser may ask for /favicon.ico.
+    for (const path of ["/favicon.svg", "/favicon.ico"]) {
+      const icon = await raw(server.url, path);
+      check(icon.status === 200 && icon.headers["content-type"] === "image/svg+xml" && icon.body.startsWith("<svg"),
+            `${path} is the page's icon`, `${icon.status} ${icon.headers["content-type"]}`);
+    }
+    checkClean(seen, "everything above");
+
+    // The policy lets the pages' fonts in as data: URLs, and no font from anywhere else, this
+    // server included (each attempt is a console error: after the check above).
+    const refused = await page.evaluate(async (elsewhere) => {
+      const violated = [];
+      document.addEventListener("securitypolicyviolation", (e) => violated.push(e.effectiveDirective));
+      for (const url of ["/favicon.svg", elsewhere])
+        await new FontFace("probe", `url(${url})`).load().catch(() => {});
+      await new Promise((r) => setTimeout(r, 50));  // the events are queued as tasks
+      return violated;
+    }, "http://127.0.0.2:9/font.woff");
+    check(refused.length === 2 && refused.every((d) => d === "font-src"), "a font from this server or elsewhere is refused by the page's policy",
+          refused.join(", ") || "nothing refused");
+
     if (bench) {
       const times = [];
       for (let i = 0; i < 15; i++) times.push(await editAndTime(page, cv, edited.replace("Zeta", `Zeta${i}`)));
@@ -213,6 +427,7 @@ async function korean(browser, folder) {
   copyFileSync(join(root, "samples/heungsub-lee-ko.yaml"), cv);
   const server = await serve(cv);
   const page = await browser.newPage();
+  const seen = watch(page);
   try {
     await page.goto(server.url);
     await page.waitForSelector(".page svg text", { timeout: kHangGuardMs });
@@ -221,6 +436,7 @@ async function korean(browser, folder) {
     const source = readFileSync(cv, "utf8");
     await editAndTime(page, cv, source.replace("이흥섭 (Heungsub Lee)", "이흥섭 고침 (Heungsub Lee)"));
     check((await domText(page)).includes("고침"), "a Korean edit appears in the page");
+    checkClean(seen, "the Korean preview");
   } finally {
     await page.close();
     server.child.kill("SIGTERM");
@@ -228,10 +444,23 @@ async function korean(browser, folder) {
 }
 
 const folder = mkdtempSync(join(tmpdir(), "hanji-browser-"));
-const browser = await puppeteer.launch({ executablePath: chromium, headless: true, args: ["--no-sandbox"] });
+// Nothing in these runs reaches past 127.0.0.1: no GPU, no QUIC, no first-run, sync,
+// component or background fetches, and a fresh profile in the test's folder (puppeteer adds
+// --headless=new, chromium's only headless mode now, and more of its own defaults).
+const browser = await puppeteer.launch({
+  executablePath: chromium,
+  headless: true,
+  userDataDir: join(folder, "chromium-profile"),
+  args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
+         "--disable-component-update", "--disable-sync"],
+});
 try {
   await english(browser, folder);
-  if (!bench) await korean(browser, folder);
+  if (!bench) {
+    await korean(browser, folder);
+    await drawn(browser, folder, "samples/heungsub-lee.yaml", "English");
+    await drawn(browser, folder, "samples/heungsub-lee-ko.yaml", "Korean");
+  }
 } catch (error) {
   check(false, "the browser test ran to the end", String(error?.stack ?? error));
 } finally {
