@@ -105,6 +105,15 @@ inline std::u32string_view glyph_reading(std::u32string_view text, std::size_t k
   return k + 1 == glyph_count ? text.substr(k) : text.substr(k, 1);
 }
 
+/// What glyph `k` of a cluster of `glyph_count` glyphs in `run` reads as: glyph_reading of the
+/// cluster's `text`, but a space for each glyph of a decoration (an icon, drawn and not text: it
+/// separates what stands around it, where a private-use character would be noise in every
+/// reader's text and an empty reading is read as a control character or U+FFFD).
+inline std::u32string_view run_glyph_reading(const doc::GlyphRun& run, std::u32string_view text, std::size_t k,
+                                             std::size_t glyph_count) {
+  return run.decoration ? std::u32string_view(U" ") : glyph_reading(text, k, glyph_count);
+}
+
 /// Appends the characters of `text` to `out`, as hanji::utf8_decode would return them.
 void append_decoded(std::u32string& out, std::string_view text);
 

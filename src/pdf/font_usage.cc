@@ -106,10 +106,10 @@ class FontTally {
     for (std::size_t at = 0; at < text.size();) characters_.insert(utf8_next(text, at));
   }
 
-  // Each glyph of a cluster reads as its part of the cluster's text (glyph_reading).
+  // Each glyph of a cluster reads as its part of the cluster's text (run_glyph_reading).
   void add_cluster(const doc::GlyphRun& run, const ClusterSpan& cluster, std::u32string_view text, int& order) {
     for (std::size_t k = 0; k < cluster.glyph_count; ++k)
-      propose(run.glyphs[cluster.first_glyph + k].id, glyph_reading(text, k, cluster.glyph_count), order++);
+      propose(run.glyphs[cluster.first_glyph + k].id, run_glyph_reading(run, text, k, cluster.glyph_count), order++);
   }
 
   FontUsage result() {

@@ -148,6 +148,9 @@ class RunDrawer {
           draw_glyph(run_.glyphs[spans[c].first_glyph + k], code);
         }
       }
+    } else if (run_.decoration) {
+      // An icon reads as the spaces its codes stand for, in every reader: no span.
+      for (const ClusterSpan& span : clusters.clusters()) draw_cluster(span, clusters.text(span), true);
     } else if (run_.actual_text) {
       // A part of a word broken across lines reads as the whole word (or as nothing) where
       // /ActualText is honoured; elsewhere its glyphs read as what they show.
@@ -237,7 +240,7 @@ class RunDrawer {
   // the glyph's main code) where the font has none for that part.
   bool code_for(const ClusterSpan& cluster, std::u32string_view text, std::size_t k, uint16_t& code) const {
     const doc::Glyph& glyph = run_.glyphs[cluster.first_glyph + k];
-    if (font_.find(glyph.id, glyph_reading(text, k, cluster.glyph_count), code)) return true;
+    if (font_.find(glyph.id, run_glyph_reading(run_, text, k, cluster.glyph_count), code)) return true;
     code = font_.code_of(glyph.id);
     return false;
   }
