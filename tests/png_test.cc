@@ -2,6 +2,8 @@
 // hanji's, and refused when a page would take too many pixels.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include <cstdlib>
 #include <filesystem>
 #include <string>
@@ -81,8 +83,11 @@ TEST(PngPages, SizedByTheDpiWhiteDarkWhereTheNameIsAndTheSameBytesTwice) {
   EXPECT_EQ(page.width, 596u);  // 595.276 pt at 72 dpi, rounded up
   EXPECT_EQ(page.height, 842u);
   EXPECT_EQ(page.grey[0][0], 255) << "paper is white, not transparent";
-  // The name, the first line of text: dark pixels in its band, none in the margin above.
-  const doc::PlacedRun& name = rendered->doc.pages[0].runs.front();
+  // The name, the largest text: dark pixels in its band, none in the margin above.
+  const std::vector<doc::PlacedRun>& runs = rendered->doc.pages[0].runs;
+  const doc::PlacedRun& name = *std::max_element(
+      runs.begin(), runs.end(), [](const doc::PlacedRun& a, const doc::PlacedRun& b) { return a.run.size < b.run.size; });
+  ASSERT_EQ(name.run.text, "Heungsub Lee");
   int dark_in_name = 0, dark_above = 0;
   for (uint32_t y = 0; y < page.height; ++y)
     for (uint32_t x = 0; x < page.width; ++x) {

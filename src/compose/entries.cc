@@ -4,6 +4,7 @@
 #include "compose/entries.h"
 
 #include <algorithm>
+#include <cctype>
 #include <utility>
 
 #include "compose/markup.h"
@@ -161,7 +162,19 @@ const layout::EntryTemplate& template_of(const layout::Theme& theme, EntryKind k
 
 // ---- below the row
 
-Marker marker(std::string text, const FontSpec& font) { return Marker{made_text(std::move(text), font), kMarkerGap}; }
+// A list marker. One that only marks (a dash, a middle dot, a triangle: no letter or digit)
+// reads as the bullet U+2022, whatever its shape: text extractors and the résumé parsers on
+// them know a list by its bullets ("•", "●", "∙"), and a dash read back starts no item for
+// them, so every wrapped highlight became an item of its own. (A tagged PDF marks such a
+// marker as an artifact: a screen reader knows the list from its structure.)
+Marker marker(std::string text, const FontSpec& font) {
+  Inline mark = made_text(std::move(text), font);
+  const bool one_mark = utf8_length(mark.text) == 1 &&
+                        std::none_of(mark.text.begin(), mark.text.end(),
+                                     [](char c) { return std::isalnum(static_cast<unsigned char>(c)) != 0; });
+  if (one_mark && mark.text != "\u2022") mark.reads_as = "\u2022";
+  return Marker{std::move(mark), kMarkerGap};
+}
 
 // A highlight's paragraph, its bullet hanging in front.
 std::optional<Paragraph> bullet_paragraph(Builder& b, const Text& text, double indent_left, const std::string& bullet) {

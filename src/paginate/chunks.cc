@@ -190,27 +190,32 @@ double aside_width_for(const compose::Row& row, const Column& column, text::Type
 /// A line of a row's column, where the row's content has it.
 struct RowLine {
   LineRuns runs;
-  double x = 0;  // the column's left edge
+  double x = 0;       // the column's left edge
+  bool list = false;  // a line of the main column's list (from its first item on)
 };
 
 /// Moves `stack` to (x, y) inside the row's content `into`, noting where its lines went.
-void add_to_row(SetStack&& stack, double x, double y, Page& into, std::vector<RowLine>& lines) {
+void add_to_row(SetStack&& stack, double x, double y, bool list, Page& into, std::vector<RowLine>& lines) {
   const std::size_t offset = into.runs.size();
   translate(stack.content, x, y);
   append(into, std::move(stack.content));
   for (const LineRuns& line : stack.lines)
-    lines.push_back(RowLine{LineRuns{offset + line.begin, offset + line.end, y + line.baseline}, x});
+    lines.push_back(RowLine{LineRuns{offset + line.begin, offset + line.end, y + line.baseline}, x, list});
 }
 
-/// The row's runs in reading order: line by line from the top, and on a line the columns from
-/// left to right, each line's runs as the typesetter set them. Read in drawing order (as pdf.js,
-/// and the résumé parsers built on it, read a page), a date column on the left comes before
-/// the title beside it and a date on the right after it, never a line later or glued to it.
-/// (A right-to-left CV is mirrored afterwards: its columns then read from right to left.)
+/// The row's runs in reading order: its heading (the main column's lines before its list, and
+/// the whole aside column: dates, places) line by line from the top, on a line the columns from
+/// left to right; then its list. Read in drawing order (as pdf.js, and the résumé parsers built
+/// on it, read a page), a date column on the left comes before the title beside it and a date
+/// on the right after it, never glued to it, and an entry's dates and places come with its
+/// heading, not in the middle of its first highlights. Each line's runs stay as the typesetter
+/// set them. (A right-to-left CV is mirrored afterwards: its columns then read from right to
+/// left.)
 void runs_in_reading_order(Page& content, std::vector<RowLine> lines) {
   // Baselines set to line up are computed alike, to within rounding: compared to 1/100 pt.
   auto row_of = [](const RowLine& line) { return std::llround(line.runs.baseline * 100); };
   std::stable_sort(lines.begin(), lines.end(), [&](const RowLine& a, const RowLine& b) {
+    if (a.list != b.list) return b.list;
     if (row_of(a) != row_of(b)) return row_of(a) < row_of(b);
     return a.x < b.x;
   });
@@ -233,6 +238,7 @@ Chunk row_chunk(const compose::Row& row, const Column& column, text::Typesetter&
   const double aside_x = row.aside_left ? 0 : column.width - aside_width;
   Chunk c;
   std::vector<RowLine> lines;
+  bool in_list = false;  // the main column's list has begun
   double main_bottom = 0, aside_bottom = 0;
   for (size_t i = 0; i < std::max(row.main.size(), row.aside.size()); ++i) {
     double first_baseline = -1;
@@ -242,7 +248,8 @@ Chunk row_chunk(const compose::Row& row, const Column& column, text::Typesetter&
       SetStack one = set_stack(std::span(&row.main[i], 1), beside_aside ? narrow : column.width, typesetter);
       if (!one.first_baselines.empty()) first_baseline = main_bottom + one.first_baselines.front();
       const double height = one.height;
-      add_to_row(std::move(one), main_x, main_bottom, c.content, lines);
+      in_list = in_list || row.main[i].marker.has_value();
+      add_to_row(std::move(one), main_x, main_bottom, in_list, c.content, lines);
       main_bottom += height;
     }
     if (i < row.aside.size() && !row.aside[i].inlines.empty()) {  // an empty one only keeps the index
@@ -250,7 +257,7 @@ Chunk row_chunk(const compose::Row& row, const Column& column, text::Typesetter&
       const double own = one.first_baselines.empty() ? 0 : one.first_baselines.front();
       const double target = std::max(aside_bottom + own, first_baseline);
       const double height = one.height;
-      add_to_row(std::move(one), aside_x, target - own, c.content, lines);
+      add_to_row(std::move(one), aside_x, target - own, false, c.content, lines);
       aside_bottom = target - own + height;
     }
   }

@@ -312,10 +312,14 @@ std::string page_number_text(std::string format, int page, int total) {
 }
 
 // The footer is centred under the main flow: on the paper in one column, beside a side
-// column under the text it numbers.
+// column under the text it numbers. Page furniture is read first on its page (the top note,
+// then the page number): a reader that joins pages in drawing order (pdf.js, and the résumé
+// parsers built on it) would otherwise glue the foot of one page to the first line of the
+// next ("1 / 2Open Source Experience"), and that line is most often a section title.
 void add_page_numbers(const compose::Furniture& furniture, const layout::Theme& theme, double centre,
                       text::Typesetter& typesetter, Document& doc) {
   int total = static_cast<int>(doc.pages.size());
+  std::size_t note_runs = 0;
   if (!doc.pages.empty() && !furniture.top_note.empty()) {
     // The note sits in the top margin, right-aligned with the text, above the first line.
     compose::Inline note{furniture.top_note, furniture.footer_font, "", {}};
@@ -327,6 +331,7 @@ void add_page_numbers(const compose::Furniture& furniture, const layout::Theme& 
     for (auto& run : line.runs) placed.push_back({run, x + run.x, baseline});
     auto& runs = doc.pages.front().runs;
     runs.insert(runs.begin(), placed.begin(), placed.end());  // read first
+    note_runs = placed.size();
   }
   if (!furniture.page_numbers || total < 2) return;
   for (int p = 0; p < total; ++p) {
@@ -336,7 +341,12 @@ void add_page_numbers(const compose::Furniture& furniture, const layout::Theme& 
     text::Line line = typesetter.typeset_line(label);
     double x = std::max(0.0, centre - line.width / 2);
     double baseline = doc.page_height - theme.footer_offset;
-    for (auto& run : line.runs) doc.pages[static_cast<size_t>(p)].runs.push_back({run, x + run.x, baseline});
+    std::vector<PlacedRun> placed;
+    for (auto& run : line.runs) placed.push_back({run, x + run.x, baseline});
+    auto& runs = doc.pages[static_cast<size_t>(p)].runs;
+    const std::size_t after_note = p == 0 && !furniture.top_note.empty() ? note_runs : 0;
+    runs.insert(runs.begin() + static_cast<std::ptrdiff_t>(std::min(after_note, runs.size())), placed.begin(),
+                placed.end());
   }
 }
 
