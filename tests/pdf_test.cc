@@ -238,6 +238,14 @@ std::vector<std::vector<std::string>> page_lines(const std::string& text) {
   return pages;
 }
 
+// `text` with each run of spaces as one space.
+std::string squeezed(const std::string& text) {
+  std::string out;
+  for (char c : text)
+    if (c != ' ' || out.empty() || out.back() != ' ') out += c;
+  return out;
+}
+
 std::optional<std::string> write(const Document& doc, const pdf::Options& options, Diagnostics& diags) {
   return pdf::write_pdf(doc, options, diags);
 }
@@ -305,10 +313,7 @@ TEST_F(SampleTest, TextExtractsExactlyWithoutActualText) {
   for (const std::string& reader : {"mutool draw -F txt -o - " + path(), "pdf2txt " + path()}) {
     CommandResult text = run(reader + " 2>/dev/null");
     EXPECT_EQ(text.status, 0) << reader;
-    std::string squeezed;
-    for (char c : text.out)
-      if (c != ' ' || squeezed.empty() || squeezed.back() != ' ') squeezed += c;
-    EXPECT_EQ(page_lines(squeezed), sample_->page_lines) << reader << ":\n" << text.out;
+    EXPECT_EQ(page_lines(squeezed(text.out)), sample_->page_lines) << reader << ":\n" << text.out;
   }
 }
 
@@ -1348,6 +1353,27 @@ Sample corpus_sample() {
   return s;
 }
 
+// The glyphs of `doc` that are read with the glyph before them, and not drawn (a space beside
+// a CJK bracket: pdf::RunReadings).
+std::size_t read_with_another(const Document& doc) {
+  const pdf::DocumentClusters clusters(doc);
+  pdf::RunReadings readings;
+  std::size_t count = 0;
+  for (std::size_t p = 0; p < doc.pages.size(); ++p)
+    for (std::size_t r = 0; r < doc.pages[p].runs.size(); ++r) {
+      readings.read(doc.pages[p].runs[r].run, clusters.of(p, r), pdf::neighbours_of(doc.pages[p].runs, clusters, p, r));
+      for (std::size_t g = 0; g < doc.pages[p].runs[r].run.glyphs.size(); ++g) count += !readings.drawn(g);
+    }
+  return count;
+}
+
+// The fonts of `doc` that draw a glyph for two texts: each has a CIDToGIDMap stream.
+std::size_t fonts_with_glyph_maps(const Document& doc) {
+  std::size_t count = 0;
+  for (const pdf::FontUsage& usage : pdf::collect_font_usage(doc)) count += !usage.other_readings.empty();
+  return count;
+}
+
 // Real CV text reads back exactly, in small subsets, for work in proportion to the document:
 // each font subset once (not per page or run), each glyph drawn once and measured at most once
 // for where extractors read it. This once asserted milliseconds, which a busy machine cannot
@@ -1365,7 +1391,7 @@ TEST(PdfWriter, RealCvTextRoundTripsSmallInWorkInProportion) {
     for (const auto& placed : page.runs) glyphs += placed.run.glyphs.size();
   std::printf("[ info ] real CV text: 2 pages, 4 fonts, %zu glyphs: %zu bytes\n", glyphs, bytes.size());
   EXPECT_EQ(work.fonts_subset, sample.doc.fonts.size());  // all four are used
-  EXPECT_EQ(work.glyphs_drawn, glyphs);
+  EXPECT_EQ(work.glyphs_drawn, glyphs - read_with_another(sample.doc));
   EXPECT_GT(work.glyphs_measured, glyphs / 2);  // the runs without an /ActualText of their own
   EXPECT_LE(work.glyphs_measured, glyphs);
   EXPECT_EQ(work.images_decoded, 0u);
@@ -1375,7 +1401,9 @@ TEST(PdfWriter, RealCvTextRoundTripsSmallInWorkInProportion) {
   if (const char* keep = std::getenv("HANJI_PDF_CORPUS_SAMPLE")) write_file(keep, bytes);
   EXPECT_EQ(run("qpdf --check " + (dir / "cv.pdf").string() + " >/dev/null 2>&1").status, 0);
   CommandResult text = run("pdftotext -enc UTF-8 " + (dir / "cv.pdf").string() + " - 2>&1");
-  EXPECT_EQ(page_lines(text.out), sample.page_lines);
+  // (A space beside a half-width bracket is read with the bracket, "」 Vol.", and poppler may add
+  // one of its own for the gap the bracket leaves: a run of spaces counts as one.)
+  EXPECT_EQ(page_lines(squeezed(text.out)), sample.page_lines);
   // Stock libharu embeds ~100 KB per Nanum weight; subsets of the glyphs used are small.
   EXPECT_LT(bytes.size(), 60000u);
 }
@@ -1407,8 +1435,9 @@ TEST(PdfWriter, EveryStreamIsDeflatedOnceByTheWriter) {
     ++streams;
     decoded += data.out.size();
   }
-  // Two pages, four fonts (program and ToUnicode each), the packed objects, the xref.
-  EXPECT_EQ(streams, 2u + 4 * 2 + 2);
+  // Two pages, four fonts (program and ToUnicode each, and a CIDToGIDMap where a glyph reads
+  // as two texts), the packed objects, the xref.
+  EXPECT_EQ(streams, 2u + 4 * 2 + fonts_with_glyph_maps(sample.doc) + 2);
   EXPECT_EQ(work.streams_compressed, streams);
   // The cross-reference stream is deflated with a predictor byte before each of its rows
   // (one per object, object 0 included), which decoding takes away.
@@ -1428,7 +1457,7 @@ TEST(PdfWriter, WritingTheSameDocumentAgainCompressesNothing) {
   const std::optional<std::string> once = pdf::write_pdf(sample.doc, pdf::Options{0, &memo}, diags, &first);
   const std::optional<std::string> twice = pdf::write_pdf(sample.doc, pdf::Options{0, &memo}, diags, &second);
   ASSERT_TRUE(once && twice) << all_diagnostics(diags);
-  EXPECT_EQ(first.streams_compressed, 2u + 4 * 2 + 2);
+  EXPECT_EQ(first.streams_compressed, 2u + 4 * 2 + fonts_with_glyph_maps(sample.doc) + 2);
   EXPECT_EQ(second.streams_compressed, 0u);
   EXPECT_EQ(*once, *twice);
 }

@@ -101,6 +101,97 @@ DocumentClusters::DocumentClusters(const doc::Document& doc) {
   first_cluster_.push_back(all_.clusters().size());
 }
 
+namespace {
+
+constexpr bool is_opening_cjk_bracket(char32_t c) {
+  return c == 0x3008 || c == 0x300A || c == 0x300C || c == 0x300E || c == 0x3010 || c == 0x3014 || c == 0x3016 ||
+         c == 0x3018 || c == 0x301A || c == 0xFF08 || c == 0xFF3B || c == 0xFF5B;
+}
+
+constexpr bool is_closing_cjk_punctuation(char32_t c) {
+  return c == 0x3001 || c == 0x3002 || c == 0x3009 || c == 0x300B || c == 0x300D || c == 0x300F || c == 0x3011 ||
+         c == 0x3015 || c == 0x3017 || c == 0x3019 || c == 0x301B || c == 0xFF09 || c == 0xFF0C || c == 0xFF0E ||
+         c == 0xFF3D || c == 0xFF5D;
+}
+
+bool is_one_space(std::u32string_view text) { return text == U" "; }
+
+}  // namespace
+
+bool opens_with_cjk_bracket(ClusterView clusters) {
+  const std::span<const ClusterSpan> spans = clusters.clusters();
+  return !spans.empty() && spans.front().glyph_count > 0 && !clusters.text(spans.front()).empty() &&
+         is_opening_cjk_bracket(clusters.text(spans.front()).front());
+}
+
+namespace {
+
+bool opens_with_space_then_bracket(ClusterView clusters) {
+  const std::span<const ClusterSpan> spans = clusters.clusters();
+  return spans.size() >= 2 && spans.front().glyph_count > 0 && is_one_space(clusters.text(spans.front())) &&
+         opens_with_cjk_bracket(clusters.subview(1));
+}
+
+// Whether a run's readings may change at all (a decoration reads as spaces, a right-to-left
+// run is read in its own order).
+bool plain(const doc::GlyphRun& run) { return !run.decoration && !run.right_to_left && !run.glyphs.empty(); }
+
+}  // namespace
+
+RunNeighbours neighbours_of(const std::vector<doc::PlacedRun>& runs, const DocumentClusters& clusters,
+                            std::size_t page, std::size_t r) {
+  auto same_line = [&](std::size_t a, std::size_t b) {
+    return runs[b].baseline == runs[a].baseline && runs[b].x >= runs[a].x && plain(runs[a].run) && plain(runs[b].run);
+  };
+  RunNeighbours around;
+  if (r + 1 < runs.size() && same_line(r, r + 1)) {
+    around.bracket_next = opens_with_cjk_bracket(clusters.of(page, r + 1));
+    around.space_then_bracket_next = opens_with_space_then_bracket(clusters.of(page, r + 1));
+  }
+  around.leading_space_read_before =
+      r > 0 && same_line(r - 1, r) && opens_with_space_then_bracket(clusters.of(page, r));
+  return around;
+}
+
+void RunReadings::read(const doc::GlyphRun& run, ClusterView clusters, const RunNeighbours& around) {
+  readings_.assign(run.glyphs.size(), std::u32string_view());
+  skipped_.assign(run.glyphs.size(), 0);
+  joined_.clear();
+  const std::span<const ClusterSpan> spans = clusters.clusters();
+  for (const ClusterSpan& span : spans)
+    for (std::size_t k = 0; k < span.glyph_count; ++k)
+      readings_[span.first_glyph + k] = run_glyph_reading(run, clusters.text(span), k, span.glyph_count);
+  if (!plain(run)) return;
+  // A space is read with the glyph before it (never at the start of a glyph's reading: pdf.js
+  // takes such a glyph for a space and drops it whole), where a bracket is drawn over it: in
+  // this run, or, for the space this run opens with, at the end of the run before it.
+  if (around.leading_space_read_before)
+    for (std::size_t k = 0; k < spans.front().glyph_count; ++k) skipped_[spans.front().first_glyph + k] = 1;
+  for (std::size_t c = 0; c + 1 < spans.size(); ++c) {
+    const std::u32string_view here = clusters.text(spans[c]);
+    if (spans[c].glyph_count == 0 || here.empty() || !is_one_space(clusters.text(spans[c + 1])) ||
+        !drawn(spans[c].first_glyph) || !drawn(spans[c + 1].first_glyph))
+      continue;
+    const bool before_opening = c + 2 < spans.size() ? opens_with_cjk_bracket(clusters.subview(c + 2))
+                                                     : around.bracket_next;
+    if (before_opening || is_closing_cjk_punctuation(here.back())) fold(c + 1, c, clusters);
+  }
+  if (around.space_then_bracket_next && !spans.empty() && spans.back().glyph_count > 0 &&
+      drawn(spans.back().first_glyph))
+    append_space(spans.back().first_glyph + spans.back().glyph_count - 1);
+}
+
+void RunReadings::append_space(std::size_t glyph) {
+  joined_.push_back(std::u32string(readings_[glyph]) + U" ");
+  readings_[glyph] = joined_.back();
+}
+
+void RunReadings::fold(std::size_t space, std::size_t into, ClusterView clusters) {
+  const std::span<const ClusterSpan> spans = clusters.clusters();
+  append_space(spans[into].first_glyph + spans[into].glyph_count - 1);
+  for (std::size_t k = 0; k < spans[space].glyph_count; ++k) skipped_[spans[space].first_glyph + k] = 1;
+}
+
 std::vector<Cluster> clusters_of(const doc::GlyphRun& run) {
   RunClusters split;
   split.split(run);

@@ -5,6 +5,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <deque>
 #include <span>
 #include <string>
 #include <string_view>
@@ -45,6 +46,8 @@ class ClusterView {
   std::u32string_view text(const ClusterSpan& cluster) const {
     return std::u32string_view(chars_ + cluster.text_begin, cluster.text_end - cluster.text_begin);
   }
+  /// The clusters from `first` on.
+  ClusterView subview(std::size_t first) const { return ClusterView(clusters_.subspan(first), chars_); }
 
  private:
   std::span<const ClusterSpan> clusters_;
@@ -105,14 +108,69 @@ inline std::u32string_view glyph_reading(std::u32string_view text, std::size_t k
   return k + 1 == glyph_count ? text.substr(k) : text.substr(k, 1);
 }
 
+/// Unicode's space separators (category Zs) but the space itself.
+constexpr bool is_space_separator(char32_t c) {
+  return c == 0x00A0 || c == 0x1680 || (c >= 0x2000 && c <= 0x200A) || c == 0x202F || c == 0x205F || c == 0x3000;
+}
+
 /// What glyph `k` of a cluster of `glyph_count` glyphs in `run` reads as: glyph_reading of the
-/// cluster's `text`, but a space for each glyph of a decoration (an icon, drawn and not text: it
+/// cluster's `text`, but a space for any space character, and for each glyph of a decoration (an
+/// icon, drawn and not text: it
 /// separates what stands around it, where a private-use character would be noise in every
 /// reader's text and an empty reading is read as a control character or U+FFFD).
 inline std::u32string_view run_glyph_reading(const doc::GlyphRun& run, std::u32string_view text, std::size_t k,
                                              std::size_t glyph_count) {
-  return run.decoration ? std::u32string_view(U" ") : glyph_reading(text, k, glyph_count);
+  if (run.decoration) return U" ";
+  const std::u32string_view reading = glyph_reading(text, k, glyph_count);
+  // Every space character (a no-break space, an en space, a thin space: Unicode's space
+  // separators) reads as a space. Drawn, it sets a width or keeps a line from breaking there;
+  // read, it separates words, and many readers keep it as it is, where a tokenizer or a pattern
+  // that splits on whitespace (Java's \s, a C++ stream) then reads "3\u00A0years" as one word.
+  if (reading.size() == 1 && is_space_separator(reading.front())) return U" ";
+  return reading;
 }
+
+/// What stands beside a run on its line, for RunReadings: whether the next run opens with a
+/// CJK bracket, or with a space and then one (that space is read at the end of this run), and
+/// whether this run's opening space is so read at the end of the run before.
+struct RunNeighbours {
+  bool bracket_next = false;
+  bool space_then_bracket_next = false;
+  bool leading_space_read_before = false;
+};
+
+/// What each glyph of a run reads as, worked out once per run alike for the font usage and
+/// the drawing: run_glyph_reading, but for a space beside a CJK bracket. A half-width bracket is
+/// drawn over that space (an opening one half an em left of its pen, a closing one's box half
+/// an em past its cut advance): readers that place characters by their boxes (poppler) lose
+/// such a space, and pdf.js drops one that ends a piece its text is cut into, or that a glyph
+/// drawn left of it follows ("MMORPG「듀랑고」의", "아키텍처」Vol."). Such a space is not drawn; the
+/// glyph before it reads as itself and the space ("G ", "」 "), and the space's width stays in
+/// the glyphs' places.
+class RunReadings {
+ public:
+  /// Works out the readings of `run`, split into `clusters`, beside the runs `around` it
+  /// (neighbours_of). Reuses its storage run after run.
+  void read(const doc::GlyphRun& run, ClusterView clusters, const RunNeighbours& around = {});
+  std::u32string_view of(std::size_t glyph) const { return readings_[glyph]; }
+  bool drawn(std::size_t glyph) const { return skipped_[glyph] == 0; }
+
+ private:
+  // Space cluster `space` is read at the end of cluster `into`'s last glyph, and not drawn.
+  void fold(std::size_t space, std::size_t into, ClusterView clusters);
+  void append_space(std::size_t glyph);
+
+  std::vector<std::u32string_view> readings_;
+  std::vector<char> skipped_;
+  std::deque<std::u32string> joined_;  // the readings of brackets with their spaces (stable addresses)
+};
+
+/// Whether `clusters` begin with an opening CJK bracket (「, 『, （, ...).
+bool opens_with_cjk_bracket(ClusterView clusters);
+
+/// What stands beside run `r` of page `page` (`runs`, split into `clusters`) on its line.
+RunNeighbours neighbours_of(const std::vector<doc::PlacedRun>& runs, const DocumentClusters& clusters,
+                            std::size_t page, std::size_t r);
 
 /// Appends the characters of `text` to `out`, as hanji::utf8_decode would return them.
 void append_decoded(std::u32string& out, std::string_view text);

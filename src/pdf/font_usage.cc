@@ -106,10 +106,10 @@ class FontTally {
     for (std::size_t at = 0; at < text.size();) characters_.insert(utf8_next(text, at));
   }
 
-  // Each glyph of a cluster reads as its part of the cluster's text (run_glyph_reading).
-  void add_cluster(const doc::GlyphRun& run, const ClusterSpan& cluster, std::u32string_view text, int& order) {
-    for (std::size_t k = 0; k < cluster.glyph_count; ++k)
-      propose(run.glyphs[cluster.first_glyph + k].id, run_glyph_reading(run, text, k, cluster.glyph_count), order++);
+  // Each glyph drawn, with what it reads as (RunReadings).
+  void add_run(const doc::GlyphRun& run, const RunReadings& readings, int& order) {
+    for (std::size_t g = 0; g < run.glyphs.size(); ++g)
+      if (readings.drawn(g)) propose(run.glyphs[g].id, readings.of(g), order++);
   }
 
   FontUsage result() {
@@ -160,6 +160,7 @@ std::vector<FontUsage> collect_font_usage(const doc::Document& doc) {
 
 std::vector<FontUsage> collect_font_usage(const doc::Document& doc, const DocumentClusters& clusters) {
   std::vector<FontTally> fonts(doc.fonts.size());
+  RunReadings readings;
   int order = 0;
   for (std::size_t p = 0; p < doc.pages.size(); ++p) {
     const std::vector<doc::PlacedRun>& runs = doc.pages[p].runs;
@@ -167,8 +168,8 @@ std::vector<FontUsage> collect_font_usage(const doc::Document& doc, const Docume
       const doc::GlyphRun& run = runs[r].run;
       FontTally& font = fonts[static_cast<std::size_t>(run.font)];
       font.add_characters(run.text);
-      const ClusterView split = clusters.of(p, r);
-      for (const ClusterSpan& cluster : split.clusters()) font.add_cluster(run, cluster, split.text(cluster), order);
+      readings.read(run, clusters.of(p, r), neighbours_of(runs, clusters, p, r));
+      font.add_run(run, readings, order);
     }
   }
   std::vector<FontUsage> usage;

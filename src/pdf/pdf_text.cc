@@ -366,7 +366,8 @@ void PdfText::draw_runs(HPDF_Page page, const std::vector<doc::PlacedRun>& runs,
     if (marks) ops_ += marks->before_run(page_index, placed);
     settings.select(ops_, page, found->second.font, run.size, run.color);
     ops_ += line.move_to(placed.x, page_height - placed.baseline + run.rise);
-    append_glyphs(ops_, run, found->second.codes, clusters.of(page_index, r), work_, marks, letter_spaced);
+    append_glyphs(ops_, run, found->second.codes, clusters.of(page_index, r), readings_, work_, marks, letter_spaced,
+                  neighbours_of(runs, clusters, page_index, r));
   }
   if (marks) ops_ += marks->close();  // inside the text object it began in
   write_operators(page, ops_);

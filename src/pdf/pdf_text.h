@@ -63,7 +63,8 @@ class PdfText {
   WriteMemo* memo_;                  // subsets kept from documents before, or null
   std::map<int, LoadedFont> fonts_;  // by Document font index; ordered = deterministic output
   std::set<std::string> tags_;
-  std::string ops_;  // draw_runs: operators not yet written into the page
+  std::string ops_;        // draw_runs: operators not yet written into the page
+  RunReadings readings_;   // draw_runs: the readings of the run being drawn
 };
 
 /// The six uppercase letters before the '+' of a subset font's name: a hash of the font's

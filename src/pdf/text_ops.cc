@@ -124,9 +124,16 @@ bool is_space(std::u32string_view text) {
 // advances), both in billionths of an em.
 class RunDrawer {
  public:
-  RunDrawer(const doc::GlyphRun& run, const GlyphCodes& font, std::string& out, WriteWork& work,
-            ActualTextMarks* marks, bool letter_spaced)
-      : run_(run), font_(font), out_(out), work_(work), tj_(out), marks_(marks), letter_spaced_(letter_spaced) {}
+  RunDrawer(const doc::GlyphRun& run, const GlyphCodes& font, const RunReadings& readings, std::string& out,
+            WriteWork& work, ActualTextMarks* marks, bool letter_spaced)
+      : run_(run),
+        font_(font),
+        readings_(readings),
+        out_(out),
+        work_(work),
+        tj_(out),
+        marks_(marks),
+        letter_spaced_(letter_spaced) {}
 
   void draw(ClusterView clusters) {
     if (run_.right_to_left && !run_.actual_text) {
@@ -144,8 +151,8 @@ class RunDrawer {
         for (std::size_t k = spans[c].glyph_count; k-- > 0;) {
           shaped_pen_ = left[spans[c].first_glyph + k];
           uint16_t code = 0;
-          code_for(spans[c], clusters.text(spans[c]), k, code);
-          draw_glyph(run_.glyphs[spans[c].first_glyph + k], code);
+          code_for(spans[c], k, code);
+          draw_glyph(spans[c].first_glyph + k, code);
         }
       }
     } else if (run_.decoration) {
@@ -178,10 +185,12 @@ class RunDrawer {
     const doc::Glyph* glyphs = run_.glyphs.data();
     for (std::size_t g = span.first_glyph; g < span.first_glyph + span.glyph_count; ++g) {
       const doc::Glyph& glyph = glyphs[g];
-      const double left = e.pen_end + glyph.x_offset;
-      const double declared = static_cast<double>(font_.width_of(font_.code_of(glyph.id))) * run_.size / 1e9;
-      e.box_begin = std::min(e.box_begin, left);
-      e.box_end = std::max(e.box_end, left + declared);
+      if (readings_.drawn(g)) {  // one not drawn has no box
+        const double left = e.pen_end + glyph.x_offset;
+        const double declared = static_cast<double>(font_.width_of(font_.code_of(glyph.id))) * run_.size / 1e9;
+        e.box_begin = std::min(e.box_begin, left);
+        e.box_end = std::max(e.box_end, left + declared);
+      }
       e.pen_end += glyph.advance;
     }
     return e;
@@ -198,9 +207,7 @@ class RunDrawer {
       // Extractors (poppler's TextLine::coalesce) take a line whose words are all one
       // character ("1 – 2", "x → y") for letter-spaced text and drop its spaces; as one span
       // that reads as its text, the run is one word of several characters, spaces included.
-      std::u32string whole;
-      for (const ClusterSpan& span : spans) whole += clusters.text(span);
-      begin_actual_text(whole);
+      begin_actual_text(read_as(spans));
       for (const ClusterSpan& span : spans) draw_cluster(span, clusters.text(span), true);
       end_actual_text();
       return;
@@ -216,7 +223,9 @@ class RunDrawer {
         // word before it) draws nothing and separates nothing on the line: it joins no group.
         const bool kept_end_space =
             end + 1 == spans.size() && next.pen_end == next.pen_begin && is_space(clusters.text(spans[end]));
-        if (kept_end_space ||
+        // Nor does a space read with the glyph before it, which is not drawn at all.
+        const bool not_drawn = spans[end].glyph_count > 0 && !readings_.drawn(spans[end].first_glyph);
+        if (kept_end_space || not_drawn ||
             (last.box_end <= next.pen_begin + tolerance && next.box_begin >= last.pen_end - tolerance)) {
           first = next;  // the next group starts here
           break;
@@ -226,9 +235,7 @@ class RunDrawer {
       if (end == begin + 1) {
         draw_cluster(spans[begin], clusters.text(spans[begin]), false);
       } else {
-        std::u32string text;
-        for (std::size_t c = begin; c < end; ++c) text += clusters.text(spans[c]);
-        begin_actual_text(text);
+        begin_actual_text(read_as(spans.subspan(begin, end - begin)));
         for (std::size_t c = begin; c < end; ++c) draw_cluster(spans[c], clusters.text(spans[c]), true);
         end_actual_text();
       }
@@ -236,12 +243,22 @@ class RunDrawer {
     }
   }
 
-  // The code that draws glyph `k` of `cluster` as its part of the cluster's `text`: false (and
-  // the glyph's main code) where the font has none for that part.
-  bool code_for(const ClusterSpan& cluster, std::u32string_view text, std::size_t k, uint16_t& code) const {
-    const doc::Glyph& glyph = run_.glyphs[cluster.first_glyph + k];
-    if (font_.find(glyph.id, run_glyph_reading(run_, text, k, cluster.glyph_count), code)) return true;
-    code = font_.code_of(glyph.id);
+  // What the glyphs of `spans` that are drawn read as, one after the other: what an /ActualText
+  // over them says (their clusters' text, but where a space is read with the glyph before it).
+  std::u32string read_as(std::span<const ClusterSpan> spans) const {
+    std::u32string text;
+    for (const ClusterSpan& span : spans)
+      for (std::size_t g = span.first_glyph; g < span.first_glyph + span.glyph_count; ++g)
+        if (readings_.drawn(g)) text += readings_.of(g);
+    return text;
+  }
+
+  // The code that draws glyph `k` of `cluster` as what it reads as (RunReadings): false (and the
+  // glyph's main code) where the font has none for that reading.
+  bool code_for(const ClusterSpan& cluster, std::size_t k, uint16_t& code) const {
+    const std::size_t g = cluster.first_glyph + k;
+    if (font_.find(run_.glyphs[g].id, readings_.of(g), code)) return true;
+    code = font_.code_of(run_.glyphs[g].id);
     return false;
   }
 
@@ -250,16 +267,24 @@ class RunDrawer {
   void draw_cluster(const ClusterSpan& cluster, std::u32string_view text, bool in_span) {
     bool exact = true;
     uint16_t code = 0;
-    for (std::size_t k = 0; k < cluster.glyph_count && exact; ++k) exact = code_for(cluster, text, k, code);
+    for (std::size_t k = 0; k < cluster.glyph_count && exact; ++k)
+      exact = !readings_.drawn(cluster.first_glyph + k) || code_for(cluster, k, code);
     if (!exact && !in_span) begin_actual_text(text);
     for (std::size_t k = 0; k < cluster.glyph_count; ++k) {
-      code_for(cluster, text, k, code);
-      draw_glyph(run_.glyphs[cluster.first_glyph + k], code);
+      code_for(cluster, k, code);
+      draw_glyph(cluster.first_glyph + k, code);
     }
     if (!exact && !in_span) end_actual_text();
   }
 
-  void draw_glyph(const doc::Glyph& glyph, uint16_t code) {
+  // Glyph `g` of the run at its place; a glyph RunReadings reads with another (a space beside a
+  // CJK bracket) is not drawn, its advance kept.
+  void draw_glyph(std::size_t g, uint16_t code) {
+    const doc::Glyph& glyph = run_.glyphs[g];
+    if (!readings_.drawn(g)) {
+      shaped_pen_ += glyph.advance;
+      return;
+    }
     ++work_.glyphs_drawn;
     if (resume_) {  // the first glyph after a span of a tagged run: its sequence again
       tj_.close();
@@ -308,6 +333,7 @@ class RunDrawer {
 
   const doc::GlyphRun& run_;
   const GlyphCodes& font_;
+  const RunReadings& readings_;
   std::string& out_;
   WriteWork& work_;
   TjWriter tj_;
@@ -365,9 +391,11 @@ std::vector<std::pair<uint16_t, long long>> GlyphCodes::widths() const {
 long long declared_width(double per_mille) { return std::llround(per_mille * 32.0) * 31'250; }
 
 void append_glyphs(std::string& out, const doc::GlyphRun& run, const GlyphCodes& font, ClusterView clusters,
-                   WriteWork& work, ActualTextMarks* marks, bool letter_spaced) {
+                   RunReadings& readings, WriteWork& work, ActualTextMarks* marks, bool letter_spaced,
+                   const RunNeighbours& around) {
   if (run.size <= 0) return;
-  RunDrawer(run, font, out, work, marks, letter_spaced).draw(clusters);
+  readings.read(run, clusters, around);
+  RunDrawer(run, font, readings, out, work, marks, letter_spaced).draw(clusters);
 }
 
 void LetterSpacing::add(ClusterView clusters) {
@@ -393,7 +421,8 @@ std::string show_glyphs(const doc::GlyphRun& run, const GlyphCodes& font) {
   LetterSpacing line;
   line.add(clusters);
   WriteWork uncounted;
-  append_glyphs(out, run, font, clusters, uncounted, nullptr, line.detected());
+  RunReadings readings;
+  append_glyphs(out, run, font, clusters, readings, uncounted, nullptr, line.detected());
   return out;
 }
 

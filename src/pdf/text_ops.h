@@ -146,10 +146,12 @@ class LetterSpacing {
   std::size_t letters_ = 0;  // of the current word
 };
 
-/// show_glyphs appending to `out`, from `run` already split into `clusters`, counting the
-/// glyphs drawn and measured in `work`; its /ActualText spans through `marks` when given;
-/// `letter_spaced`: its line is one-character words (LetterSpacing).
+/// show_glyphs appending to `out`, from `run` already split into `clusters` (its readings worked
+/// out in `readings`, storage reused from run to run), counting the glyphs drawn and measured in
+/// `work`; its /ActualText spans through `marks` when given; `letter_spaced`: its line is
+/// one-character words (LetterSpacing); `around`: what stands beside it on its line.
 void append_glyphs(std::string& out, const doc::GlyphRun& run, const GlyphCodes& font, ClusterView clusters,
-                   WriteWork& work, ActualTextMarks* marks = nullptr, bool letter_spaced = false);
+                   RunReadings& readings, WriteWork& work, ActualTextMarks* marks = nullptr,
+                   bool letter_spaced = false, const RunNeighbours& around = {});
 
 }  // namespace hanji::pdf
