@@ -190,40 +190,80 @@ double aside_width_for(const compose::Row& row, const Column& column, text::Type
 /// A line of a row's column, where the row's content has it.
 struct RowLine {
   LineRuns runs;
-  double x = 0;       // the column's left edge
-  bool list = false;  // a line of the main column's list (from its first item on)
+  double x = 0;          // the column's left edge
+  bool aside = false;    // a line of the aside column (dates, places)
+  bool list = false;     // a line of the main column's list (from its first item on)
+  std::size_t row = 0;   // runs_in_reading_order: the row it stands on
 };
 
 /// Moves `stack` to (x, y) inside the row's content `into`, noting where its lines went.
-void add_to_row(SetStack&& stack, double x, double y, bool list, Page& into, std::vector<RowLine>& lines) {
+void add_to_row(SetStack&& stack, double x, double y, bool aside, bool list, Page& into, std::vector<RowLine>& lines) {
   const std::size_t offset = into.runs.size();
   translate(stack.content, x, y);
   append(into, std::move(stack.content));
   for (const LineRuns& line : stack.lines)
-    lines.push_back(RowLine{LineRuns{offset + line.begin, offset + line.end, y + line.baseline}, x, list});
+    lines.push_back(RowLine{LineRuns{offset + line.begin, offset + line.end, y + line.baseline}, x, aside, list});
 }
 
-/// The row's runs in reading order: its heading (the main column's lines before its list, and
-/// the whole aside column: dates, places) line by line from the top, on a line the columns from
-/// left to right; then its list. Read in drawing order (as pdf.js, and the résumé parsers built
-/// on it, read a page), a date column on the left comes before the title beside it and a date
-/// on the right after it, never glued to it, and an entry's dates and places come with its
-/// heading, not in the middle of its first highlights. Each line's runs stay as the typesetter
-/// set them. (A right-to-left CV is mirrored afterwards: its columns then read from right to
-/// left.)
+/// Numbers the rows `lines` stand on: lines whose baselines are less than a few points apart
+/// stand on one row (a smaller date set beside a title, its baseline nudged to the title's),
+/// as a reader sees them. Sorts `lines` from the top.
+void number_rows(std::vector<RowLine>& lines) {
+  constexpr double kSameRow = 3;  // pt
+  std::stable_sort(lines.begin(), lines.end(),
+                   [](const RowLine& a, const RowLine& b) { return a.runs.baseline < b.runs.baseline; });
+  std::size_t row = 0;
+  for (std::size_t i = 0, top = 0; i < lines.size(); ++i) {
+    if (lines[i].runs.baseline - lines[top].runs.baseline >= kSameRow) {
+      top = i;
+      ++row;
+    }
+    lines[i].row = row;
+  }
+}
+
+/// The row's runs in reading order. Its heading first: each line of the main column before its
+/// list, with the aside lines on its row, left to right (a date on the left before the title, a
+/// place on the right after it); then the aside lines on no such row (dates and a duration
+/// beside the list), from the top; then the list. Read in drawing order (as pdf.js, and the
+/// résumé parsers built on it, read a page), no date is glued to a title or read in the middle
+/// of a highlight, and two columns whose lines do not line up (a header's headline beside its
+/// contacts) are read one after the other, not line by line in turn, where a reader joins lines
+/// that stand less than a line apart. Each line's runs stay as the typesetter set them. (A
+/// right-to-left CV is mirrored afterwards: its columns then read from right to left.)
 void runs_in_reading_order(Page& content, std::vector<RowLine> lines) {
-  // Baselines set to line up are computed alike, to within rounding: compared to 1/100 pt.
-  auto row_of = [](const RowLine& line) { return std::llround(line.runs.baseline * 100); };
-  std::stable_sort(lines.begin(), lines.end(), [&](const RowLine& a, const RowLine& b) {
-    if (a.list != b.list) return b.list;
-    if (row_of(a) != row_of(b)) return row_of(a) < row_of(b);
-    return a.x < b.x;
-  });
-  std::vector<PlacedRun> ordered;
-  ordered.reserve(content.runs.size());
+  number_rows(lines);
+  std::vector<const RowLine*> ordered;
+  std::vector<bool> taken(lines.size(), false);
+  for (std::size_t m = 0; m < lines.size(); ++m) {
+    if (lines[m].aside || lines[m].list) continue;
+    std::vector<std::size_t> row;
+    for (std::size_t i = 0; i < lines.size(); ++i)
+      if (i == m || (lines[i].aside && !taken[i] && lines[i].row == lines[m].row)) row.push_back(i);
+    std::stable_sort(row.begin(), row.end(), [&](std::size_t a, std::size_t b) { return lines[a].x < lines[b].x; });
+    for (std::size_t i : row) {
+      taken[i] = true;
+      ordered.push_back(&lines[i]);
+    }
+  }
+  for (std::size_t i = 0; i < lines.size(); ++i)
+    if (lines[i].aside && !taken[i]) ordered.push_back(&lines[i]);
+  const std::size_t list_begin = ordered.size();
   for (const RowLine& line : lines)
-    for (std::size_t r = line.runs.begin; r < line.runs.end; ++r) ordered.push_back(std::move(content.runs[r]));
-  content.runs = std::move(ordered);
+    if (line.list) ordered.push_back(&line);
+  // An aside line read last before the list but standing right of the list's first line, on its
+  // row (a date beside a numbered publication's first line), is read after that line instead:
+  // read right before it, the list's marker would follow it with no break between ("2022년2."),
+  // where read after it, a gap stands between them.
+  for (std::size_t at = list_begin; at > 0 && at < ordered.size() && ordered[at - 1]->row == ordered[at]->row &&
+                                    ordered[at - 1]->x > ordered[at]->x;
+       --at)
+    std::swap(ordered[at - 1], ordered[at]);
+  std::vector<PlacedRun> runs;
+  runs.reserve(content.runs.size());
+  for (const RowLine* line : ordered)
+    for (std::size_t r = line->runs.begin; r < line->runs.end; ++r) runs.push_back(std::move(content.runs[r]));
+  content.runs = std::move(runs);
 }
 
 // Each aside paragraph's first baseline lines up with the main paragraph of the same index
@@ -249,7 +289,7 @@ Chunk row_chunk(const compose::Row& row, const Column& column, text::Typesetter&
       if (!one.first_baselines.empty()) first_baseline = main_bottom + one.first_baselines.front();
       const double height = one.height;
       in_list = in_list || row.main[i].marker.has_value();
-      add_to_row(std::move(one), main_x, main_bottom, in_list, c.content, lines);
+      add_to_row(std::move(one), main_x, main_bottom, false, in_list, c.content, lines);
       main_bottom += height;
     }
     if (i < row.aside.size() && !row.aside[i].inlines.empty()) {  // an empty one only keeps the index
@@ -257,7 +297,7 @@ Chunk row_chunk(const compose::Row& row, const Column& column, text::Typesetter&
       const double own = one.first_baselines.empty() ? 0 : one.first_baselines.front();
       const double target = std::max(aside_bottom + own, first_baseline);
       const double height = one.height;
-      add_to_row(std::move(one), aside_x, target - own, false, c.content, lines);
+      add_to_row(std::move(one), aside_x, target - own, true, false, c.content, lines);
       aside_bottom = target - own + height;
     }
   }
