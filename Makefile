@@ -23,7 +23,7 @@ LAYOUT_FLAG := $(if $(LAYOUT),--layout $(LAYOUT),)
 # in PREFIX/share/hanji.
 PREFIX  ?= /usr/local
 
-.PHONY: all build hanji deps configure pdf test test-browser browser-setup browser-deps install golden-update bench fuzz clean layouts-doc schemas locales-index gallery typst-setup typst-bench
+.PHONY: all build hanji deps configure pdf test test-readers readers-setup test-browser browser-setup browser-deps install golden-update bench fuzz clean layouts-doc schemas locales-index gallery typst-setup typst-bench
 
 all: build
 
@@ -59,8 +59,24 @@ pdf: hanji
 	  fi; \
 	done
 
-test: build
+# The readers test (ctest's `readers`) reads every sample's PDF with pdf.js too: pdfjs-dist from
+# npm, in tests/readers (readers-setup).
+test: build readers-setup
 	ctest --test-dir $(BUILD) --output-on-failure -j $(JOBS)
+
+# The readers test alone: every sample in every layout, and hanji's RenderCV-format files,
+# read by poppler, mupdf, pdfminer and pdf.js; with RENDERCV_EXAMPLES=FOLDER (RenderCV's
+# examples/ folder, John_Doe_*Theme_CV.yaml) their PDFs too.
+test-readers: build readers-setup
+	HANJI_RENDERCV_EXAMPLES=$(RENDERCV_EXAMPLES) ./$(BUILD)/tests/readers_test
+
+READERS_MODULES := tests/readers/node_modules/.package-lock.json
+
+readers-setup: $(READERS_MODULES)
+
+$(READERS_MODULES): tests/readers/package.json tests/readers/package-lock.json | deps
+	npm ci --ignore-scripts --omit=optional --no-audit --no-fund --prefix tests/readers
+	@touch $@
 
 # The live preview in a real browser: `hanji serve` on two samples, driven through Debian's
 # chromium (headless) by puppeteer-core from npm (no download: it uses that chromium), its

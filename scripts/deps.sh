@@ -2,7 +2,7 @@
 # Installs the Debian packages hanji needs to build, test and render, but only those that
 # are missing: a machine that has them all is left alone (no apt-get, no root needed).
 # `deps.sh fuzz` also installs clang and its libFuzzer runtime, for `make fuzz`; `deps.sh
-# browser` chromium, Node and npm, for `make test-browser`.
+# browser` chromium, for `make test-browser`.
 set -eu
 
 PACKAGES="cmake make g++ pkg-config
@@ -12,13 +12,14 @@ python3-jsonschema python3-yaml python3-pdfminer libcpp-httplib-dev"
 if [ "${1:-}" = "fuzz" ]; then
   PACKAGES="$PACKAGES clang libclang-rt-14-dev"
 fi
+# Node and npm, for the readers test's pdf.js (tests/readers) and the browser test: they count
+# as there when their commands are, whoever installed them (a Node from elsewhere brings its
+# own npm and conflicts with Debian's package).
+command -v node >/dev/null 2>&1 || PACKAGES="$PACKAGES nodejs"
+command -v npm >/dev/null 2>&1 || PACKAGES="$PACKAGES npm"
 # `deps.sh browser`: what `make test-browser` drives (puppeteer-core itself comes from npm).
-# Node and npm count as there when their commands are, whoever installed them (a Node from
-# elsewhere brings its own npm and conflicts with Debian's package).
 if [ "${1:-}" = "browser" ]; then
   PACKAGES="$PACKAGES chromium"
-  command -v node >/dev/null 2>&1 || PACKAGES="$PACKAGES nodejs"
-  command -v npm >/dev/null 2>&1 || PACKAGES="$PACKAGES npm"
 fi
 
 missing=""

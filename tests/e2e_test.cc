@@ -21,6 +21,7 @@
 #include <vector>
 
 #include "compose/compose.h"
+#include "cv_text.h"
 #include "running_hanji.h"
 #include "compose/markup.h"  // plain_text
 #include "engine/engine.h"
@@ -91,69 +92,11 @@ std::string read_file(const fs::path& p) {
   return ss.str();
 }
 
-std::vector<std::string> split_words(const std::string& text) {
-  std::vector<std::string> words;
-  std::istringstream in(text);
-  std::string w;
-  while (in >> w) words.push_back(w);
-  return words;
-}
-
-/// The text a field gives back once inline markup is resolved: quotes as typed (the page
-/// shows ’ and “ ”, an extractor reads ' and ").
-std::string shown(const hanji::model::Text& t) {
-  hanji::Diagnostics ignored;
-  std::string out;
-  for (const auto& in : hanji::compose::parse_inline(t, {}, {}, ignored)) out += in.reads_as.empty() ? in.text : in.reads_as;
-  return out;
-}
-
-/// Every piece of text a CV asks to be printed, as the reader should see it.
-std::vector<std::string> expected_texts(const hanji::model::CvFile& file, const hanji::layout::Theme& theme) {
-  const hanji::model::Cv& cv = file.cv;
-  hanji::model::Locale locale = file.locale;  // with the layout's own range separator
-  if (!theme.range_separator.empty()) {  // "한국어|English", as compose picks it
-    const std::string& both = theme.range_separator;
-    const size_t bar = both.find('|');
-    locale.range_separator = bar == std::string::npos ? both
-                             : locale.language == "ko" ? both.substr(0, bar) : both.substr(bar + 1);
-  }
-  std::vector<std::string> texts = {shown(cv.name), shown(cv.headline)};
-  for (const auto& c : cv.contacts) {
-    std::string shown_as = c.text.value;  // a social network by its username when the layout says so
-    if (theme.social_usernames && c.kind == hanji::model::Contact::Kind::Social)
-      for (const auto& social : cv.social_networks)
-        if (social.url == c.url) shown_as = social.username.value;
-    texts.push_back(shown_as);
-  }
-  for (const auto& section : cv.sections) {
-    texts.push_back(shown(section.title));
-    for (const auto& e : section.entries) {
-      // Each field as written (a layout's template may join fields with punctuation, which
-      // the comparison allows for); the DOI as "doi:10.…".
-      for (const auto* t : {&e.label, &e.details, &e.text, &e.name, &e.company, &e.position, &e.institution,
-                            &e.area, &e.degree, &e.title, &e.location, &e.summary, &e.journal})
-        texts.push_back(shown(*t));
-      std::string authors;
-      for (const auto& a : e.authors) authors += (authors.empty() ? "" : ", ") + shown(a);
-      texts.push_back(authors);
-      if (!e.doi.empty()) texts.push_back("doi:" + e.doi.value);
-      else if (!e.url.empty()) texts.push_back(e.url.value);
-      for (const auto& h : e.highlights) {
-        texts.push_back(shown(h.text));
-        for (const auto& child : h.children) texts.push_back(shown(child));
-      }
-      texts.push_back(hanji::compose::format_dates(e, locale, theme.date_format));
-    }
-  }
-  return texts;
-}
-
-bool has_hangul(const std::string& word) {
-  for (char32_t c : hanji::utf8_decode(word))
-    if (c >= 0xAC00 && c <= 0xD7A3) return true;
-  return false;
-}
+using cv_text::expected_texts;
+using cv_text::has_hangul;
+using cv_text::normalize_space;
+using cv_text::shown;
+using cv_text::split_words;
 
 /// samples/NAME.yaml, or NAME.json for a JSON Resume sample.
 fs::path sample_path(const std::string& name) {
@@ -281,36 +224,14 @@ TEST_P(Samples, EmbedsAndSubsetsEveryFont) {
 
 // The words of `file` that pdftotext does not give back from `pdf`, each a test failure.
 // A layout's template may join fields with punctuation ("Kakao Brain, Software Engineer"):
-// a word counts with or without what a template put around it.
+// a word counts with or without what a template put around it. poppler reads a word broken
+// across lines whole (its /ActualText): no joining of line ends here.
 int missing_words(const fs::path& pdf, const hanji::model::CvFile& file, const hanji::layout::Theme& theme) {
-  Result text{0, pdf_text(pdf)};
-  EXPECT_EQ(text.exit_code, 0);
-  std::multiset<std::string> extracted;
-  for (const auto& w : split_words(text.output)) {
-    extracted.insert(w);
-    std::string bare = w;
-    while (!bare.empty() && std::string(",;:").find(bare.back()) != std::string::npos) {
-      bare.pop_back();
-      extracted.insert(bare);
-    }
-    // "(Berlin)": a place a template put in parentheses; an opening or closing one alone
-    // belongs to a first or last word ("(Seoul," "Korea)").
-    if (!bare.empty() && bare.front() == '(') extracted.insert(bare.substr(1));
-    if (!bare.empty() && bare.back() == ')') extracted.insert(bare.substr(0, bare.size() - 1));
-    if (bare.size() > 2 && bare.front() == '(' && bare.back() == ')') extracted.insert(bare.substr(1, bare.size() - 2));
-  }
-  int missing = 0;
-  for (const auto& t : expected_texts(file, theme)) {
-    for (std::string w : split_words(t)) {
-      while (!w.empty() && std::string(",;:").find(w.back()) != std::string::npos) w.pop_back();
-      if (w.empty()) continue;
-      if (extracted.count(w)) continue;
-      ++missing;
-      ADD_FAILURE() << pdf.filename().string() << ": word not found in pdftotext output: '" << w << "'"
-                    << (has_hangul(w) ? " (a Korean word split across lines?)" : "") << " in: " << t;
-    }
-  }
-  return missing;
+  const std::vector<std::string> missing =
+      cv_text::missing_words(cv_text::ReadWords(pdf_text(pdf), false), file, theme);
+  for (const std::string& word : missing)
+    ADD_FAILURE() << pdf.filename().string() << ": word not found in pdftotext output: " << word;
+  return static_cast<int>(missing.size());
 }
 
 TEST_P(Samples, GivesBackEveryWord) {
@@ -324,13 +245,6 @@ TEST_P(Samples, GivesBackEveryWord) {
   EXPECT_EQ(missing_words(pdf(), *file, theme()), 0);
 }
 
-/// Squeezes runs of whitespace to one space.
-std::string normalize_space(const std::string& text) {
-  std::string out;
-  for (const auto& w : split_words(text)) out += (out.empty() ? "" : " ") + w;
-  return out;
-}
-
 // Applicant tracking systems read the text in extraction order: the section titles of each
 // column come in the file's order, and every entry's title, organisation and first
 // highlight come together (in whatever order the layout's template puts them).
@@ -342,58 +256,8 @@ TEST_P(Samples, KeepsReadingOrder) {
   hanji::Diagnostics diags;
   auto file = hanji::source::load_cv(sample().string(), diags);
   ASSERT_TRUE(file.has_value());
-  const hanji::layout::Theme layout = theme();
-  const std::string text = normalize_space(pdf_text(pdf()));
-  // In a ruled table (ko-standard) a cell's text wraps within its column and extraction reads
-  // the row across, a line of each cell at a time: there only each text's first word is looked for.
-  const bool tables = !layout.experience_table.cells.empty() || !layout.education_table.cells.empty();
-  auto find = [&](const std::string& what, size_t from) {
-    std::string probe = normalize_space(what).substr(0, 24);
-    if (tables) probe = probe.substr(0, probe.find(' '));
-    return text.find(probe, from);
-  };
-  // Sections a side column takes are read as a column of their own.
-  // (by a word in the title or the key: bilingual's 외국어 under `languages`).
-  auto in_side = [&](const hanji::model::Section& section) {
-    return hanji::layout::region_for_section(layout, hanji::compose::plain_text(section.title.value), section.key) !=
-           hanji::layout::region_taking(layout, "rest");
-  };
-  // Title, organisation, summary and first highlight sit together (in a table row, a long
-  // cell's lines interleave with the others', so there only their order counts).
-  const size_t kWithinEntry = tables ? std::string::npos : 600;
-  for (const bool side : {false, true}) {
-    size_t cursor = 0;
-    for (const hanji::model::Section* set : hanji::compose::ordered_sections(*file, layout)) {  // as the layout orders them
-      const hanji::model::Section& section = *set;
-      if (section.entries.empty() || in_side(section) != side) continue;
-      const size_t title_at = find(shown(section.title), cursor);
-      if (title_at == std::string::npos) {
-        ADD_FAILURE() << "section '" << shown(section.title) << "' is not after offset " << cursor;
-        continue;
-      }
-      cursor = title_at;
-      for (const auto& e : section.entries) {
-        std::vector<std::string> parts;
-        for (const auto* t : {&e.position, &e.company, &e.institution, &e.name, &e.title})
-          if (!t->empty()) parts.push_back(shown(*t));
-        if (!e.highlights.empty()) parts.push_back(shown(e.highlights.front().text));
-        if (parts.empty()) continue;
-        std::vector<size_t> found;
-        for (const auto& part : parts) {
-          const size_t at = find(part, cursor);
-          if (at == std::string::npos)
-            ADD_FAILURE() << "'" << part << "' is not after offset " << cursor;
-          else
-            found.push_back(at);
-        }
-        if (found.empty()) continue;
-        std::sort(found.begin(), found.end());
-        for (size_t i = 1; i < found.size(); ++i)
-          EXPECT_LE(found[i] - found[i - 1], kWithinEntry) << "an entry's parts are scattered: " << parts.front();
-        cursor = found.back() + 1;  // the next entry comes after all of this one
-      }
-    }
-  }
+  for (const std::string& problem : cv_text::reading_order_problems(pdf_text(pdf()), *file, theme()))
+    ADD_FAILURE() << problem;
 }
 
 // No text beyond the right margin (or, for a sample that is fitted to its pages, beyond the

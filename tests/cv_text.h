@@ -1,0 +1,232 @@
+// What a CV's PDF must give back to a reader, and how to look for it in what a reader (poppler,
+// mupdf, pdfminer, pdf.js) extracted: the CV's words, case kept, and its reading order. Shared
+// by the end-to-end tests (poppler) and the readers test (every reader).
+#pragma once
+
+#include <algorithm>
+#include <set>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "compose/compose.h"
+#include "compose/markup.h"  // plain_text
+#include "core/core.h"
+#include "layout/layout.h"
+#include "model/model.h"
+
+namespace cv_text {
+
+/// Whether `c` separates words: ASCII whitespace and every Unicode space (U+00A0, U+2002, ...),
+/// as a reader's tokenizer takes them (Python's str.split()).
+inline bool separates_words(char32_t c) {
+  return c == U' ' || (c >= 0x09 && c <= 0x0D) || c == 0x85 || c == 0xA0 || c == 0x1680 || (c >= 0x2000 && c <= 0x200A) ||
+         c == 0x2028 || c == 0x2029 || c == 0x202F || c == 0x205F || c == 0x3000;
+}
+
+inline std::vector<std::string> split_words(const std::string& text) {
+  std::vector<std::string> words;
+  std::string word;
+  for (char32_t c : hanji::utf8_decode(text)) {
+    if (!separates_words(c)) {
+      hanji::utf8_append(word, c);
+      continue;
+    }
+    if (!word.empty()) words.push_back(std::move(word));
+    word.clear();
+  }
+  if (!word.empty()) words.push_back(std::move(word));
+  return words;
+}
+
+/// Squeezes runs of whitespace to one space.
+inline std::string normalize_space(const std::string& text) {
+  std::string out;
+  for (const auto& w : split_words(text)) out += (out.empty() ? "" : " ") + w;
+  return out;
+}
+
+/// The text a field gives back once inline markup is resolved: quotes as typed (the page
+/// shows ’ and “ ”, an extractor reads ' and ").
+inline std::string shown(const hanji::model::Text& t) {
+  hanji::Diagnostics ignored;
+  std::string out;
+  for (const auto& in : hanji::compose::parse_inline(t, {}, {}, ignored)) out += in.reads_as.empty() ? in.text : in.reads_as;
+  return out;
+}
+
+/// The locale the CV's dates are printed in, with the layout's own range separator.
+inline hanji::model::Locale printed_locale(const hanji::model::CvFile& file, const hanji::layout::Theme& theme) {
+  hanji::model::Locale locale = file.locale;
+  if (!theme.range_separator.empty()) {  // "한국어|English", as compose picks it
+    const std::string& both = theme.range_separator;
+    const size_t bar = both.find('|');
+    locale.range_separator = bar == std::string::npos ? both
+                             : locale.language == "ko" ? both.substr(0, bar) : both.substr(bar + 1);
+  }
+  return locale;
+}
+
+/// Every piece of text a CV asks to be printed, as the reader should see it.
+inline std::vector<std::string> expected_texts(const hanji::model::CvFile& file, const hanji::layout::Theme& theme) {
+  const hanji::model::Cv& cv = file.cv;
+  const hanji::model::Locale locale = printed_locale(file, theme);
+  std::vector<std::string> texts = {shown(cv.name), shown(cv.headline)};
+  for (const auto& c : cv.contacts) {
+    std::string shown_as = c.text.value;  // a social network by its username when the layout says so
+    if (theme.social_usernames && c.kind == hanji::model::Contact::Kind::Social)
+      for (const auto& social : cv.social_networks)
+        if (social.url == c.url) shown_as = social.username.value;
+    texts.push_back(shown_as);
+  }
+  for (const auto& section : cv.sections) {
+    texts.push_back(shown(section.title));
+    for (const auto& e : section.entries) {
+      // Each field as written (a layout's template may join fields with punctuation, which
+      // the comparison allows for); the DOI as "doi:10.…".
+      for (const auto* t : {&e.label, &e.details, &e.text, &e.name, &e.company, &e.position, &e.institution,
+                            &e.area, &e.degree, &e.title, &e.location, &e.summary, &e.journal})
+        texts.push_back(shown(*t));
+      std::string authors;
+      for (const auto& a : e.authors) authors += (authors.empty() ? "" : ", ") + shown(a);
+      texts.push_back(authors);
+      if (!e.doi.empty()) texts.push_back("doi:" + e.doi.value);
+      else if (!e.url.empty()) texts.push_back(e.url.value);
+      for (const auto& h : e.highlights) {
+        texts.push_back(shown(h.text));
+        for (const auto& child : h.children) texts.push_back(shown(child));
+      }
+      texts.push_back(hanji::compose::format_dates(e, locale, theme.date_format));
+    }
+  }
+  return texts;
+}
+
+inline bool has_hangul(const std::string& word) {
+  for (char32_t c : hanji::utf8_decode(word))
+    if (c >= 0xAC00 && c <= 0xD7A3) return true;
+  return false;
+}
+
+/// The punctuation a template puts after a field ("Kakao Brain, Software Engineer").
+inline std::string without_trailing_punctuation(std::string word) {
+  while (!word.empty() && std::string(",;:").find(word.back()) != std::string::npos) word.pop_back();
+  return word;
+}
+
+/// The words a reader gave back, to look the CV's words up in: each as read, and without the
+/// punctuation a template puts around a field ("Brain," "(Berlin)", "(Seoul," "Korea)"). With
+/// `line_ends`, a word broken at a line end is also there whole: "submis-" then "sions" as
+/// "submissions" (and "large-" then "scale" as "large-scale"), a long address or Korean word
+/// broken without a hyphen as its two parts joined. Readers that honour /ActualText (poppler)
+/// read such a word whole; the others read its parts, as they are drawn.
+class ReadWords {
+ public:
+  explicit ReadWords(const std::string& text, bool line_ends = true) {
+    std::istringstream lines(text);
+    std::string line, last_of_previous;
+    while (std::getline(lines, line)) {
+      const std::vector<std::string> words = split_words(line);
+      if (words.empty()) continue;
+      for (const auto& w : words) add(w);
+      if (line_ends && !last_of_previous.empty()) {
+        add(last_of_previous + words.front());
+        if (last_of_previous.size() > 1 && last_of_previous.back() == '-')
+          add(last_of_previous.substr(0, last_of_previous.size() - 1) + words.front());
+      }
+      last_of_previous = words.back();
+    }
+  }
+
+  bool has(const std::string& word) const { return words_.count(word) > 0; }
+
+ private:
+  void add(const std::string& word) {
+    words_.insert(word);
+    std::string bare = without_trailing_punctuation(word);
+    words_.insert(bare);
+    if (!bare.empty() && bare.front() == '(') words_.insert(bare.substr(1));
+    if (!bare.empty() && bare.back() == ')') words_.insert(bare.substr(0, bare.size() - 1));
+    if (bare.size() > 2 && bare.front() == '(' && bare.back() == ')') words_.insert(bare.substr(1, bare.size() - 2));
+  }
+
+  std::set<std::string> words_;
+};
+
+/// The CV's words that `read` does not hold, each with the text it belongs to.
+inline std::vector<std::string> missing_words(const ReadWords& read, const hanji::model::CvFile& file,
+                                              const hanji::layout::Theme& theme) {
+  std::vector<std::string> missing;
+  for (const auto& t : expected_texts(file, theme))
+    for (const std::string& w : split_words(t)) {
+      const std::string word = without_trailing_punctuation(w);
+      if (!word.empty() && !read.has(word))
+        missing.push_back("'" + word + "'" + (has_hangul(word) ? " (a Korean word split across lines?)" : "") +
+                          " in: " + t);
+    }
+  return missing;
+}
+
+/// Where `text` (what a reader extracted) breaks the CV's reading order: the section titles of
+/// each column come in the layout's order, and every entry's title, organisation and first
+/// highlight come together after its section's title (in whatever order the layout's template
+/// puts them). Empty when it keeps it.
+inline std::vector<std::string> reading_order_problems(const std::string& extracted, const hanji::model::CvFile& file,
+                                                       const hanji::layout::Theme& layout) {
+  std::vector<std::string> problems;
+  const std::string text = normalize_space(extracted);
+  // In a ruled table (ko-standard) a cell's text wraps within its column and extraction reads
+  // the row across, a line of each cell at a time: there only each text's first word is looked for.
+  const bool tables = !layout.experience_table.cells.empty() || !layout.education_table.cells.empty();
+  auto find = [&](const std::string& what, size_t from) {
+    std::string probe = normalize_space(what).substr(0, 24);
+    if (tables) probe = probe.substr(0, probe.find(' '));
+    return text.find(probe, from);
+  };
+  // Sections a side column takes are read as a column of their own.
+  // (by a word in the title or the key: bilingual's 외국어 under `languages`).
+  auto in_side = [&](const hanji::model::Section& section) {
+    return hanji::layout::region_for_section(layout, hanji::compose::plain_text(section.title.value), section.key) !=
+           hanji::layout::region_taking(layout, "rest");
+  };
+  // Title, organisation, summary and first highlight sit together (in a table row, a long
+  // cell's lines interleave with the others', so there only their order counts).
+  const size_t kWithinEntry = tables ? std::string::npos : 600;
+  for (const bool side : {false, true}) {
+    size_t cursor = 0;
+    for (const hanji::model::Section* set : hanji::compose::ordered_sections(file, layout)) {
+      const hanji::model::Section& section = *set;
+      if (section.entries.empty() || in_side(section) != side) continue;
+      const size_t title_at = find(shown(section.title), cursor);
+      if (title_at == std::string::npos) {
+        problems.push_back("section '" + shown(section.title) + "' is not after offset " + std::to_string(cursor));
+        continue;
+      }
+      cursor = title_at;
+      for (const auto& e : section.entries) {
+        std::vector<std::string> parts;
+        for (const auto* t : {&e.position, &e.company, &e.institution, &e.name, &e.title})
+          if (!t->empty()) parts.push_back(shown(*t));
+        if (!e.highlights.empty()) parts.push_back(shown(e.highlights.front().text));
+        if (parts.empty()) continue;
+        std::vector<size_t> found;
+        for (const auto& part : parts) {
+          const size_t at = find(part, cursor);
+          if (at == std::string::npos)
+            problems.push_back("'" + part + "' is not after offset " + std::to_string(cursor));
+          else
+            found.push_back(at);
+        }
+        if (found.empty()) continue;
+        std::sort(found.begin(), found.end());
+        for (size_t i = 1; i < found.size(); ++i)
+          if (found[i] - found[i - 1] > kWithinEntry)
+            problems.push_back("an entry's parts are scattered: " + parts.front());
+        cursor = found.back() + 1;  // the next entry comes after all of this one
+      }
+    }
+  }
+  return problems;
+}
+
+}  // namespace cv_text

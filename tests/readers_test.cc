@@ -1,0 +1,411 @@
+// The readers applicant tracking systems use, on every PDF hanji makes: each sample in its own
+// layout and in every layout (a CV in two languages in each of them), hanji's RenderCV-format
+// test files, and RenderCV's own example CVs when HANJI_RENDERCV_EXAMPLES names their folder.
+// Each PDF is read by poppler (pdftotext), mupdf (mutool draw -F txt), pdfminer (its library,
+// as pdf2txt) and pdf.js (pdfjs-dist in Node, tests/readers/), one process per reader over all
+// the files, the four at once. Every reader must give back every word of the CV, case kept,
+// in reading order, and every word poppler gives; pdf.js's text items must be what a résumé
+// parser relies on: the name one item and the largest text on page 1, each date range one
+// item, each section title a line of its own.
+//
+// poppler honours /ActualText, so it reads a word broken across lines whole; the others read
+// what is drawn, "submis-" at a line end and "sions" on the next: a word counts as given back
+// when its two parts are the end of one line and the start of the next (cv_text::ReadWords).
+//
+// One ctest test for the whole suite (it reads every file once): see tests/CMakeLists.txt.
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+
+#include <algorithm>
+#include <array>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <functional>
+#include <map>
+#include <optional>
+#include <sstream>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "cv_text.h"
+#include "engine/engine.h"
+
+namespace fs = std::filesystem;
+
+namespace {
+
+// ---- the PDFs
+
+/// One PDF of the suite: the CV it is made from and how.
+struct Case {
+  std::string name;    // a test name ("heungsub_lee_in_serif")
+  fs::path cv;
+  std::string layout;  // "" = the CV's own
+  std::string lang;    // "" = the CV's own
+};
+
+void PrintTo(const Case& c, std::ostream* os) { *os << c.name; }
+
+std::string quote(const std::string& s) {
+  std::string out = "'";
+  for (char c : s) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return out + "'";
+}
+
+struct Result {
+  int status = -1;
+  std::string output;
+};
+
+Result run(const std::string& command) {
+  Result r;
+  FILE* pipe = popen((command + " 2>&1").c_str(), "r");
+  if (!pipe) return r;
+  std::array<char, 4096> buf;
+  size_t n;
+  while ((n = fread(buf.data(), 1, buf.size(), pipe)) > 0) r.output.append(buf.data(), n);
+  const int status = pclose(pipe);
+  r.status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  return r;
+}
+
+std::string read_file(const fs::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+std::string test_name(std::string name) {
+  std::replace_if(name.begin(), name.end(), [](char c) { return !std::isalnum(static_cast<unsigned char>(c)); }, '_');
+  return name;
+}
+
+std::vector<fs::path> cv_files(const fs::path& dir) {
+  std::vector<fs::path> files;
+  if (!fs::is_directory(dir)) return files;
+  for (const auto& entry : fs::directory_iterator(dir))
+    if (entry.path().extension() == ".yaml" || entry.path().extension() == ".json") files.push_back(entry.path());
+  std::sort(files.begin(), files.end());
+  return files;
+}
+
+/// The languages a CV is written in, when more than one (`hanji languages`).
+std::vector<std::string> languages_of(const fs::path& cv) {
+  const Result r = run(std::string(HANJI_BINARY) + " languages " + quote(cv.string()));
+  std::vector<std::string> langs = cv_text::split_words(r.output);
+  return langs.size() > 1 ? langs : std::vector<std::string>{""};
+}
+
+std::vector<Case> all_cases() {
+  std::vector<Case> cases;
+  std::vector<std::string> layouts;
+  for (const fs::path& layout : cv_files(fs::path(HANJI_SOURCE_DIR) / "layouts")) layouts.push_back(layout.stem());
+  for (const fs::path& cv : cv_files(fs::path(HANJI_SOURCE_DIR) / "samples"))
+    for (const std::string& lang : languages_of(cv)) {
+      const std::string base = cv.stem().string() + (lang.empty() ? "" : "_" + lang);
+      cases.push_back({test_name(base), cv, "", lang});
+      for (const std::string& layout : layouts) cases.push_back({test_name(base + "_in_" + layout), cv, layout, lang});
+    }
+  // RenderCV's themes, through files in its format.
+  for (const fs::path& cv : cv_files(fs::path(HANJI_SOURCE_DIR) / "tests" / "data" / "rendercv"))
+    cases.push_back({test_name("rendercv_" + cv.stem().string()), cv, "", ""});
+  // RenderCV's own example CVs (John_Doe_ClassicTheme_CV.yaml, ...), where a folder of them is given.
+  if (const char* examples = std::getenv("HANJI_RENDERCV_EXAMPLES"))
+    for (const fs::path& cv : cv_files(examples)) cases.push_back({test_name("example_" + cv.stem().string()), cv, "", ""});
+  return cases;
+}
+
+const std::vector<Case>& cases() {
+  static const std::vector<Case> all = all_cases();
+  return all;
+}
+
+// ---- the readers
+
+enum class Reader { Poppler, Mupdf, Pdfminer, Pdfjs };
+constexpr std::array<Reader, 4> kReaders = {Reader::Poppler, Reader::Mupdf, Reader::Pdfminer, Reader::Pdfjs};
+
+const char* reader_name(Reader reader) {
+  switch (reader) {
+    case Reader::Poppler: return "poppler";
+    case Reader::Mupdf: return "mupdf";
+    case Reader::Pdfminer: return "pdfminer";
+    case Reader::Pdfjs: return "pdfjs";
+  }
+  return "";
+}
+
+fs::path readers_dir() { return fs::path(HANJI_SOURCE_DIR) / "tests" / "readers"; }
+
+/// One shell command that reads every file in `pdfs` with `reader`, writing PDF.READER.txt
+/// beside each.
+std::string read_command(Reader reader, const std::vector<fs::path>& pdfs) {
+  std::string files;
+  for (const fs::path& pdf : pdfs) files += " " + quote(pdf.string());
+  switch (reader) {
+    case Reader::Poppler:
+      return "for f in" + files + "; do pdftotext -enc UTF-8 \"$f\" \"$f.poppler.txt\" || echo \"ERROR\" > \"$f.poppler.txt\"; done";
+    case Reader::Mupdf:
+      return "for f in" + files + "; do mutool draw -q -F txt -o \"$f.mupdf.txt\" \"$f\" || echo \"ERROR\" > \"$f.mupdf.txt\"; done";
+    case Reader::Pdfminer: return "/usr/bin/python3 " + quote((readers_dir() / "pdfminer_read.py").string()) + files;
+    case Reader::Pdfjs: return "node " + quote((readers_dir() / "pdfjs_read.mjs").string()) + files;
+  }
+  return "";
+}
+
+/// A pdf.js text item (see tests/readers/pdfjs_read.mjs).
+struct Item {
+  int page = 0;
+  bool eol = false;
+  std::string font;
+  double size = 0, x = 0, y = 0;
+  std::string text;
+};
+
+std::vector<Item> parse_items(const std::string& dump) {
+  std::vector<Item> items;
+  std::istringstream lines(dump);
+  std::string line;
+  while (std::getline(lines, line)) {
+    std::vector<std::string> f;
+    std::string field;
+    std::istringstream cells(line);
+    while (std::getline(cells, field, '\t')) f.push_back(field);
+    if (f.size() < 6) continue;
+    Item item{std::stoi(f[0]), f[1] == "1", f[2], std::stod(f[3]), std::stod(f[4]), std::stod(f[5]), f.size() > 6 ? f[6] : ""};
+    items.push_back(std::move(item));
+  }
+  return items;
+}
+
+/// pdf.js's text as a reader of its items has it: the items in order, a line break where pdf.js
+/// ends a line and at each page's end.
+std::string items_text(const std::vector<Item>& items) {
+  std::string text;
+  int page = items.empty() ? 0 : items.front().page;
+  for (const Item& item : items) {
+    if (item.page != page) text += "\n";
+    page = item.page;
+    text += item.text;
+    if (item.eol) text += "\n";
+  }
+  return text;
+}
+
+/// pdf.js's items as lines: the items between two line ends.
+std::vector<std::vector<const Item*>> item_lines(const std::vector<Item>& items) {
+  std::vector<std::vector<const Item*>> lines(1);
+  int page = items.empty() ? 0 : items.front().page;
+  for (const Item& item : items) {
+    if (item.page != page && !lines.back().empty()) lines.emplace_back();
+    page = item.page;
+    if (!item.text.empty()) lines.back().push_back(&item);
+    if (item.eol && !lines.back().empty()) lines.emplace_back();
+  }
+  if (lines.back().empty()) lines.pop_back();
+  return lines;
+}
+
+std::string trimmed(const std::string& s) { return cv_text::normalize_space(s); }
+
+// ---- the suite
+
+/// What every reader read from every PDF, and the CV and theme each PDF was made from.
+struct Read {
+  bool built = false;
+  std::string build_output;
+  std::map<Reader, std::string> text;
+  std::vector<Item> items;  // pdf.js's
+  std::optional<hanji::model::CvFile> file;
+  hanji::layout::Theme theme;
+};
+
+class Readers : public ::testing::TestWithParam<Case> {
+ public:
+  static void SetUpTestSuite() {
+    dir_ = fs::temp_directory_path() /
+           ("hanji-readers-" + std::to_string(std::hash<std::string>{}(HANJI_BINARY) % 1000000));
+    fs::remove_all(dir_);
+    fs::create_directories(dir_);
+    missing_ = missing_tools();
+    if (!missing_.empty()) return;
+    std::vector<fs::path> pdfs;
+    for (const Case& c : cases()) {
+      Read& read = reads_[c.name];
+      const fs::path pdf = dir_ / (c.name + ".pdf");
+      std::string command = std::string(HANJI_BINARY) + " build " + quote(c.cv.string()) + " -q -o " + quote(pdf.string());
+      if (!c.layout.empty()) command += " --layout " + c.layout;
+      if (!c.lang.empty()) command += " --lang " + c.lang;
+      const Result built = run(command);
+      read.built = built.status == 0 && fs::exists(pdf);
+      read.build_output = built.output;
+      if (read.built) pdfs.push_back(pdf);
+    }
+    // One process per reader over every file, the four at once.
+    std::vector<std::thread> readers;
+    std::map<Reader, Result> results;
+    for (Reader reader : kReaders) results[reader];
+    for (Reader reader : kReaders)
+      readers.emplace_back([&, reader] { results[reader] = run(read_command(reader, pdfs)); });
+    for (std::thread& t : readers) t.join();
+    for (const auto& [reader, result] : results)
+      if (result.status != 0) reader_failures_ += std::string(reader_name(reader)) + ": " + result.output + "\n";
+    hanji::engine::Engine engine(hanji::layout::find_data_dirs(HANJI_BINARY));
+    for (const Case& c : cases()) {
+      Read& read = reads_[c.name];
+      if (!read.built) continue;
+      const fs::path pdf = dir_ / (c.name + ".pdf");
+      for (Reader reader : kReaders) read.text[reader] = read_file(pdf.string() + "." + reader_name(reader) + ".txt");
+      read.items = parse_items(read.text[Reader::Pdfjs]);
+      read.text[Reader::Pdfjs] = read.text[Reader::Pdfjs].rfind("ERROR", 0) == 0 ? read.text[Reader::Pdfjs]
+                                                                                  : items_text(read.items);
+      hanji::engine::Request request;
+      request.layout = c.layout;
+      request.read.language = c.lang;
+      hanji::Diagnostics diags;
+      read.file = engine.load(c.cv.string(), request, diags);
+      if (read.file)
+        if (auto theme = engine.theme_for(*read.file, request, diags)) read.theme = *theme;
+    }
+  }
+
+ protected:
+  const Read& read() const { return reads_.at(GetParam().name); }
+
+  void SetUp() override {
+    ASSERT_TRUE(missing_.empty()) << missing_;
+    ASSERT_EQ(reader_failures_, "");
+    ASSERT_TRUE(read().built) << read().build_output;
+    ASSERT_TRUE(read().file.has_value());
+    for (Reader reader : kReaders)
+      ASSERT_NE(read().text.at(reader).rfind("ERROR", 0), 0u) << reader_name(reader) << ": " << read().text.at(reader);
+  }
+
+  /// The reason a reader cannot run here, or "" when every one can.
+  static std::string missing_tools() {
+    std::string missing;
+    for (const char* tool : {"pdftotext", "mutool", "node"})
+      if (run(std::string("command -v ") + tool).status != 0) missing += std::string(tool) + " is not installed; ";
+    if (run("/usr/bin/python3 -c 'import pdfminer'").status != 0) missing += "python3-pdfminer is not installed; ";
+    if (!fs::exists(readers_dir() / "node_modules" / "pdfjs-dist"))
+      missing += "pdfjs-dist is not installed in tests/readers (make readers-setup); ";
+    if (!missing.empty()) missing += "`make test` installs them all (scripts/deps.sh, then npm ci in tests/readers)";
+    return missing;
+  }
+
+  static fs::path dir_;
+  static std::string missing_, reader_failures_;
+  static std::map<std::string, Read> reads_;
+};
+
+fs::path Readers::dir_;
+std::string Readers::missing_, Readers::reader_failures_;
+std::map<std::string, Read> Readers::reads_;
+
+// Right-to-left text: each reader rebuilds a line's logical order its own way (poppler and
+// pdf.js move the neutral characters round the left-to-right words, 'ב-Python' as 'ב Python-'),
+// so such a CV's words and order are checked through its structure (e2e_test's RightToLeft.*).
+bool right_to_left(const Read& read) { return read.theme.right_to_left; }
+
+TEST_P(Readers, EveryReaderGivesBackEveryWord) {
+  if (right_to_left(read())) GTEST_SKIP() << "a right-to-left CV (see the note above the test)";
+  for (Reader reader : kReaders) {
+    const cv_text::ReadWords words(read().text.at(reader));
+    for (const std::string& missing : cv_text::missing_words(words, *read().file, read().theme))
+      ADD_FAILURE() << reader_name(reader) << " does not give back " << missing;
+  }
+}
+
+TEST_P(Readers, EveryReaderGivesBackEveryWordPopplerGives) {
+  if (right_to_left(read())) GTEST_SKIP() << "a right-to-left CV (see the note above the test)";
+  const std::vector<std::string> poppler = cv_text::split_words(read().text.at(Reader::Poppler));
+  for (Reader reader : {Reader::Mupdf, Reader::Pdfminer, Reader::Pdfjs}) {
+    const cv_text::ReadWords words(read().text.at(reader));
+    int missing = 0;
+    for (const std::string& word : poppler)
+      if (!words.has(word) && ++missing <= 10)
+        ADD_FAILURE() << reader_name(reader) << " does not give back '" << word << "', which poppler reads";
+    EXPECT_EQ(missing, 0) << reader_name(reader);
+  }
+}
+
+TEST_P(Readers, EveryReaderKeepsTheReadingOrder) {
+  if (right_to_left(read())) GTEST_SKIP() << "a right-to-left CV (see the note above the test)";
+  for (Reader reader : kReaders)
+    for (const std::string& problem : cv_text::reading_order_problems(read().text.at(reader), *read().file, read().theme))
+      ADD_FAILURE() << reader_name(reader) << ": " << problem;
+}
+
+// What a résumé parser built on pdf.js relies on (open-resume's, for one): it takes the name
+// from one item, a date range from one item, and starts a section at a line that holds only
+// its title.
+TEST_P(Readers, PdfJsItemsAreWhatAResumeParserNeeds) {
+  const Read& r = read();
+  if (right_to_left(r)) GTEST_SKIP() << "a right-to-left CV (see the note above EveryReaderGivesBackEveryWord)";
+  const std::string name = trimmed(hanji::compose::plain_text(r.file->cv.name.value));
+  std::vector<const Item*> first_page;
+  for (const Item& item : r.items)
+    if (item.page == 1 && !trimmed(item.text).empty()) first_page.push_back(&item);
+  ASSERT_FALSE(first_page.empty());
+  // The name: one item, and the largest text on the first page (the table form's title, 이력서,
+  // aside: the form puts it above the name). A name in two scripts ("이흥섭 (Heungsub Lee)") is
+  // set in two fonts, so two items, and a right-to-left one is read back in pieces by pdf.js.
+  const bool one_script = !cv_text::has_hangul(name) || name.find_first_of("ABCDEFGHIJKLMNOPQRSTUVWXYZ") == std::string::npos;
+  if (!name.empty() && one_script) {
+    const Item* named = nullptr;  // the largest item that is the name (a footer may repeat it small)
+    for (const Item* item : first_page)
+      if (trimmed(item->text) == name && (!named || item->size > named->size)) named = item;
+    const auto as_name = named ? std::find(first_page.begin(), first_page.end(), named) : first_page.end();
+    EXPECT_NE(as_name, first_page.end()) << "the name '" << name << "' is no one item";
+    const bool form = !r.theme.experience_table.cells.empty() || !r.theme.education_table.cells.empty();
+    if (as_name != first_page.end() && !form) {
+      for (const Item* item : first_page)
+        EXPECT_LE(item->size, (*as_name)->size + 0.01) << "'" << item->text << "' is larger than the name";
+    }
+  }
+  // Each entry's date range: one item, where it is set in one script (a range that ends in a
+  // Hangul word, "2021. 7. – 현재", is set in the Latin and the Hangul font, two items).
+  std::vector<std::string> items;
+  for (const Item& item : r.items) items.push_back(trimmed(item.text));
+  const hanji::model::Locale locale = cv_text::printed_locale(*r.file, r.theme);
+  for (const auto& section : r.file->cv.sections)
+    for (const auto& entry : section.entries) {
+      const std::string range = trimmed(hanji::compose::format_dates(entry, locale, r.theme.date_format));
+      if (range.empty() || cv_text::has_hangul(range) || range.find(' ') == std::string::npos) continue;
+      if (!r.theme.experience_table.cells.empty() || !r.theme.education_table.cells.empty()) continue;  // cells wrap
+      const bool one_item = std::any_of(items.begin(), items.end(),
+                                        [&](const std::string& item) { return item.find(range) != std::string::npos; });
+      EXPECT_TRUE(one_item) << "the date range '" << range << "' is no one item";
+    }
+  // Each section title: a line of its own (or, a long one in a narrow column, lines of their own).
+  const auto lines = item_lines(r.items);
+  std::vector<std::string> line_texts;
+  for (const auto& line : lines) {
+    std::string text;
+    for (const Item* item : line) text += item->text;
+    line_texts.push_back(trimmed(text));
+  }
+  for (const auto& section : r.file->cv.sections) {
+    const std::string title = trimmed(cv_text::shown(section.title));
+    if (title.empty() || section.entries.empty()) continue;
+    bool alone = false;
+    for (std::size_t first = 0; first < line_texts.size() && !alone; ++first) {
+      std::string joined = line_texts[first];
+      for (std::size_t last = first; last < line_texts.size() && joined.size() <= title.size(); ++last) {
+        if (last > first) joined += " " + line_texts[last];
+        if (joined == title) alone = true;
+      }
+    }
+    EXPECT_TRUE(alone) << "the section title '" << title << "' is no line of its own";
+  }
+}
+
+std::string case_name(const ::testing::TestParamInfo<Case>& param) { return param.param.name; }
+
+INSTANTIATE_TEST_SUITE_P(All, Readers, ::testing::ValuesIn(cases()), case_name);
+
+}  // namespace
