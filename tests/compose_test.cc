@@ -1459,6 +1459,88 @@ TEST(EntryTemplates, ATemplateMayLeaveOutTheSummaryAndTheHighlights) {
   EXPECT_NE(find_block(neither, "Software Engineer"), 0u) << "the entry's lines stay";
 }
 
+// RenderCV's degree column as a layout's lead column: "BS | KAIST, Computer Science".
+layout::Theme degree_column_theme() {
+  layout::Theme theme = test_theme();
+  theme.education_template.main = {"**INSTITUTION**, AREA"};
+  theme.education_template.aside = {"DATES"};
+  theme.education_template.lead = {"**DEGREE**"};
+  theme.education_template.lead_width = 28;
+  theme.summary_indent = 3;
+  return theme;
+}
+
+Entry graduate(Text degree) {
+  Entry e;
+  e.kind = EntryKind::Education;
+  e.span = Span{"cv.yaml", 30, 7};
+  e.institution = T("KAIST", 30, 20);
+  e.area = T("Computer Science", 31, 13);
+  e.degree = std::move(degree);
+  e.start_date = year_only(2014);
+  e.end_date = year_only(2018);
+  e.summary = T("Thesis on line breaking.", 33, 16);
+  e.highlights = {{T("GPA 4.1", 34, 13), {}}};
+  return e;
+}
+
+TEST(EntryTemplates, ALeadColumnStandsLeftOfTheMainOneAndEverythingUnderIt) {
+  const layout::Theme theme = degree_column_theme();
+  const double main_left = 28 + theme.column_gap;
+  Composition c = compose_one(theme, graduate(T("BS", 32, 15)), EntryKind::Education);
+  const Row& r = row(c.main()[find_block(c, "KAIST")]);
+  ASSERT_EQ(r.lead.size(), 1u);
+  EXPECT_EQ(text_of(r.lead[0]), "BS");
+  EXPECT_TRUE(r.lead[0].inlines[0].font.bold);
+  EXPECT_EQ(r.lead[0].inlines[0].span.line, 32);  // the degree's own place in the CV
+  EXPECT_DOUBLE_EQ(r.lead[0].line_height, r.main[0].line_height) << "styled as the title beside it";
+  EXPECT_DOUBLE_EQ(r.lead[0].indent_left, 0);
+  EXPECT_DOUBLE_EQ(r.lead_width, 28);
+  ASSERT_EQ(r.main.size(), 1u);
+  EXPECT_EQ(text_of(r.main[0]), "KAIST, Computer Science");
+  EXPECT_DOUBLE_EQ(r.main[0].indent_left, main_left);
+  EXPECT_EQ(text_of(r.aside[0]), "2014 \u2013 2018");
+  // The summary and the highlights under the row start where the main column does.
+  EXPECT_DOUBLE_EQ(para(c.main()[find_block(c, "Thesis")]).indent_left, main_left + theme.summary_indent);
+  EXPECT_DOUBLE_EQ(para(c.main()[find_block(c, "GPA")]).indent_left, main_left + theme.highlight_indent);
+}
+
+// RenderCV keeps an empty degree's column, so that the section's institutions line up.
+TEST(EntryTemplates, AnEmptyLeadKeepsItsColumn) {
+  const layout::Theme theme = degree_column_theme();
+  Composition c = compose_one(theme, graduate({}), EntryKind::Education);
+  const Row& r = row(c.main()[find_block(c, "KAIST")]);
+  EXPECT_TRUE(r.lead.empty());
+  EXPECT_DOUBLE_EQ(r.main[0].indent_left, 28 + theme.column_gap);
+  EXPECT_DOUBLE_EQ(para(c.main()[find_block(c, "GPA")]).indent_left, 28 + theme.column_gap + theme.highlight_indent);
+  // A layout without lead lines has no such column.
+  layout::Theme plain = theme;
+  plain.education_template.lead.clear();
+  Composition without = compose_one(plain, graduate(T("BS")), EntryKind::Education);
+  EXPECT_DOUBLE_EQ(row(without.main()[find_block(without, "KAIST")]).main[0].indent_left, 0);
+}
+
+// Dates on the left move the main column already; the lead stands between them and it. With
+// short rows (RenderCV's classic), the highlights in the row start past the lead too.
+TEST(EntryTemplates, ALeadColumnBesideDatesOnEitherSide) {
+  layout::Theme left = degree_column_theme();
+  left.aside_side = layout::AsideSide::Left;
+  Composition c = compose_one(left, graduate(T("BS")), EntryKind::Education);
+  const Row& r = row(c.main()[find_block(c, "KAIST")]);
+  EXPECT_DOUBLE_EQ(r.lead[0].indent_left, 0) << "the row sets the main column past the dates";
+  EXPECT_DOUBLE_EQ(r.main[0].indent_left, 28 + left.column_gap);
+  EXPECT_DOUBLE_EQ(para(c.main()[find_block(c, "GPA")]).indent_left,
+                   left.aside_width + left.column_gap + 28 + left.column_gap + left.highlight_indent);
+
+  layout::Theme short_rows = degree_column_theme();
+  short_rows.short_rows = true;
+  Composition s = compose_one(short_rows, graduate(T("BS")), EntryKind::Education);
+  const Row& sr = row(s.main()[find_block(s, "KAIST")]);
+  ASSERT_EQ(sr.main.size(), 3u);  // title, summary, highlight: all beside the dates
+  EXPECT_EQ(text_of(sr.main[2]), "GPA 4.1");
+  EXPECT_DOUBLE_EQ(sr.main[2].indent_left, 28 + short_rows.column_gap + short_rows.highlight_indent);
+}
+
 }  // namespace
 }  // namespace hanji::compose
 
@@ -1579,6 +1661,29 @@ TEST(Structure, TableSectionsAreTables) {
 }
 
 // The photo is a Figure whose text says whose photo it is, in the CV's language.
+// A row reads lead, main, aside: the degree's paragraph comes before the institution's.
+TEST(Structure, ALeadColumnReadsBeforeTheMainOne) {
+  Diagnostics diags;
+  layout::Theme theme = test_theme();
+  theme.education_template.main = {"**INSTITUTION**"};
+  theme.education_template.lead = {"**DEGREE**"};
+  Entry e;
+  e.kind = EntryKind::Education;
+  e.institution = T("KAIST");
+  e.degree = T("BS");
+  e.date = year_only(2018);
+  auto c = compose(cv_file({section("Education", EntryKind::Education, {e})}), theme, diags);
+  const Row* r = nullptr;
+  for (const Block& block : c.main())
+    if (auto* found = std::get_if<Row>(&block.content)) r = found;
+  ASSERT_TRUE(r);
+  ASSERT_EQ(r->lead.size(), 1u);
+  ASSERT_GE(r->lead[0].tag, 0);
+  EXPECT_EQ(c.structure[static_cast<size_t>(r->lead[0].tag)].role, Role::P);
+  EXPECT_LT(r->lead[0].tag, r->main[0].tag);
+  EXPECT_LT(r->main[0].tag, r->aside[0].tag);
+}
+
 TEST(Structure, ThePhotoSaysWhoseItIs) {
   Diagnostics diags;
   model::CvFile file = cv_file({section("Experience", EntryKind::Experience, {experience()})});

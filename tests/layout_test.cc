@@ -579,6 +579,33 @@ TEST(LoadTheme, HighlightIndentsThatLeaveNoRoomAreAnError) {
   EXPECT_EQ(first_error(diags)->span.line, 4);
 }
 
+// A lead column (RenderCV's degree column) is an entry template's lines and width; beside the
+// date column it must leave the main column room, or it is an error at the width.
+TEST(LoadTheme, ALeadColumnIsLinesAndAWidthThatMustLeaveRoom) {
+  auto education_with = [](const std::string& width) {
+    MapBuilder education("cv.yaml", 5);
+    ConfigNode lines;
+    lines.kind = ConfigNode::Kind::Sequence;
+    lines.children = {scalar("**DEGREE**")};
+    education.add("lead", lines).set("lead_width", width);
+    MapBuilder entry("cv.yaml", 4);
+    entry.add("education", education.node);
+    return overrides_of("entry", entry.node);
+  };
+  Diagnostics diags;
+  auto theme = load_theme("classic", education_with("1cm"), "", repo_dirs(), diags);
+  ASSERT_TRUE(theme.has_value()) << messages(diags);
+  EXPECT_EQ(theme->education_template.lead, (std::vector<std::string>{"**DEGREE**"}));
+  EXPECT_NEAR(theme->education_template.lead_width, 72 / 2.54, 1e-9);
+  EXPECT_TRUE(theme->experience_template.lead.empty()) << "classic has none";
+  Diagnostics wide;
+  EXPECT_FALSE(load_theme("classic", education_with("9cm"), "", repo_dirs(), wide).has_value());
+  ASSERT_NE(first_error(wide), nullptr);
+  EXPECT_NE(first_error(wide)->message.find("entry.education.lead_width plus entry.aside_width"), std::string::npos)
+      << messages(wide);
+  EXPECT_EQ(first_error(wide)->span.line, 6);
+}
+
 // Every number has bounds: a 1e16 pt font overflowed integer arithmetic in the PDF writer,
 // fit_pages: 1e20 a float-to-int conversion. Each is an error at its value.
 TEST(LoadTheme, NumbersOutsideTheirRangeAreErrorsAtTheValue) {

@@ -9,6 +9,7 @@
 #include <cmath>
 #include <cstdio>
 #include <string>
+#include <vector>
 
 namespace hanji::paginate {
 namespace {
@@ -485,6 +486,53 @@ TEST_F(Paginate, AsideOnTheLeftPutsTheMainColumnAfterIt) {
   EXPECT_NEAR(date->x, theme_.margin_left, 0.5);
   EXPECT_NEAR(title->x, theme_.margin_left + 90, 0.5);
   EXPECT_NEAR(title->baseline, date->baseline, 1e-6);
+}
+
+// A lead column (RenderCV's degree column) at the main column's left edge: the degree on the
+// institution's baseline, read first on that line, then the institution, then the date; the
+// highlight in the row (short rows) keeps clear of it; a degree wider than the column is said.
+TEST_F(Paginate, ALeadColumnIsSetBesideTheMainOneAndReadFirst) {
+  compose::Composition c;
+  compose::Row row;
+  row.aside_width = 100;
+  row.gap = 10;
+  row.lead_width = 30;
+  row.main = {paragraph("Princeton University", 10, 14), paragraph("Thesis on search", 9, 12)};
+  for (auto& p : row.main) p.indent_left = 40;  // the lead's 30 pt and its 10 pt gap
+  row.main[1].marker = compose::Marker{{"\u2022", {}, "", {}}, 4};
+  row.lead = {paragraph("PhD", 10, 14)};
+  row.aside = {paragraph("Princeton, NJ", 9, 12), paragraph("2018 \u2013 2023", 9, 12)};
+  for (auto& p : row.aside) p.align = layout::Align::Right;
+  compose::Block b;
+  b.content = row;
+  c.main().push_back(b);
+  Document doc = run(c);
+  EXPECT_EQ(diags_.warning_count(), 0);
+  const PlacedRun* degree = find_run(doc, "PhD");
+  const PlacedRun* school = find_run(doc, "Princeton U");
+  const PlacedRun* place = find_run(doc, "Princeton,");
+  const PlacedRun* thesis = find_run(doc, "Thesis");
+  ASSERT_TRUE(degree && school && place && thesis);
+  EXPECT_NEAR(degree->x, theme_.margin_left, 0.5);
+  EXPECT_NEAR(school->x, theme_.margin_left + 40, 0.5);
+  EXPECT_NEAR(thesis->x, theme_.margin_left + 40, 0.5);
+  EXPECT_NEAR(degree->baseline, school->baseline, 1e-6);
+  // Drawing order is reading order: degree, institution, place, then the row's list.
+  std::vector<std::string> order;
+  for (const auto& r : doc.pages[0].runs)
+    for (const char* word : {"PhD", "Princeton U", "Princeton,", "Thesis"})
+      if (r.run.text.rfind(word, 0) == 0) order.push_back(word);
+  EXPECT_EQ(order, (std::vector<std::string>{"PhD", "Princeton U", "Princeton,", "Thesis"}));
+
+  compose::Composition wide;
+  row.lead = {paragraph("Bachelor of Science", 10, 14)};
+  row.lead[0].span = Span{"cv.yaml", 7, 17};
+  b.content = row;
+  wide.main().push_back(b);
+  run(wide);
+  ASSERT_EQ(diags_.warning_count(), 1) << "'Bachelor' is wider than 30 pt";
+  EXPECT_NE(diags_.all().front().message.find("breaks inside the word"), std::string::npos);
+  EXPECT_EQ(diags_.all().front().span.line, 7);
 }
 
 TEST_F(Paginate, TitleRulesRunFromTheTextToTheColumnEdges) {

@@ -122,7 +122,7 @@ std::vector<const std::string*> template_lines(const layout::Theme& theme) {
   std::vector<const std::string*> lines{&theme.one_line_template};
   for (const layout::EntryTemplate* t : {&theme.experience_template, &theme.education_template, &theme.normal_template,
                                          &theme.publication_template})
-    for (const auto* slot : {&t->main, &t->aside})
+    for (const auto* slot : {&t->main, &t->aside, &t->lead})
       for (const std::string& line : *slot) lines.push_back(&line);
   for (const layout::TableTemplate* t : {&theme.experience_table, &theme.education_table, &theme.normal_table,
                                          &theme.publication_table, &theme.one_line_table})

@@ -102,10 +102,15 @@ struct Paragraph {
 /// Two columns side by side, top-aligned: `main` and `aside` (dates, places), `aside_width`
 /// wide, `gap` apart, the aside on the right (or on the left with aside_left). Each column is
 /// a stack of paragraphs; each aside paragraph sits beside the main paragraph of its index.
-/// Main paragraphs below the last aside one take the whole width.
+/// Main paragraphs below the last aside one take the whole width. A lead column (RenderCV's
+/// degree column) stands at the main column's left edge, `lead_width` wide: each lead
+/// paragraph beside the main paragraph of its index, set within its own indents; the main
+/// paragraphs' indents keep them clear of it. A row reads lead, main, aside, line by line.
 struct Row {
   std::vector<Paragraph> main;
   std::vector<Paragraph> aside;
+  std::vector<Paragraph> lead;
+  double lead_width = 0;  // from the main column's left edge: the lead paragraphs' measure
   double aside_width = 120;
   double gap = 12;
   bool aside_left = false;

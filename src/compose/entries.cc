@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <iterator>
 #include <utility>
 
 #include "compose/markup.h"
@@ -121,33 +122,42 @@ std::vector<Inline> author_inlines(Builder& b, const model::Entry& entry, const 
 
 namespace {
 
+// The columns of a row an entry template fills.
+enum class Slot {
+  Main,   // the title and the lines under it
+  Aside,  // dates and places
+  Lead,   // a narrow column left of the main one (RenderCV's degree column)
+};
+
 // The lines of one column of the entry's template, each in its role's style: the first main
-// line as the entry's title, the others as its subtitle; the first aside line in the aside
-// style, the others in aside_detail. An empty main line is left out; an empty aside line
-// keeps its place (an empty paragraph) while a later one has text, so that the dates of a
-// layout that puts them beside the second line stay there when there is no place.
+// line as the entry's title, the others as its subtitle, and a lead line as the main line
+// beside it; the first aside line in the aside style, the others in aside_detail. An empty
+// main line is left out; an empty aside or lead line keeps its place (an empty paragraph)
+// while a later one has text, so that the dates of a layout that puts them beside the second
+// line stay there when there is no place.
 std::vector<Paragraph> template_column(Builder& b, const model::Entry& entry, const std::vector<std::string>& lines,
-                                       bool aside) {
+                                       Slot slot) {
   const auto& theme = b.theme();
+  const bool aside = slot == Slot::Aside;
   std::vector<Paragraph> out;
-  size_t kept = 0;  // aside: paragraphs up to the last one with text
+  size_t kept = 0;  // aside and lead: paragraphs up to the last one with text
   for (size_t i = 0; i < lines.size(); ++i) {
     const layout::TextStyle& style = aside ? (i == 0 ? theme.aside : theme.aside_detail)
                                            : (i == 0 ? theme.entry_title : theme.entry_subtitle);
-    FilledLine line = fill_template(b, entry, lines[i], font_of(style), true);
-    if (line.inlines.empty()) {
-      if (aside) out.push_back(b.paragraph({}, style, theme.aside_align, entry.span));
-      continue;
-    }
     // Dates and places are right-aligned on either side by default: against the text on the
     // left (moderncv's hints), against the margin on the right.
     const layout::Align align = aside ? theme.aside_align : layout::Align::Left;
+    FilledLine line = fill_template(b, entry, lines[i], font_of(style), true);
+    if (line.inlines.empty()) {
+      if (slot != Slot::Main) out.push_back(b.paragraph({}, style, align, entry.span));
+      continue;
+    }
     Paragraph p = b.paragraph(std::move(line.inlines), style, align, line.span.known() ? line.span : entry.span);
     p.is_name = line.names;
     out.push_back(std::move(p));
     kept = out.size();
   }
-  if (aside) out.resize(kept);
+  if (slot != Slot::Main) out.resize(kept);
   return out;
 }
 
@@ -230,6 +240,26 @@ std::optional<Paragraph> summary_paragraph(Builder& b, const model::Entry& entry
 
 void add_shown_regular(Builder& b, const model::Entry& entry, const EntryPlacement& placement, int group);
 
+// The lead column (entry.KIND.lead, RenderCV's degree column) at the main column's left edge,
+// `main_left` from the row's: its lines, and how far it moves the main column and everything
+// under it to the right. Its width is kept whether the entry fills it or not, so that the
+// section's titles line up (RenderCV keeps an empty degree's column too). A narrow region
+// has no room for it: its lines go above the title.
+double add_lead(Builder& b, const model::Entry& entry, const layout::EntryTemplate& layout, double main_left,
+                Row& row) {
+  if (layout.lead.empty()) return 0;
+  std::vector<Paragraph> lead = template_column(b, entry, layout.lead, Slot::Lead);
+  if (b.narrow()) {
+    std::erase_if(lead, [](const Paragraph& p) { return p.inlines.empty(); });
+    row.main.insert(row.main.begin(), std::make_move_iterator(lead.begin()), std::make_move_iterator(lead.end()));
+    return 0;
+  }
+  for (Paragraph& p : lead) p.indent_left += main_left;
+  row.lead = std::move(lead);
+  row.lead_width = main_left + layout.lead_width;
+  return layout.lead_width + b.theme().column_gap;
+}
+
 // The entry as its template shows it: without the summary or the highlights when the template
 // leaves them out (entry.KIND.summary, entry.KIND.highlights).
 void add_regular(Builder& b, const model::Entry& entry, const EntryPlacement& placement, int group) {
@@ -248,12 +278,12 @@ void add_shown_regular(Builder& b, const model::Entry& entry, const EntryPlaceme
   // Numbered publications hang their number left of everything the entry shows.
   const double indent = content_indent(b) + (numbered ? number_indent(theme, placement.widest_number) : 0);
   Row row;
-  row.main = template_column(b, entry, layout.main, false);
+  row.main = template_column(b, entry, layout.main, Slot::Main);
   std::vector<std::string> aside_lines = layout.aside;
   const bool has_duration = std::any_of(aside_lines.begin(), aside_lines.end(),
                                         [](const std::string& line) { return line.find("DURATION") != std::string::npos; });
   if (placement.time_span && !has_duration) aside_lines.push_back("DURATION");
-  row.aside = template_column(b, entry, aside_lines, true);
+  row.aside = template_column(b, entry, aside_lines, Slot::Aside);
   row.aside_left = theme.aside_side == layout::AsideSide::Left;
   if (b.narrow()) {  // a narrow column has no room for a date column: dates go under the title
     for (auto& p : row.aside)
@@ -264,6 +294,10 @@ void add_shown_regular(Builder& b, const model::Entry& entry, const EntryPlaceme
     row.aside.clear();
     row.aside_left = false;
   }
+  // The main column's left edge in the row (dates on the left have moved it already), and
+  // the lead column's width and gap, which move it and what is under it further.
+  const double lead = add_lead(b, entry, layout, row.aside_left ? 0 : indent, row);
+  const double main_left = (row.aside_left ? 0 : indent) + lead;
   // Dates on the left always have their column; on the right, only sections that use it.
   const bool column = (row.aside_left || placement.aside_column) && !b.narrow();
   row.aside_width = column ? theme.aside_width : 0;
@@ -304,8 +338,7 @@ void add_shown_regular(Builder& b, const model::Entry& entry, const EntryPlaceme
       detail_in_row = true;
       ++beside;
     }
-  if (!row.aside_left)
-    for (auto& p : row.main) p.indent_left += indent;
+  for (auto& p : row.main) p.indent_left += main_left;
   if (short_rows)  // those below the date column's last line would take the whole width
     for (size_t i = row.aside.size(); i < row.main.size(); ++i) row.main[i].indent_right += row.aside_width + row.gap;
   if (numbered && !row.main.empty())
@@ -314,7 +347,7 @@ void add_shown_regular(Builder& b, const model::Entry& entry, const EntryPlaceme
   // A one-line title with a date and a place beside it: the summary (a talk's venue) goes
   // beside the place rather than below it, which would leave the line beside the place empty.
   if (summary && row.main.size() < row.aside.size()) {
-    if (!row.aside_left) summary->indent_left += indent;
+    summary->indent_left += main_left;
     row.main.push_back(std::move(*summary));
     summary.reset();
   }
@@ -325,14 +358,16 @@ void add_shown_regular(Builder& b, const model::Entry& entry, const EntryPlaceme
   block.group = group;
   block.keep_with_next = details;  // the title stays with the first line below it
   bool first_detail = !detail_in_row;
+  // Below the row, the entry's text starts where its main column does, past a lead column.
+  const double below_left = indent + lead;
   if (summary) {
-    summary->indent_left = indent + theme.summary_indent;
+    summary->indent_left = below_left + theme.summary_indent;
     Block& summary_block = b.add(std::move(*summary), theme.summary_space, entry.summary.span);
     summary_block.group = group;
     summary_block.keep_with_next = !entry.highlights.empty();  // header, summary and first highlights together
     first_detail = false;
   }
-  add_highlights(b, entry, group, indent, first_detail, beside, below_right);
+  add_highlights(b, entry, group, below_left, first_detail, beside, below_right);
 }
 
 // ---- one-paragraph entries
@@ -398,7 +433,7 @@ bool is_text_like(EntryKind kind) {
 
 bool has_aside(Builder& b, const model::Entry& entry) {
   if (is_text_like(entry.kind)) return false;
-  return !template_column(b, entry, template_of(b.theme(), entry.kind).aside, true).empty();
+  return !template_column(b, entry, template_of(b.theme(), entry.kind).aside, Slot::Aside).empty();
 }
 
 double content_indent(const Builder& b) {

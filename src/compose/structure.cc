@@ -74,9 +74,11 @@ class StructureBuilder {
     p.tag = add(Role::LBody, item);
   }
 
-  // A row reads as it is set: each main paragraph, then the aside beside it.
+  // A row reads as it is set: each main paragraph, with the lead before it (the degree
+  // before the institution) and the aside after it.
   void row(Row& row, int parent) {
-    for (std::size_t i = 0; i < std::max(row.main.size(), row.aside.size()); ++i) {
+    for (std::size_t i = 0; i < std::max({row.main.size(), row.aside.size(), row.lead.size()}); ++i) {
+      if (i < row.lead.size()) paragraph(row.lead[i], parent);
       if (i < row.main.size()) paragraph(row.main[i], parent);
       if (i < row.aside.size()) paragraph(row.aside[i], parent);
     }
@@ -138,7 +140,7 @@ bool holds_name(const Block& block) {
     return std::any_of(paragraphs.begin(), paragraphs.end(), heading);
   };
   if (auto* p = std::get_if<Paragraph>(&block.content)) return heading(*p);
-  if (auto* row = std::get_if<Row>(&block.content)) return any(row->main) || any(row->aside);
+  if (auto* row = std::get_if<Row>(&block.content)) return any(row->main) || any(row->aside) || any(row->lead);
   if (auto* figure = std::get_if<Figure>(&block.content)) return any(figure->beside);
   return false;
 }

@@ -238,6 +238,26 @@ Span culprit(const Theme& theme, std::initializer_list<std::pair<const char*, do
   return paper != theme.value_spans.end() ? paper->second : Span{};
 }
 
+// A lead column (RenderCV's degree column) and the date column beside the same entry must
+// leave its main column at least 40% of the text width, as the date column alone must leave half.
+void check_lead_columns(const Theme& theme, double text_width, Diagnostics& diags) {
+  const std::pair<const char*, const EntryTemplate*> kinds[] = {{"experience", &theme.experience_template},
+                                                                 {"education", &theme.education_template},
+                                                                 {"normal", &theme.normal_template},
+                                                                 {"publication", &theme.publication_template}};
+  for (const auto& [kind, entry] : kinds) {
+    if (entry->lead.empty() || entry->lead_width + theme.aside_width + 2 * theme.column_gap <= 0.6 * text_width)
+      continue;
+    const std::string key = fmt::format("entry.{}.lead_width", kind);
+    diags.error(culprit(theme, {{key.c_str(), entry->lead_width},
+                                {"entry.aside_width", theme.aside_width},
+                                {"entry.column_gap", theme.column_gap}}),
+                fmt::format("{} plus entry.aside_width and two entry.column_gap take more than 60% of the text width",
+                            key),
+                {fmt::format("the text column is {:.0f} pt wide; a degree column of 1cm is usual", text_width)});
+  }
+}
+
 // Margins and the date column must leave room for text; otherwise every line would overflow.
 void check_geometry(const Theme& theme, Diagnostics& diags) {
   double text_width = theme.page_width - theme.margin_left - theme.margin_right;
@@ -262,6 +282,7 @@ void check_geometry(const Theme& theme, Diagnostics& diags) {
                                 {"page.margin_right", theme.margin_right}}),
                 "entry.aside_width plus entry.column_gap takes more than half of the text width",
                 {fmt::format("the text column is {:.0f} pt wide; use a smaller entry.aside_width", text_width)});
+  check_lead_columns(theme, text_width, diags);
   if (theme.highlight_indent + theme.nested_indent > text_width - 72)
     diags.error(culprit(theme, {{"entry.highlight_indent", theme.highlight_indent},
                                 {"entry.nested_indent", theme.nested_indent},
@@ -559,8 +580,8 @@ std::string layout_reference(const std::vector<LayoutInfo>& layouts) {
                  : "\n## Parameters\n\n| key | value | built-in value | meaning |\n|---|---|---|---|\n";
   for (const auto& p : describe_parameters(classic ? *classic : Theme{}))
     out += "| `" + p.key + "` | " + cell(p.expected) + " | `" + cell(p.default_value) + "` | " + cell(p.help) + " |\n";
-  out += "\nEntry templates (`entry.KIND.main`, `entry.KIND.aside`, table cells) name fields in capitals:\n"
-         "POSITION, COMPANY, INSTITUTION, DEGREE, AREA, DEGREE_WITH_AREA, NAME, TITLE, AUTHORS, JOURNAL,\n"
+  out += "\nEntry templates (`entry.KIND.main`, `entry.KIND.aside`, `entry.KIND.lead`, table cells) name fields\n"
+         "in capitals: POSITION, COMPANY, INSTITUTION, DEGREE, AREA, DEGREE_WITH_AREA, NAME, TITLE, AUTHORS, JOURNAL,\n"
          "DOI, URL, DATES, START_DATE, END_DATE, DURATION, LOCATION, LABEL, DETAILS, SUMMARY, HIGHLIGHTS.\n"
          "Text between two fields goes away with a field that is empty; `**bold**` and `*italic*` style\n"
          "what they enclose.\n";

@@ -89,10 +89,15 @@ enum class PhotoShape { Rectangle, Rounded, Circle };
 /// (POSITION, COMPANY, DATES, ...) in text with **bold** and *italic*. A separator between two
 /// fields goes away with a field that is empty. `main` lines fill the wide column (the first
 /// in the entry_title style, the rest in entry_subtitle); `aside` lines the date column, each
-/// beside the main line of the same index.
+/// beside the main line of the same index; `lead` lines a narrow column `lead_width` wide left
+/// of the main one (RenderCV's degree column: "PhD | Princeton University"), styled as the
+/// main line they stand beside. With lead lines, everything the entry shows under its main
+/// column (summary, highlights) starts where the main column does, past the lead column.
 struct EntryTemplate {
   std::vector<std::string> main;
   std::vector<std::string> aside;
+  std::vector<std::string> lead = {};
+  double lead_width = 72 / 2.54;  // 1 cm, RenderCV's degree_width
   /// Whether the entry's summary and its highlights are shown under the lines (a RenderCV
   /// template without SUMMARY or HIGHLIGHTS leaves them out).
   bool summary = true;

@@ -301,6 +301,13 @@ void add_entry(std::vector<Param>& out) {
     out.push_back(simple(prefix + "aside", ParamType::TextList, template_lines(kind.kind, &EntryTemplate::aside),
                          std::string("lines of a ") + kind.name + " entry's date column, each beside the main line of "
                                                                   "the same index"));
+    out.push_back(simple(prefix + "lead", ParamType::TextList, template_lines(kind.kind, &EntryTemplate::lead),
+                         std::string("lines of a narrow column left of a ") + kind.name +
+                             " entry's main column (RenderCV's degree column: [\"**DEGREE**\"]), each beside the main "
+                             "line of the same index; the column keeps its width where an entry leaves it empty, and "
+                             "the summary and highlights start past it (empty: no such column)"));
+    out.push_back(length(prefix + "lead_width", member(kind.kind, &EntryTemplate::lead_width),
+                         std::string("width of a ") + kind.name + " entry's lead column; entry.column_gap follows it"));
     out.push_back(simple(prefix + "summary", ParamType::Bool, member(kind.kind, &EntryTemplate::summary),
                          std::string("show a ") + kind.name + " entry's summary under its lines"));
     out.push_back(simple(prefix + "highlights", ParamType::Bool, member(kind.kind, &EntryTemplate::highlights),

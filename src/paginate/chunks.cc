@@ -190,19 +190,26 @@ double aside_width_for(const compose::Row& row, const Column& column, text::Type
 /// A line of a row's column, where the row's content has it.
 struct RowLine {
   LineRuns runs;
-  double x = 0;          // the column's left edge
-  bool aside = false;    // a line of the aside column (dates, places)
+  double x = 0;          // where it starts: its leftmost run, else its column's left edge
+  bool aside = false;    // a line of a column beside the main one: the aside (dates, places), the lead
   bool list = false;     // a line of the main column's list (from its first item on)
   std::size_t row = 0;   // runs_in_reading_order: the row it stands on
 };
 
-/// Moves `stack` to (x, y) inside the row's content `into`, noting where its lines went.
+/// Moves `stack` to (x, y) inside the row's content `into`, noting where its lines went. A
+/// line's own left edge, not its column's, places it among the others on its row: a lead
+/// column (the degree) starts where the main column's box does, left of the main text.
 void add_to_row(SetStack&& stack, double x, double y, bool aside, bool list, Page& into, std::vector<RowLine>& lines) {
   const std::size_t offset = into.runs.size();
   translate(stack.content, x, y);
   append(into, std::move(stack.content));
-  for (const LineRuns& line : stack.lines)
-    lines.push_back(RowLine{LineRuns{offset + line.begin, offset + line.end, y + line.baseline}, x, aside, list});
+  for (const LineRuns& line : stack.lines) {
+    RowLine row_line{LineRuns{offset + line.begin, offset + line.end, y + line.baseline}, x, aside, list};
+    if (line.begin < line.end) row_line.x = std::numeric_limits<double>::infinity();
+    for (std::size_t r = row_line.runs.begin; r < row_line.runs.end; ++r)
+      row_line.x = std::min(row_line.x, into.runs[r].x);
+    lines.push_back(row_line);
+  }
 }
 
 /// Numbers the rows `lines` stand on: lines whose baselines are less than a few points apart
@@ -223,8 +230,8 @@ void number_rows(std::vector<RowLine>& lines) {
 }
 
 /// The row's runs in reading order. Its heading first: each line of the main column before its
-/// list, with the aside lines on its row, left to right (a date on the left before the title, a
-/// place on the right after it); then the aside lines on no such row (dates and a duration
+/// list, with the aside and lead lines on its row, left to right (a date on the left or a degree
+/// before the title, a place on the right after it); then the aside lines on no such row (dates and a duration
 /// beside the list), from the top; then the list. Read in drawing order (as pdf.js, and the
 /// résumé parsers built on it, read a page), no date is glued to a title or read in the middle
 /// of a highlight, and two columns whose lines do not line up (a header's headline beside its
@@ -266,25 +273,48 @@ void runs_in_reading_order(Page& content, std::vector<RowLine> lines) {
   content.runs = std::move(runs);
 }
 
+/// A column of a row set beside the main one (the aside, the lead): where it is, how wide,
+/// and how far down its paragraphs have gone.
+struct SideColumn {
+  double x = 0, width = 0;
+  double bottom = 0;
+};
+
+/// Sets `para` into `side`, its first baseline level with `beside` (the first baseline of the
+/// main paragraph of its index; -1 for none) unless the column's paragraphs above reach lower.
+void add_beside(const compose::Paragraph& para, double beside, SideColumn& side, text::Typesetter& typesetter,
+                Page& into, std::vector<RowLine>& lines) {
+  if (para.inlines.empty()) return;  // an empty one only keeps the index
+  SetStack one = set_stack(std::span(&para, 1), side.width, typesetter);
+  const double own = one.first_baselines.empty() ? 0 : one.first_baselines.front();
+  const double target = std::max(side.bottom + own, beside);
+  const double height = one.height;
+  add_to_row(std::move(one), side.x, target - own, true, false, into, lines);
+  side.bottom = target - own + height;
+}
+
 // Each aside paragraph's first baseline lines up with the main paragraph of the same index
-// (dates beside the title, the place beside the organisation). Main paragraphs are set
-// narrow only while an aside paragraph is beside them: a title or author list below the
-// last date takes the whole width. Dates on the left keep the main column narrow throughout.
+// (dates beside the title, the place beside the organisation), and so does each lead one (the
+// degree beside the institution). Main paragraphs are set narrow only while an aside paragraph
+// is beside them: a title or author list below the last date takes the whole width. Dates on
+// the left keep the main column narrow throughout. The lead column stands at the main
+// column's left edge; the main paragraphs' indents keep them clear of it.
 Chunk row_chunk(const compose::Row& row, const Column& column, text::Typesetter& typesetter) {
   const double aside_width = aside_width_for(row, column, typesetter);
   const double side = aside_width + row.gap;
   const double narrow = std::max(1.0, column.width - side);
   const double main_x = row.aside_left ? side : 0;
-  const double aside_x = row.aside_left ? 0 : column.width - aside_width;
+  SideColumn aside{row.aside_left ? 0 : column.width - aside_width, aside_width};
+  SideColumn lead{main_x, row.lead_width};
   Chunk c;
   std::vector<RowLine> lines;
   bool in_list = false;  // the main column's list has begun
-  double main_bottom = 0, aside_bottom = 0;
-  for (size_t i = 0; i < std::max(row.main.size(), row.aside.size()); ++i) {
+  double main_bottom = 0;
+  for (size_t i = 0; i < std::max({row.main.size(), row.aside.size(), row.lead.size()}); ++i) {
     double first_baseline = -1;
     if (i < row.main.size()) {
       if (i > 0) main_bottom += row.main[i].space_before;
-      const bool beside_aside = row.aside_left || i < row.aside.size() || main_bottom < aside_bottom - 1e-6;
+      const bool beside_aside = row.aside_left || i < row.aside.size() || main_bottom < aside.bottom - 1e-6;
       SetStack one = set_stack(std::span(&row.main[i], 1), beside_aside ? narrow : column.width, typesetter);
       if (!one.first_baselines.empty()) first_baseline = main_bottom + one.first_baselines.front();
       const double height = one.height;
@@ -292,17 +322,11 @@ Chunk row_chunk(const compose::Row& row, const Column& column, text::Typesetter&
       add_to_row(std::move(one), main_x, main_bottom, false, in_list, c.content, lines);
       main_bottom += height;
     }
-    if (i < row.aside.size() && !row.aside[i].inlines.empty()) {  // an empty one only keeps the index
-      SetStack one = set_stack(std::span(&row.aside[i], 1), aside_width, typesetter);
-      const double own = one.first_baselines.empty() ? 0 : one.first_baselines.front();
-      const double target = std::max(aside_bottom + own, first_baseline);
-      const double height = one.height;
-      add_to_row(std::move(one), aside_x, target - own, true, false, c.content, lines);
-      aside_bottom = target - own + height;
-    }
+    if (i < row.lead.size()) add_beside(row.lead[i], first_baseline, lead, typesetter, c.content, lines);
+    if (i < row.aside.size()) add_beside(row.aside[i], first_baseline, aside, typesetter, c.content, lines);
   }
   runs_in_reading_order(c.content, std::move(lines));
-  c.height = std::max(main_bottom, aside_bottom);
+  c.height = std::max({main_bottom, aside.bottom, lead.bottom});
   return c;
 }
 
@@ -653,6 +677,39 @@ void draw_side_rule(const compose::SideRule& rule, bool first_of_block, Chunk& c
   if (!(first_of_block && rule.starts_here)) chunk.lead_in = doc::FilledRect{left, 0, rule.thickness, 0, rule.color};
 }
 
+/// The widest word of a paragraph as its fonts set it: each inline's pieces between spaces.
+double widest_word(const compose::Paragraph& para, text::Typesetter& typesetter) {
+  double widest = 0;
+  for (const compose::Inline& piece : para.inlines)
+    for (std::size_t start = 0; start < piece.text.size();) {
+      const std::size_t end = std::min(piece.text.find(' ', start), piece.text.size());
+      if (end > start) {
+        compose::Inline word = piece;
+        word.text = piece.text.substr(start, end - start);
+        word.reads_as.clear();
+        widest = std::max(widest, typesetter.typeset_line(word).width);
+      }
+      start = end + 1;
+    }
+  return widest;
+}
+
+/// A lead column keeps its width so that the section's entries line up: a word wider than it
+/// ("Bachelor" in RenderCV's 1 cm degree column) is broken between its letters, as the
+/// column's own words are drawn nowhere else. That is said, with what to change.
+void warn_overlong_lead(const compose::Row& row, text::Typesetter& typesetter, Diagnostics& diags) {
+  for (const compose::Paragraph& para : row.lead) {
+    const double measure = row.lead_width - para.indent_left - para.indent_right;
+    const double widest = widest_word(para, typesetter);
+    if (widest <= measure + 0.01) continue;
+    diags.warning(para.span,
+                  "a word of the lead column (the degree column) is " + format_pt(widest) + " pt wide and the column " +
+                      format_pt(measure) + " pt: it breaks inside the word",
+                  {"write it shorter (BS, MSc, PhD), or widen the column: the layout's entry.KIND.lead_width, "
+                   "a RenderCV file's design.entries.degree_width"});
+  }
+}
+
 }  // namespace
 
 std::vector<Chunk> build_chunks(const std::vector<compose::Block>& blocks, const Column& column,
@@ -667,6 +724,7 @@ std::vector<Chunk> build_chunks(const std::vector<compose::Block>& blocks, const
   std::size_t set = 0;
   for (; set < blocks.size() && content <= most_content; ++set) {
     std::size_t block_first = chunks.size();
+    if (const auto* row = std::get_if<compose::Row>(&blocks[set].content)) warn_overlong_lead(*row, typesetter, diags);
     for (auto& piece : block_chunks(blocks[set], column, typesetter))
       for (auto& c : slice_tall(std::move(piece), column.page_height)) {
         content += std::min(c.height, column.page_height);
