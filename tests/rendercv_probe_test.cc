@@ -125,7 +125,7 @@ const std::vector<Probe> kProbes = {
     {"entries.space_between_columns", "0.3cm", Expect::Draws},
     {"entries.allow_page_break", "true", Expect::Draws},
     {"entries.short_second_row", "false", Expect::Draws},
-    {"entries.degree_width", "2cm", Expect::Warns},
+    {"entries.degree_width", "2cm", Expect::Draws},
     {"entries.summary.space_above", "0.2cm", Expect::Draws},
     {"entries.summary.space_left", "0.3cm", Expect::Draws},
     {"entries.highlights.bullet", "'-'", Expect::Draws},

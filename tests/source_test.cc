@@ -1540,13 +1540,43 @@ TEST(SourceDesign, RenderCvDesignIsTranslated) {
   EXPECT_EQ(value("entry", "bullet"), "◦");
   EXPECT_EQ(value("entry", "experience", "main"), "**POSITION** – COMPANY");
   EXPECT_EQ(value("entry", "experience", "aside"), "DATES");
-  EXPECT_EQ(value("entry", "education", "main"), "**INSTITUTION**, AREA|**DEGREE**");  // the degree column
+  // The degree column is a column of its own, left of the institution, 1cm wide (RenderCV's).
+  EXPECT_EQ(value("entry", "education", "main"), "**INSTITUTION**, AREA");
+  EXPECT_EQ(value("entry", "education", "lead"), "**DEGREE**");
+  EXPECT_EQ(value("entry", "education", "lead_width"), "28.346pt");
   EXPECT_EQ(value("entry", "range_separator"), " to ");
   EXPECT_EQ(value("footer", "text"), "NAME – PAGE of TOTAL");
   EXPECT_EQ(f.locale.date, "MONTH_NAME YEAR");
   // Spans point at the design values.
   expect_at(o.find("page")->find("paper")->span, 6, 11);
   expect_at(o.find("section")->find("rule_color")->span, 11, 22);
+}
+
+// RenderCV's degree column is hanji's education lead column: the file's own template (its
+// placeholders and markup), its width, and null (or empty) for none, which also clears a
+// theme's or a layout's.
+TEST(SourceDesign, TheDegreeColumnIsTheEducationLeadColumn) {
+  auto lead_of = [](const std::string& design) {
+    auto loaded = load("cv:\n  name: J\ndesign:\n" + design);
+    EXPECT_TRUE(loaded.file) << dump(loaded.diags);
+    EXPECT_EQ(loaded.diags.all().size(), 0u) << design << dump(loaded.diags);
+    const ConfigNode* education = loaded.file->layout_overrides.find("entry")->find("education");
+    const ConfigNode* lead = education ? education->find("lead") : nullptr;
+    if (!lead) return std::string("<missing>");
+    std::string joined;
+    for (const auto& item : lead->children) joined += (joined.empty() ? "" : "|") + item.scalar;
+    const ConfigNode* width = education->find("lead_width");
+    return joined + (width ? " @" + width->scalar : "");
+  };
+  EXPECT_EQ(lead_of("  theme: classic\n"), "**DEGREE** @28.346pt");
+  EXPECT_EQ(lead_of("  theme: harvard\n"), "**DEGREE** @28.346pt") << "harvard inherits classic's";
+  for (const char* theme : {"ember", "engineeringclassic", "engineeringresumes", "ink", "moderncv", "opal", "sb2nov"})
+    EXPECT_EQ(lead_of(std::string("  theme: ") + theme + "\n"), " @28.346pt") << theme << " has none";
+  EXPECT_EQ(lead_of("  templates: {education_entry: {degree_column: '*DEGREE* -- GPA'}}\n"
+                    "  entries: {degree_width: 2cm}\n"),
+            "*DEGREE* \u2013 GPA @56.693pt");
+  EXPECT_EQ(lead_of("  templates: {education_entry: {degree_column: null}}\n"), " @28.346pt");
+  EXPECT_EQ(lead_of("  templates: {education_entry: {degree_column: ''}}\n"), " @28.346pt");
 }
 
 TEST(SourceDesign, EveryRenderCvPaperSizeIsHonoured) {

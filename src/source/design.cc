@@ -568,17 +568,6 @@ Handler time_span() {
   };
 }
 
-// RenderCV's degree column (a narrow column left of the institution): hanji puts the degree
-// on the main column's second line when the main template does not show it already.
-void add_degree_column(std::vector<std::string>& lines, const Translator& t) {
-  const Value* degree = t.get("templates.education_entry.degree_column");
-  if (!degree || !degree->node || !degree->node->is_scalar() || degree->text().empty()) return;
-  if (std::any_of(lines.begin(), lines.end(), [](const std::string& l) { return l.find("DEGREE") != std::string::npos; }))
-    return;
-  lines.insert(lines.begin() + std::min<std::ptrdiff_t>(1, static_cast<std::ptrdiff_t>(lines.size())),
-               typst_dashes(degree->text()));
-}
-
 // RenderCV sets an entry's lines in the body's face; what is bold or italic its templates say
 // (**COMPANY**), so hanji's title and date styles lose their own weight and slant.
 void plain_entry_styles(const Value& v, Translator& t) {
@@ -591,7 +580,6 @@ Handler entry_template(std::string_view kind, bool aside) {
     if (v.node && v.node->is_null()) return Outcome::Honoured;
     plain_entry_styles(v, t);
     std::vector<std::string> lines = template_lines(v.text());
-    if (kind == "education" && !aside) add_degree_column(lines, t);
     t.set_list(fmt::format("entry.{}.{}", kind, aside ? "aside" : "main"), lines, v);
     // The main column's template says whether the summary and the highlights are shown: one
     // that leaves them out of its lines leaves them out of the entry.
@@ -603,14 +591,12 @@ Handler entry_template(std::string_view kind, bool aside) {
   };
 }
 
-// The degree column goes into the education main template (see add_degree_column), or on
-// its own into hanji's when the file gives no main template.
+// RenderCV's degree column: a narrow column left of an education entry's main one ("PhD |
+// Princeton University"), entries.degree_width wide, which hanji's lead column draws. null
+// (or an empty template) is no column, also over a hanji layout that has one.
 Handler degree_column() {
   return [](const std::string&, const Value& v, Translator& t) {
-    if (t.get("templates.education_entry.main_column")) return Outcome::Honoured;
-    std::vector<std::string> lines = {"**INSTITUTION**, AREA"};
-    add_degree_column(lines, t);
-    if (v.node && v.node->is_scalar() && !v.text().empty()) t.set_list("entry.education.main", lines, v);
+    t.set_list("entry.education.lead", template_lines(v.text()), v);
     return Outcome::Honoured;
   };
 }
@@ -712,6 +698,7 @@ const std::vector<std::pair<std::string_view, Handler>>& handlers() {
         {"sections.show_time_spans_in", spans_in()},
         {"entries.date_and_location_width", length_to({"entry.aside_width"})},
         {"entries.space_between_columns", length_to({"entry.column_gap"})},
+        {"entries.degree_width", length_to({"entry.education.lead_width"})},
         {"entries.summary.space_above", [](const std::string& path, const Value& v, Translator& t) {
            const Value* highlights = t.get("entries.highlights.space_above");
            if (!v.from_user && highlights && highlights->from_user) return Outcome::Honoured;  // see above
