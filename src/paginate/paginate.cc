@@ -312,14 +312,18 @@ std::string page_number_text(std::string format, int page, int total) {
 }
 
 // The footer is centred under the main flow: on the paper in one column, beside a side
-// column under the text it numbers. Page furniture is read first on its page (the top note,
-// then the page number): a reader that joins pages in drawing order (pdf.js, and the résumé
-// parsers built on it) would otherwise glue the foot of one page to the first line of the
-// next ("1 / 2Open Source Experience"), and that line is most often a section title.
+// column under the text it numbers. A page number is read at the boundary between pages:
+// last on the first page, first on every later one. Read in drawing order with no line ended
+// where a page ends, as pdf.js (and the résumé parsers built on it) reads a document, the
+// last line of one page and the first of the next are joined to what stands between them: the
+// first two pages' numbers then make a line of their own, which keeps the next page's first
+// line apart (a section title, most often, lost when joined to "1 / 2") and stands at the foot
+// of the page, a wide gap after the page's last line (where a parser starts a new entry). Past
+// the second page, a page's first line stands alone and its last is joined to the next
+// page's number. The top note is read first on the first page.
 void add_page_numbers(const compose::Furniture& furniture, const layout::Theme& theme, double centre,
                       text::Typesetter& typesetter, Document& doc) {
   int total = static_cast<int>(doc.pages.size());
-  std::size_t note_runs = 0;
   if (!doc.pages.empty() && !furniture.top_note.empty()) {
     // The note sits in the top margin, right-aligned with the text, above the first line.
     compose::Inline note{furniture.top_note, furniture.footer_font, "", {}};
@@ -331,7 +335,6 @@ void add_page_numbers(const compose::Furniture& furniture, const layout::Theme& 
     for (auto& run : line.runs) placed.push_back({run, x + run.x, baseline});
     auto& runs = doc.pages.front().runs;
     runs.insert(runs.begin(), placed.begin(), placed.end());  // read first
-    note_runs = placed.size();
   }
   if (!furniture.page_numbers || total < 2) return;
   for (int p = 0; p < total; ++p) {
@@ -344,9 +347,7 @@ void add_page_numbers(const compose::Furniture& furniture, const layout::Theme& 
     std::vector<PlacedRun> placed;
     for (auto& run : line.runs) placed.push_back({run, x + run.x, baseline});
     auto& runs = doc.pages[static_cast<size_t>(p)].runs;
-    const std::size_t after_note = p == 0 && !furniture.top_note.empty() ? note_runs : 0;
-    runs.insert(runs.begin() + static_cast<std::ptrdiff_t>(std::min(after_note, runs.size())), placed.begin(),
-                placed.end());
+    runs.insert(p == 0 ? runs.end() : runs.begin(), placed.begin(), placed.end());
   }
 }
 
