@@ -1354,16 +1354,14 @@ Sample corpus_sample() {
 }
 
 // The glyphs of `doc` that are read with the glyph before them, and not drawn (a space beside
-// a CJK bracket: pdf::RunReadings).
+// a CJK bracket: pdf::DocumentReadings).
 std::size_t read_with_another(const Document& doc) {
   const pdf::DocumentClusters clusters(doc);
-  pdf::RunReadings readings;
+  const pdf::DocumentReadings readings(doc, clusters);
   std::size_t count = 0;
   for (std::size_t p = 0; p < doc.pages.size(); ++p)
-    for (std::size_t r = 0; r < doc.pages[p].runs.size(); ++r) {
-      readings.read(doc.pages[p].runs[r].run, clusters.of(p, r), pdf::neighbours_of(doc.pages[p].runs, clusters, p, r));
-      for (std::size_t g = 0; g < doc.pages[p].runs[r].run.glyphs.size(); ++g) count += !readings.drawn(g);
-    }
+    for (std::size_t r = 0; r < doc.pages[p].runs.size(); ++r)
+      for (std::size_t g = 0; g < doc.pages[p].runs[r].run.glyphs.size(); ++g) count += !readings.of(p, r).drawn(g);
   return count;
 }
 

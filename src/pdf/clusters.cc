@@ -116,15 +116,11 @@ constexpr bool is_closing_cjk_punctuation(char32_t c) {
 
 bool is_one_space(std::u32string_view text) { return text == U" "; }
 
-}  // namespace
-
 bool opens_with_cjk_bracket(ClusterView clusters) {
   const std::span<const ClusterSpan> spans = clusters.clusters();
   return !spans.empty() && spans.front().glyph_count > 0 && !clusters.text(spans.front()).empty() &&
          is_opening_cjk_bracket(clusters.text(spans.front()).front());
 }
-
-namespace {
 
 bool opens_with_space_then_bracket(ClusterView clusters) {
   const std::span<const ClusterSpan> spans = clusters.clusters();
@@ -138,58 +134,72 @@ bool plain(const doc::GlyphRun& run) { return !run.decoration && !run.right_to_l
 
 }  // namespace
 
-RunNeighbours neighbours_of(const std::vector<doc::PlacedRun>& runs, const DocumentClusters& clusters,
-                            std::size_t page, std::size_t r) {
-  auto same_line = [&](std::size_t a, std::size_t b) {
-    return runs[b].baseline == runs[a].baseline && runs[b].x >= runs[a].x && plain(runs[a].run) && plain(runs[b].run);
-  };
-  RunNeighbours around;
-  if (r + 1 < runs.size() && same_line(r, r + 1)) {
-    around.bracket_next = opens_with_cjk_bracket(clusters.of(page, r + 1));
-    around.space_then_bracket_next = opens_with_space_then_bracket(clusters.of(page, r + 1));
+DocumentReadings::DocumentReadings(const doc::Document& doc, const DocumentClusters& clusters) {
+  std::size_t glyphs = 0, runs = 0;
+  for (const auto& page : doc.pages) {
+    runs += page.runs.size();
+    for (const auto& placed : page.runs) glyphs += placed.run.glyphs.size();
   }
-  around.leading_space_read_before =
-      r > 0 && same_line(r - 1, r) && opens_with_space_then_bracket(clusters.of(page, r));
-  return around;
+  readings_.reserve(glyphs);
+  skipped_.reserve(glyphs);
+  first_run_of_page_.reserve(doc.pages.size());
+  first_glyph_.reserve(runs);
+  for (std::size_t p = 0; p < doc.pages.size(); ++p) {
+    first_run_of_page_.push_back(first_glyph_.size());
+    const std::vector<doc::PlacedRun>& line = doc.pages[p].runs;
+    // Runs r and r + 1 stand on one line, the second after the first, both of plain text.
+    auto same_line = [&](std::size_t r) {
+      return line[r + 1].baseline == line[r].baseline && line[r + 1].x >= line[r].x && plain(line[r].run) &&
+             plain(line[r + 1].run);
+    };
+    for (std::size_t r = 0; r < line.size(); ++r) {
+      const bool next_on_line = r + 1 < line.size() && same_line(r);
+      const bool bracket_next = next_on_line && opens_with_cjk_bracket(clusters.of(p, r + 1));
+      const bool space_then_bracket_next = next_on_line && opens_with_space_then_bracket(clusters.of(p, r + 1));
+      const bool leading_space_read_before =
+          r > 0 && same_line(r - 1) && opens_with_space_then_bracket(clusters.of(p, r));
+      first_glyph_.push_back(readings_.size());
+      add_run(line[r].run, clusters.of(p, r), bracket_next, space_then_bracket_next, leading_space_read_before);
+    }
+  }
 }
 
-void RunReadings::read(const doc::GlyphRun& run, ClusterView clusters, const RunNeighbours& around) {
-  readings_.assign(run.glyphs.size(), std::u32string_view());
-  skipped_.assign(run.glyphs.size(), 0);
-  joined_.clear();
+void DocumentReadings::add_run(const doc::GlyphRun& run, ClusterView clusters, bool bracket_next,
+                               bool space_then_bracket_next, bool leading_space_read_before) {
+  const std::size_t first = readings_.size();
+  readings_.resize(first + run.glyphs.size());
+  skipped_.resize(first + run.glyphs.size(), 0);
   const std::span<const ClusterSpan> spans = clusters.clusters();
   for (const ClusterSpan& span : spans)
     for (std::size_t k = 0; k < span.glyph_count; ++k)
-      readings_[span.first_glyph + k] = run_glyph_reading(run, clusters.text(span), k, span.glyph_count);
+      readings_[first + span.first_glyph + k] = run_glyph_reading(run, clusters.text(span), k, span.glyph_count);
   if (!plain(run)) return;
+  auto drawn = [&](const ClusterSpan& span) { return skipped_[first + span.first_glyph] == 0; };
+  auto skip = [&](const ClusterSpan& span) {
+    for (std::size_t k = 0; k < span.glyph_count; ++k) skipped_[first + span.first_glyph + k] = 1;
+  };
+  auto last_glyph = [&](const ClusterSpan& span) { return first + span.first_glyph + span.glyph_count - 1; };
   // A space is read with the glyph before it (never at the start of a glyph's reading: pdf.js
   // takes such a glyph for a space and drops it whole), where a bracket is drawn over it: in
   // this run, or, for the space this run opens with, at the end of the run before it.
-  if (around.leading_space_read_before)
-    for (std::size_t k = 0; k < spans.front().glyph_count; ++k) skipped_[spans.front().first_glyph + k] = 1;
+  if (leading_space_read_before) skip(spans.front());
   for (std::size_t c = 0; c + 1 < spans.size(); ++c) {
     const std::u32string_view here = clusters.text(spans[c]);
     if (spans[c].glyph_count == 0 || here.empty() || !is_one_space(clusters.text(spans[c + 1])) ||
-        !drawn(spans[c].first_glyph) || !drawn(spans[c + 1].first_glyph))
+        !drawn(spans[c]) || !drawn(spans[c + 1]))
       continue;
-    const bool before_opening = c + 2 < spans.size() ? opens_with_cjk_bracket(clusters.subview(c + 2))
-                                                     : around.bracket_next;
-    if (before_opening || is_closing_cjk_punctuation(here.back())) fold(c + 1, c, clusters);
+    const bool before_opening = c + 2 < spans.size() ? opens_with_cjk_bracket(clusters.subview(c + 2)) : bracket_next;
+    if (!before_opening && !is_closing_cjk_punctuation(here.back())) continue;
+    append_space(last_glyph(spans[c]));
+    skip(spans[c + 1]);
   }
-  if (around.space_then_bracket_next && !spans.empty() && spans.back().glyph_count > 0 &&
-      drawn(spans.back().first_glyph))
-    append_space(spans.back().first_glyph + spans.back().glyph_count - 1);
+  if (space_then_bracket_next && !spans.empty() && spans.back().glyph_count > 0 && drawn(spans.back()))
+    append_space(last_glyph(spans.back()));
 }
 
-void RunReadings::append_space(std::size_t glyph) {
+void DocumentReadings::append_space(std::size_t glyph) {
   joined_.push_back(std::u32string(readings_[glyph]) + U" ");
   readings_[glyph] = joined_.back();
-}
-
-void RunReadings::fold(std::size_t space, std::size_t into, ClusterView clusters) {
-  const std::span<const ClusterSpan> spans = clusters.clusters();
-  append_space(spans[into].first_glyph + spans[into].glyph_count - 1);
-  for (std::size_t k = 0; k < spans[space].glyph_count; ++k) skipped_[spans[space].first_glyph + k] = 1;
 }
 
 std::vector<Cluster> clusters_of(const doc::GlyphRun& run) {

@@ -130,47 +130,52 @@ inline std::u32string_view run_glyph_reading(const doc::GlyphRun& run, std::u32s
   return reading;
 }
 
-/// What stands beside a run on its line, for RunReadings: whether the next run opens with a
-/// CJK bracket, or with a space and then one (that space is read at the end of this run), and
-/// whether this run's opening space is so read at the end of the run before.
-struct RunNeighbours {
-  bool bracket_next = false;
-  bool space_then_bracket_next = false;
-  bool leading_space_read_before = false;
-};
-
-/// What each glyph of a run reads as, worked out once per run alike for the font usage and
-/// the drawing: run_glyph_reading, but for a space beside a CJK bracket. A half-width bracket is
-/// drawn over that space (an opening one half an em left of its pen, a closing one's box half
-/// an em past its cut advance): readers that place characters by their boxes (poppler) lose
-/// such a space, and pdf.js drops one that ends a piece its text is cut into, or that a glyph
-/// drawn left of it follows ("MMORPG「듀랑고」의", "아키텍처」Vol."). Such a space is not drawn; the
-/// glyph before it reads as itself and the space ("G ", "」 "), and the space's width stays in
-/// the glyphs' places.
+/// What each glyph of one run reads as, and whether it is drawn (DocumentReadings).
 class RunReadings {
  public:
-  /// Works out the readings of `run`, split into `clusters`, beside the runs `around` it
-  /// (neighbours_of). Reuses its storage run after run.
-  void read(const doc::GlyphRun& run, ClusterView clusters, const RunNeighbours& around = {});
+  RunReadings(const std::u32string_view* readings, const char* skipped) : readings_(readings), skipped_(skipped) {}
   std::u32string_view of(std::size_t glyph) const { return readings_[glyph]; }
   bool drawn(std::size_t glyph) const { return skipped_[glyph] == 0; }
 
  private:
-  // Space cluster `space` is read at the end of cluster `into`'s last glyph, and not drawn.
-  void fold(std::size_t space, std::size_t into, ClusterView clusters);
-  void append_space(std::size_t glyph);
-
-  std::vector<std::u32string_view> readings_;
-  std::vector<char> skipped_;
-  std::deque<std::u32string> joined_;  // the readings of brackets with their spaces (stable addresses)
+  const std::u32string_view* readings_;
+  const char* skipped_;
 };
 
-/// Whether `clusters` begin with an opening CJK bracket (「, 『, （, ...).
-bool opens_with_cjk_bracket(ClusterView clusters);
+/// What each glyph of a document reads as, worked out once for the font usage and the drawing
+/// alike: run_glyph_reading, but for a space beside a CJK bracket. A half-width bracket is drawn
+/// over that space (an opening one half an em left of its pen, a closing one's box half an em
+/// past its cut advance): readers that place characters by their boxes (poppler) lose such a
+/// space, and pdf.js drops one that ends a piece its text is cut into, or that a glyph drawn
+/// left of it follows ("MMORPG「듀랑고」의", "아키텍처」Vol."). Such a space is not drawn; the glyph
+/// before it reads as itself and the space ("G ", "」 "), in its run or, for a space that opens
+/// a run, at the end of the run before it on the line; the space's width stays in the glyphs'
+/// places.
+class DocumentReadings {
+ public:
+  DocumentReadings(const doc::Document& doc, const DocumentClusters& clusters);
 
-/// What stands beside run `r` of page `page` (`runs`, split into `clusters`) on its line.
-RunNeighbours neighbours_of(const std::vector<doc::PlacedRun>& runs, const DocumentClusters& clusters,
-                            std::size_t page, std::size_t r);
+  /// The readings of run `run` of page `page`.
+  RunReadings of(std::size_t page, std::size_t run) const {
+    const std::size_t first = first_glyph_[first_run_of_page_[page] + run];
+    return RunReadings(readings_.data() + first, skipped_.data() + first);
+  }
+
+ private:
+  // Appends the readings of `run`, split into `clusters`: `space_then_bracket_next`, the next run
+  // on its line opens with a space and a bracket (whose space this run's last glyph reads);
+  // `leading_space_read_before`, this run opens so and the run before reads its space.
+  void add_run(const doc::GlyphRun& run, ClusterView clusters, bool bracket_next, bool space_then_bracket_next,
+               bool leading_space_read_before);
+  // Glyph `glyph` (an index into readings_) reads as its reading and a space.
+  void append_space(std::size_t glyph);
+
+  std::vector<std::u32string_view> readings_;  // every glyph's, run after run
+  std::vector<char> skipped_;                  // every glyph's: 1 = not drawn
+  std::deque<std::u32string> joined_;          // readings with a space added (stable addresses)
+  std::vector<std::size_t> first_run_of_page_;
+  std::vector<std::size_t> first_glyph_;       // per run: its first glyph's index
+};
 
 /// Appends the characters of `text` to `out`, as hanji::utf8_decode would return them.
 void append_decoded(std::u32string& out, std::string_view text);

@@ -106,7 +106,7 @@ class FontTally {
     for (std::size_t at = 0; at < text.size();) characters_.insert(utf8_next(text, at));
   }
 
-  // Each glyph drawn, with what it reads as (RunReadings).
+  // Each glyph drawn, with what it reads as (DocumentReadings).
   void add_run(const doc::GlyphRun& run, const RunReadings& readings, int& order) {
     for (std::size_t g = 0; g < run.glyphs.size(); ++g)
       if (readings.drawn(g)) propose(run.glyphs[g].id, readings.of(g), order++);
@@ -155,12 +155,12 @@ const std::u32string* FontUsage::text_of(uint32_t glyph_id) const {
 }
 
 std::vector<FontUsage> collect_font_usage(const doc::Document& doc) {
-  return collect_font_usage(doc, DocumentClusters(doc));
+  const DocumentClusters clusters(doc);
+  return collect_font_usage(doc, DocumentReadings(doc, clusters));
 }
 
-std::vector<FontUsage> collect_font_usage(const doc::Document& doc, const DocumentClusters& clusters) {
+std::vector<FontUsage> collect_font_usage(const doc::Document& doc, const DocumentReadings& readings) {
   std::vector<FontTally> fonts(doc.fonts.size());
-  RunReadings readings;
   int order = 0;
   for (std::size_t p = 0; p < doc.pages.size(); ++p) {
     const std::vector<doc::PlacedRun>& runs = doc.pages[p].runs;
@@ -168,8 +168,7 @@ std::vector<FontUsage> collect_font_usage(const doc::Document& doc, const Docume
       const doc::GlyphRun& run = runs[r].run;
       FontTally& font = fonts[static_cast<std::size_t>(run.font)];
       font.add_characters(run.text);
-      readings.read(run, clusters.of(p, r), neighbours_of(runs, clusters, p, r));
-      font.add_run(run, readings, order);
+      font.add_run(run, readings.of(p, r), order);
     }
   }
   std::vector<FontUsage> usage;

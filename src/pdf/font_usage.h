@@ -37,11 +37,11 @@ struct FontUsage {
   const std::u32string* text_of(uint32_t glyph_id) const;
 };
 
-/// The usage of every font of `doc`, indexed like doc.fonts, from its runs split into
-/// `clusters`. Runs must refer to valid fonts. A glyph's main text is the one it is drawn for
+/// The usage of every font of `doc`, indexed like doc.fonts, from what its glyphs read as
+/// (`readings`). Runs must refer to valid fonts. A glyph's main text is the one it is drawn for
 /// most often (a non-empty one before the empty one; ties go to the first seen), and a glyph only
 /// ever seen as the extra glyph of a cluster reads as nothing.
-std::vector<FontUsage> collect_font_usage(const doc::Document& doc, const DocumentClusters& clusters);
+std::vector<FontUsage> collect_font_usage(const doc::Document& doc, const DocumentReadings& readings);
 std::vector<FontUsage> collect_font_usage(const doc::Document& doc);
 
 }  // namespace hanji::pdf

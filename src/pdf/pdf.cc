@@ -66,6 +66,7 @@ struct Links {
 };
 
 bool draw_pages(HaruDoc& haru, PdfText& text, const doc::Document& doc, const DocumentClusters& clusters,
+                const DocumentReadings& readings,
                 MarkedContent* marks, std::vector<HPDF_Page>& pages, Links& links, WriteWork& work,
                 Diagnostics& diags) {
   ImageDrawer images(haru, work);
@@ -81,7 +82,7 @@ bool draw_pages(HaruDoc& haru, PdfText& text, const doc::Document& doc, const Do
     draw_rects(page, page_content.rects, doc.page_height, page_marks);
     if (marks) write_operators(page, marks->close());
     if (!images.draw(page, page_content.images, doc.page_height, diags, page_marks)) return false;
-    text.draw_runs(page, page_content.runs, clusters, pages.size() - 1, doc.page_height, marks);
+    text.draw_runs(page, page_content.runs, clusters, readings, pages.size() - 1, doc.page_height, marks);
     add_link_objects(page, page_content.links, doc.page_height, diags, page_marks, *links.extra, links.objects);
     if (!haru.check(diags, {}, "drawing page " + std::to_string(pages.size()))) return false;
   }
@@ -115,8 +116,9 @@ std::optional<std::string> write_pdf(const doc::Document& doc, const Options& op
 
   // Declared after haru: destroyed first, while libharu's document still exists.
   PdfText text(pdf, counted, options.memo);
-  const DocumentClusters clusters(doc);  // split once for the font usage and the drawing
-  const std::vector<FontUsage> usage = collect_font_usage(doc, clusters);
+  const DocumentClusters clusters(doc);             // split once for the font usage and the drawing,
+  const DocumentReadings readings(doc, clusters);  // and read once
+  const std::vector<FontUsage> usage = collect_font_usage(doc, readings);
   if (!load_fonts(haru, text, doc, usage, diags)) return std::nullopt;
 
   std::optional<MarkedContent> marks;
@@ -127,7 +129,7 @@ std::optional<std::string> write_pdf(const doc::Document& doc, const Options& op
   std::vector<HPDF_Page> pages;
   ExtraObjects extra;  // the structure tree and the links, written beside libharu's objects
   Links links{&extra, {}};
-  if (!draw_pages(haru, text, doc, clusters, marking, pages, links, counted, diags)) return std::nullopt;
+  if (!draw_pages(haru, text, doc, clusters, readings, marking, pages, links, counted, diags)) return std::nullopt;
   if (marks) {
     marks->finish();
     if (!write_structure_tree(pdf, *marks, pages, tagged_link_objects(links.objects), extra) ||

@@ -344,7 +344,8 @@ bool PdfText::load_font(int index, const doc::FontInfo& font, const FontUsage& u
 // The runs' operators, with their Tf and rg, are gathered in ops_ and written into the page
 // in one piece.
 void PdfText::draw_runs(HPDF_Page page, const std::vector<doc::PlacedRun>& runs, const DocumentClusters& clusters,
-                        std::size_t page_index, double page_height, MarkedContent* marks) {
+                        const DocumentReadings& readings, std::size_t page_index, double page_height,
+                        MarkedContent* marks) {
   if (runs.empty()) return;
   HPDF_Page_BeginText(page);
   LineStart line;
@@ -366,8 +367,8 @@ void PdfText::draw_runs(HPDF_Page page, const std::vector<doc::PlacedRun>& runs,
     if (marks) ops_ += marks->before_run(page_index, placed);
     settings.select(ops_, page, found->second.font, run.size, run.color);
     ops_ += line.move_to(placed.x, page_height - placed.baseline + run.rise);
-    append_glyphs(ops_, run, found->second.codes, clusters.of(page_index, r), readings_, work_, marks, letter_spaced,
-                  neighbours_of(runs, clusters, page_index, r));
+    append_glyphs(ops_, run, found->second.codes, clusters.of(page_index, r), readings.of(page_index, r), work_, marks,
+                  letter_spaced);
   }
   if (marks) ops_ += marks->close();  // inside the text object it began in
   write_operators(page, ops_);

@@ -38,11 +38,11 @@ class PdfText {
   /// failure returns false; the reason is in `diags` or in the libharu document's error state.
   bool load_font(int index, const doc::FontInfo& font, const FontUsage& usage, Diagnostics& diags);
 
-  /// Draws `runs`, page `page_index` of the document whose runs `clusters` split (all fonts
-  /// loaded), on `page` in one text object; each run in its marked content when `marks` is
-  /// given (a tagged PDF).
+  /// Draws `runs`, page `page_index` of the document whose runs `clusters` split and whose
+  /// glyphs read as `readings` say (all fonts loaded), on `page` in one text object; each run in
+  /// its marked content when `marks` is given (a tagged PDF).
   void draw_runs(HPDF_Page page, const std::vector<doc::PlacedRun>& runs, const DocumentClusters& clusters,
-                 std::size_t page_index, double page_height, MarkedContent* marks);
+                 const DocumentReadings& readings, std::size_t page_index, double page_height, MarkedContent* marks);
 
   /// Sets the catalog's /Lang (a plain language tag; anything else is left out).
   void set_language(const std::string& language);
@@ -63,8 +63,7 @@ class PdfText {
   WriteMemo* memo_;                  // subsets kept from documents before, or null
   std::map<int, LoadedFont> fonts_;  // by Document font index; ordered = deterministic output
   std::set<std::string> tags_;
-  std::string ops_;        // draw_runs: operators not yet written into the page
-  RunReadings readings_;   // draw_runs: the readings of the run being drawn
+  std::string ops_;  // draw_runs: operators not yet written into the page
 };
 
 /// The six uppercase letters before the '+' of a subset font's name: a hash of the font's

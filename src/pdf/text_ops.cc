@@ -1,6 +1,7 @@
 #include "pdf/text_ops.h"
 
 #include <algorithm>
+#include <array>
 #include <charconv>
 #include <cmath>
 #include <cstdlib>
@@ -265,13 +266,19 @@ class RunDrawer {
   // Each glyph as the code of its reading; a cluster with a glyph the font has no such code for
   // reads as its text through an /ActualText span, unless it is inside one already.
   void draw_cluster(const ClusterSpan& cluster, std::u32string_view text, bool in_span) {
+    // The codes of a cluster's first glyphs, looked up once (a cluster is most often one glyph).
+    constexpr std::size_t kKept = 8;
+    std::array<uint16_t, kKept> codes{};
     bool exact = true;
-    uint16_t code = 0;
-    for (std::size_t k = 0; k < cluster.glyph_count && exact; ++k)
-      exact = !readings_.drawn(cluster.first_glyph + k) || code_for(cluster, k, code);
+    for (std::size_t k = 0; k < cluster.glyph_count; ++k) {
+      uint16_t code = 0;
+      exact = (code_for(cluster, k, code) || !readings_.drawn(cluster.first_glyph + k)) && exact;
+      if (k < kKept) codes[k] = code;
+    }
     if (!exact && !in_span) begin_actual_text(text);
     for (std::size_t k = 0; k < cluster.glyph_count; ++k) {
-      code_for(cluster, k, code);
+      uint16_t code = k < kKept ? codes[k] : 0;
+      if (k >= kKept) code_for(cluster, k, code);
       draw_glyph(cluster.first_glyph + k, code);
     }
     if (!exact && !in_span) end_actual_text();
@@ -391,10 +398,8 @@ std::vector<std::pair<uint16_t, long long>> GlyphCodes::widths() const {
 long long declared_width(double per_mille) { return std::llround(per_mille * 32.0) * 31'250; }
 
 void append_glyphs(std::string& out, const doc::GlyphRun& run, const GlyphCodes& font, ClusterView clusters,
-                   RunReadings& readings, WriteWork& work, ActualTextMarks* marks, bool letter_spaced,
-                   const RunNeighbours& around) {
+                   RunReadings readings, WriteWork& work, ActualTextMarks* marks, bool letter_spaced) {
   if (run.size <= 0) return;
-  readings.read(run, clusters, around);
   RunDrawer(run, font, readings, out, work, marks, letter_spaced).draw(clusters);
 }
 
@@ -414,15 +419,16 @@ void LetterSpacing::add(ClusterView clusters) {
 }
 
 std::string show_glyphs(const doc::GlyphRun& run, const GlyphCodes& font) {
-  std::string out;
-  RunClusters split;
-  split.split(run);
-  const ClusterView clusters = split.view(0, split.clusters().size());
+  doc::Document alone;  // the run on a page of its own
+  alone.pages.resize(1);
+  alone.pages[0].runs.push_back(doc::PlacedRun{run, 0, 0});
+  const DocumentClusters clusters(alone);
+  const DocumentReadings readings(alone, clusters);
   LetterSpacing line;
-  line.add(clusters);
+  line.add(clusters.of(0, 0));
+  std::string out;
   WriteWork uncounted;
-  RunReadings readings;
-  append_glyphs(out, run, font, clusters, readings, uncounted, nullptr, line.detected());
+  append_glyphs(out, run, font, clusters.of(0, 0), readings.of(0, 0), uncounted, nullptr, line.detected());
   return out;
 }
 

@@ -146,12 +146,12 @@ class LetterSpacing {
   std::size_t letters_ = 0;  // of the current word
 };
 
-/// show_glyphs appending to `out`, from `run` already split into `clusters` (its readings worked
-/// out in `readings`, storage reused from run to run), counting the glyphs drawn and measured in
-/// `work`; its /ActualText spans through `marks` when given; `letter_spaced`: its line is
-/// one-character words (LetterSpacing); `around`: what stands beside it on its line.
+/// show_glyphs appending to `out`, from `run` already split into `clusters` and read as
+/// `readings` says (DocumentReadings), counting the glyphs drawn and measured in `work`; its
+/// /ActualText spans through `marks` when given; `letter_spaced`: its line is one-character
+/// words (LetterSpacing).
 void append_glyphs(std::string& out, const doc::GlyphRun& run, const GlyphCodes& font, ClusterView clusters,
-                   RunReadings& readings, WriteWork& work, ActualTextMarks* marks = nullptr,
-                   bool letter_spaced = false, const RunNeighbours& around = {});
+                   RunReadings readings, WriteWork& work, ActualTextMarks* marks = nullptr,
+                   bool letter_spaced = false);
 
 }  // namespace hanji::pdf
