@@ -20,7 +20,6 @@
 #include "config/shipped_trees.h"
 #include "config/yaml_tree.h"  // private: the work of the YAML loader
 #include "core/limits.h"
-#include "yaml_events.h"  // beside this file
 #include "source/entry_types.h"  // private: the entry types the schema lists
 #include "source/fields.h"       // private: the tables the readers and the schema share
 
@@ -3186,67 +3185,6 @@ TEST(YamlPieces, WhatCannotBeCutIsParsedWhole) {
   }
 }
 
-
-// Comment lines given to yaml-cpp without their words: the same tree and the same errors at
-// the same places, for every YAML file hanji ships or tests with, for the cases where a '#'
-// line is text or where cutting it would move an error, and for random edits.
-TEST(CommentLines, LeaveWhatYamlReadsAsItWas) {
-  std::vector<std::string> texts{
-      "a: 1\n# comment\nb: 2\n",
-      "a:\n  - x\n  # one\n    # two, deeper\n  - y\n",
-      "a: |\n  text\n  # text too\n\n  # and this\nb: 1\n",
-      "a: >-\n  text\n # trailing comment, less indented\n  more\n",
-      "a: | # a comment after the indicator\n  # text\n",
-      "a:\n  |\n  # text at the indicator's own indentation\n",
-      "- |\n # text\n- x\n",
-      "|\n# a root scalar's text\n",
-      "a: \"text\n  # inside quotes\n  end\"\n",
-      "a: 'it''s\n  # inside quotes\n  end'\n",
-      "{\"a\":\"b\n# inside quotes\n\"}\n",
-      "a: first\n  # ends the text\n  second\n",
-      "a: [x,\n  # between items\n  y]\n",
-      "# top\r\na: 1\r\n  # crlf\r\nb: 2\r\n",
-      "a: 1\n# last line without a break",
-      "a: [1,\n# unclosed at the end",
-      "---\na: 1\n# c\n---\nb: 2\n",
-      "a: 1 # trailing\n#\n#only\n   #\n",
-      "a: x#y\n#c\nb: 'c#d'\n",
-      "a: !tag x\n# c\nb: &n v\n# c\nc: *n\n",
-      "\ta: tab\n# c\n",
-      std::string("\xFE\xFF\0a\0:\0 \0\x31\0\n#\0c\0\n", 16),  // UTF-16, where '\n' bytes are no breaks
-      "\xFE\xFF" "a: 1\n# c\nb: 2\n",
-      std::string("a: 1\n# c\0d\nb: 2\n", 16),
-      "a: [\"x\"', \"y\",\n# inside the quote after the quote\n']\n",
-      "\xEF\xBB\xBF'a\n# inside quotes after a byte order mark\n'\n",
-      "a: Lee's and 90's\n# c\nb: (x)'s\n# c\n",
-  };
-  for (const char* folder : {"samples", "tests/golden", "starters", "layouts", "locales"})
-    for (const auto& entry : fs::directory_iterator(fs::path(HANJI_SOURCE_DIR) / folder))
-      if (entry.path().extension() == ".yaml" || entry.path().extension() == ".json")
-        texts.push_back(read_text(entry.path()));
-  const std::vector<std::string> inserts{"#", "\n#", "\n  # c", " # c", "\"", "'", "|\n", ">\n", "\n|\n",
-                                         "- ", ": ", "\n", "  ", "[", "{", "\t", "---\n"};
-  std::mt19937 random(26);
-  const std::size_t originals = texts.size();
-  for (std::size_t k = 0; k < originals; ++k)
-    for (int edit = 0; edit < 40 && !texts[k].empty(); ++edit) {
-      std::string edited = texts[k];
-      for (int n = 0; n < 3; ++n)
-        edited.insert(std::uniform_int_distribution<std::size_t>(0, edited.size())(random), inserts[random() % inserts.size()]);
-      texts.push_back(std::move(edited));
-    }
-  std::size_t emptied = 0;
-  for (const std::string& text : texts) {
-    const std::string given = comment_lines_emptied(text);
-    emptied += given != text;
-    ASSERT_EQ(hanji::testing::yaml_events(given), hanji::testing::yaml_events(text)) << text;
-    ASSERT_LE(given.size(), text.size());
-  }
-  EXPECT_GT(emptied, originals) << "the comments were taken out of most texts";
-  EXPECT_EQ(comment_lines_emptied("a: 1\n  # words\nb: 2\n"), "a: 1\n  #\nb: 2\n");
-  EXPECT_EQ(comment_lines_emptied("a: |\n  # words\n"), "a: |\n  # words\n");
-  EXPECT_EQ(comment_lines_emptied("a: \"x\n  # words\"\n# c\n"), "a: \"x\n  # words\"\n# c\n");
-}
 
 // Every shipped layout and locale is taken from the tree parsed when hanji was built, and that
 // tree is what yaml-cpp gives for the file today (a build that missed an edit would differ),

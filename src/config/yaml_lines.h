@@ -1,6 +1,6 @@
 // Private to the config module: one line of a YAML file read as yaml-cpp reads quotes,
-// comments and block scalars, for the two places that look at a file's lines before yaml-cpp
-// does (comment_lines_emptied, and the pieces a file is cut into for parsing again).
+// comments and block scalars, for the one place that looks at a file's lines before yaml-cpp
+// does: the pieces a watched file is cut into for parsing again.
 #pragma once
 
 #include <string_view>

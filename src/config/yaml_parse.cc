@@ -15,7 +15,6 @@
 
 #include "core/files.h"
 #include "core/limits.h"
-#include "config/yaml_lines.h"
 #include "config/yaml_tree.h"
 
 namespace hanji::config {
@@ -509,61 +508,7 @@ std::string join_surrogate_escapes(const std::string& text) {
   return out;
 }
 
-// Whether some line of `text` but its last starts with '#' after its indentation: a file
-// without comment lines is given to yaml-cpp as it is, unread.
-bool has_comment_line(std::string_view text) {
-  for (std::size_t at = text.find('#'); at != std::string_view::npos; at = text.find('#', at + 1)) {
-    std::size_t start = at;
-    while (start > 0 && text[start - 1] == ' ') --start;
-    if ((start == 0 || text[start - 1] == '\n') && text.find('\n', at) != std::string_view::npos) return true;
-  }
-  return false;
-}
-
 }  // namespace
-
-std::string comment_lines_emptied(std::string_view text) {
-  // Lines are lines of UTF-8: yaml-cpp reads a file with a byte order mark or NUL bytes as
-  // UTF-16 or UTF-32, where a '\n' byte is no line break.
-  if (!has_comment_line(text) || text.find('\0') != std::string_view::npos || !utf8_valid(text) ||
-      text.find("\xEF\xBB\xBF") != std::string_view::npos)  // a byte order mark, which yaml-cpp skips
-    return std::string(text);
-  std::string out;
-  out.reserve(text.size());
-  std::size_t copied = 0;  // text before this is in `out`
-  // Inside what may be a block scalar: lines indented past `scalar_indent` (or any line, for
-  // one that may sit at its opener's own indentation), blank lines and '#' lines are its text.
-  bool in_scalar = false;
-  int scalar_indent = 0;
-  for (std::size_t begin = 0; begin < text.size();) {
-    const std::size_t end = text.find('\n', begin);
-    if (end == std::string_view::npos) break;  // the last line, without a line break: as it is
-    const std::string_view line = text.substr(begin, end - begin);
-    std::size_t indent = 0;
-    while (indent < line.size() && line[indent] == ' ') ++indent;
-    const std::string_view content = line.substr(indent);
-    const bool blank = content.empty() || content == "\r";
-    const bool comment = !blank && content[0] == '#';
-    if (in_scalar && !blank && !comment && static_cast<int>(indent) <= scalar_indent) in_scalar = false;
-    if (comment && !in_scalar) {
-      // Up to and with the '#'; the words after it are left out (a '\r' before the line
-      // break stays: it is part of the break).
-      out.append(text, copied, begin + indent + 1 - copied);
-      copied = line.back() == '\r' ? end - 1 : end;
-    } else if (!in_scalar && !blank && !comment) {
-      if (line.starts_with("---") || line.starts_with("...") || line.starts_with("%")) return std::string(text);
-      const ContentLine read = read_content_line(content);
-      if (read.quote_left_open || read.tagged) return std::string(text);
-      if (read.opens_block_scalar) {
-        in_scalar = true;
-        scalar_indent = static_cast<int>(indent) - (read.scalar_at_indentation ? 1 : 0);
-      }
-    }
-    begin = end + 1;
-  }
-  out.append(text, copied);
-  return out;
-}
 
 std::optional<YamlNode> parse_yaml(const SourceText& source, Diagnostics& diags, YamlWork* work) {
   Diagnostics local;
@@ -575,7 +520,7 @@ std::optional<YamlNode> parse_yaml(const SourceText& source, Diagnostics& diags,
     return std::nullopt;
   }
   if (!check_encoding(source, diags)) return std::nullopt;
-  std::istringstream stream(join_surrogate_escapes(comment_lines_emptied(source.text())));
+  std::istringstream stream(join_surrogate_escapes(std::string(source.text())));
   try {
     YAML::Parser parser(stream);
     YamlWork uncounted;

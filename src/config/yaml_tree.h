@@ -113,16 +113,6 @@ struct YamlWork {
 /// An empty document yields a Null node. `work`, when given, gets the work done added to it.
 std::optional<YamlNode> parse_yaml(const SourceText& source, Diagnostics& diags, YamlWork* work = nullptr);
 
-/// `text` with the words of its comment lines taken out: a line whose first character after
-/// its indentation is '#' keeps its indentation and the '#' alone, so every other character
-/// stays at its line and column and yaml-cpp reads the same tree and the same errors, without
-/// a few hundred instructions for each character of the comments. Lines that may belong to a
-/// block scalar (under "key: |"), the file's last line when no line break ends it, and the
-/// whole of a file with a quoted text running over several lines, a document marker or a
-/// directive are left as they are: a '#' there may be text, or mark where an error is. So is
-/// text that is not UTF-8 (yaml-cpp reads a byte order mark or NUL bytes as UTF-16 or -32).
-std::string comment_lines_emptied(std::string_view text);
-
 /// parse_yaml, reusing the pieces of the file `pieces` kept from earlier parses and keeping
 /// its own (yaml_pieces.cc): the same tree and the same messages as parse_yaml, at the cost
 /// of parsing only what changed. Null `pieces`: parse_yaml.
