@@ -73,7 +73,12 @@ model::Locale korean() {
   l.present = "현재";
   l.date = "YEAR. MONTH.";
   l.date_with_day = "YEAR. MONTH. DAY.";
+  l.month_year = l.date_in_words = "YEAR년 MONTH월";
+  l.year_in_words = "YEAR년";
+  l.date_in_words_with_day = "YEAR년 MONTH월 DAY일";
   l.degree_with_area = "AREA DEGREE";
+  l.cv_title_with_name = "NAME 이력서";
+  l.cv_title = "이력서";
   l.page_number = "PAGE / TOTAL";
   return l;
 }
@@ -954,7 +959,7 @@ TEST(Meta, TitleWithoutANameHasNoDanglingSeparator) {
   model::CvFile file;
   Diagnostics diags;
   EXPECT_EQ(compose(file, layout::Theme{}, diags).meta.title, "CV");
-  file.locale.language = "ko";
+  file.locale = korean();
   EXPECT_EQ(compose(file, layout::Theme{}, diags).meta.title, "이력서");
 }
 
@@ -1266,7 +1271,9 @@ TEST(EntryTemplates, DateFormatsOfTheLayout) {
   Entry e;
   e.start_date = ym(2018, 9);
   e.end_date = ym(2019, 12);
-  EXPECT_EQ(format_dates(e, english(), layout::DateFormat::KoreanWords), "2018년 9월 \u2013 2019년 12월");
+  EXPECT_EQ(format_dates(e, korean(), layout::DateFormat::Words), "2018년 9월 \u2013 2019년 12월");
+  EXPECT_EQ(format_dates(e, english(), layout::DateFormat::Words), "September 2018 \u2013 December 2019");
+  EXPECT_EQ(format_dates(e, english(), layout::DateFormat::MonthYear), "Sept 2018 \u2013 Dec 2019");
   EXPECT_EQ(format_dates(e, english(), layout::DateFormat::Numeric), "09/2018 \u2013 12/2019");
   EXPECT_EQ(format_dates(e, korean(), layout::DateFormat::MonthYear), "2018년 9월 \u2013 2019년 12월");
   EXPECT_EQ(format_dates(e, english(), layout::DateFormat::Dotted), "2018. 9. \u2013 2019. 12.");

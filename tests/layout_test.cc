@@ -1090,7 +1090,7 @@ TEST(LoadTheme, EntryTemplatesAndTitleStylesFromOverrides) {
   EXPECT_EQ(theme->experience_template.main, (std::vector<std::string>{"**COMPANY**", "POSITION"}));
   EXPECT_EQ(theme->experience_template.aside, (std::vector<std::string>{"LOCATION"}));
   EXPECT_EQ(theme->aside_side, AsideSide::Left);
-  EXPECT_EQ(theme->date_format, DateFormat::KoreanWords);
+  EXPECT_EQ(theme->date_format, DateFormat::Words) << "'korean' is the older name of 'words'";
   EXPECT_EQ(theme->section_title_style, TitleStyle::BarBefore);
   EXPECT_EQ(theme->section_accent_letters, 3);
 

@@ -1870,6 +1870,12 @@ TEST(SourceLocale, KoreanFromItsFile) {
   EXPECT_EQ(ko.years, "년");
   EXPECT_EQ(ko.months, "개월");
   EXPECT_EQ(ko.last_updated, "마지막 업데이트");
+  // The words C++ no longer holds: the month-year and signing forms, the PDF's title.
+  EXPECT_EQ(ko.month_year, "YEAR년 MONTH월");
+  EXPECT_EQ(ko.year_in_words, "YEAR년");
+  EXPECT_EQ(ko.date_in_words_with_day, "YEAR년 MONTH월 DAY일");
+  EXPECT_EQ(ko.cv_title_with_name, "NAME 이력서");
+  EXPECT_EQ(ko.cv_title, "이력서");
 }
 
 // Every shipped locale file reads without a message, answers to its name and its code, and

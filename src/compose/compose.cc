@@ -24,12 +24,11 @@ std::string current_date_text(const model::CvFile& file) {
   return format_dates(dated, file.locale);
 }
 
-// settings.pdf_title with NAME (and CURRENT_DATE) filled in, else "NAME – CV" / "NAME 이력서",
-// or just "CV" / "이력서" for a CV without a name.
+// settings.pdf_title with NAME (and CURRENT_DATE) filled in, else the locale's title ("NAME – CV",
+// "NAME 이력서"), or its title for a CV without a name.
 std::string document_title(const model::CvFile& file, const std::string& name) {
-  const bool korean = file.locale.language == "ko";
   std::string title = file.settings.pdf_title;
-  if (title.empty()) title = name.empty() ? (korean ? "이력서" : "CV") : (korean ? "NAME 이력서" : "NAME \u2013 CV");
+  if (title.empty()) title = name.empty() ? file.locale.cv_title : file.locale.cv_title_with_name;
   replace_all(title, "CURRENT_DATE", current_date_text(file));
   replace_all(title, "NAME", name);
   return title;
@@ -99,21 +98,11 @@ Furniture furniture(const model::CvFile& file, const layout::Theme& theme) {
 
 }  // namespace
 
-// The day a form is signed, as its language writes it: "2026년 11월 23일", "23 November 2026".
+// The day a form is signed, in the locale's words: "2026년 11월 23일", "23 November 2026".
 std::string signing_date(const model::CvFile& file) {
   const auto& date = file.settings.current_date;
   if (!date || date->year == 0) return "";
-  using Kind = model::Date::Kind;
-  const bool day = date->kind == Kind::YearMonthDay, month = day || date->kind == Kind::YearMonth;
-  if (file.locale.language == "ko") {
-    std::string out = std::to_string(date->year) + "년";
-    if (month) out += " " + std::to_string(date->month) + "월";
-    if (day) out += " " + std::to_string(date->day) + "일";
-    return out;
-  }
-  std::string out = month ? file.locale.month_names[static_cast<size_t>(date->month - 1)] + " " : "";
-  if (day) out = std::to_string(date->day) + " " + out;
-  return out + std::to_string(date->year);
+  return date_in_words(*date, file.locale);
 }
 
 

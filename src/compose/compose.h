@@ -281,6 +281,10 @@ std::string markup_linked_as_set(const std::string& value);
 std::string format_dates(const model::Entry& entry, const model::Locale& locale,
                          layout::DateFormat format = layout::DateFormat::Locale);
 
+/// A date written out in the locale's words, as a form is signed: "23 November 2026",
+/// "2026년 11월 23일", "2026".
+std::string date_in_words(const model::Date& date, const model::Locale& locale);
+
 /// One date the same way.
 std::string format_date(const model::Date& date, const model::Locale& locale,
                         layout::DateFormat format = layout::DateFormat::Locale);

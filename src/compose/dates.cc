@@ -1,8 +1,8 @@
 // Dates and date ranges as the locale prints them.
 //
 // The locale's templates give the form: English "Sept 2023" (a day is not shown), Korean
-// "2020. 3." and "2020. 3. 1." (the 국립국어원 rule of a full stop after every numeric part),
-// German "09/2018". A year alone stays a number in every language ("2018", "2018 – 2020. 3."):
+// "2020. 3." and "2020. 3. 1." (the National Institute of Korean Language's rule of a full
+// stop after every numeric part), German "09/2018". A year alone stays a number in every language ("2018", "2018 – 2020. 3."):
 // "2018." would read as a stray full stop.
 #include <string>
 
@@ -16,7 +16,8 @@ namespace {
 using model::Date;
 using model::Locale;
 
-std::string format_korean(const Date& date) {
+// "2020. 3." and "2020. 3. 1.": a full stop after every numeric part.
+std::string format_dotted(const Date& date) {
   if (date.kind == Date::Kind::YearMonthDay) return fmt::format("{}. {}. {}.", date.year, date.month, date.day);
   if (date.kind == Date::Kind::YearMonth) return fmt::format("{}. {}.", date.year, date.month);
   return std::to_string(date.year);  // a year alone is a number, not a dotted date: "2013", not "2013."
@@ -27,11 +28,11 @@ void replace_all(std::string& text, std::string_view field, const std::string& v
     text.replace(at, field.size(), value);
 }
 
-// The locale's template filled in; longer placeholder names first, as MONTH is in MONTH_NAME.
-std::string format_with_locale(const Date& date, const Locale& locale) {
-  if (date.kind == Date::Kind::Year || date.month < 1 || date.month > 12) return std::to_string(date.year);
-  const bool day = date.kind == Date::Kind::YearMonthDay && !locale.date_with_day.empty();
-  std::string text = day ? locale.date_with_day : locale.date;
+bool has_month(const Date& date) { return date.kind != Date::Kind::Year && date.month >= 1 && date.month <= 12; }
+
+// One of the locale's date templates filled in; longer placeholder names first, as MONTH is
+// in MONTH_NAME.
+std::string fill_template(std::string text, const Date& date, const Locale& locale) {
   replace_all(text, "MONTH_ABBREVIATION", locale.month_abbreviations[date.month - 1]);
   replace_all(text, "MONTH_NAME", locale.month_names[date.month - 1]);
   replace_all(text, "MONTH_IN_TWO_DIGITS", fmt::format("{:02}", date.month));
@@ -41,20 +42,23 @@ std::string format_with_locale(const Date& date, const Locale& locale) {
   return text;
 }
 
-bool korean(const Locale& locale) { return locale.language == "ko"; }
+// The locale's own form: a year alone stays a number.
+std::string format_with_locale(const Date& date, const Locale& locale) {
+  if (!has_month(date)) return std::to_string(date.year);
+  const bool day = date.kind == Date::Kind::YearMonthDay && !locale.date_with_day.empty();
+  return fill_template(day ? locale.date_with_day : locale.date, date, locale);
+}
 
-// A year, month and maybe day in one of the layouts' forms ("2018년 9월", "09/2018", "2018").
+// A year, month and maybe day in one of the layouts' forms ("Sept 2018", "2018년 9월",
+// "09/2018", "2018").
 std::string format_numeric(const Date& date, const Locale& locale, layout::DateFormat format) {
-  const bool month = date.kind != Date::Kind::Year && date.month >= 1 && date.month <= 12;
+  const bool month = has_month(date);
   switch (format) {
-    case layout::DateFormat::MonthYear:  // Korean has no month names: its word form is the analogue
-      if (korean(locale))
-        return month ? fmt::format("{}년 {}월", date.year, date.month) : fmt::format("{}년", date.year);
-      if (!month) return std::to_string(date.year);
-      return locale.month_abbreviations[date.month - 1] + " " + std::to_string(date.year);
-    case layout::DateFormat::Dotted: return format_korean(date);
-    case layout::DateFormat::KoreanWords:
-      return month ? fmt::format("{}년 {}월", date.year, date.month) : fmt::format("{}년", date.year);
+    case layout::DateFormat::MonthYear:
+      return fill_template(month ? locale.month_year : locale.year_in_words, date, locale);
+    case layout::DateFormat::Dotted: return format_dotted(date);
+    case layout::DateFormat::Words:
+      return fill_template(month ? locale.date_in_words : locale.year_in_words, date, locale);
     case layout::DateFormat::Numeric:
       return month ? fmt::format("{:02}/{}", date.month, date.year) : std::to_string(date.year);
     case layout::DateFormat::Year: return std::to_string(date.year);
@@ -64,6 +68,16 @@ std::string format_numeric(const Date& date, const Locale& locale, layout::DateF
 }
 
 }  // namespace
+
+std::string date_in_words(const model::Date& date, const model::Locale& locale) {
+  if (date.kind == Date::Kind::Present) return locale.present;
+  if (date.kind == Date::Kind::Free) return date.text;
+  const bool day = date.kind == Date::Kind::YearMonthDay;
+  return fill_template(!has_month(date) ? locale.year_in_words
+                       : day            ? locale.date_in_words_with_day
+                                        : locale.date_in_words,
+                       date, locale);
+}
 
 std::string format_date(const model::Date& date, const model::Locale& locale, layout::DateFormat format) {
   switch (date.kind) {

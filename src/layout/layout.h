@@ -39,9 +39,9 @@ enum class AsideSide { Right, Left };
 /// How dates print: as the locale prints them, or in one of these forms.
 enum class DateFormat {
   Locale,        // English "Sept 2018", Korean "2018. 9."
-  MonthYear,     // "Sept 2018" (month names of the locale)
+  MonthYear,     // the locale's month_year: "Sept 2018", "2018년 9월"
   Dotted,        // "2018. 9."
-  KoreanWords,   // "2018년 9월"
+  Words,         // the locale's date in words: "September 2018", "2018년 9월"
   Numeric,       // "09/2018"
   Year,          // "2018"
 };

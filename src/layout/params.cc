@@ -263,11 +263,11 @@ void add_entry(std::vector<Param>& out) {
   out.push_back(simple("entry.time_spans_in", ParamType::TextList, member(&Theme::time_spans_in),
                        "sections (title or key, any case) whose dated entries also show their length, e.g. "
                        "[experience]"));
-  out.push_back(choice("entry.date_format", {"locale", "month-year", "dotted", "korean", "numeric", "year"},
+  out.push_back(choice("entry.date_format", {"locale", "month-year", "dotted", "words", "numeric", "year"},
                        enum_member(&Theme::date_format),
-                       "locale: as the CV's language writes dates; month-year: Sept 2018; dotted: 2018. 9.; "
-                       "korean: 2018년 9월; numeric: 09/2018; year: 2018",
-                       {{"month_year", "month-year"}}));
+                       "locale: as the CV's language writes dates; month-year: Sept 2018 (Korean 2018년 9월); "
+                       "dotted: 2018. 9.; words: September 2018 (Korean 2018년 9월); numeric: 09/2018; year: 2018",
+                       {{"month_year", "month-year"}, {"korean", "words"}}));
   out.push_back(simple("entry.range_separator", ParamType::String, member(&Theme::range_separator),
                        "text between the two dates of a range, e.g. \" ~ \" (empty: the locale's \" – \")"));
   out.push_back(simple("entry.number_publications", ParamType::Bool, member(&Theme::number_publications),

@@ -136,6 +136,13 @@ struct Locale {
   /// Korean "2020. 3.", German "09/2018". A year alone prints as the number.
   std::string date = "MONTH_ABBREVIATION YEAR";
   std::string date_with_day;  // empty: as `date`
+  /// The layouts' month-year form (`entry.date_format: month-year`): English "Sept 2018",
+  /// Korean, which has no month names, "2018년 9월". A year alone there: year_in_words.
+  std::string month_year = "MONTH_ABBREVIATION YEAR";
+  /// A date written out in words, as a form is signed: "23 November 2026", "2026년 11월 23일".
+  std::string year_in_words = "YEAR";
+  std::string date_in_words = "MONTH_NAME YEAR";
+  std::string date_in_words_with_day = "DAY MONTH_NAME YEAR";
   std::string range_separator = " \u2013 ";  // between start and end date
   std::string degree_with_area = "DEGREE in AREA";  // placeholders DEGREE and AREA
   std::string year = "year", years = "years", month = "month", months = "months";
@@ -149,6 +156,9 @@ struct Locale {
   /// The photo's alternative text in a tagged PDF, what a screen reader says for it; NAME is
   /// filled in.
   std::string photo_of = "Photo of NAME";
+  /// The PDF's title when the CV names none: with the CV's name (NAME) and without.
+  std::string cv_title_with_name = "NAME \u2013 CV";
+  std::string cv_title = "CV";
 };
 
 /// Whether `language` (an ISO 639-1 code) is written right to left: Hebrew, Yiddish, Arabic,

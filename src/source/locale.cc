@@ -22,11 +22,15 @@ const std::vector<Field>& locale_fields() {
       {"month", Shape::Text, "'month' in a time span (1 month)"},
       {"months", Shape::Text, "'months' in a time span (3 months)"},
       {"last_updated", Shape::Text, "the words before the date in LAST_UPDATED"},
-      {"phrases", Shape::Phrases, "phrases that join fields: degree_with_area, score, courses, keywords, photo_of"},
+      {"phrases", Shape::Phrases, "phrases that join fields: degree_with_area, score, courses, keywords, photo_of, cv_title_with_name, cv_title"},
       {"page_number", Shape::Text, "the page numbers: PAGE and TOTAL are filled in"},
       {"range_separator", Shape::Text, "between the two dates of a range, with its spaces: ' – '"},
       {"date", Shape::Text, "how a month is written: MONTH_NAME, MONTH_ABBREVIATION, MONTH_IN_TWO_DIGITS, MONTH and YEAR are filled in"},
       {"date_with_day", Shape::Text, "how a day is written: as date, with DAY"},
+      {"month_year", Shape::Text, "the layouts' month-year date form: as date ('MONTH_ABBREVIATION YEAR')"},
+      {"year_in_words", Shape::Text, "a year written out in words, with YEAR ('YEAR')"},
+      {"date_in_words", Shape::Text, "a month written out in words, as a form is signed ('MONTH_NAME YEAR')"},
+      {"date_in_words_with_day", Shape::Text, "a day written out in words ('DAY MONTH_NAME YEAR')"},
       {"section_titles", Shape::SectionTitles,
        "the titles of the usual sections in this language, by key (experience: Berufserfahrung): a CV's "
        "sections written under these keys and a JSON Resume's sections take them"},
@@ -50,6 +54,8 @@ const std::vector<Field>& phrase_fields() {
       {"courses", Shape::Text, "the label before a JSON Resume education's courses"},
       {"keywords", Shape::Text, "the label before a JSON Resume entry's keywords"},
       {"photo_of", Shape::Text, "what a screen reader says for the photo: NAME is filled in ('Photo of NAME')"},
+      {"cv_title_with_name", Shape::Text, "the PDF's title when the CV gives none: NAME is filled in ('NAME – CV')"},
+      {"cv_title", Shape::Text, "the PDF's title for a CV without a name ('CV')"},
   };
   return kFields;
 }
@@ -137,6 +143,8 @@ void read_phrases(const YamlNode& node, Reader& reader, Locale& locale) {
                         : key == "courses"        ? &locale.courses
                         : key == "keywords"       ? &locale.keywords
                         : key == "photo_of"       ? &locale.photo_of
+                        : key == "cv_title_with_name" ? &locale.cv_title_with_name
+                        : key == "cv_title"       ? &locale.cv_title
                                                   : nullptr;
     if (!slot) reader.unknown_key(node.key_spans[i], key, "locale.phrases", keys_of(phrase_fields()));
     else if (auto text = reader.text(node.items[i], key)) *slot = text->value;
@@ -165,6 +173,10 @@ std::string* string_slot(const std::string& key, Locale& locale) {
          : key == "range_separator" ? &locale.range_separator
          : key == "date"            ? &locale.date
          : key == "date_with_day"   ? &locale.date_with_day
+         : key == "month_year"      ? &locale.month_year
+         : key == "year_in_words"   ? &locale.year_in_words
+         : key == "date_in_words"   ? &locale.date_in_words
+         : key == "date_in_words_with_day" ? &locale.date_in_words_with_day
          : key == "code"            ? &locale.language
          : key == "script"          ? &locale.script
                                     : nullptr;
