@@ -978,16 +978,16 @@ TEST(Links, OnlyWebMailAndPhoneAddressesBecomeLinks) {
   }
 }
 
-// The README's first YAML example is the CV a newcomer copies first: it builds as written,
-// with no error and no warning.
-TEST(Readme, TheFirstExampleCvBuildsAsWritten) {
-  const std::string readme = read_file(fs::path(HANJI_SOURCE_DIR) / "README.md");
+// The first YAML example of docs/cv-format.md is the CV a newcomer copies first: it builds as
+// written, with no error and no warning.
+TEST(Docs, TheCvFormatsFirstExampleBuildsAsWritten) {
+  const std::string page = read_file(fs::path(HANJI_SOURCE_DIR) / "docs" / "cv-format.md");
   const std::string fence = "```yaml\n";
-  const size_t start = readme.find(fence);
-  ASSERT_NE(start, std::string::npos) << "README.md has no ```yaml block";
-  const size_t end = readme.find("```", start + fence.size());
+  const size_t start = page.find(fence);
+  ASSERT_NE(start, std::string::npos) << "docs/cv-format.md has no ```yaml block";
+  const size_t end = page.find("```", start + fence.size());
   ASSERT_NE(end, std::string::npos);
-  const std::string example = readme.substr(start + fence.size(), end - start - fence.size());
+  const std::string example = page.substr(start + fence.size(), end - start - fence.size());
   ASSERT_NE(example.find("cv:"), std::string::npos) << "the first YAML block is no CV:\n" << example;
   const fs::path dir = e2e_dir() / "readme";
   fs::create_directories(dir);
@@ -996,7 +996,7 @@ TEST(Readme, TheFirstExampleCvBuildsAsWritten) {
   fs::remove(pdf);
   Result r = run(std::string(HANJI_BINARY) + " build " + quote(source) + " -q -o " + quote(pdf), true);
   EXPECT_EQ(r.exit_code, 0) << r.output;
-  EXPECT_EQ(r.output, "") << "no error and no warning for the README's example";
+  EXPECT_EQ(r.output, "") << "no error and no warning for the example";
   ASSERT_TRUE(fs::exists(pdf));
   const std::string text = run("pdftotext -enc UTF-8 " + quote(pdf.string()) + " -").output;
   EXPECT_NE(text.find("홍길동"), std::string::npos) << text;

@@ -45,7 +45,7 @@ struct Probe {
 // a value RenderCV's classic theme does not have. Draws: a key hanji takes (it is in
 // source::honoured_design_options()); Warns: a key hanji refuses, or takes only in a
 // circumstance the next row gives it. Update this table when the translation in
-// src/source/design.cc changes, and README.md's RenderCV section with it.
+// src/source/design.cc changes, and docs/cv-format.md's RenderCV section with it.
 const std::vector<Probe> kProbes = {
     {"page.size", "a4", Expect::Draws},
     {"page.top_margin", "1in", Expect::Draws},

@@ -133,7 +133,7 @@ TEST(GlyphOutlines, OutlinesEachGlyphOnceAndSaysWhenAFontCannotBeRead) {
 
 // The size goal, and what every page must be, for the samples in every layout. The layouts
 // that set Korean in NanumMyeongjo are measured, not held to 150 KB: that font's outlines
-// alone come to about 170 KB on a page of Korean text (see README, What the SVG holds). The
+// alone come to about 170 KB on a page of Korean text (see docs/output.md, What the SVG holds). The
 // others, as outlines, stay under 160 KB: the heaviest is a page holding a whole Korean CV
 // (about 150 KB), or compact's English page, which sets a third more text than the others.
 // (The preview's pages, with the glyphs as web fonts, are about half of that.)

@@ -2,7 +2,7 @@
 // broken input (a runaway paste, a billion-laughs YAML, a 300-megapixel photo) from taking
 // more than a second or two and a bounded amount of memory; each is far beyond any real CV
 // (the longest sample is 20 KB and 3 pages). A refusal is an error at the file, line and
-// column that crossed the limit, saying what to do. The README lists them.
+// column that crossed the limit, saying what to do. docs/security.md lists them.
 #pragma once
 
 #include <cstddef>

@@ -109,7 +109,7 @@ std::string locale_index(const std::string& locales_dir, Diagnostics& diags);
 Json cv_schema(const Json& layout_values, Json definitions, const std::vector<std::string>& layout_names,
                const ReadOptions& folders = {});
 
-/// RenderCV's design options that take effect ("page.size", ...), for tests and the README.
+/// RenderCV's design options that take effect ("page.size", ...), for tests and docs/cv-format.md.
 std::vector<std::string> honoured_design_options();
 
 }  // namespace hanji::source
