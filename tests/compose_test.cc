@@ -62,6 +62,8 @@ Date free_date(std::string text) {
 
 model::Locale english() {
   model::Locale l;
+  l.month_names = {"January", "February", "March",     "April",   "May",      "June",
+                   "July",    "August",   "September", "October", "November", "December"};
   l.month_abbreviations = {"Jan", "Feb", "Mar", "Apr", "May", "June", "July", "Aug", "Sept", "Oct", "Nov", "Dec"};
   return l;
 }
