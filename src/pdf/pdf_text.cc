@@ -300,11 +300,11 @@ class Fnv1a {
 
 }  // namespace
 
-PdfText::PdfText(HPDF_Doc doc, WriteWork& work, WriteMemo* memo) : doc_(doc), work_(work), memo_(memo) {}
+PdfText::PdfText(HPDF_Doc doc, WriteWork& work, const WriteMemo* memo) : doc_(doc), work_(work), memo_(memo) {}
 
 bool PdfText::load_font(int index, const doc::FontInfo& font, const FontUsage& usage, Diagnostics& diags) {
   ++work_.fonts_subset;
-  std::optional<text::FontSubset> subset = subset_font_memo(memo_, font, usage.glyph_ids, usage.code_points, diags);
+  std::optional<text::FontSubset> subset = subset_font_memo(memo_ ? *memo_ : WriteMemo{}, font, usage.glyph_ids, usage.code_points, diags);
   if (!subset) return false;
   std::optional<HorizontalMetrics> metrics = read_horizontal_metrics(subset->data);
   std::optional<FontFacts> facts = read_font_facts(subset->data);

@@ -32,6 +32,8 @@ class LocaleCache {
   /// Locale files (and indexes) parsed, and reads answered from the cache, so far.
   std::size_t parsed() const;
   std::size_t reused() const;
+  /// Both memos' counts together (files and folder indexes).
+  MemoStats stats() const;
 
   struct Impl;
   Impl& impl() { return *impl_; }
