@@ -62,6 +62,15 @@ struct FileKind {
 /// A TrueType or OpenType font file (.ttf; the other font formats are refused by name and by
 /// their first bytes with messages of their own).
 const FileKind& font_file_kind();
+
+/// What a font file says about itself, as far as choosing it for a family's slot goes (read
+/// by the text module, which alone reads font tables, and handed to the reader as plain data).
+struct FontFileFacts {
+  std::vector<std::string> families;  // its family names (name IDs 1 and 16), as written
+  bool truetype = false;              // glyf outlines; else OpenType/CFF
+  bool italic = false;                // italic or oblique
+  int weight = 400;                   // 100 (thin) to 900 (black)
+};
 /// A photo: a JPEG or PNG picture of at most limits::kMaxImageBytes.
 const FileKind& photo_file_kind();
 

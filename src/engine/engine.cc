@@ -6,6 +6,7 @@
 
 #include "compose/compose.h"
 #include "paginate/paginate.h"
+#include "text/font_tables.h"
 #include "text/text.h"
 
 namespace hanji::engine {
@@ -89,6 +90,8 @@ struct Engine::Impl {
     if (options.layouts_dir.empty()) options.layouts_dir = dirs.layouts;
     if (!options.locale_cache) options.locale_cache = &locale_files;
     if (!options.yaml_pieces) options.yaml_pieces = &yaml_pieces;
+    // Only the text module reads font tables: it tells the reader what a fonts/ folder holds.
+    if (!options.font_file_facts) options.font_file_facts = text::font_file_facts;
     return options;
   }
 };

@@ -16,13 +16,20 @@
 #include <vector>
 
 #include "pdf/haru_objects.h"
-#include "pdf/write_memo.h"
-#include "pdf/sfnt_metrics.h"
 #include "pdf/sfnt_program.h"
 #include "pdf/tounicode.h"
+#include "pdf/write_memo.h"
+#include "text/font_tables.h"
 
 namespace hanji::pdf {
 namespace {
+
+// The font tables as the text module reads them (through HarfBuzz).
+using text::FontFacts;
+using text::HorizontalMetrics;
+using text::glyph_top;
+using text::read_font_facts;
+using text::read_horizontal_metrics;
 
 // PDF names may carry any printable ASCII but libharu does not escape delimiters, and it
 // refuses (poisoning the document) a name longer than its limit.

@@ -44,9 +44,10 @@ constexpr double kRaggedStretchEm = 3.0;
 /// Lines quoted in an overflow warning are cut to this many characters.
 constexpr int kQuotedChars = 40;
 /// Paragraphs whose shaping a typesetter keeps, and paragraphs whose lines at one width it
-/// keeps: a few CVs' worth (a CV has a few hundred; fitting sets each at several widths).
-constexpr std::size_t kKeptParagraphs = 2048;
-constexpr std::size_t kKeptLines = 4096;
+/// keeps: a long CV's worth, or a few short ones' (a CV has a few hundred paragraphs; fitting
+/// sets each at several widths). A watch of a hundred drafts keeps no more than this.
+constexpr std::size_t kKeptParagraphs = 1024;
+constexpr std::size_t kKeptLines = 2048;
 
 std::string format_pt(double value) {
   char buf[32];
