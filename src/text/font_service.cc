@@ -28,6 +28,11 @@ std::string glyphs_key(std::uint64_t serial, const std::vector<uint32_t>& glyph_
   return key;
 }
 
+// What the SVG says of a font it cannot draw from.
+void say_unreadable(const FontInfo& font, const std::string& error, Diagnostics& diags) {
+  diags.error(font.where(), "cannot read font '" + font.path + "': " + error, {"check the font path in the layout"});
+}
+
 }  // namespace
 
 struct FontService::Impl {
@@ -84,7 +89,7 @@ std::optional<std::string> FontService::outline(const FontInfo& font, uint32_t g
   std::string error;
   std::shared_ptr<const detail::OpenedFont> opened = open(font.path, error);
   if (!opened) {
-    diags.error(font.where(), "cannot read font '" + font.path + "': " + error, {"check the font path in the layout"});
+    say_unreadable(font, error, diags);
     return std::nullopt;
   }
   return impl_->outlines.get(opened->serial << 32 | glyph_id,
@@ -96,7 +101,7 @@ std::optional<WebFont> FontService::web_font(const FontInfo& font, const std::ve
   std::string error;
   std::shared_ptr<const detail::OpenedFont> opened = open(font.path, error);
   if (!opened) {
-    diags.error(font.where(), "cannot read font '" + font.path + "': " + error, {"check the font path in the layout"});
+    say_unreadable(font, error, diags);
     return std::nullopt;
   }
   const std::vector<uint32_t> inked = detail::inked_glyphs(opened->font.get(), glyph_ids);
@@ -134,7 +139,7 @@ std::optional<WebFont> GlyphOutlines::web_font(const FontInfo& font, const std::
   if (unreadable_.contains(font.path)) return std::nullopt;
   std::string error;
   if (!service_->open(font.path, error)) {
-    diags.error(font.where(), "cannot read font '" + font.path + "': " + error, {"check the font path in the layout"});
+    say_unreadable(font, error, diags);
     unreadable_.insert(font.path);
     return std::nullopt;
   }
