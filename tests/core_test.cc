@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "core/links.h"
+#include "core/memo.h"
 
 namespace hanji {
 namespace {
@@ -172,6 +173,57 @@ TEST(Base64, EncodesEveryRemainderAsRfc4648Says) {
   EXPECT_EQ(base64("fooba"), "Zm9vYmE=");
   EXPECT_EQ(base64("foobar"), "Zm9vYmFy");
   EXPECT_EQ(base64(std::string("\xFF\xFE\x00", 3)), "//4A");
+}
+
+}  // namespace
+}  // namespace hanji
+
+namespace hanji {
+namespace {
+
+// The memo every warm thing is kept in: found values count as hits, missing ones as misses,
+// and past its budget the least recently asked for goes first (counted as an eviction).
+TEST(Memo, LetsTheLeastRecentlyUsedGoAndCountsWhatItAnswered) {
+  Memo<std::string, int> memo(2);
+  EXPECT_FALSE(memo.find("a"));
+  memo.keep("a", 1);
+  memo.keep("b", 2);
+  EXPECT_EQ(memo.find("a"), 1);  // now b is the least recently used
+  memo.keep("c", 3);
+  EXPECT_FALSE(memo.find("b"));
+  EXPECT_EQ(memo.find("a"), 1);
+  EXPECT_EQ(memo.find("c"), 3);
+  MemoStats stats = memo.stats();
+  EXPECT_EQ(stats.hits, 3u);
+  EXPECT_EQ(stats.misses, 2u);
+  EXPECT_EQ(stats.evictions, 1u);
+  EXPECT_EQ(stats.entries, 2u);
+  int made = 0;
+  EXPECT_EQ(memo.get("d", [&] { return ++made; }), 1);
+  EXPECT_EQ(memo.get("d", [&] { return ++made; }), 1);
+  EXPECT_EQ(made, 1);
+  memo.forget("d");
+  EXPECT_FALSE(memo.find("d"));
+  EXPECT_EQ(memo.stats().evictions, 2u) << "c went for d; forgetting is no eviction";
+}
+
+// A memo weighed in bytes keeps what fits its budget, and nothing bigger than all of it.
+TEST(Memo, KeepsWithinABudgetOfCost) {
+  Memo<int, std::string> memo(10);
+  memo.keep(1, "four", 4);
+  memo.keep(2, "four", 4);
+  memo.keep(3, "eleven", 11);  // more than the whole budget: not kept, nothing let go
+  EXPECT_FALSE(memo.find(3));
+  EXPECT_EQ(memo.stats().cost, 8u);
+  memo.keep(4, "six", 6);  // 14 > 10: the oldest goes
+  EXPECT_FALSE(memo.find(1));
+  EXPECT_TRUE(memo.find(2));
+  EXPECT_EQ(memo.stats().cost, 10u);
+  memo.keep(2, "one", 1);  // kept again: its cost replaced
+  EXPECT_EQ(memo.stats().cost, 7u);
+  memo.clear();
+  EXPECT_EQ(memo.stats().entries, 0u);
+  EXPECT_EQ(memo.stats().cost, 0u);
 }
 
 }  // namespace

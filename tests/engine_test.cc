@@ -28,7 +28,7 @@ using test::dump;
 
 // The PDF of `path` in `language` as `engine` makes it; "" after an error.
 std::string pdf_of(Engine& engine, const std::string& path, const std::string& language = "",
-                   const std::string& layout = "", pdf::WriteMemo* memo = nullptr) {
+                   const std::string& layout = "", bool kept = false) {
   Request request;
   request.layout = layout;
   request.read.language = language;
@@ -36,8 +36,18 @@ std::string pdf_of(Engine& engine, const std::string& path, const std::string& l
   std::optional<Rendered> rendered = engine.render_file(path, request, diags);
   EXPECT_TRUE(rendered) << path << "\n" << dump(diags);
   if (!rendered) return "";
+  // Kept: the engine's fonts and streams, as watch writes; else made for this PDF alone.
+  const pdf::WriteMemo memo = kept ? pdf::WriteMemo{&engine.fonts(), engine.kept_streams()} : pdf::WriteMemo{};
   std::optional<std::string> bytes = pdf::write_pdf(rendered->doc, pdf::Options{0, memo}, diags);
   return bytes.value_or("");
+}
+
+// The counts of the memo called `name` in `engine`.
+MemoStats memo_named(const Engine& engine, const std::string& name) {
+  for (const MemoReport& report : engine.stats())
+    if (report.name == name) return report.stats;
+  ADD_FAILURE() << "no memo " << name;
+  return {};
 }
 
 // Rendering the same CV again parses no layout or locale file and makes no typesetter: the
@@ -83,16 +93,48 @@ TEST(EngineWarm, WarmGivesTheBytesColdGives) {
     cold[c] = pdf_of(fresh, c.first, c.second);
     ASSERT_FALSE(cold[c].empty());
   }
-  Engine warm(repo_dirs());
-  pdf::WriteMemo memo;  // the PDF writer's subsets and streams kept too, as watch keeps them
+  Engine warm(repo_dirs());  // the PDF writer's fonts, subsets and streams kept too, as watch keeps them
   for (int pass = 0; pass < 2; ++pass) {
     for (const auto& c : cases)
-      EXPECT_EQ(pdf_of(warm, c.first, c.second, "", &memo), cold[c]) << c.first << " " << c.second;
+      EXPECT_EQ(pdf_of(warm, c.first, c.second, "", true), cold[c]) << c.first << " " << c.second;
     std::reverse(cases.begin(), cases.end());
   }
   EXPECT_GT(warm.work().typesetters_reused, cases.size());
-  EXPECT_GE(memo.subsets_reused(), cases.size());
-  EXPECT_GE(memo.streams_reused(), cases.size());
+  EXPECT_GE(memo_named(warm, "font subsets").hits, cases.size());
+  EXPECT_GE(memo_named(warm, "pdf streams").hits, cases.size());
+}
+
+// A warm rebuild of an unchanged CV answers every question from the engine's memos: what the
+// first build missed, the second finds (counted, never timed), and nothing it found is
+// missed again. The font files are opened once for shaping and the PDF together.
+TEST(EngineWarm, ARebuildFindsWhatTheFirstBuildMade) {
+  Engine engine(repo_dirs());
+  const std::string path = sample("heungsub-lee.yaml");
+  const std::string first = pdf_of(engine, path, "", "", true);
+  std::map<std::string, MemoStats> cold;
+  for (const MemoReport& report : engine.stats()) cold[report.name] = report.stats;
+  EXPECT_EQ(cold["font faces"].hits, cold["font subsets"].misses) << "each subset takes the face shaping opened";
+  EXPECT_EQ(cold["font faces"].misses, cold["font faces"].entries);
+  EXPECT_EQ(cold["font subsets"].hits, 0u);
+  EXPECT_GT(cold["markup"].misses, 10u);
+  EXPECT_GT(cold["shaped paragraphs"].misses, 10u);
+
+  EXPECT_EQ(pdf_of(engine, path, "", "", true), first);
+  std::map<std::string, MemoStats> warm;
+  for (const MemoReport& report : engine.stats()) warm[report.name] = report.stats;
+  for (const std::string name : {"locale files", "layout files", "markup", "font subsets"}) {
+    EXPECT_EQ(warm[name].misses, cold[name].misses) << name << ": nothing made again";
+    EXPECT_GT(warm[name].hits, cold[name].hits) << name;
+  }
+  EXPECT_EQ(warm["markup"].hits - cold["markup"].hits, cold["markup"].misses) << "every text found parsed";
+  EXPECT_EQ(warm["font subsets"].hits, cold["font subsets"].misses) << "every subset found made";
+  EXPECT_EQ(warm["font faces"].misses, cold["font faces"].misses) << "no font file opened again";
+  EXPECT_EQ(warm["pdf streams"].misses, cold["pdf streams"].misses) << "no stream compressed again";
+  // The typesetter was set aside after each build: its memos' counts go on from the first.
+  EXPECT_EQ(warm["shaped paragraphs"].misses, cold["shaped paragraphs"].misses);
+  EXPECT_EQ(warm["paragraph lines"].misses, cold["paragraph lines"].misses);
+  EXPECT_GT(warm["paragraph lines"].hits, cold["paragraph lines"].hits);
+  for (const MemoReport& report : engine.stats()) EXPECT_EQ(report.stats.evictions, 0u) << report.name;
 }
 
 // A layout file saved again is read again; one left alone is not.
@@ -143,20 +185,28 @@ TEST(EngineWarm, ErrorsAndWarningsComeAgain) {
 }
 
 // However many different CVs one engine sets (a watch session of a hundred drafts), it keeps
-// about one CV's shaped paragraphs, not all of them.
-TEST(EngineWarm, KeepsAboutOneCvOfParagraphs) {
+// a bounded number of shaped paragraphs (its memo's budget, the oldest drafts' going first),
+// and the last draft's all: setting it again shapes nothing.
+TEST(EngineWarm, KeepsABoundedNumberOfParagraphs) {
   Engine engine(repo_dirs());
-  std::size_t kept = 0;
-  for (int draft = 0; draft < 40; ++draft) {
+  const auto draft_text = [](int draft) {
     std::string cv = "cv:\n  name: Draft " + std::to_string(draft) + "\n  sections:\n    notes:\n";
     for (int line = 0; line < 40; ++line)
       cv += "      - draft " + std::to_string(draft) + " line " + std::to_string(line) + " says something\n";
+    return cv;
+  };
+  constexpr int kDrafts = 40;
+  for (int draft = 0; draft < kDrafts; ++draft) {
     Diagnostics diags;
-    ASSERT_TRUE(engine.render_text(cv, "cv.yaml", {}, diags)) << dump(diags);
-    kept = engine.work().shaped_paragraphs_kept;
+    ASSERT_TRUE(engine.render_text(draft_text(draft), "cv.yaml", {}, diags)) << dump(diags);
   }
-  EXPECT_GT(kept, 40u);
-  EXPECT_LT(kept, 3 * 42u + 256u);
+  const MemoStats shaped = memo_named(engine, "shaped paragraphs");
+  EXPECT_GT(shaped.evictions, 0u) << "forty drafts outgrow the budget";
+  EXPECT_LT(shaped.entries, kDrafts * 41u);
+  EXPECT_EQ(shaped.entries + shaped.evictions, shaped.misses) << "every paragraph shaped was kept until let go";
+  Diagnostics diags;
+  ASSERT_TRUE(engine.render_text(draft_text(kDrafts - 1), "cv.yaml", {}, diags));
+  EXPECT_EQ(memo_named(engine, "shaped paragraphs").misses, shaped.misses) << "the last draft's paragraphs were kept";
 }
 
 }  // namespace

@@ -29,7 +29,7 @@
 #include "pdf/sfnt_program.h"
 #include "pdf/pdf.h"
 #include "pdf/png_check.h"
-#include "pdf/sfnt_metrics.h"
+#include "text/font_tables.h"
 #include "pdf/text_ops.h"
 #include "pdf/tounicode.h"
 #include "pdf/write_memo.h"
@@ -94,7 +94,7 @@ doc::FontInfo font_info(const std::string& file) {
   doc::FontInfo info;
   info.path = kFonts + file;
   info.postscript_name = file.substr(0, file.size() - 4);
-  info.units_per_em = pdf::read_horizontal_metrics(read_file(info.path))->units_per_em;
+  info.units_per_em = text::read_horizontal_metrics(read_file(info.path))->units_per_em;
   return info;
 }
 
@@ -1449,15 +1449,20 @@ TEST(PdfWriter, EveryStreamIsDeflatedOnceByTheWriter) {
 // those of the first writing.
 TEST(PdfWriter, WritingTheSameDocumentAgainCompressesNothing) {
   Sample sample = corpus_sample();
-  pdf::WriteMemo memo;
+  text::FontService fonts;
+  pdf::StreamMemo streams(16u << 20);
+  const pdf::WriteMemo memo{&fonts, &streams};
   Diagnostics diags;
   pdf::WriteWork first, second;
-  const std::optional<std::string> once = pdf::write_pdf(sample.doc, pdf::Options{0, &memo}, diags, &first);
-  const std::optional<std::string> twice = pdf::write_pdf(sample.doc, pdf::Options{0, &memo}, diags, &second);
+  const std::optional<std::string> once = pdf::write_pdf(sample.doc, pdf::Options{0, memo}, diags, &first);
+  const std::optional<std::string> twice = pdf::write_pdf(sample.doc, pdf::Options{0, memo}, diags, &second);
   ASSERT_TRUE(once && twice) << all_diagnostics(diags);
   EXPECT_EQ(first.streams_compressed, 2u + 4 * 2 + fonts_with_glyph_maps(sample.doc) + 2);
   EXPECT_EQ(second.streams_compressed, 0u);
   EXPECT_EQ(*once, *twice);
+  // Each font file opened once for both writings, and subset once.
+  EXPECT_EQ(fonts.stats().faces.misses, sample.doc.fonts.size());
+  EXPECT_EQ(fonts.stats().subsets.hits, fonts.stats().subsets.misses);
 }
 
 // Text strings go in as literals when they are printable ASCII (escaped where the syntax
@@ -1846,11 +1851,11 @@ TEST(SfntMetrics, MatchesHarfBuzzAdvances) {
   Document doc;
   doc.fonts = {font_info("NanumMyeongjo.ttf")};  // 1024 units per em
   doc::GlyphRun run = shape(doc, 0, "명조", 1024);  // size = upem: advances in font units
-  std::optional<pdf::HorizontalMetrics> metrics = pdf::read_horizontal_metrics(read_file(doc.fonts[0].path));
+  std::optional<text::HorizontalMetrics> metrics = text::read_horizontal_metrics(read_file(doc.fonts[0].path));
   ASSERT_TRUE(metrics);
   EXPECT_EQ(metrics->units_per_em, 1024);
   for (const auto& glyph : run.glyphs) EXPECT_NEAR(metrics->per_mille(glyph.id) * 1.024, glyph.advance, 1e-9);
-  EXPECT_FALSE(pdf::read_horizontal_metrics("not a font"));
+  EXPECT_FALSE(text::read_horizontal_metrics("not a font"));
 }
 
 TEST(PdfWriter, LibharuVersionIsReported) { EXPECT_EQ(pdf::libharu_version(), "2.3.0"); }
@@ -1912,8 +1917,8 @@ TEST(SfntProgram, KeepsOnlyTheTablesAPdfReadsByteForByte) {
   EXPECT_EQ(font_checksum(program), 0xB1B0AFBAu);  // what checkSumAdjustment is for
   EXPECT_EQ(pdf::pdf_font_program(program), program);  // nothing left to drop: unchanged
   EXPECT_EQ(pdf::pdf_font_program("junk"), "junk");
-  ASSERT_TRUE(pdf::read_horizontal_metrics(program));
-  EXPECT_EQ(pdf::read_horizontal_metrics(program)->advances, pdf::read_horizontal_metrics(subset->data)->advances);
+  ASSERT_TRUE(text::read_horizontal_metrics(program));
+  EXPECT_EQ(text::read_horizontal_metrics(program)->advances, text::read_horizontal_metrics(subset->data)->advances);
 }
 
 // The glyph-id backend names its glyphs, which alone make the subset: hb-subset leaves out the
@@ -1939,7 +1944,7 @@ TEST(SfntProgram, GlyphSubsetsHaveOnlyEmbeddedTables) {
 // What the font descriptor declares: libharu's values (thousandths of an em, truncated) for
 // the box, ascent and descent, the style from head.macStyle, the embedding licence.
 TEST(SfntMetrics, ReadsTheDescriptorFacts) {
-  std::optional<pdf::FontFacts> bold = pdf::read_font_facts(read_file(font_info("Lato-Bold.ttf").path));
+  std::optional<text::FontFacts> bold = text::read_font_facts(read_file(font_info("Lato-Bold.ttf").path));
   ASSERT_TRUE(bold);
   EXPECT_TRUE(bold->bold);
   EXPECT_FALSE(bold->italic);
@@ -1948,15 +1953,15 @@ TEST(SfntMetrics, ReadsTheDescriptorFacts) {
   EXPECT_EQ(bold->descent, -213);
   EXPECT_TRUE(bold->has_outlines);
   EXPECT_TRUE(bold->embeddable());
-  std::optional<pdf::FontFacts> serif = pdf::read_font_facts(read_file(font_info("NanumMyeongjo.ttf").path));
+  std::optional<text::FontFacts> serif = text::read_font_facts(read_file(font_info("NanumMyeongjo.ttf").path));
   ASSERT_TRUE(serif);
   EXPECT_EQ(serif->descriptor_flags(), 32 | 2);  // sFamilyClass 3: a serif face
-  pdf::FontFacts restricted;
+  text::FontFacts restricted;
   restricted.embedding = 0x0002;
   EXPECT_FALSE(restricted.embeddable());
   restricted.embedding = 0x0008;  // editable embedding
   EXPECT_TRUE(restricted.embeddable());
-  EXPECT_FALSE(pdf::read_font_facts("junk"));
+  EXPECT_FALSE(text::read_font_facts("junk"));
 }
 
 // The CV of a bug report: Lato's glyphs for this text made a subset whose tables, as libharu

@@ -22,6 +22,7 @@
 #include "core/limits.h"
 #include "source/entry_types.h"  // private: the entry types the schema lists
 #include "source/fields.h"       // private: the tables the readers and the schema share
+#include "text/font_tables.h"    // what the engine reads font files with
 
 namespace hanji::source {
 namespace {
@@ -2429,7 +2430,9 @@ class SourceRenderCvFolders : public SourceOverlays {
     }
   }
   std::optional<CvFile> read(const std::string& yaml, Diagnostics& diags) {
-    return load_cv_from_string(yaml, (dir_ / "cv.yaml").string(), diags);
+    ReadOptions options;
+    options.font_file_facts = text::font_file_facts;  // as the engine gives it
+    return load_cv_from_string(yaml, (dir_ / "cv.yaml").string(), diags, options);
   }
   std::string font(const CvFile& file, const std::string& slot) {
     const ConfigNode* fonts = file.layout_overrides.find("fonts");

@@ -529,12 +529,13 @@ bool write_planned_pages(const Run& run, const std::string& input, const Planned
 }
 
 /// The pages of `doc` in a page format (svg, png), each a file's bytes.
-std::vector<std::string> page_files(const Run& run, const doc::Document& doc, const std::string& format,
-                                    Diagnostics& diags) {
-  if (format == "png") return png::write_pages(doc, run.opt.dpi > 0 ? run.opt.dpi : png::kDefaultDpi, diags);
+std::vector<std::string> page_files(const Run& run, engine::Engine& engine, const doc::Document& doc,
+                                    const std::string& format, Diagnostics& diags) {
+  if (format == "png")
+    return png::write_pages(doc, run.opt.dpi > 0 ? run.opt.dpi : png::kDefaultDpi, diags, &engine.fonts());
   svg::Options options;  // standalone pages: pictures inline, sources by file name
   options.glyphs = run.opt.svg_glyphs == "outlines" ? svg::Glyphs::Outlines : svg::Glyphs::Fonts;
-  return svg::write_pages(doc, options, diags);
+  return svg::write_pages(doc, options, diags, &engine.fonts());
 }
 
 }  // namespace
@@ -593,11 +594,11 @@ int build_one(const Run& run, engine::Engine& engine, const std::string& input, 
     if (result) apply_pdf_flags(run.opt, result->doc.output);
     for (std::size_t i = 0; made && i < plan.size(); ++i) {
       if (plan[i].format == "pdf") {
-        std::optional<std::string> pdf = pdf::write_pdf(result->doc, pdf::Options{run.epoch, run.memo}, diags);
+        std::optional<std::string> pdf = pdf::write_pdf(result->doc, pdf::Options{run.epoch, {&engine.fonts(), engine.kept_streams()}}, diags);
         made = pdf.has_value();
         if (pdf) bytes[i] = std::move(*pdf);
       } else if (is_page_format(plan[i].format)) {
-        page_bytes[i] = page_files(run, result->doc, plan[i].format, diags);
+        page_bytes[i] = page_files(run, engine, result->doc, plan[i].format, diags);
         made = !page_bytes[i].empty() && !diags.has_errors();
       }
     }

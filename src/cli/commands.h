@@ -58,13 +58,10 @@ struct Run {
   TempFiles* temp_files;            // null when nothing can stop the run (tests)
   std::optional<long long> epoch;   // SOURCE_DATE_EPOCH
   bool write;                       // build writes; check does everything else
-  /// Font subsets and compressed streams kept between the CVs of a batch or the builds of a
-  /// watch (null: a single build).
-  pdf::WriteMemo* memo = nullptr;
 
   /// The same run with its output and messages going elsewhere (one CV of a batch).
   Run to(std::ostream& other_out, std::ostream& other_err) const {
-    return Run{opt, argv0, other_out, other_err, temp_files, epoch, write, memo};
+    return Run{opt, argv0, other_out, other_err, temp_files, epoch, write};
   }
   engine::Request request() const;
   int refused(const OutputRefusal& refusal) const;

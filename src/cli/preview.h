@@ -80,7 +80,7 @@ class Preview {
   const std::string folder_;  // the CV's folder, absolute and without links
   const std::vector<std::string> editor_;
   Watched watched_;
-  text::GlyphOutlines outlines_;  // kept between builds: an edit redraws few new glyphs
+  text::GlyphOutlines outlines_;  // from the engine's fonts, kept between builds: an edit redraws few new glyphs
   std::vector<std::string> inputs_;
 
   mutable std::mutex mutex_;

@@ -71,44 +71,23 @@ void add_link_icons(std::vector<Inline>& inlines) {
 
 namespace {
 
-// A memo key hashed once when made: a text not found is looked up again to be kept, after
-// parsing it with the memo unlocked, and its bytes are not hashed a second time.
-struct MemoKey {
-  explicit MemoKey(std::string key) : bytes(std::move(key)), hash(std::hash<std::string>{}(bytes)) {}
-  bool operator==(const MemoKey& other) const { return hash == other.hash && bytes == other.bytes; }
-  std::string bytes;
-  std::size_t hash;
-};
-
-struct MemoKeyHash {
-  std::size_t operator()(const MemoKey& key) const noexcept { return key.hash; }
-};
+// About ten CVs' texts.
+constexpr std::size_t kKeptTexts = 20000;
 
 }  // namespace
 
 struct MarkupMemo::Impl {
-  std::mutex mutex;
-  std::unordered_map<MemoKey, std::vector<Inline>, MemoKeyHash> texts;
-  std::size_t parsed = 0, reused = 0;
+  Memo<std::string, std::vector<Inline>> texts{kKeptTexts};
 };
 
 MarkupMemo::MarkupMemo() : impl_(std::make_unique<Impl>()) {}
 MarkupMemo::~MarkupMemo() = default;
 
-std::size_t MarkupMemo::parsed() const {
-  std::lock_guard lock(impl_->mutex);
-  return impl_->parsed;
-}
-
-std::size_t MarkupMemo::reused() const {
-  std::lock_guard lock(impl_->mutex);
-  return impl_->reused;
-}
+std::size_t MarkupMemo::parsed() const { return impl_->texts.stats().misses; }
+std::size_t MarkupMemo::reused() const { return impl_->texts.stats().hits; }
+MemoStats MarkupMemo::stats() const { return impl_->texts.stats(); }
 
 namespace {
-
-// About ten CVs' texts; past that the memo starts again.
-constexpr std::size_t kMaxMemoTexts = 20000;
 
 // Everything parse_markup reads: the text and where it is written, the style, the link
 // colour, the bold keywords.
@@ -140,22 +119,12 @@ std::vector<Inline> Builder::inlines(const model::Text& text, const FontSpec& fo
 
 std::vector<Inline> Builder::parsed_inlines(const model::Text& text, const FontSpec& font, const Rgb& link_color) {
   if (!memo_) return parse_markup(text, font, link_color, bold_keywords_, diags_);
-  MemoKey key(markup_key(text, font, link_color, keywords_key_));
-  MarkupMemo::Impl& memo = memo_->impl();
-  {
-    std::lock_guard lock(memo.mutex);
-    if (auto it = memo.texts.find(key); it != memo.texts.end()) {
-      ++memo.reused;
-      return it->second;
-    }
-  }
+  std::string key = markup_key(text, font, link_color, keywords_key_);
+  Memo<std::string, std::vector<Inline>>& memo = memo_->impl().texts;
+  if (std::optional<std::vector<Inline>> kept = memo.find(key)) return std::move(*kept);
   const std::size_t reported = diags_.all().size();
   std::vector<Inline> parsed = parse_markup(text, font, link_color, bold_keywords_, diags_);
-  std::lock_guard lock(memo.mutex);
-  ++memo.parsed;
-  if (diags_.all().size() != reported) return parsed;
-  if (memo.texts.size() >= kMaxMemoTexts) memo.texts.clear();
-  memo.texts.emplace(std::move(key), parsed);
+  if (diags_.all().size() == reported) memo.keep(std::move(key), parsed);
   return parsed;
 }
 

@@ -232,7 +232,7 @@ struct Composition {
 /// Inline markup parsed before, by text, place, style, link colour and bold keywords: a warm
 /// engine composes a CV again after every edit, and most of its texts did not change. A text
 /// whose parsing said anything is not kept, so its message comes again. Safe to share
-/// between threads; keeps at most about ten CVs' texts.
+/// between threads; keeps about ten CVs' texts, the least recently used going first.
 class MarkupMemo {
  public:
   MarkupMemo();
@@ -243,6 +243,7 @@ class MarkupMemo {
   /// Texts parsed, and texts found parsed before, so far.
   std::size_t parsed() const;
   std::size_t reused() const;
+  MemoStats stats() const;
 
   struct Impl;
   Impl& impl() { return *impl_; }

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "core/core.h"
+#include "core/memo.h"
 
 namespace hanji::config {
 
@@ -32,6 +33,8 @@ class YamlPieces {
   std::size_t pieces_parsed() const;
   std::size_t pieces_reused() const;
   std::size_t whole_parses() const;
+  /// The pieces' and the placeholders' memos together.
+  MemoStats stats() const;
 
   struct Impl;
   Impl& impl() { return *impl_; }

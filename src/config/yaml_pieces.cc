@@ -154,29 +154,30 @@ std::size_t depth_of(const YamlNode& node) {
 
 }  // namespace
 
+// A few files' placeholders' trees (the files being edited).
+constexpr std::size_t kKeptSkeletons = 8;
+
 struct YamlPieces::Impl {
+  Memo<std::string, YamlNode> pieces{kMaxPieces};         // file, line and text -> tree
+  Memo<std::string, YamlNode> skeletons{kKeptSkeletons};  // file and placeholders' text -> tree
+  Memo<std::string, bool> seen{kMaxPieces};               // files parsed before: only those are cut
   std::mutex mutex;
-  std::map<std::string, std::pair<YamlNode, std::size_t>> pieces;  // key -> tree, last use
-  std::size_t use = 0;
-  std::size_t parsed = 0, reused = 0, whole = 0;
-  std::set<std::string> seen;  // files parsed before: only those are cut
-  std::map<std::string, YamlNode> skeletons;  // file and placeholders' text -> its tree
+  std::size_t whole = 0;  // files parsed whole
 };
 
 YamlPieces::YamlPieces() : impl_(std::make_unique<Impl>()) {}
 YamlPieces::~YamlPieces() = default;
 
-std::size_t YamlPieces::pieces_parsed() const {
-  std::lock_guard lock(impl_->mutex);
-  return impl_->parsed;
-}
-std::size_t YamlPieces::pieces_reused() const {
-  std::lock_guard lock(impl_->mutex);
-  return impl_->reused;
-}
+std::size_t YamlPieces::pieces_parsed() const { return impl_->pieces.stats().misses; }
+std::size_t YamlPieces::pieces_reused() const { return impl_->pieces.stats().hits; }
 std::size_t YamlPieces::whole_parses() const {
   std::lock_guard lock(impl_->mutex);
   return impl_->whole;
+}
+MemoStats YamlPieces::stats() const {
+  MemoStats stats = impl_->pieces.stats();
+  stats += impl_->skeletons.stats();
+  return stats;
 }
 
 namespace {
@@ -227,13 +228,9 @@ std::optional<YamlNode> parse_yaml_in_pieces(const SourceText& source, Diagnosti
     return whole();
   // A file read once (a build, each CV of a batch) is read whole: cutting pays only from the
   // second reading on (a watch), and costs a little more than the whole parse the first time.
-  {
-    std::lock_guard lock(cache->impl().mutex);
-    if (cache->impl().seen.size() >= kMaxPieces) cache->impl().seen.clear();
-    if (cache->impl().seen.insert(source.file()).second) {
-      ++cache->impl().whole;
-      return parse_yaml(source, diags);
-    }
+  if (!cache->impl().seen.find(source.file())) {
+    cache->impl().seen.keep(source.file(), true);
+    return whole();
   }
   const std::vector<Line> lines = lines_of(text);
   if (has_unsafe_syntax(text, lines) || has_multiline_quotes(text, lines)) return whole();
@@ -257,46 +254,26 @@ std::optional<YamlNode> parse_yaml_in_pieces(const SourceText& source, Diagnosti
   }
   // An edit inside an entry leaves the rest of the file as it was: the placeholders' text
   // too, whose tree is kept (a few files' worth).
-  std::optional<YamlNode> root;
   const std::string skeleton_key = source.file() + '\n' + skeleton;
-  {
-    std::lock_guard lock(cache->impl().mutex);
-    if (auto it = cache->impl().skeletons.find(skeleton_key); it != cache->impl().skeletons.end()) root = it->second;
-  }
+  std::optional<YamlNode> root = cache->impl().skeletons.find(skeleton_key);
   if (!root) {
     Diagnostics said;
     root = parse_yaml(SourceText(std::move(skeleton), source.file()), said);
     if (!root || !said.all().empty()) return whole();
-    std::lock_guard lock(cache->impl().mutex);
-    if (cache->impl().skeletons.size() >= 8) cache->impl().skeletons.clear();
-    cache->impl().skeletons.emplace(skeleton_key, *root);
+    cache->impl().skeletons.keep(skeleton_key, *root);
   }
 
   std::map<int, YamlNode> by_line;
-  {
-    std::unique_lock lock(cache->impl().mutex);
-    ++cache->impl().use;
-    for (const Piece& piece : pieces) {
-      std::string key = source.file() + '\n' + std::to_string(piece.first_line) + '\n';
-      key.append(text, lines[piece.first_line].begin, lines[piece.end_line - 1].end - lines[piece.first_line].begin);
-      auto found = cache->impl().pieces.find(key);
-      if (found != cache->impl().pieces.end()) {
-        ++cache->impl().reused;
-        found->second.second = cache->impl().use;
-        by_line.emplace(static_cast<int>(piece.first_line) + 1, found->second.first);
-        continue;
-      }
-      lock.unlock();
-      std::optional<YamlNode> item = parse_piece(source, lines, piece);
-      lock.lock();
-      if (!item) return lock.unlock(), whole();
-      ++cache->impl().parsed;
-      if (cache->impl().pieces.size() >= kMaxPieces)
-        std::erase_if(cache->impl().pieces, [&](const auto& kept) { return kept.second.second + 1 < cache->impl().use; });
-      if (cache->impl().pieces.size() >= kMaxPieces) cache->impl().pieces.clear();
-      cache->impl().pieces.emplace(std::move(key), std::pair{*item, cache->impl().use});
-      by_line.emplace(static_cast<int>(piece.first_line) + 1, std::move(*item));
+  for (const Piece& piece : pieces) {
+    std::string key = source.file() + '\n' + std::to_string(piece.first_line) + '\n';
+    key.append(text, lines[piece.first_line].begin, lines[piece.end_line - 1].end - lines[piece.first_line].begin);
+    std::optional<YamlNode> item = cache->impl().pieces.find(key);
+    if (!item) {
+      item = parse_piece(source, lines, piece);
+      if (!item) return whole();
+      cache->impl().pieces.keep(std::move(key), *item);
     }
+    by_line.emplace(static_cast<int>(piece.first_line) + 1, std::move(*item));
   }
   if (!put_back(*root, by_line) || !by_line.empty()) return whole();
   // The reader's nesting limit is checked by the whole parse, which also says where.

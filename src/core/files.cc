@@ -254,6 +254,14 @@ std::optional<FileStamp> file_stamp(const std::string& path) {
   return stamp;
 }
 
+std::string stamped_key(const std::string& path, const std::optional<FileStamp>& stamp) {
+  if (!stamp) return "";
+  std::string key = path;
+  key += '\0';
+  key.append(reinterpret_cast<const char*>(&*stamp), sizeof *stamp);
+  return key;
+}
+
 std::string user_config_folder(std::string_view kind) {
   if (const char* xdg = std::getenv("XDG_CONFIG_HOME"); xdg != nullptr && *xdg == '/')
     return (std::filesystem::path(xdg) / "hanji" / kind).string();

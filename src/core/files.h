@@ -12,6 +12,8 @@
 #include <string_view>
 #include <vector>
 
+#include "core/memo.h"
+
 namespace hanji {
 
 /// Owns a POSIX file descriptor and closes it when destroyed.
@@ -60,6 +62,15 @@ struct FileKind {
 /// A TrueType or OpenType font file (.ttf; the other font formats are refused by name and by
 /// their first bytes with messages of their own).
 const FileKind& font_file_kind();
+
+/// What a font file says about itself, as far as choosing it for a family's slot goes (read
+/// by the text module, which alone reads font tables, and handed to the reader as plain data).
+struct FontFileFacts {
+  std::vector<std::string> families;  // its family names (name IDs 1 and 16), as written
+  bool truetype = false;              // glyf outlines; else OpenType/CFF
+  bool italic = false;                // italic or oblique
+  int weight = 400;                   // 100 (thin) to 900 (black)
+};
 /// A photo: a JPEG or PNG picture of at most limits::kMaxImageBytes.
 const FileKind& photo_file_kind();
 
@@ -119,46 +130,35 @@ struct FileStamp {
 /// The stamp of the file `path` leads to, or nullopt when it cannot be looked at.
 std::optional<FileStamp> file_stamp(const std::string& path);
 
+/// The key a memo of what was made from a file keeps it by: its path and stamp, so that a
+/// file saved again is a new key (the old one ages out of the memo); "" when the file cannot
+/// be stamped, which is never kept.
+std::string stamped_key(const std::string& path, const std::optional<FileStamp>& stamp);
+
 /// What was made from files (parsed layouts, locales), each kept while its file's stamp stays
-/// as it was when it was made: a warm engine's caches. Safe to share between threads.
+/// as it was when it was made: a warm engine's memos. Safe to share between threads; keeps
+/// the `budget` files asked for last.
 template <class T>
 class StampedFiles {
  public:
-  /// What was kept for `path` when the file was as `stamp` says it is now; nullopt (and one
-  /// more made()) when nothing was, or the file has changed, or it cannot be stamped.
+  explicit StampedFiles(std::size_t budget) : memo_(budget) {}
+
+  /// What was kept for `path` when the file was as `stamp` says it is now; nullopt (a miss)
+  /// when nothing was, or the file has changed, or it cannot be stamped.
   std::optional<T> find(const std::string& path, const std::optional<FileStamp>& stamp) {
-    std::lock_guard lock(mutex_);
-    if (auto it = kept_.find(path); stamp && it != kept_.end() && it->second.first == *stamp) {
-      ++reused_;
-      return it->second.second;
-    }
-    ++made_;
-    return std::nullopt;
+    return memo_.find(stamped_key(path, stamp));
   }
   /// Keeps `value`, made from `path` when it had `stamp` (nothing is kept without one).
   void keep(const std::string& path, const std::optional<FileStamp>& stamp, T value) {
-    std::lock_guard lock(mutex_);
-    if (stamp) kept_.insert_or_assign(path, std::pair<FileStamp, T>{*stamp, std::move(value)});
-    else kept_.erase(path);
-  }
-  void forget(const std::string& path) {
-    std::lock_guard lock(mutex_);
-    kept_.erase(path);
+    if (stamp) memo_.keep(stamped_key(path, stamp), std::move(value));
   }
   /// Values made (not found kept), and values found kept, so far.
-  std::size_t made() const {
-    std::lock_guard lock(mutex_);
-    return made_;
-  }
-  std::size_t reused() const {
-    std::lock_guard lock(mutex_);
-    return reused_;
-  }
+  std::size_t made() const { return memo_.stats().misses; }
+  std::size_t reused() const { return memo_.stats().hits; }
+  MemoStats stats() const { return memo_.stats(); }
 
  private:
-  mutable std::mutex mutex_;
-  std::map<std::string, std::pair<FileStamp, T>> kept_;
-  std::size_t made_ = 0, reused_ = 0;
+  Memo<std::string, T> memo_;
 };
 
 /// The user's own folder of hanji's `kind` of files: $XDG_CONFIG_HOME/hanji/KIND, else

@@ -6,6 +6,7 @@
 
 #include "compose/compose.h"
 #include "paginate/paginate.h"
+#include "text/font_tables.h"
 #include "text/text.h"
 
 namespace hanji::engine {
@@ -24,6 +25,8 @@ namespace {
 // in several), so that memory stays that of a handful of CVs' fonts and paragraphs.
 constexpr std::size_t kIdlePerSignature = 4;
 constexpr std::size_t kIdleTotal = 8;
+// Compressed PDF streams: those of a few CVs, in bytes (their content and their compression).
+constexpr std::size_t kKeptStreamBytes = 16u << 20;
 
 }  // namespace
 
@@ -36,6 +39,8 @@ struct Engine::Impl {
   source::LocaleCache locale_files;
   config::YamlPieces yaml_pieces;
   compose::MarkupMemo markup;
+  text::FontService fonts;
+  Memo<std::string, std::string> streams{kKeptStreamBytes};
 
   std::mutex mutex;  // guards what follows
   std::multimap<std::string, std::unique_ptr<text::Typesetter>> idle;
@@ -60,7 +65,7 @@ struct Engine::Impl {
       }
       ++work.typesetters_made;
     }
-    auto typesetter = std::make_unique<text::Typesetter>(theme, diags);
+    auto typesetter = std::make_unique<text::Typesetter>(theme, diags, &fonts);
     typesetter->keep_lines(builds == Builds::Many);
     return typesetter;
   }
@@ -85,6 +90,8 @@ struct Engine::Impl {
     if (options.layouts_dir.empty()) options.layouts_dir = dirs.layouts;
     if (!options.locale_cache) options.locale_cache = &locale_files;
     if (!options.yaml_pieces) options.yaml_pieces = &yaml_pieces;
+    // Only the text module reads font tables: it tells the reader what a fonts/ folder holds.
+    if (!options.font_file_facts) options.font_file_facts = text::font_file_facts;
     return options;
   }
 };
@@ -213,6 +220,35 @@ EngineWork Engine::work() const {
   work.yaml_pieces_parsed = impl_->yaml_pieces.pieces_parsed();
   work.yaml_pieces_reused = impl_->yaml_pieces.pieces_reused();
   return work;
+}
+
+std::vector<MemoReport> Engine::stats() const {
+  MemoStats shaping, lines;
+  {
+    std::lock_guard lock(impl_->mutex);
+    for (const auto& [signature, typesetter] : impl_->idle) {
+      shaping += typesetter->shaping_stats();
+      lines += typesetter->lines_stats();
+    }
+  }
+  const text::FontServiceStats fonts = impl_->fonts.stats();
+  return {{"yaml pieces", impl_->yaml_pieces.stats()},
+          {"locale files", impl_->locale_files.stats()},
+          {"layout files", impl_->layout_files.stats()},
+          {"markup", impl_->markup.stats()},
+          {"shaped paragraphs", shaping},
+          {"paragraph lines", lines},
+          {"font faces", fonts.faces},
+          {"font subsets", fonts.subsets},
+          {"glyph outlines", fonts.outlines},
+          {"web fonts", fonts.web_fonts},
+          {"pdf streams", impl_->streams.stats()}};
+}
+
+text::FontService& Engine::fonts() { return impl_->fonts; }
+
+Memo<std::string, std::string>* Engine::kept_streams() {
+  return impl_->builds == Builds::Many ? &impl_->streams : nullptr;
 }
 
 }  // namespace hanji::engine

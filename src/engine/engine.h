@@ -3,10 +3,12 @@
 // exporter. The command line (build, batch, watch), the tests, the benchmark and the fuzzers
 // all render through an Engine, so they cannot drift apart.
 //
-// An Engine is warm: it keeps the layout and locale files it parsed (while they stay the same
-// on disk), and typesetters with their loaded fonts and shaped paragraphs, one per set of
-// fonts and text settings, so that rendering a CV again after an edit costs only what the
-// edit changed plus the layout of the pages. Its threads may render at once (`build -j N`):
+// An Engine is warm: it owns every memo of the pipeline (core/memo.h: bounded, least recently
+// used first, counted), the layout and locale files it parsed (while they stay the same on
+// disk), pieces of CV files, parsed markup, typesetters with their shaped paragraphs (one per
+// set of fonts and text settings), and the font service (each font file opened once, its
+// subsets and outlines) and compressed streams the exporters take from it, so that rendering
+// a CV again after an edit costs only what the edit changed plus the layout of the pages. Its threads may render at once (`build -j N`):
 // each render takes a typesetter of its own from the pool and gives it back.
 #pragma once
 
@@ -21,6 +23,7 @@
 #include "fit/fit.h"
 #include "layout/layout.h"
 #include "source/source.h"
+#include "text/font_service.h"
 
 namespace hanji::engine {
 
@@ -62,6 +65,13 @@ struct EngineWork {
   std::size_t yaml_pieces_parsed = 0, yaml_pieces_reused = 0;
   /// Shaped paragraphs the idle typesetters hold.
   std::size_t shaped_paragraphs_kept = 0;
+};
+
+/// One of an engine's memos by name ("markup", "font faces", ...) and its counts: what
+/// `--trace` and `make bench` print, and what tests of a warm rebuild check.
+struct MemoReport {
+  std::string name;
+  MemoStats stats;
 };
 
 /// How many builds an engine serves: Many (watch, serve, a batch) keeps what makes the next
@@ -106,6 +116,18 @@ class Engine {
   static std::vector<std::string> inputs_of(const Rendered& rendered);
 
   EngineWork work() const;
+
+  /// Every memo the engine keeps warm things in, in pipeline order: the CV's pieces, locale and
+  /// layout files, markup, shaped paragraphs and their lines (summed over the idle
+  /// typesetters), font faces, subsets, glyph outlines, web fonts and compressed PDF streams.
+  std::vector<MemoReport> stats() const;
+
+  /// The font service every stage opens fonts through: shaping, the PDF's subsets, the SVG's
+  /// outlines and web fonts. Pass it to the exporters (pdf::WriteMemo, svg::write_pages).
+  text::FontService& fonts();
+  /// Compressed PDF streams kept between builds (pdf::WriteMemo); null for an engine of one
+  /// build, which would never find one again.
+  Memo<std::string, std::string>* kept_streams();
 
  private:
   struct Impl;

@@ -351,6 +351,7 @@ class LayoutFileCache {
   /// Files parsed, and reads answered from the cache, so far (tests count them).
   std::size_t parsed() const;
   std::size_t reused() const;
+  MemoStats stats() const;
 
  private:
   struct Impl;

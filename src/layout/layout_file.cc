@@ -72,8 +72,13 @@ std::optional<config::ConfigNode> read_layout_file(const std::string& path, cons
 
 namespace hanji::layout {
 
+namespace {
+// Every built-in layout and the few of a user's own, with what they extend.
+constexpr std::size_t kKeptLayoutFiles = 64;
+}  // namespace
+
 struct LayoutFileCache::Impl {
-  StampedFiles<std::shared_ptr<const config::ConfigNode>> files;
+  StampedFiles<std::shared_ptr<const config::ConfigNode>> files{kKeptLayoutFiles};
 };
 
 LayoutFileCache::LayoutFileCache() : impl_(std::make_unique<Impl>()) {}
@@ -85,18 +90,16 @@ std::shared_ptr<const config::ConfigNode> LayoutFileCache::read(const std::strin
   if (std::optional<std::shared_ptr<const config::ConfigNode>> kept = impl_->files.find(path, stamp)) return *kept;
   const std::size_t reported = diags.all().size();
   std::optional<config::ConfigNode> node = read_layout_file(path, named_at, diags);
-  if (!node) {
-    impl_->files.forget(path);
-    return nullptr;
-  }
+  if (!node) return nullptr;
   auto shared = std::make_shared<const config::ConfigNode>(std::move(*node));
   if (diags.all().size() == reported) impl_->files.keep(path, stamp, shared);
-  else impl_->files.forget(path);
   return shared;
 }
 
 std::size_t LayoutFileCache::parsed() const { return impl_->files.made(); }
 
 std::size_t LayoutFileCache::reused() const { return impl_->files.reused(); }
+
+MemoStats LayoutFileCache::stats() const { return impl_->files.stats(); }
 
 }  // namespace hanji::layout

@@ -291,7 +291,7 @@ void index_entry(std::string& header, int number, std::size_t offset) {
 
 class CompactWriter {
  public:
-  CompactWriter(HPDF_Doc doc, WriteWork& work, WriteMemo* memo, bool with_id, const ExtraObjects* extra)
+  CompactWriter(HPDF_Doc doc, WriteWork& work, const WriteMemo* memo, bool with_id, const ExtraObjects* extra)
       : doc_(doc), deflater_(work), memo_(memo), with_id_(with_id), extra_(extra) {}
 
   std::optional<std::string> write() {
@@ -558,8 +558,8 @@ class CompactWriter {
   // had it (a font program, a page that did not change, the object and cross-reference
   // streams of a rebuild that changed no object).
   std::optional<std::string> deflate_stream(const std::string& plain) {
-    if (!memo_) return deflater_.deflate(plain, Z_DEFAULT_COMPRESSION);
-    return deflate_kept(memo_, plain, Z_DEFAULT_COMPRESSION,
+    if (!memo_ || !memo_->streams) return deflater_.deflate(plain, Z_DEFAULT_COMPRESSION);
+    return deflate_kept(*memo_, plain, Z_DEFAULT_COMPRESSION,
                         [&] { return deflater_.deflate(plain, Z_DEFAULT_COMPRESSION); });
   }
 
@@ -570,7 +570,7 @@ class CompactWriter {
     if (dict->filter & HPDF_STREAM_FILTER_FLATE_DECODE) filters += "/FlateDecode";
     if (dict->filter & HPDF_STREAM_FILTER_DCT_DECODE) filters += "/DCTDecode";
     std::optional<std::string> data;
-    if ((dict->filter & HPDF_STREAM_FILTER_FLATE_DECODE) && memo_) {
+    if ((dict->filter & HPDF_STREAM_FILTER_FLATE_DECODE) && memo_ && memo_->streams) {
       // A stream written before (a font program, a ToUnicode map, a page that did not
       // change) is not compressed again.
       std::string plain;
@@ -605,7 +605,7 @@ class CompactWriter {
 
   HPDF_Doc doc_;
   Deflater deflater_;
-  WriteMemo* memo_;  // streams compressed for documents before, or null
+  const WriteMemo* memo_;  // streams compressed for documents before, or null
   bool with_id_;     // the trailer gets an /ID
   const ExtraObjects* extra_;  // objects written beside libharu's, or null
   std::unordered_map<void*, int> numbers_;  // object -> its number in the file
@@ -614,7 +614,7 @@ class CompactWriter {
 
 }  // namespace
 
-std::optional<std::string> save_compact(HPDF_Doc doc, WriteWork& work, WriteMemo* memo, bool with_id,
+std::optional<std::string> save_compact(HPDF_Doc doc, WriteWork& work, const WriteMemo* memo, bool with_id,
                                         const ExtraObjects* extra) {
   if (HPDF_GetError(doc) != HPDF_OK) return std::nullopt;
   return CompactWriter(doc, work, memo, with_id, extra).write();

@@ -80,7 +80,7 @@ class ExtraObjects {
 /// makes: the caller reports an internal error. The deflate work is counted in `work`.
 /// `with_id`: the trailer gets a file identifier (/ID, which PDF/A asks for), a hash of the
 /// file's bytes.
-std::optional<std::string> save_compact(HPDF_Doc doc, WriteWork& work, WriteMemo* memo = nullptr,
+std::optional<std::string> save_compact(HPDF_Doc doc, WriteWork& work, const WriteMemo* memo = nullptr,
                                         bool with_id = false, const ExtraObjects* extra = nullptr);
 
 }  // namespace hanji::pdf

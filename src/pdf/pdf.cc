@@ -91,7 +91,7 @@ bool draw_pages(HaruDoc& haru, PdfText& text, const doc::Document& doc, const Do
 
 // The file, written straight from libharu's objects and the extra ones.
 std::optional<std::string> save(HaruDoc& haru, bool with_id, const ExtraObjects& extra, WriteWork& work,
-                                WriteMemo* memo, Diagnostics& diags) {
+                                const WriteMemo* memo, Diagnostics& diags) {
   if (!haru.check(diags, {}, "building the document")) return std::nullopt;
   std::optional<std::string> bytes = save_compact(haru.get(), work, memo, with_id, &extra);
   if (!bytes)
@@ -115,7 +115,7 @@ std::optional<std::string> write_pdf(const doc::Document& doc, const Options& op
   if (!haru.check(diags, {}, "setting up the document")) return std::nullopt;
 
   // Declared after haru: destroyed first, while libharu's document still exists.
-  PdfText text(pdf, counted, options.memo);
+  PdfText text(pdf, counted, &options.memo);
   const DocumentClusters clusters(doc);             // split once for the font usage and the drawing,
   const DocumentReadings readings(doc, clusters);  // and read once
   const std::vector<FontUsage> usage = collect_font_usage(doc, readings);
@@ -145,7 +145,7 @@ std::optional<std::string> write_pdf(const doc::Document& doc, const Options& op
   if (!add_standard_parts(pdf, doc, options.creation_time) ||
       !haru.check(diags, doc.output.standard_span, "adding what the PDF standard asks for"))
     return std::nullopt;
-  return save(haru, standard != doc::PdfStandard::None, extra, counted, options.memo, diags);
+  return save(haru, standard != doc::PdfStandard::None, extra, counted, &options.memo, diags);
 }
 
 std::string libharu_version() { return HPDF_GetVersion(); }

@@ -10,40 +10,32 @@
 #include <string>
 
 #include "core/core.h"
+#include "core/memo.h"
 #include "doc/doc.h"
+#include "text/font_service.h"
 
 namespace hanji::pdf {
 
-/// What write_pdf made before and may make again, kept between documents: font subsets by
-/// font file (and its FileStamp) and glyphs, compressed streams by their content. A CV built
-/// again after a one-word edit draws the same glyphs, so its fonts cost nothing the second
-/// time. `hanji watch` and a batch hold one; safe to share between threads; bounded (about
-/// sixteen fonts' subsets, the oldest going first, and 16 MiB of streams, then it starts again).
-class WriteMemo {
- public:
-  WriteMemo();
-  ~WriteMemo();
-  WriteMemo(const WriteMemo&) = delete;
-  WriteMemo& operator=(const WriteMemo&) = delete;
+/// Compressed streams by level and content (a warm engine's): a CV built again after a
+/// one-word edit has mostly the same streams.
+using StreamMemo = Memo<std::string, std::string>;
 
-  /// Subsets and streams found made before, so far.
-  std::size_t subsets_reused() const;
-  std::size_t streams_reused() const;
-
-  struct Impl;
-  Impl& impl() { return *impl_; }
-
- private:
-  std::unique_ptr<Impl> impl_;
+/// What write_pdf may take from documents before, held by a warm engine (`hanji watch`, a
+/// batch): its font service (each font file opened once, subsets kept by font file and
+/// glyphs) and its compressed streams. Both may be null: made for this document alone. The
+/// bytes are the same either way.
+struct WriteMemo {
+  text::FontService* fonts = nullptr;
+  StreamMemo* streams = nullptr;
 };
 
 struct Options {
   /// Seconds since the epoch for /CreationDate and /ModDate; unset = no dates, so the same
   /// input gives the same bytes. The CLI sets it from SOURCE_DATE_EPOCH.
   std::optional<long long> creation_time;
-  /// Subsets and compressed streams kept from documents before (null: none); the bytes are
-  /// the same with or without it.
-  WriteMemo* memo = nullptr;
+  /// Fonts, subsets and compressed streams kept from documents before; the bytes are the
+  /// same with or without them.
+  WriteMemo memo = {};
   /// A tagged PDF: the document's structure (doc::Document::structure) as a structure tree,
   /// every drawn piece marked as its element's content or as an artifact. Without a structure
   /// the PDF is untagged.

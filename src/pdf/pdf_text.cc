@@ -16,13 +16,20 @@
 #include <vector>
 
 #include "pdf/haru_objects.h"
-#include "pdf/write_memo.h"
-#include "pdf/sfnt_metrics.h"
 #include "pdf/sfnt_program.h"
 #include "pdf/tounicode.h"
+#include "pdf/write_memo.h"
+#include "text/font_tables.h"
 
 namespace hanji::pdf {
 namespace {
+
+// The font tables as the text module reads them (through HarfBuzz).
+using text::FontFacts;
+using text::HorizontalMetrics;
+using text::glyph_top;
+using text::read_font_facts;
+using text::read_horizontal_metrics;
 
 // PDF names may carry any printable ASCII but libharu does not escape delimiters, and it
 // refuses (poisoning the document) a name longer than its limit.
@@ -300,11 +307,11 @@ class Fnv1a {
 
 }  // namespace
 
-PdfText::PdfText(HPDF_Doc doc, WriteWork& work, WriteMemo* memo) : doc_(doc), work_(work), memo_(memo) {}
+PdfText::PdfText(HPDF_Doc doc, WriteWork& work, const WriteMemo* memo) : doc_(doc), work_(work), memo_(memo) {}
 
 bool PdfText::load_font(int index, const doc::FontInfo& font, const FontUsage& usage, Diagnostics& diags) {
   ++work_.fonts_subset;
-  std::optional<text::FontSubset> subset = subset_font_memo(memo_, font, usage.glyph_ids, usage.code_points, diags);
+  std::optional<text::FontSubset> subset = subset_font_memo(memo_ ? *memo_ : WriteMemo{}, font, usage.glyph_ids, usage.code_points, diags);
   if (!subset) return false;
   std::optional<HorizontalMetrics> metrics = read_horizontal_metrics(subset->data);
   std::optional<FontFacts> facts = read_font_facts(subset->data);

@@ -32,7 +32,7 @@ class PdfText {
  public:
   /// Fonts and text for `doc`, counting its work in `work` (which must outlive it); subsets
   /// made before come from `memo` when given.
-  PdfText(HPDF_Doc doc, WriteWork& work, WriteMemo* memo);
+  PdfText(HPDF_Doc doc, WriteWork& work, const WriteMemo* memo);
 
   /// Subsets and embeds Document font `index` for the glyphs and readings in `usage`. On
   /// failure returns false; the reason is in `diags` or in the libharu document's error state.
@@ -60,7 +60,7 @@ class PdfText {
 
   HPDF_Doc doc_;
   WriteWork& work_;
-  WriteMemo* memo_;                  // subsets kept from documents before, or null
+  const WriteMemo* memo_;                // subsets kept from documents before, or null
   std::map<int, LoadedFont> fonts_;  // by Document font index; ordered = deterministic output
   std::set<std::string> tags_;
   std::string ops_;  // draw_runs: operators not yet written into the page

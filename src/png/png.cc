@@ -145,7 +145,8 @@ std::optional<std::string> render_svg(const std::string& svg, double width, doub
   return with_software_chunk(file);
 }
 
-std::vector<std::string> write_pages(const doc::Document& doc, int dpi, Diagnostics& diags) {
+std::vector<std::string> write_pages(const doc::Document& doc, int dpi, Diagnostics& diags,
+                                     text::FontService* fonts) {
   // The SVG's own id prefix, sources and pictures inline: all a standalone page needs.
   svg::Options options;
   options.glyphs = svg::Glyphs::Outlines;  // librsvg cannot use web fonts
@@ -153,7 +154,7 @@ std::vector<std::string> write_pages(const doc::Document& doc, int dpi, Diagnost
   // A picture needs no invisible text: without it librsvg never starts Pango and fontconfig
   // (whose caches live until the process ends), and draws the page sooner.
   options.text_layer = false;
-  std::vector<std::string> svgs = svg::write_pages(doc, options, diags);
+  std::vector<std::string> svgs = svg::write_pages(doc, options, diags, fonts);
   if (diags.has_errors()) return {};
   std::vector<std::string> pages;
   for (std::size_t i = 0; i < svgs.size(); ++i) {

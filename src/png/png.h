@@ -12,6 +12,7 @@
 
 #include "core/core.h"
 #include "doc/doc.h"
+#include "text/font_service.h"
 
 namespace hanji::png {
 
@@ -35,7 +36,9 @@ std::optional<std::string> render_svg(const std::string& svg, double width, doub
                                       std::size_t page_number, Diagnostics& diags);
 
 /// Every page of `doc` as a PNG at `dpi`; empty, with errors in `diags`, when any fails.
-std::vector<std::string> write_pages(const doc::Document& doc, int dpi, Diagnostics& diags);
+/// `fonts`: as svg::write_pages takes them.
+std::vector<std::string> write_pages(const doc::Document& doc, int dpi, Diagnostics& diags,
+                                     text::FontService* fonts = nullptr);
 
 /// True when `head` (a file's first bytes) is a PNG with the tEXt chunk render_svg writes,
 /// before its image data: a page hanji wrote.

@@ -877,7 +877,7 @@ void read_design(const YamlNode& node, Reader& reader, CvFile& file) {
   values.erase("theme");
   ConfigNode translated;
   Translator t{values, reader, file, translated};
-  t.folder_fonts = fonts_in_folder(beside_cv(file, "fonts").string());
+  t.folder_fonts = fonts_in_folder(beside_cv(file, "fonts").string(), reader.font_file_facts);
   if (auto body = points(t.text_of("typography.font_size.body"), 10)) t.body = *body;
   for (const auto& [path, value] : values) {
     Outcome outcome = Outcome::NoEquivalent;

@@ -69,9 +69,13 @@ std::string folder_key(const std::string& dir) { return dir.empty() ? std::strin
 
 }  // namespace
 
+// Every shipped locale, a CV's own and the user's; the index of each folder searched.
+constexpr std::size_t kKeptLocaleFiles = 128;
+constexpr std::size_t kKeptIndexes = 16;
+
 struct LocaleCache::Impl {
-  StampedFiles<std::shared_ptr<const ParsedFile>> files;
-  StampedFiles<std::shared_ptr<const LocaleIndex>> indexes;
+  StampedFiles<std::shared_ptr<const ParsedFile>> files{kKeptLocaleFiles};
+  StampedFiles<std::shared_ptr<const LocaleIndex>> indexes{kKeptIndexes};
 };
 
 LocaleCache::LocaleCache() : impl_(std::make_unique<Impl>()) {}
@@ -80,6 +84,12 @@ LocaleCache::~LocaleCache() = default;
 std::size_t LocaleCache::parsed() const { return impl_->files.made() + impl_->indexes.made(); }
 
 std::size_t LocaleCache::reused() const { return impl_->files.reused() + impl_->indexes.reused(); }
+
+MemoStats LocaleCache::stats() const {
+  MemoStats stats = impl_->files.stats();
+  stats += impl_->indexes.stats();
+  return stats;
+}
 
 namespace {
 

@@ -2,6 +2,7 @@
 // of YamlNodes with uniform messages) and the parts themselves, one file each.
 #pragma once
 
+#include <functional>
 #include <map>
 #include <optional>
 #include <string>
@@ -33,6 +34,8 @@ struct Reader {
   /// each language the CV may be set in ("현재", "heute"), added once the locale is known.
   std::vector<std::string> present_words = english_present_words();
   std::size_t parts = 0;     // sections, entries and highlights read so far (count_parts)
+  /// ReadOptions::font_file_facts: what a font file of the fonts/ folder says; null: none read.
+  std::function<std::optional<FontFileFacts>(const std::string& path)> font_file_facts = {};
 
   /// Counts `count` more parts of the CV (sections, entries, highlights). False, with one
   /// error at `at`, once they pass limits::kMaxCvParts: the reader stops there, before the
@@ -40,7 +43,11 @@ struct Reader {
   bool count_parts(const Span& at, std::size_t count = 1);
 
   /// A reader of the same file and folders whose messages go to `quiet` (a probe).
-  Reader probe(Diagnostics& quiet) const { return Reader{source, quiet, locales_dir, layouts_dir, today, locale_cache, found_locales}; }
+  Reader probe(Diagnostics& quiet) const {
+    Reader probe{source, quiet, locales_dir, layouts_dir, today, locale_cache, found_locales};
+    probe.font_file_facts = font_file_facts;
+    return probe;
+  }
 
   /// The name of a key as the file spells it: `start_date` is `startDate` in a JSON Resume
   /// (its reader translates keys; a message must name the one the user wrote).
@@ -139,8 +146,10 @@ struct FolderFace {
   bool italic = false;
   int weight = 400;
 };
-/// The fonts (.ttf and .otf) in `dir` and its subfolders, in name order; none when it is no folder.
-std::vector<FolderFace> fonts_in_folder(const std::string& dir);
+/// The fonts (.ttf and .otf) in `dir` and its subfolders, in name order, as `read` says each
+/// is; none when it is no folder or `read` is null.
+std::vector<FolderFace> fonts_in_folder(
+    const std::string& dir, const std::function<std::optional<FontFileFacts>(const std::string& path)>& read);
 /// A family's TrueType files for hanji's four slots (an empty slot: the family has no such
 /// face), or, when the family is there only as OpenType/CFF, one such file in `cff_only`;
 /// nullopt when no font of `faces` is of that family.

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstddef>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -11,6 +12,7 @@
 
 #include "config/config.h"
 #include "core/core.h"
+#include "core/files.h"
 #include "core/json.h"
 #include "model/model.h"
 
@@ -32,6 +34,8 @@ class LocaleCache {
   /// Locale files (and indexes) parsed, and reads answered from the cache, so far.
   std::size_t parsed() const;
   std::size_t reused() const;
+  /// Both memos' counts together (files and folder indexes).
+  MemoStats stats() const;
 
   struct Impl;
   Impl& impl() { return *impl_; }
@@ -79,6 +83,10 @@ struct ReadOptions {
   /// Pieces of CV files parsed before (the Engine's): a CV saved again is parsed again only
   /// where it changed. Null: every CV is parsed whole.
   config::YamlPieces* yaml_pieces = nullptr;
+  /// Reads what a font file says about itself, for the fonts/ folder beside a RenderCV file
+  /// (the engine gives the text module's text::font_file_facts: only it reads font tables).
+  /// Null: no fonts/ folder is looked at.
+  std::function<std::optional<FontFileFacts>(const std::string& path)> font_file_facts = {};
 };
 
 /// Reads and validates a CV file. Errors (syntax, wrong types, unknown keys with a

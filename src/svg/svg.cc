@@ -471,8 +471,9 @@ std::string write_page(const doc::Document& doc, std::size_t index, const Option
   return write_page(doc, index, options, outlines, diags);
 }
 
-std::vector<std::string> write_pages(const doc::Document& doc, const Options& options, Diagnostics& diags) {
-  text::GlyphOutlines outlines;  // each font opened and each glyph outlined once for all pages
+std::vector<std::string> write_pages(const doc::Document& doc, const Options& options, Diagnostics& diags,
+                                     text::FontService* fonts) {
+  text::GlyphOutlines outlines(fonts);  // each font opened and each glyph outlined once for all pages
   std::vector<std::string> pages;
   const std::size_t count = std::max<std::size_t>(1, doc.pages.size());
   for (std::size_t i = 0; i < count; ++i) pages.push_back(write_page(doc, i, options, outlines, diags));

@@ -64,14 +64,17 @@ struct Options {
 /// be read, a picture that cannot be embedded) go to `diags` at the place they come from.
 std::string write_page(const doc::Document& doc, std::size_t index, const Options& options, Diagnostics& diags);
 
-/// write_page with glyph outlines and web fonts kept in `outlines` (each font opened and each
-/// glyph outlined once for as long as it lives, the last few web fonts of each font kept):
-/// for a caller that writes pages again and again (the preview).
+/// write_page with glyph outlines and web fonts from `outlines` (kept in its font service, so
+/// each font is opened and each glyph outlined once while it is kept): for a caller that
+/// writes pages again and again (the preview).
 /// `outlines` is not safe to share between threads.
 std::string write_page(const doc::Document& doc, std::size_t index, const Options& options,
                        text::GlyphOutlines& outlines, Diagnostics& diags);
 
 /// Every page of `doc`, in order (a document without pages: one blank page, as in the PDF).
-std::vector<std::string> write_pages(const doc::Document& doc, const Options& options, Diagnostics& diags);
+/// `fonts`: where fonts are opened and outlines kept (a warm engine's); null: for this
+/// document alone.
+std::vector<std::string> write_pages(const doc::Document& doc, const Options& options, Diagnostics& diags,
+                                     text::FontService* fonts = nullptr);
 
 }  // namespace hanji::svg

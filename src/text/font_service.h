@@ -1,5 +1,7 @@
-// The font service exporters use: cutting a font down to the glyphs a document draws (the
-// PDF; the SVG's web fonts), and the outlines of glyphs (the SVG). It sees doc's FontInfo and HarfBuzz, nothing of
+// The font service: every font file opened once, as one HarfBuzz face per file and stamp, for
+// shaping (the typesetter), cutting a font down to the glyphs a document draws (the PDF; the
+// SVG's web fonts) and the outlines of glyphs (the SVG). A warm engine owns one, so a font is
+// read once for every build and every format. It sees doc's FontInfo and HarfBuzz, nothing of
 // the pipeline, so an exporter links it without linking the typesetter.
 #pragma once
 
@@ -8,15 +10,21 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
 #include "core/core.h"
+#include "core/memo.h"
 #include "doc/doc.h"
 
 namespace hanji::text {
 
 using doc::FontInfo;
+
+namespace detail {
+struct OpenedFont;  // font_blob.h
+}  // namespace detail
 
 /// A font cut down to some glyphs, for embedding. Glyph ids are renumbered.
 struct FontSubset {
@@ -59,40 +67,71 @@ struct WebFont {
   }
 };
 
-/// The glyphs of fonts, for the SVG: their outlines, as SVG path data in font units (y up,
-/// as the font has them), or the fonts cut down to them as web fonts. Each font file is
-/// opened once, each glyph's outline made once and each web font (a font's set of glyphs)
-/// made once while it is among the last few asked for, for as long as this lives.
-class GlyphOutlines {
+/// What FontService kept and how often it was asked.
+struct FontServiceStats {
+  MemoStats faces, subsets, outlines, web_fonts;
+};
+
+/// Font files opened once per file and stamp (size, times, inode: a font saved again is
+/// opened again), with what is made from them kept too: subsets, glyph outlines, web fonts.
+/// Safe to share between threads; bounded (the memos let the least recently used go).
+class FontService {
  public:
-  GlyphOutlines();
-  ~GlyphOutlines();
-  GlyphOutlines(const GlyphOutlines&) = delete;
-  GlyphOutlines& operator=(const GlyphOutlines&) = delete;
+  FontService();
+  ~FontService();
+  FontService(const FontService&) = delete;
+  FontService& operator=(const FontService&) = delete;
+
+  /// The font file at `path` opened (checked as core's font_file_kind() says), or null with
+  /// the reason in `error`. The same face for everyone while the file stays the same.
+  std::shared_ptr<const detail::OpenedFont> open(const std::string& path, std::string& error);
+
+  /// subset_font(), kept: a CV built again draws the same glyphs.
+  std::optional<FontSubset> subset(const FontInfo& font, const std::vector<uint32_t>& glyph_ids,
+                                   const std::vector<char32_t>& code_points, Diagnostics& diags);
 
   /// The path data ("d") of glyph `glyph_id` of `font` drawn whole: whole font units,
   /// relative commands, no more separators than needed; "" for a glyph that draws nothing (a
-  /// space). nullopt when the font cannot be read (said in `diags` the first time it is asked for).
-  std::optional<std::string> path(const FontInfo& font, uint32_t glyph_id, Diagnostics& diags);
-
-  /// How many glyph outlines were made (each once): for tests that count work.
-  std::size_t outlines_made() const { return made_; }
+  /// space). nullopt when the font cannot be read (said in `diags`).
+  std::optional<std::string> outline(const FontInfo& font, uint32_t glyph_id, Diagnostics& diags);
 
   /// `font` cut down to `glyph_ids` (original ids, any order, repeats allowed) as a web font.
   /// nullopt when the font cannot be read or subset (said in `diags`).
   std::optional<WebFont> web_font(const FontInfo& font, const std::vector<uint32_t>& glyph_ids, Diagnostics& diags);
 
-  /// How many web fonts were made (each font's set of glyphs once while remembered).
-  std::size_t web_fonts_made() const { return web_fonts_made_; }
+  FontServiceStats stats() const;
 
  private:
-  struct OpenFont;
-  OpenFont* open(const FontInfo& font, Diagnostics& diags);
-  const std::string& outline(OpenFont& font, uint32_t glyph_id);
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
 
-  std::map<std::string, std::unique_ptr<OpenFont>> fonts_;  // by path; null: could not be read
-  std::size_t made_ = 0;
-  std::size_t web_fonts_made_ = 0;
+/// The glyphs of fonts for one SVG writer (a document's pages, or a preview's builds): their
+/// outlines, as SVG path data in font units (y up, as the font has them), or the fonts cut
+/// down to them as web fonts, from a FontService (the engine's, or one of its own). A font
+/// that cannot be read is said in `diags` the first time it is asked for.
+class GlyphOutlines {
+ public:
+  /// `service`: where fonts are opened and outlines kept; null: a service of its own.
+  explicit GlyphOutlines(FontService* service = nullptr);
+  ~GlyphOutlines();
+  GlyphOutlines(const GlyphOutlines&) = delete;
+  GlyphOutlines& operator=(const GlyphOutlines&) = delete;
+
+  /// FontService::outline(), said once per font that cannot be read.
+  std::optional<std::string> path(const FontInfo& font, uint32_t glyph_id, Diagnostics& diags);
+  /// FontService::web_font().
+  std::optional<WebFont> web_font(const FontInfo& font, const std::vector<uint32_t>& glyph_ids, Diagnostics& diags);
+
+  /// How many glyph outlines and web fonts the service made (each once while kept): for
+  /// tests that count work.
+  std::size_t outlines_made() const;
+  std::size_t web_fonts_made() const;
+
+ private:
+  std::unique_ptr<FontService> own_;
+  FontService* service_;
+  std::set<std::string> unreadable_;  // fonts said to be unreadable
 };
 
 /// SVG path data in whole units for the outline drawn by the calls below; what

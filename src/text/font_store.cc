@@ -42,23 +42,22 @@ std::optional<int> FontStore::load(const std::string& path) {
   }
   const Span origin = origin_of(path);
   std::string error;
-  const std::optional<FileStamp> stamp = file_stamp(path);
-  Blob blob = font_blob(path, error);
-  if (!blob) {
+  std::shared_ptr<const OpenedFont> opened = service_->open(path, error);
+  if (!opened) {
     diags_->error(origin, "font file '" + path + "' " + error,
                  {"check the file exists and is readable, or change the font in the layout's fonts: section"});
     index_of_[path] = -1;
     return std::nullopt;
   }
-  Face face(hb_face_create(blob.get(), 0));
-  const unsigned int units_per_em = hb_face_get_upem(face.get());
-  if (hb_face_get_glyph_count(face.get()) == 0) {
+  hb_face_t* face = opened->face.get();
+  const unsigned int units_per_em = hb_face_get_upem(face);
+  if (hb_face_get_glyph_count(face) == 0) {
     diags_->error(origin, "'" + path + "' is not a TrueType/OpenType font",
                  {"use a .ttf file (glyf outlines) in the layout's fonts: section"});
     index_of_[path] = -1;
     return std::nullopt;
   }
-  if (const char* table = missing_table(face.get()); table || units_per_em < 16 || units_per_em > 16384) {
+  if (const char* table = missing_table(face); table || units_per_em < 16 || units_per_em > 16384) {
     diags_->error(origin,
                  "font '" + path + "' is damaged: " +
                      (table ? "it has no '" + std::string(table) + "' table" : std::string("its units per em are impossible")),
@@ -66,22 +65,16 @@ std::optional<int> FontStore::load(const std::string& path) {
     index_of_[path] = -1;
     return std::nullopt;
   }
-  Font font(hb_font_create(face.get()));
-  // Layout in font units: exact advances and kerning, converted to pt in double later.
-  const unsigned int upem = hb_face_get_upem(face.get());
-  hb_font_set_scale(font.get(), static_cast<int>(upem), static_cast<int>(upem));
-  hb_ot_font_set_funcs(font.get());
-
   const int index = static_cast<int>(infos_.size());
-  infos_.push_back(FontInfo{path, postscript_name(face.get()), static_cast<int>(upem), origin});
-  entries_.push_back(Entry{std::move(blob), std::move(face), std::move(font), stamp.value_or(FileStamp{}), {}, {}});
+  infos_.push_back(FontInfo{path, postscript_name(face), static_cast<int>(units_per_em), origin});
+  entries_.push_back(Entry{std::move(opened), {}, {}});
   index_of_[path] = index;
   return index;
 }
 
 bool FontStore::still_valid() const {
   for (const auto& [path, index] : index_of_)
-    if (index < 0 || file_stamp(path) != entries_[static_cast<size_t>(index)].stamp) return false;
+    if (index < 0 || file_stamp(path) != entries_[static_cast<size_t>(index)].opened->stamp) return false;
   return true;
 }
 
@@ -90,7 +83,7 @@ std::optional<uint32_t> FontStore::glyph_of(int font, char32_t c) {
   Entry& entry = entries_[static_cast<size_t>(font)];
   const uint32_t known = entry.glyphs.get(static_cast<uint32_t>(c), [&] {
     hb_codepoint_t glyph = 0;
-    return hb_font_get_nominal_glyph(entry.font.get(), static_cast<hb_codepoint_t>(c), &glyph) ? glyph + 1 : kNoGlyph;
+    return hb_font_get_nominal_glyph(entry.opened->font.get(), static_cast<hb_codepoint_t>(c), &glyph) ? glyph + 1 : kNoGlyph;
   });
   if (known == kNoGlyph) return std::nullopt;
   return known - 1;
@@ -98,7 +91,7 @@ std::optional<uint32_t> FontStore::glyph_of(int font, char32_t c) {
 
 int32_t FontStore::advance(int font, uint32_t glyph) {
   Entry& entry = entries_[static_cast<size_t>(font)];
-  return entry.advances.get(glyph, [&] { return static_cast<int32_t>(hb_font_get_glyph_h_advance(entry.font.get(), glyph)); });
+  return entry.advances.get(glyph, [&] { return static_cast<int32_t>(hb_font_get_glyph_h_advance(entry.opened->font.get(), glyph)); });
 }
 
 double FontStore::advance_em(int font, char32_t c) {

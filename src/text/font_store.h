@@ -1,6 +1,7 @@
 // The fonts of one Typesetter (private to the text module): loaded lazily, once per file
-// path, in first-use order, as HarfBuzz fonts at scale = units per em with the hb-ot
-// functions (no FreeType, no hinting: positions stay exact and are converted to pt in double).
+// path, in first-use order, from the font service (HarfBuzz fonts at scale = units per em
+// with the hb-ot functions: no FreeType, no hinting, so positions stay exact and are
+// converted to pt in double), each with its own memo of cmap and advance answers.
 #pragma once
 
 #include <array>
@@ -13,6 +14,7 @@
 
 #include "core/core.h"
 #include "core/files.h"
+#include "text/font_blob.h"
 #include "text/hb_handles.h"
 #include "text/page_memo.h"
 #include "text/text.h"
@@ -22,7 +24,9 @@ namespace hanji::text::detail {
 class FontStore {
  public:
   /// `origins`: where each font path is named (layout keys such as fonts.latin.regular).
-  FontStore(Diagnostics& diags, std::map<std::string, Span> origins) : diags_(&diags), origins_(std::move(origins)) {}
+  /// `service`: where font files are opened (the engine's, shared by every typesetter).
+  FontStore(Diagnostics& diags, std::map<std::string, Span> origins, FontService& service)
+      : diags_(&diags), origins_(std::move(origins)), service_(&service) {}
 
   /// Sends later messages to `diags`.
   void report_to(Diagnostics& diags) { diags_ = &diags; }
@@ -44,7 +48,7 @@ class FontStore {
   int32_t advance(int font, uint32_t glyph);
   /// Horizontal advance of the nominal glyph of `c` in em, 0 if the font lacks it.
   double advance_em(int font, char32_t c);
-  hb_font_t* hb_font(int font) const { return entries_[static_cast<size_t>(font)].font.get(); }
+  hb_font_t* hb_font(int font) const { return entries_[static_cast<size_t>(font)].opened->font.get(); }
   int units_per_em(int font) const { return infos_[static_cast<size_t>(font)].units_per_em; }
   const std::vector<FontInfo>& infos() const { return infos_; }
 
@@ -53,10 +57,7 @@ class FontStore {
   static constexpr uint32_t kNoGlyph = UINT32_MAX;
 
   struct Entry {
-    Blob blob;
-    Face face;
-    Font font;
-    FileStamp stamp;
+    std::shared_ptr<const OpenedFont> opened;  // the service's: blob, face and font
     PageMemo<uint32_t, 0> glyphs;           // by code point
     PageMemo<int32_t, INT32_MIN> advances;  // by glyph
   };
@@ -65,6 +66,7 @@ class FontStore {
 
   Diagnostics* diags_;
   std::map<std::string, Span> origins_;
+  FontService* service_;
   std::vector<Entry> entries_;             // parallel to infos_
   std::vector<FontInfo> infos_;            // first-use order
   std::map<std::string, int> index_of_;    // path -> index, or -1 after a failed load

@@ -115,7 +115,7 @@ void PathWriter::close() {
   line_back_ = std::string::npos;
 }
 
-// ---- GlyphOutlines -----------------------------------------------------------------------
+// ---- Drawing a glyph -----------------------------------------------------------------------
 
 namespace {
 
@@ -123,7 +123,7 @@ using DrawFuncs = detail::HbPtr<hb_draw_funcs_t, hb_draw_funcs_destroy>;
 
 PathWriter& writer(void* data) { return *static_cast<PathWriter*>(data); }
 
-// The callbacks HarfBuzz draws through, made once per GlyphOutlines (immutable after).
+// The callbacks HarfBuzz draws through, made once (immutable after).
 DrawFuncs make_draw_funcs() {
   DrawFuncs funcs(hb_draw_funcs_create());
   hb_draw_funcs_set_move_to_func(
@@ -152,75 +152,15 @@ DrawFuncs make_draw_funcs() {
 
 }  // namespace
 
-struct GlyphOutlines::OpenFont {
-  detail::Blob blob;
-  detail::Face face;
-  detail::Font font;
-  std::map<uint32_t, std::string> paths;   // whole outlines made so far, by glyph id
-  std::map<std::vector<uint32_t>, WebFont> web_fonts;  // the last few made, by their inked glyphs
-};
+namespace detail {
 
-GlyphOutlines::GlyphOutlines() = default;
-GlyphOutlines::~GlyphOutlines() = default;
-
-GlyphOutlines::OpenFont* GlyphOutlines::open(const FontInfo& font, Diagnostics& diags) {
-  auto found = fonts_.find(font.path);
-  if (found == fonts_.end()) {
-    std::string error;
-    detail::Blob blob = detail::font_blob(font.path, error);
-    std::unique_ptr<OpenFont> open;
-    if (!blob) {
-      diags.error(font.where(), "cannot read font '" + font.path + "': " + error,
-                  {"check the font path in the layout"});
-    } else {
-      open = std::make_unique<OpenFont>();
-      open->face.reset(hb_face_create(blob.get(), 0));
-      open->font.reset(hb_font_create(open->face.get()));  // scaled to its units per em: font units
-      open->blob = std::move(blob);
-    }
-    found = fonts_.emplace(font.path, std::move(open)).first;
-  }
-  return found->second.get();
+std::string draw_outline(hb_font_t* font, uint32_t glyph_id) {
+  static const DrawFuncs funcs = make_draw_funcs();  // immutable, shared by every thread
+  PathWriter out;
+  hb_font_get_glyph_shape(font, glyph_id, funcs.get(), &out);
+  return out.data();
 }
 
-const std::string& GlyphOutlines::outline(OpenFont& font, uint32_t glyph_id) {
-  auto [it, added] = font.paths.try_emplace(glyph_id);
-  if (added) {
-    static const DrawFuncs funcs = make_draw_funcs();  // immutable, shared by every thread
-    PathWriter out;
-    hb_font_get_glyph_shape(font.font.get(), glyph_id, funcs.get(), &out);
-    it->second = out.data();
-    ++made_;
-  }
-  return it->second;
-}
-
-std::optional<std::string> GlyphOutlines::path(const FontInfo& font, uint32_t glyph_id, Diagnostics& diags) {
-  OpenFont* open = this->open(font, diags);
-  if (!open) return std::nullopt;
-  return outline(*open, glyph_id);
-}
-
-std::optional<WebFont> GlyphOutlines::web_font(const FontInfo& font, const std::vector<uint32_t>& glyph_ids,
-                                               Diagnostics& diags) {
-  OpenFont* open = this->open(font, diags);
-  if (!open) return std::nullopt;
-  std::vector<uint32_t> key = detail::inked_glyphs(open->font.get(), glyph_ids);
-  if (auto found = open->web_fonts.find(key); found != open->web_fonts.end()) return found->second;
-  // HarfBuzz would subset a cut file as if its missing glyphs were empty.
-  if (const std::string table = detail::truncated_table(open->blob.get()); !table.empty()) {
-    diags.error(font.where(), "font file '" + font.path + "' is cut short: its " + table + " runs past the end",
-                detail::damaged_font_hints(font));
-    return std::nullopt;
-  }
-  std::optional<WebFont> made = detail::make_web_font(open->face.get(), font, key, diags);
-  if (!made) return std::nullopt;
-  ++web_fonts_made_;
-  // A preview writes the same pages again and again: their fonts are kept, but not forever.
-  constexpr std::size_t kRemembered = 32;
-  if (open->web_fonts.size() >= kRemembered) open->web_fonts.clear();
-  open->web_fonts.emplace(std::move(key), *made);
-  return made;
-}
+}  // namespace detail
 
 }  // namespace hanji::text

@@ -4,6 +4,9 @@
 
 #include <algorithm>
 #include <memory>
+#include <vector>
+
+#include "text/hb_handles.h"
 
 namespace hanji::text {
 namespace {
@@ -46,16 +49,25 @@ uint32_t sfnt_checksum(std::string_view data) {
 }
 
 std::optional<Sfnt> read_sfnt(std::string_view font) {
+  // HarfBuzz reads the table directory; the version is the file's first four bytes.
   if (font.size() < kSfntHeader) return std::nullopt;
-  const std::size_t count = read_u16(font, 4);
-  if (font.size() < kSfntHeader + count * kSfntRecord) return std::nullopt;
+  detail::Blob blob(hb_blob_create(font.data(), static_cast<unsigned int>(font.size()), HB_MEMORY_MODE_READONLY,
+                                   nullptr, nullptr));
+  detail::Face face(hb_face_create(blob.get(), 0));
+  const unsigned int count = hb_face_get_table_tags(face.get(), 0, nullptr, nullptr);
+  if (count == 0) return std::nullopt;
+  std::vector<hb_tag_t> tags(count);
+  unsigned int asked = count;
+  hb_face_get_table_tags(face.get(), 0, &asked, tags.data());
   Sfnt out;
   out.version = read_u32(font, 0);
-  for (std::size_t i = 0; i < count; ++i) {
-    const std::size_t record = kSfntHeader + i * kSfntRecord;
-    const std::size_t offset = read_u32(font, record + 8), length = read_u32(font, record + 12);
-    if (offset > font.size() || length > font.size() - offset) return std::nullopt;
-    out.tables.push_back({std::string(font.substr(record, 4)), font.substr(offset, length)});
+  for (hb_tag_t tag : tags) {
+    char name[4];
+    hb_tag_to_string(tag, name);
+    detail::Blob table(hb_face_reference_table(face.get(), tag));
+    unsigned int length = 0;
+    const char* data = hb_blob_get_data(table.get(), &length);
+    out.tables.push_back({std::string(name, 4), data ? std::string_view(data, length) : std::string_view()});
   }
   return out;
 }

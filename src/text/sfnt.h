@@ -1,8 +1,8 @@
 // Reading and writing the sfnt container (TrueType and OpenType files) table by table, and
 // wrapping one as WOFF 1.0: for exporters that rebuild a subset font's table directory (the
 // PDF keeps only the tables a viewer reads; the SVG adds a cmap of its own and compresses the
-// font for the web). No HarfBuzz here: these are byte layouts the OpenType and WOFF
-// specifications fix.
+// font for the web). HarfBuzz reads the tables; writing them is the byte layouts the
+// OpenType and WOFF specifications fix, which HarfBuzz does not write.
 #pragma once
 
 #include <cstdint>
@@ -28,8 +28,8 @@ struct Sfnt {
 /// The OpenType checksum: the sum of the big-endian 32-bit words, the last one zero-padded.
 uint32_t sfnt_checksum(std::string_view data);
 
-/// The tables of `font`, viewing into it; nullopt when its directory is cut short or a
-/// table runs past the end.
+/// The tables of `font` as HarfBuzz reads its directory, viewing into it (a table running
+/// past the end is cut at the end); nullopt when it has none.
 std::optional<Sfnt> read_sfnt(std::string_view font);
 
 /// An sfnt file of `font`'s tables: sorted by tag, each starting on a 4-byte boundary and

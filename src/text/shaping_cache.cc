@@ -63,16 +63,4 @@ std::string shaping_key(const SourceText& text) {
   return key;
 }
 
-std::pair<ShapingCache::Entries::iterator, bool> ShapingCache::find_or_add(std::string key) {
-  auto [entry, added] = entries_.try_emplace(std::move(key));
-  ++(added ? misses_ : hits_);
-  entry->second.document = document_;
-  return {entry, !added};
-}
-
-void ShapingCache::next_document() {
-  keep_last_document(entries_, document_);
-  ++document_;
-}
-
 }  // namespace hanji::text::detail

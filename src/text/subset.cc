@@ -130,23 +130,33 @@ std::optional<FontSubset> subset_face(hb_face_t* face, const FontInfo& font, con
 
 }  // namespace detail
 
+namespace detail {
+
+std::optional<FontSubset> subset_opened(const OpenedFont& opened, const FontInfo& font,
+                                        const std::vector<uint32_t>& glyph_ids, const std::vector<char32_t>& code_points,
+                                        Diagnostics& diags) {
+  // HarfBuzz would subset a cut file as if its missing glyphs were empty.
+  if (const std::string table = truncated_table(opened.blob.get()); !table.empty()) {
+    diags.error(font.where(), "font file '" + font.path + "' is cut short: its " + table + " runs past the end",
+                damaged_font_hints(font));
+    return std::nullopt;
+  }
+  return subset_face(opened.face.get(), font, glyph_ids, code_points, diags);
+}
+
+}  // namespace detail
+
 std::optional<FontSubset> subset_font(const FontInfo& font, const std::vector<uint32_t>& glyph_ids,
                                       const std::vector<char32_t>& code_points, Diagnostics& diags) {
-  const Span where = font.where();
+  // A service of its own: the file opened for this subset alone.
+  FontService once;
   std::string error;
-  detail::Blob blob = detail::font_blob(font.path, error);
-  if (!blob) {
-    diags.error(where, "font file '" + font.path + "' " + error, detail::damaged_font_hints(font));
+  std::shared_ptr<const detail::OpenedFont> opened = once.open(font.path, error);
+  if (!opened) {
+    diags.error(font.where(), "font file '" + font.path + "' " + error, detail::damaged_font_hints(font));
     return std::nullopt;
   }
-  // HarfBuzz would subset a cut file as if its missing glyphs were empty.
-  if (const std::string table = detail::truncated_table(blob.get()); !table.empty()) {
-    diags.error(where, "font file '" + font.path + "' is cut short: its " + table + " runs past the end",
-                detail::damaged_font_hints(font));
-    return std::nullopt;
-  }
-  detail::Face face(hb_face_create(blob.get(), 0));
-  return detail::subset_face(face.get(), font, glyph_ids, code_points, diags);
+  return detail::subset_opened(*opened, font, glyph_ids, code_points, diags);
 }
 
 }  // namespace hanji::text

@@ -43,6 +43,11 @@ namespace {
 constexpr double kRaggedStretchEm = 3.0;
 /// Lines quoted in an overflow warning are cut to this many characters.
 constexpr int kQuotedChars = 40;
+/// Paragraphs whose shaping a typesetter keeps, and paragraphs whose lines at one width it
+/// keeps: a long CV's worth, or a few short ones' (a CV has a few hundred paragraphs; fitting
+/// sets each at several widths). A watch of a hundred drafts keeps no more than this.
+constexpr std::size_t kKeptParagraphs = 1024;
+constexpr std::size_t kKeptLines = 2048;
 
 std::string format_pt(double value) {
   char buf[32];
@@ -145,11 +150,13 @@ std::map<std::string, Span> font_origins(const layout::Theme& theme) {
 }  // namespace
 
 struct Typesetter::Impl {
-  Impl(const layout::Theme& theme, Diagnostics& d)
+  Impl(const layout::Theme& theme, Diagnostics& d, FontService* service)
       : diags(&d),
+        own_font_service(service ? nullptr : std::make_unique<FontService>()),
+        font_service(service ? service : own_font_service.get()),
         settings{theme.fonts, theme.emphasis_color, theme.hangul_latin_gap, theme.right_to_left},
         korean_break(theme.korean_break),
-        fonts(d, font_origins(theme)),
+        fonts(d, font_origins(theme), *font_service),
         chooser(settings, fonts),
         breaker(theme.line_breaking == layout::LineBreaking::FirstFit ? Breaker::FirstFit : Breaker::TotalFit) {
     if (theme.hyphenate) hyphenation.emplace(kEnglishPatterns, d);
@@ -357,20 +364,16 @@ struct Typesetter::Impl {
   // something (a missing glyph) is not kept, so its warnings come again each time, as
   // without a cache. The reference is valid until the next call.
   Prepared& prepare(const SourceText& text) {
-    auto [entry, found] = cache.find_or_add(shaping_key(text));
-    Prepared& prepared = entry->second;
-    if (found) return prepared;
-    const size_t reported = diags->all().size();
-    try {
-      prepared.units = shape_units(text, settings, fonts, chooser, words, *diags);
-    } catch (...) {  // no empty entry left behind for the next setting to take
-      cache.drop(entry);
-      throw;
+    std::string key = shaping_key(text);
+    if (std::optional<std::shared_ptr<Prepared>> kept = shaping.find(key)) {
+      current = std::move(*kept);
+      return *current;
     }
-    if (diags->all().size() == reported) return prepared;
-    uncached = std::move(prepared);
-    cache.drop(entry);
-    return uncached;
+    current = std::make_shared<Prepared>();
+    const size_t reported = diags->all().size();
+    current->units = shape_units(text, settings, fonts, chooser, words, *diags);
+    if (diags->all().size() == reported) shaping.keep(std::move(key), current);
+    return *current;
   }
 
   std::vector<Boundary> find_boundaries(const SourceText& text, bool hyphenate) {
@@ -394,22 +397,19 @@ struct Typesetter::Impl {
   }
 
   Diagnostics* diags;  // where messages go now (report_to)
+  std::unique_ptr<FontService> own_font_service;  // when given none
+  FontService* font_service;
   FontSettings settings;
   layout::KoreanBreak korean_break;
   FontStore fonts;
   FontChooser chooser;
   Breaker breaker;
   std::optional<HyphenDictionary> hyphenation;  // when the theme hyphenates; loads on first use
-  ShapingCache cache;
+  ShapingMemo shaping{kKeptParagraphs};
+  std::shared_ptr<Prepared> current;  // what prepare() gave last, kept alive while in use
   ShapedWords words;  // each distinct word shaped once per font
-  struct SetLines {
-    std::vector<Line> lines;
-    std::size_t document = 0;  // the last document that set them
-  };
-  std::unordered_map<std::string, SetLines> kept_lines;  // typeset_at() by lines_key(); documents counted by `cache`
+  Memo<std::string, std::vector<Line>> kept_lines{kKeptLines};  // typeset_at() by lines_key()
   bool keep_lines = true;  // keep_lines()
-  std::size_t lines_reused = 0;
-  Prepared uncached;  // what prepare() returns when it does not keep it
   SmallCapsFaces small_caps_faces;
 
   // The inlines as they are set: `inlines` itself, or in `storage` with small capitals made
@@ -458,7 +458,8 @@ struct Typesetter::Impl {
   TypesetWork work;
 };
 
-Typesetter::Typesetter(const layout::Theme& theme, Diagnostics& diags) : impl_(std::make_unique<Impl>(theme, diags)) {}
+Typesetter::Typesetter(const layout::Theme& theme, Diagnostics& diags, FontService* fonts)
+    : impl_(std::make_unique<Impl>(theme, diags, fonts)) {}
 
 Typesetter::~Typesetter() = default;
 
@@ -548,25 +549,11 @@ std::vector<Line> Typesetter::typeset_at(const compose::Paragraph& paragraph, do
   // an edit elsewhere, fitting trying the same measure twice): unless setting it said
   // something, which must be said again.
   // One lookup, which adds the entry on a miss: the key is hashed once.
-  auto [entry, added] = impl_->kept_lines.try_emplace(lines_key(paragraph, width, impl_->breaker));
-  Impl::SetLines& kept = entry->second;
-  kept.document = impl_->cache.document();
-  if (!added) {
-    ++impl_->lines_reused;
-    return kept.lines;
-  }
+  std::string key = lines_key(paragraph, width, impl_->breaker);
+  if (std::optional<std::vector<Line>> kept = impl_->kept_lines.find(key)) return std::move(*kept);
   const std::size_t reported = impl_->diags->all().size();
-  std::vector<Line> lines;
-  try {
-    lines = set_lines(paragraph, width);
-  } catch (...) {  // no empty entry left behind for the next call to take
-    impl_->kept_lines.erase(entry);
-    throw;
-  }
-  if (impl_->diags->all().size() == reported)
-    kept.lines = lines;
-  else
-    impl_->kept_lines.erase(entry);
+  std::vector<Line> lines = set_lines(paragraph, width);
+  if (impl_->diags->all().size() == reported) impl_->kept_lines.keep(std::move(key), lines);
   return lines;
 }
 
@@ -644,8 +631,8 @@ bool Typesetter::reusable() const {
 }
 
 void Typesetter::start_document() {
-  keep_last_document(impl_->kept_lines, impl_->cache.document());
-  impl_->cache.next_document();
+  // Nothing to let go of: the memos keep the paragraphs used last, within their budgets.
+  impl_->current.reset();
 }
 
 std::string Typesetter::signature(const layout::Theme& theme) {
@@ -682,9 +669,14 @@ void Typesetter::keep_lines(bool keep) {
 }
 
 ShapingCacheStats Typesetter::shaping_cache_stats() const {
-  return ShapingCacheStats{impl_->cache.hits(), impl_->cache.misses(), impl_->cache.size(), impl_->words.shaped(),
-                           impl_->lines_reused};
+  const MemoStats shaping = impl_->shaping.stats();
+  return ShapingCacheStats{shaping.hits, shaping.misses, shaping.entries, impl_->words.shaped(),
+                           impl_->kept_lines.stats().hits};
 }
+
+MemoStats Typesetter::shaping_stats() const { return impl_->shaping.stats(); }
+
+MemoStats Typesetter::lines_stats() const { return impl_->kept_lines.stats(); }
 
 TypesetWork Typesetter::work() const { return impl_->work; }
 

@@ -17,6 +17,7 @@
 #include "core/core.h"
 #include "doc/doc.h"
 #include "layout/layout.h"
+#include "text/font_service.h"
 
 namespace hanji::text {
 
@@ -71,7 +72,9 @@ struct TypesetWork {
 /// exactly what a new Typesetter would. So reuse one Typesetter when fitting a document.
 class Typesetter {
  public:
-  Typesetter(const layout::Theme& theme, Diagnostics& diags);
+  /// `fonts`: where font files are opened (a warm engine's, shared by its typesetters and
+  /// exporters); null: a service of its own.
+  Typesetter(const layout::Theme& theme, Diagnostics& diags, FontService* fonts = nullptr);
   ~Typesetter();
   Typesetter(const Typesetter&) = delete;
   Typesetter& operator=(const Typesetter&) = delete;
@@ -99,8 +102,8 @@ class Typesetter {
   /// is reported only once) and none has changed on disk since, and the hyphenation patterns
   /// did not fail to load.
   bool reusable() const;
-  /// Starts another document: paragraphs that only documents before the last one set are
-  /// let go once they outnumber the last one's (the cache keeps about one CV).
+  /// Starts another document (the memos of shaped paragraphs and of their lines keep the
+  /// ones used last, within their budgets).
   void start_document();
   /// What a typesetter for `theme` depends on (fonts and where they are named, the emphasis
   /// colour, the Hangul-Latin gap, the Korean break rule, hyphenation, the breaker): themes
@@ -115,6 +118,9 @@ class Typesetter {
   void keep_lines(bool keep);
 
   ShapingCacheStats shaping_cache_stats() const;
+  /// The memos of shaped paragraphs and of paragraphs' lines at one width.
+  MemoStats shaping_stats() const;
+  MemoStats lines_stats() const;
   TypesetWork work() const;
 
  private:

@@ -1,4 +1,5 @@
-// What the PDF font dictionaries say about a TrueType subset, read straight from its tables.
+// What the PDF font dictionaries say about a TrueType font (a subset), read from its tables
+// through HarfBuzz and handed on as plain data (only the text module sees HarfBuzz).
 // Nominal glyph advances (head, hhea, hmtx): the PDF declares these in /W and the text
 // drawing corrects every glyph from them to HarfBuzz's advance; reading them ourselves keeps
 // that exact for any units-per-em (libharu keeps only truncated integer thousandths). And
@@ -7,10 +8,13 @@
 
 #include <cstdint>
 #include <optional>
+#include <string>
 #include <string_view>
 #include <vector>
 
-namespace hanji::pdf {
+#include "core/files.h"
+
+namespace hanji::text {
 
 struct HorizontalMetrics {
   int units_per_em = 1000;
@@ -21,7 +25,7 @@ struct HorizontalMetrics {
   double per_mille(uint32_t id) const;
 };
 
-/// Parses the horizontal metrics of the sfnt in `font`, or nullopt if a table is missing or
+/// The horizontal metrics of the sfnt in `font`, or nullopt if a table is missing or
 /// truncated.
 std::optional<HorizontalMetrics> read_horizontal_metrics(std::string_view font);
 
@@ -46,8 +50,13 @@ struct FontFacts {
 /// truncated (a font without OS/2 counts as class 0 and freely embeddable).
 std::optional<FontFacts> read_font_facts(std::string_view font);
 
+/// What the font file at `path` says about itself (its family names, outlines, slant and
+/// weight), for a RenderCV project's fonts/ folder; nullopt for a file that is no font (a
+/// collection, a web font, anything else), read through HarfBuzz.
+std::optional<FontFileFacts> font_file_facts(const std::string& path);
+
 /// The top (yMax) of glyph `id`'s outline in thousandths of an em, or 0 for a glyph without
 /// one or a font whose glyf/loca cannot be read.
 int glyph_top(std::string_view font, uint32_t id, int units_per_em);
 
-}  // namespace hanji::pdf
+}  // namespace hanji::text
