@@ -26,15 +26,15 @@ std::string kept(const std::string& text) {
   return out;
 }
 
-hanji::layout::Theme theme_for(uint8_t modes) {
+hanji::theme::Theme theme_for(uint8_t modes) {
   using hanji::fuzz::repo_path;
-  hanji::layout::Theme theme;
+  hanji::theme::Theme theme;
   theme.fonts.hangul = {repo_path("fonts/NanumBarunGothic.ttf"), repo_path("fonts/NanumBarunGothicBold.ttf"), "", ""};
   theme.fonts.latin = {repo_path("fonts/Lato-Regular.ttf"), repo_path("fonts/Lato-Bold.ttf"),
                        repo_path("fonts/Lato-Italic.ttf"), repo_path("fonts/Lato-BoldItalic.ttf")};
   theme.fonts.latin_scale = 1.06;
   theme.fonts.latin_baseline = -0.036;
-  theme.korean_break = modes & 1 ? hanji::layout::KoreanBreak::Character : hanji::layout::KoreanBreak::Word;
+  theme.korean_break = modes & 1 ? hanji::theme::KoreanBreak::Character : hanji::theme::KoreanBreak::Word;
   theme.hyphenate = modes & 2;
   theme.hangul_latin_gap = modes & 4 ? 0.05 : 0;
   return theme;
@@ -44,7 +44,7 @@ hanji::layout::Theme theme_for(uint8_t modes) {
 // Typesetter; it is made afresh every 500 inputs, which bounds what its shaping cache and its
 // messages hold.
 struct CachedTypesetter {
-  hanji::layout::Theme theme;
+  hanji::theme::Theme theme;
   hanji::Diagnostics diags;
   std::unique_ptr<hanji::text::Typesetter> typesetter;
   int uses = 0;
@@ -79,7 +79,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   in.font.italic = modes & 32;
   in.span = hanji::Span{"cv.yaml", 1, 1};
   paragraph.inlines.push_back(in);
-  paragraph.align = static_cast<hanji::layout::Align>((modes >> 6) & 3);
+  paragraph.align = static_cast<hanji::theme::Align>((modes >> 6) & 3);
   paragraph.span = in.span;
 
   const auto lines = typesetter.typeset(paragraph, width);

@@ -6,11 +6,11 @@
 #include <string>
 
 #include "core/core.h"
-#include "layout/layout.h"
+#include "theme/theme.h"
 
 namespace hanji::test {
 
-inline layout::DataDirs repo_dirs() {
+inline theme::DataDirs repo_dirs() {
   const std::filesystem::path root(HANJI_SOURCE_DIR);
   return {(root / "layouts").string(), (root / "fonts").string(), (root / "locales").string()};
 }

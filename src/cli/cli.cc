@@ -178,7 +178,7 @@ std::optional<Options> parse_args(const std::vector<std::string>& args, std::str
     } else if (a == "--paper") {
       auto v = value("--paper");
       if (!v) return std::nullopt;
-      if (!layout::is_paper_name(*v)) {
+      if (!theme::is_paper_name(*v)) {
         error = fmt::format("--paper must be a4, letter, a5 or executive, not '{}'", *v);
         return std::nullopt;
       }
@@ -650,7 +650,7 @@ int build(const Run& run) {
     return kBadUsage;
   }
   if (opt.inputs.size() > 1 || is_folder(opt.input())) return build_many(run);
-  engine::Engine engine(layout::find_data_dirs(run.argv0), engine::Builds::One);
+  engine::Engine engine(theme::find_data_dirs(run.argv0), engine::Builds::One);
   return build_one(run, engine, opt.input(), output_path(opt, opt.input()));
 }
 
@@ -661,7 +661,7 @@ int languages(const Options& opt, const std::string& argv0, std::ostream& out, s
     return kBadUsage;
   }
   Diagnostics diags;
-  engine::Engine engine(layout::find_data_dirs(argv0));
+  engine::Engine engine(theme::find_data_dirs(argv0));
   std::optional<model::CvFile> file = engine.load(opt.input(), engine::Request{}, diags);
   print_diagnostics(diags, true, err);
   if (!file) return kBadInput;
@@ -671,7 +671,7 @@ int languages(const Options& opt, const std::string& argv0, std::ostream& out, s
 }
 
 void list_parameters(std::ostream& out) {
-  for (const auto& p : layout::describe_parameters())
+  for (const auto& p : theme::describe_parameters())
     out << fmt::format("{:<34} {}\n{:<34} ({}; default {})\n", p.key, p.help, "", p.expected, p.default_value);
 }
 
@@ -681,12 +681,12 @@ int list(const Options& opt, const std::string& argv0, std::ostream& out, std::o
     return kOk;
   }
   Diagnostics diags;
-  layout::DataDirs dirs = layout::find_data_dirs(argv0);
-  if (std::string user = layout::user_layouts_dir(); !user.empty()) dirs.user_layouts.push_back(user);
-  std::vector<layout::LayoutInfo> layouts = layout::list_layouts(dirs, diags);
+  theme::DataDirs dirs = theme::find_data_dirs(argv0);
+  if (std::string user = theme::user_layouts_dir(); !user.empty()) dirs.user_layouts.push_back(user);
+  std::vector<theme::LayoutInfo> layouts = theme::list_layouts(dirs, diags);
   print_diagnostics(diags, opt.quiet, err);
   if (opt.reference) {
-    out << layout::layout_reference(layout::list_layouts(layout::find_data_dirs(argv0), diags));
+    out << theme::layout_reference(theme::list_layouts(theme::find_data_dirs(argv0), diags));
     return diags.has_errors() ? kBadInput : kOk;
   }
   for (const auto& l : layouts) out << fmt::format("{:<12} {}\n", l.name, l.description);

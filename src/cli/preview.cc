@@ -146,11 +146,11 @@ Preview::Preview(const Run& run, engine::Engine& engine, std::string cv, std::ve
     : run_(run), engine_(engine), cv_(std::move(cv)), folder_(fs::path(absolute_real(cv_)).parent_path().string()),
       editor_(std::move(editor)), watched_(what_to_watch(cv_, {}, engine)), outlines_(&engine.fonts()) {
   Diagnostics ignored;
-  layout::DataDirs dirs = engine.dirs();
+  theme::DataDirs dirs = engine.dirs();
   dirs.user_layouts = {folder_};
-  if (std::string user = layout::user_layouts_dir(); !user.empty()) dirs.user_layouts.push_back(user);
+  if (std::string user = theme::user_layouts_dir(); !user.empty()) dirs.user_layouts.push_back(user);
   dirs.cv_file = cv_;
-  for (const layout::LayoutInfo& info : layout::list_layouts(dirs, ignored)) layouts_.push_back(info.name);
+  for (const theme::LayoutInfo& info : theme::list_layouts(dirs, ignored)) layouts_.push_back(info.name);
 }
 
 std::uint64_t Preview::rebuild() {

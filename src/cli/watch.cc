@@ -68,7 +68,7 @@ int watch(const Run& run) {
   }
   const std::string& cv = opt.input();
   const std::string output = output_path(opt, cv);
-  engine::Engine engine(layout::find_data_dirs(run.argv0));
+  engine::Engine engine(theme::find_data_dirs(run.argv0));
   const Run& warm = run;  // the engine keeps fonts, subsets and streams: after a one-word edit the fonts draw the same glyphs
   if (!opt.quiet) run.out << fmt::format("hanji: watching {} (Ctrl-C to stop)\n", cv);
   // Watched before the first build, stamped before each build: nothing saved meanwhile is lost.

@@ -51,18 +51,18 @@ std::string format_with_locale(const Date& date, const Locale& locale) {
 
 // A year, month and maybe day in one of the layouts' forms ("Sept 2018", "2018년 9월",
 // "09/2018", "2018").
-std::string format_numeric(const Date& date, const Locale& locale, layout::DateFormat format) {
+std::string format_numeric(const Date& date, const Locale& locale, theme::DateFormat format) {
   const bool month = has_month(date);
   switch (format) {
-    case layout::DateFormat::MonthYear:
+    case theme::DateFormat::MonthYear:
       return fill_template(month ? locale.month_year : locale.year_in_words, date, locale);
-    case layout::DateFormat::Dotted: return format_dotted(date);
-    case layout::DateFormat::Words:
+    case theme::DateFormat::Dotted: return format_dotted(date);
+    case theme::DateFormat::Words:
       return fill_template(month ? locale.date_in_words : locale.year_in_words, date, locale);
-    case layout::DateFormat::Numeric:
+    case theme::DateFormat::Numeric:
       return month ? fmt::format("{:02}/{}", date.month, date.year) : std::to_string(date.year);
-    case layout::DateFormat::Year: return std::to_string(date.year);
-    case layout::DateFormat::Locale: break;
+    case theme::DateFormat::Year: return std::to_string(date.year);
+    case theme::DateFormat::Locale: break;
   }
   return format_with_locale(date, locale);
 }
@@ -79,7 +79,7 @@ std::string date_in_words(const model::Date& date, const model::Locale& locale) 
                        date, locale);
 }
 
-std::string format_date(const model::Date& date, const model::Locale& locale, layout::DateFormat format) {
+std::string format_date(const model::Date& date, const model::Locale& locale, theme::DateFormat format) {
   switch (date.kind) {
     case Date::Kind::Present: return locale.present;
     case Date::Kind::Free: return date.text;
@@ -90,13 +90,13 @@ std::string format_date(const model::Date& date, const model::Locale& locale, la
   return date.text;
 }
 
-std::string format_dates(const model::Entry& entry, const model::Locale& locale, layout::DateFormat format) {
+std::string format_dates(const model::Entry& entry, const model::Locale& locale, theme::DateFormat format) {
   if (entry.date) return format_date(*entry.date, locale, format);
   if (entry.start_date) {
     std::string end = entry.end_date ? format_date(*entry.end_date, locale, format) : locale.present;
     std::string start = format_date(*entry.start_date, locale, format);
     // One year to the same year in the year-only form reads as that year alone.
-    if (format == layout::DateFormat::Year && start == end) return start;
+    if (format == theme::DateFormat::Year && start == end) return start;
     return start + locale.range_separator + end;
   }
   if (entry.end_date) return format_date(*entry.end_date, locale, format);

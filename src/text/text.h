@@ -16,7 +16,7 @@
 #include "compose/compose.h"
 #include "core/core.h"
 #include "doc/doc.h"
-#include "layout/layout.h"
+#include "theme/theme.h"
 #include "text/font_service.h"
 
 namespace hanji::text {
@@ -74,7 +74,7 @@ class Typesetter {
  public:
   /// `fonts`: where font files are opened (a warm engine's, shared by its typesetters and
   /// exporters); null: a service of its own.
-  Typesetter(const layout::Theme& theme, Diagnostics& diags, FontService* fonts = nullptr);
+  Typesetter(const theme::Theme& theme, Diagnostics& diags, FontService* fonts = nullptr);
   ~Typesetter();
   Typesetter(const Typesetter&) = delete;
   Typesetter& operator=(const Typesetter&) = delete;
@@ -108,7 +108,7 @@ class Typesetter {
   /// What a typesetter for `theme` depends on (fonts and where they are named, the emphasis
   /// colour, the Hangul-Latin gap, the Korean break rule, hyphenation, the breaker): themes
   /// with the same signature are set identically by the same typesetter.
-  static std::string signature(const layout::Theme& theme);
+  static std::string signature(const theme::Theme& theme);
 
   /// Selects the line breaker for later typeset() calls.
   void set_breaker(Breaker breaker);
