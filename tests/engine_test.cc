@@ -36,7 +36,7 @@ std::string pdf_of(Engine& engine, const std::string& path, const std::string& l
   std::optional<Rendered> rendered = engine.render_file(path, request, diags);
   EXPECT_TRUE(rendered) << path << "\n" << dump(diags);
   if (!rendered) return "";
-  std::optional<std::string> bytes = pdf::write_pdf(rendered->doc, pdf::Options{0, memo}, diags);
+  std::optional<std::string> bytes = pdf::write_pdf(rendered->doc, pdf::Options{0, memo, rendered->pdf}, diags);
   return bytes.value_or("");
 }
 

@@ -104,6 +104,8 @@ TEST(Registry, HoldsEveryFormatOnceByNameAliasAndExtension) {
   EXPECT_EQ(exporter_for_extension(".MD"), find_exporter("md"));
   EXPECT_EQ(find_exporter("json-resume")->needs, Needs::Model);
   EXPECT_EQ(find_exporter("md")->needs, Needs::Document);
+  for (const Exporter* format : exporters())  // `hanji --help` lists them in 80 columns
+    EXPECT_LE(utf8_decode(format->summary).size(), 45u) << format->summary;
 }
 
 // ---------------------------------------------------------------- Markdown and text
@@ -352,7 +354,9 @@ TEST_P(EveryLayout, MarkdownRendersToThePdfsText) {
     auto rendered = shared_engine().render_file(cv.string(), request, diags);
     ASSERT_TRUE(rendered) << test::dump(diags);
     const std::string markdown = exported("md", *rendered);
-    auto pdf_files = pdf.write({&rendered->doc, &rendered->file}, FormatOptions{}, diags);
+    FormatOptions options;
+    options.pdf = rendered->pdf;
+    auto pdf_files = pdf.write({&rendered->doc, &rendered->file}, options, diags);
     ASSERT_TRUE(pdf_files) << test::dump(diags);
     const fs::path pdf_path = dir / (cv.stem().string() + ".pdf");
     std::ofstream(pdf_path, std::ios::binary) << pdf_files->front();

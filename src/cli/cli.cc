@@ -132,7 +132,7 @@ std::string usage() {
     text.replace(text.find(key), key.size(), value);
   };
   put("{formats}", exports::format_names("|", "|"));
-  put("{format_list}\n", list);
+  put("{format_list}", list);
   return text;
 }
 
@@ -541,9 +541,11 @@ bool write_planned_pages(const Run& run, const std::string& input, const Planned
   return true;
 }
 
-/// The options of every format, from the command line; `output_dir` is where the file goes.
-exports::FormatOptions format_options(const Run& run, const std::string& output_dir) {
+/// The options of every format, from the command line; `output_dir` is where the file goes,
+/// `pdf` how the PDF is written (the render's, with the command line's flags).
+exports::FormatOptions format_options(const Run& run, const std::string& output_dir, const doc::PdfOutput& pdf) {
   exports::FormatOptions options;
+  options.pdf = pdf;
   options.creation_time = run.epoch;
   options.memo = run.memo;
   options.dpi = run.opt.dpi;
@@ -555,8 +557,8 @@ exports::FormatOptions format_options(const Run& run, const std::string& output_
 /// `format` written from `input`: its files into `files`; false (with `diags` saying why) when
 /// it cannot be.
 bool export_to(const Run& run, const PlannedOutput& planned, const exports::ExportInput& input,
-               std::vector<std::string>& files, Diagnostics& diags) {
-  const exports::FormatOptions options = format_options(run, fs::path(planned.path).parent_path().string());
+               const doc::PdfOutput& pdf, std::vector<std::string>& files, Diagnostics& diags) {
+  const exports::FormatOptions options = format_options(run, fs::path(planned.path).parent_path().string(), pdf);
   std::optional<std::vector<std::string>> written = planned.format->write(input, options, diags);
   if (!written || written->empty()) return false;
   files = std::move(*written);
@@ -608,17 +610,18 @@ int build_one(const Run& run, engine::Engine& engine, const std::string& input, 
   std::size_t pages = 0;
   // The formats of the model alone before the render takes the CV.
   for (std::size_t i = 0; file && i < plan.size(); ++i)
-    if (!plan[i].format->needs_document() && !export_to(run, plan[i], {nullptr, &*file}, files[i], diags))
+    if (!plan[i].format->needs_document() && !export_to(run, plan[i], {nullptr, &*file}, {}, files[i], diags))
       file.reset();
   if (file && plans_document(plan)) {
     // `check` makes the PDF (or the pages) too, only without writing it: what libharu or an
     // image refuses is found by both, so the two always agree.
     std::optional<engine::Rendered> result = engine.render(std::move(*file), run.request(), diags);
     bool made = result.has_value();
-    if (result) apply_pdf_flags(run.opt, result->doc.output);
+    if (result) apply_pdf_flags(run.opt, result->pdf);
     for (std::size_t i = 0; made && i < plan.size(); ++i)
       if (plan[i].format->needs_document())
-        made = export_to(run, plan[i], {&result->doc, &result->file}, files[i], diags) && !diags.has_errors();
+        made = export_to(run, plan[i], {&result->doc, &result->file}, result->pdf, files[i], diags) &&
+               !diags.has_errors();
     if (result && inputs) *inputs = engine::Engine::inputs_of(*result);
     if (made)
       pages = result->doc.pages.size();

@@ -320,6 +320,7 @@ std::optional<std::pair<std::string, std::string>> Preview::download(const expor
   if (!shown_) return std::nullopt;
   exports::FormatOptions options;
   options.creation_time = run_.epoch;
+  options.pdf = shown_->pdf;
   options.output_dir = fs::path(cv_).parent_path().string();  // a download lands anywhere: the CV's folder
   std::optional<std::vector<std::string>> files = format.write({&shown_->doc, &shown_->file}, options, diags);
   if (!files || files->size() != 1) return std::nullopt;

@@ -168,7 +168,9 @@ enum class PdfStandard : uint8_t { None, Ua1, A2b, A2a };
 const char* pdf_standard_name(PdfStandard standard);
 std::optional<PdfStandard> pdf_standard_named(std::string_view name);
 
-/// How the PDF is to be written, as the layout, the CV's settings or the command line ask.
+/// How the PDF is to be written, as the layout, the CV's settings or the command line ask: the
+/// PDF writer's own settings, which travel beside the document (engine::Rendered::pdf, the PDF
+/// exporter's FormatOptions, pdf::Options), never in it.
 struct PdfOutput {
   PdfStandard standard = PdfStandard::None;
   Span standard_span;  // where it is asked for, for a refusal's message
@@ -190,7 +192,6 @@ struct Document {
   /// The logical structure, in reading order (empty: none known, the PDF is not tagged).
   /// Runs, images and links name their element by index.
   std::vector<StructNode> structure;
-  PdfOutput output;
 };
 
 /// What a reader takes `run` to say: its actual text when it has one (a word broken across

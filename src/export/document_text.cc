@@ -119,8 +119,6 @@ class Reader {
     block.text = std::move(text);
     block.depth = depth;
     block.label = std::move(label);
-    block.starts_entry = entry_pending_;
-    entry_pending_ = false;
     blocks_.push_back(std::move(block));
   }
 
@@ -133,8 +131,6 @@ class Reader {
     collect_own(element, own);
     if (InlineText cell = tidy(own); !cell.empty()) row.cells.push_back(std::move(cell));
     if (row.cells.empty()) return;
-    row.starts_entry = entry_pending_;
-    entry_pending_ = false;
     blocks_.push_back(std::move(row));
   }
 
@@ -169,7 +165,6 @@ class Reader {
       case Role::Div:
       case Role::L:
       case Role::Table: {
-        if (node(element).role == Role::Div) entry_pending_ = true;
         for (int kid : kids(element)) block(kid, depth);
         InlineText own;
         collect_own(element, own);
@@ -183,7 +178,6 @@ class Reader {
   std::vector<std::vector<int>> kids_;
   std::vector<std::vector<const doc::PlacedRun*>> runs_;  // each element's own runs, in page order
   std::vector<TextBlock> blocks_;
-  bool entry_pending_ = false;
 };
 
 }  // namespace

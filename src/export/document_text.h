@@ -32,7 +32,6 @@ struct TextBlock {
   std::string label;       // ListItem: its label as drawn into the structure ("1."), "" for a bullet
   InlineText text;         // everything but a TableRow
   std::vector<InlineText> cells;  // TableRow
-  bool starts_entry = false;      // the first block of an entry (a Div)
 };
 
 /// The blocks of `doc` in reading order; none when it has no structure.

@@ -49,6 +49,9 @@ struct FileKind {
 /// Settings of one format or another, apart from the document: each exporter reads those
 /// that are its own.
 struct FormatOptions {
+  /// PDF: the standard it meets and whether it is tagged (engine::Rendered::pdf, then the
+  /// command line's --pdf-standard and --untagged).
+  doc::PdfOutput pdf = {};
   /// PDF: seconds since the epoch for its dates; unset = none (SOURCE_DATE_EPOCH).
   std::optional<long long> creation_time;
   /// PDF: font subsets and streams kept between documents (null: none).
@@ -72,7 +75,7 @@ struct Exporter {
   std::string_view name;                  // what --format takes, and the registry's key: "md"
   std::vector<std::string_view> aliases;  // other names --format takes: "markdown"
   std::string_view label;                 // what messages call the format: "PDF", "SVG", "Markdown"
-  std::string_view summary;               // one line for `hanji --help`
+  std::string_view summary;               // one line for `hanji --help`, at most 45 characters
   std::string_view media_type;            // for the preview's downloads: "text/markdown; charset=utf-8"
   FileKind file;
   Needs needs = Needs::Document;

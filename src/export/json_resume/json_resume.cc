@@ -486,7 +486,7 @@ const Exporter& json_resume_exporter() {
       .name = "json-resume",
       .aliases = {"json"},
       .label = "JSON Resume",
-      .summary = "a JSON Resume (jsonresume.org) that hanji reads back to the same CV",
+      .summary = "a JSON Resume hanji reads back to the CV",
       .media_type = "application/json",
       .file = {"a JSON file", {".json"}, looks_like_json, false},
       .needs = Needs::Model,

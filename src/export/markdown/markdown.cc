@@ -138,7 +138,7 @@ const Exporter& markdown_exporter() {
       .name = "md",
       .aliases = {"markdown"},
       .label = "Markdown",
-      .summary = "the CV as Markdown: the PDF's sections, titles and words in its order",
+      .summary = "Markdown: the PDF's sections and words",
       .media_type = "text/markdown; charset=utf-8",
       .file = {"a Markdown file", {".md", ".markdown"}, looks_like_text, false},
       .needs = Needs::Document,

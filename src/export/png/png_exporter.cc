@@ -23,7 +23,7 @@ const Exporter& png_exporter() {
       .name = "png",
       .aliases = {},
       .label = "PNG",
-      .summary = "one PNG picture per page (CV-1.png, CV-2.png, ...), at --dpi",
+      .summary = "a PNG picture per page (cv-1.png, ...)",
       .media_type = "image/png",
       .file = {"a PNG picture", {".png"}, looks_like_png, false},
       .needs = Needs::Document,

@@ -36,7 +36,7 @@ const Exporter& svg_exporter() {
       .name = "svg",
       .aliases = {},
       .label = "SVG",
-      .summary = "one SVG picture per page (CV-1.svg, CV-2.svg, ...), the text selectable",
+      .summary = "an SVG picture per page, text selectable",
       .media_type = "image/svg+xml",
       .file = {"an SVG picture", {".svg"}, looks_like_svg, false},
       .needs = Needs::Document,

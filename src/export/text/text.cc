@@ -31,8 +31,12 @@ std::string inline_text(const InlineText& pieces) {
 
 std::string plain_text(const std::vector<TextBlock>& blocks) {
   std::string out;
+  bool after_list = false;
   for (const TextBlock& block : blocks) {
-    if (!out.empty() && (block.kind == Kind::Heading || block.starts_entry)) out += '\n';
+    // A blank line before a section, and after a list (which ends an entry's highlights).
+    const bool item = block.kind == Kind::ListItem;
+    if (!out.empty() && (block.kind == Kind::Heading || (after_list && !item))) out += '\n';
+    after_list = item;
     switch (block.kind) {
       case Kind::Title:
       case Kind::Heading:
@@ -64,7 +68,7 @@ const Exporter& text_exporter() {
       .name = "txt",
       .aliases = {"text"},
       .label = "text",
-      .summary = "the CV as plain text: the PDF's sections, titles and words in its order",
+      .summary = "plain text: the PDF's sections and words",
       .media_type = "text/plain; charset=utf-8",
       .file = {"a text file", {".txt"}, looks_like_text, false},
       .needs = Needs::Document,
