@@ -140,7 +140,7 @@ void print_warm_rebuild(const std::string& sample, const char* argv0, int edits)
   const auto build = [&](const std::string& cv) {  // as `hanji watch` builds: fonts and streams from the engine
     Diagnostics diags;
     std::optional<engine::Rendered> rendered = engine.render_text(cv, sample, {}, diags);
-    if (rendered) pdf::write_pdf(rendered->doc, pdf::Options{0, {&engine.fonts(), engine.kept_streams()}}, diags);
+    if (rendered) pdf::write_pdf(rendered->doc, pdf::Options{0, {&engine.fonts(), engine.kept_streams()}, rendered->pdf}, diags);
   };
   const double cold = median_ms(1, [&] { build(text); });
   std::vector<double> seen, fresh;
@@ -267,16 +267,19 @@ void print_tagging_cost(const std::vector<std::string>& samples, const std::stri
     auto write = [&](bool tagged) {
       Diagnostics quiet;
       pdf::Options options;
-      options.tagged = tagged;
+      options.output = rendered->pdf;
+      options.output.tagged = tagged;
       return pdf::write_pdf(rendered->doc, options, quiet).value_or("").size();
     };
     auto build = [&](bool tagged) {
       return median_ms(repeats, [&] {
         Diagnostics quiet;
         std::optional<engine::Rendered> again = engine.render(*file, request, quiet);
+        if (!again) return;
         pdf::Options options;
-        options.tagged = tagged;
-        if (again) pdf::write_pdf(again->doc, options, quiet);
+        options.output = again->pdf;
+        options.output.tagged = tagged;
+        pdf::write_pdf(again->doc, options, quiet);
       });
     };
     const std::size_t plain = write(false), tagged = write(true);

@@ -18,7 +18,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   std::optional<engine::Rendered> rendered =
       engine.render_text(text, fuzz::repo_path("fuzz/cv.yaml"), engine::Request{}, diags);
   if (!rendered) return diags.has_errors() ? 0 : (std::abort(), 0);
-  std::optional<std::string> pdf = pdf::write_pdf(rendered->doc, pdf::Options{0}, diags);
+  std::optional<std::string> pdf = pdf::write_pdf(rendered->doc, pdf::Options{0, {}, rendered->pdf}, diags);
   if (!pdf && !diags.has_errors()) std::abort();
   if (pdf && !pdf->starts_with("%PDF-")) std::abort();
   Diagnostics svg_diags;

@@ -1,13 +1,13 @@
 // Fuzz target: any bytes as a CV file and as a layout file (YAML parsing, aliases and merge
 // keys, every reader of the CV schema — RenderCV with its design: and themes, JSON Resume,
-// texts per language, tags — locating messages), then the text exports of what was read.
+// texts per language, tags — locating messages), then the exports made from the model alone (JSON Resume).
 // Must never crash, hang or leak; whatever it returns must be consistent (an error reported
 // whenever nothing is returned).
 #include <cstdlib>
 #include <string>
 #include <vector>
 
-#include "export/export.h"
+#include "export/registry.h"
 #include "fuzz/fuzz.h"
 #include "config/yaml_tree.h"
 #include "readers/source.h"
@@ -25,9 +25,12 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   if (!file && !diags.has_errors()) std::abort();  // a refusal without a reason
   for (const auto& d : diags.all()) (void)hanji::format_diagnostic(d);
   if (file)
-    for (auto format : {hanji::exports::Format::Markdown, hanji::exports::Format::PlainText,
-                        hanji::exports::Format::JsonResume})
-      (void)hanji::exports::export_cv(*file, format, "/nonexistent/fuzz");
+    for (const hanji::exports::Exporter* format : hanji::exports::exporters())
+      if (!format->needs_document()) {
+        hanji::exports::FormatOptions format_options;
+        format_options.output_dir = "/nonexistent/fuzz";
+        (void)format->write({nullptr, &*file}, format_options, diags);
+      }
   hanji::Diagnostics config_diags;
   const auto config = hanji::config::load_config_from_string(text, "/nonexistent/fuzz/layout.yaml", config_diags);
   if (!config && !config_diags.has_errors()) std::abort();

@@ -3,6 +3,7 @@
 #include "cli/cli.h"
 #include "cli/output.h"
 #include "cli/signals.h"
+#include "export/registry.h"
 #include "readers/source.h"
 
 #include <gtest/gtest.h>
@@ -272,7 +273,7 @@ TEST_F(Cli, TerminationWhileWritingLeavesNoTemporaryFile) {
     when.it_value.tv_nsec = 20'000'000;
     ::timer_settime(timer, 0, &when, nullptr);
     hanji::cli::OutputRefusal refusal;
-    hanji::cli::write_output(target, "", hanji::cli::output_kind("pdf"), payload, &guard.temp_files(), refusal);
+    hanji::cli::write_output(target, "", hanji::exports::default_exporter().file, payload, &guard.temp_files(), refusal);
     ::pause();  // the guard's thread ends the child, during the write or just after it
     ::_exit(0);
   }
@@ -288,7 +289,7 @@ TEST_F(Cli, TerminationWhileWritingLeavesNoTemporaryFile) {
 TEST_F(Cli, WritesAtomically) {
   std::string target = path("a.pdf");
   hanji::cli::OutputRefusal refusal;
-  const auto& pdf = hanji::cli::output_kind("pdf");
+  const auto& pdf = hanji::exports::default_exporter().file;
   ASSERT_TRUE(hanji::cli::write_output(target, "", pdf, "%PDF-new", nullptr, refusal)) << refusal.reason;
   EXPECT_EQ(read(target), "%PDF-new");
   ASSERT_TRUE(hanji::cli::write_output(target, "", pdf, "%PDF-newer", nullptr, refusal)) << refusal.reason;

@@ -617,7 +617,7 @@ TEST(Exports, TextFormatsWriteNextToTheCvAndNeverOverIt) {
   EXPECT_NE(read_file(dir / "cv.md").find("# Elena Vasquez"), std::string::npos);
   Result txt = run(hanji + " build " + quote(dir / "cv.json") + " --format txt", true);
   ASSERT_EQ(txt.exit_code, 0) << txt.output;
-  EXPECT_NE(read_file(dir / "cv.txt").find("Staff Site Reliability Engineer\nNorthwind Logistics (https://"),
+  EXPECT_NE(read_file(dir / "cv.txt").find("Staff Site Reliability Engineer\nFeb 2021 – present\nNorthwind Logistics (https://"),
             std::string::npos);
   const std::string before = read_file(dir / "cv.json");
   Result over = run(hanji + " build " + quote(dir / "cv.json") + " --format json-resume", true);

@@ -38,7 +38,7 @@ std::string pdf_of(Engine& engine, const std::string& path, const std::string& l
   if (!rendered) return "";
   // Kept: the engine's fonts and streams, as watch writes; else made for this PDF alone.
   const pdf::WriteMemo memo = kept ? pdf::WriteMemo{&engine.fonts(), engine.kept_streams()} : pdf::WriteMemo{};
-  std::optional<std::string> bytes = pdf::write_pdf(rendered->doc, pdf::Options{0, memo}, diags);
+  std::optional<std::string> bytes = pdf::write_pdf(rendered->doc, pdf::Options{0, memo, rendered->pdf}, diags);
   return bytes.value_or("");
 }
 

@@ -1,15 +1,25 @@
-// The text exports: Markdown and plain text in the PDF's order, and a JSON Resume that is
+// The formats: one registry of exporters; Markdown and plain text read from the rendered
+// document in its structure's order, the Markdown escaped so that a CommonMark renderer (cmark,
+// Debian's libcmark) shows the PDF's text and no markup of the CV's; and a JSON Resume that is
 // valid against the schema and reads back into the same CV.
-#include "export/export.h"
-
+#include <cmark.h>
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <array>
 #include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <memory>
+#include <set>
 #include <sstream>
 
+#include "core/core.h"
+#include "engine/engine.h"
+#include "export/registry.h"
 #include "readers/source.h"
+#include "repo_data.h"
 
 namespace hanji::exports {
 namespace {
@@ -22,6 +32,83 @@ model::CvFile load(const std::string& yaml) {
   EXPECT_TRUE(file) << (diags.all().empty() ? "" : diags.all().front().message);
   return file ? *file : model::CvFile{};
 }
+
+std::string json_resume(const model::CvFile& file, const std::string& output_dir) {
+  const Exporter* format = find_exporter("json-resume");
+  EXPECT_TRUE(format);
+  FormatOptions options;
+  options.output_dir = output_dir;
+  Diagnostics diags;
+  auto files = format->write({nullptr, &file}, options, diags);
+  return files && files->size() == 1 ? files->front() : std::string();
+}
+
+// One engine for the tests of this process: rendering is what the text formats read.
+engine::Engine& shared_engine() {
+  static engine::Engine engine(test::repo_dirs());
+  return engine;
+}
+
+std::optional<engine::Rendered> render(const std::string& yaml, const std::string& layout = "",
+                                       const std::string& path = "cv.yaml") {
+  Diagnostics diags;
+  engine::Request request;
+  request.layout = layout;
+  auto rendered = shared_engine().render_text(yaml, path, request, diags);
+  EXPECT_TRUE(rendered) << test::dump(diags);
+  return rendered;
+}
+
+// `format` of a rendered CV, one file.
+std::string exported(const std::string& format_name, const engine::Rendered& rendered) {
+  const Exporter* format = find_exporter(format_name);
+  EXPECT_TRUE(format) << format_name;
+  if (!format) return "";
+  Diagnostics diags;
+  auto files = format->write({&rendered.doc, &rendered.file}, FormatOptions{}, diags);
+  EXPECT_TRUE(files && files->size() == 1) << format_name << ": " << test::dump(diags);
+  return files && !files->empty() ? files->front() : std::string();
+}
+
+std::string exported(const std::string& format_name, const std::string& yaml, const std::string& layout = "") {
+  auto rendered = render(yaml, layout);
+  return rendered ? exported(format_name, *rendered) : std::string();
+}
+
+// ---------------------------------------------------------------- the registry
+
+TEST(Registry, HoldsEveryFormatOnceByNameAliasAndExtension) {
+  std::set<std::string_view> names, extensions;
+  for (const Exporter* format : exporters()) {
+    ASSERT_TRUE(format->write) << format->name;
+    EXPECT_TRUE(names.insert(format->name).second) << format->name;
+    for (std::string_view alias : format->aliases) EXPECT_TRUE(names.insert(alias).second) << alias;
+    ASSERT_FALSE(format->file.extensions.empty()) << format->name;
+    for (std::string_view extension : format->file.extensions) {
+      EXPECT_TRUE(extensions.insert(extension).second) << extension;
+      EXPECT_EQ(exporter_for_extension(extension), format);
+    }
+    EXPECT_FALSE(format->label.empty() || format->summary.empty() || format->media_type.empty() ||
+                 format->file.name.empty() || !format->file.recognises)
+        << format->name;
+    EXPECT_EQ(find_exporter(format->name), format);
+  }
+  for (const char* name : {"pdf", "svg", "png", "md", "txt", "json-resume", "markdown", "text", "json"})
+    EXPECT_TRUE(find_exporter(name)) << name;
+  EXPECT_FALSE(find_exporter("docx"));
+  EXPECT_EQ(find_exporter("markdown"), find_exporter("md"));
+  EXPECT_EQ(default_exporter().name, "pdf");
+  EXPECT_EQ(exporters().front(), &default_exporter());
+  EXPECT_EQ(std::count_if(exporters().begin(), exporters().end(), [](const Exporter* e) { return e->is_default; }), 1);
+  EXPECT_EQ(format_names(), "pdf, json-resume, md, png, svg or txt");
+  EXPECT_EQ(exporter_for_extension(".MD"), find_exporter("md"));
+  EXPECT_EQ(find_exporter("json-resume")->needs, Needs::Model);
+  EXPECT_EQ(find_exporter("md")->needs, Needs::Document);
+  for (const Exporter* format : exporters())  // `hanji --help` lists them in 80 columns
+    EXPECT_LE(utf8_decode(format->summary).size(), 45u) << format->summary;
+}
+
+// ---------------------------------------------------------------- Markdown and text
 
 const char* kCv =
     "cv:\n"
@@ -44,100 +131,270 @@ const char* kCv =
     "    skills:\n"
     "      - {label: Languages, details: 'C++, Go'}\n"
     "    awards:\n"
-    "      - {bullet: Best paper}\n";
+    "      - {bullet: Best paper}\n"
+    "    publications:\n"
+    "      - {title: Counting, authors: [Jane Roe], date: 2021}\n";
 
-TEST(Export, MarkdownFollowsThePdfOrder) {
-  const std::string md = export_cv(load(kCv), Format::Markdown, "");
-  const std::vector<std::string> in_order = {
-      "# Jane Roe", "Engineer", "[jane@example.com](mailto:jane@example.com)",
-      "[github.com/jroe](https://github.com/jroe)", "## Experience", "### Lead", "[Acme](https://acme.example)",
-      "*Mar 2020 – present · Oslo*", "Runs the **platform** team.", "- Shipped v2", "  - on time",
-      "  - under budget", "## Education", "### UiO", "MSc in Physics", "*Fall 2019*", "## Skills",
-      "**Languages:** C++, Go", "## Awards", "- Best paper"};
-  size_t at = 0;
-  for (const std::string& part : in_order) {
-    const size_t found = md.find(part, at);
-    ASSERT_NE(found, std::string::npos) << "'" << part << "' missing after offset " << at << " in\n" << md;
+// Each of `parts` found in `text` after the one before.
+void expect_in_order(const std::string& text, const std::vector<std::string>& parts) {
+  std::size_t at = 0;
+  for (const std::string& part : parts) {
+    const std::size_t found = text.find(part, at);
+    ASSERT_NE(found, std::string::npos) << "'" << part << "' missing after offset " << at << " in\n" << text;
     at = found + part.size();
   }
 }
 
-TEST(Export, PlainTextHasNoMarkup) {
-  const std::string txt = export_cv(load(kCv), Format::PlainText, "");
-  EXPECT_NE(txt.find("Jane Roe\nEngineer\njane@example.com | github.com/jroe\n"), std::string::npos) << txt;
-  EXPECT_NE(txt.find("Lead\nAcme (https://acme.example)\nMar 2020 – present · Oslo\nRuns the platform team.\n"
-                     "• Shipped v2\n  ◦ on time\n"),
-            std::string::npos)
-      << txt;
-  EXPECT_NE(txt.find("Languages: C++, Go"), std::string::npos);
+TEST(Markdown, FollowsThePdfsStructure) {
+  const std::string md = exported("md", kCv);
+  expect_in_order(md, {"# Jane Roe\n", "Engineer", "[jane@example.com](mailto:jane@example.com)",
+                       "[github.com/jroe](https://github.com/jroe)", "## Experience\n", "Lead", "Mar 2020 – present",
+                       "[Acme](https://acme.example)", "Oslo", "Runs the platform team.", "- Shipped v2\n", "  - on time\n",
+                       "  - under budget\n", "## Education\n", "UiO", "Fall 2019", "MSc in Physics", "## Skills\n",
+                       "Languages:", "C++, Go", "## Awards\n", "- Best paper\n", "## Publications\n", "Counting"});
+}
+
+TEST(PlainText, FollowsThePdfsStructureWithoutMarkup) {
+  const std::string txt = exported("txt", kCv);
+  expect_in_order(txt, {"Jane Roe\n", "Engineer", "jane@example.com", "github.com/jroe", "\nExperience\n", "Lead",
+                        "Mar 2020 – present", "Acme (https://acme.example)", "Runs the platform team.\n",
+                        "\u2022 Shipped v2\n", "  \u25E6 on time\n", "\nEducation\n", "\nSkills\n", "Languages: C++, Go"});
   EXPECT_EQ(txt.find("**"), std::string::npos);
   EXPECT_EQ(txt.find("]("), std::string::npos);
+  EXPECT_EQ(txt.find("\\"), std::string::npos);
 }
 
-// The Markdown links what the PDF links: a website or publication url of another scheme than
-// http, https, mailto and tel is written as text, not as a link.
-TEST(Export, MarkdownLinksOnlyWhatThePdfLinks) {
-  const std::string md = export_cv(load("cv:\n"
-                                        "  name: Jane Roe\n"
-                                        "  website: javascript:alert(1)\n"
-                                        "  sections:\n"
-                                        "    publications:\n"
-                                        "      - {title: Script, authors: [A], url: 'javascript:alert(2)'}\n"
-                                        "      - {title: Web, authors: [A], url: example.org/paper}\n"),
-                                   Format::Markdown, "");
+// The sections in the layout's order, under the layout's titles: ko-standard puts 학력 (and
+// its table) before anything else, whatever order the CV writes them in.
+TEST(Markdown, SectionsInTheLayoutsOrder) {
+  Diagnostics diags;
+  engine::Request request;
+  request.layout = "ko-standard";
+  auto rendered = shared_engine().render_file(test::sample("heungsub-lee-ko.yaml"), request, diags);
+  ASSERT_TRUE(rendered) << test::dump(diags);
+  std::vector<std::string> headings;
+  std::istringstream lines(exported("md", *rendered));
+  for (std::string line; std::getline(lines, line);)
+    if (line.starts_with("## ")) headings.push_back(line.substr(3));
+  std::vector<std::string> bookmarks;  // the PDF's outline, in the pages' order
+  for (const doc::Bookmark& bookmark : rendered->doc.bookmarks) bookmarks.push_back(bookmark.title);
+  EXPECT_EQ(headings, bookmarks);
+  std::vector<std::string> in_cv;
+  for (const model::Section& section : rendered->file.cv.sections) in_cv.push_back(section.title.value);
+  EXPECT_NE(headings, in_cv) << "the sample no longer shows the layout's own order";
+}
+
+// Links only to what the PDF links: another scheme is text, never a link.
+TEST(Markdown, LinksOnlyWhatThePdfLinks) {
+  const std::string md = exported("md",
+                                  "cv:\n"
+                                  "  name: Jane Roe\n"
+                                  "  website: javascript:alert(1)\n"
+                                  "  sections:\n"
+                                  "    about:\n"
+                                  "      - \"[click](javascript:alert(1)) and [home](example.org) and [mail](mailto:j@x.org)\"\n"
+                                  "    publications:\n"
+                                  "      - {title: Web, authors: [A], url: example.org/paper}\n");
+  for (const char* scheme : {"(javascript:", "(file:", "(vbscript:"}) EXPECT_EQ(md.find(scheme), std::string::npos) << md;
   EXPECT_NE(md.find("javascript:alert(1)"), std::string::npos) << md;
-  EXPECT_NE(md.find("javascript:alert(2)"), std::string::npos) << md;
-  EXPECT_EQ(md.find("(javascript:"), std::string::npos) << md;
-  EXPECT_NE(md.find("[example.org/paper](https://example.org/paper)"), std::string::npos) << md;
-}
-
-// So does the CV's own markup in the Markdown: [text](javascript:...) in a highlight, a summary
-// or a text entry becomes its text, and a bare host name its https:// address.
-TEST(Export, MarkdownMarkupLinksOnlyWhatThePdfLinks) {
-  const std::string md = export_cv(load("cv:\n"
-                                        "  name: Jane Roe\n"
-                                        "  headline: \"see [me](file:///etc/passwd)\"\n"
-                                        "  sections:\n"
-                                        "    about:\n"
-                                        "      - \"[click](javascript:alert(1)) and [home](example.org) and [mail](mailto:j@x.org)\"\n"
-                                        "    work:\n"
-                                        "      - company: Acme\n"
-                                        "        position: Lead\n"
-                                        "        highlights: [\"[run](vbscript:msgbox) now\", \"[](smb://host/share)\"]\n"),
-                                   Format::Markdown, "");
-  for (const char* scheme : {"(javascript:", "(file:", "(vbscript:", "(smb:"})
-    EXPECT_EQ(md.find(scheme), std::string::npos) << scheme << "\n" << md;
   EXPECT_NE(md.find("click and [home](https://example.org) and [mail](mailto:j@x.org)"), std::string::npos) << md;
-  EXPECT_NE(md.find("- run now"), std::string::npos) << md;
-  EXPECT_NE(md.find("- smb://host/share"), std::string::npos) << md;
-  EXPECT_NE(md.find("see me"), std::string::npos) << md;
+  EXPECT_NE(md.find("(https://example.org/paper)"), std::string::npos) << md;
 }
 
-// The Markdown follows the PDF's grammar: a bracket in a code span is no link, emphasis
-// around a link stays, and what the PDF does not link is written as it was.
-TEST(Export, MarkdownLinksFollowTheMarkupGrammar) {
-  const std::string md = export_cv(load("cv:\n"
-                                        "  name: Jane Roe\n"
-                                        "  sections:\n"
-                                        "    about:\n"
-                                        "      - \"**[a](javascript:x)** and `[b](javascript:y)` [c](d.org) [e] (f)\"\n"),
-                                   Format::Markdown, "");
-  EXPECT_NE(md.find("**a** and `[b](javascript:y)` [c](https://d.org) [e] (f)"), std::string::npos) << md;
-  // A link written inside a link's label is text in the PDF; in the Markdown its brackets
-  // are escaped, whether the outer link is kept or refused.
-  const std::string nested = export_cv(load("cv:\n  name: Jane Roe\n  sections:\n    about:\n"
-                                            "      - \"[a [b](javascript:y) c](javascript:z) [d [e](javascript:w)](f.org)\"\n"),
-                                       Format::Markdown, "");
-  EXPECT_NE(nested.find("a \\[b\\](javascript:y) c [d \\[e\\](javascript:w)](https://f.org)"), std::string::npos)
-      << nested;
+// ---------------------------------------------------------------- the Markdown through cmark
+
+struct CmarkNodeFree {
+  void operator()(cmark_node* node) const { cmark_node_free(node); }
+};
+struct CmarkIterFree {
+  void operator()(cmark_iter* iter) const { cmark_iter_free(iter); }
+};
+
+// What a reader of the rendered Markdown sees as text, in order: the text of every node, a
+// numbered item's number, blocks apart by a line break.
+std::string cmark_text(const std::string& markdown) {
+  std::unique_ptr<cmark_node, CmarkNodeFree> root(cmark_parse_document(markdown.data(), markdown.size(), CMARK_OPT_DEFAULT));
+  std::unique_ptr<cmark_iter, CmarkIterFree> iter(cmark_iter_new(root.get()));
+  std::string out;
+  for (cmark_event_type event; (event = cmark_iter_next(iter.get())) != CMARK_EVENT_DONE;) {
+    cmark_node* node = cmark_iter_get_node(iter.get());
+    const cmark_node_type type = cmark_node_get_type(node);
+    if (event == CMARK_EVENT_ENTER && (type == CMARK_NODE_TEXT || type == CMARK_NODE_CODE || type == CMARK_NODE_HTML_INLINE))
+      out += cmark_node_get_literal(node);
+    else if (event == CMARK_EVENT_ENTER && (type == CMARK_NODE_SOFTBREAK || type == CMARK_NODE_LINEBREAK))
+      out += ' ';
+    else if (event == CMARK_EVENT_ENTER && type == CMARK_NODE_ITEM) {
+      cmark_node* list = cmark_node_parent(node);
+      if (cmark_node_get_list_type(list) == CMARK_ORDERED_LIST) {
+        int number = cmark_node_get_list_start(list);
+        for (cmark_node* before = cmark_node_previous(node); before; before = cmark_node_previous(before)) ++number;
+        out += std::to_string(number) + (cmark_node_get_list_delim(list) == CMARK_PAREN_DELIM ? ") " : ". ");
+      }
+    } else if (event == CMARK_EVENT_EXIT && (type == CMARK_NODE_PARAGRAPH || type == CMARK_NODE_HEADING))
+      out += '\n';
+  }
+  return out;
 }
 
-TEST(Export, FormatNames) {
-  EXPECT_EQ(parse_format("md"), Format::Markdown);
-  EXPECT_EQ(parse_format("txt"), Format::PlainText);
-  EXPECT_EQ(parse_format("json-resume"), Format::JsonResume);
-  EXPECT_FALSE(parse_format("docx"));
-  EXPECT_EQ(extension(Format::JsonResume), ".json");
+std::string cmark_html(const std::string& markdown) {
+  char* html = cmark_markdown_to_html(markdown.data(), markdown.size(), CMARK_OPT_DEFAULT);
+  std::string out(html);
+  std::free(html);
+  return out;
+}
+
+// The elements of `html`, by name: "h1", "a", "img".
+std::set<std::string> html_elements(const std::string& html) {
+  std::set<std::string> out;
+  for (std::size_t at = html.find('<'); at != std::string::npos; at = html.find('<', at + 1)) {
+    std::size_t end = at + 1;
+    if (end < html.size() && html[end] == '/') ++end;
+    std::size_t name_end = end;
+    while (name_end < html.size() && std::isalnum(static_cast<unsigned char>(html[name_end]))) ++name_end;
+    out.insert(html.substr(end, name_end - end));
+  }
+  return out;
+}
+
+std::string run_command(const std::string& command) {
+  std::string out;
+  std::unique_ptr<FILE, int (*)(FILE*)> pipe(popen(command.c_str(), "r"), pclose);
+  if (!pipe) return out;
+  std::array<char, 65536> buffer;
+  for (std::size_t n; (n = std::fread(buffer.data(), 1, buffer.size(), pipe.get())) > 0;) out.append(buffer.data(), n);
+  return out;
+}
+
+// A hyphen ending a line of the PDF's text: poppler's structure text reads the hyphen a
+// hyphenated line end adds ("opti-", "mization"), where a reader honouring /ActualText, and the
+// Markdown, read the word whole; a hyphen the CV wrote ("large-" "scale") is read by both.
+constexpr char kLineEndHyphen = '\x01';
+
+// The text a tagged PDF gives a reader in its structure's order, as poppler reads it
+// (pdfinfo -struct-text): every quoted line, in order.
+std::string pdf_structure_text(const fs::path& pdf) {
+  std::string out;
+  std::istringstream lines(run_command("pdfinfo -struct-text '" + pdf.string() + "'"));
+  for (std::string line; std::getline(lines, line);) {
+    const std::size_t first = line.find_first_not_of(' ');
+    if (first == std::string::npos || line[first] != '"' || line.size() < first + 2) continue;
+    std::string text = line.substr(first + 1, line.size() - first - 2);
+    if (text.ends_with('-')) text.back() = kLineEndHyphen;
+    out += text + '\n';
+  }
+  return out;
+}
+
+// The characters of `text` without whitespace, and without the "|" between table cells (the
+// Markdown's own; the CV's reads the same on both sides): what must be equal, in order.
+std::string characters(const std::string& text) {
+  std::string out;
+  for (char32_t c : utf8_decode(text))
+    if (!(c == ' ' || c == '\n' || c == '\t' || c == 0xA0 || c == '|' || (c >= 0x2000 && c <= 0x200B) || c == 0x3000 ||
+          c == 0x200E || c == 0x200F))
+      utf8_append(out, c);
+  return out;
+}
+
+// "" when the Markdown's characters are the PDF's (a line end's hyphen in the PDF read as the
+// Markdown reads it), else where they first differ, with some text around it.
+std::string difference(const std::string& markdown, const std::string& pdf) {
+  std::size_t i = 0, j = 0;
+  while (i < markdown.size() && j < pdf.size()) {
+    if (pdf[j] == kLineEndHyphen) {
+      if (markdown[i] == '-') ++i;
+      ++j;
+    } else if (markdown[i] == pdf[j]) {
+      ++i, ++j;
+    } else {
+      break;
+    }
+  }
+  while (j < pdf.size() && pdf[j] == kLineEndHyphen) ++j;
+  if (i == markdown.size() && j == pdf.size()) return "";
+  return "\n  markdown: ..." + markdown.substr(i > 60 ? i - 60 : 0, 160) + "\n  pdf:      ..." +
+         pdf.substr(j > 60 ? j - 60 : 0, 160);
+}
+
+std::vector<std::string> layouts() {
+  std::vector<std::string> names;
+  for (const auto& entry : fs::directory_iterator(fs::path(HANJI_SOURCE_DIR) / "layouts"))
+    if (entry.path().extension() == ".yaml") names.push_back(entry.path().stem().string());
+  std::sort(names.begin(), names.end());
+  return names;
+}
+
+std::vector<std::string> samples();
+
+// The CVs whose Markdown is checked: every sample and the hostile one.
+std::vector<fs::path> checked_cvs() {
+  std::vector<fs::path> out;
+  for (const std::string& name : samples()) out.push_back(fs::path(HANJI_SOURCE_DIR) / "samples" / name);
+  out.push_back(fs::path(HANJI_SOURCE_DIR) / "tests" / "data" / "markdown" / "hostile.yaml");
+  return out;
+}
+
+// The only elements the Markdown means: headings, paragraphs, lists, links.
+const std::set<std::string> kMeantElements = {"h1", "h2", "p", "ul", "ol", "li", "a"};
+
+class EveryLayout : public ::testing::TestWithParam<std::string> {};
+
+// Every sample and the hostile CV in this layout: the Markdown rendered by cmark reads as the
+// PDF's structure does (the same characters in the same order), and its HTML holds no element
+// but the exporter's own: no CV text became markup.
+TEST_P(EveryLayout, MarkdownRendersToThePdfsText) {
+  const fs::path dir = fs::temp_directory_path() / ("hanji-export-test-" + GetParam());
+  fs::create_directories(dir);
+  const Exporter& pdf = default_exporter();
+  for (const fs::path& cv : checked_cvs()) {
+    SCOPED_TRACE(cv.filename().string() + " in " + GetParam());
+    Diagnostics diags;
+    engine::Request request;
+    request.layout = GetParam();
+    auto rendered = shared_engine().render_file(cv.string(), request, diags);
+    ASSERT_TRUE(rendered) << test::dump(diags);
+    const std::string markdown = exported("md", *rendered);
+    FormatOptions options;
+    options.pdf = rendered->pdf;
+    auto pdf_files = pdf.write({&rendered->doc, &rendered->file}, options, diags);
+    ASSERT_TRUE(pdf_files) << test::dump(diags);
+    const fs::path pdf_path = dir / (cv.stem().string() + ".pdf");
+    std::ofstream(pdf_path, std::ios::binary) << pdf_files->front();
+    const std::string shown = characters(cmark_text(markdown)), read = characters(pdf_structure_text(pdf_path));
+    EXPECT_FALSE(read.empty());
+    EXPECT_EQ(difference(shown, read), "") << "\n" << markdown;
+    const std::string html = cmark_html(markdown);
+    for (const std::string& element : html_elements(html))
+      EXPECT_TRUE(kMeantElements.count(element)) << "<" << element << "> in\n" << html;
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(Layouts, EveryLayout, ::testing::ValuesIn(layouts()),
+                         [](const ::testing::TestParamInfo<std::string>& param) {
+                           std::string name = param.param;
+                           for (char& c : name)
+                             if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
+                           return name;
+                         });
+
+// The hostile CV's markup-like text comes out of cmark as the characters the CV wrote.
+TEST(Markdown, EscapesWhatWouldReadAsMarkup) {
+  std::ifstream in(fs::path(HANJI_SOURCE_DIR) / "tests" / "data" / "markdown" / "hostile.yaml");
+  std::stringstream yaml;
+  yaml << in.rdbuf();
+  const std::string html = cmark_html(exported("md", yaml.str()));
+  for (const char* shown : {"&lt;script&gt;alert(1)&lt;/script&gt; Jane_Doe", "<p># not a heading</p>",
+                            "vector&lt;T&gt; and &lt;img src=x onerror=alert(1)&gt; and &amp;amp; and &amp;#60;b&amp;#62;",
+                            "<p>* not a list, _not emphasis_", "[not a link] (nor this), ~~not struck~~ | not a table |",
+                            "<p>1. not a numbered list</p>", "<p>- not a bullet</p>", "<p>&gt; not a quote</p>",
+                            "<p>+ not a bullet either</p>", "<p>=== not an underline</p>", "at the end \\</p>",
+                            "<a href=\"https://example.com/a_(b)_c\">example.com/a_(b)_c</a>",
+                            "<a href=\"https://example.com/a%20page/(x)\">Spaced page</a>", "<li>1) numbered? no</li>",
+                            "<li>&lt;!-- a comment --&gt; stays</li>", "!<a href=\"https://example.com/x.png\">an image</a> is text",
+                            "C:\\path\\to\\file and * escaped"})
+    EXPECT_NE(html.find(shown), std::string::npos) << shown << " in\n" << html;
+  for (const char* never : {"<script", "<img", "<h1># ", "<em>", "<strong>", "<code>", "<blockquote>", "<ol", "<hr"})
+    EXPECT_EQ(html.find(never), std::string::npos) << never << " in\n" << html;
 }
 
 // A JSON Resume read by hanji and written again keeps its arrays: sections titled as the
@@ -154,7 +411,7 @@ TEST(Export, JsonResumeKeepsTheSchemasArrays) {
     "interests": [{"name": "Rowing", "keywords": ["sculls"]}],
     "references": [{"name": "Rui", "reference": "Steady hands."}]})", "r.json", diags);
   ASSERT_TRUE(file);
-  const std::string json = export_cv(*file, Format::JsonResume, "");
+  const std::string json = json_resume(*file, "");
   for (const char* part :
        {"\"summary\": \"Builds bridges.\"", "\"name\": \"Ponte\",\n      \"url\": \"https://ponte.example\"",
         "\"volunteer\": [", "\"organization\": \"Rios\"", "\"awards\": [", "\"title\": \"Steel Prize\"",
@@ -165,7 +422,7 @@ TEST(Export, JsonResumeKeepsTheSchemasArrays) {
   EXPECT_EQ(json.find("\"projects\""), std::string::npos) << json;  // awards are not projects
   // An award dated in free text has no place in `awards` (ISO dates only): it stays a project.
   auto free = load("cv:\n  name: A\n  sections:\n    Awards:\n      - {name: Prize, date: Spring 2020}\n");
-  const std::string kept = export_cv(free, Format::JsonResume, "");
+  const std::string kept = json_resume(free, "");
   EXPECT_EQ(kept.find("\"awards\""), std::string::npos) << kept;
   EXPECT_NE(kept.find("\"date\": \"Spring 2020\""), std::string::npos) << kept;
 }
@@ -186,7 +443,7 @@ TEST(Export, JsonResumeArraysFollowTheSectionKeys) {
       {"locale: korean\n", {"소개", "봉사 활동", "자격증", "수상", "외국어"}},
       {"locale: english\n", {"About", "Volunteer", "Certifications", "Honors", "Languages"}}};
   for (const auto& [locale, titles] : cases) {
-    const std::string json = export_cv(load(locale + sections), Format::JsonResume, "");
+    const std::string json = json_resume(load(locale + sections), "");
     for (const char* part : {"\"summary\": \"개발자입니다.\"", "\"volunteer\": [", "\"certificates\": [",
                              "\"awards\": [", "\"languages\": ["})
       EXPECT_NE(json.find(part), std::string::npos) << part << " in\n" << json;
@@ -230,7 +487,7 @@ TEST_P(RoundTrip, JsonResumeReadsBackToTheSameCv) {
   Diagnostics diags;
   auto original = readers::load_cv(sample.string(), diags);
   ASSERT_TRUE(original);
-  const std::string json = export_cv(*original, Format::JsonResume, sample.parent_path().string());
+  const std::string json = json_resume(*original, sample.parent_path().string());
   Diagnostics again_diags;
   auto again = readers::load_cv_from_string(json, (sample.parent_path() / "written.json").string(), again_diags);
   ASSERT_TRUE(again) << json;
@@ -270,7 +527,7 @@ TEST(Export, JsonResumeValidatesAgainstTheSchema) {
     auto file = readers::load_cv(sample.string(), diags);
     ASSERT_TRUE(file);
     const fs::path written = dir / (name + ".json");
-    std::ofstream(written) << export_cv(*file, Format::JsonResume, dir.string());
+    std::ofstream(written) << json_resume(*file, dir.string());
     const std::string check =
         std::string(python) + " -c \"import json, jsonschema, sys; "
         "schema = json.load(open(sys.argv[1])); "

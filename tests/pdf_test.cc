@@ -2203,10 +2203,10 @@ TEST(Standards, IdentifiedWhenAskedAndRefusedWhenUnmet) {
     for (doc::PlacedRun& run : page.runs) run.tag = 1;
   TempDir dir;
   auto write = [&](doc::PdfStandard standard, bool tagged, Diagnostics& diags) {
-    doc::Document d = sample.doc;
-    d.output.standard = standard;
-    d.output.tagged = tagged;
-    return pdf::write_pdf(d, {}, diags);
+    pdf::Options options;
+    options.output.standard = standard;
+    options.output.tagged = tagged;
+    return pdf::write_pdf(sample.doc, options, diags);
   };
   auto catalog_and_trailer = [&](const std::string& bytes) {
     const std::string file = (dir / "standard.pdf").string();
@@ -2242,9 +2242,10 @@ TEST(Standards, IdentifiedWhenAskedAndRefusedWhenUnmet) {
     doc::Document blank;
     blank.meta.language = "en";
     blank.structure = {{doc::Role::Document, -1, "", false}};
-    blank.output.standard = doc::PdfStandard::A2a;
+    pdf::Options options;
+    options.output.standard = doc::PdfStandard::A2a;
     Diagnostics diags;
-    const auto bytes = pdf::write_pdf(blank, {}, diags);
+    const auto bytes = pdf::write_pdf(blank, options, diags);
     ASSERT_TRUE(bytes) << all_diagnostics(diags);
     const std::string objects = catalog_and_trailer(*bytes);
     EXPECT_NE(objects.find("/StructTreeRoot"), std::string::npos) << objects;

@@ -11,6 +11,7 @@
 #include <sstream>
 
 #include "cli/preview.h"
+#include "export/registry.h"
 #include "running_hanji.h"
 #include "theme/theme.h"
 #include "repo_data.h"
@@ -102,10 +103,15 @@ TEST(Preview, AnErrorKeepsTheLastGoodPagesAndSaysWhere) {
   EXPECT_NE(state.find("\"where\": \"cv.yaml:7:"), std::string::npos) << state.substr(state.find("messages"));
   EXPECT_NE(f.preview.summary().find("keeps the last good pages"), std::string::npos);
   Diagnostics diags;
-  auto pdf = f.preview.pdf(diags);  // the PDF of what is shown
+  auto pdf = f.preview.download(exports::default_exporter(), diags);  // the PDF of what is shown
   ASSERT_TRUE(pdf);
   EXPECT_EQ(pdf->first, "cv.pdf");
   EXPECT_TRUE(pdf->second.starts_with("%PDF-"));
+  auto markdown = f.preview.download(*exports::find_exporter("md"), diags);  // any format of one file
+  ASSERT_TRUE(markdown);
+  EXPECT_EQ(markdown->first, "cv.md");
+  EXPECT_NE(markdown->second.find("First draft"), std::string::npos) << markdown->second;
+  EXPECT_FALSE(f.preview.download(*exports::find_exporter("svg"), diags));  // a file per page: not one download
 
   write(dir / "cv.yaml", std::string(kCv).replace(kCv.find("First"), 5, "Second"));
   f.preview.rebuild();
@@ -230,6 +236,14 @@ TEST(Serve, AnswersThePageTheStateThePdfAndAPicture) {
   ASSERT_TRUE(pdf);
   EXPECT_TRUE(pdf->body.starts_with("%PDF-"));
   EXPECT_EQ(pdf->get_header_value("Content-Disposition"), "attachment; filename=\"cv.pdf\"");
+  auto markdown = client.Get("/cv.md");  // every format of one file, by its extension
+  ASSERT_TRUE(markdown);
+  EXPECT_EQ(markdown->status, 200);
+  EXPECT_EQ(markdown->get_header_value("Content-Type"), "text/markdown; charset=utf-8");
+  EXPECT_NE(markdown->body.find("Jimin"), std::string::npos);
+  auto unknown = client.Get("/cv.docx");
+  ASSERT_TRUE(unknown);
+  EXPECT_EQ(unknown->status, 404);
   auto picture = client.Get("/picture/0");
   ASSERT_TRUE(picture);
   EXPECT_EQ(picture->body, read(dir / "me.png"));

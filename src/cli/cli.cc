@@ -21,7 +21,7 @@
 #include "core/files.h"
 #include "core/limits.h"
 #include "engine/engine.h"
-#include "export/export.h"
+#include "export/registry.h"
 #include "pdf/pdf.h"
 #include "png/png.h"
 #include "svg/svg.h"
@@ -48,7 +48,7 @@ Typesets a CV written in YAML (RenderCV's cv: schema) into a PDF.
 
 commands:
   build CV.yaml [-o OUT.pdf] [--layout NAME] [--paper a4|letter|a5|executive] [--fit-pages N]
-                [--lang CODE] [--only TAG]... [--format pdf|md|txt|json-resume|svg|png]
+                [--lang CODE] [--only TAG]... [--format {formats}]
                 [--dpi N] [--svg-glyphs fonts|outlines] [--design FILE] [--locale FILE] [--set KEY=VALUE]...
                     write the PDF (default: CV.pdf next to CV.yaml, or the PDF
                     and the Markdown where its settings.render_command says)
@@ -88,12 +88,8 @@ options:
   --lang CODE         the language to set a CV written in several: ko, en, ...
                       (texts in one language only are used as they are); the
                       dates, phrases and PDF language follow it
-  --format FORMAT     what to write: pdf (default); md or txt, the CV as Markdown
-                      or plain text in the PDF's order; json-resume, a JSON Resume
-                      (jsonresume.org) that hanji reads back to the same CV; svg or
-                      png, one picture per page (CV-1.svg, CV-2.svg, ...): the PDF's
-                      pages for a web page, with the text selectable in the SVG
-  --dpi N             the resolution of --format png, 36 to 600 (default 150)
+  --format FORMAT     what to write:
+{format_list}  --dpi N             the resolution of --format png, 36 to 600 (default 150)
   --svg-glyphs fonts|outlines
                       how --format svg draws glyphs: fonts (default), the page's
                       fonts cut down to its glyphs and embedded, for browsers; or
@@ -125,6 +121,20 @@ options:
 
 exit status: 0 success, 1 bad input (the PDF is not written), 2 bad usage
 )";
+
+/// The usage text, with the formats the registry holds.
+std::string usage() {
+  std::string list;
+  for (const exports::Exporter* exporter : exports::exporters())
+    list += fmt::format("{:22}{:<13}{}\n", "", exporter->name, exporter->summary);
+  std::string text = kUsage;
+  const auto put = [&text](std::string_view key, const std::string& value) {
+    text.replace(text.find(key), key.size(), value);
+  };
+  put("{formats}", exports::format_names("|", "|"));
+  put("{format_list}", list);
+  return text;
+}
 
 /// --pdf-standard over what the CV and its layout ask; --untagged.
 void apply_pdf_flags(const Options& opt, doc::PdfOutput& output) {
@@ -203,8 +213,8 @@ std::optional<Options> parse_args(const std::vector<std::string>& args, std::str
     } else if (a == "--format") {
       auto v = value("--format");
       if (!v) return std::nullopt;
-      if (*v != "pdf" && !is_page_format(*v) && !exports::parse_format(*v)) {
-        error = fmt::format("--format must be pdf, md, txt, json-resume, svg or png, not '{}'", *v);
+      if (!exports::find_exporter(*v)) {
+        error = fmt::format("--format must be {}, not '{}'", exports::format_names(), *v);
         return std::nullopt;
       }
       opt.format = *v;
@@ -401,12 +411,15 @@ int Run::failed(const Diagnostics& diags, const char* when_writing, const char* 
   return kBadInput;
 }
 
-std::string output_format(const Options& opt) { return opt.format.empty() ? "pdf" : opt.format; }
+const exports::Exporter& output_format(const Options& opt) {
+  const exports::Exporter* asked = opt.format.empty() ? nullptr : exports::find_exporter(opt.format);
+  return asked ? *asked : exports::default_exporter();
+}
 
 std::string output_path(const Options& opt, const std::string& input) {
   if (!opt.output.empty()) return opt.output;
   if (input == "-") return "-";
-  const std::string extension = extension_of(output_format(opt));
+  const std::string extension(output_format(opt).extension());
   fs::path p(input);
   // --lang ko and --lang en of one CV are two files, not one written over the other.
   const std::string language = opt.language.empty() ? "" : "-" + opt.language;
@@ -432,11 +445,11 @@ std::optional<std::string> read_standard_input(std::ostream& err) {
 }
 
 /// The bytes of an output sent to standard output ("-o -"), never to a terminal.
-int write_standard_output(const Run& run, const std::string& bytes, const std::string& format, bool binary) {
-  if (binary && isatty(STDOUT_FILENO)) {
+int write_standard_output(const Run& run, const std::string& bytes, const exports::Exporter& format) {
+  if (format.binary && isatty(STDOUT_FILENO)) {
     run.err << fmt::format("hanji: error: not writing {} to the terminal\n"
                            "  hint: redirect it (hanji build cv.yaml -o - > cv{}) or name a file with -o\n",
-                           output_kind(format).name, extension_of(format));
+                           format.file.name, format.extension());
     return kBadUsage;
   }
   run.out << bytes;
@@ -446,13 +459,13 @@ int write_standard_output(const Run& run, const std::string& bytes, const std::s
 
 // The format's kind, and -o's name agreeing with it: `--format txt -o cv.pdf` would put text
 // under a PDF's name, and `-o notes.txt` a PDF under a text file's.
-std::optional<std::string> mismatched_output(const Options& opt, const std::string& format) {
+std::optional<std::string> mismatched_output(const Options& opt, const exports::Exporter& format) {
   if (opt.output.empty() || opt.output == "-") return std::nullopt;
-  for (const char* other : {"pdf", "md", "txt", "json-resume", "svg", "png"})
-    if (other != format && has_extension(opt.output, output_kind(other).extensions) &&
-        !has_extension(opt.output, output_kind(format).extensions))
-      return fmt::format("-o {} names {}, but {} writes {}", opt.output, output_kind(other).name,
-                         opt.format.empty() ? std::string("hanji build") : "--format " + format, output_kind(format).name);
+  for (const exports::Exporter* other : exports::exporters())
+    if (other != &format && has_extension(opt.output, other->file.extensions) &&
+        !has_extension(opt.output, format.file.extensions))
+      return fmt::format("-o {} names {}, but {} writes {}", opt.output, other->file.name,
+                         opt.format.empty() ? std::string("hanji build") : "--format " + opt.format, format.file.name);
   return std::nullopt;
 }
 
@@ -460,12 +473,13 @@ std::optional<std::string> mismatched_output(const Options& opt, const std::stri
 bool write_planned(const Run& run, const std::string& input, const PlannedOutput& output, const std::string& bytes,
                    std::size_t pages) {
   OutputRefusal refusal;
-  if (!write_output(output.path, input, output_kind(output.format), bytes, run.temp_files, refusal)) {
+  if (!write_output(output.path, input, output.format->file, bytes, run.temp_files, refusal)) {
     run.refused(refusal);
     return false;
   }
-  const std::string what =
-      output.format == "pdf" ? fmt::format("{} page{}", pages, pages == 1 ? "" : "s") : output.format;
+  const std::string what = output.format->files == exports::Files::Paged
+                               ? fmt::format("{} page{}", pages, pages == 1 ? "" : "s")
+                               : std::string(output.format->name);
   if (!run.opt.quiet)
     run.out << fmt::format("{}: {}, {:.1f} KB\n", output.path, what, static_cast<double>(bytes.size()) / 1024.0);
   return true;
@@ -473,15 +487,15 @@ bool write_planned(const Run& run, const std::string& input, const PlannedOutput
 
 /// Whether the file at `path` is a page hanji wrote (its mark near the top): only such a file
 /// is removed when the CV has fewer pages than before. Never through a link.
-bool page_written_by_hanji(const std::string& path, const std::string& format) {
+bool page_written_by_hanji(const std::string& path, const exports::Exporter& format) {
+  if (!format.made_by_hanji) return false;
   std::error_code ec;
   if (!fs::is_regular_file(fs::symlink_status(path, ec))) return false;
   std::ifstream file(path, std::ios::binary);
   std::string head(4096, '\0');
   file.read(head.data(), static_cast<std::streamsize>(head.size()));
   head.resize(static_cast<std::size_t>(file.gcount()));
-  if (format == "png") return png::written_by_hanji(head);
-  return output_kind("svg").recognises(head) && head.find(svg::kGeneratorMark) != std::string::npos;
+  return format.made_by_hanji(head);
 }
 
 /// Removes the pages after the last one (cv-3.svg of a CV that now has two) that hanji wrote,
@@ -492,7 +506,7 @@ void remove_stale_pages(const Run& run, const PlannedOutput& output, std::size_t
     const std::string path = page_path(output, number);
     std::error_code ec;
     if (!fs::exists(fs::symlink_status(path, ec))) return;
-    if (!page_written_by_hanji(path, output.format)) {
+    if (!page_written_by_hanji(path, *output.format)) {
       run.err << fmt::format("hanji: warning: {} is not a page hanji wrote: left as it is, though the CV now has {} "
                              "page{}\n", path, pages, pages == 1 ? "" : "s");
       return;
@@ -511,8 +525,7 @@ bool write_planned_pages(const Run& run, const std::string& input, const Planned
   std::size_t total = 0;
   for (std::size_t i = 0; i < pages.size(); ++i) {
     OutputRefusal refusal;
-    if (!write_output(page_path(output, i + 1), input, output_kind(output.format), pages[i], run.temp_files,
-                      refusal)) {
+    if (!write_output(page_path(output, i + 1), input, output.format->file, pages[i], run.temp_files, refusal)) {
       run.refused(refusal);
       return false;
     }
@@ -522,20 +535,36 @@ bool write_planned_pages(const Run& run, const std::string& input, const Planned
   if (!run.opt.quiet) {
     const std::string last = pages.size() > 1 ? " ... " + page_path(output, pages.size()) : std::string();
     run.out << fmt::format("{}{}: {} {} page{}, {:.1f} KB\n", page_path(output, 1), last, pages.size(),
-                           output.format == "png" ? "PNG" : "SVG", pages.size() == 1 ? "" : "s",
+                           output.format->label, pages.size() == 1 ? "" : "s",
                            static_cast<double>(total) / 1024.0);
   }
   return true;
 }
 
-/// The pages of `doc` in a page format (svg, png), each a file's bytes.
-std::vector<std::string> page_files(const Run& run, engine::Engine& engine, const doc::Document& doc,
-                                    const std::string& format, Diagnostics& diags) {
-  if (format == "png")
-    return png::write_pages(doc, run.opt.dpi > 0 ? run.opt.dpi : png::kDefaultDpi, diags, &engine.fonts());
-  svg::Options options;  // standalone pages: pictures inline, sources by file name
-  options.glyphs = run.opt.svg_glyphs == "outlines" ? svg::Glyphs::Outlines : svg::Glyphs::Fonts;
-  return svg::write_pages(doc, options, diags, &engine.fonts());
+/// The options of every format, from the command line; `output_dir` is where the file goes,
+/// `pdf` how the PDF is written (the render's, with the command line's flags).
+exports::FormatOptions format_options(const Run& run, engine::Engine& engine, const std::string& output_dir,
+                                      const doc::PdfOutput& pdf) {
+  exports::FormatOptions options;
+  options.pdf = pdf;
+  options.creation_time = run.epoch;
+  options.fonts = &engine.fonts();
+  options.streams = engine.kept_streams();
+  options.dpi = run.opt.dpi;
+  options.svg_outlines = run.opt.svg_glyphs == "outlines";
+  options.output_dir = output_dir;
+  return options;
+}
+
+/// `format` written from `input`: its files into `files`; false (with `diags` saying why) when
+/// it cannot be.
+bool export_to(const Run& run, engine::Engine& engine, const PlannedOutput& planned, const exports::ExportInput& input,
+               const doc::PdfOutput& pdf, std::vector<std::string>& files, Diagnostics& diags) {
+  const exports::FormatOptions options = format_options(run, engine, fs::path(planned.path).parent_path().string(), pdf);
+  std::optional<std::vector<std::string>> written = planned.format->write(input, options, diags);
+  if (!written || written->empty()) return false;
+  files = std::move(*written);
+  return true;
 }
 
 }  // namespace
@@ -543,24 +572,23 @@ std::vector<std::string> page_files(const Run& run, engine::Engine& engine, cons
 int build_one(const Run& run, engine::Engine& engine, const std::string& input, const std::string& output,
               std::vector<std::string>* inputs) {
   const Options& opt = run.opt;
-  const std::string format = output_format(opt);
-  const OutputKind& kind = output_kind(format);
+  const exports::Exporter& format = output_format(opt);
   if (std::optional<std::string> mismatch = mismatched_output(opt, format)) {
     run.err << "hanji: error: " << *mismatch << fmt::format("\n  hint: name the output {}, or choose its format with --format\n",
-                                                            fmt::join(kind.extensions, " or "));
+                                                            fmt::join(format.file.extensions, " or "));
     return kBadInput;
   }
   const bool to_stdout = output == "-";
   // The command line's output (-o, standard output) is checked before any work; without one, a
   // RenderCV file may name its own (settings.render_command), known once it is read.
   const bool named = !opt.output.empty() || to_stdout;
-  std::vector<PlannedOutput> plan{{format, output, false}};
+  std::vector<PlannedOutput> plan{{&format, output, false}};
   // A page format writes cv-1.svg, cv-2.svg, ...: the first is checked before any work.
   auto first_file = [](const PlannedOutput& planned) {
-    return is_page_format(planned.format) ? page_path(planned, 1) : planned.path;
+    return planned.format->files == exports::Files::PerPage ? page_path(planned, 1) : planned.path;
   };
   OutputRefusal refusal;
-  if (named && run.write && !to_stdout && !output_allowed(first_file(plan.front()), input, kind, refusal))
+  if (named && run.write && !to_stdout && !output_allowed(first_file(plan.front()), input, format.file, refusal))
     return run.refused(refusal);
   Diagnostics diags;
   std::optional<model::CvFile> file;
@@ -572,36 +600,30 @@ int build_one(const Run& run, engine::Engine& engine, const std::string& input, 
     file = engine.load(input, run.request(), diags);
   }
   if (file && !named) {
-    plan = plan_outputs(OutputChoice{opt.format, output, opt.language}, file->settings.render, diags);
+    plan = plan_outputs(OutputChoice{opt.format.empty() ? nullptr : &format, output, opt.language},
+                        file->settings.render, diags);
     for (const PlannedOutput& planned : plan)
-      if (run.write && !output_allowed(first_file(planned), input, output_kind(planned.format), refusal)) {
+      if (run.write && !output_allowed(first_file(planned), input, planned.format->file, refusal)) {
         print_diagnostics(diags, opt.quiet, run.err);
         return run.refused(refusal);
       }
   }
-  std::vector<std::string> bytes(plan.size());
-  std::vector<std::vector<std::string>> page_bytes(plan.size());  // the files of each page format
+  std::vector<std::vector<std::string>> files(plan.size());  // each output's files: one, or one per page
   std::size_t pages = 0;
-  for (std::size_t i = 0; file && i < plan.size(); ++i)  // the text formats before the PDF's render takes the CV
-    if (plan[i].format != "pdf" && !is_page_format(plan[i].format))
-      bytes[i] = exports::export_cv(*file, *exports::parse_format(plan[i].format),
-                                    fs::path(plan[i].path).parent_path().string());
-  if (file && plans_pages(plan)) {
+  // The formats of the model alone before the render takes the CV.
+  for (std::size_t i = 0; file && i < plan.size(); ++i)
+    if (!plan[i].format->needs_document() && !export_to(run, engine, plan[i], {nullptr, &*file}, {}, files[i], diags))
+      file.reset();
+  if (file && plans_document(plan)) {
     // `check` makes the PDF (or the pages) too, only without writing it: what libharu or an
     // image refuses is found by both, so the two always agree.
     std::optional<engine::Rendered> result = engine.render(std::move(*file), run.request(), diags);
     bool made = result.has_value();
-    if (result) apply_pdf_flags(run.opt, result->doc.output);
-    for (std::size_t i = 0; made && i < plan.size(); ++i) {
-      if (plan[i].format == "pdf") {
-        std::optional<std::string> pdf = pdf::write_pdf(result->doc, pdf::Options{run.epoch, {&engine.fonts(), engine.kept_streams()}}, diags);
-        made = pdf.has_value();
-        if (pdf) bytes[i] = std::move(*pdf);
-      } else if (is_page_format(plan[i].format)) {
-        page_bytes[i] = page_files(run, engine, result->doc, plan[i].format, diags);
-        made = !page_bytes[i].empty() && !diags.has_errors();
-      }
-    }
+    if (result) apply_pdf_flags(run.opt, result->pdf);
+    for (std::size_t i = 0; made && i < plan.size(); ++i)
+      if (plan[i].format->needs_document())
+        made = export_to(run, engine, plan[i], {&result->doc, &result->file}, result->pdf, files[i], diags) &&
+               !diags.has_errors();
     if (result && inputs) *inputs = engine::Engine::inputs_of(*result);
     if (made)
       pages = result->doc.pages.size();
@@ -609,7 +631,7 @@ int build_one(const Run& run, engine::Engine& engine, const std::string& input, 
       file.reset();
   }
   print_diagnostics(diags, opt.quiet, run.err);
-  const bool pdf = plan.empty() ? format == "pdf" : plans_pdf(plan);  // what the messages speak of
+  const bool pdf = plan.empty() ? format.is_default : plans_default(plan);  // what the messages speak of
   if (!file || diags.has_errors())
     return run.failed(diags, pdf ? "no PDF written" : "nothing written",
                       pdf ? "the CV does not build" : "the CV does not read");
@@ -620,22 +642,23 @@ int build_one(const Run& run, engine::Engine& engine, const std::string& input, 
     return kOk;
   }
   if (to_stdout) {
-    if (!is_page_format(format)) return write_standard_output(run, bytes.front(), format, format == "pdf");
-    if (page_bytes.front().size() != 1) {
+    if (files.front().size() != 1) {
       run.err << fmt::format("hanji: error: the CV has {} pages, and standard output takes one {} file\n"
-                             "  hint: name a file with -o (-o cv.{} writes cv-1.{}, cv-2.{}, ...)\n",
-                             page_bytes.front().size(), format == "png" ? "PNG" : "SVG", format, format, format);
+                             "  hint: name a file with -o (-o cv{} writes cv-1{}, cv-2{}, ...)\n",
+                             files.front().size(), format.label, format.extension(), format.extension(),
+                             format.extension());
       return kBadUsage;
     }
-    return write_standard_output(run, page_bytes.front().front(), format, format == "png");
+    return write_standard_output(run, files.front().front(), format);
   }
   // The folders the CV file names first: one that cannot be made stops the build before any
   // file is written.
   for (const PlannedOutput& planned : plan)
     if (!make_output_folder(planned, refusal)) return run.refused(refusal);
   for (std::size_t i = 0; i < plan.size(); ++i) {
-    const bool written = is_page_format(plan[i].format) ? write_planned_pages(run, input, plan[i], page_bytes[i])
-                                                        : write_planned(run, input, plan[i], bytes[i], pages);
+    const bool written = plan[i].format->files == exports::Files::PerPage
+                             ? write_planned_pages(run, input, plan[i], files[i])
+                             : write_planned(run, input, plan[i], files[i].front(), pages);
     if (!written) return kBadInput;
   }
   return kOk;
@@ -721,7 +744,7 @@ int start_server(const std::string& argv0, const std::vector<std::string>& args,
 int run_command(const Options& opt, const std::string& argv0, const std::vector<std::string>& args,
                 std::ostream& out, std::ostream& err, TempFiles* temp_files) {
   if (opt.command == "help") {
-    out << kUsage;
+    out << usage();
     return kOk;
   }
   if (opt.command == "version") {
@@ -750,7 +773,7 @@ int run_command(const Options& opt, const std::string& argv0, const std::vector<
     return new_cv({opt.input().empty() ? opt.output : opt.input(), opt.language, opt.layout, opt.quiet}, argv0, out,
                   err, temp_files);
   if (opt.command.empty()) {
-    err << kUsage;
+    err << usage();
     return kBadUsage;
   }
   std::string guess = closest_match(opt.command, {"build", "check", "watch", "serve", "layouts", "languages", "new", "schema"});

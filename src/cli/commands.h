@@ -10,6 +10,7 @@
 #include "cli/output.h"
 #include "core/core.h"
 #include "engine/engine.h"
+#include "export/exporter.h"
 #include "pdf/pdf.h"
 
 namespace hanji::cli {
@@ -75,8 +76,8 @@ void print_diagnostics(const Diagnostics& diags, bool quiet, std::ostream& err);
 /// the --lang asked for before it: cv-ko.pdf), else standard output ("-") for standard input.
 std::string output_path(const Options& opt, const std::string& input);
 
-/// The format written: --format, else the one -o's name says (cv.md), else pdf.
-std::string output_format(const Options& opt);
+/// The format written: --format, else the default (pdf).
+const exports::Exporter& output_format(const Options& opt);
 
 /// Builds (or checks) the CV at `input` with `engine` into `output`; "-" reads standard input
 /// or writes standard output. Prints one line saying what was written, unless quiet. Exit code.

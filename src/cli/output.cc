@@ -23,42 +23,6 @@ namespace fs = std::filesystem;
 
 // ---------------------------------------------------------------- kinds
 
-// Text as hanji writes it: UTF-8 without NUL bytes (the last character of a 4 KiB head may
-// be cut, so up to three bytes at its end are not judged).
-bool looks_like_text(std::string_view head) {
-  if (head.find('\0') != std::string_view::npos) return false;
-  for (std::size_t cut = 0; cut < 4 && cut <= head.size(); ++cut)
-    if (utf8_valid(head.substr(0, head.size() - cut))) return true;
-  return false;
-}
-
-bool looks_like_pdf(std::string_view head) { return head.starts_with("%PDF-"); }
-
-bool looks_like_json(std::string_view head) {
-  if (head.starts_with("\xEF\xBB\xBF")) head.remove_prefix(3);
-  const std::size_t first = head.find_first_not_of(" \t\r\n");
-  return looks_like_text(head) && (first == std::string_view::npos || head[first] == '{' || head[first] == '[');
-}
-
-// An SVG page as hanji writes it: text whose first markup is an XML declaration, a comment or
-// the <svg> element itself.
-bool looks_like_svg(std::string_view head) {
-  if (!looks_like_text(head)) return false;
-  const std::size_t first = head.find_first_not_of(" \t\r\n");
-  return first != std::string_view::npos && head.find("<svg") != std::string_view::npos &&
-         (head.substr(first).starts_with("<?xml") || head.substr(first).starts_with("<!--") ||
-          head.substr(first).starts_with("<svg"));
-}
-
-bool looks_like_png(std::string_view head) { return head.starts_with("\x89PNG\r\n\x1a\n"); }
-
-const OutputKind kPdf{"a PDF", {".pdf"}, looks_like_pdf};
-const OutputKind kSvg{"an SVG picture", {".svg"}, looks_like_svg};
-const OutputKind kPng{"a PNG picture", {".png"}, looks_like_png};
-const OutputKind kMarkdown{"a Markdown file", {".md", ".markdown"}, looks_like_text};
-const OutputKind kText{"a text file", {".txt"}, looks_like_text};
-const OutputKind kJson{"a JSON file", {".json"}, looks_like_json};
-
 bool named_as(const fs::path& file, const OutputKind& kind) { return has_extension(file.string(), kind.extensions); }
 
 std::string extensions_of(const OutputKind& kind) {
@@ -109,7 +73,7 @@ bool may_replace(const std::string& path, const fs::path& target, bool via_link,
     return refuse(refusal, fmt::format("refusing to write over the CV file '{}'", input), hint_for(kind));
   // A PDF is known by its first bytes whatever its name; a text file only by its name too
   // (any text looks like Markdown), and so is any file a link leads to.
-  const bool by_name = via_link || kind.recognises != looks_like_pdf;
+  const bool by_name = via_link || !kind.known_by_content;
   if (by_name && !named_as(target, kind))
     return refuse(refusal,
                   via_link ? fmt::format("refusing to write through '{}': it is a link to a file not named {}", path,
@@ -210,15 +174,6 @@ class PendingFile {
 };
 
 }  // namespace
-
-const OutputKind& output_kind(std::string_view format) {
-  if (format == "md") return kMarkdown;
-  if (format == "txt") return kText;
-  if (format == "json-resume") return kJson;
-  if (format == "svg") return kSvg;
-  if (format == "png") return kPng;
-  return kPdf;
-}
 
 int TempFiles::create(std::string& pattern) {
   std::lock_guard<std::mutex> hold(mutex_);

@@ -16,18 +16,12 @@
 #include <string_view>
 #include <vector>
 
+#include "export/exporter.h"
+
 namespace hanji::cli {
 
-/// What an output file is.
-struct OutputKind {
-  std::string_view name;                    // for messages: "a PDF", "a Markdown file"
-  std::vector<std::string_view> extensions;  // names it may have (lower case): ".pdf"
-  /// True when an existing file's first bytes (up to 4 KiB) show it is of this kind.
-  bool (*recognises)(std::string_view head);
-};
-
-/// The kind of `format`: "pdf", "md", "txt", "json-resume", "svg" or "png".
-const OutputKind& output_kind(std::string_view format);
+/// What an output file is: its format's file kind (export/exporter.h).
+using OutputKind = exports::FileKind;
 
 /// The temporary files of a run, for whatever ends it (a signal) to remove. Safe to use from
 /// several threads; the rename that ends a file's life is made under the same lock, so a

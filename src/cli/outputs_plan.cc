@@ -6,7 +6,7 @@
 #include <algorithm>
 #include <filesystem>
 
-#include "export/export.h"
+#include "export/registry.h"
 
 namespace hanji::cli {
 
@@ -14,13 +14,24 @@ namespace {
 
 namespace fs = std::filesystem;
 
-// Where the file puts `format`: its pdf_path and markdown_path, and for the formats RenderCV has
-// no key for, RenderCV's name with their extension in its output folder.
-std::string asked_path(const model::RenderSettings& render, const std::string& format) {
-  if (format == "pdf") return render.pdf.path;
-  if (format == "md") return render.markdown.path;
-  if (format == "png") return render.png.path;
-  return render.stem.path.empty() ? "" : render.stem.path + extension_of(format);
+// The outputs RenderCV's settings.render_command names, by the name of hanji's format for each:
+// its path and whether it is wanted. Every other format goes under RenderCV's name with its
+// own extension, in its output folder.
+struct RenderCvOutput {
+  std::string_view format;
+  const model::OutputPath model::RenderSettings::*path;
+  bool model::RenderSettings::*wanted;
+};
+constexpr RenderCvOutput kRenderCvOutputs[] = {
+    {"pdf", &model::RenderSettings::pdf, &model::RenderSettings::pdf_wanted},
+    {"md", &model::RenderSettings::markdown, &model::RenderSettings::markdown_wanted},
+    {"png", &model::RenderSettings::png, &model::RenderSettings::png_wanted},
+};
+
+std::string asked_path(const model::RenderSettings& render, const exports::Exporter& format) {
+  for (const RenderCvOutput& output : kRenderCvOutputs)
+    if (output.format == format.name) return (render.*output.path).path;
+  return render.stem.path.empty() ? "" : render.stem.path + std::string(format.extension());
 }
 
 // cv.pdf -> cv-ko.pdf for --lang ko: each language of a CV is a file of its own.
@@ -35,20 +46,20 @@ std::string with_language(const std::string& path, const std::string& language) 
 
 std::vector<PlannedOutput> plan_outputs(const OutputChoice& choice, const model::RenderSettings& render,
                                         Diagnostics& diags) {
-  const std::string format = choice.format.empty() ? std::string("pdf") : choice.format;
-  if (!render.given) return {PlannedOutput{format, choice.output, false}};
+  const exports::Exporter& format = choice.format ? *choice.format : exports::default_exporter();
+  if (!render.given) return {PlannedOutput{&format, choice.output, false}};
   std::vector<PlannedOutput> plan;
-  auto add = [&](const std::string& what) {
+  auto add = [&](const exports::Exporter& what) {
     if (std::string path = asked_path(render, what); !path.empty())
-      plan.push_back({what, with_language(path, choice.language), true});
+      plan.push_back({&what, with_language(path, choice.language), true});
   };
-  if (!choice.format.empty()) {
+  if (choice.format) {
     add(format);  // asked for on the command line: written whatever dont_generate_* says
     return plan;
   }
-  if (render.pdf_wanted) add("pdf");
-  if (render.markdown_wanted) add("md");
-  if (render.png_wanted) add("png");
+  for (const RenderCvOutput& output : kRenderCvOutputs)
+    if (render.*output.wanted)
+      if (const exports::Exporter* exporter = exports::find_exporter(output.format)) add(*exporter);
   if (plan.empty())
     diags.warning(render.span,
                   "settings.render_command turns off the PDF and the Markdown (dont_generate_...): nothing is written",
@@ -56,21 +67,12 @@ std::vector<PlannedOutput> plan_outputs(const OutputChoice& choice, const model:
   return plan;
 }
 
-bool plans_pdf(const std::vector<PlannedOutput>& plan) {
-  return std::any_of(plan.begin(), plan.end(), [](const PlannedOutput& o) { return o.format == "pdf"; });
+bool plans_default(const std::vector<PlannedOutput>& plan) {
+  return std::any_of(plan.begin(), plan.end(), [](const PlannedOutput& o) { return o.format->is_default; });
 }
 
-bool is_page_format(const std::string& format) { return format == "svg" || format == "png"; }
-
-bool plans_pages(const std::vector<PlannedOutput>& plan) {
-  return std::any_of(plan.begin(), plan.end(),
-                     [](const PlannedOutput& o) { return o.format == "pdf" || is_page_format(o.format); });
-}
-
-std::string extension_of(const std::string& format) {
-  if (const auto text = exports::parse_format(format)) return std::string(exports::extension(*text));
-  if (is_page_format(format)) return "." + format;
-  return ".pdf";
+bool plans_document(const std::vector<PlannedOutput>& plan) {
+  return std::any_of(plan.begin(), plan.end(), [](const PlannedOutput& o) { return o.format->needs_document(); });
 }
 
 std::string page_path(const std::string& path, std::size_t number, char separator) {

@@ -11,19 +11,20 @@
 #include "core/core.h"
 #include "model/model.h"
 #include "cli/output.h"
+#include "export/exporter.h"
 
 namespace hanji::cli {
 
 /// One file to write.
 struct PlannedOutput {
-  std::string format;      // "pdf", "md", "txt", "json-resume", "svg" or "png"
+  const exports::Exporter* format = nullptr;
   std::string path;
   bool from_file = false;  // the CV file asked for it: its folder is made when missing
 };
 
 /// What the command line says about one CV's outputs.
 struct OutputChoice {
-  std::string format;    // --format; "" = not given
+  const exports::Exporter* format = nullptr;  // --format; null = not given
   std::string output;    // where the command line's rules put it: -o, or hanji's default beside the CV
   std::string language;  // --lang: marks each path the CV file gives (cv-ko.pdf), as hanji's own default does
 };
@@ -34,17 +35,12 @@ struct OutputChoice {
 std::vector<PlannedOutput> plan_outputs(const OutputChoice& choice, const model::RenderSettings& render,
                                         Diagnostics& diags);
 
-/// Whether the plan holds a PDF.
-bool plans_pdf(const std::vector<PlannedOutput>& plan);
+/// Whether the plan holds the default format (the PDF).
+bool plans_default(const std::vector<PlannedOutput>& plan);
 
-/// Whether `format` is written a file per page (svg, png): CV-1.svg, CV-2.svg, ...
-bool is_page_format(const std::string& format);
-
-/// Whether the plan holds anything drawn from the typeset pages (a PDF, SVG or PNG pages).
-bool plans_pages(const std::vector<PlannedOutput>& plan);
-
-/// The file name extension of `format`: ".pdf", ".md", ".txt", ".json", ".svg", ".png".
-std::string extension_of(const std::string& format);
+/// Whether the plan holds a format written from the rendered document (a PDF, SVG, Markdown):
+/// the CV is typeset only then.
+bool plans_document(const std::vector<PlannedOutput>& plan);
 
 /// Where page `number` (1-based) of a page format planned at `path` goes: cv.svg -> cv-2.svg
 /// (with `separator` '_', as RenderCV names its PNG pages: John_Doe_CV_2.png).

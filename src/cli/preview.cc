@@ -12,7 +12,6 @@
 
 #include "core/files.h"
 #include "image/image.h"
-#include "pdf/pdf.h"
 #include "svg/svg.h"
 
 extern char** environ;
@@ -314,12 +313,18 @@ std::optional<std::pair<std::uint64_t, std::string>> Preview::next_state(std::ui
   return std::pair{version_, state_json_locked()};  // the version and the state it is, together
 }
 
-std::optional<std::pair<std::string, std::string>> Preview::pdf(Diagnostics& diags) const {
+std::optional<std::pair<std::string, std::string>> Preview::download(const exports::Exporter& format,
+                                                                     Diagnostics& diags) const {
+  if (format.files == exports::Files::PerPage) return std::nullopt;
   std::lock_guard lock(mutex_);
   if (!shown_) return std::nullopt;
-  std::optional<std::string> bytes = pdf::write_pdf(shown_->doc, pdf::Options{run_.epoch, nullptr}, diags);
-  if (!bytes) return std::nullopt;
-  return std::pair{fs::path(cv_).stem().string() + ".pdf", std::move(*bytes)};
+  exports::FormatOptions options;
+  options.creation_time = run_.epoch;
+  options.pdf = shown_->pdf;
+  options.output_dir = fs::path(cv_).parent_path().string();  // a download lands anywhere: the CV's folder
+  std::optional<std::vector<std::string>> files = format.write({&shown_->doc, &shown_->file}, options, diags);
+  if (!files || files->size() != 1) return std::nullopt;
+  return std::pair{fs::path(cv_).stem().string() + std::string(format.extension()), std::move(files->front())};
 }
 
 std::optional<std::pair<std::string, std::string>> Preview::picture(std::size_t index) const {

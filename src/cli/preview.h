@@ -16,6 +16,7 @@
 #include "cli/commands.h"
 #include "cli/file_watch.h"
 #include "core/json.h"
+#include "export/exporter.h"
 #include "text/font_service.h"
 
 namespace hanji::cli {
@@ -63,8 +64,10 @@ class Preview {
   /// nullopt when none came.
   std::optional<std::pair<std::uint64_t, std::string>> next_state(std::uint64_t seen, int wait_ms) const;
 
-  /// The PDF of the pages shown (of the last good build), with its file name.
-  std::optional<std::pair<std::string, std::string>> pdf(Diagnostics& diags) const;
+  /// The pages shown (of the last good build) in `format`, a format of one file (the PDF,
+  /// Markdown), with its file name; nullopt before a build or for a format of a file per page.
+  std::optional<std::pair<std::string, std::string>> download(const exports::Exporter& format,
+                                                              Diagnostics& diags) const;
   /// The bytes of picture `index` of the pages shown, with its media type.
   std::optional<std::pair<std::string, std::string>> picture(std::size_t index) const;
   /// Runs the editor at `place` ("FILE:LINE:COL" as the pages name a source). Returns what

@@ -27,6 +27,7 @@
 #include "cli/cli.h"
 #include "cli/commands.h"
 #include "cli/preview.h"
+#include "export/registry.h"
 #include "cli/signals.h"
 #include "core/files.h"
 
@@ -154,12 +155,15 @@ void add_routes(httplib::Server& server, Preview& preview, const Wakeup& wakeup,
       return sink.write(event.data(), event.size());
     });
   });
-  server.Get("/cv.pdf", [&preview](const httplib::Request&, httplib::Response& res) {
+  // The CV in any format of one file, by its extension: /cv.pdf, /cv.md, /cv.json.
+  server.Get(R"(/cv(\.[a-z]{1,12}))", [&preview](const httplib::Request& req, httplib::Response& res) {
+    const exports::Exporter* format = exports::exporter_for_extension(req.matches[1].str());
+    if (!format || format->files == exports::Files::PerPage) return refuse(res, 404, "no such format");
     Diagnostics diags;
-    auto pdf = preview.pdf(diags);
-    if (!pdf) return refuse(res, 503, "no PDF: the CV has not built yet");
-    res.set_header("Content-Disposition", fmt::format("attachment; filename=\"{}\"", pdf->first));
-    res.set_content(std::move(pdf->second), "application/pdf");
+    auto file = preview.download(*format, diags);
+    if (!file) return refuse(res, 503, fmt::format("no {}: the CV has not built yet", format->label));
+    res.set_header("Content-Disposition", fmt::format("attachment; filename=\"{}\"", file->first));
+    res.set_content(std::move(file->second), std::string(format->media_type));
   });
   server.Get(R"(/picture/(\d{1,6}))", [&preview](const httplib::Request& req, httplib::Response& res) {
     auto picture = preview.picture(std::stoul(req.matches[1].str()));

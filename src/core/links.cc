@@ -120,4 +120,9 @@ std::string ascii_uri(std::string_view uri) {
   return out;
 }
 
+std::string clickable_uri(std::string_view uri) {
+  std::string ascii = ascii_uri(uri);
+  return is_linkable_uri(ascii) ? ascii : std::string();
+}
+
 }  // namespace hanji

@@ -41,6 +41,10 @@ std::string shown_address(std::string_view address);
 /// send a Korean path (a PDF's URI actions must be ASCII; the SVG's links are written the same).
 std::string ascii_uri(std::string_view uri);
 
+/// What a written file (PDF, SVG, Markdown) links `uri` to: its ASCII form (ascii_uri) when
+/// that is linkable (is_linkable_uri), else "": the one rule every exporter follows.
+std::string clickable_uri(std::string_view uri);
+
 /// True for an address without a scheme that starts with a host name ("example.com/jane",
 /// "www.example.com:8080"), which https:// in front makes a web address.
 bool looks_like_host(std::string_view address);

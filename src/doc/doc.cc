@@ -1,6 +1,10 @@
 #include "doc/doc.h"
 
+#include <algorithm>
+#include <cmath>
 #include <iterator>
+
+#include "core/links.h"
 
 namespace hanji::doc {
 
@@ -45,6 +49,42 @@ std::optional<PdfStandard> pdf_standard_named(std::string_view name) {
   for (PdfStandard standard : {PdfStandard::None, PdfStandard::Ua1, PdfStandard::A2b, PdfStandard::A2a})
     if (name == pdf_standard_name(standard)) return standard;
   return std::nullopt;
+}
+
+const std::string& reads_as(const GlyphRun& run) { return run.actual_text ? *run.actual_text : run.text; }
+
+namespace {
+bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n'; }
+}  // namespace
+
+bool needs_space_between(const PlacedRun& run, const PlacedRun* next) {
+  const std::string& text = reads_as(run.run);
+  if (text.empty() || is_space(text.back())) return false;
+  if (!next) return true;
+  const std::string& following = reads_as(next->run);
+  if (!following.empty() && is_space(following.front())) return false;
+  const double end = run.x + run.run.width();
+  const double slack = 0.15 * std::max(run.run.size, 1.0);
+  return std::abs(next->baseline - run.baseline) > 0.5 || std::abs(next->x - end) > slack;
+}
+
+std::vector<ClickableLink> clickable_links(const std::vector<LinkArea>& links, std::string_view medium,
+                                           Diagnostics& diags) {
+  std::vector<ClickableLink> out;
+  const std::string* refused = nullptr;  // the last address refused: a link over three lines is one warning
+  for (const LinkArea& link : links) {
+    if (link.uri.empty() || link.width <= 0 || link.height <= 0) continue;
+    std::string uri = clickable_uri(link.uri);
+    if (uri.empty()) {
+      if (!refused || *refused != link.uri)
+        diags.warning({}, "no link to '" + excerpt(link.uri) + "' in " + std::string(medium) +
+                              ": only http, https, mailto and tel links are written");
+      refused = &link.uri;
+      continue;
+    }
+    out.push_back({&link, std::move(uri)});
+  }
+  return out;
 }
 
 void translate(Page& page, double dx, double dy) {

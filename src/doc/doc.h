@@ -168,7 +168,9 @@ enum class PdfStandard : uint8_t { None, Ua1, A2b, A2a };
 const char* pdf_standard_name(PdfStandard standard);
 std::optional<PdfStandard> pdf_standard_named(std::string_view name);
 
-/// How the PDF is to be written, as the layout, the CV's settings or the command line ask.
+/// How the PDF is to be written, as the layout, the CV's settings or the command line ask: the
+/// PDF writer's own settings, which travel beside the document (engine::Rendered::pdf, the PDF
+/// exporter's FormatOptions, pdf::Options), never in it.
 struct PdfOutput {
   PdfStandard standard = PdfStandard::None;
   Span standard_span;  // where it is asked for, for a refusal's message
@@ -190,8 +192,29 @@ struct Document {
   /// The logical structure, in reading order (empty: none known, the PDF is not tagged).
   /// Runs, images and links name their element by index.
   std::vector<StructNode> structure;
-  PdfOutput output;
 };
+
+/// What a reader takes `run` to say: its actual text when it has one (a word broken across
+/// lines reads whole in its first part, as nothing in the others; an icon reads as nothing),
+/// else its characters. The SVG's text layer and the text exports read runs so.
+const std::string& reads_as(const GlyphRun& run);
+
+/// Whether words would run together between `run` and `next` (the run read after it, or null
+/// at the end) without a space: `next` starts on another line, or away from where `run` ends
+/// (a tab stop, another column), and neither side brings a space of its own.
+bool needs_space_between(const PlacedRun& run, const PlacedRun* next);
+
+/// A link area a file may make clickable, and its address as the file writes it (in ASCII).
+struct ClickableLink {
+  const LinkArea* area = nullptr;
+  std::string uri;
+};
+
+/// The areas of `links` that a PDF or SVG makes clickable: those with a size and an address
+/// core/links.h allows (http, https, mailto, tel). Each other address is left out with a
+/// warning saying it is not linked in `medium` ("the PDF"), once for a link over several lines.
+std::vector<ClickableLink> clickable_links(const std::vector<LinkArea>& links, std::string_view medium,
+                                           Diagnostics& diags);
 
 /// Moves everything on `page` by (dx, dy).
 void translate(Page& page, double dx, double dy);

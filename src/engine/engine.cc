@@ -170,8 +170,8 @@ std::optional<Rendered> Engine::render(model::CvFile file, const Request& reques
   const int pages = request.fit_pages > 0 ? request.fit_pages : theme->fit_pages;
   fit::FitResult fitted = lay_out(file, *theme, pages, diags);
   if (diags.has_errors()) return std::nullopt;
-  fitted.doc.output = pdf_output(*theme, file.settings);
-  return Rendered{std::move(fitted.doc), std::move(fitted.theme), std::move(file)};
+  doc::PdfOutput pdf = pdf_output(*theme, file.settings);
+  return Rendered{std::move(fitted.doc), std::move(fitted.theme), std::move(file), std::move(pdf)};
 }
 
 std::optional<model::CvFile> Engine::load(const std::string& path, const Request& request, Diagnostics& diags) {

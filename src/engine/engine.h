@@ -44,6 +44,9 @@ struct Rendered {
   doc::Document doc;
   theme::Theme theme;
   model::CvFile file;
+  /// How the PDF is to be written (the layout's pdf.standard and pdf.tagged, the CV's
+  /// settings.pdf_standard): the PDF writer's settings, beside the document.
+  doc::PdfOutput pdf = {};
 };
 
 /// The layout a request names for `file`: the request's, the file's, or classic, with the

@@ -90,38 +90,17 @@ void draw_rects(HPDF_Page page, const std::vector<doc::FilledRect>& rects, doubl
   }
 }
 
-namespace {
-
-// The links a PDF may carry, each with its address as written: `take(link, uri)` for each.
-// The stages before never ask for any other link (see core/links.h); this is the last guard
-// against a URI action that runs code or opens a file in the reader's viewer.
-template <typename Take>
-void for_each_linkable(const std::vector<doc::LinkArea>& links, Diagnostics& diags, Take take) {
-  const std::string* refused = nullptr;  // the last address refused: a link over three lines is one warning
-  for (const auto& link : links) {
-    if (link.uri.empty() || link.width <= 0 || link.height <= 0) continue;
-    std::string uri = ascii_uri(link.uri);
-    if (!is_linkable_uri(uri)) {
-      if (!refused || *refused != link.uri)
-        diags.warning({}, "no link to '" + excerpt(link.uri) +
-                              "' in the PDF: only http, https, mailto and tel links are written");
-      refused = &link.uri;
-      continue;
-    }
-    take(link, std::move(uri));
-  }
-}
-
-}  // namespace
-
 void add_link_objects(HPDF_Page page, const std::vector<doc::LinkArea>& links, double page_height, Diagnostics& diags,
                       const PageMarks& marks, ExtraObjects& extra, std::vector<LinkAnnotation>& out) {
-  for_each_linkable(links, diags, [&](const doc::LinkArea& link, std::string uri) {
-    HPDF_Rect rect = pdf_rect(link.x, link.y, link.width, link.height, page_height);
+  // The last guard against a URI action that runs code or opens a file in the reader's viewer:
+  // the stages before never ask for any other link (see core/links.h).
+  for (doc::ClickableLink& link : doc::clickable_links(links, "the PDF", diags)) {
+    const doc::LinkArea& area = *link.area;
+    HPDF_Rect rect = pdf_rect(area.x, area.y, area.width, area.height, page_height);
     if (rect.top < rect.bottom) std::swap(rect.top, rect.bottom);  // as libharu's annotations have it
-    const int tag = marks.marks ? marks.marks->add_annotation(marks.page, link) : -1;
-    out.push_back(LinkAnnotation{extra.add(), page, rect, std::move(uri), tag});
-  });
+    const int tag = marks.marks ? marks.marks->add_annotation(marks.page, area) : -1;
+    out.push_back(LinkAnnotation{extra.add(), page, rect, std::move(link.uri), tag});
+  }
 }
 
 void write_link_annotations(const std::vector<LinkAnnotation>& links, const MarkedContent* marks, bool print,

@@ -122,9 +122,9 @@ std::optional<std::string> write_pdf(const doc::Document& doc, const Options& op
   if (!load_fonts(haru, text, doc, usage, diags)) return std::nullopt;
 
   std::optional<MarkedContent> marks;
-  if (options.tagged && doc.output.tagged && !doc.structure.empty()) marks.emplace(doc);
-  const doc::PdfStandard standard = doc.output.standard;
-  if (!check_standard(doc, marks.has_value(), diags)) return std::nullopt;
+  if (options.output.tagged && !doc.structure.empty()) marks.emplace(doc);
+  const doc::PdfStandard standard = options.output.standard;
+  if (!check_standard(doc, options.output, marks.has_value(), diags)) return std::nullopt;
   MarkedContent* marking = marks ? &*marks : nullptr;
   std::vector<HPDF_Page> pages;
   ExtraObjects extra;  // the structure tree and the links, written beside libharu's objects
@@ -142,8 +142,8 @@ std::optional<std::string> write_pdf(const doc::Document& doc, const Options& op
   set_document_info(pdf, doc.meta, options.creation_time);
   text.set_language(doc.meta.language);
   text.finish();
-  if (!add_standard_parts(pdf, doc, options.creation_time) ||
-      !haru.check(diags, doc.output.standard_span, "adding what the PDF standard asks for"))
+  if (!add_standard_parts(pdf, doc, standard, options.creation_time) ||
+      !haru.check(diags, options.output.standard_span, "adding what the PDF standard asks for"))
     return std::nullopt;
   return save(haru, standard != doc::PdfStandard::None, extra, counted, &options.memo, diags);
 }

@@ -36,10 +36,10 @@ struct Options {
   /// Fonts, subsets and compressed streams kept from documents before; the bytes are the
   /// same with or without them.
   WriteMemo memo = {};
-  /// A tagged PDF: the document's structure (doc::Document::structure) as a structure tree,
-  /// every drawn piece marked as its element's content or as an artifact. Without a structure
-  /// the PDF is untagged.
-  bool tagged = true;
+  /// The standard the file meets and whether it is tagged. A tagged PDF: the document's
+  /// structure (doc::Document::structure) as a structure tree, every drawn piece marked as its
+  /// element's content or as an artifact; without a structure the PDF is untagged.
+  doc::PdfOutput output = {};
 };
 
 /// The work write_pdf did where its cost lies, counted: tests check these counts, which a busy

@@ -95,11 +95,11 @@ std::string xmp_packet(doc::PdfStandard standard, const InfoValues& info, const 
   return x;
 }
 
-bool check_standard(const doc::Document& doc, bool tagged, Diagnostics& diags) {
-  const doc::PdfStandard standard = doc.output.standard;
+bool check_standard(const doc::Document& doc, const doc::PdfOutput& output, bool tagged, Diagnostics& diags) {
+  const doc::PdfStandard standard = output.standard;
   if (standard == doc::PdfStandard::None) return true;
   const std::string name = standard_title(standard);
-  const Span& where = doc.output.standard_span;
+  const Span& where = output.standard_span;
   if (needs_tags(standard) && !tagged) {
     diags.error(where, name + " needs a tagged PDF, and this one would have no structure tree",
                 {"drop --untagged or the layout's pdf.tagged: false", "or ask for a-2b, which needs no tags"});
@@ -119,8 +119,8 @@ bool check_standard(const doc::Document& doc, bool tagged, Diagnostics& diags) {
   return true;
 }
 
-bool add_standard_parts(HPDF_Doc pdf, const doc::Document& doc, std::optional<long long> creation_time) {
-  const doc::PdfStandard standard = doc.output.standard;
+bool add_standard_parts(HPDF_Doc pdf, const doc::Document& doc, doc::PdfStandard standard,
+                        std::optional<long long> creation_time) {
   if (standard == doc::PdfStandard::None) return true;
   auto info = [&](HPDF_InfoType type) {
     const char* value = HPDF_GetInfoAttr(pdf, type);

@@ -22,13 +22,14 @@ std::string_view srgb_profile();
 /// Whether `standard` is one of PDF/A's (its annotations must print).
 bool is_archival(doc::PdfStandard standard);
 
-/// Whether `doc` can meet its standard (doc.output.standard) when written `tagged` or not:
-/// false, with an error naming what stands in the way and what to do, when it cannot.
-bool check_standard(const doc::Document& doc, bool tagged, Diagnostics& diags);
+/// Whether `doc` can meet the standard `output` asks for when written `tagged` or not: false,
+/// with an error naming what stands in the way and what to do, when it cannot.
+bool check_standard(const doc::Document& doc, const doc::PdfOutput& output, bool tagged, Diagnostics& diags);
 
-/// Adds the standard's parts to `pdf` (Info already set; the link annotations get their flags
-/// from write_link_annotations). False when libharu failed.
-bool add_standard_parts(HPDF_Doc pdf, const doc::Document& doc, std::optional<long long> creation_time);
+/// Adds the parts of `standard` to `pdf` (Info already set; the link annotations get their
+/// flags from write_link_annotations). False when libharu failed.
+bool add_standard_parts(HPDF_Doc pdf, const doc::Document& doc, doc::PdfStandard standard,
+                        std::optional<long long> creation_time);
 
 /// The XMP packet for `standard` with the document's information (what the Info dictionary
 /// says, each value as it is there), for the catalog's /Metadata.

@@ -101,26 +101,6 @@ std::string xml_escaped(std::string_view text) {
 
 // ---- the page ----------------------------------------------------------------------------
 
-// A run's read text: its actual text when it has one (a word broken across lines reads whole
-// in its first part, as nothing in the others; an icon reads as nothing), else its characters.
-const std::string& read_text(const doc::GlyphRun& run) { return run.actual_text ? *run.actual_text : run.text; }
-
-bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n'; }
-
-// Whether words would run together between `run` and `next` without a space: `next` starts
-// on another line, or away from where `run` ends (a tab stop, another column), and neither
-// side brings a space of its own.
-bool needs_space_after(const doc::PlacedRun& run, const doc::PlacedRun* next) {
-  const std::string& text = read_text(run.run);
-  if (text.empty() || is_space(text.back())) return false;
-  if (!next) return true;
-  const std::string& following = read_text(next->run);
-  if (!following.empty() && is_space(following.front())) return false;
-  const double end = run.x + run.run.width();
-  const double slack = 0.15 * std::max(run.run.size, 1.0);
-  return std::abs(next->baseline - run.baseline) > 0.5 || std::abs(next->x - end) > slack;
-}
-
 class PageWriter {
  public:
   PageWriter(const doc::Document& doc, const Options& options, text::GlyphOutlines& outlines, Diagnostics& diags)
@@ -410,7 +390,7 @@ class PageWriter {
     for (std::size_t i = 0; i < runs.size(); ++i) {
       const doc::PlacedRun& placed = runs[i];
       const doc::GlyphRun& run = placed.run;
-      const std::string& text = read_text(run);
+      const std::string& text = doc::reads_as(run);
       if (text.empty()) continue;
       out_ += "<text x=\"" + pt(placed.x) + "\" y=\"" + pt(placed.baseline - run.rise) + "\" font-size=\"" + pt(run.size) + '"';
       if (const double width = run.width(); width > 0)
@@ -419,7 +399,7 @@ class PageWriter {
         out_ += " data-src=\"" + xml_escaped(source_of(run.span)) + ':' + std::to_string(run.span.line) + ':' +
                 std::to_string(run.span.col) + '"';
       out_ += '>' + xml_escaped(text);
-      if (needs_space_after(placed, i + 1 < runs.size() ? &runs[i + 1] : nullptr)) out_ += ' ';
+      if (doc::needs_space_between(placed, i + 1 < runs.size() ? &runs[i + 1] : nullptr)) out_ += ' ';
       out_ += "</text>";
     }
     out_ += "</g>\n";
@@ -428,20 +408,10 @@ class PageWriter {
   // Clickable areas over everything, for the addresses the PDF links too (http, https,
   // mailto, tel); any other is left unlinked with a warning, as the PDF writer does.
   void write_links(const std::vector<doc::LinkArea>& links) {
-    const std::string* refused = nullptr;
-    for (const doc::LinkArea& link : links) {
-      if (link.uri.empty() || link.width <= 0 || link.height <= 0) continue;
-      const std::string uri = ascii_uri(link.uri);
-      if (!is_linkable_uri(uri)) {
-        if (!refused || *refused != link.uri)
-          diags_.warning({}, "no link to '" + excerpt(link.uri) +
-                                 "' in the SVG: only http, https, mailto and tel links are written");
-        refused = &link.uri;
-        continue;
-      }
-      out_ += "<a href=\"" + xml_escaped(uri) + "\">" + rect_element(link.x, link.y, link.width, link.height, 0) +
+    for (const doc::ClickableLink& link : doc::clickable_links(links, "the SVG", diags_))
+      out_ += "<a href=\"" + xml_escaped(link.uri) + "\">" +
+              rect_element(link.area->x, link.area->y, link.area->width, link.area->height, 0) +
               " fill=\"transparent\"/></a>\n";
-    }
   }
 
   const doc::Document& doc_;

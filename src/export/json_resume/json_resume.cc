@@ -18,8 +18,8 @@
 #include <cctype>
 #include <filesystem>
 
-#include "export/export.h"
 #include "core/json.h"
+#include "export/exporter.h"
 
 namespace hanji::exports {
 
@@ -422,8 +422,6 @@ Json settings_json(const model::Settings& settings) {
   return out;
 }
 
-}  // namespace
-
 std::string json_resume(const model::CvFile& file, const std::string& output_dir) {
   Json root = Json::object();
   root.set("$schema", "https://raw.githubusercontent.com/jsonresume/resume-schema/v1.0.0/schema.json");
@@ -469,6 +467,36 @@ std::string json_resume(const model::CvFile& file, const std::string& output_dir
   root.set("locale", locale_json(file.locale));
   if (Json settings = settings_json(file.settings); !settings.empty()) root.set("settings", std::move(settings));
   return root.dump();
+}
+
+bool looks_like_json(std::string_view head) {
+  if (head.starts_with("\xEF\xBB\xBF")) head.remove_prefix(3);
+  const std::size_t first = head.find_first_not_of(" \t\r\n");
+  return looks_like_text(head) && (first == std::string_view::npos || head[first] == '{' || head[first] == '[');
+}
+
+std::optional<std::vector<std::string>> write(const ExportInput& input, const FormatOptions& options, Diagnostics&) {
+  return std::vector<std::string>{json_resume(*input.model, options.output_dir)};
+}
+
+}  // namespace
+
+const Exporter& json_resume_exporter() {
+  static const Exporter kJsonResume{
+      .name = "json-resume",
+      .aliases = {"json"},
+      .label = "JSON Resume",
+      .summary = "a JSON Resume hanji reads back to the CV",
+      .media_type = "application/json",
+      .file = {"a JSON file", {".json"}, looks_like_json, false},
+      .needs = Needs::Model,
+      .files = Files::Single,
+      .binary = false,
+      .is_default = false,
+      .made_by_hanji = nullptr,
+      .write = write,
+  };
+  return kJsonResume;
 }
 
 }  // namespace hanji::exports
