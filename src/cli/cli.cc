@@ -47,7 +47,7 @@ constexpr const char* kUsage = R"(usage: hanji <command> [options]
 Typesets a CV written in YAML (RenderCV's cv: schema) into a PDF.
 
 commands:
-  build CV.yaml [-o OUT.pdf] [--layout NAME] [--paper a4|letter|a5|executive] [--fit-pages N]
+  build CV.yaml [-o OUT.pdf] [--layout NAME] [--paper PAPER_CHOICES] [--fit-pages N]
                 [--lang CODE] [--only TAG]... [--format pdf|md|txt|json-resume|svg|png]
                 [--dpi N] [--svg-glyphs fonts|outlines] [--design FILE] [--locale FILE] [--set KEY=VALUE]...
                     write the PDF (default: CV.pdf next to CV.yaml, or the PDF
@@ -81,7 +81,7 @@ options:
                       is read from standard input
   -j, --jobs N        CVs built at once by a build of several (default: one per core)
   -l, --layout NAME   layout to use (overrides the file's `layout:`)
-  --paper SIZE        paper size: a4, letter, a5 or executive (overrides the layout)
+  --paper SIZE        paper size: PAPER_NAMES (overrides the layout)
   --fit-pages N       fit the CV on at most N pages: shrink spacing, leading, margins
                       and text size, only as much as needed and never below the
                       layout's fit.* bounds (overrides the layout's fit_pages)
@@ -125,6 +125,19 @@ options:
 
 exit status: 0 success, 1 bad input (the PDF is not written), 2 bad usage
 )";
+
+// The usage with page.paper's sizes filled in, so that the help lists what --paper takes.
+std::string usage() {
+  std::string text = kUsage;
+  std::string choices;
+  for (const std::string& name : layout::paper_names()) choices += (choices.empty() ? "" : "|") + name;
+  auto fill = [&text](std::string_view marker, const std::string& value) {
+    text.replace(text.find(marker), marker.size(), value);
+  };
+  fill("PAPER_CHOICES", choices);
+  fill("PAPER_NAMES", layout::paper_names_text());
+  return text;
+}
 
 /// --pdf-standard over what the CV and its layout ask; --untagged.
 void apply_pdf_flags(const Options& opt, doc::PdfOutput& output) {
@@ -179,7 +192,7 @@ std::optional<Options> parse_args(const std::vector<std::string>& args, std::str
       auto v = value("--paper");
       if (!v) return std::nullopt;
       if (!layout::is_paper_name(*v)) {
-        error = fmt::format("--paper must be a4, letter, a5 or executive, not '{}'", *v);
+        error = fmt::format("--paper must be {}, not '{}'", layout::paper_names_text(), *v);
         return std::nullopt;
       }
       opt.paper = *v;
@@ -669,14 +682,16 @@ int languages(const Options& opt, const std::string& argv0, std::ostream& out, s
   return kOk;
 }
 
-void list_parameters(std::ostream& out) {
-  for (const auto& p : layout::describe_parameters())
+// Each parameter with classic's value, which every built-in layout starts from.
+void list_parameters(const std::string& argv0, std::ostream& out) {
+  const std::optional<layout::Theme> classic = layout::classic_values(layout::find_data_dirs(argv0));
+  for (const auto& p : classic ? layout::describe_parameters(*classic) : layout::describe_parameters())
     out << fmt::format("{:<34} {}\n{:<34} ({}; default {})\n", p.key, p.help, "", p.expected, p.default_value);
 }
 
 int list(const Options& opt, const std::string& argv0, std::ostream& out, std::ostream& err) {
   if (opt.parameters) {
-    list_parameters(out);
+    list_parameters(argv0, out);
     return kOk;
   }
   Diagnostics diags;
@@ -720,7 +735,7 @@ int start_server(const std::string& argv0, const std::vector<std::string>& args,
 int run_command(const Options& opt, const std::string& argv0, const std::vector<std::string>& args,
                 std::ostream& out, std::ostream& err, TempFiles* temp_files) {
   if (opt.command == "help") {
-    out << kUsage;
+    out << usage();
     return kOk;
   }
   if (opt.command == "version") {
@@ -749,7 +764,7 @@ int run_command(const Options& opt, const std::string& argv0, const std::vector<
     return new_cv({opt.input().empty() ? opt.output : opt.input(), opt.language, opt.layout, opt.quiet}, argv0, out,
                   err, temp_files);
   if (opt.command.empty()) {
-    err << kUsage;
+    err << usage();
     return kBadUsage;
   }
   std::string guess = closest_match(opt.command, {"build", "check", "watch", "serve", "layouts", "languages", "new", "schema"});
