@@ -492,6 +492,9 @@ std::optional<Theme> load_theme(const std::string& name, const Span& name_span, 
                                 const std::string& paper_override, const DataDirs& dirs, Diagnostics& diags) {
   int errors_before = diags.error_count();
   Theme theme;
+  // The page size follows page.paper, whose bare value is A4: a layout that extends none and
+  // names no paper gets an A4 page, not a 0 x 0 one that every check of the text width fails.
+  apply_paper(theme, theme.paper);
   std::string wanted = name.empty() ? kDefaultLayout : name;
   theme.id = layout_id(wanted);
   ChainLoader loader(dirs, diags);
