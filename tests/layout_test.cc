@@ -261,7 +261,7 @@ TEST(LoadTheme, ClassicValuesReachTheTheme) {
   EXPECT_TRUE(theme->name.bold);
   EXPECT_DOUBLE_EQ(theme->name.line_height, 1.2);
   EXPECT_DOUBLE_EQ(theme->body.line_height, 1.42);
-  EXPECT_EQ(theme->headline.line_height, TextStyle{}.line_height);  // not set: the default
+  EXPECT_DOUBLE_EQ(theme->headline.line_height, 1.35);  // classic sets every role's every value
   EXPECT_EQ(theme->link_color, *parse_color("#1f3a5f"));
   EXPECT_EQ(theme->header_align, Align::Center);
   EXPECT_EQ(theme->contact_separator, "  |  ");
@@ -1105,18 +1105,30 @@ TEST(FontFamilies, AFamilyWithoutTheSlotsStyleGivesItsNearestFaceWithAWarning) {
   EXPECT_TRUE(warned) << messages(diags);
 }
 
+// Every parameter shows a value: the bare one (what a layout without `extends:` starts from:
+// zero, false, empty) and, as the reference and the schema show it, classic's.
 TEST(Parameters, EveryParameterShowsItsDefault) {
-  for (const auto& p : describe_parameters()) EXPECT_FALSE(p.default_value.empty()) << p.key;
-  auto find = [](const std::string& key) {
-    for (const auto& p : describe_parameters())
+  auto find = [](const std::vector<ParameterInfo>& parameters, const std::string& key) {
+    for (const auto& p : parameters)
       if (p.key == key) return p.default_value;
     return std::string("<missing>");
   };
-  EXPECT_EQ(find("page.margin_top"), "51pt");
-  EXPECT_EQ(find("section.title_style"), "rule-below");
-  EXPECT_EQ(find("entry.experience.main"), "[\"POSITION\", \"COMPANY\"]");
-  EXPECT_EQ(find("styles.name.color"), "\"#000000\"");
-  EXPECT_EQ(find("text.align_summary"), "unset");
+  const std::vector<ParameterInfo> bare = describe_parameters();
+  for (const auto& p : bare) EXPECT_FALSE(p.default_value.empty()) << p.key;
+  EXPECT_EQ(find(bare, "page.margin_top"), "0pt");
+  EXPECT_EQ(find(bare, "entry.experience.main"), "[]");
+  EXPECT_EQ(find(bare, "styles.name.color"), "\"#000000\"");
+
+  Diagnostics diags;
+  auto classic = load_theme("classic", ConfigNode{}, "", repo_dirs(), diags);
+  ASSERT_TRUE(classic.has_value()) << messages(diags);
+  const std::vector<ParameterInfo> with_classic = describe_parameters(*classic);
+  for (const auto& p : with_classic) EXPECT_FALSE(p.default_value.empty()) << p.key;
+  EXPECT_EQ(find(with_classic, "page.margin_top"), "15mm");
+  EXPECT_EQ(find(with_classic, "section.title_style"), "rule-below");
+  EXPECT_EQ(find(with_classic, "entry.experience.main"), "[\"POSITION\", \"COMPANY\"]");
+  EXPECT_EQ(find(with_classic, "styles.name.color"), "\"#1f3a5f\"");
+  EXPECT_EQ(find(with_classic, "text.align_summary"), "inherit");
 }
 
 TEST(LoadTheme, EntryTemplatesAndTitleStylesFromOverrides) {
