@@ -116,7 +116,7 @@ schemas: hanji
 # locales/index.txt: every name each locale file answers to, so that finding a language reads
 # one file (a test checks it is current). Run after adding or renaming a locale.
 locales-index: build
-	HANJI_LOCALE_INDEX_UPDATE=1 ./$(BUILD)/tests/source_test --gtest_filter='LocaleIndex.IsCurrent'
+	HANJI_LOCALE_INDEX_UPDATE=1 ./$(BUILD)/tests/cv_readers_test --gtest_filter='LocaleIndex.IsCurrent'
 
 # docs/gallery/LAYOUT-en.png and LAYOUT-ko.png: the first page of an English and a Korean
 # sample in every layout, for choosing a layout by looking (the README shows them); and a

@@ -23,7 +23,7 @@
 #include "compose/markup.h"   // private to compose: the parser with bold keywords, its work
 #include "config/yaml_tree.h"  // private to config: the YAML loader's work
 #include "engine/engine.h"
-#include "layout/layout.h"
+#include "theme/theme.h"
 #include "pdf/pdf.h"
 #include "text/text.h"
 #include "worst_inputs.h"
@@ -136,7 +136,7 @@ void print_warm_rebuild(const std::string& sample, const char* argv0, int edits)
   };
   while (at != std::string::npos && at > 0 && in_comment(at)) at = text.rfind(" the ", at - 1);
   if (at == std::string::npos || in_comment(at)) return;
-  engine::Engine engine(layout::find_data_dirs(argv0));
+  engine::Engine engine(theme::find_data_dirs(argv0));
   pdf::WriteMemo memo;  // as `hanji watch` holds one
   const auto build = [&](const std::string& cv) {
     Diagnostics diags;
@@ -212,13 +212,13 @@ std::string repeated(const std::string& unit, int times) {
 
 // Reading, laying out (compose, set, paginate, fit) and writing the PDF of each sample; the
 // theme of the first one laid out, for the figures below.
-std::optional<hanji::layout::Theme> print_stage_times(const std::vector<std::string>& samples,
+std::optional<hanji::theme::Theme> print_stage_times(const std::vector<std::string>& samples,
                                                       const std::string& layout, int repeats, const char* argv0) {
   using namespace hanji;
-  engine::Engine engine(layout::find_data_dirs(argv0));  // warm: what watch and batch see
+  engine::Engine engine(theme::find_data_dirs(argv0));  // warm: what watch and batch see
   engine::Request request;
   request.layout = layout;
-  std::optional<layout::Theme> first_theme;
+  std::optional<theme::Theme> first_theme;
   std::printf("\n%-28s %10s %10s %10s %10s\n", "in this process, median ms", "load", "lay out", "PDF", "glyphs");
   for (const std::string& sample : samples) {
     Diagnostics diags;
@@ -251,7 +251,7 @@ std::optional<hanji::layout::Theme> print_stage_times(const std::vector<std::str
 void print_tagging_cost(const std::vector<std::string>& samples, const std::string& layout, int repeats,
                         const char* argv0) {
   using namespace hanji;
-  engine::Engine engine(layout::find_data_dirs(argv0));
+  engine::Engine engine(theme::find_data_dirs(argv0));
   engine::Request request;
   request.layout = layout;
   std::printf("\n%-28s %9s %9s %7s %10s %10s %7s\n", "tagged PDF, warm", "untagged", "tagged", "bytes",
@@ -315,9 +315,9 @@ std::string alias_bomb(int levels) {
   return yaml.append("cv:\n  name: *a").append(std::to_string(levels)).append("\n");
 }
 
-// What the tests count instead of timing (compose_test, text_test, source_test), at the sizes
+// What the tests count instead of timing (compose_test, text_test, cv_readers_test), at the sizes
 // the tests use, timed.
-void print_scaling_figures(const hanji::layout::Theme& theme, int repeats) {
+void print_scaling_figures(const hanji::theme::Theme& theme, int repeats) {
   using namespace hanji;
   std::printf("\n%-46s %9s %9s %8s %8s\n", "work in proportion to the input, best ms", "1x", "4x", "time",
               "steps");
@@ -435,7 +435,7 @@ int main(int argc, char** argv) {
     if (fs::path(sample).filename() == "heungsub-lee.yaml") print_warm_rebuild(sample, argv[0], 30);
   print_batch(hanji, samples);
   print_tagging_cost(samples, layout, repeats, argv[0]);
-  if (const std::optional<hanji::layout::Theme> theme = print_stage_times(samples, layout, repeats, argv[0]))
+  if (const std::optional<hanji::theme::Theme> theme = print_stage_times(samples, layout, repeats, argv[0]))
     print_scaling_figures(*theme, repeats);
   const int over = print_worst_inputs(hanji, 3);
   return failures || over ? 1 : 0;

@@ -9,7 +9,7 @@
 #include <string>
 
 #include "fuzz/fuzz.h"
-#include "layout/layout.h"
+#include "theme/theme.h"
 #include "text/text.h"
 
 namespace {
@@ -29,22 +29,22 @@ std::string kept(const std::string& text) {
 }
 
 // Classic as the repository has it (its fonts, Nanum Barun Gothic and Lato): a bare
-// layout::Theme{} has no fonts and zero values. Loaded once.
-const hanji::layout::Theme& classic() {
-  static const hanji::layout::Theme theme = [] {
+// theme::Theme{} has no fonts and zero values. Loaded once.
+const hanji::theme::Theme& classic() {
+  static const hanji::theme::Theme theme = [] {
     hanji::Diagnostics diags;
-    std::optional<hanji::layout::Theme> loaded = hanji::layout::load_theme(
+    std::optional<hanji::theme::Theme> loaded = hanji::theme::load_theme(
         "classic", hanji::config::ConfigNode{}, "",
-        hanji::layout::DataDirs{hanji::fuzz::repo_path("layouts"), hanji::fuzz::repo_path("fonts")}, diags);
+        hanji::theme::DataDirs{hanji::fuzz::repo_path("layouts"), hanji::fuzz::repo_path("fonts")}, diags);
     if (!loaded) std::abort();
     return *loaded;
   }();
   return theme;
 }
 
-hanji::layout::Theme theme_for(uint8_t modes) {
-  hanji::layout::Theme theme = classic();
-  theme.korean_break = modes & 1 ? hanji::layout::KoreanBreak::Character : hanji::layout::KoreanBreak::Word;
+hanji::theme::Theme theme_for(uint8_t modes) {
+  hanji::theme::Theme theme = classic();
+  theme.korean_break = modes & 1 ? hanji::theme::KoreanBreak::Character : hanji::theme::KoreanBreak::Word;
   theme.hyphenate = modes & 2;
   theme.hangul_latin_gap = modes & 4 ? 0.05 : 0;
   return theme;
@@ -54,7 +54,7 @@ hanji::layout::Theme theme_for(uint8_t modes) {
 // Typesetter; it is made afresh every 500 inputs, which bounds what its shaping cache and its
 // messages hold.
 struct CachedTypesetter {
-  hanji::layout::Theme theme;
+  hanji::theme::Theme theme;
   hanji::Diagnostics diags;
   std::unique_ptr<hanji::text::Typesetter> typesetter;
   int uses = 0;
@@ -89,7 +89,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   in.font.italic = modes & 32;
   in.span = hanji::Span{"cv.yaml", 1, 1};
   paragraph.inlines.push_back(in);
-  paragraph.align = static_cast<hanji::layout::Align>((modes >> 6) & 3);
+  paragraph.align = static_cast<hanji::theme::Align>((modes >> 6) & 3);
   paragraph.span = in.span;
 
   const auto lines = typesetter.typeset(paragraph, width);

@@ -13,7 +13,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   using namespace hanji;
   const std::string text(reinterpret_cast<const char*>(data), size);
   Diagnostics diags;
-  const layout::DataDirs dirs{fuzz::repo_path("layouts"), fuzz::repo_path("fonts")};
+  const theme::DataDirs dirs{fuzz::repo_path("layouts"), fuzz::repo_path("fonts")};
   engine::Engine engine(dirs);
   std::optional<engine::Rendered> rendered =
       engine.render_text(text, fuzz::repo_path("fuzz/cv.yaml"), engine::Request{}, diags);

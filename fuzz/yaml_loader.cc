@@ -11,7 +11,7 @@
 #include "export/export.h"
 #include "fuzz/fuzz.h"
 #include "config/yaml_tree.h"
-#include "source/source.h"
+#include "readers/source.h"
 #include "tests/yaml_events.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
@@ -21,9 +21,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const std::string language = (choice & 1) == 0 ? "" : (choice & 2) ? "en" : "ko";
   std::vector<std::string> tags;
   if (choice & 4) tags = {"a", (choice & 8) ? "B" : "backend"};
-  const hanji::source::ReadOptions options{.language = language, .only_tags = tags};
+  const hanji::readers::ReadOptions options{.language = language, .only_tags = tags};
   hanji::Diagnostics diags;
-  const auto file = hanji::source::load_cv_from_string(text, "/nonexistent/fuzz/cv.yaml", diags, options);
+  const auto file = hanji::readers::load_cv_from_string(text, "/nonexistent/fuzz/cv.yaml", diags, options);
   if (!file && !diags.has_errors()) std::abort();  // a refusal without a reason
   for (const auto& d : diags.all()) (void)hanji::format_diagnostic(d);
   if (file)

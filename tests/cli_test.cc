@@ -3,7 +3,7 @@
 #include "cli/cli.h"
 #include "cli/output.h"
 #include "cli/signals.h"
-#include "source/source.h"
+#include "readers/source.h"
 
 #include <gtest/gtest.h>
 #include <signal.h>
@@ -717,9 +717,9 @@ TEST_F(Cli, NewWritesAStarterThatBuildsWithoutAWarningInEveryLayout) {
     EXPECT_EQ(text.rfind("# yaml-language-server: $schema=" + (kRepo / "schema" / "cv.schema.json").string() + "\n", 0), 0u)
         << text.substr(0, 200);
     hanji::Diagnostics diags;
-    hanji::source::ReadOptions options;
+    hanji::readers::ReadOptions options;
     options.today = hanji::model::Date{hanji::model::Date::Kind::YearMonthDay, 2030, 1, 1, "2030-01-01", {}};
-    const auto file = hanji::source::load_cv(cv, diags, options);
+    const auto file = hanji::readers::load_cv(cv, diags, options);
     ASSERT_TRUE(file) << hanji::format_diagnostic(diags.all().front());
     std::set<hanji::model::EntryKind> kinds;
     for (const auto& section : file->cv.sections) kinds.insert(section.kind);

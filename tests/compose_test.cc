@@ -15,7 +15,7 @@
 namespace hanji::compose {
 namespace {
 
-using layout::Align;
+using theme::Align;
 using model::Date;
 using model::Entry;
 using model::EntryKind;
@@ -79,10 +79,10 @@ model::Locale korean() {
   return l;
 }
 
-// Classic's values (a bare layout::Theme{} is zeros), with distinct values where a test tells
+// Classic's values (a bare theme::Theme{} is zeros), with distinct values where a test tells
 // which one was used where.
-layout::Theme test_theme() {
-  layout::Theme t = test::classic_theme();
+theme::Theme test_theme() {
+  theme::Theme t = test::classic_theme();
   t.name = {24, true, false, {0.1, 0.2, 0.3}, 1.2};
   t.headline = {11, false, false, {0.3, 0.3, 0.3}, 1.3};
   t.contact = {9, false, false, {0.2, 0.2, 0.2}, 1.3};
@@ -109,7 +109,7 @@ layout::Theme test_theme() {
   return t;
 }
 
-FontSpec body_font(const layout::Theme& t = test_theme()) {
+FontSpec body_font(const theme::Theme& t = test_theme()) {
   return FontSpec{t.body.size, t.body.bold, t.body.italic, t.body.color};
 }
 
@@ -938,7 +938,7 @@ TEST(Sections, EmptySectionIsLeftOutWithAWarning) {
   full.entries.push_back(e);
   file.cv.sections = {empty, full};
   Diagnostics diags;
-  Composition c = compose(file, layout::Theme{}, diags);
+  Composition c = compose(file, theme::Theme{}, diags);
   ASSERT_EQ(diags.warning_count(), 1);
   EXPECT_EQ(diags.all()[0].span.line, 7);
   EXPECT_NE(diags.all()[0].message.find("'Talks' has no entries"), std::string::npos);
@@ -955,9 +955,9 @@ namespace {
 TEST(Meta, TitleWithoutANameHasNoDanglingSeparator) {
   model::CvFile file;
   Diagnostics diags;
-  EXPECT_EQ(compose(file, layout::Theme{}, diags).meta.title, "CV");
+  EXPECT_EQ(compose(file, theme::Theme{}, diags).meta.title, "CV");
   file.locale.language = "ko";
-  EXPECT_EQ(compose(file, layout::Theme{}, diags).meta.title, "이력서");
+  EXPECT_EQ(compose(file, theme::Theme{}, diags).meta.title, "이력서");
 }
 
 }  // namespace
@@ -1054,7 +1054,7 @@ TEST(Markup, OverlongLinkTargetKeepsTheTextWithoutTheLink) {
 
 // ---------------------------------------------------------------- layouts as data
 
-Composition compose_one(const layout::Theme& theme, Entry entry, EntryKind kind = EntryKind::Experience,
+Composition compose_one(const theme::Theme& theme, Entry entry, EntryKind kind = EntryKind::Experience,
                         std::optional<Date> today = std::nullopt) {
   model::CvFile file = cv_file({section("Experience", kind, {std::move(entry)})});
   file.settings.current_date = today;
@@ -1063,7 +1063,7 @@ Composition compose_one(const layout::Theme& theme, Entry entry, EntryKind kind 
 }
 
 TEST(EntryTemplates, SeparatorsGoWithEmptyFields) {
-  layout::Theme theme = test_theme();
+  theme::Theme theme = test_theme();
   theme.experience_template = {{"*POSITION* at COMPANY (LOCATION)", "A, COMPANY, B"}, {"DATES"}};
   Entry e = experience();
   e.location = {};
@@ -1083,7 +1083,7 @@ TEST(EntryTemplates, SeparatorsGoWithEmptyFields) {
 // where a template says GPA, and goes with its separator where an entry has none. A key no
 // template of the layout names is said once, where it is written.
 TEST(EntryTemplates, KeysOfTheCvsOwnArePrintedByTheirNameInCapitals) {
-  layout::Theme theme = test_theme();
+  theme::Theme theme = test_theme();
   theme.education_template = {{"INSTITUTION", "Grade GPA, ADVISOR_NAME"}, {"DATES"}};
   Entry graduate;
   graduate.kind = EntryKind::Education;
@@ -1113,7 +1113,7 @@ TEST(EntryTemplates, KeysOfTheCvsOwnArePrintedByTheirNameInCapitals) {
 }
 
 TEST(EntryTemplates, ALineWhoseFieldsAreAllEmptyIsLeftOut) {
-  layout::Theme theme = test_theme();
+  theme::Theme theme = test_theme();
   theme.experience_template = {{"POSITION", "(LOCATION)", "COMPANY"}, {"DATES"}};
   Entry e = experience();
   e.location = {};
@@ -1143,7 +1143,7 @@ TEST(EntryTemplates, DurationCountsBothMonthsInTheLocalesWords) {
 }
 
 TEST(EntryTemplates, AnOpenTimeSpanWithoutCurrentDateIsReportedOnce) {
-  layout::Theme theme = test_theme();
+  theme::Theme theme = test_theme();
   theme.experience_template = {{"POSITION", "COMPANY"}, {"DATES", "DURATION"}};
   Entry first = experience();
   first.start_date = ym(2021, 3);
@@ -1176,8 +1176,8 @@ TEST(EntryTemplates, AnOpenTimeSpanWithoutCurrentDateIsReportedOnce) {
 // entry.timeline with dates on the left: every block of a dated section's entries carries the
 // rule (the title does not), the section's first entry starts it, each entry has its dot.
 TEST(Sections, ATimelineRunsDownADatedSectionWithADotPerEntry) {
-  layout::Theme theme = test_theme();
-  theme.aside_side = layout::AsideSide::Left;
+  theme::Theme theme = test_theme();
+  theme.aside_side = theme::AsideSide::Left;
   theme.timeline = true;
   theme.timeline_dot = 5;
   model::CvFile file = cv_file({section("Experience", EntryKind::Experience, {experience(), experience()})});
@@ -1200,17 +1200,17 @@ TEST(Sections, ATimelineRunsDownADatedSectionWithADotPerEntry) {
   EXPECT_EQ(starts, 1);
   EXPECT_GT(ruled, 4) << "rows, summaries and highlights";
   // Without dates on the left, no timeline.
-  theme.aside_side = layout::AsideSide::Right;
+  theme.aside_side = theme::AsideSide::Right;
   const Composition right = compose(file, theme, diags);
   for (const Block& block : right.main()) EXPECT_FALSE(block.side_rule);
 }
 
 TEST(Sections, LayoutsKnowASectionByItsKeyWhateverItsTitle) {
-  layout::Theme theme = test_theme();
+  theme::Theme theme = test_theme();
   theme.time_spans_in = {"experience"};
-  layout::Region side;
+  theme::Region side;
   side.name = "side";
-  side.dock = layout::RegionDock::Left;
+  side.dock = theme::RegionDock::Left;
   side.width = 150;
   side.sections = {"skill"};
   theme.regions.push_back(side);
@@ -1240,7 +1240,7 @@ TEST(Sections, LayoutsKnowASectionByItsKeyWhateverItsTitle) {
 // section.titles: a layout's own title for a section by key, in the CV's language (a form's
 // 자기소개 for `summary`), over the locale's; a title the CV wrote itself stays as written.
 TEST(Sections, ALayoutTitlesSectionsByKeyUnlessTheCvDid) {
-  layout::Theme theme = test_theme();
+  theme::Theme theme = test_theme();
   theme.section_titles = {"about: Nope", "summary : 자기소개|Personal statement"};
   Entry text;
   text.kind = EntryKind::Text;
@@ -1268,12 +1268,12 @@ TEST(EntryTemplates, DateFormatsOfTheLayout) {
   Entry e;
   e.start_date = ym(2018, 9);
   e.end_date = ym(2019, 12);
-  EXPECT_EQ(format_dates(e, english(), layout::DateFormat::KoreanWords), "2018년 9월 \u2013 2019년 12월");
-  EXPECT_EQ(format_dates(e, english(), layout::DateFormat::Numeric), "09/2018 \u2013 12/2019");
-  EXPECT_EQ(format_dates(e, korean(), layout::DateFormat::MonthYear), "2018년 9월 \u2013 2019년 12월");
-  EXPECT_EQ(format_dates(e, english(), layout::DateFormat::Dotted), "2018. 9. \u2013 2019. 12.");
+  EXPECT_EQ(format_dates(e, english(), theme::DateFormat::KoreanWords), "2018년 9월 \u2013 2019년 12월");
+  EXPECT_EQ(format_dates(e, english(), theme::DateFormat::Numeric), "09/2018 \u2013 12/2019");
+  EXPECT_EQ(format_dates(e, korean(), theme::DateFormat::MonthYear), "2018년 9월 \u2013 2019년 12월");
+  EXPECT_EQ(format_dates(e, english(), theme::DateFormat::Dotted), "2018. 9. \u2013 2019. 12.");
   e.end_date = ym(2018, 12);
-  EXPECT_EQ(format_dates(e, english(), layout::DateFormat::Year), "2018") << "one year, not 2018 – 2018";
+  EXPECT_EQ(format_dates(e, english(), theme::DateFormat::Year), "2018") << "one year, not 2018 – 2018";
 }
 
 TEST(EntryTemplates, ASummaryGoesBesideThePlaceOfAOneLineTitle) {
@@ -1289,8 +1289,8 @@ TEST(EntryTemplates, ASummaryGoesBesideThePlaceOfAOneLineTitle) {
 }
 
 TEST(EntryTemplates, DatesOnTheLeftIndentEverythingBesideThem) {
-  layout::Theme theme = test_theme();
-  theme.aside_side = layout::AsideSide::Left;
+  theme::Theme theme = test_theme();
+  theme.aside_side = theme::AsideSide::Left;
   Composition c = compose_one(theme, experience());
   const Row& r = row(c.main()[find_block(c, "Software Engineer")]);
   EXPECT_TRUE(r.aside_left);
@@ -1301,23 +1301,23 @@ TEST(EntryTemplates, DatesOnTheLeftIndentEverythingBesideThem) {
 }
 
 TEST(SectionTitles, StylesDrawRulesOnTheTitleLine) {
-  layout::Theme theme = test_theme();
-  theme.section_title_style = layout::TitleStyle::RuleAfter;
+  theme::Theme theme = test_theme();
+  theme.section_title_style = theme::TitleStyle::RuleAfter;
   Composition c = compose_one(theme, experience());
   size_t at = find_block(c, "Experience");
   ASSERT_TRUE(para(c.main()[at]).rules.has_value());
   EXPECT_EQ(para(c.main()[at]).rules->kind, LineRules::Kind::After);
   EXPECT_FALSE(std::holds_alternative<Rule>(c.main()[at + 1].content)) << "no rule below as well";
-  theme.section_title_style = layout::TitleStyle::RulesAround;
+  theme.section_title_style = theme::TitleStyle::RulesAround;
   Composition around = compose_one(theme, experience());
   EXPECT_EQ(para(around.main()[find_block(around, "Experience")]).align, Align::Center);
-  theme.section_title_style = layout::TitleStyle::RuleBelow;
+  theme.section_title_style = theme::TitleStyle::RuleBelow;
   Composition below = compose_one(theme, experience());
   EXPECT_TRUE(std::holds_alternative<Rule>(below.main()[find_block(below, "Experience") + 1].content));
 }
 
 TEST(SectionTitles, AccentLettersSplitTheFirstInline) {
-  layout::Theme theme = test_theme();
+  theme::Theme theme = test_theme();
   theme.section_accent_letters = 3;
   theme.section_accent_color = {1, 0, 0};
   Composition c = compose_one(theme, experience());
@@ -1331,7 +1331,7 @@ TEST(SectionTitles, AccentLettersSplitTheFirstInline) {
 }
 
 TEST(Header, TwoToneNameAccentsTheFamilyNameWrittenLast) {
-  layout::Theme theme = test_theme();
+  theme::Theme theme = test_theme();
   theme.two_tone_name = true;
   theme.name_accent = {24, true, false, {1, 0, 0}, 1.2};
   theme.name.bold = false;
@@ -1375,7 +1375,7 @@ TEST(Header, TwoToneNameAccentsTheFamilyNameWrittenLast) {
 
 
 TEST(EntryTemplates, ALinkedTitleKeepsItsRolesColour) {
-  layout::Theme theme = test_theme();
+  theme::Theme theme = test_theme();
   Entry e = experience();
   e.position = T("[Software Engineer](https://example.com/job)", 13, 17);
   Composition c = compose_one(theme, e);
@@ -1392,7 +1392,7 @@ TEST(EntryTemplates, ALinkedTitleKeepsItsRolesColour) {
 // the 이력서's self-introduction after every table, whatever the YAML's order; sections of
 // one type, and of a type the layout does not list, keep the CV's order.
 TEST(Sections, TheLayoutsOrderByTypeComesBeforeTheCvsOrder) {
-  layout::Theme theme = test_theme();
+  theme::Theme theme = test_theme();
   Entry paragraph;
   paragraph.kind = EntryKind::Text;
   paragraph.text = T("About me.", 11, 7);
@@ -1442,7 +1442,7 @@ TEST(Links, TheLinkIconFollowsEachLinkAndReadsAsASpace) {
 
 // entry.KIND.summary and entry.KIND.highlights: a template that leaves them out shows neither.
 TEST(EntryTemplates, ATemplateMayLeaveOutTheSummaryAndTheHighlights) {
-  layout::Theme theme = test_theme();
+  theme::Theme theme = test_theme();
   Composition all = compose_one(theme, experience());
   EXPECT_NE(find_block(all, "Shipped"), 0u);
   theme.experience_template.highlights = false;
@@ -1462,8 +1462,8 @@ TEST(EntryTemplates, ATemplateMayLeaveOutTheSummaryAndTheHighlights) {
 }
 
 // RenderCV's degree column as a layout's lead column: "BS | KAIST, Computer Science".
-layout::Theme degree_column_theme() {
-  layout::Theme theme = test_theme();
+theme::Theme degree_column_theme() {
+  theme::Theme theme = test_theme();
   theme.education_template.main = {"**INSTITUTION**, AREA"};
   theme.education_template.aside = {"DATES"};
   theme.education_template.lead = {"**DEGREE**"};
@@ -1487,7 +1487,7 @@ Entry graduate(Text degree) {
 }
 
 TEST(EntryTemplates, ALeadColumnStandsLeftOfTheMainOneAndEverythingUnderIt) {
-  const layout::Theme theme = degree_column_theme();
+  const theme::Theme theme = degree_column_theme();
   const double main_left = 28 + theme.column_gap;
   Composition c = compose_one(theme, graduate(T("BS", 32, 15)), EntryKind::Education);
   const Row& r = row(c.main()[find_block(c, "KAIST")]);
@@ -1509,14 +1509,14 @@ TEST(EntryTemplates, ALeadColumnStandsLeftOfTheMainOneAndEverythingUnderIt) {
 
 // RenderCV keeps an empty degree's column, so that the section's institutions line up.
 TEST(EntryTemplates, AnEmptyLeadKeepsItsColumn) {
-  const layout::Theme theme = degree_column_theme();
+  const theme::Theme theme = degree_column_theme();
   Composition c = compose_one(theme, graduate({}), EntryKind::Education);
   const Row& r = row(c.main()[find_block(c, "KAIST")]);
   EXPECT_TRUE(r.lead.empty());
   EXPECT_DOUBLE_EQ(r.main[0].indent_left, 28 + theme.column_gap);
   EXPECT_DOUBLE_EQ(para(c.main()[find_block(c, "GPA")]).indent_left, 28 + theme.column_gap + theme.highlight_indent);
   // A layout without lead lines has no such column.
-  layout::Theme plain = theme;
+  theme::Theme plain = theme;
   plain.education_template.lead.clear();
   Composition without = compose_one(plain, graduate(T("BS")), EntryKind::Education);
   EXPECT_DOUBLE_EQ(row(without.main()[find_block(without, "KAIST")]).main[0].indent_left, 0);
@@ -1525,8 +1525,8 @@ TEST(EntryTemplates, AnEmptyLeadKeepsItsColumn) {
 // Dates on the left move the main column already; the lead stands between them and it. With
 // short rows (RenderCV's classic), the highlights in the row start past the lead too.
 TEST(EntryTemplates, ALeadColumnBesideDatesOnEitherSide) {
-  layout::Theme left = degree_column_theme();
-  left.aside_side = layout::AsideSide::Left;
+  theme::Theme left = degree_column_theme();
+  left.aside_side = theme::AsideSide::Left;
   Composition c = compose_one(left, graduate(T("BS")), EntryKind::Education);
   const Row& r = row(c.main()[find_block(c, "KAIST")]);
   EXPECT_DOUBLE_EQ(r.lead[0].indent_left, 0) << "the row sets the main column past the dates";
@@ -1534,7 +1534,7 @@ TEST(EntryTemplates, ALeadColumnBesideDatesOnEitherSide) {
   EXPECT_DOUBLE_EQ(para(c.main()[find_block(c, "GPA")]).indent_left,
                    left.aside_width + left.column_gap + 28 + left.column_gap + left.highlight_indent);
 
-  layout::Theme short_rows = degree_column_theme();
+  theme::Theme short_rows = degree_column_theme();
   short_rows.short_rows = true;
   Composition s = compose_one(short_rows, graduate(T("BS")), EntryKind::Education);
   const Row& sr = row(s.main()[find_block(s, "KAIST")]);
@@ -1572,7 +1572,7 @@ int first(const Composition& c, Role role) {
 // paragraph naming the element its text goes in.
 TEST(Structure, NameHeadingsSectionsAndLists) {
   Diagnostics diags;
-  layout::Theme theme = test_theme();
+  theme::Theme theme = test_theme();
   auto c = compose(cv_file({section("Experience", EntryKind::Experience, {experience()}),
                             section("Skills", EntryKind::OneLine, {})}),
                    theme, diags);
@@ -1643,7 +1643,7 @@ TEST(Structure, NumbersAreLabels) {
 // Table sections read as tables: a header row of TH (column headers), a row of TD per entry.
 TEST(Structure, TableSectionsAreTables) {
   Diagnostics diags;
-  layout::Theme theme = test_theme();
+  theme::Theme theme = test_theme();
   theme.experience_table.cells = {"DATE_RANGE", "COMPANY", "POSITION"};
   theme.experience_table.headers = {"Period", "Company", "Position"};
   theme.experience_table.widths = {1, 2, 2};
@@ -1666,7 +1666,7 @@ TEST(Structure, TableSectionsAreTables) {
 // A row reads lead, main, aside: the degree's paragraph comes before the institution's.
 TEST(Structure, ALeadColumnReadsBeforeTheMainOne) {
   Diagnostics diags;
-  layout::Theme theme = test_theme();
+  theme::Theme theme = test_theme();
   theme.education_template.main = {"**INSTITUTION**"};
   theme.education_template.lead = {"**DEGREE**"};
   Entry e;

@@ -12,7 +12,7 @@
 #include "compose/compose.h"
 #include "compose/markup.h"  // plain_text
 #include "core/core.h"
-#include "layout/layout.h"
+#include "theme/theme.h"
 #include "model/model.h"
 
 namespace cv_text {
@@ -56,7 +56,7 @@ inline std::string shown(const hanji::model::Text& t) {
 }
 
 /// The locale the CV's dates are printed in, with the layout's own range separator.
-inline hanji::model::Locale printed_locale(const hanji::model::CvFile& file, const hanji::layout::Theme& theme) {
+inline hanji::model::Locale printed_locale(const hanji::model::CvFile& file, const hanji::theme::Theme& theme) {
   hanji::model::Locale locale = file.locale;
   if (!theme.range_separator.empty()) {  // "한국어|English", as compose picks it
     const std::string& both = theme.range_separator;
@@ -68,7 +68,7 @@ inline hanji::model::Locale printed_locale(const hanji::model::CvFile& file, con
 }
 
 /// Every piece of text a CV asks to be printed, as the reader should see it.
-inline std::vector<std::string> expected_texts(const hanji::model::CvFile& file, const hanji::layout::Theme& theme) {
+inline std::vector<std::string> expected_texts(const hanji::model::CvFile& file, const hanji::theme::Theme& theme) {
   const hanji::model::Cv& cv = file.cv;
   const hanji::model::Locale locale = printed_locale(file, theme);
   std::vector<std::string> texts = {shown(cv.name), shown(cv.headline)};
@@ -155,7 +155,7 @@ class ReadWords {
 
 /// The CV's words that `read` does not hold, each with the text it belongs to.
 inline std::vector<std::string> missing_words(const ReadWords& read, const hanji::model::CvFile& file,
-                                              const hanji::layout::Theme& theme) {
+                                              const hanji::theme::Theme& theme) {
   std::vector<std::string> missing;
   for (const auto& t : expected_texts(file, theme))
     for (const std::string& w : split_words(t)) {
@@ -172,7 +172,7 @@ inline std::vector<std::string> missing_words(const ReadWords& read, const hanji
 /// highlight come together after its section's title (in whatever order the layout's template
 /// puts them). Empty when it keeps it.
 inline std::vector<std::string> reading_order_problems(const std::string& extracted, const hanji::model::CvFile& file,
-                                                       const hanji::layout::Theme& layout) {
+                                                       const hanji::theme::Theme& layout) {
   std::vector<std::string> problems;
   const std::string text = normalize_space(extracted);
   // In a ruled table (ko-standard) a cell's text wraps within its column and extraction reads
@@ -186,8 +186,8 @@ inline std::vector<std::string> reading_order_problems(const std::string& extrac
   // Sections a side column takes are read as a column of their own.
   // (by a word in the title or the key: bilingual's 외국어 under `languages`).
   auto in_side = [&](const hanji::model::Section& section) {
-    return hanji::layout::region_for_section(layout, hanji::compose::plain_text(section.title.value), section.key) !=
-           hanji::layout::region_taking(layout, "rest");
+    return hanji::theme::region_for_section(layout, hanji::compose::plain_text(section.title.value), section.key) !=
+           hanji::theme::region_taking(layout, "rest");
   };
   // Title, organisation, summary and first highlight sit together (in a table row, a long
   // cell's lines interleave with the others', so there only their order counts).

@@ -25,8 +25,8 @@
 #include "running_hanji.h"
 #include "compose/markup.h"  // plain_text
 #include "engine/engine.h"
-#include "layout/layout.h"
-#include "source/source.h"
+#include "theme/theme.h"
+#include "readers/source.h"
 
 namespace fs = std::filesystem;
 
@@ -130,16 +130,16 @@ class Samples : public ::testing::TestWithParam<Case> {
   }
   std::string layout_flag() const { return GetParam().layout.empty() ? "" : " --layout " + GetParam().layout; }
   /// The theme the PDF was made with.
-  hanji::layout::Theme theme() const {
+  hanji::theme::Theme theme() const {
     hanji::Diagnostics diags;
-    hanji::engine::Engine engine(hanji::layout::find_data_dirs(HANJI_BINARY));
+    hanji::engine::Engine engine(hanji::theme::find_data_dirs(HANJI_BINARY));
     hanji::engine::Request request;
     request.layout = GetParam().layout;
     auto file = engine.load(sample().string(), request, diags);
     EXPECT_TRUE(file.has_value());
     auto theme = file ? engine.theme_for(*file, request, diags) : std::nullopt;
     EXPECT_TRUE(theme.has_value());
-    return theme ? *theme : hanji::layout::Theme{};
+    return theme ? *theme : hanji::theme::Theme{};
   }
   // One file per test: ctest runs the tests as parallel processes, and a PDF left over from
   // an older binary must never be what a test checks.
@@ -226,7 +226,7 @@ TEST_P(Samples, EmbedsAndSubsetsEveryFont) {
 // A layout's template may join fields with punctuation ("Kakao Brain, Software Engineer"):
 // a word counts with or without what a template put around it. poppler reads a word broken
 // across lines whole (its /ActualText): no joining of line ends here.
-int missing_words(const fs::path& pdf, const hanji::model::CvFile& file, const hanji::layout::Theme& theme) {
+int missing_words(const fs::path& pdf, const hanji::model::CvFile& file, const hanji::theme::Theme& theme) {
   const std::vector<std::string> missing =
       cv_text::missing_words(cv_text::ReadWords(pdf_text(pdf), false), file, theme);
   for (const std::string& word : missing)
@@ -240,7 +240,7 @@ TEST_P(Samples, GivesBackEveryWord) {
                     "around its left-to-right words ('ב-Python' as 'ב Python-'); RightToLeft.* checks such a CV's text "
                     "in order through the structure";
   hanji::Diagnostics diags;
-  auto file = hanji::source::load_cv(sample().string(), diags);
+  auto file = hanji::readers::load_cv(sample().string(), diags);
   ASSERT_TRUE(file.has_value());
   EXPECT_EQ(missing_words(pdf(), *file, theme()), 0);
 }
@@ -254,7 +254,7 @@ TEST_P(Samples, KeepsReadingOrder) {
                     "around its left-to-right words ('ב-Python' as 'ב Python-'); RightToLeft.* checks such a CV's text "
                     "in order through the structure";
   hanji::Diagnostics diags;
-  auto file = hanji::source::load_cv(sample().string(), diags);
+  auto file = hanji::readers::load_cv(sample().string(), diags);
   ASSERT_TRUE(file.has_value());
   for (const std::string& problem : cv_text::reading_order_problems(pdf_text(pdf()), *file, theme()))
     ADD_FAILURE() << problem;
@@ -263,7 +263,7 @@ TEST_P(Samples, KeepsReadingOrder) {
 // No text beyond the right margin (or, for a sample that is fitted to its pages, beyond the
 // smallest margin fitting may use), checked on the words pdftotext finds on the page.
 TEST_P(Samples, KeepsTextInsideTheRightMargin) {
-  const hanji::layout::Theme layout = theme();
+  const hanji::theme::Theme layout = theme();
   // A right-to-left CV's pages are the layout's mirror image: its left margin is on the right.
   const double margin = layout.fit_pages > 0          ? layout.fit_min_margin
                         : layout.right_to_left ? layout.margin_left
@@ -299,14 +299,14 @@ TEST_P(Samples, ReadsEachColumnWhole) {
     GTEST_SKIP() << "poppler rebuilds a right-to-left line's logical order itself and moves the neutral characters "
                     "around its left-to-right words ('ב-Python' as 'ב Python-'); RightToLeft.* checks such a CV's text "
                     "in order through the structure";
-  const hanji::layout::Theme layout = theme();
+  const hanji::theme::Theme layout = theme();
   std::vector<double> column_lefts;  // where each column's text starts, left to right
-  for (const auto& frame : hanji::layout::region_frames(layout, 0))
-    if (frame.region->dock != hanji::layout::RegionDock::Top) column_lefts.push_back(frame.x);
+  for (const auto& frame : hanji::theme::region_frames(layout, 0))
+    if (frame.region->dock != hanji::theme::RegionDock::Top) column_lefts.push_back(frame.x);
   std::sort(column_lefts.begin(), column_lefts.end());
   if (column_lefts.size() < 2) GTEST_SKIP() << "one column";
   hanji::Diagnostics diags;
-  auto file = hanji::source::load_cv(sample().string(), diags);
+  auto file = hanji::readers::load_cv(sample().string(), diags);
   ASSERT_TRUE(file.has_value());
   std::set<std::string> header_words;
   for (const auto* text : {&file->cv.name, &file->cv.headline})
@@ -429,7 +429,7 @@ TEST_P(Samples, StructureMatchesTheCv) {
   const auto h1 = document.all("H1");
   EXPECT_GE(h1.size(), 1u);
   hanji::Diagnostics diags;
-  hanji::engine::Engine engine(hanji::layout::find_data_dirs(HANJI_BINARY));
+  hanji::engine::Engine engine(hanji::theme::find_data_dirs(HANJI_BINARY));
   hanji::engine::Request request;
   request.layout = GetParam().layout;
   const std::optional<hanji::engine::Rendered> rendered = engine.render_file(sample().string(), request, diags);
@@ -722,7 +722,7 @@ TEST(RenderCvFiles, BuildWithTheExpectedWarningsAndEveryWord) {
       EXPECT_EQ(std::count_if(got.begin(), got.end(), [&](const std::string& l) { return l.find(option + " ") != std::string::npos; }), 1)
           << stem << ": " << option << " in\n" << r.output;
     hanji::Diagnostics diags;
-    hanji::engine::Engine engine(hanji::layout::find_data_dirs(HANJI_BINARY));
+    hanji::engine::Engine engine(hanji::theme::find_data_dirs(HANJI_BINARY));
     auto file = engine.load(yaml.string(), {}, diags);
     ASSERT_TRUE(file.has_value()) << stem;
     auto theme = engine.theme_for(*file, {}, diags);
@@ -1176,7 +1176,7 @@ TEST(ShortLines, GiveBackEveryTypedSpaceInEveryLayout) {
            "    notes:\n      - bullet: \"a \u2026 d\"\n      - bullet: \"3 \u00d7 4\"\n");
   const fs::path dir = cv.parent_path();
   hanji::Diagnostics listing;
-  const auto layouts = hanji::layout::list_layouts(hanji::layout::find_data_dirs(HANJI_BINARY), listing);
+  const auto layouts = hanji::theme::list_layouts(hanji::theme::find_data_dirs(HANJI_BINARY), listing);
   ASSERT_GE(layouts.size(), 12u);
   for (const auto& layout : layouts) {
     const std::string pdf = (dir / (layout.name + ".pdf")).string();

@@ -9,7 +9,7 @@
 #include <fstream>
 #include <sstream>
 
-#include "source/source.h"
+#include "readers/source.h"
 
 namespace hanji::exports {
 namespace {
@@ -18,7 +18,7 @@ namespace fs = std::filesystem;
 
 model::CvFile load(const std::string& yaml) {
   Diagnostics diags;
-  auto file = source::load_cv_from_string(yaml, "cv.yaml", diags);
+  auto file = readers::load_cv_from_string(yaml, "cv.yaml", diags);
   EXPECT_TRUE(file) << (diags.all().empty() ? "" : diags.all().front().message);
   return file ? *file : model::CvFile{};
 }
@@ -144,7 +144,7 @@ TEST(Export, FormatNames) {
 // schema's arrays go back to them, the summary to basics, a linked name to name and url.
 TEST(Export, JsonResumeKeepsTheSchemasArrays) {
   Diagnostics diags;
-  auto file = source::load_cv_from_string(R"({
+  auto file = readers::load_cv_from_string(R"({
     "basics": {"name": "Ines Duarte", "summary": "Builds bridges."},
     "work": [{"name": "Ponte", "url": "https://ponte.example", "position": "Engineer", "startDate": "2020"}],
     "volunteer": [{"organization": "Rios", "position": "Guide", "startDate": "2018"}],
@@ -192,7 +192,7 @@ TEST(Export, JsonResumeArraysFollowTheSectionKeys) {
       EXPECT_NE(json.find(part), std::string::npos) << part << " in\n" << json;
     EXPECT_EQ(json.find("\"work\""), std::string::npos) << json;
     Diagnostics diags;
-    auto again = source::load_cv_from_string(json, "written.json", diags);
+    auto again = readers::load_cv_from_string(json, "written.json", diags);
     ASSERT_TRUE(again) << json;
     std::vector<std::string> read_back;
     for (const auto& section : again->cv.sections) read_back.push_back(section.title.value);
@@ -228,11 +228,11 @@ class RoundTrip : public ::testing::TestWithParam<std::string> {};
 TEST_P(RoundTrip, JsonResumeReadsBackToTheSameCv) {
   const fs::path sample = fs::path(HANJI_SOURCE_DIR) / "samples" / GetParam();
   Diagnostics diags;
-  auto original = source::load_cv(sample.string(), diags);
+  auto original = readers::load_cv(sample.string(), diags);
   ASSERT_TRUE(original);
   const std::string json = export_cv(*original, Format::JsonResume, sample.parent_path().string());
   Diagnostics again_diags;
-  auto again = source::load_cv_from_string(json, (sample.parent_path() / "written.json").string(), again_diags);
+  auto again = readers::load_cv_from_string(json, (sample.parent_path() / "written.json").string(), again_diags);
   ASSERT_TRUE(again) << json;
   for (const auto& d : again_diags.all()) ADD_FAILURE() << d.message;
   EXPECT_EQ(texts_of(*again), texts_of(*original));
@@ -267,7 +267,7 @@ TEST(Export, JsonResumeValidatesAgainstTheSchema) {
   for (const std::string& name : samples()) {
     const fs::path sample = fs::path(HANJI_SOURCE_DIR) / "samples" / name;
     Diagnostics diags;
-    auto file = source::load_cv(sample.string(), diags);
+    auto file = readers::load_cv(sample.string(), diags);
     ASSERT_TRUE(file);
     const fs::path written = dir / (name + ".json");
     std::ofstream(written) << export_cv(*file, Format::JsonResume, dir.string());

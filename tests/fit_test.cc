@@ -16,44 +16,44 @@
 namespace hanji::fit {
 namespace {
 
-layout::DataDirs repo_dirs() {
+theme::DataDirs repo_dirs() {
   return {std::string(HANJI_SOURCE_DIR) + "/layouts", std::string(HANJI_SOURCE_DIR) + "/fonts"};
 }
 
 // Through a cold engine, as `hanji build --fit-pages` lays a CV out.
-FitResult lay_out(const model::CvFile& file, const layout::Theme& theme, int pages, Diagnostics& diags) {
+FitResult lay_out(const model::CvFile& file, const theme::Theme& theme, int pages, Diagnostics& diags) {
   engine::Engine engine(repo_dirs());
   return engine.lay_out(file, theme, pages, diags);
 }
 
-layout::Theme classic() {
+theme::Theme classic() {
   Diagnostics diags;
-  std::optional<layout::Theme> theme = layout::load_theme("classic", config::ConfigNode{}, "", repo_dirs(), diags);
+  std::optional<theme::Theme> theme = theme::load_theme("classic", config::ConfigNode{}, "", repo_dirs(), diags);
   EXPECT_TRUE(theme) << (diags.all().empty() ? "" : format_diagnostic(diags.all().front()));
-  return theme ? *theme : layout::Theme{};
+  return theme ? *theme : theme::Theme{};
 }
 
 // --- squeezed(): the theme at a squeeze ---
 
-using StyleField = layout::TextStyle layout::Theme::*;
-using LengthField = double layout::Theme::*;
+using StyleField = theme::TextStyle theme::Theme::*;
+using LengthField = double theme::Theme::*;
 
-const std::vector<StyleField> kStyles = {&layout::Theme::name,          &layout::Theme::headline,
-                                         &layout::Theme::contact,       &layout::Theme::section_title,
-                                         &layout::Theme::entry_title,   &layout::Theme::entry_subtitle,
-                                         &layout::Theme::body,          &layout::Theme::aside,
-                                         &layout::Theme::footer,        &layout::Theme::name_accent,
-                                         &layout::Theme::aside_detail};
+const std::vector<StyleField> kStyles = {&theme::Theme::name,          &theme::Theme::headline,
+                                         &theme::Theme::contact,       &theme::Theme::section_title,
+                                         &theme::Theme::entry_title,   &theme::Theme::entry_subtitle,
+                                         &theme::Theme::body,          &theme::Theme::aside,
+                                         &theme::Theme::footer,        &theme::Theme::name_accent,
+                                         &theme::Theme::aside_detail};
 const std::vector<LengthField> kSpaces = {
-    &layout::Theme::headline_space,      &layout::Theme::contact_space,       &layout::Theme::header_space_below,
-    &layout::Theme::section_rule_gap,    &layout::Theme::section_space_above, &layout::Theme::section_space_below,
-    &layout::Theme::entry_space,         &layout::Theme::text_entry_space,    &layout::Theme::summary_space,
-    &layout::Theme::highlight_space};
-const std::vector<LengthField> kMargins = {&layout::Theme::margin_top, &layout::Theme::margin_bottom,
-                                           &layout::Theme::margin_left, &layout::Theme::margin_right};
+    &theme::Theme::headline_space,      &theme::Theme::contact_space,       &theme::Theme::header_space_below,
+    &theme::Theme::section_rule_gap,    &theme::Theme::section_space_above, &theme::Theme::section_space_below,
+    &theme::Theme::entry_space,         &theme::Theme::text_entry_space,    &theme::Theme::summary_space,
+    &theme::Theme::highlight_space};
+const std::vector<LengthField> kMargins = {&theme::Theme::margin_top, &theme::Theme::margin_bottom,
+                                           &theme::Theme::margin_left, &theme::Theme::margin_right};
 
 /// Every dimension fitting may change, as one list (sizes, line heights, spaces, margins).
-std::vector<double> dimensions(const layout::Theme& t) {
+std::vector<double> dimensions(const theme::Theme& t) {
   std::vector<double> out;
   for (auto style : kStyles) {
     out.push_back((t.*style).size);
@@ -65,14 +65,14 @@ std::vector<double> dimensions(const layout::Theme& t) {
 }
 
 TEST(Squeezed, ZeroIsTheThemeItself) {
-  layout::Theme t = classic();
+  theme::Theme t = classic();
   EXPECT_EQ(dimensions(squeezed(t, 0)), dimensions(t));
   EXPECT_EQ(describe_changes(t, squeezed(t, 0)), "");
 }
 
 TEST(Squeezed, OneReachesEveryBound) {
-  layout::Theme t = classic();
-  layout::Theme s = squeezed(t, 1);
+  theme::Theme t = classic();
+  theme::Theme s = squeezed(t, 1);
   for (auto style : kStyles) {
     EXPECT_NEAR((s.*style).size, (t.*style).size * t.fit_min_font_scale, 1e-9);
     EXPECT_NEAR((s.*style).line_height, (t.*style).line_height * t.fit_min_leading_scale, 1e-9);
@@ -94,11 +94,11 @@ TEST(Squeezed, OneReachesEveryBound) {
 // later is shrunk with the others (awesome's name accent and the date column's detail line
 // were not, when fitting kept a list of its own).
 TEST(Squeezed, EveryStyleAndSpaceTheRegistryDeclaresShrinks) {
-  layout::Theme t = classic();
+  theme::Theme t = classic();
   t.name_accent.size = 20;
   t.aside_detail.size = 8;
-  const layout::Theme s = squeezed(t, 1);
-  const auto before = layout::describe_parameters(t), after = layout::describe_parameters(s);
+  const theme::Theme s = squeezed(t, 1);
+  const auto before = theme::describe_parameters(t), after = theme::describe_parameters(s);
   ASSERT_EQ(before.size(), after.size());
   std::size_t sizes = 0;
   for (std::size_t i = 0; i < before.size(); ++i) {
@@ -111,11 +111,11 @@ TEST(Squeezed, EveryStyleAndSpaceTheRegistryDeclaresShrinks) {
   EXPECT_EQ(sizes, kStyles.size()) << "every style the registry declares";
   EXPECT_NEAR(s.name_accent.size, 20 * t.fit_min_font_scale, 1e-9);
   EXPECT_NEAR(s.aside_detail.size, 8 * t.fit_min_font_scale, 1e-9);
-  EXPECT_EQ(layout::parameter_values(t, layout::FitRole::VerticalSpace).size(), kSpaces.size());
+  EXPECT_EQ(theme::parameter_values(t, theme::FitRole::VerticalSpace).size(), kSpaces.size());
 }
 
 TEST(Squeezed, MovesMonotonicallyAndStaysWithinTheBounds) {
-  layout::Theme t = classic();
+  theme::Theme t = classic();
   std::vector<double> lowest = dimensions(squeezed(t, 1)), original = dimensions(t);
   std::vector<double> previous = original;
   for (int step = 0; step <= 40; ++step) {
@@ -130,8 +130,8 @@ TEST(Squeezed, MovesMonotonicallyAndStaysWithinTheBounds) {
 }
 
 TEST(Squeezed, SpacingAndLeadingGiveBeforeTheTextSize) {
-  layout::Theme t = classic();
-  layout::Theme light = squeezed(t, 0.15);
+  theme::Theme t = classic();
+  theme::Theme light = squeezed(t, 0.15);
   EXPECT_EQ(light.body.size, t.body.size);  // a little too long: the text is untouched
   EXPECT_LT(light.body.line_height, t.body.line_height);
   EXPECT_LT(light.entry_space, t.entry_space);
@@ -140,11 +140,11 @@ TEST(Squeezed, SpacingAndLeadingGiveBeforeTheTextSize) {
 }
 
 TEST(Squeezed, NeverEnlargesAndNeverGoesBelowTheMarginBound) {
-  layout::Theme t = classic();
+  theme::Theme t = classic();
   t.fit_min_font_scale = 1.2;  // a bound above 1 must not make text larger
   t.margin_left = 20;          // already below fit.min_margin: stays
   t.fit_min_margin = 30;
-  layout::Theme s = squeezed(t, 1);
+  theme::Theme s = squeezed(t, 1);
   EXPECT_EQ(s.body.size, t.body.size);
   EXPECT_EQ(s.margin_left, 20);
   EXPECT_EQ(s.margin_right, 30);
@@ -153,7 +153,7 @@ TEST(Squeezed, NeverEnlargesAndNeverGoesBelowTheMarginBound) {
 }
 
 TEST(Squeezed, DescribesWhatChanged) {
-  layout::Theme t = classic();
+  theme::Theme t = classic();
   std::string all = describe_changes(t, squeezed(t, 1));
   EXPECT_NE(all.find("text at 90%"), std::string::npos) << all;
   EXPECT_NE(all.find("line spacing at 92%"), std::string::npos) << all;
@@ -188,7 +188,7 @@ std::string long_cv(int entries, const std::string& extra_highlight = "") {
 
 model::CvFile load(const std::string& yaml) {
   Diagnostics diags;
-  std::optional<model::CvFile> file = source::load_cv_from_string(yaml, "cv.yaml", diags);
+  std::optional<model::CvFile> file = readers::load_cv_from_string(yaml, "cv.yaml", diags);
   EXPECT_TRUE(file && !diags.has_errors());
   return file ? *file : model::CvFile{};
 }
@@ -229,18 +229,18 @@ std::string flow_text(const doc::Document& doc) {
 }
 
 /// Lays the CV out at squeeze `s` the way fitting does past s = 0 (no last-page balancing).
-size_t pages_at(const model::CvFile& file, const layout::Theme& theme, double s) {
+size_t pages_at(const model::CvFile& file, const theme::Theme& theme, double s) {
   Diagnostics diags;
-  layout::Theme t = squeezed(theme, s);
+  theme::Theme t = squeezed(theme, s);
   text::Typesetter typesetter(t, diags);
   compose::Composition c = compose::compose(file, t, diags);
-  return paginate::paginate(c, t, typesetter, diags, {.balance_last_page = false}).pages.size();
+  return layout::paginate(c, t, typesetter, diags, {.balance_last_page = false}).pages.size();
 }
 
 TEST(FitToPages, WithoutAPageCountLaysOutAsItIs) {
   model::CvFile file = load(long_cv(13));
   Diagnostics diags;
-  layout::Theme theme = classic();
+  theme::Theme theme = classic();
   theme.fit_spare_last_page = false;
   FitResult r = lay_out(file, theme, 0, diags);
   EXPECT_EQ(r.doc.pages.size(), 2u);
@@ -251,7 +251,7 @@ TEST(FitToPages, WithoutAPageCountLaysOutAsItIs) {
 
 TEST(FitToPages, AFifthOfAPageTooLongFitsOnePage) {
   model::CvFile file = load(long_cv(13));
-  layout::Theme theme = classic();
+  theme::Theme theme = classic();
   Diagnostics diags;
   FitResult r = lay_out(file, theme, 1, diags);
   ASSERT_EQ(r.doc.pages.size(), 1u);
@@ -263,7 +263,7 @@ TEST(FitToPages, AFifthOfAPageTooLongFitsOnePage) {
   EXPECT_GT(r.theme.body.size, theme.body.size * 0.93);
   // Every word is still there: the fitted page holds the text of the two natural pages.
   Diagnostics plain;
-  layout::Theme as_written = theme;
+  theme::Theme as_written = theme;
   as_written.fit_spare_last_page = false;
   FitResult natural = lay_out(file, as_written, 0, plain);
   ASSERT_EQ(natural.doc.pages.size(), 2u);
@@ -280,7 +280,7 @@ TEST(FitToPages, AFifthOfAPageTooLongFitsOnePage) {
 // layout says fit.spare_last_page: false.
 TEST(FitToPages, ANearlyEmptyLastPageIsSparedUnasked) {
   model::CvFile file = load(long_cv(12));  // the last entry alone on page 2
-  layout::Theme theme = classic();
+  theme::Theme theme = classic();
   Diagnostics diags;
   FitResult r = lay_out(file, theme, 0, diags);
   ASSERT_EQ(r.doc.pages.size(), 1u) << (diags.all().empty() ? "" : diags.all().front().message);
@@ -288,7 +288,7 @@ TEST(FitToPages, ANearlyEmptyLastPageIsSparedUnasked) {
   EXPECT_LE(r.squeeze, 0.35 + 1e-9) << "gentle: a third of the way to the bounds at most";
   EXPECT_EQ(count(diags, Severity::Note, "tightened a little to spare a last page of about"), 1);
   EXPECT_EQ(diags.warning_count(), 0);
-  layout::Theme as_written = theme;
+  theme::Theme as_written = theme;
   as_written.fit_spare_last_page = false;
   Diagnostics plain;
   FitResult natural = lay_out(file, as_written, 0, plain);
@@ -306,7 +306,7 @@ TEST(FitToPages, ANearlyEmptyLastPageIsSparedUnasked) {
 
 TEST(FitToPages, ShrinksTheLeastThatFits) {
   model::CvFile file = load(long_cv(13));
-  layout::Theme theme = classic();
+  theme::Theme theme = classic();
   Diagnostics diags;
   FitResult r = lay_out(file, theme, 1, diags);
   ASSERT_TRUE(r.fits);
@@ -326,7 +326,7 @@ TEST(FitToPages, CostsAFewLayouts) {
 // within that is laid out once and says so; a long one is fitted with fewer layouts.
 TEST(FitToPages, LaysOutAtMostTheFitPageBudget) {
   const model::CvFile file = load(long_cv(700));  // some 60 pages
-  layout::Theme short_pages = classic();
+  theme::Theme short_pages = classic();
   short_pages.margin_top = 300;  // the same CV on more pages
   Diagnostics diags;
   FitResult once = lay_out(file, short_pages, 40, diags);
@@ -347,7 +347,7 @@ TEST(FitToPages, LaysOutAtMostTheFitPageBudget) {
 
 TEST(FitToPages, ACvThatFitsIsLeftAsItIs) {
   model::CvFile file = load(long_cv(13));
-  layout::Theme theme = classic();
+  theme::Theme theme = classic();
   Diagnostics plain, fitted;
   FitResult natural = lay_out(file, theme, 0, plain);
   FitResult r = lay_out(file, theme, 2, fitted);  // already two pages: never enlarged, never changed
@@ -359,7 +359,7 @@ TEST(FitToPages, ACvThatFitsIsLeftAsItIs) {
 
 TEST(FitToPages, SaysHowFarOffACvThatCannotFitIs) {
   model::CvFile file = load(long_cv(18));
-  layout::Theme theme = classic();
+  theme::Theme theme = classic();
   Diagnostics diags;
   FitResult r = lay_out(file, theme, 1, diags);
   EXPECT_FALSE(r.fits);
@@ -381,7 +381,7 @@ TEST(FitToPages, SaysHowFarOffACvThatCannotFitIs) {
 
 TEST(FitToPages, IsDeterministic) {
   model::CvFile file = load(long_cv(13));
-  layout::Theme theme = classic();
+  theme::Theme theme = classic();
   Diagnostics a, b;
   FitResult first = lay_out(file, theme, 1, a);
   FitResult second = lay_out(file, theme, 1, b);

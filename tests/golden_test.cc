@@ -89,7 +89,7 @@ std::string diagnostic_rows(const Diagnostics& diags, const fs::path& case_file)
 /// The case's trace followed by its diagnostics, through the same stages as `hanji build`.
 std::string trace_of_case(const fs::path& yaml) {
   Diagnostics diags;
-  const layout::DataDirs dirs{(fs::path(HANJI_SOURCE_DIR) / "layouts").string(),
+  const theme::DataDirs dirs{(fs::path(HANJI_SOURCE_DIR) / "layouts").string(),
                               (fs::path(HANJI_SOURCE_DIR) / "fonts").string()};
   engine::Engine engine(dirs);
   std::optional<engine::Rendered> rendered = engine.render_file(yaml.string(), engine::Request{}, diags);

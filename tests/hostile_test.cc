@@ -29,7 +29,7 @@
 #include <thread>
 #include <vector>
 
-#include "source/source.h"
+#include "readers/source.h"
 
 namespace fs = std::filesystem;
 using hanji::config::ConfigNode;

@@ -1,7 +1,7 @@
-// Tests for the JSON Resume reader (source/json_resume.cc): which entry kind each of the
+// Tests for the JSON Resume reader (readers/jsonresume/json_resume.cc): which entry kind each of the
 // schema's arrays becomes, its dates, and that its own keys, wrong types and misspellings are
 // reported at their place with the names the file uses. The basic mapping is also covered in
-// source_test.cc; this file goes through every section and every message.
+// cv_readers_test.cc; this file goes through every section and every message.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -10,9 +10,9 @@
 #include <string_view>
 #include <vector>
 
-#include "source/source.h"
+#include "readers/source.h"
 
-namespace hanji::source {
+namespace hanji::readers {
 namespace {
 
 struct Loaded {
@@ -425,4 +425,4 @@ TEST(JsonResume, ImageIsAPhotoFileOrAWarnedWebAddress) {
 }
 
 }  // namespace
-}  // namespace hanji::source
+}  // namespace hanji::readers

@@ -221,7 +221,7 @@ struct Read {
   std::map<Reader, std::string> text;
   std::vector<Item> items;  // pdf.js's
   std::optional<hanji::model::CvFile> file;
-  hanji::layout::Theme theme;
+  hanji::theme::Theme theme;
 };
 
 class Readers : public ::testing::TestWithParam<Case> {
@@ -254,7 +254,7 @@ class Readers : public ::testing::TestWithParam<Case> {
     for (std::thread& t : readers) t.join();
     for (const auto& [reader, result] : results)
       if (result.status != 0) reader_failures_ += std::string(reader_name(reader)) + ": " + result.output + "\n";
-    hanji::engine::Engine engine(hanji::layout::find_data_dirs(HANJI_BINARY));
+    hanji::engine::Engine engine(hanji::theme::find_data_dirs(HANJI_BINARY));
     for (const Case& c : cases()) {
       Read& read = reads_[c.name];
       if (!read.built) continue;

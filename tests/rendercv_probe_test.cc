@@ -15,7 +15,7 @@
 
 #include "engine/engine.h"
 #include "repo_data.h"
-#include "source/source.h"
+#include "readers/source.h"
 #include "trace/trace.h"
 
 namespace hanji {
@@ -43,9 +43,9 @@ struct Probe {
 
 // Every design key of RenderCV 2's schema (its classic theme's fields, leaves only), each with
 // a value RenderCV's classic theme does not have. Draws: a key hanji takes (it is in
-// source::honoured_design_options()); Warns: a key hanji refuses, or takes only in a
+// readers::honoured_design_options()); Warns: a key hanji refuses, or takes only in a
 // circumstance the next row gives it. Update this table when the translation in
-// src/source/design.cc changes, and README.md's RenderCV section with it.
+// src/readers/rendercv/design.cc changes, and README.md's RenderCV section with it.
 const std::vector<Probe> kProbes = {
     {"page.size", "a4", Expect::Draws},
     {"page.top_margin", "1in", Expect::Draws},
@@ -264,7 +264,7 @@ class RenderCvProbe : public ::testing::Test {
     std::optional<engine::Rendered> rendered =
         engine_.render_text(yaml, (dir_ / "cv.yaml").string(), engine::Request{}, out.diags);
     if (!rendered) return out;
-    for (const layout::ParameterInfo& p : layout::describe_parameters(rendered->theme))
+    for (const theme::ParameterInfo& p : theme::describe_parameters(rendered->theme))
       out.theme += p.key + "=" + p.default_value + "\n";
     out.theme += "date=" + rendered->file.locale.date + "\n";
     out.pages = trace::write_trace(rendered->doc);
@@ -358,10 +358,10 @@ TEST_F(RenderCvProbe, AFamilyInFontsBesideTheCvIsDrawn) {
 
 // The table holds every key the translation takes, and takes no key it does not list.
 TEST(RenderCvProbeTable, ListsEveryKeyTheTranslationTakes) {
-  const std::vector<std::string> honoured = source::honoured_design_options();
+  const std::vector<std::string> honoured = readers::honoured_design_options();
   for (const std::string& key : honoured) {
     const bool listed = std::any_of(kProbes.begin(), kProbes.end(), [&](const Probe& p) { return p.key == key; });
-    EXPECT_TRUE(listed) << key << " is taken by src/source/design.cc but not probed here";
+    EXPECT_TRUE(listed) << key << " is taken by src/readers/rendercv/design.cc but not probed here";
   }
   for (const Probe& probe : kProbes) {
     if (probe.expect == Expect::Draws) {

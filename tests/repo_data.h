@@ -9,11 +9,11 @@
 #include <string>
 
 #include "core/core.h"
-#include "layout/layout.h"
+#include "theme/theme.h"
 
 namespace hanji::test {
 
-inline layout::DataDirs repo_dirs() {
+inline theme::DataDirs repo_dirs() {
   const std::filesystem::path root(HANJI_SOURCE_DIR);
   return {(root / "layouts").string(), (root / "fonts").string(), (root / "locales").string()};
 }
@@ -29,12 +29,12 @@ inline std::string dump(const Diagnostics& diags) {
 }
 
 /// The built-in classic layout as loaded from the repository (fonts resolved against its
-/// fonts/): every parameter's value, since classic sets them all and a bare layout::Theme{}
+/// fonts/): every parameter's value, since classic sets them all and a bare theme::Theme{}
 /// is zeros. What a test's hand-made theme starts from; loaded once per test binary.
-inline const layout::Theme& classic_theme() {
-  static const layout::Theme classic = [] {
+inline const theme::Theme& classic_theme() {
+  static const theme::Theme classic = [] {
     Diagnostics diags;
-    std::optional<layout::Theme> theme = layout::load_theme("classic", config::ConfigNode{}, "", repo_dirs(), diags);
+    std::optional<theme::Theme> theme = theme::load_theme("classic", config::ConfigNode{}, "", repo_dirs(), diags);
     if (!theme) {
       std::fprintf(stderr, "tests: the repository's classic layout does not load:\n%s", dump(diags).c_str());
       std::abort();

@@ -12,7 +12,7 @@
 
 #include "cli/preview.h"
 #include "running_hanji.h"
-#include "layout/layout.h"
+#include "theme/theme.h"
 #include "repo_data.h"
 
 namespace hanji::cli {

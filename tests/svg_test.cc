@@ -14,7 +14,7 @@
 #include <string>
 
 #include "engine/engine.h"
-#include "layout/layout.h"
+#include "theme/theme.h"
 #include "svg/svg.h"
 #include "text/font_service.h"
 #include "repo_data.h"
@@ -141,7 +141,7 @@ TEST(SvgPages, EveryGlyphDefinedOnceUsedByIdAndPagesSmall) {
   engine::Engine engine(repo_dirs());
   Diagnostics listing;
   const std::set<std::string> myeongjo{"academic", "engineering", "harvard", "serif"};
-  for (const layout::LayoutInfo& info : layout::list_layouts(repo_dirs(), listing)) {
+  for (const theme::LayoutInfo& info : theme::list_layouts(repo_dirs(), listing)) {
     for (const char* name : {"heungsub-lee.yaml", "heungsub-lee-ko.yaml", "bilingual.yaml"}) {
       const doc::Document doc = render(engine, sample(name), info.name);
       svg::Options options;
@@ -175,7 +175,7 @@ TEST(SvgPages, EveryGlyphDefinedOnceUsedByIdAndPagesSmall) {
 TEST(SvgFonts, EachFontOncePerPageTextLayerAsInOutlinesAndPagesUnder150KB) {
   engine::Engine engine(repo_dirs());
   Diagnostics listing;
-  for (const layout::LayoutInfo& info : layout::list_layouts(repo_dirs(), listing)) {
+  for (const theme::LayoutInfo& info : theme::list_layouts(repo_dirs(), listing)) {
     for (const char* name : {"heungsub-lee.yaml", "heungsub-lee-ko.yaml", "bilingual.yaml"}) {
       const doc::Document doc = render(engine, sample(name), info.name);
       svg::Options options;

@@ -24,12 +24,12 @@
 namespace hanji::text {
 namespace {
 
-using layout::Align;
+using theme::Align;
 
 std::string font_path(const std::string& name) { return std::string(HANJI_SOURCE_DIR) + "/fonts/" + name; }
 
-// Classic's values (its fonts, as above; a bare layout::Theme{} has none).
-layout::Theme test_theme() { return test::classic_theme(); }
+// Classic's values (its fonts, as above; a bare theme::Theme{} has none).
+theme::Theme test_theme() { return test::classic_theme(); }
 
 compose::Inline make_inline(const std::string& text, double size = 10, bool bold = false, bool italic = false) {
   compose::Inline in;
@@ -127,7 +127,7 @@ double width_of(Typesetter& ts, const std::string& text, double size = 10) {
 
 class TextTest : public ::testing::Test {
  protected:
-  layout::Theme theme = test_theme();
+  theme::Theme theme = test_theme();
   Diagnostics diags;
 };
 
@@ -601,7 +601,7 @@ TEST_F(TextTest, KlreqLineStartAndEndProhibitions) {
   const std::string text =
       "서울 · 부산 · 대구를 잇는 3ㆍ1 운동 기념 사업과 “인용된 말” ‘작은 인용’ 그리고 ~ 물결표, "
       "말줄임표… 그리고 「책」과 《신문》 그리고 (괄호) 안의 말. 끝!";
-  for (auto mode : {layout::KoreanBreak::Word, layout::KoreanBreak::Character}) {
+  for (auto mode : {theme::KoreanBreak::Word, theme::KoreanBreak::Character}) {
     theme.korean_break = mode;
     Typesetter ts(theme, diags);
     for (double width = 30; width <= 300; width += 1.9) {
@@ -631,7 +631,7 @@ TEST_F(TextTest, LoneSeparatorsEndALineRatherThanStartOne) {
 }
 
 TEST_F(TextTest, CharacterModeBreaksBetweenSyllablesButPrefersSpaces) {
-  theme.korean_break = layout::KoreanBreak::Character;
+  theme.korean_break = theme::KoreanBreak::Character;
   Typesetter total(theme, diags);
   Typesetter greedy(theme, diags);
   greedy.set_breaker(Breaker::FirstFit);
@@ -647,7 +647,7 @@ TEST_F(TextTest, CharacterModeBreaksBetweenSyllablesButPrefersSpaces) {
   const auto narrow = total.typeset(make_paragraph("서울특별시이며"), width_of(total, "서울특"));
   EXPECT_EQ(texts_of(narrow), (std::vector<std::string>{"서울특", "별시이", "며"}));
   // Word mode keeps the word whole at the same width.
-  theme.korean_break = layout::KoreanBreak::Word;
+  theme.korean_break = theme::KoreanBreak::Word;
   Typesetter word(theme, diags);
   EXPECT_EQ(texts_of(word.typeset(make_paragraph(text), width))[1], "서울특별시이며 가장 큰");
 }
@@ -816,7 +816,7 @@ TEST_F(TextTest, JustifiedLastLineShrinksRatherThanOverflow) {
 }
 
 TEST_F(TextTest, ThemeWithoutFontsIsAnError) {
-  theme.fonts = layout::Fonts{};
+  theme.fonts = theme::Fonts{};
   Typesetter ts(theme, diags);
   EXPECT_EQ(diags.error_count(), 1);
   EXPECT_TRUE(ts.typeset_line(make_inline("text")).runs.empty());

@@ -137,7 +137,7 @@ int build_many(const Run& run) {
   const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
   const unsigned threads =
       static_cast<unsigned>(std::min<std::size_t>(jobs.size(), opt.jobs > 0 ? opt.jobs : cores));
-  engine::Engine engine(layout::find_data_dirs(run.argv0));
+  engine::Engine engine(theme::find_data_dirs(run.argv0));
   pdf::WriteMemo memo;  // the fonts' subsets of CVs that draw the same glyphs (one CV, many tags)
   Run shared = run;
   shared.memo = &memo;

@@ -130,12 +130,12 @@ exit status: 0 success, 1 bad input (the PDF is not written), 2 bad usage
 std::string usage() {
   std::string text = kUsage;
   std::string choices;
-  for (const std::string& name : layout::paper_names()) choices += (choices.empty() ? "" : "|") + name;
+  for (const std::string& name : theme::paper_names()) choices += (choices.empty() ? "" : "|") + name;
   auto fill = [&text](std::string_view marker, const std::string& value) {
     text.replace(text.find(marker), marker.size(), value);
   };
   fill("PAPER_CHOICES", choices);
-  fill("PAPER_NAMES", layout::paper_names_text());
+  fill("PAPER_NAMES", theme::paper_names_text());
   return text;
 }
 
@@ -191,8 +191,8 @@ std::optional<Options> parse_args(const std::vector<std::string>& args, std::str
     } else if (a == "--paper") {
       auto v = value("--paper");
       if (!v) return std::nullopt;
-      if (!layout::is_paper_name(*v)) {
-        error = fmt::format("--paper must be {}, not '{}'", layout::paper_names_text(), *v);
+      if (!theme::is_paper_name(*v)) {
+        error = fmt::format("--paper must be {}, not '{}'", theme::paper_names_text(), *v);
         return std::nullopt;
       }
       opt.paper = *v;
@@ -662,7 +662,7 @@ int build(const Run& run) {
     return kBadUsage;
   }
   if (opt.inputs.size() > 1 || is_folder(opt.input())) return build_many(run);
-  engine::Engine engine(layout::find_data_dirs(run.argv0), engine::Builds::One);
+  engine::Engine engine(theme::find_data_dirs(run.argv0), engine::Builds::One);
   return build_one(run, engine, opt.input(), output_path(opt, opt.input()));
 }
 
@@ -673,7 +673,7 @@ int languages(const Options& opt, const std::string& argv0, std::ostream& out, s
     return kBadUsage;
   }
   Diagnostics diags;
-  engine::Engine engine(layout::find_data_dirs(argv0));
+  engine::Engine engine(theme::find_data_dirs(argv0));
   std::optional<model::CvFile> file = engine.load(opt.input(), engine::Request{}, diags);
   print_diagnostics(diags, true, err);
   if (!file) return kBadInput;
@@ -684,8 +684,8 @@ int languages(const Options& opt, const std::string& argv0, std::ostream& out, s
 
 // Each parameter with classic's value, which every built-in layout starts from.
 void list_parameters(const std::string& argv0, std::ostream& out) {
-  const std::optional<layout::Theme> classic = layout::classic_values(layout::find_data_dirs(argv0));
-  for (const auto& p : classic ? layout::describe_parameters(*classic) : layout::describe_parameters())
+  const std::optional<theme::Theme> classic = theme::classic_values(theme::find_data_dirs(argv0));
+  for (const auto& p : classic ? theme::describe_parameters(*classic) : theme::describe_parameters())
     out << fmt::format("{:<34} {}\n{:<34} ({}; default {})\n", p.key, p.help, "", p.expected, p.default_value);
 }
 
@@ -695,12 +695,12 @@ int list(const Options& opt, const std::string& argv0, std::ostream& out, std::o
     return kOk;
   }
   Diagnostics diags;
-  layout::DataDirs dirs = layout::find_data_dirs(argv0);
-  if (std::string user = layout::user_layouts_dir(); !user.empty()) dirs.user_layouts.push_back(user);
-  std::vector<layout::LayoutInfo> layouts = layout::list_layouts(dirs, diags);
+  theme::DataDirs dirs = theme::find_data_dirs(argv0);
+  if (std::string user = theme::user_layouts_dir(); !user.empty()) dirs.user_layouts.push_back(user);
+  std::vector<theme::LayoutInfo> layouts = theme::list_layouts(dirs, diags);
   print_diagnostics(diags, opt.quiet, err);
   if (opt.reference) {
-    out << layout::layout_reference(layout::list_layouts(layout::find_data_dirs(argv0), diags));
+    out << theme::layout_reference(theme::list_layouts(theme::find_data_dirs(argv0), diags));
     return diags.has_errors() ? kBadInput : kOk;
   }
   for (const auto& l : layouts) out << fmt::format("{:<12} {}\n", l.name, l.description);

@@ -29,7 +29,7 @@ struct Options {
   std::vector<std::string> only_tags; // --only, repeatable
   std::string design_file;            // --design
   std::string locale_file;            // --locale
-  std::vector<source::Override> overrides;  // --set KEY=VALUE, RenderCV's --cv.phone VALUE
+  std::vector<readers::Override> overrides;  // --set KEY=VALUE, RenderCV's --cv.phone VALUE
   unsigned jobs = 0;                  // -j; 0: as many as the machine has cores
   int dpi = 0;                        // --dpi, for --format png; 0: png::kDefaultDpi
   std::string svg_glyphs;             // --svg-glyphs outlines|fonts; empty: fonts

@@ -7,7 +7,7 @@
 #include <cerrno>
 #include <filesystem>
 
-#include "source/source.h"
+#include "readers/source.h"
 
 namespace hanji::cli {
 namespace {
@@ -46,7 +46,7 @@ Watched what_to_watch(const std::string& cv, const std::vector<std::string>& inp
     auto known = before ? before->stamps.find(file) : std::map<std::string, std::optional<FileStamp>>::const_iterator{};
     watched.stamps[file] = before && known != before->stamps.end() ? known->second : file_stamp(file);
   }
-  for (const std::string& dir : source::locale_search_dirs(cv, engine.dirs().locales)) {
+  for (const std::string& dir : readers::locale_search_dirs(cv, engine.dirs().locales)) {
     watched.any_yaml_in.insert(dir);
     watched.names_in[dir];
   }

@@ -17,20 +17,20 @@ bool names_a_section(std::string_view key) {
 }
 
 // An override of `key`, or false with `error` filled for a key with an empty part ("cv..phone").
-bool add(std::string_view key, std::string value, std::string origin, std::vector<source::Override>& overrides,
+bool add(std::string_view key, std::string value, std::string origin, std::vector<readers::Override>& overrides,
          std::string& error) {
   if (key.empty() || key.front() == '.' || key.back() == '.' || key.find("..") != std::string_view::npos) {
     error = fmt::format("{} needs a key such as cv.phone or design.theme, not '{}'", origin, excerpt(key));
     return false;
   }
-  overrides.push_back(source::Override{std::string(key), std::move(value), std::move(origin)});
+  overrides.push_back(readers::Override{std::string(key), std::move(value), std::move(origin)});
   return true;
 }
 
 }  // namespace
 
 std::optional<bool> parse_override(const std::vector<std::string>& args, std::size_t& i,
-                                   std::vector<source::Override>& overrides, std::string& error) {
+                                   std::vector<readers::Override>& overrides, std::string& error) {
   const std::string& arg = args[i];
   if (arg == "--set") {
     if (i + 1 >= args.size() || args[i + 1].empty()) {

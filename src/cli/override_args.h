@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "source/source.h"
+#include "readers/source.h"
 
 namespace hanji::cli {
 
@@ -14,6 +14,6 @@ namespace hanji::cli {
 /// args[i] is no override option; true when one was added to `overrides`; false, with `error`
 /// filled, when it is one but malformed (no KEY=VALUE, a key with an empty part, no value).
 std::optional<bool> parse_override(const std::vector<std::string>& args, std::size_t& i,
-                                   std::vector<source::Override>& overrides, std::string& error);
+                                   std::vector<readers::Override>& overrides, std::string& error);
 
 }  // namespace hanji::cli

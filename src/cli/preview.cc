@@ -146,11 +146,11 @@ Preview::Preview(const Run& run, engine::Engine& engine, std::string cv, std::ve
     : run_(run), engine_(engine), cv_(std::move(cv)), folder_(fs::path(absolute_real(cv_)).parent_path().string()),
       editor_(std::move(editor)), watched_(what_to_watch(cv_, {}, engine)) {
   Diagnostics ignored;
-  layout::DataDirs dirs = engine.dirs();
+  theme::DataDirs dirs = engine.dirs();
   dirs.user_layouts = {folder_};
-  if (std::string user = layout::user_layouts_dir(); !user.empty()) dirs.user_layouts.push_back(user);
+  if (std::string user = theme::user_layouts_dir(); !user.empty()) dirs.user_layouts.push_back(user);
   dirs.cv_file = cv_;
-  for (const layout::LayoutInfo& info : layout::list_layouts(dirs, ignored)) layouts_.push_back(info.name);
+  for (const theme::LayoutInfo& info : theme::list_layouts(dirs, ignored)) layouts_.push_back(info.name);
 }
 
 std::uint64_t Preview::rebuild() {
@@ -302,7 +302,7 @@ std::string Preview::state_json_locked() const {
   chosen.set("language", choice_.language.empty() && shown_ ? shown_->file.locale.language : choice_.language);
   state.set("choice", std::move(chosen));
   state.set("layouts", Json::strings(layouts_));
-  state.set("papers", Json::strings(layout::paper_names()));  // page.paper's choices: the page lists no sizes itself
+  state.set("papers", Json::strings(theme::paper_names()));  // page.paper's choices: the page lists no sizes itself
   state.set("languages", Json::strings(languages_));
   state.set("editor", Json::boolean(!editor_.empty()));
   return state.dump();

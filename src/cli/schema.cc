@@ -5,18 +5,18 @@
 #include <fmt/format.h>
 
 #include "cli/cli.h"
-#include "source/source.h"
+#include "readers/source.h"
 
 namespace hanji::cli {
 
 namespace {
 
 // The defaults the schemas give: classic's values, which every built-in layout starts from.
-layout::Theme schema_defaults(const layout::DataDirs& dirs) { return layout::classic_values(dirs).value_or(layout::Theme{}); }
+theme::Theme schema_defaults(const theme::DataDirs& dirs) { return theme::classic_values(dirs).value_or(theme::Theme{}); }
 
-std::string layout_schema_text(const layout::DataDirs& dirs) {
+std::string layout_schema_text(const theme::DataDirs& dirs) {
   Json definitions = Json::object();
-  Json values = layout::layout_schema(layout::LayoutSchemaFor::LayoutFile, schema_defaults(dirs), definitions);
+  Json values = theme::layout_schema(theme::LayoutSchemaFor::LayoutFile, schema_defaults(dirs), definitions);
   Json root = Json::object();
   root.set("$schema", "http://json-schema.org/draft-07/schema#");
   root.set("title", "hanji layout");
@@ -28,21 +28,21 @@ std::string layout_schema_text(const layout::DataDirs& dirs) {
   return root.dump();
 }
 
-std::string cv_schema_text(const layout::DataDirs& dirs) {
+std::string cv_schema_text(const theme::DataDirs& dirs) {
   Json definitions = Json::object();
-  Json values = layout::layout_schema(layout::LayoutSchemaFor::CvOverrides, schema_defaults(dirs), definitions);
+  Json values = theme::layout_schema(theme::LayoutSchemaFor::CvOverrides, schema_defaults(dirs), definitions);
   Diagnostics ignored;  // a broken layout file is reported when a CV uses it
   std::vector<std::string> names;
-  for (const layout::LayoutInfo& info : layout::list_layouts(dirs, ignored)) names.push_back(info.name);
-  source::ReadOptions folders;
+  for (const theme::LayoutInfo& info : theme::list_layouts(dirs, ignored)) names.push_back(info.name);
+  readers::ReadOptions folders;
   folders.locales_dir = dirs.locales;
   folders.layouts_dir = dirs.layouts;
-  return source::cv_schema(values, std::move(definitions), names, folders).dump();
+  return readers::cv_schema(values, std::move(definitions), names, folders).dump();
 }
 
 }  // namespace
 
-std::string schema_text(const std::string& which, const layout::DataDirs& dirs) {
+std::string schema_text(const std::string& which, const theme::DataDirs& dirs) {
   if (which == "cv") return cv_schema_text(dirs);
   if (which == "layout") return layout_schema_text(dirs);
   return "";
@@ -50,7 +50,7 @@ std::string schema_text(const std::string& which, const layout::DataDirs& dirs) 
 
 int print_schema(const std::string& which, const std::string& argv0, std::ostream& out, std::ostream& err) {
   // Only the built-in layouts and locales: the same bytes for every user of one installation.
-  const std::string text = schema_text(which, layout::find_data_dirs(argv0));
+  const std::string text = schema_text(which, theme::find_data_dirs(argv0));
   if (text.empty()) {
     err << (which.empty() ? std::string("hanji: error: 'schema' needs a kind: cv or layout\n")
                           : fmt::format("hanji: error: no schema for '{}'; there are cv and layout\n", which))

@@ -168,8 +168,8 @@ void add_routes(httplib::Server& server, Preview& preview, const Wakeup& wakeup,
   });
   server.Post("/choose", [&preview, &wakeup](const httplib::Request& req, httplib::Response& res) {
     PreviewChoice choice{req.get_param_value("layout"), req.get_param_value("paper"), req.get_param_value("language")};
-    if (!choice.paper.empty() && !layout::is_paper_name(choice.paper))
-      return refuse(res, 400, "paper must be " + layout::paper_names_text());
+    if (!choice.paper.empty() && !theme::is_paper_name(choice.paper))
+      return refuse(res, 400, "paper must be " + theme::paper_names_text());
     if (preview.choose(choice)) wakeup.poke();
     res.status = 204;
   });
@@ -216,7 +216,7 @@ int serve(const Run& run) {
     return kBadInput;
   }
   const std::string host = opt.host.empty() ? "127.0.0.1" : opt.host;
-  engine::Engine engine(layout::find_data_dirs(run.argv0));
+  engine::Engine engine(theme::find_data_dirs(run.argv0));
   Preview preview(run, engine, opt.input(), std::move(editor));
   preview.rebuild();  // before the first viewer arrives
   if (!opt.quiet) run.out << preview.summary() << "\n";

@@ -10,7 +10,7 @@
 #include "cli/cli.h"
 #include "cli/output.h"
 #include "core/files.h"
-#include "layout/layout.h"
+#include "theme/theme.h"
 
 namespace hanji::cli {
 
@@ -43,7 +43,7 @@ std::string schema_line(const std::string& schema_file) {
 }
 
 // The CV schema of this hanji's data folder, absolute; "" when it has none.
-std::string installed_schema(const layout::DataDirs& dirs) {
+std::string installed_schema(const theme::DataDirs& dirs) {
   std::error_code ec;
   const fs::path schema = fs::absolute(fs::path(dirs.layouts).parent_path() / "schema" / "cv.schema.json", ec);
   if (ec || !fs::is_regular_file(schema, ec)) return "";
@@ -51,12 +51,12 @@ std::string installed_schema(const layout::DataDirs& dirs) {
 }
 
 // Whether `name` is a layout `hanji build` would find for a CV at `file`; if not, a hint.
-bool known_layout(const std::string& name, const std::string& file, const layout::DataDirs& dirs, std::string& hint) {
-  layout::DataDirs search = dirs;
-  search.user_layouts = layout::layout_search_dirs(file);
+bool known_layout(const std::string& name, const std::string& file, const theme::DataDirs& dirs, std::string& hint) {
+  theme::DataDirs search = dirs;
+  search.user_layouts = theme::layout_search_dirs(file);
   Diagnostics ignored;  // a broken layout file is the build's to report
   std::vector<std::string> names;
-  for (const layout::LayoutInfo& info : layout::list_layouts(search, ignored)) names.push_back(info.name);
+  for (const theme::LayoutInfo& info : theme::list_layouts(search, ignored)) names.push_back(info.name);
   if (std::find(names.begin(), names.end(), name) != names.end()) return true;
   const std::string guess = closest_match(name, names);
   hint = guess.empty() ? "`hanji layouts` lists them" : fmt::format("did you mean '{}'?", guess);
@@ -92,7 +92,7 @@ int new_cv(const NewCv& request, const std::string& argv0, std::ostream& out, st
                        "hanji new cv.yaml\n", file);
     return kBadUsage;
   }
-  const layout::DataDirs dirs = layout::find_data_dirs(argv0);
+  const theme::DataDirs dirs = theme::find_data_dirs(argv0);
   std::string hint;
   if (!request.layout.empty() && !known_layout(request.layout, file, dirs, hint)) {
     err << fmt::format("hanji: error: no layout named '{}'\n  hint: {}\n", request.layout, hint);

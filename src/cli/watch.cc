@@ -68,7 +68,7 @@ int watch(const Run& run) {
   }
   const std::string& cv = opt.input();
   const std::string output = output_path(opt, cv);
-  engine::Engine engine(layout::find_data_dirs(run.argv0));
+  engine::Engine engine(theme::find_data_dirs(run.argv0));
   pdf::WriteMemo memo;  // after a one-word edit the fonts draw the same glyphs
   Run warm = run;
   warm.memo = &memo;

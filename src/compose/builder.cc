@@ -12,32 +12,32 @@
 
 namespace hanji::compose {
 
-FontSpec font_of(const layout::TextStyle& style) { return FontSpec{style.size, style.bold, style.italic, style.color, style.small_caps}; }
+FontSpec font_of(const theme::TextStyle& style) { return FontSpec{style.size, style.bold, style.italic, style.color, style.small_caps}; }
 
-double line_height_of(const layout::TextStyle& style) { return style.size * style.line_height; }
+double line_height_of(const theme::TextStyle& style) { return style.size * style.line_height; }
 
-Builder::Builder(const model::CvFile& file, const layout::Theme& theme, Diagnostics& diags, MarkupMemo* memo)
+Builder::Builder(const model::CvFile& file, const theme::Theme& theme, Diagnostics& diags, MarkupMemo* memo)
     : file_(file), theme_(theme), diags_(diags), memo_(memo), locale_(file.locale),
       bold_keywords_(file.settings.bold_keywords) {
   for (const std::string& keyword : file.settings.bold_keywords) keywords_key_ += keyword + '\n';
   if (!theme.range_separator.empty()) locale_.range_separator = in_language(theme.range_separator, file.locale);
   // A loaded layout always has a region that takes the rest; a theme made in code may not.
-  static const layout::Region kMain{"main", layout::RegionDock::Fill, 0, 0, 0, layout::RegionPages::All,
+  static const theme::Region kMain{"main", theme::RegionDock::Fill, 0, 0, 0, theme::RegionPages::All,
                                     {1, 1, 1}, 0, true, 0, {"rest"}, {}, {}};
   for (const auto& section : file.cv.sections)
     for (const auto& entry : section.entries)
       for (const auto& [key, value] : entry.extra)
         if (std::string name = custom_field_name(key); !name.empty() && !is_template_field(name))
           custom_fields_.insert(std::move(name));
-  main_ = layout::region_taking(theme, "rest");
+  main_ = theme::region_taking(theme, "rest");
   if (!main_) main_ = &kMain;
   region_ = main_;
 }
 
-void Builder::set_region(const layout::Region* region) {
+void Builder::set_region(const theme::Region* region) {
   region_ = region ? region : main_;
   const double text_width = theme_.page_width - theme_.margin_left - theme_.margin_right;
-  narrow_ = layout::region_text_width(theme_, region_->name) < theme_.narrow_region_share * text_width;
+  narrow_ = theme::region_text_width(theme_, region_->name) < theme_.narrow_region_share * text_width;
 }
 
 void Builder::report_open_time_span(const Span& span) {
@@ -159,7 +159,7 @@ std::vector<Inline> Builder::parsed_inlines(const model::Text& text, const FontS
   return parsed;
 }
 
-Paragraph Builder::paragraph(std::vector<Inline> inlines, const layout::TextStyle& style, layout::Align align,
+Paragraph Builder::paragraph(std::vector<Inline> inlines, const theme::TextStyle& style, theme::Align align,
                              const Span& span) const {
   Paragraph p;
   p.inlines = std::move(inlines);
@@ -169,8 +169,8 @@ Paragraph Builder::paragraph(std::vector<Inline> inlines, const layout::TextStyl
   return p;
 }
 
-std::optional<Paragraph> Builder::paragraph(const model::Text& text, const layout::TextStyle& style,
-                                            layout::Align align) {
+std::optional<Paragraph> Builder::paragraph(const model::Text& text, const theme::TextStyle& style,
+                                            theme::Align align) {
   if (text.empty()) return std::nullopt;
   return paragraph(inlines(text, font_of(style)), style, align, text.span);
 }
@@ -181,7 +181,7 @@ std::string in_language(const std::string& text, const model::Locale& locale) {
   return locale.language == "ko" ? text.substr(0, bar) : text.substr(bar + 1);
 }
 
-Table table_of(const layout::Theme& theme, std::vector<double> widths, size_t columns) {
+Table table_of(const theme::Theme& theme, std::vector<double> widths, size_t columns) {
   Table table;
   widths.resize(columns, widths.empty() ? 1.0 : widths.back());  // a missing width repeats the last
   table.widths = std::move(widths);

@@ -14,21 +14,21 @@
 namespace hanji::compose {
 
 /// Size, weight, slant and colour of a theme text role.
-FontSpec font_of(const layout::TextStyle& style);
+FontSpec font_of(const theme::TextStyle& style);
 
 /// Baseline-to-baseline distance of a role: size x line_height.
-double line_height_of(const layout::TextStyle& style);
+double line_height_of(const theme::TextStyle& style);
 
 /// Puts the link icon (text.link_icon) after the last piece of each link in `inlines`.
 void add_link_icons(std::vector<Inline>& inlines);
 
 class Builder {
  public:
-  Builder(const model::CvFile& file, const layout::Theme& theme, Diagnostics& diags, MarkupMemo* memo = nullptr);
+  Builder(const model::CvFile& file, const theme::Theme& theme, Diagnostics& diags, MarkupMemo* memo = nullptr);
 
   const model::CvFile& file() const { return file_; }
   const model::Cv& cv() const { return file_.cv; }
-  const layout::Theme& theme() const { return theme_; }
+  const theme::Theme& theme() const { return theme_; }
   /// The CV's locale with the layout's own choices over it (the date range separator).
   const model::Locale& locale() const { return locale_; }
   Diagnostics& diags() { return diags_; }
@@ -39,16 +39,16 @@ class Builder {
   /// The same with links in `link_color` (an entry title keeps its role's colour when linked).
   std::vector<Inline> inlines(const model::Text& text, const FontSpec& font, const Rgb& link_color);
   /// A paragraph holding `inlines`, sized by `style`.
-  Paragraph paragraph(std::vector<Inline> inlines, const layout::TextStyle& style, layout::Align align,
+  Paragraph paragraph(std::vector<Inline> inlines, const theme::TextStyle& style, theme::Align align,
                       const Span& span) const;
   /// A paragraph of one source text in a role's style; nullopt for an empty text.
-  std::optional<Paragraph> paragraph(const model::Text& text, const layout::TextStyle& style,
-                                     layout::Align align = layout::Align::Left);
+  std::optional<Paragraph> paragraph(const model::Text& text, const theme::TextStyle& style,
+                                     theme::Align align = theme::Align::Left);
 
   /// Where add() puts blocks: the flow of a region of the page grid; null: the main flow.
-  void set_region(const layout::Region* region);
+  void set_region(const theme::Region* region);
   /// The region add() puts blocks in.
-  const layout::Region& region() const { return *region_; }
+  const theme::Region& region() const { return *region_; }
   /// Whether that region is a narrow column (less than 45% of the text width): entries there
   /// put their dates under the title, sections are no tables.
   bool narrow() const { return narrow_; }
@@ -78,7 +78,7 @@ class Builder {
   /// Every region's blocks, by region name.
   std::map<std::string, std::vector<Block>, std::less<>> take_flows() { return std::move(flows_); }
   /// The region that takes the rest of the CV.
-  const layout::Region& main_region() const { return *main_; }
+  const theme::Region& main_region() const { return *main_; }
 
   /// The fields the CV's own entry keys give templates (GPA for `gpa`), a known field's name
   /// excepted.
@@ -93,7 +93,7 @@ class Builder {
   /// inlines() before the link icons: the markup parsed, or as the memo kept it.
   std::vector<Inline> parsed_inlines(const model::Text& text, const FontSpec& font, const Rgb& link_color);
   const model::CvFile& file_;
-  const layout::Theme& theme_;
+  const theme::Theme& theme_;
   Diagnostics& diags_;
   MarkupMemo* memo_;  // texts parsed before (a warm engine's), or null
   std::string keywords_key_;  // the bold keywords, for the memo's keys
@@ -103,8 +103,8 @@ class Builder {
   std::vector<Block>& current() { return flows_[region_->name]; }
 
   std::map<std::string, std::vector<Block>, std::less<>> flows_;
-  const layout::Region* main_;    // the region that takes the rest
-  const layout::Region* region_;  // where blocks go now
+  const theme::Region* main_;    // the region that takes the rest
+  const theme::Region* region_;  // where blocks go now
   bool narrow_ = false;
   int next_group_ = 0;
   int part_ = -1;
@@ -117,7 +117,7 @@ class Builder {
 std::string in_language(const std::string& text, const model::Locale& locale);
 
 /// A ruled table with the theme's rules, padding and shade, columns `widths` apart.
-Table table_of(const layout::Theme& theme, std::vector<double> widths, size_t columns);
+Table table_of(const theme::Theme& theme, std::vector<double> widths, size_t columns);
 
 /// The header: name, headline and contact line (beside the photo when there is one).
 void add_header(Builder& builder);

@@ -85,7 +85,7 @@ std::pair<std::string, std::string> furniture_text(std::string text, const model
   return {text, read == text ? "" : read};
 }
 
-Furniture furniture(const model::CvFile& file, const layout::Theme& theme) {
+Furniture furniture(const model::CvFile& file, const theme::Theme& theme) {
   Furniture f;
   f.page_numbers = theme.page_numbers;
   f.page_number_format.clear();
@@ -118,13 +118,13 @@ std::string signing_date(const model::CvFile& file) {
 
 
 // Every template line of the layout: where a key of the CV's own can be named.
-std::vector<const std::string*> template_lines(const layout::Theme& theme) {
+std::vector<const std::string*> template_lines(const theme::Theme& theme) {
   std::vector<const std::string*> lines{&theme.one_line_template};
-  for (const layout::EntryTemplate* t : {&theme.experience_template, &theme.education_template, &theme.normal_template,
+  for (const theme::EntryTemplate* t : {&theme.experience_template, &theme.education_template, &theme.normal_template,
                                          &theme.publication_template})
     for (const auto* slot : {&t->main, &t->aside, &t->lead})
       for (const std::string& line : *slot) lines.push_back(&line);
-  for (const layout::TableTemplate* t : {&theme.experience_table, &theme.education_table, &theme.normal_table,
+  for (const theme::TableTemplate* t : {&theme.experience_table, &theme.education_table, &theme.normal_table,
                                          &theme.publication_table, &theme.one_line_table})
     for (const std::string& cell : t->cells) lines.push_back(&cell);
   return lines;
@@ -132,7 +132,7 @@ std::vector<const std::string*> template_lines(const layout::Theme& theme) {
 
 // A key of the CV's own (`gpa`) is printed where a template names it in capitals (GPA); one
 // no template of the layout names is said once, where it is first written.
-void report_unshown_keys(const model::CvFile& file, const layout::Theme& theme, Diagnostics& diags) {
+void report_unshown_keys(const model::CvFile& file, const theme::Theme& theme, Diagnostics& diags) {
   const std::vector<const std::string*> lines = template_lines(theme);
   std::set<std::string> said;
   for (const auto& section : file.cv.sections)
@@ -156,7 +156,7 @@ void report_unshown_keys(const model::CvFile& file, const layout::Theme& theme, 
 
 // The sections in the order the layout gives (section.order), the CV's order
 // among sections of one type and for types it does not list.
-std::vector<const model::Section*> ordered_sections(const model::CvFile& file, const layout::Theme& theme) {
+std::vector<const model::Section*> ordered_sections(const model::CvFile& file, const theme::Theme& theme) {
   std::vector<const model::Section*> sections;
   for (const auto& section : file.cv.sections) sections.push_back(&section);
   if (theme.section_order.empty()) return sections;
@@ -173,7 +173,7 @@ std::vector<const model::Section*> ordered_sections(const model::CvFile& file, c
 
 // The layout's own title for a section the CV did not title itself (section.titles), in the
 // CV's language; nullopt when the layout has none for its key.
-std::optional<std::string> layout_title(const model::Section& section, const layout::Theme& theme,
+std::optional<std::string> layout_title(const model::Section& section, const theme::Theme& theme,
                                         const model::Locale& locale) {
   if (section.title_given || section.key.empty()) return std::nullopt;
   for (const std::string& entry : theme.section_titles) {
@@ -190,10 +190,10 @@ std::optional<std::string> layout_title(const model::Section& section, const lay
   return std::nullopt;
 }
 
-Composition compose(const model::CvFile& file, const layout::Theme& theme, Diagnostics& diags, MarkupMemo* memo) {
+Composition compose(const model::CvFile& file, const theme::Theme& theme, Diagnostics& diags, MarkupMemo* memo) {
   Builder builder(file, theme, diags, memo);
   add_header(builder);
-  const layout::Region* header_region = layout::region_taking(theme, "header");
+  const theme::Region* header_region = theme::region_taking(theme, "header");
   const std::string header_flow = header_region ? header_region->name : builder.main_region().name;
   // The first section of each region follows the header (or a side column's photo and
   // contacts) with header.space_below instead of section.space_above.
@@ -212,7 +212,7 @@ Composition compose(const model::CvFile& file, const layout::Theme& theme, Diagn
                     {"add entries to it, or delete the section"});
       continue;
     }
-    builder.set_region(layout::region_for_section(theme, plain_text(section.title.value), section.key));
+    builder.set_region(theme::region_for_section(theme, plain_text(section.title.value), section.key));
     builder.set_part(part++);
     const std::string& flow = builder.region().name;
     const bool first = !with_sections.contains(flow) && (builder.empty_region() || flow == header_flow);
@@ -235,16 +235,16 @@ void add_declaration(Builder& b) {
   const std::string statement = in_language(theme.declaration, b.locale());
   if (statement.empty()) return;
   const int group = b.new_group();
-  auto add_line = [&](std::string text, layout::Align align, double space) {
+  auto add_line = [&](std::string text, theme::Align align, double space) {
     if (text.empty()) return;
     Paragraph p = b.paragraph({Inline{std::move(text), font_of(theme.body), "", {}}}, theme.body, align, {});
     b.add(std::move(p), space, {}).group = group;
   };
-  add_line(statement, layout::Align::Center, theme.section_space_above * 1.5);
-  add_line(signing_date(b.file()), layout::Align::Center, theme.section_space_below * 2);
+  add_line(statement, theme::Align::Center, theme.section_space_above * 1.5);
+  add_line(signing_date(b.file()), theme::Align::Center, theme.section_space_below * 2);
   std::string signature = in_language(theme.signature, b.locale());
   replace_all(signature, "NAME", plain_text(b.cv().name.value));
-  add_line(signature, layout::Align::Right, theme.section_space_below * 2);
+  add_line(signature, theme::Align::Right, theme.section_space_below * 2);
 }
 
 }  // namespace hanji::compose

@@ -15,13 +15,13 @@
 
 #include "core/core.h"
 #include "doc/doc.h"
-#include "layout/layout.h"
+#include "theme/theme.h"
 #include "model/model.h"
 
 namespace hanji::compose {
 
 /// How a piece of text is drawn. The font family follows from the characters (Hangul or
-/// Latin, see layout::Fonts); this says weight, slant, size and colour.
+/// Latin, see theme::Fonts); this says weight, slant, size and colour.
 struct FontSpec {
   double size = 10;  // nominal size, pt
   bool bold = false;
@@ -73,7 +73,7 @@ struct Marker {
 
 struct Paragraph {
   std::vector<Inline> inlines;  // "\n" inside an inline forces a line break
-  layout::Align align = layout::Align::Left;
+  theme::Align align = theme::Align::Left;
   double indent_left = 0;   // from the column's left edge, all lines
   double indent_right = 0;  // from the column's right edge
   double line_height = 13.5;  // baseline to baseline, pt
@@ -208,7 +208,7 @@ struct Furniture {
 };
 
 struct Composition {
-  /// The blocks of each region of the layout's page grid (layout::Region), by its name; the
+  /// The blocks of each region of the layout's page grid (theme::Region), by its name; the
   /// paginator sets each flow into its region (and the regions its overflow chains to).
   std::map<std::string, std::vector<Block>, std::less<>> flows;
   /// The region that takes the rest: the main flow.
@@ -253,11 +253,11 @@ class MarkupMemo {
 
 /// The CV's sections in the order the layout gives their types (section.order), the CV's
 /// order among sections of one type and for types it does not list: the order they are set in.
-std::vector<const model::Section*> ordered_sections(const model::CvFile& file, const layout::Theme& theme);
+std::vector<const model::Section*> ordered_sections(const model::CvFile& file, const theme::Theme& theme);
 
 /// Builds the block list for `file` with `theme`. Problems with content (a bad link, an
 /// unterminated **) are reported as warnings with their location; nothing is dropped.
-Composition compose(const model::CvFile& file, const layout::Theme& theme, Diagnostics& diags,
+Composition compose(const model::CvFile& file, const theme::Theme& theme, Diagnostics& diags,
                     MarkupMemo* memo = nullptr);
 
 /// Parses RenderCV's inline Markdown subset (**bold**, *italic*, [text](url), backslash
@@ -279,10 +279,10 @@ std::string markup_linked_as_set(const std::string& value);
 /// A date or date range as the locale prints it ("Sep 2023 – present", "2020. 3. – 2023. 7."),
 /// or in one of the layouts' date formats.
 std::string format_dates(const model::Entry& entry, const model::Locale& locale,
-                         layout::DateFormat format = layout::DateFormat::Locale);
+                         theme::DateFormat format = theme::DateFormat::Locale);
 
 /// One date the same way.
 std::string format_date(const model::Date& date, const model::Locale& locale,
-                        layout::DateFormat format = layout::DateFormat::Locale);
+                        theme::DateFormat format = theme::DateFormat::Locale);
 
 }  // namespace hanji::compose

@@ -44,28 +44,28 @@ std::string format_with_locale(const Date& date, const Locale& locale) {
 bool korean(const Locale& locale) { return locale.language == "ko"; }
 
 // A year, month and maybe day in one of the layouts' forms ("2018년 9월", "09/2018", "2018").
-std::string format_numeric(const Date& date, const Locale& locale, layout::DateFormat format) {
+std::string format_numeric(const Date& date, const Locale& locale, theme::DateFormat format) {
   const bool month = date.kind != Date::Kind::Year && date.month >= 1 && date.month <= 12;
   switch (format) {
-    case layout::DateFormat::MonthYear:  // Korean has no month names: its word form is the analogue
+    case theme::DateFormat::MonthYear:  // Korean has no month names: its word form is the analogue
       if (korean(locale))
         return month ? fmt::format("{}년 {}월", date.year, date.month) : fmt::format("{}년", date.year);
       if (!month) return std::to_string(date.year);
       return locale.month_abbreviations[date.month - 1] + " " + std::to_string(date.year);
-    case layout::DateFormat::Dotted: return format_korean(date);
-    case layout::DateFormat::KoreanWords:
+    case theme::DateFormat::Dotted: return format_korean(date);
+    case theme::DateFormat::KoreanWords:
       return month ? fmt::format("{}년 {}월", date.year, date.month) : fmt::format("{}년", date.year);
-    case layout::DateFormat::Numeric:
+    case theme::DateFormat::Numeric:
       return month ? fmt::format("{:02}/{}", date.month, date.year) : std::to_string(date.year);
-    case layout::DateFormat::Year: return std::to_string(date.year);
-    case layout::DateFormat::Locale: break;
+    case theme::DateFormat::Year: return std::to_string(date.year);
+    case theme::DateFormat::Locale: break;
   }
   return format_with_locale(date, locale);
 }
 
 }  // namespace
 
-std::string format_date(const model::Date& date, const model::Locale& locale, layout::DateFormat format) {
+std::string format_date(const model::Date& date, const model::Locale& locale, theme::DateFormat format) {
   switch (date.kind) {
     case Date::Kind::Present: return locale.present;
     case Date::Kind::Free: return date.text;
@@ -76,13 +76,13 @@ std::string format_date(const model::Date& date, const model::Locale& locale, la
   return date.text;
 }
 
-std::string format_dates(const model::Entry& entry, const model::Locale& locale, layout::DateFormat format) {
+std::string format_dates(const model::Entry& entry, const model::Locale& locale, theme::DateFormat format) {
   if (entry.date) return format_date(*entry.date, locale, format);
   if (entry.start_date) {
     std::string end = entry.end_date ? format_date(*entry.end_date, locale, format) : locale.present;
     std::string start = format_date(*entry.start_date, locale, format);
     // One year to the same year in the year-only form reads as that year alone.
-    if (format == layout::DateFormat::Year && start == end) return start;
+    if (format == theme::DateFormat::Year && start == end) return start;
     return start + locale.range_separator + end;
   }
   if (entry.end_date) return format_date(*entry.end_date, locale, format);

@@ -142,11 +142,11 @@ std::vector<Paragraph> template_column(Builder& b, const model::Entry& entry, co
   std::vector<Paragraph> out;
   size_t kept = 0;  // aside and lead: paragraphs up to the last one with text
   for (size_t i = 0; i < lines.size(); ++i) {
-    const layout::TextStyle& style = aside ? (i == 0 ? theme.aside : theme.aside_detail)
+    const theme::TextStyle& style = aside ? (i == 0 ? theme.aside : theme.aside_detail)
                                            : (i == 0 ? theme.entry_title : theme.entry_subtitle);
     // Dates and places are right-aligned on either side by default: against the text on the
     // left (moderncv's hints), against the margin on the right.
-    const layout::Align align = aside ? theme.aside_align : layout::Align::Left;
+    const theme::Align align = aside ? theme.aside_align : theme::Align::Left;
     FilledLine line = fill_template(b, entry, lines[i], font_of(style), true);
     if (line.inlines.empty()) {
       if (slot != Slot::Main) out.push_back(b.paragraph({}, style, align, entry.span));
@@ -161,7 +161,7 @@ std::vector<Paragraph> template_column(Builder& b, const model::Entry& entry, co
   return out;
 }
 
-const layout::EntryTemplate& template_of(const layout::Theme& theme, EntryKind kind) {
+const theme::EntryTemplate& template_of(const theme::Theme& theme, EntryKind kind) {
   switch (kind) {
     case EntryKind::Experience: return theme.experience_template;
     case EntryKind::Education: return theme.education_template;
@@ -225,7 +225,7 @@ void add_highlights(Builder& b, const model::Entry& entry, int group, double ind
 
 // The hanging indent must hold the widest number ("12.") plus the gap. Compose has no font
 // metrics, so digits are estimated at 0.62 em (Lato's are 0.58 em, scaled by latin_scale).
-double number_indent(const layout::Theme& theme, int widest) {
+double number_indent(const theme::Theme& theme, int widest) {
   int digits = static_cast<int>(std::to_string(std::max(widest, 1)).size());
   return std::max(theme.highlight_indent, kMarkerGap + (0.62 * digits + 0.3) * theme.body.size);
 }
@@ -245,7 +245,7 @@ void add_shown_regular(Builder& b, const model::Entry& entry, const EntryPlaceme
 // under it to the right. Its width is kept whether the entry fills it or not, so that the
 // section's titles line up (RenderCV keeps an empty degree's column too). A narrow region
 // has no room for it: its lines go above the title.
-double add_lead(Builder& b, const model::Entry& entry, const layout::EntryTemplate& layout, double main_left,
+double add_lead(Builder& b, const model::Entry& entry, const theme::EntryTemplate& layout, double main_left,
                 Row& row) {
   if (layout.lead.empty()) return 0;
   std::vector<Paragraph> lead = template_column(b, entry, layout.lead, Slot::Lead);
@@ -263,7 +263,7 @@ double add_lead(Builder& b, const model::Entry& entry, const layout::EntryTempla
 // The entry as its template shows it: without the summary or the highlights when the template
 // leaves them out (entry.KIND.summary, entry.KIND.highlights).
 void add_regular(Builder& b, const model::Entry& entry, const EntryPlacement& placement, int group) {
-  const layout::EntryTemplate& layout = template_of(b.theme(), entry.kind);
+  const theme::EntryTemplate& layout = template_of(b.theme(), entry.kind);
   if (layout.summary && layout.highlights) return add_shown_regular(b, entry, placement, group);
   model::Entry shown = entry;
   if (!layout.summary) shown.summary = {};
@@ -273,7 +273,7 @@ void add_regular(Builder& b, const model::Entry& entry, const EntryPlacement& pl
 
 void add_shown_regular(Builder& b, const model::Entry& entry, const EntryPlacement& placement, int group) {
   const auto& theme = b.theme();
-  const layout::EntryTemplate& layout = template_of(theme, entry.kind);
+  const theme::EntryTemplate& layout = template_of(theme, entry.kind);
   const bool numbered = entry.kind == EntryKind::Publication && theme.number_publications;
   // Numbered publications hang their number left of everything the entry shows.
   const double indent = content_indent(b) + (numbered ? number_indent(theme, placement.widest_number) : 0);
@@ -284,11 +284,11 @@ void add_shown_regular(Builder& b, const model::Entry& entry, const EntryPlaceme
                                         [](const std::string& line) { return line.find("DURATION") != std::string::npos; });
   if (placement.time_span && !has_duration) aside_lines.push_back("DURATION");
   row.aside = template_column(b, entry, aside_lines, Slot::Aside);
-  row.aside_left = theme.aside_side == layout::AsideSide::Left;
+  row.aside_left = theme.aside_side == theme::AsideSide::Left;
   if (b.narrow()) {  // a narrow column has no room for a date column: dates go under the title
     for (auto& p : row.aside)
       if (!p.inlines.empty()) {
-        p.align = layout::Align::Left;
+        p.align = theme::Align::Left;
         row.main.push_back(std::move(p));
       }
     row.aside.clear();
@@ -378,7 +378,7 @@ void add_shown_regular(Builder& b, const model::Entry& entry, const EntryPlaceme
 void add_one_line(Builder& b, const model::Entry& entry, const EntryPlacement& placement, int group) {
   const auto& theme = b.theme();
   const FontSpec font = font_of(theme.body);
-  if (theme.aside_side == layout::AsideSide::Left && !b.narrow()) {
+  if (theme.aside_side == theme::AsideSide::Left && !b.narrow()) {
     Row row;
     row.aside_left = true;
     row.aside_width = theme.aside_width;
@@ -386,7 +386,7 @@ void add_one_line(Builder& b, const model::Entry& entry, const EntryPlacement& p
     FilledLine label = fill_template(b, entry, "LABEL", font_of(theme.aside));
     FilledLine details = fill_template(b, entry, "DETAILS", font);
     if (!label.inlines.empty())
-      row.aside.push_back(b.paragraph(std::move(label.inlines), theme.aside, layout::Align::Right, label.span));
+      row.aside.push_back(b.paragraph(std::move(label.inlines), theme.aside, theme::Align::Right, label.span));
     if (!details.inlines.empty())
       row.main.push_back(b.paragraph(std::move(details.inlines), theme.body, theme.body_align, details.span));
     if (row.aside.empty() && row.main.empty()) return;
@@ -440,8 +440,8 @@ double content_indent(const Builder& b) {
   return b.narrow() ? b.region().indent : content_indent(b.theme());
 }
 
-double content_indent(const layout::Theme& theme) {
-  return theme.aside_side == layout::AsideSide::Left ? theme.aside_width + theme.column_gap : 0;
+double content_indent(const theme::Theme& theme) {
+  return theme.aside_side == theme::AsideSide::Left ? theme.aside_width + theme.column_gap : 0;
 }
 
 void add_entry(Builder& b, const model::Entry& entry, const EntryPlacement& placement) {

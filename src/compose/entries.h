@@ -26,7 +26,7 @@ bool has_aside(Builder& builder, const model::Entry& entry);
 
 /// How far the text of entries stands from the column's left edge: the date column and its
 /// gap when dates go on the left, else 0.
-double content_indent(const layout::Theme& theme);
+double content_indent(const theme::Theme& theme);
 /// The same in the builder's current region (sidebar.indent in the side column).
 double content_indent(const Builder& builder);
 

@@ -49,7 +49,7 @@ std::string contact_icon(const model::Contact& contact) {
 
 // A contact as it is set: its icon (where the layout shows icons) kept to it by a no-break
 // space, reading as nothing in the text, then its text, linked.
-void append_contact(const Builder& b, const model::Contact& contact, const layout::TextStyle& style,
+void append_contact(const Builder& b, const model::Contact& contact, const theme::TextStyle& style,
                     bool unbreakable, std::vector<Inline>& out) {
   if (b.theme().contact_icons) {
     FontSpec icon_font = font_of(style);
@@ -62,10 +62,10 @@ void append_contact(const Builder& b, const model::Contact& contact, const layou
 // One Inline per contact, separated by header.separator. Contact texts are shown verbatim
 // (e-mail addresses and URLs are not markup); links keep the contact colour so the header
 // reads as one line.
-std::optional<Paragraph> contact_line(Builder& b, layout::Align align) {
+std::optional<Paragraph> contact_line(Builder& b, theme::Align align) {
   const auto& contacts = shown_contacts(b);
   if (contacts.empty()) return std::nullopt;
-  const layout::TextStyle& style = b.theme().contact;
+  const theme::TextStyle& style = b.theme().contact;
   // An empty separator would run the items together, in print and in extracted text.
   const std::string& separator = b.theme().contact_separator.empty() ? " " : b.theme().contact_separator;
   std::vector<Inline> inlines;
@@ -79,7 +79,7 @@ std::optional<Paragraph> contact_line(Builder& b, layout::Align align) {
   p.is_name = true;  // addresses and handles must never be hyphenated
   // Centred lines look best of even length; left- or right-aligned ones use the width, as a
   // letterhead does, instead of wrapping at half of it.
-  p.balance = align == layout::Align::Center;
+  p.balance = align == theme::Align::Center;
   return p;
 }
 
@@ -139,7 +139,7 @@ struct HeaderParts {
   std::optional<Paragraph> name, headline, contacts;
 };
 
-HeaderParts header_parts(Builder& b, layout::Align align, bool with_contacts) {
+HeaderParts header_parts(Builder& b, theme::Align align, bool with_contacts) {
   const auto& theme = b.theme();
   HeaderParts parts;
   parts.name = b.paragraph(b.cv().name, theme.name, align);
@@ -177,7 +177,7 @@ void add_with_photo(Builder& b, HeaderParts parts) {
   figure.right = theme.photo_right;
   figure.gap = theme.photo_gap;
   figure.shape = static_cast<doc::ImageShape>(theme.photo_shape);
-  if (theme.photo_shape == layout::PhotoShape::Circle) figure.height = figure.width;  // a circle needs a square
+  if (theme.photo_shape == theme::PhotoShape::Circle) figure.height = figure.width;  // a circle needs a square
   // The spaces between them are the layout's, as without a photo.
   if (parts.headline) parts.headline->space_before = theme.headline_space;
   if (parts.contacts) parts.contacts->space_before = theme.contact_space;
@@ -210,21 +210,21 @@ void add_stacked(Builder& b, HeaderParts parts) {
 
 // The photo on its own, at the top of a region of its own (a side column), as wide as the
 // layout says or as the column is.
-void add_region_photo(Builder& b, const layout::Region& region) {
+void add_region_photo(Builder& b, const theme::Region& region) {
   const auto& theme = b.theme();
   b.set_region(&region);
   Figure figure;
   figure.path = photo_path(b);
   figure.span = b.cv().photo.span;
-  figure.width = std::min(theme.photo_width, layout::region_text_width(theme, region.name));
-  figure.height = theme.photo_shape == layout::PhotoShape::Circle ? figure.width : figure.width * 4 / 3;
+  figure.width = std::min(theme.photo_width, theme::region_text_width(theme, region.name));
+  figure.height = theme.photo_shape == theme::PhotoShape::Circle ? figure.width : figure.width * 4 / 3;
   figure.shape = static_cast<doc::ImageShape>(theme.photo_shape);
   b.add(std::move(figure), 0, b.cv().photo.span).group = b.new_group();
 }
 
 // The contacts one per line, each after its icon, at the top of a region of their own (a
 // side column), below the photo when it is there too.
-void add_region_contacts(Builder& b, const layout::Region& region) {
+void add_region_contacts(Builder& b, const theme::Region& region) {
   const auto& theme = b.theme();
   b.set_region(&region);
   const bool after_photo = !b.empty_region();
@@ -234,7 +234,7 @@ void add_region_contacts(Builder& b, const layout::Region& region) {
     if (contact.text.empty()) continue;
     std::vector<Inline> inlines;
     append_contact(b, contact, theme.contact, false, inlines);
-    Paragraph p = b.paragraph(std::move(inlines), theme.contact, layout::Align::Left, contact.text.span);
+    Paragraph p = b.paragraph(std::move(inlines), theme.contact, theme::Align::Left, contact.text.span);
     p.is_name = true;
     const double space = first ? (after_photo ? theme.header_space_below : 0) : theme.contact_space;
     b.add(std::move(p), space, contact.text.span).group = group;
@@ -246,7 +246,7 @@ void add_region_contacts(Builder& b, const layout::Region& region) {
 // on the right, its first line on the name's baseline.
 void add_split(Builder& b) {
   const auto& theme = b.theme();
-  HeaderParts parts = header_parts(b, layout::Align::Left, false);
+  HeaderParts parts = header_parts(b, theme::Align::Left, false);
   Row row;
   if (parts.name) row.main.push_back(std::move(*parts.name));
   if (parts.headline) row.main.push_back(std::move(*parts.headline));
@@ -259,7 +259,7 @@ void add_split(Builder& b) {
     append_contact(b, contact, theme.contact, true, lines);
   }
   if (!lines.empty()) {
-    Paragraph contacts = b.paragraph(std::move(lines), theme.contact, layout::Align::Right, first_span);
+    Paragraph contacts = b.paragraph(std::move(lines), theme.contact, theme::Align::Right, first_span);
     contacts.is_name = true;
     row.aside.push_back(std::move(contacts));
   }
@@ -275,7 +275,7 @@ void add_document_title(Builder& b) {
   const auto& theme = b.theme();
   const std::string title = in_language(theme.document_title, b.locale());
   if (title.empty()) return;
-  Paragraph p = b.paragraph({Inline{title, font_of(theme.name), "", {}}}, theme.name, layout::Align::Center, {});
+  Paragraph p = b.paragraph({Inline{title, font_of(theme.name), "", {}}}, theme.name, theme::Align::Center, {});
   p.is_name = true;
   p.role = doc::Role::H1;  // the form's title: the name stands in its table
   b.add(std::move(p), 0, {}).keep_with_next = true;
@@ -292,8 +292,8 @@ void add_header_table(Builder& b, bool photo) {
   table.shaded_columns[0] = true;
   auto add_row = [&](const std::string& label, std::vector<Inline> value, const Span& span) {
     std::vector<Paragraph> row;
-    row.push_back(b.paragraph({Inline{label, label_font, "", {}}}, theme.body, layout::Align::Center, span));
-    Paragraph content = b.paragraph(std::move(value), theme.body, layout::Align::Left, span);
+    row.push_back(b.paragraph({Inline{label, label_font, "", {}}}, theme.body, theme::Align::Center, span));
+    Paragraph content = b.paragraph(std::move(value), theme.body, theme::Align::Left, span);
     content.is_name = true;
     row.push_back(std::move(content));
     table.rows.push_back(std::move(row));
@@ -324,8 +324,8 @@ void add_header_table(Builder& b, bool photo) {
 
 void add_header(Builder& b) {
   const auto& theme = b.theme();
-  b.set_region(layout::region_taking(theme, "header"));
-  const layout::Region& here = b.region();
+  b.set_region(theme::region_taking(theme, "header"));
+  const theme::Region& here = b.region();
   add_document_title(b);
   bool photo = !b.cv().photo.empty();
   if (theme.header_table) {
@@ -335,8 +335,8 @@ void add_header(Builder& b) {
   }
   // The photo and the contacts go to regions of their own (a side column) where the layout
   // says so; otherwise they stay with the name.
-  const layout::Region* photo_region = layout::region_taking(theme, "photo");
-  const layout::Region* contacts_region = layout::region_taking(theme, "contacts");
+  const theme::Region* photo_region = theme::region_taking(theme, "photo");
+  const theme::Region* contacts_region = theme::region_taking(theme, "contacts");
   if (photo && photo_region && photo_region != &here) {
     add_region_photo(b, *photo_region);
     photo = false;
@@ -349,7 +349,7 @@ void add_header(Builder& b) {
     b.set_region(nullptr);
     return;
   }
-  layout::Align align = photo ? theme.header_align_beside_photo : theme.header_align;
+  theme::Align align = photo ? theme.header_align_beside_photo : theme.header_align;
   HeaderParts parts = header_parts(b, align, contacts_here);
   if (parts.name || parts.headline || parts.contacts || photo) {
     if (photo)

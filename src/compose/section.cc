@@ -44,24 +44,24 @@ void accent_first_letters(std::vector<Inline>& inlines, int letters, const Rgb& 
   inlines.insert(inlines.begin(), std::move(accent));
 }
 
-layout::TitleStyle title_style(const layout::Theme& theme) {
-  return theme.section_rule ? theme.section_title_style : layout::TitleStyle::Plain;
+theme::TitleStyle title_style(const theme::Theme& theme) {
+  return theme.section_rule ? theme.section_title_style : theme::TitleStyle::Plain;
 }
 
 // The rules a title style draws on the title's own line; nullopt for styles without any.
-std::optional<LineRules> line_rules(const layout::Theme& theme, bool date_column) {
+std::optional<LineRules> line_rules(const theme::Theme& theme, bool date_column) {
   LineRules rules;
   rules.thickness = theme.section_rule_thickness;
   rules.color = theme.section_rule_color;
   rules.gap = 0.5 * theme.section_title.size;
   switch (title_style(theme)) {
-    case layout::TitleStyle::RuleAfter:
+    case theme::TitleStyle::RuleAfter:
       rules.kind = LineRules::Kind::After;
       return rules;
-    case layout::TitleStyle::RulesAround:
+    case theme::TitleStyle::RulesAround:
       rules.kind = LineRules::Kind::Around;
       return rules;
-    case layout::TitleStyle::BarBefore:
+    case theme::TitleStyle::BarBefore:
       rules.kind = LineRules::Kind::Before;
       // The bar fills the date column when dates go on the left, else it is a short tab.
       rules.bar_width = date_column ? theme.aside_width : 2 * theme.section_title.size;
@@ -77,12 +77,12 @@ void add_title(Builder& b, const model::Section& section, bool first) {
   std::vector<Inline> inlines = b.inlines(section.title, font_of(theme.section_title));
   std::string bookmark = inline_text(inlines);
   accent_first_letters(inlines, theme.section_accent_letters, theme.section_accent_color);
-  const layout::TitleStyle style = title_style(theme);
-  const layout::Align align = style == layout::TitleStyle::RulesAround || theme.section_title_centered
-                                  ? layout::Align::Center
-                                  : layout::Align::Left;
+  const theme::TitleStyle style = title_style(theme);
+  const theme::Align align = style == theme::TitleStyle::RulesAround || theme.section_title_centered
+                                  ? theme::Align::Center
+                                  : theme::Align::Left;
   Paragraph title = b.paragraph(std::move(inlines), theme.section_title, align, section.title.span);
-  const bool date_column = theme.aside_side == layout::AsideSide::Left && !b.narrow();
+  const bool date_column = theme.aside_side == theme::AsideSide::Left && !b.narrow();
   title.rules = line_rules(theme, date_column);
   if (title.rules && title.rules->kind == LineRules::Kind::Before)
     title.indent_left = title.rules->bar_width + (date_column ? theme.column_gap : title.rules->gap);
@@ -90,7 +90,7 @@ void add_title(Builder& b, const model::Section& section, bool first) {
   title.role = doc::Role::H2;
   Block& block =
       b.add(std::move(title), first ? theme.header_space_below : theme.section_space_above, section.title.span);
-  block.keep_with_next = !section.entries.empty() || style == layout::TitleStyle::RuleBelow;  // never ends a page
+  block.keep_with_next = !section.entries.empty() || style == theme::TitleStyle::RuleBelow;  // never ends a page
   block.bookmark = std::move(bookmark);
 }
 
@@ -100,7 +100,7 @@ void add_rule(Builder& b, const model::Section& section) {
   b.add(rule, theme.section_rule_gap, section.title.span).keep_with_next = !section.entries.empty();
 }
 
-const layout::TableTemplate& table_template(const layout::Theme& theme, EntryKind kind) {
+const theme::TableTemplate& table_template(const theme::Theme& theme, EntryKind kind) {
   switch (kind) {
     case EntryKind::Experience: return theme.experience_table;
     case EntryKind::Education: return theme.education_table;
@@ -135,7 +135,7 @@ void drop_empty_columns(Table& table) {
 
 // A section as a ruled table: the header row, then one row per entry, each cell one of the
 // layout's templates filled for the entry (an entry of another kind fills what it can).
-void add_table(Builder& b, const model::Section& section, const layout::TableTemplate& layout) {
+void add_table(Builder& b, const model::Section& section, const theme::TableTemplate& layout) {
   const auto& theme = b.theme();
   const size_t columns = layout.cells.size();
   Table table = table_of(theme, layout.widths, columns);
@@ -146,7 +146,7 @@ void add_table(Builder& b, const model::Section& section, const layout::TableTem
   }();
   for (size_t c = 0; c < columns; ++c) {
     const std::string label = c < layout.headers.size() ? in_language(layout.headers[c], b.locale()) : "";
-    table.header.push_back(b.paragraph({Inline{label, header_font, "", {}}}, theme.body, layout::Align::Center,
+    table.header.push_back(b.paragraph({Inline{label, header_font, "", {}}}, theme.body, theme::Align::Center,
                                        section.title.span));
   }
   if (std::all_of(table.header.begin(), table.header.end(), [](const Paragraph& p) { return p.inlines[0].text.empty(); }))
@@ -173,7 +173,7 @@ void add_table(Builder& b, const model::Section& section, const layout::TableTem
       // A cell is a share of the width, often narrow: a long author's name may wrap there
       // rather than run into the next column.
       for (Inline& part : cell.inlines) part.unbreakable = false;
-      Paragraph p = b.paragraph(std::move(cell.inlines), theme.body, layout::Align::Left,
+      Paragraph p = b.paragraph(std::move(cell.inlines), theme.body, theme::Align::Left,
                                 cell.span.known() ? cell.span : entry.span);
       p.is_name = cell.names;
       p.hanging_markers = true;  // "· " before each highlight: their later lines under the text
@@ -193,7 +193,7 @@ int entry_number(const model::Section& section, size_t index) {
 // Whether the layout lists the section in entry.time_spans_in, by its title ("Experience")
 // or by its key, as RenderCV names sections in its design ("experience", "work_experience"),
 // which a Korean CV's 경력 under the key `experience` still answers to.
-bool shows_time_spans(const layout::Theme& theme, const model::Section& section) {
+bool shows_time_spans(const theme::Theme& theme, const model::Section& section) {
   if (theme.time_spans_in.empty()) return false;
   auto normal = [](std::string text) {
     for (char& c : text) c = c == ' ' ? '_' : static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
@@ -230,7 +230,7 @@ void keep_short_entries_in_pairs(Builder& b, const model::Section& section, cons
 // paragraph on the full width (not beside a date column on the left, not in a narrow column).
 void set_in_two_columns(Builder& b, const model::Section& section, const std::vector<size_t>& first_block) {
   const auto& theme = b.theme();
-  if (theme.one_line_columns != 2 || b.narrow() || theme.aside_side == layout::AsideSide::Left ||
+  if (theme.one_line_columns != 2 || b.narrow() || theme.aside_side == theme::AsideSide::Left ||
       first_block.size() < 2)
     return;
   const bool one_line = std::all_of(section.entries.begin(), section.entries.end(),
@@ -239,14 +239,14 @@ void set_in_two_columns(Builder& b, const model::Section& section, const std::ve
   for (size_t i = first_block.front(); i < b.block_count(); ++i)
     if (!std::holds_alternative<Paragraph>(b.block_at(i).content)) return;
   std::vector<Block> entries = b.take_from(first_block.front());
-  const double width = layout::region_text_width(theme, b.region().name);
+  const double width = theme::region_text_width(theme, b.region().name);
   const double gap = 2 * theme.column_gap;
   for (size_t i = 0; i < entries.size(); i += 2) {
     Row row;
     // Ragged: a half-width cell justified opens wide gaps.
     for (size_t j = i; j < std::min(i + 2, entries.size()); ++j) {
       Paragraph cell = std::get<Paragraph>(std::move(entries[j].content));
-      if (cell.align == layout::Align::Justify) cell.align = layout::Align::Left;
+      if (cell.align == theme::Align::Justify) cell.align = theme::Align::Left;
       (j == i ? row.main : row.aside).push_back(std::move(cell));
     }
     row.aside_width = std::max(1.0, (width - gap) / 2);
@@ -264,7 +264,7 @@ void set_in_two_columns(Builder& b, const model::Section& section, const std::ve
 // entry, and a dot at each entry's first line.
 void add_timeline(Builder& b, const model::Section& section, const std::vector<size_t>& first_block) {
   const auto& theme = b.theme();
-  if (!theme.timeline || theme.aside_side != layout::AsideSide::Left || b.narrow() || first_block.empty()) return;
+  if (!theme.timeline || theme.aside_side != theme::AsideSide::Left || b.narrow() || first_block.empty()) return;
   const bool dated = std::any_of(section.entries.begin(), section.entries.end(),
                                  [](const model::Entry& entry) { return entry.date || entry.start_date; });
   if (!dated) return;
@@ -288,8 +288,8 @@ void add_timeline(Builder& b, const model::Section& section, const std::vector<s
 void add_section(Builder& b, const model::Section& section, bool first) {
   const auto& theme = b.theme();
   add_title(b, section, first);
-  if (title_style(theme) == layout::TitleStyle::RuleBelow) add_rule(b, section);
-  const layout::TableTemplate& table = table_template(theme, section.kind);
+  if (title_style(theme) == theme::TitleStyle::RuleBelow) add_rule(b, section);
+  const theme::TableTemplate& table = table_template(theme, section.kind);
   if (is_table_kind(section.kind) && !table.cells.empty() && !b.narrow()) {
     add_table(b, section, table);
     return;

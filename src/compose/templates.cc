@@ -60,7 +60,7 @@ std::vector<Inline> date_inlines(std::string text, const model::Date* date, cons
 // The value of one field in `font`; fields that are texts of the CV keep their markup.
 std::vector<Inline> field_inlines(Builder& b, const model::Entry& entry, std::string_view field,
                                   const FontSpec& font, bool role_colored_links, bool& names) {
-  const layout::DateFormat format = b.theme().date_format;
+  const theme::DateFormat format = b.theme().date_format;
   const Rgb link_color = role_colored_links ? font.color : b.theme().link_color;
   auto text = [&](const model::Text& t) {
     return t.empty() ? std::vector<Inline>{} : b.inlines(t, font, link_color);

@@ -5,7 +5,7 @@
 #include <utility>
 
 #include "compose/compose.h"
-#include "paginate/paginate.h"
+#include "layout/paginate.h"
 #include "text/text.h"
 
 namespace hanji::engine {
@@ -28,12 +28,12 @@ constexpr std::size_t kIdleTotal = 8;
 }  // namespace
 
 struct Engine::Impl {
-  Impl(layout::DataDirs d, Builds b) : dirs(std::move(d)), builds(b) {}
+  Impl(theme::DataDirs d, Builds b) : dirs(std::move(d)), builds(b) {}
 
-  layout::DataDirs dirs;
+  theme::DataDirs dirs;
   Builds builds;
-  layout::LayoutFileCache layout_files;
-  source::LocaleCache locale_files;
+  theme::LayoutFileCache layout_files;
+  readers::LocaleCache locale_files;
   config::YamlPieces yaml_pieces;
   compose::MarkupMemo markup;
 
@@ -44,7 +44,7 @@ struct Engine::Impl {
 
   /// A typesetter for `theme` reporting into `diags`: an idle one that set the same fonts
   /// and settings before, or a new one.
-  std::unique_ptr<text::Typesetter> take_typesetter(const layout::Theme& theme, const std::string& signature,
+  std::unique_ptr<text::Typesetter> take_typesetter(const theme::Theme& theme, const std::string& signature,
                                                     Diagnostics& diags) {
     {
       std::lock_guard lock(mutex);
@@ -79,8 +79,8 @@ struct Engine::Impl {
     }
   }
 
-  source::ReadOptions read_options(const Request& request) {
-    source::ReadOptions options = request.read;
+  readers::ReadOptions read_options(const Request& request) {
+    readers::ReadOptions options = request.read;
     if (options.locales_dir.empty()) options.locales_dir = dirs.locales;
     if (options.layouts_dir.empty()) options.layouts_dir = dirs.layouts;
     if (!options.locale_cache) options.locale_cache = &locale_files;
@@ -89,24 +89,24 @@ struct Engine::Impl {
   }
 };
 
-Engine::Engine(layout::DataDirs dirs, Builds builds) : impl_(std::make_unique<Impl>(std::move(dirs), builds)) {}
+Engine::Engine(theme::DataDirs dirs, Builds builds) : impl_(std::make_unique<Impl>(std::move(dirs), builds)) {}
 
 Engine::~Engine() = default;
 
-const layout::DataDirs& Engine::dirs() const { return impl_->dirs; }
+const theme::DataDirs& Engine::dirs() const { return impl_->dirs; }
 
-fit::FitResult Engine::lay_out(const model::CvFile& file, const layout::Theme& theme, int pages, Diagnostics& diags) {
+fit::FitResult Engine::lay_out(const model::CvFile& file, const theme::Theme& theme, int pages, Diagnostics& diags) {
   // The typesetter keeps reporting into `sink` (a layout without fonts at once, then what each
   // paragraph needs); each attempt hands what it gathered to fit, which keeps the messages of
   // the layout it chooses.
   Diagnostics sink;
   const std::string signature = text::Typesetter::signature(theme);
   std::unique_ptr<text::Typesetter> typesetter = impl_->take_typesetter(theme, signature, sink);
-  auto attempt = [&](const layout::Theme& squeezed, const paginate::Options& options, Diagnostics& out) {
+  auto attempt = [&](const theme::Theme& squeezed, const layout::Options& options, Diagnostics& out) {
     doc::Document doc;
     if (!sink.has_errors()) {
       compose::Composition composition = compose::compose(file, squeezed, sink, &impl_->markup);
-      if (!sink.has_errors()) doc = paginate::paginate(composition, squeezed, *typesetter, sink, options);
+      if (!sink.has_errors()) doc = layout::paginate(composition, squeezed, *typesetter, sink, options);
     }
     out = std::move(sink);
     sink = Diagnostics{};  // the same object, which the typesetter holds on to
@@ -124,16 +124,16 @@ fit::FitResult Engine::lay_out(const model::CvFile& file, const layout::Theme& t
   return result;
 }
 
-std::optional<layout::Theme> Engine::theme_for(const model::CvFile& file, const Request& request,
+std::optional<theme::Theme> Engine::theme_for(const model::CvFile& file, const Request& request,
                                               Diagnostics& diags) {
   LayoutChoice choice = choose_layout(file, request);
   // Layout names are looked up next to the CV and in the user's folder before the built-in ones.
-  layout::DataDirs search = impl_->dirs;
-  if (search.user_layouts.empty()) search.user_layouts = layout::layout_search_dirs(file.path);
+  theme::DataDirs search = impl_->dirs;
+  if (search.user_layouts.empty()) search.user_layouts = theme::layout_search_dirs(file.path);
   search.cv_file = file.path;
   search.cache = &impl_->layout_files;
-  std::optional<layout::Theme> theme =
-      layout::load_theme(choice.name, choice.span, file.layout_overrides, request.paper, search, diags);
+  std::optional<theme::Theme> theme =
+      theme::load_theme(choice.name, choice.span, file.layout_overrides, request.paper, search, diags);
   if (theme) theme->right_to_left = model::is_right_to_left(file.locale.language);
   return theme;
 }
@@ -141,7 +141,7 @@ std::optional<layout::Theme> Engine::theme_for(const model::CvFile& file, const 
 namespace {
 
 // How the PDF is written: the CV's settings.pdf_standard over the layout's pdf.standard.
-doc::PdfOutput pdf_output(const layout::Theme& theme, const model::Settings& settings) {
+doc::PdfOutput pdf_output(const theme::Theme& theme, const model::Settings& settings) {
   doc::PdfOutput output;
   output.tagged = theme.pdf_tagged;
   constexpr doc::PdfStandard kByIndex[] = {doc::PdfStandard::None, doc::PdfStandard::Ua1, doc::PdfStandard::A2b,
@@ -157,7 +157,7 @@ doc::PdfOutput pdf_output(const layout::Theme& theme, const model::Settings& set
 }  // namespace
 
 std::optional<Rendered> Engine::render(model::CvFile file, const Request& request, Diagnostics& diags) {
-  std::optional<layout::Theme> theme = theme_for(file, request, diags);
+  std::optional<theme::Theme> theme = theme_for(file, request, diags);
   if (!theme) return std::nullopt;
   // --fit-pages wins over the layout's fit_pages; without either the CV is laid out as it is.
   const int pages = request.fit_pages > 0 ? request.fit_pages : theme->fit_pages;
@@ -168,12 +168,12 @@ std::optional<Rendered> Engine::render(model::CvFile file, const Request& reques
 }
 
 std::optional<model::CvFile> Engine::load(const std::string& path, const Request& request, Diagnostics& diags) {
-  return source::load_cv(path, diags, impl_->read_options(request));
+  return readers::load_cv(path, diags, impl_->read_options(request));
 }
 
 std::optional<model::CvFile> Engine::load_text(const std::string& text, const std::string& path,
                                                const Request& request, Diagnostics& diags) {
-  return source::load_cv_from_string(text, path, diags, impl_->read_options(request));
+  return readers::load_cv_from_string(text, path, diags, impl_->read_options(request));
 }
 
 std::optional<Rendered> Engine::render_file(const std::string& path, const Request& request, Diagnostics& diags) {

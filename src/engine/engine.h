@@ -19,8 +19,8 @@
 #include "core/core.h"
 #include "doc/doc.h"
 #include "fit/fit.h"
-#include "layout/layout.h"
-#include "source/source.h"
+#include "theme/theme.h"
+#include "readers/source.h"
 
 namespace hanji::engine {
 
@@ -33,13 +33,13 @@ struct Request {
   /// Fit on at most this many pages; 0 = as the layout says (its fit_pages).
   int fit_pages = 0;
   /// --lang and --only: which language of a bilingual CV, which tagged parts to keep.
-  source::ReadOptions read;
+  readers::ReadOptions read;
 };
 
 /// A rendered CV: the document and the (possibly squeezed) theme it was laid out with.
 struct Rendered {
   doc::Document doc;
-  layout::Theme theme;
+  theme::Theme theme;
   model::CvFile file;
 };
 
@@ -70,13 +70,13 @@ enum class Builds { One, Many };
 
 class Engine {
  public:
-  /// `dirs`: the built-in layouts, fonts and locales (layout::find_data_dirs).
-  explicit Engine(layout::DataDirs dirs, Builds builds = Builds::Many);
+  /// `dirs`: the built-in layouts, fonts and locales (theme::find_data_dirs).
+  explicit Engine(theme::DataDirs dirs, Builds builds = Builds::Many);
   ~Engine();
   Engine(const Engine&) = delete;
   Engine& operator=(const Engine&) = delete;
 
-  const layout::DataDirs& dirs() const;
+  const theme::DataDirs& dirs() const;
 
   /// Reads the CV file at `path` as the request says (language, tags): what every exporter
   /// starts from, so the PDF and the text exports hold the same CV. nullopt after an error.
@@ -89,7 +89,7 @@ class Engine {
   /// The theme `file` is laid out with (before any fitting squeezes it): the request's
   /// layout, else the file's, else classic; names looked up beside the CV and in the user's
   /// folder before the built-in layouts. nullopt when an error was reported.
-  std::optional<layout::Theme> theme_for(const model::CvFile& file, const Request& request, Diagnostics& diags);
+  std::optional<theme::Theme> theme_for(const model::CvFile& file, const Request& request, Diagnostics& diags);
 
   /// Renders a loaded CV: its theme, then lay_out(). nullopt when an error was reported.
   std::optional<Rendered> render(model::CvFile file, const Request& request, Diagnostics& diags);
@@ -99,7 +99,7 @@ class Engine {
 
   /// Composes, sets and paginates a loaded CV with `theme`, fitting it to `pages` pages when
   /// `pages` >= 1 (see fit::fit_to_pages). Every attempt shares one typesetter.
-  fit::FitResult lay_out(const model::CvFile& file, const layout::Theme& theme, int pages, Diagnostics& diags);
+  fit::FitResult lay_out(const model::CvFile& file, const theme::Theme& theme, int pages, Diagnostics& diags);
 
   /// The files a rendered CV was made from: the CV, its design and locale files, its layout
   /// files, its photo and fonts (what `hanji watch` watches besides the locale folders).

@@ -206,7 +206,7 @@ Json inline_entries(const model::Section& section) {
 }
 
 // The section keys whose sections a JSON Resume array holds, the first the one whose title
-// the JSON Resume reader gives the array (as source/json_resume.cc names them).
+// the JSON Resume reader gives the array (as readers/jsonresume/json_resume.cc names them).
 std::vector<std::string_view> keys_for(std::string_view array) {
   if (array == "volunteer") return {"volunteering", "volunteer"};
   if (array == "awards") return {"awards", "honors", "selected_honors"};

@@ -31,7 +31,7 @@ constexpr double kMinStep = 0.1;
 /// The CV laid out at one squeeze.
 struct Attempt {
   double squeeze = 0;
-  layout::Theme theme;
+  theme::Theme theme;
   doc::Document doc;
   Diagnostics diags;  // everything this layout reported, in order
   double excess = 0;  // > 0: pt of content past the last allowed page; <= 0: room left on it
@@ -71,10 +71,10 @@ bool contains(const std::vector<Diagnostic>& list, const Diagnostic& d) {
 /// it, so those are gathered from every attempt.
 class Layouts {
  public:
-  Layouts(const LayOut& lay_out, const layout::Theme& theme, int pages)
+  Layouts(const LayOut& lay_out, const theme::Theme& theme, int pages)
       : lay_out_(lay_out), theme_(theme), pages_(pages) {}
 
-  Attempt lay_out(double s, paginate::Options options) {
+  Attempt lay_out(double s, layout::Options options) {
     Attempt a;
     ++count_;
     a.squeeze = s;
@@ -105,7 +105,7 @@ class Layouts {
 
  private:
   const LayOut& lay_out_;
-  const layout::Theme& theme_;
+  const theme::Theme& theme_;
   int pages_;
   std::vector<Diagnostic> unlocated_;  // from every attempt so far, once each
   int count_ = 0;
@@ -118,7 +118,7 @@ class Layouts {
 Attempt narrow(Layouts& layouts, int pages, const Attempt& lo_attempt, Attempt hi) {
   double lo = lo_attempt.squeeze, f_lo = lo_attempt.excess, f_hi = hi.excess;
   int kept = 0;  // +1: the low end was kept last time, -1: the high end
-  paginate::Options no_balancing{.balance_last_page = false};
+  layout::Options no_balancing{.balance_last_page = false};
   while (hi.squeeze - lo > kSqueezeTolerance && layouts.count() < kMaxAttempts && layouts.may_lay_out_again()) {
     double width = hi.squeeze - lo;
     double s = lo + width * f_lo / (f_lo - f_hi);
@@ -152,8 +152,8 @@ FitResult finish(Attempt a, const Layouts& layouts, Diagnostics& diags) {
   return r;
 }
 
-void warn_cannot_fit(const layout::Theme& original, const FitResult& tightest, int pages, Diagnostics& diags) {
-  const layout::TextStyle& body = tightest.theme.body;
+void warn_cannot_fit(const theme::Theme& original, const FitResult& tightest, int pages, Diagnostics& diags) {
+  const theme::TextStyle& body = tightest.theme.body;
   const double pitch = body.size * body.line_height;
   const int lines = static_cast<int>(std::ceil(tightest.shortfall / pitch));
   std::string changes = describe_changes(original, tightest.theme);
@@ -190,7 +190,7 @@ std::optional<Attempt> spare_last_page(Layouts& layouts, Attempt& natural) {
   const int target = static_cast<int>(page_count(natural.doc)) - 1;
   layouts.aim_at(target);
   natural.excess = excess(natural.doc, target);
-  Attempt gentle = layouts.lay_out(kGentleSqueeze, paginate::Options{.balance_last_page = false});
+  Attempt gentle = layouts.lay_out(kGentleSqueeze, layout::Options{.balance_last_page = false});
   if (gentle.diags.has_errors() || page_count(gentle.doc) > static_cast<size_t>(target)) return std::nullopt;
   Attempt best = narrow(layouts, target, natural, std::move(gentle));
   if (best.diags.has_errors()) return std::nullopt;
@@ -199,11 +199,11 @@ std::optional<Attempt> spare_last_page(Layouts& layouts, Attempt& natural) {
 
 }  // namespace
 
-FitResult fit_to_pages(const LayOut& lay_out, const layout::Theme& theme, int pages, Diagnostics& diags) {
+FitResult fit_to_pages(const LayOut& lay_out, const theme::Theme& theme, int pages, Diagnostics& diags) {
   Layouts layouts(lay_out, theme, pages);
   // As the layout says, with the usual balancing of a nearly empty last page: fitting changes
   // nothing in a CV that already fits.
-  Attempt natural = layouts.lay_out(0, paginate::Options{});
+  Attempt natural = layouts.lay_out(0, layout::Options{});
   if (pages <= 0) {
     std::optional<Attempt> spared;
     if (theme.fit_spare_last_page) spared = spare_last_page(layouts, natural);
@@ -240,7 +240,7 @@ FitResult fit_to_pages(const LayOut& lay_out, const layout::Theme& theme, int pa
 
   // From here on fitting alone squeezes the spaces, within the layout's bounds; paginate's
   // balancing would squeeze them again on top.
-  Attempt tightest = layouts.lay_out(1, paginate::Options{.balance_last_page = false});
+  Attempt tightest = layouts.lay_out(1, layout::Options{.balance_last_page = false});
   if (tightest.diags.has_errors()) return finish(std::move(tightest), layouts, diags);
   if (page_count(tightest.doc) > static_cast<size_t>(pages)) {
     double shortfall = tightest.excess;

@@ -10,8 +10,8 @@
 #include <string>
 
 #include "core/core.h"
-#include "layout/layout.h"
-#include "paginate/paginate.h"
+#include "theme/theme.h"
+#include "layout/paginate.h"
 
 namespace hanji::fit {
 
@@ -20,15 +20,15 @@ namespace hanji::fit {
 /// staggered order (top and bottom margins and leading first, the spaces between blocks
 /// throughout, the text size from s = 0.2, the side margins last; see squeeze.cc). Nothing
 /// ever grows, and no margin goes below fit.min_margin unless the layout's own margin does.
-layout::Theme squeezed(const layout::Theme& theme, double s);
+theme::Theme squeezed(const theme::Theme& theme, double s);
 
 /// What squeezing changed, in the user's terms, for a note: "text at 95%, line spacing at 96%,
 /// space between blocks at 70%, margins 15 → 13 mm". Empty when nothing changed.
-std::string describe_changes(const layout::Theme& original, const layout::Theme& fitted);
+std::string describe_changes(const theme::Theme& original, const theme::Theme& fitted);
 
 struct FitResult {
   doc::Document doc;
-  layout::Theme theme;    // the (squeezed) theme `doc` was laid out with
+  theme::Theme theme;    // the (squeezed) theme `doc` was laid out with
   double squeeze = 0;     // the s `theme` was made with; 0 = as the layout says
   bool fits = true;       // doc has at most the pages asked for (always true without fitting)
   int attempts = 0;       // layouts computed (each one compose + paginate)
@@ -37,7 +37,7 @@ struct FitResult {
 
 /// One layout of the CV with a (squeezed) theme, its messages in the Diagnostics given. The
 /// engine provides it (compose, set, paginate); fitting only searches.
-using LayOut = std::function<doc::Document(const layout::Theme&, const paginate::Options&, Diagnostics&)>;
+using LayOut = std::function<doc::Document(const theme::Theme&, const layout::Options&, Diagnostics&)>;
 
 /// Lays the CV out with `theme` through `lay_out`. With `pages` >= 1 and more pages than that,
 /// searches for the least squeeze that fits (a handful of layouts, which the engine lets share
@@ -46,6 +46,6 @@ using LayOut = std::function<doc::Document(const layout::Theme&, const paginate:
 /// the CV out as it is, unless its last page holds less than a quarter of a page and going a
 /// third of the way to the bounds spares it (fit.spare_last_page), which a note then says. Diagnostics are those of the returned layout only (once each, not
 /// once per attempt); on an error the result is incomplete and `diags` has the error.
-FitResult fit_to_pages(const LayOut& lay_out, const layout::Theme& theme, int pages, Diagnostics& diags);
+FitResult fit_to_pages(const LayOut& lay_out, const theme::Theme& theme, int pages, Diagnostics& diags);
 
 }  // namespace hanji::fit

@@ -11,7 +11,7 @@ namespace hanji::fit {
 
 namespace {
 
-using layout::Theme;
+using theme::Theme;
 
 /// The part of the overall squeeze over which one group of dimensions goes from its value to
 /// its bound.
@@ -88,7 +88,7 @@ void describe_margins(std::vector<std::string>& parts, const char* what_both, co
 
 }  // namespace
 
-layout::Theme squeezed(const layout::Theme& theme, double s) {
+theme::Theme squeezed(const theme::Theme& theme, double s) {
   s = std::clamp(s, 0.0, 1.0);
   const double size_factor = factor_towards(theme.fit_min_font_scale, progress(kTextSize, s));
   const double leading_factor = factor_towards(theme.fit_min_leading_scale, progress(kLeading, s));
@@ -98,9 +98,9 @@ layout::Theme squeezed(const layout::Theme& theme, double s) {
   // What shrinks is what the parameter registry declares with a fit role: every text style
   // (the name's accent and the date column's detail line included), every vertical space.
   Theme out = theme;
-  layout::scale_parameters(out, layout::FitRole::TextSize, size_factor);
-  layout::scale_parameters(out, layout::FitRole::Leading, leading_factor);
-  layout::scale_parameters(out, layout::FitRole::VerticalSpace, space_factor);
+  theme::scale_parameters(out, theme::FitRole::TextSize, size_factor);
+  theme::scale_parameters(out, theme::FitRole::Leading, leading_factor);
+  theme::scale_parameters(out, theme::FitRole::VerticalSpace, space_factor);
   out.margin_top = margin_towards(theme.margin_top, theme.fit_min_margin, edge);
   out.margin_bottom = margin_towards(theme.margin_bottom, bottom_margin_floor(theme), edge);
   out.margin_left = margin_towards(theme.margin_left, theme.fit_min_margin, side);
@@ -108,12 +108,12 @@ layout::Theme squeezed(const layout::Theme& theme, double s) {
   return out;
 }
 
-std::string describe_changes(const layout::Theme& original, const layout::Theme& fitted) {
+std::string describe_changes(const theme::Theme& original, const theme::Theme& fitted) {
   std::vector<std::string> parts;
   describe_ratio(parts, "text", original.body.size, fitted.body.size);
   describe_ratio(parts, "line spacing", original.body.line_height, fitted.body.line_height);
-  const std::vector<double> spaces = layout::parameter_values(original, layout::FitRole::VerticalSpace),
-                            fitted_spaces = layout::parameter_values(fitted, layout::FitRole::VerticalSpace);
+  const std::vector<double> spaces = theme::parameter_values(original, theme::FitRole::VerticalSpace),
+                            fitted_spaces = theme::parameter_values(fitted, theme::FitRole::VerticalSpace);
   for (std::size_t i = 0; i < spaces.size() && i < fitted_spaces.size(); ++i) {
     if (spaces[i] <= 0) continue;
     describe_ratio(parts, "space between blocks", spaces[i], fitted_spaces[i]);

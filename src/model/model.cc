@@ -66,7 +66,7 @@ Locale english() {
 const std::vector<std::string_view>& known_section_keys() {
   // The keys RenderCV files use most, synonyms next to each other. JSON Resume's sections
   // are among them: its `work` takes the title of `experience`, `volunteer` that of
-  // `volunteering` (source/json_resume.cc).
+  // `volunteering` (readers/jsonresume/json_resume.cc).
   static const std::vector<std::string_view> kKeys = {
       "summary",       "about",           "about_me",         "profile",
       "experience",    "work_experience", "professional_experience", "work", "employment",

@@ -88,13 +88,13 @@ void set_emergency(const std::u32string& chars, size_t k, bool raw_allowed, Boun
 
 // Inside a token with Hangul or Hanja. Word mode: never (eojeol stay whole). Character mode:
 // between syllables, penalised so spaces win, never between Hangul and a Latin letter.
-void tailor_cjk_token(const std::u32string& chars, const Token& token, layout::KoreanBreak mode,
+void tailor_cjk_token(const std::u32string& chars, const Token& token, theme::KoreanBreak mode,
                       const std::vector<Raw>& raw, std::vector<Boundary>& out) {
   for (size_t k = token.begin + 1; k < token.end; ++k) {
     Boundary& b = out[k];
     set_emergency(chars, k, raw[k] == Raw::Allowed, b);
     b.allowed = false;
-    if (mode == layout::KoreanBreak::Word) continue;
+    if (mode == theme::KoreanBreak::Word) continue;
     const char32_t before = chars[k - 1], after = chars[k];
     const bool next_to_syllable = is_cjk_letter(before) || is_cjk_letter(after);
     const bool mixed_word = (is_cjk_letter(before) && is_latin_char(after)) ||
@@ -210,7 +210,7 @@ SpaceBreak space_break(const std::u32string& chars, const std::vector<Token>& to
 
 }  // namespace
 
-std::vector<Boundary> find_breaks(const SourceText& text, layout::KoreanBreak mode) {
+std::vector<Boundary> find_breaks(const SourceText& text, theme::KoreanBreak mode) {
   const std::u32string& chars = text.chars;
   std::vector<Boundary> out(text.size() + 1);
   if (text.size() == 0) return out;

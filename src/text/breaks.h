@@ -7,7 +7,7 @@
 
 #include <vector>
 
-#include "layout/layout.h"
+#include "theme/theme.h"
 #include "text/paragraph.h"
 
 namespace hanji::text::detail {
@@ -37,6 +37,6 @@ constexpr int kHyphenPenalty = 50;
 constexpr int kDateRangePenalty = 5000;
 
 /// boundaries[k] describes the position before char k, for 0 <= k <= text.size().
-std::vector<Boundary> find_breaks(const SourceText& text, layout::KoreanBreak mode);
+std::vector<Boundary> find_breaks(const SourceText& text, theme::KoreanBreak mode);
 
 }  // namespace hanji::text::detail

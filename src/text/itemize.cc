@@ -113,7 +113,7 @@ std::optional<FontChoice> FontChooser::choose_anew(char32_t c, Family family, co
       if (try_font(candidate)) return candidate;
     }
   }
-  for (const layout::FontFaces& faces : settings_.fonts.scripts)
+  for (const theme::FontFaces& faces : settings_.fonts.scripts)
     for (const std::string* path : face_fallbacks(faces, spec.bold, false))
       if (auto index = fonts_.load(*path)) {
         const FontChoice candidate{*index, Role::Fallback, false};
@@ -140,7 +140,7 @@ std::optional<FontChoice> FontChooser::mono() {
 }
 
 std::optional<FontChoice> FontChooser::load_face(Family family, bool bold, bool italic) {
-  const layout::FontFaces& faces = family == Family::Hangul ? settings_.fonts.hangul : settings_.fonts.latin;
+  const theme::FontFaces& faces = family == Family::Hangul ? settings_.fonts.hangul : settings_.fonts.latin;
   const Role role = family == Family::Hangul ? Role::Hangul : Role::Latin;
   for (const std::string* path : face_fallbacks(faces, bold, italic)) {
     if (auto index = fonts_.load(*path)) {
@@ -249,7 +249,7 @@ class MissingChars {
 
 }  // namespace
 
-std::vector<const std::string*> face_fallbacks(const layout::FontFaces& faces, bool bold, bool italic) {
+std::vector<const std::string*> face_fallbacks(const theme::FontFaces& faces, bool bold, bool italic) {
   if (bold && italic) return {&faces.bold_italic, &faces.bold, &faces.regular};
   if (italic) return {&faces.italic, &faces.regular};
   if (bold) return {&faces.bold, &faces.regular};

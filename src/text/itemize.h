@@ -13,7 +13,7 @@
 #include <vector>
 
 #include "core/core.h"
-#include "layout/layout.h"
+#include "theme/theme.h"
 #include "text/font_store.h"
 #include "text/page_memo.h"
 #include "text/paragraph.h"
@@ -27,7 +27,7 @@ std::vector<Family> resolve_families(const std::u32string& chars);
 
 /// What itemizing and shaping need from the theme.
 struct FontSettings {
-  layout::Fonts fonts;
+  theme::Fonts fonts;
   Rgb emphasis_color;
   double hangul_latin_gap = 0;  // em
   bool right_to_left = false;   // paragraphs' base direction (a Hebrew, Arabic or Persian CV)
@@ -35,7 +35,7 @@ struct FontSettings {
 
 /// The faces a style of a family is set in, the first that loads: missing styles fall back,
 /// bold italic to bold to regular, italic and bold to regular.
-std::vector<const std::string*> face_fallbacks(const layout::FontFaces& faces, bool bold, bool italic);
+std::vector<const std::string*> face_fallbacks(const theme::FontFaces& faces, bool bold, bool italic);
 
 /// The font a char is drawn with.
 struct FontChoice {

@@ -365,8 +365,8 @@ Line build_line(const SourceText& text, const ShapedText& shaped, ClusterRange r
   constexpr double kUnderfullSpaceScale = 2.0, kUnderfullGap = 1.0;  // pt
   line.underfull = spec.fill && (space_scale > kUnderfullSpaceScale || spec.width - pen > kUnderfullGap);
   double offset = 0;
-  if (spec.align == layout::Align::Center) offset = (spec.width - pen) / 2;
-  if (spec.align == layout::Align::Right) offset = spec.width - pen;
+  if (spec.align == theme::Align::Center) offset = (spec.width - pen) / 2;
+  if (spec.align == theme::Align::Right) offset = spec.width - pen;
   offset = std::max(0.0, offset);
   for (GlyphRun& run : line.runs) run.x += offset;
   return line;

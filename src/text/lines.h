@@ -2,7 +2,7 @@
 // justification, glyph runs split by font/size/colour/link, and alignment offsets.
 #pragma once
 
-#include "layout/layout.h"
+#include "theme/theme.h"
 #include "text/line_breaking.h"
 #include "text/paragraph.h"
 #include "text/text.h"
@@ -11,7 +11,7 @@ namespace hanji::text::detail {
 
 struct LineSpec {
   double width = 0;
-  layout::Align align = layout::Align::Left;
+  theme::Align align = theme::Align::Left;
   bool fill = false;     // stretch to the width (a justified line that is not a paragraph's last)
   bool shrink = false;   // may shrink its spaces to fit (any line of a justified paragraph)
   bool trim = true;      // drop spaces at the line end (a line of a broken paragraph)

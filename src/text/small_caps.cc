@@ -66,7 +66,7 @@ char32_t single_capital(char32_t c) {
   return 0;
 }
 
-bool SmallCapsFaces::has_small_caps(const layout::Fonts& fonts, const compose::FontSpec& font, FontStore& store) {
+bool SmallCapsFaces::has_small_caps(const theme::Fonts& fonts, const compose::FontSpec& font, FontStore& store) {
   // The face the font chooser sets this style in: the first of its fallbacks that loads.
   for (const std::string* path : face_fallbacks(fonts.latin, font.bold, font.italic)) {
     if (auto known = known_.find(*path); known != known_.end()) return known->second;
@@ -79,7 +79,7 @@ bool SmallCapsFaces::has_small_caps(const layout::Fonts& fonts, const compose::F
   return true;  // no face loads: nothing to make small capitals of
 }
 
-bool synthesize_small_caps(std::span<const compose::Inline> inlines, const layout::Fonts& fonts, FontStore& store,
+bool synthesize_small_caps(std::span<const compose::Inline> inlines, const theme::Fonts& fonts, FontStore& store,
                            SmallCapsFaces& faces, std::vector<compose::Inline>& out) {
   const auto needs = [&](const compose::Inline& in) {
     return in.font.small_caps && !in.font.mono && !faces.has_small_caps(fonts, in.font, store);

@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "compose/compose.h"
-#include "layout/layout.h"
+#include "theme/theme.h"
 #include "text/font_store.h"
 
 namespace hanji::text::detail {
@@ -21,7 +21,7 @@ class SmallCapsFaces {
  public:
   /// Whether the Latin face `font` (bold, italic) of `fonts` has small capitals; a face that
   /// cannot be loaded counts as having them (nothing is synthesized for it).
-  bool has_small_caps(const layout::Fonts& fonts, const compose::FontSpec& font, FontStore& store);
+  bool has_small_caps(const theme::Fonts& fonts, const compose::FontSpec& font, FontStore& store);
 
  private:
   std::map<std::string, bool> known_;  // by face path
@@ -31,7 +31,7 @@ class SmallCapsFaces {
 /// synthetic ones: its lowercase letters as capitals at kSyntheticSmallCapsScale of its size,
 /// reading as the letters typed (Inline::reads_as), its other chars as they are. Returns
 /// false, leaving `out` alone, when no inline needs it.
-bool synthesize_small_caps(std::span<const compose::Inline> inlines, const layout::Fonts& fonts, FontStore& store,
+bool synthesize_small_caps(std::span<const compose::Inline> inlines, const theme::Fonts& fonts, FontStore& store,
                            SmallCapsFaces& faces, std::vector<compose::Inline>& out);
 
 /// The capital of a lowercase letter that has a capital of one char (Latin, Greek, Cyrillic),

@@ -125,7 +125,7 @@ double segment_em(const SourceText& text, const ShapedText& shaped, size_t begin
 namespace {
 
 // Where the theme names each font file, for messages about the file.
-std::map<std::string, Span> font_origins(const layout::Theme& theme) {
+std::map<std::string, Span> font_origins(const theme::Theme& theme) {
   std::map<std::string, Span> origins;
   const auto note = [&](const std::string& key, const std::string& path) {
     auto span = theme.value_spans.find(key);
@@ -145,15 +145,15 @@ std::map<std::string, Span> font_origins(const layout::Theme& theme) {
 }  // namespace
 
 struct Typesetter::Impl {
-  Impl(const layout::Theme& theme, Diagnostics& d)
+  Impl(const theme::Theme& theme, Diagnostics& d)
       : diags(&d),
         settings{theme.fonts, theme.emphasis_color, theme.hangul_latin_gap, theme.right_to_left},
         korean_break(theme.korean_break),
         fonts(d, font_origins(theme)),
         chooser(settings, fonts),
-        breaker(theme.line_breaking == layout::LineBreaking::FirstFit ? Breaker::FirstFit : Breaker::TotalFit) {
+        breaker(theme.line_breaking == theme::LineBreaking::FirstFit ? Breaker::FirstFit : Breaker::TotalFit) {
     if (theme.hyphenate) hyphenation.emplace(kEnglishPatterns, d);
-    const layout::Fonts& f = theme.fonts;
+    const theme::Fonts& f = theme.fonts;
     if (f.hangul.regular.empty() && f.hangul.bold.empty() && f.latin.regular.empty() && f.latin.bold.empty() &&
         f.fallback.empty())
       diags->error(Span{}, "the layout names no fonts, so no text can be drawn",
@@ -319,7 +319,7 @@ struct Typesetter::Impl {
     if (may_hang && paragraph.hanging_markers)
       if (const size_t length = marker_length(text, shaped, begin, end); length > 0)
         return typeset_hanging(text, shaped, boundaries, begin, begin + length, end, width, paragraph, lines);
-    const bool justify = paragraph.align == layout::Align::Justify;
+    const bool justify = paragraph.align == theme::Align::Justify;
     const size_t end_char = end < shaped.clusters.size() ? shaped.clusters[end].char_begin : text.size() - 1;
     const double em = segment_em(text, shaped, begin, end, end_char);
     const std::vector<ClusterRange> ranges =
@@ -389,13 +389,13 @@ struct Typesetter::Impl {
   // Hyphenation is for running text set flush left or justified: never names, and never
   // centred or right-aligned lines (headings, the headline), where a broken word stands out.
   bool hyphenates(const compose::Paragraph& paragraph) const {
-    const bool running = paragraph.align == layout::Align::Left || paragraph.align == layout::Align::Justify;
+    const bool running = paragraph.align == theme::Align::Left || paragraph.align == theme::Align::Justify;
     return hyphenation && running && !paragraph.is_name;
   }
 
   Diagnostics* diags;  // where messages go now (report_to)
   FontSettings settings;
-  layout::KoreanBreak korean_break;
+  theme::KoreanBreak korean_break;
   FontStore fonts;
   FontChooser chooser;
   Breaker breaker;
@@ -458,7 +458,7 @@ struct Typesetter::Impl {
   TypesetWork work;
 };
 
-Typesetter::Typesetter(const layout::Theme& theme, Diagnostics& diags) : impl_(std::make_unique<Impl>(theme, diags)) {}
+Typesetter::Typesetter(const theme::Theme& theme, Diagnostics& diags) : impl_(std::make_unique<Impl>(theme, diags)) {}
 
 Typesetter::~Typesetter() = default;
 
@@ -487,8 +487,8 @@ std::vector<Line> Typesetter::typeset(const compose::Paragraph& paragraph, doubl
       lo = mid;
     }
   }
-  const double shift = paragraph.align == layout::Align::Center ? (width - hi) / 2
-                       : paragraph.align == layout::Align::Right ? width - hi
+  const double shift = paragraph.align == theme::Align::Center ? (width - hi) / 2
+                       : paragraph.align == theme::Align::Right ? width - hi
                                                                  : 0;
   for (Line& line : best)
     for (GlyphRun& run : line.runs) run.x += shift;
@@ -648,7 +648,7 @@ void Typesetter::start_document() {
   impl_->cache.next_document();
 }
 
-std::string Typesetter::signature(const layout::Theme& theme) {
+std::string Typesetter::signature(const theme::Theme& theme) {
   // Everything Impl reads from the theme, and where the fonts are named (their FontInfo
   // carries it into messages about embedding them).
   std::string out;
@@ -661,10 +661,10 @@ std::string Typesetter::signature(const layout::Theme& theme) {
     add(span.file);
     add(std::to_string(span.line) + ":" + std::to_string(span.col));
   }
-  for (const layout::FontFaces* faces : {&theme.fonts.hangul, &theme.fonts.latin})
+  for (const theme::FontFaces* faces : {&theme.fonts.hangul, &theme.fonts.latin})
     for (const std::string* path : {&faces->regular, &faces->bold, &faces->italic, &faces->bold_italic}) add(*path);
   for (const std::string& path : theme.fonts.fallback) add(path);
-  for (const layout::FontFaces& faces : theme.fonts.scripts)
+  for (const theme::FontFaces& faces : theme.fonts.scripts)
     for (const std::string* path : {&faces.regular, &faces.bold}) add(*path);
   add(theme.fonts.mono);
   add(theme.right_to_left ? "rtl" : "ltr");

@@ -16,7 +16,7 @@
 #include "compose/compose.h"
 #include "core/core.h"
 #include "doc/doc.h"
-#include "layout/layout.h"
+#include "theme/theme.h"
 
 namespace hanji::text {
 
@@ -71,7 +71,7 @@ struct TypesetWork {
 /// exactly what a new Typesetter would. So reuse one Typesetter when fitting a document.
 class Typesetter {
  public:
-  Typesetter(const layout::Theme& theme, Diagnostics& diags);
+  Typesetter(const theme::Theme& theme, Diagnostics& diags);
   ~Typesetter();
   Typesetter(const Typesetter&) = delete;
   Typesetter& operator=(const Typesetter&) = delete;
@@ -105,7 +105,7 @@ class Typesetter {
   /// What a typesetter for `theme` depends on (fonts and where they are named, the emphasis
   /// colour, the Hangul-Latin gap, the Korean break rule, hyphenation, the breaker): themes
   /// with the same signature are set identically by the same typesetter.
-  static std::string signature(const layout::Theme& theme);
+  static std::string signature(const theme::Theme& theme);
 
   /// Selects the line breaker for later typeset() calls.
   void set_breaker(Breaker breaker);

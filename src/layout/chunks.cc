@@ -1,0 +1,771 @@
+#include "layout/chunks.h"
+
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+#include <limits>
+#include <map>
+#include <span>
+#include <string>
+
+namespace hanji::layout::detail {
+
+namespace {
+
+// The em box a line's glyphs are centred on: 0.8 em above the baseline, 0.2 em below.
+constexpr double kAscent = 0.8;
+constexpr double kDescent = 0.2;
+
+/// A paragraph set into lines, positioned relative to the top of its first line box.
+struct SetParagraph {
+  std::vector<Page> lines;         // one Page fragment per line, baselines relative to that line's top
+  std::vector<double> baselines;   // baseline of each line, from the paragraph top
+  double line_height = 0;
+  double height() const { return line_height * static_cast<double>(lines.size()); }
+};
+
+void add_link_area(Page& page, const PlacedRun& placed) {
+  const doc::GlyphRun& run = placed.run;
+  if (run.link.empty()) return;
+  double nominal = run.size;
+  LinkArea area{placed.x, placed.baseline - kAscent * nominal - 1.0, run.width(),
+                (kAscent + kDescent) * nominal + 2.0, run.link, placed.tag};
+  // Runs of one link on one line (e.g. Latin and Hangul parts of "HarfBuzz와") become one area.
+  if (!page.links.empty()) {
+    LinkArea& last = page.links.back();
+    bool same_line = std::abs(last.y - area.y) < 0.5 * nominal;
+    bool touching = std::abs(last.x + last.width - area.x) < 0.5;
+    if (last.uri == area.uri && last.tag == area.tag && same_line && touching) {
+      double top = std::min(last.y, area.y);
+      double bottom = std::max(last.y + last.height, area.y + area.height);
+      last.width = area.x + area.width - last.x;
+      last.y = top;
+      last.height = bottom - top;
+      return;
+    }
+  }
+  page.links.push_back(area);
+}
+
+/// Moves the runs of `line` onto `page` with the line's left edge at `x` and its baseline at
+/// `baseline`, as text of structure element `tag` (a line is set for one place: its runs,
+/// glyphs and text are not copied).
+void place_line(text::Line&& line, double x, double baseline, int tag, Page& page) {
+  for (doc::GlyphRun& run : line.runs) {
+    const double run_x = x + run.x;
+    PlacedRun placed{std::move(run), run_x, baseline, tag};
+    add_link_area(page, placed);
+    page.runs.push_back(std::move(placed));
+  }
+}
+
+}  // namespace
+
+namespace {
+
+/// The rules of a section title around its first line: centred on the lower-case letters'
+/// middle (0.3 em above the baseline), `gap` away from the text.
+void add_line_rules(const compose::LineRules& rules, const text::Line& line, double indent, double width,
+                    double baseline, Page& page) {
+  const double y = baseline - 0.3 * line.size - rules.thickness / 2;
+  const double text_left = indent + (line.runs.empty() ? 0 : line.runs.front().x);
+  const double text_right = text_left + line.width;
+  auto rule = [&](double from, double to) {
+    if (to - from > 0.5) page.rects.push_back({from, y, to - from, rules.thickness, rules.color});
+  };
+  switch (rules.kind) {
+    case compose::LineRules::Kind::After:
+      rule(text_right + rules.gap, width);
+      break;
+    case compose::LineRules::Kind::Around:
+      rule(0, text_left - rules.gap);
+      rule(text_right + rules.gap, width);
+      break;
+    case compose::LineRules::Kind::Before:
+      rule(0, rules.bar_width);
+      break;
+  }
+}
+
+/// Sets a paragraph in a column `width` wide. Lines are positioned with x from the column's
+/// left edge (indents applied) and baselines relative to each line's own top.
+SetParagraph set_paragraph(const compose::Paragraph& para, double width, text::Typesetter& typesetter) {
+  SetParagraph out;
+  out.line_height = para.line_height;
+  double measure = std::max(1.0, width - para.indent_left - para.indent_right);
+  std::vector<text::Line> lines = typesetter.typeset(para, measure);
+  double top = 0;
+  for (size_t i = 0; i < lines.size(); ++i) {
+    text::Line& line = lines[i];
+    Page fragment;
+    double baseline = baseline_offset(para.line_height, line.size);
+    // The marker first: text read in drawing order has the bullet before its item.
+    if (i == 0 && para.marker) {
+      text::Line marker = typesetter.typeset_line(para.marker->text);
+      double x = para.indent_left - para.marker->gap - marker.width;
+      place_line(std::move(marker), x, baseline, para.marker->tag, fragment);
+    }
+    // The rules read the line's runs before they are moved onto the page.
+    if (i == 0 && para.rules) add_line_rules(*para.rules, line, para.indent_left, width, baseline, fragment);
+    place_line(std::move(line), para.indent_left, baseline, para.tag, fragment);
+    out.baselines.push_back(top + baseline);
+    out.lines.push_back(std::move(fragment));
+    top += para.line_height;
+  }
+  return out;
+}
+
+/// `chunk` alone, moved in: a braced list would copy it, every run and glyph of it.
+std::vector<Chunk> just(Chunk&& chunk) {
+  std::vector<Chunk> out;
+  out.push_back(std::move(chunk));
+  return out;
+}
+
+/// The runs of one line in a piece's content: [begin, end) of its runs, and its baseline.
+struct LineRuns {
+  std::size_t begin = 0, end = 0;
+  double baseline = 0;
+};
+
+/// A stack of paragraphs as one piece (row columns, text beside a figure).
+struct SetStack {
+  Page content;
+  std::vector<double> first_baselines;  // per paragraph, from the stack top
+  std::vector<LineRuns> lines;          // every line's runs, in the order set
+  double height = 0;
+};
+
+SetStack set_stack(std::span<const compose::Paragraph> paras, double width, text::Typesetter& typesetter) {
+  SetStack out;
+  for (const auto& para : paras) {
+    if (&para != &paras.front()) out.height += para.space_before;
+    SetParagraph set = set_paragraph(para, width, typesetter);
+    out.first_baselines.push_back(out.height + (set.baselines.empty() ? 0 : set.baselines.front()));
+    double top = out.height;
+    for (size_t i = 0; i < set.lines.size(); ++i) {
+      translate(set.lines[i], 0, top + para.line_height * static_cast<double>(i));
+      const std::size_t begin = out.content.runs.size();
+      append(out.content, std::move(set.lines[i]));
+      out.lines.push_back(LineRuns{begin, out.content.runs.size(), top + set.baselines[i]});
+    }
+    out.height += set.height();
+  }
+  return out;
+}
+
+std::vector<Chunk> paragraph_chunks(const compose::Paragraph& para, const Column& column,
+                                    text::Typesetter& typesetter) {
+  SetParagraph set = set_paragraph(para, column.width, typesetter);
+  std::vector<Chunk> chunks;
+  size_t n = set.lines.size();
+  for (size_t i = 0; i < n; ++i) {
+    Chunk c;
+    c.height = para.line_height;
+    c.content = std::move(set.lines[i]);
+    c.span = para.span;
+    c.paragraph_line = true;
+    // Widows and orphans: a break inside a paragraph leaves at least two lines on each side.
+    size_t before = i + 1, after = n - i - 1;
+    if (after > 0) c.break_after = (before >= 2 && after >= 2) ? BreakClass::Free : BreakClass::Forbidden;
+    chunks.push_back(std::move(c));
+  }
+  return chunks;
+}
+
+/// The aside column's width for this row: the layout's, or wider when a date or place would
+/// not fit on one line ("Sept 2014 – June 2018"). Asides are right-aligned, so a wider aside
+/// only narrows this row's main column; it never takes more than half the column.
+double aside_width_for(const compose::Row& row, const Column& column, text::Typesetter& typesetter) {
+  // On the left the column is the text's indent: it stays put, and what is too long wraps.
+  if (row.aside.empty() || row.aside_width <= 0 || row.aside_left || row.aside_fixed) return row.aside_width;
+  constexpr double kUnbounded = 1e6;
+  double natural = 0;
+  for (const auto& para : row.aside)
+    for (const text::Line& line : typesetter.typeset(para, kUnbounded)) natural = std::max(natural, line.width);
+  natural += row.aside.front().indent_left + row.aside.front().indent_right;
+  return std::clamp(natural, row.aside_width, std::max(row.aside_width, column.width / 2));
+}
+
+/// A line of a row's column, where the row's content has it.
+struct RowLine {
+  LineRuns runs;
+  double x = 0;          // where it starts: its leftmost run, else its column's left edge
+  bool aside = false;    // a line of a column beside the main one: the aside (dates, places), the lead
+  bool list = false;     // a line of the main column's list (from its first item on)
+  std::size_t row = 0;   // runs_in_reading_order: the row it stands on
+};
+
+/// Moves `stack` to (x, y) inside the row's content `into`, noting where its lines went. A
+/// line's own left edge, not its column's, places it among the others on its row: a lead
+/// column (the degree) starts where the main column's box does, left of the main text.
+void add_to_row(SetStack&& stack, double x, double y, bool aside, bool list, Page& into, std::vector<RowLine>& lines) {
+  const std::size_t offset = into.runs.size();
+  translate(stack.content, x, y);
+  append(into, std::move(stack.content));
+  for (const LineRuns& line : stack.lines) {
+    RowLine row_line{LineRuns{offset + line.begin, offset + line.end, y + line.baseline}, x, aside, list};
+    if (line.begin < line.end) row_line.x = std::numeric_limits<double>::infinity();
+    for (std::size_t r = row_line.runs.begin; r < row_line.runs.end; ++r)
+      row_line.x = std::min(row_line.x, into.runs[r].x);
+    lines.push_back(row_line);
+  }
+}
+
+/// Numbers the rows `lines` stand on: lines whose baselines are less than a few points apart
+/// stand on one row (a smaller date set beside a title, its baseline nudged to the title's),
+/// as a reader sees them. Sorts `lines` from the top.
+void number_rows(std::vector<RowLine>& lines) {
+  constexpr double kSameRow = 3;  // pt
+  std::stable_sort(lines.begin(), lines.end(),
+                   [](const RowLine& a, const RowLine& b) { return a.runs.baseline < b.runs.baseline; });
+  std::size_t row = 0;
+  for (std::size_t i = 0, top = 0; i < lines.size(); ++i) {
+    if (lines[i].runs.baseline - lines[top].runs.baseline >= kSameRow) {
+      top = i;
+      ++row;
+    }
+    lines[i].row = row;
+  }
+}
+
+/// The row's runs in reading order. Its heading first: each line of the main column before its
+/// list, with the aside and lead lines on its row, left to right (a date on the left or a degree
+/// before the title, a place on the right after it); then the aside lines on no such row (dates and a duration
+/// beside the list), from the top; then the list. Read in drawing order (as pdf.js, and the
+/// résumé parsers built on it, read a page), no date is glued to a title or read in the middle
+/// of a highlight, and two columns whose lines do not line up (a header's headline beside its
+/// contacts) are read one after the other, not line by line in turn, where a reader joins lines
+/// that stand less than a line apart. Each line's runs stay as the typesetter set them. (A
+/// right-to-left CV is mirrored afterwards: its columns then read from right to left.)
+void runs_in_reading_order(Page& content, std::vector<RowLine> lines) {
+  number_rows(lines);
+  std::vector<const RowLine*> ordered;
+  std::vector<bool> taken(lines.size(), false);
+  for (std::size_t m = 0; m < lines.size(); ++m) {
+    if (lines[m].aside || lines[m].list) continue;
+    std::vector<std::size_t> row;
+    for (std::size_t i = 0; i < lines.size(); ++i)
+      if (i == m || (lines[i].aside && !taken[i] && lines[i].row == lines[m].row)) row.push_back(i);
+    std::stable_sort(row.begin(), row.end(), [&](std::size_t a, std::size_t b) { return lines[a].x < lines[b].x; });
+    for (std::size_t i : row) {
+      taken[i] = true;
+      ordered.push_back(&lines[i]);
+    }
+  }
+  for (std::size_t i = 0; i < lines.size(); ++i)
+    if (lines[i].aside && !taken[i]) ordered.push_back(&lines[i]);
+  const std::size_t list_begin = ordered.size();
+  for (const RowLine& line : lines)
+    if (line.list) ordered.push_back(&line);
+  // An aside line read last before the list but standing right of the list's first line, on its
+  // row (a date beside a numbered publication's first line), is read after that line instead:
+  // read right before it, the list's marker would follow it with no break between ("2022년2."),
+  // where read after it, a gap stands between them.
+  for (std::size_t at = list_begin; at > 0 && at < ordered.size() && ordered[at - 1]->row == ordered[at]->row &&
+                                    ordered[at - 1]->x > ordered[at]->x;
+       --at)
+    std::swap(ordered[at - 1], ordered[at]);
+  std::vector<PlacedRun> runs;
+  runs.reserve(content.runs.size());
+  for (const RowLine* line : ordered)
+    for (std::size_t r = line->runs.begin; r < line->runs.end; ++r) runs.push_back(std::move(content.runs[r]));
+  content.runs = std::move(runs);
+}
+
+/// A column of a row set beside the main one (the aside, the lead): where it is, how wide,
+/// and how far down its paragraphs have gone.
+struct SideColumn {
+  double x = 0, width = 0;
+  double bottom = 0;
+};
+
+/// Sets `para` into `side`, its first baseline level with `beside` (the first baseline of the
+/// main paragraph of its index; -1 for none) unless the column's paragraphs above reach lower.
+void add_beside(const compose::Paragraph& para, double beside, SideColumn& side, text::Typesetter& typesetter,
+                Page& into, std::vector<RowLine>& lines) {
+  if (para.inlines.empty()) return;  // an empty one only keeps the index
+  SetStack one = set_stack(std::span(&para, 1), side.width, typesetter);
+  const double own = one.first_baselines.empty() ? 0 : one.first_baselines.front();
+  const double target = std::max(side.bottom + own, beside);
+  const double height = one.height;
+  add_to_row(std::move(one), side.x, target - own, true, false, into, lines);
+  side.bottom = target - own + height;
+}
+
+// Each aside paragraph's first baseline lines up with the main paragraph of the same index
+// (dates beside the title, the place beside the organisation), and so does each lead one (the
+// degree beside the institution). Main paragraphs are set narrow only while an aside paragraph
+// is beside them: a title or author list below the last date takes the whole width. Dates on
+// the left keep the main column narrow throughout. The lead column stands at the main
+// column's left edge; the main paragraphs' indents keep them clear of it.
+Chunk row_chunk(const compose::Row& row, const Column& column, text::Typesetter& typesetter) {
+  const double aside_width = aside_width_for(row, column, typesetter);
+  const double side = aside_width + row.gap;
+  const double narrow = std::max(1.0, column.width - side);
+  const double main_x = row.aside_left ? side : 0;
+  SideColumn aside{row.aside_left ? 0 : column.width - aside_width, aside_width};
+  SideColumn lead{main_x, row.lead_width};
+  Chunk c;
+  std::vector<RowLine> lines;
+  bool in_list = false;  // the main column's list has begun
+  double main_bottom = 0;
+  for (size_t i = 0; i < std::max({row.main.size(), row.aside.size(), row.lead.size()}); ++i) {
+    double first_baseline = -1;
+    if (i < row.main.size()) {
+      if (i > 0) main_bottom += row.main[i].space_before;
+      const bool beside_aside = row.aside_left || i < row.aside.size() || main_bottom < aside.bottom - 1e-6;
+      SetStack one = set_stack(std::span(&row.main[i], 1), beside_aside ? narrow : column.width, typesetter);
+      if (!one.first_baselines.empty()) first_baseline = main_bottom + one.first_baselines.front();
+      const double height = one.height;
+      in_list = in_list || row.main[i].marker.has_value();
+      add_to_row(std::move(one), main_x, main_bottom, false, in_list, c.content, lines);
+      main_bottom += height;
+    }
+    if (i < row.lead.size()) add_beside(row.lead[i], first_baseline, lead, typesetter, c.content, lines);
+    if (i < row.aside.size()) add_beside(row.aside[i], first_baseline, aside, typesetter, c.content, lines);
+  }
+  runs_in_reading_order(c.content, std::move(lines));
+  c.height = std::max({main_bottom, aside.bottom, lead.bottom});
+  return c;
+}
+
+Chunk rule_chunk(const compose::Rule& rule, const Column& column) {
+  Chunk c;
+  c.height = rule.thickness;
+  c.content.rects.push_back({rule.indent_left, 0, column.width - rule.indent_left, rule.thickness, rule.color});
+  return c;
+}
+
+/// The photo with text beside it; the text block is centred vertically on the image.
+Chunk figure_chunk(const compose::Figure& fig, const Column& column, text::Typesetter& typesetter) {
+  double text_width = std::max(1.0, column.width - fig.width - fig.gap);
+  SetStack text = set_stack(fig.beside, text_width, typesetter);
+  double height = std::max(fig.height, text.height);
+  // A picture with nothing beside it (the side column's photo) is centred.
+  double image_x = fig.beside.empty() ? (column.width - fig.width) / 2 : fig.right ? column.width - fig.width : 0;
+  double text_x = fig.right ? 0 : fig.width + fig.gap;
+  Chunk c;
+  c.height = height;
+  translate(text.content, text_x, (height - text.height) / 2);
+  c.content = std::move(text.content);
+  c.content.images.push_back(
+      {fig.path, image_x, (height - fig.height) / 2, fig.width, fig.height, fig.span, fig.shape, fig.tag});
+  return c;
+}
+
+// ---- tables
+
+/// One row of a table set into its cells: the cells' text positioned inside their padding,
+/// and the row's natural height.
+struct SetRow {
+  Page content;
+  double height = 0;
+};
+
+SetRow set_row(const std::vector<compose::Paragraph>& cells, const std::vector<double>& edges, size_t first_edge,
+               double padding, text::Typesetter& typesetter) {
+  SetRow row;
+  double tallest = 0;
+  for (size_t c = 0; c < cells.size() && first_edge + c + 1 < edges.size(); ++c) {
+    if (cells[c].inlines.empty()) continue;
+    const double left = edges[first_edge + c], right = edges[first_edge + c + 1];
+    SetStack cell = set_stack(std::span(&cells[c], 1), std::max(1.0, right - left - 2 * padding), typesetter);
+    translate(cell.content, left + padding, padding);
+    append(row.content, std::move(cell.content));
+    tallest = std::max(tallest, cell.height);
+  }
+  row.height = tallest + 2 * padding;
+  return row;
+}
+
+/// The rules and shades of a row `height` tall between `edges`: shades under the text (the
+/// header row, label columns), a rule above and below, and one at every column edge; the
+/// table's outer edges (and its top and bottom) in the heavier frame.
+void frame_row(const compose::Table& table, const std::vector<double>& edges, double height, bool header,
+               bool top_of_table, bool bottom_of_table, size_t first_shaded_edge, Page& page) {
+  const double width = edges.back() - edges.front();
+  for (size_t c = 0; c + 1 < edges.size(); ++c) {
+    const size_t column = c - std::min(c, first_shaded_edge);
+    const bool shaded = header || (c >= first_shaded_edge && column < table.shaded_columns.size() &&
+                                   table.shaded_columns[column]);
+    if (shaded) page.backgrounds.push_back({edges[c], 0, edges[c + 1] - edges[c], height, table.fill});
+  }
+  const double top = top_of_table ? table.frame : table.rule, bottom = bottom_of_table ? table.frame : table.rule;
+  page.rects.push_back({edges.front(), 0, width, top, table.rule_color});
+  page.rects.push_back({edges.front(), height - bottom, width, bottom, table.rule_color});
+  for (size_t e = 0; e < edges.size(); ++e) {
+    const bool outer = e == 0 || e + 1 == edges.size();
+    const double thickness = outer ? table.frame : table.rule;
+    // Outer rules sit inside the table's width; inner ones centred on their edge.
+    const double x = e == 0 ? edges[e] : outer ? edges[e] - thickness : edges[e] - thickness / 2;
+    page.rects.push_back({x, 0, thickness, height, table.rule_color});
+  }
+}
+
+/// What a column's cells need: the widest word (a cell never breaks inside one) and the
+/// widest cell set on one line, each with the cell's padding.
+struct ColumnNeeds {
+  double least = 0, whole = 0;
+};
+
+void measure_cell(const compose::Paragraph& cell, double padding, text::Typesetter& typesetter, ColumnNeeds& needs) {
+  const double around = cell.indent_left + cell.indent_right + 2 * padding;
+  // The widest stretch the line breaker will not divide: a word, and a date ("Apr 2019"), an
+  // address, a number with its unit; measured by the breaker's own rules, so that a column
+  // is never narrower than something its cells cannot wrap (text over the next column).
+  needs.least = std::max(needs.least, typesetter.widest_unbreakable(cell) + around);
+  double whole = 0;
+  for (const compose::Inline& in : cell.inlines) whole += typesetter.typeset_line(in).width;
+  needs.whole = std::max(needs.whole, whole + around);
+}
+
+/// Raises each width to its target where others can give: they give in proportion to what they
+/// have above their own floor, and never go below it.
+void grow_to(std::vector<double>& widths, const std::vector<double>& targets, const std::vector<double>& floors) {
+  double wanted = 0, spare = 0;
+  for (size_t i = 0; i < widths.size(); ++i) {
+    if (targets[i] > widths[i]) wanted += targets[i] - widths[i];
+    else spare += std::max(0.0, widths[i] - floors[i]);
+  }
+  if (wanted <= 0 || spare <= 0) return;
+  const double given = std::min(wanted, spare);
+  for (size_t i = 0; i < widths.size(); ++i) {
+    if (targets[i] > widths[i]) widths[i] += (targets[i] - widths[i]) * given / wanted;
+    else widths[i] -= std::max(0.0, widths[i] - floors[i]) * given / spare;
+  }
+}
+
+/// The widths of the columns: the layout's proportions, then a column whose longest word does
+/// not fit ("(주)한빛소프트웨어") widened to hold it, from the columns with room to spare (a
+/// column of short texts that fit on one line gives last).
+std::vector<double> column_widths(const compose::Table& table, double width, text::Typesetter& typesetter) {
+  const size_t n = table.widths.size();
+  double total = 0;
+  for (double w : table.widths) total += std::max(w, 0.0);
+  std::vector<double> widths(n);
+  for (size_t i = 0; i < n; ++i) widths[i] = total > 0 ? width * std::max(table.widths[i], 0.0) / total : width / n;
+  std::vector<ColumnNeeds> needs(n);
+  const auto measure_row = [&](const std::vector<compose::Paragraph>& cells) {
+    for (size_t i = 0; i < cells.size() && i < n; ++i) measure_cell(cells[i], table.padding, typesetter, needs[i]);
+  };
+  measure_row(table.header);
+  for (const auto& row : table.rows) measure_row(row);
+  std::vector<double> least(n), nice(n);
+  for (size_t i = 0; i < n; ++i) {
+    least[i] = needs[i].least;
+    // A short text (at most a quarter of the table) that its share holds on one line keeps it.
+    constexpr double kNearlyFits = 1.0, kShort = 0.25;
+    const bool short_text = needs[i].whole <= kNearlyFits * widths[i] && needs[i].whole <= kShort * width;
+    nice[i] = short_text ? needs[i].whole : least[i];
+  }
+  // A column gives what it has beyond its longest word, and beyond its short text where that
+  // fits on one line already: wrapping a long text costs less than wrapping a short one.
+  const auto floors = [&] {
+    std::vector<double> out(n);
+    for (size_t i = 0; i < n; ++i) out[i] = std::max(least[i], std::min(nice[i], widths[i]));
+    return out;
+  };
+  grow_to(widths, least, floors());
+  grow_to(widths, least, least);  // a word must fit: then short texts wrap if they must
+  // Short texts are not widened to one line beyond their share: the columns would stop lining
+  // up with how a text extractor reads a table (row by row), which ATS parsers rely on.
+  return widths;
+}
+
+/// Where the columns meet: the photo's column first when there is one, then the others.
+std::vector<double> column_edges(const compose::Table& table, double width, text::Typesetter& typesetter) {
+  std::vector<double> edges{0};
+  double rest = width;
+  if (table.photo) {
+    edges.push_back(std::min(width / 2, table.photo->width + 2 * table.padding));
+    rest = width - edges.back();
+  }
+  const double start = edges.back();
+  double at = start;
+  for (double w : column_widths(table, rest, typesetter)) {
+    at += w;
+    edges.push_back(at);
+  }
+  if (!table.widths.empty()) edges.back() = start + rest;  // the right edge exactly where the table ends
+  return edges;
+}
+
+/// A table with a photo column: one piece, the rows stretched evenly to the photo's height.
+Chunk photo_table_chunk(const compose::Table& table, const std::vector<double>& edges, text::Typesetter& typesetter) {
+  std::vector<SetRow> rows;
+  double natural = 0;
+  for (const auto& cells : table.rows) {
+    rows.push_back(set_row(cells, edges, 1, table.padding, typesetter));
+    natural += rows.back().height;
+  }
+  const double photo_height = table.photo->height + 2 * table.padding;
+  const double extra = rows.empty() ? 0 : std::max(0.0, photo_height - natural) / static_cast<double>(rows.size());
+  Chunk c;
+  double y = 0;
+  for (size_t r = 0; r < rows.size(); ++r) {
+    const double height = rows[r].height + extra;
+    Page row;
+    frame_row(table, std::vector<double>(edges.begin() + 1, edges.end()), height, false, r == 0,
+              r + 1 == rows.size(), 0, row);
+    translate(rows[r].content, 0, extra / 2);  // the text centred in its stretched row
+    append(row, std::move(rows[r].content));
+    translate(row, 0, y);
+    append(c.content, std::move(row));
+    y += height;
+  }
+  c.height = std::max(y, photo_height);
+  const compose::Figure& photo = *table.photo;
+  Page frame;
+  frame_row(table, {edges[0], edges[1]}, c.height, false, true, true, edges.size(), frame);
+  append(c.content, std::move(frame));
+  c.content.images.push_back({photo.path, (edges[1] - photo.width) / 2, (c.height - photo.height) / 2, photo.width,
+                              photo.height, photo.span, photo.shape, photo.tag});
+  return c;
+}
+
+/// A table as pieces a page may break between: the header row (kept with the first row), then
+/// each row, which carries the header to draw again when it starts a page.
+std::vector<Chunk> table_chunks(const compose::Table& table, const Column& column, text::Typesetter& typesetter) {
+  const std::vector<double> edges = column_edges(table, column.width, typesetter);
+  if (table.photo) return just(photo_table_chunk(table, edges, typesetter));
+  std::vector<Chunk> chunks;
+  std::shared_ptr<const Chunk> header;
+  if (!table.header.empty()) {
+    SetRow set = set_row(table.header, edges, 0, table.padding, typesetter);
+    Chunk c;
+    c.height = set.height;
+    frame_row(table, edges, set.height, true, true, table.rows.empty(), 0, c.content);
+    append(c.content, std::move(set.content));
+    c.break_after = BreakClass::Forbidden;  // a header never ends a page
+    header = std::make_shared<const Chunk>(c);
+    chunks.push_back(std::move(c));
+  }
+  for (size_t r = 0; r < table.rows.size(); ++r) {
+    SetRow set = set_row(table.rows[r], edges, 0, table.padding, typesetter);
+    Chunk c;
+    c.height = set.height;
+    frame_row(table, edges, set.height, false, r == 0 && !header, r + 1 == table.rows.size(), 0, c.content);
+    append(c.content, std::move(set.content));
+    c.repeat_header = header;
+    if (!table.rows[r].empty()) c.span = table.rows[r].front().span;
+    chunks.push_back(std::move(c));
+  }
+  return chunks;
+}
+
+std::vector<Chunk> block_chunks(const compose::Block& block, const Column& column, text::Typesetter& typesetter) {
+  std::vector<Chunk> chunks;
+  if (auto* para = std::get_if<compose::Paragraph>(&block.content)) {
+    chunks = paragraph_chunks(*para, column, typesetter);
+  } else if (auto* row = std::get_if<compose::Row>(&block.content)) {
+    chunks.push_back(row_chunk(*row, column, typesetter));
+  } else if (auto* rule = std::get_if<compose::Rule>(&block.content)) {
+    chunks.push_back(rule_chunk(*rule, column));
+  } else if (auto* fig = std::get_if<compose::Figure>(&block.content)) {
+    chunks.push_back(figure_chunk(*fig, column, typesetter));
+  } else if (auto* table = std::get_if<compose::Table>(&block.content)) {
+    chunks = table_chunks(*table, column, typesetter);
+  } else if (auto* space = std::get_if<compose::Space>(&block.content)) {
+    Chunk c;
+    c.space_before = space->height;  // pure space: vanishes at the top of a page
+    chunks.push_back(std::move(c));
+  }
+  if (chunks.empty()) chunks.emplace_back();  // an empty paragraph still carries its spacing and flags
+  chunks.front().space_before += block.space_before;
+  chunks.front().bookmark = block.bookmark;
+  for (auto& c : chunks)
+    if (!c.span.known()) c.span = block.span;
+  return chunks;
+}
+
+// The vertical extent of everything in a chunk, as intervals that a cut must not cross.
+std::vector<std::pair<double, double>> occupied(const Page& content) {
+  std::vector<std::pair<double, double>> spans;
+  for (const PlacedRun& r : content.runs)
+    spans.emplace_back(r.baseline - kAscent * r.run.size, r.baseline + kDescent * r.run.size);
+  for (const FilledRect& r : content.rects) spans.emplace_back(r.y, r.y + r.height);
+  for (const PlacedImage& i : content.images) spans.emplace_back(i.y, i.y + i.height);
+  std::sort(spans.begin(), spans.end());
+  return spans;
+}
+
+// Where a piece may be cut: the y of every gap between its lines (the start of the next one).
+std::vector<double> cuts(const std::vector<std::pair<double, double>>& spans, double height) {
+  std::vector<double> out;
+  double reach = 0;  // the bottom of everything that starts above
+  for (const auto& [begin, end] : spans) {
+    if (begin >= reach && begin > 0 && begin < height && (out.empty() || begin > out.back())) out.push_back(begin);
+    reach = std::max(reach, end);
+  }
+  return out;
+}
+
+// Everything of `content` between y = top and y = bottom, moved up to start at 0.
+Page band(const Page& content, double top, double bottom) {
+  Page out;
+  const auto inside = [&](double y) { return y >= top && y < bottom; };
+  for (const PlacedRun& r : content.runs)
+    if (inside(r.baseline - kAscent * r.run.size)) out.runs.push_back(r);
+  for (const FilledRect& r : content.rects)
+    if (inside(r.y)) out.rects.push_back(r);
+  for (const FilledRect& r : content.backgrounds)
+    if (inside(r.y)) out.backgrounds.push_back(r);
+  for (const LinkArea& l : content.links)
+    if (inside(l.y + l.height / 2)) out.links.push_back(l);
+  for (const PlacedImage& i : content.images)
+    if (inside(i.y)) out.images.push_back(i);
+  translate(out, 0, -top);
+  return out;
+}
+
+// A piece taller than a page (an entry whose title or author list runs for pages) is cut
+// between its lines into bands, one per line, that the pages then take as they take the
+// lines of a paragraph, so that nothing is drawn below the bottom margin. It stays whole
+// where no cut can be made (a single picture taller than a page).
+std::vector<Chunk> slice_tall(Chunk piece, double page_height) {
+  if (piece.height <= page_height + 1e-6) return just(std::move(piece));
+  const std::vector<double> at = cuts(occupied(piece.content), piece.height);
+  if (at.empty()) return just(std::move(piece));
+  std::vector<Chunk> bands;
+  double top = 0;
+  for (size_t k = 0; k <= at.size(); ++k) {
+    const double bottom = k < at.size() ? at[k] : std::numeric_limits<double>::infinity();
+    Chunk slice;
+    slice.height = (k < at.size() ? bottom : piece.height) - top;
+    slice.content = band(piece.content, top, bottom);
+    slice.span = piece.span;
+    slice.slice_continues = k < at.size();
+    slice.break_after = k < at.size() ? BreakClass::Free : piece.break_after;
+    bands.push_back(std::move(slice));
+    top = bottom;
+  }
+  bands.front().space_before = piece.space_before;
+  bands.front().bookmark = piece.bookmark;
+  return bands;
+}
+
+}  // namespace
+
+std::string format_pt(double value) {
+  char buf[32];
+  auto [end, ec] = std::to_chars(buf, buf + sizeof buf, value, std::chars_format::fixed, 1);
+  return ec == std::errc() ? std::string(buf, end) : std::string("?");
+}
+
+double baseline_offset(double line_height, double size) {
+  return (line_height - (kAscent + kDescent) * size) / 2 + kAscent * size;
+}
+
+namespace {
+
+// A timeline's rule down one chunk of a block, and through the space above it; the block's
+// first chunk carries the entry's dot on its first line, where a section's rule begins.
+void draw_side_rule(const compose::SideRule& rule, bool first_of_block, Chunk& chunk) {
+  const double left = rule.x - rule.thickness / 2;
+  double top = 0;
+  if (first_of_block && rule.dot > 0 && !chunk.content.runs.empty()) {
+    const PlacedRun* first_line = &chunk.content.runs.front();
+    for (const PlacedRun& run : chunk.content.runs)
+      if (run.baseline < first_line->baseline) first_line = &run;
+    const double centre = first_line->baseline - 0.33 * first_line->run.size;  // the x-height's middle
+    chunk.content.rects.push_back(
+        {rule.x - rule.dot / 2, centre - rule.dot / 2, rule.dot, rule.dot, rule.color, rule.dot / 2});
+    if (rule.starts_here) top = centre;
+  }
+  if (chunk.height > top) chunk.content.rects.push_back({left, top, rule.thickness, chunk.height - top, rule.color});
+  if (!(first_of_block && rule.starts_here)) chunk.lead_in = doc::FilledRect{left, 0, rule.thickness, 0, rule.color};
+}
+
+/// The widest word of a paragraph as its fonts set it: each inline's pieces between spaces.
+double widest_word(const compose::Paragraph& para, text::Typesetter& typesetter) {
+  double widest = 0;
+  for (const compose::Inline& piece : para.inlines)
+    for (std::size_t start = 0; start < piece.text.size();) {
+      const std::size_t end = std::min(piece.text.find(' ', start), piece.text.size());
+      if (end > start) {
+        compose::Inline word = piece;
+        word.text = piece.text.substr(start, end - start);
+        word.reads_as.clear();
+        widest = std::max(widest, typesetter.typeset_line(word).width);
+      }
+      start = end + 1;
+    }
+  return widest;
+}
+
+/// A lead column keeps its width so that the section's entries line up: a word wider than it
+/// ("Bachelor" in RenderCV's 1 cm degree column) is broken between its letters, as the
+/// column's own words are drawn nowhere else. That is said, with what to change.
+void warn_overlong_lead(const compose::Row& row, text::Typesetter& typesetter, Diagnostics& diags) {
+  for (const compose::Paragraph& para : row.lead) {
+    const double measure = row.lead_width - para.indent_left - para.indent_right;
+    const double widest = widest_word(para, typesetter);
+    if (widest <= measure + 0.01) continue;
+    diags.warning(para.span,
+                  "a word of the lead column (the degree column) is " + format_pt(widest) + " pt wide and the column " +
+                      format_pt(measure) + " pt: it breaks inside the word",
+                  {"write it shorter (BS, MSc, PhD), or widen the column: the layout's entry.KIND.lead_width, "
+                   "a RenderCV file's design.entries.degree_width"});
+  }
+}
+
+}  // namespace
+
+std::vector<Chunk> build_chunks(const std::vector<compose::Block>& blocks, const Column& column,
+                                text::Typesetter& typesetter, Diagnostics& diags, std::size_t pages_at_most,
+                                bool& stopped_early) {
+  std::vector<Chunk> chunks;
+  std::vector<int> group_of_chunk;
+  std::vector<size_t> block_end;  // index of each block's last chunk
+  const double most_content = static_cast<double>(pages_at_most) * column.page_height;
+  double content = 0;  // a lower bound of the height the pages need, spaces left out
+  stopped_early = false;
+  std::size_t set = 0;
+  for (; set < blocks.size() && content <= most_content; ++set) {
+    std::size_t block_first = chunks.size();
+    if (const auto* row = std::get_if<compose::Row>(&blocks[set].content)) warn_overlong_lead(*row, typesetter, diags);
+    for (auto& piece : block_chunks(blocks[set], column, typesetter))
+      for (auto& c : slice_tall(std::move(piece), column.page_height)) {
+        content += std::min(c.height, column.page_height);
+        chunks.push_back(std::move(c));
+        group_of_chunk.push_back(blocks[set].group);
+      }
+    if (blocks[set].side_rule)
+      for (std::size_t i = block_first; i < chunks.size(); ++i) draw_side_rule(*blocks[set].side_rule, i == block_first, chunks[i]);
+    block_end.push_back(chunks.size() - 1);
+  }
+  stopped_early = set < blocks.size();
+  const std::size_t block_count = set;
+
+  // Entries (groups) that fit on a page are kept together.
+  std::map<int, double> group_height;
+  for (size_t i = 0; i < chunks.size(); ++i) {
+    if (group_of_chunk[i] < 0) continue;
+    bool first_of_group = i == 0 || group_of_chunk[i - 1] != group_of_chunk[i];
+    group_height[group_of_chunk[i]] += chunks[i].height + (first_of_group ? 0 : chunks[i].space_before);
+  }
+  for (size_t i = 0; i + 1 < chunks.size(); ++i) {
+    int g = group_of_chunk[i];
+    if (g >= 0 && g == group_of_chunk[i + 1] && group_height[g] <= column.page_height)
+      chunks[i].break_after = std::max(chunks[i].break_after, BreakClass::InsideGroup);
+  }
+  // A block kept with the next one is also kept whole (a title, an entry's first highlight),
+  // except between the bands of a piece too tall for a page.
+  for (size_t b = 0; b < block_count; ++b) {
+    if (!blocks[b].keep_with_next) continue;
+    size_t begin = b == 0 ? 0 : block_end[b - 1] + 1;
+    for (size_t i = begin; i <= block_end[b]; ++i)
+      if (!chunks[i].slice_continues) chunks[i].break_after = BreakClass::Forbidden;
+  }
+  // A piece that cannot be split (a row, a figure) and is taller than the flow area starts a
+  // page of its own and still runs past the bottom margin, by exactly this much.
+  for (const auto& c : chunks)
+    if (c.height > column.page_height + 1e-6)
+      diags.warning(c.span, "content runs past the bottom margin by " + format_pt(c.height - column.page_height) + " pt",
+                    {"it is " + format_pt(c.height) + " pt tall and a page holds " + format_pt(column.page_height) +
+                     " pt; shorten it or reduce the layout's sizes and margins"});
+  return chunks;
+}
+
+}  // namespace hanji::layout::detail

@@ -1,0 +1,70 @@
+// Private to paginate: blocks set into "chunks", the atomic vertical pieces a page break may
+// fall between (one paragraph line, a whole row, a rule, a figure).
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "compose/compose.h"
+#include "layout/paginate.h"
+#include "text/text.h"
+
+namespace hanji::layout::detail {
+
+/// How bad it is to break the page right after a chunk. The page builder takes the latest
+/// break of the lowest class on the page.
+enum class BreakClass {
+  Free = 0,       // between entries, between lines of a long paragraph
+  InsideGroup,    // would split an entry that fits on one page
+  Forbidden,      // after a title (keep with next), or leaving fewer than two lines of a paragraph
+};
+
+/// A piece of the flow with its content positioned relative to its own top-left corner
+/// (x from the text column's left edge, y down from the chunk's top).
+struct Chunk {
+  double height = 0;
+  double space_before = 0;  // dropped when the chunk starts a page
+  BreakClass break_after = BreakClass::Free;
+  Page content;             // runs (baseline relative to the chunk top), rects, links, images
+  std::string bookmark;
+  Span span;
+  bool paragraph_line = false;  // one line of a paragraph (for messages)
+  /// A band of a piece too tall for a page (a row whose title runs for pages), followed by
+  /// the next band of it: a page may end here whatever keeps the piece's parts together.
+  bool slice_continues = false;
+  /// A table row: the table's header row, drawn again above it when it starts a page.
+  std::shared_ptr<const Chunk> repeat_header;
+  /// A timeline's rule through the space above the chunk (its x, width and colour; its height
+  /// is that space as the page sets it): drawn unless the chunk starts a page.
+  std::optional<doc::FilledRect> lead_in;
+};
+
+/// Geometry the chunk builder needs from the theme.
+struct Column {
+  double width = 0;        // text column width
+  double page_height = 0;  // usable flow height (for "fits on one page")
+};
+
+/// A length for messages: "40.3".
+std::string format_pt(double value);
+
+using doc::append;
+using doc::translate;
+
+/// Sets every block into chunks and assigns break classes (groups, keep-with-next,
+/// widows and orphans). Once the chunks set hold more than `pages_at_most` pages of content
+/// (each page holds at most a column's height, a chunk taller than that alone on its own),
+/// the rest is not set and `stopped_early` becomes true: more pages than that are certain,
+/// and a CV of thousands of pages stops at the first page past the limit, not after setting
+/// them all.
+std::vector<Chunk> build_chunks(const std::vector<compose::Block>& blocks, const Column& column,
+                                text::Typesetter& typesetter, Diagnostics& diags, std::size_t pages_at_most,
+                                bool& stopped_early);
+
+/// Distance from the top of a line box to its baseline: the em box (0.8 above, 0.2 below the
+/// baseline) centred in the line's pitch, so mixed Hangul/Latin lines keep one rhythm.
+double baseline_offset(double line_height, double size);
+
+}  // namespace hanji::layout::detail

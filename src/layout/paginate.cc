@@ -1,0 +1,553 @@
+#include "layout/paginate.h"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <map>
+#include <optional>
+
+#include "core/limits.h"
+#include "layout/chunks.h"
+
+namespace hanji::layout {
+
+namespace {
+
+using detail::BreakClass;
+using detail::Chunk;
+
+bool is_empty(const Chunk& c) {
+  return c.height <= 0 && c.content.runs.empty() && c.content.rects.empty() && c.content.images.empty();
+}
+
+/// Index one past the last chunk of the page that starts at `start`: the latest break of the
+/// lowest class among those that keep the page within `flow_height`. Vertical spaces are
+/// scaled by `space_scale` (1 = as the layout says).
+size_t page_end(const std::vector<Chunk>& chunks, size_t start, double flow_height, double space_scale) {
+  std::array<long, 3> latest = {-1, -1, -1};
+  // A table row that starts the page has its table's header drawn above it again.
+  double y = start < chunks.size() && chunks[start].repeat_header ? chunks[start].repeat_header->height : 0;
+  size_t i = start;
+  for (; i < chunks.size(); ++i) {
+    double h = (i == start ? 0 : chunks[i].space_before * space_scale) + chunks[i].height;
+    if (i > start && y + h > flow_height + 1e-6) break;
+    y += h;
+    latest[static_cast<size_t>(chunks[i].break_after)] = static_cast<long>(i);
+  }
+  if (i == chunks.size()) return i;
+  for (long candidate : latest)
+    if (candidate >= 0) return static_cast<size_t>(candidate) + 1;
+  return i;  // unreachable: the first chunk always records a candidate
+}
+
+/// A page: chunks [begin, end).
+struct PageRange {
+  size_t begin = 0, end = 0;
+};
+
+double used_height(const std::vector<Chunk>& chunks, const PageRange& range, double space_scale) {
+  double y = range.begin < range.end && chunks[range.begin].repeat_header ? chunks[range.begin].repeat_header->height : 0;
+  for (size_t i = range.begin; i < range.end; ++i)
+    y += (i == range.begin ? 0 : chunks[i].space_before * space_scale) + chunks[i].height;
+  return y;
+}
+
+/// The blocks of one region (and of the regions its overflow chains to), set into chunks at
+/// the width of those regions, and how far the pages so far have taken them.
+struct Flow {
+  std::string name;
+  std::vector<Chunk> chunks;
+  double space_scale = 1;  // its vertical spaces, scaled to spare a nearly empty last page
+  bool stopped_early = false;  // not all set: it runs past the page limit (build_chunks)
+};
+
+/// A region's part of one page: the chunks [range) of a flow, from `top` down.
+struct Placement {
+  theme::RegionFrame frame;
+  std::size_t flow = 0;
+  PageRange range;
+  double top = 0, height = 0;
+  double above_gap = 0;  // the gap below the top region docked before it (0: none)
+};
+
+/// The pages as the regions take them: for each page, what each region holds.
+struct Plan {
+  std::vector<std::vector<Placement>> pages;
+  /// A flow that still had content when no region of it was left on any later page.
+  std::optional<std::size_t> stranded;
+};
+
+/// A space (an empty chunk with no bookmark) that a region's top drops, as a page's top does.
+bool droppable(const Chunk& c) { return is_empty(c) && c.bookmark.empty(); }
+
+/// The first chunk at or after `at` that a region starting there keeps.
+std::size_t past_spaces(const Flow& flow, std::size_t at) {
+  while (at < flow.chunks.size() && droppable(flow.chunks[at])) ++at;
+  return at;
+}
+
+bool flow_done(const Flow& flow, std::size_t next) { return past_spaces(flow, next) >= flow.chunks.size(); }
+
+/// The columns of a chain (a region and the ones its overflow continues in) on one page, in
+/// the order the flow fills them.
+std::vector<const theme::Region*> chain_on_page(const theme::Theme& theme,
+                                                 const std::vector<theme::RegionFrame>& frames,
+                                                 const theme::Region& head) {
+  std::vector<const theme::Region*> chain;
+  for (const theme::Region* at = &head; at && chain.size() <= theme.regions.size();) {
+    const bool here = std::any_of(frames.begin(), frames.end(), [&](const auto& f) { return f.region == at; });
+    if (here && at->dock != theme::RegionDock::Top) chain.push_back(at);
+    at = at->overflow.empty() ? nullptr : theme::find_region(theme, at->overflow);
+  }
+  return chain;
+}
+
+/// Where the rest of a flow fits in the columns of its chain on this page, the least height
+/// that still holds it: the columns of a last page end level, as in a newspaper, instead of
+/// the first full and the second short. None when it does not fit or there is one column.
+std::optional<double> balanced_height(const Flow& flow, std::size_t from,
+                                      const std::vector<const theme::Region*>& chain, double room) {
+  if (chain.size() < 2) return std::nullopt;
+  auto fits = [&](double height) {
+    std::size_t at = from;
+    for (std::size_t column = 0; column < chain.size() && !flow_done(flow, at); ++column) {
+      at = past_spaces(flow, at);
+      const std::size_t start = at;
+      at = page_end(flow.chunks, at, height, flow.space_scale);
+      // page_end takes at least one chunk: a first chunk taller than the height does not fit.
+      if (used_height(flow.chunks, {start, at}, flow.space_scale) > height + 1e-6) return false;
+    }
+    return flow_done(flow, at);
+  };
+  if (!fits(room)) return std::nullopt;
+  double low = 0, high = room;  // fits(high) holds throughout
+  for (int step = 0; step < 20 && high - low > 0.5; ++step) {
+    const double middle = (low + high) / 2;
+    (fits(middle) ? high : low) = middle;
+  }
+  return high;
+}
+
+/// Fills the pages region by region, in docking order: a top region takes as much of its
+/// flow as fits and pushes the regions after it down; a column or the fill region takes what
+/// fits in its height. A flow continues where it stopped: in the next region of its chain on
+/// the page, else on the next page. Stops at `most_pages`.
+Plan plan_pages(std::vector<Flow>& flows, const std::map<std::string, std::size_t, std::less<>>& flow_of_head,
+                const theme::Theme& theme, std::size_t most_pages) {
+  Plan plan;
+  std::vector<std::size_t> next(flows.size(), 0);
+  const std::vector<theme::RegionFrame> frames[2] = {theme::region_frames(theme, 0), theme::region_frames(theme, 1)};
+  const double bottom = theme.page_height - theme.margin_bottom;
+  auto remaining = [&] {
+    for (std::size_t f = 0; f < flows.size(); ++f)
+      if (!flow_done(flows[f], next[f])) return true;
+    return false;
+  };
+  std::size_t idle_pages = 0;
+  while (remaining() && plan.pages.size() < most_pages) {
+    std::vector<Placement>& page = plan.pages.emplace_back();
+    double y = theme.margin_top, above_gap = 0;
+    bool placed_any = false;
+    const std::vector<theme::RegionFrame>& page_frames = frames[plan.pages.size() == 1 ? 0 : 1];
+    std::map<std::size_t, double> balanced;  // flows whose columns are balanced here: their height
+    for (const theme::RegionFrame& frame : page_frames) {
+      const theme::Region& region = *frame.region;
+      const theme::Region& head_region = theme::flow_head(theme, region);
+      auto head = flow_of_head.find(head_region.name);
+      if (head == flow_of_head.end()) continue;
+      Flow& flow = flows[head->second];
+      std::size_t& at = next[head->second];
+      at = past_spaces(flow, at);  // spaces at the top of a region are dropped
+      if (at >= flow.chunks.size() || y >= bottom) continue;
+      if (&region == &head_region && !region.overflow.empty())
+        if (auto height = balanced_height(flow, at, chain_on_page(theme, page_frames, region), bottom - y))
+          balanced[head->second] = *height;
+      auto limit = balanced.find(head->second);
+      const double room = limit == balanced.end() ? bottom - y : std::min(bottom - y, limit->second);
+      const std::size_t end = page_end(flow.chunks, at, room, flow.space_scale);
+      Placement placement{frame, head->second, {at, end}, y, 0, above_gap};
+      placement.height = used_height(flow.chunks, placement.range, flow.space_scale);
+      at = end;
+      placed_any = true;
+      if (region.dock == theme::RegionDock::Top) {
+        y += placement.height + region.padding + region.gap;
+        above_gap = region.gap;
+      }
+      page.push_back(placement);
+    }
+    // A page on which nothing could go: what is left belongs to regions that are on no
+    // later page (a header region of the first page only, taller than it).
+    if (!placed_any && ++idle_pages > 1) {
+      plan.pages.pop_back();
+      for (std::size_t f = 0; f < flows.size(); ++f)
+        if (!flow_done(flows[f], next[f])) plan.stranded = f;
+      break;
+    }
+    if (placed_any) idle_pages = 0;
+  }
+  while (!plan.pages.empty() && plan.pages.back().empty()) plan.pages.pop_back();
+  return plan;
+}
+
+/// How full the main flow leaves the last page: its lowest placement there, from the top margin.
+double main_on_last_page(const Plan& plan, std::size_t main, const theme::Theme& theme) {
+  double deepest = 0;
+  for (const Placement& placed : plan.pages.back())
+    if (placed.flow == main) deepest = std::max(deepest, placed.top + placed.height - theme.margin_top);
+  return deepest;
+}
+
+/// Sets the main flow's space scale: 1, or less when that spares a near-empty last page (less
+/// than fit.balance_nearly_empty full): the vertical spaces (never the text) tightened by up to
+/// fit.balance_max_squeeze, in steps of fit.balance_squeeze_step, the mildest that saves the page.
+void choose_space_scale(std::vector<Flow>& flows, std::size_t main,
+                        const std::map<std::string, std::size_t, std::less<>>& flow_of_head, const theme::Theme& theme,
+                        std::size_t most_pages) {
+  const double flow_height = theme.page_height - theme.margin_top - theme.margin_bottom;
+  const Plan natural = plan_pages(flows, flow_of_head, theme, most_pages);
+  if (natural.pages.size() < 2 || main_on_last_page(natural, main, theme) > theme.balance_nearly_empty * flow_height)
+    return;
+  const double step = theme.balance_squeeze_step;
+  for (double scale = 1.0 - step; scale >= 1.0 - theme.balance_max_squeeze - 1e-9; scale -= step) {
+    flows[main].space_scale = scale;
+    if (plan_pages(flows, flow_of_head, theme, most_pages).pages.size() < natural.pages.size()) return;
+  }
+  flows[main].space_scale = 1.0;
+}
+
+/// Puts the chunks of one placement on `page` (index `page_index`). Each chunk is placed
+/// once, so its content is moved onto the page rather than copied (a line's runs carry their
+/// text and link address).
+void place_chunks(Flow& flow, const Placement& placed, int page_index, Page& page, Document& doc) {
+  double y = placed.top;
+  const PageRange range = placed.range;
+  const double x = placed.frame.x;
+  if (range.begin < range.end && flow.chunks[range.begin].repeat_header) {
+    const Chunk& header = *flow.chunks[range.begin].repeat_header;  // the table continues here
+    Page content = header.content;
+    // Read once, where the table begins: drawn again, the header row is page furniture.
+    for (PlacedRun& run : content.runs) run.tag = -1;
+    for (LinkArea& link : content.links) link.tag = -1;
+    detail::translate(content, x, y);
+    detail::append(page, std::move(content));
+    y += header.height;
+  }
+  for (size_t i = range.begin; i < range.end; ++i) {
+    Chunk& c = flow.chunks[i];
+    if (i != range.begin) {
+      const double space = c.space_before * flow.space_scale;
+      if (c.lead_in && space > 0)  // a timeline's rule through the space above
+        page.rects.push_back({x + c.lead_in->x, y, c.lead_in->width, space, c.lead_in->color});
+      y += space;
+    }
+    if (!c.bookmark.empty()) doc.bookmarks.push_back({c.bookmark, page_index, y});
+    Page content = std::move(c.content);
+    detail::translate(content, x, y);
+    detail::append(page, std::move(content));
+    y += c.height;
+  }
+}
+
+/// How many runs place_chunks puts on a page for these placements (a page's runs are reserved
+/// at once, not grown and moved chunk by chunk).
+std::size_t runs_placed(const std::vector<Placement>& placements, const std::vector<Flow>& flows) {
+  std::size_t runs = 0;
+  for (const Placement& placed : placements) {
+    const std::vector<Chunk>& chunks = flows[placed.flow].chunks;
+    const PageRange range = placed.range;
+    if (range.begin < range.end && chunks[range.begin].repeat_header)
+      runs += chunks[range.begin].repeat_header->content.runs.size();
+    for (size_t i = range.begin; i < range.end; ++i) runs += chunks[i].content.runs.size();
+  }
+  return runs;
+}
+
+/// A vertical rule drawn in pieces (a timeline's, one per line and per space between blocks)
+/// as one rectangle: the pieces of one rule continue each other exactly. Smaller files, and
+/// no hairline seams where two pieces meet in a viewer that anti-aliases each one.
+void join_rule_pieces(Page& page) {
+  std::vector<FilledRect> joined;
+  joined.reserve(page.rects.size());
+  for (const FilledRect& r : page.rects) {
+    if (!joined.empty()) {
+      FilledRect& last = joined.back();
+      const bool continues = last.radius == 0 && r.radius == 0 && last.x == r.x && last.width == r.width &&
+                             last.color == r.color && std::abs(last.y + last.height - r.y) < 1e-6;
+      if (continues) {
+        last.height += r.height;
+        continue;
+      }
+    }
+    joined.push_back(r);
+  }
+  page.rects = std::move(joined);
+}
+
+/// A region's background on a page where it holds content: to the paper's edge on its outer
+/// sides; a top region's down to `padding` below its content, a column's from halfway into
+/// the gap above it (or the paper's top) to the paper's foot, or to `padding` below its
+/// content (background_to: content).
+void add_background(const Placement& placed, const theme::Theme& theme, Page& page) {
+  const theme::Region& region = *placed.frame.region;
+  if (region.background == Rgb{1, 1, 1}) return;
+  const bool at_top = placed.top <= theme.margin_top + 1e-9;
+  const double y = at_top ? 0 : placed.top - placed.above_gap / 2;
+  const bool to_content = region.dock == theme::RegionDock::Top || !region.background_to_foot;
+  const double bottom = to_content ? std::min(theme.page_height, placed.top + placed.height + region.padding)
+                                   : theme.page_height;
+  page.backgrounds.push_back(
+      FilledRect{placed.frame.outer_x, y, placed.frame.outer_width, bottom - y, region.background});
+}
+
+std::string page_number_text(std::string format, int page, int total) {
+  auto replace = [&](const std::string& key, const std::string& value) {
+    for (size_t at = format.find(key); at != std::string::npos; at = format.find(key, at + value.size()))
+      format.replace(at, key.size(), value);
+  };
+  replace("TOTAL", std::to_string(total));
+  replace("PAGE", std::to_string(page));
+  return format;
+}
+
+// The footer is centred under the main flow: on the paper in one column, beside a side
+// column under the text it numbers. A page number is read at the boundary between pages:
+// last on the first page, first on every later one. Read in drawing order with no line ended
+// where a page ends, as pdf.js (and the résumé parsers built on it) reads a document, the
+// last line of one page and the first of the next are joined to what stands between them: the
+// first two pages' numbers then make a line of their own, which keeps the next page's first
+// line apart (a section title, most often, lost when joined to "1 / 2") and stands at the foot
+// of the page, a wide gap after the page's last line (where a parser starts a new entry). Past
+// the second page, a page's first line stands alone and its last is joined to the next
+// page's number. The top note is read first on the first page.
+void add_page_numbers(const compose::Furniture& furniture, const theme::Theme& theme, double centre,
+                      text::Typesetter& typesetter, Document& doc) {
+  int total = static_cast<int>(doc.pages.size());
+  if (!doc.pages.empty() && !furniture.top_note.empty()) {
+    // The note sits in the top margin, right-aligned with the text, above the first line.
+    compose::Inline note{furniture.top_note, furniture.footer_font, "", {}};
+    note.reads_as = furniture.top_note_reads_as;
+    text::Line line = typesetter.typeset_line(note);
+    const double x = theme.page_width - theme.margin_right - line.width;
+    const double baseline = std::max(theme.margin_top / 2, theme.margin_top - 2 * furniture.footer_font.size);
+    std::vector<PlacedRun> placed;
+    for (auto& run : line.runs) placed.push_back({run, x + run.x, baseline});
+    auto& runs = doc.pages.front().runs;
+    runs.insert(runs.begin(), placed.begin(), placed.end());  // read first
+  }
+  if (!furniture.page_numbers || total < 2) return;
+  for (int p = 0; p < total; ++p) {
+    compose::Inline label{page_number_text(furniture.page_number_format, p + 1, total), furniture.footer_font, "", {}};
+    if (!furniture.page_number_reads_as.empty())
+      label.reads_as = page_number_text(furniture.page_number_reads_as, p + 1, total);
+    text::Line line = typesetter.typeset_line(label);
+    double x = std::max(0.0, centre - line.width / 2);
+    double baseline = doc.page_height - theme.footer_offset;
+    std::vector<PlacedRun> placed;
+    for (auto& run : line.runs) placed.push_back({run, x + run.x, baseline});
+    auto& runs = doc.pages[static_cast<size_t>(p)].runs;
+    runs.insert(p == 0 ? runs.end() : runs.begin(), placed.begin(), placed.end());
+  }
+}
+
+// A CV past a hundred pages is a runaway paste or a generated file gone wrong, and drawing
+// it would only make a huge PDF nobody asked for.
+void report_too_many_pages(const Plan& plan, const std::vector<Flow>& flows, Diagnostics& diags) {
+  Span where;
+  bool stopped_early = false;
+  for (const Flow& flow : flows) stopped_early = stopped_early || flow.stopped_early;
+  for (const Placement& placed : plan.pages[limits::kMaxPages])
+    for (size_t i = placed.range.begin; i < placed.range.end && !where.known(); ++i)
+      where = flows[placed.flow].chunks[i].span;
+  // Past the limit the rest is not set (build_chunks), so the count is known only when it
+  // ended before that.
+  const std::string runs_to = stopped_early || plan.pages.size() > limits::kMaxPages + 1
+                                  ? "more than " + std::to_string(limits::kMaxPages + 1)
+                                  : std::to_string(plan.pages.size());
+  diags.error(where, "the CV runs to " + runs_to + " pages; hanji makes at most " + std::to_string(limits::kMaxPages),
+              {"page " + std::to_string(limits::kMaxPages + 1) + " would start here; shorten the CV or split it"});
+}
+
+// Content of a region that is on no later page (a header region of the first page only) and
+// does not fit there: reported where it starts, never dropped in silence.
+void report_stranded(const Flow& flow, const theme::Theme& theme, Diagnostics& diags) {
+  Span where;
+  for (const Chunk& chunk : flow.chunks)
+    if (chunk.span.known()) {
+      where = chunk.span;
+      break;
+    }
+  diags.error(where,
+              "the content of region '" + flow.name + "' does not fit in it, and the region is on no later page",
+              {"shorten it, or let the region continue: `regions." + flow.name +
+               ".pages: all`, or an `overflow` into another region (layout " + theme.id + ")"});
+}
+
+// What hanji draws stays on the paper. Text can only leave it when a layout's sizes, indents
+// or texts do not fit the page (a 200 pt body with a bullet, a footer longer than the page
+// is wide, no top margin at all): that is refused, where the text comes from, rather than
+// printed cut off. The glyph box is taken generously (1 em above the baseline, 0.3 below),
+// as text extraction measures it with the font's own ascent.
+void check_text_on_paper(const Document& doc, Diagnostics& diags) {
+  constexpr double kAbove = 1.0, kBelow = 0.3, kTolerance = 0.01;
+  for (size_t p = 0; p < doc.pages.size(); ++p)
+    for (const PlacedRun& placed : doc.pages[p].runs) {
+      const doc::GlyphRun& run = placed.run;
+      const double baseline = placed.baseline - run.rise;
+      const double beyond[] = {-placed.x, placed.x + run.width() - doc.page_width, -(baseline - kAbove * run.size),
+                               baseline + kBelow * run.size - doc.page_height};
+      const char* edges[] = {"left", "right", "top", "bottom"};
+      for (int e = 0; e < 4; ++e) {
+        if (beyond[e] <= kTolerance) continue;
+        diags.error(run.span,
+                    "text falls off the page: '" + excerpt(run.text, 30) + "' on page " + std::to_string(p + 1) +
+                        " reaches " + detail::format_pt(beyond[e]) + " pt past its " + edges[e] + " edge",
+                    {"the layout's sizes, indents, margins or texts (bullet, separators, page number) are too large "
+                     "for the page; make them smaller, or the margins larger"});
+        return;  // one is enough to say what is wrong
+      }
+    }
+}
+
+
+// Rules, frames, shades and photos stay on the paper too. The layout's own checks keep every
+// drawn length within its region (layout.cc), so this is the last guard: what it finds is
+// refused, never printed cut off.
+void check_drawing_on_paper(const Document& doc, Diagnostics& diags) {
+  constexpr double kTolerance = 0.01;
+  auto off_paper = [&](double x, double y, double width, double height) {
+    return x < -kTolerance || y < -kTolerance || x + width > doc.page_width + kTolerance ||
+           y + height > doc.page_height + kTolerance;
+  };
+  for (size_t p = 0; p < doc.pages.size(); ++p) {
+    const Page& page = doc.pages[p];
+    for (const PlacedImage& image : page.images)
+      if (off_paper(image.x, image.y, image.width, image.height)) {
+        diags.error(image.span, "the photo falls off page " + std::to_string(p + 1),
+                    {"the layout's photo size and margins do not fit the page; make header.photo_width smaller"});
+        return;
+      }
+    for (const auto* rects : {&page.backgrounds, &page.rects})
+      for (const FilledRect& r : *rects)
+        if (off_paper(r.x, r.y, r.width, r.height)) {
+          diags.error(Span{}, "a rule, frame or shade of the layout falls off page " + std::to_string(p + 1),
+                      {"the layout's rule thicknesses, paddings or margins are too large for the page"});
+          return;
+        }
+  }
+}
+
+// A right-to-left CV: every page as the mirror image of the layout's, left for right. The text
+// was set for it (a right-to-left paragraph's runs from right to left, text.h), so the lines
+// read right to left and end flush right, a side column stands on the other side, dates and
+// bullets on the other side of their text. Each piece keeps its own drawing: a run its glyphs,
+// the photo its pixels.
+void mirror_pages(Document& doc) {
+  const double width = doc.page_width;
+  auto mirror_boxes = [&](auto& boxes) {
+    for (auto& box : boxes) box.x = width - box.x - box.width;
+  };
+  for (Page& page : doc.pages) {
+    for (PlacedRun& placed : page.runs) placed.x = width - placed.x - placed.run.width();
+    mirror_boxes(page.backgrounds);
+    mirror_boxes(page.rects);
+    mirror_boxes(page.links);
+    mirror_boxes(page.images);
+  }
+}
+
+// Links underlined, as RenderCV's themes may ask: a rule under each linked run's glyphs, just
+// below the baseline (icons, which read as nothing, keep none).
+void underline_links(Document& doc) {
+  for (Page& page : doc.pages)
+    for (const PlacedRun& placed : page.runs) {
+      const doc::GlyphRun& run = placed.run;
+      if (run.link.empty() || (run.actual_text && run.actual_text->empty())) continue;
+      const double thickness = std::max(0.4, 0.05 * run.size);
+      page.rects.push_back(FilledRect{placed.x, placed.baseline + 0.12 * run.size, run.width(), thickness, run.color, 0});
+    }
+}
+}  // namespace
+
+Document paginate(const compose::Composition& composition, const theme::Theme& theme,
+                  text::Typesetter& typesetter, Diagnostics& diags, const Options& options) {
+  Document doc;
+  doc.page_width = theme.page_width;
+  doc.page_height = theme.page_height;
+  doc.meta = composition.meta;
+  doc.structure = composition.structure;
+  const double flow_height = theme.page_height - theme.margin_top - theme.margin_bottom;
+  doc.flow_height = flow_height;
+
+  // Each region that takes content has a flow, set to the width of its text. Every flow is
+  // set up to the first page past the limit, no further.
+  constexpr std::size_t kPagesSet = limits::kMaxPages + 1;
+  std::vector<Flow> flows;
+  std::map<std::string, std::size_t, std::less<>> flow_of_head;
+  std::size_t main = 0;
+  for (const auto& [name, blocks] : composition.flows) {
+    if (blocks.empty()) continue;
+    double width = theme::region_text_width(theme, name);
+    if (width <= 0) width = theme.page_width - theme.margin_left - theme.margin_right;  // a theme made in code
+    Flow& flow = flows.emplace_back();
+    flow.name = name;
+    flow.chunks = detail::build_chunks(blocks, {width, flow_height}, typesetter, diags, kPagesSet, flow.stopped_early);
+    // Trailing empty chunks (spaces) must not open a page of their own.
+    while (!flow.chunks.empty() && droppable(flow.chunks.back()))
+      flow.chunks.pop_back();
+    flow_of_head[name] = flows.size() - 1;
+    if (name == composition.main_flow) main = flows.size() - 1;
+  }
+  if (!flows.empty() && options.balance_last_page) choose_space_scale(flows, main, flow_of_head, theme, kPagesSet);
+  const Plan plan = plan_pages(flows, flow_of_head, theme, kPagesSet);
+  if (plan.pages.size() > limits::kMaxPages) {
+    report_too_many_pages(plan, flows, diags);
+    return doc;
+  }
+  if (plan.stranded) report_stranded(flows[*plan.stranded], theme, diags);
+
+  // The top regions first, then the columns from left to right: text read in drawing order
+  // takes each region whole.
+  for (std::size_t p = 0; p < std::max<std::size_t>(plan.pages.size(), 1); ++p) {
+    Page& page = doc.pages.emplace_back();
+    if (p >= plan.pages.size()) break;
+    std::vector<Placement> order = plan.pages[p];
+    std::stable_sort(order.begin(), order.end(), [](const Placement& a, const Placement& b) {
+      const bool a_top = a.frame.region->dock == theme::RegionDock::Top;
+      const bool b_top = b.frame.region->dock == theme::RegionDock::Top;
+      if (a_top != b_top) return a_top;
+      return !a_top && a.frame.x < b.frame.x;
+    });
+    page.runs.reserve(runs_placed(order, flows));
+    double main_bottom = 0, deepest = 0;
+    for (const Placement& placed : order) {
+      add_background(placed, theme, page);
+      place_chunks(flows[placed.flow], placed, static_cast<int>(p), page, doc);
+      const double reach = placed.top + placed.height - theme.margin_top;
+      deepest = std::max(deepest, reach);
+      if (placed.flow == main) main_bottom = std::max(main_bottom, reach);
+    }
+    page.content_height = main_bottom > 0 ? main_bottom : deepest;
+    join_rule_pieces(page);
+  }
+
+  // Page numbers go under the main flow when a tinted column stands beside it, else in the
+  // middle of the paper.
+  const std::vector<theme::RegionFrame> first_page = theme::region_frames(theme, 0);
+  const bool tinted_column = std::any_of(first_page.begin(), first_page.end(), [](const theme::RegionFrame& f) {
+    const bool column = f.region->dock == theme::RegionDock::Left || f.region->dock == theme::RegionDock::Right;
+    return column && !(f.region->background == Rgb{1, 1, 1});
+  });
+  const theme::Region* rest = theme::region_taking(theme, "rest");
+  double centre = doc.page_width / 2;
+  for (const theme::RegionFrame& frame : first_page)
+    if (tinted_column && frame.region == rest) centre = frame.x + frame.width / 2;
+  add_page_numbers(composition.furniture, theme, centre, typesetter, doc);
+  if (theme.underline_links) underline_links(doc);
+  if (theme.right_to_left) mirror_pages(doc);
+  check_text_on_paper(doc, diags);
+  check_drawing_on_paper(doc, diags);
+  doc.fonts = typesetter.fonts();
+  return doc;
+}
+
+}  // namespace hanji::layout

@@ -1,0 +1,3311 @@
+// Tests for the source module: RenderCV-compatible reading of CV files into the plain model,
+// with exact spans and one test per class of error.
+#include "readers/source.h"
+
+#include <gtest/gtest.h>
+#include <sys/stat.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <map>
+#include <random>
+#include <set>
+#include <sstream>
+#include <string>
+#include <string_view>
+
+#include "config/prebuilt.h"
+#include "config/shipped_trees.h"
+#include "config/yaml_tree.h"  // private: the work of the YAML loader
+#include "core/limits.h"
+#include "yaml_events.h"  // beside this file
+#include "readers/entry_types.h"  // private: the entry types the schema lists
+#include "readers/fields.h"       // private: the tables the readers and the schema share
+
+namespace hanji::readers {
+namespace {
+
+namespace fs = std::filesystem;
+using config::load_config;
+using config::load_config_from_string;
+
+struct Loaded {
+  std::optional<CvFile> file;
+  Diagnostics diags;
+};
+
+Loaded load(const std::string& yaml, const std::string& path = "cv.yaml") {
+  Loaded out;
+  out.file = load_cv_from_string(yaml, path, out.diags);
+  return out;
+}
+
+Loaded load_with(const std::string& yaml, const ReadOptions& options) {
+  Loaded out;
+  out.file = load_cv_from_string(yaml, "cv.yaml", out.diags, options);
+  return out;
+}
+
+std::string dump(const Diagnostics& diags) {
+  std::string out;
+  for (const auto& d : diags.all()) out += format_diagnostic(d);
+  return out;
+}
+
+std::vector<std::string> titles_of(const Loaded& loaded) {
+  std::vector<std::string> titles;
+  for (const auto& section : loaded.file->cv.sections) titles.push_back(section.title.value);
+  return titles;
+}
+
+// The single diagnostic whose message contains `needle` (fails the test if not exactly one).
+const Diagnostic& diag(const Diagnostics& diags, std::string_view needle) {
+  static const Diagnostic kNone;
+  const Diagnostic* found = nullptr;
+  int count = 0;
+  for (const auto& d : diags.all())
+    if (d.message.find(needle) != std::string::npos) {
+      found = &d;
+      ++count;
+    }
+  EXPECT_EQ(count, 1) << "looking for '" << needle << "' in:\n" << dump(diags);
+  return found ? *found : kNone;
+}
+
+bool has_hint(const Diagnostic& d, std::string_view needle) {
+  for (const auto& h : d.hints)
+    if (h.find(needle) != std::string::npos) return true;
+  return false;
+}
+
+void expect_at(const Span& span, int line, int col) {
+  EXPECT_EQ(span.line, line);
+  EXPECT_EQ(span.col, col);
+}
+
+// A CV with one section holding the given entry lines (already indented by 6 spaces).
+std::string with_section(const std::string& title, const std::string& entries) {
+  return "cv:\n  name: Jane Doe\n  sections:\n    " + title + ":\n" + entries;
+}
+
+const Section& only_section(const Loaded& loaded) {
+  static const Section kEmpty;
+  if (!loaded.file || loaded.file->cv.sections.size() != 1) {
+    ADD_FAILURE() << "expected one section; diagnostics:\n" << dump(loaded.diags);
+    return kEmpty;
+  }
+  return loaded.file->cv.sections[0];
+}
+
+// ---------------------------------------------------------------- basics and spans
+
+TEST(SourceLoad, MinimalCvLoadsWithDefaults) {
+  auto loaded = load("cv:\n  name: Jane Doe\n");
+  ASSERT_TRUE(loaded.file) << dump(loaded.diags);
+  EXPECT_EQ(loaded.diags.all().size(), 0u);
+  EXPECT_EQ(loaded.file->path, "cv.yaml");
+  EXPECT_EQ(loaded.file->cv.name.value, "Jane Doe");
+  expect_at(loaded.file->cv.name.span, 2, 9);
+  EXPECT_EQ(loaded.file->cv.name.span.file, "cv.yaml");
+  EXPECT_EQ(loaded.file->layout_name, "");
+  EXPECT_EQ(loaded.file->layout_overrides.kind, ConfigNode::Kind::Null);
+  EXPECT_EQ(loaded.file->locale.language, "en");
+  EXPECT_EQ(loaded.file->locale.month_abbreviations[8], "Sept");
+}
+
+TEST(SourceSpans, PointAtTheFirstCharacterOfContent) {
+  auto loaded = load(
+      "cv:\n"
+      "  name: \"Jane Doe\"\n"
+      "  headline: 'Engineer'\n"
+      "  location: 서울 강남구\n"
+      "  sections:\n"
+      "    요약:\n"
+      "      - |\n"
+      "        First line\n"
+      "        second line\n"
+      "      - >-\n"
+      "\n"
+      "          Folded text\n"
+      "      -   \"한글 quoted\"\n");
+  ASSERT_TRUE(loaded.file) << dump(loaded.diags);
+  const Cv& cv = loaded.file->cv;
+  expect_at(cv.name.span, 2, 10);      // after the opening quote
+  expect_at(cv.headline.span, 3, 14);  // after the opening quote
+  expect_at(cv.location.span, 4, 13);
+  const Section& section = cv.sections[0];
+  expect_at(section.title.span, 6, 5);
+  ASSERT_EQ(section.entries.size(), 3u);
+  EXPECT_EQ(section.entries[0].text.value, "First line\nsecond line\n");
+  expect_at(section.entries[0].text.span, 8, 9);  // block scalar: first content line
+  EXPECT_EQ(section.entries[1].text.value, "\nFolded text");
+  expect_at(section.entries[1].text.span, 12, 11);
+  expect_at(section.entries[2].text.span, 13, 12);
+}
+
+TEST(SourceSpans, ColumnsCountCodePointsNotBytes) {
+  auto loaded = load("cv:\n  name: 홍길동\n  headline: \"가나 abc\"\n");
+  ASSERT_TRUE(loaded.file);
+  expect_at(loaded.file->cv.headline.span, 3, 14);
+  expect_at(loaded.file->cv.headline.span.shifted(3), 3, 17);  // the 'a' after "가나 "
+  // "  한글: 값" style lines: columns are characters, so Hangul keys shift by one per syllable.
+  auto keyed = load("cv:\n  name: 홍\n  sections:\n    경력사항: [\"가\", 나다]\n");
+  ASSERT_TRUE(keyed.file) << dump(keyed.diags);
+  const Section& section = keyed.file->cv.sections[0];
+  EXPECT_EQ(section.title.value, "경력사항");
+  expect_at(section.title.span, 4, 5);
+  expect_at(section.entries[0].text.span, 4, 13);  // '[' at 11, quote at 12
+  expect_at(section.entries[1].text.span, 4, 17);
+  Text shifted{section.entries[1].text.value, section.entries[1].text.span.shifted(1)};
+  expect_at(shifted.span, 4, 18);  // the second syllable
+}
+
+TEST(SourceSpans, ByteOrderMarkAndCrLfDoNotShiftColumns) {
+  auto loaded = load("\xEF\xBB\xBF" "cv:\r\n  name: Jane\r\n  headline: \"x\"\r\n");
+  ASSERT_TRUE(loaded.file) << dump(loaded.diags);
+  EXPECT_EQ(loaded.file->cv.name.value, "Jane");
+  expect_at(loaded.file->cv.name.span, 2, 9);
+  expect_at(loaded.file->cv.headline.span, 3, 14);
+}
+
+TEST(SourceLoad, JsonIsAccepted) {
+  auto loaded = load(
+      "{\n"
+      "  \"cv\": {\n"
+      "    \"name\": \"Jane\",\n"
+      "    \"sections\": {\"skills\": [{\"label\": \"C++\", \"details\": \"20 years\"}]}\n"
+      "  }\n"
+      "}\n",
+      "cv.json");
+  ASSERT_TRUE(loaded.file) << dump(loaded.diags);
+  EXPECT_EQ(loaded.file->cv.name.value, "Jane");
+  expect_at(loaded.file->cv.name.span, 3, 14);
+  const Entry& entry = loaded.file->cv.sections[0].entries[0];
+  EXPECT_EQ(entry.kind, EntryKind::OneLine);
+  EXPECT_EQ(entry.label.value, "C++");
+}
+
+// ---------------------------------------------------------------- entry types
+
+struct InferenceCase {
+  std::string entry;
+  EntryKind kind;
+};
+
+TEST(SourceEntries, EveryTypeIsInferredFromItsKeys) {
+  const std::vector<InferenceCase> cases = {
+      {"      - Just a paragraph.\n", EntryKind::Text},
+      {"      - label: Languages\n        details: C++, Python\n", EntryKind::OneLine},
+      {"      - name: hanji\n        summary: A typesetter\n", EntryKind::Normal},
+      {"      - company: ACME\n        position: Engineer\n", EntryKind::Experience},
+      {"      - institution: KAIST\n        area: Computer Science\n", EntryKind::Education},
+      {"      - title: A paper\n        authors: [Jane Doe]\n", EntryKind::Publication},
+      {"      - bullet: One point\n", EntryKind::Bullet},
+      {"      - number: First\n", EntryKind::Numbered},
+      {"      - reversed_number: Last\n", EntryKind::ReversedNumbered},
+  };
+  for (const auto& c : cases) {
+    auto loaded = load(with_section("things", c.entry));
+    const Section& section = only_section(loaded);
+    EXPECT_EQ(section.kind, c.kind) << c.entry;
+    ASSERT_EQ(section.entries.size(), 1u) << c.entry;
+    EXPECT_EQ(section.entries[0].kind, c.kind);
+    expect_at(section.entries[0].span, 5, 9);
+  }
+}
+
+TEST(SourceEntries, FieldsLandInTheirSlots) {
+  auto loaded = load(with_section("education",
+                                  "      - institution: KAIST\n"
+                                  "        area: Computer Science\n"
+                                  "        degree: BS\n"
+                                  "        location: Daejeon\n"
+                                  "        summary: Thesis on typesetting\n"
+                                  "        start_date: 2015-03\n"
+                                  "        end_date: 2019-02\n"
+                                  "        highlights:\n"
+                                  "          - GPA 4.0\n"));
+  const Section& section = only_section(loaded);
+  ASSERT_EQ(section.entries.size(), 1u);
+  const Entry& e = section.entries[0];
+  EXPECT_EQ(e.institution.value, "KAIST");
+  EXPECT_EQ(e.area.value, "Computer Science");
+  EXPECT_EQ(e.degree.value, "BS");
+  EXPECT_EQ(e.location.value, "Daejeon");
+  EXPECT_EQ(e.summary.value, "Thesis on typesetting");
+  ASSERT_TRUE(e.start_date && e.end_date);
+  EXPECT_EQ(e.start_date->year, 2015);
+  EXPECT_EQ(e.start_date->month, 3);
+  EXPECT_EQ(e.end_date->month, 2);
+  ASSERT_EQ(e.highlights.size(), 1u);
+  EXPECT_EQ(e.highlights[0].text.value, "GPA 4.0");
+  expect_at(e.highlights[0].text.span, 13, 13);
+  EXPECT_TRUE(e.extra.empty());
+}
+
+TEST(SourceEntries, CharacteristicKeysDecideInRenderCvOrder) {
+  // `name` (normal) is checked before `company` (experience): RenderCV's quirk.
+  auto loaded = load(with_section("work",
+                                  "      - company: ACME\n"
+                                  "        position: Engineer\n"
+                                  "        name: Side project\n"));
+  const Section& section = only_section(loaded);
+  EXPECT_EQ(section.kind, EntryKind::Normal);
+  ASSERT_EQ(section.entries.size(), 1u);
+  EXPECT_EQ(section.entries[0].name.value, "Side project");
+  ASSERT_EQ(section.entries[0].extra.size(), 2u);  // company and position are extra keys here
+  EXPECT_EQ(section.entries[0].extra[0].first, "company");
+  // Kept for templates that name them: whether the layout's do is said when the CV is set.
+  EXPECT_EQ(loaded.diags.warning_count(), 0);
+  // `label` (one-line) beats `title` (publication).
+  auto one_line = load(with_section("x", "      - label: A\n        details: B\n        title: C\n"));
+  EXPECT_EQ(only_section(one_line).kind, EntryKind::OneLine);
+}
+
+TEST(SourceEntries, FirstIdentifiableEntryDecidesTheSection) {
+  // The first entry has only shared keys; the second makes the section experience, and the
+  // first is then read as experience, which lacks its required keys.
+  auto loaded = load(with_section("work",
+                                  "      - location: Seoul\n"
+                                  "      - company: ACME\n"
+                                  "        position: Engineer\n"));
+  EXPECT_FALSE(loaded.file);
+  const Diagnostic& d = diag(loaded.diags, "experience entry is missing keys 'company' and 'position'");
+  expect_at(d.span, 5, 9);
+}
+
+TEST(SourceEntries, EntryWithTheSectionTypesKeysIsReadAsThatType) {
+  // An experience entry with a `label` extra key stays experience in an experience section.
+  auto loaded = load(with_section("work",
+                                  "      - company: A\n        position: B\n"
+                                  "      - company: C\n        position: D\n        label: team lead\n"));
+  const Section& section = only_section(loaded);
+  ASSERT_EQ(section.entries.size(), 2u);
+  EXPECT_EQ(section.entries[1].kind, EntryKind::Experience);
+  ASSERT_EQ(section.entries[1].extra.size(), 1u);
+  EXPECT_EQ(section.entries[1].extra[0].second.value, "team lead");
+}
+
+TEST(SourceEntries, EmptySectionIsAllowed) {
+  auto loaded = load(with_section("projects", "") + "    talks: []\n");
+  ASSERT_TRUE(loaded.file) << dump(loaded.diags);
+  ASSERT_EQ(loaded.file->cv.sections.size(), 2u);
+  EXPECT_TRUE(loaded.file->cv.sections[0].entries.empty());
+  EXPECT_TRUE(loaded.file->cv.sections[1].entries.empty());
+}
+
+TEST(SourceSections, TitlesAreFormattedLikeRenderCv) {
+  auto loaded = load(
+      "cv:\n  sections:\n"
+      "    work_experience: []\n"
+      "    history_of_art_and_design: []\n"
+      "    and_so_on: []\n"
+      "    Selected Talks: []\n"
+      "    gitHub_projects: []\n"
+      "    c++_and_rust: []\n"
+      "    경력_사항: []\n"
+      "    2024_awards: []\n"
+      "    open source work: []\n"
+      "    projects for a client: []\n");
+  ASSERT_TRUE(loaded.file) << dump(loaded.diags);
+  // RenderCV's rule, and two of hanji's: a first word is capitalised even when it is a
+  // function word, and a key in lower case with spaces is capitalised like one with '_'.
+  EXPECT_EQ(titles_of(loaded), (std::vector<std::string>{"Work Experience", "History of Art and Design", "And so on",
+                                                         "Selected Talks", "gitHub_projects", "C++ and Rust",
+                                                         "경력 사항", "2024 Awards", "Open Source Work",
+                                                         "Projects for a Client"}));
+}
+
+// The keys people write: in the CV's language. A key with a capital letter, or a title of
+// its own, is what its writer chose and stays; an unknown key is capitalised.
+const char* const kKeyedSections =
+    "  sections:\n"
+    "    experience: []\n"
+    "    work_experience: []\n"
+    "    education: []\n"
+    "    research interests: []\n"
+    "    open_source: []\n"
+    "    Skills: []\n"
+    "    awards: {title: Prizes, entries: []}\n"
+    "    projects: {entries: []}\n";
+
+TEST(SourceSections, KnownKeysAreTitledInTheCvsLanguage) {
+  auto korean = load("locale: korean\ncv:\n" + std::string(kKeyedSections));
+  ASSERT_TRUE(korean.file) << dump(korean.diags);
+  EXPECT_EQ(titles_of(korean), (std::vector<std::string>{"경력", "경력", "학력", "관심 분야", "Open Source", "Skills",
+                                                         "Prizes", "프로젝트"}));
+  auto japanese = load("locale: japanese\ncv:\n" + std::string(kKeyedSections));
+  ASSERT_TRUE(japanese.file) << dump(japanese.diags);
+  EXPECT_EQ(titles_of(japanese), (std::vector<std::string>{"職歴", "職歴", "学歴", "研究分野", "Open Source", "Skills",
+                                                           "Prizes", "プロジェクト"}));
+  // English: RenderCV's titles, as before.
+  auto english = load("cv:\n" + std::string(kKeyedSections));
+  ASSERT_TRUE(english.file) << dump(english.diags);
+  EXPECT_EQ(titles_of(english), (std::vector<std::string>{"Experience", "Work Experience", "Education",
+                                                          "Research Interests", "Open Source", "Skills", "Prizes",
+                                                          "Projects"}));
+  // The key itself is kept for what recognises sections by name.
+  EXPECT_EQ(korean.file->cv.sections[0].key, "experience");
+  EXPECT_EQ(korean.file->cv.sections[3].key, "research interests");
+  EXPECT_TRUE(korean.file->cv.sections[6].title_given);
+  EXPECT_FALSE(korean.file->cv.sections[7].title_given);
+}
+
+TEST(SourceSections, AKoreanCvWithoutLocaleGetsKoreanTitles) {
+  // Written in Hangul, no `locale:`: Korean once read, titles included.
+  auto loaded = load("cv:\n  name: 홍길동\n  sections:\n    experience:\n      - company: 한빛페이\n"
+                     "        position: 백엔드 엔지니어\n        date: 2021\n    skills:\n      - label: 언어\n"
+                     "        details: 파이썬과 고\n");
+  ASSERT_TRUE(loaded.file) << dump(loaded.diags);
+  EXPECT_EQ(loaded.file->locale.language, "ko");
+  EXPECT_EQ(titles_of(loaded), (std::vector<std::string>{"경력", "기술"}));
+}
+
+TEST(SourceSections, ABilingualCvTitlesKeysInTheLanguageChosen) {
+  const std::string yaml =
+      "cv:\n  name: {ko: 박지민, en: Jimin Park}\n  sections:\n"
+      "    experience:\n      - company: {ko: 한빛페이, en: Hanbit Pay}\n        position: B\n        date: 2021\n"
+      "    education: {title: {ko: 학교, en: Schools}, entries: []}\n"
+      "    side_projects: []\n";
+  ReadOptions korean;
+  korean.language = "ko";
+  auto ko = load_with(yaml, korean);
+  ASSERT_TRUE(ko.file) << dump(ko.diags);
+  EXPECT_EQ(titles_of(ko), (std::vector<std::string>{"경력", "학교", "Side Projects"}));
+  ReadOptions english;
+  english.language = "en";
+  auto en = load_with(yaml, english);
+  ASSERT_TRUE(en.file) << dump(en.diags);
+  EXPECT_EQ(titles_of(en), (std::vector<std::string>{"Experience", "Schools", "Side Projects"}));
+  // A locale map may retitle a key.
+  auto own = load("locale: {language: korean, section_titles: {experience: 경력 사항}}\ncv:\n" +
+                  std::string(kKeyedSections));
+  ASSERT_TRUE(own.file) << dump(own.diags);
+  EXPECT_EQ(titles_of(own).front(), "경력 사항");
+  EXPECT_EQ(titles_of(own)[1], "경력");
+}
+
+// English titles a known key as RenderCV does, so English CVs keep their titles; the
+// shipped english.yaml says the same as the built-in English.
+TEST(SourceSections, EnglishTitlesAreRenderCvsForEveryKnownKey) {
+  const Locale builtin = *builtin_locale("en");
+  auto file = load("locale: english\ncv:\n  name: J\n");
+  ASSERT_TRUE(file.file) << dump(file.diags);
+  for (std::string_view key : model::known_section_keys()) {
+    EXPECT_EQ(builtin.section_titles.at(std::string(key)), section_title(key)) << key;
+    EXPECT_EQ(file.file->locale.section_titles.at(std::string(key)), section_title(key)) << key;
+    EXPECT_EQ(known_section_key(key), key);
+  }
+  EXPECT_EQ(known_section_key("work experience"), "work_experience");
+  EXPECT_EQ(known_section_key("Experience"), "");
+  EXPECT_EQ(known_section_key("경력"), "");
+}
+
+// ---------------------------------------------------------------- entry errors
+
+TEST(SourceErrors, MixedEntryTypesNameBothTypes) {
+  auto loaded = load(with_section("experience",
+                                  "      - company: ACME\n"
+                                  "        position: Engineer\n"
+                                  "      - label: Languages\n"
+                                  "        details: C++\n"
+                                  "      - A sentence.\n"));
+  EXPECT_FALSE(loaded.file);
+  const Diagnostic& d = diag(loaded.diags, "one-line entry in section 'Experience', which holds experience entries");
+  expect_at(d.span, 7, 9);
+  EXPECT_TRUE(has_hint(d, "line 5"));
+  const Diagnostic& text = diag(loaded.diags, "text entry in section 'Experience'");
+  expect_at(text.span, 9, 9);
+}
+
+TEST(SourceErrors, MapInTextSectionIsAMismatch) {
+  auto loaded = load(with_section("summary", "      - Hello.\n      - bullet: x\n"));
+  EXPECT_FALSE(loaded.file);
+  const Diagnostic& d = diag(loaded.diags, "bullet entry in section 'Summary', which holds text entries");
+  expect_at(d.span, 6, 9);
+}
+
+TEST(SourceErrors, MissingRequiredFieldNamesKeyAndType) {
+  auto loaded = load(with_section("experience", "      - company: ACME\n        location: Seoul\n"));
+  EXPECT_FALSE(loaded.file);
+  const Diagnostic& d = diag(loaded.diags, "experience entry is missing key 'position'");
+  expect_at(d.span, 5, 9);
+  EXPECT_TRUE(has_hint(d, "needs 'company' and 'position'"));
+  EXPECT_EQ(format_diagnostic(d),
+            "cv.yaml:5:9: error: experience entry is missing key 'position'\n"
+            "  hint: an experience entry needs 'company' and 'position'\n");
+}
+
+TEST(SourceErrors, NullRequiredValueCountsAsMissing) {
+  auto loaded = load(with_section("experience", "      - company: ACME\n        position:\n"));
+  EXPECT_FALSE(loaded.file);
+  diag(loaded.diags, "missing key 'position'");
+}
+
+TEST(SourceErrors, UnknownKeyCloseToAKnownOneIsATypo) {
+  auto loaded = load(with_section("experience",
+                                  "      - compnay: ACME\n"
+                                  "        position: Engineer\n"));
+  EXPECT_FALSE(loaded.file);
+  EXPECT_EQ(loaded.diags.error_count(), 1) << "the typo is not also reported as a missing 'company'\n"
+                                           << dump(loaded.diags);
+  const Diagnostic& d = diag(loaded.diags, "unknown key 'compnay' in experience entry");
+  EXPECT_EQ(d.severity, Severity::Error);
+  expect_at(d.span, 5, 9);
+  ASSERT_EQ(d.hints.size(), 1u);
+  EXPECT_EQ(d.hints[0], "did you mean 'company'?");
+  EXPECT_EQ(format_diagnostic(d),
+            "cv.yaml:5:9: error: unknown key 'compnay' in experience entry\n  hint: did you mean 'company'?\n");
+}
+
+// A text under a key of the CV's own is kept for templates that name it (TECH_STACK), where
+// it was written; a list cannot be printed by any template, which is said at once.
+TEST(SourceErrors, OtherExtraKeysAreKeptForTemplates) {
+  auto loaded = load(with_section("experience",
+                                  "      - company: ACME\n"
+                                  "        position: Engineer\n"
+                                  "        tech_stack: C++, HarfBuzz\n"
+                                  "        nested: [a, b]\n"
+                                  "        empty:\n"));
+  ASSERT_TRUE(loaded.file) << dump(loaded.diags);
+  const Entry& e = loaded.file->cv.sections[0].entries[0];
+  ASSERT_EQ(e.extra.size(), 1u);  // a list cannot be kept as text; a null is skipped
+  EXPECT_EQ(e.extra[0].first, "tech_stack");
+  EXPECT_EQ(e.extra[0].second.value, "C++, HarfBuzz");
+  expect_at(e.extra[0].second.span, 7, 21);
+  ASSERT_EQ(e.extra_spans.size(), 1u);
+  expect_at(e.extra_spans[0], 7, 9);
+  const Diagnostic& d = diag(loaded.diags, "key 'nested' in experience entry is not shown");
+  EXPECT_EQ(d.severity, Severity::Warning);
+  expect_at(d.span, 8, 9);
+  EXPECT_EQ(loaded.diags.warning_count(), 1);
+}
+
+TEST(SourceEntries, TextOfBulletAndNumberedEntries) {
+  auto bullets = load(with_section("notes", "      - bullet: One point\n      - bullet: Another\n"));
+  const Section& section = only_section(bullets);
+  ASSERT_EQ(section.entries.size(), 2u);
+  EXPECT_EQ(section.entries[1].text.value, "Another");
+  expect_at(section.entries[1].text.span, 6, 17);
+  auto numbered = load(with_section("steps", "      - number: 1st\n"));
+  EXPECT_EQ(only_section(numbered).entries[0].text.value, "1st");
+  auto reversed = load(with_section("steps", "      - reversed_number: last\n"));
+  EXPECT_EQ(only_section(reversed).entries[0].text.value, "last");
+  auto plain = load(with_section("summary", "      - \"Plain *text* with **markup**\"\n"));
+  EXPECT_EQ(only_section(plain).entries[0].text.value, "Plain *text* with **markup**");
+}
+
+TEST(SourceErrors, FieldValueMustBeText) {
+  auto loaded = load(with_section("experience",
+                                  "      - company: [ACME, Corp]\n"
+                                  "        position:\n"
+                                  "          title: Engineer\n"));
+  EXPECT_FALSE(loaded.file);
+  const Diagnostic& list = diag(loaded.diags, "expected text for 'company', found a list");
+  expect_at(list.span, 5, 18);
+  const Diagnostic& map = diag(loaded.diags, "expected text for 'position', found a map");
+  expect_at(map.span, 7, 11);
+}
+
+TEST(SourceErrors, WrongTypeInHeader) {
+  auto loaded = load("cv:\n  name:\n    - Jane\n    - Doe\n");
+  EXPECT_FALSE(loaded.file);
+  const Diagnostic& d = diag(loaded.diags, "expected text for 'name', found a list");
+  expect_at(d.span, 3, 5);
+  EXPECT_FALSE(d.hints.empty());
+}
+
+TEST(SourceErrors, SectionsMustBeLists) {
+  auto loaded = load(with_section("experience", "      company: ACME\n"));
+  EXPECT_FALSE(loaded.file);
+  diag(loaded.diags, "expected a list for 'experience', found a map");
+}
+
+TEST(SourceErrors, UnidentifiableSection) {
+  auto loaded = load(with_section("misc", "      - location: Seoul\n"));
+  EXPECT_FALSE(loaded.file);
+  const Diagnostic& d = diag(loaded.diags, "cannot tell the type of the entries in section 'misc'");
+  expect_at(d.span, 4, 5);
+}
+
+// ---------------------------------------------------------------- header and contacts
+
+TEST(SourceHeader, ContactsFollowKeyOrderAndListsExpandInPlace) {
+  auto loaded = load(
+      "cv:\n"
+      "  name: Jane Doe\n"
+      "  phone: \"+82 10-1234-5678\"\n"
+      "  email: [jane@example.com, jd@work.example]\n"
+      "  location: Seoul, Korea\n"
+      "  website: https://jane.example.com/\n"
+      "  social_networks:\n"
+      "    - network: GitHub\n"
+      "      username: janedoe\n"
+      "    - network: LinkedIn\n"
+      "      username: jane-doe\n"
+      "  custom_connections:\n"
+      "    - placeholder: Book a call\n"
+      "      url: cal.example.com/jane\n"
+      "      fontawesome_icon: calendar\n"
+      "    - placeholder: Available from May\n"
+      "      url: null\n"
+      "      fontawesome_icon: clock\n");
+  ASSERT_TRUE(loaded.file) << dump(loaded.diags);
+  const auto& contacts = loaded.file->cv.contacts;
+  ASSERT_EQ(contacts.size(), 9u);
+  EXPECT_EQ(contacts[0].kind, Contact::Kind::Phone);
+  EXPECT_EQ(contacts[0].text.value, "+82 10-1234-5678");
+  EXPECT_EQ(contacts[0].url, "tel:+821012345678");
+  EXPECT_EQ(contacts[1].kind, Contact::Kind::Email);
+  EXPECT_EQ(contacts[1].url, "mailto:jane@example.com");
+  expect_at(contacts[1].text.span, 4, 11);
+  EXPECT_EQ(contacts[2].text.value, "jd@work.example");
+  EXPECT_EQ(contacts[3].kind, Contact::Kind::Location);
+  EXPECT_EQ(contacts[3].url, "");
+  EXPECT_EQ(contacts[4].kind, Contact::Kind::Website);
+  EXPECT_EQ(contacts[4].text.value, "jane.example.com");
+  EXPECT_EQ(contacts[4].url, "https://jane.example.com/");
+  EXPECT_EQ(contacts[5].kind, Contact::Kind::Social);
+  EXPECT_EQ(contacts[5].network, "GitHub");
+  EXPECT_EQ(contacts[5].text.value, "github.com/janedoe");
+  EXPECT_EQ(contacts[5].url, "https://github.com/janedoe");
+  expect_at(contacts[5].text.span, 9, 17);
+  EXPECT_EQ(contacts[6].text.value, "linkedin.com/in/jane-doe");
+  EXPECT_EQ(contacts[7].text.value, "Book a call");
+  EXPECT_EQ(contacts[7].url, "https://cal.example.com/jane");
+  EXPECT_EQ(contacts[8].text.value, "Available from May");
+  EXPECT_EQ(contacts[8].url, "");
+  const Cv& cv = loaded.file->cv;
+  EXPECT_EQ(cv.emails.size(), 2u);
+  EXPECT_EQ(cv.phones.size(), 1u);
+  ASSERT_EQ(cv.websites.size(), 1u);
+  EXPECT_EQ(cv.websites[0].value, "https://jane.example.com/");
+  ASSERT_EQ(cv.social_networks.size(), 2u);
+  EXPECT_EQ(cv.social_networks[1].url, "https://linkedin.com/in/jane-doe");
+  EXPECT_EQ(cv.location.value, "Seoul, Korea");
+}
+
+TEST(SourceHeader, WebsiteWithoutSchemeGetsHttps) {
+  auto loaded = load("cv:\n  website: [jane.dev, http://old.example.org/blog/]\n");
+  ASSERT_TRUE(loaded.file) << dump(loaded.diags);
+  const auto& contacts = loaded.file->cv.contacts;
+  ASSERT_EQ(contacts.size(), 2u);
+  EXPECT_EQ(contacts[0].text.value, "jane.dev");
+  EXPECT_EQ(contacts[0].url, "https://jane.dev");
+  EXPECT_EQ(contacts[1].text.value, "old.example.org/blog");
+  EXPECT_EQ(contacts[1].url, "http://old.example.org/blog/");
+}
+
+// A website or custom connection of another scheme than http, https, mailto and tel (any
+// case) is shown as written without a link, with a warning at the address; nothing gets
+// https:// glued in front of a scheme ("https://javascript:alert(1)" before).
+TEST(SourceHeader, OnlyWebMailAndPhoneAddressesAreLinked) {
+  auto loaded = load(
+      "cv:\n"
+      "  name: Jane Doe\n"
+      "  website: [javascript:alert(1), FILE:///etc/passwd, \"smb://host/share\", HTTPS://jane.dev, localhost]\n"
+      "  custom_connections:\n"
+      "    - placeholder: Click me\n"
+      "      url: vbscript:msgbox\n"
+      "    - placeholder: Call\n"
+      "      url: TEL:+821012345678\n"
+      "    - placeholder: Data\n"
+      "      url: data:text/html,hi\n");
+  ASSERT_TRUE(loaded.file) << dump(loaded.diags);
+  const auto& contacts = loaded.file->cv.contacts;
+  ASSERT_EQ(contacts.size(), 8u);
+  EXPECT_EQ(contacts[0].text.value, "javascript:alert(1)");
+  EXPECT_EQ(contacts[0].url, "");
+  EXPECT_EQ(contacts[1].text.value, "FILE:///etc/passwd");  // shown whole, as it is not linked
+  EXPECT_EQ(contacts[1].url, "");
+  EXPECT_EQ(contacts[2].url, "");
+  EXPECT_EQ(contacts[3].text.value, "jane.dev");
+  EXPECT_EQ(contacts[3].url, "https://jane.dev");
+  EXPECT_EQ(contacts[4].url, "");  // no scheme, and no host name either
+  EXPECT_EQ(contacts[5].text.value, "Click me");
+  EXPECT_EQ(contacts[5].url, "");
+  EXPECT_EQ(contacts[6].url, "tel:+821012345678");
+  EXPECT_EQ(contacts[7].url, "");
+  EXPECT_EQ(loaded.diags.warning_count(), 6) << dump(loaded.diags);
+  const Diagnostic& script = diag(loaded.diags, "no link to website 'javascript:alert(1)'");
+  expect_at(script.span, 3, 13);
+  EXPECT_NE(script.message.find("not javascript: ones"), std::string::npos) << script.message;
+  EXPECT_NE(script.message.find("shown as plain text"), std::string::npos) << script.message;
+  EXPECT_TRUE(has_hint(script, "https://"));
+  expect_at(diag(loaded.diags, "'FILE:///etc/passwd'").span, 3, 34);
+  expect_at(diag(loaded.diags, "'smb://host/share'").span, 3, 55);  // inside its quotes
+  EXPECT_NE(diag(loaded.diags, "'localhost'").message.find("no scheme"), std::string::npos);
+  expect_at(diag(loaded.diags, "no link to url 'vbscript:msgbox'").span, 6, 12);
+  expect_at(diag(loaded.diags, "no link to url 'data:text/html,hi'").span, 10, 12);
+}
+
+TEST(SourceHeader, SocialNetworkUrls) {
+  struct Case {
+    std::string network, username, url, shown;
+  };
+  const std::vector<Case> cases = {
+      {"GitLab", "jane", "https://gitlab.com/jane", "gitlab.com/jane"},
+      {"IMDB", "nm0000001", "https://imdb.com/name/nm0000001", "imdb.com/name/nm0000001"},
+      {"Instagram", "jane", "https://instagram.com/jane", "instagram.com/jane"},
+      {"ORCID", "0000-0002-1825-009X", "https://orcid.org/0000-0002-1825-009X", "orcid.org/0000-0002-1825-009X"},
+      {"Mastodon", "\"@jane@mastodon.social\"", "https://mastodon.social/@jane", "mastodon.social/@jane"},
+      {"StackOverflow", "4999991/jane-doe", "https://stackoverflow.com/users/4999991/jane-doe",
+       "stackoverflow.com/users/4999991/jane-doe"},
+      {"ResearchGate", "Jane-Doe", "https://researchgate.net/profile/Jane-Doe", "researchgate.net/profile/Jane-Doe"},
+      {"YouTube", "janedoe", "https://youtube.com/@janedoe", "youtube.com/@janedoe"},
+      {"Google Scholar", "AbCdEf", "https://scholar.google.com/citations?user=AbCdEf", "Google Scholar"},
+      {"Telegram", "jane", "https://t.me/jane", "t.me/jane"},
+      {"WhatsApp", "\"+82 10-1234-5678\"", "https://wa.me/821012345678", "wa.me/821012345678"},
+      {"Leetcode", "jane", "https://leetcode.com/u/jane", "leetcode.com/u/jane"},
+      {"X", "jane", "https://x.com/jane", "x.com/jane"},
+      {"Bluesky", "jane.bsky.social", "https://bsky.app/profile/jane.bsky.social", "bsky.app/profile/jane.bsky.social"},
+      {"Reddit", "jane_doe", "https://reddit.com/user/jane_doe", "reddit.com/user/jane_doe"},
+  };
+  for (const auto& c : cases) {
+    auto loaded = load("cv:\n  social_networks:\n    - network: " + c.network + "\n      username: " + c.username + "\n");
+    ASSERT_TRUE(loaded.file) << c.network << "\n" << dump(loaded.diags);
+    ASSERT_EQ(loaded.file->cv.contacts.size(), 1u);
+    EXPECT_EQ(loaded.file->cv.contacts[0].url, c.url);
+    EXPECT_EQ(loaded.file->cv.contacts[0].text.value, c.shown);
+    EXPECT_EQ(loaded.file->cv.contacts[0].network, c.network);
+  }
+}
+
+TEST(SourceHeader, UnknownNetworkSuggestsTheRealName) {
+  auto loaded = load("cv:\n  social_networks:\n    - network: github\n      username: jane\n");
+  EXPECT_FALSE(loaded.file);
+  const Diagnostic& d = diag(loaded.diags, "unknown social network 'github'");
+  expect_at(d.span, 3, 16);
+  EXPECT_TRUE(has_hint(d, "did you mean 'GitHub'?"));
+}
+
+TEST(SourceHeader, InvalidUsernamesAreErrors) {
+  for (std::string bad : {"ORCID\n      username: 1234", "YouTube\n      username: \"@jane\"",
+                                 "Mastodon\n      username: jane", "Reddit\n      username: ab"}) {
+    auto loaded = load("cv:\n  social_networks:\n    - network: " + bad + "\n");
+    EXPECT_FALSE(loaded.file) << bad;
+    diag(loaded.diags, "is not a valid");
+  }
+}
+
+TEST(SourceHeader, SocialNetworkKeysAreChecked) {
+  auto loaded = load("cv:\n  social_networks:\n    - network: GitHub\n      usrname: jane\n");
+  EXPECT_FALSE(loaded.file);
+  const Diagnostic& typo = diag(loaded.diags, "unknown key 'usrname' in a social network");
+  EXPECT_TRUE(has_hint(typo, "did you mean 'username'?"));
+  diag(loaded.diags, "needs both 'network' and 'username'");
+}
+
+TEST(SourceHeader, BadEmailIsAnError) {
+  auto loaded = load("cv:\n  email: jane.example.com\n");
+  EXPECT_FALSE(loaded.file);
+  expect_at(diag(loaded.diags, "'jane.example.com' is not an email address").span, 2, 10);
+}
+
+TEST(SourceHeader, PhotoIsResolvedAgainstTheCvDirectory) {
+  fs::path dir = fs::temp_directory_path() / "hanji_source_test_photo";
+  fs::create_directories(dir);
+  std::ofstream(dir / "me.png") << "\x89PNG\r\n\x1a\n: only the signature is checked here";
+  std::string cv_path = (dir / "cv.yaml").string();
+  auto loaded = load("cv:\n  photo: me.png\n", cv_path);
+  ASSERT_TRUE(loaded.file) << dump(loaded.diags);
+  EXPECT_EQ(loaded.file->cv.photo.value, (dir / "me.png").string());
+  expect_at(loaded.file->cv.photo.span, 2, 10);
+  fs::remove_all(dir);
+}
+
+TEST(SourceErrors, MissingPhotoFile) {
+  auto loaded = load("cv:\n  name: Jane\n  photo: photos/absent.jpg\n", "/nonexistent-dir/cv.yaml");
+  EXPECT_FALSE(loaded.file);
+  const Diagnostic& d = diag(loaded.diags, "photo file '/nonexistent-dir/photos/absent.jpg' does not exist");
+  expect_at(d.span, 3, 10);
+  EXPECT_TRUE(has_hint(d, "relative to the CV file's directory (/nonexistent-dir)"));
+}
+
+TEST(SourceErrors, PhotoMustBePngOrJpeg) {
+  auto loaded = load("cv:\n  photo: me.gif\n");
+  EXPECT_FALSE(loaded.file);
+  expect_at(diag(loaded.diags, "photo 'me.gif' is not a PNG or JPEG file").span, 2, 10);
+  auto url = load("cv:\n  photo: https://example.com/me.png\n");
+  EXPECT_FALSE(url.file);
+  diag(url.diags, "is a URL");
+}
+
+TEST(SourceErrors, UnknownKeysInCvAndTopLevel) {
+  auto loaded = load("cv:\n  nmae: Jane\n  hobbies: chess\ndesing:\n  theme: classic\n");
+  EXPECT_FALSE(loaded.file);
+  const Diagnostic& cv = diag(loaded.diags, "unknown key 'nmae' in cv");
+  expect_at(cv.span, 2, 3);
+  EXPECT_TRUE(has_hint(cv, "did you mean 'name'?"));
+  const Diagnostic& far = diag(loaded.diags, "unknown key 'hobbies' in cv");
+  EXPECT_TRUE(has_hint(far, "'name', 'headline'"));
+  const Diagnostic& top = diag(loaded.diags, "unknown key 'desing' in the top level");
+  expect_at(top.span, 4, 1);
+  EXPECT_TRUE(has_hint(top, "did you mean 'design'?"));
+}
+
+TEST(SourceErrors, MissingCvKey) {
+  auto loaded = load("locale: korean\n");
+  EXPECT_FALSE(loaded.file);
+  diag(loaded.diags, "the file has no 'cv' key");
+  auto empty = load("");
+  EXPECT_FALSE(empty.file);
+  diag(empty.diags, "the file is empty");
+  auto list = load("- a\n- b\n");
+  EXPECT_FALSE(list.file);
+  diag(list.diags, "expected keys such as 'cv:' at the top of the file, found a list");
+}
+
+// ---------------------------------------------------------------- dates
+
+Entry dated_entry(const std::string& date_lines, Loaded* keep = nullptr) {
+  Loaded loaded = load(with_section("experience", "      - company: A\n        position: B\n" + date_lines));
+  Entry entry;
+  if (loaded.file && !loaded.file->cv.sections.empty() && !loaded.file->cv.sections[0].entries.empty())
+    entry = loaded.file->cv.sections[0].entries[0];
+  if (keep) *keep = std::move(loaded);
+  return entry;
+}
+
+TEST(SourceDates, AcceptedForms) {
+  Loaded loaded;
+  Entry e = dated_entry("        start_date: 2020-03-15\n        end_date: 2021\n", &loaded);
+  ASSERT_TRUE(loaded.file) << dump(loaded.diags);
+  ASSERT_TRUE(e.start_date && e.end_date);
+  EXPECT_EQ(e.start_date->kind, Date::Kind::YearMonthDay);
+  EXPECT_EQ(e.start_date->year, 2020);
+  EXPECT_EQ(e.start_date->month, 3);
+  EXPECT_EQ(e.start_date->day, 15);
+  EXPECT_EQ(e.start_date->text, "2020-03-15");
+  expect_at(e.start_date->span, 7, 21);
+  EXPECT_EQ(e.end_date->kind, Date::Kind::Year);  // an unquoted int
+  EXPECT_EQ(e.end_date->year, 2021);
+  EXPECT_FALSE(e.date);
+
+  e = dated_entry("        start_date: \"2019-07\"\n        end_date: PRESENT\n", &loaded);
+  ASSERT_TRUE(e.start_date && e.end_date) << dump(loaded.diags);
+  EXPECT_EQ(e.start_date->kind, Date::Kind::YearMonth);
+  EXPECT_EQ(e.end_date->kind, Date::Kind::Present);
+  EXPECT_EQ(e.end_date->text, "PRESENT");
+
+  e = dated_entry("        date: Fall 2023\n", &loaded);
+  ASSERT_TRUE(e.date);
+  EXPECT_EQ(e.date->kind, Date::Kind::Free);
+  EXPECT_EQ(e.date->text, "Fall 2023");
+
+  e = dated_entry("        date: 2024-02-29\n", &loaded);  // a leap day
+  ASSERT_TRUE(e.date) << dump(loaded.diags);
+  EXPECT_EQ(e.date->kind, Date::Kind::YearMonthDay);
+
+  e = dated_entry("        date: 2019-2021\n", &loaded);  // a range written as text
+  ASSERT_TRUE(e.date) << dump(loaded.diags);
+  EXPECT_EQ(e.date->kind, Date::Kind::Free);
+}
+
+TEST(SourceDates, NormalisedAsRenderCvDoes) {
+  Loaded loaded;
+  Entry only_end = dated_entry("        end_date: 2020-05\n", &loaded);
+  ASSERT_TRUE(only_end.date);
+  EXPECT_EQ(only_end.date->month, 5);
+  EXPECT_FALSE(only_end.start_date);
+  EXPECT_FALSE(only_end.end_date);
+
+  Entry only_start = dated_entry("        start_date: 2020-05\n", &loaded);
+  ASSERT_TRUE(only_start.start_date && only_start.end_date);
+  EXPECT_EQ(only_start.end_date->kind, Date::Kind::Present);
+  EXPECT_FALSE(only_start.end_date->span.known());
+  EXPECT_FALSE(only_start.date);
+
+  Entry both = dated_entry("        date: 2021\n        start_date: 2020\n", &loaded);
+  ASSERT_TRUE(loaded.file);
+  ASSERT_TRUE(both.date);
+  EXPECT_FALSE(both.start_date);
+  EXPECT_FALSE(both.end_date);
+  const Diagnostic& d = diag(loaded.diags, "ignored because 'date' is given");
+  EXPECT_EQ(d.severity, Severity::Warning);
+  expect_at(d.span, 8, 21);
+}
+
+struct BadDate {
+  std::string line;
+  std::string message;
+  int col;
+};
+
+TEST(SourceDates, EveryKindOfBadDateIsAnError) {
+  const std::vector<BadDate> cases = {
+      {"        start_date: 2023-13\n", "invalid date '2023-13' in 'start_date': there is no month 13", 21},
+      {"        end_date: 2023-02-30\n", "invalid date '2023-02-30' in 'end_date': February 2023 has 28 days", 19},
+      {"        date: 2023-1\n", "invalid date '2023-1' in 'date': month and day need two digits", 15},
+      {"        date: 2023-00\n", "there is no month 0", 15},
+      {"        start_date: Fall 2023\n", "'Fall 2023' in 'start_date' is not a date", 21},
+      {"        start_date: present\n", "'start_date' cannot be 'present'", 21},
+      {"        end_date: soon\n", "'soon' in 'end_date' is not a date", 19},
+  };
+  for (const auto& c : cases) {
+    Loaded loaded;
+    dated_entry(c.line, &loaded);
+    EXPECT_FALSE(loaded.file) << c.line;
+    const Diagnostic& d = diag(loaded.diags, c.message);
+    expect_at(d.span, 7, c.col);
+    EXPECT_TRUE(has_hint(d, "YYYY-MM-DD") || has_hint(d, "end_date")) << c.line;
+  }
+}
+
+// "Until now" in English or in the CV's language, case aside: a Korean CV writes 현재.
+TEST(SourceDates, PresentInTheCvsLanguageOrEnglish) {
+  struct Case {
+    std::string top;  // lines before `cv:`
+    std::string end_date;
+  };
+  const std::vector<Case> accepted = {
+      {"locale: korean\n", "현재"},  {"locale: korean\n", "present"}, {"locale: korean\n", "Now"},
+      {"", "now"},                   {"", "PRESENT"},                 {"locale: german\n", "Heute"},
+      {"locale: de\n", "present"},   {"locale: {language: german, present: bis heute}\n", "Bis Heute"},
+  };
+  for (const auto& c : accepted) {
+    Loaded loaded = load(c.top + with_section("experience", "      - company: A\n        position: B\n"
+                                                             "        start_date: 2020-03\n        end_date: " +
+                                                                 c.end_date + "\n"));
+    ASSERT_TRUE(loaded.file) << c.top << c.end_date << "\n" << dump(loaded.diags);
+    const Entry& e = only_section(loaded).entries.at(0);
+    ASSERT_TRUE(e.end_date) << c.end_date;
+    EXPECT_EQ(e.end_date->kind, Date::Kind::Present) << c.top << c.end_date;
+    EXPECT_EQ(e.end_date->text, c.end_date);
+  }
+  // A CV written in Hangul with no `locale:` becomes Korean once read: 현재 is its word too.
+  Loaded hangul = load("cv:\n  name: 홍길동\n  sections:\n    경력:\n      - company: 한빛\n        position: 개발자\n"
+                       "        start_date: 2020-03\n        end_date: 현재\n");
+  ASSERT_TRUE(hangul.file) << dump(hangul.diags);
+  EXPECT_EQ(hangul.file->locale.language, "ko");
+  EXPECT_EQ(only_section(hangul).entries.at(0).end_date->kind, Date::Kind::Present);
+  // A file in two languages takes either's word in both versions.
+  ReadOptions english;
+  english.language = "en";
+  Loaded both = load_with("cv:\n  name: {ko: 홍길동, en: Gildong Hong}\n  sections:\n    experience:\n"
+                          "      - company: A\n        position: B\n        start_date: 2020-03\n"
+                          "        end_date: 현재\n",
+                          english);
+  ASSERT_TRUE(both.file) << dump(both.diags);
+  EXPECT_EQ(only_section(both).entries.at(0).end_date->kind, Date::Kind::Present);
+
+  // Another language's word is no date in an English CV, and a start is never "now".
+  Loaded german_word = load(with_section("experience", "      - company: A\n        position: B\n"
+                                                       "        start_date: 2020-03\n        end_date: heute\n"));
+  EXPECT_FALSE(german_word.file);
+  diag(german_word.diags, "'heute' in 'end_date' is not a date");
+  Loaded korean_start = load("locale: korean\n" + with_section("experience", "      - company: A\n        position: B\n"
+                                                                             "        start_date: 현재\n"));
+  EXPECT_FALSE(korean_start.file);
+  diag(korean_start.diags, "'start_date' cannot be '현재'");
+}
+
+TEST(SourceDates, StartAfterEndIsAnError) {
+  Loaded loaded;
+  dated_entry("        start_date: 2022-05\n        end_date: 2021-12\n", &loaded);
+  EXPECT_FALSE(loaded.file);
+  expect_at(diag(loaded.diags, "start_date 2022-05 is after end_date 2021-12").span, 7, 21);
+  // Different precisions compare only as far as both go.
+  dated_entry("        start_date: 2021-05\n        end_date: 2021\n", &loaded);
+  EXPECT_TRUE(loaded.file) << dump(loaded.diags);
+}
+
+TEST(SourceDates, PresentIsCheckedAgainstCurrentDate) {
+  auto loaded = load("settings:\n  current_date: 2024-01-01\n" +
+                     with_section("experience", "      - company: A\n        position: B\n        start_date: 2025-02\n"));
+  EXPECT_FALSE(loaded.file);
+  diag(loaded.diags, "start_date 2025-02 is after settings.current_date 2024-01-01");
+}
+
+// ---------------------------------------------------------------- highlights
+
+TEST(SourceHighlights, NestedBulletsSplitAtSpaceHyphenSpace) {
+  auto loaded = load(with_section("projects",
+                                  "      - name: hanji\n"
+                                  "        highlights:\n"
+                                  "          - Shaping - HarfBuzz - kerning\n"
+                                  "          - Published research\n"
+                                  "            - ICML 2022\n"
+                                  "            - NeurIPS 2022\n"
+                                  "          - self-contained, well-tested\n"
+                                  "          - \"Quoted - child\"\n"));
+  const Section& section = only_section(loaded);
+  ASSERT_EQ(section.entries.size(), 1u);
+  const auto& h = section.entries[0].highlights;
+  ASSERT_EQ(h.size(), 4u);
+  EXPECT_EQ(h[0].text.value, "Shaping");
+  expect_at(h[0].text.span, 7, 13);
+  ASSERT_EQ(h[0].children.size(), 2u);
+  EXPECT_EQ(h[0].children[0].value, "HarfBuzz");
+  expect_at(h[0].children[0].span, 7, 23);
+  EXPECT_EQ(h[0].children[1].value, "kerning");
+  expect_at(h[0].children[1].span, 7, 34);
+
+  EXPECT_EQ(h[1].text.value, "Published research");
+  ASSERT_EQ(h[1].children.size(), 2u);
+  EXPECT_EQ(h[1].children[0].value, "ICML 2022");
+  expect_at(h[1].children[0].span, 9, 15);  // on its own continuation line
+  EXPECT_EQ(h[1].children[1].value, "NeurIPS 2022");
+  expect_at(h[1].children[1].span, 10, 15);
+
+  EXPECT_EQ(h[2].text.value, "self-contained, well-tested");  // no " - ", no split
+  EXPECT_TRUE(h[2].children.empty());
+
+  EXPECT_EQ(h[3].text.value, "Quoted");
+  expect_at(h[3].text.span, 12, 14);
+  ASSERT_EQ(h[3].children.size(), 1u);
+  expect_at(h[3].children[0].span, 12, 23);
+}
+
+TEST(SourceHighlights, EscapesFallBackToTheScalarStart) {
+  auto loaded = load(with_section("projects",
+                                  "      - name: hanji\n"
+                                  "        highlights:\n"
+                                  "          - \"A\\u00e9 - child\"\n"));
+  const Section& section = only_section(loaded);
+  const auto& h = section.entries[0].highlights;
+  ASSERT_EQ(h.size(), 1u);
+  EXPECT_EQ(h[0].text.value, "A\u00e9");
+  ASSERT_EQ(h[0].children.size(), 1u);
+  EXPECT_EQ(h[0].children[0].value, "child");
+  expect_at(h[0].children[0].span, 7, 14);  // the escape breaks the 1:1 mapping
+}
+
+TEST(SourceHighlights, EmptyHighlightPointsAtItsDash) {
+  auto loaded = load(with_section("projects", "      - name: hanji\n        highlights:\n          - one\n          -\n\n"));
+  EXPECT_FALSE(loaded.file);
+  expect_at(diag(loaded.diags, "empty highlight").span, 8, 11);
+}
+
+TEST(SourceHighlights, MustBeAListOfText) {
+  auto loaded = load(with_section("projects", "      - name: hanji\n        highlights: one line\n"));
+  EXPECT_FALSE(loaded.file);
+  expect_at(diag(loaded.diags, "expected a list for 'highlights', found text").span, 6, 21);
+}
+
+// ---------------------------------------------------------------- publications
+
+TEST(SourcePublications, DoiBecomesTheLink) {
+  auto loaded = load(with_section("publications",
+                                  "      - title: Line breaking\n"
+                                  "        authors: Jane Doe\n"
+                                  "        doi: 10.1002/spe.4380111102\n"
+                                  "        url: https://example.com/paper\n"
+                                  "        journal: SP&E\n"
+                                  "        date: 1981-11\n"
+                                  "      - title: Another\n"
+                                  "        authors: [Jane Doe, \"*John Roe*\"]\n"
+                                  "        doi: https://doi.org/10.1/xyz\n"));
+  const Section& section = only_section(loaded);
+  ASSERT_EQ(section.entries.size(), 2u);
+  const Entry& first = section.entries[0];
+  ASSERT_EQ(first.authors.size(), 1u);
+  EXPECT_EQ(first.authors[0].value, "Jane Doe");
+  EXPECT_EQ(first.url.value, "https://doi.org/10.1002/spe.4380111102");
+  expect_at(first.url.span, 7, 14);
+  EXPECT_EQ(first.journal.value, "SP&E");
+  const Entry& second = section.entries[1];
+  ASSERT_EQ(second.authors.size(), 2u);
+  EXPECT_EQ(second.authors[1].value, "*John Roe*");
+  EXPECT_EQ(second.doi.value, "10.1/xyz");
+  EXPECT_EQ(second.url.value, "https://doi.org/10.1/xyz");
+}
+
+TEST(SourcePublications, UrlOfAnotherSchemeWarnsUnlessADoiReplacesIt) {
+  auto loaded = load(with_section("publications",
+                                  "      - title: Script\n"
+                                  "        authors: [A]\n"
+                                  "        url: javascript:alert(1)\n"
+                                  "      - title: Replaced\n"
+                                  "        authors: [A]\n"
+                                  "        doi: 10.1/xyz\n"
+                                  "        url: file:///paper.pdf\n"));
+  ASSERT_TRUE(loaded.file) << dump(loaded.diags);
+  EXPECT_EQ(loaded.diags.warning_count(), 1) << dump(loaded.diags);
+  const Diagnostic& warning = diag(loaded.diags, "no link to url 'javascript:alert(1)'");
+  expect_at(warning.span, 7, 14);
+  EXPECT_EQ(only_section(loaded).entries[0].url.value, "javascript:alert(1)");  // shown, not linked
+}
+
+TEST(SourcePublications, BadDoiIsAnError) {
+  auto loaded = load(with_section("publications", "      - title: T\n        authors: [A]\n        doi: abc\n"));
+  EXPECT_FALSE(loaded.file);
+  expect_at(diag(loaded.diags, "'abc' is not a DOI").span, 7, 14);
+}
+
+// ---------------------------------------------------------------- yaml errors
+
+TEST(SourceSyntax, ErrorCarriesExactLineAndColumn) {
+  auto loaded = load("cv:\n  name: Jane\n  headline: [unclosed, list\n  location: x\n");
+  EXPECT_FALSE(loaded.file);
+  ASSERT_EQ(loaded.diags.error_count(), 1);
+  const Diagnostic& d = loaded.diags.all()[0];
+  EXPECT_EQ(d.message, "end of sequence flow not found");
+  expect_at(d.span, 4, 11);  // yaml-cpp notices at the next ':' 
+  EXPECT_FALSE(d.hints.empty());
+
+  auto colon = load("cv:\n  name: Jane: Doe\n");
+  EXPECT_FALSE(colon.file);
+  const Diagnostic& c = diag(colon.diags, "unexpected ':'");
+  expect_at(c.span, 2, 13);
+  EXPECT_TRUE(has_hint(c, "put it in quotes"));
+}
+
+TEST(SourceSyntax, HintsNameTheLikelyMistake) {
+  auto glued = load("cv:\n  name:Jane\n  headline: x\n");
+  EXPECT_FALSE(glued.file);
+  ASSERT_EQ(glued.diags.error_count(), 1);
+  EXPECT_TRUE(has_hint(glued.diags.all()[0], "put a space after the ':' in 'name:Jane'")) << dump(glued.diags);
+
+  auto quotes = load("cv:\n  name: \"Jane \"Doe\"\"\n");
+  EXPECT_FALSE(quotes.file);
+  ASSERT_EQ(quotes.diags.error_count(), 1);
+  expect_at(quotes.diags.all()[0].span, 2, 16);
+  EXPECT_TRUE(has_hint(quotes.diags.all()[0], "nothing may follow a closing quote")) << dump(quotes.diags);
+
+  auto indent = load("cv:\n  name: Jane\n sections:\n    a: []\n");
+  EXPECT_FALSE(indent.file);
+  ASSERT_EQ(indent.diags.error_count(), 1);
+  expect_at(indent.diags.all()[0].span, 3, 2);
+  EXPECT_TRUE(has_hint(indent.diags.all()[0], "check the indentation")) << dump(indent.diags);
+
+  auto dash = load("cv:\n  headline: - bad\n");
+  EXPECT_FALSE(dash.file);
+  expect_at(diag(dash.diags, "unexpected '- ' here").span, 2, 13);
+}
+
+TEST(SourceSyntax, ColumnsOfSyntaxErrorsCountCharacters) {
+  auto loaded = load("cv:\n  name: 홍길동: 개발자\n");
+  EXPECT_FALSE(loaded.file);
+  expect_at(diag(loaded.diags, "unexpected ':'").span, 2, 12);
+}
+
+TEST(SourceSyntax, AliasLookingValueAsksForQuotes) {
+  auto loaded = load("cv:\n  name: Jane\n  headline: *Senior* engineer\n");
+  EXPECT_FALSE(loaded.file);
+  const Diagnostic& d = diag(loaded.diags, "'*Senior*' is read as a YAML alias because it starts with '*'");
+  expect_at(d.span, 3, 13);
+  EXPECT_TRUE(has_hint(d, "put the value in quotes: \"*Senior* engineer\""));
+}
+
+TEST(SourceSyntax, AtSignNeedsQuotes) {
+  auto loaded = load("cv:\n  headline: @home\n");
+  EXPECT_FALSE(loaded.file);
+  const Diagnostic& d = diag(loaded.diags, "cannot start with '@'");
+  expect_at(d.span, 3 - 1, 13);
+}
+
+TEST(SourceSyntax, DuplicateKeysAreErrors) {
+  auto loaded = load("cv:\n  name: Jane\n  email: a@b.co\n  name: John\n");
+  EXPECT_FALSE(loaded.file);
+  const Diagnostic& d = diag(loaded.diags, "duplicate key 'name' (first at line 2)");
+  expect_at(d.span, 4, 3);
+  auto nested = load(with_section("x", "      - label: a\n        label: b\n        details: c\n"));
+  EXPECT_FALSE(nested.file);
+  expect_at(diag(nested.diags, "duplicate key 'label' (first at line 5)").span, 6, 9);
+}
+
+TEST(SourceSyntax, UnterminatedQuoteIsReported) {
+  auto loaded = load("cv:\n  name: \"Jane\n  headline: x\n");
+  EXPECT_FALSE(loaded.file);
+  expect_at(diag(loaded.diags, "no closing \"").span, 2, 9);
+}
+
+TEST(SourceSyntax, TabsInIndentationAreNamedAtTheLineStart) {
+  auto loaded = load("cv:\n\tname: Jane\n");
+  EXPECT_FALSE(loaded.file);
+  ASSERT_EQ(loaded.diags.error_count(), 1);
+  const Diagnostic& d = loaded.diags.all()[0];
+  EXPECT_NE(d.message.find("indented with a tab"), std::string::npos) << d.message;
+  EXPECT_EQ(d.span.line, 2);
+  EXPECT_EQ(d.span.col, 1);
+  EXPECT_TRUE(has_hint(d, "replace the tab with spaces"));
+}
+
+TEST(SourceSyntax, OneDocumentOnly) {
+  auto loaded = load("cv:\n  name: Jane\n---\ncv:\n  name: John\n");
+  EXPECT_FALSE(loaded.file);
+  diag(loaded.diags, "more than one YAML document");
+}
+
+// Standard YAML: an anchor marks a node, an alias repeats it (keeping the spans where the
+// anchor's text is written), a merge key copies a map's keys under the ones written out.
+TEST(SourceSyntax, AnchorsAliasesAndMergeKeysAreStandardYaml) {
+  auto loaded = load(
+      "cv:\n  name: &n Jane Doe\n  headline: *n\n  sections:\n    Experience:\n"
+      "      - &job\n        company: ACME\n        position: Engineer\n        location: Seoul\n"
+      "        date: 2020\n"
+      "      - <<: *job\n        position: Lead\n        date: 2021\n");
+  ASSERT_TRUE(loaded.file) << dump(loaded.diags);
+  EXPECT_EQ(loaded.diags.all().size(), 0u) << dump(loaded.diags);
+  EXPECT_EQ(loaded.file->cv.headline.value, "Jane Doe");
+  expect_at(loaded.file->cv.headline.span, 2, 12);  // where the anchored text is
+  const Section& section = only_section(loaded);
+  ASSERT_EQ(section.entries.size(), 2u);
+  const Entry& second = section.entries[1];
+  EXPECT_EQ(second.company.value, "ACME");         // merged
+  EXPECT_EQ(second.location.value, "Seoul");       // merged
+  EXPECT_EQ(second.position.value, "Lead");        // written out: wins over the merged one
+  ASSERT_TRUE(second.date);
+  EXPECT_EQ(second.date->text, "2021");
+}
+
+TEST(SourceSyntax, MergeOfSeveralMapsKeepsTheFirstOfEachKey) {
+  auto loaded = load(
+      "base: &a {name: A, headline: from a}\nother: &b {headline: from b, location: B}\n"
+      "cv:\n  <<: [*a, *b]\n");
+  EXPECT_FALSE(loaded.file);  // 'base' and 'other' are unknown top-level keys
+  auto ok = load("cv:\n  <<: [&a {name: A, headline: from a}, &b {headline: from b, location: B}]\n");
+  ASSERT_TRUE(ok.file) << dump(ok.diags);
+  EXPECT_EQ(ok.file->cv.name.value, "A");
+  EXPECT_EQ(ok.file->cv.headline.value, "from a");
+  EXPECT_EQ(ok.file->cv.location.value, "B");
+}
+
+TEST(SourceSyntax, MergeOfSomethingElseThanAMapIsAnError) {
+  auto loaded = load("cv:\n  name: &n Jane\n  <<: *n\n");
+  EXPECT_FALSE(loaded.file);
+  diag(loaded.diags, "'<<' merges a map");
+}
+
+TEST(SourceSyntax, UnknownAliasStillAsksForQuotes) {
+  auto loaded = load("cv:\n  name: Jane\n  headline: *n\n");
+  EXPECT_FALSE(loaded.file);
+  expect_at(diag(loaded.diags, "read as a YAML alias").span, 3, 13);
+}
+
+// The billion laughs: nine levels of ten aliases each would be 10^9 nodes. It stops at the
+// alias budget: with no more nodes built than the budget allows beyond the file's own (about
+// 40), and at most as many again looked at to charge the aliases for their copies.
+TEST(SourceLimits, BillionLaughsStopsAtTheAliasBudget) {
+  std::string yaml = "a0: &a0 [lol, lol, lol, lol, lol, lol, lol, lol, lol, lol]\n";
+  for (int level = 1; level <= 9; ++level) {
+    // Built with append: GCC 12 warns falsely (-Wrestrict) on "a" + std::to_string(n).
+    std::string name("a"), previous("*a");
+    name.append(std::to_string(level));
+    previous.append(std::to_string(level - 1));
+    yaml += name;
+    yaml += ": &";
+    yaml += name;
+    yaml += " [";
+    for (int k = 0; k < 10; ++k) {
+      if (k > 0) yaml += ", ";
+      yaml += previous;
+    }
+    yaml += "]\n";
+  }
+  yaml += "cv:\n  name: *a9\n";
+  auto loaded = load(yaml);
+  EXPECT_FALSE(loaded.file);
+  const Diagnostic& d = diag(loaded.diags, "YAML aliases here expand the file beyond 100000 nodes");
+  EXPECT_GE(d.span.line, 5);
+  Diagnostics diags;
+  config::YamlWork work;
+  EXPECT_FALSE(config::parse_yaml(config::SourceText(yaml, "cv.yaml"), diags, &work));
+  EXPECT_GT(work.nodes_built, limits::kMaxAliasNodes / 2) << "the aliases were expanded up to the budget";
+  EXPECT_LE(work.nodes_built, limits::kMaxAliasNodes + 100);
+  EXPECT_LE(work.nodes_measured, 2 * limits::kMaxAliasNodes);
+}
+
+TEST(SourceLimits, DeepNestingIsAnErrorAtTheLevelThatCrossesTheLimit) {
+  auto flow = load("cv:\n  name: " + std::string(5000, '[') + std::string(5000, ']') + "\n");
+  EXPECT_FALSE(flow.file);
+  expect_at(diag(flow.diags, "nest deeper than 64 levels").span, 2, 9 + 62);
+  std::string block = "cv:\n  name:\n   ";
+  for (int k = 0; k < 3000; ++k) block += " -";
+  auto dashes = load(block + " x\n");
+  EXPECT_FALSE(dashes.file);
+  diag(dashes.diags, "nest deeper than 64 levels");
+}
+
+TEST(SourceLimits, OverlongWordIsAnErrorWhereItStarts) {
+  auto loaded = load("cv:\n  name: Jane\n  headline: see " + std::string(2001, 'x') + " now\n");
+  EXPECT_FALSE(loaded.file);
+  const Diagnostic& d = diag(loaded.diags, "runs past 2000 characters without a space");
+  expect_at(d.span, 3, 17);
+  EXPECT_TRUE(has_hint(d, "[text](https://...)"));
+  auto fits = load("cv:\n  name: Jane\n  headline: see " + std::string(2000, 'x') + " now\n");
+  EXPECT_TRUE(fits.file) << dump(fits.diags);
+}
+
+// A link's address is checked as a link (2,000 characters, by the markup), not as a word:
+// [text](address of 1,993 characters) was refused as a word past 2,000. The address counts
+// as text where the page shows it: "[](address)", or a '(' that never closes.
+TEST(SourceLimits, ALinksAddressIsNoWord) {
+  const std::string address = "https://example.com/" + std::string(1973, 'a');  // 1,993 characters
+  auto linked = load("cv:\n  name: Jane\n  headline: see [my page](" + address + ") now\n");
+  EXPECT_TRUE(linked.file) << dump(linked.diags);
+  auto nested = load("cv:\n  name: Jane\n  headline: \"[wiki](" + address.substr(0, 1900) + "_(x)_(y)) now\"\n");
+  EXPECT_TRUE(nested.file) << dump(nested.diags);
+  const std::string longer = "https://example.com/" + std::string(2000, 'a');
+  auto shown = load("cv:\n  name: Jane\n  headline: see [](" + longer + ") now\n");
+  EXPECT_FALSE(shown.file);
+  expect_at(diag(shown.diags, "runs past 2000 characters without a space").span, 3, 17);
+  auto unclosed = load("cv:\n  name: Jane\n  headline: see [page](" + longer + " now\n");
+  EXPECT_FALSE(unclosed.file);
+  auto after = load("cv:\n  name: Jane\n  headline: see [a](b)" + std::string(2000, 'x') + " now\n");
+  EXPECT_FALSE(after.file);  // the text around the address still counts
+}
+
+TEST(SourceLimits, InputLargerThan256KiBIsRefused) {
+  std::string yaml = "cv:\n  name: Jane\n# " + std::string(256 << 10, 'x') + "\n";
+  auto loaded = load(yaml);
+  EXPECT_FALSE(loaded.file);
+  diag(loaded.diags, "larger than 256 KiB");
+}
+
+TEST(SourceText, ControlCharactersAndNoncharactersAreRemovedWithAWarning) {
+  auto loaded = load("cv:\n  name: \"Jane\\u0007 Doe\"\n  headline: \"a\\uFFFFb\\x1bc\\x00\"\n");
+  ASSERT_TRUE(loaded.file) << dump(loaded.diags);
+  EXPECT_EQ(loaded.file->cv.name.value, "Jane Doe");
+  EXPECT_EQ(loaded.file->cv.headline.value, "abc");
+  diag(loaded.diags, "the control character U+0007 is removed");
+  const Diagnostic& d = diag(loaded.diags, "the control character U+FFFF and 2 other invisible characters");
+  EXPECT_EQ(d.severity, Severity::Warning);
+  EXPECT_EQ(d.span.line, 3);
+  auto plain = load("cv:\n  name: Jane\n  headline: tab\tand line\n");  // tabs stay
+  ASSERT_TRUE(plain.file);
+  EXPECT_EQ(plain.diags.all().size(), 0u) << dump(plain.diags);
+}
+
+TEST(SourceText, LoneSurrogateEscapeIsAnErrorThatSaysWhatToWrite) {
+  auto loaded = load("cv:\n  name: \"Jane \\uD83D Doe\"\n");
+  EXPECT_FALSE(loaded.file);
+  const Diagnostic& d = diag(loaded.diags, "'\\uD83D' is half of a UTF-16 surrogate pair");
+  EXPECT_EQ(d.span.line, 2);
+  EXPECT_TRUE(has_hint(d, "\\U0001F600"));
+  // A whole pair, as JSON writes one, is the character it encodes.
+  auto pair = load("cv:\n  name: \"Jane \\uD83D\\uDE00 Doe\"\n");
+  ASSERT_TRUE(pair.file);
+  EXPECT_EQ(pair.file->cv.name.value, "Jane \U0001F600 Doe");
+  auto low_first = load("cv:\n  name: \"Jane \\uDE00\\uD83D Doe\"\n");
+  EXPECT_FALSE(low_first.file);
+}
+
+TEST(SourceText, FileThatIsNotUtf8IsAnErrorAtTheFirstBadByte) {
+  auto latin1 = load("cv:\n  name: Ren\xe9\n");
+  EXPECT_FALSE(latin1.file);
+  const Diagnostic& d = diag(latin1.diags, "the file is not UTF-8: byte 0xE9");
+  expect_at(d.span, 2, 12);
+  // "홍길동 개발자" in CP949
+  auto korean = load("cv:\n  name: \xc8\xab\xb1\xe6\xb5\xbf \xb0\xb3\xb9\xdf\xc0\xda\n");
+  EXPECT_FALSE(korean.file);
+  EXPECT_TRUE(has_hint(diag(korean.diags, "looks like Korean EUC-KR (CP949)"), "iconv -f CP949 -t UTF-8"));
+  auto utf16 = load(std::string("\xff\xfe" "c\0v\0:\0", 8));
+  EXPECT_FALSE(utf16.file);
+  diag(utf16.diags, "UTF-16");
+  auto nul = load(std::string("cv:\n  name: a\0b\n", 15));
+  EXPECT_FALSE(nul.file);
+  diag(nul.diags, "NUL byte");
+}
+
+TEST(SourceSyntax, TimestampsAndNumbersStayText) {
+  auto loaded = load("cv:\n  name: 2020-09-24\n  headline: 3.10\n  location: ~\n");
+  ASSERT_TRUE(loaded.file) << dump(loaded.diags);
+  EXPECT_EQ(loaded.file->cv.name.value, "2020-09-24");
+  EXPECT_EQ(loaded.file->cv.headline.value, "3.10");
+  EXPECT_TRUE(loaded.file->cv.location.empty());  // ~ is null: the key is absent
+  EXPECT_TRUE(loaded.file->cv.contacts.empty());
+}
+
+TEST(SourceLoad, ErrorsAreCollectedAndReportedInFileOrder) {
+  auto loaded = load(
+      "cv:\n"
+      "  nmae: Jane\n"
+      "  sections:\n"
+      "    work:\n"
+      "      - company: A\n"
+      "        position: B\n"
+      "        start_date: 2020-13\n"
+      "settings:\n"
+      "  current_date: someday\n");
+  EXPECT_FALSE(loaded.file);
+  ASSERT_EQ(loaded.diags.error_count(), 3) << dump(loaded.diags);
+  EXPECT_EQ(loaded.diags.all()[0].span.line, 2);
+  EXPECT_EQ(loaded.diags.all()[1].span.line, 7);
+  EXPECT_EQ(loaded.diags.all()[2].span.line, 9);
+}
+
+// ---------------------------------------------------------------- files
+
+TEST(SourceFiles, UnreadableFileIsAnError) {
+  Diagnostics diags;
+  auto file = load_cv("/nonexistent/cv.yaml", diags);
+  EXPECT_FALSE(file);
+  ASSERT_EQ(diags.error_count(), 1);
+  const Diagnostic& d = diags.all()[0];
+  EXPECT_EQ(d.span.line, 0);
+  EXPECT_FALSE(d.hints.empty());
+  EXPECT_TRUE(format_diagnostic(d).starts_with("/nonexistent/cv.yaml: error: the file does not exist\n"))
+      << format_diagnostic(d);
+  Diagnostics config_diags;
+  EXPECT_FALSE(load_config("/nonexistent/layout.yaml", config_diags));
+  EXPECT_EQ(config_diags.error_count(), 1);
+}
+
+// A FIFO would block open() until a writer came, /dev/zero never ends, a directory is no file:
+// each is refused at once, without reading. No clock is needed to see it: an open() that
+// waited for a writer would hang this test (until ctest's timeout), and a file read before
+// its kind was checked would end in another message (/dev/zero "the file is larger than …",
+// the FIFO, read without a writer, "the file is empty").
+TEST(SourceFiles, FifosDevicesAndDirectoriesAreRefusedAtOnce) {
+  fs::path dir = fs::temp_directory_path() / "hanji_source_test_fifo";
+  fs::create_directories(dir);
+  const std::string fifo = (dir / "cv.yaml").string();
+  fs::remove(fifo);
+  ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+  for (const std::string& path : {fifo, std::string("/dev/zero"), dir.string()}) {
+    Diagnostics diags;
+    EXPECT_FALSE(load_cv(path, diags));
+    ASSERT_EQ(diags.error_count(), 1) << dump(diags);
+    const std::string message = diags.all()[0].message;
+    EXPECT_TRUE(message.find("not a regular file") != std::string::npos ||
+                message.find("is a directory") != std::string::npos)
+        << message;
+  }
+  fs::remove_all(dir);
+}
+
+TEST(SourceFiles, LoadsFromDiskWithThePathInSpans) {
+  fs::path dir = fs::temp_directory_path() / "hanji_source_test_files";
+  fs::create_directories(dir);
+  std::ofstream(dir / "cv.yml") << "cv:\n  name: Jane\n";
+  std::ofstream(dir / "cv.txt") << "cv:\n  name: Jane\n";
+  Diagnostics diags;
+  auto file = load_cv((dir / "cv.yml").string(), diags);
+  ASSERT_TRUE(file) << dump(diags);
+  EXPECT_EQ(file->cv.name.span.file, (dir / "cv.yml").string());
+  EXPECT_EQ(diags.all().size(), 0u);
+  Diagnostics txt_diags;
+  EXPECT_TRUE(load_cv((dir / "cv.txt").string(), txt_diags));
+  EXPECT_EQ(txt_diags.warning_count(), 1);
+  fs::remove_all(dir);
+}
+
+TEST(SourceFiles, ClassicLayoutLoadsAsConfig) {
+  Diagnostics diags;
+  auto config = load_config(std::string(HANJI_SOURCE_DIR) + "/layouts/classic.yaml", diags);
+  ASSERT_TRUE(config) << dump(diags);
+  ASSERT_EQ(config->kind, ConfigNode::Kind::Map);
+  EXPECT_EQ(config->keys.front(), "description");
+  const ConfigNode* page = config->find("page");
+  ASSERT_TRUE(page);
+  ASSERT_TRUE(page->find("paper"));
+  EXPECT_EQ(page->find("paper")->scalar, "a4");
+  const ConfigNode* bullet = config->find("entry")->find("bullet");
+  ASSERT_TRUE(bullet);
+  EXPECT_EQ(bullet->scalar, "\u2022");
+}
+
+// ---------------------------------------------------------------- config trees
+
+TEST(SourceConfig, TreeKeepsOrderSpansAndKinds) {
+  Diagnostics diags;
+  auto config = load_config_from_string(
+      "zeta: 1\n"
+      "alpha:\n"
+      "  list: [a, \"b\"]\n"
+      "  empty:\n"
+      "  tilde: ~\n"
+      "  quoted_tilde: \"~\"\n",
+      "l.yaml", diags);
+  ASSERT_TRUE(config) << dump(diags);
+  EXPECT_EQ(config->keys, (std::vector<std::string>{"zeta", "alpha"}));
+  expect_at(config->key_spans[1], 2, 1);
+  expect_at(config->children[0].span, 1, 7);
+  const ConfigNode* alpha = config->find("alpha");
+  ASSERT_TRUE(alpha);
+  const ConfigNode* list = alpha->find("list");
+  ASSERT_EQ(list->kind, ConfigNode::Kind::Sequence);
+  ASSERT_EQ(list->children.size(), 2u);
+  EXPECT_EQ(list->children[1].scalar, "b");
+  expect_at(list->children[1].span, 3, 14);
+  EXPECT_EQ(alpha->find("empty")->kind, ConfigNode::Kind::Null);
+  EXPECT_EQ(alpha->find("tilde")->kind, ConfigNode::Kind::Null);
+  EXPECT_EQ(alpha->find("quoted_tilde")->kind, ConfigNode::Kind::Scalar);
+  EXPECT_EQ(alpha->find("missing"), nullptr);
+  EXPECT_EQ(list->find("anything"), nullptr);
+}
+
+TEST(SourceConfig, SyntaxErrorsAndDuplicatesHaveLocations) {
+  Diagnostics diags;
+  EXPECT_FALSE(load_config_from_string("a: 1\nb: [\n", "l.yaml", diags));
+  ASSERT_EQ(diags.error_count(), 1);
+  EXPECT_EQ(diags.all()[0].span.file, "l.yaml");
+  EXPECT_TRUE(diags.all()[0].span.known());
+  Diagnostics dup;
+  EXPECT_FALSE(load_config_from_string("page:\n  paper: a4\n  paper: letter\n", "l.yaml", dup));
+  expect_at(diag(dup, "duplicate key 'paper' (first at line 2)").span, 3, 3);
+}
+
+// ---------------------------------------------------------------- layout and design
+
+TEST(SourceLayout, NameOrMapWithOverrides) {
+  auto named = load("cv:\n  name: J\nlayout: modern\n");
+  ASSERT_TRUE(named.file);
+  EXPECT_EQ(named.file->layout_name, "modern");
+  expect_at(named.file->layout_span, 3, 9);
+  EXPECT_EQ(named.file->layout_overrides.kind, ConfigNode::Kind::Null);
+
+  auto mapped = load("cv:\n  name: J\nlayout:\n  name: classic\n  page: {paper: letter}\n  text:\n    align: justify\n");
+  ASSERT_TRUE(mapped.file) << dump(mapped.diags);
+  const CvFile& f = *mapped.file;
+  EXPECT_EQ(f.layout_name, "classic");
+  expect_at(f.layout_span, 4, 9);
+  ASSERT_EQ(f.layout_overrides.kind, ConfigNode::Kind::Map);
+  EXPECT_EQ(f.layout_overrides.keys, (std::vector<std::string>{"page", "text"}));
+  EXPECT_EQ(f.layout_overrides.find("page")->find("paper")->scalar, "letter");
+  expect_at(f.layout_overrides.find("text")->find("align")->span, 7, 12);
+}
+
+TEST(SourceDesign, RenderCvDesignIsTranslated) {
+  auto loaded = load(
+      "cv:\n  name: J\n"
+      "design:\n"
+      "  theme: classic\n"
+      "  page:\n"
+      "    size: us-letter\n"
+      "    top_margin: 0.7in\n"
+      "    left_margin: 2cm\n"
+      "  colors:\n"
+      "    name: rgb(0,79,144)\n"
+      "    section_titles: '#112233'\n"
+      "    links: blue\n"
+      "    body: black\n"
+      "  typography:\n"
+      "    font_size: {body: 11pt, name: 0.5in, section_titles: 1.4em}\n"
+      "    alignment: justified-with-no-hyphenation\n"
+      "    line_spacing: 0.5em\n"
+      "    font_family: EB Garamond\n"
+      "    small_caps: {section_titles: true}\n"
+      "  header:\n"
+      "    alignment: left\n"
+      "    connections: {separator: '•', show_icons: false, display_urls_instead_of_usernames: false}\n"
+      "  section_titles: {type: centered_without_line, line_thickness: 1pt}\n"
+      "  sections: {space_between_regular_entries: 1em, show_time_spans_in: [experience, projects]}\n"
+      "  entries:\n"
+      "    date_and_location_width: 4cm\n"
+      "    highlights: {bullet: ◦}\n"
+      "  templates:\n"
+      "    experience_entry: {main_column: \"**POSITION** -- COMPANY\\nSUMMARY\\nHIGHLIGHTS\", "
+      "date_and_location_column: DATE}\n"
+      "    single_date: MONTH_NAME YEAR\n"
+      "    date_range: START_DATE to END_DATE\n"
+      "    footer: \"*NAME -- PAGE_NUMBER of TOTAL_PAGES*\"\n");
+  ASSERT_TRUE(loaded.file) << dump(loaded.diags);
+  EXPECT_EQ(loaded.diags.all().size(), 0u) << dump(loaded.diags);
+  const CvFile& f = *loaded.file;
+  EXPECT_EQ(f.layout_name, "classic");
+  const ConfigNode& o = f.layout_overrides;
+  auto value = [&](std::string_view a, std::string_view b, std::string_view c = {}) -> std::string {
+    const ConfigNode* node = o.find(a);
+    if (node) node = node->find(b);
+    if (node && !c.empty()) node = node->find(c);
+    if (node && node->kind == ConfigNode::Kind::Sequence) {
+      std::string joined;
+      for (const auto& item : node->children) joined += (joined.empty() ? "" : "|") + item.scalar;
+      return joined;
+    }
+    return node ? node->scalar : "<missing>";
+  };
+  EXPECT_EQ(value("page", "paper"), "letter");
+  EXPECT_EQ(value("page", "margin_top"), "50.4pt");
+  EXPECT_EQ(value("page", "margin_left"), "56.693pt");
+  EXPECT_EQ(value("page", "margin_right"), "50.4pt");  // RenderCV's default, not the layout's
+  EXPECT_EQ(value("styles", "name", "color"), "rgb(0,79,144)");
+  EXPECT_EQ(value("styles", "section_title", "color"), "#112233");
+  EXPECT_EQ(value("section", "rule_color"), "#112233");
+  EXPECT_EQ(value("colors", "link"), "blue");
+  EXPECT_EQ(value("styles", "body", "color"), "black");
+  EXPECT_EQ(value("styles", "body", "size"), "11");
+  EXPECT_EQ(value("styles", "name", "size"), "36");
+  EXPECT_EQ(value("styles", "section_title", "size"), "15.4");  // 1.4em of the 11pt body
+  EXPECT_EQ(value("styles", "body", "line_height"), "1.2");     // cap height + 0.5em
+  EXPECT_EQ(value("styles", "section_title", "small_caps"), "true");
+  EXPECT_EQ(value("fonts", "latin", "regular"), "NotoSerif-Regular.ttf");
+  EXPECT_EQ(value("text", "align"), "justify");
+  EXPECT_EQ(value("text", "hyphenate"), "false");
+  EXPECT_EQ(value("header", "align"), "left");
+  EXPECT_EQ(value("header", "separator"), "  •  ");
+  EXPECT_EQ(value("header", "icons"), "false");
+  EXPECT_EQ(value("header", "social_usernames"), "true");
+  EXPECT_EQ(value("section", "title_style"), "plain");
+  EXPECT_EQ(value("section", "centered"), "true");
+  EXPECT_EQ(value("section", "rule_thickness"), "1pt");
+  EXPECT_EQ(value("entry", "space"), "11pt");  // 1em
+  EXPECT_EQ(value("entry", "time_spans_in"), "experience|projects");
+  EXPECT_EQ(value("entry", "aside_width"), "113.386pt");
+  EXPECT_EQ(value("entry", "bullet"), "◦");
+  EXPECT_EQ(value("entry", "experience", "main"), "**POSITION** – COMPANY");
+  EXPECT_EQ(value("entry", "experience", "aside"), "DATES");
+  // The degree column is a column of its own, left of the institution, 1cm wide (RenderCV's).
+  EXPECT_EQ(value("entry", "education", "main"), "**INSTITUTION**, AREA");
+  EXPECT_EQ(value("entry", "education", "lead"), "**DEGREE**");
+  EXPECT_EQ(value("entry", "education", "lead_width"), "28.346pt");
+  EXPECT_EQ(value("entry", "range_separator"), " to ");
+  EXPECT_EQ(value("footer", "text"), "NAME – PAGE of TOTAL");
+  EXPECT_EQ(f.locale.date, "MONTH_NAME YEAR");
+  // Spans point at the design values.
+  expect_at(o.find("page")->find("paper")->span, 6, 11);
+  expect_at(o.find("section")->find("rule_color")->span, 11, 22);
+}
+
+// RenderCV's degree column is hanji's education lead column: the file's own template (its
+// placeholders and markup), its width, and null (or empty) for none, which also clears a
+// theme's or a layout's.
+TEST(SourceDesign, TheDegreeColumnIsTheEducationLeadColumn) {
+  auto lead_of = [](const std::string& design) {
+    auto loaded = load("cv:\n  name: J\ndesign:\n" + design);
+    EXPECT_TRUE(loaded.file) << dump(loaded.diags);
+    EXPECT_EQ(loaded.diags.all().size(), 0u) << design << dump(loaded.diags);
+    const ConfigNode* education = loaded.file->layout_overrides.find("entry")->find("education");
+    const ConfigNode* lead = education ? education->find("lead") : nullptr;
+    if (!lead) return std::string("<missing>");
+    std::string joined;
+    for (const auto& item : lead->children) joined += (joined.empty() ? "" : "|") + item.scalar;
+    const ConfigNode* width = education->find("lead_width");
+    return joined + (width ? " @" + width->scalar : "");
+  };
+  EXPECT_EQ(lead_of("  theme: classic\n"), "**DEGREE** @28.346pt");
+  EXPECT_EQ(lead_of("  theme: harvard\n"), "**DEGREE** @28.346pt") << "harvard inherits classic's";
+  for (const char* theme : {"ember", "engineeringclassic", "engineeringresumes", "ink", "moderncv", "opal", "sb2nov"})
+    EXPECT_EQ(lead_of(std::string("  theme: ") + theme + "\n"), " @28.346pt") << theme << " has none";
+  EXPECT_EQ(lead_of("  templates: {education_entry: {degree_column: '*DEGREE* -- GPA'}}\n"
+                    "  entries: {degree_width: 2cm}\n"),
+            "*DEGREE* \u2013 GPA @56.693pt");
+  EXPECT_EQ(lead_of("  templates: {education_entry: {degree_column: null}}\n"), " @28.346pt");
+  EXPECT_EQ(lead_of("  templates: {education_entry: {degree_column: ''}}\n"), " @28.346pt");
+}
+
+TEST(SourceDesign, EveryRenderCvPaperSizeIsHonoured) {
+  for (const auto& [rendercv, hanji] : {std::pair{"a4", "a4"}, std::pair{"a5", "a5"}, std::pair{"us-letter", "letter"},
+                                        std::pair{"us-executive", "executive"}}) {
+    auto loaded = load(std::string("cv:\n  name: J\ndesign:\n  page: {size: ") + rendercv + "}\n");
+    ASSERT_TRUE(loaded.file) << dump(loaded.diags);
+    const ConfigNode* page = loaded.file->layout_overrides.find("page");
+    ASSERT_TRUE(page) << rendercv;
+    EXPECT_EQ(page->find("paper")->scalar, hanji) << rendercv;
+    EXPECT_EQ(loaded.diags.warning_count(), 0) << rendercv << dump(loaded.diags);
+  }
+  auto bad = load("cv:\n  name: J\ndesign:\n  page: {size: b5}\n");
+  EXPECT_NE(dump(bad.diags).find("a4, a5, us-letter and us-executive"), std::string::npos) << dump(bad.diags);
+}
+
+// A RenderCV template's lines say what the entry shows: one without SUMMARY or HIGHLIGHTS
+// leaves them out (they printed anyway).
+TEST(SourceDesign, ATemplateWithoutHighlightsLeavesThemOut) {
+  auto loaded = load("cv:\n  name: J\ndesign:\n  templates:\n    experience_entry:\n"
+                     "      main_column: \"**COMPANY**, POSITION\\nSUMMARY\"\n"
+                     "    normal_entry:\n      main_column: \"**NAME**\\nSUMMARY\\nHIGHLIGHTS\"\n");
+  ASSERT_TRUE(loaded.file) << dump(loaded.diags);
+  const ConfigNode* entry = loaded.file->layout_overrides.find("entry");
+  ASSERT_TRUE(entry);
+  const ConfigNode* experience = entry->find("experience");
+  ASSERT_TRUE(experience);
+  EXPECT_EQ(experience->find("highlights")->scalar, "false");
+  EXPECT_EQ(experience->find("summary"), nullptr) << "SUMMARY is in its lines";
+  const ConfigNode* normal = entry->find("normal");
+  ASSERT_TRUE(normal);
+  EXPECT_EQ(normal->find("highlights"), nullptr);
+  EXPECT_EQ(normal->find("summary"), nullptr);
+}
+
+TEST(SourceDesign, ExplicitLayoutValuesWin) {
+  auto loaded = load(
+      "cv:\n  name: J\n"
+      "layout:\n  page: {paper: a4, margin_top: 1cm}\n"
+      "design:\n  page: {size: us-letter, bottom_margin: 2cm}\n");
+  ASSERT_TRUE(loaded.file) << dump(loaded.diags);
+  const ConfigNode* page = loaded.file->layout_overrides.find("page");
+  ASSERT_TRUE(page);
+  EXPECT_EQ(page->find("paper")->scalar, "a4");
+  EXPECT_EQ(page->find("margin_top")->scalar, "1cm");
+  EXPECT_EQ(page->find("margin_bottom")->scalar, "56.693pt");
+}
+
+TEST(SourceDesign, ThemesPickTheClosestLayoutWithTheirOwnValues) {
+  const std::map<std::string, std::string> expected = {
+      {"classic", "classic"},         {"moderncv", "moderncv"},   {"sb2nov", "engineering"},
+      {"engineeringresumes", "engineering"}, {"engineeringclassic", "engineering"}, {"harvard", "harvard"},
+      {"ember", "harvard"},           {"ink", "classic"},        {"opal", "classic"}};
+  std::set<std::string> looks;
+  for (const auto& [theme, layout] : expected) {
+    auto loaded = load("cv:\n  name: J\ndesign:\n  theme: " + theme + "\n");
+    ASSERT_TRUE(loaded.file) << theme << dump(loaded.diags);
+    EXPECT_TRUE(loaded.diags.all().empty()) << theme << ": " << dump(loaded.diags);
+    EXPECT_EQ(loaded.file->layout_name, layout) << theme;
+    auto at = [&](std::initializer_list<std::string_view> path) -> std::string {
+      const ConfigNode* node = &loaded.file->layout_overrides;
+      for (std::string_view key : path) node = node ? node->find(key) : nullptr;
+      return node ? node->scalar : "<missing>";
+    };
+    EXPECT_NE(at({"styles", "name", "color"}), "<missing>") << theme;
+    looks.insert(layout + at({"styles", "name", "color"}) + at({"section", "title_style"}) +
+                 at({"styles", "section_title", "size"}));
+  }
+  EXPECT_EQ(looks.size(), expected.size());  // nine themes, nine looks
+  auto unknown = load("cv:\n  name: J\ndesign:\n  theme: nebula\n");
+  ASSERT_TRUE(unknown.file);
+  EXPECT_EQ(unknown.file->layout_name, "classic");
+  diag(unknown.diags, "RenderCV theme 'nebula' is not one hanji knows");
+  // An explicit layout wins over the theme's.
+  auto chosen = load("cv:\n  name: J\nlayout: sidebar\ndesign:\n  theme: moderncv\n");
+  EXPECT_EQ(chosen.file->layout_name, "sidebar");
+}
+
+TEST(SourceDesign, AFileFromRenderCvGetsRenderCvsDefaults) {
+  Date today;
+  today.kind = Date::Kind::YearMonthDay;
+  today.year = 2026, today.month = 3, today.day = 9;
+  auto loaded = load_with("cv:\n  name: J\nrendercv_settings:\n  date: today\n  bold_keywords: [C]\n",
+                          ReadOptions{.today = today});
+  ASSERT_TRUE(loaded.file) << dump(loaded.diags);
+  const ConfigNode& o = loaded.file->layout_overrides;
+  EXPECT_EQ(o.find("page")->find("paper")->scalar, "letter");
+  EXPECT_EQ(o.find("footer")->find("text")->scalar, "NAME – PAGE/TOTAL");
+  EXPECT_EQ(o.find("footer")->find("top_note")->scalar, "LAST_UPDATED");
+  EXPECT_EQ(o.find("entry")->find("time_spans_in")->children.at(0).scalar, "experience");
+  ASSERT_TRUE(loaded.file->settings.current_date);
+  EXPECT_EQ(loaded.file->settings.current_date->month, 3);
+  EXPECT_EQ(loaded.file->settings.bold_keywords, (std::vector<std::string>{"C"}));
+  // hanji's own files (no design:) keep their layout's values.
+  auto own = load("cv:\n  name: J\n");
+  EXPECT_EQ(own.file->layout_overrides.kind, ConfigNode::Kind::Null);
+}
+
+TEST(SourceDesign, AtLeastSixtyOfRenderCvsOptionsTakeEffect) {
+  // RenderCV 2's design options (its classic theme's fields), leaves only.
+  const std::vector<std::string> all = {
+      "page.size", "page.top_margin", "page.bottom_margin", "page.left_margin", "page.right_margin",
+      "page.show_footer", "page.show_top_note", "colors.body", "colors.name", "colors.headline",
+      "colors.connections", "colors.section_titles", "colors.links", "colors.footer", "colors.top_note",
+      "typography.line_spacing", "typography.alignment", "typography.date_and_location_column_alignment",
+      "typography.font_family.body", "typography.font_family.name", "typography.font_family.headline",
+      "typography.font_family.connections", "typography.font_family.section_titles",
+      "typography.font_size.body", "typography.font_size.name", "typography.font_size.headline",
+      "typography.font_size.connections", "typography.font_size.section_titles", "typography.small_caps.name",
+      "typography.small_caps.headline", "typography.small_caps.connections", "typography.small_caps.section_titles",
+      "typography.bold.name", "typography.bold.headline", "typography.bold.connections",
+      "typography.bold.section_titles", "links.underline", "links.show_external_link_icon", "header.alignment",
+      "header.photo_width", "header.photo_position", "header.photo_space_left", "header.photo_space_right",
+      "header.space_below_name", "header.space_below_headline", "header.space_below_connections",
+      "header.connections.phone_number_format", "header.connections.hyperlink", "header.connections.show_icons",
+      "header.connections.display_urls_instead_of_usernames", "header.connections.separator",
+      "header.connections.space_between_connections", "section_titles.type", "section_titles.line_thickness",
+      "section_titles.space_above", "section_titles.space_below", "sections.allow_page_break",
+      "sections.space_between_regular_entries", "sections.space_between_text_based_entries",
+      "sections.show_time_spans_in", "entries.date_and_location_width", "entries.side_space",
+      "entries.space_between_columns", "entries.allow_page_break", "entries.short_second_row",
+      "entries.degree_width", "entries.summary.space_above", "entries.summary.space_left",
+      "entries.highlights.bullet", "entries.highlights.nested_bullet", "entries.highlights.space_left",
+      "entries.highlights.space_above", "entries.highlights.space_between_items",
+      "entries.highlights.space_between_bullet_and_text", "templates.footer", "templates.top_note",
+      "templates.single_date", "templates.date_range", "templates.time_span",
+      "templates.one_line_entry.main_column", "templates.education_entry.main_column",
+      "templates.education_entry.degree_column", "templates.education_entry.date_and_location_column",
+      "templates.normal_entry.main_column", "templates.normal_entry.date_and_location_column",
+      "templates.experience_entry.main_column", "templates.experience_entry.date_and_location_column",
+      "templates.publication_entry.main_column", "templates.publication_entry.date_and_location_column"};
+  const std::vector<std::string> honoured = honoured_design_options();
+  int taken = 0;
+  for (const std::string& option : all)
+    if (std::find(honoured.begin(), honoured.end(), option) != honoured.end()) ++taken;
+  EXPECT_GE(taken, 60) << taken << " of " << all.size();
+  // And one that is not taken is one warning naming it, at its key.
+  auto loaded = load("cv:\n  name: J\ndesign:\n  links: {show_external_link_icon: true}\n  entries: {side_space: 1cm}\n");
+  ASSERT_TRUE(loaded.file);
+  EXPECT_EQ(loaded.diags.warning_count(), 1) << dump(loaded.diags);
+  expect_at(diag(loaded.diags, "design.entries.side_space has no equivalent").span, 5, 13);
+  // The external link icon is taken: text.link_icon.
+  const ConfigNode* text = loaded.file->layout_overrides.find("text");
+  ASSERT_TRUE(text);
+  EXPECT_EQ(text->find("link_icon")->scalar, "true");
+  auto bad = load("cv:\n  name: J\ndesign:\n  page: {size: b5}\n  typography: {font_family: Comic Neue}\n");
+  diag(bad.diags, "design.page.size 'b5' has no equivalent");
+  EXPECT_TRUE(has_hint(diag(bad.diags, "design.typography.font_family 'Comic Neue'"), "hanji ships Lato"));
+}
+
+// Each of RenderCV's design options, one at a time with a value other than RenderCV's own
+// default, either changes what the file asks of hanji (the layout values or the date form)
+// or is exactly one warning naming it: none is dropped silently. At least 60 change it.
+namespace {
+
+std::string serialized(const ConfigNode& node) {
+  switch (node.kind) {
+    case ConfigNode::Kind::Scalar: return "'" + node.scalar + "'";
+    case ConfigNode::Kind::Sequence: {
+      std::string out = "[";
+      for (const auto& child : node.children) out += serialized(child) + ",";
+      return out + "]";
+    }
+    case ConfigNode::Kind::Map: {
+      std::string out = "{";
+      for (size_t i = 0; i < node.keys.size(); ++i) out += node.keys[i] + ":" + serialized(node.children[i]) + ",";
+      return out + "}";
+    }
+    default: return "~";
+  }
+}
+
+// "a.b.c: v" as the nested YAML block under `design:`.
+std::string design_yaml(const std::string& dotted, const std::string& value) {
+  std::string yaml = "design:\n", indent = "  ";
+  size_t start = 0;
+  for (size_t dot = dotted.find('.'); dot != std::string::npos; dot = dotted.find('.', start)) {
+    yaml += indent + dotted.substr(start, dot - start) + ":\n";
+    indent += "  ";
+    start = dot + 1;
+  }
+  return yaml + indent + dotted.substr(start) + ": " + value + "\n";
+}
+
+}  // namespace
+
+TEST(SourceDesign, EachOptionTakesEffectOrIsOneWarning) {
+  // RenderCV 2's design options (its classic theme's fields, leaves only), each with a value
+  // RenderCV's classic theme does not have.
+  const std::vector<std::pair<std::string, std::string>> options = {
+      {"page.size", "a4"}, {"page.top_margin", "1in"}, {"page.bottom_margin", "1in"}, {"page.left_margin", "1in"},
+      {"page.right_margin", "1in"}, {"page.show_footer", "false"}, {"page.show_top_note", "false"},
+      {"colors.body", "'#333333'"}, {"colors.name", "'#123456'"}, {"colors.headline", "'#123456'"},
+      {"colors.connections", "'#123456'"}, {"colors.section_titles", "'#123456'"}, {"colors.links", "'#123456'"},
+      {"colors.footer", "'#123456'"}, {"colors.top_note", "'#123456'"}, {"typography.line_spacing", "0.8em"},
+      {"typography.alignment", "left"}, {"typography.date_and_location_column_alignment", "left"},
+      {"typography.font_family.body", "EB Garamond"}, {"typography.font_family.name", "EB Garamond"},
+      {"typography.font_family.headline", "EB Garamond"}, {"typography.font_family.connections", "EB Garamond"},
+      {"typography.font_family.section_titles", "EB Garamond"}, {"typography.font_size.body", "11pt"},
+      {"typography.font_size.name", "20pt"}, {"typography.font_size.headline", "12pt"},
+      {"typography.font_size.connections", "8pt"}, {"typography.font_size.section_titles", "1.2em"},
+      {"typography.small_caps.name", "true"}, {"typography.small_caps.headline", "true"},
+      {"typography.small_caps.connections", "true"}, {"typography.small_caps.section_titles", "true"},
+      {"typography.bold.name", "false"}, {"typography.bold.headline", "true"},
+      {"typography.bold.connections", "true"}, {"typography.bold.section_titles", "false"},
+      {"links.underline", "true"}, {"links.show_external_link_icon", "true"}, {"header.alignment", "left"},
+      {"header.photo_width", "2cm"}, {"header.photo_position", "right"}, {"header.photo_space_left", "0.2cm"},
+      {"header.photo_space_right", "0.8cm"}, {"header.space_below_name", "0.3cm"},
+      {"header.space_below_headline", "0.3cm"}, {"header.space_below_connections", "0.3cm"},
+      {"header.connections.phone_number_format", "international"}, {"header.connections.hyperlink", "false"},
+      {"header.connections.show_icons", "false"}, {"header.connections.display_urls_instead_of_usernames", "true"},
+      {"header.connections.separator", "'|'"}, {"header.connections.space_between_connections", "1cm"},
+      {"section_titles.type", "with_full_line"}, {"section_titles.line_thickness", "1pt"},
+      {"section_titles.space_above", "0.8cm"}, {"section_titles.space_below", "0.1cm"},
+      {"sections.allow_page_break", "false"}, {"sections.space_between_regular_entries", "2em"},
+      {"sections.space_between_text_based_entries", "1em"}, {"sections.show_time_spans_in", "[projects]"},
+      {"entries.date_and_location_width", "3cm"}, {"entries.side_space", "0.5cm"},
+      {"entries.space_between_columns", "0.3cm"}, {"entries.allow_page_break", "true"},
+      {"entries.short_second_row", "false"}, {"entries.degree_width", "2cm"},
+      {"entries.summary.space_above", "0.2cm"}, {"entries.summary.space_left", "0.3cm"},
+      {"entries.highlights.bullet", "'-'"}, {"entries.highlights.nested_bullet", "'◦'"},
+      {"entries.highlights.space_left", "0.4cm"}, {"entries.highlights.space_above", "0.1cm"},
+      {"entries.highlights.space_between_items", "0.1cm"}, {"entries.highlights.space_between_bullet_and_text", "1em"},
+      {"templates.footer", "NAME"}, {"templates.top_note", "'*CURRENT_DATE*'"},
+      {"templates.single_date", "MONTH_NAME YEAR"}, {"templates.date_range", "START_DATE to END_DATE"},
+      {"templates.time_span", "HOW_MANY_YEARS YEARS"}, {"templates.one_line_entry.main_column", "'LABEL: DETAILS'"},
+      {"templates.education_entry.main_column", "\"**AREA**\\nHIGHLIGHTS\""},
+      {"templates.education_entry.degree_column", "DEGREE"},
+      {"templates.education_entry.date_and_location_column", "DATE"},
+      {"templates.normal_entry.main_column", "NAME"}, {"templates.normal_entry.date_and_location_column", "DATE"},
+      {"templates.experience_entry.main_column", "'**POSITION**'"},
+      {"templates.experience_entry.date_and_location_column", "DATE"},
+      {"templates.publication_entry.main_column", "TITLE"},
+      {"templates.publication_entry.date_and_location_column", "\"DATE\\nLOCATION\""}};
+  ASSERT_EQ(options.size(), 89u);
+  auto result = [](const std::string& yaml) {
+    auto loaded = load("cv:\n  name: J\n" + yaml);
+    EXPECT_TRUE(loaded.file) << yaml << dump(loaded.diags);
+    return std::pair{loaded.file ? serialized(loaded.file->layout_overrides) + loaded.file->locale.date : "",
+                     std::move(loaded.diags)};
+  };
+  const auto [defaults, quiet] = result("design:\n  theme: classic\n");
+  EXPECT_TRUE(quiet.all().empty()) << dump(quiet);
+  int taken = 0;
+  std::vector<std::string> warned;
+  for (const auto& [option, value] : options) {
+    const auto [asked, diags] = result(design_yaml(option, value));
+    if (diags.all().empty()) {
+      EXPECT_NE(asked, defaults) << option << " changes nothing and says nothing";
+      taken += asked != defaults;
+      continue;
+    }
+    ASSERT_EQ(diags.all().size(), 1u) << option << dump(diags);
+    EXPECT_NE(diags.all().front().message.find("design." + option), std::string::npos) << dump(diags);
+    EXPECT_EQ(diags.all().front().severity, Severity::Warning) << option;
+    warned.push_back(option);
+  }
+  EXPECT_GE(taken, 60) << "taken: " << taken << "; warned: " << ::testing::PrintToString(warned);
+  EXPECT_EQ(taken + static_cast<int>(warned.size()), 89);
+  std::cout << "RenderCV design options taken: " << taken << " of 89; one warning each: "
+            << ::testing::PrintToString(warned) << "\n";
+}
+
+// ---------------------------------------------------------------- locale
+
+TEST(SourceLocale, EnglishIsBuiltIn) {
+  auto en = builtin_locale("english");
+  ASSERT_TRUE(en);
+  EXPECT_EQ(en->language, "en");
+  EXPECT_EQ(en->month_names[0], "January");
+  EXPECT_EQ(en->month_abbreviations[5], "June");
+  EXPECT_EQ(en->month_abbreviations[8], "Sept");
+  EXPECT_EQ(en->present, "present");
+  EXPECT_EQ(en->degree_with_area, "DEGREE in AREA");
+  EXPECT_EQ(en->date, "MONTH_ABBREVIATION YEAR");
+  EXPECT_FALSE(builtin_locale("korean"));  // a locale file
+  EXPECT_FALSE(builtin_locale("klingon"));
+}
+
+TEST(SourceLocale, KoreanFromItsFile) {
+  auto loaded = load("cv:\n  name: J\nlocale: KO\n");
+  ASSERT_TRUE(loaded.file);
+  const Locale& ko = loaded.file->locale;
+  EXPECT_EQ(ko.language, "ko");
+  EXPECT_EQ(ko.name, "korean");
+  EXPECT_EQ(ko.script, "Hangul");
+  EXPECT_EQ(ko.month_names[11], "12월");
+  EXPECT_EQ(ko.month_abbreviations[2], "3월");
+  EXPECT_EQ(ko.present, "현재");
+  EXPECT_EQ(ko.date, "YEAR. MONTH.");
+  EXPECT_EQ(ko.degree_with_area, "AREA DEGREE");
+  EXPECT_EQ(ko.years, "년");
+  EXPECT_EQ(ko.months, "개월");
+  EXPECT_EQ(ko.last_updated, "마지막 업데이트");
+}
+
+// Every shipped locale file reads without a message, answers to its name and its code, and
+// differs from English where a language must (its months).
+TEST(SourceLocale, EveryLocaleFileReads) {
+  namespace fs = std::filesystem;
+  int files = 0;
+  for (const auto& entry : fs::directory_iterator(fs::path(HANJI_SOURCE_DIR) / "locales")) {
+    if (entry.path().extension() != ".yaml") continue;  // index.txt
+    const std::string name = entry.path().stem().string();
+    auto by_name = load("cv:\n  name: J\nlocale: " + name + "\n");
+    ASSERT_TRUE(by_name.file) << name;
+    EXPECT_TRUE(by_name.diags.all().empty()) << name << ": " << by_name.diags.all().front().message;
+    const Locale& locale = by_name.file->locale;
+    EXPECT_EQ(locale.name, name);
+    EXPECT_EQ(locale.language.size(), 2u) << name;
+    for (const std::string& month : locale.month_names) EXPECT_FALSE(month.empty()) << name;
+    // Every known key has a title (English where the file has none).
+    EXPECT_EQ(locale.section_titles.size(), model::known_section_keys().size()) << name;
+    if (name != "english") {
+      EXPECT_NE(locale.month_names[0], "January") << name;
+    }
+    auto by_code = load("cv:\n  name: J\nlocale: {language: " + locale.language + "}\n");
+    ASSERT_TRUE(by_code.file) << name;
+    EXPECT_EQ(by_code.file->locale.name, name);
+    ++files;
+  }
+  EXPECT_GE(files, 18);  // English, Korean and RenderCV's languages our fonts cover
+}
+
+// locales/index.txt names every file's names (its stem, language, code and aliases), so that
+// finding a language reads one file: it must say what the files say.
+TEST(LocaleIndex, IsCurrent) {
+  const fs::path dir = fs::path(HANJI_SOURCE_DIR) / "locales";
+  Diagnostics diags;
+  const std::string expected = locale_index(dir.string(), diags);
+  EXPECT_TRUE(diags.all().empty()) << dump(diags);
+  if (std::getenv("HANJI_LOCALE_INDEX_UPDATE")) std::ofstream(dir / "index.txt", std::ios::binary) << expected;
+  std::ifstream in(dir / "index.txt", std::ios::binary);
+  const std::string actual((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  EXPECT_EQ(actual, expected) << "run: make locales-index";
+  EXPECT_NE(actual.find("\nko korean\n"), std::string::npos);
+  EXPECT_NE(actual.find("\nnorwegian norwegian_bokmal\n"), std::string::npos) << "aliases are names too";
+}
+
+// Korean is the tenth file in name order: found through the index, it costs the index and
+// its own file, and a second read with the same cache costs nothing more.
+TEST(LocaleIndex, OneLanguageReadsOneFile) {
+  LocaleCache cache;
+  ReadOptions options;
+  options.locale_cache = &cache;
+  auto first = load_with("cv:\n  name: J\nlocale: {language: ko}\n", options);
+  ASSERT_TRUE(first.file) << dump(first.diags);
+  EXPECT_EQ(first.file->locale.name, "korean");
+  EXPECT_LE(cache.parsed(), 2u);
+  const std::size_t parsed = cache.parsed();
+  auto second = load_with("cv:\n  name: K\nlocale: korean\n", options);
+  ASSERT_TRUE(second.file);
+  EXPECT_EQ(second.file->locale.present, "현재");
+  EXPECT_EQ(cache.parsed(), parsed);
+  EXPECT_GE(cache.reused(), 1u);
+}
+
+// A locale of one's own: in the CV's locales/ folder (or the user's), found by its file name
+// or its code, and replacing a shipped one of the same name. A link there to a file that is
+// no locale is passed over without a word of it.
+TEST(LocaleIndex, LocalesBesideTheCv) {
+  const fs::path dir = fs::temp_directory_path() / "hanji_source_test_own_locales";
+  fs::remove_all(dir);
+  fs::create_directories(dir / "locales");
+  std::ofstream(dir / "locales" / "pirate.yaml") << "language: pirate\ncode: xp\npresent: \"arr\"\n";
+  std::ofstream(dir / "locales" / "korean.yaml") << "language: korean\ncode: ko\npresent: \"지금\"\n";
+  std::ofstream(dir / "secret.yaml") << "password: hunter2\n";
+  fs::create_symlink(dir / "secret.yaml", dir / "locales" / "klingon.yaml");
+  const std::string cv = (dir / "cv.yaml").string();
+  for (const char* name : {"pirate", "xp"}) {
+    Diagnostics diags;
+    auto file = load_cv_from_string(std::string("cv:\n  name: J\nlocale: ") + name + "\n", cv, diags);
+    ASSERT_TRUE(file) << dump(diags);
+    EXPECT_EQ(file->locale.present, "arr") << name;
+  }
+  Diagnostics own;
+  auto korean = load_cv_from_string("cv:\n  name: J\nlocale: korean\n", cv, own);
+  ASSERT_TRUE(korean);
+  EXPECT_EQ(korean->locale.present, "지금");
+  Diagnostics link;
+  auto klingon = load_cv_from_string("cv:\n  name: J\nlocale: klingon\n", cv, link);
+  ASSERT_TRUE(klingon);
+  EXPECT_EQ(klingon->locale.language, "en");
+  EXPECT_EQ(dump(link).find("hunter2"), std::string::npos) << dump(link);
+  fs::remove_all(dir);
+}
+
+TEST(SourceLocale, RenderCvNamesAndScriptsWeCannotSet) {
+  auto bokmal = load("cv:\n  name: J\nlocale: norwegian_bokmål\n");
+  ASSERT_TRUE(bokmal.file);
+  EXPECT_EQ(bokmal.file->locale.language, "nb");
+  // RenderCV's right-to-left languages are locales of their own, with hanji's Hebrew and
+  // Arabic fonts.
+  for (const auto& [name, code] : {std::pair{"arabic", "ar"}, std::pair{"hebrew", "he"}, std::pair{"persian", "fa"}}) {
+    auto loaded = load(std::string("cv:\n  name: J\nlocale: ") + name + "\n");
+    ASSERT_TRUE(loaded.file) << name;
+    EXPECT_EQ(loaded.file->locale.language, code);
+    EXPECT_TRUE(loaded.diags.all().empty()) << name;
+    EXPECT_TRUE(model::is_right_to_left(loaded.file->locale.language));
+  }
+  auto hindi = load("cv:\n  name: J\nlocale: hindi\n");
+  ASSERT_TRUE(hindi.file);
+  EXPECT_EQ(hindi.file->locale.language, "en");
+  ASSERT_EQ(hindi.diags.all().size(), 1u);  // one warning, naming the script and the fix
+  EXPECT_NE(hindi.diags.all()[0].message.find("Devanagari script"), std::string::npos);
+  EXPECT_NE(hindi.diags.all()[0].hints[0].find("fonts.fallback"), std::string::npos);
+  auto typo = load("cv:\n  name: J\nlocale: germna\n");
+  ASSERT_EQ(typo.diags.all().size(), 1u);
+  EXPECT_NE(typo.diags.all()[0].hints[0].find("german"), std::string::npos);
+}
+
+TEST(SourceLocale, RenderCvOneLocaleCatalog) {
+  auto loaded = load(
+      "cv:\n  name: J\nlocale_catalog:\n  to: to\n  full_names_of_months: [a, b, c, d, e, f, g, h, i, j, k, l]\n"
+      "  date_template: FULL_MONTH_NAME YEAR\n  phone_number_format: national\n");
+  ASSERT_TRUE(loaded.file);
+  EXPECT_EQ(loaded.file->locale.range_separator, " to ");
+  EXPECT_EQ(loaded.file->locale.month_names[1], "b");
+  EXPECT_EQ(loaded.file->locale.date, "MONTH_NAME YEAR");
+  ASSERT_EQ(loaded.diags.all().size(), 1u);
+  EXPECT_NE(loaded.diags.all()[0].message.find("phone_number_format"), std::string::npos);
+}
+
+TEST(SourceLocale, StringOrRenderCvMap) {
+  auto named = load("cv:\n  name: J\nlocale: korean\n");
+  ASSERT_TRUE(named.file);
+  EXPECT_EQ(named.file->locale.language, "ko");
+
+  auto mapped = load(
+      "cv:\n  name: J\n"
+      "locale:\n"
+      "  language: korean\n"
+      "  present: 재직 중\n"
+      "  phrases: {degree_with_area: AREA 전공 DEGREE}\n"
+      "  month_abbreviations: [a, b, c, d, e, f, g, h, i, j, k, l]\n");
+  ASSERT_TRUE(mapped.file) << dump(mapped.diags);
+  const Locale& l = mapped.file->locale;
+  EXPECT_EQ(l.language, "ko");
+  EXPECT_EQ(l.present, "재직 중");
+  EXPECT_EQ(l.degree_with_area, "AREA 전공 DEGREE");
+  EXPECT_EQ(l.month_abbreviations[11], "l");
+  EXPECT_EQ(l.month_names[0], "1월");
+}
+
+TEST(SourceLocale, AMapChangesWordsOfItsLanguage) {
+  auto loaded = load("cv:\n  name: J\nlocale:\n  language: german\n  present: bis heute\n");
+  ASSERT_TRUE(loaded.file) << dump(loaded.diags);
+  EXPECT_EQ(loaded.file->locale.language, "de");
+  EXPECT_EQ(loaded.file->locale.present, "bis heute");
+  EXPECT_EQ(loaded.file->locale.month_names[2], "März");
+}
+
+TEST(SourceLocale, UnknownLanguageWarnsAndUsesEnglish) {
+  auto loaded = load("cv:\n  name: J\nlocale:\n  language: klingon\n  present: DaH\n");
+  ASSERT_TRUE(loaded.file) << dump(loaded.diags);
+  EXPECT_EQ(loaded.file->locale.language, "en");
+  EXPECT_EQ(loaded.file->locale.present, "DaH");
+  expect_at(diag(loaded.diags, "no 'klingon' locale").span, 4, 13);
+}
+
+TEST(SourceLocale, BadValuesAreErrors) {
+  auto loaded = load("cv:\n  name: J\nlocale:\n  month_names: [Jan, Feb]\n  presnt: now\n");
+  EXPECT_FALSE(loaded.file);
+  expect_at(diag(loaded.diags, "'month_names' needs 12 names, found 2").span, 4, 16);
+  EXPECT_TRUE(has_hint(diag(loaded.diags, "unknown key 'presnt' in locale"), "did you mean 'present'?"));
+}
+
+// ---------------------------------------------------------------- settings
+
+TEST(SourceSettings, ReadAsRenderCv) {
+  auto loaded = load(
+      "cv:\n  name: J\n"
+      "settings:\n"
+      "  current_date: today\n"
+      "  bold_keywords: [C++, HarfBuzz, C++]\n"
+      "  pdf_title: NAME - CV\n"
+      "  render_command:\n"
+      "    output_folder: out\n"
+      "  bold_keyword: [x]\n");
+  ASSERT_TRUE(loaded.file) << dump(loaded.diags);
+  const Settings& s = loaded.file->settings;
+  EXPECT_FALSE(s.current_date);  // the reader never reads the clock: "today" is what the command says
+  EXPECT_EQ(s.bold_keywords, (std::vector<std::string>{"C++", "HarfBuzz"}));
+  EXPECT_EQ(s.pdf_title, "NAME - CV");
+  EXPECT_TRUE(has_hint(diag(loaded.diags, "settings.bold_keyword is not a known setting"),
+                       "did you mean 'bold_keywords'?"));
+  EXPECT_EQ(loaded.diags.warning_count(), 1);  // render_command is read (see SourceRenderCommand)
+  EXPECT_TRUE(s.render.given);
+  EXPECT_EQ(s.render.output_folder.path, "out");
+
+  // The command says what today is (the day it runs, or SOURCE_DATE_EPOCH's).
+  Date today;
+  today.kind = Date::Kind::YearMonthDay;
+  today.year = 2026, today.month = 11, today.day = 24;
+  auto told = load_with("cv:\n  name: J\nsettings: {current_date: today}\n", ReadOptions{.today = today});
+  ASSERT_TRUE(told.file && told.file->settings.current_date);
+  EXPECT_EQ(told.file->settings.current_date->month, 11);
+  // A RenderCV file is dated today unless it says otherwise, as RenderCV dates it; a hanji
+  // file without a date has none.
+  auto rendercv = load_with("cv:\n  name: J\ndesign:\n  theme: classic\n", ReadOptions{.today = today});
+  ASSERT_TRUE(rendercv.file && rendercv.file->settings.current_date);
+  EXPECT_EQ(rendercv.file->settings.current_date->day, 24);
+  auto plain = load_with("cv:\n  name: J\n", ReadOptions{.today = today});
+  ASSERT_TRUE(plain.file);
+  EXPECT_FALSE(plain.file->settings.current_date);
+
+  auto dated = load("cv:\n  name: J\nsettings:\n  current_date: 2025-03-01\n");
+  ASSERT_TRUE(dated.file);
+  ASSERT_TRUE(dated.file->settings.current_date);
+  EXPECT_EQ(dated.file->settings.current_date->month, 3);
+}
+
+// ---------------------------------------------------------------- render_command
+
+Date day(int year, int month, int d) {
+  Date date;
+  date.kind = Date::Kind::YearMonthDay;
+  date.year = year, date.month = month, date.day = d;
+  return date;
+}
+
+// A CV file in folder `dir` named Jane Doe, dated 2025-03-07, with `command` under
+// settings.render_command (lines from 7 on).
+Loaded with_command(const std::string& command, const std::string& dir = "cvs", ReadOptions options = {}) {
+  Loaded out;
+  out.file = load_cv_from_string("cv:\n  name: Jane Doe\n"
+                                 "settings:\n  current_date: 2025-03-07\n  render_command:\n" + command,
+                                 dir.empty() ? "cv.yaml" : dir + "/cv.yaml", out.diags, options);
+  return out;
+}
+
+TEST(SourceRenderCommand, PathsAreTheCvFoldersWithPlaceholdersExpanded) {
+  auto loaded = with_command(
+      "    output_folder: out\n"
+      "    pdf_path: OUTPUT_FOLDER/NAME_IN_LOWER_KEBAB_CASE_YEAR_IN_TWO_DIGITS-MONTH_IN_TWO_DIGITS.pdf\n"
+      "    markdown_path: md/NAME_IN_UPPER_SNAKE_CASE_DAY_IN_TWO_DIGITS.md\n");
+  ASSERT_TRUE(loaded.file) << dump(loaded.diags);
+  EXPECT_EQ(loaded.diags.all().size(), 0u) << dump(loaded.diags);
+  const RenderSettings& render = loaded.file->settings.render;
+  EXPECT_TRUE(render.given);
+  EXPECT_EQ(render.output_folder.path, "cvs/out");
+  EXPECT_EQ(render.pdf.path, "cvs/out/jane-doe_25-03.pdf");  // YEAR_IN_TWO_DIGITS is not YEAR + _IN_TWO_DIGITS
+  expect_at(render.pdf.span, 7, 15);
+  EXPECT_EQ(render.markdown.path, "cvs/md/JANE_DOE_07.md");
+  EXPECT_EQ(render.stem.path, "cvs/out/Jane_Doe_CV");
+  EXPECT_TRUE(render.pdf_wanted && render.markdown_wanted);
+}
+
+TEST(SourceRenderCommand, RenderCvsDefaultsFillWhatTheFileLeavesOut) {
+  auto empty = with_command("", "");
+  ASSERT_TRUE(empty.file) << dump(empty.diags);
+  const RenderSettings& render = empty.file->settings.render;
+  EXPECT_TRUE(render.given);
+  EXPECT_EQ(render.pdf.path, "rendercv_output/Jane_Doe_CV.pdf");
+  EXPECT_EQ(render.markdown.path, "rendercv_output/Jane_Doe_CV.md");
+  EXPECT_FALSE(render.pdf.span.line == 0);  // said at render_command itself
+  // Only a file with a render_command is written where it says.
+  auto none = load("cv:\n  name: Jane Doe\ndesign:\n  theme: classic\n");
+  ASSERT_TRUE(none.file);
+  EXPECT_FALSE(none.file->settings.render.given);
+  // An absolute folder stays one.
+  auto absolute = with_command("    output_folder: /tmp/cvs\n");
+  ASSERT_TRUE(absolute.file);
+  EXPECT_EQ(absolute.file->settings.render.pdf.path, "/tmp/cvs/Jane_Doe_CV.pdf");
+}
+
+TEST(SourceRenderCommand, EveryPlaceholder) {
+  auto loaded = with_command(
+      "    pdf_path: NAME|NAME_IN_SNAKE_CASE|NAME_IN_LOWER_SNAKE_CASE|NAME_IN_UPPER_SNAKE_CASE|NAME_IN_KEBAB_CASE|"
+      "NAME_IN_LOWER_KEBAB_CASE|NAME_IN_UPPER_KEBAB_CASE.pdf\n"
+      "    markdown_path: MONTH_NAME|FULL_MONTH_NAME|MONTH_ABBREVIATION|MONTH|MONTH_IN_TWO_DIGITS|DAY|"
+      "DAY_IN_TWO_DIGITS|YEAR|YEAR_IN_TWO_DIGITS.md\n",
+      "");
+  ASSERT_TRUE(loaded.file) << dump(loaded.diags);
+  EXPECT_EQ(loaded.file->settings.render.pdf.path,
+            "Jane Doe|Jane_Doe|jane_doe|JANE_DOE|Jane-Doe|jane-doe|JANE-DOE.pdf");
+  EXPECT_EQ(loaded.file->settings.render.markdown.path, "March|March|Mar|3|03|7|07|2025|25.md");
+  // The locale's month names; the command's today when the file has no date; Latin-1 letters
+  // change case; a slash in the name does not make a folder.
+  Loaded korean;
+  korean.file = load_cv_from_string(
+      "cv:\n  name: Ærø/Åse 박\nlocale: korean\nsettings:\n  render_command:\n"
+      "    pdf_path: NAME_IN_UPPER_SNAKE_CASE_MONTH_NAME_YEAR.pdf\n",
+      "cv.yaml", korean.diags, ReadOptions{.today = day(2024, 12, 1)});
+  ASSERT_TRUE(korean.file) << dump(korean.diags);
+  EXPECT_EQ(korean.file->settings.render.pdf.path, "ÆRØ_ÅSE_박_12월_2024.pdf");
+}
+
+TEST(SourceRenderCommand, SwitchesAndWhatHanjiCannotMake) {
+  auto loaded = with_command(
+      "    dont_generate_markdown: true\n"
+      "    dont_generate_html: false\n"
+      "    dont_generate_png: true\n"
+      "    html_path: cv.html\n"
+      "    typst_path: cv.typ\n"
+      "    dont_generate_pfd: true\n");
+  ASSERT_TRUE(loaded.file) << dump(loaded.diags);
+  const RenderSettings& render = loaded.file->settings.render;
+  EXPECT_TRUE(render.pdf_wanted);
+  EXPECT_FALSE(render.markdown_wanted);
+  expect_at(diag(loaded.diags, "dont_generate_html is ignored: hanji does not write HTML").span, 7, 5);
+  expect_at(diag(loaded.diags, "html_path is ignored: hanji does not write HTML").span, 9, 5);
+  diag(loaded.diags, "typst_path is ignored: hanji does not write Typst");
+  EXPECT_TRUE(has_hint(diag(loaded.diags, "dont_generate_pfd is not a known setting"), "'dont_generate_pdf'"));
+  EXPECT_EQ(loaded.diags.warning_count(), 4);  // dont_generate_png: true asks for nothing
+  EXPECT_FALSE(render.png_wanted);
+  // PNG pages: only when the file asks for them (RenderCV draws them unless told not to).
+  EXPECT_FALSE(with_command("    pdf_path: cv.pdf\n").file->settings.render.png_wanted);
+  auto png = with_command("    dont_generate_png: false\n");
+  ASSERT_TRUE(png.file) << dump(png.diags);
+  EXPECT_TRUE(png.file->settings.render.png_wanted);
+  EXPECT_TRUE(png.file->settings.render.png.path.ends_with("rendercv_output/Jane_Doe_CV.png")) << png.file->settings.render.png.path;
+  EXPECT_EQ(png.diags.warning_count(), 0);
+  auto named = with_command("    png_path: pictures/NAME_IN_KEBAB_CASE.png\n");
+  ASSERT_TRUE(named.file);
+  EXPECT_TRUE(named.file->settings.render.png_wanted);
+  EXPECT_TRUE(named.file->settings.render.png.path.ends_with("pictures/Jane-Doe.png")) << named.file->settings.render.png.path;
+  auto no_typst = with_command("    png_path: cv.png\n    dont_generate_typst: true\n");
+  EXPECT_FALSE(no_typst.file->settings.render.png_wanted);  // RenderCV draws them from the Typst file
+  // RenderCV makes its PDF from the Typst file: no Typst, no PDF.
+  auto typst = with_command("    dont_generate_typst: yes\n");
+  ASSERT_TRUE(typst.file);
+  EXPECT_FALSE(typst.file->settings.render.pdf_wanted);
+  auto pdf = with_command("    dont_generate_pdf: true\n");
+  ASSERT_TRUE(pdf.file);
+  EXPECT_FALSE(pdf.file->settings.render.pdf_wanted);
+  auto bad = with_command("    dont_generate_pdf: maybe\n");
+  EXPECT_FALSE(bad.file);
+  expect_at(diag(bad.diags, "expected true or false for 'settings.render_command.dont_generate_pdf', found 'maybe'").span,
+            6, 24);
+}
+
+// A CV file can come from anyone: its paths are checked before the command sees them (and the
+// command writes them by its own rules for output files).
+TEST(SourceRenderCommand, HostilePathsAreErrors) {
+  auto line_break = with_command("    pdf_path: \"cv\\n.pdf\"\n");
+  EXPECT_FALSE(line_break.file);
+  expect_at(diag(line_break.diags, "settings.render_command.pdf_path holds a control character").span, 6, 16);
+  auto nul = with_command("    pdf_path: \"cv\\0.pdf\"\n");  // the reader drops it from any text, and says so
+  ASSERT_TRUE(nul.file);
+  EXPECT_EQ(nul.file->settings.render.pdf.path, "cvs/cv.pdf");
+  diag(nul.diags, "the control character U+0000 is removed");
+  auto passwd = with_command("    markdown_path: ../../../../etc/passwd\n");
+  EXPECT_FALSE(passwd.file);
+  EXPECT_TRUE(has_hint(diag(passwd.diags, "'cvs/../../../../etc/passwd' does not end in .md or .markdown"),
+                       "end the file's name in .md"));
+  auto bashrc = with_command("    pdf_path: /home/someone/.bashrc\n");
+  EXPECT_FALSE(bashrc.file);
+  diag(bashrc.diags, "does not end in .pdf");
+  std::string segment, deep;
+  for (int i = 0; i < 66; ++i) segment += "ab ";
+  for (int i = 0; i < 25; ++i) deep += segment + "/";
+  auto huge = with_command("    pdf_path: '" + deep + "cv.pdf'\n");
+  EXPECT_FALSE(huge.file);
+  diag(huge.diags, "makes a path of 4985 bytes (a name of 198); the system takes at most 4095 (a name at most 255)");
+  auto long_name = with_command("    pdf_path: '" + segment + segment + ".pdf'\n");
+  EXPECT_FALSE(long_name.file);
+  diag(long_name.diags, "(a name of 400)");
+  auto empty = with_command("    pdf_path: ''\n");
+  EXPECT_FALSE(empty.file);
+  diag(empty.diags, "settings.render_command.pdf_path is empty");
+  auto list = with_command("    pdf_path: [a.pdf]\n");
+  EXPECT_FALSE(list.file);
+  diag(list.diags, "expected text for 'settings.render_command.pdf_path', found a list");
+  // A name of 300 letters makes a file name longer than any the system takes: said at
+  // render_command, where RenderCV's default name is asked for.
+  Loaded named;
+  named.file = load_cv_from_string("cv:\n  name: " + segment + segment + "\nsettings:\n  render_command:\n",
+                                   "cv.yaml", named.diags);
+  EXPECT_FALSE(named.file);
+  expect_at(diag(named.diags, "pdf_path (as RenderCV names it by default) makes a path of").span, 4, 3);
+}
+
+TEST(SourceRenderCommand, APlaceholderInAFolderStaysAsRenderCvLeavesIt) {
+  auto loaded = with_command("    pdf_path: NAME_IN_SNAKE_CASE/NAME_IN_SNAKE_CASE.pdf\n");
+  ASSERT_TRUE(loaded.file) << dump(loaded.diags);
+  EXPECT_EQ(loaded.file->settings.render.pdf.path, "cvs/NAME_IN_SNAKE_CASE/Jane_Doe.pdf");
+  EXPECT_TRUE(has_hint(diag(loaded.diags, "NAME_IN_SNAKE_CASE in the folder 'NAME_IN_SNAKE_CASE' stays as written"),
+                       "put the placeholder in the file's name"));
+}
+
+TEST(SourceRenderCommand, RenderCvOnesSettings) {
+  Loaded loaded;
+  loaded.file = load_cv_from_string(
+      "cv:\n  name: Jane Doe\nrendercv_settings:\n  date: 2024-02-05\n  render_command:\n"
+      "    output_folder_name: out_YEAR\n"
+      "    markdown_path: NAME_IN_SNAKE_CASE/MONTH_ABBREVIATION.md\n"
+      "    use_local_latex_command: lualatex\n"
+      "    latex_path: cv.tex\n"
+      "    watch: false\n",
+      "cv.yaml", loaded.diags);
+  ASSERT_TRUE(loaded.file) << dump(loaded.diags);
+  const RenderSettings& render = loaded.file->settings.render;
+  EXPECT_EQ(render.pdf.path, "out_2024/Jane_Doe_CV.pdf");  // RenderCV 1 expanded placeholders anywhere
+  EXPECT_EQ(render.markdown.path, "Jane_Doe/Feb.md");
+  expect_at(diag(loaded.diags, "rendercv_settings.render_command.use_local_latex_command is ignored").span, 8, 5);
+  diag(loaded.diags, "rendercv_settings.render_command.latex_path is ignored: hanji does not write LaTeX");
+  diag(loaded.diags, "rendercv_settings.render_command.watch is ignored");
+}
+
+// ---------------------------------------------------------------- --set
+
+ReadOptions setting(std::vector<std::pair<std::string, std::string>> values) {
+  ReadOptions options;
+  for (auto& [key, value] : values) options.overrides.push_back(Override{key, value, "--set " + key});
+  return options;
+}
+
+TEST(SourceOverrides, SetValuesAreReadAsTheFilesAre) {
+  auto loaded = load_with(
+      "cv:\n  name: Jane Doe\n  sections:\n    experience:\n      - company: Acme\n        position: Engineer\n",
+      setting({{"cv.name", "Kim Minsu"},
+               {"cv.phone", "+82 10 1234 5678"},
+               {"cv.sections.experience.0.company", "Initech"},
+               {"settings.current_date", "2025-01-01"},
+               {"settings.render_command.pdf_path", "NAME_IN_SNAKE_CASE.pdf"},
+               {"design.theme", "sb2nov"}}));
+  ASSERT_TRUE(loaded.file) << dump(loaded.diags);
+  const CvFile& file = *loaded.file;
+  EXPECT_EQ(file.cv.name.value, "Kim Minsu");
+  EXPECT_EQ(file.cv.name.span.file, "--set cv.name");  // messages name the option
+  ASSERT_EQ(file.cv.phones.size(), 1u);
+  EXPECT_EQ(file.cv.sections.at(0).entries.at(0).company.value, "Initech");
+  ASSERT_TRUE(file.settings.current_date);
+  EXPECT_EQ(file.settings.current_date->year, 2025);
+  EXPECT_EQ(file.settings.render.pdf.path, "Kim_Minsu.pdf");  // keys made on the way
+  EXPECT_EQ(file.layout_name, "engineering");                 // sb2nov's layout
+}
+
+TEST(SourceOverrides, BadKeysAndValuesNameTheOption) {
+  const std::string cv = "cv:\n  name: Jane\n  sections:\n    experience:\n      - company: Acme\n        position: E\n";
+  auto phone = load_with(cv, setting({{"cv.phone", "abc"}}));
+  EXPECT_FALSE(phone.file);
+  EXPECT_EQ(diag(phone.diags, "'abc' is not a phone number").span.file, "--set cv.phone");
+  auto index = load_with(cv, setting({{"cv.sections.experience.2.company", "X"}}));
+  EXPECT_FALSE(index.file);
+  EXPECT_TRUE(has_hint(diag(index.diags, "'cv.sections.experience' is a list of 1 item: '2' is not one of its positions"),
+                       "count the items from 0"));
+  auto word = load_with(cv, setting({{"cv.sections.experience.first.company", "X"}}));
+  EXPECT_FALSE(word.file);
+  diag(word.diags, "'first' is not one of its positions");
+  auto through_text = load_with(cv, setting({{"cv.name.first", "X"}}));
+  EXPECT_FALSE(through_text.file);
+  diag(through_text.diags, "'cv.name' is text, so it has no 'first'");
+  auto typo = load_with(cv, setting({{"cv.nmae", "X"}}));
+  EXPECT_FALSE(typo.file);
+  EXPECT_TRUE(has_hint(diag(typo.diags, "unknown key 'nmae' in cv"), "did you mean 'name'?"));
+  std::string deep = "cv";
+  for (int i = 0; i < 100; ++i) deep += ".x";
+  auto too_deep = load_with(cv, setting({{deep, "X"}}));
+  EXPECT_FALSE(too_deep.file);
+  diag(too_deep.diags, "the key has 101 levels; a CV file has at most 64");
+}
+
+// ---------------------------------------------------------------- design and locale files
+
+class SourceOverlays : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = fs::temp_directory_path() /
+           ("hanji-source-" + std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()));
+    fs::remove_all(dir_);
+    fs::create_directories(dir_);
+  }
+  void TearDown() override { fs::remove_all(dir_); }
+  std::string write(const std::string& name, const std::string& text) {
+    std::ofstream((dir_ / name).string(), std::ios::binary) << text;
+    return (dir_ / name).string();
+  }
+  fs::path dir_;
+};
+
+TEST_F(SourceOverlays, DesignAndLocaleFromFilesOfTheirOwn) {
+  const std::string design = write("design.yaml", "design:\n  theme: sb2nov\n  page:\n    size: a4\n    nonsense: 1\n");
+  const std::string locale = write("locale.yaml", "locale:\n  language: german\n  present: jetzt\n");
+  const std::string cv = write("cv.yaml", "cv:\n  name: Jane\ndesign:\n  theme: classic\n");
+  Diagnostics diags;
+  ReadOptions options;
+  options.design_file = design;
+  options.locale_file = locale;
+  std::optional<CvFile> file = load_cv(cv, diags, options);
+  ASSERT_TRUE(file) << dump(diags);
+  EXPECT_EQ(file->layout_name, "engineering");  // the design file's theme, over the CV file's
+  EXPECT_EQ(file->locale.language, "de");
+  EXPECT_EQ(file->locale.present, "jetzt");
+  const Diagnostic& nonsense = diag(diags, "design.page.nonsense has no equivalent");
+  EXPECT_EQ(nonsense.span.file, design);  // messages point into the design file
+  expect_at(nonsense.span, 5, 5);
+  EXPECT_EQ(file->included_files, (std::vector<std::string>{design, locale}));  // for a watcher
+}
+
+TEST_F(SourceOverlays, NamedInTheFileRelativeToItsFolder) {
+  fs::create_directories(dir_ / "styles");
+  write("styles/design.yaml", "design:\n  theme: moderncv\ncv:\n  name: X\n");
+  const std::string cv = write("cv.yaml",
+                               "cv:\n  name: Jane\nsettings:\n  render_command:\n    design: styles/design.yaml\n"
+                               "    locale: missing.yaml\n");
+  Diagnostics diags;
+  EXPECT_FALSE(load_cv(cv, diags));
+  const Diagnostic& missing = diag(diags, "locale file '" + (dir_ / "missing.yaml").string() + "' does not exist");
+  expect_at(missing.span, 6, 13);
+  EXPECT_TRUE(has_hint(missing, "relative to the CV file's folder"));
+  const Diagnostic& ignored = diag(diags, "'cv' is ignored: only 'design:' is read from a design file");
+  EXPECT_EQ(ignored.span.file, (dir_ / "styles/design.yaml").string());
+  // The command line wins over the file; a file that is no YAML file is not read at all.
+  write("other.yaml", "design:\n  theme: classic\n");
+  ReadOptions options;
+  options.design_file = (dir_ / "other.yaml").string();
+  Diagnostics shadow;
+  write("cv.yaml", "cv:\n  name: Jane\nsettings:\n  render_command:\n    design: styles/design.yaml\n"
+                   "    locale: /etc/shadow\n");
+  EXPECT_FALSE(load_cv(cv, shadow, options));
+  expect_at(diag(shadow, "'/etc/shadow' is not a YAML file").span, 6, 13);
+  EXPECT_EQ(shadow.error_count(), 1) << dump(shadow);
+  // A design file without its key is said at its start.
+  write("bare.yaml", "theme: classic\n");
+  options.design_file = (dir_ / "bare.yaml").string();
+  Diagnostics bare;
+  EXPECT_FALSE(load_cv_from_string("cv:\n  name: Jane\n", (dir_ / "cv.yaml").string(), bare, options));
+  const Diagnostic& no_key = diag(bare, "the file has no 'design:' key");
+  EXPECT_EQ(no_key.span.file, options.design_file);
+  EXPECT_EQ(bare.all().size(), 1u) << dump(bare);
+}
+
+// ---------------------------------------------------------------- a RenderCV project's folders
+
+// What RenderCV finds beside a CV: fonts/ with the families its design names, and a folder
+// named after the theme with Typst templates of one's own.
+class SourceRenderCvFolders : public SourceOverlays {
+ protected:
+  // The shipped Roboto faces under another family name, "Robata", in fonts/ (the same length,
+  // so only the name table's strings change): a family hanji does not know by name.
+  void write_robata() {
+    fs::create_directories(dir_ / "fonts" / "robata");
+    for (const std::string style : {"Regular", "Bold", "Italic"}) {
+      std::ifstream in(fs::path(HANJI_SOURCE_DIR) / "fonts" / ("Roboto-" + style + ".ttf"), std::ios::binary);
+      std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+      ASSERT_FALSE(bytes.empty());
+      for (const auto& [from, to] : {std::pair<std::string, std::string>{std::string("\0R\0o\0b\0o\0t\0o", 12),
+                                                                          std::string("\0R\0o\0b\0a\0t\0a", 12)},
+                                     {"Roboto", "Robata"}})
+        for (size_t at = bytes.find(from); at != std::string::npos; at = bytes.find(from, at + to.size()))
+          bytes.replace(at, from.size(), to);
+      write("fonts/robata/Robata-" + style + ".ttf", bytes);
+    }
+  }
+  std::optional<CvFile> read(const std::string& yaml, Diagnostics& diags) {
+    return load_cv_from_string(yaml, (dir_ / "cv.yaml").string(), diags);
+  }
+  std::string font(const CvFile& file, const std::string& slot) {
+    const ConfigNode* fonts = file.layout_overrides.find("fonts");
+    const ConfigNode* latin = fonts ? fonts->find("latin") : nullptr;
+    const ConfigNode* face = latin ? latin->find(slot) : nullptr;
+    return face ? face->scalar : "";
+  }
+};
+
+TEST_F(SourceRenderCvFolders, AFamilyInFontsBesideTheCvIsUsed) {
+  write_robata();
+  Diagnostics diags;
+  auto file = read("cv:\n  name: J\ndesign:\n  typography:\n    font_family: Robata\n", diags);
+  ASSERT_TRUE(file) << dump(diags);
+  EXPECT_EQ(diags.all().size(), 0u) << dump(diags);
+  const fs::path fonts = fs::absolute(dir_ / "fonts" / "robata");
+  EXPECT_EQ(font(*file, "regular"), (fonts / "Robata-Regular.ttf").string());
+  EXPECT_EQ(font(*file, "bold"), (fonts / "Robata-Bold.ttf").string());
+  EXPECT_EQ(font(*file, "italic"), (fonts / "Robata-Italic.ttf").string());
+  EXPECT_EQ(font(*file, "bold_italic"), (fonts / "Robata-Bold.ttf").string());  // no bold italic: the bold
+  EXPECT_EQ(file->layout_overrides.find("fonts")->find("latin_scale")->scalar, "1");
+  // A family the folder lacks is what it was: one warning, the shipped fonts.
+  Diagnostics other;
+  auto unknown = read("cv:\n  name: J\ndesign:\n  typography:\n    font_family: Comic Neue\n", other);
+  ASSERT_TRUE(unknown);
+  EXPECT_TRUE(has_hint(diag(other, "design.typography.font_family 'Comic Neue'"), "a fonts/ folder beside the CV"));
+  EXPECT_EQ(font(*unknown, "regular"), "");  // the layout's own
+  // The body's family named for a role is that family, nothing to say.
+  Diagnostics roles;
+  ASSERT_TRUE(read("cv:\n  name: J\ndesign:\n  typography:\n    font_family: {body: Robata, name: Robata}\n", roles));
+  EXPECT_EQ(roles.all().size(), 0u) << dump(roles);
+}
+
+TEST_F(SourceRenderCvFolders, AFamilyThereOnlyAsOpenTypeCffIsSaid) {
+  fs::create_directories(dir_ / "fonts");
+  fs::copy_file(fs::path(HANJI_SOURCE_DIR) / "tests/data/fonts/HanjiCffTest.otf", dir_ / "fonts/HanjiCffTest.otf");
+  Diagnostics diags;
+  auto file = read("cv:\n  name: J\ndesign:\n  typography:\n    font_family: Hanji Cff Test\n", diags);
+  ASSERT_TRUE(file);
+  const Diagnostic& cff = diag(diags, "design.typography.font_family 'Hanji Cff Test' has no equivalent");
+  EXPECT_TRUE(has_hint(cff, "HanjiCffTest.otf in fonts/ has OpenType/CFF outlines")) << dump(diags);
+  expect_at(cff.span, 5, 5);
+  EXPECT_EQ(diags.all().size(), 1u) << dump(diags);
+}
+
+TEST_F(SourceRenderCvFolders, FontFilesThatAreNoFontsAreNotRead) {
+  fs::create_directories(dir_ / "fonts");
+  write("fonts/Empty.ttf", "");
+  write("fonts/Short.ttf", std::string("\0\1\0\0\0\xff", 6));  // a table count and no tables
+  write("fonts/Text.ttf", "just text");
+  Diagnostics diags;
+  auto file = read("cv:\n  name: J\ndesign:\n  typography:\n    font_family: Lato\n", diags);
+  ASSERT_TRUE(file);
+  EXPECT_EQ(diags.all().size(), 0u) << dump(diags);
+  EXPECT_EQ(font(*file, "regular"), "Lato-Regular.ttf");
+}
+
+TEST_F(SourceRenderCvFolders, ATemplateFolderIsSaidOnce) {
+  write("cv.yaml", "");
+  fs::create_directories(dir_ / "classic" / "entries");
+  write("classic/Header.j2.typ", "#let header = none\n");
+  write("classic/entries/NormalEntry.j2.typ", "#let entry = none\n");
+  Diagnostics diags;
+  ASSERT_TRUE(read("cv:\n  name: J\ndesign:\n  theme: classic\n", diags));
+  const Diagnostic& folder = diag(diags, "RenderCV's template folder");
+  EXPECT_NE(folder.message.find((dir_ / "classic").string() + "/ is ignored"), std::string::npos) << folder.message;
+  expect_at(folder.span, 4, 10);
+  EXPECT_EQ(diags.all().size(), 1u) << dump(diags);
+  // A folder of the theme's name without Typst files is some other folder: nothing to say.
+  fs::remove_all(dir_ / "classic");
+  fs::create_directories(dir_ / "classic");
+  write("classic/notes.txt", "");
+  Diagnostics none;
+  ASSERT_TRUE(read("cv:\n  name: J\ndesign:\n  theme: classic\n", none));
+  EXPECT_EQ(none.all().size(), 0u) << dump(none);
+}
+
+// ---------------------------------------------------------------- Typst markup in the text
+
+TEST(SourceTypst, CommonCallsBecomeMarkdown) {
+  auto loaded = load(
+      "cv:\n  name: J\n  sections:\n    about:\n"
+      "      - 'I do #strong[bold] and #emph[slanted] work: #link(\"https://example.com\")[my #emph[site]].'\n"
+      "      - '#link(\"https://example.com\") and #strong[#emph[both]]'\n");
+  ASSERT_TRUE(loaded.file) << dump(loaded.diags);
+  EXPECT_EQ(loaded.diags.all().size(), 0u) << dump(loaded.diags);
+  const Section& about = only_section(loaded);
+  EXPECT_EQ(about.entries[0].text.value, "I do **bold** and *slanted* work: [my *site*](https://example.com).");
+  EXPECT_EQ(about.entries[1].text.value, "[](https://example.com) and ***both***");
+}
+
+TEST(SourceTypst, OtherCallsAreSaidWhereTheyAre) {
+  auto loaded = load(
+      "cv:\n  name: J\n  sections:\n    about:\n"
+      "      - 'Left#h(1em)right, #underline[under], #v(2em)gone, #strong[open'\n");
+  ASSERT_TRUE(loaded.file) << dump(loaded.diags);
+  EXPECT_EQ(only_section(loaded).entries[0].text.value, "Left right, under, gone, #strong[open");
+  expect_at(diag(loaded.diags, "Typst's #h(1em) is set as a space").span, 5, 14);
+  expect_at(diag(loaded.diags, "Typst's #underline[...] is not something hanji draws: its text is set plain").span, 5,
+            28);
+  expect_at(diag(loaded.diags, "Typst's #v(2em) is not something hanji draws: it is left out").span, 5, 47);
+  expect_at(diag(loaded.diags, "Typst's #strong[ is not closed").span, 5, 60);
+  EXPECT_EQ(loaded.diags.warning_count(), 4) << dump(loaded.diags);
+}
+
+TEST(SourceTypst, HashesThatAreNoCallsStay) {
+  const std::string text = "C# and F#, #1 in rank, a #hashtag, https://example.com/page#part(2) and \\#strong[x]";
+  auto loaded = load("cv:\n  name: J\n  sections:\n    about:\n      - '" + text + "'\n");
+  ASSERT_TRUE(loaded.file) << dump(loaded.diags);
+  EXPECT_EQ(only_section(loaded).entries[0].text.value, text);
+  EXPECT_EQ(loaded.diags.all().size(), 0u) << dump(loaded.diags);
+}
+
+TEST(SourceTypst, EveryFieldWithTextIsRead) {
+  auto loaded = load(
+      "cv:\n  name: '#strong[J]'\n  headline: '#emph[H]'\n  sections:\n    experience:\n"
+      "      - company: '#strong[C]'\n        position: P\n        summary: '#emph[S]'\n"
+      "        highlights:\n          - '#emph[A] - #strong[B]'\n");
+  ASSERT_TRUE(loaded.file) << dump(loaded.diags);
+  const Cv& cv = loaded.file->cv;
+  EXPECT_EQ(cv.name.value, "**J**");
+  EXPECT_EQ(cv.headline.value, "*H*");
+  const Entry& job = only_section(loaded).entries[0];
+  EXPECT_EQ(job.company.value, "**C**");
+  EXPECT_EQ(job.summary.value, "*S*");
+  ASSERT_EQ(job.highlights.size(), 1u);
+  EXPECT_EQ(job.highlights[0].text.value, "*A*");
+  ASSERT_EQ(job.highlights[0].children.size(), 1u);
+  EXPECT_EQ(job.highlights[0].children[0].value, "**B**");
+}
+
+// Many calls nothing closes cost no more than the text's length, and calls nested past any
+// reason stay as written.
+TEST(SourceTypst, HostileTextStaysLinear) {
+  std::string open;
+  for (int i = 0; i < 20000; ++i) open += "#strong[ ";
+  auto unclosed = load("cv:\n  name: J\n  sections:\n    about:\n      - '" + open + "'\n");
+  ASSERT_TRUE(unclosed.file) << dump(unclosed.diags);
+  EXPECT_EQ(only_section(unclosed).entries[0].text.value, open);
+  EXPECT_EQ(unclosed.diags.warning_count(), 5);  // the first few, the last saying there is more
+  EXPECT_TRUE(has_hint(unclosed.diags.all().back(), "more Typst in this text is not listed"));
+  std::string nested;
+  for (int i = 0; i < 100; ++i) nested += "#emph[";
+  nested += "x" + std::string(100, ']');
+  auto deep = load("cv:\n  name: J\n  sections:\n    about:\n      - '" + nested + "'\n");
+  ASSERT_TRUE(deep.file) << dump(deep.diags);
+  EXPECT_NE(only_section(deep).entries[0].text.value.find("#emph["), std::string::npos);
+}
+
+TEST(SourceNames, EntryKindNames) {
+  EXPECT_EQ(entry_kind_name(EntryKind::Text), "text");
+  EXPECT_EQ(entry_kind_name(EntryKind::OneLine), "one-line");
+  EXPECT_EQ(entry_kind_name(EntryKind::Experience), "experience");
+  EXPECT_EQ(entry_kind_name(EntryKind::ReversedNumbered), "reversed-numbered");
+}
+
+}  // namespace
+}  // namespace hanji::readers
+
+namespace hanji::readers {
+namespace {
+
+// Contacts become links, and every line a link spans carries the address in the PDF: a
+// "website" of 85,000 words aborted with std::bad_alloc. Addresses have no spaces, phone
+// numbers a handful of digits, and no link is longer than 2,000 characters.
+TEST(SourceLimits, ContactsThatCannotBeAddressesAreErrors) {
+  auto site = load("cv:\n  name: Jane\n  website: https://example.com/ a b c\n");
+  EXPECT_FALSE(site.file);
+  expect_at(diag(site.diags, "is not a web address: it has a space").span, 3, 12);
+  auto user = load("cv:\n  name: Jane\n  social_networks:\n    - {network: GitHub, username: jane doe}\n");
+  EXPECT_FALSE(user.file);
+  diag(user.diags, "is not a GitHub username: it has a space");
+  auto whatsapp = load("cv:\n  name: Jane\n  social_networks:\n    - {network: WhatsApp, username: +82 10-1234-5678}\n");
+  EXPECT_TRUE(whatsapp.file) << dump(whatsapp.diags);  // a phone number has spaces
+  auto phone = load("cv:\n  name: Jane\n  phone: \"" + std::string(30, '1') + "\"\n");
+  EXPECT_FALSE(phone.file);
+  diag(phone.diags, "is not a phone number");
+  auto email = load("cv:\n  name: Jane\n  email: " + std::string(1983, 'a') + "@example.com\n");
+  EXPECT_FALSE(email.file);
+  expect_at(diag(email.diags, "this makes a link of 2002 characters; hanji takes at most 2000").span, 3, 10);
+}
+
+// File-level problems still point somewhere: the start of an empty file, the place where a
+// file crosses the size limit.
+TEST(SourceLimits, FileLevelErrorsHaveAPlace) {
+  auto empty = load("# only a comment\n");
+  EXPECT_FALSE(empty.file);
+  expect_at(diag(empty.diags, "the file is empty").span, 1, 1);
+  auto big = load("cv:\n  name: A\n" + std::string(300 << 10, '#'));
+  EXPECT_FALSE(big.file);
+  const Diagnostic& d = diag(big.diags, "larger than 256 KiB; this is where it crosses that");
+  EXPECT_EQ(d.span.line, 3);
+  EXPECT_EQ(d.span.col, (256 << 10) - 14 + 1);
+}
+
+
+TEST(Locale, AKoreanCvWithoutLocaleGetsTheKoreanOne) {
+  const std::string korean =
+      "cv:\n  name: 김하늘\n  sections:\n    경력:\n      - company: 한지 조판\n        position: 선임 엔지니어\n"
+      "        start_date: 2021-03\n        highlights:\n          - PDF 조판 엔진과 HarfBuzz 셰이핑을 맡고 있습니다\n"
+      "    학력:\n      - institution: 한국대학교\n        area: 전산학부\n        degree: 석사\n";
+  Loaded ko = load(korean);
+  ASSERT_TRUE(ko.file) << dump(ko.diags);
+  EXPECT_EQ(ko.file->locale.language, "ko");
+  EXPECT_EQ(ko.file->locale.present, "현재");
+  Loaded en = load("cv:\n  name: 김하늘\n  sections:\n    experience:\n      - company: Hanji\n"
+                   "        position: Senior Engineer at the typesetting team\n");
+  ASSERT_TRUE(en.file) << dump(en.diags);
+  EXPECT_EQ(en.file->locale.language, "en") << "a Korean name alone does not make a Korean CV";
+  Loaded asked = load(korean + "locale: english\n");
+  ASSERT_TRUE(asked.file) << dump(asked.diags);
+  EXPECT_EQ(asked.file->locale.language, "en") << "an explicit locale always wins";
+}
+
+}  // namespace
+}  // namespace hanji::readers
+
+namespace hanji::readers {
+namespace {
+
+// ---------------------------------------------------------------- languages and tags
+
+const char* kBilingual =
+    "cv:\n"
+    "  name: {ko: 박지민, en: Jimin Park}\n"
+    "  headline: {en: Engineer}\n"
+    "  location: Seoul\n"
+    "  sections:\n"
+    "    experience:\n"
+    "      title: {ko: 경력, en: Experience}\n"
+    "      entries:\n"
+    "        - company: {ko: 한빛, en: Hanbit}\n"
+    "          position: {ko: 개발자, en: Developer}\n"
+    "          start_date: 2020-03\n"
+    "          highlights:\n"
+    "            - {ko: 설계, en: Designed}\n"
+    "            - text: {ko: 운영, en: Operated}\n"
+    "              tags: [ops]\n"
+    "        - company: Mobile Co\n"
+    "          position: {ko: 앱 개발자, en: App developer}\n"
+    "          date: 2019\n"
+    "          tags: [mobile, Android]\n"
+    "    talks:\n"
+    "      tags: [academic]\n"
+    "      entries:\n"
+    "        - A talk\n";
+
+TEST(SourceVariants, TheFirstLanguageWrittenIsTheDefaultAndSetsTheLocale) {
+  auto loaded = load(kBilingual);
+  ASSERT_TRUE(loaded.file) << dump(loaded.diags);
+  const CvFile& f = *loaded.file;
+  EXPECT_EQ(f.languages, (std::vector<std::string>{"ko", "en"}));
+  EXPECT_EQ(f.cv.name.value, "박지민");
+  EXPECT_EQ(f.cv.headline.value, "Engineer");  // only in English: used in both
+  EXPECT_EQ(f.locale.language, "ko");
+  ASSERT_EQ(f.cv.sections.size(), 2u);
+  EXPECT_EQ(f.cv.sections[0].title.value, "경력");
+  EXPECT_EQ(f.cv.sections[0].entries[0].highlights[1].text.value, "운영");
+  EXPECT_TRUE(loaded.diags.all().empty()) << dump(loaded.diags);
+}
+
+TEST(SourceVariants, LangPicksEveryTextAndTheLocale) {
+  auto loaded = load_with(kBilingual, ReadOptions{"en", {}, {}, {}});
+  ASSERT_TRUE(loaded.file) << dump(loaded.diags);
+  const CvFile& f = *loaded.file;
+  EXPECT_EQ(f.cv.name.value, "Jimin Park");
+  EXPECT_EQ(f.locale.language, "en");
+  const Section& experience = f.cv.sections[0];
+  EXPECT_EQ(experience.title.value, "Experience");
+  EXPECT_EQ(experience.entries[0].company.value, "Hanbit");
+  EXPECT_EQ(experience.entries[0].highlights[0].text.value, "Designed");
+  EXPECT_EQ(experience.entries[1].position.value, "App developer");
+  // The span of a chosen text is where that language's text is written.
+  EXPECT_EQ(f.cv.name.span.line, 2);
+  EXPECT_EQ(f.cv.name.span.col, 23);
+}
+
+TEST(SourceVariants, LangOverTheFilesLocaleAndALanguageItLacks) {
+  auto over = load_with(std::string(kBilingual) + "locale: korean\n", ReadOptions{"en", {}, {}, {}});
+  ASSERT_TRUE(over.file);
+  EXPECT_EQ(over.file->locale.language, "en");
+  auto lacking = load_with(kBilingual, ReadOptions{"de", {}, {}, {}});
+  ASSERT_TRUE(lacking.file);
+  EXPECT_EQ(lacking.file->cv.name.value, "박지민");  // falls back to the file's own language
+  EXPECT_EQ(lacking.file->locale.language, "de");
+  diag(lacking.diags, "--lang de: the file has no text in 'de'");
+}
+
+TEST(SourceVariants, OnlyKeepsTheUntaggedAndTheMatching) {
+  auto backend = load_with(kBilingual, ReadOptions{"en", {"android"}, {}, {}});
+  ASSERT_TRUE(backend.file) << dump(backend.diags);
+  const auto& sections = backend.file->cv.sections;
+  ASSERT_EQ(sections.size(), 1u);  // talks are tagged academic only
+  ASSERT_EQ(sections[0].entries.size(), 2u);
+  EXPECT_EQ(sections[0].entries[0].highlights.size(), 1u);  // the ops highlight is gone
+  EXPECT_EQ(sections[0].entries[1].company.value, "Mobile Co");  // tags match in any case
+
+  auto ops = load_with(kBilingual, ReadOptions{"en", {"ops", "academic"}, {}, {}});
+  ASSERT_TRUE(ops.file);
+  ASSERT_EQ(ops.file->cv.sections.size(), 2u);
+  EXPECT_EQ(ops.file->cv.sections[0].entries.size(), 1u);
+  EXPECT_EQ(ops.file->cv.sections[0].entries[0].highlights.size(), 2u);
+  EXPECT_EQ(ops.file->cv.sections[1].entries[0].text.value, "A talk");
+
+  auto everything = load_with(kBilingual, ReadOptions{"en", {}, {}, {}});
+  EXPECT_EQ(everything.file->cv.sections[0].entries.size(), 2u);
+  EXPECT_EQ(everything.file->cv.sections.size(), 2u);
+}
+
+TEST(SourceVariants, SectionsAsAListWithTitlesPerLanguageAndTags) {
+  const std::string yaml =
+      "cv:\n"
+      "  name: {en: Jimin Park, ko: 박지민}\n"
+      "  sections:\n"
+      "    - title: {en: Experience, ko: 경력}\n"
+      "      entries:\n"
+      "        - company: {en: Blue Sky, ko: 블루스카이}\n"
+      "          position: Engineer\n"
+      "          highlights:\n"
+      "            en: [Built it., Ran it.]\n"
+      "            ko: [만들었습니다.]\n"
+      "    - title: Talks\n"
+      "      tags: [academic]\n"
+      "      entries: [A talk]\n"
+      "    - title: {en: Summary, ko: 소개}\n"
+      "      entries:\n"
+      "        en: [I build data platforms.]\n"
+      "        ko: [데이터 플랫폼을 만듭니다.]\n";
+  auto korean = load_with(yaml, ReadOptions{"ko", {}, {}, {}});
+  ASSERT_TRUE(korean.file) << dump(korean.diags);
+  const auto& ko = korean.file->cv.sections;
+  ASSERT_EQ(ko.size(), 3u);
+  EXPECT_EQ(ko[0].title.value, "경력");
+  EXPECT_EQ(ko[0].title.span.line, 4);
+  EXPECT_EQ(ko[0].entries[0].company.value, "블루스카이");
+  ASSERT_EQ(ko[0].entries[0].highlights.size(), 1u);
+  EXPECT_EQ(ko[2].entries[0].text.value, "데이터 플랫폼을 만듭니다.");
+  auto english = load_with(yaml, ReadOptions{"en", {"backend"}, {}, {}});
+  ASSERT_TRUE(english.file) << dump(english.diags);
+  const auto& en = english.file->cv.sections;
+  ASSERT_EQ(en.size(), 2u);  // Talks are tagged academic
+  EXPECT_EQ(en[0].entries[0].highlights.size(), 2u);
+  EXPECT_EQ(en[1].title.value, "Summary");
+
+  auto untitled = load("cv:\n  name: J\n  sections:\n    - entries: [x]\n    - just text\n");
+  EXPECT_FALSE(untitled.file);
+  EXPECT_EQ(diag(untitled.diags, "has no title").span.line, 4);
+  EXPECT_EQ(diag(untitled.diags, "is not a map").span.line, 5);
+}
+
+TEST(SourceVariants, AnUnknownTagIsSaidWithTheTagsThereAre) {
+  auto loaded = load_with(kBilingual, ReadOptions{"", {"bakend"}, {}, {}});
+  ASSERT_TRUE(loaded.file);
+  const Diagnostic& d = diag(loaded.diags, "no part of the CV is tagged 'bakend'");
+  EXPECT_NE(d.hints[0].find("'ops'"), std::string::npos);
+  EXPECT_EQ(loaded.file->cv.sections.size(), 1u);  // untagged parts only
+}
+
+TEST(SourceVariants, OrdinaryMapsAreNotLanguages) {
+  // `to`, `name`: not language codes, so the map stays a map and is an error where text goes.
+  auto loaded = load("cv:\n  name: {en: A, xx: B}\n");
+  EXPECT_FALSE(loaded.file);
+  diag(loaded.diags, "expected text for 'name'");
+  auto tags = load("cv:\n  name: A\n  sections:\n    s:\n      - text: t\n        tags: {a: b}\n");
+  EXPECT_FALSE(tags.file);
+}
+
+}  // namespace
+}  // namespace hanji::readers
+
+namespace hanji::readers {
+namespace {
+
+// ---------------------------------------------------------------- JSON Resume
+
+const char* kJsonResume = R"({
+  "basics": {
+    "name": "Ana Silva",
+    "label": "Engineer",
+    "image": "https://example.com/me.jpg",
+    "email": "ana@example.com",
+    "summary": "Builds things.",
+    "location": {"city": "Lisbon", "countryCode": "PT"},
+    "profiles": [
+      {"network": "github", "username": "anas", "url": "https://github.com/anas"},
+      {"network": "Dribbble", "username": "anas", "url": "https://dribbble.com/anas/"}
+    ]
+  },
+  "work": [{"name": "Acme", "position": "Lead", "url": "https://acme.example", "startDate": "2020-03",
+            "highlights": ["Shipped v2 - on time"]}],
+  "education": [{"institution": "ULisboa", "area": "Physics", "studyType": "MSc", "startDate": "2014",
+                 "endDate": "2016", "score": "18/20", "courses": ["Optics"]}],
+  "skills": [{"name": "Web", "level": "Expert", "keywords": ["HTML", "CSS"]}],
+  "languages": [{"language": "Portuguese", "fluency": "Native"}],
+  "publications": [{"name": "On Light", "publisher": "Optics Letters", "releaseDate": "2016-05-02"}],
+  "projects": [{"name": "Lumen", "roles": ["Author"], "entity": "Open source", "keywords": ["C"]}],
+  "references": [{"name": "Rui", "reference": "Great colleague."}],
+  "favouriteColour": "green"
+})";
+
+TEST(SourceJsonResume, TheWholeSchemaLandsOnTheModel) {
+  auto loaded = load(kJsonResume, "resume.json");
+  ASSERT_TRUE(loaded.file) << dump(loaded.diags);
+  const Cv& cv = loaded.file->cv;
+  EXPECT_EQ(cv.name.value, "Ana Silva");
+  EXPECT_EQ(cv.headline.value, "Engineer");
+  EXPECT_EQ(cv.location.value, "Lisbon, PT");
+  EXPECT_TRUE(cv.photo.empty());
+  ASSERT_EQ(cv.social_networks.size(), 1u);  // "github" is GitHub
+  EXPECT_EQ(cv.social_networks[0].network.value, "GitHub");
+  ASSERT_EQ(cv.contacts.size(), 4u);
+  EXPECT_EQ(cv.contacts[3].text.value, "dribbble.com/anas");  // a network RenderCV lacks: a link
+  EXPECT_EQ(cv.contacts[3].url, "https://dribbble.com/anas/");
+
+  std::vector<std::string> titles;
+  for (const Section& s : cv.sections) titles.push_back(s.title.value);
+  EXPECT_EQ(titles, (std::vector<std::string>{"Summary", "Experience", "Education", "Publications", "Skills",
+                                              "Languages", "Projects", "References"}));
+  const Entry& job = cv.sections[1].entries[0];
+  EXPECT_EQ(job.kind, EntryKind::Experience);
+  EXPECT_EQ(job.company.value, "[Acme](https://acme.example)");
+  ASSERT_TRUE(job.end_date);
+  EXPECT_EQ(job.end_date->kind, Date::Kind::Present);  // no endDate: ongoing
+  ASSERT_EQ(job.highlights.size(), 1u);
+  EXPECT_EQ(job.highlights[0].text.value, "Shipped v2 - on time");  // plain: no RenderCV nesting
+  const Entry& school = cv.sections[2].entries[0];
+  EXPECT_EQ(school.degree.value, "MSc");
+  ASSERT_EQ(school.highlights.size(), 2u);
+  EXPECT_EQ(school.highlights[0].text.value, "Score: 18/20");
+  EXPECT_EQ(school.highlights[1].text.value, "Courses: Optics");
+  const Entry& paper = cv.sections[3].entries[0];
+  EXPECT_EQ(paper.kind, EntryKind::Publication);
+  EXPECT_EQ(paper.journal.value, "Optics Letters");
+  EXPECT_EQ(cv.sections[4].entries[0].details.value, "HTML, CSS (Expert)");
+  EXPECT_EQ(cv.sections[5].entries[0].label.value, "Portuguese");
+  const Entry& project = cv.sections[6].entries[0];
+  EXPECT_EQ(project.location.value, "Open source");
+  EXPECT_EQ(project.summary.value, "Author");
+  EXPECT_EQ(project.highlights.back().text.value, "Keywords: C");
+  EXPECT_EQ(cv.sections[7].entries[0].text.value, "Great colleague. \u2014 Rui");
+
+  // An image URL and a key of one's own are warnings at their place, never errors.
+  const Diagnostic& image = diag(loaded.diags, "basics.image is a web address");
+  EXPECT_EQ(image.span.line, 5);
+  diag(loaded.diags, "'favouriteColour' is not a JSON Resume section");
+}
+
+TEST(SourceJsonResume, ChosenByContentAndTitledInTheLocale) {
+  auto yaml = load("basics: {name: 김민지}\nlocale: korean\nwork:\n  - {name: 한빛, position: 개발자, startDate: 2020-01}\n",
+                   "cv.yaml");
+  ASSERT_TRUE(yaml.file) << dump(yaml.diags);
+  EXPECT_EQ(yaml.file->cv.sections[0].title.value, "경력");
+  auto german = load(R"({"basics": {"name": "A"}, "locale": "german",
+      "education": [{"institution": "TU", "area": "Physik", "score": "1,3"}]})", "r.json");
+  ASSERT_TRUE(german.file) << dump(german.diags);
+  EXPECT_EQ(german.file->cv.sections[0].title.value, "Ausbildung");
+  EXPECT_EQ(german.file->cv.sections[0].entries[0].highlights[0].text.value, "Note: 1,3");
+  auto wrong = load(R"({"basics": {"name": "A"}, "work": [{"name": "B", "startDate": "2020-13"}]})", "r.json");
+  EXPECT_FALSE(wrong.file);
+  diag(wrong.diags, "there is no month 13");
+}
+
+// ---- the tables the schema is written from (fields.h) agree with the readers: every key a
+// table lists is read, with the shape it declares, and a key none lists is reported, so the
+// schema's `additionalProperties: false` flags no key that hanji takes.
+
+// A value of the field's shape that its reader takes without a word.
+std::string valid_value(const Field& field) {
+  if (field.key == "doi") return "10.5555/x.1";
+  if (field.key == "url" || field.key == "website") return "https://example.com";
+  if (field.key == "email") return "jane@example.com";
+  if (field.key == "phone") return "'+82 10-1234-5678'";
+  if (field.key == "photo") return std::string(HANJI_SOURCE_DIR) + "/samples/photo.png";
+  if (field.key == "language") return "german";
+  switch (field.shape) {
+    case Shape::Text: return "words";
+    case Shape::Texts: return "[one, two]";
+    case Shape::TextList: return "[one, two]";
+    case Shape::Months: return "[a, b, c, d, e, f, g, h, i, j, k, l]";
+    case Shape::FreeDate: return "Fall 2020";
+    case Shape::StartDate: return "2020-01";
+    case Shape::EndDate: return "present";
+    case Shape::CurrentDate: return "2024-05-01";
+    case Shape::Highlights: return "[one, two]";
+    case Shape::Sections: return "{s: [words]}";
+    case Shape::SocialNetworks: return "[{network: GitHub, username: jane}]";
+    case Shape::CustomConnections: return "[{placeholder: blog, url: 'https://example.com'}]";
+    case Shape::Phrases: return "{degree_with_area: DEGREE in AREA}";
+    case Shape::SectionTitles: return "{work: Work}";
+    case Shape::PdfStandard: return "a-2b";
+    default: return "{}";
+  }
+}
+
+// A value of another shape, which the reader must refuse (nullptr: any value is taken).
+const char* wrong_value(Shape shape) {
+  switch (shape) {
+    case Shape::Text:
+    case Shape::FreeDate:
+    case Shape::StartDate:
+    case Shape::EndDate:
+    case Shape::CurrentDate:
+    case Shape::PdfStandard: return "[a, b]";
+    case Shape::Texts:
+    case Shape::TextList:
+    case Shape::Months:
+    case Shape::Highlights:
+    case Shape::SocialNetworks:
+    case Shape::CustomConnections: return "{a: b}";
+    case Shape::Phrases:
+    case Shape::SectionTitles: return "[a]";
+    default: return nullptr;
+  }
+}
+
+bool has_errors_or_warnings(const Diagnostics& diags) {
+  for (const auto& d : diags.all())
+    if (d.severity != Severity::Note) return true;
+  return false;
+}
+
+// An entry of `schema`'s type: its required keys with valid values, and `key` with `value`.
+std::string entry_with(const EntrySchema& schema, const std::string& key, const std::string& value) {
+  std::string out = "      - " + key + ": " + value + "\n";
+  for (const std::string& required : schema.required)
+    if (required != key) out += "        " + required + ": " + valid_value(*find_field(entry_fields(), required)) + "\n";
+  return out;
+}
+
+// Every key of every entry type, alone beside the type's required keys.
+TEST(SourceSchemaTables, EveryEntryKeyIsReadWithItsShape) {
+  for (const EntrySchema& schema : entry_schemas()) {
+    for (const std::string& key : schema.fields) {
+      const Field* field = find_field(entry_fields(), key);
+      ASSERT_NE(field, nullptr) << key << " is an entry type's key but not in entry_fields()";
+      auto good = load(with_section("s", entry_with(schema, key, valid_value(*field))));
+      EXPECT_TRUE(good.file && !has_errors_or_warnings(good.diags)) << key << ":\n" << dump(good.diags);
+      if (const char* wrong = wrong_value(field->shape)) {
+        auto bad = load(with_section("s", entry_with(schema, key, wrong)));
+        EXPECT_FALSE(bad.file) << entry_kind_name(schema.kind) << "." << key << " took " << wrong;
+      }
+    }
+    // A text under a key of one's own is kept for templates; a list is said at once.
+    auto unknown = load(with_section("s", entry_with(schema, "zzz_unknown", "1")));
+    ASSERT_TRUE(unknown.file) << dump(unknown.diags);
+    EXPECT_EQ(unknown.file->cv.sections[0].entries[0].extra.size(), 1u) << entry_kind_name(schema.kind);
+    auto listed = load(with_section("s", entry_with(schema, "zzz_unknown", "[1, 2]")));
+    EXPECT_TRUE(has_errors_or_warnings(listed.diags)) << entry_kind_name(schema.kind);
+  }
+}
+
+TEST(SourceSchemaTables, EveryCvKeyIsReadWithItsShape) {
+  for (const Field& field : cv_fields()) {
+    const std::string name = field.key == "name" ? "" : "  name: Jane Doe\n";
+    auto good = load("cv:\n" + name + "  " + std::string(field.key) + ": " + valid_value(field) + "\n");
+    EXPECT_TRUE(good.file && !has_errors_or_warnings(good.diags)) << field.key << ":\n" << dump(good.diags);
+    if (const char* wrong = wrong_value(field.shape)) {
+      auto bad = load("cv:\n" + name + "  " + std::string(field.key) + ": " + wrong + "\n");
+      EXPECT_FALSE(bad.file) << "cv." << field.key << " took " << wrong;
+    }
+  }
+  for (const auto& [fields, where] : {std::pair{&social_network_fields(), "social_networks"},
+                                      std::pair{&custom_connection_fields(), "custom_connections"}}) {
+    std::string item;
+    for (const Field& field : *fields) item += (item.empty() ? "" : ", ") + std::string(field.key) + ": " + valid_value(field);
+    if (std::string(where) == "social_networks") item = "network: GitHub, username: jane";
+    auto good = load("cv:\n  name: Jane Doe\n  " + std::string(where) + ": [{" + item + "}]\n");
+    EXPECT_TRUE(good.file && !has_errors_or_warnings(good.diags)) << where << ":\n" << dump(good.diags);
+    auto unknown = load("cv:\n  name: Jane Doe\n  " + std::string(where) + ": [{" + item + ", zzz_unknown: 1}]\n");
+    EXPECT_FALSE(unknown.file) << where;
+  }
+  EXPECT_FALSE(load("cv:\n  name: Jane Doe\n  zzz_unknown: 1\n").file);
+}
+
+TEST(SourceSchemaTables, EverySettingsAndLocaleKeyIsReadWithItsShape) {
+  const std::string cv = "cv:\n  name: Jane Doe\n";
+  for (const Field& field : settings_fields()) {
+    auto good = load(cv + "settings:\n  " + std::string(field.key) + ": " + valid_value(field) + "\n");
+    EXPECT_TRUE(good.file && !has_errors_or_warnings(good.diags)) << field.key << ":\n" << dump(good.diags);
+    if (const char* wrong = wrong_value(field.shape)) {
+      EXPECT_FALSE(load(cv + "settings:\n  " + std::string(field.key) + ": " + wrong + "\n").file) << field.key;
+    }
+  }
+  EXPECT_TRUE(has_errors_or_warnings(load(cv + "settings:\n  zzz_unknown: 1\n").diags));
+  for (const Field& field : locale_fields()) {
+    auto good = load(cv + "locale:\n  " + std::string(field.key) + ": " + valid_value(field) + "\n");
+    EXPECT_TRUE(good.file && !has_errors_or_warnings(good.diags)) << field.key << ":\n" << dump(good.diags);
+    if (const char* wrong = wrong_value(field.shape); wrong && field.key != "language") {
+      EXPECT_FALSE(load(cv + "locale:\n  " + std::string(field.key) + ": " + wrong + "\n").file) << field.key;
+    }
+  }
+  EXPECT_FALSE(load(cv + "locale:\n  zzz_unknown: 1\n").file);
+  for (const auto* fields : {&phrase_fields(), &section_title_fields()}) {
+    const std::string group = fields == &phrase_fields() ? "phrases" : "section_titles";
+    for (const Field& field : *fields)
+      EXPECT_TRUE(load(cv + "locale:\n  " + group + ": {" + std::string(field.key) + ": x}\n").file) << field.key;
+    EXPECT_FALSE(load(cv + "locale:\n  " + group + ": {zzz_unknown: x}\n").file) << group;
+  }
+  for (const Field& field : top_level_fields()) EXPECT_NE(field.key, "zzz_unknown");
+  EXPECT_FALSE(load(cv + "zzz_unknown: 1\n").file);
+}
+
+}  // namespace
+}  // namespace hanji::readers
+
+namespace hanji::config {
+namespace {
+
+namespace fs = std::filesystem;
+using readers::dump;
+
+// Two trees are the same when every node has the same kind, text, style, place and keys.
+std::string differs(const YamlNode& a, const YamlNode& b, const std::string& at = "") {
+  const auto span = [](const Span& s) { return s.file + ":" + std::to_string(s.line) + ":" + std::to_string(s.col); };
+  if (a.kind != b.kind) return at + ": kind";
+  if (a.scalar != b.scalar) return at + ": text '" + a.scalar + "' / '" + b.scalar + "'";
+  if (a.style != b.style) return at + ": style";
+  if (span(a.span) != span(b.span)) return at + ": span " + span(a.span) + " / " + span(b.span);
+  if (a.raw.line != b.raw.line || a.raw.byte_col != b.raw.byte_col) return at + ": raw mark";
+  if (a.keys != b.keys) return at + ": keys";
+  if (a.key_spans.size() != b.key_spans.size()) return at + ": key spans";
+  for (std::size_t k = 0; k < a.key_spans.size(); ++k)
+    if (span(a.key_spans[k]) != span(b.key_spans[k])) return at + ": key span " + a.keys[k];
+  if (a.from_alias != b.from_alias || a.plain != b.plain) return at + ": flags";
+  if (a.items.size() != b.items.size()) return at + ": items";
+  for (std::size_t k = 0; k < a.items.size(); ++k)
+    if (std::string d = differs(a.items[k], b.items[k], at + "/" + std::to_string(k)); !d.empty()) return d;
+  return "";
+}
+
+std::string read_text(const fs::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+}
+
+// Every sample and golden case, and edits of them (a word changed, a line added, an entry
+// removed, a syntax error), parsed in pieces by one cache after the others, gives the tree
+// and the messages of a whole parse; and a file saved with one word changed costs one piece.
+TEST(YamlPieces, GiveWhatAWholeParseGives) {
+  std::vector<fs::path> files;
+  for (const char* folder : {"samples", "tests/golden", "starters"})
+    for (const auto& entry : fs::directory_iterator(fs::path(HANJI_SOURCE_DIR) / folder))
+      if (entry.path().extension() == ".yaml") files.push_back(entry.path());
+  std::sort(files.begin(), files.end());
+  ASSERT_GE(files.size(), 20u);
+  YamlPieces pieces;
+  std::size_t cut = 0;
+  for (const fs::path& file : files) {
+    const std::string text = read_text(file);
+    std::vector<std::string> versions{text};
+    if (std::size_t at = text.rfind("      - "); at != std::string::npos) {
+      versions.push_back(std::string(text).insert(at, "      - added: entry\n"));
+      versions.push_back(std::string(text).replace(at + 8, 1, "X"));
+      versions.push_back(std::string(text).insert(at + 8, "[broken: "));
+      versions.push_back(std::string(text).erase(at, text.find('\n', at) - at + 1));
+    }
+    for (const std::string& version : versions) {
+      const SourceText source(version, file.string());
+      Diagnostics whole_said, pieces_said;
+      const std::optional<YamlNode> whole = parse_yaml(source, whole_said);
+      const std::optional<YamlNode> in_pieces = parse_yaml_in_pieces(source, pieces_said, &pieces);
+      ASSERT_EQ(whole.has_value(), in_pieces.has_value()) << file;
+      EXPECT_EQ(dump(whole_said), dump(pieces_said)) << file;
+      if (whole) {
+        EXPECT_EQ(differs(*whole, *in_pieces), "") << file;
+      }
+    }
+    cut += pieces.pieces_parsed() > 0;
+  }
+  EXPECT_GT(pieces.pieces_reused(), 0u);
+  const fs::path sample = fs::path(HANJI_SOURCE_DIR) / "samples" / "heungsub-lee.yaml";
+  std::string text = read_text(sample);
+  YamlPieces warm;
+  Diagnostics said;
+  ASSERT_TRUE(parse_yaml_in_pieces(SourceText(text, sample.string()), said, &warm));
+  EXPECT_EQ(warm.pieces_parsed(), 0u) << "read once: parsed whole";
+  ASSERT_TRUE(parse_yaml_in_pieces(SourceText(text, sample.string()), said, &warm));
+  const std::size_t first = warm.pieces_parsed();
+  EXPECT_GE(first, 20u);
+  text.replace(text.find("Completed the first") + 10, 3, "one");
+  ASSERT_TRUE(parse_yaml_in_pieces(SourceText(text, sample.string()), said, &warm));
+  EXPECT_EQ(warm.pieces_parsed(), first + 1);
+}
+
+// Random edits of the samples, the kind a person makes while typing and the kind that break
+// the structure (a dash, a colon, a quote, a bracket, a tab, an indent, a line joined or
+// split): after each, the pieces give what a whole parse gives, tree and messages, from one
+// cache that saw every earlier version.
+TEST(YamlPieces, RandomEditsGiveWhatAWholeParseGives) {
+  const std::vector<std::string> inserts{"x", " ", "\n", "- ", ": ", "\"", "'", "[", "{", "#", "\t", "  ",
+                                         "|\n", "&a ", "*a", "---\n", "가", "\n      - more\n"};
+  std::mt19937 random(15);
+  YamlPieces pieces;
+  std::size_t checked = 0;
+  for (const char* name : {"heungsub-lee.yaml", "heungsub-lee-ko.yaml", "kyushick-lee.yaml"}) {
+    const fs::path file = fs::path(HANJI_SOURCE_DIR) / "samples" / name;
+    std::string text = read_text(file);
+    for (int edit = 0; edit < 150; ++edit) {
+      // One to three edits of the text so far; a letter typed is kept for the next version
+      // (the text grows as it is typed), anything else is tried on this version alone.
+      std::string edited = text;
+      const int edits = 1 + static_cast<int>(random() % 3);
+      bool typed = true;
+      for (int k = 0; k < edits; ++k) {
+        const std::size_t at = std::uniform_int_distribution<std::size_t>(0, edited.size())(random);
+        if (random() % 4 == 0 && at < edited.size()) {
+          edited.erase(at, 1 + random() % 3);
+          typed = false;
+        } else {
+          const std::string& insert = inserts[random() % inserts.size()];
+          edited.insert(at, insert);
+          typed = typed && insert == "x";
+        }
+      }
+      if (typed) text = edited;
+      const SourceText source(edited, file.string());
+      Diagnostics whole_said, pieces_said;
+      const std::optional<YamlNode> whole = parse_yaml(source, whole_said);
+      const std::optional<YamlNode> in_pieces = parse_yaml_in_pieces(source, pieces_said, &pieces);
+      ASSERT_EQ(whole.has_value(), in_pieces.has_value()) << name << " edit " << edit;
+      ASSERT_EQ(dump(whole_said), dump(pieces_said)) << name << " edit " << edit;
+      if (whole) {
+        ASSERT_EQ(differs(*whole, *in_pieces), "") << name << " edit " << edit;
+      }
+      ++checked;
+    }
+  }
+  EXPECT_EQ(checked, 450u);
+  // Versions with a syntax error, a quote left open, an anchor or a tab go to the whole parse
+  // (most of these random ones have one); the others are cut.
+  EXPECT_LT(pieces.whole_parses(), checked - 50) << "the pieces were put to the test";
+  EXPECT_GT(pieces.pieces_reused(), 1000u);
+}
+
+// What pieces cannot be trusted with goes to the whole parse: anchors and aliases, tags,
+// a quoted text over several lines, several documents.
+TEST(YamlPieces, WhatCannotBeCutIsParsedWhole) {
+  const std::string entries = [] {
+    std::string out = "cv:\n  name: J\n  sections:\n    notes:\n";
+    for (int k = 0; k < 80; ++k) out += "      - entry number " + std::to_string(k) + " of a long list\n";
+    return out;
+  }();
+  for (const std::string& extra :
+       {std::string("    more:\n      - &a anchored\n      - *a\n"), std::string("    more:\n      - !tag x\n"),
+        std::string("    more:\n      - \"a text\n        over two lines\"\n"), std::string("---\ncv: {}\n")}) {
+    YamlPieces pieces;
+    const SourceText source(entries + extra, "cv.yaml");
+    Diagnostics first_said, whole_said, pieces_said;
+    parse_yaml_in_pieces(source, first_said, &pieces);  // the first reading is whole anyway
+    const std::optional<YamlNode> whole = parse_yaml(source, whole_said);
+    const std::optional<YamlNode> in_pieces = parse_yaml_in_pieces(source, pieces_said, &pieces);
+    EXPECT_EQ(pieces.whole_parses(), 2u) << extra;
+    EXPECT_EQ(pieces.pieces_parsed(), 0u) << extra;
+    EXPECT_EQ(dump(whole_said), dump(pieces_said)) << extra;
+    ASSERT_EQ(whole.has_value(), in_pieces.has_value()) << extra;
+    if (whole) {
+      EXPECT_EQ(differs(*whole, *in_pieces), "") << extra;
+    }
+  }
+}
+
+
+// Comment lines given to yaml-cpp without their words: the same tree and the same errors at
+// the same places, for every YAML file hanji ships or tests with, for the cases where a '#'
+// line is text or where cutting it would move an error, and for random edits.
+TEST(CommentLines, LeaveWhatYamlReadsAsItWas) {
+  std::vector<std::string> texts{
+      "a: 1\n# comment\nb: 2\n",
+      "a:\n  - x\n  # one\n    # two, deeper\n  - y\n",
+      "a: |\n  text\n  # text too\n\n  # and this\nb: 1\n",
+      "a: >-\n  text\n # trailing comment, less indented\n  more\n",
+      "a: | # a comment after the indicator\n  # text\n",
+      "a:\n  |\n  # text at the indicator's own indentation\n",
+      "- |\n # text\n- x\n",
+      "|\n# a root scalar's text\n",
+      "a: \"text\n  # inside quotes\n  end\"\n",
+      "a: 'it''s\n  # inside quotes\n  end'\n",
+      "{\"a\":\"b\n# inside quotes\n\"}\n",
+      "a: first\n  # ends the text\n  second\n",
+      "a: [x,\n  # between items\n  y]\n",
+      "# top\r\na: 1\r\n  # crlf\r\nb: 2\r\n",
+      "a: 1\n# last line without a break",
+      "a: [1,\n# unclosed at the end",
+      "---\na: 1\n# c\n---\nb: 2\n",
+      "a: 1 # trailing\n#\n#only\n   #\n",
+      "a: x#y\n#c\nb: 'c#d'\n",
+      "a: !tag x\n# c\nb: &n v\n# c\nc: *n\n",
+      "\ta: tab\n# c\n",
+      std::string("\xFE\xFF\0a\0:\0 \0\x31\0\n#\0c\0\n", 16),  // UTF-16, where '\n' bytes are no breaks
+      "\xFE\xFF" "a: 1\n# c\nb: 2\n",
+      std::string("a: 1\n# c\0d\nb: 2\n", 16),
+      "a: [\"x\"', \"y\",\n# inside the quote after the quote\n']\n",
+      "\xEF\xBB\xBF'a\n# inside quotes after a byte order mark\n'\n",
+      "a: Lee's and 90's\n# c\nb: (x)'s\n# c\n",
+  };
+  for (const char* folder : {"samples", "tests/golden", "starters", "layouts", "locales"})
+    for (const auto& entry : fs::directory_iterator(fs::path(HANJI_SOURCE_DIR) / folder))
+      if (entry.path().extension() == ".yaml" || entry.path().extension() == ".json")
+        texts.push_back(read_text(entry.path()));
+  const std::vector<std::string> inserts{"#", "\n#", "\n  # c", " # c", "\"", "'", "|\n", ">\n", "\n|\n",
+                                         "- ", ": ", "\n", "  ", "[", "{", "\t", "---\n"};
+  std::mt19937 random(26);
+  const std::size_t originals = texts.size();
+  for (std::size_t k = 0; k < originals; ++k)
+    for (int edit = 0; edit < 40 && !texts[k].empty(); ++edit) {
+      std::string edited = texts[k];
+      for (int n = 0; n < 3; ++n)
+        edited.insert(std::uniform_int_distribution<std::size_t>(0, edited.size())(random), inserts[random() % inserts.size()]);
+      texts.push_back(std::move(edited));
+    }
+  std::size_t emptied = 0;
+  for (const std::string& text : texts) {
+    const std::string given = comment_lines_emptied(text);
+    emptied += given != text;
+    ASSERT_EQ(hanji::testing::yaml_events(given), hanji::testing::yaml_events(text)) << text;
+    ASSERT_LE(given.size(), text.size());
+  }
+  EXPECT_GT(emptied, originals) << "the comments were taken out of most texts";
+  EXPECT_EQ(comment_lines_emptied("a: 1\n  # words\nb: 2\n"), "a: 1\n  #\nb: 2\n");
+  EXPECT_EQ(comment_lines_emptied("a: |\n  # words\n"), "a: |\n  # words\n");
+  EXPECT_EQ(comment_lines_emptied("a: \"x\n  # words\"\n# c\n"), "a: \"x\n  # words\"\n# c\n");
+}
+
+// Every shipped layout and locale is taken from the tree parsed when hanji was built, and that
+// tree is what yaml-cpp gives for the file today (a build that missed an edit would differ),
+// with every place in the file it is read from.
+TEST(PrebuiltTrees, AreTheShippedFilesTreesAsParsedNow) {
+  std::size_t files = 0;
+  for (const char* folder : {"layouts", "locales"})
+    for (const auto& entry : fs::directory_iterator(fs::path(HANJI_SOURCE_DIR) / folder)) {
+      if (entry.path().extension() != ".yaml") continue;
+      ++files;
+      const SourceText source(read_text(entry.path()), "/somewhere/else/" + entry.path().filename().string());
+      Diagnostics said;
+      const std::optional<YamlNode> parsed = parse_yaml(source, said);
+      ASSERT_TRUE(parsed) << entry.path() << dump(said);
+      const std::optional<YamlNode> prebuilt = prebuilt_tree(source, shipped_trees());
+      ASSERT_TRUE(prebuilt) << entry.path() << " has no prebuilt tree";
+      EXPECT_EQ(differs(*parsed, *prebuilt), "") << entry.path();
+    }
+  EXPECT_GE(files, 30u);
+  EXPECT_EQ(shipped_trees().size(), files);
+}
+
+// A text that differs from a shipped one by one byte, before or after, is parsed as written:
+// an edited layout gets its edit and its own messages.
+TEST(PrebuiltTrees, TakeNoTextButTheOneParsed) {
+  const std::string text = read_text(fs::path(HANJI_SOURCE_DIR) / "layouts" / "classic.yaml");
+  ASSERT_TRUE(prebuilt_tree(SourceText(text, "classic.yaml"), shipped_trees()));
+  for (const std::string& edited : {text + "\n", " " + text, text.substr(0, text.size() - 1),
+                                    std::string(text).replace(text.find(':'), 1, ";"), std::string()}) {
+    EXPECT_FALSE(prebuilt_tree(SourceText(edited, "classic.yaml"), shipped_trees()));
+  }
+  Diagnostics said;
+  const std::string broken = text + "page: [\n";
+  EXPECT_FALSE(parse_yaml_or_prebuilt(SourceText(broken, "classic.yaml"), shipped_trees(), said));
+  EXPECT_NE(dump(said).find("classic.yaml:"), std::string::npos) << dump(said);
+}
+
+// The compact form gives back every kind of node and field: styles, aliases, flow and block
+// collections, keys with their places, text that is not ASCII, long texts and deep nesting.
+TEST(PrebuiltTrees, GiveBackEveryNodeAsParsed) {
+  std::string deep = "deep: ";
+  for (int i = 0; i < 40; ++i) deep += "[";
+  for (int i = 0; i < 40; ++i) deep += "]";
+  const std::string yaml = "plain: text\nsingle: 'it''s'\ndouble: \"tab\\there\"\nliteral: |\n  two\n  lines\n"
+                           "folded: >\n  one\n  line\nnull_value: ~\nempty:\nanchor: &a {x: 1, y: [2, 3]}\nalias: *a\n"
+                           "korean: 한지 이력서\nlong: " + std::string(300, 'x') + "\nlist:\n  - a\n  - - b\n    - c\n" + deep + "\n";
+  const SourceText source(yaml, "all.yaml");
+  Diagnostics said;
+  const std::optional<YamlNode> parsed = parse_yaml(source, said);
+  ASSERT_TRUE(parsed) << dump(said);
+  const std::string tree = serialize_tree(*parsed);
+  const PrebuiltTree table[] = {{yaml, tree}};
+  const SourceText elsewhere(yaml, "other/all.yaml");
+  const std::optional<YamlNode> back = prebuilt_tree(elsewhere, table);
+  ASSERT_TRUE(back);
+  EXPECT_EQ(differs(*parse_yaml(elsewhere, said), *back), "");
+  EXPECT_EQ(back->items[7].from_alias, false);
+  EXPECT_EQ(back->items[8].from_alias, true);
+}
+
+}  // namespace
+}  // namespace hanji::config
