@@ -5,9 +5,11 @@
 #include <array>
 #include <cstdlib>
 #include <memory>
+#include <optional>
 #include <string>
 
 #include "fuzz/fuzz.h"
+#include "theme/theme.h"
 #include "text/text.h"
 
 namespace {
@@ -26,14 +28,22 @@ std::string kept(const std::string& text) {
   return out;
 }
 
+// Classic as the repository has it (its fonts, Nanum Barun Gothic and Lato): a bare
+// theme::Theme{} has no fonts and zero values. Loaded once.
+const hanji::theme::Theme& classic() {
+  static const hanji::theme::Theme theme = [] {
+    hanji::Diagnostics diags;
+    std::optional<hanji::theme::Theme> loaded = hanji::theme::load_theme(
+        "classic", hanji::config::ConfigNode{}, "",
+        hanji::theme::DataDirs{hanji::fuzz::repo_path("layouts"), hanji::fuzz::repo_path("fonts")}, diags);
+    if (!loaded) std::abort();
+    return *loaded;
+  }();
+  return theme;
+}
+
 hanji::theme::Theme theme_for(uint8_t modes) {
-  using hanji::fuzz::repo_path;
-  hanji::theme::Theme theme;
-  theme.fonts.hangul = {repo_path("fonts/NanumBarunGothic.ttf"), repo_path("fonts/NanumBarunGothicBold.ttf"), "", ""};
-  theme.fonts.latin = {repo_path("fonts/Lato-Regular.ttf"), repo_path("fonts/Lato-Bold.ttf"),
-                       repo_path("fonts/Lato-Italic.ttf"), repo_path("fonts/Lato-BoldItalic.ttf")};
-  theme.fonts.latin_scale = 1.06;
-  theme.fonts.latin_baseline = -0.036;
+  hanji::theme::Theme theme = classic();
   theme.korean_break = modes & 1 ? hanji::theme::KoreanBreak::Character : hanji::theme::KoreanBreak::Word;
   theme.hyphenate = modes & 2;
   theme.hangul_latin_gap = modes & 4 ? 0.05 : 0;

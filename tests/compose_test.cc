@@ -10,6 +10,7 @@
 #include "compose/compose.h"
 #include "compose/templates.h"
 #include "compose/markup.h"  // private: bold keywords on their own
+#include "repo_data.h"
 
 namespace hanji::compose {
 namespace {
@@ -85,9 +86,10 @@ model::Locale korean() {
   return l;
 }
 
-// A theme with distinct values, so a test can tell which one was used where.
+// Classic's values (a bare theme::Theme{} is zeros), with distinct values where a test tells
+// which one was used where.
 theme::Theme test_theme() {
-  theme::Theme t;
+  theme::Theme t = test::classic_theme();
   t.name = {24, true, false, {0.1, 0.2, 0.3}, 1.2};
   t.headline = {11, false, false, {0.3, 0.3, 0.3}, 1.3};
   t.contact = {9, false, false, {0.2, 0.2, 0.2}, 1.3};

@@ -11,19 +11,13 @@
 #include <string>
 #include <vector>
 
+#include "repo_data.h"
+
 namespace hanji::layout {
 namespace {
 
-theme::Theme test_theme() {
-  theme::Theme t;
-  std::string fonts = std::string(HANJI_SOURCE_DIR) + "/fonts/";
-  t.fonts.hangul = {fonts + "NanumBarunGothic.ttf", fonts + "NanumBarunGothicBold.ttf", "", ""};
-  t.fonts.latin = {fonts + "Lato-Regular.ttf", fonts + "Lato-Bold.ttf", fonts + "Lato-Italic.ttf",
-                   fonts + "Lato-BoldItalic.ttf"};
-  t.fonts.latin_scale = 1.06;
-  t.fonts.latin_baseline = -0.036;
-  return t;
-}
+// Classic's values (its fonts, margins, footer): a bare theme::Theme{} is zeros.
+theme::Theme test_theme() { return test::classic_theme(); }
 
 compose::Paragraph paragraph(const std::string& text, double size = 10, double line_height = 14) {
   compose::Paragraph p;

@@ -1,8 +1,11 @@
-// For tests that render through an Engine: the repository's own layouts, fonts, locales and
-// samples (HANJI_SOURCE_DIR), and diagnostics as one string for failure messages.
+// For tests over the repository's own data: its layouts, fonts, locales and samples
+// (HANJI_SOURCE_DIR), classic's values for a hand-made theme, and diagnostics as one string.
 #pragma once
 
+#include <cstdio>
+#include <cstdlib>
 #include <filesystem>
+#include <optional>
 #include <string>
 
 #include "core/core.h"
@@ -23,6 +26,22 @@ inline std::string dump(const Diagnostics& diags) {
   std::string out;
   for (const auto& d : diags.all()) out += format_diagnostic(d);
   return out;
+}
+
+/// The built-in classic layout as loaded from the repository (fonts resolved against its
+/// fonts/): every parameter's value, since classic sets them all and a bare theme::Theme{}
+/// is zeros. What a test's hand-made theme starts from; loaded once per test binary.
+inline const theme::Theme& classic_theme() {
+  static const theme::Theme classic = [] {
+    Diagnostics diags;
+    std::optional<theme::Theme> theme = theme::load_theme("classic", config::ConfigNode{}, "", repo_dirs(), diags);
+    if (!theme) {
+      std::fprintf(stderr, "tests: the repository's classic layout does not load:\n%s", dump(diags).c_str());
+      std::abort();
+    }
+    return *theme;
+  }();
+  return classic;
 }
 
 }  // namespace hanji::test

@@ -19,6 +19,7 @@
 #include "text/text.h"
 #include "text/bidi.h"
 #include "text/itemize.h"  // private: the font family of each char
+#include "repo_data.h"
 
 namespace hanji::text {
 namespace {
@@ -27,15 +28,8 @@ using theme::Align;
 
 std::string font_path(const std::string& name) { return std::string(HANJI_SOURCE_DIR) + "/fonts/" + name; }
 
-theme::Theme test_theme() {
-  theme::Theme theme;
-  theme.fonts.hangul = {font_path("NanumBarunGothic.ttf"), font_path("NanumBarunGothicBold.ttf"), "", ""};
-  theme.fonts.latin = {font_path("Lato-Regular.ttf"), font_path("Lato-Bold.ttf"), font_path("Lato-Italic.ttf"),
-                       font_path("Lato-BoldItalic.ttf")};
-  theme.fonts.latin_scale = 1.06;
-  theme.fonts.latin_baseline = -0.036;
-  return theme;
-}
+// Classic's values (its fonts, as above; a bare theme::Theme{} has none).
+theme::Theme test_theme() { return test::classic_theme(); }
 
 compose::Inline make_inline(const std::string& text, double size = 10, bool bold = false, bool italic = false) {
   compose::Inline in;
@@ -201,6 +195,7 @@ TEST_F(TextTest, FallbackFontsAreTriedLast) {
 }
 
 TEST_F(TextTest, AScriptNoFontHasIsOneWarningNamingTheScript) {
+  theme.fonts.scripts.clear();  // without the Hebrew and Arabic faces every loaded layout gets
   Typesetter ts(theme, diags);
   compose::Paragraph p = make_paragraph("اسمي محمد and שלום");
   ts.typeset(p, 300);

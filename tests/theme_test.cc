@@ -217,6 +217,25 @@ TEST(Registry, EveryClassicKeyIsAParameter) {
   }
 }
 
+// The values are all in the layout data: a parameter's only value is classic's (the C++
+// members are value-initialised), so classic, which extends nothing, must set every one.
+TEST(Registry, ClassicSetsEveryParameter) {
+  Diagnostics diags;
+  auto classic = config::load_config(kRepo + "/layouts/classic.yaml", diags);
+  ASSERT_TRUE(classic.has_value()) << messages(diags);
+  std::vector<std::string> leaves;
+  collect_leaves(*classic, "", leaves);
+  EXPECT_EQ(std::find(leaves.begin(), leaves.end(), "extends"), leaves.end()) << "classic is the base of every layout";
+  int checked = 0;
+  for (const auto& p : describe_parameters()) {
+    if (p.key.starts_with("regions.NAME.")) continue;  // a region's fields: set per region, each with its own default
+    EXPECT_NE(std::find(leaves.begin(), leaves.end(), p.key), leaves.end())
+        << p.key << " has no value in layouts/classic.yaml (add one there: the parameters have no other default)";
+    ++checked;
+  }
+  EXPECT_GT(checked, 200);
+}
+
 TEST(Registry, EveryParameterHasHelpAndAnExpectedForm) {
   auto params = describe_parameters();
   EXPECT_GE(params.size(), 80u);  // 9 styles x 5 + page, fonts, header, section, entry, text, footer
@@ -242,7 +261,7 @@ TEST(LoadTheme, ClassicValuesReachTheTheme) {
   EXPECT_TRUE(theme->name.bold);
   EXPECT_DOUBLE_EQ(theme->name.line_height, 1.2);
   EXPECT_DOUBLE_EQ(theme->body.line_height, 1.42);
-  EXPECT_EQ(theme->headline.line_height, TextStyle{}.line_height);  // not set: the default
+  EXPECT_DOUBLE_EQ(theme->headline.line_height, 1.35);  // classic sets every role's every value
   EXPECT_EQ(theme->link_color, *parse_color("#1f3a5f"));
   EXPECT_EQ(theme->header_align, Align::Center);
   EXPECT_EQ(theme->contact_separator, "  |  ");
@@ -375,6 +394,34 @@ TEST(Regions, DockAsDeclaredAndChangeByName) {
   ASSERT_EQ(frames.size(), 1u);
   EXPECT_NEAR(frames[0].width, text_width, 1e-9);
   EXPECT_EQ(region_for_section(*one_column, "Skills", "skills")->name, "main");
+}
+
+// A region of a kind that exists is the layout file's alone: a second column, on the right,
+// beside sidebar's left one, takes its sections and narrows the main flow, with no code.
+TEST(Regions, ALayoutFileAddsAColumnOfItsOwn) {
+  TempDir dir;
+  const fs::path file = dir.write("two-sides.yaml",
+                                  "extends: sidebar\n"
+                                  "regions:\n"
+                                  "  right: {dock: right, width: 4cm, gap: 12pt, background: \"#f5efe8\", padding: 8pt,\n"
+                                  "          indent: 6pt, sections: [others]}\n"
+                                  "  main: {dock: fill, takes: [rest]}\n");
+  Diagnostics diags;
+  auto theme = load_theme(file.string(), ConfigNode{}, "", repo_dirs(), diags);
+  ASSERT_TRUE(theme) << messages(diags);
+  EXPECT_FALSE(diags.has_errors()) << messages(diags);
+  const std::vector<RegionFrame> frames = region_frames(*theme, 0);
+  ASSERT_EQ(frames.size(), 4u);
+  EXPECT_EQ(frames[1].region->name, "side");
+  EXPECT_EQ(frames[2].region->name, "right");
+  EXPECT_EQ(frames[3].region->name, "main");
+  const double right_edge = theme->page_width - theme->margin_right, right = 4 / 2.54 * 72;
+  EXPECT_NEAR(frames[2].x + frames[2].width, right_edge, 1e-6) << "its text to the right margin";
+  EXPECT_NEAR(frames[2].outer_x + frames[2].outer_width, theme->page_width, 1e-6) << "its tint to the paper's edge";
+  EXPECT_NEAR(frames[3].x + frames[3].width, right_edge - right - 12, 1e-6) << "the main flow stops at its gap";
+  EXPECT_EQ(region_for_section(*theme, "Others", "")->name, "right");
+  EXPECT_EQ(region_for_section(*theme, "Skills", "")->name, "side");
+  EXPECT_EQ(region_for_section(*theme, "Work Experience", "")->name, "main");
 }
 
 // A grid that cannot work is refused where it is written: a column beside the main flow on
@@ -1058,18 +1105,30 @@ TEST(FontFamilies, AFamilyWithoutTheSlotsStyleGivesItsNearestFaceWithAWarning) {
   EXPECT_TRUE(warned) << messages(diags);
 }
 
+// Every parameter shows a value: the bare one (what a layout without `extends:` starts from:
+// zero, false, empty) and, as the reference and the schema show it, classic's.
 TEST(Parameters, EveryParameterShowsItsDefault) {
-  for (const auto& p : describe_parameters()) EXPECT_FALSE(p.default_value.empty()) << p.key;
-  auto find = [](const std::string& key) {
-    for (const auto& p : describe_parameters())
+  auto find = [](const std::vector<ParameterInfo>& parameters, const std::string& key) {
+    for (const auto& p : parameters)
       if (p.key == key) return p.default_value;
     return std::string("<missing>");
   };
-  EXPECT_EQ(find("page.margin_top"), "51pt");
-  EXPECT_EQ(find("section.title_style"), "rule-below");
-  EXPECT_EQ(find("entry.experience.main"), "[\"POSITION\", \"COMPANY\"]");
-  EXPECT_EQ(find("styles.name.color"), "\"#000000\"");
-  EXPECT_EQ(find("text.align_summary"), "unset");
+  const std::vector<ParameterInfo> bare = describe_parameters();
+  for (const auto& p : bare) EXPECT_FALSE(p.default_value.empty()) << p.key;
+  EXPECT_EQ(find(bare, "page.margin_top"), "0pt");
+  EXPECT_EQ(find(bare, "entry.experience.main"), "[]");
+  EXPECT_EQ(find(bare, "styles.name.color"), "\"#000000\"");
+
+  Diagnostics diags;
+  auto classic = load_theme("classic", ConfigNode{}, "", repo_dirs(), diags);
+  ASSERT_TRUE(classic.has_value()) << messages(diags);
+  const std::vector<ParameterInfo> with_classic = describe_parameters(*classic);
+  for (const auto& p : with_classic) EXPECT_FALSE(p.default_value.empty()) << p.key;
+  EXPECT_EQ(find(with_classic, "page.margin_top"), "15mm");
+  EXPECT_EQ(find(with_classic, "section.title_style"), "rule-below");
+  EXPECT_EQ(find(with_classic, "entry.experience.main"), "[\"POSITION\", \"COMPANY\"]");
+  EXPECT_EQ(find(with_classic, "styles.name.color"), "\"#1f3a5f\"");
+  EXPECT_EQ(find(with_classic, "text.align_summary"), "inherit");
 }
 
 TEST(LoadTheme, EntryTemplatesAndTitleStylesFromOverrides) {

@@ -47,7 +47,7 @@ constexpr const char* kUsage = R"(usage: hanji <command> [options]
 Typesets a CV written in YAML (RenderCV's cv: schema) into a PDF.
 
 commands:
-  build CV.yaml [-o OUT.pdf] [--layout NAME] [--paper a4|letter|a5|executive] [--fit-pages N]
+  build CV.yaml [-o OUT.pdf] [--layout NAME] [--paper PAPER_CHOICES] [--fit-pages N]
                 [--lang CODE] [--only TAG]... [--format {formats}]
                 [--dpi N] [--svg-glyphs fonts|outlines] [--design FILE] [--locale FILE] [--set KEY=VALUE]...
                     write the PDF (default: CV.pdf next to CV.yaml, or the PDF
@@ -81,7 +81,7 @@ options:
                       is read from standard input
   -j, --jobs N        CVs built at once by a build of several (default: one per core)
   -l, --layout NAME   layout to use (overrides the file's `layout:`)
-  --paper SIZE        paper size: a4, letter, a5 or executive (overrides the layout)
+  --paper SIZE        paper size: PAPER_NAMES (overrides the layout)
   --fit-pages N       fit the CV on at most N pages: shrink spacing, leading, margins
                       and text size, only as much as needed and never below the
                       layout's fit.* bounds (overrides the layout's fit_pages)
@@ -122,17 +122,21 @@ options:
 exit status: 0 success, 1 bad input (the PDF is not written), 2 bad usage
 )";
 
-/// The usage text, with the formats the registry holds.
+/// The usage text, with the formats the registry holds and the paper sizes page.paper takes.
 std::string usage() {
   std::string list;
   for (const exports::Exporter* exporter : exports::exporters())
     list += fmt::format("{:22}{:<13}{}\n", "", exporter->name, exporter->summary);
+  std::string paper_choices;
+  for (const std::string& name : theme::paper_names()) paper_choices += (paper_choices.empty() ? "" : "|") + name;
   std::string text = kUsage;
   const auto put = [&text](std::string_view key, const std::string& value) {
     text.replace(text.find(key), key.size(), value);
   };
   put("{formats}", exports::format_names("|", "|"));
   put("{format_list}", list);
+  put("PAPER_CHOICES", paper_choices);
+  put("PAPER_NAMES", theme::paper_names_text());
   return text;
 }
 
@@ -189,7 +193,7 @@ std::optional<Options> parse_args(const std::vector<std::string>& args, std::str
       auto v = value("--paper");
       if (!v) return std::nullopt;
       if (!theme::is_paper_name(*v)) {
-        error = fmt::format("--paper must be a4, letter, a5 or executive, not '{}'", *v);
+        error = fmt::format("--paper must be {}, not '{}'", theme::paper_names_text(), *v);
         return std::nullopt;
       }
       opt.paper = *v;
@@ -693,14 +697,16 @@ int languages(const Options& opt, const std::string& argv0, std::ostream& out, s
   return kOk;
 }
 
-void list_parameters(std::ostream& out) {
-  for (const auto& p : theme::describe_parameters())
+// Each parameter with classic's value, which every built-in layout starts from.
+void list_parameters(const std::string& argv0, std::ostream& out) {
+  const std::optional<theme::Theme> classic = theme::classic_values(theme::find_data_dirs(argv0));
+  for (const auto& p : classic ? theme::describe_parameters(*classic) : theme::describe_parameters())
     out << fmt::format("{:<34} {}\n{:<34} ({}; default {})\n", p.key, p.help, "", p.expected, p.default_value);
 }
 
 int list(const Options& opt, const std::string& argv0, std::ostream& out, std::ostream& err) {
   if (opt.parameters) {
-    list_parameters(out);
+    list_parameters(argv0, out);
     return kOk;
   }
   Diagnostics diags;

@@ -301,6 +301,7 @@ std::string Preview::state_json_locked() const {
   chosen.set("language", choice_.language.empty() && shown_ ? shown_->file.locale.language : choice_.language);
   state.set("choice", std::move(chosen));
   state.set("layouts", Json::strings(layouts_));
+  state.set("papers", Json::strings(theme::paper_names()));  // page.paper's choices: the page lists no sizes itself
   state.set("languages", Json::strings(languages_));
   state.set("editor", Json::boolean(!editor_.empty()));
   return state.dump();

@@ -11,9 +11,12 @@ namespace hanji::cli {
 
 namespace {
 
-std::string layout_schema_text() {
+// The defaults the schemas give: classic's values, which every built-in layout starts from.
+theme::Theme schema_defaults(const theme::DataDirs& dirs) { return theme::classic_values(dirs).value_or(theme::Theme{}); }
+
+std::string layout_schema_text(const theme::DataDirs& dirs) {
   Json definitions = Json::object();
-  Json values = theme::layout_schema(theme::LayoutSchemaFor::LayoutFile, definitions);
+  Json values = theme::layout_schema(theme::LayoutSchemaFor::LayoutFile, schema_defaults(dirs), definitions);
   Json root = Json::object();
   root.set("$schema", "http://json-schema.org/draft-07/schema#");
   root.set("title", "hanji layout");
@@ -27,7 +30,7 @@ std::string layout_schema_text() {
 
 std::string cv_schema_text(const theme::DataDirs& dirs) {
   Json definitions = Json::object();
-  Json values = theme::layout_schema(theme::LayoutSchemaFor::CvOverrides, definitions);
+  Json values = theme::layout_schema(theme::LayoutSchemaFor::CvOverrides, schema_defaults(dirs), definitions);
   Diagnostics ignored;  // a broken layout file is reported when a CV uses it
   std::vector<std::string> names;
   for (const theme::LayoutInfo& info : theme::list_layouts(dirs, ignored)) names.push_back(info.name);
@@ -41,7 +44,7 @@ std::string cv_schema_text(const theme::DataDirs& dirs) {
 
 std::string schema_text(const std::string& which, const theme::DataDirs& dirs) {
   if (which == "cv") return cv_schema_text(dirs);
-  if (which == "layout") return layout_schema_text();
+  if (which == "layout") return layout_schema_text(dirs);
   return "";
 }
 

@@ -173,7 +173,7 @@ void add_routes(httplib::Server& server, Preview& preview, const Wakeup& wakeup,
   server.Post("/choose", [&preview, &wakeup](const httplib::Request& req, httplib::Response& res) {
     PreviewChoice choice{req.get_param_value("layout"), req.get_param_value("paper"), req.get_param_value("language")};
     if (!choice.paper.empty() && !theme::is_paper_name(choice.paper))
-      return refuse(res, 400, "paper must be a4, letter, a5 or executive");
+      return refuse(res, 400, "paper must be " + theme::paper_names_text());
     if (preview.choose(choice)) wakeup.poke();
     res.status = 204;
   });

@@ -37,7 +37,7 @@ Builder::Builder(const model::CvFile& file, const theme::Theme& theme, Diagnosti
 void Builder::set_region(const theme::Region* region) {
   region_ = region ? region : main_;
   const double text_width = theme_.page_width - theme_.margin_left - theme_.margin_right;
-  narrow_ = theme::region_text_width(theme_, region_->name) < 0.45 * text_width;
+  narrow_ = theme::region_text_width(theme_, region_->name) < theme_.narrow_region_share * text_width;
 }
 
 void Builder::report_open_time_span(const Span& span) {

@@ -189,12 +189,6 @@ Plan plan_pages(std::vector<Flow>& flows, const std::map<std::string, std::size_
   return plan;
 }
 
-// A last page this empty is worth avoiding by tightening the vertical spaces (never the
-// text) by up to kMaxSpaceSqueeze, in small steps, taking the mildest that saves the page.
-constexpr double kNearlyEmptyPage = 0.3;
-constexpr double kMaxSpaceSqueeze = 0.4;
-constexpr double kSqueezeStep = 0.05;
-
 /// How full the main flow leaves the last page: its lowest placement there, from the top margin.
 double main_on_last_page(const Plan& plan, std::size_t main, const theme::Theme& theme) {
   double deepest = 0;
@@ -203,14 +197,18 @@ double main_on_last_page(const Plan& plan, std::size_t main, const theme::Theme&
   return deepest;
 }
 
-/// Sets the main flow's space scale: 1, or less when that spares a near-empty last page.
+/// Sets the main flow's space scale: 1, or less when that spares a near-empty last page (less
+/// than fit.balance_nearly_empty full): the vertical spaces (never the text) tightened by up to
+/// fit.balance_max_squeeze, in steps of fit.balance_squeeze_step, the mildest that saves the page.
 void choose_space_scale(std::vector<Flow>& flows, std::size_t main,
                         const std::map<std::string, std::size_t, std::less<>>& flow_of_head, const theme::Theme& theme,
                         std::size_t most_pages) {
   const double flow_height = theme.page_height - theme.margin_top - theme.margin_bottom;
   const Plan natural = plan_pages(flows, flow_of_head, theme, most_pages);
-  if (natural.pages.size() < 2 || main_on_last_page(natural, main, theme) > kNearlyEmptyPage * flow_height) return;
-  for (double scale = 1.0 - kSqueezeStep; scale >= 1.0 - kMaxSpaceSqueeze - 1e-9; scale -= kSqueezeStep) {
+  if (natural.pages.size() < 2 || main_on_last_page(natural, main, theme) > theme.balance_nearly_empty * flow_height)
+    return;
+  const double step = theme.balance_squeeze_step;
+  for (double scale = 1.0 - step; scale >= 1.0 - theme.balance_max_squeeze - 1e-9; scale -= step) {
     flows[main].space_scale = scale;
     if (plan_pages(flows, flow_of_head, theme, most_pages).pages.size() < natural.pages.size()) return;
   }

@@ -214,6 +214,7 @@ std::optional<ParamValue> Applier::parse_scalar(const Param& param, const Config
     case ParamType::Color: return checked(param, value, parse_color(text));
     case ParamType::Enum: return parse_enum(param, value);
     case ParamType::Font: {
+      if (ascii_lower(trim(text)) == "none") return ParamValue(std::string());  // no face: the style falls back
       auto path = resolve_font_file(text, font_slot(param.key), value.span, dirs.fonts, system_fonts, diags);
       return path ? std::optional<ParamValue>(std::move(*path)) : std::nullopt;
     }
@@ -225,13 +226,10 @@ std::optional<ParamValue> Applier::parse_scalar(const Param& param, const Config
 }
 
 std::optional<ParamValue> Applier::parse_enum(const Param& param, const ConfigNode& value) {
-  std::string word = ascii_lower(trim(value.scalar));
-  for (const auto& [alias, canonical] : param.aliases)
-    if (word == alias) word = canonical;
-  auto it = std::find(param.choices.begin(), param.choices.end(), word);
-  if (it != param.choices.end()) return ParamValue(static_cast<int>(it - param.choices.begin()));
+  const std::string word = ascii_lower(trim(value.scalar));
+  if (std::optional<int> chosen = choice_value(param, word)) return ParamValue(*chosen);
   std::vector<std::string> hints;
-  std::string guess = closest_match(word, param.choices);
+  std::string guess = closest_match(word, choice_words(param));
   if (!guess.empty()) hints.push_back("did you mean '" + guess + "'?");
   hints.push_back("expected " + expected_form(param));
   diags.error(value.span, fmt::format("invalid value '{}' for '{}'", excerpt(value.scalar), param.key), std::move(hints));

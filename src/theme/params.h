@@ -1,7 +1,8 @@
 // Private to the layout module: the registry of layout parameters. One table says, for every
 // dotted key a layout file may set, what type of value it takes, where it goes in Theme and
 // what it means. Reading files, applying CV overrides, error messages and documentation all
-// come from this table, so a new parameter is one line here plus a Theme field.
+// come from this table, whose rows are params.def's: a new parameter is one row there (which
+// declares its Theme member too) and its value in layouts/classic.yaml.
 #pragma once
 
 #include <functional>
@@ -43,8 +44,17 @@ struct Range {
   }
 };
 
+/// One word an Enum parameter accepts, and the value of the C++ enum (or bool, or int) it
+/// stands for: paired by name, so the order of the words is only the order they are listed in.
+struct Choice {
+  std::string word;
+  int value = 0;
+  template <typename Value>
+  Choice(std::string word_, Value value_) : word(std::move(word_)), value(static_cast<int>(value_)) {}
+};
+
 /// A parsed value, ready to store: double (Length, Number), bool, std::string (String, Font),
-/// Rgb, int (Enum: index into choices), a list of strings (FontList, TextList) or of numbers (NumberList).
+/// Rgb, int (Enum: the chosen Choice's value), a list of strings (FontList, TextList) or of numbers (NumberList).
 using ParamValue = std::variant<double, bool, std::string, Rgb, int, std::vector<std::string>, std::vector<double>>;
 
 /// How a parameter's value goes into a Theme, and comes back out of one (nullopt: unset).
@@ -58,7 +68,7 @@ struct Param {
   ParamType type;
   std::string help;
   Range range;
-  std::vector<std::string> choices;  // Enum: accepted words, in the order of the C++ enum
+  std::vector<Choice> choices;  // Enum: the accepted words and their values
   /// Enum: other spellings accepted for a choice (RenderCV's "us-letter", "justified").
   std::vector<std::pair<std::string, std::string>> aliases;
   Access access;
@@ -110,5 +120,10 @@ void apply_paper(Theme& theme, Paper paper);
 
 /// "a4"/"letter" (also RenderCV's "us-letter") -> Paper.
 std::optional<Paper> paper_from_name(std::string_view name);
+
+/// The words of an Enum parameter, in the order listed.
+std::vector<std::string> choice_words(const Param& param);
+/// The value of the word `word` (an alias is followed), or nullopt.
+std::optional<int> choice_value(const Param& param, std::string_view word);
 
 }  // namespace hanji::theme

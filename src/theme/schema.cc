@@ -87,7 +87,7 @@ Json value_schema(const Param& param) {
       return out;
     }
     case ParamType::Enum: {
-      std::vector<std::string> words = param.choices;
+      std::vector<std::string> words = choice_words(param);
       for (const auto& [alias, word] : param.aliases) words.push_back(alias);
       Json out = typed("string");
       out.set("enum", Json::strings(words));
@@ -101,10 +101,9 @@ Json value_schema(const Param& param) {
   return Json::object();
 }
 
-// The default as JSON: what a layout that does not set the value gets.
-Json default_value(const Param& param) {
-  static const Theme kDefaults;
-  const std::optional<ParamValue> value = param.read(kDefaults);
+// The default as JSON: what a layout that does not set the value gets (classic's value).
+Json default_value(const Param& param, const Theme& defaults) {
+  const std::optional<ParamValue> value = param.read(defaults);
   if (!value) return Json();
   switch (param.type) {
     case ParamType::Length:
@@ -136,10 +135,10 @@ Json default_value(const Param& param) {
   return Json();
 }
 
-Json parameter_schema(const Param& param) {
+Json parameter_schema(const Param& param, const Theme& defaults) {
   Json out = Json::object();
   out.set("description", param.help + " (" + expected_form(param) + ")");
-  if (Json value = default_value(param); value.kind() != Json::Kind::Null) out.set("default", std::move(value));
+  if (Json value = default_value(param, defaults); value.kind() != Json::Kind::Null) out.set("default", std::move(value));
   out.merge(value_schema(param));
   return out;
 }
@@ -227,20 +226,20 @@ Json group_schema(const KeyTree& node, Json properties = Json::object()) {
   return out;
 }
 
-void add_definitions(const KeyTree& node, Json& definitions) {
+void add_definitions(const KeyTree& node, const Theme& defaults, Json& definitions) {
   for (const KeyTree& child : node.children) {
     if (!definitions.find(definition_name(child.path)))
-      definitions.set(definition_name(child.path), child.param ? parameter_schema(*child.param) : group_schema(child));
-    add_definitions(child, definitions);
+      definitions.set(definition_name(child.path), child.param ? parameter_schema(*child.param, defaults) : group_schema(child));
+    add_definitions(child, defaults, definitions);
   }
 }
 
 }  // namespace
 
-Json layout_schema(LayoutSchemaFor use, Json& definitions) {
+Json layout_schema(LayoutSchemaFor use, const Theme& defaults, Json& definitions) {
   add_shared(definitions);
   const KeyTree root = key_tree();
-  add_definitions(root, definitions);
+  add_definitions(root, defaults, definitions);
   Json own = Json::object();
   if (use == LayoutSchemaFor::LayoutFile)
     for (const FileKey& key : layout_file_keys()) {

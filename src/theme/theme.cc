@@ -458,7 +458,7 @@ void check_drawn_lengths(const Theme& theme, Diagnostics& diags) {
 void apply_paper_override(const std::string& paper_override, Theme& theme, Diagnostics& diags) {
   if (paper_override.empty()) return;
   if (auto paper = paper_from_name(ascii_lower(paper_override))) return apply_paper(theme, *paper);
-  diags.error({}, "unknown paper size '" + paper_override + "'", {"use a4 or letter"});
+  diags.error({}, "unknown paper size '" + paper_override + "'", {"use " + paper_names_text()});
 }
 
 }  // namespace
@@ -492,6 +492,9 @@ std::optional<Theme> load_theme(const std::string& name, const Span& name_span, 
                                 const std::string& paper_override, const DataDirs& dirs, Diagnostics& diags) {
   int errors_before = diags.error_count();
   Theme theme;
+  // The page size follows page.paper, whose bare value is A4: a layout that extends none and
+  // names no paper gets an A4 page, not a 0 x 0 one that every check of the text width fails.
+  apply_paper(theme, theme.paper);
   std::string wanted = name.empty() ? kDefaultLayout : name;
   theme.id = layout_id(wanted);
   ChainLoader loader(dirs, diags);
@@ -553,12 +556,17 @@ std::optional<Theme> default_layout_values(const std::vector<LayoutInfo>& layout
                               [](const LayoutInfo& l) { return l.name == kDefaultLayout; });
   if (classic == layouts.end()) return std::nullopt;
   const fs::path data = fs::path(classic->path).parent_path().parent_path();
-  Diagnostics ignored;  // a classic that does not load is documented by the bare values
-  return load_theme(classic->path, ConfigNode{}, "", DataDirs{(data / "layouts").string(), (data / "fonts").string()},
-                    ignored);
+  return classic_values(DataDirs{(data / "layouts").string(), (data / "fonts").string()});
 }
 
 }  // namespace
+
+std::optional<Theme> classic_values(const DataDirs& dirs) {
+  Diagnostics ignored;  // a classic that does not load is documented by the bare values
+  DataDirs built_in{dirs.layouts, dirs.fonts};  // never a user's layout of the same name
+  return load_theme((fs::path(dirs.layouts) / (std::string(kDefaultLayout) + ".yaml")).string(), ConfigNode{}, "",
+                    built_in, ignored);
+}
 
 std::string layout_reference(const std::vector<LayoutInfo>& layouts) {
   std::string out =
@@ -574,8 +582,8 @@ std::string layout_reference(const std::vector<LayoutInfo>& layouts) {
   for (const auto& l : layouts) out += "| `" + l.name + "` | " + cell(l.description) + " |\n";
   const std::optional<Theme> classic = default_layout_values(layouts);
   out += classic ? "\n## Parameters\n\nThe third column is what a layout that `extends: classic` gets, classic's own value\n"
-                   "(fonts by file name). A layout without `extends:` starts from bare values instead: no\n"
-                   "fonts, 10pt black text, no rules; it must name its fonts itself.\n\n"
+                   "(fonts by file name): classic sets every parameter. A layout without `extends:` starts from\n"
+                   "bare values instead (zero, false, empty: no fonts, no sizes); it must set them itself.\n\n"
                    "| key | value | with `extends: classic` | meaning |\n|---|---|---|---|\n"
                  : "\n## Parameters\n\n| key | value | built-in value | meaning |\n|---|---|---|---|\n";
   for (const auto& p : describe_parameters(classic ? *classic : Theme{}))

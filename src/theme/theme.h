@@ -1,6 +1,7 @@
 // layout: themes as data. A theme is layouts/NAME.yaml (optionally `extends:` another theme),
-// checked against a registry of parameters (type, default, help), with overrides from the CV
-// file's `layout:` key and the command line. Produces a plain Theme.
+// checked against a registry of parameters (params.def: type, range, help), with overrides from
+// the CV file's `layout:` key and the command line. Produces a plain Theme. The values are all
+// in the layout files: layouts/classic.yaml sets every parameter.
 #pragma once
 
 #include <functional>
@@ -97,11 +98,11 @@ struct EntryTemplate {
   std::vector<std::string> main;
   std::vector<std::string> aside;
   std::vector<std::string> lead = {};
-  double lead_width = 72 / 2.54;  // 1 cm, RenderCV's degree_width
+  double lead_width{};
   /// Whether the entry's summary and its highlights are shown under the lines (a RenderCV
   /// template without SUMMARY or HIGHLIGHTS leaves them out).
-  bool summary = true;
-  bool highlights = true;
+  bool summary{};
+  bool highlights{};
 };
 
 /// A section set as a ruled table, one row per entry (the Korean 이력서 form): a header row
@@ -128,204 +129,65 @@ struct Fonts {
   /// the fallbacks, in the style asked for (bold for a bold role).
   std::vector<FontFaces> scripts;
   std::string mono;                   // `code` in the text; empty: the Latin face
-  double latin_scale = 1.0;           // Latin drawn at size * latin_scale
-  double latin_baseline = 0.0;        // Latin baseline shift, em of the nominal size (negative = down)
+  double latin_scale{};               // Latin drawn at size * latin_scale
+  double latin_baseline{};            // Latin baseline shift, em of the nominal size (negative = down)
 };
 
 /// One text role (name, body, section title, ...). Sizes are nominal (Hangul) sizes in pt.
+/// No defaults: layouts/classic.yaml gives every role every value.
 struct TextStyle {
-  double size = 10;
-  bool bold = false;
-  bool italic = false;        // Latin only
+  double size{};
+  bool bold{};
+  bool italic{};        // Latin only
   Rgb color;
-  double line_height = 1.35;  // baseline-to-baseline distance as a multiple of size
-  bool small_caps = false;    // the Latin font's own small capitals (smcp), where it has them
+  double line_height{};  // baseline-to-baseline distance as a multiple of size
+  bool small_caps{};    // the Latin font's own small capitals (smcp), where it has them
 };
 
-/// All values a layout may set. Lengths are in PostScript points.
+/// text.align_summary and its kind: this value of a choice leaves the block's alignment unset,
+/// so it follows text.align.
+inline constexpr int kInherit = -1;
+
+/// All values a layout may set. Lengths are in PostScript points. Every parameter's member is
+/// declared by its row in params.def and value-initialised: the values are the layout files',
+/// and layouts/classic.yaml, which every built-in layout extends, sets each one.
 struct Theme {
   std::string id;  // the layout's file stem, e.g. "classic"
   std::string description;
 
-  // page
-  Paper paper = Paper::A4;
-  double page_width = 595.276, page_height = 841.89;
-  double margin_top = 51, margin_bottom = 51, margin_left = 54, margin_right = 54;
+  // Set by page.paper (and --paper), not by a key of their own.
+  double page_width{}, page_height{};
 
+  // Families of parameters (params.cc declares their keys in a loop each).
   Fonts fonts;
-  Rgb link_color;
-  /// Hangul has no italics: Hangul inside *emphasis* is drawn upright in this colour instead.
-  Rgb emphasis_color{0.12, 0.23, 0.37};
-
-  // text roles
   TextStyle name, headline, contact, section_title, entry_title, entry_subtitle, body, aside, footer;
   /// The last word of a Latin name in a two-tone header (header.two_tone_name).
   TextStyle name_accent;
   /// The date column's lines after its first (the first is `aside`).
   TextStyle aside_detail;
-
-  // header
-  Align header_align = Align::Center;
-  /// The header in two columns: the name and headline on the left, the contacts one per line
-  /// on the right (a letterhead), instead of stacked.
-  bool header_split = false;
-  double header_contacts_width = 170;  // the contacts' column in a split header
-  /// The name, headline and contacts beside a photo (RenderCV aligns them there as elsewhere).
-  Align header_align_beside_photo = Align::Left;
-  std::string contact_separator = "  |  ";
-  double headline_space = 2;       // between name and headline
-  double contact_space = 4;        // between headline and the contact line
-  double header_space_below = 14;  // after the header
-  double photo_width = 85;         // 3 cm
-  bool photo_right = true;
-  double photo_gap = 14;           // between the photo and the text beside it
-  PhotoShape photo_shape = PhotoShape::Rectangle;
-  /// A title above everything, centred ("이 력 서|Résumé"); empty: none.
-  std::string document_title;
-  /// The header as a table of labelled rows beside the photo (인적사항) instead of a name
-  /// over a contact line. Labels in order: name, location, e-mail, phone, website, headline
-  /// (social networks are labelled with their own names).
-  bool header_table = false;
-  std::vector<std::string> header_table_labels{"성명|Name",        "주소|Address",    "이메일|E-mail",
-                                               "연락처|Phone",     "웹사이트|Website", "희망 직무|Profile"};
-  /// An icon before each contact (from an icon font in fonts.fallback, e.g. ForkAwesome.ttf).
-  bool contact_icons = false;
-  Rgb icon_color;
-  /// A Latin name of two or more words: the last one in the name_accent style (Awesome-CV).
-  bool two_tone_name = false;
-  /// Contacts as links (mailto:, tel:, the profile's address); false: plain text.
-  bool contact_links = true;
-  /// Social networks shown by their username ("jane") rather than their address.
-  bool social_usernames = false;
-
-  // sections
-  bool section_rule = true;        // false: TitleStyle::Plain whatever title_style says
-  TitleStyle section_title_style = TitleStyle::RuleBelow;
-  /// The first letters of each section title in this colour (Awesome-CV's "Exp|erience"):
-  /// section_accent_letters Latin letters, or one Hangul syllable. 0 = none.
-  int section_accent_letters = 0;
-  Rgb section_accent_color;
-  double section_rule_thickness = 0.6;
-  Rgb section_rule_color;
-  double section_rule_gap = 3;      // title baseline area to rule
-  double section_space_above = 14;
-  double section_space_below = 6;   // rule to the first entry
-
-  // entries
-  double entry_space = 9;        // between regular entries
-  double text_entry_space = 4;   // between text, bullet, one-line entries
-  double aside_width = 120;      // the date/location column
-  double column_gap = 12;
-  double summary_space = 2;      // title block to summary / highlights
-  std::string bullet = "\u2022";
-  double highlight_indent = 12;  // left edge of highlight text, from the text column
-  double highlight_space = 1.5;  // between highlights
-  double nested_indent = 12;     // extra indent of nested highlights
-  double summary_indent = 0;     // extra indent of an entry's summary
-  /// A right-hand date column beside the whole entry: summary and highlights stay in the
-  /// title's column (RenderCV's short_second_row) instead of running full width below.
-  bool short_rows = false;
-  /// An entry never breaks across pages (one taller than a page still continues).
-  bool keep_entries_together = false;
-  /// An entry may break wherever the page ends (only its title keeps the first line below
-  /// it), as RenderCV's allow_page_break lets it; otherwise one that fits on a page moves
-  /// whole to the next.
-  bool split_entries = false;
-  bool bold_owner_in_authors = true;  // publications: the CV owner's name in bold
-  std::string nested_bullet = "\u25E6";  // ◦
-  AsideSide aside_side = AsideSide::Right;
-  /// Section titles centred whatever their rules (rules-around always centres them).
-  bool section_title_centered = false;
-  /// Alignment of the date and place column's lines.
-  Align aside_align = Align::Right;
-  /// The order of sections by their entries' type ("education", "experience", "one-line",
-  /// ... "text"), as a form puts them (the 이력서: education, then work history, then
-  /// certificates, then the self-introduction); sections of a type not listed come after, and
-  /// sections of one type keep the CV's order. Empty: the CV's order.
-  std::vector<std::string> section_order;
-  /// The layout's own titles for sections by key, as "key: 한국어|English" (a form's 자기소개
-  /// for `summary`); a title the CV writes itself stays as written.
-  std::vector<std::string> section_titles;
-  /// Sections (by title, any case, or their key: "experience") whose dated entries show how
-  /// long they lasted in the date column ("2 yrs 3 mos").
-  std::vector<std::string> time_spans_in;
-  DateFormat date_format = DateFormat::Locale;
-  std::string range_separator;  // between two dates ("2018. 3. ~ 2023. 5."); empty: the locale's
-  /// Per entry kind: what goes where (see EntryTemplate).
-  EntryTemplate experience_template{{"POSITION", "COMPANY"}, {"DATES", "LOCATION"}};
-  EntryTemplate education_template{{"INSTITUTION", "DEGREE_WITH_AREA"}, {"DATES", "LOCATION"}};
-  EntryTemplate normal_template{{"NAME"}, {"DATES", "LOCATION"}};
-  EntryTemplate publication_template{{"TITLE", "AUTHORS", "JOURNAL, DOI, URL"}, {"DATES"}};
-  std::string one_line_template = "**LABEL:** DETAILS";
-  /// A timeline: with dates on the left, a rule in the gap between the dates and the text down
-  /// each dated section, with a dot at each entry's first line.
-  bool timeline = false;
-  Rgb timeline_color{0.12, 0.23, 0.37};
-  double timeline_thickness = 0.8;
-  double timeline_dot = 5;
-  /// Sections of one-line entries (skills, languages) set in this many columns, the entries
-  /// side by side row by row: a matrix (1 or 2).
-  int one_line_columns = 1;
-  /// Publications numbered ("1." hanging in the margin), as academic CVs list them.
-  bool number_publications = false;
+  /// Per entry kind: what goes where (see EntryTemplate), and the one-line entry's template.
+  EntryTemplate experience_template, education_template, normal_template, publication_template;
+  std::string one_line_template;
   /// Per entry kind: set the section as a table instead (see TableTemplate).
   TableTemplate experience_table, education_table, normal_table, publication_table, one_line_table;
-  Rgb table_rule_color{0.35, 0.35, 0.35};
-  Rgb table_header_fill{0.93, 0.93, 0.93};
-  double table_rule = 0.4;   // inner rules
-  double table_frame = 1.0;  // the outer frame
-  double table_padding = 4;  // inside a cell, each side
 
-  // paragraphs
-  Align body_align = Align::Left;
-  /// Per kind of block; unset = body_align. Summaries, highlights, and text entries (the
-  /// paragraphs of e.g. a 자기소개 section) can be justified while the rest stays ragged.
-  std::optional<Align> summary_align, highlight_align, text_align;
-  LineBreaking line_breaking = LineBreaking::TotalFit;
-  /// English hyphenation (libhyphen, en-US patterns), opt-in; never Korean, names, URLs,
-  /// code-like or CamelCase tokens.
-  bool hyphenate = false;
-  /// A thin rule under the text of every link, in the link's colour.
-  bool underline_links = false;
-  /// A small arrow after every link in the text (RenderCV's links.show_external_link_icon),
-  /// from the icon font, which is added to fonts.fallback when missing; it reads as nothing.
-  bool link_icon = false;
-  KoreanBreak korean_break = KoreanBreak::Word;
-  double hangul_latin_gap = 0;   // em, inserted as positioning between Hangul and Latin
-
-  // fitting the CV to a number of pages (--fit-pages N or fit_pages: N)
-  int fit_pages = 0;                  // 0 = no fitting
-  double fit_min_font_scale = 0.9;    // text sizes may shrink down to this fraction
-  double fit_min_leading_scale = 0.92;  // line heights (as multiples of size) down to this fraction
-  double fit_min_space_scale = 0.5;   // vertical spaces down to this fraction
-  double fit_min_margin = 34;         // margins may shrink to this (pt; 12 mm), never below
-  /// Unasked, tighten a little (a third of the way to the bounds above, at most) when that
-  /// spares a last page holding less than a quarter of a page.
-  bool fit_spare_last_page = true;
+  // Every other parameter: one member per row of params.def.
+#define HANJI_PARAM(member, type, ...) type member{};
+#define HANJI_CHOICE(member, type, ...) type member{};
+#define HANJI_FAMILY(function)
+#include "theme/params.def"
+#undef HANJI_PARAM
+#undef HANJI_CHOICE
+#undef HANJI_FAMILY
 
   // the page grid: where content goes (see Region); a layout without regions has one
   std::vector<Region> regions{Region{"main", RegionDock::Fill, 0, 0, 0, RegionPages::All, {1, 1, 1}, 0, true, 0, {"rest"}, {}, {}}};
 
-  // footer
-  bool page_numbers = true;      // "N / M" when there is more than one page
-  /// pdf.standard: 0 none, 1 PDF/UA-1, 2 PDF/A-2b, 3 PDF/A-2a (doc::PdfStandard's order).
-  int pdf_standard = 0;
-  bool pdf_tagged = true;        // pdf.tagged
   /// Set from the CV's language, not by the layout: the CV is written right to left (Hebrew,
   /// Arabic, Persian). Paragraphs take a right-to-left base direction and the pages are set as
   /// the layout's mirror image: text to the right, a side column on the other side, dates on
   /// the left.
   bool right_to_left = false;
-  double footer_offset = 24;     // footer baseline above the bottom edge
-  /// The footer's text: NAME, PAGE, TOTAL and LAST_UPDATED are filled in; empty: the
-  /// locale's page numbers ("PAGE / TOTAL").
-  std::string footer_text;
-  /// A note at the top right of the first page, in the footer style ("LAST_UPDATED"); empty: none.
-  std::string top_note;
-  /// A closing statement after the last section, with the date (settings.current_date) and a
-  /// signature line (NAME is filled in), as a Korean form ends; empty: none.
-  std::string declaration;
-  std::string signature;
 
   /// Where each value was last set (dotted key such as "page.margin_left"), for messages
   /// about values that are only wrong together (margins wider than the page).
@@ -396,6 +258,10 @@ std::vector<LayoutInfo> list_layouts(const DataDirs& dirs, Diagnostics& diags);
 /// True for a paper size's name as a layout, a CV or --paper may give it ("a4", "letter",
 /// "a5", "executive"; RenderCV's "us-letter" and "us-executive" too).
 bool is_paper_name(std::string_view name);
+/// The paper sizes' names, as page.paper lists them (its choices): "a4", "letter", ...
+std::vector<std::string> paper_names();
+/// The same for messages and help: "a4, letter, a5 or executive".
+std::string paper_names_text();
 
 /// What fitting a CV to fewer pages may shrink, as each parameter's one declaration in the
 /// registry says: every text style's size, every style's leading, every vertical space
@@ -452,7 +318,7 @@ struct ParameterInfo {
   std::string default_value;  // as a layout file writes it, when no layout sets it
 };
 /// Every parameter a layout file or a CV's `layout:` key may set, in classic.yaml order, with
-/// the built-in value (what a layout without `extends:` starts from).
+/// the bare value (what a layout without `extends:` starts from: zero, false, empty).
 std::vector<ParameterInfo> describe_parameters();
 /// The same, with the values of `values` (a loaded theme) as the defaults.
 std::vector<ParameterInfo> describe_parameters(const Theme& values);
@@ -468,9 +334,14 @@ enum class LayoutSchemaFor {
   CvOverrides,  // the values a CV's `layout:` map may set (the CV reader adds `name`)
 };
 /// The JSON Schema (draft-07) of a layout's map, generated from the parameter registry: each
-/// key with its type, range or choices, default and help. The definitions it refers to
-/// (#/definitions/layout.page.margin_top, ...) are added to the object `definitions`.
-Json layout_schema(LayoutSchemaFor use, Json& definitions);
+/// key with its type, range or choices, default (its value in `defaults`, classic's) and help.
+/// The definitions it refers to (#/definitions/layout.page.margin_top, ...) are added to the
+/// object `definitions`.
+Json layout_schema(LayoutSchemaFor use, const Theme& defaults, Json& definitions);
+
+/// The values a layout that extends classic starts from: the built-in classic layout of
+/// `dirs.layouts` as loaded (fonts resolved against `dirs.fonts`); nullopt where it does not load.
+std::optional<Theme> classic_values(const DataDirs& dirs);
 
 /// A length such as "12pt", "0.7in", "2cm", "18mm", or a bare number (points); nullopt if malformed.
 std::optional<double> parse_length(std::string_view text);
