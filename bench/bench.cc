@@ -24,7 +24,7 @@
 #include "config/yaml_tree.h"  // private to config: the YAML loader's work
 #include "engine/engine.h"
 #include "theme/theme.h"
-#include "pdf/pdf.h"
+#include "export/pdf/pdf.h"
 #include "text/text.h"
 #include "worst_inputs.h"
 

@@ -12,7 +12,7 @@
 #include "image/exif_orientation.h"
 #include "image/image.h"
 #include "image/jpeg_check.h"
-#include "pdf/png_check.h"
+#include "export/pdf/png_check.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const std::string_view bytes(reinterpret_cast<const char*>(data), size);

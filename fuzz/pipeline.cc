@@ -6,8 +6,8 @@
 
 #include "engine/engine.h"
 #include "fuzz/fuzz.h"
-#include "pdf/pdf.h"
-#include "svg/svg.h"
+#include "export/pdf/pdf.h"
+#include "export/svg/svg.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   using namespace hanji;

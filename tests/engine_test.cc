@@ -12,7 +12,7 @@
 #include <string>
 #include <vector>
 
-#include "pdf/pdf.h"
+#include "export/pdf/pdf.h"
 #include "repo_data.h"
 
 namespace hanji::engine {

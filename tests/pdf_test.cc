@@ -21,18 +21,18 @@
 #include <span>
 #include <sstream>
 
-#include "pdf/marked_content.h"
-#include "pdf/standards.h"
+#include "export/pdf/marked_content.h"
+#include "export/pdf/standards.h"
 #include "image/exif_orientation.h"
-#include "pdf/font_usage.h"
+#include "export/pdf/font_usage.h"
 #include "image/jpeg_check.h"
-#include "pdf/sfnt_program.h"
-#include "pdf/pdf.h"
-#include "pdf/png_check.h"
+#include "export/pdf/sfnt_program.h"
+#include "export/pdf/pdf.h"
+#include "export/pdf/png_check.h"
 #include "text/font_tables.h"
-#include "pdf/text_ops.h"
-#include "pdf/tounicode.h"
-#include "pdf/write_memo.h"
+#include "export/pdf/text_ops.h"
+#include "export/pdf/tounicode.h"
+#include "export/pdf/write_memo.h"
 
 namespace hanji {
 namespace {

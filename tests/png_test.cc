@@ -11,7 +11,7 @@
 
 #include "engine/engine.h"
 #include "image/png_format.h"
-#include "png/png.h"
+#include "export/png/png.h"
 #include "repo_data.h"
 
 namespace fs = std::filesystem;

@@ -15,7 +15,7 @@
 
 #include "engine/engine.h"
 #include "theme/theme.h"
-#include "svg/svg.h"
+#include "export/svg/svg.h"
 #include "text/font_service.h"
 #include "repo_data.h"
 

@@ -11,7 +11,7 @@
 #include "core/core.h"
 #include "engine/engine.h"
 #include "export/exporter.h"
-#include "pdf/pdf.h"
+#include "export/pdf/pdf.h"
 
 namespace hanji::cli {
 

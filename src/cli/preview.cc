@@ -12,7 +12,7 @@
 
 #include "core/files.h"
 #include "image/image.h"
-#include "svg/svg.h"
+#include "export/svg/svg.h"
 
 extern char** environ;
 

@@ -87,7 +87,7 @@ class Reader {
   const std::vector<int>& kids(int element) const { return kids_[static_cast<std::size_t>(element)]; }
 
   // The text of `element` and the elements inside it, raw: the elements inside first, then
-  // its own runs, as a tagged PDF orders an element's content (pdf/marked_content.h).
+  // its own runs, as a tagged PDF orders an element's content (export/pdf/marked_content.h).
   void collect(int element, InlineText& out) const {
     for (int kid : kids(element))
       if (node(kid).role != Role::Figure) collect(kid, out);

@@ -1,6 +1,6 @@
 // The PDF format: the pages as src/pdf writes them, hanji's default output.
 #include "export/exporter.h"
-#include "pdf/pdf.h"
+#include "export/pdf/pdf.h"
 
 namespace hanji::exports {
 

@@ -1,6 +1,6 @@
 // The PNG format: one picture per page (src/png), at --dpi.
 #include "export/exporter.h"
-#include "png/png.h"
+#include "export/png/png.h"
 
 namespace hanji::exports {
 

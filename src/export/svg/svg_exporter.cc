@@ -1,6 +1,6 @@
 // The SVG format: one picture per page (src/svg), for a web page.
 #include "export/exporter.h"
-#include "svg/svg.h"
+#include "export/svg/svg.h"
 
 namespace hanji::exports {
 
