@@ -130,7 +130,7 @@ double segment_em(const SourceText& text, const ShapedText& shaped, size_t begin
 namespace {
 
 // Where the theme names each font file, for messages about the file.
-std::map<std::string, Span> font_origins(const theme::Theme& theme) {
+std::map<std::string, Span> origins_of(const theme::Theme& theme) {
   std::map<std::string, Span> origins;
   const auto note = [&](const std::string& key, const std::string& path) {
     auto span = theme.value_spans.find(key);
@@ -149,18 +149,24 @@ std::map<std::string, Span> font_origins(const theme::Theme& theme) {
 
 }  // namespace
 
+TypesetSettings TypesetSettings::of(const theme::Theme& theme) {
+  return {theme.fonts, origins_of(theme), theme.emphasis_color, theme.hangul_latin_gap, theme.right_to_left,
+          theme.korean_break, theme.hyphenate,
+          theme.line_breaking == theme::LineBreaking::FirstFit ? Breaker::FirstFit : Breaker::TotalFit};
+}
+
 struct Typesetter::Impl {
-  Impl(const theme::Theme& theme, Diagnostics& d, FontService* service)
+  Impl(const TypesetSettings& given, Diagnostics& d, FontService* service)
       : diags(&d),
         own_font_service(service ? nullptr : std::make_unique<FontService>()),
         font_service(service ? service : own_font_service.get()),
-        settings{theme.fonts, theme.emphasis_color, theme.hangul_latin_gap, theme.right_to_left},
-        korean_break(theme.korean_break),
-        fonts(d, font_origins(theme), *font_service),
+        settings{given.fonts, given.emphasis_color, given.hangul_latin_gap, given.right_to_left},
+        korean_break(given.korean_break),
+        fonts(d, given.font_origins, *font_service),
         chooser(settings, fonts),
-        breaker(theme.line_breaking == theme::LineBreaking::FirstFit ? Breaker::FirstFit : Breaker::TotalFit) {
-    if (theme.hyphenate) hyphenation.emplace(kEnglishPatterns, d);
-    const theme::Fonts& f = theme.fonts;
+        breaker(given.breaker) {
+    if (given.hyphenate) hyphenation.emplace(kEnglishPatterns, d);
+    const theme::Fonts& f = given.fonts;
     if (f.hangul.regular.empty() && f.hangul.bold.empty() && f.latin.regular.empty() && f.latin.bold.empty() &&
         f.fallback.empty())
       diags->error(Span{}, "the layout names no fonts, so no text can be drawn",
@@ -458,8 +464,8 @@ struct Typesetter::Impl {
   TypesetWork work;
 };
 
-Typesetter::Typesetter(const theme::Theme& theme, Diagnostics& diags, FontService* fonts)
-    : impl_(std::make_unique<Impl>(theme, diags, fonts)) {}
+Typesetter::Typesetter(const TypesetSettings& settings, Diagnostics& diags, FontService* fonts)
+    : impl_(std::make_unique<Impl>(settings, diags, fonts)) {}
 
 Typesetter::~Typesetter() = default;
 
@@ -635,29 +641,31 @@ void Typesetter::start_document() {
   impl_->current.reset();
 }
 
-std::string Typesetter::signature(const theme::Theme& theme) {
-  // Everything Impl reads from the theme, and where the fonts are named (their FontInfo
-  // carries it into messages about embedding them).
+std::string Typesetter::signature(const TypesetSettings& settings) {
+  // Everything Impl reads, and where the fonts are named (their FontInfo carries it into
+  // messages about embedding them).
   std::string out;
   const auto add = [&](std::string_view part) {
     out += part;
     out += '\x1f';
   };
-  for (const auto& [path, span] : font_origins(theme)) {
+  for (const auto& [path, span] : settings.font_origins) {
     add(path);
     add(span.file);
     add(std::to_string(span.line) + ":" + std::to_string(span.col));
   }
-  for (const theme::FontFaces* faces : {&theme.fonts.hangul, &theme.fonts.latin})
+  const theme::Fonts& fonts = settings.fonts;
+  for (const theme::FontFaces* faces : {&fonts.hangul, &fonts.latin})
     for (const std::string* path : {&faces->regular, &faces->bold, &faces->italic, &faces->bold_italic}) add(*path);
-  for (const std::string& path : theme.fonts.fallback) add(path);
-  for (const theme::FontFaces& faces : theme.fonts.scripts)
+  for (const std::string& path : fonts.fallback) add(path);
+  for (const theme::FontFaces& faces : fonts.scripts)
     for (const std::string* path : {&faces.regular, &faces.bold}) add(*path);
-  add(theme.fonts.mono);
-  add(theme.right_to_left ? "rtl" : "ltr");
-  add(fmt::format("{:a}|{:a}|{:a}|{:a}|{:a}|{:a}|{}|{}|{}", theme.fonts.latin_scale, theme.fonts.latin_baseline, theme.emphasis_color.r,
-                  theme.emphasis_color.g, theme.emphasis_color.b, theme.hangul_latin_gap,
-                  static_cast<int>(theme.korean_break), theme.hyphenate, static_cast<int>(theme.line_breaking)));
+  add(fonts.mono);
+  add(settings.right_to_left ? "rtl" : "ltr");
+  const Rgb& emphasis = settings.emphasis_color;
+  add(fmt::format("{:a}|{:a}|{:a}|{:a}|{:a}|{:a}|{}|{}|{}", fonts.latin_scale, fonts.latin_baseline, emphasis.r, emphasis.g,
+                  emphasis.b, settings.hangul_latin_gap, static_cast<int>(settings.korean_break), settings.hyphenate,
+                  static_cast<int>(settings.breaker)));
   return out;
 }
 

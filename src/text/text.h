@@ -8,6 +8,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -63,6 +64,22 @@ struct TypesetWork {
   size_t line_steps = 0;
 };
 
+/// What the typesetter reads of a theme, and nothing else: the fonts with where the layout
+/// names each file (for messages about the file), the emphasis colour, the Hangul-Latin gap,
+/// the writing direction, the Korean break rule, hyphenation and the line breaker.
+struct TypesetSettings {
+  theme::Fonts fonts;
+  std::map<std::string, Span> font_origins;
+  Rgb emphasis_color;
+  double hangul_latin_gap = 0;  // em
+  bool right_to_left = false;
+  theme::KoreanBreak korean_break{};
+  bool hyphenate = false;
+  Breaker breaker = Breaker::TotalFit;
+
+  static TypesetSettings of(const theme::Theme& theme);
+};
+
 /// Shapes and breaks paragraphs with the fonts of one theme. Holds the loaded fonts for the
 /// whole document; the font indices in its runs refer to fonts(). With theme.hyphenate,
 /// English words may be hyphenated (libhyphen's en-US patterns, loaded on first use).
@@ -74,7 +91,9 @@ class Typesetter {
  public:
   /// `fonts`: where font files are opened (a warm engine's, shared by its typesetters and
   /// exporters); null: a service of its own.
-  Typesetter(const theme::Theme& theme, Diagnostics& diags, FontService* fonts = nullptr);
+  Typesetter(const TypesetSettings& settings, Diagnostics& diags, FontService* fonts = nullptr);
+  Typesetter(const theme::Theme& theme, Diagnostics& diags, FontService* fonts = nullptr)
+      : Typesetter(TypesetSettings::of(theme), diags, fonts) {}
   ~Typesetter();
   Typesetter(const Typesetter&) = delete;
   Typesetter& operator=(const Typesetter&) = delete;
@@ -108,7 +127,8 @@ class Typesetter {
   /// What a typesetter for `theme` depends on (fonts and where they are named, the emphasis
   /// colour, the Hangul-Latin gap, the Korean break rule, hyphenation, the breaker): themes
   /// with the same signature are set identically by the same typesetter.
-  static std::string signature(const theme::Theme& theme);
+  static std::string signature(const TypesetSettings& settings);
+  static std::string signature(const theme::Theme& theme) { return signature(TypesetSettings::of(theme)); }
 
   /// Selects the line breaker for later typeset() calls.
   void set_breaker(Breaker breaker);

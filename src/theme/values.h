@@ -1,5 +1,5 @@
 // Private to the layout module: parsing of the scalar forms a layout value may take.
-// parse_length and parse_color are public (layout.h); these are their helpers.
+// parse_length and parse_color are public (theme.h); these are their helpers.
 #pragma once
 
 #include <cstdint>

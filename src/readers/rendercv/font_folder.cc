@@ -1,7 +1,7 @@
 // The fonts of a RenderCV project: a `fonts/` folder beside the CV, where RenderCV finds the
 // families its design names. Each file's family and style come from its own tables (`name`,
 // `OS/2`, `head`), which the text module reads through HarfBuzz and the engine hands over as
-// plain data (ReadOptions::font_file_facts). The layout module then loads the chosen files by
+// plain data (ReadOptions::font_file_facts). The theme module then loads the chosen files by
 // their paths.
 #include <algorithm>
 #include <cctype>
