@@ -64,7 +64,9 @@ void set_document_info(HPDF_Doc doc, const doc::Metadata& meta, std::optional<lo
 
 void add_bookmarks(HPDF_Doc doc, const std::vector<doc::Bookmark>& bookmarks,
                    const std::vector<HPDF_Page>& pages, double page_height, Diagnostics& diags) {
-  HPDF_Encoder utf8 = HPDF_GetCurrentEncoder(doc);  // as the info strings: none for the direct writer
+  // No encoder: libharu keeps the title's bytes as they are, and the serializer writes the
+  // UTF-8 text as a PDF text string (as it does the info strings).
+  const HPDF_Encoder no_encoder = nullptr;
   bool any = false;
   for (const auto& bookmark : bookmarks) {
     if (bookmark.page < 0 || static_cast<std::size_t>(bookmark.page) >= pages.size()) {
@@ -72,7 +74,7 @@ void add_bookmarks(HPDF_Doc doc, const std::vector<doc::Bookmark>& bookmarks,
                             " of " + std::to_string(pages.size()) + "; left out of the outline");
       continue;
     }
-    HPDF_Outline outline = HPDF_CreateOutline(doc, nullptr, bounded(bookmark.title, kMaxBookmarkBytes).c_str(), utf8);
+    HPDF_Outline outline = HPDF_CreateOutline(doc, nullptr, bounded(bookmark.title, kMaxBookmarkBytes).c_str(), no_encoder);
     HPDF_Destination destination = HPDF_Page_CreateDestination(pages[static_cast<std::size_t>(bookmark.page)]);
     // Zoom 1, not 0: libharu rejects 0 ("keep the zoom") and poisons the document (pitfall 19).
     double top = std::clamp(page_height - bookmark.y, 0.0, page_height);

@@ -15,8 +15,8 @@ namespace hanji::pdf {
 
 /// Title, Author, Subject, Keywords (when set) and Creator "hanji"; CreationDate and ModDate
 /// only for an explicit `creation_time` (seconds since the epoch, written as UTC), so that by
-/// default the same input gives the same bytes. The strings are UTF-8: the current encoder
-/// must be UTF-8, or none when the direct writer (serializer.h) saves the document.
+/// default the same input gives the same bytes. The strings are UTF-8, which the serializer
+/// (serializer.h) writes as PDF text strings.
 void set_document_info(HPDF_Doc doc, const doc::Metadata& meta, std::optional<long long> creation_time);
 
 /// The date libharu writes for `epoch_seconds`, in UTC.

@@ -92,28 +92,4 @@ bool HaruDoc::check(Diagnostics& diags, const Span& where, std::string_view acti
   return false;
 }
 
-std::optional<std::string> HaruDoc::save(Diagnostics& diags) {
-  const Span nowhere;
-  if (!check(diags, nowhere, "building the document")) return std::nullopt;
-  HPDF_SaveToStream(doc_);
-  if (!check(diags, nowhere, "writing the document")) return std::nullopt;
-
-  std::string bytes(HPDF_GetStreamSize(doc_), '\0');
-  HPDF_UINT32 filled = 0;
-  while (filled < bytes.size()) {
-    // Ask for exactly what is left: asking for more returns HPDF_STREAM_EOF as an error.
-    HPDF_UINT32 chunk = static_cast<HPDF_UINT32>(bytes.size()) - filled;
-    HPDF_ReadFromStream(doc_, reinterpret_cast<HPDF_BYTE*>(bytes.data()) + filled, &chunk);
-    if (!check(diags, nowhere, "reading the written document")) return std::nullopt;
-    if (chunk == 0) break;
-    filled += chunk;
-  }
-  if (filled != bytes.size()) {
-    diags.error(nowhere, "libharu returned " + std::to_string(filled) + " of " +
-                             std::to_string(bytes.size()) + " bytes of the PDF");
-    return std::nullopt;
-  }
-  return bytes;
-}
-
 }  // namespace hanji::pdf

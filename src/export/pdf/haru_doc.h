@@ -42,9 +42,6 @@ class HaruDoc {
   bool check(Diagnostics& diags, const Span& where, std::string_view activity,
              std::vector<std::string> hints = {});
 
-  /// Saves the whole document into memory. nullopt (and an error in diags) on failure.
-  std::optional<std::string> save(Diagnostics& diags);
-
  private:
   static void on_error(HPDF_STATUS code, HPDF_STATUS detail, void* context);
   HaruError current_error() const;
