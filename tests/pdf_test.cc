@@ -23,9 +23,7 @@
 
 #include "export/pdf/marked_content.h"
 #include "export/pdf/standards.h"
-#include "image/exif_orientation.h"
 #include "export/pdf/font_usage.h"
-#include "image/jpeg_check.h"
 #include "export/pdf/sfnt_program.h"
 #include "export/pdf/pdf.h"
 #include "export/pdf/png_check.h"
@@ -33,11 +31,13 @@
 #include "export/pdf/text_ops.h"
 #include "export/pdf/tounicode.h"
 #include "export/pdf/write_memo.h"
+#include "hand_made_images.h"
 
 namespace hanji {
 namespace {
 
 namespace fs = std::filesystem;
+using namespace hand_made;
 using doc::Document;
 using doc::PlacedRun;
 
@@ -598,46 +598,7 @@ TEST(PdfWriter, ImageProblemsAreReportedWhereTheCvNamesThePicture) {
       << all_diagnostics(diags);
 }
 
-// ---- hand-made PNGs (stored deflate blocks, so every byte of the pixel data is ours) ----
-
-uint32_t crc32_of(const std::string& bytes) {
-  uint32_t crc = 0xFFFFFFFF;
-  for (unsigned char byte : bytes) {
-    crc ^= byte;
-    for (int k = 0; k < 8; ++k) crc = (crc >> 1) ^ (0xEDB88320 & (0 - (crc & 1)));
-  }
-  return ~crc;
-}
-
-std::string be32(uint32_t v) {
-  return {static_cast<char>(v >> 24), static_cast<char>(v >> 16), static_cast<char>(v >> 8), static_cast<char>(v)};
-}
-
-std::string png_chunk(const std::string& type, const std::string& data, bool good_crc = true) {
-  return be32(static_cast<uint32_t>(data.size())) + type + data + be32(crc32_of(type + data) ^ (good_crc ? 0 : 1));
-}
-
-// A zlib stream holding `raw` in one stored (uncompressed) block.
-std::string zlib_stored(const std::string& raw) {
-  uint32_t a = 1, b = 0;
-  for (unsigned char byte : raw) {
-    a = (a + byte) % 65521;
-    b = (b + a) % 65521;
-  }
-  auto len = static_cast<uint16_t>(raw.size());
-  std::string out = "\x78\x01\x01";
-  out += {static_cast<char>(len & 0xFF), static_cast<char>(len >> 8), static_cast<char>(~len & 0xFF),
-          static_cast<char>((~len >> 8) & 0xFF)};
-  return out + raw + be32(b << 16 | a);
-}
-
-// A grey PNG of width x height whose decompressed pixel data (filter bytes included) is `raw`.
-std::string grey_png(uint32_t width, uint32_t height, const std::string& raw, int depth = 8, bool interlaced = false) {
-  std::string header = be32(width) + be32(height) +
-                       std::string{static_cast<char>(depth), 0, 0, 0, static_cast<char>(interlaced)};
-  return std::string("\x89PNG\r\n\x1a\n", 8) + png_chunk("IHDR", header) + png_chunk("IDAT", zlib_stored(raw)) +
-         png_chunk("IEND", "");
-}
+// ---- PNGs checked before libharu sees them (hand-made ones from hand_made_images.h) ----
 
 TEST(PngCheck, AcceptsSoundImages) {
   EXPECT_EQ(pdf::png_problem(grey_png(2, 2, std::string("\0\x10\x20\0\x30\x40", 6))), "");
@@ -772,70 +733,6 @@ std::string real_jpeg(const TempDir& dir) {
   return read_file(dir / "real.jpg");
 }
 
-std::string jpeg_check(const std::string& bytes) {
-  image::JpegFrame frame;
-  return image::jpeg_problem(bytes, frame);
-}
-
-TEST(JpegCheck, AcceptsARealJpegAndReadsItsFrame) {
-  TempDir dir;
-  const std::string jpeg = real_jpeg(dir);
-  image::JpegFrame frame;
-  EXPECT_EQ(image::jpeg_problem(jpeg, frame), "");
-  EXPECT_EQ(frame.width, 166u);  // A4 at 20 dpi, as pdftoppm rounds it
-  EXPECT_EQ(frame.height, 234u);
-  EXPECT_EQ(frame.components, 3);
-  EXPECT_EQ(jpeg_check(jpeg + "trailing bytes some cameras append"), "");
-}
-
-// Cut anywhere, a JPEG is refused: libharu would embed it as it is and the PDF would hold
-// invalid image data.
-TEST(JpegCheck, RefusesEveryTruncation) {
-  TempDir dir;
-  const std::string jpeg = real_jpeg(dir);
-  ASSERT_GT(jpeg.size(), 1000u);
-  for (std::size_t length = 0; length + 2 <= jpeg.size(); length += 1 + length / 16) {
-    const std::string problem = jpeg_check(jpeg.substr(0, length));
-    EXPECT_NE(problem, "") << "cut at " << length << " of " << jpeg.size();
-  }
-  EXPECT_NE(jpeg_check(jpeg.substr(0, jpeg.size() - 2)).find("truncated"), std::string::npos);
-}
-
-// Every scan of a progressive JPEG is a pass over the whole picture: a file of thousands of
-// scans would take minutes to decode. Past 100 it is refused from its structure, undecoded.
-TEST(JpegCheck, RefusesAJpegOfMoreScansThanAnEncoderWrites) {
-  TempDir dir;
-  const std::string jpeg = real_jpeg(dir);
-  const std::size_t sos = jpeg.find("\xFF\xDA"), eoi = jpeg.rfind("\xFF\xD9");
-  ASSERT_NE(sos, std::string::npos);
-  ASSERT_NE(eoi, std::string::npos);
-  const std::string scan = jpeg.substr(sos, eoi - sos);
-  const auto with_scans = [&](int count) {
-    std::string out = jpeg.substr(0, sos);
-    for (int k = 0; k < count; ++k) out += scan;
-    return out + "\xFF\xD9";
-  };
-  EXPECT_NE(jpeg_check(with_scans(101)).find("more than 100 scans"), std::string::npos);
-  EXPECT_EQ(jpeg_check(with_scans(100)).find("scans"), std::string::npos) << jpeg_check(with_scans(100));
-}
-
-TEST(JpegCheck, RefusesWhatPdfReadersCannotShow) {
-  TempDir dir;
-  std::string jpeg = real_jpeg(dir);
-  const std::size_t sof = jpeg.find("\xFF\xC0");
-  ASSERT_NE(sof, std::string::npos);
-  std::string twelve_bit = jpeg;
-  twelve_bit[sof + 4] = 12;
-  EXPECT_NE(jpeg_check(twelve_bit).find("12-bit"), std::string::npos);
-  std::string arithmetic = jpeg;
-  arithmetic[sof + 1] = '\xC9';
-  EXPECT_NE(jpeg_check(arithmetic).find("arithmetic"), std::string::npos);
-  std::string no_size = jpeg;
-  no_size[sof + 5] = no_size[sof + 6] = 0;
-  EXPECT_NE(jpeg_check(no_size).find("no size"), std::string::npos);
-  EXPECT_NE(jpeg_check("\xFF\xD8\xFF\xE0 but then nothing a JPEG needs").find("JPEG"), std::string::npos);
-}
-
 TEST(PdfWriter, TruncatedJpegIsAnErrorNotABrokenPdf) {
   TempDir dir;
   const std::string jpeg = real_jpeg(dir);
@@ -922,175 +819,7 @@ TEST(PdfWriter, ImagesAreEmbedded) {
   EXPECT_EQ(run("qpdf --check " + (dir / "images.pdf").string() + " >/dev/null 2>&1").status, 0);
 }
 
-// ---- photos turned by their EXIF orientation ------------------------------------------
-
-struct TiffEntry {
-  uint16_t tag = 0, type = 0;
-  uint32_t count = 0, value = 0;
-};
-
-std::string tiff_uint(uint32_t value, std::size_t size, bool little_endian) {
-  std::string out(size, '\0');
-  for (std::size_t i = 0; i < size; ++i)
-    out[little_endian ? i : size - 1 - i] = static_cast<char>(value >> (8 * i));
-  return out;
-}
-
-// A TIFF structure as an Exif segment holds it: header, IFD0 at offset 8 with `entries`, and
-// the offset of the next directory.
-std::string tiff(bool little_endian, const std::vector<TiffEntry>& entries, uint32_t next_directory = 0) {
-  auto u16 = [&](uint32_t v) { return tiff_uint(v, 2, little_endian); };
-  auto u32 = [&](uint32_t v) { return tiff_uint(v, 4, little_endian); };
-  std::string out = little_endian ? std::string("II*\0", 4) : std::string("MM\0*", 4);
-  out += u32(8) + u16(static_cast<uint32_t>(entries.size()));
-  for (const TiffEntry& e : entries) {
-    out += u16(e.tag) + u16(e.type) + u32(e.count);
-    out += e.type == 3 ? u16(e.value) + u16(0) : u32(e.value);  // a SHORT sits in the first half
-  }
-  return out + u32(next_directory);
-}
-
-// IFD0 as a camera writes it: the picture's width, then its orientation.
-std::string camera_tiff(bool little_endian, uint32_t orientation) {
-  return tiff(little_endian, {{0x0100, 4, 1, 80}, {0x0112, 3, 1, orientation}});
-}
-
-std::string be16(std::size_t v) { return {static_cast<char>(v >> 8), static_cast<char>(v)}; }
-
-std::string exif_segment(const std::string& tiff_data) {
-  const std::string payload = std::string("Exif\0\0", 6) + tiff_data;
-  return "\xFF\xE1" + be16(payload.size() + 2) + payload;
-}
-
-// `jpeg` with an Exif segment right after its start-of-image marker, where phones put it.
-std::string with_exif(const std::string& jpeg, const std::string& tiff_data) {
-  return jpeg.substr(0, 2) + exif_segment(tiff_data) + jpeg.substr(2);
-}
-
-// The markers a JPEG walk meets before the image data, without any image: enough for the
-// orientation, which is all jpeg_orientation reads.
-std::string jpeg_head(const std::string& segments) {
-  return "\xFF\xD8" + std::string("\xFF\xE0\x00\x04JF", 6) + segments + std::string("\xFF\xDA\x00\x02", 4);
-}
-
-// `data` in a heap block of exactly its size, so that AddressSanitizer sees any read past it.
-template <typename Read>
-image::Orientation read_exact(const std::string& data, Read read) {
-  auto block = std::make_unique<char[]>(std::max<std::size_t>(1, data.size()));
-  std::copy(data.begin(), data.end(), block.get());
-  return read(std::string_view(block.get(), data.size()));
-}
-
-TEST(ExifOrientation, ReadsEveryValueInBothByteOrders) {
-  for (bool little_endian : {true, false}) {
-    for (uint32_t value = 1; value <= 8; ++value) {
-      const auto expected = static_cast<image::Orientation>(value);
-      EXPECT_EQ(image::tiff_orientation(camera_tiff(little_endian, value)), expected) << value;
-      EXPECT_EQ(image::jpeg_orientation(jpeg_head(exif_segment(camera_tiff(little_endian, value)))), expected) << value;
-    }
-  }
-  EXPECT_TRUE(image::swaps_sides(image::Orientation::QuarterTurnClockwise));
-  EXPECT_TRUE(image::swaps_sides(image::Orientation::Transposed));
-  EXPECT_FALSE(image::swaps_sides(image::Orientation::HalfTurn));
-  EXPECT_FALSE(image::swaps_sides(image::Orientation::MirroredTopBottom));
-}
-
-TEST(ExifOrientation, WhatIsNoOrientationReadsAsUpright) {
-  using image::Orientation;
-  for (uint32_t value : {0u, 9u, 0xFFFFu})
-    EXPECT_EQ(image::tiff_orientation(camera_tiff(true, value)), Orientation::Upright) << value;
-  EXPECT_EQ(image::tiff_orientation(tiff(true, {{0x0112, 4, 1, 6}})), Orientation::Upright);  // a LONG
-  EXPECT_EQ(image::tiff_orientation(tiff(true, {{0x0112, 3, 2, 6}})), Orientation::Upright);  // two values
-  EXPECT_EQ(image::tiff_orientation(tiff(false, {{0x0100, 4, 1, 80}})), Orientation::Upright);
-  EXPECT_EQ(image::tiff_orientation(tiff(false, {})), Orientation::Upright);
-  EXPECT_EQ(image::tiff_orientation(""), Orientation::Upright);
-  std::string wrong_order = camera_tiff(true, 6);
-  wrong_order[1] = 'M';  // "IM*\0"
-  EXPECT_EQ(image::tiff_orientation(wrong_order), Orientation::Upright);
-  // The first orientation entry counts.
-  EXPECT_EQ(image::tiff_orientation(tiff(true, {{0x0112, 3, 1, 3}, {0x0112, 3, 1, 6}})), Orientation::HalfTurn);
-  // Exif after the image data, or in an APP1 without the Exif name, is not the picture's.
-  EXPECT_EQ(image::jpeg_orientation(jpeg_head("") + exif_segment(camera_tiff(true, 6))), Orientation::Upright);
-  std::string xmp = exif_segment(camera_tiff(true, 6));
-  xmp[4] = 'X';
-  EXPECT_EQ(image::jpeg_orientation(jpeg_head(xmp)), Orientation::Upright);
-  EXPECT_EQ(image::jpeg_orientation("not a JPEG"), Orientation::Upright);
-  // Fill bytes before a marker are skipped, as decoders do.
-  EXPECT_EQ(image::jpeg_orientation(jpeg_head("\xFF\xFF\xFF" + exif_segment(camera_tiff(false, 8)))),
-            Orientation::QuarterTurnAnticlockwise);
-}
-
-// Cut anywhere, the data is read only inside itself: the orientation while its entry is
-// whole, Upright once it is not.
-TEST(ExifOrientation, TruncatedDataIsReadOnlyInsideItself) {
-  for (bool little_endian : {true, false}) {
-    const std::string whole = camera_tiff(little_endian, 6);
-    // Header, count, the first entry and the second up to its value (a SHORT's last two
-    // bytes are padding).
-    const std::size_t value_end = 8 + 2 + 12 + 10;
-    for (std::size_t length = 0; length <= whole.size(); ++length) {
-      const image::Orientation read = read_exact(whole.substr(0, length), image::tiff_orientation);
-      EXPECT_EQ(read, length >= value_end ? image::Orientation::QuarterTurnClockwise : image::Orientation::Upright)
-          << length;
-    }
-    const std::string jpeg = jpeg_head(exif_segment(whole));
-    for (std::size_t length = 0; length < jpeg.size(); ++length)
-      read_exact(jpeg.substr(0, length), image::jpeg_orientation);
-  }
-}
-
-// Offsets that point back, past the end or at nothing: read in bounded time and space.
-TEST(ExifOrientation, LoopingAndLyingDirectoriesEndQuickly) {
-  using image::Orientation;
-  // The next directory is IFD0 again: never followed, so no loop.
-  EXPECT_EQ(image::tiff_orientation(tiff(true, {{0x0112, 3, 1, 6}}, 8)), Orientation::QuarterTurnClockwise);
-  auto with_directory_at = [](uint32_t offset, bool little_endian) {
-    std::string data = camera_tiff(little_endian, 6);
-    data.replace(4, 4, tiff_uint(offset, 4, little_endian));
-    return data;
-  };
-  for (bool little_endian : {true, false}) {
-    // IFD0 at the header itself ("II" read as 18761 entries), past the end, at the last byte.
-    for (uint32_t offset : {0u, 4u, 0xFFFFFFF0u, 0xFFFFFFFFu, 45u})
-      EXPECT_EQ(read_exact(with_directory_at(offset, little_endian), image::tiff_orientation), Orientation::Upright)
-          << offset;
-    // A count of 65535 entries in 38 bytes.
-    std::string many = camera_tiff(little_endian, 6);
-    many[8] = many[9] = '\xFF';
-    EXPECT_EQ(read_exact(many, image::tiff_orientation), Orientation::QuarterTurnClockwise);
-    std::string none_whole = tiff(little_endian, {{0x0100, 4, 1, 80}});
-    none_whole[8] = none_whole[9] = '\xFF';
-    EXPECT_EQ(read_exact(none_whole, image::tiff_orientation), Orientation::Upright);
-  }
-  // Segment lengths that lie: 0, 1, and past the end of the file.
-  for (const char* length : {"\x00\x00", "\x00\x01", "\xFF\xFF"}) {
-    std::string segment = exif_segment(camera_tiff(true, 6));
-    segment.replace(2, 2, length, 2);
-    EXPECT_EQ(read_exact(jpeg_head(segment), image::jpeg_orientation), Orientation::Upright);
-  }
-}
-
-// A PNG with `chunk` right after its header.
-std::string png_with_chunk(const std::string& png, const std::string& chunk) {
-  return png.substr(0, 8 + 25) + chunk + png.substr(8 + 25);
-}
-
-TEST(ExifOrientation, ReadsAPngsExifChunk) {
-  const std::string png = grey_png(2, 2, std::string(6, '\0'));
-  EXPECT_EQ(image::png_orientation(png), image::Orientation::Upright);
-  EXPECT_EQ(image::png_orientation(png_with_chunk(png, png_chunk("eXIf", camera_tiff(false, 6)))),
-            image::Orientation::QuarterTurnClockwise);
-  const std::string named = std::string("Exif\0\0", 6) + camera_tiff(true, 8);  // as some writers put it
-  EXPECT_EQ(image::png_orientation(png_with_chunk(png, png_chunk("eXIf", named))),
-            image::Orientation::QuarterTurnAnticlockwise);
-  EXPECT_EQ(image::png_orientation(png_with_chunk(png, png_chunk("eXIf", camera_tiff(false, 6), false))),
-            image::Orientation::Upright);  // a damaged chunk says nothing
-  const std::string exif_png = png_with_chunk(png, png_chunk("eXIf", camera_tiff(true, 3)));
-  for (std::size_t length = 0; length < exif_png.size(); ++length)
-    read_exact(exif_png.substr(0, length), image::png_orientation);
-}
-
-// ---- drawing them upright ------------------------------------------------------------
+// ---- photos drawn upright as their Exif orientation says (read in image_test.cc) ----
 
 struct Pixel {
   int r = 0, g = 0, b = 0;
@@ -2044,24 +1773,6 @@ TEST(PdfWriter, LargePngsAreMadeSmallerToThePrintResolutionTheyNeed) {
   EXPECT_EQ(run("qpdf --check " + (dir / "big.pdf").string() + " >/dev/null 2>&1").status, 0);
 }
 
-// Damage in a JPEG's headers that the structure walk cannot see is found by decoding it with
-// libjpeg, as qpdf and viewers do (each of these made a PDF qpdf called broken).
-TEST(JpegCheck, DamageOnlyADecoderSeesIsFound) {
-  TempDir dir;
-  const std::string jpeg = real_jpeg(dir);
-  const std::size_t sof = jpeg.find("\xFF\xC0");
-  ASSERT_NE(sof, std::string::npos);
-  struct Patch {
-    std::size_t offset;
-    char value;
-  };
-  for (const Patch& patch : {Patch{sof + 11, '\0'}, Patch{sof + 1, '\xC2'}, Patch{sof + 9, '\x04'}}) {
-    std::string damaged = jpeg;
-    damaged[patch.offset] = patch.value;
-    EXPECT_NE(jpeg_check(damaged).find("JPEG"), std::string::npos) << patch.offset;
-  }
-  EXPECT_EQ(image::jpeg_decode_problem(jpeg), "");
-}
 
 
 // ---- tagged PDF
