@@ -1283,6 +1283,14 @@ TEST(EntryTemplates, DateFormatsOfTheLayout) {
   EXPECT_EQ(format_dates(e, english(), theme::DateFormat::Dotted), "2018. 9. \u2013 2019. 12.");
   e.end_date = ym(2018, 12);
   EXPECT_EQ(format_dates(e, english(), theme::DateFormat::Year), "2018") << "one year, not 2018 – 2018";
+  // A year alone in the forms with words: the year form, no month looked up (a month of 0
+  // once indexed the month names at -1, which only the sanitizers saw).
+  EXPECT_EQ(format_date(year_only(2018), korean(), theme::DateFormat::MonthYear), "2018년");
+  EXPECT_EQ(format_date(year_only(2018), english(), theme::DateFormat::MonthYear), "2018");
+  EXPECT_EQ(format_date(year_only(2018), korean(), theme::DateFormat::Words), "2018년");
+  EXPECT_EQ(date_in_words(year_only(2026), korean()), "2026년");
+  EXPECT_EQ(date_in_words(ymd(2026, 11, 23), korean()), "2026년 11월 23일");
+  EXPECT_EQ(date_in_words(ymd(2026, 11, 23), english()), "23 November 2026");
 }
 
 TEST(EntryTemplates, ASummaryGoesBesideThePlaceOfAOneLineTitle) {

@@ -32,11 +32,15 @@ bool has_month(const Date& date) { return date.kind != Date::Kind::Year && date.
 
 // One of the locale's date templates filled in; longer placeholder names first, as MONTH is
 // in MONTH_NAME.
+// A date without a month (a year alone: year_in_words) names no month: its placeholders stay.
 std::string fill_template(std::string text, const Date& date, const Locale& locale) {
-  replace_all(text, "MONTH_ABBREVIATION", locale.month_abbreviations[date.month - 1]);
-  replace_all(text, "MONTH_NAME", locale.month_names[date.month - 1]);
-  replace_all(text, "MONTH_IN_TWO_DIGITS", fmt::format("{:02}", date.month));
-  replace_all(text, "MONTH", std::to_string(date.month));
+  if (has_month(date)) {
+    const auto month = static_cast<std::size_t>(date.month - 1);
+    replace_all(text, "MONTH_ABBREVIATION", locale.month_abbreviations[month]);
+    replace_all(text, "MONTH_NAME", locale.month_names[month]);
+    replace_all(text, "MONTH_IN_TWO_DIGITS", fmt::format("{:02}", date.month));
+    replace_all(text, "MONTH", std::to_string(date.month));
+  }
   replace_all(text, "YEAR", std::to_string(date.year));
   replace_all(text, "DAY", std::to_string(date.day));
   return text;
