@@ -66,6 +66,17 @@ TEST(EditorCommand, SplitsLikeAShellWithoutOne) {
             (std::vector<std::string>{"vim", "+3", "a; rm -rf ~"}));
 }
 
+// Only the template's placeholders are replaced: a file whose name holds `{line}` or `{col}`
+// (or `{file}`) is put in as it is named, whatever order the template names them in.
+TEST(EditorCommand, ReplacesOnlyTheTemplatesOwnPlaceholders) {
+  EXPECT_EQ(editor_arguments({"ed", "{file}:{line}:{col}"}, "/cv/a{line}{col}.yaml", 12, 5),
+            (std::vector<std::string>{"ed", "/cv/a{line}{col}.yaml:12:5"}));
+  EXPECT_EQ(editor_arguments({"ed", "--col={col}", "{file}", "+{line}"}, "/cv/{file}{col}{line}", 3, 7),
+            (std::vector<std::string>{"ed", "--col=7", "/cv/{file}{col}{line}", "+3"}));
+  EXPECT_EQ(editor_arguments({"ed", "{file}{file}", "{li{line}ne}"}, "{", 1, 2),
+            (std::vector<std::string>{"ed", "{{", "{li1ne}"}));
+}
+
 TEST(EditorCommand, RefusesAnUnclosedQuoteOrNoFile) {
   std::string error;
   EXPECT_FALSE(parse_editor_command("code -g '{file}", error));
