@@ -182,7 +182,8 @@ std::shared_ptr<void> BoundedServer::open_stream() {
   do {
     if (open >= limits_.streams) return nullptr;
   } while (!streams_open_.compare_exchange_weak(open, open + 1));
-  return std::shared_ptr<void>(nullptr, [this](void*) { --streams_open_; });
+  // Not null (a null one would read as "no place"); what it points to is never used.
+  return std::shared_ptr<void>(static_cast<void*>(&streams_open_), [this](void*) { --streams_open_; });
 }
 
 void BoundedServer::busy(httplib::Response& res, const std::string& why) const {
