@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include "core/json.h"
 #include "core/links.h"
 #include "core/memo.h"
 
@@ -183,6 +184,23 @@ namespace {
 
 // The memo every warm thing is kept in: found values count as hits, missing ones as misses,
 // and past its budget the least recently asked for goes first (counted as an eviction).
+// A JSON string is UTF-8 whatever the text held (a file name in Latin-1 reaches the preview's
+// /state): each byte outside well-formed UTF-8 is one U+FFFD; well-formed text is unchanged.
+TEST(JsonWriter, WritesOnlyUtf8EachBadByteAsAReplacementCharacter) {
+  Json names = Json::array();
+  names.push("caf\xe9.yaml");             // Latin-1 e-acute
+  names.push("\xc3(\xed\xa0\x80\xf4\x90\x80\x80");  // a cut sequence, a surrogate, past U+10FFFF
+  names.push("\xc0\xaf");                // an overlong '/'
+  names.push("caf\xc3\xa9 \xed\x95\x9c \xf0\x9f\x93\x84 \xef\xbf\xbd");  // well-formed, a real U+FFFD too
+  const std::string out = names.dump();
+  EXPECT_TRUE(utf8_valid(out)) << out;
+  EXPECT_EQ(out,
+            "[\n  \"caf\xef\xbf\xbd.yaml\",\n"
+            "  \"\xef\xbf\xbd(\xef\xbf\xbd\xef\xbf\xbd\xef\xbf\xbd\xef\xbf\xbd\xef\xbf\xbd\xef\xbf\xbd\xef\xbf\xbd\",\n"
+            "  \"\xef\xbf\xbd\xef\xbf\xbd\",\n"
+            "  \"caf\xc3\xa9 \xed\x95\x9c \xf0\x9f\x93\x84 \xef\xbf\xbd\"\n]\n");
+}
+
 TEST(Memo, LetsTheLeastRecentlyUsedGoAndCountsWhatItAnswered) {
   Memo<std::string, int> memo(2);
   EXPECT_FALSE(memo.find("a"));

@@ -36,6 +36,7 @@ class RunningHanji {
   }
   RunningHanji(const RunningHanji&) = delete;
   RunningHanji& operator=(const RunningHanji&) = delete;
+  pid_t pid() const { return pid_; }
   ~RunningHanji() {
     if (pid_ > 0) {
       kill(pid_, SIGTERM);

@@ -3,14 +3,23 @@
 // it answers and, above all, what it refuses. The browser side is `make test-browser`.
 #include <gtest/gtest.h>
 #include <httplib.h>
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <poll.h>
+#include <sys/socket.h>
 #include <unistd.h>
 
+#include <atomic>
+#include <chrono>
 #include <filesystem>
 #include <fstream>
 #include <regex>
 #include <sstream>
+#include <thread>
 
+#include "cli/listen_address.h"
 #include "cli/preview.h"
+#include "core/core.h"
 #include "export/registry.h"
 #include "running_hanji.h"
 #include "theme/theme.h"
@@ -64,6 +73,17 @@ TEST(EditorCommand, SplitsLikeAShellWithoutOne) {
   // A place is one argument, whatever it holds: no shell ever reads it.
   EXPECT_EQ(editor_arguments({"vim", "+{line}", "{file}"}, "a; rm -rf ~", 3, 1),
             (std::vector<std::string>{"vim", "+3", "a; rm -rf ~"}));
+}
+
+// Only the template's placeholders are replaced: a file whose name holds `{line}` or `{col}`
+// (or `{file}`) is put in as it is named, whatever order the template names them in.
+TEST(EditorCommand, ReplacesOnlyTheTemplatesOwnPlaceholders) {
+  EXPECT_EQ(editor_arguments({"ed", "{file}:{line}:{col}"}, "/cv/a{line}{col}.yaml", 12, 5),
+            (std::vector<std::string>{"ed", "/cv/a{line}{col}.yaml:12:5"}));
+  EXPECT_EQ(editor_arguments({"ed", "--col={col}", "{file}", "+{line}"}, "/cv/{file}{col}{line}", 3, 7),
+            (std::vector<std::string>{"ed", "--col=7", "/cv/{file}{col}{line}", "+3"}));
+  EXPECT_EQ(editor_arguments({"ed", "{file}{file}", "{li{line}ne}"}, "{", 1, 2),
+            (std::vector<std::string>{"ed", "{{", "{li1ne}"}));
 }
 
 TEST(EditorCommand, RefusesAnUnclosedQuoteOrNoFile) {
@@ -176,11 +196,13 @@ TEST(Preview, ServesOnlyPicturesTheShownPagesUse) {
 class Server : public RunningHanji {
  public:
   explicit Server(const fs::path& cv, const std::vector<std::string>& extra = {}) : RunningHanji(args(cv, extra)) {
-    const std::string said = until("previewing");
+    said_ = until("previewing");
     std::smatch m;
-    if (std::regex_search(said, m, std::regex(R"(127\.0\.0\.1:(\d+))"))) port_ = std::stoi(m[1]);
+    if (std::regex_search(said_, m, std::regex(R"(127\.0\.0\.1:(\d+))"))) port_ = std::stoi(m[1]);
   }
   int port() const { return port_; }
+  /// What it said until it was listening (or stopped).
+  const std::string& said() const { return said_; }
   httplib::Client client() const { return httplib::Client("127.0.0.1", port_); }
 
  private:
@@ -191,7 +213,77 @@ class Server : public RunningHanji {
   }
 
   int port_ = 0;
+  std::string said_;
 };
+
+/// The server's resident memory at its highest so far, in KiB (VmHWM).
+long peak_memory_kib(pid_t pid) {
+  std::ifstream status("/proc/" + std::to_string(pid) + "/status");
+  for (std::string line; std::getline(status, line);)
+    if (line.starts_with("VmHWM:")) return std::stol(line.substr(6));
+  return -1;
+}
+
+/// A TCP connection of the test's own, to send exactly what a client (a slow one, a hostile
+/// one) sends.
+class Raw {
+ public:
+  explicit Raw(int port, const std::string& address = "127.0.0.1") {
+    sockaddr_in a{};
+    a.sin_family = AF_INET;
+    a.sin_port = htons(static_cast<uint16_t>(port));
+    inet_pton(AF_INET, address.c_str(), &a.sin_addr);
+    fd_ = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+    if (connect(fd_, reinterpret_cast<sockaddr*>(&a), sizeof a) != 0) {
+      close(fd_);
+      fd_ = -1;
+    }
+  }
+  Raw(const Raw&) = delete;
+  Raw& operator=(const Raw&) = delete;
+  Raw(Raw&& other) noexcept : fd_(std::exchange(other.fd_, -1)), got_(std::move(other.got_)) {}
+  ~Raw() {
+    if (fd_ >= 0) close(fd_);
+  }
+  bool ok() const { return fd_ >= 0; }
+  /// Sends `bytes`; false when the server has closed the connection.
+  bool send_all(const std::string& bytes) {
+    for (std::size_t at = 0; at < bytes.size();) {
+      const ssize_t n = ::send(fd_, bytes.data() + at, bytes.size() - at, MSG_NOSIGNAL);
+      if (n <= 0) return false;
+      at += static_cast<std::size_t>(n);
+    }
+    return true;
+  }
+  /// Everything received until `needle` is in it, the server closes, or `seconds` pass (a
+  /// hang guard: an answer that does not come within 20 s is a stall).
+  const std::string& until(const std::string& needle, int seconds = 20) {
+    const auto give_up = std::chrono::steady_clock::now() + std::chrono::seconds(seconds);
+    while (got_.find(needle) == std::string::npos && std::chrono::steady_clock::now() < give_up) {
+      pollfd p{fd_, POLLIN, 0};
+      if (poll(&p, 1, 200) <= 0) continue;
+      char buffer[65536];
+      const ssize_t n = ::recv(fd_, buffer, sizeof buffer, 0);
+      if (n <= 0) {
+        closed_ = true;
+        break;
+      }
+      got_.append(buffer, static_cast<std::size_t>(n));
+    }
+    return got_;
+  }
+  bool closed() const { return closed_; }
+
+ private:
+  int fd_ = -1;
+  std::string got_;
+  bool closed_ = false;
+};
+
+/// The status of an answer's head ("HTTP/1.1 503 ..."), 0 without one.
+int status_of(const std::string& answer) {
+  return answer.starts_with("HTTP/1.1 ") && answer.size() >= 12 ? std::atoi(answer.substr(9, 3).c_str()) : 0;
+}
 
 /// A raw request, its path sent exactly as written (no client tidies it), and the status.
 int raw_status(int port, const std::string& request_line, const std::string& host = "127.0.0.1") {
@@ -220,7 +312,7 @@ TEST(Serve, AnswersThePageTheStateThePdfAndAPicture) {
   // The pages' glyphs are web fonts inline (data: URLs): font-src lets exactly those in.
   EXPECT_EQ(page->get_header_value("Content-Security-Policy"),
             "default-src 'none'; script-src 'self' 'unsafe-inline'; style-src 'unsafe-inline'; "
-            "img-src 'self' data:; font-src data:; connect-src 'self'");
+            "img-src 'self' data:; font-src data:; connect-src 'self'; frame-ancestors 'none'");
   EXPECT_NE(page->body.find("<link rel=\"icon\" href=\"/favicon.svg\""), std::string::npos);
   for (const char* path : {"/favicon.svg", "/favicon.ico"}) {  // the icon the page links, and a browser's guess
     auto icon = client.Get(path);
@@ -299,6 +391,259 @@ TEST(Serve, ACvThatDoesNotExistIsAnErrorNotAnEmptyPreview) {
   const fs::path dir = scratch("missing");
   Server server(dir / "nothing.yaml");
   EXPECT_EQ(server.port(), 0);
+}
+
+// The preview cannot be framed by another site (a click in an invisible frame would run the
+// editor): the page's policy says frame-ancestors 'none', and every answer, refusals too,
+// says X-Frame-Options: DENY.
+TEST(Serve, NoSiteMayFrameAnyAnswer) {
+  const fs::path dir = scratch("frame");
+  write(dir / "cv.yaml", kCv);
+  Server server(dir / "cv.yaml");
+  ASSERT_GT(server.port(), 0);
+  auto client = server.client();
+  for (const char* path : {"/", "/state", "/favicon.svg", "/no-such-page", "/picture/9"}) {
+    auto answer = client.Get(path);
+    ASSERT_TRUE(answer) << path;
+    EXPECT_EQ(answer->get_header_value("X-Frame-Options"), "DENY") << path << " answered " << answer->status;
+  }
+  EXPECT_NE(client.Get("/")->get_header_value("Content-Security-Policy").find("frame-ancestors 'none'"), std::string::npos);
+  EXPECT_NE(client.Get("/favicon.svg")->get_header_value("Content-Security-Policy").find("frame-ancestors 'none'"),
+            std::string::npos);
+  auto foreign = client.Get("/state", httplib::Headers{{"Host", "attacker.example"}});
+  ASSERT_TRUE(foreign);
+  EXPECT_EQ(foreign->status, 403);
+  EXPECT_EQ(foreign->get_header_value("X-Frame-Options"), "DENY");
+  Raw too_large(server.port());  // refused before any route: by the server's own answer
+  too_large.send_all("GET /state HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 99999999\r\n\r\n");
+  const std::string refused = too_large.until("\r\n\r\n");
+  EXPECT_EQ(status_of(refused), 413) << refused;
+  EXPECT_NE(refused.find("X-Frame-Options: DENY"), std::string::npos) << refused;
+}
+
+// A request body is refused past 64 KiB from its Content-Length, before it is read: a GET
+// with a 400 MB body and a 600 MB POST cost the server nothing. A chunked body (no length to
+// judge it by) is refused too.
+TEST(Serve, RefusesLargeBodiesWithoutReadingThem) {
+  const fs::path dir = scratch("bodies");
+  write(dir / "cv.yaml", kCv);
+  Server server(dir / "cv.yaml");
+  ASSERT_GT(server.port(), 0);
+  const long before = peak_memory_kib(server.pid());
+  const std::string megabyte(1 << 20, 'x');
+  struct Case {
+    std::string head;
+    int status;
+  };
+  for (const Case& c : {Case{"GET /state HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 400000000\r\n\r\n", 413},
+                        Case{"POST /choose HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Hanji-Preview: 1\r\n"
+                             "Content-Length: 600000000\r\n\r\n", 413},
+                        Case{"POST /choose HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Hanji-Preview: 1\r\n"
+                             "Content-Length: 99999999999999999999999\r\n\r\n", 413},
+                        Case{"POST /choose HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Hanji-Preview: 1\r\n"
+                             "Transfer-Encoding: chunked\r\n\r\n", 411}}) {
+    Raw raw(server.port());
+    ASSERT_TRUE(raw.ok());
+    ASSERT_TRUE(raw.send_all(c.head));
+    int sent_mb = 0;  // the body keeps coming until the server stops taking it
+    while (sent_mb < 600 && raw.send_all(megabyte)) {
+      ++sent_mb;
+      if (sent_mb % 8 == 0 && status_of(raw.until("\r\n\r\n")) != 0) break;
+    }
+    const std::string answer = raw.until("\r\n\r\n");
+    EXPECT_EQ(status_of(answer), c.status) << c.head << answer;
+    EXPECT_LT(sent_mb, 100) << "the server read on: " << c.head;
+  }
+  // A body within the bounds is taken (httplib takes a form up to 8 KiB).
+  auto client = server.client();
+  auto fine = client.Post("/choose", httplib::Headers{{"X-Hanji-Preview", "1"}}, "layout=classic&pad=" + std::string(7000, 'p'),
+                          "application/x-www-form-urlencoded");
+  ASSERT_TRUE(fine);
+  EXPECT_EQ(fine->status, 204);
+  EXPECT_LT(peak_memory_kib(server.pid()) - before, 20 * 1024) << "KiB more at the peak than before";
+}
+
+// A client that sends a byte now and then is dropped when its deadline passes (10 s to send
+// a whole request), with 408; meanwhile it holds no worker (the next test shows others are
+// answered). The one test that waits for a deadline, about 10 s.
+TEST(Serve, DropsAClientTooSlowToSendItsRequest) {
+  const fs::path dir = scratch("slow");
+  write(dir / "cv.yaml", kCv);
+  Server server(dir / "cv.yaml");
+  ASSERT_GT(server.port(), 0);
+  Raw slow(server.port());
+  const std::string request = "GET /state HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Padding: " + std::string(200, 'p') + "\r\n\r\n";
+  std::size_t sent = 0;  // a byte a second, until the server answers or closes (a 40 s hang guard)
+  while (sent < request.size() && sent < 40 && slow.send_all(request.substr(sent, 1))) {
+    ++sent;
+    if (!slow.until("HTTP/1.1", 1).empty() || slow.closed()) break;
+  }
+  EXPECT_LT(sent, request.size()) << "the whole request went through, a byte at a time";
+  EXPECT_EQ(status_of(slow.until("\r\n\r\n")), 408) << slow.until("\r\n\r\n");
+}
+
+// The load of issue 29: 50 clients asking for the page, the state and the PDF, 20 event
+// streams and 10 clients sending a byte at a time, all at once. Every request is answered,
+// 200 or (past a bound) 503 with Retry-After: none waits on another (an answer that takes
+// over 20 s counts as none), and the server's resident memory stays under 100 MB.
+TEST(Serve, AnswersEveryRequestUnderLoad) {
+  const fs::path dir = scratch("load");
+  fs::copy_file(fs::path(HANJI_SOURCE_DIR) / "samples" / "photo.png", dir / "me.png");
+  write(dir / "cv.yaml", "cv:\n  name: Jimin Park\n  photo: me.png\n  sections:\n    summary:\n      - First draft.\n");
+  Server server(dir / "cv.yaml");
+  ASSERT_GT(server.port(), 0);
+
+  std::vector<Raw> slow;  // each has sent the start of a request, and sends on a byte at a time
+  for (int i = 0; i < 10; ++i) {
+    slow.emplace_back(server.port());
+    ASSERT_TRUE(slow.back().send_all("G"));
+  }
+  std::vector<Raw> streams;
+  for (int i = 0; i < 20; ++i) {
+    streams.emplace_back(server.port());
+    ASSERT_TRUE(streams.back().send_all("GET /events HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"));
+  }
+  std::atomic<int> answered{0}, busy{0};
+  std::vector<std::string> wrong;
+  std::mutex wrong_mutex;
+  std::vector<std::thread> clients;
+  for (int i = 0; i < 50; ++i)
+    clients.emplace_back([&, i] {
+      httplib::Client client("127.0.0.1", server.port());
+      client.set_read_timeout(20, 0);
+      client.set_connection_timeout(20, 0);
+      for (const char* path : {"/", "/state", i % 5 == 0 ? "/cv.pdf" : "/picture/0", "/state"}) {
+        auto answer = client.Get(path);
+        std::lock_guard lock(wrong_mutex);
+        if (answer && answer->status == 200) {
+          ++answered;
+        } else if (answer && answer->status == 503 && answer->has_header("Retry-After")) {
+          ++busy;
+        } else {
+          wrong.push_back(std::string(path) + ": " + (answer ? std::to_string(answer->status) : httplib::to_string(answer.error())));
+        }
+      }
+    });
+  for (Raw& s : slow) s.send_all("E");  // the slow ones go on, slowly
+  for (std::thread& client : clients) client.join();
+  EXPECT_TRUE(wrong.empty()) << wrong.size() << " not answered, the first: " << wrong.front();
+  EXPECT_EQ(answered + busy, 200);
+
+  int streaming = 0, refused = 0;
+  for (Raw& stream : streams) {
+    const std::string head = stream.until("\r\n\r\n");
+    if (status_of(head) == 200) {
+      ++streaming;
+      EXPECT_NE(stream.until("event: build").find("event: build"), std::string::npos);
+    } else {
+      ++refused;
+      EXPECT_EQ(status_of(head), 503) << head;
+      EXPECT_NE(head.find("Retry-After: "), std::string::npos) << head;
+    }
+  }
+  EXPECT_EQ(streaming, 16);  // the bound: more would hold the workers the others need
+  EXPECT_EQ(refused, 4);
+  // A stream whose viewer leaves frees its place for the next one.
+  streams.clear();
+  bool reopened = false;
+  for (int tries = 0; tries < 100 && !reopened; ++tries) {  // the places free within a second or so
+    Raw again(server.port());
+    again.send_all("GET /events HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n");
+    reopened = status_of(again.until("\r\n\r\n")) == 200;
+    if (!reopened) usleep(100000);
+  }
+  EXPECT_TRUE(reopened);
+  const long peak = peak_memory_kib(server.pid());
+  EXPECT_GT(peak, 0);
+  EXPECT_LT(peak, 100 * 1024) << "KiB at the peak";
+  std::cout << "[ load ] " << answered << " answered 200, " << busy << " answered 503; peak resident memory "
+            << peak / 1024 << " MiB\n";
+}
+
+// With --host 0.0.0.0 the preview answers to this machine's own addresses (a browser on the
+// network sends one as Host) and refuses any other name, 0.0.0.0 itself included; the editor
+// runs only for a client on loopback, whatever Host it sends.
+TEST(Serve, EveryAddressAnswersItsOwnNamesAndTheEditorOnlyHere) {
+  std::string lan;
+  for (const std::string& address : machine_addresses())
+    if (address.find(':') == std::string::npos && !is_loopback_name(address)) lan = address;
+  const fs::path dir = scratch("anyhost");
+  write(dir / "cv.yaml", kCv);
+  Server server(dir / "cv.yaml", {"--host", "0.0.0.0"});
+  ASSERT_GT(server.port(), 0) << server.said();
+  EXPECT_EQ(raw_status(server.port(), "/state", "0.0.0.0"), 403);
+  EXPECT_EQ(raw_status(server.port(), "/state", "attacker.example"), 403);
+  EXPECT_EQ(raw_status(server.port(), "/state", "localhost"), 200);
+  const auto open = [](const std::string& host) {
+    return "POST /open HTTP/1.1\r\nHost: " + host +
+           "\r\nX-Hanji-Preview: 1\r\nContent-Type: application/x-www-form-urlencoded\r\n"
+           "Content-Length: 21\r\n\r\nplace=cv.yaml%3A2%3A1";
+  };
+  Raw here(server.port());
+  here.send_all(open("127.0.0.1"));
+  EXPECT_EQ(status_of(here.until("\r\n\r\n")), 200);
+  if (lan.empty()) GTEST_SKIP() << "this machine has no network address to come from";
+  httplib::Client from_network(lan, server.port());
+  auto state = from_network.Get("/state", httplib::Headers{{"Host", lan + ":" + std::to_string(server.port())}});
+  ASSERT_TRUE(state);
+  EXPECT_EQ(state->status, 200) << "a browser on the network, at " << lan;
+  for (const std::string& host : {lan, std::string("127.0.0.1"), std::string("localhost")}) {
+    Raw elsewhere(server.port(), lan);
+    elsewhere.send_all(open(host));
+    const std::string answer = elsewhere.until("\r\n\r\n");
+    EXPECT_EQ(status_of(answer), 403) << "Host: " << host << "\n" << answer;
+  }
+}
+
+// A --host the server cannot listen on says why: a name that resolves to nothing, an
+// address this machine does not have, a port another program holds.
+TEST(Serve, ABadHostOrPortNamesTheRealError) {
+  const fs::path dir = scratch("badhost");
+  write(dir / "cv.yaml", kCv);
+  Server first(dir / "cv.yaml");
+  ASSERT_GT(first.port(), 0);
+  struct Case {
+    std::vector<std::string> args;
+    std::string says;
+  };
+  for (const Case& c : {Case{{"--host", "203.0.113.9"}, "203.0.113.9: it is not an address of this machine"},
+                        Case{{"--host", "no-such-host.invalid"}, "no-such-host.invalid: no address is known by that name"},
+                        Case{{"--port", std::to_string(first.port())}, "another program is listening on it"}}) {
+    Server second(dir / "cv.yaml", c.args);
+    EXPECT_EQ(second.port(), 0);
+    const std::string said = second.said() + second.until("hint:");
+    EXPECT_NE(said.find(c.says), std::string::npos) << said;
+    EXPECT_EQ(said.find("may hold the port"), std::string::npos) << said;
+  }
+}
+
+TEST(ListenAddress, HostNamesOfTheAddressServed) {
+  const std::vector<std::string> loop = host_names_for("127.0.0.1");
+  for (const char* name : {"127.0.0.1", "localhost", "::1"})
+    EXPECT_NE(std::find(loop.begin(), loop.end(), name), loop.end()) << name;
+  const std::vector<std::string> every = host_names_for("0.0.0.0");
+  EXPECT_EQ(std::find(every.begin(), every.end(), "0.0.0.0"), every.end());
+  for (const std::string& address : machine_addresses())
+    EXPECT_NE(std::find(every.begin(), every.end(), address), every.end()) << address;
+  EXPECT_EQ(host_header_name("[::1]:8177"), "::1");
+  EXPECT_EQ(host_header_name("LocalHost:8177"), "localhost");
+  EXPECT_EQ(host_header_name("127.0.0.1"), "127.0.0.1");
+  EXPECT_TRUE(is_loopback_name("::ffff:127.0.0.1"));
+  EXPECT_TRUE(is_loopback_name("127.1.2.3"));
+  EXPECT_FALSE(is_loopback_name("10.0.0.1"));
+  EXPECT_FALSE(is_loopback_name("::ffff:10.0.0.1"));
+}
+
+// /state is JSON, so UTF-8, whatever bytes the CV's file name holds (Latin-1 here).
+TEST(Preview, StateIsUtf8ForANameThatIsNot) {
+  const fs::path dir = scratch("latin1");
+  const fs::path cv = dir / "caf\xe9.yaml";
+  write(cv, kCv);
+  PreviewFixture f(cv);
+  f.preview.rebuild();
+  const std::string state = f.preview.state_json();
+  EXPECT_TRUE(utf8_valid(state));
+  EXPECT_NE(state.find("\"cv\": \"caf\xef\xbf\xbd.yaml\""), std::string::npos) << state.substr(0, 300);
 }
 
 }  // namespace

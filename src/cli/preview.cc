@@ -73,9 +73,24 @@ std::optional<std::vector<std::string>> split_command(const std::string& command
   return words;
 }
 
-void replace_all(std::string& text, std::string_view what, const std::string& with) {
-  for (std::size_t at = text.find(what); at != std::string::npos; at = text.find(what, at + with.size()))
-    text.replace(at, what.size(), with);
+/// `word` of the editor template with its placeholders replaced, read from the template alone:
+/// a file named `a{line}.yaml` goes in as it is named, never read for placeholders itself.
+std::string fill_placeholders(const std::string& word, const std::string& file, int line, int col) {
+  const std::pair<std::string_view, std::string> values[] = {
+      {"{file}", file}, {"{line}", std::to_string(line)}, {"{col}", std::to_string(col)}};
+  std::string out;
+  for (std::size_t at = 0; at < word.size();) {
+    const auto placeholder = std::find_if(std::begin(values), std::end(values), [&](const auto& v) {
+      return std::string_view(word).substr(at).starts_with(v.first);
+    });
+    if (placeholder == std::end(values)) {
+      out += word[at++];
+      continue;
+    }
+    out += placeholder->second;
+    at += placeholder->first.size();
+  }
+  return out;
 }
 
 /// How the preview names a file: by its path from the CV's folder when it lies inside it,
@@ -122,12 +137,8 @@ std::optional<std::vector<std::string>> parse_editor_command(const std::string& 
 
 std::vector<std::string> editor_arguments(const std::vector<std::string>& command, const std::string& file, int line,
                                           int col) {
-  std::vector<std::string> args = command;
-  for (std::string& arg : args) {
-    replace_all(arg, "{file}", file);
-    replace_all(arg, "{line}", std::to_string(line));
-    replace_all(arg, "{col}", std::to_string(col));
-  }
+  std::vector<std::string> args;
+  for (const std::string& word : command) args.push_back(fill_placeholders(word, file, line, col));
   return args;
 }
 

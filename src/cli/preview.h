@@ -31,7 +31,8 @@ struct PreviewChoice {
 /// split (an unclosed quote) or names no {file}.
 std::optional<std::vector<std::string>> parse_editor_command(const std::string& command, std::string& error);
 
-/// The arguments to run for a place: each {file}, {line} and {col} replaced.
+/// The arguments to run for a place: each {file}, {line} and {col} of the template replaced,
+/// once; the file's name is put in as it is (its own `{line}` stays `{line}`).
 std::vector<std::string> editor_arguments(const std::vector<std::string>& command, const std::string& file, int line,
                                           int col);
 

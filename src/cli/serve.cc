@@ -7,8 +7,11 @@
 // The server is for the person at this machine: it listens on 127.0.0.1 unless --host says
 // otherwise, answers only requests whose Host names that address (a web page elsewhere
 // cannot reach it through a DNS name pointed at 127.0.0.1), takes POSTs only with a header
-// a cross-site form cannot send, and serves no file but the pictures the pages show from the
-// CV's own folder, by number: no path from a request is ever opened.
+// a cross-site form cannot send, lets no other site frame the page (a click in an invisible
+// frame would run the editor), runs the editor only for a browser on this machine, and
+// serves no file but the pictures the pages show from the CV's own folder, by number: no path
+// from a request is ever opened. It stays bounded under load (bounded_server.h): a client
+// that is slow, idle or sends too much is dropped or refused, never waited for.
 //
 // It runs as its own program, hanji-serve, which `hanji serve` starts: the HTTP library
 // brings TLS and compression libraries whose loading would cost every `hanji build` about
@@ -18,14 +21,18 @@
 #include <sys/eventfd.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <atomic>
 #include <cerrno>
 #include <cstring>
 #include <iostream>
+#include <memory>
 #include <thread>
 
+#include "cli/bounded_server.h"
 #include "cli/cli.h"
 #include "cli/commands.h"
+#include "cli/listen_address.h"
 #include "cli/preview.h"
 #include "export/registry.h"
 #include "cli/signals.h"
@@ -38,8 +45,10 @@ std::string_view preview_page();
 
 namespace {
 
-// How long an idle event stream waits before a comment line keeps it open.
+// How long an idle event stream waits before a comment line keeps it open, and how often it
+// looks whether its viewer is still there (a stream whose viewer left frees its place).
 constexpr int kKeepAliveMs = 15000;
+constexpr int kLookMs = 1000;
 constexpr const char* kPostHeader = "X-Hanji-Preview";
 
 // What the page may load: its own inline script and styles; the pages' pictures (served here,
@@ -49,7 +58,7 @@ constexpr const char* kPostHeader = "X-Hanji-Preview";
 // no font, picture or script from anywhere but this server and the page itself.
 constexpr const char* kPagePolicy =
     "default-src 'none'; script-src 'self' 'unsafe-inline'; style-src 'unsafe-inline'; "
-    "img-src 'self' data:; font-src data:; connect-src 'self'";
+    "img-src 'self' data:; font-src data:; connect-src 'self'; frame-ancestors 'none'";
 
 // The page's icon: a sheet of paper with lines of text, in the header's colours.
 constexpr std::string_view kIcon =
@@ -81,14 +90,6 @@ class Wakeup {
   int fd_;
 };
 
-bool loopback(const std::string& host) { return host == "127.0.0.1" || host == "localhost" || host == "::1"; }
-
-/// The Host header's name without its port.
-std::string host_name(const std::string& header) {
-  if (header.starts_with('[')) return header.substr(1, header.find(']') - 1);
-  return header.substr(0, header.rfind(':') == std::string::npos ? header.size() : header.rfind(':'));
-}
-
 /// A request's path names something above the root: refused outright, whatever it would match.
 bool climbs(const std::string& path) {
   std::string lower = path;
@@ -102,14 +103,17 @@ void refuse(httplib::Response& res, int status, const std::string& why) {
   res.set_content(why + "\n", "text/plain; charset=utf-8");
 }
 
-void add_routes(httplib::Server& server, Preview& preview, const Wakeup& wakeup, const std::string& host) {
-  server.set_pre_routing_handler([host](const httplib::Request& req, httplib::Response& res) {
+/// `host_names`: the names a browser may send as Host (host_names_for the address served).
+void add_routes(BoundedServer& server, Preview& preview, const Wakeup& wakeup, std::vector<std::string> host_names) {
+  // On every answer, refusals included: no other site may frame any of it.
+  server.set_every_answer_headers({{"X-Frame-Options", "DENY"}, {"X-Content-Type-Options", "nosniff"}});
+  server.set_pre_routing_handler([host_names](const httplib::Request& req, httplib::Response& res) {
     if (climbs(req.path)) {
       refuse(res, 403, "refused: the preview serves no file outside the CV's folder");
       return httplib::Server::HandlerResponse::Handled;
     }
-    const std::string asked = host_name(req.get_header_value("Host"));
-    if (!(asked == host || (loopback(host) && loopback(asked)))) {
+    const std::string asked = host_header_name(req.get_header_value("Host"));
+    if (std::find(host_names.begin(), host_names.end(), asked) == host_names.end()) {
       refuse(res, 403, "refused: this preview answers only to the address it listens on");
       return httplib::Server::HandlerResponse::Handled;
     }
@@ -118,7 +122,6 @@ void add_routes(httplib::Server& server, Preview& preview, const Wakeup& wakeup,
       return httplib::Server::HandlerResponse::Handled;
     }
     res.set_header("Cache-Control", "no-store");
-    res.set_header("X-Content-Type-Options", "nosniff");
     return httplib::Server::HandlerResponse::Unhandled;
   });
   server.Get("/", [](const httplib::Request&, httplib::Response& res) {
@@ -129,17 +132,24 @@ void add_routes(httplib::Server& server, Preview& preview, const Wakeup& wakeup,
   // links none, gets the same picture (its type, not its name, says what it is).
   for (const char* path : {"/favicon.svg", "/favicon.ico"})
     server.Get(path, [](const httplib::Request&, httplib::Response& res) {
-      res.set_header("Content-Security-Policy", "default-src 'none'");  // opened alone, it runs nothing
+      res.set_header("Content-Security-Policy", "default-src 'none'; frame-ancestors 'none'");  // opened alone, it runs nothing
       res.set_content(std::string(kIcon), "image/svg+xml");
     });
   server.Get("/state", [&preview](const httplib::Request&, httplib::Response& res) {
     res.set_content(preview.state_json(), "application/json");
   });
-  server.Get("/events", [&preview](const httplib::Request&, httplib::Response& res) {
+  // Each stream holds a thread while it is open: past the bound, 503 (bounded_server.h).
+  server.Get("/events", [&preview, &server](const httplib::Request&, httplib::Response& res) {
+    std::shared_ptr<void> place = server.open_stream();
+    if (!place) return server.busy(res, "busy: too many previews are open at once; close one, or try again later");
     res.set_header("X-Accel-Buffering", "no");
     auto seen = std::make_shared<std::uint64_t>(0);
-    res.set_chunked_content_provider("text/event-stream", [&preview, seen](std::size_t, httplib::DataSink& sink) {
-      std::optional<std::pair<std::uint64_t, std::string>> next = preview.next_state(*seen, kKeepAliveMs);
+    res.set_chunked_content_provider("text/event-stream", [&preview, &server, seen, place](std::size_t, httplib::DataSink& sink) {
+      std::optional<std::pair<std::uint64_t, std::string>> next;
+      for (int waited = 0; !next && waited < kKeepAliveMs; waited += kLookMs) {
+        if (server.stopping() || !sink.is_writable()) return false;  // the viewer left: the place is free
+        next = preview.next_state(*seen, kLookMs);
+      }
       if (!next) return sink.write(": still here\n\n", 14);
       // The version sent, read with its state: a build finishing meanwhile is sent next.
       const std::string& state = next->second;
@@ -177,7 +187,11 @@ void add_routes(httplib::Server& server, Preview& preview, const Wakeup& wakeup,
     if (preview.choose(choice)) wakeup.poke();
     res.status = 204;
   });
+  // The editor runs on this machine: only for a browser on it, whatever Host it sends (with
+  // --host 0.0.0.0 others may view the CV, never start a program).
   server.Post("/open", [&preview](const httplib::Request& req, httplib::Response& res) {
+    if (!is_loopback_name(req.remote_addr))
+      return refuse(res, 403, "refused: the editor opens only for a browser on this machine");
     std::string said;
     if (!preview.open_in_editor(req.get_param_value("place"), said))
       return refuse(res, 404, "that place is in no file this CV was made from");
@@ -225,19 +239,23 @@ int serve(const Run& run) {
   preview.rebuild();  // before the first viewer arrives
   if (!opt.quiet) run.out << preview.summary() << "\n";
 
-  httplib::Server server;
-  add_routes(server, preview, wakeup, host);
-  const int port = opt.port == 0 ? server.bind_to_any_port(host) : (server.bind_to_port(host, opt.port) ? opt.port : -1);
-  if (port < 0) {
-    run.err << fmt::format("hanji: error: cannot listen on {}:{}: {}\n", host, opt.port, std::strerror(errno))
-            << "  hint: another program may hold the port; choose another with --port N (0: any free one)\n";
+  ListenError refused;
+  std::optional<ListeningSocket> listening = listen_on(host, opt.port, refused);
+  if (!listening) {
+    run.err << "hanji: error: " << refused.error << "\n  hint: " << refused.hint << "\n";
     return kBadInput;
   }
-  const std::string url = fmt::format("http://{}:{}/", host.find(':') != std::string::npos ? "[" + host + "]" : host, port);
-  std::thread listener([&server] { server.listen_after_bind(); });
+  const int port = listening->port();
+  BoundedServer server;
+  add_routes(server, preview, wakeup, host_names_for(host));
+  // Every address: the URL to open here is the loopback one.
+  const std::string shown = is_wildcard_address(host) ? "127.0.0.1" : host;
+  const std::string url = fmt::format("http://{}:{}/", shown.find(':') != std::string::npos ? "[" + shown + "]" : shown, port);
+  std::thread listener([&server, fd = listening->release()] { server.run(fd); });
   if (!opt.quiet) run.out << fmt::format("hanji: previewing {} at {} (Ctrl-C to stop)\n", opt.input(), url);
-  if (!loopback(host))
-    run.err << fmt::format("hanji: warning: listening on {}: anyone who can reach this machine can see the CV\n", host);
+  if (!is_loopback_name(host))
+    run.err << fmt::format("hanji: warning: listening on {}: anyone who can reach this machine can see the CV "
+                           "(the editor opens only from this machine)\n", host);
   run.out.flush();
   if (opt.open_browser) open_browser(url, run.err);
 

@@ -3,15 +3,26 @@
 #include <charconv>
 #include <cmath>
 
+#include "core/core.h"
+
 namespace hanji {
 
 namespace {
 
 constexpr char kHex[] = "0123456789abcdef";
 
+/// A JSON string is UTF-8 (RFC 8259 section 8.1), whatever the text held: a byte that is not
+/// part of well-formed UTF-8 (a file name in Latin-1, say) is written as U+FFFD, one per byte,
+/// as a decoder reading it would show it. Well-formed text passes through unchanged.
 void write_string(std::string& out, const std::string& text) {
   out += '"';
-  for (unsigned char c : text) {
+  for (std::size_t at = 0; at < text.size();) {
+    const auto c = static_cast<unsigned char>(text[at]);
+    if (c >= 0x80) {
+      utf8_append(out, utf8_next(text, at));
+      continue;
+    }
+    ++at;
     switch (c) {
       case '"': out += "\\\""; break;
       case '\\': out += "\\\\"; break;
@@ -26,7 +37,7 @@ void write_string(std::string& out, const std::string& text) {
           out += kHex[c >> 4];
           out += kHex[c & 0xF];
         } else {
-          out += static_cast<char>(c);  // UTF-8 passes through as it is
+          out += static_cast<char>(c);
         }
     }
   }
