@@ -20,6 +20,7 @@
 
 #include <atomic>
 #include <cerrno>
+#include <chrono>
 #include <cstring>
 #include <iostream>
 #include <thread>
@@ -234,7 +235,11 @@ int serve(const Run& run) {
     return kBadInput;
   }
   const std::string url = fmt::format("http://{}:{}/", host.find(':') != std::string::npos ? "[" + host + "]" : host, port);
-  std::thread listener([&server] { server.listen_after_bind(); });
+  std::atomic<bool> listener_ended = false;
+  std::thread listener([&server, &listener_ended] {
+    server.listen_after_bind();
+    listener_ended = true;
+  });
   if (!opt.quiet) run.out << fmt::format("hanji: previewing {} at {} (Ctrl-C to stop)\n", opt.input(), url);
   if (!loopback(host))
     run.err << fmt::format("hanji: warning: listening on {}: anyone who can reach this machine can see the CV\n", host);
@@ -268,6 +273,9 @@ int serve(const Run& run) {
     gone = missing;
     closed = flush_and_check(run.out, run.err);
   }
+  // httplib's stop() does nothing before its listening loop has begun (and that loop would
+  // then never end): a run that stops at once, its output closed, waits for it to begin.
+  while (!server.is_running() && !listener_ended) std::this_thread::sleep_for(std::chrono::milliseconds(1));
   server.stop();
   listener.join();
   if (closed != Closed::None) return stop_for_closed(closed, run.out, run.err);
