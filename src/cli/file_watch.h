@@ -123,7 +123,10 @@ class FileWatch {
     bool any_yaml = false;        // a locale folder
   };
   std::vector<Event> read_events();
-  bool matters(const std::vector<Event>& events) const;
+  // What a batch of events says of the watched files: nothing; a change under way (or that
+  // may be: a folder went, events were dropped); or, last, a file's save that ended.
+  enum class Relevance { None, Unfinished, Saved };
+  Relevance matters(const std::vector<Event>& events) const;
 
   int fd_;
   std::map<int, std::vector<std::string>> folders_;  // watch descriptor -> folder names
