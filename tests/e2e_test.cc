@@ -1064,6 +1064,44 @@ TEST(Watch, RebuildsOnEverySaveAndKeepsTheLastGoodPdf) {
   fs::remove_all(dir);
 }
 
+// A CV reached through a link into another folder (as dotfile setups link it): saves to the
+// real file rebuild it. Its folder removed is said once; made again, with the CV copied in,
+// it rebuilds, and every save after it is seen.
+TEST(Watch, FollowsALinkAndAFolderMadeAgain) {
+  const fs::path dir = fresh_dir("watch-link");
+  fs::create_directories(dir / "real");
+  fs::create_directories(dir / "view");
+  const std::string cv = "cv:\n  name: Jimin Park\n  sections:\n    summary:\n      - First draft.\n";
+  const auto draft = [&](const std::string& word) { return std::string(cv).replace(cv.find("First"), 5, word); };
+  std::ofstream(dir / "real" / "cv.yaml") << cv;
+  fs::create_symlink("../real/cv.yaml", dir / "view" / "cv.yaml");
+  Watching watching(dir, "view/cv.yaml");
+  ASSERT_NE(watching.until("cv.pdf: 1 page"), "");
+  save_by_rename(dir / "real" / "cv.yaml", draft("Second"));
+  EXPECT_NE(watching.until("(rebuild 1)"), "");
+  std::ofstream(dir / "real" / "cv.yaml") << draft("Third");
+  EXPECT_NE(watching.until("(rebuild 2)"), "");
+  EXPECT_NE(run("pdftotext " + quote((dir / "view" / "cv.pdf").string()) + " -").output.find("Third draft."),
+            std::string::npos);
+
+  fs::remove_all(dir / "view");
+  const std::string gone = watching.until("waiting for it to come back");
+  EXPECT_NE(gone.find("view/cv.yaml is gone"), std::string::npos) << gone;
+  fs::create_directories(dir / "view");
+  std::ofstream(dir / "view" / "cv.yaml") << draft("Fourth");
+  const std::string back = watching.until("(rebuild 3)");
+  EXPECT_NE(back, "");
+  EXPECT_EQ(back.find("does not exist"), std::string::npos) << back;
+  EXPECT_EQ(back.find("is gone"), std::string::npos) << back;  // said once
+  save_by_rename(dir / "view" / "cv.yaml", draft("Fifth"));
+  EXPECT_NE(watching.until("(rebuild 4)"), "");
+  std::ofstream(dir / "view" / "cv.yaml") << draft("Sixth");
+  EXPECT_NE(watching.until("(rebuild 5)"), "");
+  EXPECT_NE(run("pdftotext " + quote((dir / "view" / "cv.pdf").string()) + " -").output.find("Sixth draft."),
+            std::string::npos);
+  fs::remove_all(dir);
+}
+
 namespace {
 
 // How a long-running command (watch, serve) ended after its standard output was closed.
