@@ -16,13 +16,21 @@
 #include <fstream>
 #include <iterator>
 #include <filesystem>
+#include <functional>
 #include <optional>
+#include <sstream>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "compose/markup.h"   // private to compose: the parser with bold keywords, its work
 #include "config/yaml_tree.h"  // private to config: the YAML loader's work
+#include "cli/commands.h"
+#include "cli/file_watch.h"
+#include "cli/output.h"
+#include "cli/preview.h"
 #include "engine/engine.h"
+#include "export/registry.h"
 #include "theme/theme.h"
 #include "export/pdf/pdf.h"
 #include "text/text.h"
@@ -165,6 +173,141 @@ void print_warm_rebuild(const std::string& sample, const char* argv0, int edits)
   for (const engine::MemoReport& memo : engine.stats())
     std::printf("  %-28s %8zu %7zu %10zu %8zu\n", memo.name.c_str(), memo.stats.hits, memo.stats.misses,
                 memo.stats.evictions, memo.stats.entries);
+}
+
+// The milliseconds from the end of `save`, made by another thread while `files` waits, to the
+// wait's end; nullopt when it did not end with the change.
+std::optional<double> saved_and_seen_ms(hanji::cli::FileWatch& files, const hanji::cli::Watched& watched,
+                                        const std::function<void()>& save) {
+  std::chrono::steady_clock::time_point saved;
+  std::thread saver([&] {
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));  // the wait begins first
+    save();
+    saved = std::chrono::steady_clock::now();
+  });
+  const bool changed = files.wait_for_change(watched, {-1, {}, 5000}) == hanji::cli::FileWatch::Wait::Changed;
+  const auto woken = std::chrono::steady_clock::now();
+  saver.join();
+  if (!changed) return std::nullopt;
+  return std::chrono::duration<double, std::milli>(woken - saved).count();
+}
+
+// Where the time of a `hanji watch` rebuild goes, and of a `hanji serve` one: the sample
+// saved with a one-word edit (two words in turn) `saves` times in a folder of its own, each
+// save seen by the same FileWatch the commands wait on and built by the same code: build_one
+// (watch) and Preview::rebuild (serve). Then the stages of build_one one by one on the same
+// saves: read (load and parse), render (typeset and lay out), export (the PDF serialised),
+// write (a temporary file beside the output), fsync, rename; the write as the output module
+// does it, timed apart. Medians.
+void print_watch_rebuild(const std::string& sample, const char* argv0, int saves) {
+  using namespace hanji;
+  std::ifstream in(sample, std::ios::binary);
+  const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  const std::size_t at = text.rfind(" the ");
+  if (at == std::string::npos) return;
+  const fs::path dir = fs::temp_directory_path() / "hanji-bench-watch";
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  const std::string cv = (dir / fs::path(sample).filename()).string();
+  const std::string output = (dir / (fs::path(sample).stem().string() + ".pdf")).string();
+  const auto save = [&](int k) {  // as an editor saves: a new file renamed over the CV
+    std::ofstream(cv + ".new", std::ios::binary) << with_word(text, at + 1, 3, k % 2 ? "a" : "one");
+    fs::rename(cv + ".new", cv);
+  };
+  save(0);
+  cli::Options options;
+  options.command = "watch";
+  options.quiet = true;
+  const std::string argv0_text = argv0;
+  std::ostringstream said;
+  const cli::Run run{options, argv0_text, said, said, nullptr, std::nullopt, true};
+  engine::Engine engine(theme::find_data_dirs(argv0));
+  std::vector<std::string> inputs;
+  cli::build_one(run, engine, cv, output, &inputs);  // the first build of a watch: cold
+  cli::Watched watched = cli::what_to_watch(cv, inputs, engine);
+  cli::FileWatch files;
+  std::vector<double> seen_ms, bookkeeping_ms, build_ms;
+  for (int k = 1; k <= saves && files.ok(); ++k) {
+    const std::optional<double> seen = saved_and_seen_ms(files, watched, [&] { save(k); });
+    if (!seen) break;
+    seen_ms.push_back(*seen);
+    bookkeeping_ms.push_back(median_ms(1, [&] { watched.stamp_now(); }));
+    build_ms.push_back(median_ms(1, [&] { cli::build_one(run, engine, cv, output, &inputs); }));
+    bookkeeping_ms.back() += median_ms(1, [&] { watched = cli::what_to_watch(cv, inputs, engine, &watched); });
+  }
+  // The stages, one by one, on the same saves.
+  std::vector<double> read_ms, render_ms, export_ms, write_ms, fsync_ms, rename_ms, write_output_ms;
+  const exports::Exporter& pdf_format = *exports::exporter_for_extension(".pdf");
+  for (int k = 1; k <= saves; ++k) {
+    save(k);
+    Diagnostics diags;
+    const engine::Request request = run.request();
+    std::optional<model::CvFile> file;
+    read_ms.push_back(median_ms(1, [&] { file = engine.load(cv, request, diags); }));
+    if (!file) break;
+    std::optional<engine::Rendered> rendered;
+    render_ms.push_back(median_ms(1, [&] { rendered = engine.render(std::move(*file), request, diags); }));
+    if (!rendered) break;
+    exports::FormatOptions format_options;
+    format_options.pdf = rendered->pdf;
+    format_options.fonts = &engine.fonts();
+    format_options.streams = engine.kept_streams();
+    format_options.output_dir = dir.string();
+    std::optional<std::vector<std::string>> bytes;
+    export_ms.push_back(median_ms(1, [&] { bytes = pdf_format.write({&rendered->doc, &rendered->file}, format_options, diags); }));
+    if (!bytes || bytes->size() != 1) break;
+    const std::string& pdf = bytes->front();
+    const std::string temp = (dir / ".bench.pdf.tmp").string();
+    int fd = -1;
+    write_ms.push_back(median_ms(1, [&] {
+      fd = ::open(temp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+      if (fd >= 0 && ::write(fd, pdf.data(), pdf.size()) != static_cast<ssize_t>(pdf.size())) std::perror("write");
+    }));
+    fsync_ms.push_back(median_ms(1, [&] {
+      if (fd >= 0 && ::fsync(fd) != 0) std::perror("fsync");
+    }));
+    rename_ms.push_back(median_ms(1, [&] {
+      if (fd >= 0) ::close(fd);
+      fs::rename(temp, output);
+    }));
+    cli::OutputRefusal refusal;
+    write_output_ms.push_back(median_ms(1, [&] {
+      cli::write_output(output, cv, pdf_format.file, pdf, nullptr, refusal);
+    }));
+  }
+  // The preview: a save seen, the pages drawn as SVG and the state the page fetches made.
+  cli::Preview preview(run, engine, cv, {});
+  preview.rebuild();
+  std::vector<double> preview_seen_ms, preview_rebuild_ms, state_ms;
+  std::size_t state_bytes = 0;
+  for (int k = 1; k <= saves && files.ok(); ++k) {
+    const std::optional<double> seen = saved_and_seen_ms(files, preview.watched(), [&] { save(k); });
+    if (!seen) break;
+    preview_seen_ms.push_back(*seen);
+    preview_rebuild_ms.push_back(median_ms(1, [&] { preview.rebuild(); }));
+    state_ms.push_back(median_ms(1, [&] { state_bytes = preview.state_json().size(); }));
+  }
+  std::printf("\nwatch rebuild of %s after a save (a one-word edit, renamed over the CV), medians of %zu saves\n",
+              fs::path(sample).filename().c_str(), build_ms.size());
+  if (build_ms.empty() || read_ms.size() < build_ms.size()) {
+    std::printf("  (the saves were not seen or did not build)\n");
+    fs::remove_all(dir);
+    return;
+  }
+  std::printf("  save seen by the watch: %.1f ms (most of it waiting for the folder to be quiet: an editor's save is several events)\n",
+              median(seen_ms));
+  std::printf("  hanji watch's rebuild (build_one, what it prints): %.1f ms; stamping the files: %.2f ms\n",
+              median(build_ms), median(bookkeeping_ms));
+  std::printf("  its stages: read %.2f ms, render %.2f ms, export %.2f ms, write %.2f ms, fsync %.2f ms, rename %.2f ms\n",
+              median(read_ms), median(render_ms), median(export_ms), median(write_ms), median(fsync_ms),
+              median(rename_ms));
+  std::printf("  the output written as hanji writes it (temporary file, fsync, rename): %.2f ms\n",
+              median(write_output_ms));
+  if (!preview_rebuild_ms.empty())
+    std::printf("serve: save seen %.1f ms, pages drawn as SVG (Preview::rebuild) %.1f ms, state made %.2f ms (%.0f KB)\n",
+                median(preview_seen_ms), median(preview_rebuild_ms), median(state_ms),
+                static_cast<double>(state_bytes) / 1024.0);
+  fs::remove_all(dir);
 }
 
 // `hanji build FOLDER -j 2`: 200 CVs (the samples over and over, each under a name of its own)
@@ -438,7 +581,10 @@ int main(int argc, char** argv) {
   std::printf("(%d runs per sample, whole `hanji build` processes, %s, layout: %s; instructions: callgrind, cold)\n",
               repeats, hanji.c_str(), layout.empty() ? "the sample's own" : layout.c_str());
   for (const std::string& sample : samples)
-    if (fs::path(sample).filename() == "heungsub-lee.yaml") print_warm_rebuild(sample, argv[0], 30);
+    if (fs::path(sample).filename() == "heungsub-lee.yaml") {
+      print_warm_rebuild(sample, argv[0], 30);
+      print_watch_rebuild(sample, argv[0], 30);
+    }
   print_batch(hanji, samples);
   print_tagging_cost(samples, layout, repeats, argv[0]);
   if (const std::optional<hanji::theme::Theme> theme = print_stage_times(samples, layout, repeats, argv[0]))

@@ -1064,6 +1064,126 @@ TEST(Watch, RebuildsOnEverySaveAndKeepsTheLastGoodPdf) {
   fs::remove_all(dir);
 }
 
+// A CV reached through a link into another folder (as dotfile setups link it): saves to the
+// real file rebuild it. Its folder removed is said once; made again, with the CV copied in,
+// it rebuilds, and every save after it is seen.
+TEST(Watch, FollowsALinkAndAFolderMadeAgain) {
+  const fs::path dir = fresh_dir("watch-link");
+  fs::create_directories(dir / "real");
+  fs::create_directories(dir / "view");
+  const std::string cv = "cv:\n  name: Jimin Park\n  sections:\n    summary:\n      - First draft.\n";
+  const auto draft = [&](const std::string& word) { return std::string(cv).replace(cv.find("First"), 5, word); };
+  std::ofstream(dir / "real" / "cv.yaml") << cv;
+  fs::create_symlink("../real/cv.yaml", dir / "view" / "cv.yaml");
+  Watching watching(dir, "view/cv.yaml");
+  ASSERT_NE(watching.until("cv.pdf: 1 page"), "");
+  save_by_rename(dir / "real" / "cv.yaml", draft("Second"));
+  EXPECT_NE(watching.until("(rebuild 1)"), "");
+  std::ofstream(dir / "real" / "cv.yaml") << draft("Third");
+  EXPECT_NE(watching.until("(rebuild 2)"), "");
+  EXPECT_NE(run("pdftotext " + quote((dir / "view" / "cv.pdf").string()) + " -").output.find("Third draft."),
+            std::string::npos);
+
+  fs::remove_all(dir / "view");
+  const std::string gone = watching.until("waiting for it to come back");
+  EXPECT_NE(gone.find("view/cv.yaml is gone"), std::string::npos) << gone;
+  fs::create_directories(dir / "view");
+  std::ofstream(dir / "view" / "cv.yaml") << draft("Fourth");
+  const std::string back = watching.until("(rebuild 3)");
+  EXPECT_NE(back, "");
+  EXPECT_EQ(back.find("does not exist"), std::string::npos) << back;
+  EXPECT_EQ(back.find("is gone"), std::string::npos) << back;  // said once
+  save_by_rename(dir / "view" / "cv.yaml", draft("Fifth"));
+  EXPECT_NE(watching.until("(rebuild 4)"), "");
+  std::ofstream(dir / "view" / "cv.yaml") << draft("Sixth");
+  EXPECT_NE(watching.until("(rebuild 5)"), "");
+  EXPECT_NE(run("pdftotext " + quote((dir / "view" / "cv.pdf").string()) + " -").output.find("Sixth draft."),
+            std::string::npos);
+  fs::remove_all(dir);
+}
+
+namespace {
+
+// How a long-running command (watch, serve) ended after its standard output was closed.
+struct EndedAfterClose {
+  bool ended = false;  // false: still running 30 s after (then killed: a hang guard)
+  int status = -1;     // its exit status
+  std::string errors;  // what it said on standard error
+};
+
+// Runs hanji `args` in `dir` with standard output and error pipes of their own, reads its
+// output until a line holding `after` ("": none), closes the output's reading end as `| head`
+// does on leaving, and waits for the command to end.
+EndedAfterClose close_output_of(const std::vector<std::string>& args, const fs::path& dir, const std::string& after) {
+  EndedAfterClose result;
+  int out[2], err[2];
+  if (pipe(out) != 0 || pipe(err) != 0) return result;
+  std::vector<std::string> argv_text = args;
+  argv_text.insert(argv_text.begin(), HANJI_BINARY);
+  const pid_t pid = fork();
+  if (pid == 0) {
+    dup2(out[1], 1);
+    dup2(err[1], 2);
+    for (int fd : {out[0], out[1], err[0], err[1]}) close(fd);
+    if (chdir(dir.c_str()) != 0) _exit(127);
+    std::vector<char*> argv;
+    for (std::string& arg : argv_text) argv.push_back(arg.data());
+    argv.push_back(nullptr);
+    execv(HANJI_BINARY, argv.data());
+    _exit(127);
+  }
+  close(out[1]);
+  close(err[1]);
+  std::string seen;
+  while (!after.empty()) {
+    const std::size_t at = seen.find(after);
+    if (at != std::string::npos && seen.find('\n', at) != std::string::npos) break;
+    pollfd waiting{out[0], POLLIN, 0};
+    char buffer[4096];
+    if (poll(&waiting, 1, 60000) <= 0) break;
+    const ssize_t n = read(out[0], buffer, sizeof buffer);
+    if (n <= 0) break;
+    seen.append(buffer, static_cast<std::size_t>(n));
+  }
+  close(out[0]);
+  int status = 0;
+  for (int tries = 0; tries < 3000 && !result.ended; ++tries) {
+    result.ended = waitpid(pid, &status, WNOHANG) == pid;
+    if (!result.ended) usleep(10000);
+  }
+  if (!result.ended) {
+    kill(pid, SIGKILL);
+    waitpid(pid, &status, 0);
+  }
+  result.status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  char buffer[4096];
+  for (ssize_t n; (n = read(err[0], buffer, sizeof buffer)) > 0;) result.errors.append(buffer, static_cast<std::size_t>(n));
+  close(err[0]);
+  return result;
+}
+
+}  // namespace
+
+// `hanji watch cv.yaml | head -1`, `hanji serve cv.yaml | head -1`: once the reader is gone the
+// command ends with status 1 and says why on standard error, whether it was writing at the
+// time (closed at once) or waiting for a save (closed once it is idle).
+TEST(Watch, EndsWithStatusOneWhenItsOutputIsClosed) {
+  const fs::path dir = fresh_dir("watch-closed");
+  std::ofstream(dir / "cv.yaml") << "cv:\n  name: Jimin Park\n";
+  const std::vector<std::pair<std::vector<std::string>, std::string>> cases{
+      {{"watch", "cv.yaml"}, ""},
+      {{"watch", "cv.yaml"}, "cv.pdf: 1 page"},
+      {{"serve", "cv.yaml", "--port", "0"}, "previewing"},
+  };
+  for (const auto& [args, after] : cases) {
+    const EndedAfterClose ended = close_output_of(args, dir, after);
+    EXPECT_TRUE(ended.ended) << args.front() << " still ran 30 s after its output was closed";
+    EXPECT_EQ(ended.status, 1) << args.front() << " " << ended.errors;
+    EXPECT_NE(ended.errors.find("standard output was closed"), std::string::npos) << args.front() << ": " << ended.errors;
+  }
+  fs::remove_all(dir);
+}
+
 // Several CVs and a folder in one run: every good one written, the bad one fails alone, and
 // the exit status says one failed.
 TEST(Batch, EveryGoodCvIsWrittenAndABadOneFailsAlone) {

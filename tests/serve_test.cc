@@ -387,6 +387,36 @@ TEST(Serve, RebuildsOnASaveAndOnTheViewersChoice) {
   EXPECT_NE(client.Get("/state")->body.find("\"layout\": \"sidebar\""), std::string::npos);
 }
 
+// The CV's folder removed: the state says the CV does not exist; made again with the CV in
+// it: the preview builds it, and says no more that it does not exist. The same through a link.
+TEST(Serve, FollowsTheCvsFolderMadeAgainAndALink) {
+  const fs::path dir = scratch("remade");
+  fs::create_directories(dir / "d");
+  write(dir / "d" / "cv.yaml", kCv);
+  Server server(dir / "d" / "cv.yaml");
+  ASSERT_GT(server.port(), 0);
+  auto client = server.client();
+  fs::remove_all(dir / "d");
+  EXPECT_NE(server.until("is gone; waiting for it to come back"), "");
+  EXPECT_NE(client.Get("/state")->body.find("does not exist"), std::string::npos);
+  fs::create_directories(dir / "d");
+  write(dir / "d" / "cv.yaml", std::string(kCv).replace(kCv.find("First"), 5, "Second"));
+  EXPECT_NE(server.until("page"), "");
+  std::string state = client.Get("/state")->body;
+  EXPECT_NE(state.find("Second draft"), std::string::npos);
+  EXPECT_EQ(state.find("does not exist"), std::string::npos) << state;
+
+  fs::create_directories(dir / "real");
+  write(dir / "real" / "cv.yaml", kCv);
+  fs::create_symlink("../real/cv.yaml", dir / "d" / "link.yaml");
+  Server linked(dir / "d" / "link.yaml");
+  ASSERT_GT(linked.port(), 0);
+  write(dir / "real" / "cv.yaml.tmp", std::string(kCv).replace(kCv.find("First"), 5, "Third"));
+  fs::rename(dir / "real" / "cv.yaml.tmp", dir / "real" / "cv.yaml");  // as editors save, in the real folder
+  EXPECT_NE(linked.until("build 2:"), "");
+  EXPECT_NE(linked.client().Get("/state")->body.find("Third draft"), std::string::npos);
+}
+
 TEST(Serve, ACvThatDoesNotExistIsAnErrorNotAnEmptyPreview) {
   const fs::path dir = scratch("missing");
   Server server(dir / "nothing.yaml");

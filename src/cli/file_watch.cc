@@ -1,38 +1,107 @@
 #include "cli/file_watch.h"
 
+#include <fcntl.h>
 #include <poll.h>
 #include <sys/inotify.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
+#include <chrono>
+#include <deque>
 #include <filesystem>
+#include <functional>
+#include <string_view>
 
+#include "cli/cli.h"
 #include "readers/source.h"
 
 namespace hanji::cli {
 namespace {
 
 namespace fs = std::filesystem;
+using Clock = std::chrono::steady_clock;
 
 // How long the watched files must be quiet before a change counts: an editor's save is
-// several events within a few milliseconds (write a temporary file, flush, rename, set
-// attributes).
+// several events within a few milliseconds (rename the old file away, write a new one, set
+// attributes), and a build in the middle would find the file missing or half written.
 constexpr int kQuietMs = 30;
+// The same, when the last event was a file's save ending (written and closed, or renamed into
+// place): the file is whole, only an attribute set after it may follow. A save so seen builds
+// 25 ms sooner (make bench: the save seen).
+constexpr int kSettleMs = 5;
+// The longest a stream of events that matter may put a change off: a file written without
+// pause (a log, a generator) still rebuilds, once a second.
+constexpr int kMostQuietMs = 1000;
+// Files up to this size are digested when stamped (a CV, a layout, a locale file: what a user
+// saves); larger ones (fonts, photos) are judged by their stamp alone.
+constexpr long long kDigestBytes = 256 * 1024;
+// Links followed in one path before giving up (the kernel's own limit).
+constexpr int kMostLinks = 40;
 
-std::string folder_of(const std::string& file) {
-  const fs::path parent = fs::path(file).parent_path();
-  return parent.empty() ? std::string(".") : parent.string();
+constexpr uint32_t kFolderEvents = IN_CLOSE_WRITE | IN_MODIFY | IN_MOVED_TO | IN_MOVED_FROM | IN_CREATE | IN_DELETE |
+                                   IN_ATTRIB | IN_DELETE_SELF | IN_MOVE_SELF | IN_ONLYDIR;
+
+/// A digest of the bytes of the regular file `path`, when it is one of at most kDigestBytes.
+std::optional<std::size_t> content_digest(const std::string& path) {
+  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+  if (fd < 0) return std::nullopt;
+  std::optional<std::size_t> digest;
+  struct stat st {};
+  if (::fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size <= kDigestBytes) {
+    std::string bytes(static_cast<std::size_t>(st.st_size) + 1, '\0');  // one more: a file that grew is read whole
+    std::size_t have = 0;
+    for (;;) {
+      const ssize_t n = ::read(fd, bytes.data() + have, bytes.size() - have);
+      if (n < 0 && errno == EINTR) continue;
+      if (n <= 0) break;
+      have += static_cast<std::size_t>(n);
+      if (have == bytes.size()) break;
+    }
+    if (have < bytes.size()) digest = std::hash<std::string_view>{}(std::string_view(bytes.data(), have));
+  }
+  ::close(fd);
+  return digest;
+}
+
+/// The folder entries `watched` depends on: each file's steps, and the locale folders where
+/// any YAML file matters.
+std::map<std::string, std::set<std::string>> entries_of(const Watched& watched, std::set<std::string>& any_yaml) {
+  std::map<std::string, std::set<std::string>> entries;
+  for (const auto& [file, seen] : watched.stamps) {
+    const PathSteps steps = follow_path(file);
+    for (const auto& [folder, name] : steps.entries) entries[folder].insert(name);
+    if (steps.exists && watched.any_yaml_in.contains(file)) {
+      any_yaml.insert(steps.resolved);
+      entries[steps.resolved];
+    }
+  }
+  return entries;
 }
 
 }  // namespace
 
+FileSeen file_seen(const std::string& path) {
+  FileSeen seen;
+  seen.stamp = file_stamp(path);  // the stamp first: bytes saved in between are digested, and seen again
+  if (seen.stamp && static_cast<long long>(seen.stamp->size) <= kDigestBytes) seen.digest = content_digest(path);
+  return seen;
+}
+
 void Watched::stamp_now() {
-  for (auto& [file, stamp] : stamps) stamp = file_stamp(file);
+  for (auto& [file, seen] : stamps) seen = file_seen(file);
 }
 
 bool Watched::changed() const {
-  for (const auto& [file, stamp] : stamps)
-    if (file_stamp(file) != stamp) return true;
+  for (const auto& [file, seen] : stamps) {
+    const std::optional<FileStamp> now = file_stamp(file);
+    if (now == seen.stamp) continue;
+    // Saved with the same bytes (a new stamp): nothing to build.
+    if (now && seen.digest && static_cast<long long>(now->size) <= kDigestBytes && content_digest(file) == seen.digest)
+      continue;
+    return true;
+  }
   return false;
 }
 
@@ -41,16 +110,78 @@ Watched what_to_watch(const std::string& cv, const std::vector<std::string>& inp
   Watched watched;
   std::vector<std::string> files = inputs;
   files.push_back(cv);  // even when it did not read: it is what the user will fix
-  for (const std::string& file : files) {
-    watched.names_in[folder_of(file)].insert(fs::path(file).filename().string());
-    auto known = before ? before->stamps.find(file) : std::map<std::string, std::optional<FileStamp>>::const_iterator{};
-    watched.stamps[file] = before && known != before->stamps.end() ? known->second : file_stamp(file);
-  }
+  // A locale folder is stamped as a folder: a file made, removed or renamed in it changes it.
   for (const std::string& dir : readers::locale_search_dirs(cv, engine.dirs().locales)) {
     watched.any_yaml_in.insert(dir);
-    watched.names_in[dir];
+    files.push_back(dir);
+  }
+  for (const std::string& file : files) {
+    auto known = before ? before->stamps.find(file) : std::map<std::string, FileSeen>::const_iterator{};
+    watched.stamps[file] = before && known != before->stamps.end() ? known->second : file_seen(file);
   }
   return watched;
+}
+
+PathSteps follow_path(const std::string& path) {
+  PathSteps steps;
+  std::error_code ec;
+  const fs::path start = fs::absolute(path, ec);
+  if (ec || path.empty()) return steps;
+  std::deque<std::string> rest;
+  for (const fs::path& part : start.relative_path()) rest.push_back(part.string());
+  fs::path at = "/";  // always a folder that exists, free of links
+  int links = 0;
+  while (!rest.empty()) {
+    const std::string name = std::move(rest.front());
+    rest.pop_front();
+    if (name.empty() || name == ".") continue;
+    if (name == "..") {  // `at` has no links: its parent is the real one
+      at = at.parent_path();
+      continue;
+    }
+    const fs::path next = at / name;
+    struct stat st {};
+    if (::lstat(next.c_str(), &st) != 0) {  // missing: its making is waited for where it would be
+      steps.entries.emplace_back(at.string(), name);
+      return steps;
+    }
+    if (S_ISLNK(st.st_mode)) {
+      steps.entries.emplace_back(at.string(), name);  // the link may be pointed elsewhere
+      std::string target(static_cast<std::size_t>(st.st_size > 0 ? st.st_size : 4095) + 1, '\0');
+      const ssize_t length = ::readlink(next.c_str(), target.data(), target.size());
+      if (++links > kMostLinks || length <= 0 || static_cast<std::size_t>(length) >= target.size()) return steps;
+      target.resize(static_cast<std::size_t>(length));
+      const fs::path to(target);
+      std::vector<std::string> parts;
+      for (const fs::path& part : to.relative_path()) parts.push_back(part.string());
+      rest.insert(rest.begin(), parts.begin(), parts.end());
+      if (to.is_absolute()) at = "/";
+      continue;
+    }
+    if (rest.empty()) steps.entries.emplace_back(at.string(), name);  // the file (or folder) itself
+    at = next;
+  }
+  steps.resolved = at.string();
+  steps.exists = true;
+  return steps;
+}
+
+Closed flush_and_check(std::ostream& out, std::ostream& err) {
+  out.flush();
+  err.flush();
+  if (out.bad()) return Closed::Output;
+  if (err.bad()) return Closed::Errors;
+  return Closed::None;
+}
+
+int stop_for_closed(Closed which, std::ostream& out, std::ostream& err) {
+  std::ostream& open = which == Closed::Output ? err : out;
+  if (!open.bad()) {
+    open << "hanji: error: standard " << (which == Closed::Output ? "output" : "error")
+         << " was closed (whoever read it is gone); stopping\n";
+    open.flush();
+  }
+  return kBadInput;
 }
 
 FileWatch::FileWatch() : fd_(inotify_init1(IN_NONBLOCK | IN_CLOEXEC)) {}
@@ -60,63 +191,111 @@ FileWatch::~FileWatch() {
 }
 
 void FileWatch::update(const Watched& watched) {
-  // One folder may be named twice ("." and its full path): the kernel gives both one watch.
-  std::map<int, std::set<std::string>> now;
-  for (const auto& [dir, names] : watched.names_in) {
-    const int wd = inotify_add_watch(fd_, dir.c_str(),
-                                     IN_CLOSE_WRITE | IN_MOVED_TO | IN_MOVED_FROM | IN_CREATE | IN_DELETE | IN_ATTRIB |
-                                         IN_DELETE_SELF | IN_MOVE_SELF);
-    if (wd >= 0) now[wd].insert(dir);
+  std::set<std::string> any_yaml;
+  const std::map<std::string, std::set<std::string>> entries = entries_of(watched, any_yaml);
+  wanted_.clear();
+  // One folder may be reached by two names: the kernel gives both one watch.
+  std::map<int, std::vector<std::string>> now;
+  for (const auto& [dir, names] : entries) {
+    wanted_[dir] = Folder{names, any_yaml.contains(dir)};
+    const int wd = inotify_add_watch(fd_, dir.c_str(), kFolderEvents);
+    if (wd >= 0) now[wd].push_back(dir);
   }
-  for (const auto& [wd, dir] : folders_)
+  for (const auto& [wd, dirs] : folders_)
     if (!now.contains(wd)) inotify_rm_watch(fd_, wd);
   folders_ = std::move(now);
 }
 
-std::vector<std::pair<int, std::string>> FileWatch::read_events() {
-  std::vector<std::pair<int, std::string>> events;
+std::vector<FileWatch::Event> FileWatch::read_events() {
+  std::vector<Event> events;
   alignas(inotify_event) char buffer[16384];
   for (;;) {
     const ssize_t length = ::read(fd_, buffer, sizeof buffer);
     if (length <= 0) break;
     for (ssize_t at = 0; at < length;) {
       const auto* event = reinterpret_cast<const inotify_event*>(buffer + at);
-      events.emplace_back(event->wd, event->len > 0 ? std::string(event->name) : std::string());
+      events.push_back(Event{event->wd, event->mask, event->len > 0 ? std::string(event->name) : std::string()});
       at += static_cast<ssize_t>(sizeof(inotify_event) + event->len);
     }
   }
   return events;
 }
 
-bool FileWatch::matters(const std::vector<std::pair<int, std::string>>& events, const Watched& watched) const {
-  for (const auto& [wd, name] : events) {
-    auto folder = folders_.find(wd);
-    if (folder == folders_.end()) continue;
-    if (name.empty()) return true;  // the folder itself moved or went
-    for (const std::string& dir : folder->second) {
-      auto names = watched.names_in.find(dir);
-      if (names != watched.names_in.end() && names->second.contains(name)) return true;
-      if (watched.any_yaml_in.contains(dir) && (has_extension(name, {".yaml", ".yml"}) || name == "index.txt"))
-        return true;
+FileWatch::Relevance FileWatch::matters(const std::vector<Event>& events) const {
+  Relevance relevance = Relevance::None;
+  for (const Event& event : events) {
+    if (event.mask & IN_Q_OVERFLOW) {  // events were dropped: any of them may have mattered
+      relevance = Relevance::Unfinished;
+      continue;
     }
+    auto folder = folders_.find(event.wd);
+    if (folder == folders_.end()) continue;  // a watch given up (its IN_IGNORED)
+    bool counts = event.name.empty();        // the folder itself moved or went
+    for (const std::string& dir : folder->second) {
+      auto wanted = wanted_.find(dir);
+      if (counts || wanted == wanted_.end()) continue;
+      counts = wanted->second.names.contains(event.name) ||
+               (wanted->second.any_yaml && (has_extension(event.name, {".yaml", ".yml"}) || event.name == "index.txt"));
+    }
+    if (counts)
+      relevance = !event.name.empty() && (event.mask & (IN_CLOSE_WRITE | IN_MOVED_TO)) ? Relevance::Saved
+                                                                                       : Relevance::Unfinished;
   }
-  return false;
+  return relevance;
 }
 
-FileWatch::Wait FileWatch::wait_for_change(const Watched& watched, int other_fd) {
+FileWatch::Wait FileWatch::wait_for_change(const Watched& watched, const Also& also) {
   update(watched);
   if (watched.changed()) return Wait::Changed;  // saved while the last build ran
+  const auto deadline = Clock::now() + std::chrono::milliseconds(also.timeout_ms);
+  const auto left_ms = [&] {
+    if (also.timeout_ms < 0) return -1;
+    const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now()).count();
+    return static_cast<int>(std::max<long long>(0, left));
+  };
   for (;;) {
-    pollfd waiting[2] = {{fd_, POLLIN, 0}, {other_fd, POLLIN, 0}};
-    if (::poll(waiting, other_fd >= 0 ? 2 : 1, -1) < 0) {
+    // Outputs are polled for nothing but their errors: a pipe whose reader is gone reports one
+    // at once, without a write. One that is not open is left out (it would report always).
+    std::vector<pollfd> waiting{{fd_, POLLIN, 0}, {also.wake_fd, POLLIN, 0}};
+    std::vector<std::size_t> outputs;
+    for (std::size_t i = 0; i < also.output_fds.size(); ++i)
+      if (also.output_fds[i] >= 0 && ::fcntl(also.output_fds[i], F_GETFD) != -1) {
+        waiting.push_back({also.output_fds[i], 0, 0});
+        outputs.push_back(i);
+      }
+    const int ready = ::poll(waiting.data(), waiting.size(), left_ms());
+    if (ready < 0) {
       if (errno == EINTR) continue;
       return Wait::Failed;
     }
-    if (other_fd >= 0 && (waiting[1].revents & POLLIN)) return Wait::Woken;
-    if (!matters(read_events(), watched)) continue;
-    // Let the save finish: until the folders are quiet for kQuietMs.
-    pollfd quiet{fd_, POLLIN, 0};
-    while (::poll(&quiet, 1, kQuietMs) > 0) read_events();
+    if (ready == 0) return Wait::TimedOut;
+    for (std::size_t k = 0; k < outputs.size(); ++k)
+      if (waiting[2 + k].revents & (POLLERR | POLLHUP)) {
+        closed_fd_ = outputs[k];
+        return Wait::Closed;
+      }
+    if (also.wake_fd >= 0 && (waiting[1].revents & POLLIN)) return Wait::Woken;
+    if (!(waiting[0].revents & POLLIN)) continue;
+    Relevance last = matters(read_events());
+    if (last == Relevance::None) continue;
+    // Let the save finish: until the folders are quiet for kQuietMs, or kSettleMs after a save
+    // that ended (events that do not matter, such as another program's files in the same
+    // folder, do not put it off).
+    const auto most = Clock::now() + std::chrono::milliseconds(kMostQuietMs);
+    const auto quiet_for = [](Relevance r) { return std::chrono::milliseconds(r == Relevance::Saved ? kSettleMs : kQuietMs); };
+    for (auto quiet_until = Clock::now() + quiet_for(last);;) {
+      const auto until = std::min(quiet_until, most);
+      const auto wait = std::chrono::duration_cast<std::chrono::milliseconds>(until - Clock::now()).count();
+      pollfd quiet{fd_, POLLIN, 0};
+      if (wait <= 0 || ::poll(&quiet, 1, static_cast<int>(wait) + 1) <= 0) break;
+      if (const Relevance now = matters(read_events()); now != Relevance::None) {
+        last = now;
+        quiet_until = Clock::now() + quiet_for(last);
+      }
+    }
+    // The folders again: one made again is watched before its files are looked at, so a save
+    // after this look is an event.
+    update(watched);
     if (watched.changed()) return Wait::Changed;  // else saved as it was
   }
 }

@@ -24,6 +24,7 @@
 #include <algorithm>
 #include <atomic>
 #include <cerrno>
+#include <chrono>
 #include <cstring>
 #include <iostream>
 #include <memory>
@@ -259,19 +260,39 @@ int serve(const Run& run) {
   run.out.flush();
   if (opt.open_browser) open_browser(url, run.err);
 
-  for (;;) {
-    const FileWatch::Wait why = files.wait_for_change(preview.watched(), wakeup.fd());
-    if (why == FileWatch::Wait::Failed) break;
-    if (why == FileWatch::Wait::Woken) wakeup.drain();
-    preview.rebuild();
-    if (!opt.quiet) {
-      run.out << preview.summary() << "\n";
-      run.out.flush();
+  // A closed standard output or error ends the preview (`hanji serve cv.yaml | head -1`):
+  // seen at the next write, or while waiting, when the pipe reports its reader gone.
+  const FileWatch::Also also{wakeup.fd(), {STDOUT_FILENO, STDERR_FILENO}, -1};
+  Closed closed = flush_and_check(run.out, run.err);
+  bool gone = false;
+  int stopped = 0;
+  while (closed == Closed::None) {
+    const FileWatch::Wait why = files.wait_for_change(preview.watched(), also);
+    if (why == FileWatch::Wait::Closed) {
+      closed = files.closed_fd() == 0 ? Closed::Output : Closed::Errors;
+      break;
     }
+    if (why == FileWatch::Wait::Failed || why == FileWatch::Wait::TimedOut) {
+      stopped = errno;
+      break;
+    }
+    if (why == FileWatch::Wait::Woken) wakeup.drain();
+    // A CV that is gone (removed, or its folder removed) is said once; the state's messages
+    // say it too, until a build after it is back.
+    const bool missing = !file_stamp(opt.input());
+    preview.rebuild();
+    if (!opt.quiet && !(missing && gone))
+      run.out << (missing ? fmt::format("hanji: {} is gone; waiting for it to come back", opt.input()) : preview.summary())
+              << "\n";
+    gone = missing;
+    closed = flush_and_check(run.out, run.err);
   }
-  run.err << fmt::format("hanji: error: watching stopped: {}\n", std::strerror(errno));
+  // BoundedServer::run() ends at once when stop() came first: a run that stops at once, its
+  // output closed, needs no wait for the loop to begin.
   server.stop();
   listener.join();
+  if (closed != Closed::None) return stop_for_closed(closed, run.out, run.err);
+  run.err << fmt::format("hanji: error: watching stopped: {}\n", std::strerror(stopped));
   return kBadInput;
 }
 

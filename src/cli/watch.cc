@@ -5,6 +5,7 @@
 // its messages at FILE:LINE:COL and the last good output stays as it was.
 // How files are watched: file_watch.h.
 #include <fmt/format.h>
+#include <unistd.h>
 
 #include <cerrno>
 #include <chrono>
@@ -30,11 +31,21 @@ std::string clock_now() {
 /// One build, reported on one line (its messages before it). `watched` becomes what it was
 /// made from, stamped before the line is printed (whoever saves a file on seeing the line
 /// saves after the stamp); a build that failed keeps watching what the last good one read.
-void rebuild(const Run& run, engine::Engine& engine, const std::string& cv, const std::string& output, int count,
-             std::vector<std::string>& inputs, Watched& watched) {
+/// A CV that is gone (removed, or its folder removed) is said once and not built until it is
+/// back. Returns which standard stream it found closed, if one was.
+Closed rebuild(const Run& run, engine::Engine& engine, const std::string& cv, const std::string& output, int& count,
+               std::vector<std::string>& inputs, Watched& watched, bool& gone) {
+  watched.stamp_now();
+  if (count > 0 && !file_stamp(cv)) {  // (the first build says what is missing, as hanji build does)
+    if (!gone)
+      run.out << fmt::format("[{}] {} is gone; waiting for it to come back\n", clock_now(), cv);
+    gone = true;
+    watched = what_to_watch(cv, inputs, engine, &watched);
+    return flush_and_check(run.out, run.err);
+  }
+  gone = false;
   std::ostringstream said;
   std::vector<std::string> read;
-  watched.stamp_now();
   const auto started = std::chrono::steady_clock::now();
   const int code = build_one(run.to(said, run.err), engine, cv, output, &read);
   const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started).count();
@@ -48,8 +59,8 @@ void rebuild(const Run& run, engine::Engine& engine, const std::string& cv, cons
   else
     run.out << fmt::format("[{}] {} {}; watching for the next save\n", clock_now(), output,
                            file_stamp(output) ? "kept as it was" : "not written");
-  run.out.flush();
-  run.err.flush();
+  ++count;
+  return flush_and_check(run.out, run.err);
 }
 
 }  // namespace
@@ -75,8 +86,19 @@ int watch(const Run& run) {
   Watched watched = what_to_watch(cv, {}, engine);
   files.update(watched);
   std::vector<std::string> inputs;
-  rebuild(warm, engine, cv, output, 0, inputs, watched);
-  for (int count = 1; files.wait_for_change(watched) == FileWatch::Wait::Changed;) rebuild(warm, engine, cv, output, count++, inputs, watched);
+  int count = 0;
+  bool gone = false;
+  // A closed standard output ends the run (`hanji watch cv.yaml | head -1`): seen at the next
+  // write, or while waiting, when the pipe reports its reader gone.
+  const FileWatch::Also also{-1, {STDOUT_FILENO, STDERR_FILENO}, -1};
+  for (Closed closed = rebuild(warm, engine, cv, output, count, inputs, watched, gone);;
+       closed = rebuild(warm, engine, cv, output, count, inputs, watched, gone)) {
+    if (closed != Closed::None) return stop_for_closed(closed, run.out, run.err);
+    const FileWatch::Wait why = files.wait_for_change(watched, also);
+    if (why == FileWatch::Wait::Closed)
+      return stop_for_closed(files.closed_fd() == 0 ? Closed::Output : Closed::Errors, run.out, run.err);
+    if (why != FileWatch::Wait::Changed) break;
+  }
   run.err << fmt::format("hanji: error: watching stopped: {}\n", std::strerror(errno));
   return kBadInput;
 }
