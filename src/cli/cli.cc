@@ -105,7 +105,7 @@ options:
                       RenderCV's spelling --cv.phone VALUE works too
   --port N            serve: the port (default 8177; 0: any free one)
   --host ADDRESS      serve: the address to listen on (default 127.0.0.1, this
-                      machine only)
+                      machine only; 0.0.0.0: every network it is on)
   --open              serve: open the preview in the desktop's browser
   --editor COMMAND    serve: what a click on the page runs, {file}, {line} and
                       {col} replaced: 'code -g {file}:{line}:{col}'
