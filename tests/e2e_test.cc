@@ -784,10 +784,18 @@ TEST(RenderCvFiles, RenderCommandPutsThePdfTheMarkdownAndThePngWhereItSays) {
   const std::string markdown = read_file(md);
   EXPECT_NE(markdown.find("# Maria Lopez"), std::string::npos) << markdown;
   EXPECT_NE(markdown.find("Lone Star Analytics"), std::string::npos) << markdown;
-  // Again: the same bytes in the same places, and nothing anywhere else.
+  // Again: its files are outside rendercv_output/, so the CV file's own settings replace them
+  // only with --force (a downloaded CV must not replace the user's files); nothing is written
+  // without it. With it, the same bytes in the same places, and nothing anywhere else.
   const std::string first = read_file(pdf);
-  ASSERT_EQ(run(build, true).exit_code, 0);
+  std::ofstream(md, std::ios::trunc) << "# edited by hand\n";
+  Result refused = run(build, true);
+  EXPECT_EQ(refused.exit_code, 1) << refused.output;
+  EXPECT_NE(refused.output.find("--force"), std::string::npos) << refused.output;
+  EXPECT_EQ(read_file(md), "# edited by hand\n");
+  ASSERT_EQ(run(build + " --force", true).exit_code, 0);
   EXPECT_EQ(read_file(pdf), first);
+  EXPECT_EQ(read_file(md), markdown);
   std::vector<std::string> files;
   for (const auto& entry : fs::recursive_directory_iterator(dir))
     if (entry.is_regular_file()) files.push_back(fs::relative(entry.path(), dir).string());

@@ -429,12 +429,15 @@ const exports::Exporter& output_format(const Options& opt) {
   return asked ? *asked : exports::default_exporter();
 }
 
-static bool names_folder(const std::string& output) {
-  return output != "-" && !output.empty() && (output.back() == '/' || is_folder(output));
+/// Whether -o names a folder to write in: FOLDER/, or a folder that is there and is not named as
+/// the output is (`-o cv.pdf` that is a folder is refused as one, not written into).
+static bool names_folder(const std::string& output, const exports::Exporter& format) {
+  if (output.empty() || output == "-") return false;
+  return output.back() == '/' || (is_folder(output) && !has_extension(output, format.file.extensions));
 }
 
 std::string output_path(const Options& opt, const std::string& input) {
-  if (!opt.output.empty() && !names_folder(opt.output)) return opt.output;
+  if (!opt.output.empty() && !names_folder(opt.output, output_format(opt))) return opt.output;
   if (input == "-" && opt.output.empty()) return "-";
   const std::string extension(output_format(opt).extension());
   fs::path p(input == "-" ? "cv" : input);
@@ -559,13 +562,15 @@ void remove_stale_pages(const Writing& writing, const PlannedOutput& output, std
     const std::string path = page_path(output, number);
     std::error_code ec;
     if (!fs::exists(fs::symlink_status(path, ec))) return;
+    if (!page_written_by_hanji(path, *output.format)) {
+      run.err << fmt::format("hanji: warning: {} is not a page hanji wrote: left as it is, though the CV now has {} "
+                             "page{}\n", path, pages, pages == 1 ? "" : "s");
+      return;
+    }
     OutputRefusal refusal;
-    if (!page_written_by_hanji(path, *output.format) ||
-        !may_remove_stale_page(path, output, writing.input, writing.inputs, writing.files, run.rules(), refusal)) {
-      run.err << fmt::format("hanji: warning: {} is not a page hanji may remove{}: left as it is, though the CV now "
-                             "has {} page{}\n",
-                             path, refusal.reason.empty() ? "" : " (" + refusal.reason + ")", pages,
-                             pages == 1 ? "" : "s");
+    if (!may_remove_stale_page(path, output, writing.input, writing.inputs, writing.files, run.rules(), refusal)) {
+      run.err << fmt::format("hanji: warning: {}, a page of an older build, is left as it is, though the CV now has "
+                             "{} page{}: {}\n", path, pages, pages == 1 ? "" : "s", refusal.reason);
       return;
     }
     if (!fs::remove(path, ec)) {
@@ -632,8 +637,7 @@ int build_one(const Run& run, engine::Engine& engine, const std::string& input, 
               std::vector<std::string>* inputs) {
   const Options& opt = run.opt;
   const exports::Exporter& format = output_format(opt);
-  if (std::optional<OutputRefusal> mismatch = mismatched_output(opt, format, output)) return run.refused(*mismatch);
-  if (!opt.output.empty() && opt.output.back() == '/' && !is_folder(opt.output))
+  if (run.write && !opt.output.empty() && opt.output.back() == '/' && !is_folder(opt.output))
     return run.refused({fmt::format("-o {} names a folder, and there is none", opt.output),
                         fmt::format("make it first (mkdir -p {}), or name a file: -o {}", opt.output,
                                     output_path(opt, input))});
@@ -653,6 +657,9 @@ int build_one(const Run& run, engine::Engine& engine, const std::string& input, 
   OutputRefusal refusal;
   if (named && run.write && !to_stdout && !check_plan(first_files(), input, {}, run.rules(), refusal))
     return run.refused(refusal);
+  // Where -o may write, then what it may be called (`check` writes nothing, and takes any -o).
+  if (std::optional<OutputRefusal> mismatch = mismatched_output(opt, format, output); mismatch && run.write)
+    return run.refused(*mismatch);
   Diagnostics diags;
   std::optional<model::CvFile> file;
   if (input == "-") {
