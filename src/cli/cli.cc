@@ -78,7 +78,15 @@ commands:
 
 options:
   -o, --output FILE   where to write the PDF ('-': standard output); a CV of '-'
-                      is read from standard input
+                      is read from standard input. FILE ends in the format's
+                      extension (-o cv.pdf; --format svg -o cv.svg); a page
+                      format writes one file a page: -o cv.svg writes cv-1.svg,
+                      cv-2.svg, ... -o FOLDER/ writes FOLDER/CV.pdf
+  --force             let a CV file's settings.render_command replace files
+                      outside rendercv_output/ (without it, it writes only new
+                      files there: a CV file may be someone else's)
+  --allow-outside     let a CV file's settings.render_command write outside the
+                      CV's folder (an absolute path, .., ~, a link leading out)
   -j, --jobs N        CVs built at once by a build of several (default: one per core)
   -l, --layout NAME   layout to use (overrides the file's `layout:`)
   --paper SIZE        paper size: PAPER_NAMES (overrides the layout)
