@@ -1072,6 +1072,29 @@ TEST(Watch, RebuildsOnEverySaveAndKeepsTheLastGoodPdf) {
   fs::remove_all(dir);
 }
 
+// A CV file whose render_command writes outside rendercv_output/: the first build of watch
+// writes a new file there, and every rebuild replaces what watch itself wrote (no --force);
+// a file that was there before watch started is not replaced without --force.
+TEST(Watch, RebuildsReplaceWhatWatchWroteOutsideRendercvOutput) {
+  const fs::path dir = fresh_dir("watch-render-command");
+  const std::string cv = "cv:\n  name: Jimin Park\n  sections:\n    summary:\n      - First draft.\n"
+                         "settings:\n  render_command:\n    pdf_path: mine.pdf\n    dont_generate_markdown: true\n";
+  std::ofstream(dir / "cv.yaml") << cv;
+  {
+    Watching watching(dir, "cv.yaml");
+    ASSERT_NE(watching.until("mine.pdf: 1 page"), "");
+    save_by_rename(dir / "cv.yaml", std::string(cv).replace(cv.find("First"), 5, "Second"));
+    EXPECT_NE(watching.until("(rebuild 1)"), "");
+    EXPECT_NE(run("pdftotext " + quote((dir / "mine.pdf").string()) + " -").output.find("Second draft."),
+              std::string::npos);
+  }
+  // A new watch did not write mine.pdf: it is the user's file now.
+  Watching again(dir, "cv.yaml");
+  const std::string said = again.until("not written");
+  EXPECT_NE(said.find("--force"), std::string::npos) << said;
+  fs::remove_all(dir);
+}
+
 // Several CVs and a folder in one run: every good one written, the bad one fails alone, and
 // the exit status says one failed.
 TEST(Batch, EveryGoodCvIsWrittenAndABadOneFailsAlone) {
