@@ -578,7 +578,11 @@ TEST(HostileTable, CoversTheReportedCases) {
                              "FIFO as input", "/dev/zero", "20,000 layouts overflowed", "18000 x 18000", "1e16", "1e20",
                              "not an image", "truncated PNG", "truncated JPEG", "margins larger", "only libharu",
                              "10,000 sections", "symbolic link", "no layout", "merge keys", "billion laughs",
-                             "without a name"}) {
+                             "without a name",
+                             // issue 29: where a build writes
+                             "thesis.pdf", "README.md", "CV's own photo", "refused second page", "~/x.pdf", "~bob",
+                             "-o new.yaml", "-o x names no format", "pic.jpg", "-o out/", "one cv.name",
+                             "another CV's photo", "first build over the rendercv_output/"}) {
     bool found = false;
     for (const Case& c : cases) found = found || c.name.find(needle) != std::string::npos;
     EXPECT_TRUE(found) << "no case about " << needle;
