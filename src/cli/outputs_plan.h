@@ -1,8 +1,10 @@
 // cli: which files `hanji build` writes for one CV, and where. What the command line names
 // first (-o, standard output); otherwise what a RenderCV file's settings.render_command asks
 // (model::RenderSettings: the PDF and the Markdown, in the folders it names); otherwise hanji's
-// own default beside the CV. Every file is then written by output.h's rules, wherever it was
-// asked for.
+// own default beside the CV. Once every output is made in memory, the whole plan (each page
+// file too) is checked before the first byte is written (check_plan): output.h's rules for
+// every file, none over a file the CV is made from, no two on one file, and for what the CV
+// file itself asks, its folder and --force (PlanRules). A refused plan writes nothing.
 #pragma once
 
 #include <set>

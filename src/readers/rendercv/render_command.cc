@@ -1,7 +1,8 @@
 // RenderCV's `settings.render_command` (RenderCV 1: `rendercv_settings.render_command`): where
 // `rendercv render` writes its files and which it makes. hanji makes three of them, the PDF,
 // the Markdown and the PNG pages; it keeps their paths as RenderCV resolves them (relative to the CV file's
-// folder, OUTPUT_FOLDER and the name and date placeholders expanded) and says which keys ask
+// folder, OUTPUT_FOLDER and the name and date placeholders expanded, a leading ~ or ~/ the
+// home folder) and says which keys ask
 // for what it cannot make. The paths are data here; the command decides what it writes, by its
 // own rules for output files.
 #include <fmt/format.h>
