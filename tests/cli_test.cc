@@ -2,6 +2,7 @@
 // (each names file:line:col, exits 1 and writes nothing), and atomic output.
 #include "cli/cli.h"
 #include "cli/output.h"
+#include "cli/outputs_plan.h"
 #include "cli/signals.h"
 #include "export/registry.h"
 #include "readers/source.h"
@@ -847,6 +848,94 @@ TEST_F(Cli, DpiAndPageFormatsAreCheckedAsUsage) {
   Outcome over = hanji({"build", cv, "--format", "svg"});
   EXPECT_EQ(over.code, hanji::cli::kBadInput);
   EXPECT_EQ(read(path("cv-1.svg")), "not a picture");
+}
+
+}  // namespace
+
+namespace {
+
+// ---- the plan of a build's outputs (issue 29) ---------------------------------------------
+
+// One planned output (set member by member: GCC 12 sees the nested strings of a braced one as
+// maybe uninitialised).
+hanji::cli::PlannedOutput planned(const hanji::exports::Exporter* format, const std::string& path, bool from_file,
+                                  int line = 0) {
+  hanji::cli::PlannedOutput output;
+  output.format = format;
+  output.path = path;
+  output.from_file = from_file;
+  if (from_file) output.setting = "settings.render_command.pdf_path";
+  if (line > 0) output.span = hanji::Span{"cv.yaml", line, 15};
+  return output;
+}
+
+// real_location follows every link on the way, a link to nothing too (where a write would
+// create the file), and takes `..` after the link before it, as the system does.
+TEST_F(Cli, RealLocationFollowsLinksEvenToNothing) {
+  fs::create_directories(path("inside/deep"));
+  fs::create_directories(path("outside"));
+  fs::create_symlink(path("outside/never.pdf"), path("inside/cv.pdf"));  // to nothing yet
+  fs::create_symlink("../../outside", path("inside/deep/up"));
+  const std::string outside = hanji::cli::real_location(path("outside"));
+  EXPECT_EQ(hanji::cli::real_location(path("inside/cv.pdf")), outside + "/never.pdf");
+  EXPECT_EQ(hanji::cli::real_location(path("inside/deep/up/../x.pdf")),
+            hanji::cli::real_location(path(".")) + "/x.pdf");
+  EXPECT_FALSE(hanji::cli::is_within(hanji::cli::real_location(path("inside/cv.pdf")),
+                                     hanji::cli::real_location(path("inside"))));
+  EXPECT_TRUE(hanji::cli::is_within(hanji::cli::real_location(path("inside/deep/a.pdf")),
+                                    hanji::cli::real_location(path("inside"))));
+}
+
+// A CV file's own output outside rendercv_output/ replaces an existing file only with --force,
+// or when this run wrote it (watch's second build over its first); inside rendercv_output/ it
+// replaces freely; a link out of the CV's folder is outside.
+TEST_F(Cli, ACvFilesOwnOutputsReplaceOnlyWhatTheRunWroteOrWithForce) {
+  const std::string cv = write("cv.yaml", "cv:\n  name: A\n");
+  write("mine.pdf", "%PDF-1.4 mine\n%%EOF\n");
+  fs::create_directories(path("rendercv_output"));
+  write("rendercv_output/A_CV.pdf", "%PDF-1.4 older\n%%EOF\n");
+  const hanji::exports::Exporter& pdf = hanji::exports::default_exporter();
+  const hanji::cli::PlannedOutput mine = planned(&pdf, path("mine.pdf"), true, 5);
+  const hanji::cli::PlannedOutput own = planned(&pdf, path("rendercv_output/A_CV.pdf"), true);
+  hanji::cli::OutputRefusal refusal;
+  hanji::cli::PlanRules rules;
+  EXPECT_FALSE(hanji::cli::check_plan({{mine.path, &mine}}, cv, {}, rules, refusal));
+  EXPECT_NE(refusal.reason.find("outside rendercv_output/"), std::string::npos) << refusal.reason;
+  EXPECT_EQ(refusal.at.line, 5);
+  EXPECT_TRUE(hanji::cli::check_plan({{own.path, &own}}, cv, {}, rules, refusal)) << refusal.reason;
+  const std::set<std::string> written{hanji::cli::real_location(path("mine.pdf"))};
+  rules.written_before = &written;
+  EXPECT_TRUE(hanji::cli::check_plan({{mine.path, &mine}}, cv, {}, rules, refusal)) << refusal.reason;
+  rules = {true, false, nullptr};
+  EXPECT_TRUE(hanji::cli::check_plan({{mine.path, &mine}}, cv, {}, rules, refusal)) << refusal.reason;
+  // Two outputs on one file, and an output over an input, whoever asked for them.
+  const hanji::cli::PlannedOutput named = planned(&pdf, path("new.pdf"), false);
+  fs::create_symlink("new.pdf", path("alias.pdf"));
+  EXPECT_FALSE(hanji::cli::check_plan({{path("new.pdf"), &named}, {path("alias.pdf"), &named}}, cv, {}, rules, refusal));
+  EXPECT_NE(refusal.reason.find("are the same file"), std::string::npos) << refusal.reason;
+  EXPECT_FALSE(hanji::cli::check_plan({{path("new.pdf"), &named}}, cv, {path("new.pdf")}, rules, refusal));
+  EXPECT_NE(refusal.reason.find("a file the CV is made from"), std::string::npos) << refusal.reason;
+}
+
+// A page of an older build outside rendercv_output/ is removed only as a write there would be:
+// with --force (or by the run that wrote it); else it stays, with a warning.
+TEST_F(Cli, StalePagesOutsideRendercvOutputStayWithoutForce) {
+  const std::string cv = std::string(HANJI_SOURCE_DIR) + "/samples/heungsub-lee.yaml";  // two pages
+  write("cv.yaml", read(cv));
+  Outcome first = hanji({"build", path("cv.yaml"), "--format", "svg", "-o", path("p.svg")});
+  ASSERT_EQ(first.code, 0) << first.err;
+  fs::copy_file(path("p-2.svg"), path("p_3.svg"));  // a page hanji wrote, named as RenderCV names pages
+  const hanji::exports::Exporter* svg = hanji::exports::find_exporter("svg");
+  ASSERT_NE(svg, nullptr);
+  const hanji::cli::PlannedOutput pages = planned(svg, path("p.svg"), true);
+  hanji::cli::OutputRefusal refusal;
+  EXPECT_FALSE(hanji::cli::may_remove_stale_page(path("p_3.svg"), pages, path("cv.yaml"), {}, {}, {}, refusal));
+  EXPECT_NE(refusal.reason.find("--force"), std::string::npos) << refusal.reason;
+  EXPECT_TRUE(hanji::cli::may_remove_stale_page(path("p_3.svg"), pages, path("cv.yaml"), {}, {}, {true, false, nullptr},
+                                                refusal));
+  // Never one of the CV's inputs, even with --force.
+  EXPECT_FALSE(hanji::cli::may_remove_stale_page(path("p_3.svg"), pages, path("cv.yaml"), {path("p_3.svg")}, {},
+                                                 {true, true, nullptr}, refusal));
 }
 
 }  // namespace

@@ -784,10 +784,18 @@ TEST(RenderCvFiles, RenderCommandPutsThePdfTheMarkdownAndThePngWhereItSays) {
   const std::string markdown = read_file(md);
   EXPECT_NE(markdown.find("# Maria Lopez"), std::string::npos) << markdown;
   EXPECT_NE(markdown.find("Lone Star Analytics"), std::string::npos) << markdown;
-  // Again: the same bytes in the same places, and nothing anywhere else.
+  // Again: its files are outside rendercv_output/, so the CV file's own settings replace them
+  // only with --force (a downloaded CV must not replace the user's files); nothing is written
+  // without it. With it, the same bytes in the same places, and nothing anywhere else.
   const std::string first = read_file(pdf);
-  ASSERT_EQ(run(build, true).exit_code, 0);
+  std::ofstream(md, std::ios::trunc) << "# edited by hand\n";
+  Result refused = run(build, true);
+  EXPECT_EQ(refused.exit_code, 1) << refused.output;
+  EXPECT_NE(refused.output.find("--force"), std::string::npos) << refused.output;
+  EXPECT_EQ(read_file(md), "# edited by hand\n");
+  ASSERT_EQ(run(build + " --force", true).exit_code, 0);
   EXPECT_EQ(read_file(pdf), first);
+  EXPECT_EQ(read_file(md), markdown);
   std::vector<std::string> files;
   for (const auto& entry : fs::recursive_directory_iterator(dir))
     if (entry.is_regular_file()) files.push_back(fs::relative(entry.path(), dir).string());
@@ -1181,6 +1189,29 @@ TEST(Watch, EndsWithStatusOneWhenItsOutputIsClosed) {
     EXPECT_EQ(ended.status, 1) << args.front() << " " << ended.errors;
     EXPECT_NE(ended.errors.find("standard output was closed"), std::string::npos) << args.front() << ": " << ended.errors;
   }
+  fs::remove_all(dir);
+}
+
+// A CV file whose render_command writes outside rendercv_output/: the first build of watch
+// writes a new file there, and every rebuild replaces what watch itself wrote (no --force);
+// a file that was there before watch started is not replaced without --force.
+TEST(Watch, RebuildsReplaceWhatWatchWroteOutsideRendercvOutput) {
+  const fs::path dir = fresh_dir("watch-render-command");
+  const std::string cv = "cv:\n  name: Jimin Park\n  sections:\n    summary:\n      - First draft.\n"
+                         "settings:\n  render_command:\n    pdf_path: mine.pdf\n    dont_generate_markdown: true\n";
+  std::ofstream(dir / "cv.yaml") << cv;
+  {
+    Watching watching(dir, "cv.yaml");
+    ASSERT_NE(watching.until("mine.pdf: 1 page"), "");
+    save_by_rename(dir / "cv.yaml", std::string(cv).replace(cv.find("First"), 5, "Second"));
+    EXPECT_NE(watching.until("(rebuild 1)"), "");
+    EXPECT_NE(run("pdftotext " + quote((dir / "mine.pdf").string()) + " -").output.find("Second draft."),
+              std::string::npos);
+  }
+  // A new watch did not write mine.pdf: it is the user's file now.
+  Watching again(dir, "cv.yaml");
+  const std::string said = again.until("not written");
+  EXPECT_NE(said.find("--force"), std::string::npos) << said;
   fs::remove_all(dir);
 }
 

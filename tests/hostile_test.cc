@@ -71,6 +71,7 @@ struct Case {
   std::vector<std::pair<std::string, std::string>> links;  // name -> target
   std::vector<std::pair<std::string, std::string>> env;    // variable -> value ({dir}: the case's folder)
   std::vector<std::string> unreadable, unchanged;
+  std::vector<std::string> present, missing;  // files (or folders) that must be there, or not, after the build
   int layouts = -1;
   int exit = 0, check_exit = -1;
   long file_limit_kb = -1;   // RLIMIT_FSIZE for the run (ulimit -f), or none
@@ -133,6 +134,8 @@ std::vector<Case> load_cases() {
         for (std::size_t i = 0; i < env->keys.size(); ++i) c.env.emplace_back(env->keys[i], env->children[i].scalar);
       c.unreadable = list_of(row, "unreadable");
       c.unchanged = list_of(row, "unchanged");
+      c.present = list_of(row, "present");
+      c.missing = list_of(row, "missing");
       c.file_limit_kb = std::stol(scalar_of(row, "file_limit_kb", "-1"));
       cases.push_back(std::move(c));
     }
@@ -386,6 +389,7 @@ std::string prepare(const fs::path& dir, const Case& c) {
 // What -o names in `dir`, made ready: an older PDF (private, mode 0600) unless the case says
 // otherwise.
 std::string prepare_output(const fs::path& dir, const Case& c) {
+  if (c.output == "none") return "";
   if (c.output == "/dev/null") return "/dev/null";
   if (c.output == "fifo") {
     EXPECT_EQ(::mkfifo((dir / "out.pdf").c_str(), 0600), 0);
@@ -399,6 +403,16 @@ std::string prepare_output(const fs::path& dir, const Case& c) {
   }
   fs::rename(dir / "older.pdf", dir / "out.pdf");
   return "out.pdf";
+}
+
+// `hanji build INPUT -o OUTPUT -q ARGS...` (no -o for `output: none`: the CV file, or the
+// case's args, say where it goes).
+std::vector<std::string> build_args(const std::string& input, const std::string& output, const Case& c) {
+  std::vector<std::string> args{"build", input};
+  if (!output.empty()) args.insert(args.end(), {"-o", output});
+  args.push_back("-q");
+  args.insert(args.end(), c.args.begin(), c.args.end());
+  return args;
 }
 
 // The case's unreadable files, made so; for a run as nobody, the folder and all in it are
@@ -477,9 +491,7 @@ TEST_P(Hostile, GivesAPdfOrALocatedErrorInTime) {
   const std::vector<std::string> before = contents(dir_, c.unchanged);
   restrict_access(dir_, c);
 
-  std::vector<std::string> args{"build", input, "-o", output, "-q"};
-  args.insert(args.end(), c.args.begin(), c.args.end());
-  const RunResult build = run_hanji(dir_, args, &c);
+  const RunResult build = run_hanji(dir_, build_args(input, output, c), &c);
   if (runs_as_nobody(&c) && build.exit == kNobodyCannotRun)
     GTEST_SKIP() << "nobody cannot read this checkout, so unreadable files cannot be tried as root";
   expect_outcome(c, build, c.exit, "build");
@@ -501,6 +513,10 @@ TEST_P(Hostile, GivesAPdfOrALocatedErrorInTime) {
   }
   for (const auto& entry : fs::recursive_directory_iterator(dir_))
     EXPECT_EQ(entry.path().filename().string().find(".tmp-"), std::string::npos) << "temporary file left behind";
+  for (const std::string& name : c.present)
+    EXPECT_TRUE(fs::exists(fs::symlink_status(dir_ / name))) << name << " was not written\n" << build.err;
+  for (const std::string& name : c.missing)
+    EXPECT_FALSE(fs::exists(fs::symlink_status(dir_ / name))) << name << " was written\n" << build.err;
 
   std::vector<std::string> check_args{"check", input, "-q"};
   check_args.insert(check_args.end(), c.args.begin(), c.args.end());
@@ -536,8 +552,7 @@ TEST(HostileBench, DISABLED_CpuTimeOfEveryCase) {
     for (int round = 0; round < 3; ++round) {  // the least of three: other work only adds
       CaseDir dir;
       const std::string input = prepare(dir.path(), c);
-      std::vector<std::string> args{"build", input, "-o", prepare_output(dir.path(), c), "-q"};
-      args.insert(args.end(), c.args.begin(), c.args.end());
+      const std::vector<std::string> args = build_args(input, prepare_output(dir.path(), c), c);
       restrict_access(dir.path(), c);
       const RunResult run = run_hanji(dir.path(), args, &c);
       best = std::min(best, run.cpu_seconds);
@@ -563,7 +578,11 @@ TEST(HostileTable, CoversTheReportedCases) {
                              "FIFO as input", "/dev/zero", "20,000 layouts overflowed", "18000 x 18000", "1e16", "1e20",
                              "not an image", "truncated PNG", "truncated JPEG", "margins larger", "only libharu",
                              "10,000 sections", "symbolic link", "no layout", "merge keys", "billion laughs",
-                             "without a name"}) {
+                             "without a name",
+                             // issue 29: where a build writes
+                             "thesis.pdf", "README.md", "CV's own photo", "refused second page", "~/x.pdf", "~bob",
+                             "-o new.yaml", "-o x names no format", "pic.jpg", "-o out/", "one cv.name",
+                             "another CV's photo", "first build over the rendercv_output/"}) {
     bool found = false;
     for (const Case& c : cases) found = found || c.name.find(needle) != std::string::npos;
     EXPECT_TRUE(found) << "no case about " << needle;

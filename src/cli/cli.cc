@@ -78,7 +78,15 @@ commands:
 
 options:
   -o, --output FILE   where to write the PDF ('-': standard output); a CV of '-'
-                      is read from standard input
+                      is read from standard input. FILE ends in the format's
+                      extension (-o cv.pdf; --format svg -o cv.svg); a page
+                      format writes one file a page: -o cv.svg writes cv-1.svg,
+                      cv-2.svg, ... -o FOLDER/ writes FOLDER/CV.pdf
+  --force             let a CV file's settings.render_command replace files
+                      outside rendercv_output/ (without it, it writes only new
+                      files there: a CV file may be someone else's)
+  --allow-outside     let a CV file's settings.render_command write outside the
+                      CV's folder (an absolute path, .., ~, a link leading out)
   -j, --jobs N        CVs built at once by a build of several (default: one per core)
   -l, --layout NAME   layout to use (overrides the file's `layout:`)
   --paper SIZE        paper size: PAPER_NAMES (overrides the layout)
@@ -291,6 +299,10 @@ std::optional<Options> parse_args(const std::vector<std::string>& args, std::str
       opt.pdf_standard = *v;
     } else if (a == "--untagged") {
       opt.untagged = true;
+    } else if (a == "--force") {
+      opt.force = true;
+    } else if (a == "--allow-outside") {
+      opt.allow_outside = true;
     } else if (a == "-q" || a == "--quiet") {
       opt.quiet = true;
     } else if (a == "--parameters") {
@@ -404,8 +416,13 @@ engine::Request Run::request() const {
 }
 
 int Run::refused(const OutputRefusal& refusal) const {
-  err << "hanji: error: " << refusal.reason << '\n';
-  if (!refusal.hint.empty()) err << "  hint: " << refusal.hint << '\n';
+  if (refusal.at.file.empty()) {
+    err << "hanji: error: " << refusal.reason << '\n';
+    if (!refusal.hint.empty()) err << "  hint: " << refusal.hint << '\n';
+  } else {
+    err << format_diagnostic({Severity::Error, refusal.at, refusal.reason,
+                              refusal.hint.empty() ? std::vector<std::string>{} : std::vector<std::string>{refusal.hint}});
+  }
   return kBadInput;
 }
 
@@ -420,14 +437,23 @@ const exports::Exporter& output_format(const Options& opt) {
   return asked ? *asked : exports::default_exporter();
 }
 
+/// Whether -o names a folder to write in: FOLDER/, or a folder that is there and is not named as
+/// the output is (`-o cv.pdf` that is a folder is refused as one, not written into).
+static bool names_folder(const std::string& output, const exports::Exporter& format) {
+  if (output.empty() || output == "-") return false;
+  return output.back() == '/' || (is_folder(output) && !has_extension(output, format.file.extensions));
+}
+
 std::string output_path(const Options& opt, const std::string& input) {
-  if (!opt.output.empty()) return opt.output;
-  if (input == "-") return "-";
+  if (!opt.output.empty() && !names_folder(opt.output, output_format(opt))) return opt.output;
+  if (input == "-" && opt.output.empty()) return "-";
   const std::string extension(output_format(opt).extension());
-  fs::path p(input);
+  fs::path p(input == "-" ? "cv" : input);
   // --lang ko and --lang en of one CV are two files, not one written over the other.
   const std::string language = opt.language.empty() ? "" : "-" + opt.language;
   p.replace_filename(p.stem().string() + language + extension);
+  // -o FOLDER (or FOLDER/): the file of that name in it, as a build of several CVs writes.
+  if (!opt.output.empty()) return (fs::path(opt.output) / p.filename()).string();
   return p.string();
 }
 
@@ -462,25 +488,56 @@ int write_standard_output(const Run& run, const std::string& bytes, const export
 }
 
 // The format's kind, and -o's name agreeing with it: `--format txt -o cv.pdf` would put text
-// under a PDF's name, and `-o notes.txt` a PDF under a text file's.
-std::optional<std::string> mismatched_output(const Options& opt, const exports::Exporter& format) {
-  if (opt.output.empty() || opt.output == "-") return std::nullopt;
+// under a PDF's name, `-o notes.txt` a PDF under a text file's, `-o new.yaml` a PDF under a
+// CV's, and `-o x` a file no program knows what to open with. `output` is where the build
+// writes (-o, or a file in the folder -o names).
+std::optional<OutputRefusal> mismatched_output(const Options& opt, const exports::Exporter& format,
+                                               const std::string& output) {
+  if (opt.output.empty() || output == "-" || output != opt.output) return std::nullopt;
+  if (has_extension(output, format.file.extensions)) return std::nullopt;
+  const fs::path named(output);
+  const std::string right = fs::path(output).replace_extension(format.extension()).string();
+  std::string hint = "-o " + right;
+  if (format.files == exports::Files::PerPage)
+    hint += fmt::format(" (its pages are {}, {}, ...)", page_path(right, 1), page_path(right, 2));
+  const std::string writer = opt.format.empty() ? std::string("hanji build") : "--format " + opt.format;
   for (const exports::Exporter* other : exports::exporters())
-    if (other != &format && has_extension(opt.output, other->file.extensions) &&
-        !has_extension(opt.output, format.file.extensions))
-      return fmt::format("-o {} names {}, but {} writes {}", opt.output, other->file.name,
-                         opt.format.empty() ? std::string("hanji build") : "--format " + opt.format, format.file.name);
-  return std::nullopt;
+    if (other != &format && has_extension(output, other->file.extensions))
+      return OutputRefusal{fmt::format("-o {} names {}, but {} writes {}", output, other->file.name, writer,
+                                       format.file.name),
+                           hint + (opt.format.empty() ? fmt::format(", or --format {}", other->name) : "")};
+  if (named.extension().empty())
+    return OutputRefusal{fmt::format("-o {} names no format: {} writes {}, named {}", output, writer, format.file.name,
+                                     fmt::join(format.file.extensions, " or ")),
+                         hint};
+  return OutputRefusal{fmt::format("-o {} ends in {}, but {} writes {}, named {}", output,
+                                   named.extension().string(), writer, format.file.name,
+                                   fmt::join(format.file.extensions, " or ")),
+                       hint};
 }
 
+/// What a build writes, once every output is made: each file, checked whole before the first
+/// is written (check_plan), then written, and the files this run wrote remembered (watch).
+struct Writing {
+  const Run& run;
+  const std::string& input;
+  const std::vector<std::string>& inputs;  // the files the CV is made from
+  std::vector<PlannedFile> files;
+
+  void remember(const std::string& path) const {
+    if (run.written) run.written->insert(real_location(path));
+  }
+};
+
 /// Writes one planned output and says so.
-bool write_planned(const Run& run, const std::string& input, const PlannedOutput& output, const std::string& bytes,
-                   std::size_t pages) {
+bool write_planned(const Writing& writing, const PlannedOutput& output, const std::string& bytes, std::size_t pages) {
+  const Run& run = writing.run;
   OutputRefusal refusal;
-  if (!write_output(output.path, input, output.format->file, bytes, run.temp_files, refusal)) {
+  if (!write_output(output.path, writing.input, output.format->file, bytes, run.temp_files, refusal)) {
     run.refused(refusal);
     return false;
   }
+  writing.remember(output.path);
   const std::string what = output.format->files == exports::Files::Paged
                                ? fmt::format("{} page{}", pages, pages == 1 ? "" : "s")
                                : std::string(output.format->name);
@@ -504,8 +561,11 @@ bool page_written_by_hanji(const std::string& path, const exports::Exporter& for
 
 /// Removes the pages after the last one (cv-3.svg of a CV that now has two) that hanji wrote,
 /// so that a folder never shows a page of an older build as if it were part of this one; a
-/// file there that hanji did not write is left, with a warning.
-void remove_stale_pages(const Run& run, const PlannedOutput& output, std::size_t pages) {
+/// file there that hanji did not write, or that the plan's rules would not let this build
+/// replace (outside rendercv_output/ without --force, one of the CV's inputs), is left, with a
+/// warning.
+void remove_stale_pages(const Writing& writing, const PlannedOutput& output, std::size_t pages) {
+  const Run& run = writing.run;
   for (std::size_t number = pages + 1;; ++number) {
     const std::string path = page_path(output, number);
     std::error_code ec;
@@ -513,6 +573,12 @@ void remove_stale_pages(const Run& run, const PlannedOutput& output, std::size_t
     if (!page_written_by_hanji(path, *output.format)) {
       run.err << fmt::format("hanji: warning: {} is not a page hanji wrote: left as it is, though the CV now has {} "
                              "page{}\n", path, pages, pages == 1 ? "" : "s");
+      return;
+    }
+    OutputRefusal refusal;
+    if (!may_remove_stale_page(path, output, writing.input, writing.inputs, writing.files, run.rules(), refusal)) {
+      run.err << fmt::format("hanji: warning: {}, a page of an older build, is left as it is, though the CV now has "
+                             "{} page{}: {}\n", path, pages, pages == 1 ? "" : "s", refusal.reason);
       return;
     }
     if (!fs::remove(path, ec)) {
@@ -524,18 +590,20 @@ void remove_stale_pages(const Run& run, const PlannedOutput& output, std::size_t
 }
 
 /// Writes the pages of a page format (cv-1.svg, cv-2.svg, ...) and says so.
-bool write_planned_pages(const Run& run, const std::string& input, const PlannedOutput& output,
-                         const std::vector<std::string>& pages) {
+bool write_planned_pages(const Writing& writing, const PlannedOutput& output, const std::vector<std::string>& pages) {
+  const Run& run = writing.run;
   std::size_t total = 0;
   for (std::size_t i = 0; i < pages.size(); ++i) {
     OutputRefusal refusal;
-    if (!write_output(page_path(output, i + 1), input, output.format->file, pages[i], run.temp_files, refusal)) {
+    const std::string path = page_path(output, i + 1);
+    if (!write_output(path, writing.input, output.format->file, pages[i], run.temp_files, refusal)) {
       run.refused(refusal);
       return false;
     }
+    writing.remember(path);
     total += pages[i].size();
   }
-  remove_stale_pages(run, output, pages.size());
+  remove_stale_pages(writing, output, pages.size());
   if (!run.opt.quiet) {
     const std::string last = pages.size() > 1 ? " ... " + page_path(output, pages.size()) : std::string();
     run.out << fmt::format("{}{}: {} {} page{}, {:.1f} KB\n", page_path(output, 1), last, pages.size(),
@@ -577,23 +645,29 @@ int build_one(const Run& run, engine::Engine& engine, const std::string& input, 
               std::vector<std::string>* inputs) {
   const Options& opt = run.opt;
   const exports::Exporter& format = output_format(opt);
-  if (std::optional<std::string> mismatch = mismatched_output(opt, format)) {
-    run.err << "hanji: error: " << *mismatch << fmt::format("\n  hint: name the output {}, or choose its format with --format\n",
-                                                            fmt::join(format.file.extensions, " or "));
-    return kBadInput;
-  }
+  if (run.write && !opt.output.empty() && opt.output.back() == '/' && !is_folder(opt.output))
+    return run.refused({fmt::format("-o {} names a folder, and there is none", opt.output),
+                        fmt::format("make it first (mkdir -p {}), or name a file: -o {}", opt.output,
+                                    output_path(opt, input))});
   const bool to_stdout = output == "-";
   // The command line's output (-o, standard output) is checked before any work; without one, a
   // RenderCV file may name its own (settings.render_command), known once it is read.
   const bool named = !opt.output.empty() || to_stdout;
-  std::vector<PlannedOutput> plan{{&format, output, false}};
-  // A page format writes cv-1.svg, cv-2.svg, ...: the first is checked before any work.
-  auto first_file = [](const PlannedOutput& planned) {
-    return planned.format->files == exports::Files::PerPage ? page_path(planned, 1) : planned.path;
+  std::vector<PlannedOutput> plan{{&format, output, false, {}, {}}};
+  // A page format writes cv-1.svg, cv-2.svg, ...: the first is checked before any work, every
+  // one once the CV is rendered and before any is written.
+  auto first_files = [&plan] {
+    std::vector<PlannedFile> first;
+    for (const PlannedOutput& planned : plan)
+      first.push_back({planned.format->files == exports::Files::PerPage ? page_path(planned, 1) : planned.path, &planned});
+    return first;
   };
   OutputRefusal refusal;
-  if (named && run.write && !to_stdout && !output_allowed(first_file(plan.front()), input, format.file, refusal))
+  if (named && run.write && !to_stdout && !check_plan(first_files(), input, {}, run.rules(), refusal))
     return run.refused(refusal);
+  // Where -o may write, then what it may be called (`check` writes nothing, and takes any -o).
+  if (std::optional<OutputRefusal> mismatch = mismatched_output(opt, format, output); mismatch && run.write)
+    return run.refused(*mismatch);
   Diagnostics diags;
   std::optional<model::CvFile> file;
   if (input == "-") {
@@ -606,11 +680,17 @@ int build_one(const Run& run, engine::Engine& engine, const std::string& input, 
   if (file && !named) {
     plan = plan_outputs(OutputChoice{opt.format.empty() ? nullptr : &format, output, opt.language},
                         file->settings.render, diags);
-    for (const PlannedOutput& planned : plan)
-      if (run.write && !output_allowed(first_file(planned), input, planned.format->file, refusal)) {
-        print_diagnostics(diags, opt.quiet, run.err);
-        return run.refused(refusal);
-      }
+    if (run.write && !check_plan(first_files(), input, {}, run.rules(), refusal)) {
+      print_diagnostics(diags, opt.quiet, run.err);
+      return run.refused(refusal);
+    }
+  }
+  // The files the CV is made from, which no output may replace: what the model names, and
+  // once it is rendered, its layout and fonts too.
+  std::vector<std::string> made_from;
+  if (file) {
+    made_from = file->included_files;
+    if (!file->cv.photo.value.empty()) made_from.push_back(file->cv.photo.value);
   }
   std::vector<std::vector<std::string>> files(plan.size());  // each output's files: one, or one per page
   std::size_t pages = 0;
@@ -628,7 +708,8 @@ int build_one(const Run& run, engine::Engine& engine, const std::string& input, 
       if (plan[i].format->needs_document())
         made = export_to(run, engine, plan[i], {&result->doc, &result->file}, result->pdf, files[i], diags) &&
                !diags.has_errors();
-    if (result && inputs) *inputs = engine::Engine::inputs_of(*result);
+    if (result) made_from = engine::Engine::inputs_of(*result);
+    if (result && inputs) *inputs = made_from;
     if (made)
       pages = result->doc.pages.size();
     else
@@ -655,14 +736,22 @@ int build_one(const Run& run, engine::Engine& engine, const std::string& input, 
     }
     return write_standard_output(run, files.front().front(), format);
   }
+  // The whole plan, every page of every output, is checked before the first byte is written:
+  // a refused file leaves every other as it was.
+  Writing writing{run, input, made_from, {}};
+  for (std::size_t i = 0; i < plan.size(); ++i)
+    for (std::size_t k = 0; k < files[i].size(); ++k)
+      writing.files.push_back(
+          {plan[i].format->files == exports::Files::PerPage ? page_path(plan[i], k + 1) : plan[i].path, &plan[i]});
+  if (!check_plan(writing.files, input, made_from, run.rules(), refusal)) return run.refused(refusal);
   // The folders the CV file names first: one that cannot be made stops the build before any
   // file is written.
   for (const PlannedOutput& planned : plan)
     if (!make_output_folder(planned, refusal)) return run.refused(refusal);
   for (std::size_t i = 0; i < plan.size(); ++i) {
     const bool written = plan[i].format->files == exports::Files::PerPage
-                             ? write_planned_pages(run, input, plan[i], files[i])
-                             : write_planned(run, input, plan[i], files[i].front(), pages);
+                             ? write_planned_pages(writing, plan[i], files[i])
+                             : write_planned(writing, plan[i], files[i].front(), pages);
     if (!written) return kBadInput;
   }
   return kOk;

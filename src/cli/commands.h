@@ -4,10 +4,12 @@
 
 #include <optional>
 #include <ostream>
+#include <set>
 #include <string>
 #include <vector>
 
 #include "cli/output.h"
+#include "cli/outputs_plan.h"
 #include "core/core.h"
 #include "engine/engine.h"
 #include "export/exporter.h"
@@ -40,6 +42,8 @@ struct Options {
   bool open_browser = false;          // serve: --open
   std::string pdf_standard;           // --pdf-standard; empty: the CV's or the layout's
   bool untagged = false;              // --untagged
+  bool force = false;                 // --force: a CV file's own outputs may replace files outside rendercv_output/
+  bool allow_outside = false;         // --allow-outside: a CV file's own outputs may go outside its folder
   bool quiet = false;
   bool parameters = false;
   bool reference = false;
@@ -59,11 +63,16 @@ struct Run {
   TempFiles* temp_files;            // null when nothing can stop the run (tests)
   std::optional<long long> epoch;   // SOURCE_DATE_EPOCH
   bool write;                       // build writes; check does everything else
+  /// The files this run has written (their real_location), which it may write again (watch);
+  /// null when no file is built twice (build).
+  std::set<std::string>* written = nullptr;
 
   /// The same run with its output and messages going elsewhere (one CV of a batch).
   Run to(std::ostream& other_out, std::ostream& other_err) const {
-    return Run{opt, argv0, other_out, other_err, temp_files, epoch, write};
+    return Run{opt, argv0, other_out, other_err, temp_files, epoch, write, written};
   }
+  /// The rules a CV file's own outputs are held to (outputs_plan.h).
+  PlanRules rules() const { return PlanRules{opt.force, opt.allow_outside, written}; }
   engine::Request request() const;
   int refused(const OutputRefusal& refusal) const;
   int failed(const Diagnostics& diags, const char* when_writing, const char* when_checking) const;

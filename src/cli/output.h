@@ -16,6 +16,7 @@
 #include <string_view>
 #include <vector>
 
+#include "core/core.h"
 #include "export/exporter.h"
 
 namespace hanji::cli {
@@ -56,6 +57,7 @@ class TempFiles {
 struct OutputRefusal {
   std::string reason;
   std::string hint;
+  Span at = {};  // the CV file's setting that asked for the output, when one did
 };
 
 /// Whether `path` may receive an output of `kind` made from the CV at `input` (see the rules

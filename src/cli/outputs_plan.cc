@@ -4,7 +4,9 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <deque>
 #include <filesystem>
+#include <map>
 
 #include "export/registry.h"
 
@@ -21,17 +23,29 @@ struct RenderCvOutput {
   std::string_view format;
   const model::OutputPath model::RenderSettings::*path;
   bool model::RenderSettings::*wanted;
+  std::string_view key;
 };
 constexpr RenderCvOutput kRenderCvOutputs[] = {
-    {"pdf", &model::RenderSettings::pdf, &model::RenderSettings::pdf_wanted},
-    {"md", &model::RenderSettings::markdown, &model::RenderSettings::markdown_wanted},
-    {"png", &model::RenderSettings::png, &model::RenderSettings::png_wanted},
+    {"pdf", &model::RenderSettings::pdf, &model::RenderSettings::pdf_wanted, "pdf_path"},
+    {"md", &model::RenderSettings::markdown, &model::RenderSettings::markdown_wanted, "markdown_path"},
+    {"png", &model::RenderSettings::png, &model::RenderSettings::png_wanted, "png_path"},
 };
 
-std::string asked_path(const model::RenderSettings& render, const exports::Exporter& format) {
+// Where the file asks for `format`, and by which key.
+struct Asked {
+  std::string path;
+  Span span;
+  std::string setting;
+};
+
+Asked asked_path(const model::RenderSettings& render, const exports::Exporter& format) {
   for (const RenderCvOutput& output : kRenderCvOutputs)
-    if (output.format == format.name) return (render.*output.path).path;
-  return render.stem.path.empty() ? "" : render.stem.path + std::string(format.extension());
+    if (output.format == format.name)
+      return {(render.*output.path).path, (render.*output.path).span,
+              fmt::format("settings.render_command.{}", output.key)};
+  if (render.stem.path.empty()) return {};
+  return {render.stem.path + std::string(format.extension()), render.stem.span,
+          "settings.render_command.output_folder"};
 }
 
 // cv.pdf -> cv-ko.pdf for --lang ko: each language of a CV is a file of its own.
@@ -47,11 +61,11 @@ std::string with_language(const std::string& path, const std::string& language) 
 std::vector<PlannedOutput> plan_outputs(const OutputChoice& choice, const model::RenderSettings& render,
                                         Diagnostics& diags) {
   const exports::Exporter& format = choice.format ? *choice.format : exports::default_exporter();
-  if (!render.given) return {PlannedOutput{&format, choice.output, false}};
+  if (!render.given) return {PlannedOutput{&format, choice.output, false, {}, {}}};
   std::vector<PlannedOutput> plan;
   auto add = [&](const exports::Exporter& what) {
-    if (std::string path = asked_path(render, what); !path.empty())
-      plan.push_back({&what, with_language(path, choice.language), true});
+    if (Asked asked = asked_path(render, what); !asked.path.empty())
+      plan.push_back({&what, with_language(asked.path, choice.language), true, asked.span, asked.setting});
   };
   if (choice.format) {
     add(format);  // asked for on the command line: written whatever dont_generate_* says
@@ -94,6 +108,137 @@ bool make_output_folder(const PlannedOutput& output, OutputRefusal& refusal) {
   refusal = {fmt::format("cannot make the folder '{}' for '{}': {}", folder.string(), output.path, ec.message()),
              "change the CV file's settings.render_command paths, or choose the file with -o"};
   return false;
+}
+
+std::string real_location(const std::string& path) {
+  std::error_code ec;
+  fs::path absolute = fs::absolute(path, ec);
+  if (ec) absolute = path;
+  const fs::path parts = absolute.relative_path();
+  std::deque<fs::path> rest(parts.begin(), parts.end());
+  fs::path done = absolute.root_path().empty() ? fs::path("/") : absolute.root_path();
+  for (int links = 0; !rest.empty();) {
+    const fs::path part = rest.front();
+    rest.pop_front();
+    if (part.empty() || part == ".") continue;
+    if (part == "..") {
+      done = done.parent_path();
+      continue;
+    }
+    const fs::path next = done / part;
+    if (links < 40 && fs::is_symlink(fs::symlink_status(next, ec))) {
+      const fs::path target = fs::read_symlink(next, ec);
+      if (!ec) {
+        ++links;
+        if (target.is_absolute()) done = target.root_path();
+        const fs::path relative = target.relative_path();
+        rest.insert(rest.begin(), relative.begin(), relative.end());
+        continue;
+      }
+    }
+    done = next;
+  }
+  return done.string();
+}
+
+bool is_within(const std::string& path, const std::string& folder) {
+  const fs::path relative = fs::path(path).lexically_relative(folder);
+  return !relative.empty() && *relative.begin() != "..";
+}
+
+std::string cv_folder(const std::string& input) {
+  if (input == "-") return ".";
+  const fs::path folder = fs::path(input).parent_path();
+  return folder.empty() ? "." : folder.string();
+}
+
+namespace {
+
+// What the rules of a plan need to know of the CV and its build, their paths made real once.
+class PlanCheck {
+ public:
+  PlanCheck(const std::string& input, const std::vector<std::string>& inputs, const PlanRules& rules)
+      : rules_(rules),
+        folder_(real_location(cv_folder(input))),
+        rendercv_output_(real_location((fs::path(cv_folder(input)) / "rendercv_output").string())) {
+    if (input != "-") inputs_.emplace(real_location(input), input);
+    for (const std::string& file : inputs) inputs_.emplace(real_location(file), file);
+  }
+
+  // The rules of this file, `real` being where it leads, beyond output.h's.
+  bool allows(const std::string& path, const std::string& real, const PlannedOutput& output, const char* doing,
+              OutputRefusal& refusal) const {
+    const std::string hint = output.from_file
+                                 ? fmt::format("change {} in the CV file, or choose the file with -o", output.setting)
+                                 : fmt::format("choose another file with -o OUT{}", output.format->extension());
+    if (auto it = inputs_.find(real); it != inputs_.end())
+      return refuse(refusal, output,
+                    fmt::format("refusing to {} '{}': it is '{}', a file the CV is made from", doing, path, it->second),
+                    hint);
+    if (!output.from_file) return true;
+    if (!rules_.allow_outside && !is_within(real, folder_))
+      return refuse(refusal, output,
+                    fmt::format("{} leads outside the CV's folder: '{}' is {}", output.setting, path, real),
+                    "a CV file's own settings write only inside its folder (it may be someone else's file): if you "
+                    "trust it, build with --allow-outside; or change the path, or choose the file with -o");
+    std::error_code ec;
+    const bool exists = fs::exists(fs::symlink_status(path, ec)) || fs::exists(fs::symlink_status(real, ec));
+    if (!rules_.force && exists && !is_within(real, rendercv_output_) &&
+        !(rules_.written_before && rules_.written_before->contains(real)))
+      return refuse(refusal, output,
+                    fmt::format("refusing to {} '{}', which {} names outside rendercv_output/: a CV file's settings "
+                                "replace no file there without --force",
+                                doing, path, output.setting),
+                    "if the CV file is yours and the file may go, build with --force; or change the path (files in "
+                    "rendercv_output/ are replaced freely), or choose the file with -o");
+    return true;
+  }
+
+ private:
+  static bool refuse(OutputRefusal& refusal, const PlannedOutput& output, std::string reason, std::string hint) {
+    refusal = {std::move(reason), std::move(hint), output.from_file ? output.span : Span{}};
+    return false;
+  }
+
+  const PlanRules& rules_;
+  std::string folder_, rendercv_output_;
+  std::map<std::string, std::string> inputs_;  // real location -> the path as the build named it
+};
+
+}  // namespace
+
+bool check_plan(const std::vector<PlannedFile>& files, const std::string& input,
+                const std::vector<std::string>& inputs, const PlanRules& rules, OutputRefusal& refusal) {
+  const PlanCheck check(input, inputs, rules);
+  std::map<std::string, const PlannedFile*> seen;
+  for (const PlannedFile& file : files) {
+    const PlannedOutput& output = *file.output;
+    if (!output_allowed(file.path, input, output.format->file, refusal)) {
+      if (output.from_file) refusal.at = output.span;
+      return false;
+    }
+    const std::string real = real_location(file.path);
+    if (!check.allows(file.path, real, output, "write", refusal)) return false;
+    if (auto [it, added] = seen.emplace(real, &file); !added) {
+      refusal = {fmt::format("'{}' and '{}' are the same file: one build cannot write two outputs there",
+                             it->second->path, file.path),
+                 "give each output a file of its own", output.from_file ? output.span : Span{}};
+      return false;
+    }
+  }
+  return true;
+}
+
+bool may_remove_stale_page(const std::string& path, const PlannedOutput& output, const std::string& input,
+                           const std::vector<std::string>& inputs, const std::vector<PlannedFile>& files,
+                           const PlanRules& rules, OutputRefusal& refusal) {
+  const std::string real = real_location(path);
+  for (const PlannedFile& file : files)
+    if (real_location(file.path) == real) {
+      refusal = {fmt::format("'{}' is also '{}', written by this build", path, file.path), ""};
+      return false;
+    }
+  return PlanCheck(input, inputs, rules).allows(path, real, output, "remove", refusal);
 }
 
 }  // namespace hanji::cli

@@ -1,10 +1,13 @@
 // cli: which files `hanji build` writes for one CV, and where. What the command line names
 // first (-o, standard output); otherwise what a RenderCV file's settings.render_command asks
 // (model::RenderSettings: the PDF and the Markdown, in the folders it names); otherwise hanji's
-// own default beside the CV. Every file is then written by output.h's rules, wherever it was
-// asked for.
+// own default beside the CV. Once every output is made in memory, the whole plan (each page
+// file too) is checked before the first byte is written (check_plan): output.h's rules for
+// every file, none over a file the CV is made from, no two on one file, and for what the CV
+// file itself asks, its folder and --force (PlanRules). A refused plan writes nothing.
 #pragma once
 
+#include <set>
 #include <string>
 #include <vector>
 
@@ -20,7 +23,52 @@ struct PlannedOutput {
   const exports::Exporter* format = nullptr;
   std::string path;
   bool from_file = false;  // the CV file asked for it: its folder is made when missing
+  Span span;               // where the CV file asks for it (from_file), for messages
+  std::string setting;     // the key that asks for it: settings.render_command.pdf_path
 };
+
+/// One file a build will write: a whole output, or one page of a per-page output.
+struct PlannedFile {
+  std::string path;
+  const PlannedOutput* output = nullptr;
+};
+
+/// The rules a plan is held to beyond output.h's (which every file meets). A CV file is
+/// input, often someone else's (a downloaded example, a colleague's CV): what its own
+/// settings.render_command names stays inside its folder unless `allow_outside`, and outside
+/// RenderCV's own output folder (rendercv_output/ beside the CV) replaces no existing file
+/// unless `force`, so that `pdf_path: thesis.pdf` cannot silently take the user's thesis.
+/// What the command line names (-o) the user chose, and only output.h's rules apply to it.
+struct PlanRules {
+  bool force = false;          // --force
+  bool allow_outside = false;  // --allow-outside
+  /// Files this run wrote itself (their real_location), which it may replace: watch's
+  /// rebuilds write over the files its first build made. Null: none.
+  const std::set<std::string>* written_before = nullptr;
+};
+
+/// Where `path` really leads, absolute: each symbolic link on the way followed (a link to
+/// nothing too, which a write would create), `..` taken after the link before it, as the
+/// system resolves it. A loop of links stops after 40 and gives the path reached.
+std::string real_location(const std::string& path);
+
+/// Whether `path` (a real_location) is `folder` (another) or inside it.
+bool is_within(const std::string& path, const std::string& folder);
+
+/// Checks every file of a build before the first is written: output.h's rules for each; none
+/// is one of the files the CV is made from (`inputs`: the CV, its photo, layout, locale,
+/// fonts); no two are the same file; and for what the CV file itself asks, `rules`. False
+/// with `refusal` filled (located at the setting, for a CV file's own) at the first that fails.
+bool check_plan(const std::vector<PlannedFile>& files, const std::string& input,
+                const std::vector<std::string>& inputs, const PlanRules& rules, OutputRefusal& refusal);
+
+/// The same rules for removing `path`, a page of `output` left from an older build.
+bool may_remove_stale_page(const std::string& path, const PlannedOutput& output, const std::string& input,
+                           const std::vector<std::string>& inputs, const std::vector<PlannedFile>& files,
+                           const PlanRules& rules, OutputRefusal& refusal);
+
+/// The folder of the CV at `input` ("." for standard input), where its own outputs stay.
+std::string cv_folder(const std::string& input);
 
 /// What the command line says about one CV's outputs.
 struct OutputChoice {

@@ -11,6 +11,7 @@
 #include <chrono>
 #include <cstring>
 #include <ctime>
+#include <set>
 #include <sstream>
 
 #include "cli/cli.h"
@@ -80,7 +81,12 @@ int watch(const Run& run) {
   const std::string& cv = opt.input();
   const std::string output = output_path(opt, cv);
   engine::Engine engine(theme::find_data_dirs(run.argv0));
-  const Run& warm = run;  // the engine keeps fonts, subsets and streams: after a one-word edit the fonts draw the same glyphs
+  // The engine keeps fonts, subsets and streams: after a one-word edit the fonts draw the same
+  // glyphs. The files this watch writes, its next builds may replace (a CV file's own outputs
+  // outside rendercv_output/ are otherwise replaced only with --force).
+  std::set<std::string> written;
+  Run warm = run.to(run.out, run.err);
+  warm.written = &written;
   if (!opt.quiet) run.out << fmt::format("hanji: watching {} (Ctrl-C to stop)\n", cv);
   // Watched before the first build, stamped before each build: nothing saved meanwhile is lost.
   Watched watched = what_to_watch(cv, {}, engine);

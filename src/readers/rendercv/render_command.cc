@@ -1,13 +1,15 @@
 // RenderCV's `settings.render_command` (RenderCV 1: `rendercv_settings.render_command`): where
 // `rendercv render` writes its files and which it makes. hanji makes three of them, the PDF,
 // the Markdown and the PNG pages; it keeps their paths as RenderCV resolves them (relative to the CV file's
-// folder, OUTPUT_FOLDER and the name and date placeholders expanded) and says which keys ask
+// folder, OUTPUT_FOLDER and the name and date placeholders expanded, a leading ~ or ~/ the
+// home folder) and says which keys ask
 // for what it cannot make. The paths are data here; the command decides what it writes, by its
 // own rules for output files.
 #include <fmt/format.h>
 
 #include <algorithm>
 #include <array>
+#include <cstdlib>
 #include <filesystem>
 
 #include "core/files.h"
@@ -143,8 +145,12 @@ std::string trimmed(std::string text) {
 struct Resolver {
   const std::string& base_dir;   // the CV file's folder ("" = the working folder)
   const Placeholders& table;
+  const std::string& home;       // $HOME, what a leading ~ stands for ("" = unset)
 
   std::string against_base(const std::string& path) const {
+    // ~ and ~/... are the home folder, as a shell reads them (the command then decides whether
+    // a CV file may write there); ~NAME is not expanded, and check_path refuses it.
+    if (!home.empty() && (path == "~" || path.starts_with("~/"))) return home + path.substr(1);
     if (path.empty() || fs::path(path).is_absolute() || base_dir.empty()) return path;
     return (fs::path(base_dir) / path).string();
   }
@@ -218,6 +224,28 @@ bool check_path(const std::string& path, const std::string& name, bool by_defaul
                        {fmt::format("end the file's name in {}: hanji writes that kind of file there and, from a path "
                                     "a CV file gives, no other",
                                     extensions.front())});
+    return false;
+  }
+  return true;
+}
+
+// A folder named ~ (or ~NAME) in a path as the file writes it: nearly always a home folder a
+// shell was meant to expand. Made beside the CV, it is a trap for `rm -rf ~`; so only a leading
+// ~ or ~/ is taken, as the home folder, and only when $HOME is set.
+bool check_home(const Written& written, bool is_folder, bool home_set, Reader& reader) {
+  const fs::path path(written.text.value);
+  const fs::path folders = is_folder ? path : path.parent_path();
+  bool first = true;
+  for (const fs::path& part : folders) {
+    const bool leading_home = first && part == "~" && home_set;
+    first = false;
+    if (!part.native().starts_with("~") || leading_home) continue;
+    reader.diags.error(written.text.span,
+                       fmt::format("{} '{}' names a folder '{}': hanji expands only a leading ~ or ~/, to the home "
+                                   "folder{}",
+                                   written.name, excerpt(written.text.value), excerpt(part.string()),
+                                   part == "~" && !home_set ? ", and $HOME is not set" : ""),
+                       {"write the folder's whole path, or a path relative to the CV file"});
     return false;
   }
   return true;
@@ -324,11 +352,14 @@ void read_render_command(const YamlNode& root, const CvFile& file, Reader& reade
 
   const Placeholders table = placeholders(file, file.settings.current_date ? file.settings.current_date : reader.today);
   const std::string base_dir = directory_of(file.path);
-  const Resolver resolve{base_dir, table};
+  const char* home_variable = std::getenv("HOME");
+  const std::string home = home_variable && fs::path(home_variable).is_absolute() ? home_variable : "";
+  const Resolver resolve{base_dir, table, home};
   auto written_or = [&](const std::optional<Written>& written, std::string text, std::string_view key) {
     return written ? *written : Written{Text{std::move(text), render.span}, false, fmt::format("settings.render_command.{}", key)};
   };
   const Written folder = written_or(asked.folder, "rendercv_output", "output_folder");
+  if (!check_home(folder, true, !home.empty(), reader)) return;
   render.output_folder = {resolve.folder(folder), folder.text.span};
   if (!check_path(render.output_folder.path, folder.name, !asked.folder, {}, folder.text.span, reader)) return;
   struct Target {
@@ -346,6 +377,7 @@ void read_render_command(const YamlNode& root, const CvFile& file, Reader& reade
         Target{&none, "output_folder", "OUTPUT_FOLDER/NAME_IN_SNAKE_CASE_CV", {}, &render.stem}}) {
     const Written written = written_or(*target.written, std::string(target.fallback), target.key);
     if (*target.written) warn_placeholder_in_folder(written, table, reader);
+    if (!check_home(written, false, !home.empty(), reader)) continue;
     const std::string path = resolve.file(written, render.output_folder.path);
     if (check_path(path, written.name, !*target.written, target.extensions, written.text.span, reader))
       *target.out = OutputPath{path, written.text.span};
