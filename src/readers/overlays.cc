@@ -205,6 +205,14 @@ std::optional<Overlay> named_in_file(const YamlNode& root, std::string_view key,
 }  // namespace
 
 void apply_command_line(YamlNode& root, const ReadOptions& options, Reader& reader, std::vector<std::string>& included) {
+  if (options.overrides.size() > limits::kMaxOverrides) {
+    reader.diags.error(Span{options.overrides[limits::kMaxOverrides].origin, 0, 0},
+                       fmt::format("more than {} values set on the command line (--set KEY=VALUE or --cv.KEY VALUE): "
+                                   "this is number {} of {}",
+                                   limits::kMaxOverrides, limits::kMaxOverrides + 1, options.overrides.size()),
+                       {"write them into the CV file, or into a file of your own given with --design or --locale"});
+    return;
+  }
   // The settings first, since they may name the design and locale files; the rest after those
   // files, so that `--set design.theme=...` changes the design they bring.
   for (const Override& override : options.overrides)
