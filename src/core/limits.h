@@ -81,8 +81,13 @@ inline constexpr std::size_t kMaxFitPages = 120;
 /// 3,000 glyphs takes 0.1 s at 150 dpi, while the PDF of 100 such pages takes 0.2 s. 40 million
 /// keeps a build's pictures to about half a second: one A4 résumé page (2,500 glyphs) at
 /// 600 dpi, three at 300 dpi, five at 150 dpi, fifteen at 36 dpi. SVG pages cost what the PDF costs: the page limit bounds them.
+/// A photo's pixel, decoded and scaled down onto each page it is on, costs up to 75 ns (a noisy
+/// PNG): six pixels of the page. A photo of up to 6 million pixels can then be drawn; the
+/// largest hanji takes for the PDF (12.5 million) cannot, and a copy of 1,000 x 1,300 pixels,
+/// plenty for print, costs little.
 inline constexpr long long kMaxPngPixels = 40'000'000;
 inline constexpr long long kPngPixelsPerGlyph = 2'000;
+inline constexpr long long kPngPixelsPerPhotoPixel = 6;
 
 /// Items of a list a layout sets (template lines, table columns and their widths): a
 /// résumé's entry has a handful of lines and a form a handful of columns, while 20,000 lines

@@ -13,8 +13,10 @@
 
 #include <fmt/format.h>
 
+#include "core/files.h"
 #include "core/limits.h"
 #include "export/svg/svg.h"
+#include "image/image.h"
 #include "image/png_format.h"
 
 namespace hanji::png {
@@ -25,7 +27,8 @@ namespace {
 // fourteen million instructions (twice the rest of its start) for a format few runs ask for.
 // The headers still give every function its exact type.
 #define HANJI_RSVG_FUNCTIONS(F)                                                                       \
-  F(rsvg_handle_new_from_data) F(rsvg_handle_render_document) F(g_object_unref) F(g_error_free)      \
+  F(rsvg_handle_new_from_stream_sync) F(g_memory_input_stream_new_from_data)                           \
+  F(rsvg_handle_render_document) F(g_object_unref) F(g_error_free)                                     \
   F(cairo_image_surface_create) F(cairo_create) F(cairo_set_source_rgb) F(cairo_paint) F(cairo_status) \
   F(cairo_status_to_string) F(cairo_surface_flush) F(cairo_image_surface_get_data)                     \
   F(cairo_image_surface_get_stride) F(cairo_surface_destroy) F(cairo_destroy)
@@ -171,8 +174,14 @@ std::optional<std::string> render_svg(const std::string& svg, double width, doub
     return std::nullopt;
   }
   GError* raw_error = nullptr;
-  Handle handle(rsvg->rsvg_handle_new_from_data(reinterpret_cast<const guint8*>(svg.data()), svg.size(), &raw_error),
-                {rsvg});
+  // The SVG is hanji's own, not a stranger's: libxml2's limits for hostile XML are lifted
+  // (RSVG_HANDLE_FLAG_UNLIMITED), since the largest photo hanji takes is, inline, a text of
+  // 43 MB, past the 10 MB libxml2 otherwise stops at ("Premature end of data").
+  const std::unique_ptr<GInputStream, Releaser<void, &Rsvg::g_object_unref>> stream(
+      rsvg->g_memory_input_stream_new_from_data(svg.data(), static_cast<gssize>(svg.size()), nullptr), {rsvg});
+  Handle handle(
+      rsvg->rsvg_handle_new_from_stream_sync(stream.get(), nullptr, RSVG_HANDLE_FLAG_UNLIMITED, nullptr, &raw_error),
+      {rsvg});
   Error error(raw_error, {rsvg});
   if (!handle) {
     diags.error({}, "cannot draw " + page + ": " + (error ? error->message : "librsvg refused its SVG"),
@@ -203,7 +212,9 @@ std::optional<std::string> render_svg(const std::string& svg, double width, doub
   return file;
 }
 
-long long DrawingWork::cost() const { return pixels + glyphs * limits::kPngPixelsPerGlyph; }
+long long DrawingWork::cost() const {
+  return pixels + glyphs * limits::kPngPixelsPerGlyph + photo_pixels * limits::kPngPixelsPerPhotoPixel;
+}
 
 DrawingWork drawing_work(const doc::Document& doc, int dpi) {
   const PixelSize size = page_pixels(doc.page_width, doc.page_height, dpi);
@@ -212,6 +223,15 @@ DrawingWork drawing_work(const doc::Document& doc, int dpi) {
   work.pixels = size.width * size.height * static_cast<long long>(work.pages);
   for (const doc::Page& page : doc.pages)
     for (const doc::PlacedRun& run : page.runs) work.glyphs += static_cast<long long>(run.run.glyphs.size());
+  for (const doc::Page& page : doc.pages)
+    for (const doc::PlacedImage& placed : page.images) {
+      // A photo that cannot be read costs nothing here: drawing it names what is wrong.
+      std::string error;
+      if (std::optional<std::string> bytes = read_data_file(placed.path, photo_file_kind(), error)) {
+        const image::PixelSize stored = image::pixel_size(*bytes);
+        work.photo_pixels += static_cast<long long>(stored.width) * static_cast<long long>(stored.height);
+      }
+    }
   return work;
 }
 
@@ -223,16 +243,24 @@ bool check_drawing_work(const doc::Document& doc, int dpi, const Span& asked_at,
                               : fmt::format("{:.1f} million", static_cast<double>(n) / 1e6);
   };
   std::vector<std::string> hints;
-  // Glyphs cost the same at any resolution: a lower one helps only when the pixels weigh.
-  if (dpi > kMinDpi && work.pixels * 2 > work.cost()) hints.push_back(fmt::format("choose a lower --dpi (now {})", dpi));
+  // Glyphs and photos cost the same at any resolution: a lower one helps when the pixels weigh.
+  if (dpi > kMinDpi && work.pixels * 3 > work.cost()) hints.push_back(fmt::format("choose a lower --dpi (now {})", dpi));
+  if (work.photo_pixels * limits::kPngPixelsPerPhotoPixel * 3 > work.cost())
+    hints.push_back(fmt::format("use a smaller copy of the photo ({} pixels now; 1,000 x 1,300 is plenty for print)",
+                                millions(work.photo_pixels)));
   hints.push_back("draw fewer pages (a shorter CV, or --fit-pages N), or write the PDF, which has no such limit");
   if (asked_at.known())
     hints.push_back("the CV file asks for the pictures here: remove png_path, or write dont_generate_png: true");
   diags.error(asked_at,
-              fmt::format("PNG pictures of {} page{} at {} dpi would draw {} pixels and {} glyphs, as costly as {} "
-                          "pixels (a glyph counts as {}): more than the {} one build draws",
+              fmt::format("PNG pictures of {} page{} at {} dpi would draw {} pixels, {} glyphs{}: as costly as {} "
+                          "pixels (a glyph counts as {}{}), more than the {} one build draws",
                           work.pages, work.pages == 1 ? "" : "s", dpi, millions(work.pixels), work.glyphs,
-                          millions(work.cost()), limits::kPngPixelsPerGlyph, millions(limits::kMaxPngPixels)),
+                          work.photo_pixels ? " and " + millions(work.photo_pixels) + " pixels of photos" : "",
+                          millions(work.cost()), limits::kPngPixelsPerGlyph,
+                          work.photo_pixels
+                              ? fmt::format(", a photo's pixel as {}", limits::kPngPixelsPerPhotoPixel)
+                              : std::string(),
+                          millions(limits::kMaxPngPixels)),
               std::move(hints));
   return false;
 }

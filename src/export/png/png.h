@@ -40,7 +40,9 @@ struct DrawingWork {
   std::size_t pages = 0;
   long long pixels = 0;
   long long glyphs = 0;
-  /// Pixels, each glyph counted as limits::kPngPixelsPerGlyph: what limits::kMaxPngPixels bounds.
+  long long photo_pixels = 0;  // of each photo, as stored, on each page it is on
+  /// Pixels, each glyph and photo pixel counted as limits::kPngPixelsPerGlyph and
+  /// kPngPixelsPerPhotoPixel say: what limits::kMaxPngPixels bounds.
   long long cost() const;
 };
 DrawingWork drawing_work(const doc::Document& doc, int dpi);
