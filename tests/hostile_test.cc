@@ -386,6 +386,7 @@ std::string prepare(const fs::path& dir, const Case& c) {
 // What -o names in `dir`, made ready: an older PDF (private, mode 0600) unless the case says
 // otherwise.
 std::string prepare_output(const fs::path& dir, const Case& c) {
+  if (c.output == "none") return "";  // no -o: a RenderCV file's render_command, or the args, choose
   if (c.output == "/dev/null") return "/dev/null";
   if (c.output == "fifo") {
     EXPECT_EQ(::mkfifo((dir / "out.pdf").c_str(), 0600), 0);
@@ -420,6 +421,9 @@ std::vector<std::string> contents(const fs::path& dir, const std::vector<std::st
 }
 
 // A folder of its own under /tmp, removed with everything in it.
+// `--set` replacing item `k` of the section s.
+std::string fmt_key(int k) { return "cv.sections.s." + std::to_string(k) + "=item " + std::to_string(k); }
+
 class CaseDir {
  public:
   CaseDir() {
@@ -477,7 +481,8 @@ TEST_P(Hostile, GivesAPdfOrALocatedErrorInTime) {
   const std::vector<std::string> before = contents(dir_, c.unchanged);
   restrict_access(dir_, c);
 
-  std::vector<std::string> args{"build", input, "-o", output, "-q"};
+  std::vector<std::string> args{"build", input, "-q"};
+  if (!output.empty()) args.insert(args.end(), {"-o", output});
   args.insert(args.end(), c.args.begin(), c.args.end());
   const RunResult build = run_hanji(dir_, args, &c);
   if (runs_as_nobody(&c) && build.exit == kNobodyCannotRun)
@@ -568,6 +573,27 @@ TEST(HostileTable, CoversTheReportedCases) {
     for (const Case& c : cases) found = found || c.name.find(needle) != std::string::npos;
     EXPECT_TRUE(found) << "no case about " << needle;
   }
+}
+
+// The command line sets at most 1,000 values (limits::kMaxOverrides): 1,000 --set options build,
+// each walking the tree to the item it replaces; one more is refused at that one, before any is
+// applied, in one message rather than an error per option.
+TEST(SetOptions, AThousandBuildAndOneMoreIsRefusedAtIt) {
+  CaseDir dir;
+  std::string items;
+  for (int k = 0; k < 1000; ++k) items += k ? ",x" : "x";
+  write_file(dir.path() / "cv.yaml", "cv:\n  name: A B\n  sections:\n    s: [" + items + "]\n");
+  std::vector<std::string> args{"build", "cv.yaml", "-q", "-o", "out.pdf"};
+  for (int k = 0; k < 1000; ++k) args.insert(args.end(), {"--set", fmt_key(k)});
+  const RunResult thousand = run_hanji(dir.path(), args);
+  EXPECT_EQ(thousand.exit, 0) << thousand.err.substr(0, 2000);
+  args.insert(args.end(), {"--set", "cv.name=C D"});
+  const RunResult more = run_hanji(dir.path(), args);
+  EXPECT_EQ(more.exit, 1);
+  EXPECT_NE(more.err.find("--set cv.name: error: more than 1000 values set on the command line"), std::string::npos)
+      << more.err;
+  EXPECT_NE(more.err.find("this is number 1001 of 1001"), std::string::npos) << more.err;
+  EXPECT_LT(more.err.size(), 1000u) << "one message, not one per option";
 }
 
 // The counting allocator sees every block hanji makes, C++'s as well as C's: a library that
