@@ -531,6 +531,8 @@ int main(int argc, char** argv) {
     std::string a = argv[i];
     if (a == "-n" && i + 1 < argc) {
       repeats = std::max(1, std::atoi(argv[++i]));
+    } else if (a == "--worst-inputs") {  // part two alone
+      return print_worst_inputs(hanji, 3) ? 1 : 0;
     } else if (a == "--layout" && i + 1 < argc) {
       layout = argv[++i];
     } else if (a.starts_with("-")) {
@@ -541,7 +543,8 @@ int main(int argc, char** argv) {
     }
   }
   if (samples.empty()) {
-    std::fprintf(stderr, "usage: hanji_bench [-n RUNS] [--layout NAME] SAMPLE.yaml...\n");
+    std::fprintf(stderr, "usage: hanji_bench [-n RUNS] [--layout NAME] SAMPLE.yaml...\n"
+                         "       hanji_bench --worst-inputs\n");
     return 2;
   }
   fs::path out_dir = fs::temp_directory_path() / "hanji-bench";

@@ -1459,8 +1459,8 @@ TEST(LocaleIndex, OneLanguageReadsOneFile) {
 }
 
 // A locale of one's own: in the CV's locales/ folder (or the user's), found by its file name
-// or its code, and replacing a shipped one of the same name. A link there to a file that is
-// no locale is passed over without a word of it.
+// or its code, and replacing a shipped one of the same name. A link there named like the
+// locale asked for that leads to a file that is no locale is an error, without a word of it.
 TEST(LocaleIndex, LocalesBesideTheCv) {
   const fs::path dir = fs::temp_directory_path() / "hanji_source_test_own_locales";
   fs::remove_all(dir);
@@ -1482,8 +1482,9 @@ TEST(LocaleIndex, LocalesBesideTheCv) {
   EXPECT_EQ(korean->locale.present, "지금");
   Diagnostics link;
   auto klingon = load_cv_from_string("cv:\n  name: J\nlocale: klingon\n", cv, link);
-  ASSERT_TRUE(klingon);
-  EXPECT_EQ(klingon->locale.language, "en");
+  EXPECT_FALSE(klingon) << "read in English as if nothing were wrong";
+  EXPECT_TRUE(link.has_errors()) << dump(link);
+  EXPECT_NE(dump(link).find("klingon.yaml:1:1"), std::string::npos) << dump(link);
   EXPECT_EQ(dump(link).find("hunter2"), std::string::npos) << dump(link);
   fs::remove_all(dir);
 }

@@ -434,6 +434,9 @@ std::vector<std::string> contents(const fs::path& dir, const std::vector<std::st
 }
 
 // A folder of its own under /tmp, removed with everything in it.
+// `--set` replacing item `k` of the section s.
+std::string fmt_key(int k) { return "cv.sections.s." + std::to_string(k) + "=item " + std::to_string(k); }
+
 class CaseDir {
  public:
   CaseDir() {
@@ -587,6 +590,27 @@ TEST(HostileTable, CoversTheReportedCases) {
     for (const Case& c : cases) found = found || c.name.find(needle) != std::string::npos;
     EXPECT_TRUE(found) << "no case about " << needle;
   }
+}
+
+// The command line sets at most 1,000 values (limits::kMaxOverrides): 1,000 --set options build,
+// each walking the tree to the item it replaces; one more is refused at that one, before any is
+// applied, in one message rather than an error per option.
+TEST(SetOptions, AThousandBuildAndOneMoreIsRefusedAtIt) {
+  CaseDir dir;
+  std::string items;
+  for (int k = 0; k < 1000; ++k) items += k ? ",x" : "x";
+  write_file(dir.path() / "cv.yaml", "cv:\n  name: A B\n  sections:\n    s: [" + items + "]\n");
+  std::vector<std::string> args{"build", "cv.yaml", "-q", "-o", "out.pdf"};
+  for (int k = 0; k < 1000; ++k) args.insert(args.end(), {"--set", fmt_key(k)});
+  const RunResult thousand = run_hanji(dir.path(), args);
+  EXPECT_EQ(thousand.exit, 0) << thousand.err.substr(0, 2000);
+  args.insert(args.end(), {"--set", "cv.name=C D"});
+  const RunResult more = run_hanji(dir.path(), args);
+  EXPECT_EQ(more.exit, 1);
+  EXPECT_NE(more.err.find("--set cv.name: error: more than 1000 values set on the command line"), std::string::npos)
+      << more.err;
+  EXPECT_NE(more.err.find("this is number 1001 of 1001"), std::string::npos) << more.err;
+  EXPECT_LT(more.err.size(), 1000u) << "one message, not one per option";
 }
 
 // The counting allocator sees every block hanji makes, C++'s as well as C's: a library that

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "core/limits.h"
 #include "engine/engine.h"
 #include "image/png_format.h"
 #include "export/png/png.h"
@@ -112,4 +113,31 @@ TEST(PngPages, APageOfTooManyPixelsIsRefusedNamingItsSize) {
   Diagnostics fine;
   EXPECT_TRUE(png::render_svg(svg, 5000, 5000, 36, 1, fine)) << dump(fine);
   EXPECT_FALSE(png::written_by_hanji(std::string(image::png::kSignature) + "IHDR....IDAT"));
+}
+
+// One build's PNG pictures draw at most limits::kMaxPngPixels (pixels, glyphs counted as
+// kPngPixelsPerGlyph): past it nothing is drawn, and the error is where the CV asked for them.
+TEST(PngPages, PastTheDrawingLimitNothingIsDrawnAndTheErrorIsWhereTheyWereAsked) {
+  engine::Engine engine(repo_dirs());
+  Diagnostics diags;
+  std::optional<engine::Rendered> rendered =
+      engine.render_file(std::string(HANJI_SOURCE_DIR) + "/samples/heungsub-lee.yaml", {}, diags);
+  ASSERT_TRUE(rendered) << dump(diags);
+  const png::DrawingWork at_600 = png::drawing_work(rendered->doc, 600);
+  EXPECT_EQ(at_600.pages, rendered->doc.pages.size());
+  EXPECT_EQ(at_600.pixels, 4961LL * 7016 * static_cast<long long>(at_600.pages));  // A4 at 600 dpi
+  EXPECT_GT(at_600.glyphs, 1000);
+  EXPECT_EQ(at_600.cost(), at_600.pixels + at_600.glyphs * limits::kPngPixelsPerGlyph);
+  EXPECT_GT(at_600.cost(), limits::kMaxPngPixels);
+  const Span asked{"cv.yaml", 7, 5};
+  Diagnostics refused;
+  EXPECT_TRUE(png::write_pages(rendered->doc, 600, refused, nullptr, asked).empty());
+  ASSERT_EQ(refused.error_count(), 1) << dump(refused);
+  const Diagnostic& error = refused.all().front();
+  EXPECT_EQ(error.span.line, 7);
+  EXPECT_NE(error.message.find("more than the 40 million one build draws"), std::string::npos) << error.message;
+  EXPECT_NE(dump(refused).find("choose a lower --dpi (now 600)"), std::string::npos) << dump(refused);
+  EXPECT_NE(dump(refused).find("dont_generate_png: true"), std::string::npos) << dump(refused);
+  Diagnostics fine;
+  EXPECT_TRUE(png::check_drawing_work(rendered->doc, 150, {}, fine)) << dump(fine);
 }

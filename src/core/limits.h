@@ -41,6 +41,11 @@ inline constexpr std::size_t kMaxUrlLength = 2000;
 /// compose and set before the page limit could be found.
 inline constexpr std::size_t kMaxCvParts = 10'000;
 
+/// Values the command line sets in a CV (`--set KEY=VALUE`, RenderCV's `--cv.KEY VALUE`): a
+/// few change a phone number or a theme; a CV built from thousands of them belongs in a file.
+/// Each walks the CV's tree from its root and is a "file" of its own in messages.
+inline constexpr std::size_t kMaxOverrides = 1000;
+
 /// Keywords in settings.bold_keywords (each is looked for in every paragraph).
 inline constexpr std::size_t kMaxBoldKeywords = 100;
 
@@ -68,6 +73,21 @@ inline constexpr std::size_t kMaxPages = 100;
 /// Each layout costs as much as the first, so this bounds fitting at about twice a 60-page
 /// build.
 inline constexpr std::size_t kMaxFitPages = 120;
+
+/// What the PNG pictures of one build may draw, all pages together (`--format png`, RenderCV's
+/// png_path or dont_generate_png: false), in pixels. Drawing costs about 15 ns a pixel (filling
+/// the page, then compressing it) and 30 us a glyph (librsvg and cairo fill each glyph's
+/// outline, whatever the resolution), so a glyph counts as 2,000 pixels: a dense A4 page of
+/// 3,000 glyphs takes 0.1 s at 150 dpi, while the PDF of 100 such pages takes 0.2 s. 40 million
+/// keeps a build's pictures to about half a second: one A4 résumé page (2,500 glyphs) at
+/// 600 dpi, three at 300 dpi, five at 150 dpi, fifteen at 36 dpi. SVG pages cost what the PDF costs: the page limit bounds them.
+/// A photo's pixel, decoded and scaled down onto each page it is on, costs up to 75 ns (a noisy
+/// PNG): six pixels of the page. A photo of up to 6 million pixels can then be drawn; the
+/// largest hanji takes for the PDF (12.5 million) cannot, and a copy of 1,000 x 1,300 pixels,
+/// plenty for print, costs little.
+inline constexpr long long kMaxPngPixels = 40'000'000;
+inline constexpr long long kPngPixelsPerGlyph = 2'000;
+inline constexpr long long kPngPixelsPerPhotoPixel = 6;
 
 /// Items of a list a layout sets (template lines, table columns and their widths): a
 /// résumé's entry has a handful of lines and a form a handful of columns, while 20,000 lines

@@ -198,6 +198,8 @@ struct RenderSettings {
   /// png_path given, or dont_generate_png: false. RenderCV draws its PNG pages unless told
   /// not to; hanji only when the file asks (a picture of every page is seldom what a build is for).
   bool png_wanted = false;
+  /// Where the file asks for them: png_path, else dont_generate_png (for the PNG limits' errors).
+  Span png_asked_at;
 };
 
 struct Settings {

@@ -35,6 +35,9 @@ constexpr const char* kIndexFile = "index.txt";
 struct ParsedFile {
   std::shared_ptr<const YamlNode> root;
   Diagnostics diags;
+  /// Read, but not a locale by its first key (another kind of YAML file in the folder): passed
+  /// over unless it is named like the locale asked for. Null root otherwise means broken.
+  bool foreign = false;
 };
 
 /// A folder's index: name -> file stem.
@@ -104,16 +107,27 @@ T kept_or_made(StampedFiles<T>& cache, const std::string& path, const std::optio
 
 std::shared_ptr<const ParsedFile> parse_locale_file(const fs::path& file, const FileKind& kind) {
   auto parsed = std::make_shared<ParsedFile>();
+  const bool own = &kind == &own_locale_kind();
+  const std::string hint = own ? "fix the file, or move it out of the folder: hanji looks there for the locale a CV names"
+                               : "fix or remove the file, or reinstall hanji's locales/ folder";
   std::string error;
   std::optional<std::string> text = read_data_file(file.string(), kind, error);
   if (!text) {
-    parsed->diags.error(Span{file.string(), 0, 0}, "locale file " + error,
-                        {"fix or remove the file, or reinstall hanji's locales/ folder"});
+    // Where the file went wrong is its start: too large, a link to another kind of file, unreadable.
+    parsed->foreign = error == "is not " + std::string(kind.what);
+    parsed->diags.error(Span{file.string(), 1, 1},
+                        parsed->foreign ? "the file is not a locale file: its first key is none of a locale's "
+                                          "(language:, month_names:, section_titles:, ...)"
+                                        : "locale file " + error,
+                        {hint});
     return parsed;
   }
   SourceText source(*text, file.string());
   std::optional<YamlNode> root = config::parse_yaml_or_prebuilt(source, config::shipped_trees(), parsed->diags);
   if (root && root->is_map()) parsed->root = std::make_shared<const YamlNode>(std::move(*root));
+  else if (root && !parsed->diags.has_errors())
+    parsed->diags.error(Span{file.string(), 1, 1}, "a locale file holds keys such as 'language:' and 'month_names:'",
+                        {hint});
   return parsed;
 }
 
@@ -200,7 +214,11 @@ std::string shipped_dir(const Reader& reader) {
 std::vector<fs::path> candidates(const std::string& dir, const std::string& wanted, Reader& reader) {
   std::vector<fs::path> files;
   const fs::path folder(folder_key(dir));
-  if (plain_name(wanted) && file_stamp((folder / (wanted + ".yaml")).string())) files.push_back(folder / (wanted + ".yaml"));
+  // The file named so, a link that leads nowhere included: reading it says what is wrong.
+  std::error_code ec;
+  if (plain_name(wanted) && (file_stamp((folder / (wanted + ".yaml")).string()) ||
+                             fs::is_symlink(folder / (wanted + ".yaml"), ec)))
+    files.push_back(folder / (wanted + ".yaml"));
   if (std::shared_ptr<const LocaleIndex> index = folder_index(dir, reader)) {
     if (auto it = index->find(wanted); it != index->end() && plain_name(it->second) && it->second != wanted)
       files.push_back(folder / (it->second + ".yaml"));
@@ -241,12 +259,32 @@ namespace {
 
 std::optional<Locale> look_for_locale(const std::string& wanted, Reader& reader) {
   const std::string shipped = shipped_dir(reader);
+  bool broken_file_reported = false;
   for (const std::string& dir : locale_search_dirs(reader.source.file(), shipped)) {
     const FileKind& kind = dir == shipped ? shipped_yaml_kind() : own_locale_kind();
     for (const fs::path& file : candidates(dir, wanted, reader)) {
       std::shared_ptr<const ParsedFile> parsed = locale_file(file, kind, reader);
-      // A broken locale file that is not the one asked for says nothing.
-      if (!parsed->root || !answers_to(*parsed->root, file, wanted)) continue;
+      if (!parsed->root) {
+        // A file of one's own named like the locale asked for that cannot be read as one (a
+        // YAML error, too large, a link to another kind of file, no locale's keys) is an
+        // error, as a misspelt key in it would be, not a silent fall back to English. A broken
+        // file of another name, which may or may not be the one meant, is passed over with a
+        // warning, as a layout is; another kind of YAML file there, in silence. A broken
+        // shipped file is hanji's, not the CV's.
+        if (&kind != &own_locale_kind()) continue;
+        if (lowercase(file.stem().string()) == wanted) {
+          for (const Diagnostic& d : parsed->diags.all()) reader.diags.add(d);
+          broken_file_reported = true;
+        } else if (!parsed->foreign) {
+          for (Diagnostic d : parsed->diags.all()) {
+            d.severity = Severity::Warning;
+            d.message = "passed over as a locale: " + d.message;
+            reader.diags.add(std::move(d));
+          }
+        }
+        continue;
+      }
+      if (!answers_to(*parsed->root, file, wanted)) continue;
       for (const Diagnostic& d : parsed->diags.all()) reader.diags.add(d);
       SourceText source("", file.string());
       Reader file_reader{source, reader.diags, reader.locales_dir, reader.layouts_dir, reader.today, reader.locale_cache};
@@ -255,7 +293,8 @@ std::optional<Locale> look_for_locale(const std::string& wanted, Reader& reader)
       return locale;
     }
   }
-  if (std::find(builtin_names().begin(), builtin_names().end(), wanted) != builtin_names().end())
+  // After a broken file's error, "no such locale" would only contradict it.
+  if (broken_file_reported || std::find(builtin_names().begin(), builtin_names().end(), wanted) != builtin_names().end())
     return builtin_locale("en");
   return std::nullopt;
 }

@@ -127,7 +127,24 @@ const FileKind& overlay_kind() {
 // as YAML (and so is the file a link leads to), so a CV file cannot make hanji read and quote
 // another kind of file. One the command line names is read as the CV file is.
 std::optional<std::string> read_overlay(const Overlay& overlay, const std::string& path, Reader& reader) {
-  if (!overlay.named_at.known()) return read_input_file(path, Span{}, reader.diags);
+  if (!overlay.named_at.known()) {
+    // Named as YAML, and so is the file a link leads to: otherwise the CV file's checks would
+    // call it "not a CV", which is not what the option asks for.
+    const std::string takes = fmt::format("{} takes a YAML file holding '{}:' (a .yaml or .yml file)", overlay.option,
+                                          overlay.sections.front());
+    if (!has_extension(path, overlay_kind().extensions)) {
+      reader.diags.error(Span{}, fmt::format("{}, not '{}'", takes, excerpt(path)),
+                         {fmt::format("write the {} into a file such as {}.yaml: '{}:' followed by indented keys",
+                                      overlay.sections.front(), overlay.sections.front(), overlay.sections.front())});
+      return std::nullopt;
+    }
+    if (!link_target_named_as(path, overlay_kind().extensions)) {
+      reader.diags.error(Span{}, fmt::format("{}; '{}' is a link to another kind of file", takes, excerpt(path)),
+                         {"name the YAML file itself, not a link to another kind of file"});
+      return std::nullopt;
+    }
+    return read_input_file(path, Span{}, reader.diags);
+  }
   if (!has_extension(path, overlay_kind().extensions)) {
     reader.diags.error(overlay.named_at,
                        fmt::format("'{}' is not a YAML file: a {} file ends in .yaml or .yml", excerpt(overlay.path),
@@ -205,6 +222,14 @@ std::optional<Overlay> named_in_file(const YamlNode& root, std::string_view key,
 }  // namespace
 
 void apply_command_line(YamlNode& root, const ReadOptions& options, Reader& reader, std::vector<std::string>& included) {
+  if (options.overrides.size() > limits::kMaxOverrides) {
+    reader.diags.error(Span{options.overrides[limits::kMaxOverrides].origin, 0, 0},
+                       fmt::format("more than {} values set on the command line (--set KEY=VALUE or --cv.KEY VALUE): "
+                                   "this is number {} of {}",
+                                   limits::kMaxOverrides, limits::kMaxOverrides + 1, options.overrides.size()),
+                       {"write them into the CV file, or into a file of your own given with --design or --locale"});
+    return;
+  }
   // The settings first, since they may name the design and locale files; the rest after those
   // files, so that `--set design.theme=...` changes the design they bring.
   for (const Override& override : options.overrides)

@@ -145,6 +145,7 @@ class ChainLoader {
     std::vector<std::string> folders = dirs_.user_layouts;
     folders.push_back(dirs_.layouts);
     const bool names_itself = !visited_.empty() && fs::path(visited_.back()).stem() == name;
+    std::vector<std::pair<std::string, std::string>> passed_over;  // files by that name, and why not
     for (const auto& folder : folders) {
       fs::path path = fs::path(folder) / (name + ".yaml");
       // In the user's folders anything by that name is looked at (a named pipe or a dangling
@@ -154,10 +155,25 @@ class ChainLoader {
         continue;
       if (!dirs_.cv_file.empty() && fs::equivalent(path, dirs_.cv_file, ec)) continue;
       if (!built_in && is_cv_file(path)) continue;  // a CV next to this one, named "classic.yaml"
-      if (!built_in && !usable_layout(path)) continue;
+      if (!built_in && !usable_layout(path, passed_over)) continue;
       std::string found = fs::absolute(path, ec).lexically_normal().string();
       if (names_itself && std::find(visited_.begin(), visited_.end(), found) != visited_.end()) continue;
       return found;
+    }
+    if (names_itself) {
+      // mine.yaml with `extends: mine`, and no layout of that name further down to mean.
+      diags_.error(span, fmt::format("layout '{}' extends itself", name),
+                   {"`extends:` names the layout this one changes: a built-in one such as classic (see "
+                    "`hanji layouts`), or another file of yours"});
+      return std::nullopt;
+    }
+    if (!passed_over.empty()) {
+      // The file by that name cannot be read as a layout: say so where the layout is named,
+      // not only in the warning at the file.
+      diags_.error(span, fmt::format("unknown layout '{}': {} was passed over, it {}", name, passed_over.front().first,
+                                     passed_over.front().second),
+                   {"fix that file, or name another layout (see `hanji layouts`)"});
+      return std::nullopt;
     }
     report_unknown_layout(name, span, dirs_, diags_);
     return std::nullopt;
@@ -167,15 +183,22 @@ class ChainLoader {
   // layouts/, the user's folder) is passed over with a warning when it is no layout, or a
   // link to one that is not: the CV did not name that file, and the next folder may hold the
   // layout it means. Nothing of the file is quoted.
-  bool usable_layout(const fs::path& path) {
+  bool usable_layout(const fs::path& path, std::vector<std::pair<std::string, std::string>>& passed_over) {
     std::string error;
     if (read_data_file(path.string(), layout_file_kind(), error)) return true;
-    diags_.warning(Span{path.string(), 0, 0}, fmt::format("passed over as a layout: it {}", error),
+    diags_.warning(Span{path.string(), 1, 1}, fmt::format("passed over as a layout: it {}", error),
                    {"rename it if it is not meant as a layout, or fix it if it is"});
+    passed_over.emplace_back(path.string(), error);
     return false;
   }
 
   void report_cycle(const std::string& path, const std::string& name, const Span& span) {
+    if (path == visited_.back()) {  // ./mine.yaml with `extends: ./mine.yaml`
+      diags_.error(span, "layout '" + layout_id(name) + "' extends itself",
+                   {"`extends:` names the layout this one changes: a built-in one such as classic (see "
+                    "`hanji layouts`), or another file of yours"});
+      return;
+    }
     auto first = std::find(visited_.begin(), visited_.end(), path) - visited_.begin();
     std::string loop;
     for (size_t i = static_cast<size_t>(first); i < names_.size(); ++i) loop += layout_id(names_[i]) + " -> ";

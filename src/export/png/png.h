@@ -1,5 +1,5 @@
 // png: pages as PNG pictures, drawn from their SVG (svg::write_pages) by librsvg onto a white
-// cairo image surface and written by cairo's PNG writer, so a picture shows exactly what the
+// cairo image surface and compressed by hanji (zlib), so a picture shows exactly what the
 // SVG, and so the PDF, shows. The only librsvg and cairo user, and it loads them only when a
 // page is drawn (png.cc says why).
 #pragma once
@@ -35,10 +35,28 @@ PixelSize page_pixels(double width, double height, int dpi);
 std::optional<std::string> render_svg(const std::string& svg, double width, double height, int dpi,
                                       std::size_t page_number, Diagnostics& diags);
 
-/// Every page of `doc` as a PNG at `dpi`; empty, with errors in `diags`, when any fails.
-/// `fonts`: as svg::write_pages takes them.
+/// What drawing every page of a document takes: its pixels and glyphs, all pages together.
+struct DrawingWork {
+  std::size_t pages = 0;
+  long long pixels = 0;
+  long long glyphs = 0;
+  long long photo_pixels = 0;  // of each photo, as stored, on each page it is on
+  /// Pixels, each glyph and photo pixel counted as limits::kPngPixelsPerGlyph and
+  /// kPngPixelsPerPhotoPixel say: what limits::kMaxPngPixels bounds.
+  long long cost() const;
+};
+DrawingWork drawing_work(const doc::Document& doc, int dpi);
+
+/// True when drawing the pages of `doc` at `dpi` costs at most limits::kMaxPngPixels;
+/// otherwise false with an error at `asked_at` (where the CV file asks for PNG pages; unknown
+/// when the command line does) saying how to draw less.
+bool check_drawing_work(const doc::Document& doc, int dpi, const Span& asked_at, Diagnostics& diags);
+
+/// Every page of `doc` as a PNG at `dpi`; empty, with errors in `diags`, when any fails or the
+/// pages are past the limits (check_drawing_work, before anything is drawn). `fonts`: as
+/// svg::write_pages takes them.
 std::vector<std::string> write_pages(const doc::Document& doc, int dpi, Diagnostics& diags,
-                                     text::FontService* fonts = nullptr);
+                                     text::FontService* fonts = nullptr, const Span& asked_at = {});
 
 /// True when `head` (a file's first bytes) is a PNG with the tEXt chunk render_svg writes,
 /// before its image data: a page hanji wrote.

@@ -10,8 +10,13 @@ bool looks_like_png(std::string_view head) { return head.starts_with("\x89PNG\r\
 
 std::optional<std::vector<std::string>> write(const ExportInput& input, const FormatOptions& options,
                                               Diagnostics& diags) {
-  std::vector<std::string> pages =
-      png::write_pages(*input.doc, options.dpi > 0 ? options.dpi : png::kDefaultDpi, diags, options.fonts);
+  // A CV file that asks for its pictures (RenderCV's png_path, dont_generate_png: false) is
+  // where a refusal points; the command line's --format png is named by the message itself.
+  const Span asked_at = input.model && input.model->settings.render.png_wanted
+                            ? input.model->settings.render.png_asked_at
+                            : Span{};
+  std::vector<std::string> pages = png::write_pages(
+      *input.doc, options.dpi > 0 ? options.dpi : png::kDefaultDpi, diags, options.fonts, asked_at);
   if (pages.empty() || diags.has_errors()) return std::nullopt;
   return pages;
 }

@@ -47,6 +47,7 @@ struct Asked {
   std::optional<Written> folder, pdf, markdown, png;
   bool no_pdf = false, no_typst = false, no_markdown = false;
   std::optional<bool> no_png;  // as the file says; RenderCV's default is false
+  Span no_png_at;              // where it says so
 };
 
 // ---------------------------------------------------------------- placeholders
@@ -299,7 +300,10 @@ void read_key(const YamlNode& map, size_t i, bool rendercv1, Reader& reader, Ask
   else if (key == "dont_generate_markdown") asked.no_markdown = flag(value, name, reader).value_or(asked.no_markdown);
   else if (key == "png_path") path(asked.png);
   else if (key == "dont_generate_png") {
-    if (std::optional<bool> no = flag(value, name, reader)) asked.no_png = no;
+    if (std::optional<bool> no = flag(value, name, reader)) {
+      asked.no_png = no;
+      asked.no_png_at = key_span;
+    }
   } else if (key == "dont_generate_html") {
     // Turning off what hanji never makes is done; asking for it is said.
     if (flag(value, name, reader) == false) cannot_make(key_span, name, format_of(key), reader);
@@ -349,6 +353,7 @@ void read_render_command(const YamlNode& root, const CvFile& file, Reader& reade
   render.markdown_wanted = !asked.no_markdown;
   // RenderCV draws its PNG pages from the Typst file too.
   render.png_wanted = (asked.png || asked.no_png == false) && asked.no_png != true && !asked.no_typst;
+  render.png_asked_at = asked.png ? asked.png->text.span : asked.no_png_at;
 
   const Placeholders table = placeholders(file, file.settings.current_date ? file.settings.current_date : reader.today);
   const std::string base_dir = directory_of(file.path);
