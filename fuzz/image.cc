@@ -13,6 +13,7 @@
 #include "image/image.h"
 #include "image/jpeg_check.h"
 #include "export/pdf/png_check.h"
+#include "image/reduced_copy.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const std::string_view bytes(reinterpret_cast<const char*>(data), size);
@@ -28,7 +29,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     (void)hanji::pdf::has_colour_key(bytes);
     // The factor from the first byte after the signature, so the fuzzer tries several.
     const uint32_t factor = 1 + (size > 8 ? static_cast<unsigned char>(bytes[8]) % 5 : 0);
-    const std::string reduced = hanji::pdf::png_downsampled(bytes, factor);
+    const std::string reduced = hanji::image::png_downsampled(bytes, factor);
     if (!reduced.empty() && !hanji::pdf::png_problem(reduced).empty()) std::abort();  // what it makes must check
   }
   return 0;

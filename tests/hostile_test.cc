@@ -29,6 +29,7 @@
 #include <thread>
 #include <vector>
 
+#include "image/reduced_copy.h"
 #include "readers/source.h"
 
 namespace fs = std::filesystem;
@@ -221,6 +222,18 @@ std::string expand_one(const std::string& directive) {
       png.insert(png.find("IDAT") - 4, filler);
     }
     return png;
+  }
+  if (verb == "photo") {  // {{photo W H}}: a real 8-bit RGB PNG, light in the middle, dark around
+    uint32_t width = 0, height = 0;
+    words >> width >> height;
+    hanji::image::Pixels pixels{width, height, 3, {}};
+    pixels.samples.reserve(std::size_t{width} * height * 3);
+    for (uint32_t y = 0; y < height; ++y)
+      for (uint32_t x = 0; x < width; ++x) {
+        const bool middle = x > width / 4 && x < width * 3 / 4 && y > height / 4 && y < height * 3 / 4;
+        for (int c = 0; c < 3; ++c) pixels.samples.push_back(static_cast<unsigned char>(middle ? 200 - 40 * c : 40 + (x ^ y) % 32));
+      }
+    return hanji::image::encode_png(pixels, 1);
   }
   if (verb == "file") {  // {{file PATH}}, {{file PATH cut N}}, {{file PATH patch OFFSET HEXBYTE}}
     std::string path, how, byte;

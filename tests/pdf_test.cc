@@ -27,6 +27,7 @@
 #include "export/pdf/sfnt_program.h"
 #include "export/pdf/pdf.h"
 #include "export/pdf/png_check.h"
+#include "image/reduced_copy.h"
 #include "text/font_tables.h"
 #include "export/pdf/text_ops.h"
 #include "export/pdf/tounicode.h"
@@ -1736,7 +1737,7 @@ TEST(PngCheck, InterlacedIsNamedBeforeTheRowsAreWalked) {
 // 16-megapixel photo took seconds in libharu); the block average keeps the picture.
 TEST(PngDownsample, AveragesBlocksAndResolvesPalettesAndColourKeys) {
   const std::string grey = grey_png(4, 2, grey_rows(4, 2, 1));  // Sub filter on every row
-  const std::string half = pdf::png_downsampled(grey, 2);
+  const std::string half = image::png_downsampled(grey, 2);
   ASSERT_FALSE(half.empty());
   EXPECT_EQ(pdf::png_problem(half), "");
   TempDir dir;
@@ -1752,7 +1753,7 @@ TEST(PngDownsample, AveragesBlocksAndResolvesPalettesAndColourKeys) {
   ASSERT_EQ(run("pdfimages -f 1 -l 1 " + (dir / "half.pdf").string() + " " + (dir / "img").string()).status, 0);
   EXPECT_EQ(read_file(dir / "img-000.ppm"), "P6\n2 1\n255\n" + std::string("\x0D\x0D\x0D\x21\x21\x21", 6));
   // A palette with transparency becomes RGB and alpha; an RGB colour key becomes alpha.
-  const std::string palette = pdf::png_downsampled(palette_png(3, 1, std::string("\0\x1B", 2)), 1);
+  const std::string palette = image::png_downsampled(palette_png(3, 1, std::string("\0\x1B", 2)), 1);
   ASSERT_FALSE(palette.empty());
   EXPECT_EQ(static_cast<int>(palette[25]), 6);  // colour type RGBA in IHDR
   EXPECT_FALSE(pdf::has_colour_key(grey));

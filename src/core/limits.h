@@ -81,10 +81,10 @@ inline constexpr std::size_t kMaxFitPages = 120;
 /// 3,000 glyphs takes 0.1 s at 150 dpi, while the PDF of 100 such pages takes 0.2 s. 40 million
 /// keeps a build's pictures to about half a second: one A4 résumé page (2,500 glyphs) at
 /// 600 dpi, three at 300 dpi, five at 150 dpi, fifteen at 36 dpi. SVG pages cost what the PDF costs: the page limit bounds them.
-/// A photo's pixel, decoded and scaled down onto each page it is on, costs up to 75 ns (a noisy
-/// PNG): six pixels of the page. A photo of up to 6 million pixels can then be drawn; the
-/// largest hanji takes for the PDF (12.5 million) cannot, and a copy of 1,000 x 1,300 pixels,
-/// plenty for print, costs little.
+/// A photo is drawn from a copy reduced to what its box needs at the page's resolution (at
+/// most 400 dpi, fewer than twice the box's pixels each way; png.cc); each pixel of that copy,
+/// on each page it is on, counts as six of the page. A phone's 12-megapixel photo in a 3 x 4 cm
+/// box is a copy of 0.2 million pixels at 150 dpi and 0.8 million at 600 dpi.
 inline constexpr long long kMaxPngPixels = 40'000'000;
 inline constexpr long long kPngPixelsPerGlyph = 2'000;
 inline constexpr long long kPngPixelsPerPhotoPixel = 6;

@@ -2,6 +2,7 @@
 
 #include "core/files.h"
 #include "core/limits.h"
+#include "image/jpeg_errors.h"
 
 // libjpeg reports errors by longjmp: see jpeg_decode_problem for why that is safe here.
 #include <csetjmp>
@@ -71,41 +72,36 @@ std::string read_frame(std::string_view segment, unsigned char marker, JpegFrame
   return "";
 }
 
-struct ErrorManager {
-  jpeg_error_mgr base;  // first: libjpeg sees only this part
-  std::jmp_buf jump;
-  char message[JMSG_LENGTH_MAX] = {};
-  bool warned = false;
-};
+}  // namespace
 
-extern "C" void on_jpeg_error(j_common_ptr info) {
-  auto* manager = reinterpret_cast<ErrorManager*>(info->err);
+namespace jpeg_errors {
+
+extern "C" void on_error(j_common_ptr info) {
+  auto* manager = reinterpret_cast<Manager*>(info->err);
   info->err->format_message(info, manager->message);
   std::longjmp(manager->jump, 1);
 }
 
-// Warnings are corrupt data libjpeg decoded around ("premature end of data segment"); only
-// stray bytes between segments, which many cameras write, are harmless.
-extern "C" void on_jpeg_message(j_common_ptr info, int level) {
-  auto* manager = reinterpret_cast<ErrorManager*>(info->err);
+extern "C" void on_message(j_common_ptr info, int level) {
+  auto* manager = reinterpret_cast<Manager*>(info->err);
   if (level != -1 || manager->warned || info->err->msg_code == JWRN_EXTRANEOUS_DATA) return;
   info->err->format_message(info, manager->message);
   manager->warned = true;
 }
 
+}  // namespace jpeg_errors
+
 // Decodes the whole image with libjpeg, the decoder PDF viewers and qpdf use, at 1/8 scale
 // (every coefficient is still decoded, so damage anywhere is found, at a fraction of the
 // cost). The only automatic objects that live across setjmp are declared before it, and the
 // frames longjmp leaves are libjpeg's C frames, so no destructor is skipped.
-}  // namespace
-
 std::string jpeg_decode_problem(std::string_view jpeg) {
   jpeg_decompress_struct info{};
-  ErrorManager errors;
+  jpeg_errors::Manager errors;
   std::vector<JSAMPLE> row;
   info.err = jpeg_std_error(&errors.base);
-  errors.base.error_exit = on_jpeg_error;
-  errors.base.emit_message = on_jpeg_message;
+  errors.base.error_exit = jpeg_errors::on_error;
+  errors.base.emit_message = jpeg_errors::on_message;
   if (setjmp(errors.jump)) {
     jpeg_destroy_decompress(&info);
     return std::string("damaged JPEG: ") + errors.message;

@@ -48,6 +48,16 @@ std::string read_header(const Chunk& chunk, Header& header);
 std::string inflate_image_data(const std::vector<Chunk>& chunks,
                                const std::function<void(const unsigned char*, std::size_t)>& sink);
 
+/// Inflates the image data (of a non-interlaced image) and hands each row to `visit` in order,
+/// its filter undone: the row's bytes without the filter byte. No buffer holds the whole image
+/// (a 16-megapixel photo is 48 MB inflated). False if the data is damaged or too short.
+bool for_each_row(const std::vector<Chunk>& chunks, const Header& header,
+                  const std::function<void(const std::vector<unsigned char>&)>& visit);
+
+/// `raw` compressed as a zlib stream at `level` (Z_BEST_SPEED to Z_BEST_COMPRESSION); "" if
+/// zlib fails. Deterministic with the same zlib.
+std::string deflated(std::string_view raw, int level);
+
 /// A complete chunk (length, type, data, CRC).
 std::string make_chunk(std::string_view type, std::string_view data);
 

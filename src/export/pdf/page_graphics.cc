@@ -13,6 +13,7 @@
 #include "image/png_format.h"
 #include "export/pdf/haru_objects.h"
 #include "export/pdf/png_check.h"
+#include "image/reduced_copy.h"
 
 namespace hanji::pdf {
 
@@ -219,7 +220,7 @@ HPDF_Image ImageDrawer::decode(const std::string& path, const Span& where, const
         return nullptr;
       }
       const uint32_t factor = reduction_factor(size.width, size.height, placed, orientation);
-      std::string reduced = factor > 1 || has_colour_key(bytes) ? png_downsampled(bytes, factor) : std::string();
+      std::string reduced = factor > 1 || has_colour_key(bytes) ? image::png_downsampled(bytes, factor) : std::string();
       std::string essentials = reduced.empty() ? png_essentials(bytes) : std::move(reduced);
       image = HPDF_LoadPngImageFromMem(doc_.get(), reinterpret_cast<const HPDF_BYTE*>(essentials.data()),
                                        static_cast<HPDF_UINT>(essentials.size()));

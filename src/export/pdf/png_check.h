@@ -25,15 +25,9 @@ std::string png_problem(std::string_view png);
 /// palette images with transparency.
 std::string png_essentials(std::string_view png);
 
-/// A sound PNG of 8 bits or fewer per sample made `factor` times smaller each way, every
-/// block of pixels averaged: grey, grey + alpha, RGB or RGBA at 8 bits, with any palette and
-/// transparency resolved. "" if it cannot (interlaced, 16-bit, damaged). libharu decodes a
-/// PNG whole and compresses it again, which for a 16-megapixel photo took seconds; a CV
-/// prints its photo a few centimetres wide. With factor 1 it only resolves transparency.
-std::string png_downsampled(std::string_view png, uint32_t factor);
-
 /// True for a grey or RGB PNG with a tRNS colour key, which libharu fails to load ("libpng
-/// error"); png_downsampled(png, 1) turns the key into an alpha channel it can load.
+/// error"); image::png_downsampled(png, 1) (image/reduced_copy.h) turns the key into an
+/// alpha channel it can load.
 bool has_colour_key(std::string_view png);
 
 }  // namespace hanji::pdf

@@ -18,6 +18,7 @@
 #include "export/svg/svg.h"
 #include "image/image.h"
 #include "image/png_format.h"
+#include "image/reduced_copy.h"
 
 namespace hanji::png {
 namespace {
@@ -145,6 +146,35 @@ std::string describe(double width, double height) {
   return mm(width) + " x " + mm(height) + " mm";
 }
 
+// What a photo placed as `placed` needs to be drawn at `dpi`: its box's pixels each way, in
+// the stored picture's orientation (a photo shown on its side is compared with its box turned
+// the same way). Covering the box, the photo is cut on one side only: the other side decides.
+image::PixelSize box_pixels(const doc::PlacedImage& placed, image::Orientation orientation, int dpi) {
+  const bool turned = image::swaps_sides(orientation);
+  auto side = [&](double pt) {
+    const double pixels = std::ceil(pt / 72.0 * dpi - 1e-9);
+    return std::isfinite(pixels) && pixels >= 1 ? static_cast<uint32_t>(std::min(pixels, 1e6)) : 1u;
+  };
+  return {side(turned ? placed.height : placed.width), side(turned ? placed.width : placed.height)};
+}
+
+// The most a photo is drawn at: what the PDF embeds a photo at, at least (its print
+// resolution). A picture at 600 dpi shows the photo no sharper than the PDF holds it, and
+// each pixel of the copy costs as much as twenty of the page (it is encoded, inlined in the
+// SVG, parsed, decoded and scaled).
+constexpr int kPhotoDpi = 400;
+
+// The copy of the photo in `file`, placed as `placed`, that a page at `dpi` draws: reduced to
+// fewer than twice the pixels its box needs each way at that dpi (at most kPhotoDpi), never
+// enlarged (plan_reduction).
+image::Reduction photo_plan(const doc::PlacedImage& placed, std::string_view file, int dpi) {
+  return image::plan_reduction(file, box_pixels(placed, image::orientation_of(file), std::min(dpi, kPhotoDpi)));
+}
+
+// librsvg decodes an inlined PNG once and draws it; it is made, used and thrown away at once,
+// so it is compressed at zlib's fastest level (a tenth of the time of the default, here).
+constexpr int kCopyDeflateLevel = Z_BEST_SPEED;
+
 }  // namespace
 
 PixelSize page_pixels(double width, double height, int dpi) {
@@ -228,8 +258,8 @@ DrawingWork drawing_work(const doc::Document& doc, int dpi) {
       // A photo that cannot be read costs nothing here: drawing it names what is wrong.
       std::string error;
       if (std::optional<std::string> bytes = read_data_file(placed.path, photo_file_kind(), error)) {
-        const image::PixelSize stored = image::pixel_size(*bytes);
-        work.photo_pixels += static_cast<long long>(stored.width) * static_cast<long long>(stored.height);
+        const image::PixelSize drawn = photo_plan(placed, *bytes, dpi).size;
+        work.photo_pixels += static_cast<long long>(drawn.width) * static_cast<long long>(drawn.height);
       }
     }
   return work;
@@ -275,6 +305,29 @@ std::vector<std::string> write_pages(const doc::Document& doc, int dpi, Diagnost
   // A picture needs no invisible text: without it librsvg never starts Pango and fontconfig
   // (whose caches live until the process ends), and draws the page sooner.
   options.text_layer = false;
+  // Each photo as a copy of what the page needs at this resolution: librsvg would decode every
+  // pixel of the original (a second for a phone's 12-megapixel photo). The SVG written by
+  // --format svg keeps the original.
+  options.inline_picture = [&diags, dpi](const doc::PlacedImage& placed,
+                                         std::string_view file) -> std::optional<std::string> {
+    const Span where = placed.span.known() ? placed.span : Span{placed.path, 0, 0};
+    const image::Reduction plan = photo_plan(placed, file, dpi);
+    if (static_cast<long long>(plan.stored.width) * plan.stored.height > limits::kMaxImagePixels) {
+      diags.error(where,
+                  fmt::format("image '{}' has {} x {} pixels, more than the {:.1f} million hanji draws", placed.path,
+                              plan.stored.width, plan.stored.height, static_cast<double>(limits::kMaxImagePixels) / 1e6),
+                  {"a photo for a CV needs about 1000 x 1300 pixels; scale it down"});
+      return std::nullopt;
+    }
+    if (!plan.reduces()) return std::string();  // drawn from the file: it has no more than the page needs
+    std::optional<image::ReducedCopy> copy = image::reduced_copy(file, plan, kCopyDeflateLevel);
+    if (!copy) {
+      diags.error(where, "cannot draw image '" + placed.path + "': it is damaged",
+                  {"re-save the picture as a plain (8-bit, non-interlaced) PNG or a JPEG"});
+      return std::nullopt;
+    }
+    return std::move(copy->png);
+  };
   std::vector<std::string> svgs = svg::write_pages(doc, options, diags, fonts);
   if (diags.has_errors()) return {};
   std::vector<std::string> pages;

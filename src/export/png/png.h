@@ -40,7 +40,7 @@ struct DrawingWork {
   std::size_t pages = 0;
   long long pixels = 0;
   long long glyphs = 0;
-  long long photo_pixels = 0;  // of each photo, as stored, on each page it is on
+  long long photo_pixels = 0;  // of each photo as drawn (the copy reduced for the dpi), on each page it is on
   /// Pixels, each glyph and photo pixel counted as limits::kPngPixelsPerGlyph and
   /// kPngPixelsPerPhotoPixel say: what limits::kMaxPngPixels bounds.
   long long cost() const;

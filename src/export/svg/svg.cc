@@ -313,8 +313,12 @@ class PageWriter {
     if (picture.href.empty()) {
       // The pixels as stored: the transform below turns them, so a viewer that would turn
       // them by their Exif data must not find it.
-      const std::string stored = image::without_orientation(*bytes);
-      picture.href = std::string("data:image/") + (format == image::Format::Png ? "png" : "jpeg") + ";base64," + base64(stored);
+      std::optional<std::string> copy;
+      if (options_.inline_picture && !(copy = options_.inline_picture(placed, *bytes))) return std::nullopt;
+      const std::string_view inlined = copy && !copy->empty() ? std::string_view(*copy) : std::string_view(*bytes);
+      const std::string stored = image::without_orientation(inlined);
+      const bool png = image::format_of(inlined) == image::Format::Png;
+      picture.href = std::string("data:image/") + (png ? "png" : "jpeg") + ";base64," + base64(stored);
     }
     return picture;
   }

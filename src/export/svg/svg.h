@@ -10,6 +10,7 @@
 
 #include <cstddef>
 #include <functional>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -57,6 +58,12 @@ struct Options {
   /// What an image's href is; empty (or giving ""): the picture itself, inline as a data: URI
   /// (a page that stands alone). The preview serves pictures from the CV's folder instead.
   std::function<std::string(const doc::PlacedImage& image)> image_href;
+  /// What is inlined for a picture whose file holds `file` (when image_href gives none): a PNG
+  /// or JPEG of the same picture as stored (not turned), of any size (it is stretched over
+  /// the stored picture's place); "" for the file itself; nullopt when it cannot be made (the
+  /// function has said why in its own diagnostics), and the picture is left out. The PNG
+  /// pages inline a copy reduced to what their resolution needs; unset: the file itself.
+  std::function<std::optional<std::string>(const doc::PlacedImage& image, std::string_view file)> inline_picture;
 };
 
 /// Page `index` (0-based) of `doc` as one standalone SVG file, sized in pt at the paper's
