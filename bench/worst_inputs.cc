@@ -292,6 +292,10 @@ int print_worst_inputs(const std::string& hanji, int repeats) {
        {{"-o", "out.pdf"}, {"--format", "png", "--dpi", "600", "-o", "pages/cv.png"}, svg_pages}},
       {"PDF, PNG (36 dpi), SVG of a 6-megapixel photo", photo_for_png(), {},
        {{"-o", "out.pdf"}, {"--format", "png", "--dpi", "36", "-o", "pages/cv.png"}, svg_pages}},
+      {"PDF+MD+PNG at 600 dpi, the 12.5 MP PNG photo", kRenderAll + "cv:\n  name: A B\n  photo: photo.png\n", {},
+       {{"--dpi", "600"}}},
+      {"PDF+MD+PNG at 600 dpi, the 12.5 MP JPEG photo", kRenderAll + "cv:\n  name: A B\n  photo: photo.jpg\n", {},
+       {{"--dpi", "600"}}},
       {"1,000 --set options (an item each)", thousand_items(), set_options(1000)},
       {"20,000 --set options (refused past 1,000)", thousand_items(), set_options(20'000)},
   };

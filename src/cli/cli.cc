@@ -616,7 +616,7 @@ bool write_planned_pages(const Writing& writing, const PlannedOutput& output, co
 /// The options of every format, from the command line; `output_dir` is where the file goes,
 /// `pdf` how the PDF is written (the render's, with the command line's flags).
 exports::FormatOptions format_options(const Run& run, engine::Engine& engine, const std::string& output_dir,
-                                      const doc::PdfOutput& pdf) {
+                                      const doc::PdfOutput& pdf, image::PrintCopies* photo_copies) {
   exports::FormatOptions options;
   options.pdf = pdf;
   options.creation_time = run.epoch;
@@ -625,14 +625,17 @@ exports::FormatOptions format_options(const Run& run, engine::Engine& engine, co
   options.dpi = run.opt.dpi;
   options.svg_outlines = run.opt.svg_glyphs == "outlines";
   options.output_dir = output_dir;
+  options.photo_copies = photo_copies;
   return options;
 }
 
 /// `format` written from `input`: its files into `files`; false (with `diags` saying why) when
-/// it cannot be.
+/// it cannot be. `photo_copies`: the photos reduced for every output of this build.
 bool export_to(const Run& run, engine::Engine& engine, const PlannedOutput& planned, const exports::ExportInput& input,
-               const doc::PdfOutput& pdf, std::vector<std::string>& files, Diagnostics& diags) {
-  const exports::FormatOptions options = format_options(run, engine, fs::path(planned.path).parent_path().string(), pdf);
+               const doc::PdfOutput& pdf, image::PrintCopies* photo_copies, std::vector<std::string>& files,
+               Diagnostics& diags) {
+  const exports::FormatOptions options =
+      format_options(run, engine, fs::path(planned.path).parent_path().string(), pdf, photo_copies);
   std::optional<std::vector<std::string>> written = planned.format->write(input, options, diags);
   if (!written || written->empty()) return false;
   files = std::move(*written);
@@ -696,7 +699,7 @@ int build_one(const Run& run, engine::Engine& engine, const std::string& input, 
   std::size_t pages = 0;
   // The formats of the model alone before the render takes the CV.
   for (std::size_t i = 0; file && i < plan.size(); ++i)
-    if (!plan[i].format->needs_document() && !export_to(run, engine, plan[i], {nullptr, &*file}, {}, files[i], diags))
+    if (!plan[i].format->needs_document() && !export_to(run, engine, plan[i], {nullptr, &*file}, {}, nullptr, files[i], diags))
       file.reset();
   if (file && plans_document(plan)) {
     // `check` makes the PDF (or the pages) too, only without writing it: what libharu or an
@@ -704,9 +707,10 @@ int build_one(const Run& run, engine::Engine& engine, const std::string& input, 
     std::optional<engine::Rendered> result = engine.render(std::move(*file), run.request(), diags);
     bool made = result.has_value();
     if (result) apply_pdf_flags(run.opt, result->pdf);
+    image::PrintCopies photo_copies;  // a PNG photo is reduced once for the PDF and the PNG pages
     for (std::size_t i = 0; made && i < plan.size(); ++i)
       if (plan[i].format->needs_document())
-        made = export_to(run, engine, plan[i], {&result->doc, &result->file}, result->pdf, files[i], diags) &&
+        made = export_to(run, engine, plan[i], {&result->doc, &result->file}, result->pdf, &photo_copies, files[i], diags) &&
                !diags.has_errors();
     if (result) made_from = engine::Engine::inputs_of(*result);
     if (result && inputs) *inputs = made_from;

@@ -11,6 +11,7 @@
 #include <string_view>
 #include <vector>
 
+#include "image/reduced_copy.h"
 #include "core/core.h"
 #include "doc/doc.h"
 #include "core/memo.h"
@@ -66,6 +67,9 @@ struct FormatOptions {
   bool svg_outlines = false;
   /// Where the file is written: a JSON Resume names the photo relative to it.
   std::string output_dir;
+  /// PDF and PNG: photos reduced for print, made once for every output of one build (null:
+  /// each output makes its own).
+  image::PrintCopies* photo_copies = nullptr;
 };
 
 /// What an exporter is given: the document, the model, or both, as its Needs say (the other

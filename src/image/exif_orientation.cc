@@ -103,7 +103,7 @@ Orientation png_orientation(std::string_view png_file) {
   std::vector<png::Chunk> chunks;
   png::read_chunks(png_file, chunks);  // a damaged PNG is refused elsewhere; its intact chunks still count
   for (const png::Chunk& chunk : chunks) {
-    if (chunk.type != "eXIf" || !chunk.crc_ok) continue;
+    if (chunk.type != "eXIf" || !chunk.crc_ok()) continue;
     std::string_view tiff = chunk.data;
     if (tiff.starts_with(kExifHeader)) tiff.remove_prefix(kExifHeader.size());  // as some writers put it
     return tiff_orientation(tiff);

@@ -126,6 +126,8 @@ uint64_t Header::row_bytes() const {
   return 1 + (uint64_t{width} * bits_per_pixel + 7) / 8;
 }
 
+bool Chunk::crc_ok() const { return crc_of(type, data) == stored_crc; }
+
 std::string read_chunks(std::string_view file, std::vector<Chunk>& chunks) {
   if (file.substr(0, kSignature.size()) != kSignature) return "not a PNG file (bad signature)";
   std::size_t at = kSignature.size();
@@ -138,7 +140,7 @@ std::string read_chunks(std::string_view file, std::vector<Chunk>& chunks) {
     if (!letters(type)) return "invalid chunk type";
     if (length > 0x7FFFFFFF || file.size() - at - 12 < length) return "truncated " + std::string(type) + " chunk";
     std::string_view data = file.substr(at + 8, length);
-    chunks.push_back(Chunk{type, data, file.substr(at, 12 + length), crc_of(type, data) == be32(file, at + 8 + length)});
+    chunks.push_back(Chunk{type, data, file.substr(at, 12 + length), be32(file, at + 8 + length)});
     at += 12 + length;
   }
   return "";

@@ -16,7 +16,12 @@ struct Chunk {
   std::string_view type;
   std::string_view data;
   std::string_view whole;  // length, type, data and CRC as in the file
-  bool crc_ok = false;
+  uint32_t stored_crc = 0;  // the CRC the file gives
+
+  /// Whether the stored CRC is the chunk's. Worked out when asked, not when the chunks are
+  /// read: most readers look at a few small chunks (IHDR, tRNS, eXIf), and the CRC of a
+  /// 30 MB photo's image data costs 30 ms each time it is read.
+  bool crc_ok() const;
 
   /// Critical chunks (IHDR, PLTE, IDAT, IEND) start with a capital letter.
   bool critical() const { return type[0] >= 'A' && type[0] <= 'Z'; }

@@ -6,6 +6,7 @@
 #include <cmath>
 #include <csetjmp>
 #include <cstddef>
+#include <functional>
 
 #include <jpeglib.h>
 
@@ -31,7 +32,7 @@ class RowDecoder {
   RowDecoder(const std::vector<png::Chunk>& chunks, const png::Header& header) : header_(header) {
     for (const png::Chunk& chunk : chunks) {
       if (chunk.type == "PLTE") palette_ = chunk.data;
-      if (chunk.type == "tRNS" && chunk.crc_ok) trns_ = chunk.data;
+      if (chunk.type == "tRNS" && chunk.crc_ok()) trns_ = chunk.data;
     }
     const bool keyed = !trns_.empty() && (header.color_type == 0 || header.color_type == 2);
     if (keyed) key_ = colour_key(trns_, header.color_type == 0 ? 1 : 3);
@@ -238,6 +239,21 @@ std::string encode_png(const Pixels& pixels, int level) {
 std::string png_downsampled(std::string_view file, uint32_t factor) {
   std::optional<Pixels> pixels = png_reduced(file, factor);
   return pixels ? encode_png(*pixels, Z_DEFAULT_COMPRESSION) : std::string();
+}
+
+uint32_t print_reduction_factor(PixelSize stored, double box_width, double box_height) {
+  const double needed_width = std::max(1.0, box_width / 72 * kPrintDpi);
+  const double needed_height = std::max(1.0, box_height / 72 * kPrintDpi);
+  const double room = std::min(static_cast<double>(stored.width) / needed_width,
+                               static_cast<double>(stored.height) / needed_height);
+  return room >= 2 ? static_cast<uint32_t>(std::min(room, 4096.0)) : 1;
+}
+
+const std::string& PrintCopies::png_downsampled(std::string_view png, uint32_t factor) {
+  const auto key = std::make_tuple(std::hash<std::string_view>{}(png), png.size(), factor);
+  auto found = copies_.find(key);
+  if (found == copies_.end()) found = copies_.emplace(key, image::png_downsampled(png, factor)).first;
+  return found->second;
 }
 
 Reduction plan_reduction(std::string_view file, PixelSize needs) {

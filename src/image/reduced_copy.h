@@ -7,10 +7,13 @@
 // inflated row by row and each block of pixels averaged, the full-size picture never held.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <tuple>
 #include <vector>
 
 #include "image/image.h"
@@ -33,6 +36,31 @@ std::string encode_png(const Pixels& pixels, int level);
 /// transparency resolved, compressed at zlib's default level. "" if it cannot (interlaced,
 /// 16-bit, damaged). With factor 1 it only resolves transparency (the PDF writer's use).
 std::string png_downsampled(std::string_view png, uint32_t factor);
+
+/// The resolution a photo is kept at for print: the PDF embeds it so, and PNG pages draw it
+/// from that copy at most (a picture at 600 dpi shows the photo no sharper than the PDF holds it).
+inline constexpr double kPrintDpi = 400;
+
+/// How many times smaller each way a photo of `stored` pixels can be made and still print at
+/// kPrintDpi in a box of `box_width` x `box_height` points (in the stored picture's
+/// orientation): a whole factor, 1 when it has no more than twice the pixels it needs (it then
+/// keeps its full resolution). A photo 3 cm wide needs 470 pixels.
+uint32_t print_reduction_factor(PixelSize stored, double box_width, double box_height);
+
+/// PNG photos reduced for print (png_downsampled), kept for the length of one build: the PDF
+/// embeds the copy and the PNG pages draw the same one, so a photo is inflated once whatever
+/// the outputs (a noisy 12-megapixel PNG takes about 0.3 s to inflate and average). Keyed by
+/// the file's bytes (their hash and size) and the factor. For one thread.
+class PrintCopies {
+ public:
+  /// png_downsampled(png, factor), made the first time it is asked for.
+  const std::string& png_downsampled(std::string_view png, uint32_t factor);
+  /// How many copies were made (the work; a second output asking for one makes none).
+  std::size_t made() const { return copies_.size(); }
+
+ private:
+  std::map<std::tuple<std::size_t, std::size_t, uint32_t>, std::string> copies_;
+};
 
 /// How a photo is made smaller so that each way it keeps at least the pixels it `needs` (in
 /// the stored picture's orientation), and fewer than twice as many: a JPEG decoded at

@@ -185,19 +185,13 @@ bool within_pixel_limit(const std::string& path, const Span& where, uint64_t wid
   return false;
 }
 
-// How many times smaller a picture can be made each way and still print at 400 dpi where it
-// is placed (a photo 3 cm wide needs 470 pixels): a whole factor, 1 when it has no more than
-// that. A photo keeps its full resolution up to twice what it needs. A photo shown on its side
-// is compared with its box turned the same way.
+// How many times smaller a picture can be made each way and still print where it is placed
+// (image::print_reduction_factor). A photo shown on its side is compared with its box turned
+// the same way.
 uint32_t reduction_factor(uint64_t width, uint64_t height, const doc::PlacedImage& placed, Orientation orientation) {
   const bool turned = swaps_sides(orientation);
-  const double placed_width = turned ? placed.height : placed.width;
-  const double placed_height = turned ? placed.width : placed.height;
-  constexpr double kPrintDpi = 400;
-  const double needed_width = std::max(1.0, placed_width / 72 * kPrintDpi);
-  const double needed_height = std::max(1.0, placed_height / 72 * kPrintDpi);
-  const double room = std::min(static_cast<double>(width) / needed_width, static_cast<double>(height) / needed_height);
-  return room >= 2 ? static_cast<uint32_t>(std::min(room, 4096.0)) : 1;
+  return image::print_reduction_factor({static_cast<uint32_t>(width), static_cast<uint32_t>(height)},
+                                       turned ? placed.height : placed.width, turned ? placed.width : placed.height);
 }
 
 }  // namespace
@@ -213,15 +207,23 @@ HPDF_Image ImageDrawer::decode(const std::string& path, const Span& where, const
     case image::Format::Png: {
       const png::Size size = png::size_of(bytes);
       if (!within_pixel_limit(path, where, size.width, size.height, diags)) return nullptr;
-      ++work_.images_decoded;  // png_problem inflates the image data to check every row
-      // libpng would abort() the whole program on a damaged PNG (see png_check.h).
-      if (std::string problem = png_problem(bytes); !problem.empty()) {
-        diags.error(where, "cannot embed image '" + path + "': " + problem, {resave});
-        return nullptr;
-      }
+      ++work_.images_decoded;  // inflated once, to reduce it or to check every row
+      // A copy hanji made itself (reduced, or its transparency resolved) is sound whatever the
+      // file was: png_downsampled inflates every row and makes nothing of a damaged one. Only a
+      // file handed to libharu as it is must be checked first: libpng would abort() the whole
+      // program on a damaged PNG (see png_check.h). One inflate either way: a noisy 12-megapixel
+      // PNG takes about 0.3 s to inflate.
       const uint32_t factor = reduction_factor(size.width, size.height, placed, orientation);
-      std::string reduced = factor > 1 || has_colour_key(bytes) ? image::png_downsampled(bytes, factor) : std::string();
-      std::string essentials = reduced.empty() ? png_essentials(bytes) : std::move(reduced);
+      std::string essentials;
+      if (factor > 1 || has_colour_key(bytes))  // the PNG pages of the same build draw this copy too
+        essentials = copies_ ? copies_->png_downsampled(bytes, factor) : image::png_downsampled(bytes, factor);
+      if (essentials.empty()) {  // not reduced, or it cannot be here (interlaced, 16-bit, damaged)
+        if (std::string problem = png_problem(bytes); !problem.empty()) {
+          diags.error(where, "cannot embed image '" + path + "': " + problem, {resave});
+          return nullptr;
+        }
+        essentials = png_essentials(bytes);
+      }
       image = HPDF_LoadPngImageFromMem(doc_.get(), reinterpret_cast<const HPDF_BYTE*>(essentials.data()),
                                        static_cast<HPDF_UINT>(essentials.size()));
       break;

@@ -13,6 +13,7 @@
 #include "core/core.h"
 #include "doc/doc.h"
 #include "image/exif_orientation.h"
+#include "image/reduced_copy.h"
 #include "export/pdf/haru_doc.h"
 #include "export/pdf/serializer.h"
 #include "export/pdf/marked_content.h"
@@ -63,8 +64,10 @@ std::vector<int> tagged_link_objects(const std::vector<LinkAnnotation>& links);
 /// Loads each image file once per document and draws it wherever it is placed.
 class ImageDrawer {
  public:
-  /// Counts the pictures it decodes in `work`.
-  ImageDrawer(HaruDoc& doc, WriteWork& work) : doc_(doc), work_(work) {}
+  /// Counts the pictures it decodes in `work`; takes reduced copies from `copies` (shared
+  /// with the other outputs of a build) when it is given.
+  ImageDrawer(HaruDoc& doc, WriteWork& work, image::PrintCopies* copies = nullptr)
+      : doc_(doc), work_(work), copies_(copies) {}
 
   /// False (with an error in `diags`) if an image cannot be read or is not PNG or JPEG.
   bool draw(HPDF_Page page, const std::vector<doc::PlacedImage>& images, double page_height,
@@ -83,6 +86,7 @@ class ImageDrawer {
 
   HaruDoc& doc_;
   WriteWork& work_;
+  image::PrintCopies* copies_;
   std::map<std::string, Loaded> loaded_;
 };
 

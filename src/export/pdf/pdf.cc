@@ -68,8 +68,8 @@ struct Links {
 bool draw_pages(HaruDoc& haru, PdfText& text, const doc::Document& doc, const DocumentClusters& clusters,
                 const DocumentReadings& readings,
                 MarkedContent* marks, std::vector<HPDF_Page>& pages, Links& links, WriteWork& work,
-                Diagnostics& diags) {
-  ImageDrawer images(haru, work);
+                image::PrintCopies* photo_copies, Diagnostics& diags) {
+  ImageDrawer images(haru, work, photo_copies);
   // A PDF without pages is not something a viewer can open: an empty CV gets one blank page.
   const std::vector<doc::Page> blank(1);
   const std::vector<doc::Page>& content = doc.pages.empty() ? blank : doc.pages;
@@ -129,7 +129,7 @@ std::optional<std::string> write_pdf(const doc::Document& doc, const Options& op
   std::vector<HPDF_Page> pages;
   ExtraObjects extra;  // the structure tree and the links, written beside libharu's objects
   Links links{&extra, {}};
-  if (!draw_pages(haru, text, doc, clusters, readings, marking, pages, links, counted, diags)) return std::nullopt;
+  if (!draw_pages(haru, text, doc, clusters, readings, marking, pages, links, counted, options.photo_copies, diags)) return std::nullopt;
   if (marks) {
     marks->finish();
     if (!write_structure_tree(pdf, *marks, pages, tagged_link_objects(links.objects), extra) ||

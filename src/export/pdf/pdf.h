@@ -9,6 +9,7 @@
 #include <optional>
 #include <string>
 
+#include "image/reduced_copy.h"
 #include "core/core.h"
 #include "core/memo.h"
 #include "doc/doc.h"
@@ -40,6 +41,8 @@ struct Options {
   /// structure (doc::Document::structure) as a structure tree, every drawn piece marked as its
   /// element's content or as an artifact; without a structure the PDF is untagged.
   doc::PdfOutput output = {};
+  /// PNG photos reduced for print in this build, shared with its PNG pages (null: none kept).
+  image::PrintCopies* photo_copies = nullptr;
 };
 
 /// The work write_pdf did where its cost lies, counted: tests check these counts, which a busy

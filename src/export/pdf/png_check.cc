@@ -60,7 +60,7 @@ std::string check_image_data(const std::vector<png::Chunk>& chunks, const png::H
 std::string check_chunks(const std::vector<png::Chunk>& chunks, const png::Header& header) {
   bool seen_plte = false, seen_idat = false, idat_ended = false;
   for (const png::Chunk& chunk : chunks) {
-    if (!chunk.crc_ok && chunk.critical()) return std::string(chunk.type) + " chunk has a wrong checksum";
+    if (!chunk.crc_ok() && chunk.critical()) return std::string(chunk.type) + " chunk has a wrong checksum";
     if (chunk.type == "PLTE") {
       if (seen_idat) return "PLTE chunk after the image data";
       if (chunk.data.empty() || chunk.data.size() % 3 != 0 || chunk.data.size() > 768) return "malformed palette";

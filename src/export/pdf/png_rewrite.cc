@@ -43,7 +43,7 @@ std::string unpacked_to_8_bits(const std::vector<png::Chunk>& chunks, const png:
       std::string ihdr(chunk.data);
       ihdr[8] = 8;  // bit depth
       out += png::make_chunk("IHDR", ihdr);
-    } else if (chunk.type == "PLTE" || (chunk.type == "tRNS" && chunk.crc_ok && header.color_type == 3)) {
+    } else if (chunk.type == "PLTE" || (chunk.type == "tRNS" && chunk.crc_ok() && header.color_type == 3)) {
       out += chunk.whole;  // grey tRNS holds a sample at the old depth; libharu ignores it anyway
     } else if (chunk.type == "IDAT" && !data_written) {
       out += png::make_chunk("IDAT", png::deflated(raw, Z_BEST_COMPRESSION));
@@ -60,7 +60,7 @@ bool has_colour_key(std::string_view file) {
   png::Header header;
   if (!png::read_chunks(file, chunks).empty() || !png::read_header(chunks.front(), header).empty()) return false;
   if (header.color_type != 0 && header.color_type != 2) return false;
-  return std::any_of(chunks.begin(), chunks.end(), [](const png::Chunk& c) { return c.type == "tRNS" && c.crc_ok; });
+  return std::any_of(chunks.begin(), chunks.end(), [](const png::Chunk& c) { return c.type == "tRNS" && c.crc_ok(); });
 }
 
 std::string png_essentials(std::string_view file) {
@@ -74,7 +74,7 @@ std::string png_essentials(std::string_view file) {
   }
   std::string out(png::kSignature);
   for (const png::Chunk& chunk : chunks)
-    if (chunk.critical() || (chunk.type == "tRNS" && chunk.crc_ok)) out += chunk.whole;
+    if (chunk.critical() || (chunk.type == "tRNS" && chunk.crc_ok())) out += chunk.whole;
   return out;
 }
 

@@ -158,17 +158,26 @@ image::PixelSize box_pixels(const doc::PlacedImage& placed, image::Orientation o
   return {side(turned ? placed.height : placed.width), side(turned ? placed.width : placed.height)};
 }
 
-// The most a photo is drawn at: what the PDF embeds a photo at, at least (its print
-// resolution). A picture at 600 dpi shows the photo no sharper than the PDF holds it, and
-// each pixel of the copy costs as much as twenty of the page (it is encoded, inlined in the
-// SVG, parsed, decoded and scaled).
-constexpr int kPhotoDpi = 400;
+// The most a photo is drawn at: what the PDF embeds a photo at (image::kPrintDpi). A picture
+// at 600 dpi shows the photo no sharper than the PDF holds it, and each pixel of the copy costs
+// as much as twenty of the page (it is encoded, inlined in the SVG, parsed, decoded and scaled).
+constexpr int kPhotoDpi = static_cast<int>(image::kPrintDpi);
 
-// The copy of the photo in `file`, placed as `placed`, that a page at `dpi` draws: reduced to
-// fewer than twice the pixels its box needs each way at that dpi (at most kPhotoDpi), never
-// enlarged (plan_reduction).
+// The copy of the photo in `file`, placed as `placed`, that a page at `dpi` draws, never
+// enlarged (plan_reduction). A JPEG is decoded small for this page at once (libjpeg's
+// scaling costs little), to fewer than twice the pixels its box needs each way at that dpi (at
+// most kPhotoDpi). A PNG must be inflated whole whatever the copy: it is drawn from the copy
+// the PDF embeds (image::print_reduction_factor), made once for every output of the build.
 image::Reduction photo_plan(const doc::PlacedImage& placed, std::string_view file, int dpi) {
-  return image::plan_reduction(file, box_pixels(placed, image::orientation_of(file), std::min(dpi, kPhotoDpi)));
+  const image::Orientation orientation = image::orientation_of(file);
+  image::Reduction plan = image::plan_reduction(file, box_pixels(placed, orientation, std::min(dpi, kPhotoDpi)));
+  if (plan.format == image::Format::Png && plan.reduces()) {
+    const bool turned = image::swaps_sides(orientation);
+    plan.factor = image::print_reduction_factor(plan.stored, turned ? placed.height : placed.width,
+                                                turned ? placed.width : placed.height);
+    plan.size = {(plan.stored.width + plan.factor - 1) / plan.factor, (plan.stored.height + plan.factor - 1) / plan.factor};
+  }
+  return plan;
 }
 
 // librsvg decodes an inlined PNG once and draws it; it is made, used and thrown away at once,
@@ -296,7 +305,8 @@ bool check_drawing_work(const doc::Document& doc, int dpi, const Span& asked_at,
 }
 
 std::vector<std::string> write_pages(const doc::Document& doc, int dpi, Diagnostics& diags,
-                                     text::FontService* fonts, const Span& asked_at) {
+                                     text::FontService* fonts, const Span& asked_at,
+                                     image::PrintCopies* photo_copies) {
   if (!check_drawing_work(doc, dpi, asked_at, diags)) return {};
   // The SVG's own id prefix, sources and pictures inline: all a standalone page needs.
   svg::Options options;
@@ -308,8 +318,10 @@ std::vector<std::string> write_pages(const doc::Document& doc, int dpi, Diagnost
   // Each photo as a copy of what the page needs at this resolution: librsvg would decode every
   // pixel of the original (a second for a phone's 12-megapixel photo). The SVG written by
   // --format svg keeps the original.
-  options.inline_picture = [&diags, dpi](const doc::PlacedImage& placed,
-                                         std::string_view file) -> std::optional<std::string> {
+  image::PrintCopies own_copies;  // when the build shares none: a photo on several pages is reduced once
+  image::PrintCopies& copies = photo_copies ? *photo_copies : own_copies;
+  options.inline_picture = [&diags, &copies, dpi](const doc::PlacedImage& placed,
+                                                  std::string_view file) -> std::optional<std::string> {
     const Span where = placed.span.known() ? placed.span : Span{placed.path, 0, 0};
     const image::Reduction plan = photo_plan(placed, file, dpi);
     if (static_cast<long long>(plan.stored.width) * plan.stored.height > limits::kMaxImagePixels) {
@@ -320,7 +332,13 @@ std::vector<std::string> write_pages(const doc::Document& doc, int dpi, Diagnost
       return std::nullopt;
     }
     if (!plan.reduces()) return std::string();  // drawn from the file: it has no more than the page needs
-    std::optional<image::ReducedCopy> copy = image::reduced_copy(file, plan, kCopyDeflateLevel);
+    std::optional<image::ReducedCopy> copy;
+    if (plan.format == image::Format::Png) {  // the PDF's copy (photo_plan)
+      if (std::string reduced = copies.png_downsampled(file, plan.factor); !reduced.empty())
+        copy = image::ReducedCopy{std::move(reduced), plan.size, 0};
+    } else {
+      copy = image::reduced_copy(file, plan, kCopyDeflateLevel);
+    }
     if (!copy) {
       diags.error(where, "cannot draw image '" + placed.path + "': it is damaged",
                   {"re-save the picture as a plain (8-bit, non-interlaced) PNG or a JPEG"});

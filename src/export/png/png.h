@@ -12,6 +12,7 @@
 
 #include "core/core.h"
 #include "doc/doc.h"
+#include "image/reduced_copy.h"
 #include "text/font_service.h"
 
 namespace hanji::png {
@@ -55,8 +56,11 @@ bool check_drawing_work(const doc::Document& doc, int dpi, const Span& asked_at,
 /// Every page of `doc` as a PNG at `dpi`; empty, with errors in `diags`, when any fails or the
 /// pages are past the limits (check_drawing_work, before anything is drawn). `fonts`: as
 /// svg::write_pages takes them.
+/// `photo_copies`: PNG photos reduced for print by the PDF of the same build (or made here
+/// and kept for it).
 std::vector<std::string> write_pages(const doc::Document& doc, int dpi, Diagnostics& diags,
-                                     text::FontService* fonts = nullptr, const Span& asked_at = {});
+                                     text::FontService* fonts = nullptr, const Span& asked_at = {},
+                                     image::PrintCopies* photo_copies = nullptr);
 
 /// True when `head` (a file's first bytes) is a PNG with the tEXt chunk render_svg writes,
 /// before its image data: a page hanji wrote.

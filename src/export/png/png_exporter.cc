@@ -16,7 +16,7 @@ std::optional<std::vector<std::string>> write(const ExportInput& input, const Fo
                             ? input.model->settings.render.png_asked_at
                             : Span{};
   std::vector<std::string> pages = png::write_pages(
-      *input.doc, options.dpi > 0 ? options.dpi : png::kDefaultDpi, diags, options.fonts, asked_at);
+      *input.doc, options.dpi > 0 ? options.dpi : png::kDefaultDpi, diags, options.fonts, asked_at, options.photo_copies);
   if (pages.empty() || diags.has_errors()) return std::nullopt;
   return pages;
 }
