@@ -585,7 +585,9 @@ TEST(Serve, AnswersEveryRequestUnderLoad) {
   EXPECT_TRUE(reopened);
   const long peak = peak_memory_kib(server.pid());
   EXPECT_GT(peak, 0);
+#ifndef HANJI_SANITIZE  // AddressSanitizer's shadow memory and quarantine are no measure of hanji's
   EXPECT_LT(peak, 100 * 1024) << "KiB at the peak";
+#endif
   std::cout << "[ load ] " << answered << " answered 200, " << busy << " answered 503; peak resident memory "
             << peak / 1024 << " MiB\n";
 }
