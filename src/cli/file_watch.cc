@@ -244,9 +244,32 @@ FileWatch::Relevance FileWatch::matters(const std::vector<Event>& events) const 
   return relevance;
 }
 
+// Lets a save finish: until the folders are quiet for kQuietMs, or kSettleMs after a save
+// that ended (events that do not matter, such as another program's files in the same folder,
+// do not put it off). A file caught half written (truncated, not yet filled) would build as
+// an error, or as a CV missing its end.
+void FileWatch::settle(Relevance last) {
+  const auto most = Clock::now() + std::chrono::milliseconds(kMostQuietMs);
+  const auto quiet_for = [](Relevance r) { return std::chrono::milliseconds(r == Relevance::Saved ? kSettleMs : kQuietMs); };
+  for (auto quiet_until = Clock::now() + quiet_for(last);;) {
+    const auto until = std::min(quiet_until, most);
+    const auto wait = std::chrono::duration_cast<std::chrono::milliseconds>(until - Clock::now()).count();
+    pollfd quiet{fd_, POLLIN, 0};
+    if (wait <= 0 || ::poll(&quiet, 1, static_cast<int>(wait) + 1) <= 0) return;
+    if (const Relevance now = matters(read_events()); now != Relevance::None) {
+      last = now;
+      quiet_until = Clock::now() + quiet_for(last);
+    }
+  }
+}
+
 FileWatch::Wait FileWatch::wait_for_change(const Watched& watched, const Also& also) {
   update(watched);
-  if (watched.changed()) return Wait::Changed;  // saved while the last build ran
+  if (watched.changed()) {  // saved while the last build ran: maybe still being saved
+    const Relevance pending = matters(read_events());
+    settle(pending == Relevance::Saved ? Relevance::Saved : Relevance::Unfinished);
+    return Wait::Changed;
+  }
   const auto deadline = Clock::now() + std::chrono::milliseconds(also.timeout_ms);
   const auto left_ms = [&] {
     if (also.timeout_ms < 0) return -1;
@@ -276,23 +299,9 @@ FileWatch::Wait FileWatch::wait_for_change(const Watched& watched, const Also& a
       }
     if (also.wake_fd >= 0 && (waiting[1].revents & POLLIN)) return Wait::Woken;
     if (!(waiting[0].revents & POLLIN)) continue;
-    Relevance last = matters(read_events());
+    const Relevance last = matters(read_events());
     if (last == Relevance::None) continue;
-    // Let the save finish: until the folders are quiet for kQuietMs, or kSettleMs after a save
-    // that ended (events that do not matter, such as another program's files in the same
-    // folder, do not put it off).
-    const auto most = Clock::now() + std::chrono::milliseconds(kMostQuietMs);
-    const auto quiet_for = [](Relevance r) { return std::chrono::milliseconds(r == Relevance::Saved ? kSettleMs : kQuietMs); };
-    for (auto quiet_until = Clock::now() + quiet_for(last);;) {
-      const auto until = std::min(quiet_until, most);
-      const auto wait = std::chrono::duration_cast<std::chrono::milliseconds>(until - Clock::now()).count();
-      pollfd quiet{fd_, POLLIN, 0};
-      if (wait <= 0 || ::poll(&quiet, 1, static_cast<int>(wait) + 1) <= 0) break;
-      if (const Relevance now = matters(read_events()); now != Relevance::None) {
-        last = now;
-        quiet_until = Clock::now() + quiet_for(last);
-      }
-    }
+    settle(last);
     // The folders again: one made again is watched before its files are looked at, so a save
     // after this look is an event.
     update(watched);

@@ -127,6 +127,7 @@ class FileWatch {
   // may be: a folder went, events were dropped); or, last, a file's save that ended.
   enum class Relevance { None, Unfinished, Saved };
   Relevance matters(const std::vector<Event>& events) const;
+  void settle(Relevance last);
 
   int fd_;
   std::map<int, std::vector<std::string>> folders_;  // watch descriptor -> folder names
