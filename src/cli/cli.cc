@@ -708,10 +708,14 @@ int build_one(const Run& run, engine::Engine& engine, const std::string& input, 
     bool made = result.has_value();
     if (result) apply_pdf_flags(run.opt, result->pdf);
     image::PrintCopies photo_copies;  // a PNG photo is reduced once for the PDF and the PNG pages
-    for (std::size_t i = 0; made && i < plan.size(); ++i)
-      if (plan[i].format->needs_document())
-        made = export_to(run, engine, plan[i], {&result->doc, &result->file}, result->pdf, &photo_copies, files[i], diags) &&
-               !diags.has_errors();
+    // Pages as pictures first: their drawing limit refuses them before the PDF is made for
+    // nothing, and a JPEG photo they decode is one the PDF need not decode again to check it.
+    for (const bool per_page : {true, false})
+      for (std::size_t i = 0; made && i < plan.size(); ++i)
+        if (plan[i].format->needs_document() && (plan[i].format->files == exports::Files::PerPage) == per_page)
+          made = export_to(run, engine, plan[i], {&result->doc, &result->file}, result->pdf, &photo_copies, files[i],
+                           diags) &&
+                 !diags.has_errors();
     if (result) made_from = engine::Engine::inputs_of(*result);
     if (result && inputs) *inputs = made_from;
     if (made)

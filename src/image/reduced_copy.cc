@@ -249,8 +249,16 @@ uint32_t print_reduction_factor(PixelSize stored, double box_width, double box_h
   return room >= 2 ? static_cast<uint32_t>(std::min(room, 4096.0)) : 1;
 }
 
+PrintCopies::Key PrintCopies::key_of(std::string_view bytes, uint32_t factor) {
+  return {std::hash<std::string_view>{}(bytes), bytes.size(), factor};
+}
+
+void PrintCopies::note_jpeg_decoded(std::string_view jpeg) { jpegs_decoded_.insert(key_of(jpeg, 0)); }
+
+bool PrintCopies::jpeg_decoded(std::string_view jpeg) const { return jpegs_decoded_.contains(key_of(jpeg, 0)); }
+
 const std::string& PrintCopies::png_downsampled(std::string_view png, uint32_t factor) {
-  const auto key = std::make_tuple(std::hash<std::string_view>{}(png), png.size(), factor);
+  const Key key = key_of(png, factor);
   auto found = copies_.find(key);
   if (found == copies_.end()) found = copies_.emplace(key, image::png_downsampled(png, factor)).first;
   return found->second;

@@ -233,7 +233,7 @@ HPDF_Image ImageDrawer::decode(const std::string& path, const Span& where, const
       JpegFrame frame;
       std::string problem = jpeg_structure_problem(bytes, frame);
       if (problem.empty() && !within_pixel_limit(path, where, frame.width, frame.height, diags)) return nullptr;
-      if (problem.empty()) {  // after the size check: it decodes
+      if (problem.empty() && !(copies_ && copies_->jpeg_decoded(bytes))) {  // after the size check: it decodes
         ++work_.images_decoded;
         problem = jpeg_decode_problem(bytes);
       }

@@ -338,6 +338,7 @@ std::vector<std::string> write_pages(const doc::Document& doc, int dpi, Diagnost
         copy = image::ReducedCopy{std::move(reduced), plan.size, 0};
     } else {
       copy = image::reduced_copy(file, plan, kCopyDeflateLevel);
+      if (copy) copies.note_jpeg_decoded(file);  // decoded whole and sound: the PDF need not check it again
     }
     if (!copy) {
       diags.error(where, "cannot draw image '" + placed.path + "': it is damaged",
