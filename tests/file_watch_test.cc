@@ -72,7 +72,7 @@ bool seen(FileWatch& files, Watched& watched, const std::function<void()>& save)
   return why == Wait::Changed;
 }
 
-TEST(FollowPath, NamesEveryLinkAlongTheWayAndTheFileItself) {
+TEST(WalkPath, NamesEveryLinkAlongTheWayAndTheFileItself) {
   const fs::path dir = fs::canonical(scratch("follow"));
   fs::create_directories(dir / "real");
   fs::create_directories(dir / "view");
@@ -80,7 +80,7 @@ TEST(FollowPath, NamesEveryLinkAlongTheWayAndTheFileItself) {
   fs::create_directory_symlink("real", dir / "folder-link");                   // a folder, relative
   fs::create_symlink(dir / "folder-link" / "cv.yaml", dir / "view" / "abs");   // absolute, through it
   fs::create_symlink("abs", dir / "view" / "cv.yaml");                         // a chain of two
-  const PathSteps steps = follow_path((dir / "view" / "cv.yaml").string());
+  const hanji::PathWalk steps = hanji::walk_path((dir / "view" / "cv.yaml").string());
   ASSERT_TRUE(steps.exists);
   EXPECT_EQ(steps.resolved, (dir / "real" / "cv.yaml").string());
   const std::vector<std::pair<std::string, std::string>> expected{{(dir / "view").string(), "cv.yaml"},
@@ -90,7 +90,7 @@ TEST(FollowPath, NamesEveryLinkAlongTheWayAndTheFileItself) {
   EXPECT_EQ(steps.entries, expected);
 
   // A missing folder: waited for in the nearest one that exists.
-  const PathSteps missing = follow_path((dir / "gone" / "deeper" / "cv.yaml").string());
+  const hanji::PathWalk missing = hanji::walk_path((dir / "gone" / "deeper" / "cv.yaml").string());
   EXPECT_FALSE(missing.exists);
   ASSERT_EQ(missing.entries.size(), 1u);
   EXPECT_EQ(missing.entries.front(), std::pair(dir.string(), std::string("gone")));
@@ -98,7 +98,7 @@ TEST(FollowPath, NamesEveryLinkAlongTheWayAndTheFileItself) {
   // A loop of links ends.
   fs::create_symlink("loop-b", dir / "loop-a");
   fs::create_symlink("loop-a", dir / "loop-b");
-  EXPECT_FALSE(follow_path((dir / "loop-a").string()).exists);
+  EXPECT_FALSE(hanji::walk_path((dir / "loop-a").string()).exists);
   fs::remove_all(dir);
 }
 

@@ -9,7 +9,6 @@
 #include <algorithm>
 #include <cerrno>
 #include <chrono>
-#include <deque>
 #include <filesystem>
 #include <functional>
 #include <string_view>
@@ -37,8 +36,6 @@ constexpr int kMostQuietMs = 1000;
 // Files up to this size are digested when stamped (a CV, a layout, a locale file: what a user
 // saves); larger ones (fonts, photos) are judged by their stamp alone.
 constexpr long long kDigestBytes = 256 * 1024;
-// Links followed in one path before giving up (the kernel's own limit).
-constexpr int kMostLinks = 40;
 
 constexpr uint32_t kFolderEvents = IN_CLOSE_WRITE | IN_MODIFY | IN_MOVED_TO | IN_MOVED_FROM | IN_CREATE | IN_DELETE |
                                    IN_ATTRIB | IN_DELETE_SELF | IN_MOVE_SELF | IN_ONLYDIR;
@@ -70,7 +67,7 @@ std::optional<std::size_t> content_digest(const std::string& path) {
 std::map<std::string, std::set<std::string>> entries_of(const Watched& watched, std::set<std::string>& any_yaml) {
   std::map<std::string, std::set<std::string>> entries;
   for (const auto& [file, seen] : watched.stamps) {
-    const PathSteps steps = follow_path(file);
+    const PathWalk steps = walk_path(file);
     for (const auto& [folder, name] : steps.entries) entries[folder].insert(name);
     if (steps.exists && watched.any_yaml_in.contains(file)) {
       any_yaml.insert(steps.resolved);
@@ -120,50 +117,6 @@ Watched what_to_watch(const std::string& cv, const std::vector<std::string>& inp
     watched.stamps[file] = before && known != before->stamps.end() ? known->second : file_seen(file);
   }
   return watched;
-}
-
-PathSteps follow_path(const std::string& path) {
-  PathSteps steps;
-  std::error_code ec;
-  const fs::path start = fs::absolute(path, ec);
-  if (ec || path.empty()) return steps;
-  std::deque<std::string> rest;
-  for (const fs::path& part : start.relative_path()) rest.push_back(part.string());
-  fs::path at = "/";  // always a folder that exists, free of links
-  int links = 0;
-  while (!rest.empty()) {
-    const std::string name = std::move(rest.front());
-    rest.pop_front();
-    if (name.empty() || name == ".") continue;
-    if (name == "..") {  // `at` has no links: its parent is the real one
-      at = at.parent_path();
-      continue;
-    }
-    const fs::path next = at / name;
-    struct stat st {};
-    if (::lstat(next.c_str(), &st) != 0) {  // missing: its making is waited for where it would be
-      steps.entries.emplace_back(at.string(), name);
-      return steps;
-    }
-    if (S_ISLNK(st.st_mode)) {
-      steps.entries.emplace_back(at.string(), name);  // the link may be pointed elsewhere
-      std::string target(static_cast<std::size_t>(st.st_size > 0 ? st.st_size : 4095) + 1, '\0');
-      const ssize_t length = ::readlink(next.c_str(), target.data(), target.size());
-      if (++links > kMostLinks || length <= 0 || static_cast<std::size_t>(length) >= target.size()) return steps;
-      target.resize(static_cast<std::size_t>(length));
-      const fs::path to(target);
-      std::vector<std::string> parts;
-      for (const fs::path& part : to.relative_path()) parts.push_back(part.string());
-      rest.insert(rest.begin(), parts.begin(), parts.end());
-      if (to.is_absolute()) at = "/";
-      continue;
-    }
-    if (rest.empty()) steps.entries.emplace_back(at.string(), name);  // the file (or folder) itself
-    at = next;
-  }
-  steps.resolved = at.string();
-  steps.exists = true;
-  return steps;
 }
 
 Closed flush_and_check(std::ostream& out, std::ostream& err) {

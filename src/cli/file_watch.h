@@ -60,17 +60,6 @@ struct Watched {
 Watched what_to_watch(const std::string& cv, const std::vector<std::string>& inputs, const engine::Engine& engine,
                       const Watched* before = nullptr);
 
-/// Where `path` leads, one folder entry at a time: every link along the way (a link to a file
-/// or to a folder, relative or absolute) and the file itself, each as (folder, name) with the
-/// folder absolute and free of links; a change to any of those entries can change what `path`
-/// reads. When a step is missing, the last entry is it, in its nearest folder that exists.
-struct PathSteps {
-  std::vector<std::pair<std::string, std::string>> entries;
-  std::string resolved;  // the absolute path it leads to, when it exists
-  bool exists = false;
-};
-PathSteps follow_path(const std::string& path);
-
 /// Which of the two standard streams a run that lasts until it is stopped (watch, serve)
 /// found closed: after a write (the stream went bad: with SIGPIPE ignored, a write to a pipe
 /// whose reader is gone fails with EPIPE), or while it waited (the pipe reported its reader

@@ -4,10 +4,10 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <deque>
 #include <filesystem>
 #include <map>
 
+#include "core/files.h"
 #include "export/registry.h"
 
 namespace hanji::cli {
@@ -110,36 +110,7 @@ bool make_output_folder(const PlannedOutput& output, OutputRefusal& refusal) {
   return false;
 }
 
-std::string real_location(const std::string& path) {
-  std::error_code ec;
-  fs::path absolute = fs::absolute(path, ec);
-  if (ec) absolute = path;
-  const fs::path parts = absolute.relative_path();
-  std::deque<fs::path> rest(parts.begin(), parts.end());
-  fs::path done = absolute.root_path().empty() ? fs::path("/") : absolute.root_path();
-  for (int links = 0; !rest.empty();) {
-    const fs::path part = rest.front();
-    rest.pop_front();
-    if (part.empty() || part == ".") continue;
-    if (part == "..") {
-      done = done.parent_path();
-      continue;
-    }
-    const fs::path next = done / part;
-    if (links < 40 && fs::is_symlink(fs::symlink_status(next, ec))) {
-      const fs::path target = fs::read_symlink(next, ec);
-      if (!ec) {
-        ++links;
-        if (target.is_absolute()) done = target.root_path();
-        const fs::path relative = target.relative_path();
-        rest.insert(rest.begin(), relative.begin(), relative.end());
-        continue;
-      }
-    }
-    done = next;
-  }
-  return done.string();
-}
+std::string real_location(const std::string& path) { return walk_path(path).resolved; }
 
 bool is_within(const std::string& path, const std::string& folder) {
   const fs::path relative = fs::path(path).lexically_relative(folder);

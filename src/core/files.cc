@@ -12,6 +12,7 @@
 #include <cerrno>
 #include <cstring>
 #include <cstdlib>
+#include <deque>
 #include <filesystem>
 
 namespace hanji {
@@ -273,6 +274,54 @@ std::string user_config_folder(std::string_view kind) {
 bool is_folder(const std::string& path) {
   std::error_code ec;
   return std::filesystem::is_directory(path, ec);
+}
+
+PathWalk walk_path(const std::string& path) {
+  constexpr int kMostLinks = 40;
+  PathWalk walk;
+  std::error_code ec;
+  const std::filesystem::path start = std::filesystem::absolute(path, ec);
+  if (ec || path.empty()) return walk;
+  std::deque<std::string> rest;
+  for (const std::filesystem::path& part : start.relative_path()) rest.push_back(part.string());
+  std::filesystem::path at = start.root_path().empty() ? std::filesystem::path("/") : start.root_path();
+  bool whole = true;  // every entry so far is there and was followed: `at` exists, free of links
+  int links = 0;
+  while (!rest.empty()) {
+    const std::string name = std::move(rest.front());
+    rest.pop_front();
+    if (name.empty() || name == ".") continue;
+    if (name == "..") {  // `at` has no links: its parent is the real one
+      at = at.parent_path();
+      continue;
+    }
+    const std::filesystem::path next = at / name;
+    struct stat st {};
+    if (whole && ::lstat(next.c_str(), &st) != 0) {  // missing: its making is waited for where it would be
+      walk.entries.emplace_back(at.string(), name);
+      whole = false;
+    }
+    if (whole && S_ISLNK(st.st_mode)) {
+      walk.entries.emplace_back(at.string(), name);  // the link may be pointed elsewhere
+      std::string target(static_cast<std::size_t>(st.st_size > 0 ? st.st_size : 4095) + 1, '\0');
+      const ssize_t length = ::readlink(next.c_str(), target.data(), target.size());
+      if (++links <= kMostLinks && length > 0 && static_cast<std::size_t>(length) < target.size()) {
+        target.resize(static_cast<std::size_t>(length));
+        const std::filesystem::path to(target);
+        std::vector<std::string> parts;
+        for (const std::filesystem::path& part : to.relative_path()) parts.push_back(part.string());
+        rest.insert(rest.begin(), parts.begin(), parts.end());
+        if (to.is_absolute()) at = to.root_path();
+        continue;
+      }
+      whole = false;  // a loop, or a link that cannot be read: taken as a name from here
+    }
+    if (whole && rest.empty()) walk.entries.emplace_back(at.string(), name);  // the file (or folder) itself
+    at = next;
+  }
+  walk.resolved = at.string();
+  walk.exists = whole;
+  return walk;
 }
 
 }  // namespace hanji

@@ -10,6 +10,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "core/memo.h"
@@ -167,6 +168,21 @@ std::string user_config_folder(std::string_view kind);
 
 /// True when `path` is a folder (through links).
 bool is_folder(const std::string& path);
+
+/// Where `path` leads, one folder entry at a time, every symbolic link on the way followed (to
+/// a file or a folder, relative or absolute; a `..` is taken after the link before it, as the
+/// kernel takes it), at most 40 links.
+struct PathWalk {
+  /// Every link on the way and the last entry, each as (folder, name), the folder absolute and
+  /// free of links: a change to any of them changes what `path` reads. They stop at the first
+  /// entry that is missing, which is the last.
+  std::vector<std::pair<std::string, std::string>> entries;
+  /// The absolute place `path` leads to, free of links; past a missing entry, as written from
+  /// there (a link to a file not made yet leads where a write would make it).
+  std::string resolved;
+  bool exists = false;  // every entry is there, and the links end within the 40
+};
+PathWalk walk_path(const std::string& path);
 
 /// "1 MiB", "32 MiB", "512 KiB", "900 bytes": a size limit for messages.
 std::string describe_bytes(std::size_t bytes);
