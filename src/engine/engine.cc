@@ -141,7 +141,13 @@ std::optional<theme::Theme> Engine::theme_for(const model::CvFile& file, const R
   search.cache = &impl_->layout_files;
   std::optional<theme::Theme> theme =
       theme::load_theme(choice.name, choice.span, file.layout_overrides, request.paper, search, diags);
-  if (theme) theme->right_to_left = model::is_right_to_left(file.locale.language);
+  if (theme) {
+    // What the CV's language decides whatever the layout: the writing direction, whether
+    // anything is in italics, how its paragraphs are aligned (locales/*.yaml).
+    theme->right_to_left = model::is_right_to_left(file.locale.language);
+    theme->italics = !file.locale.emphasis_in_color;
+    if (file.locale.justify_paragraphs) theme->summary_align = theme->text_align = theme::Align::Justify;
+  }
   return theme;
 }
 
