@@ -1146,7 +1146,88 @@ TEST(EntryTemplates, DurationCountsBothMonthsInTheLocalesWords) {
   EXPECT_EQ(duration_text(e, en, std::nullopt), "") << "no current_date: the present is unknown";
   EXPECT_EQ(duration_text(e, en, ym(2021, 3)), "1\u00A0month");
   e.start_date = year_only(2020);
-  EXPECT_EQ(duration_text(e, en, ym(2022, 1)), "") << "a year alone is too vague to count months";
+  // A year alone counts in years, as RenderCV counts them: to the present, or to an end year.
+  EXPECT_EQ(duration_text(e, en, ym(2022, 1)), "2\u00A0years");
+  EXPECT_EQ(duration_text(e, ko, ym(2022, 1)), "2년");
+  e.start_date = year_only(2013);
+  e.end_date = year_only(2018);
+  EXPECT_EQ(duration_text(e, ko, std::nullopt), "5년") << "2013 ~ 2018 needs no day to count to";
+  e.end_date = year_only(2013);
+  EXPECT_EQ(duration_text(e, en, std::nullopt), "1\u00A0year") << "within one year";
+  e.start_date = ym(2013, 9);
+  e.end_date = year_only(2016);
+  EXPECT_EQ(duration_text(e, en, std::nullopt), "3\u00A0years") << "a month on one side only: years";
+  e.end_date = year_only(2012);
+  EXPECT_EQ(duration_text(e, en, std::nullopt), "") << "an end before the start counts nothing";
+}
+
+// Without settings.current_date, a current job counts to the day of the build (the command's
+// SOURCE_DATE_EPOCH, else today); current_date, when given, still wins.
+TEST(EntryTemplates, ACurrentJobCountsToTheBuildDateWithoutCurrentDate) {
+  theme::Theme theme = test_theme();
+  theme.experience_template = {{"POSITION", "COMPANY"}, {"DATES", "DURATION (ONGOING)"}};
+  Entry current = experience();  // 2021-03 to present
+  Entry finished = experience();
+  finished.position = T("Intern", 30, 17);
+  finished.start_date = ym(2019, 1);
+  finished.end_date = ym(2019, 6);
+  model::CvFile file = cv_file({section("Experience", EntryKind::Experience, {current, finished})});
+  file.settings.build_date = ymd(2023, 5, 20);
+  Diagnostics diags;
+  Composition c = compose(file, theme, diags);
+  EXPECT_EQ(diags.warning_count(), 0) << "a day to count to: nothing to warn about";
+  const Row& now = row(c.main()[find_block(c, "Software Engineer")]);
+  ASSERT_EQ(now.aside.size(), 2u);
+  EXPECT_EQ(text_of(now.aside[1]), "2\u00A0years 3\u00A0months (ongoing)");
+  const Row& before = row(c.main()[find_block(c, "Intern")]);
+  ASSERT_EQ(before.aside.size(), 2u);
+  EXPECT_EQ(text_of(before.aside[1]), "6\u00A0months") << "a finished job is not ongoing";
+  file.settings.current_date = ym(2022, 2);
+  Diagnostics dated;
+  c = compose(file, theme, dated);
+  EXPECT_EQ(text_of(row(c.main()[find_block(c, "Software Engineer")]).aside[1]), "1\u00A0year (ongoing)")
+      << "the CV's current_date wins over the build's";
+  file.locale = korean();
+  file.locale.year = file.locale.years = "년";
+  file.locale.month = file.locale.months = "개월";
+  file.locale.ongoing = "재직\u00A0중";
+  c = compose(file, theme, dated);
+  EXPECT_EQ(text_of(row(c.main()[find_block(c, "Software Engineer")]).aside[1]), "1년 (재직\u00A0중)");
+}
+
+// A language with one form of date (Korean) lists the layouts' forms as its own `date`, and a
+// locale file's range separator is the language's: every layout then writes "2021. 3. ~ 현재".
+TEST(EntryTemplates, ALanguageWithOneDateFormShowsItInEveryLayout) {
+  Entry e;
+  e.start_date = ym(2018, 9);
+  e.end_date = present();
+  model::Locale ko = korean();
+  ko.date_forms_as_date = {"month-year", "dotted", "words", "numeric"};
+  ko.range_separator = " ~ ";
+  for (theme::DateFormat format : {theme::DateFormat::Locale, theme::DateFormat::MonthYear, theme::DateFormat::Dotted,
+                                   theme::DateFormat::Words, theme::DateFormat::Numeric})
+    EXPECT_EQ(format_dates(e, ko, format), "2018. 9. ~ 현재") << static_cast<int>(format);
+  EXPECT_EQ(format_date(year_only(2018), ko, theme::DateFormat::MonthYear), "2018") << "a year alone is a number";
+  EXPECT_EQ(format_date(ym(2018, 9), ko, theme::DateFormat::Year), "2018") << "the year form is a precision";
+  // English keeps its several forms.
+  EXPECT_EQ(format_date(ym(2018, 9), english(), theme::DateFormat::Numeric), "09/2018");
+
+  theme::Theme theme = test_theme();
+  theme.experience_template = {{"POSITION"}, {"DATES"}};
+  theme.range_separator = " \u2013 ";
+  model::CvFile file = cv_file({section("Experience", EntryKind::Experience, {experience()})});
+  file.locale = ko;
+  file.locale.owns_range_separator = true;
+  Diagnostics diags;
+  Composition c = compose(file, theme, diags);
+  EXPECT_EQ(text_of(row(c.main()[find_block(c, "Software Engineer")]).aside[0]), "2021. 3. ~ 현재")
+      << "the layout's separator is not the language's";
+  file.locale = english();
+  c = compose(file, theme, diags);
+  theme.range_separator = "\u2013";
+  c = compose(file, theme, diags);
+  EXPECT_EQ(text_of(row(c.main()[find_block(c, "Software Engineer")]).aside[0]), "Mar 2021\u2013present")
+      << "a language that leaves it to the layouts takes the layout's";
 }
 
 TEST(EntryTemplates, AnOpenTimeSpanWithoutCurrentDateIsReportedOnce) {

@@ -52,7 +52,7 @@ TEST(SourceLoad, MinimalCvLoadsWithDefaults) {
   EXPECT_EQ(loaded.file->layout_name, "");
   EXPECT_EQ(loaded.file->layout_overrides.kind, ConfigNode::Kind::Null);
   EXPECT_EQ(loaded.file->locale.language, "en");
-  EXPECT_EQ(loaded.file->locale.month_abbreviations[8], "Sept");
+  EXPECT_EQ(loaded.file->locale.month_abbreviations[8], "Sep");
 }
 
 TEST(SourceLoad, JsonIsAccepted) {
@@ -1365,8 +1365,8 @@ TEST(SourceLocale, EnglishIsBuiltIn) {
   ASSERT_TRUE(en);
   EXPECT_EQ(en->language, "en");
   EXPECT_EQ(en->month_names[0], "January");
-  EXPECT_EQ(en->month_abbreviations[5], "June");
-  EXPECT_EQ(en->month_abbreviations[8], "Sept");
+  EXPECT_EQ(en->month_abbreviations[5], "Jun");
+  EXPECT_EQ(en->month_abbreviations[8], "Sep");
   EXPECT_EQ(en->present, "present");
   EXPECT_EQ(en->degree_with_area, "DEGREE in AREA");
   EXPECT_EQ(en->date, "MONTH_ABBREVIATION YEAR");
@@ -1389,8 +1389,14 @@ TEST(SourceLocale, KoreanFromItsFile) {
   EXPECT_EQ(ko.years, "년");
   EXPECT_EQ(ko.months, "개월");
   EXPECT_EQ(ko.last_updated, "마지막 업데이트");
-  // The words C++ no longer holds: the month-year and signing forms, the PDF's title.
-  EXPECT_EQ(ko.month_year, "YEAR년 MONTH월");
+  // One form of date in every layout, with its own tilde; no italics; justified paragraphs.
+  EXPECT_EQ(ko.date_forms_as_date, (std::vector<std::string>{"month-year", "dotted", "words", "numeric"}));
+  EXPECT_EQ(ko.range_separator, " ~ ");
+  EXPECT_TRUE(ko.owns_range_separator);
+  EXPECT_TRUE(ko.emphasis_in_color);
+  EXPECT_TRUE(ko.justify_paragraphs);
+  EXPECT_EQ(ko.ongoing, "재직\u00A0중");
+  // The words C++ no longer holds: the signing forms, the PDF's title.
   EXPECT_EQ(ko.year_in_words, "YEAR년");
   EXPECT_EQ(ko.date_in_words_with_day, "YEAR년 MONTH월 DAY일");
   EXPECT_EQ(ko.cv_title_with_name, "NAME 이력서");
@@ -1486,6 +1492,47 @@ TEST(LocaleIndex, LocalesBesideTheCv) {
   EXPECT_TRUE(link.has_errors()) << dump(link);
   EXPECT_NE(dump(link).find("klingon.yaml:1:1"), std::string::npos) << dump(link);
   EXPECT_EQ(dump(link).find("hunter2"), std::string::npos) << dump(link);
+  fs::remove_all(dir);
+}
+
+// What a locale file says of the language's forms: which layout date forms are its `date`,
+// whether it has italics, how its paragraphs are set; a range separator it gives is its own.
+// English leaves all of them to the layouts. A value that is none of the choices is an error.
+TEST(LocaleIndex, ALocaleFileSaysWhatFormsItsLanguageHas) {
+  auto english = load("cv:\n  name: J\n");
+  ASSERT_TRUE(english.file);
+  EXPECT_TRUE(english.file->locale.date_forms_as_date.empty());
+  EXPECT_FALSE(english.file->locale.owns_range_separator);
+  EXPECT_FALSE(english.file->locale.emphasis_in_color);
+  EXPECT_FALSE(english.file->locale.justify_paragraphs);
+  const fs::path dir = fs::temp_directory_path() / "hanji_source_test_locale_forms";
+  fs::remove_all(dir);
+  fs::create_directories(dir / "locales");
+  std::ofstream(dir / "locales" / "pirate.yaml")
+      << "language: pirate\ncode: xp\nrange_separator: \" ~ \"\nemphasis: color\nparagraphs: layout\n"
+         "date_forms_as_date: [numeric]\n";
+  std::ofstream(dir / "locales" / "typo.yaml")
+      << "language: typo\ncode: xt\nemphasis: bold\nparagraphs: justified\ndate_forms_as_date: [month_year]\n";
+  const std::string cv = (dir / "cv.yaml").string();
+  Diagnostics diags;
+  auto pirate = load_cv_from_string("cv:\n  name: J\nlocale: pirate\n", cv, diags);
+  ASSERT_TRUE(pirate) << dump(diags);
+  EXPECT_EQ(diags.all().size(), 0u) << dump(diags);
+  EXPECT_TRUE(pirate->locale.owns_range_separator);
+  EXPECT_TRUE(pirate->locale.emphasis_in_color);
+  EXPECT_FALSE(pirate->locale.justify_paragraphs);
+  EXPECT_EQ(pirate->locale.date_forms_as_date, std::vector<std::string>{"numeric"});
+  // A CV's own locale keys are not a locale file: its range_separator is a word, not a claim.
+  Diagnostics own;
+  auto mapped = load_cv_from_string("cv:\n  name: J\nlocale: {language: english, range_separator: \" to \"}\n", cv, own);
+  ASSERT_TRUE(mapped) << dump(own);
+  EXPECT_FALSE(mapped->locale.owns_range_separator);
+  Diagnostics typos;
+  load_cv_from_string("cv:\n  name: J\nlocale: typo\n", cv, typos);
+  EXPECT_EQ(typos.error_count(), 3) << dump(typos);
+  for (const char* said : {"'emphasis' cannot be 'bold'", "'paragraphs' cannot be 'justified'",
+                           "'month_year' is not a layout's date form"})
+    EXPECT_NE(dump(typos).find(said), std::string::npos) << said << "\n" << dump(typos);
   fs::remove_all(dir);
 }
 

@@ -58,7 +58,8 @@ inline std::string shown(const hanji::model::Text& t) {
 /// The locale the CV's dates are printed in, with the layout's own range separator.
 inline hanji::model::Locale printed_locale(const hanji::model::CvFile& file, const hanji::theme::Theme& theme) {
   hanji::model::Locale locale = file.locale;
-  if (!theme.range_separator.empty()) {  // "한국어|English", as compose picks it
+  // "한국어|English", as compose picks it; a language whose locale file gives its own keeps it.
+  if (!theme.range_separator.empty() && !locale.owns_range_separator) {
     const std::string& both = theme.range_separator;
     const size_t bar = both.find('|');
     locale.range_separator = bar == std::string::npos ? both

@@ -555,13 +555,89 @@ TEST(Bilingual, EachLanguageAloneWithItsDatesAndPhrases) {
 
   BilingualPdf ko = build_bilingual("--lang ko", "bilingual-ko");
   ASSERT_EQ(ko.exit_code, 0) << ko.log;
-  for (const char* word : {"박지민", "경력", "2021. 4. – 현재", "전산학 학사"})
+  for (const char* word : {"박지민", "경력", "2021. 4. ~ 현재", "전산학 학사"})
     EXPECT_NE(ko.text.find(word), std::string::npos) << word;
   for (const char* word : {"Jimin Park", "Experience", "Senior", "Designed", "present", "Summary"})
     EXPECT_EQ(ko.text.find(word), std::string::npos) << word;
 
   BilingualPdf fallback = build_bilingual("", "bilingual-default");
   EXPECT_EQ(fallback.text, ko.text);  // the first language written is the default
+}
+
+// Korean dates take one form, chosen by the locale, whatever form a layout asks for: the
+// dotted date of the 국립국어원 rule with a tilde in all the layouts; English keeps the
+// layout's choice ("Apr 2021 – present", every month in three letters).
+TEST(Dates, KoreanDatesReadTheSameInEveryLayout) {
+  const fs::path sample = fs::path(HANJI_SOURCE_DIR) / "samples" / "bilingual.yaml";
+  const fs::path dir = fresh_dir("korean-dates");
+  int layouts = 0;
+  for (const auto& file : fs::directory_iterator(fs::path(HANJI_SOURCE_DIR) / "layouts")) {
+    if (file.path().extension() != ".yaml") continue;
+    const std::string layout = file.path().stem().string();
+    ++layouts;
+    for (const char* lang : {"ko", "en"}) {
+      const fs::path out = dir / (layout + "-" + lang + ".pdf");
+      Result r = run(std::string(HANJI_BINARY) + " build " + quote(sample) + " --lang " + lang + " --layout " +
+                         layout + " -q -o " + quote(out),
+                     true);
+      ASSERT_EQ(r.exit_code, 0) << layout << ": " << r.output;
+      const std::string text = normalize_space(pdf_text(out));
+      if (std::string(lang) == "ko") {
+        EXPECT_NE(text.find("2021. 4. ~ 현재"), std::string::npos) << layout << "\n" << text;
+        EXPECT_EQ(text.find("2021년 4월"), std::string::npos) << layout << "\n" << text;
+        EXPECT_EQ(text.find("– 현재"), std::string::npos) << layout << "\n" << text;
+      } else {
+        EXPECT_NE(text.find("Apr 2021"), std::string::npos) << layout << "\n" << text;
+        for (const char* mixed : {"Sept ", "June ", "July "})
+          EXPECT_EQ(text.find(mixed), std::string::npos) << layout << ": " << mixed << "\n" << text;
+      }
+    }
+  }
+  EXPECT_GE(layouts, 12);
+}
+
+// A current job's time span counts to the day of the build when the CV gives no current_date:
+// SOURCE_DATE_EPOCH's day (UTC), so the same input gives the same PDF on any day. The Korean
+// form says the span and 재직 중, and signs on that day; a year-only range counts years.
+TEST(Dates, ACurrentJobCountsToTheBuildDay) {
+  const fs::path cv = fresh_cv("build-day", R"(cv:
+  name: 홍길동
+  sections:
+    경력:
+      - company: 한빛소프트
+        position: 선임 연구원
+        start_date: 2021-07
+        end_date: present
+      - company: 나눔기술
+        position: 연구원
+        start_date: 2013
+        end_date: 2018
+locale: korean
+)");
+  const fs::path pdf = cv.parent_path() / "cv.pdf";
+  const std::string build = std::string(HANJI_BINARY) + " build " + quote(cv) + " -o " + quote(pdf);
+  for (const char* layout : {"ko-standard", "moderncv"}) {
+    Result r = run("SOURCE_DATE_EPOCH=1796083200 " + build + " --layout " + layout, true);  // 2026-12-01
+    ASSERT_EQ(r.exit_code, 0) << r.output;
+    EXPECT_EQ(r.output.find("time span"), std::string::npos) << "a day to count to: " << r.output;
+    const std::string text = normalize_space(pdf_text(pdf));
+    EXPECT_NE(text.find("5년 6개월"), std::string::npos) << layout << "\n" << text;  // 2021-07 to 2026-12
+    EXPECT_NE(text.find("5년"), std::string::npos) << layout << "\n" << text;
+    if (std::string(layout) == "ko-standard") {
+      EXPECT_NE(text.find("재직 중"), std::string::npos) << text;
+      EXPECT_NE(text.find("2026년 12월 1일"), std::string::npos) << "the declaration's date\n" << text;
+    }
+    const std::string first = read_file(pdf);
+    ASSERT_EQ(run("SOURCE_DATE_EPOCH=1796083200 " + build + " --layout " + layout, true).exit_code, 0);
+    EXPECT_EQ(read_file(pdf), first) << "the same day, the same bytes";
+  }
+  // A later day of the build, a longer span; the CV's own current_date wins over it.
+  ASSERT_EQ(run("SOURCE_DATE_EPOCH=1830297600 " + build + " --layout moderncv", true).exit_code, 0);  // 2028-01-01
+  EXPECT_NE(normalize_space(pdf_text(pdf)).find("6년 7개월"), std::string::npos);
+  std::ofstream(cv, std::ios::app) << "settings:\n  current_date: 2022-06\n";
+  ASSERT_EQ(run("SOURCE_DATE_EPOCH=1830297600 " + build + " --layout moderncv", true).exit_code, 0);
+  EXPECT_NE(normalize_space(pdf_text(pdf)).find("1년"), std::string::npos);
+  EXPECT_EQ(normalize_space(pdf_text(pdf)).find("6년 7개월"), std::string::npos);
 }
 
 TEST(Bilingual, OnlyKeepsTheTaggedSubset) {
@@ -675,7 +751,7 @@ TEST(RenderCvThemes, EachThemeBuildsItsOwnLook) {
     EXPECT_EQ(r.output, "") << theme;
     const std::string text = run("pdftotext -enc UTF-8 " + quote(pdf) + " -").output;
     for (const char* words : {"Maria Lopez", "Senior Data Engineer", "Lone Star Analytics", "University of Texas",
-                              "Python, SQL, Scala", "Apr 2021", "Sept 2024", "Faster Joins on Skewed Data",
+                              "Python, SQL, Scala", "Apr 2021", "Sep 2024", "Faster Joins on Skewed Data",
                               "Wei Chen", "10.5555/joins.2023", "VLDB 2023"})
       EXPECT_NE(text.find(words), std::string::npos) << theme << ": '" << words << "' in\n" << text;
     // RenderCV's "Last updated" note, except in the themes that turn it off.
@@ -822,7 +898,7 @@ TEST(RenderCvFiles, TodayIsSourceDateEpochsDayElseTheRunsDay) {
   const std::time_t now = std::time(nullptr);
   std::tm local{};
   localtime_r(&now, &local);
-  static const char* kMonths[] = {"Jan", "Feb", "Mar", "Apr", "May", "June", "July", "Aug", "Sept", "Oct", "Nov", "Dec"};
+  static const char* kMonths[] = {"Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"};
   const std::string expected = std::string("Last updated in ") + kMonths[local.tm_mon] + " " +
                                std::to_string(local.tm_year + 1900);
   ASSERT_EQ(run("env -u SOURCE_DATE_EPOCH " + build, true).exit_code, 0);

@@ -50,6 +50,37 @@ MemoStats memo_named(const Engine& engine, const std::string& name) {
   return {};
 }
 
+// What the CV's language decides whatever the layout: a Korean CV sets nothing in italics and
+// justifies its paragraphs in serif, whose summaries are justified and paragraphs ragged for
+// English; the CV's own layout values still choose an alignment; English keeps serif's.
+TEST(EngineTheme, TheLanguageDecidesItalicsAndParagraphs) {
+  const fs::path dir = fs::temp_directory_path() / "hanji_engine_test_language";
+  fs::create_directories(dir);
+  auto theme_of = [&](const std::string& yaml) {
+    std::ofstream(dir / "cv.yaml") << yaml;
+    Engine engine(repo_dirs());
+    Diagnostics diags;
+    std::optional<model::CvFile> file = engine.load((dir / "cv.yaml").string(), {}, diags);
+    EXPECT_TRUE(file) << dump(diags);
+    return file ? engine.theme_for(*file, {}, diags) : std::nullopt;
+  };
+  std::optional<theme::Theme> korean = theme_of("cv:\n  name: 김하늘\nlocale: korean\nlayout: serif\n");
+  ASSERT_TRUE(korean);
+  EXPECT_FALSE(korean->italics);
+  EXPECT_TRUE(korean->text_align == theme::Align::Justify);
+  EXPECT_TRUE(korean->summary_align == theme::Align::Justify);
+  std::optional<theme::Theme> ragged =
+      theme_of("cv:\n  name: 김하늘\nlocale: korean\nlayout: {name: serif, text: {align_text: left}}\n");
+  ASSERT_TRUE(ragged);
+  EXPECT_TRUE(ragged->text_align == theme::Align::Left) << "the CV's own choice wins";
+  EXPECT_TRUE(ragged->summary_align == theme::Align::Justify);
+  std::optional<theme::Theme> english = theme_of("cv:\n  name: Jane Doe\nlayout: serif\n");
+  ASSERT_TRUE(english);
+  EXPECT_TRUE(english->italics);
+  EXPECT_TRUE(english->text_align == theme::Align::Left);
+  fs::remove_all(dir);
+}
+
 // Rendering the same CV again parses no layout or locale file and makes no typesetter: the
 // fonts and the shaped paragraphs of the first render serve the second.
 TEST(EngineWarm, ASecondRenderReusesWhatTheFirstLoaded) {

@@ -20,7 +20,10 @@ Builder::Builder(const model::CvFile& file, const theme::Theme& theme, Diagnosti
     : file_(file), theme_(theme), diags_(diags), memo_(memo), locale_(file.locale),
       bold_keywords_(file.settings.bold_keywords) {
   for (const std::string& keyword : file.settings.bold_keywords) keywords_key_ += keyword + '\n';
-  if (!theme.range_separator.empty()) locale_.range_separator = in_language(theme.range_separator, file.locale);
+  // A layout's separator is for the languages that leave it to the layouts (English " – "
+  // or "–"); Korean's " ~ " belongs with its dotted dates in every layout.
+  if (!theme.range_separator.empty() && !file.locale.owns_range_separator)
+    locale_.range_separator = in_language(theme.range_separator, file.locale);
   // A loaded layout always has a region that takes the rest; a theme made in code may not.
   static const theme::Region kMain{"main", theme::RegionDock::Fill, 0, 0, 0, theme::RegionPages::All,
                                     {1, 1, 1}, 0, true, 0, {"rest"}, {}, {}};
@@ -43,7 +46,7 @@ void Builder::set_region(const theme::Region* region) {
 void Builder::report_open_time_span(const Span& span) {
   if (open_time_span_reported_) return;
   open_time_span_reported_ = true;
-  diags_.warning(span, "the time span of an entry that runs to the present is left out: the CV gives no date to "
+  diags_.warning(span, "the time span of an entry that runs to the present is left out: there is no date to "
                        "count to",
                  {"set one under settings: 'current_date: 2026-11-01' (the CV's date), or 'current_date: today' "
                   "(the day of the build; SOURCE_DATE_EPOCH fixes it for a reproducible build)"});

@@ -84,9 +84,8 @@ class Builder {
   /// excepted.
   const std::set<std::string, std::less<>>& custom_fields() const { return custom_fields_; }
 
-  /// Says once per CV that a time span running to the present cannot be counted: without
-  /// settings.current_date the output never depends on the day it is made, so there is no
-  /// date to count to.
+  /// Says once per CV that a time span running to the present cannot be counted: neither
+  /// settings.current_date nor a day of the build (a caller that gives no day) to count to.
   void report_open_time_span(const Span& span);
 
  private:

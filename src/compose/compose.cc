@@ -98,9 +98,10 @@ Furniture furniture(const model::CvFile& file, const theme::Theme& theme) {
 
 }  // namespace
 
-// The day a form is signed, in the locale's words: "2026년 11월 23일", "23 November 2026".
+// The day a form is signed, in the locale's words: "2026년 11월 23일", "23 November 2026": the
+// CV's current_date, else the day of the build.
 std::string signing_date(const model::CvFile& file) {
-  const auto& date = file.settings.current_date;
+  const auto& date = count_to(file.settings);
   if (!date || date->year == 0) return "";
   return date_in_words(*date, file.locale);
 }

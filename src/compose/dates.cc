@@ -1,10 +1,15 @@
 // Dates and date ranges as the locale prints them.
 //
-// The locale's templates give the form: English "Sept 2023" (a day is not shown), Korean
+// The locale's templates give the form: English "Sep 2023" (a day is not shown), Korean
 // "2020. 3." and "2020. 3. 1." (the National Institute of Korean Language's rule of a full
-// stop after every numeric part), German "09/2018". A year alone stays a number in every language ("2018", "2018 – 2020. 3."):
+// stop after every numeric part), German "09/2018". A layout's entry.date_format picks
+// another form where the language has several (English "Sep 2018" or "09/2018"); a language
+// with one form lists the layouts' forms as its own (locale date_forms_as_date), so Korean
+// dates read alike in every layout. A year alone stays a number in every language ("2018", "2018 – 2020. 3."):
 // "2018." would read as a stray full stop.
+#include <algorithm>
 #include <string>
+#include <string_view>
 
 #include <fmt/format.h>
 
@@ -53,9 +58,30 @@ std::string format_with_locale(const Date& date, const Locale& locale) {
   return fill_template(day ? locale.date_with_day : locale.date, date, locale);
 }
 
-// A year, month and maybe day in one of the layouts' forms ("Sept 2018", "2018년 9월",
+// The name a layout gives the form (entry.date_format), as a locale's date_forms_as_date lists it.
+std::string_view form_name(theme::DateFormat format) {
+  switch (format) {
+    case theme::DateFormat::MonthYear: return "month-year";
+    case theme::DateFormat::Dotted: return "dotted";
+    case theme::DateFormat::Words: return "words";
+    case theme::DateFormat::Numeric: return "numeric";
+    case theme::DateFormat::Year: return "year";
+    case theme::DateFormat::Locale: break;
+  }
+  return "locale";
+}
+
+// Whether the language writes this form as its own date (Korean: one form in every layout).
+bool written_as_date(theme::DateFormat format, const Locale& locale) {
+  const std::string_view name = form_name(format);
+  return std::find(locale.date_forms_as_date.begin(), locale.date_forms_as_date.end(), name) !=
+         locale.date_forms_as_date.end();
+}
+
+// A year, month and maybe day in one of the layouts' forms ("Sept 2018", "2021. 3.",
 // "09/2018", "2018").
 std::string format_numeric(const Date& date, const Locale& locale, theme::DateFormat format) {
+  if (written_as_date(format, locale)) return format_with_locale(date, locale);
   const bool month = has_month(date);
   switch (format) {
     case theme::DateFormat::MonthYear:

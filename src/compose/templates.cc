@@ -13,10 +13,11 @@
 namespace hanji::compose {
 namespace {
 
-constexpr std::array<std::string_view, 21> kFields = {
+constexpr std::array<std::string_view, 22> kFields = {
     "POSITION", "COMPANY", "INSTITUTION", "DEGREE",   "AREA",    "DEGREE_WITH_AREA", "NAME",
     "TITLE",    "AUTHORS", "JOURNAL",     "DOI",      "URL",     "DATES",            "START_DATE",
-    "END_DATE", "DURATION", "LOCATION",   "LABEL",    "DETAILS", "SUMMARY",          "HIGHLIGHTS"};
+    "END_DATE", "DURATION", "ONGOING",    "LOCATION", "LABEL",   "DETAILS",          "SUMMARY",
+    "HIGHLIGHTS"};
 
 bool is_field_char(char c) { return (c >= 'A' && c <= 'Z') || c == '_'; }
 
@@ -119,12 +120,14 @@ std::vector<Inline> field_inlines(Builder& b, const model::Entry& entry, std::st
   }
   for (const auto& [key, value] : entry.extra)  // a key of the CV's own, named in capitals
     if (custom_field_name(key) == field) return text(value);
+  const bool open = entry.start_date && (!entry.end_date || entry.end_date->kind == model::Date::Kind::Present);
   if (field == "DURATION") {
-    const std::optional<model::Date>& today = b.file().settings.current_date;
-    const bool open = !entry.end_date || entry.end_date->kind == model::Date::Kind::Present;
-    if (open && !today && entry.start_date) b.report_open_time_span(entry.span);
+    const std::optional<model::Date>& today = count_to(b.file().settings);
+    if (open && !today) b.report_open_time_span(entry.span);
     return date_inlines(duration_text(entry, b.locale(), today), first_date(entry), entry, font);
   }
+  if (field == "ONGOING")  // "(재직 중)" after a current job's time span in the form's cell
+    return open ? date_inlines(b.locale().ongoing, first_date(entry), entry, font) : std::vector<Inline>{};
   return {};
 }
 
@@ -231,18 +234,33 @@ FilledLine fill_template(Builder& b, const model::Entry& entry, const std::strin
   return out;
 }
 
+const std::optional<model::Date>& count_to(const model::Settings& settings) {
+  return settings.current_date ? settings.current_date : settings.build_date;
+}
+
 std::string duration_text(const model::Entry& entry, const model::Locale& locale,
                           const std::optional<model::Date>& today) {
   using Kind = model::Date::Kind;
   auto dated = [](const model::Date& d) { return d.kind == Kind::YearMonth || d.kind == Kind::YearMonthDay; };
-  if (!entry.start_date || !dated(*entry.start_date)) return "";
+  auto calendar = [&](const model::Date& d) { return d.kind == Kind::Year || dated(d); };
+  if (!entry.start_date || !calendar(*entry.start_date)) return "";
   const model::Date* end = nullptr;
-  if (entry.end_date && dated(*entry.end_date)) end = &*entry.end_date;
-  else if ((!entry.end_date || entry.end_date->kind == Kind::Present) && today && dated(*today)) end = &*today;
+  if (entry.end_date && calendar(*entry.end_date)) end = &*entry.end_date;
+  else if ((!entry.end_date || entry.end_date->kind == Kind::Present) && today && calendar(*today)) end = &*today;
   if (!end) return "";
-  const int months = (end->year - entry.start_date->year) * 12 + (end->month - entry.start_date->month) + 1;
-  if (months <= 0) return "";
-  const int years = months / 12, rest = months % 12;
+  int years = 0, rest = 0;
+  if (dated(*entry.start_date) && dated(*end)) {
+    // Months counted inclusively: March to March is one month.
+    const int months = (end->year - entry.start_date->year) * 12 + (end->month - entry.start_date->month) + 1;
+    if (months <= 0) return "";
+    years = months / 12;
+    rest = months % 12;
+  } else {
+    // A year alone on either side counts in years, as RenderCV counts them: "2013 – 2018" is
+    // 5 years, a range within one year 1 year.
+    if (end->year < entry.start_date->year) return "";
+    years = std::max(1, end->year - entry.start_date->year);
+  }
   // Korean, Japanese and Chinese units follow the number without a space ("2년 3개월",
   // "2年3か月"); alphabetic ones after a no-break space ("2 years", "2 år", "2 лет"): a
   // narrow cell may wrap between "6 years" and "7 months", never between "7" and "months".

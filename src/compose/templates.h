@@ -37,9 +37,14 @@ bool template_names(const std::string& line, const std::string& field);
 /// `thesis_title` → THESIS_TITLE); empty for a key with chars a field cannot have.
 std::string custom_field_name(const std::string& key);
 
-/// The time from the entry's start to its end (or to settings.current_date when it runs to
-/// the present), both months counted: "2 years 3 months", "2년 3개월". Empty when it cannot be
-/// known (no start, a free-text date, no current_date for "present").
+/// The day a time span running to the present counts to: settings.current_date when the CV
+/// gives one, else the day of the build (unset when the caller gave none).
+const std::optional<model::Date>& count_to(const model::Settings& settings);
+
+/// The time from the entry's start to its end (or to `today` when it runs to the present),
+/// both months counted: "2 years 3 months", "2년 3개월"; in years when either end is a year
+/// alone ("2013 – 2018": "5 years"). Empty when it cannot be known (no start, a free-text date,
+/// no day to count to for "present").
 std::string duration_text(const model::Entry& entry, const model::Locale& locale,
                           const std::optional<model::Date>& today);
 

@@ -131,6 +131,16 @@ fit::FitResult Engine::lay_out(const model::CvFile& file, const theme::Theme& th
   return result;
 }
 
+namespace {
+
+// Whether the CV's own layout values set text.KEY.
+bool cv_sets_text(const model::CvFile& file, std::string_view key) {
+  const config::ConfigNode* text = file.layout_overrides.find("text");
+  return text && text->find(key);
+}
+
+}  // namespace
+
 std::optional<theme::Theme> Engine::theme_for(const model::CvFile& file, const Request& request,
                                               Diagnostics& diags) {
   LayoutChoice choice = choose_layout(file, request);
@@ -141,7 +151,18 @@ std::optional<theme::Theme> Engine::theme_for(const model::CvFile& file, const R
   search.cache = &impl_->layout_files;
   std::optional<theme::Theme> theme =
       theme::load_theme(choice.name, choice.span, file.layout_overrides, request.paper, search, diags);
-  if (theme) theme->right_to_left = model::is_right_to_left(file.locale.language);
+  if (theme) {
+    // What the CV's language decides whatever the layout: the writing direction, whether
+    // anything is in italics, how its paragraphs are aligned (locales/*.yaml).
+    theme->right_to_left = model::is_right_to_left(file.locale.language);
+    theme->italics = !file.locale.emphasis_in_color;
+    // Justified paragraphs over the layout's ragged ones, unless the CV's own layout values
+    // (its `layout:` map, --set) choose an alignment: what the CV says wins over its language.
+    if (file.locale.justify_paragraphs && !cv_sets_text(file, "align")) {
+      if (!cv_sets_text(file, "align_summary")) theme->summary_align = theme::Align::Justify;
+      if (!cv_sets_text(file, "align_text")) theme->text_align = theme::Align::Justify;
+    }
+  }
   return theme;
 }
 

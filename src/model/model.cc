@@ -54,9 +54,10 @@ Locale english() {
   locale.language = "en";
   locale.month_names = {"January", "February", "March",     "April",   "May",      "June",
                         "July",    "August",   "September", "October", "November", "December"};
-  // RenderCV's English abbreviations follow the Yale style guide.
-  locale.month_abbreviations = {"Jan",  "Feb", "Mar",  "Apr", "May", "June",
-                                "July", "Aug", "Sept", "Oct", "Nov", "Dec"};
+  // Every month in three letters: RenderCV's Yale-style "June", "July" and "Sept" read as a
+  // mix beside "Apr" and "Dec" (locales/english.yaml says the same).
+  locale.month_abbreviations = {"Jan", "Feb", "Mar", "Apr", "May", "Jun",
+                                "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"};
   for (std::string_view key : known_section_keys()) locale.section_titles.emplace(key, english_title(key));
   return locale;
 }

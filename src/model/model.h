@@ -144,6 +144,21 @@ struct Locale {
   std::string date_in_words = "MONTH_NAME YEAR";
   std::string date_in_words_with_day = "DAY MONTH_NAME YEAR";
   std::string range_separator = " \u2013 ";  // between start and end date
+  /// A locale file that gives range_separator owns it: a layout's entry.range_separator is
+  /// for the languages whose file leaves it out (Korean pairs its dotted dates with " ~ ").
+  bool owns_range_separator = false;
+  /// The layouts' date forms (entry.date_format: "month-year", "dotted", "words", "numeric")
+  /// this language writes as its own `date`: a language with one form of date (Korean's
+  /// "2021. 3.") shows it in every layout, while English keeps "Sept 2018" beside "09/2018".
+  std::vector<std::string> date_forms_as_date;
+  /// The language's script has no italics (Hangul): a CV in it sets nothing in italics, and
+  /// emphasis becomes the layout's emphasis colour in every script, so that an English line
+  /// looks like the Hangul ones beside it (locale file: `emphasis: color`).
+  bool emphasis_in_color = false;
+  /// The language's paragraphs (a summary, a text section) are justified in every layout
+  /// (locale file: `paragraphs: justify`): Korean prose is set flush on both sides, and
+  /// ragged lines balanced against each other ended a centimetre short where the next word fit.
+  bool justify_paragraphs = false;
   std::string degree_with_area = "DEGREE in AREA";  // placeholders DEGREE and AREA
   std::string year = "year", years = "years", month = "month", months = "months";
   std::string last_updated = "Last updated in";
@@ -159,6 +174,8 @@ struct Locale {
   /// The PDF's title when the CV names none: with the CV's name (NAME) and without.
   std::string cv_title_with_name = "NAME \u2013 CV";
   std::string cv_title = "CV";
+  /// After the time span of an entry that runs to the present (ONGOING): "ongoing", "재직 중".
+  std::string ongoing = "ongoing";
 };
 
 /// Whether `language` (an ISO 639-1 code) is written right to left: Hebrew, Yiddish, Arabic,
@@ -204,6 +221,10 @@ struct RenderSettings {
 
 struct Settings {
   std::optional<Date> current_date;       // settings.current_date (today: the day the command gives)
+  /// The day of the build, as the command gives it (SOURCE_DATE_EPOCH's day in UTC when set,
+  /// else today): what a time span running to the present counts to, and a form's signing
+  /// date, when the CV gives no current_date. Unset when the caller gives no day.
+  std::optional<Date> build_date;
   std::vector<std::string> bold_keywords; // settings.bold_keywords
   std::string pdf_title;                  // settings.pdf_title, placeholder NAME; "" = default
   std::string pdf_standard;               // settings.pdf_standard ("ua-1", ...); "" = the layout's

@@ -43,6 +43,15 @@ const std::vector<Field>& locale_file_fields() {
       {"code", Shape::Text, "the language's ISO 639-1 code: ko, en, de"},
       {"script", Shape::Text, "the script it is written in: Hangul, Latin, ..."},
       {"aliases", Shape::TextList, "other names it answers to"},
+      {"emphasis", Shape::Text,
+       "how the language shows emphasis: italic, or color (a script without italics, such as Hangul: nothing "
+       "is set in italics, emphasis takes the layout's colors.emphasis)"},
+      {"paragraphs", Shape::Text,
+       "justify: the language's paragraphs (summaries, text sections) are justified in every layout; layout: "
+       "as the layout sets them"},
+      {"date_forms_as_date", Shape::TextList,
+       "the layouts' date forms (month-year, dotted, words, numeric) this language writes as its `date`: one "
+       "form of date in every layout"},
   };
   return kFields;
 }
@@ -56,6 +65,7 @@ const std::vector<Field>& phrase_fields() {
       {"photo_of", Shape::Text, "what a screen reader says for the photo: NAME is filled in ('Photo of NAME')"},
       {"cv_title_with_name", Shape::Text, "the PDF's title when the CV gives none: NAME is filled in ('NAME – CV')"},
       {"cv_title", Shape::Text, "the PDF's title for a CV without a name ('CV')"},
+      {"ongoing", Shape::Text, "after the time span of an entry that runs to the present, as ONGOING gives it ('ongoing')"},
   };
   return kFields;
 }
@@ -145,6 +155,7 @@ void read_phrases(const YamlNode& node, Reader& reader, Locale& locale) {
                         : key == "photo_of"       ? &locale.photo_of
                         : key == "cv_title_with_name" ? &locale.cv_title_with_name
                         : key == "cv_title"       ? &locale.cv_title
+                        : key == "ongoing"        ? &locale.ongoing
                                                   : nullptr;
     if (!slot) reader.unknown_key(node.key_spans[i], key, "locale.phrases", keys_of(phrase_fields()));
     else if (auto text = reader.text(node.items[i], key)) *slot = text->value;
@@ -183,6 +194,33 @@ std::string* string_slot(const std::string& key, Locale& locale) {
 }
 
 
+// The layouts' entry.date_format names a language may write as its own date (theme/params.def
+// has them all; "locale" is that date already, "year" a precision, not a form).
+void read_date_forms(const YamlNode& node, Reader& reader, Locale& locale) {
+  static const std::vector<std::string> kForms = {"month-year", "dotted", "words", "numeric"};
+  locale.date_forms_as_date.clear();
+  for (const Text& form : reader.text_list(node, "date_forms_as_date", false)) {
+    if (known(kForms, form.value)) locale.date_forms_as_date.push_back(form.value);
+    else reader.diags.error(form.span, fmt::format("'{}' is not a layout's date form", excerpt(form.value)),
+                            {fmt::format("the forms are {}", quoted_list(kForms))});
+  }
+}
+
+// `emphasis: italic | color` and `paragraphs: layout | justify`.
+void read_choice(const YamlNode& node, const std::string& key, Reader& reader, Locale& locale) {
+  const std::optional<Text> text = reader.text(node, key);
+  if (!text) return;
+  const bool emphasis = key == "emphasis";
+  const std::vector<std::string> choices = emphasis ? std::vector<std::string>{"italic", "color"}
+                                                    : std::vector<std::string>{"layout", "justify"};
+  if (!known(choices, text->value)) {
+    reader.diags.error(text->span, fmt::format("'{}' cannot be '{}'", key, excerpt(text->value)),
+                       {fmt::format("write {}", quoted_list(choices))});
+    return;
+  }
+  (emphasis ? locale.emphasis_in_color : locale.justify_paragraphs) = text->value == choices[1];
+}
+
 // RenderCV 1's locale_catalog keys and their names today.
 std::string_view catalog_key(std::string_view key) {
   if (key == "abbreviations_for_months") return "month_abbreviations";
@@ -217,6 +255,16 @@ void read_locale_map(const YamlNode& node, Reader& reader, Locale& locale, bool 
       continue;
     }
     if (key == "aliases" && locale_file) continue;
+    if ((key == "emphasis" || key == "paragraphs") && locale_file) {
+      read_choice(value, key, reader, locale);
+      continue;
+    }
+    if (key == "date_forms_as_date" && locale_file) {
+      read_date_forms(value, reader, locale);
+      continue;
+    }
+    // The language's own separator: no layout changes it (see Locale::owns_range_separator).
+    if (key == "range_separator" && locale_file) locale.owns_range_separator = true;
     if (key == "month_names") read_months(value, key, reader, locale.month_names);
     else if (key == "month_abbreviations") read_months(value, key, reader, locale.month_abbreviations);
     else if (key == "phrases") read_phrases(value, reader, locale);

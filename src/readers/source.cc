@@ -223,6 +223,7 @@ void read_top_level(YamlNode& root, Reader& reader, const ReadOptions& options, 
   if (const YamlNode* settings = value_of(root, "rendercv_settings")) read_settings(*settings, reader, file.settings);
   if (const YamlNode* settings = value_of(root, "settings")) read_settings(*settings, reader, file.settings);
   if (json_resume && !file.settings.current_date) file.settings.current_date = last_modified(root);
+  file.settings.build_date = reader.today;
   // RenderCV dates a CV today unless told otherwise ("Last updated", spans of current jobs).
   const bool from_rendercv = value_of(root, "design") || value_of(root, "rendercv_settings");
   if (from_rendercv && !file.settings.current_date) file.settings.current_date = reader.today;

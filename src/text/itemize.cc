@@ -124,7 +124,8 @@ std::optional<FontChoice> FontChooser::choose_anew(char32_t c, Family family, co
 }
 
 std::optional<FontChoice> FontChooser::face(Family family, bool bold, bool italic) {
-  if (family == Family::Hangul) italic = false;  // Hangul has no italics: emphasis is colour
+  // Hangul has no italics: emphasis is colour; in a CV whose language has none, in every script.
+  if (family == Family::Hangul || !settings_.italics) italic = false;
   auto& slot = faces_[static_cast<size_t>(family == Family::Hangul)][bold][italic];
   if (!slot) slot = load_face(family, bold, italic);
   return *slot;

@@ -31,6 +31,9 @@ struct FontSettings {
   Rgb emphasis_color;
   double hangul_latin_gap = 0;  // em
   bool right_to_left = false;   // paragraphs' base direction (a Hebrew, Arabic or Persian CV)
+  /// false: no face is italic, in any script; emphasis takes the emphasis colour (a Korean CV:
+  /// an English venue in italics beside upright Hangul ones read as two kinds of line).
+  bool italics = true;
 };
 
 /// The faces a style of a family is set in, the first that loads: missing styles fall back,

@@ -151,7 +151,7 @@ std::map<std::string, Span> origins_of(const theme::Theme& theme) {
 
 TypesetSettings TypesetSettings::of(const theme::Theme& theme) {
   return {theme.fonts, origins_of(theme), theme.emphasis_color, theme.hangul_latin_gap, theme.right_to_left,
-          theme.korean_break, theme.hyphenate,
+          theme.italics, theme.korean_break, theme.hyphenate,
           theme.line_breaking == theme::LineBreaking::FirstFit ? Breaker::FirstFit : Breaker::TotalFit};
 }
 
@@ -160,7 +160,7 @@ struct Typesetter::Impl {
       : diags(&d),
         own_font_service(service ? nullptr : std::make_unique<FontService>()),
         font_service(service ? service : own_font_service.get()),
-        settings{given.fonts, given.emphasis_color, given.hangul_latin_gap, given.right_to_left},
+        settings{given.fonts, given.emphasis_color, given.hangul_latin_gap, given.right_to_left, given.italics},
         korean_break(given.korean_break),
         fonts(d, given.font_origins, *font_service),
         chooser(settings, fonts),
@@ -662,6 +662,7 @@ std::string Typesetter::signature(const TypesetSettings& settings) {
     for (const std::string* path : {&faces.regular, &faces.bold}) add(*path);
   add(fonts.mono);
   add(settings.right_to_left ? "rtl" : "ltr");
+  add(settings.italics ? "italics" : "upright");
   const Rgb& emphasis = settings.emphasis_color;
   add(fmt::format("{:a}|{:a}|{:a}|{:a}|{:a}|{:a}|{}|{}|{}", fonts.latin_scale, fonts.latin_baseline, emphasis.r, emphasis.g,
                   emphasis.b, settings.hangul_latin_gap, static_cast<int>(settings.korean_break), settings.hyphenate,

@@ -73,6 +73,7 @@ struct TypesetSettings {
   Rgb emphasis_color;
   double hangul_latin_gap = 0;  // em
   bool right_to_left = false;
+  bool italics = true;  // false: nothing in italics (the CV's language shows emphasis as colour)
   theme::KoreanBreak korean_break{};
   bool hyphenate = false;
   Breaker breaker = Breaker::TotalFit;

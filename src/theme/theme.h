@@ -188,6 +188,11 @@ struct Theme {
   /// the layout's mirror image: text to the right, a side column on the other side, dates on
   /// the left.
   bool right_to_left = false;
+  /// Set from the CV's language (its locale's `emphasis: color`), not by the layout: nothing
+  /// is set in italics, Latin included; *emphasis* takes colors.emphasis and a role the layout
+  /// sets in italics stays upright in its colour. Hangul has no italics, so a Korean CV's
+  /// English venue in italics read as another kind of line beside its Hangul ones.
+  bool italics = true;
 
   /// Where each value was last set (dotted key such as "page.margin_left"), for messages
   /// about values that are only wrong together (margins wider than the page).
