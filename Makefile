@@ -118,26 +118,14 @@ schemas: hanji
 locales-index: build
 	HANJI_LOCALE_INDEX_UPDATE=1 ./$(BUILD)/tests/cv_readers_test --gtest_filter='LocaleIndex.IsCurrent'
 
-# docs/gallery/LAYOUT-en.png and LAYOUT-ko.png: the first page of an English and a Korean
-# sample in every layout, for choosing a layout by looking (the README shows them); and a
-# right-to-left CV in two layouts (rtl-LAYOUT-he.png).
+# docs/gallery/: a page per layout (LAYOUT.md) with the first and last page of an English and
+# a Korean sample and the first page of a right-to-left one, for choosing a layout by looking
+# (the README shows the English and Korean first pages). scripts/gallery.sh says how.
 GALLERY_EN ?= samples/heungsub-lee.yaml
 GALLERY_KO ?= samples/features.yaml
 GALLERY_RTL ?= samples/dana-levi-he.yaml
 gallery: build
-	@mkdir -p docs/gallery out/gallery
-	@set -e; for layout in $$(./$(BUILD)/hanji layouts | awk '{print $$1}'); do \
-	  for lang in en ko; do \
-	    cv=$$([ $$lang = en ] && echo $(GALLERY_EN) || echo $(GALLERY_KO)); \
-	    ./$(BUILD)/hanji build $$cv --layout $$layout -q -o out/gallery/$$layout-$$lang.pdf; \
-	    pdftoppm -r 50 -png -f 1 -l 1 -singlefile out/gallery/$$layout-$$lang.pdf docs/gallery/$$layout-$$lang; \
-	  done; \
-	done
-	@set -e; for layout in classic sidebar; do \
-	  ./$(BUILD)/hanji build $(GALLERY_RTL) --layout $$layout -q -o out/gallery/rtl-$$layout-he.pdf; \
-	  pdftoppm -r 50 -png -f 1 -l 1 -singlefile out/gallery/rtl-$$layout-he.pdf docs/gallery/rtl-$$layout-he; \
-	done
-	@echo "docs/gallery: $$(ls docs/gallery/*.png | wc -l) pictures"
+	GALLERY_EN=$(GALLERY_EN) GALLERY_KO=$(GALLERY_KO) GALLERY_RTL=$(GALLERY_RTL) ./scripts/gallery.sh ./$(BUILD)/hanji
 
 # Samples, stages, work in proportion to the input, the worst input inside each limit; then
 # the CPU time of every hostile case (tests/hostile/*.yaml). Figures, not pass or fail: a time
