@@ -182,6 +182,9 @@ struct Block {
   /// kept on its page until they are as tall as it (a wrapped title never hangs past its
   /// section, nor stands alone at a page's foot). It takes no height of its own.
   double rail = 0;
+  /// A rail title too long for the rail wraps in it; false: it is set on a line of its own
+  /// above the blocks after it, across the whole column (section.rail_overflow: above).
+  bool rail_wraps = true;
   /// Space above this block; dropped when the block starts a page.
   double space_before = 0;
   /// Never break a page between this block and the next one (section titles, entry headers).

@@ -105,7 +105,10 @@ void add_title(Builder& b, const model::Section& section, bool first) {
       b.add(std::move(title), first ? theme.header_space_below : theme.section_space_above, section.title.span);
   block.keep_with_next = !section.entries.empty() || style == theme::TitleStyle::RuleBelow;  // never ends a page
   block.bookmark = std::move(bookmark);
-  if (rail) block.rail = theme.section_rail_width;
+  if (rail) {
+    block.rail = theme.section_rail_width;
+    block.rail_wraps = theme.section_rail_wraps;
+  }
 }
 
 void add_rule(Builder& b, const model::Section& section) {
@@ -346,9 +349,9 @@ void add_section(Builder& b, const model::Section& section, bool first) {
     const model::Entry& entry = section.entries[i];
     first_block.push_back(b.block_count());
     EntryPlacement placement;
-    // Beside a rail title the first entry starts level with it, not below it.
-    placement.space_before = i == 0 && rail_titles(b)   ? 0
-                             : i == 0                   ? theme.section_space_below
+    // Beside a rail title the first entry starts level with it (the title's space above takes
+    // its place); below one too long for the rail, this space apart.
+    placement.space_before = i == 0                     ? theme.section_space_below
                              : is_text_like(entry.kind) ? theme.text_entry_space
                                                         : theme.entry_space;
     placement.aside_column = aside_column;

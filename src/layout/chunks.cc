@@ -604,6 +604,7 @@ struct RailTitle {
   Page content;               // from the title's top, at the column's left edge
   double first_baseline = 0;  // from its top
   double height = 0;
+  std::size_t lines = 0;
   double space_before = 0;
   std::string bookmark;
   Span span;
@@ -619,8 +620,20 @@ RailTitle set_rail_title(const compose::Block& block, text::Typesetter& typesett
     title.content = std::move(set.content);
     title.first_baseline = set.first_baselines.empty() ? 0 : set.first_baselines.front();
     title.height = set.height;
+    title.lines = set.lines.size();
   }
   return title;
+}
+
+/// A rail title too long for its rail, set on a line of its own above its section's entries
+/// across the whole column (section.rail_overflow: above), kept with them.
+std::vector<Chunk> title_above(const compose::Block& block, const Column& column, text::Typesetter& typesetter) {
+  compose::Block above = block;
+  above.rail = 0;
+  if (auto* para = std::get_if<compose::Paragraph>(&above.content)) para->align = theme::Align::Left;
+  std::vector<Chunk> chunks = block_chunks(above, column, typesetter);
+  for (Chunk& c : chunks) c.break_after = BreakClass::Forbidden;
+  return chunks;
 }
 
 /// The rail title as a chunk of its own, above what follows (a section with no entries).
@@ -643,12 +656,22 @@ double put_rail_title(RailTitle&& title, Chunk& chunk) {
     first_line = chunk.content.runs.front().baseline;
     for (const PlacedRun& run : chunk.content.runs) first_line = std::min(first_line, run.baseline);
   }
-  const double top = first_line - title.first_baseline;
+  // Level with the line, but a hair above where the title is larger than what stands on it: a
+  // reader that orders text by the foot of each piece (pdfminer, and the parsers built on it)
+  // then meets the title, whose larger letters reach lower, before a smaller date beside it.
+  double title_size = 0, smallest_beside = 0;
+  for (const PlacedRun& run : title.content.runs)
+    if (std::abs(run.baseline - title.first_baseline) < 1e-6) title_size = std::max(title_size, run.run.size);
+  for (const PlacedRun& run : chunk.content.runs)
+    if (run.baseline - first_line < 3 && (smallest_beside == 0 || run.run.size < smallest_beside))
+      smallest_beside = run.run.size;
+  const double raise = smallest_beside > 0 ? 0.5 * std::max(0.0, title_size - smallest_beside) + 0.2 : 0;
+  const double top = first_line - title.first_baseline - raise;
   translate(title.content, 0, top);
   Page merged = std::move(title.content);
   append(merged, std::move(chunk.content));
   chunk.content = std::move(merged);
-  chunk.space_before += title.space_before;
+  chunk.space_before = title.space_before;  // level with the title: the entry's own space goes
   if (chunk.bookmark.empty()) chunk.bookmark = std::move(title.bookmark);
   return top + title.height;
 }
@@ -817,6 +840,13 @@ std::vector<Chunk> build_chunks(const std::vector<compose::Block>& blocks, const
       // It takes no chunk of its own: block_end repeats the last one (or is -1 + 1 = 0 in
       // unsigned arithmetic for the next block's first, when it is the flow's first block).
       rail_title = set_rail_title(block, typesetter);
+      if (rail_title->lines > 1 && !block.rail_wraps) {
+        rail_title.reset();
+        for (Chunk& c : title_above(block, column, typesetter)) {
+          chunks.push_back(std::move(c));
+          group_of_chunk.push_back(-1);
+        }
+      }
       block_end.push_back(chunks.size() - 1);
       continue;
     }
