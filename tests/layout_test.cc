@@ -913,6 +913,33 @@ TEST_F(Paginate, AWrappedRailTitleKeepsItsSectionAsTallAsItself) {
       << "the next block's letters start below the title's last line's";
 }
 
+// section.rail_overflow: above: a title too long for its rail stands on one line of its own
+// above its entries, from the rail's left edge, kept with them; one that fits stays beside.
+TEST_F(Paginate, ARailTitleTooLongForTheRailStandsAboveItsEntries) {
+  compose::Composition c;
+  c.main().push_back(rail_title("Very Long Section Title", 60));
+  c.main().back().rail_wraps = false;
+  compose::Block entry = inset(block(paragraph("First")), 74);
+  entry.space_before = 3;
+  c.main().push_back(std::move(entry));
+  c.main().push_back(rail_title("Short", 60));
+  c.main().back().rail_wraps = false;
+  c.main().push_back(inset(block(paragraph("Second")), 74));
+  Document doc = run(c);
+  const PlacedRun* very = find_run(doc, "Very");
+  const PlacedRun* first = find_run(doc, "First");
+  const PlacedRun* shorter = find_run(doc, "Short");
+  const PlacedRun* second = find_run(doc, "Second");
+  ASSERT_TRUE(very && first && shorter && second);
+  EXPECT_NE(very->run.text.find("Title"), std::string::npos) << "on one line: " << very->run.text;
+  EXPECT_NEAR(very->x, theme_.margin_left, 1e-6);
+  // A line of its own (15 pt, its baseline 11.1 pt down), the entry's space, the entry's line
+  // (its baseline 10 pt down).
+  EXPECT_NEAR(first->baseline - very->baseline, 15 - 11.1 + 3 + 10, 1e-6);
+  EXPECT_LT(shorter->baseline, second->baseline + 1e-6);
+  EXPECT_GT(shorter->baseline, second->baseline - 1.5) << "a title that fits stays beside its entry";
+}
+
 // A rail title is never alone at a page's foot: it goes with its first entry; and the lines
 // beside a wrapped title stay on its page with it.
 TEST_F(Paginate, ARailTitleGoesToTheNextPageWithItsEntries) {
