@@ -1293,6 +1293,51 @@ TEST(Sections, ATimelineRunsDownADatedSectionWithADotPerEntry) {
   for (const Block& block : right.main()) EXPECT_FALSE(block.side_rule);
 }
 
+// entry.timeline beside a rail: the rule runs down the middle of the rail's gap in every
+// section, dated or not, with a dot at every entry; a bullet entry's dot is its bullet (it
+// keeps a marker, a list item still, but draws none and stands where the other entries do).
+TEST(Sections, ARailTimelineHasADotAtEveryEntry) {
+  theme::Theme theme = test_theme();
+  theme.section_title_style = theme::TitleStyle::Rail;
+  theme.section_rail_width = 80;
+  theme.section_rail_gap = 20;
+  theme.timeline = true;
+  theme.timeline_dot = 5;
+  Entry undated = experience();
+  undated.position = T("Volunteer", 30, 5);
+  undated.start_date.reset();
+  undated.end_date.reset();
+  Entry skill;
+  skill.kind = EntryKind::OneLine;
+  skill.label = T("Languages", 40, 9);
+  skill.details = T("Go", 40, 15);
+  Entry bullet;
+  bullet.kind = EntryKind::Bullet;
+  bullet.text = T("Free software", 50, 5);
+  model::CvFile file = cv_file({section("Experience", EntryKind::Experience, {experience(), undated}),
+                                section("Skills", EntryKind::OneLine, {skill, skill}, 39),
+                                section("Interests", EntryKind::Bullet, {bullet, bullet}, 49)});
+  Diagnostics diags;
+  const Composition c = compose(file, theme, diags);
+  int dots = 0, starts = 0;
+  for (const Block& block : c.main()) {
+    if (block.rail > 0 || block.part < 0) {
+      EXPECT_FALSE(block.side_rule) << "the header and the titles have no rule";
+      continue;
+    }
+    ASSERT_TRUE(block.side_rule);
+    EXPECT_NEAR(block.side_rule->x, 90, 1e-9);
+    dots += block.side_rule->dot > 0;
+    starts += block.side_rule->starts_here;
+  }
+  EXPECT_EQ(dots, 6) << "two jobs (one undated), two skills, two interests";
+  EXPECT_EQ(starts, 3) << "one line per section";
+  const Paragraph& item = para(c.main()[find_block(c, "Free software")]);
+  ASSERT_TRUE(item.marker.has_value()) << "still a list item";
+  EXPECT_TRUE(item.marker->text.text.empty()) << "its dot is its bullet";
+  EXPECT_DOUBLE_EQ(item.indent_left, 0);
+}
+
 TEST(Sections, LayoutsKnowASectionByItsKeyWhateverItsTitle) {
   theme::Theme theme = test_theme();
   theme.time_spans_in = {"experience"};
@@ -1412,6 +1457,44 @@ TEST(SectionTitles, StylesDrawRulesOnTheTitleLine) {
   theme.section_title_style = theme::TitleStyle::RuleBelow;
   Composition below = compose_one(theme, experience());
   EXPECT_TRUE(std::holds_alternative<Rule>(below.main()[find_block(below, "Experience") + 1].content));
+}
+
+// title_style: rail: the title is a rail block (no rules, the rail's alignment) beside its
+// entries, which stand in past the rail and its gap and start level with it; section.rule:
+// false does not take the rail away, and a narrow region sets its titles plain.
+TEST(SectionTitles, ARailTitleStandsBesideItsIndentedEntries) {
+  theme::Theme theme = test_theme();
+  theme.section_title_style = theme::TitleStyle::Rail;
+  theme.section_rail_width = 80;
+  theme.section_rail_gap = 14;
+  theme.section_rail_align = Align::Right;
+  theme.section_rule = false;
+  Composition c = compose_one(theme, experience());
+  const size_t title = find_block(c, "Experience");
+  ASSERT_LT(title + 1, c.main().size());
+  EXPECT_DOUBLE_EQ(c.main()[title].rail, 80);
+  EXPECT_EQ(para(c.main()[title]).align, Align::Right);
+  EXPECT_FALSE(para(c.main()[title]).rules.has_value());
+  EXPECT_EQ(para(c.main()[title]).role, doc::Role::H2);
+  EXPECT_DOUBLE_EQ(c.main()[title].inset_left, 0);
+  EXPECT_TRUE(c.main()[title].rail_wraps) << "section.rail_overflow: wrap";
+  for (size_t i = title + 1; i < c.main().size(); ++i) {
+    EXPECT_DOUBLE_EQ(c.main()[i].inset_left, 94) << "block " << i;
+    EXPECT_DOUBLE_EQ(c.main()[i].rail, 0) << "block " << i;
+  }
+  // A sidebar too narrow for a rail: its titles plain above their entries, nothing inset.
+  theme::Region side;
+  side.name = "side";
+  side.dock = theme::RegionDock::Left;
+  side.width = 150;
+  side.sections = {"experience"};
+  theme.regions.push_back(side);
+  Composition narrow = compose_one(theme, experience());
+  ASSERT_FALSE(narrow.flow("side").empty());
+  for (const Block& block : narrow.flow("side")) {
+    EXPECT_DOUBLE_EQ(block.rail, 0);
+    EXPECT_DOUBLE_EQ(block.inset_left, 0);
+  }
 }
 
 TEST(SectionTitles, AccentLettersSplitTheFirstInline) {

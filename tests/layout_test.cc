@@ -851,5 +851,112 @@ TEST_F(Paginate, ATimelineRuleCrossesTheSpaceAboveABlockButNotThePageTop) {
   for (const doc::FilledRect& r : two.pages[1].rects) EXPECT_GE(r.y, theme_.margin_top - 1e-6);
 }
 
+// A section title in a rail (Block::rail) beside the blocks after it, set in past it.
+compose::Block rail_title(const std::string& text, double width, double space_before = 0) {
+  compose::Block b = block(paragraph(text, 12, 15));
+  std::get<compose::Paragraph>(b.content).role = doc::Role::H2;
+  std::get<compose::Paragraph>(b.content).is_name = true;  // a heading is never hyphenated
+  b.rail = width;
+  b.space_before = space_before;
+  b.bookmark = text;
+  return b;
+}
+
+compose::Block inset(compose::Block b, double by) {
+  b.inset_left = by;
+  return b;
+}
+
+// The rail title stands at the margin, its first baseline level with the first entry's first
+// line, and is drawn (so read) before it; the entry stands past the rail; the title takes no
+// height of its own; its bookmark points at the section.
+TEST_F(Paginate, ARailTitleStandsLevelWithItsFirstEntry) {
+  compose::Composition c;
+  c.main().push_back(block(paragraph("Intro")));
+  c.main().push_back(rail_title("Experience", 80, 12));
+  c.main().push_back(inset(block(paragraph("Engineer at Acme, building things")), 94));
+  c.main().push_back(block(paragraph("After")));
+  Document doc = run(c);
+  ASSERT_EQ(doc.pages.size(), 1u);
+  const PlacedRun* intro = find_run(doc, "Intro");
+  const PlacedRun* title = find_run(doc, "Experience");
+  const PlacedRun* entry = find_run(doc, "Engineer");
+  const PlacedRun* after = find_run(doc, "After");
+  ASSERT_TRUE(intro && title && entry && after);
+  EXPECT_NEAR(title->x, theme_.margin_left, 1e-6);
+  EXPECT_NEAR(entry->x, theme_.margin_left + 94, 1e-6);
+  // Level with it, a hair higher for its larger letters (whose foot a reader ordering text by
+  // its foot, pdfminer, must find above the line's).
+  EXPECT_LT(title->baseline, entry->baseline);
+  EXPECT_GT(title->baseline, entry->baseline - 1.5);
+  EXPECT_NEAR(entry->baseline - intro->baseline, 14 + 12, 1e-6) << "the title's space above, nothing more";
+  EXPECT_NEAR(after->baseline - entry->baseline, 14, 1e-6) << "the title adds no height beside one line";
+  EXPECT_LT(title - doc.pages[0].runs.data(), entry - doc.pages[0].runs.data()) << "drawn before its entry";
+  ASSERT_EQ(doc.bookmarks.size(), 1u);
+  EXPECT_EQ(doc.bookmarks[0].title, "Experience");
+}
+
+// A title wrapped in a narrow rail is taller than its one-line section: the section is
+// lengthened to the title's foot, so what follows never runs into the title.
+TEST_F(Paginate, AWrappedRailTitleKeepsItsSectionAsTallAsItself) {
+  compose::Composition c;
+  c.main().push_back(rail_title("Honors Awards Grants", 60));
+  c.main().push_back(inset(block(paragraph("Prize")), 74));
+  c.main().push_back(block(paragraph("After")));
+  Document doc = run(c);
+  const PlacedRun* first = find_run(doc, "Honors");
+  const PlacedRun* last = find_run(doc, "Grants");
+  const PlacedRun* after = find_run(doc, "After");
+  ASSERT_TRUE(first && last && after);
+  ASSERT_GT(last->baseline, first->baseline) << "the title wraps in its rail";
+  EXPECT_GE(after->baseline - 0.8 * after->run.size, last->baseline + 0.2 * last->run.size - 1e-6)
+      << "the next block's letters start below the title's last line's";
+}
+
+// section.rail_overflow: above: a title too long for its rail stands on one line of its own
+// above its entries, from the rail's left edge, kept with them; one that fits stays beside.
+TEST_F(Paginate, ARailTitleTooLongForTheRailStandsAboveItsEntries) {
+  compose::Composition c;
+  c.main().push_back(rail_title("Very Long Section Title", 60));
+  c.main().back().rail_wraps = false;
+  compose::Block entry = inset(block(paragraph("First")), 74);
+  entry.space_before = 3;
+  c.main().push_back(std::move(entry));
+  c.main().push_back(rail_title("Short", 60));
+  c.main().back().rail_wraps = false;
+  c.main().push_back(inset(block(paragraph("Second")), 74));
+  Document doc = run(c);
+  const PlacedRun* very = find_run(doc, "Very");
+  const PlacedRun* first = find_run(doc, "First");
+  const PlacedRun* shorter = find_run(doc, "Short");
+  const PlacedRun* second = find_run(doc, "Second");
+  ASSERT_TRUE(very && first && shorter && second);
+  EXPECT_NE(very->run.text.find("Title"), std::string::npos) << "on one line: " << very->run.text;
+  EXPECT_NEAR(very->x, theme_.margin_left, 1e-6);
+  // A line of its own (15 pt, its baseline 11.1 pt down), the entry's space, the entry's line
+  // (its baseline 10 pt down).
+  EXPECT_NEAR(first->baseline - very->baseline, 15 - 11.1 + 3 + 10, 1e-6);
+  EXPECT_LT(shorter->baseline, second->baseline + 1e-6);
+  EXPECT_GT(shorter->baseline, second->baseline - 1.5) << "a title that fits stays beside its entry";
+}
+
+// A rail title is never alone at a page's foot: it goes with its first entry; and the lines
+// beside a wrapped title stay on its page with it.
+TEST_F(Paginate, ARailTitleGoesToTheNextPageWithItsEntries) {
+  compose::Composition c;
+  const int lines = static_cast<int>(flow_height(theme_) / 14);
+  add_filler(c, lines - 1);  // room for one line at the foot of the page
+  c.main().push_back(rail_title("Very Long Section Title", 40));
+  c.main().push_back(inset(block(paragraph("First")), 54));
+  c.main().push_back(inset(block(paragraph("Second")), 54));
+  c.main().push_back(inset(block(paragraph("Third")), 54));
+  Document doc = run(c);
+  ASSERT_EQ(doc.pages.size(), 2u);
+  EXPECT_EQ(page_of(doc, "Very"), 1) << "no title line left at the foot of page 1";
+  EXPECT_EQ(page_of(doc, "Title"), 1);
+  EXPECT_EQ(page_of(doc, "First"), 1);
+  EXPECT_EQ(page_of(doc, "Second"), 1) << "beside the title's second line";
+}
+
 }  // namespace
 }  // namespace hanji::layout

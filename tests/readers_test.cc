@@ -389,18 +389,23 @@ TEST_P(Readers, PdfJsItemsAreWhatAResumeParserNeeds) {
     for (const Item* item : line) text += item->text;
     line_texts.push_back(trimmed(text));
   }
+  // A title in a rail (title_style: rail) stands beside its first entry, level with its first
+  // line: pdf.js reads the two as one line, the title first, and that is what is asked of it.
+  const bool rail = r.theme.section_title_style == hanji::theme::TitleStyle::Rail;
   for (const auto& section : r.file->cv.sections) {
     const std::string title = trimmed(cv_text::shown(section.title));
     if (title.empty() || section.entries.empty()) continue;
     bool alone = false;
     for (std::size_t first = 0; first < line_texts.size() && !alone; ++first) {
+      if (rail && line_texts[first].rfind(title + " ", 0) == 0) alone = true;
       std::string joined = line_texts[first];
       for (std::size_t last = first; last < line_texts.size() && joined.size() <= title.size(); ++last) {
         if (last > first) joined += " " + line_texts[last];
         if (joined == title) alone = true;
       }
     }
-    EXPECT_TRUE(alone) << "the section title '" << title << "' is no line of its own";
+    EXPECT_TRUE(alone) << "the section title '" << title << "' is no line of its own"
+                       << (rail ? " nor the start of one" : "");
   }
 }
 

@@ -174,6 +174,17 @@ struct Block {
   std::variant<Paragraph, Row, Rule, Figure, Table, Space> content;
   /// A timeline's rule beside the block (dates-on-the-left layouts with entry.timeline).
   std::optional<SideRule> side_rule;
+  /// Set in a column this much narrower, its left edge this far in (the entries of a section
+  /// whose title stands in a rail beside them). A side rule's x stays from the column's edge.
+  double inset_left = 0;
+  /// > 0: a section title set in a left rail this wide, beside the blocks after it rather than
+  /// above them: its first baseline level with the next block's first line, and those blocks
+  /// kept on its page until they are as tall as it (a wrapped title never hangs past its
+  /// section, nor stands alone at a page's foot). It takes no height of its own.
+  double rail = 0;
+  /// A rail title too long for the rail wraps in it; false: it is set on a line of its own
+  /// above the blocks after it, across the whole column (section.rail_overflow: above).
+  bool rail_wraps = true;
   /// Space above this block; dropped when the block starts a page.
   double space_before = 0;
   /// Never break a page between this block and the next one (section titles, entry headers).

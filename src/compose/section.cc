@@ -45,7 +45,18 @@ void accent_first_letters(std::vector<Inline>& inlines, int letters, const Rgb& 
 }
 
 theme::TitleStyle title_style(const theme::Theme& theme) {
-  return theme.section_rule ? theme.section_title_style : theme::TitleStyle::Plain;
+  // A rail is where the title stands, not a rule: section.rule does not take it away.
+  const bool rail = theme.section_title_style == theme::TitleStyle::Rail;
+  return theme.section_rule || rail ? theme.section_title_style : theme::TitleStyle::Plain;
+}
+
+// Whether this region's section titles stand in a rail: a narrow column (a sidebar) has no
+// room for one beside its entries, and sets its titles plain above them.
+bool rail_titles(Builder& b) { return title_style(b.theme()) == theme::TitleStyle::Rail && !b.narrow(); }
+
+// How far a section's entries stand in, past the rail and its gap; 0 without a rail.
+double rail_inset(Builder& b) {
+  return rail_titles(b) ? b.theme().section_rail_width + b.theme().section_rail_gap : 0;
 }
 
 // The rules a title style draws on the title's own line; nullopt for styles without any.
@@ -78,9 +89,11 @@ void add_title(Builder& b, const model::Section& section, bool first) {
   std::string bookmark = inline_text(inlines);
   accent_first_letters(inlines, theme.section_accent_letters, theme.section_accent_color);
   const theme::TitleStyle style = title_style(theme);
-  const theme::Align align = style == theme::TitleStyle::RulesAround || theme.section_title_centered
-                                  ? theme::Align::Center
-                                  : theme::Align::Left;
+  const bool rail = rail_titles(b);
+  const theme::Align align = rail ? theme.section_rail_align
+                             : style == theme::TitleStyle::RulesAround || theme.section_title_centered
+                                 ? theme::Align::Center
+                                 : theme::Align::Left;
   Paragraph title = b.paragraph(std::move(inlines), theme.section_title, align, section.title.span);
   const bool date_column = theme.aside_side == theme::AsideSide::Left && !b.narrow();
   title.rules = line_rules(theme, date_column);
@@ -92,6 +105,10 @@ void add_title(Builder& b, const model::Section& section, bool first) {
       b.add(std::move(title), first ? theme.header_space_below : theme.section_space_above, section.title.span);
   block.keep_with_next = !section.entries.empty() || style == theme::TitleStyle::RuleBelow;  // never ends a page
   block.bookmark = std::move(bookmark);
+  if (rail) {
+    block.rail = theme.section_rail_width;
+    block.rail_wraps = theme.section_rail_wraps;
+  }
 }
 
 void add_rule(Builder& b, const model::Section& section) {
@@ -239,7 +256,7 @@ void set_in_two_columns(Builder& b, const model::Section& section, const std::ve
   for (size_t i = first_block.front(); i < b.block_count(); ++i)
     if (!std::holds_alternative<Paragraph>(b.block_at(i).content)) return;
   std::vector<Block> entries = b.take_from(first_block.front());
-  const double width = theme::region_text_width(theme, b.region().name);
+  const double width = theme::region_text_width(theme, b.region().name) - rail_inset(b);
   const double gap = 2 * theme.column_gap;
   for (size_t i = 0; i < entries.size(); i += 2) {
     Row row;
@@ -259,39 +276,69 @@ void set_in_two_columns(Builder& b, const model::Section& section, const std::ve
   }
 }
 
-// A timeline down a dated section whose dates stand on the left: a rule in the middle of the
-// gap between the dates and the text, from the first entry's dot to the end of the last
-// entry, and a dot at each entry's first line.
+// A bullet entry beside a rail's timeline: its dot on the line is its bullet, so the item
+// keeps its marker (it is still a list item) but draws none, and starts where the section's
+// other entries do, rather than a "•" beside a dot, indented.
+void use_dot_as_bullet(Block& block, const theme::Theme& theme) {
+  auto* item = std::get_if<Paragraph>(&block.content);
+  if (!item || !item->marker) return;
+  item->marker->text.text.clear();
+  item->marker->text.reads_as.clear();
+  item->indent_left = std::max(0.0, item->indent_left - theme.highlight_indent);
+}
+
+// A timeline down a section: with dates on the left, down a dated section in the middle of
+// the gap between the dates and the text, a dot at each dated entry's first line; with titles
+// in a rail, down every section in the middle of the gap between the rail and the text, a dot
+// at every entry, so that the line and its dots are the page's spine. The rule runs from the
+// first entry's dot to the end of the last entry.
 void add_timeline(Builder& b, const model::Section& section, const std::vector<size_t>& first_block) {
   const auto& theme = b.theme();
-  if (!theme.timeline || theme.aside_side != theme::AsideSide::Left || b.narrow() || first_block.empty()) return;
+  const bool rail = rail_titles(b);
+  const bool dates_left = theme.aside_side == theme::AsideSide::Left && !b.narrow();
+  if (!theme.timeline || !(rail || dates_left) || first_block.empty()) return;
   const bool dated = std::any_of(section.entries.begin(), section.entries.end(),
                                  [](const model::Entry& entry) { return entry.date || entry.start_date; });
-  if (!dated) return;
+  if (!dated && !rail) return;
   SideRule rule;
-  rule.x = theme.aside_width + theme.column_gap / 2;
+  rule.x = rail ? theme.section_rail_width + theme.section_rail_gap / 2 : theme.aside_width + theme.column_gap / 2;
   rule.thickness = theme.timeline_thickness;
   rule.color = theme.timeline_color;
   for (size_t i = first_block.front(); i < b.block_count(); ++i) {
     SideRule here = rule;
-    // A dot marks a dated entry: one without a date has no place on the line of years.
+    // Beside dates on the left, a dot marks a dated entry: one without a date has no place on
+    // the line of years. Beside a rail the line is the section's, and every entry hangs on it.
     const auto start = std::find(first_block.begin(), first_block.end(), i);
     if (start != first_block.end()) {
       const model::Entry& entry = section.entries[static_cast<size_t>(start - first_block.begin())];
-      if (entry.date || entry.start_date) here.dot = theme.timeline_dot;
+      if (rail || entry.date || entry.start_date) here.dot = theme.timeline_dot;
+      if (rail && entry.kind == EntryKind::Bullet) use_dot_as_bullet(b.block_at(i), theme);
     }
     here.starts_here = i == first_block.front();
     b.block_at(i).side_rule = here;
   }
 }
 
+namespace {
+
+// A section's blocks after its title (at `title_block`) stand in past the rail it is set in.
+void inset_past_rail(Builder& b, size_t title_block) {
+  const double inset = rail_inset(b);
+  if (inset <= 0) return;
+  for (size_t i = title_block + 1; i < b.block_count(); ++i) b.block_at(i).inset_left = inset;
+}
+
+}  // namespace
+
 void add_section(Builder& b, const model::Section& section, bool first) {
   const auto& theme = b.theme();
+  const size_t title_block = b.block_count();
   add_title(b, section, first);
   if (title_style(theme) == theme::TitleStyle::RuleBelow) add_rule(b, section);
   const theme::TableTemplate& table = table_template(theme, section.kind);
   if (is_table_kind(section.kind) && !table.cells.empty() && !b.narrow()) {
     add_table(b, section, table);
+    inset_past_rail(b, title_block);
     return;
   }
   const bool time_span = shows_time_spans(theme, section);
@@ -302,6 +349,8 @@ void add_section(Builder& b, const model::Section& section, bool first) {
     const model::Entry& entry = section.entries[i];
     first_block.push_back(b.block_count());
     EntryPlacement placement;
+    // Beside a rail title the first entry starts level with it (the title's space above takes
+    // its place); below one too long for the rail, this space apart.
     placement.space_before = i == 0                     ? theme.section_space_below
                              : is_text_like(entry.kind) ? theme.text_entry_space
                                                         : theme.entry_space;
@@ -314,6 +363,7 @@ void add_section(Builder& b, const model::Section& section, bool first) {
   keep_short_entries_in_pairs(b, section, first_block);
   set_in_two_columns(b, section, first_block);
   add_timeline(b, section, first_block);
+  inset_past_rail(b, title_block);
 }
 
 }  // namespace hanji::compose

@@ -554,7 +554,26 @@ std::vector<Chunk> table_chunks(const compose::Table& table, const Column& colum
   return chunks;
 }
 
-std::vector<Chunk> block_chunks(const compose::Block& block, const Column& column, text::Typesetter& typesetter) {
+/// Moves chunks set in a narrower column `inset` to the right (a section's entries beside its
+/// rail title). A table's header row, drawn again where the table continues, moves with them.
+void inset_chunks(std::vector<Chunk>& chunks, double inset) {
+  std::shared_ptr<const Chunk> header, moved_header;
+  for (Chunk& c : chunks) {
+    translate(c.content, inset, 0);
+    if (!c.repeat_header) continue;
+    if (c.repeat_header != header) {
+      header = c.repeat_header;
+      Chunk moved = *header;
+      translate(moved.content, inset, 0);
+      moved_header = std::make_shared<const Chunk>(std::move(moved));
+    }
+    c.repeat_header = moved_header;
+  }
+}
+
+std::vector<Chunk> block_chunks(const compose::Block& block, const Column& full_column, text::Typesetter& typesetter) {
+  Column column = full_column;
+  column.width = std::max(1.0, full_column.width - block.inset_left);
   std::vector<Chunk> chunks;
   if (auto* para = std::get_if<compose::Paragraph>(&block.content)) {
     chunks = paragraph_chunks(*para, column, typesetter);
@@ -576,7 +595,85 @@ std::vector<Chunk> block_chunks(const compose::Block& block, const Column& colum
   chunks.front().bookmark = block.bookmark;
   for (auto& c : chunks)
     if (!c.span.known()) c.span = block.span;
+  if (block.inset_left > 0) inset_chunks(chunks, block.inset_left);
   return chunks;
+}
+
+/// A section title set in its rail (compose::Block::rail), waiting for the first line beside it.
+struct RailTitle {
+  Page content;               // from the title's top, at the column's left edge
+  double first_baseline = 0;  // from its top
+  double height = 0;
+  std::size_t lines = 0;
+  double space_before = 0;
+  std::string bookmark;
+  Span span;
+};
+
+RailTitle set_rail_title(const compose::Block& block, text::Typesetter& typesetter) {
+  RailTitle title;
+  title.space_before = block.space_before;
+  title.bookmark = block.bookmark;
+  title.span = block.span;
+  if (const auto* para = std::get_if<compose::Paragraph>(&block.content)) {
+    SetStack set = set_stack(std::span(para, 1), block.rail, typesetter);
+    title.content = std::move(set.content);
+    title.first_baseline = set.first_baselines.empty() ? 0 : set.first_baselines.front();
+    title.height = set.height;
+    title.lines = set.lines.size();
+  }
+  return title;
+}
+
+/// A rail title too long for its rail, set on a line of its own above its section's entries
+/// across the whole column (section.rail_overflow: above), kept with them.
+std::vector<Chunk> title_above(const compose::Block& block, const Column& column, text::Typesetter& typesetter) {
+  compose::Block above = block;
+  above.rail = 0;
+  if (auto* para = std::get_if<compose::Paragraph>(&above.content)) para->align = theme::Align::Left;
+  std::vector<Chunk> chunks = block_chunks(above, column, typesetter);
+  for (Chunk& c : chunks) c.break_after = BreakClass::Forbidden;
+  return chunks;
+}
+
+/// The rail title as a chunk of its own, above what follows (a section with no entries).
+Chunk rail_title_alone(RailTitle&& title) {
+  Chunk c;
+  c.height = title.height;
+  c.space_before = title.space_before;
+  c.content = std::move(title.content);
+  c.bookmark = std::move(title.bookmark);
+  c.span = title.span;
+  return c;
+}
+
+/// Puts the rail title into `chunk`, the first piece of its section, its first baseline level
+/// with the chunk's first line; its runs go first, so that the title is read (and tagged)
+/// before its entries. Returns how far the title reaches below the chunk's top.
+double put_rail_title(RailTitle&& title, Chunk& chunk) {
+  double first_line = title.first_baseline;
+  if (!chunk.content.runs.empty()) {
+    first_line = chunk.content.runs.front().baseline;
+    for (const PlacedRun& run : chunk.content.runs) first_line = std::min(first_line, run.baseline);
+  }
+  // Level with the line, but a hair above where the title is larger than what stands on it: a
+  // reader that orders text by the foot of each piece (pdfminer, and the parsers built on it)
+  // then meets the title, whose larger letters reach lower, before a smaller date beside it.
+  double title_size = 0, smallest_beside = 0;
+  for (const PlacedRun& run : title.content.runs)
+    if (std::abs(run.baseline - title.first_baseline) < 1e-6) title_size = std::max(title_size, run.run.size);
+  for (const PlacedRun& run : chunk.content.runs)
+    if (run.baseline - first_line < 3 && (smallest_beside == 0 || run.run.size < smallest_beside))
+      smallest_beside = run.run.size;
+  const double raise = smallest_beside > 0 ? 0.5 * std::max(0.0, title_size - smallest_beside) + 0.2 : 0;
+  const double top = first_line - title.first_baseline - raise;
+  translate(title.content, 0, top);
+  Page merged = std::move(title.content);
+  append(merged, std::move(chunk.content));
+  chunk.content = std::move(merged);
+  chunk.space_before = title.space_before;  // level with the title: the entry's own space goes
+  if (chunk.bookmark.empty()) chunk.bookmark = std::move(title.bookmark);
+  return top + title.height;
 }
 
 // The vertical extent of everything in a chunk, as intervals that a cut must not cross.
@@ -722,7 +819,37 @@ std::vector<Chunk> build_chunks(const std::vector<compose::Block>& blocks, const
   double content = 0;  // a lower bound of the height the pages need, spaces left out
   stopped_early = false;
   std::size_t set = 0;
+  // A rail title waiting for its section's first piece, then how far it still reaches below
+  // the pieces set beside it: until they are as tall, no page may break between them, and a
+  // section that ends first is lengthened to the title's foot.
+  std::optional<RailTitle> rail_title;
+  double rail_reach = 0;
+  const auto end_rail = [&] {
+    if (rail_title) {
+      chunks.push_back(rail_title_alone(std::move(*rail_title)));
+      group_of_chunk.push_back(-1);
+      rail_title.reset();
+    }
+    if (rail_reach > 0 && !chunks.empty()) chunks.back().height += rail_reach;
+    rail_reach = 0;
+  };
   for (; set < blocks.size() && content <= most_content; ++set) {
+    const compose::Block& block = blocks[set];
+    if (block.rail > 0 || block.inset_left <= 0) end_rail();  // the section beside the rail ended
+    if (block.rail > 0) {
+      // It takes no chunk of its own: block_end repeats the last one (or is -1 + 1 = 0 in
+      // unsigned arithmetic for the next block's first, when it is the flow's first block).
+      rail_title = set_rail_title(block, typesetter);
+      if (rail_title->lines > 1 && !block.rail_wraps) {
+        rail_title.reset();
+        for (Chunk& c : title_above(block, column, typesetter)) {
+          chunks.push_back(std::move(c));
+          group_of_chunk.push_back(-1);
+        }
+      }
+      block_end.push_back(chunks.size() - 1);
+      continue;
+    }
     std::size_t block_first = chunks.size();
     if (const auto* row = std::get_if<compose::Row>(&blocks[set].content)) warn_overlong_lead(*row, typesetter, diags);
     for (auto& piece : block_chunks(blocks[set], column, typesetter))
@@ -733,8 +860,21 @@ std::vector<Chunk> build_chunks(const std::vector<compose::Block>& blocks, const
       }
     if (blocks[set].side_rule)
       for (std::size_t i = block_first; i < chunks.size(); ++i) draw_side_rule(*blocks[set].side_rule, i == block_first, chunks[i]);
+    for (std::size_t i = block_first; i < chunks.size(); ++i) {
+      if (rail_title) {
+        rail_reach = put_rail_title(std::move(*rail_title), chunks[i]);
+        rail_title.reset();
+      } else if (rail_reach > 0) {
+        chunks[i - 1].break_after = BreakClass::Forbidden;  // the title still stands beside this piece
+        rail_reach -= chunks[i].space_before;
+      } else {
+        continue;
+      }
+      rail_reach -= chunks[i].height;
+    }
     block_end.push_back(chunks.size() - 1);
   }
+  end_rail();
   stopped_early = set < blocks.size();
   const std::size_t block_count = set;
 
@@ -753,7 +893,7 @@ std::vector<Chunk> build_chunks(const std::vector<compose::Block>& blocks, const
   // A block kept with the next one is also kept whole (a title, an entry's first highlight),
   // except between the bands of a piece too tall for a page.
   for (size_t b = 0; b < block_count; ++b) {
-    if (!blocks[b].keep_with_next) continue;
+    if (!blocks[b].keep_with_next || blocks[b].rail > 0) continue;  // a rail title is inside the next piece
     size_t begin = b == 0 ? 0 : block_end[b - 1] + 1;
     for (size_t i = begin; i <= block_end[b]; ++i)
       if (!chunks[i].slice_continues) chunks[i].break_after = BreakClass::Forbidden;

@@ -34,6 +34,7 @@ enum class TitleStyle {
   RulesAround,  // the title centred, a rule on each side of it on its line
   BarBefore,    // a coloured bar in the date column before the title (moderncv)
   Plain,        // the title alone
+  Rail,         // the title in a left rail beside its entries, which stand indented past it
 };
 /// Where an entry's dates and places go: a column on the right, or on the left (moderncv).
 enum class AsideSide { Right, Left };
