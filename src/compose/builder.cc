@@ -145,6 +145,11 @@ std::optional<Paragraph> Builder::paragraph(const model::Text& text, const theme
 }
 
 std::string in_language(const std::string& text, const model::Locale& locale) {
+  if (text.starts_with(kLabelPrefix)) {
+    const std::string_view key = std::string_view(text).substr(kLabelPrefix.size());
+    const auto label = locale.labels.find(key);
+    return label == locale.labels.end() ? "" : label->second;
+  }
   const size_t bar = text.find('|');
   if (bar == std::string::npos) return text;
   return locale.language == "ko" ? text.substr(0, bar) : text.substr(bar + 1);

@@ -63,6 +63,18 @@ std::vector<Chunk> build_chunks(const std::vector<compose::Block>& blocks, const
                                 text::Typesetter& typesetter, Diagnostics& diags, std::size_t pages_at_most,
                                 bool& stopped_early);
 
+/// A table's width shared among its columns, each between `least` and `most` (its widest
+/// line), as browsers' automatic table layout does: every column its maximum when they all
+/// fit, the room left to the columns of running text (those `hints`, the layout's relative
+/// widths, weigh most; every column without hints); else each its minimum and a share of the
+/// rest in proportion to what it lacks of its maximum, none past its maximum. Then the running
+/// text has at least its hinted share (or its maximum) and the short columns take their maxima,
+/// those that lack least first, while the others keep their minima; a `crowded` table (short
+/// texts that cannot all fit on two lines) shares alike instead, what a column lacks counted up
+/// to half the width.
+std::vector<double> share_table_width(const std::vector<double>& least, const std::vector<double>& most,
+                                      const std::vector<double>& hints, double width, bool crowded = false);
+
 /// Distance from the top of a line box to its baseline: the em box (0.8 above, 0.2 below the
 /// baseline) centred in the line's pitch, so mixed Hangul/Latin lines keep one rhythm.
 double baseline_offset(double line_height, double size);
