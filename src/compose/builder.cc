@@ -4,6 +4,7 @@
 #include "compose/markup.h"
 #include "compose/templates.h"
 
+#include <algorithm>
 #include <functional>
 #include <mutex>
 #include <string>
@@ -153,6 +154,10 @@ std::string in_language(const std::string& text, const model::Locale& locale) {
   const size_t bar = text.find('|');
   if (bar == std::string::npos) return text;
   return locale.language == "ko" ? text.substr(0, bar) : text.substr(bar + 1);
+}
+
+bool is_empty_cell(const Cell& cell) {
+  return std::all_of(cell.begin(), cell.end(), [](const Paragraph& p) { return p.inlines.empty(); });
 }
 
 Table table_of(const theme::Theme& theme, std::vector<double> widths, size_t columns) {

@@ -363,14 +363,14 @@ struct SetRow {
   double height = 0;
 };
 
-SetRow set_row(const std::vector<compose::Paragraph>& cells, const std::vector<double>& edges, size_t first_edge,
+SetRow set_row(const std::vector<compose::Cell>& cells, const std::vector<double>& edges, size_t first_edge,
                double padding, text::Typesetter& typesetter) {
   SetRow row;
   double tallest = 0;
   for (size_t c = 0; c < cells.size() && first_edge + c + 1 < edges.size(); ++c) {
-    if (cells[c].inlines.empty()) continue;
+    if (compose::is_empty_cell(cells[c])) continue;
     const double left = edges[first_edge + c], right = edges[first_edge + c + 1];
-    SetStack cell = set_stack(std::span(&cells[c], 1), std::max(1.0, right - left - 2 * padding), typesetter);
+    SetStack cell = set_stack(cells[c], std::max(1.0, right - left - 2 * padding), typesetter);
     translate(cell.content, left + padding, padding);
     append(row.content, std::move(cell.content));
     tallest = std::max(tallest, cell.height);
@@ -515,6 +515,16 @@ void fill_columns(const std::vector<std::size_t>& columns, const std::vector<dou
 
 // Automatic table layout, as browsers and LaTeX's tabulary share a table's width: each column
 // between its minimum and its maximum.
+std::size_t running_column(const std::vector<double>& most, const std::vector<double>& hints) {
+  // The layout knows which column holds sentences (a date range is long, and no running
+  // text); without hints, the column of the longest line.
+  const auto hint = [&](std::size_t i) { return i < hints.size() && hints[i] > 0 ? hints[i] : 1.0; };
+  std::size_t running = 0;
+  for (std::size_t i = 1; i < most.size(); ++i)
+    if (hint(i) > hint(running) || (hint(i) == hint(running) && most[i] > most[running])) running = i;
+  return running;
+}
+
 std::vector<double> share_table_width(const std::vector<double>& least, const std::vector<double>& most,
                                       const std::vector<double>& hints, double width, bool crowded) {
   const std::size_t n = least.size();
@@ -530,19 +540,12 @@ std::vector<double> share_table_width(const std::vector<double>& least, const st
     for (double v : values) total += v;
     return total;
   };
-  // The columns of running text: those the layout's hints weigh most (all when it gives none).
-  double heaviest = 0;
-  for (std::size_t i = 0; i < n; ++i) heaviest = std::max(heaviest, i < hints.size() ? hints[i] : 0.0);
-  std::vector<bool> running(n);
-  for (std::size_t i = 0; i < n; ++i) running[i] = heaviest <= 0 || (i < hints.size() && hints[i] >= heaviest);
+  const auto hint = [&](std::size_t i) { return i < hints.size() && hints[i] > 0 ? hints[i] : 1.0; };
+  const std::size_t running = running_column(high, hints);
   if (sum(high) <= width) {
-    // Every column on one line: the room left goes to the columns of running text, in
-    // proportion to their widths.
+    // Every column on one line: the room left goes to the running text.
     widths = high;
-    double weights = 0;
-    for (std::size_t i = 0; i < n; ++i) weights += running[i] ? std::max(high[i], 1.0) : 0;
-    const double slack = width - sum(high);
-    for (std::size_t i = 0; i < n; ++i) widths[i] += running[i] ? slack * std::max(high[i], 1.0) / weights : 0;
+    widths[running] += width - sum(high);
     return widths;
   }
   if (sum(low) >= width) {
@@ -552,71 +555,56 @@ std::vector<double> share_table_width(const std::vector<double>& least, const st
     for (std::size_t i = 0; i < n; ++i) widths[i] = total > 0 ? width * low[i] / total : width / double(n);
     return widths;
   }
-  // The running text is set no narrower than the share its hint gives it (or its longest line,
-  // if shorter) while the other columns' minima fit beside it: short columns take what is left
-  // of their maxima first, and the running text the rest.
-  double hinted = 0;
-  for (std::size_t i = 0; i < n; ++i) hinted += i < hints.size() ? std::max(hints[i], 0.0) : 0;
-  std::vector<double> comfortable = low;
-  double needed = 0;
-  bool some_short = false;
-  for (std::size_t i = 0; i < n; ++i) {
-    if (running[i] && hinted > 0)
-      comfortable[i] = std::clamp(width * hints[i] / hinted, low[i], high[i]);
-    needed += comfortable[i];
-    some_short = some_short || !running[i];
-  }
-  if (some_short && !crowded && needed <= width) {
-    std::vector<std::size_t> short_columns, running_columns;
-    double left = width;
-    for (std::size_t i = 0; i < n; ++i) {
-      (running[i] ? running_columns : short_columns).push_back(i);
-      if (running[i]) left -= comfortable[i];
-    }
-    // As many short columns on one line as the room allows, those that lack least first (a
-    // length of service, a date), each only while the others keep their minima; the others
-    // share what is left.
-    std::vector<std::size_t> by_lack = short_columns, wrapping;
-    std::stable_sort(by_lack.begin(), by_lack.end(),
-                     [&](std::size_t a, std::size_t b) { return high[a] - low[a] < high[b] - low[b]; });
-    double lows = 0;
-    for (std::size_t i : short_columns) lows += low[i];
-    double short_room = left;
-    for (std::size_t i : by_lack) {
-      if (short_room - high[i] >= lows - low[i] - 1e-9) {
-        widths[i] = high[i];
-        short_room -= high[i];
-        lows -= low[i];
-      } else {
-        wrapping.push_back(i);
-      }
-    }
-    fill_columns(wrapping, low, high, short_room, widths);
-    for (std::size_t i : short_columns) left -= widths[i];
-    double rest = left;
-    for (std::size_t i : running_columns) rest += comfortable[i];
-    fill_columns(running_columns, comfortable, high, rest, widths);
-    // Running text past its longest line while a short column wraps: the short columns take it.
-    double over = 0;
-    for (std::size_t i : running_columns) over += std::max(0.0, widths[i] - high[i]);
-    if (over > 0) {
-      for (std::size_t i : running_columns) widths[i] = std::min(widths[i], high[i]);
-      std::vector<double> from = widths;
-      double room = over;
-      for (std::size_t i : short_columns) room += widths[i];
-      fill_columns(short_columns, from, high, room, widths);
-    }
+  std::vector<std::size_t> all(n);
+  for (std::size_t i = 0; i < n; ++i) all[i] = i;
+  if (crowded || n == 1) {
+    // A crowded table: every column shares alike, what each lacks counted up to half the
+    // table (a line longer than that wraps anyway): a page of duties does not starve a long
+    // position.
+    std::vector<double> capped(n);
+    for (std::size_t i = 0; i < n; ++i) capped[i] = std::max(low[i], std::min(high[i], width / 2));
+    fill_columns(all, low, capped, width, widths);
     return widths;
   }
-  // A crowded table: every column shares alike, what each lacks counted up to half the table
-  // (a line longer than that wraps anyway): a page of duties does not starve a long position.
-  std::vector<std::size_t> all(n);
-  std::vector<double> capped(n);
+  // The running text is set no narrower than the share its hint gives it (or its longest line,
+  // if shorter), as far as the other columns' minima leave room: the short columns then take
+  // their maxima, those that lack least first (a length of service, a date), each only while
+  // the others keep their minima, and share what is left; the running text takes the rest.
+  double hinted = 0, others_low = 0;
   for (std::size_t i = 0; i < n; ++i) {
-    all[i] = i;
-    capped[i] = std::max(low[i], std::min(high[i], width / 2));
+    hinted += hint(i);
+    if (i != running) others_low += low[i];
   }
-  fill_columns(all, low, capped, width, widths);
+  const double comfortable =
+      std::clamp(std::min(width * hint(running) / hinted, width - others_low), low[running], high[running]);
+  std::vector<std::size_t> by_lack, wrapping;
+  for (std::size_t i = 0; i < n; ++i)
+    if (i != running) by_lack.push_back(i);
+  std::stable_sort(by_lack.begin(), by_lack.end(),
+                   [&](std::size_t a, std::size_t b) { return high[a] - low[a] < high[b] - low[b]; });
+  double room = width - comfortable, lows = others_low;
+  for (std::size_t i : by_lack) {
+    if (room - high[i] >= lows - low[i] - 1e-9) {
+      widths[i] = high[i];
+      room -= high[i];
+      lows -= low[i];
+    } else {
+      wrapping.push_back(i);
+    }
+  }
+  fill_columns(wrapping, low, high, room, widths);
+  double taken = 0;
+  for (std::size_t i : by_lack) taken += widths[i];
+  widths[running] = width - taken;
+  // The running text past its longest line while a short column wraps: they take the excess.
+  if (widths[running] > high[running] && !wrapping.empty()) {
+    const double over = widths[running] - high[running];
+    widths[running] = high[running];
+    std::vector<double> from = widths;
+    double share = over;
+    for (std::size_t i : wrapping) share += widths[i];
+    fill_columns(wrapping, from, high, share, widths);
+  }
   return widths;
 }
 
@@ -626,23 +614,24 @@ namespace {
 /// a header never breaks inside a word. A column of short texts (a company, a position) sets
 /// each on two lines at most when the table can give that and the running text its longest
 /// word: "Typeset / AG / (Zürich)" read as three things. The layout's widths are hints only:
-/// the column they weigh most is the running text, which takes the room left.
+/// they weigh which column is the running text, which takes the room left.
 std::vector<double> column_widths(const compose::Table& table, double width, text::Typesetter& typesetter) {
   const size_t n = table.widths.size();
   std::vector<ColumnNeeds> needs(n);
-  const auto measure_row = [&](const std::vector<compose::Paragraph>& cells) {
-    for (size_t i = 0; i < cells.size() && i < n; ++i) measure_cell(cells[i], table.padding, typesetter, needs[i]);
-  };
-  measure_row(table.header);
-  for (const auto& row : table.rows) measure_row(row);
-  double heaviest = 0;
-  for (double hint : table.widths) heaviest = std::max(heaviest, hint);
+  for (size_t i = 0; i < table.header.size() && i < n; ++i)
+    measure_cell(table.header[i], table.padding, typesetter, needs[i]);
+  for (const auto& row : table.rows)
+    for (size_t i = 0; i < row.size() && i < n; ++i)
+      for (const compose::Paragraph& paragraph : row[i]) measure_cell(paragraph, table.padding, typesetter, needs[i]);
   std::vector<double> least(n), two_lines(n), most(n);
-  double floors = 0;
   for (size_t i = 0; i < n; ++i) {
     least[i] = needs[i].least;
-    most[i] = needs[i].whole;
-    two_lines[i] = table.widths[i] >= heaviest ? least[i] : std::min(needs[i].two_lines, most[i]);
+    most[i] = std::max(needs[i].whole, least[i]);
+  }
+  const size_t running = running_column(most, table.widths);
+  double floors = 0;
+  for (size_t i = 0; i < n; ++i) {
+    two_lines[i] = i == running ? least[i] : std::min(needs[i].two_lines, most[i]);
     floors += two_lines[i];
   }
   const bool crowded = floors > width;  // some short text must take three lines or more
@@ -709,7 +698,9 @@ std::vector<Chunk> table_chunks(const compose::Table& table, const Column& colum
   std::vector<Chunk> chunks;
   std::shared_ptr<const Chunk> header;
   if (!table.header.empty()) {
-    SetRow set = set_row(table.header, edges, 0, table.padding, typesetter);
+    std::vector<compose::Cell> cells;
+    for (const compose::Paragraph& label : table.header) cells.push_back({label});
+    SetRow set = set_row(cells, edges, 0, table.padding, typesetter);
     Chunk c;
     c.height = set.height;
     frame_row(table, edges, set.height, true, true, table.rows.empty(), 0, c.content);
@@ -731,7 +722,7 @@ std::vector<Chunk> table_chunks(const compose::Table& table, const Column& colum
     // (a row moves over instead).
     const size_t rows = table.rows.size();
     if (rows >= 2 && (r == 0 || r + 2 == rows)) pair_ends.push_back(chunks.size());
-    if (!table.rows[r].empty()) c.span = table.rows[r].front().span;
+    if (!table.rows[r].empty() && !table.rows[r].front().empty()) c.span = table.rows[r].front().front().span;
     chunks.push_back(std::move(c));
   }
   // Only where the two rows fit on a page with the header: a row as tall as a page is cut
