@@ -159,7 +159,6 @@ Cell cell_paragraphs(Builder& b, std::vector<Inline> inlines, const Span& span, 
     }
   }
   Cell cell;
-  const double step = 0.9 * theme.body.size;  // a marker's width and its gap
   for (std::vector<Inline>& line : lines) {
     if (line.empty()) continue;
     const CellMarker* mark = nullptr;
@@ -170,9 +169,10 @@ Cell cell_paragraphs(Builder& b, std::vector<Inline> inlines, const Span& span, 
       const FontSpec font = line.front().font;
       line.erase(line.begin());
       p = b.paragraph(std::move(line), theme.body, theme::Align::Left, span);
+      // Hung as an entry's highlights are anywhere else: the marker and the text as far apart,
+      // which text extractors need to read them as two words.
       p.marker = list_marker(std::string(mark->bullet), font);
-      p.marker->gap = 0.3 * theme.body.size;
-      p.indent_left = step * mark->depth;
+      p.indent_left = theme.highlight_indent + (mark->depth - 1) * theme.nested_indent;
     } else {
       p = b.paragraph(std::move(line), theme.body, theme::Align::Left, span);
     }
