@@ -12,6 +12,7 @@
 #include <filesystem>
 #include <fstream>
 #include <memory>
+#include <optional>
 #include <set>
 #include <sstream>
 
@@ -182,6 +183,87 @@ TEST(Markdown, SectionsInTheLayoutsOrder) {
   std::vector<std::string> in_cv;
   for (const model::Section& section : rendered->file.cv.sections) in_cv.push_back(section.title.value);
   EXPECT_NE(headings, in_cv) << "the sample no longer shows the layout's own order";
+}
+
+namespace {
+
+// A sample in ko-standard (in `language` when it has several).
+std::optional<engine::Rendered> ko_standard(const std::string& sample, const std::string& language = "") {
+  Diagnostics diags;
+  engine::Request request;
+  request.layout = "ko-standard";
+  request.read.language = language;
+  auto rendered = shared_engine().render_file(test::sample(sample), request, diags);
+  EXPECT_TRUE(rendered) << test::dump(diags);
+  return rendered;
+}
+
+// Whether element `element` of a document's structure lies inside one of role `role`.
+bool inside(const doc::Document& doc, int element, doc::Role role) {
+  for (int at = doc.structure[static_cast<std::size_t>(element)].parent; at >= 0;
+       at = doc.structure[static_cast<std::size_t>(at)].parent)
+    if (doc.structure[static_cast<std::size_t>(at)].role == role) return true;
+  return false;
+}
+
+}  // namespace
+
+// The form's words are the CV's language's, from its locale: title, header table labels, table
+// headers, the declaration; Hebrew among them (it had every label in English).
+TEST(KoStandard, LabelsComeFromTheLocale) {
+  struct Case {
+    const char* sample;
+    const char* language;
+    std::vector<std::string> words, not_words;
+  };
+  const Case cases[] = {
+      {"dana-levi-he.yaml", "", {"\u05E7\u05D5\u05E8\u05D5\u05EA \u05D7\u05D9\u05D9\u05DD", "\u05EA\u05E7\u05D5\u05E4\u05D4", "\u05D4\u05E8\u05D9\u05E0\u05D9"},
+       {"R\u00C9SUM\u00C9", "Period", "I certify", "Name"}},
+      {"bilingual.yaml", "ko", {"\uC774 \uB825 \uC11C", "\uC131\uBA85", "\uADFC\uBB34\uAE30\uAC04", "\uC704\uC758 \uAE30\uC7AC"},
+       {"R\u00C9SUM\u00C9", "Period", "I certify"}},
+      {"bilingual.yaml", "en", {"R\u00C9SUM\u00C9", "Name", "Period", "Company", "I certify"},
+       {"\uC774 \uB825 \uC11C", "\uC131\uBA85", "\uADFC\uBB34\uAE30\uAC04"}},
+  };
+  for (const Case& c : cases) {
+    auto rendered = ko_standard(c.sample, c.language);
+    ASSERT_TRUE(rendered);
+    const std::string txt = exported("txt", *rendered);
+    for (const std::string& word : c.words) EXPECT_NE(txt.find(word), std::string::npos) << c.sample << " " << c.language << ": " << word;
+    for (const std::string& word : c.not_words)
+      EXPECT_EQ(txt.find(word), std::string::npos) << c.sample << " " << c.language << ": " << word;
+  }
+}
+
+// The Korean form's order is the Korean form's convention: an English CV keeps its own order.
+TEST(KoStandard, AnEnglishCvKeepsItsOwnSectionOrder) {
+  auto rendered = ko_standard("heungsub-lee.yaml");
+  ASSERT_TRUE(rendered);
+  std::vector<std::string> bookmarks, in_cv;
+  for (const doc::Bookmark& bookmark : rendered->doc.bookmarks) bookmarks.push_back(bookmark.title);
+  for (const model::Section& section : rendered->file.cv.sections) in_cv.push_back(section.title.value);
+  EXPECT_EQ(bookmarks, in_cv);
+}
+
+// Highlights are lists wherever they are: a cell's (담당업무) are list items inside its TD, and
+// a section whose table would have one column (interests with their points) is set as entries,
+// its points a list, not a one-column table of "- " lines.
+TEST(KoStandard, HighlightsAreListsInCellsAndOutOfThem) {
+  for (const char* sample : {"heungsub-lee-ko.yaml", "heungsub-lee.yaml", "gyewon-lee.yaml"}) {
+    auto rendered = ko_standard(sample);
+    ASSERT_TRUE(rendered);
+    const doc::Document& doc = rendered->doc;
+    int items_in_cells = 0;
+    for (std::size_t i = 0; i < doc.structure.size(); ++i)
+      if (doc.structure[i].role == doc::Role::LI && inside(doc, static_cast<int>(i), doc::Role::TD)) ++items_in_cells;
+    EXPECT_GT(items_in_cells, 0) << sample;
+    for (std::size_t i = 0; i < doc.structure.size(); ++i) {
+      if (doc.structure[i].role != doc::Role::TR) continue;
+      int cells = 0;
+      for (const doc::StructNode& node : doc.structure)
+        cells += node.parent == static_cast<int>(i) && (node.role == doc::Role::TD || node.role == doc::Role::TH);
+      EXPECT_GE(cells, 2) << sample << ": a table of one column";
+    }
+  }
 }
 
 // Links only to what the PDF links: another scheme is text, never a link.

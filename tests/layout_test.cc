@@ -1,6 +1,7 @@
 // Page breaking: entries kept together, titles never last on a page, widows and orphans,
 // page numbers, bookmarks, row baselines and link areas.
 #include "layout/paginate.h"
+#include "layout/chunks.h"
 
 #include <gtest/gtest.h>
 
@@ -572,7 +573,7 @@ TEST_F(Paginate, ATableThatContinuesRepeatsItsHeaderRow) {
   table.widths = {1, 3};
   table.shaded_columns = {false, false};
   table.header = {paragraph("Period"), paragraph("Company")};
-  for (int i = 0; i < 80; ++i) table.rows.push_back({paragraph("20" + std::to_string(10 + i % 10)), paragraph("Row " + std::to_string(i))});
+  for (int i = 0; i < 80; ++i) table.rows.push_back({{paragraph("20" + std::to_string(10 + i % 10))}, {paragraph("Row " + std::to_string(i))}});
   compose::Block b;
   b.content = table;
   c.main().push_back(b);
@@ -611,8 +612,8 @@ TEST_F(Paginate, TableColumnsHoldTheirLongestWord) {
   table.widths = {1, 2, 7};
   table.shaded_columns = {false, false, false};
   table.header = {paragraph("Company"), paragraph("Length"), paragraph("Responsibilities")};
-  table.rows.push_back({paragraph("Supercalifragilistic"), paragraph("4 years 6 months"),
-                        paragraph("Designed and ran the payment service for several years, with a team of four.")});
+  table.rows.push_back({{paragraph("Supercalifragilistic")}, {paragraph("4 years 6 months")},
+                        {paragraph("Designed and ran the payment service for several years, with a team of four.")}});
   compose::Block b;
   b.content = table;
   c.main().push_back(b);
@@ -620,12 +621,122 @@ TEST_F(Paginate, TableColumnsHoldTheirLongestWord) {
   ASSERT_EQ(doc.pages.size(), 1u);
   const PlacedRun* word = find_run(doc, "Supercalifragilistic");
   ASSERT_TRUE(word) << "the word is set whole, on one line";
-  const PlacedRun* length = find_run(doc, "4 years 6 months");
-  ASSERT_TRUE(length) << "the short text that fitted its share still does";
+  const PlacedRun* length = find_run(doc, "4 years");
+  ASSERT_TRUE(length) << "the length is set beside the word";
   const PlacedRun* text = find_run(doc, "Designed");
   ASSERT_TRUE(text);
   EXPECT_GT(text->x, length->x + length->run.width());
   EXPECT_GT(length->x, word->x + word->run.width());
+}
+
+// Automatic table layout: when every column's widest line fits, each column gets it and the
+// room left goes to the column of running text; a column of single words gets nothing more.
+TEST(TableWidths, MaximaThatFitAreKeptAndTheSlackGoesToRunningText) {
+  // A date range is the longest line, but the hints name the degree as the running text.
+  const std::vector<double> widths = detail::share_table_width({40, 30, 20}, {160, 100, 20}, {2.4, 3, 1.4}, 400);
+  ASSERT_EQ(widths.size(), 3u);
+  EXPECT_NEAR(widths[0], 160, 1e-6) << "the date as wide as its range, no wider";
+  EXPECT_NEAR(widths[2], 20, 1e-6) << "a single word needs no more than itself";
+  EXPECT_NEAR(widths[1], 220, 1e-6) << "the running text takes the room left";
+  // Without hints, the column of the longest line takes it.
+  const std::vector<double> plain = detail::share_table_width({40, 30, 20}, {60, 200, 20}, {}, 400);
+  EXPECT_NEAR(plain[0], 60, 1e-6);
+  EXPECT_NEAR(plain[1], 320, 1e-6);
+}
+
+// When they do not fit, each column has its minimum and a share of the rest in proportion to
+// what it lacks of its maximum; none is wider than its maximum while another wraps, and a short
+// column (a company's name beside a page of duties) stays on one line.
+TEST(TableWidths, TooWideColumnsShareByWhatTheyLack) {
+  const std::vector<double> least{50, 40, 30, 60}, most{60, 90, 100, 1500};
+  const std::vector<double> widths = detail::share_table_width(least, most, {1, 1, 1, 3}, 500);
+  double total = 0;
+  for (size_t i = 0; i < widths.size(); ++i) {
+    total += widths[i];
+    EXPECT_GE(widths[i], least[i] - 1e-6) << "column " << i;
+    EXPECT_LE(widths[i], most[i] + 1e-6) << "column " << i;
+  }
+  EXPECT_NEAR(total, 500, 1e-6);
+  EXPECT_NEAR(widths[0], 60, 1e-6);
+  EXPECT_NEAR(widths[1], 90, 1e-6) << "a short column is set on one line";
+  EXPECT_NEAR(widths[2], 100, 1e-6);
+  EXPECT_NEAR(widths[3], 250, 1e-6) << "the running text takes the rest";
+}
+
+TEST(TableWidths, MinimaThatDoNotFitShareInProportion) {
+  const std::vector<double> widths = detail::share_table_width({100, 300}, {200, 400}, {}, 200);
+  EXPECT_NEAR(widths[0], 50, 1e-6);
+  EXPECT_NEAR(widths[1], 150, 1e-6);
+}
+
+namespace {
+
+// The baselines of the runs that start with any of `words`, in a document.
+std::vector<double> baselines_of(const Document& doc, const std::vector<std::string>& words) {
+  std::vector<double> out;
+  for (const auto& page : doc.pages)
+    for (const auto& r : page.runs)
+      for (const std::string& word : words)
+        if (r.run.text.rfind(word, 0) == 0) out.push_back(r.baseline);
+  std::sort(out.begin(), out.end());
+  out.erase(std::unique(out.begin(), out.end(), [](double a, double b) { return std::abs(a - b) < 0.1; }), out.end());
+  return out;
+}
+
+}  // namespace
+
+// The layout's widths are hints: a company's name beside a page of duties is set on one line
+// (it was "Typeset / AG / (Zürich)" in a 17 mm column beside a wide Length column), and the
+// Length column is no wider than its text needs.
+TEST_F(Paginate, TableColumnsTakeTheirWidthsFromTheirContent) {
+  compose::Composition c;
+  compose::Table table;
+  table.widths = {2.3, 1.9, 1.9, 4.6, 1.3};  // ko-standard's: Length was 17 mm, Company too
+  table.shaded_columns.assign(5, false);
+  table.header = {paragraph("Period"), paragraph("Company"), paragraph("Position"), paragraph("Responsibilities"),
+                  paragraph("Length")};
+  compose::Paragraph duties = paragraph(
+      "Built the typesetting engine that sets every invoice the company sends, and its test suite.\n"
+      "· Designed the line breaker and the page builder, and cut the time a page takes by half.\n"
+      "· Led a team of four engineers through three releases of the product for large customers.");
+  table.rows.push_back({{paragraph("Mar 2019 – present")}, {paragraph("Typeset AG (Zürich)")},
+                        {paragraph("Senior Engineer")}, {duties}, {paragraph("5 years")}});
+  compose::Block b;
+  b.content = table;
+  c.main().push_back(b);
+  Document doc = run(c);
+  ASSERT_EQ(doc.pages.size(), 1u);
+  EXPECT_LE(baselines_of(doc, {"Typeset", "AG", "(Z"}).size(), 2u) << "the company's name on two lines at most";
+  EXPECT_EQ(baselines_of(doc, {"Typeset", "AG"}).size(), 1u) << "\"Typeset AG\" is not broken";
+  const PlacedRun* length = find_run(doc, "5 years");
+  const PlacedRun* built = find_run(doc, "Built");
+  ASSERT_TRUE(length && built);
+  const double right = theme_.page_width - theme_.margin_right;
+  EXPECT_LT(right - length->x, 60) << "the Length column holds its text and little more";
+  EXPECT_GT(length->x - built->x, 150) << "the duties take the room";
+}
+
+// A table that runs on to the next page leaves two rows at least on each side of the break.
+TEST_F(Paginate, ATableNeverLeavesOneRowAloneOnAPage) {
+  for (int filler = 0; filler < 60; ++filler) {
+    compose::Composition c;
+    add_filler(c, filler);
+    compose::Table table;
+    table.widths = {1, 3};
+    table.shaded_columns = {false, false};
+    table.header = {paragraph("Period"), paragraph("Company")};
+    for (int i = 0; i < 6; ++i)
+      table.rows.push_back({{paragraph("2010")}, {paragraph("Row " + std::to_string(i) + "\nsecond line\nthird line")}});
+    compose::Block b;
+    b.content = table;
+    c.main().push_back(b);
+    Document doc = run(c);
+    for (const auto& page : doc.pages) {
+      int rows = 0;
+      for (const auto& r : page.runs) rows += r.run.text.rfind("Row ", 0) == 0;
+      EXPECT_TRUE(rows == 0 || rows >= 2) << filler << " fillers: a page holds " << rows << " row";
+    }
+  }
 }
 
 TEST_F(Paginate, ASideColumnIsSetBesideTheMainFlowAndDrawnFirst) {

@@ -1865,6 +1865,31 @@ TEST_F(TextTest, WidestUnbreakableFollowsTheBreakersRules) {
   EXPECT_EQ(ts.widest_unbreakable(make_paragraph("")), 0);
 }
 
+// A short bracketed group is one piece: "(성남시 / 분당구)" was broken after its "/" (the spaces
+// around it were ordinary break opportunities) in a column that could hold it whole. It stays
+// whole wherever it fits, is the narrowest measure its text needs, and breaks inside only
+// where it is wider than the line.
+TEST_F(TextTest, AShortBracketedGroupStaysOnOneLine) {
+  Typesetter ts(theme, diags);
+  for (const std::string group : {"(\uC131\uB0A8\uC2DC / \uBD84\uB2F9\uAD6C)", "(Seoul / Pangyo)"}) {
+    const std::string text = "Kakao " + group;
+    EXPECT_NEAR(ts.widest_unbreakable(make_paragraph(text)), width_of(ts, group), 0.01) << group;
+    for (double width = width_of(ts, group) + 0.5; width < width_of(ts, text) + 20; width += 3) {
+      const std::vector<std::string> lines = texts_of(ts.typeset(make_paragraph(text), width));
+      EXPECT_TRUE(std::find(lines.begin(), lines.end(), group) != lines.end() ||
+                  std::find(lines.begin(), lines.end(), text) != lines.end())
+          << group << " at " << width << ": " << joined(lines);
+    }
+    // Narrower than the group: it breaks at its inner space, not inside a word.
+    const auto narrow = ts.typeset(make_paragraph(group), width_of(ts, group) * 0.7);
+    EXPECT_EQ(narrow.size(), 2u) << group;
+    for (const Line& line : narrow) EXPECT_FALSE(line.overfull) << group;
+  }
+  // A long bracketed note is running text: its spaces still break.
+  const std::string note = "(expected graduation date: February, 2022)";
+  EXPECT_LT(ts.widest_unbreakable(make_paragraph(note)), width_of(ts, note) / 2);
+}
+
 // ---- web fonts ----------------------------------------------------------------------------
 
 uint32_t be16(std::string_view data, std::size_t at) {

@@ -4,6 +4,7 @@
 #include "compose/markup.h"
 #include "compose/templates.h"
 
+#include <algorithm>
 #include <functional>
 #include <mutex>
 #include <string>
@@ -148,9 +149,18 @@ std::optional<Paragraph> Builder::paragraph(const model::Text& text, const theme
 }
 
 std::string in_language(const std::string& text, const model::Locale& locale) {
+  if (text.starts_with(kLabelPrefix)) {
+    const std::string_view key = std::string_view(text).substr(kLabelPrefix.size());
+    const auto label = locale.labels.find(key);
+    return label == locale.labels.end() ? "" : label->second;
+  }
   const size_t bar = text.find('|');
   if (bar == std::string::npos) return text;
   return locale.language == "ko" ? text.substr(0, bar) : text.substr(bar + 1);
+}
+
+bool is_empty_cell(const Cell& cell) {
+  return std::all_of(cell.begin(), cell.end(), [](const Paragraph& p) { return p.inlines.empty(); });
 }
 
 Table table_of(const theme::Theme& theme, std::vector<double> widths, size_t columns) {

@@ -111,8 +111,12 @@ class Builder {
   bool open_time_span_reported_ = false;
 };
 
-/// "한국어|English": the part for the CV's language (the first for Korean, else the second
-/// when there is one).
+/// How a layout's text names a word of the locale's form labels: "label:period".
+inline constexpr std::string_view kLabelPrefix = "label:";
+
+/// A layout's text in the CV's language: "label:KEY" is the locale's label of that key (its
+/// English words where the locale file has none; "" for a key no locale knows); "한국어|English"
+/// the part for the language (the first for Korean, else the second when there is one).
 std::string in_language(const std::string& text, const model::Locale& locale);
 
 /// A ruled table with the theme's rules, padding and shade, columns `widths` apart.

@@ -145,11 +145,15 @@ void report_unshown_keys(const model::CvFile& file, const theme::Theme& theme, D
 }
 
 // The sections in the order the layout gives (section.order), the CV's order
-// among sections of one type and for types it does not list.
+// among sections of one type and for types it does not list. A layout may keep that order to
+// the languages whose form it is (section.order_languages): other CVs keep their own.
 std::vector<const model::Section*> ordered_sections(const model::CvFile& file, const theme::Theme& theme) {
   std::vector<const model::Section*> sections;
   for (const auto& section : file.cv.sections) sections.push_back(&section);
   if (theme.section_order.empty()) return sections;
+  const auto& languages = theme.section_order_languages;
+  if (!languages.empty() && std::find(languages.begin(), languages.end(), file.locale.language) == languages.end())
+    return sections;
   const auto rank = [&](const model::Section* section) {
     const std::string_view kind = model::entry_kind_name(section->kind);
     for (std::size_t i = 0; i < theme.section_order.size(); ++i)

@@ -139,13 +139,21 @@ struct Figure {
   int tag = -1;  // its Figure element (Composition::structure)
 };
 
-/// A ruled table: a header row, then rows of cells, each cell one paragraph (with no inlines
-/// for an empty cell). Columns share the width in proportion to `widths`. Rows break between
-/// pages whole, and a table that continues on the next page repeats its header row there.
+/// A table cell: its paragraphs one under the other (a summary, then its highlights as list
+/// items with their markers); none, or one with no inlines, for an empty cell.
+using Cell = std::vector<Paragraph>;
+
+/// Whether a cell has nothing to draw.
+bool is_empty_cell(const Cell& cell);
+
+/// A ruled table: a header row, then rows of cells. Columns take their widths from their
+/// content; `widths` are the layout's hints (the largest marks the running text). Rows break
+/// between pages whole, and a table that continues on the next page repeats its header row
+/// there.
 struct Table {
   std::vector<double> widths;
   std::vector<Paragraph> header;             // empty: no header row
-  std::vector<std::vector<Paragraph>> rows;
+  std::vector<std::vector<Cell>> rows;
   std::vector<bool> shaded_columns;          // label columns, shaded like the header
   /// A first column spanning every row that holds a photo (the 인적사항 table); the table is
   /// then kept whole on one page.

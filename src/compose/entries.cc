@@ -172,27 +172,13 @@ const theme::EntryTemplate& template_of(const theme::Theme& theme, EntryKind kin
 
 // ---- below the row
 
-// A list marker. One that only marks (a dash, a middle dot, a triangle: no letter or digit)
-// reads as the bullet U+2022, whatever its shape: text extractors and the résumé parsers on
-// them know a list by its bullets ("•", "●", "∙"), and a dash read back starts no item for
-// them, so every wrapped highlight became an item of its own. (A tagged PDF marks such a
-// marker as an artifact: a screen reader knows the list from its structure.)
-Marker marker(std::string text, const FontSpec& font) {
-  Inline mark = made_text(std::move(text), font);
-  const bool one_mark = utf8_length(mark.text) == 1 &&
-                        std::none_of(mark.text.begin(), mark.text.end(),
-                                     [](char c) { return std::isalnum(static_cast<unsigned char>(c)) != 0; });
-  if (one_mark && mark.text != "\u2022") mark.reads_as = "\u2022";
-  return Marker{std::move(mark), kMarkerGap};
-}
-
 // A highlight's paragraph, its bullet hanging in front.
 std::optional<Paragraph> bullet_paragraph(Builder& b, const Text& text, double indent_left, const std::string& bullet) {
   const auto& theme = b.theme();
   auto p = b.paragraph(text, theme.body, theme.highlight_align.value_or(theme.body_align));
   if (!p) return std::nullopt;
   p->indent_left = indent_left;
-  p->marker = marker(bullet, font_of(theme.body));
+  p->marker = list_marker(bullet, font_of(theme.body));
   return p;
 }
 
@@ -342,7 +328,7 @@ void add_shown_regular(Builder& b, const model::Entry& entry, const EntryPlaceme
   if (short_rows)  // those below the date column's last line would take the whole width
     for (size_t i = row.aside.size(); i < row.main.size(); ++i) row.main[i].indent_right += row.aside_width + row.gap;
   if (numbered && !row.main.empty())
-    row.main.front().marker = marker(std::to_string(placement.number) + ".", font_of(theme.body));
+    row.main.front().marker = list_marker(std::to_string(placement.number) + ".", font_of(theme.body));
   if (!short_rows) summary = summary_paragraph(b, entry);
   // A one-line title with a date and a place beside it: the summary (a talk's venue) goes
   // beside the place rather than below it, which would leave the line beside the place empty.
@@ -416,10 +402,10 @@ void add_text_like(Builder& b, const model::Entry& entry, const EntryPlacement& 
   p.indent_left = content_indent(b);
   if (entry.kind == EntryKind::Bullet) {
     p.indent_left += theme.highlight_indent;
-    p.marker = marker(theme.bullet, font);
+    p.marker = list_marker(theme.bullet, font);
   } else if (entry.kind == EntryKind::Numbered || entry.kind == EntryKind::ReversedNumbered) {
     p.indent_left += number_indent(theme, placement.widest_number);
-    p.marker = marker(std::to_string(placement.number) + ".", font);
+    p.marker = list_marker(std::to_string(placement.number) + ".", font);
   }
   b.add(std::move(p), placement.space_before, entry.span).group = group;
 }
@@ -451,6 +437,20 @@ void add_entry(Builder& b, const model::Entry& entry, const EntryPlacement& plac
     add_text_like(b, entry, placement, group);
   else
     add_regular(b, entry, placement, group);
+}
+
+// A list marker. One that only marks (a dash, a middle dot, a triangle: no letter or digit)
+// reads as the bullet U+2022, whatever its shape: text extractors and the résumé parsers on
+// them know a list by its bullets ("•", "●", "∙"), and a dash read back starts no item for
+// them, so every wrapped highlight became an item of its own. (A tagged PDF marks such a
+// marker as an artifact: a screen reader knows the list from its structure.)
+Marker list_marker(std::string text, const FontSpec& font) {
+  Inline mark = made_text(std::move(text), font);
+  const bool one_mark = utf8_length(mark.text) == 1 &&
+                        std::none_of(mark.text.begin(), mark.text.end(),
+                                     [](char c) { return std::isalnum(static_cast<unsigned char>(c)) != 0; });
+  if (one_mark && mark.text != "\u2022") mark.reads_as = "\u2022";
+  return Marker{std::move(mark), kMarkerGap};
 }
 
 }  // namespace hanji::compose

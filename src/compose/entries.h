@@ -36,6 +36,9 @@ std::vector<Inline> degree_with_area(Builder& builder, const model::Entry& entry
 /// A publication's authors, comma-separated, the CV owner's name in bold when the layout asks.
 std::vector<Inline> author_inlines(Builder& builder, const model::Entry& entry, const FontSpec& font);
 
+/// A list marker hanging before a paragraph: a bullet (read as U+2022) or a number.
+Marker list_marker(std::string text, const FontSpec& font);
+
 /// Adds the entry's blocks (sharing one new group id).
 void add_entry(Builder& builder, const model::Entry& entry, const EntryPlacement& placement);
 

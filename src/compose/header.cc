@@ -291,11 +291,11 @@ void add_header_table(Builder& b, bool photo) {
   Table table = table_of(theme, {1, 3.2}, 2);
   table.shaded_columns[0] = true;
   auto add_row = [&](const std::string& label, std::vector<Inline> value, const Span& span) {
-    std::vector<Paragraph> row;
-    row.push_back(b.paragraph({Inline{label, label_font, "", {}}}, theme.body, theme::Align::Center, span));
+    std::vector<Cell> row;
+    row.push_back({b.paragraph({Inline{label, label_font, "", {}}}, theme.body, theme::Align::Center, span)});
     Paragraph content = b.paragraph(std::move(value), theme.body, theme::Align::Left, span);
     content.is_name = true;
-    row.push_back(std::move(content));
+    row.push_back({std::move(content)});
     table.rows.push_back(std::move(row));
   };
   if (!b.cv().name.empty()) add_row(label_of(0), b.inlines(b.cv().name, font_of(theme.body)), b.cv().name.span);

@@ -136,8 +136,8 @@ bool is_table_kind(EntryKind kind) {
 // header: an empty column reads as something missing.
 void drop_empty_columns(Table& table) {
   for (size_t c = table.widths.size(); c-- > 0;) {
-    const bool empty = std::all_of(table.rows.begin(), table.rows.end(), [&](const std::vector<Paragraph>& row) {
-      return c >= row.size() || row[c].inlines.empty();
+    const bool empty = std::all_of(table.rows.begin(), table.rows.end(), [&](const std::vector<Cell>& row) {
+      return c >= row.size() || is_empty_cell(row[c]);
     });
     if (!empty || table.rows.empty() || table.widths.size() == 1) continue;
     auto erase = [c](auto& cells) {
@@ -150,9 +150,60 @@ void drop_empty_columns(Table& table) {
   }
 }
 
+// The markers fill_template puts before a table cell's highlights, and how deep each sits.
+struct CellMarker {
+  std::string_view text, bullet;
+  int depth;
+};
+constexpr CellMarker kCellMarkers[] = {{"\u00B7 ", "\u00B7", 1}, {"\u00A0\u00A0\u2013 ", "\u2013", 2}};
+
+// A filled cell as its paragraphs: each of its lines (a summary, a note) a paragraph, and each
+// highlight a list item whose marker hangs before it, so that a tagged PDF reads the cell's
+// highlights as a list (L, LI, LBody), as it reads an entry's anywhere else.
+Cell cell_paragraphs(Builder& b, std::vector<Inline> inlines, const Span& span, bool names) {
+  const auto& theme = b.theme();
+  std::vector<std::vector<Inline>> lines(1);
+  for (Inline& in : inlines) {
+    std::size_t from = 0;
+    for (std::size_t newline = in.text.find('\n'); ; newline = in.text.find('\n', from)) {
+      Inline piece = in;
+      piece.text = in.text.substr(from, newline == std::string::npos ? std::string::npos : newline - from);
+      if (newline != std::string::npos) piece.reads_as.clear();
+      if (!piece.text.empty()) lines.back().push_back(std::move(piece));
+      if (newline == std::string::npos) break;
+      lines.emplace_back();
+      from = newline + 1;
+    }
+  }
+  Cell cell;
+  for (std::vector<Inline>& line : lines) {
+    if (line.empty()) continue;
+    const CellMarker* mark = nullptr;
+    for (const CellMarker& m : kCellMarkers)
+      if (line.front().text == m.text) mark = &m;
+    Paragraph p;
+    if (mark) {
+      const FontSpec font = line.front().font;
+      line.erase(line.begin());
+      p = b.paragraph(std::move(line), theme.body, theme::Align::Left, span);
+      // Hung as an entry's highlights are anywhere else: the marker and the text as far apart,
+      // which text extractors need to read them as two words.
+      p.marker = list_marker(std::string(mark->bullet), font);
+      p.indent_left = theme.highlight_indent + (mark->depth - 1) * theme.nested_indent;
+    } else {
+      p = b.paragraph(std::move(line), theme.body, theme::Align::Left, span);
+    }
+    p.is_name = names;
+    cell.push_back(std::move(p));
+  }
+  return cell;
+}
+
 // A section as a ruled table: the header row, then one row per entry, each cell one of the
 // layout's templates filled for the entry (an entry of another kind fills what it can).
-void add_table(Builder& b, const model::Section& section, const theme::TableTemplate& layout) {
+// False, and nothing added, when only one column would have anything in it: a table of one
+// column is a list in a frame (a section of interests, each with its points), set as entries.
+bool add_table(Builder& b, const model::Section& section, const theme::TableTemplate& layout) {
   const auto& theme = b.theme();
   const size_t columns = layout.cells.size();
   Table table = table_of(theme, layout.widths, columns);
@@ -179,7 +230,7 @@ void add_table(Builder& b, const model::Section& section, const theme::TableTemp
   for (size_t c = 1; c < columns; ++c)
     if (c < table.widths.size() && table.widths[c] > table.widths[widest]) widest = c;
   for (const auto& entry : section.entries) {
-    std::vector<Paragraph> row;
+    std::vector<Cell> row;
     for (size_t c = 0; c < columns; ++c) {
       std::string cell_template = layout.cells[c];
       if (c == widest && !shows_details) {
@@ -190,16 +241,14 @@ void add_table(Builder& b, const model::Section& section, const theme::TableTemp
       // A cell is a share of the width, often narrow: a long author's name may wrap there
       // rather than run into the next column.
       for (Inline& part : cell.inlines) part.unbreakable = false;
-      Paragraph p = b.paragraph(std::move(cell.inlines), theme.body, theme::Align::Left,
-                                cell.span.known() ? cell.span : entry.span);
-      p.is_name = cell.names;
-      p.hanging_markers = true;  // "· " before each highlight: their later lines under the text
-      row.push_back(std::move(p));
+      row.push_back(cell_paragraphs(b, std::move(cell.inlines), cell.span.known() ? cell.span : entry.span, cell.names));
     }
     table.rows.push_back(std::move(row));
   }
   drop_empty_columns(table);
+  if (table.widths.size() < 2) return false;
   b.add(std::move(table), theme.section_space_below, section.title.span);
+  return true;
 }
 
 int entry_number(const model::Section& section, size_t index) {
@@ -336,8 +385,7 @@ void add_section(Builder& b, const model::Section& section, bool first) {
   add_title(b, section, first);
   if (title_style(theme) == theme::TitleStyle::RuleBelow) add_rule(b, section);
   const theme::TableTemplate& table = table_template(theme, section.kind);
-  if (is_table_kind(section.kind) && !table.cells.empty() && !b.narrow()) {
-    add_table(b, section, table);
+  if (is_table_kind(section.kind) && !table.cells.empty() && !b.narrow() && add_table(b, section, table)) {
     inset_past_rail(b, title_block);
     return;
   }

@@ -114,10 +114,25 @@ class StructureBuilder {
   }
 
   // Every cell is an element, an empty one too: the cells of a row must line up with the
-  // columns for a reader to say which column a value is in.
+  // columns for a reader to say which column a value is in. A cell of one plain paragraph
+  // holds its text itself; one of several holds them as paragraphs and lists (a summary, then
+  // its highlights).
   void cell_of(Paragraph& cell, int tr, Role role, bool row_header) {
     cell.tag = add(role, tr);
     nodes_.back().row_header = row_header;
+  }
+  void cell_of(Cell& cell, int tr, Role role, bool row_header) {
+    if (cell.empty() || (cell.size() == 1 && !cell.front().marker)) {
+      const int element = add(role, tr);
+      nodes_.back().row_header = row_header;
+      if (!cell.empty()) cell.front().tag = element;
+      return;
+    }
+    const int element = add(role, tr);
+    nodes_.back().row_header = row_header;
+    lists_.clear();
+    for (Paragraph& p : cell) paragraph(p, element);
+    lists_.clear();
   }
 
   std::vector<doc::StructNode>& nodes_;

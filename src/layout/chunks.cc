@@ -363,14 +363,14 @@ struct SetRow {
   double height = 0;
 };
 
-SetRow set_row(const std::vector<compose::Paragraph>& cells, const std::vector<double>& edges, size_t first_edge,
+SetRow set_row(const std::vector<compose::Cell>& cells, const std::vector<double>& edges, size_t first_edge,
                double padding, text::Typesetter& typesetter) {
   SetRow row;
   double tallest = 0;
   for (size_t c = 0; c < cells.size() && first_edge + c + 1 < edges.size(); ++c) {
-    if (cells[c].inlines.empty()) continue;
+    if (compose::is_empty_cell(cells[c])) continue;
     const double left = edges[first_edge + c], right = edges[first_edge + c + 1];
-    SetStack cell = set_stack(std::span(&cells[c], 1), std::max(1.0, right - left - 2 * padding), typesetter);
+    SetStack cell = set_stack(cells[c], std::max(1.0, right - left - 2 * padding), typesetter);
     translate(cell.content, left + padding, padding);
     append(row.content, std::move(cell.content));
     tallest = std::max(tallest, cell.height);
@@ -403,74 +403,239 @@ void frame_row(const compose::Table& table, const std::vector<double>& edges, do
   }
 }
 
-/// What a column's cells need: the widest word (a cell never breaks inside one) and the
-/// widest cell set on one line, each with the cell's padding.
+/// What a column's cells need: the widest piece no line may break inside (a word, a date, a
+/// short bracketed group; a header's words too), the widest line its cells take set without
+/// wrapping (each forced line of a cell measured alone), and the width that sets each of those
+/// lines on two at most; each with the cell's padding.
 struct ColumnNeeds {
-  double least = 0, whole = 0;
+  double least = 0, whole = 0, two_lines = 0;
 };
 
+/// The narrowest width that sets one line of text (its inlines) on two lines at most, breaking
+/// at a space: its longer half at the best space. A line of many words is running text, which
+/// wraps anyway: its whole width stands for it.
+double two_line_width(const std::vector<compose::Inline>& line, double whole, text::Typesetter& typesetter) {
+  constexpr std::size_t kMostWords = 16;
+  std::vector<std::pair<std::size_t, std::size_t>> spaces;  // (inline, byte)
+  for (std::size_t i = 0; i < line.size(); ++i)
+    for (std::size_t at = line[i].text.find(' '); at != std::string::npos; at = line[i].text.find(' ', at + 1))
+      if (at > 0 && line[i].text[at - 1] != ' ') spaces.emplace_back(i, at);
+  if (spaces.empty() || spaces.size() >= kMostWords) return whole;
+  const auto width_of = [&](std::size_t i, std::size_t from, std::size_t to) {
+    compose::Inline piece = line[i];
+    piece.text = line[i].text.substr(from, to == std::string::npos ? std::string::npos : to - from);
+    piece.reads_as.clear();
+    return piece.text.empty() ? 0.0 : typesetter.typeset_line(piece).width;
+  };
+  double best = whole;
+  for (const auto& [split, at] : spaces) {
+    double head = 0, tail = 0;
+    for (std::size_t i = 0; i < split; ++i) head += width_of(i, 0, std::string::npos);
+    head += width_of(split, 0, at);
+    const std::size_t resume = line[split].text.find_first_not_of(' ', at);
+    if (resume != std::string::npos) tail += width_of(split, resume, std::string::npos);
+    for (std::size_t i = split + 1; i < line.size(); ++i) tail += width_of(i, 0, std::string::npos);
+    best = std::min(best, std::max(head, tail));
+  }
+  return best;
+}
+
 void measure_cell(const compose::Paragraph& cell, double padding, text::Typesetter& typesetter, ColumnNeeds& needs) {
+  if (cell.inlines.empty()) return;
   const double around = cell.indent_left + cell.indent_right + 2 * padding;
   // The widest stretch the line breaker will not divide: a word, and a date ("Apr 2019"), an
   // address, a number with its unit; measured by the breaker's own rules, so that a column
   // is never narrower than something its cells cannot wrap (text over the next column).
-  needs.least = std::max(needs.least, typesetter.widest_unbreakable(cell) + around);
-  double whole = 0;
-  for (const compose::Inline& in : cell.inlines) whole += typesetter.typeset_line(in).width;
-  needs.whole = std::max(needs.whole, whole + around);
+  const double least = typesetter.widest_unbreakable(cell) + around;
+  needs.least = std::max(needs.least, least);
+  // A cell's lines end at its forced breaks (a summary, then a highlight a line): its widest
+  // line is what it needs to set nothing wrapped. Each line is also measured for two lines (a
+  // company's name, a position: "Senior Backend / Engineer").
+  double line = 0, widest = 0, two_lines = 0;
+  std::vector<compose::Inline> pieces;
+  const auto end_line = [&] {
+    widest = std::max(widest, line);
+    two_lines = std::max(two_lines, two_line_width(pieces, line, typesetter));
+    line = 0;
+    pieces.clear();
+  };
+  for (const compose::Inline& in : cell.inlines) {
+    std::size_t from = 0;
+    while (true) {
+      const std::size_t newline = in.text.find('\n', from);
+      compose::Inline piece = in;
+      piece.text = in.text.substr(from, newline == std::string::npos ? std::string::npos : newline - from);
+      if (!piece.text.empty()) {
+        line += typesetter.typeset_line(piece).width;
+        pieces.push_back(std::move(piece));
+      }
+      if (newline == std::string::npos) break;
+      end_line();
+      from = newline + 1;
+    }
+  }
+  end_line();
+  needs.whole = std::max(needs.whole, widest + around);
+  needs.two_lines = std::max({needs.two_lines, two_lines + around, least});
 }
 
-/// Raises each width to its target where others can give: they give in proportion to what they
-/// have above their own floor, and never go below it.
-void grow_to(std::vector<double>& widths, const std::vector<double>& targets, const std::vector<double>& floors) {
-  double wanted = 0, spare = 0;
-  for (size_t i = 0; i < widths.size(); ++i) {
-    if (targets[i] > widths[i]) wanted += targets[i] - widths[i];
-    else spare += std::max(0.0, widths[i] - floors[i]);
+// `columns` share `room`: each its `low` plus a share of what is left in proportion to what it
+// lacks of its `high`; one the share would take past its high stops there (it needs no more
+// while another wraps) and the others share again what it leaves. Room beyond every high is
+// shared in proportion to the highs.
+void fill_columns(const std::vector<std::size_t>& columns, const std::vector<double>& low,
+                  const std::vector<double>& high, double room, std::vector<double>& widths) {
+  std::vector<bool> full(low.size(), false);
+  for (std::size_t round = 0; round <= columns.size(); ++round) {
+    double left = room, lack = 0;
+    for (std::size_t i : columns) {
+      left -= full[i] ? high[i] : low[i];
+      if (!full[i]) lack += high[i] - low[i];
+    }
+    bool changed = false;
+    for (std::size_t i : columns) {
+      widths[i] = full[i] ? high[i] : low[i] + (lack > 0 ? std::max(0.0, left) * (high[i] - low[i]) / lack : 0);
+      if (!full[i] && widths[i] > high[i]) {
+        full[i] = changed = true;
+        widths[i] = high[i];
+      }
+    }
+    if (!changed) break;
   }
-  if (wanted <= 0 || spare <= 0) return;
-  const double given = std::min(wanted, spare);
-  for (size_t i = 0; i < widths.size(); ++i) {
-    if (targets[i] > widths[i]) widths[i] += (targets[i] - widths[i]) * given / wanted;
-    else widths[i] -= std::max(0.0, widths[i] - floors[i]) * given / spare;
+  double total = 0, highs = 0;
+  for (std::size_t i : columns) {
+    total += widths[i];
+    highs += std::max(high[i], 1.0);
   }
+  if (total < room && highs > 0)
+    for (std::size_t i : columns) widths[i] += (room - total) * std::max(high[i], 1.0) / highs;
 }
 
-/// The widths of the columns: the layout's proportions, then a column whose longest word does
-/// not fit ("(주)한빛소프트웨어") widened to hold it, from the columns with room to spare (a
-/// column of short texts that fit on one line gives last).
+}  // namespace
+
+// Automatic table layout, as browsers and LaTeX's tabulary share a table's width: each column
+// between its minimum and its maximum.
+std::size_t running_column(const std::vector<double>& most, const std::vector<double>& hints) {
+  // The layout knows which column holds sentences (a date range is long, and no running
+  // text); without hints, the column of the longest line.
+  const auto hint = [&](std::size_t i) { return i < hints.size() && hints[i] > 0 ? hints[i] : 1.0; };
+  std::size_t running = 0;
+  for (std::size_t i = 1; i < most.size(); ++i)
+    if (hint(i) > hint(running) || (hint(i) == hint(running) && most[i] > most[running])) running = i;
+  return running;
+}
+
+std::vector<double> share_table_width(const std::vector<double>& least, const std::vector<double>& most,
+                                      const std::vector<double>& hints, double width, bool crowded) {
+  const std::size_t n = least.size();
+  std::vector<double> widths(n, 0);
+  if (n == 0) return widths;
+  std::vector<double> low(n), high(n);
+  for (std::size_t i = 0; i < n; ++i) {
+    low[i] = std::max(0.0, least[i]);
+    high[i] = std::max(low[i], most[i]);
+  }
+  const auto sum = [](const std::vector<double>& values) {
+    double total = 0;
+    for (double v : values) total += v;
+    return total;
+  };
+  const auto hint = [&](std::size_t i) { return i < hints.size() && hints[i] > 0 ? hints[i] : 1.0; };
+  const std::size_t running = running_column(high, hints);
+  if (sum(high) <= width) {
+    // Every column on one line: the room left goes to the running text.
+    widths = high;
+    widths[running] += width - sum(high);
+    return widths;
+  }
+  if (sum(low) >= width) {
+    // Not even the minima fit (a word wider than the page's share): each column in proportion
+    // to its minimum; the breaker breaks inside a word only then.
+    const double total = sum(low);
+    for (std::size_t i = 0; i < n; ++i) widths[i] = total > 0 ? width * low[i] / total : width / double(n);
+    return widths;
+  }
+  std::vector<std::size_t> all(n);
+  for (std::size_t i = 0; i < n; ++i) all[i] = i;
+  if (crowded || n == 1) {
+    // A crowded table: every column shares alike, what each lacks counted up to half the
+    // table (a line longer than that wraps anyway): a page of duties does not starve a long
+    // position.
+    std::vector<double> capped(n);
+    for (std::size_t i = 0; i < n; ++i) capped[i] = std::max(low[i], std::min(high[i], width / 2));
+    fill_columns(all, low, capped, width, widths);
+    return widths;
+  }
+  // The running text is set no narrower than the share its hint gives it (or its longest line,
+  // if shorter), as far as the other columns' minima leave room: the short columns then take
+  // their maxima, those that lack least first (a length of service, a date), each only while
+  // the others keep their minima, and share what is left; the running text takes the rest.
+  double hinted = 0, others_low = 0;
+  for (std::size_t i = 0; i < n; ++i) {
+    hinted += hint(i);
+    if (i != running) others_low += low[i];
+  }
+  const double comfortable =
+      std::clamp(std::min(width * hint(running) / hinted, width - others_low), low[running], high[running]);
+  std::vector<std::size_t> by_lack, wrapping;
+  for (std::size_t i = 0; i < n; ++i)
+    if (i != running) by_lack.push_back(i);
+  std::stable_sort(by_lack.begin(), by_lack.end(),
+                   [&](std::size_t a, std::size_t b) { return high[a] - low[a] < high[b] - low[b]; });
+  double room = width - comfortable, lows = others_low;
+  for (std::size_t i : by_lack) {
+    if (room - high[i] >= lows - low[i] - 1e-9) {
+      widths[i] = high[i];
+      room -= high[i];
+      lows -= low[i];
+    } else {
+      wrapping.push_back(i);
+    }
+  }
+  fill_columns(wrapping, low, high, room, widths);
+  double taken = 0;
+  for (std::size_t i : by_lack) taken += widths[i];
+  widths[running] = width - taken;
+  // The running text past its longest line while a short column wraps: they take the excess.
+  if (widths[running] > high[running] && !wrapping.empty()) {
+    const double over = widths[running] - high[running];
+    widths[running] = high[running];
+    std::vector<double> from = widths;
+    double share = over;
+    for (std::size_t i : wrapping) share += widths[i];
+    fill_columns(wrapping, from, high, share, widths);
+  }
+  return widths;
+}
+
+namespace {
+
+/// The widths of the columns from their content (share_table_width), the header row included:
+/// a header never breaks inside a word. A column of short texts (a company, a position) sets
+/// each on two lines at most when the table can give that and the running text its longest
+/// word: "Typeset / AG / (Zürich)" read as three things. The layout's widths are hints only:
+/// they weigh which column is the running text, which takes the room left.
 std::vector<double> column_widths(const compose::Table& table, double width, text::Typesetter& typesetter) {
   const size_t n = table.widths.size();
-  double total = 0;
-  for (double w : table.widths) total += std::max(w, 0.0);
-  std::vector<double> widths(n);
-  for (size_t i = 0; i < n; ++i) widths[i] = total > 0 ? width * std::max(table.widths[i], 0.0) / total : width / n;
   std::vector<ColumnNeeds> needs(n);
-  const auto measure_row = [&](const std::vector<compose::Paragraph>& cells) {
-    for (size_t i = 0; i < cells.size() && i < n; ++i) measure_cell(cells[i], table.padding, typesetter, needs[i]);
-  };
-  measure_row(table.header);
-  for (const auto& row : table.rows) measure_row(row);
-  std::vector<double> least(n), nice(n);
+  for (size_t i = 0; i < table.header.size() && i < n; ++i)
+    measure_cell(table.header[i], table.padding, typesetter, needs[i]);
+  for (const auto& row : table.rows)
+    for (size_t i = 0; i < row.size() && i < n; ++i)
+      for (const compose::Paragraph& paragraph : row[i]) measure_cell(paragraph, table.padding, typesetter, needs[i]);
+  std::vector<double> least(n), two_lines(n), most(n);
   for (size_t i = 0; i < n; ++i) {
     least[i] = needs[i].least;
-    // A short text (at most a quarter of the table) that its share holds on one line keeps it.
-    constexpr double kNearlyFits = 1.0, kShort = 0.25;
-    const bool short_text = needs[i].whole <= kNearlyFits * widths[i] && needs[i].whole <= kShort * width;
-    nice[i] = short_text ? needs[i].whole : least[i];
+    most[i] = std::max(needs[i].whole, least[i]);
   }
-  // A column gives what it has beyond its longest word, and beyond its short text where that
-  // fits on one line already: wrapping a long text costs less than wrapping a short one.
-  const auto floors = [&] {
-    std::vector<double> out(n);
-    for (size_t i = 0; i < n; ++i) out[i] = std::max(least[i], std::min(nice[i], widths[i]));
-    return out;
-  };
-  grow_to(widths, least, floors());
-  grow_to(widths, least, least);  // a word must fit: then short texts wrap if they must
-  // Short texts are not widened to one line beyond their share: the columns would stop lining
-  // up with how a text extractor reads a table (row by row), which ATS parsers rely on.
-  return widths;
+  const size_t running = running_column(most, table.widths);
+  double floors = 0;
+  for (size_t i = 0; i < n; ++i) {
+    two_lines[i] = i == running ? least[i] : std::min(needs[i].two_lines, most[i]);
+    floors += two_lines[i];
+  }
+  const bool crowded = floors > width;  // some short text must take three lines or more
+  return share_table_width(crowded ? least : two_lines, most, table.widths, width, crowded);
 }
 
 /// Where the columns meet: the photo's column first when there is one, then the others.
@@ -525,14 +690,17 @@ Chunk photo_table_chunk(const compose::Table& table, const std::vector<double>& 
 }
 
 /// A table as pieces a page may break between: the header row (kept with the first row), then
-/// each row, which carries the header to draw again when it starts a page.
+/// each row, which carries the header to draw again when it starts a page; two rows at least
+/// on each side of a break.
 std::vector<Chunk> table_chunks(const compose::Table& table, const Column& column, text::Typesetter& typesetter) {
   const std::vector<double> edges = column_edges(table, column.width, typesetter);
   if (table.photo) return just(photo_table_chunk(table, edges, typesetter));
   std::vector<Chunk> chunks;
   std::shared_ptr<const Chunk> header;
   if (!table.header.empty()) {
-    SetRow set = set_row(table.header, edges, 0, table.padding, typesetter);
+    std::vector<compose::Cell> cells;
+    for (const compose::Paragraph& label : table.header) cells.push_back({label});
+    SetRow set = set_row(cells, edges, 0, table.padding, typesetter);
     Chunk c;
     c.height = set.height;
     frame_row(table, edges, set.height, true, true, table.rows.empty(), 0, c.content);
@@ -541,6 +709,7 @@ std::vector<Chunk> table_chunks(const compose::Table& table, const Column& colum
     header = std::make_shared<const Chunk>(c);
     chunks.push_back(std::move(c));
   }
+  std::vector<size_t> pair_ends;  // rows a page must not break after (widows and orphans)
   for (size_t r = 0; r < table.rows.size(); ++r) {
     SetRow set = set_row(table.rows[r], edges, 0, table.padding, typesetter);
     Chunk c;
@@ -548,9 +717,20 @@ std::vector<Chunk> table_chunks(const compose::Table& table, const Column& colum
     frame_row(table, edges, set.height, false, r == 0 && !header, r + 1 == table.rows.size(), 0, c.content);
     append(c.content, std::move(set.content));
     c.repeat_header = header;
-    if (!table.rows[r].empty()) c.span = table.rows[r].front().span;
+    // Widows and orphans of a table, as of a paragraph: its first row never alone at a page's
+    // foot under the header, its last never alone on the next page under the repeated header
+    // (a row moves over instead).
+    const size_t rows = table.rows.size();
+    if (rows >= 2 && (r == 0 || r + 2 == rows)) pair_ends.push_back(chunks.size());
+    if (!table.rows[r].empty() && !table.rows[r].front().empty()) c.span = table.rows[r].front().front().span;
     chunks.push_back(std::move(c));
   }
+  // Only where the two rows fit on a page with the header: a row as tall as a page is cut
+  // where it must.
+  const double header_height = header ? header->height : 0;
+  for (const size_t at : pair_ends)
+    if (at + 1 < chunks.size() && header_height + chunks[at].height + chunks[at + 1].height <= column.page_height)
+      chunks[at].break_after = BreakClass::Forbidden;
   return chunks;
 }
 

@@ -63,6 +63,20 @@ std::vector<Chunk> build_chunks(const std::vector<compose::Block>& blocks, const
                                 text::Typesetter& typesetter, Diagnostics& diags, std::size_t pages_at_most,
                                 bool& stopped_early);
 
+/// Which column of a table is its running text: the one the layout's `hints` (relative widths,
+/// 1 where missing) weigh most; among equals, the one whose longest line (`most`) is longest.
+std::size_t running_column(const std::vector<double>& most, const std::vector<double>& hints);
+
+/// A table's width shared among its columns, each between `least` and `most` (its widest
+/// line), as browsers' automatic table layout does: every column its maximum when they all
+/// fit, the room left to the running text (running_column); else the running text its hinted share (at most
+/// its maximum), the other columns their maxima, those that lack least first, while the rest
+/// keep their minima, and a share of what is left in proportion to what they lack. A `crowded`
+/// table (short texts that cannot all fit on two lines) shares alike instead: each its minimum
+/// and a share in proportion to what it lacks, counted up to half the width.
+std::vector<double> share_table_width(const std::vector<double>& least, const std::vector<double>& most,
+                                      const std::vector<double>& hints, double width, bool crowded = false);
+
 /// Distance from the top of a line box to its baseline: the em box (0.8 above, 0.2 below the
 /// baseline) centred in the line's pitch, so mixed Hangul/Latin lines keep one rhythm.
 double baseline_offset(double line_height, double size);

@@ -22,8 +22,12 @@ bool is_empty(const Chunk& c) {
 
 /// Index one past the last chunk of the page that starts at `start`: the latest break of the
 /// lowest class among those that keep the page within `flow_height`. Vertical spaces are
-/// scaled by `space_scale` (1 = as the layout says).
-size_t page_end(const std::vector<Chunk>& chunks, size_t start, double flow_height, double space_scale) {
+/// scaled by `space_scale` (1 = as the layout says). With `may_wait` (the region starts below
+/// another on its page, so the next page gives it more room), a page whose only breaks are
+/// forbidden ones takes nothing: a section's title and a table's header row are not left at
+/// the foot of the first page under the header when the table's first rows cannot follow.
+size_t page_end(const std::vector<Chunk>& chunks, size_t start, double flow_height, double space_scale,
+                bool may_wait = false) {
   std::array<long, 3> latest = {-1, -1, -1};
   // A table row that starts the page has its table's header drawn above it again.
   double y = start < chunks.size() && chunks[start].repeat_header ? chunks[start].repeat_header->height : 0;
@@ -35,6 +39,9 @@ size_t page_end(const std::vector<Chunk>& chunks, size_t start, double flow_heig
     latest[static_cast<size_t>(chunks[i].break_after)] = static_cast<long>(i);
   }
   if (i == chunks.size()) return i;
+  if (may_wait && latest[static_cast<size_t>(BreakClass::Free)] < 0 &&
+      latest[static_cast<size_t>(BreakClass::InsideGroup)] < 0)
+    return start;
   for (long candidate : latest)
     if (candidate >= 0) return static_cast<size_t>(candidate) + 1;
   return i;  // unreachable: the first chunk always records a candidate
@@ -164,7 +171,9 @@ Plan plan_pages(std::vector<Flow>& flows, const std::map<std::string, std::size_
           balanced[head->second] = *height;
       auto limit = balanced.find(head->second);
       const double room = limit == balanced.end() ? bottom - y : std::min(bottom - y, limit->second);
-      const std::size_t end = page_end(flow.chunks, at, room, flow.space_scale);
+      const bool below_another = y > theme.margin_top + 1e-6;
+      const std::size_t end = page_end(flow.chunks, at, room, flow.space_scale, below_another);
+      if (end == at) continue;  // it waits for the next page
       Placement placement{frame, head->second, {at, end}, y, 0, above_gap};
       placement.height = used_height(flow.chunks, placement.range, flow.space_scale);
       at = end;

@@ -59,6 +59,7 @@ Locale english() {
   locale.month_abbreviations = {"Jan", "Feb", "Mar", "Apr", "May", "Jun",
                                 "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"};
   for (std::string_view key : known_section_keys()) locale.section_titles.emplace(key, english_title(key));
+  for (const FormLabel& label : form_labels()) locale.labels.emplace(label.key, label.english);
   return locale;
 }
 
@@ -79,6 +80,40 @@ const std::vector<std::string_view>& known_section_keys() {
       "activities",    "extracurricular_activities", "leadership", "courses", "coursework",
       "grants",        "service",         "memberships"};
   return kKeys;
+}
+
+const std::vector<FormLabel>& form_labels() {
+  static const std::vector<FormLabel> kLabels = {
+      {"form_title", "RÉSUMÉ", "the title of a form such as the Korean 이력서 (이 력 서)"},
+      {"name", "Name", "the header table's row of the name"},
+      {"headline", "Profile", "the header table's row of the headline"},
+      {"address", "Address", "the header table's row of the address"},
+      {"email", "E-mail", "the header table's row of the e-mail address"},
+      {"phone", "Phone", "the header table's row of the phone number"},
+      {"website", "Website", "the header table's row of the website"},
+      {"period", "Period", "a table's column of dates"},
+      {"school", "School", "an education table's column of schools"},
+      {"degree", "Degree", "an education table's column of degrees"},
+      {"location", "Location", "a table's column of places"},
+      {"work_period", "Period", "an experience table's column of dates (근무기간)"},
+      {"company", "Company", "an experience table's column of employers"},
+      {"position", "Position", "an experience table's column of positions"},
+      {"responsibilities", "Responsibilities", "an experience table's column of duties"},
+      {"length_of_service", "Length", "an experience table's column of time served (재직기간)"},
+      {"date", "Date", "a table's column of single dates"},
+      {"title", "Title", "a table's column of titles"},
+      {"place", "Place", "a table's column of venues and places"},
+      {"published", "Date", "a publication table's column of dates (발표일)"},
+      {"title_and_authors", "Title and authors", "a publication table's column of titles and authors"},
+      {"venue", "Venue", "a publication table's column of journals"},
+      {"item", "Item", "a table's column of labels"},
+      {"details", "Details", "a table's column of details"},
+      {"self_introduction", "", "the title a form gives the applicant's own paragraphs (자기소개); empty: the section's own"},
+      {"declaration", "I certify that the information above is true and correct.",
+       "the statement a form ends with, before the date"},
+      {"signature", "NAME", "the signature line after the declaration: NAME is filled in (지원자 NAME (인))"},
+  };
+  return kLabels;
 }
 
 std::optional<Locale> builtin_locale(std::string_view name) {

@@ -168,6 +168,11 @@ struct Locale {
   /// JSON Resume's entries have that become highlights.
   std::map<std::string, std::string, std::less<>> section_titles;
   std::string score = "Score", courses = "Courses", keywords = "Keywords";
+  /// The words of a form in this language, by key (form_labels()): its title (이 력 서), the
+  /// labels of its header table and the headers of its tables, its closing declaration and
+  /// signature line. Layouts name them as "label:KEY"; a key a locale file leaves out keeps
+  /// its English words.
+  std::map<std::string, std::string, std::less<>> labels;
   /// The photo's alternative text in a tagged PDF, what a screen reader says for it; NAME is
   /// filled in.
   std::string photo_of = "Photo of NAME";
@@ -185,6 +190,12 @@ bool is_right_to_left(std::string_view language);
 /// The section keys a locale may title ("experience", "work_experience", ...), in the
 /// order locale files list them. Their English titles are what RenderCV makes of the key.
 const std::vector<std::string_view>& known_section_keys();
+
+/// A form's label keys (Locale::labels) with their English words and what each labels.
+struct FormLabel {
+  std::string_view key, english, what;
+};
+const std::vector<FormLabel>& form_labels();
 
 /// The built-in locale: English ("en" or "english"); nullopt for any other name (the others
 /// are locale files, read by the CV reader).

@@ -26,6 +26,7 @@ enum class Shape {
   CustomConnections,
   Phrases,       // locale.phrases
   SectionTitles,  // locale.section_titles
+  Labels,         // locale.labels
   PdfStandard,   // none, ua-1, a-2b or a-2a
   Anything,      // read and left alone (RenderCV's render_command)
   // The parts of the top level.
@@ -62,6 +63,7 @@ const std::vector<Field>& locale_fields();            // locale.cc
 const std::vector<Field>& locale_file_fields();       // locale.cc: what only a locale file has
 const std::vector<Field>& phrase_fields();            // locale.cc
 const std::vector<Field>& section_title_fields();     // locale.cc
+const std::vector<Field>& label_fields();             // locale.cc
 const Field& tags_field();                            // variants.cc
 /// A plain-text list item with tags: {text: ..., tags: [...]} (variants.cc).
 const Field& tagged_text_field();

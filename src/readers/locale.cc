@@ -34,6 +34,9 @@ const std::vector<Field>& locale_fields() {
       {"section_titles", Shape::SectionTitles,
        "the titles of the usual sections in this language, by key (experience: Berufserfahrung): a CV's "
        "sections written under these keys and a JSON Resume's sections take them"},
+      {"labels", Shape::Labels,
+       "the words of a form in this language, by key (period: Zeitraum): its title, the labels of its header "
+       "table, the headers of its tables, its declaration and signature line"},
   };
   return kFields;
 }
@@ -75,6 +78,15 @@ const std::vector<Field>& section_title_fields() {
     std::vector<Field> fields;
     for (std::string_view key : model::known_section_keys())
       fields.push_back({key, Shape::Text, "the title of a section written under this key"});
+    return fields;
+  }();
+  return kFields;
+}
+
+const std::vector<Field>& label_fields() {
+  static const std::vector<Field> kFields = [] {
+    std::vector<Field> fields;
+    for (const model::FormLabel& label : model::form_labels()) fields.push_back({label.key, Shape::Text, label.what});
     return fields;
   }();
   return kFields;
@@ -170,6 +182,18 @@ void read_section_titles(const YamlNode& node, Reader& reader, Locale& locale) {
   for (size_t i = 0; i < node.keys.size(); ++i) {
     if (!known(kSections, node.keys[i])) reader.unknown_key(node.key_spans[i], node.keys[i], "section_titles", kSections);
     else if (auto text = reader.text(node.items[i], node.keys[i])) locale.section_titles[node.keys[i]] = text->value;
+  }
+}
+
+// A form's words in this language ({period: Zeitraum, ...}).
+void read_labels(const YamlNode& node, Reader& reader, Locale& locale) {
+  static const std::vector<std::string> kLabels = keys_of(label_fields());
+  if (node.is_null() || !reader.expect_map(node, "labels", "write 'labels:' with 'period: Period', ..."))
+    return;
+  for (size_t i = 0; i < node.keys.size(); ++i) {
+    if (!known(kLabels, node.keys[i])) reader.unknown_key(node.key_spans[i], node.keys[i], "labels", kLabels);
+    else if (node.items[i].is_scalar() && node.items[i].scalar.empty()) locale.labels[node.keys[i]] = "";
+    else if (auto text = reader.text(node.items[i], node.keys[i])) locale.labels[node.keys[i]] = text->value;
   }
 }
 
@@ -269,6 +293,7 @@ void read_locale_map(const YamlNode& node, Reader& reader, Locale& locale, bool 
     else if (key == "month_abbreviations") read_months(value, key, reader, locale.month_abbreviations);
     else if (key == "phrases") read_phrases(value, reader, locale);
     else if (key == "section_titles") read_section_titles(value, reader, locale);
+    else if (key == "labels") read_labels(value, reader, locale);
     else if (known(locale_keys(), key) || (locale_file && known(file_only_keys(), key))) {
       if (auto text = reader.text(value, key)) *string_slot(key, locale) = text->value;
     } else {

@@ -272,6 +272,7 @@ class CvSchema {
       case Shape::CustomConnections: return list_of(reference_to("custom_connection"));
       case Shape::Phrases: return closed_object(phrase_fields());
       case Shape::SectionTitles: return closed_object(section_title_fields());
+      case Shape::Labels: return closed_object(label_fields());
       case Shape::PdfStandard: {
         Json choice = Json::object();
         choice.set("enum", Json::strings({"none", "ua-1", "a-2b", "a-2a"}));

@@ -208,6 +208,49 @@ SpaceBreak space_break(const std::u32string& chars, const std::vector<Token>& to
   return after_range_dash ? SpaceBreak::Discouraged : SpaceBreak::Allowed;
 }
 
+// The matching closing bracket of an opening one ('(' -> ')'), or 0.
+char32_t closing_of(char32_t opening) {
+  switch (opening) {
+    case U'(': return U')';
+    case U'[': return U']';
+    case U'{': return U'}';
+    case U'\uFF08': return U'\uFF09';  // fullwidth
+    case U'\u3008': return U'\u3009';
+    case U'\u300A': return U'\u300B';
+    case U'\u300C': return U'\u300D';
+    case U'\u300E': return U'\u300F';
+    case U'\u3010': return U'\u3011';
+    default: return 0;
+  }
+}
+
+// A short bracketed group of tokens ("(성남시 / 분당구)"): the breaks at its inner spaces
+// become usable only where the group cannot fit on a line (Boundary::in_group). Without this,
+// the spaces around "/" were ordinary break opportunities, and a narrow table column ended a
+// line inside the brackets though it could hold the group whole.
+void keep_short_groups(const std::u32string& chars, const std::vector<Token>& tokens, std::vector<Boundary>& out) {
+  for (size_t t = 0; t < tokens.size(); ++t) {
+    const char32_t closing = closing_of(chars[tokens[t].begin]);
+    if (closing == 0) continue;
+    const auto closes = [&](size_t u) { return chars[tokens[u].end - 1] == closing && tokens[u].end - tokens[u].begin > (u == t ? 1u : 0u); };
+    if (closes(t)) continue;  // "(Zürich)": one token already
+    for (size_t u = t + 1; u < tokens.size() && tokens[u].after_space; ++u) {
+      if (tokens[u].end - tokens[t].begin > kShortGroupChars) break;
+      if (closing_of(chars[tokens[u].begin]) != 0) break;  // another group opens: not a short one
+      if (!closes(u)) continue;
+      for (size_t v = t + 1; v <= u; ++v) {
+        Boundary& b = out[tokens[v].begin];
+        if (!b.allowed) continue;
+        b.allowed = false;
+        b.range = b.in_group = true;
+        b.penalty = kGroupBreakPenalty;
+      }
+      t = u;
+      break;
+    }
+  }
+}
+
 }  // namespace
 
 std::vector<Boundary> find_breaks(const SourceText& text, theme::KoreanBreak mode) {
@@ -238,6 +281,7 @@ std::vector<Boundary> find_breaks(const SourceText& text, theme::KoreanBreak mod
       case SpaceBreak::Allowed: break;
     }
   }
+  keep_short_groups(chars, tokens, out);
   for (Boundary& b : out)
     if (b.forced) b.allowed = false;
   return out;

@@ -24,6 +24,10 @@ struct Boundary {
   /// After the dash of a date range: a line may end here (at `penalty`) only when the
   /// unbreakable stretch around it, the whole range, is wider than the line.
   bool range = false;
+  /// Inside a short bracketed group ("(성남시 / 분당구)", "(Seoul / Pangyo)"): a line may end
+  /// here as after a range's dash, only when the group is wider than the line; unlike a
+  /// range, the group is one piece for the narrowest measure its paragraph can be set in.
+  bool in_group = false;
 };
 
 /// Breaking inside a word (after a hyphen or slash, or between syllables in character mode)
@@ -35,6 +39,13 @@ constexpr int kHyphenPenalty = 50;
 /// Ending a line after the dash of a date range ("Aug 2019 –" / "Aug 2021"): only where the
 /// range cannot fit on one line (a narrow date column or table cell), never inside one date.
 constexpr int kDateRangePenalty = 5000;
+
+/// A bracketed group of at most this many characters, brackets included, stays on one line
+/// wherever it fits: a place or a note in brackets is one thing, and its spaces are no place
+/// to break a line ("(성남시 /" over "분당구)").
+constexpr size_t kShortGroupChars = 24;
+/// Ending a line inside such a group, where it is wider than the line.
+constexpr int kGroupBreakPenalty = 3000;
 
 /// boundaries[k] describes the position before char k, for 0 <= k <= text.size().
 std::vector<Boundary> find_breaks(const SourceText& text, theme::KoreanBreak mode);

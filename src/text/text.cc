@@ -592,12 +592,12 @@ double Typesetter::widest_unbreakable(const compose::Paragraph& paragraph) {
   // Stretches run from one break opportunity to the next: a space where no line may end (in
   // a date, "Apr 2019") belongs to its stretch; spaces before an opportunity do not (a line
   // ending there drops them). A date range may break after its dash when it must, so each
-  // date counts alone.
+  // date counts alone; a short bracketed group is one stretch, spaces and all.
   double widest = 0, stretch = 0, spaces = 0;
   for (const Cluster& cluster : shaped.clusters) {
     ++impl_->work.line_steps;
     const Boundary& before = boundaries[cluster.char_begin];
-    if (before.allowed || before.forced || before.range) {
+    if (before.allowed || before.forced || (before.range && !before.in_group)) {
       widest = std::max(widest, stretch);
       stretch = spaces = 0;
     }

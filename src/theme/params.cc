@@ -217,10 +217,11 @@ void add_entry_templates(std::vector<Param>& out) {
   for (const auto& table : tables) {
     const std::string prefix = std::string("entry.") + table.name + ".table_";
     out.push_back(simple(prefix + "headers", ParamType::TextList, member(table.table, &TableTemplate::headers),
-                         std::string("header row of a ") + table.name + " section set as a table (\"한국어|English\")"));
+                         std::string("header row of a ") + table.name +
+                             " section set as a table (label:KEY: the locale's label; or \"한국어|English\")"));
     out.push_back(simple(prefix + "cells", ParamType::TextList, member(table.table, &TableTemplate::cells),
                          "one template per column; set: the section is a table, one row per entry"));
-    out.push_back(Param{prefix + "widths", ParamType::NumberList, "relative widths of the columns", kWeight, {}, {},
+    out.push_back(Param{prefix + "widths", ParamType::NumberList, "hints only: columns take their widths from their content (between their longest word and their longest line); these weigh how the room left is shared among columns of running text, and the widest takes what an entry says beyond its cells", kWeight, {}, {},
                         member(table.table, &TableTemplate::widths)});
   }
 }

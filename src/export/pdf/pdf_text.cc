@@ -24,6 +24,10 @@
 namespace hanji::pdf {
 namespace {
 
+// A gap wider than this (in ems of the run before it) between two runs on one baseline starts
+// another line for the letter-spacing check: a table's next cell, a date column.
+constexpr double kSeparateLineEm = 1.0;
+
 // The font tables as the text module reads them (through HarfBuzz).
 using text::FontFacts;
 using text::HorizontalMetrics;
@@ -362,9 +366,16 @@ void PdfText::draw_runs(HPDF_Page page, const std::vector<doc::PlacedRun>& runs,
   bool letter_spaced = false;
   for (std::size_t r = 0; r < runs.size(); ++r) {
     if (r == line_end) {
+      // A line as an extractor sees one: runs on one baseline, each close after the one before.
+      // Text as far right as a table's next cell (or a date column) is another line to it, so
+      // the words of one cell ("1 – 2") are judged apart from their neighbours' ("Jan 2020").
       LetterSpacing spacing;
-      for (line_end = r; line_end < runs.size() && runs[line_end].baseline == runs[r].baseline; ++line_end)
+      for (line_end = r; line_end < runs.size() && runs[line_end].baseline == runs[r].baseline; ++line_end) {
+        const doc::PlacedRun& before = runs[line_end - (line_end > r ? 1 : 0)];
+        if (line_end > r && runs[line_end].x > before.x + before.run.width() + kSeparateLineEm * before.run.size)
+          break;
         spacing.add(clusters.of(page_index, line_end));
+      }
       letter_spaced = spacing.detected();
     }
     const doc::PlacedRun& placed = runs[r];
