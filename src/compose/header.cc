@@ -236,6 +236,7 @@ void add_region_contacts(Builder& b, const theme::Region& region) {
     append_contact(b, contact, theme.contact, false, inlines);
     Paragraph p = b.paragraph(std::move(inlines), theme.contact, theme::Align::Left, contact.text.span);
     p.is_name = true;
+    p.hanging_markers = true;  // a long address that wraps goes on under its text, not under its icon
     const double space = first ? (after_photo ? theme.header_space_below : 0) : theme.contact_space;
     b.add(std::move(p), space, contact.text.span).group = group;
     first = false;
