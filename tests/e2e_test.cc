@@ -1447,10 +1447,11 @@ struct BoxWord {
   std::string text;
 };
 
-/// The words of page 1 with their boxes, as pdftotext -bbox gives them.
-std::vector<BoxWord> words_on_first_page(const std::string& pdf) {
+/// The words of page `page` (1-based) with their boxes, as pdftotext -bbox gives them.
+std::vector<BoxWord> words_on_page(const std::string& pdf, int page) {
   std::vector<BoxWord> out;
-  const std::string html = run("pdftotext -f 1 -l 1 -bbox " + quote(pdf) + " -").output;
+  const std::string html =
+      run("pdftotext -f " + std::to_string(page) + " -l " + std::to_string(page) + " -bbox " + quote(pdf) + " -").output;
   auto number_after = [&](size_t at, const char* key) { return std::stod(html.substr(html.find(key, at) + 6)); };
   for (size_t at = html.find("<word "); at != std::string::npos; at = html.find("<word ", at + 1)) {
     const size_t text_at = html.find('>', at) + 1;
@@ -1461,11 +1462,77 @@ std::vector<BoxWord> words_on_first_page(const std::string& pdf) {
   return out;
 }
 
+std::vector<BoxWord> words_on_first_page(const std::string& pdf) { return words_on_page(pdf, 1); }
+
 /// The first word that is `text` or starts with it (poppler joins "a@b.c  |  +972").
 const BoxWord* find_word(const std::vector<BoxWord>& words, const std::string& text) {
   for (const BoxWord& word : words)
     if (word.text.rfind(text, 0) == 0) return &word;
   return nullptr;
+}
+
+// The side columns of sidebar and banner, and columns' left column, are there only on pages
+// they have content on: on a later page where the column has nothing left, the main flow
+// takes the whole width (in sidebar it kept the left 70 mm empty and stayed narrow).
+TEST(Grids, AColumnWithNothingLeftGivesTheMainFlowTheWholeWidth) {
+  const fs::path dir = fs::temp_directory_path() / "hanji-e2e-grids";
+  fs::create_directories(dir);
+  const std::string cv = std::string(HANJI_SOURCE_DIR) + "/samples/heungsub-lee.yaml";
+  for (const std::string layout : {"sidebar", "banner", "columns"}) {
+    const std::string pdf = (dir / (layout + ".pdf")).string();
+    Result built = run(std::string(HANJI_BINARY) + " build " + quote(cv) + " --layout " + layout + " -q -o " + quote(pdf), true);
+    ASSERT_EQ(built.exit_code, 0) << built.output;
+    // Page 1: the main flow's first title beside the column, page 2 from the left margin to the right one.
+    const std::vector<BoxWord> first = words_on_page(pdf, 1), second = words_on_page(pdf, 2);
+    ASSERT_FALSE(second.empty()) << layout << ": the CV runs to two pages";
+    const BoxWord* work = find_word(first, "Work");
+    const BoxWord* skills = find_word(first, "Skills");
+    ASSERT_TRUE(work && skills) << layout;
+    EXPECT_GT(std::abs(work->x_min - skills->x_min), 100) << layout << ": skills and experience in two columns";
+    double left = 1e9, right = 0;
+    for (const BoxWord& word : second) {
+      left = std::min(left, word.x_min);
+      right = std::max(right, word.x_max);
+    }
+    EXPECT_LT(left, 60) << layout << ": page 2 starts at the left margin";
+    EXPECT_GT(right - left, 0.8 * 595) << layout << ": and its lines run the whole width";
+  }
+  // sidebar: a contact's continuation lines start where its text starts, not under its icon.
+  const fs::path long_cv = dir / "long-url.yaml";
+  std::ofstream(long_cv) << "cv:\n  name: Jordan Example\n  email: jordan@example.com\n"
+                            "  website: https://www.example-university.edu/~jexample/research/projects/index.html\n"
+                            "  sections:\n    skills:\n      - label: Languages\n        details: C++, Rust\n";
+  const std::string pdf = (dir / "long-url.pdf").string();
+  Result built = run(std::string(HANJI_BINARY) + " build " + quote(long_cv.string()) + " --layout sidebar -q -o " + quote(pdf), true);
+  ASSERT_EQ(built.exit_code, 0) << built.output;
+  // The SVG page says where each line of text starts: the contacts' icons (8.3 pt) and their
+  // texts (8.8 pt), the address on three lines.
+  Result svg = run(std::string(HANJI_BINARY) + " build " + quote(long_cv.string()) + " --layout sidebar --format svg -q -o " +
+                       quote((dir / "long-url.svg").string()),
+                   true);
+  ASSERT_EQ(svg.exit_code, 0) << svg.output;
+  std::ifstream page_file(dir / "long-url-1.svg");
+  const std::string page((std::istreambuf_iterator<char>(page_file)), std::istreambuf_iterator<char>());
+  double icons_left = 1e9, texts_left = 1e9;
+  int text_lines = 0;
+  for (size_t at = page.find("<text x=\""); at != std::string::npos; at = page.find("<text x=\"", at + 1)) {
+    const double x = std::stod(page.substr(at + 9));
+    const std::string size = page.substr(page.find("font-size=\"", at) + 11, 4);
+    if (size == "8.3\"") icons_left = std::min(icons_left, x);
+    if (size == "8.8\"") {
+      texts_left = std::min(texts_left, x);
+      ++text_lines;
+    }
+  }
+  EXPECT_EQ(text_lines, 4) << "the e-mail address on one line, the web address on three";
+  EXPECT_GT(texts_left, icons_left + 5) << "no line of a contact starts under its icon";
+  const std::vector<BoxWord> words = words_on_first_page(pdf);
+  const BoxWord* languages = find_word(words, "Languages");
+  ASSERT_TRUE(languages);
+  // The section title, the entries and the contacts' icons share one left edge.
+  const BoxWord* skills = find_word(words, "Skills");
+  ASSERT_TRUE(skills);
+  EXPECT_NEAR(languages->x_min, skills->x_min, 1) << "the entries stand at the titles' edge, not indented";
 }
 
 // A CV in Hebrew is set as its layout's mirror image: the lines flush right, the dates left of
