@@ -429,7 +429,7 @@ TEST(Regions, BannerHasARightColumnUnderItsBand) {
   EXPECT_LT(frames[2].x + frames[2].width, frames[1].outer_x);
   for (const char* title : {"Skills", "Languages", "Interests", "Certificates", "Awards", "보유 기술", "어학", "자격증", "수상"})
     EXPECT_EQ(region_for_section(*banner, title, "")->name, frames[1].region->name) << title;
-  for (const char* title : {"Experience", "Education", "Publications", "경력", "학력"})
+  for (const char* title : {"Experience", "Education", "Projects", "Publications", "경력", "학력", "프로젝트"})
     EXPECT_EQ(region_for_section(*banner, title, "")->name, "main") << title;
 }
 
