@@ -49,14 +49,12 @@ std::string contact_icon(const model::Contact& contact) {
 
 // A contact as it is set: its icon (where the layout shows icons) kept to it by a no-break
 // space, reading as nothing in the text, then its text, linked.
-// `after_icon` keeps the icon with its contact: a no-break space where contacts share a line;
-// a contact on a line of its own takes a plain one, after which its text hangs (text.h).
 void append_contact(const Builder& b, const model::Contact& contact, const theme::TextStyle& style,
-                    bool unbreakable, std::vector<Inline>& out, const char* after_icon = "\u00A0") {
+                    bool unbreakable, std::vector<Inline>& out) {
   if (b.theme().contact_icons) {
     FontSpec icon_font = font_of(style);
     icon_font.color = b.theme().icon_color;
-    out.push_back(Inline{contact_icon(contact) + after_icon, icon_font, contact.url, {}});
+    out.push_back(Inline{contact_icon(contact) + "\u00A0", icon_font, contact.url, {}});
   }
   out.push_back(Inline{contact.text.value, font_of(style), contact.url, contact.text.span, unbreakable});
 }
@@ -235,10 +233,9 @@ void add_region_contacts(Builder& b, const theme::Region& region) {
   for (const auto& contact : shown_contacts(b)) {
     if (contact.text.empty()) continue;
     std::vector<Inline> inlines;
-    append_contact(b, contact, theme.contact, false, inlines, " ");
+    append_contact(b, contact, theme.contact, false, inlines);
     Paragraph p = b.paragraph(std::move(inlines), theme.contact, theme::Align::Left, contact.text.span);
     p.is_name = true;
-    p.hanging_markers = true;  // a long address that wraps goes on under its text, not under its icon
     const double space = first ? (after_photo ? theme.header_space_below : 0) : theme.contact_space;
     b.add(std::move(p), space, contact.text.span).group = group;
     first = false;

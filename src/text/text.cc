@@ -283,18 +283,15 @@ struct Typesetter::Impl {
   }
 
   // The clusters of a list marker at the start of a segment: no-break spaces, a bullet or
-  // dash, or an icon (a private-use character, as the icon fonts have them: a contact on a
-  // line of its own), then one space ("· ", "\u00A0\u00A0– ", "\uF0E0 "); 0 when the segment
-  // starts otherwise.
+  // dash, one space ("· ", "\u00A0\u00A0– "); 0 when the segment starts otherwise.
   static size_t marker_length(const SourceText& text, const ShapedText& shaped, size_t begin, size_t end) {
     size_t c = begin;
     const auto char_at = [&](size_t cluster) { return text.chars[shaped.clusters[cluster].char_begin]; };
     while (c < end && char_at(c) == 0x00A0) ++c;
     if (c >= end) return 0;
     const char32_t mark = char_at(c);
-    const bool is_icon = mark >= 0xE000 && mark <= 0xF8FF;
     const bool is_mark = mark == 0x00B7 || mark == 0x2022 || mark == 0x25E6 || mark == 0x2013 || mark == '-';
-    if (!(is_mark || is_icon) || c + 1 >= end || char_at(c + 1) != ' ') return 0;
+    if (!is_mark || c + 1 >= end || char_at(c + 1) != ' ') return 0;
     return c + 2 - begin;
   }
 
