@@ -410,51 +410,6 @@ TEST(Regions, AColumnLeftOutGivesItsRoomToTheRegionsAfterIt) {
   EXPECT_NEAR(frames[0].width, text_width, 1e-9);
 }
 
-// banner: the band across the top of the first page, then a tinted column on the RIGHT under
-// it with the short sections, the main flow on the left.
-TEST(Regions, BannerHasARightColumnUnderItsBand) {
-  Diagnostics diags;
-  auto banner = load_theme("banner", ConfigNode{}, "", repo_dirs(), diags);
-  ASSERT_TRUE(banner) << messages(diags);
-  const std::vector<RegionFrame> frames = region_frames(*banner, 0);
-  ASSERT_EQ(frames.size(), 3u);
-  EXPECT_EQ(frames[0].region->dock, RegionDock::Top);
-  EXPECT_NEAR(frames[0].outer_width, banner->page_width, 1e-9) << "the band spans the paper";
-  EXPECT_EQ(frames[1].region->dock, RegionDock::Right);
-  EXPECT_NEAR(frames[1].x + frames[1].width, banner->page_width - banner->margin_right, 1e-6);
-  EXPECT_NEAR(frames[1].outer_x + frames[1].outer_width, banner->page_width, 1e-6) << "its tint to the paper's edge";
-  EXPECT_FALSE(frames[1].region->background == (Rgb{1, 1, 1}));
-  EXPECT_EQ(frames[2].region->name, "main");
-  EXPECT_NEAR(frames[2].x, banner->margin_left, 1e-9);
-  EXPECT_LT(frames[2].x + frames[2].width, frames[1].outer_x);
-  for (const char* title : {"Skills", "Languages", "Interests", "Certificates", "Awards", "보유 기술", "어학", "자격증", "수상"})
-    EXPECT_EQ(region_for_section(*banner, title, "")->name, frames[1].region->name) << title;
-  for (const char* title : {"Experience", "Education", "Projects", "Publications", "경력", "학력", "프로젝트"})
-    EXPECT_EQ(region_for_section(*banner, title, "")->name, "main") << title;
-}
-
-// columns: Deedy's grid, the header across the top, then two body columns with sections of
-// their own and no tint: the left one about 38% of the width, the right one the rest.
-TEST(Regions, ColumnsSetsSectionsInTwoBodyColumns) {
-  Diagnostics diags;
-  auto columns = load_theme("columns", ConfigNode{}, "", repo_dirs(), diags);
-  ASSERT_TRUE(columns) << messages(diags);
-  const double text_width = columns->page_width - columns->margin_left - columns->margin_right;
-  const std::vector<RegionFrame> frames = region_frames(*columns, 0);
-  ASSERT_EQ(frames.size(), 3u);
-  EXPECT_EQ(frames[0].region->dock, RegionDock::Top);
-  EXPECT_EQ(frames[1].region->dock, RegionDock::Left);
-  EXPECT_NEAR(frames[1].x, columns->margin_left, 1e-9);
-  EXPECT_NEAR(frames[1].width / text_width, 0.38, 0.03);
-  EXPECT_GT(frames[2].x, frames[1].x + frames[1].width);
-  EXPECT_NEAR(frames[2].x + frames[2].width, columns->page_width - columns->margin_right, 1e-6);
-  for (const RegionFrame& frame : frames) EXPECT_TRUE(frame.region->background == (Rgb{1, 1, 1})) << "no tint";
-  for (const char* title : {"Education", "Skills", "Languages", "Links", "Awards", "Certificates", "학력", "기술", "어학"})
-    EXPECT_EQ(region_for_section(*columns, title, "")->name, frames[1].region->name) << title;
-  for (const char* title : {"Experience", "Projects", "Publications", "Research", "경력", "프로젝트", "논문"})
-    EXPECT_EQ(region_for_section(*columns, title, "")->name, "main") << title;
-}
-
 // A region of a kind that exists is the layout file's alone: a second column, on the right,
 // beside sidebar's left one, takes its sections and narrows the main flow, with no code.
 TEST(Regions, ALayoutFileAddsAColumnOfItsOwn) {

@@ -278,21 +278,11 @@ void add_shown_regular(Builder& b, const model::Entry& entry, const EntryPlaceme
   // Numbered publications hang their number left of everything the entry shows.
   const double indent = content_indent(b) + (numbered ? number_indent(theme, placement.widest_number) : 0);
   Row row;
-  auto has_duration = [](const std::vector<std::string>& lines) {
-    return std::any_of(lines.begin(), lines.end(),
-                       [](const std::string& line) { return line.find("DURATION") != std::string::npos; });
-  };
-  std::vector<std::string> main_lines = layout.main, aside_lines = layout.aside;
-  // A time span goes with the dates: in the aside, or after the dates in the main column of
-  // a layout that has no aside (banner's dates under the title).
-  if (placement.time_span && !has_duration(main_lines) && !has_duration(aside_lines)) {
-    auto dates = std::find_if(main_lines.begin(), main_lines.end(),
-                              [](const std::string& line) { return line.find("DATES") != std::string::npos; });
-    if (!aside_lines.empty()) aside_lines.push_back("DURATION");
-    else if (dates != main_lines.end()) dates->insert(dates->find("DATES") + 5, " · DURATION");
-    else main_lines.push_back("DURATION");
-  }
-  row.main = template_column(b, entry, main_lines, Slot::Main);
+  row.main = template_column(b, entry, layout.main, Slot::Main);
+  std::vector<std::string> aside_lines = layout.aside;
+  const bool has_duration = std::any_of(aside_lines.begin(), aside_lines.end(),
+                                        [](const std::string& line) { return line.find("DURATION") != std::string::npos; });
+  if (placement.time_span && !has_duration) aside_lines.push_back("DURATION");
   row.aside = template_column(b, entry, aside_lines, Slot::Aside);
   row.aside_left = theme.aside_side == theme::AsideSide::Left;
   if (b.narrow()) {  // a narrow column has no room for a date column: dates go under the title
