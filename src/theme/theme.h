@@ -59,7 +59,9 @@ enum class RegionPages { All, First, Rest, None };
 /// margin; the `fill` region takes the rest. Content goes to the first region that takes it:
 /// the header, the contacts, the photo, sections by words of their title or key, and the
 /// `rest` (the region that takes the rest is the main flow). A region that runs out continues
-/// on the next page where it is, or in the region its `overflow` names (a second column).
+/// on the next page where it is, or in the region its `overflow` names (a second column). A
+/// column with nothing left to show on a page is not there, and the regions docked after it
+/// take its room (layout::paginate), unless the layout chains regions by `overflow`.
 struct Region {
   std::string name;
   RegionDock dock = RegionDock::Fill;
