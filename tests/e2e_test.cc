@@ -311,6 +311,17 @@ TEST_P(Samples, ReadsEachColumnWhole) {
   std::set<std::string> header_words;
   for (const auto* text : {&file->cv.name, &file->cv.headline})
     for (const auto& w : split_words(hanji::compose::plain_text(text->value))) header_words.insert(w);
+  // Where the header across the top holds the contacts too (banner's band, columns' letterhead),
+  // everything before the first section title is the header's.
+  const hanji::theme::Region* header_region = hanji::theme::region_taking(layout, "header");
+  const hanji::theme::Region* contacts_region = hanji::theme::region_taking(layout, "contacts");
+  const bool contacts_on_top = header_region && header_region->dock == hanji::theme::RegionDock::Top &&
+                               (!contacts_region || contacts_region == header_region);
+  std::set<std::string> title_words;  // the first word of each section's title
+  for (const auto& section : file->cv.sections) {
+    const auto words = split_words(hanji::compose::plain_text(section.title.value));
+    if (!words.empty()) title_words.insert(words.front());
+  }
   std::string html = run("pdftotext -bbox " + quote(pdf()) + " -").output;
   size_t page_at = 0;
   int page = 0;
@@ -331,24 +342,39 @@ TEST_P(Samples, ReadsEachColumnWhole) {
       words.push_back({number_after(at, "xMin=\""), number_after(at, "yMin=\""), number_after(at, "xMax=\""),
                        number_after(at, "yMax=\""), text});
     }
-    auto column_of = [&](const Word& w) {
-      char column = 'A';
-      for (size_t c = 1; c < column_lefts.size(); ++c)
-        if (w.x_min >= column_lefts[c] - 1) column = static_cast<char>('A' + c);
-      return column;
-    };
     // The full-width header (name and headline) comes first on the first page; the page
     // number last on every page.
     size_t first = 0;
     if (page == 1)
-      while (first < words.size() && header_words.count(words[first].text)) ++first;
+      while (first < words.size() && (header_words.count(words[first].text) ||
+                                      (contacts_on_top && !title_words.count(words[first].text))))
+        ++first;
+    // A column with nothing left on a page is not there, and the text beside it runs across
+    // its place: a word that crosses a column's left edge below the first word of that column
+    // says the page has no column there.
+    std::vector<double> lefts = {column_lefts.front()};
+    for (size_t c = 1; c < column_lefts.size(); ++c) {
+      double column_top = layout.page_height;
+      for (size_t i = first; i < words.size(); ++i)
+        if (words[i].x_min >= column_lefts[c] - 1) column_top = std::min(column_top, words[i].y_min);
+      const bool crossed = std::any_of(words.begin() + static_cast<std::ptrdiff_t>(first), words.end(), [&](const Word& w) {
+        return w.x_min < column_lefts[c] - 1 && w.x_max > column_lefts[c] + 1 && w.y_min >= column_top - 1;
+      });
+      if (!crossed) lefts.push_back(column_lefts[c]);
+    }
+    auto column_of = [&](const Word& w) {
+      char column = 'A';
+      for (size_t c = 1; c < lefts.size(); ++c)
+        if (w.x_min >= lefts[c] - 1) column = static_cast<char>('A' + c);
+      return column;
+    };
     std::string columns;  // the column of each word of the columns ('A' the leftmost), in reading order
     for (size_t i = first; i < words.size(); ++i)
       if (words[i].y_min < layout.page_height - layout.margin_bottom) columns += column_of(words[i]);
     // Whole columns: one change from each column to the next at most.
     size_t changes = 0;
     for (size_t i = 1; i < columns.size(); ++i) changes += columns[i] != columns[i - 1];
-    EXPECT_LE(changes, column_lefts.size() - 1) << "page " << page << " reads across the columns: " << columns;
+    EXPECT_LE(changes, lefts.size() - 1) << "page " << page << " reads across the columns: " << columns;
     page_at = page_end;
   }
   EXPECT_GT(page, 0);
@@ -1523,10 +1549,11 @@ struct BoxWord {
   std::string text;
 };
 
-/// The words of page 1 with their boxes, as pdftotext -bbox gives them.
-std::vector<BoxWord> words_on_first_page(const std::string& pdf) {
+/// The words of page `page` (1-based) with their boxes, as pdftotext -bbox gives them.
+std::vector<BoxWord> words_on_page(const std::string& pdf, int page) {
   std::vector<BoxWord> out;
-  const std::string html = run("pdftotext -f 1 -l 1 -bbox " + quote(pdf) + " -").output;
+  const std::string html =
+      run("pdftotext -f " + std::to_string(page) + " -l " + std::to_string(page) + " -bbox " + quote(pdf) + " -").output;
   auto number_after = [&](size_t at, const char* key) { return std::stod(html.substr(html.find(key, at) + 6)); };
   for (size_t at = html.find("<word "); at != std::string::npos; at = html.find("<word ", at + 1)) {
     const size_t text_at = html.find('>', at) + 1;
@@ -1537,11 +1564,41 @@ std::vector<BoxWord> words_on_first_page(const std::string& pdf) {
   return out;
 }
 
+std::vector<BoxWord> words_on_first_page(const std::string& pdf) { return words_on_page(pdf, 1); }
+
 /// The first word that is `text` or starts with it (poppler joins "a@b.c  |  +972").
 const BoxWord* find_word(const std::vector<BoxWord>& words, const std::string& text) {
   for (const BoxWord& word : words)
     if (word.text.rfind(text, 0) == 0) return &word;
   return nullptr;
+}
+
+// sidebar's side column is there only on pages it has content on: on a later page where the
+// column has nothing left, the main flow takes the whole width (it kept the left 70 mm empty
+// and stayed narrow).
+TEST(Grids, AColumnWithNothingLeftGivesTheMainFlowTheWholeWidth) {
+  const fs::path dir = fs::temp_directory_path() / "hanji-e2e-grids";
+  fs::create_directories(dir);
+  const std::string cv = std::string(HANJI_SOURCE_DIR) + "/samples/heungsub-lee.yaml";
+  for (const std::string layout : {"sidebar"}) {
+    const std::string pdf = (dir / (layout + ".pdf")).string();
+    Result built = run(std::string(HANJI_BINARY) + " build " + quote(cv) + " --layout " + layout + " -q -o " + quote(pdf), true);
+    ASSERT_EQ(built.exit_code, 0) << built.output;
+    // Page 1: the main flow's first title beside the column, page 2 from the left margin to the right one.
+    const std::vector<BoxWord> first = words_on_page(pdf, 1), second = words_on_page(pdf, 2);
+    ASSERT_FALSE(second.empty()) << layout << ": the CV runs to two pages";
+    const BoxWord* work = find_word(first, "Work");
+    const BoxWord* skills = find_word(first, "Skills");
+    ASSERT_TRUE(work && skills) << layout;
+    EXPECT_GT(std::abs(work->x_min - skills->x_min), 100) << layout << ": skills and experience in two columns";
+    double left = 1e9, right = 0;
+    for (const BoxWord& word : second) {
+      left = std::min(left, word.x_min);
+      right = std::max(right, word.x_max);
+    }
+    EXPECT_LT(left, 60) << layout << ": page 2 starts at the left margin";
+    EXPECT_GT(right - left, 0.8 * 595) << layout << ": and its lines run the whole width";
+  }
 }
 
 // A CV in Hebrew is set as its layout's mirror image: the lines flush right, the dates left of

@@ -860,8 +860,9 @@ TEST_F(Paginate, ATopRegionPushesTheColumnsDownAndCarriesItsBackground) {
   EXPECT_TRUE(doc.pages[1].backgrounds.empty()) << "a first-page region is on the first page only";
 }
 
-// A tinted column is drawn only on pages where it holds something: a side column that ends
-// on the first page leaves the later pages untinted.
+// A tinted column is drawn only on pages where it holds something, and there it runs the
+// page's full height (a panel, not a card that stops where its text does). On a page where
+// it has nothing left it is not there: the main flow takes its room, set to that width.
 TEST_F(Paginate, AColumnsBackgroundIsDrawnOnlyWhereItHasContent) {
   add_side_region(theme_, 10);
   compose::Composition c;
@@ -870,25 +871,71 @@ TEST_F(Paginate, AColumnsBackgroundIsDrawnOnlyWhereItHasContent) {
   c.flows["side"].push_back(block(paragraph("Side text")));
   Document doc = run(c);
   ASSERT_EQ(doc.pages.size(), 2u);
-  EXPECT_EQ(doc.pages[0].backgrounds.size(), 1u);
-  EXPECT_TRUE(doc.pages[1].backgrounds.empty());
-  // The main flow keeps its width on the second page: its lines are set once.
-  EXPECT_NEAR(find_run(doc, "Line " + std::to_string(lines - 1))->x, theme_.margin_left + 170, 0.5);
-}
-
-// background_to: content ends a column's tint `padding` below what it holds, instead of
-// running on empty to the paper's foot.
-TEST_F(Paginate, AColumnsBackgroundCanEndBelowItsContent) {
-  add_side_region(theme_, 10);
-  theme_.regions.back().background_to_foot = false;
-  compose::Composition c;
-  c.main().push_back(block(paragraph("Main text")));
-  c.flows["side"].push_back(block(paragraph("Side text")));
-  Document doc = run(c);
   ASSERT_EQ(doc.pages[0].backgrounds.size(), 1u);
   const doc::FilledRect& tint = doc.pages[0].backgrounds[0];
   EXPECT_EQ(tint.y, 0) << "from the paper's top";
-  EXPECT_NEAR(tint.y + tint.height, theme_.margin_top + 14 + 10, 0.5) << "one line and the padding";
+  EXPECT_NEAR(tint.y + tint.height, theme_.page_height, 1e-9) << "to the paper's foot, far below its one line";
+  EXPECT_TRUE(doc.pages[1].backgrounds.empty());
+  EXPECT_NEAR(find_run(doc, "Line 0")->x, theme_.margin_left + 170, 0.5) << "beside the column on page 1";
+  EXPECT_NEAR(find_run(doc, "Line " + std::to_string(lines - 1))->x, theme_.margin_left, 0.5)
+      << "the whole width on page 2, where the column has nothing left";
+}
+
+// A main flow that goes on at the full width does so from the start of a block: a paragraph
+// is set at one width, and the page before the change ends between blocks.
+TEST_F(Paginate, AFlowTakesTheFreedWidthFromTheStartOfABlock) {
+  add_side_region(theme_, 10);
+  const int lines_per_paragraph = 6;
+  const int paragraphs = static_cast<int>(flow_height(theme_) / 14 / lines_per_paragraph) + 3;
+  // A short paragraph first, of each length: one of them puts a page break inside a paragraph.
+  for (int lead = 1; lead <= lines_per_paragraph; ++lead) {
+    compose::Composition c;
+    std::string short_text = "lead";
+    for (int k = 1; k < lead; ++k) short_text += "\nlead";
+    c.main().push_back(block(paragraph(short_text)));
+    for (int i = 0; i < paragraphs; ++i) {
+      std::string text;
+      for (int k = 0; k < lines_per_paragraph; ++k)
+        text += (k ? "\n" : "") + std::string("P") + std::to_string(i) + "L" + std::to_string(k);
+      c.main().push_back(block(paragraph(text)));
+    }
+    c.flows["side"].push_back(block(paragraph("Side text")));
+    Document doc = run(c, Options{false});
+    ASSERT_GE(doc.pages.size(), 2u);
+    for (int i = 0; i < paragraphs; ++i) {
+      const PlacedRun* first = find_run(doc, "P" + std::to_string(i) + "L0");
+      ASSERT_TRUE(first);
+      for (int k = 1; k < lines_per_paragraph; ++k) {
+        const PlacedRun* line = find_run(doc, "P" + std::to_string(i) + "L" + std::to_string(k));
+        ASSERT_TRUE(line);
+        EXPECT_NEAR(line->x, first->x, 0.5) << "paragraph " << i << " is set at one width (lead " << lead << ")";
+      }
+    }
+    EXPECT_NEAR(find_run(doc, "P" + std::to_string(paragraphs - 1) + "L0")->x, theme_.margin_left, 0.5);
+  }
+}
+
+// A column of a layout with newspaper columns (an overflow chain) keeps the grid on every
+// page: its flow is set once, to the chain's width.
+TEST_F(Paginate, AColumnBesideAnOverflowChainStaysInTheGrid) {
+  add_side_region(theme_, 10);
+  theme::Region second;
+  second.name = "second";
+  second.dock = theme::RegionDock::Fill;
+  theme_.regions.front().dock = theme::RegionDock::Left;  // main
+  theme_.regions.front().share = 0.5;
+  theme_.regions.front().overflow = "second";
+  std::rotate(theme_.regions.begin(), theme_.regions.begin() + 1, theme_.regions.end());  // side, main
+  theme_.regions.push_back(second);
+  compose::Composition c;
+  const int lines = static_cast<int>(flow_height(theme_) / 14) * 2 + 5;
+  for (int i = 0; i < lines; ++i) c.main().push_back(block(paragraph("Line " + std::to_string(i))));
+  c.flows["side"].push_back(block(paragraph("Side text")));
+  Document doc = run(c);
+  ASSERT_EQ(doc.pages.size(), 2u);
+  double leftmost = theme_.page_width;
+  for (const PlacedRun& run : doc.pages[1].runs) leftmost = std::min(leftmost, run.x);
+  EXPECT_NEAR(leftmost, theme_.margin_left + 170, 0.5) << "the chain's first column stays beside the side column";
 }
 
 // Content of a region that is on the first page only and does not fit there is an error

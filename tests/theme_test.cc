@@ -396,6 +396,20 @@ TEST(Regions, DockAsDeclaredAndChangeByName) {
   EXPECT_EQ(region_for_section(*one_column, "Skills", "skills")->name, "main");
 }
 
+// A column left out of a page (it has nothing left there) gives its room to the regions
+// docked after it: sidebar's main flow then takes the whole text width.
+TEST(Regions, AColumnLeftOutGivesItsRoomToTheRegionsAfterIt) {
+  Diagnostics diags;
+  auto sidebar = load_theme("sidebar", ConfigNode{}, "", repo_dirs(), diags);
+  ASSERT_TRUE(sidebar) << messages(diags);
+  const double text_width = sidebar->page_width - sidebar->margin_left - sidebar->margin_right;
+  const std::vector<RegionFrame> frames = region_frames(*sidebar, 1, {find_region(*sidebar, "side")});
+  ASSERT_EQ(frames.size(), 1u);
+  EXPECT_EQ(frames[0].region->name, "main");
+  EXPECT_NEAR(frames[0].x, sidebar->margin_left, 1e-9);
+  EXPECT_NEAR(frames[0].width, text_width, 1e-9);
+}
+
 // A region of a kind that exists is the layout file's alone: a second column, on the right,
 // beside sidebar's left one, takes its sections and narrows the main flow, with no code.
 TEST(Regions, ALayoutFileAddsAColumnOfItsOwn) {

@@ -1035,6 +1035,7 @@ std::vector<Chunk> build_chunks(const std::vector<compose::Block>& blocks, const
     for (auto& piece : block_chunks(blocks[set], column, typesetter))
       for (auto& c : slice_tall(std::move(piece), column.page_height)) {
         content += std::min(c.height, column.page_height);
+        c.block = set;
         chunks.push_back(std::move(c));
         group_of_chunk.push_back(blocks[set].group);
       }

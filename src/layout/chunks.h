@@ -24,6 +24,9 @@ enum class BreakClass {
 /// A piece of the flow with its content positioned relative to its own top-left corner
 /// (x from the text column's left edge, y down from the chunk's top).
 struct Chunk {
+  /// The index of the block it is set from, in its flow: where a flow set again at another
+  /// width goes on (from the start of a block).
+  std::size_t block = 0;
   double height = 0;
   double space_before = 0;  // dropped when the chunk starts a page
   BreakClass break_after = BreakClass::Free;

@@ -20,15 +20,23 @@ bool is_empty(const Chunk& c) {
   return c.height <= 0 && c.content.runs.empty() && c.content.rects.empty() && c.content.images.empty();
 }
 
+/// Whether chunk `at` is the first of its block (or past the last chunk).
+bool starts_block(const std::vector<Chunk>& chunks, size_t at) {
+  return at == 0 || at >= chunks.size() || chunks[at - 1].block != chunks[at].block;
+}
+
 /// Index one past the last chunk of the page that starts at `start`: the latest break of the
 /// lowest class among those that keep the page within `flow_height`. Vertical spaces are
 /// scaled by `space_scale` (1 = as the layout says). With `may_wait` (the region starts below
 /// another on its page, so the next page gives it more room), a page whose only breaks are
 /// forbidden ones takes nothing: a section's title and a table's header row are not left at
 /// the foot of the first page under the header when the table's first rows cannot follow.
+/// With `block_ends`, a break between two blocks is taken over a later one inside a block of
+/// the same class (the flow is set to another width on the next page, and goes on there from
+/// the start of a block).
 size_t page_end(const std::vector<Chunk>& chunks, size_t start, double flow_height, double space_scale,
-                bool may_wait = false) {
-  std::array<long, 3> latest = {-1, -1, -1};
+                bool may_wait = false, bool block_ends = false) {
+  std::array<long, 3> latest = {-1, -1, -1}, latest_block_end = {-1, -1, -1};
   // A table row that starts the page has its table's header drawn above it again.
   double y = start < chunks.size() && chunks[start].repeat_header ? chunks[start].repeat_header->height : 0;
   size_t i = start;
@@ -37,13 +45,16 @@ size_t page_end(const std::vector<Chunk>& chunks, size_t start, double flow_heig
     if (i > start && y + h > flow_height + 1e-6) break;
     y += h;
     latest[static_cast<size_t>(chunks[i].break_after)] = static_cast<long>(i);
+    if (starts_block(chunks, i + 1)) latest_block_end[static_cast<size_t>(chunks[i].break_after)] = static_cast<long>(i);
   }
   if (i == chunks.size()) return i;
   if (may_wait && latest[static_cast<size_t>(BreakClass::Free)] < 0 &&
       latest[static_cast<size_t>(BreakClass::InsideGroup)] < 0)
     return start;
-  for (long candidate : latest)
+  for (std::size_t k = 0; k < latest.size(); ++k) {
+    const long candidate = block_ends && latest_block_end[k] >= 0 ? latest_block_end[k] : latest[k];
     if (candidate >= 0) return static_cast<size_t>(candidate) + 1;
+  }
   return i;  // unreachable: the first chunk always records a candidate
 }
 
@@ -59,19 +70,60 @@ double used_height(const std::vector<Chunk>& chunks, const PageRange& range, dou
   return y;
 }
 
-/// The blocks of one region (and of the regions its overflow chains to), set into chunks at
-/// the width of those regions, and how far the pages so far have taken them.
-struct Flow {
-  std::string name;
+/// A flow's blocks set into chunks at one width.
+struct Setting {
+  double width = 0;
   std::vector<Chunk> chunks;
-  double space_scale = 1;  // its vertical spaces, scaled to spare a nearly empty last page
   bool stopped_early = false;  // not all set: it runs past the page limit (build_chunks)
 };
 
-/// A region's part of one page: the chunks [range) of a flow, from `top` down.
+/// The blocks of one region (and of the regions its overflow chains to), set into chunks at
+/// the width of those regions. A flow is set at the width the full grid gives it (its first
+/// setting), and again at another width when a page gives it more room: a column beside it
+/// with nothing left is not on that page, and the regions docked after it take its room.
+struct Flow {
+  std::string name;
+  const std::vector<compose::Block>* blocks = nullptr;
+  std::vector<Setting> settings;
+  double space_scale = 1;  // its vertical spaces, scaled to spare a nearly empty last page
+
+  const std::vector<Chunk>& chunks(std::size_t setting = 0) const { return settings[setting].chunks; }
+  std::vector<Chunk>& chunks(std::size_t setting = 0) { return settings[setting].chunks; }
+};
+
+/// What setting a flow again takes: the typesetter and the pages' height.
+struct Setter {
+  text::Typesetter& typesetter;
+  double flow_height = 0;
+  std::size_t pages_at_most = 0;
+};
+
+/// A space (an empty chunk with no bookmark) that a region's top drops, as a page's top does.
+bool droppable(const Chunk& c) { return is_empty(c) && c.bookmark.empty(); }
+
+/// The setting of `flow` at `width` (its index), set now when there is none yet.
+std::size_t setting_at(Flow& flow, double width, const Setter& setter, Diagnostics& diags) {
+  for (std::size_t s = 0; s < flow.settings.size(); ++s)
+    if (std::abs(flow.settings[s].width - width) <= 0.5) return s;
+  Setting& added = flow.settings.emplace_back();
+  added.width = width;
+  added.chunks = detail::build_chunks(*flow.blocks, {width, setter.flow_height}, setter.typesetter, diags,
+                                      setter.pages_at_most, added.stopped_early);
+  // Trailing empty chunks (spaces) must not open a page of their own.
+  while (!added.chunks.empty() && droppable(added.chunks.back())) added.chunks.pop_back();
+  return flow.settings.size() - 1;
+}
+
+/// Where a flow stands: in which of its settings, and the next chunk of it to place.
+struct Cursor {
+  std::size_t setting = 0, at = 0;
+};
+
+/// A region's part of one page: the chunks [range) of a flow's setting, from `top` down.
 struct Placement {
   theme::RegionFrame frame;
   std::size_t flow = 0;
+  std::size_t setting = 0;
   PageRange range;
   double top = 0, height = 0;
   double above_gap = 0;  // the gap below the top region docked before it (0: none)
@@ -84,16 +136,23 @@ struct Plan {
   std::optional<std::size_t> stranded;
 };
 
-/// A space (an empty chunk with no bookmark) that a region's top drops, as a page's top does.
-bool droppable(const Chunk& c) { return is_empty(c) && c.bookmark.empty(); }
-
 /// The first chunk at or after `at` that a region starting there keeps.
-std::size_t past_spaces(const Flow& flow, std::size_t at) {
-  while (at < flow.chunks.size() && droppable(flow.chunks[at])) ++at;
+std::size_t past_spaces(const std::vector<Chunk>& chunks, std::size_t at) {
+  while (at < chunks.size() && droppable(chunks[at])) ++at;
   return at;
 }
 
-bool flow_done(const Flow& flow, std::size_t next) { return past_spaces(flow, next) >= flow.chunks.size(); }
+bool flow_done(const std::vector<Chunk>& chunks, std::size_t next) { return past_spaces(chunks, next) >= chunks.size(); }
+bool flow_done(const Flow& flow, const Cursor& cursor) { return flow_done(flow.chunks(cursor.setting), cursor.at); }
+
+/// The chunk of setting `to` where a flow that stands at the first chunk of a block in another
+/// setting goes on: the first chunk of that block.
+std::size_t same_place(const std::vector<Chunk>& from, std::size_t at, const std::vector<Chunk>& to) {
+  if (at >= from.size()) return to.size();
+  const std::size_t block = from[at].block;
+  return static_cast<std::size_t>(
+      std::partition_point(to.begin(), to.end(), [&](const Chunk& c) { return c.block < block; }) - to.begin());
+}
 
 /// The columns of a chain (a region and the ones its overflow continues in) on one page, in
 /// the order the flow fills them.
@@ -117,14 +176,14 @@ std::optional<double> balanced_height(const Flow& flow, std::size_t from,
   if (chain.size() < 2) return std::nullopt;
   auto fits = [&](double height) {
     std::size_t at = from;
-    for (std::size_t column = 0; column < chain.size() && !flow_done(flow, at); ++column) {
-      at = past_spaces(flow, at);
+    for (std::size_t column = 0; column < chain.size() && !flow_done(flow.chunks(), at); ++column) {
+      at = past_spaces(flow.chunks(), at);
       const std::size_t start = at;
-      at = page_end(flow.chunks, at, height, flow.space_scale);
+      at = page_end(flow.chunks(), at, height, flow.space_scale);
       // page_end takes at least one chunk: a first chunk taller than the height does not fit.
-      if (used_height(flow.chunks, {start, at}, flow.space_scale) > height + 1e-6) return false;
+      if (used_height(flow.chunks(), {start, at}, flow.space_scale) > height + 1e-6) return false;
     }
-    return flow_done(flow, at);
+    return flow_done(flow.chunks(), at);
   };
   if (!fits(room)) return std::nullopt;
   double low = 0, high = room;  // fits(high) holds throughout
@@ -135,15 +194,46 @@ std::optional<double> balanced_height(const Flow& flow, std::size_t from,
   return high;
 }
 
+/// The columns (left and right regions) of `frames` that have nothing left to show: those of
+/// no flow, and those whose flow the cursors have placed whole. None when a region of the
+/// layout overflows into another: newspaper columns keep their grid on every page.
+std::vector<const theme::Region*> empty_columns(const std::vector<theme::RegionFrame>& frames,
+                                                const std::vector<Flow>& flows, const std::vector<Cursor>& cursors,
+                                                const std::map<std::string, std::size_t, std::less<>>& flow_of_head,
+                                                const theme::Theme& theme) {
+  std::vector<const theme::Region*> empty;
+  if (std::any_of(theme.regions.begin(), theme.regions.end(), [](const theme::Region& r) { return !r.overflow.empty(); }))
+    return empty;
+  for (const theme::RegionFrame& frame : frames) {
+    const theme::Region& region = *frame.region;
+    if (region.dock != theme::RegionDock::Left && region.dock != theme::RegionDock::Right) continue;
+    auto flow = flow_of_head.find(region.name);
+    if (flow == flow_of_head.end() || flow_done(flows[flow->second], cursors[flow->second])) empty.push_back(&region);
+  }
+  return empty;
+}
+
+/// The frames of page `page` without the columns that have nothing left to show.
+std::vector<theme::RegionFrame> frames_of_page(std::size_t page, const std::vector<Flow>& flows,
+                                               const std::vector<Cursor>& cursors,
+                                               const std::map<std::string, std::size_t, std::less<>>& flow_of_head,
+                                               const theme::Theme& theme) {
+  std::vector<theme::RegionFrame> frames = theme::region_frames(theme, page);
+  const std::vector<const theme::Region*> empty = empty_columns(frames, flows, cursors, flow_of_head, theme);
+  return empty.empty() ? frames : theme::region_frames(theme, page, empty);
+}
+
 /// Fills the pages region by region, in docking order: a top region takes as much of its
 /// flow as fits and pushes the regions after it down; a column or the fill region takes what
 /// fits in its height. A flow continues where it stopped: in the next region of its chain on
-/// the page, else on the next page. Stops at `most_pages`.
+/// the page, else on the next page. A column with nothing left is not on the page, and the
+/// regions docked after it take its room: their flows go on at that width from the start of a
+/// block (a page that hands a flow to another width ends between blocks where it can). Stops
+/// at `most_pages`.
 Plan plan_pages(std::vector<Flow>& flows, const std::map<std::string, std::size_t, std::less<>>& flow_of_head,
-                const theme::Theme& theme, std::size_t most_pages) {
+                const theme::Theme& theme, std::size_t most_pages, const Setter& setter) {
   Plan plan;
-  std::vector<std::size_t> next(flows.size(), 0);
-  const std::vector<theme::RegionFrame> frames[2] = {theme::region_frames(theme, 0), theme::region_frames(theme, 1)};
+  std::vector<Cursor> next(flows.size());
   const double bottom = theme.page_height - theme.margin_bottom;
   auto remaining = [&] {
     for (std::size_t f = 0; f < flows.size(); ++f)
@@ -152,10 +242,11 @@ Plan plan_pages(std::vector<Flow>& flows, const std::map<std::string, std::size_
   };
   std::size_t idle_pages = 0;
   while (remaining() && plan.pages.size() < most_pages) {
+    const std::size_t page_index = plan.pages.size();
     std::vector<Placement>& page = plan.pages.emplace_back();
     double y = theme.margin_top, above_gap = 0;
     bool placed_any = false;
-    const std::vector<theme::RegionFrame>& page_frames = frames[plan.pages.size() == 1 ? 0 : 1];
+    const std::vector<theme::RegionFrame> page_frames = frames_of_page(page_index, flows, next, flow_of_head, theme);
     std::map<std::size_t, double> balanced;  // flows whose columns are balanced here: their height
     for (const theme::RegionFrame& frame : page_frames) {
       const theme::Region& region = *frame.region;
@@ -163,20 +254,39 @@ Plan plan_pages(std::vector<Flow>& flows, const std::map<std::string, std::size_
       auto head = flow_of_head.find(head_region.name);
       if (head == flow_of_head.end()) continue;
       Flow& flow = flows[head->second];
-      std::size_t& at = next[head->second];
-      at = past_spaces(flow, at);  // spaces at the top of a region are dropped
-      if (at >= flow.chunks.size() || y >= bottom) continue;
+      Cursor& cursor = next[head->second];
+      cursor.at = past_spaces(flow.chunks(cursor.setting), cursor.at);  // spaces at the top of a region are dropped
+      if (cursor.at >= flow.chunks(cursor.setting).size() || y >= bottom) continue;
+      // The page gives the flow another width: it goes on in its setting at that width, from
+      // the start of a block. A block begun at the other width on the page before ends at it.
+      if (std::abs(frame.width - flow.settings[cursor.setting].width) > 0.5 &&
+          starts_block(flow.chunks(cursor.setting), cursor.at)) {
+        Diagnostics repeated;  // the flow's first setting said what is wrong with its content
+        const std::size_t wider = setting_at(flow, frame.width, setter, repeated);
+        cursor = {wider, same_place(flow.chunks(cursor.setting), cursor.at, flow.chunks(wider))};
+        cursor.at = past_spaces(flow.chunks(cursor.setting), cursor.at);
+        if (cursor.at >= flow.chunks(cursor.setting).size()) continue;
+      }
+      const std::vector<Chunk>& chunks = flow.chunks(cursor.setting);
       if (&region == &head_region && !region.overflow.empty())
-        if (auto height = balanced_height(flow, at, chain_on_page(theme, page_frames, region), bottom - y))
+        if (auto height = balanced_height(flow, cursor.at, chain_on_page(theme, page_frames, region), bottom - y))
           balanced[head->second] = *height;
       auto limit = balanced.find(head->second);
       const double room = limit == balanced.end() ? bottom - y : std::min(bottom - y, limit->second);
+      // Will the next page set this flow at another width? Then this page ends between blocks.
+      // The columns docked before this region have taken their part of the page already.
+      bool width_changes = false;
+      if (region.dock == theme::RegionDock::Fill || region.dock == theme::RegionDock::Left ||
+          region.dock == theme::RegionDock::Right)
+        for (const theme::RegionFrame& later : frames_of_page(page_index + 1, flows, next, flow_of_head, theme))
+          if (later.region == &region && std::abs(later.width - flow.settings[cursor.setting].width) > 0.5)
+            width_changes = true;
       const bool below_another = y > theme.margin_top + 1e-6;
-      const std::size_t end = page_end(flow.chunks, at, room, flow.space_scale, below_another);
-      if (end == at) continue;  // it waits for the next page
-      Placement placement{frame, head->second, {at, end}, y, 0, above_gap};
-      placement.height = used_height(flow.chunks, placement.range, flow.space_scale);
-      at = end;
+      const std::size_t end = page_end(chunks, cursor.at, room, flow.space_scale, below_another, width_changes);
+      if (end == cursor.at) continue;  // it waits for the next page
+      Placement placement{frame, head->second, cursor.setting, {cursor.at, end}, y, 0, above_gap};
+      placement.height = used_height(chunks, placement.range, flow.space_scale);
+      cursor.at = end;
       placed_any = true;
       if (region.dock == theme::RegionDock::Top) {
         y += placement.height + region.padding + region.gap;
@@ -211,15 +321,15 @@ double main_on_last_page(const Plan& plan, std::size_t main, const theme::Theme&
 /// fit.balance_max_squeeze, in steps of fit.balance_squeeze_step, the mildest that saves the page.
 void choose_space_scale(std::vector<Flow>& flows, std::size_t main,
                         const std::map<std::string, std::size_t, std::less<>>& flow_of_head, const theme::Theme& theme,
-                        std::size_t most_pages) {
+                        std::size_t most_pages, const Setter& setter) {
   const double flow_height = theme.page_height - theme.margin_top - theme.margin_bottom;
-  const Plan natural = plan_pages(flows, flow_of_head, theme, most_pages);
+  const Plan natural = plan_pages(flows, flow_of_head, theme, most_pages, setter);
   if (natural.pages.size() < 2 || main_on_last_page(natural, main, theme) > theme.balance_nearly_empty * flow_height)
     return;
   const double step = theme.balance_squeeze_step;
   for (double scale = 1.0 - step; scale >= 1.0 - theme.balance_max_squeeze - 1e-9; scale -= step) {
     flows[main].space_scale = scale;
-    if (plan_pages(flows, flow_of_head, theme, most_pages).pages.size() < natural.pages.size()) return;
+    if (plan_pages(flows, flow_of_head, theme, most_pages, setter).pages.size() < natural.pages.size()) return;
   }
   flows[main].space_scale = 1.0;
 }
@@ -231,8 +341,9 @@ void place_chunks(Flow& flow, const Placement& placed, int page_index, Page& pag
   double y = placed.top;
   const PageRange range = placed.range;
   const double x = placed.frame.x;
-  if (range.begin < range.end && flow.chunks[range.begin].repeat_header) {
-    const Chunk& header = *flow.chunks[range.begin].repeat_header;  // the table continues here
+  std::vector<Chunk>& chunks = flow.chunks(placed.setting);
+  if (range.begin < range.end && chunks[range.begin].repeat_header) {
+    const Chunk& header = *chunks[range.begin].repeat_header;  // the table continues here
     Page content = header.content;
     // Read once, where the table begins: drawn again, the header row is page furniture.
     for (PlacedRun& run : content.runs) run.tag = -1;
@@ -242,7 +353,7 @@ void place_chunks(Flow& flow, const Placement& placed, int page_index, Page& pag
     y += header.height;
   }
   for (size_t i = range.begin; i < range.end; ++i) {
-    Chunk& c = flow.chunks[i];
+    Chunk& c = chunks[i];
     if (i != range.begin) {
       const double space = c.space_before * flow.space_scale;
       if (c.lead_in && space > 0)  // a timeline's rule through the space above
@@ -262,7 +373,7 @@ void place_chunks(Flow& flow, const Placement& placed, int page_index, Page& pag
 std::size_t runs_placed(const std::vector<Placement>& placements, const std::vector<Flow>& flows) {
   std::size_t runs = 0;
   for (const Placement& placed : placements) {
-    const std::vector<Chunk>& chunks = flows[placed.flow].chunks;
+    const std::vector<Chunk>& chunks = flows[placed.flow].chunks(placed.setting);
     const PageRange range = placed.range;
     if (range.begin < range.end && chunks[range.begin].repeat_header)
       runs += chunks[range.begin].repeat_header->content.runs.size();
@@ -294,16 +405,16 @@ void join_rule_pieces(Page& page) {
 
 /// A region's background on a page where it holds content: to the paper's edge on its outer
 /// sides; a top region's down to `padding` below its content, a column's from halfway into
-/// the gap above it (or the paper's top) to the paper's foot, or to `padding` below its
-/// content (background_to: content).
+/// the gap above it (or the paper's top) to the paper's foot: a panel the height of the page,
+/// never a card that ends where its text does.
 void add_background(const Placement& placed, const theme::Theme& theme, Page& page) {
   const theme::Region& region = *placed.frame.region;
   if (region.background == Rgb{1, 1, 1}) return;
   const bool at_top = placed.top <= theme.margin_top + 1e-9;
   const double y = at_top ? 0 : placed.top - placed.above_gap / 2;
-  const bool to_content = region.dock == theme::RegionDock::Top || !region.background_to_foot;
-  const double bottom = to_content ? std::min(theme.page_height, placed.top + placed.height + region.padding)
-                                   : theme.page_height;
+  const double bottom = region.dock == theme::RegionDock::Top
+                            ? std::min(theme.page_height, placed.top + placed.height + region.padding)
+                            : theme.page_height;
   page.backgrounds.push_back(
       FilledRect{placed.frame.outer_x, y, placed.frame.outer_width, bottom - y, region.background});
 }
@@ -328,8 +439,8 @@ std::string page_number_text(std::string format, int page, int total) {
 // of the page, a wide gap after the page's last line (where a parser starts a new entry). Past
 // the second page, a page's first line stands alone and its last is joined to the next
 // page's number. The top note is read first on the first page.
-void add_page_numbers(const compose::Furniture& furniture, const theme::Theme& theme, double centre,
-                      text::Typesetter& typesetter, Document& doc) {
+void add_page_numbers(const compose::Furniture& furniture, const theme::Theme& theme,
+                      const std::vector<double>& centres, text::Typesetter& typesetter, Document& doc) {
   int total = static_cast<int>(doc.pages.size());
   if (!doc.pages.empty() && !furniture.top_note.empty()) {
     // The note sits in the top margin, right-aligned with the text, above the first line.
@@ -349,7 +460,7 @@ void add_page_numbers(const compose::Furniture& furniture, const theme::Theme& t
     if (!furniture.page_number_reads_as.empty())
       label.reads_as = page_number_text(furniture.page_number_reads_as, p + 1, total);
     text::Line line = typesetter.typeset_line(label);
-    double x = std::max(0.0, centre - line.width / 2);
+    double x = std::max(0.0, centres[static_cast<size_t>(p)] - line.width / 2);
     double baseline = doc.page_height - theme.footer_offset;
     std::vector<PlacedRun> placed;
     for (auto& run : line.runs) placed.push_back({run, x + run.x, baseline});
@@ -363,10 +474,11 @@ void add_page_numbers(const compose::Furniture& furniture, const theme::Theme& t
 void report_too_many_pages(const Plan& plan, const std::vector<Flow>& flows, Diagnostics& diags) {
   Span where;
   bool stopped_early = false;
-  for (const Flow& flow : flows) stopped_early = stopped_early || flow.stopped_early;
+  for (const Flow& flow : flows)
+    for (const Setting& setting : flow.settings) stopped_early = stopped_early || setting.stopped_early;
   for (const Placement& placed : plan.pages[limits::kMaxPages])
     for (size_t i = placed.range.begin; i < placed.range.end && !where.known(); ++i)
-      where = flows[placed.flow].chunks[i].span;
+      where = flows[placed.flow].chunks(placed.setting)[i].span;
   // Past the limit the rest is not set (build_chunks), so the count is known only when it
   // ended before that.
   const std::string runs_to = stopped_early || plan.pages.size() > limits::kMaxPages + 1
@@ -380,7 +492,7 @@ void report_too_many_pages(const Plan& plan, const std::vector<Flow>& flows, Dia
 // does not fit there: reported where it starts, never dropped in silence.
 void report_stranded(const Flow& flow, const theme::Theme& theme, Diagnostics& diags) {
   Span where;
-  for (const Chunk& chunk : flow.chunks)
+  for (const Chunk& chunk : flow.chunks())
     if (chunk.span.known()) {
       where = chunk.span;
       break;
@@ -490,6 +602,7 @@ Document paginate(const compose::Composition& composition, const theme::Theme& t
   // Each region that takes content has a flow, set to the width of its text. Every flow is
   // set up to the first page past the limit, no further.
   constexpr std::size_t kPagesSet = limits::kMaxPages + 1;
+  const Setter setter{typesetter, flow_height, kPagesSet};
   std::vector<Flow> flows;
   std::map<std::string, std::size_t, std::less<>> flow_of_head;
   std::size_t main = 0;
@@ -499,15 +612,13 @@ Document paginate(const compose::Composition& composition, const theme::Theme& t
     if (width <= 0) width = theme.page_width - theme.margin_left - theme.margin_right;  // a theme made in code
     Flow& flow = flows.emplace_back();
     flow.name = name;
-    flow.chunks = detail::build_chunks(blocks, {width, flow_height}, typesetter, diags, kPagesSet, flow.stopped_early);
-    // Trailing empty chunks (spaces) must not open a page of their own.
-    while (!flow.chunks.empty() && droppable(flow.chunks.back()))
-      flow.chunks.pop_back();
+    flow.blocks = &blocks;
+    setting_at(flow, width, setter, diags);
     flow_of_head[name] = flows.size() - 1;
     if (name == composition.main_flow) main = flows.size() - 1;
   }
-  if (!flows.empty() && options.balance_last_page) choose_space_scale(flows, main, flow_of_head, theme, kPagesSet);
-  const Plan plan = plan_pages(flows, flow_of_head, theme, kPagesSet);
+  if (!flows.empty() && options.balance_last_page) choose_space_scale(flows, main, flow_of_head, theme, kPagesSet, setter);
+  const Plan plan = plan_pages(flows, flow_of_head, theme, kPagesSet, setter);
   if (plan.pages.size() > limits::kMaxPages) {
     report_too_many_pages(plan, flows, diags);
     return doc;
@@ -539,18 +650,21 @@ Document paginate(const compose::Composition& composition, const theme::Theme& t
     join_rule_pieces(page);
   }
 
-  // Page numbers go under the main flow when a tinted column stands beside it, else in the
-  // middle of the paper.
-  const std::vector<theme::RegionFrame> first_page = theme::region_frames(theme, 0);
-  const bool tinted_column = std::any_of(first_page.begin(), first_page.end(), [](const theme::RegionFrame& f) {
-    const bool column = f.region->dock == theme::RegionDock::Left || f.region->dock == theme::RegionDock::Right;
-    return column && !(f.region->background == Rgb{1, 1, 1});
-  });
+  // A page's number goes under the main flow when a tinted column stands beside it there, else
+  // in the middle of the paper.
   const theme::Region* rest = theme::region_taking(theme, "rest");
-  double centre = doc.page_width / 2;
-  for (const theme::RegionFrame& frame : first_page)
-    if (tinted_column && frame.region == rest) centre = frame.x + frame.width / 2;
-  add_page_numbers(composition.furniture, theme, centre, typesetter, doc);
+  std::vector<double> centres(doc.pages.size(), doc.page_width / 2);
+  for (std::size_t p = 0; p < plan.pages.size() && p < centres.size(); ++p) {
+    const bool tinted_column = std::any_of(plan.pages[p].begin(), plan.pages[p].end(), [](const Placement& placed) {
+      const theme::Region& region = *placed.frame.region;
+      const bool column = region.dock == theme::RegionDock::Left || region.dock == theme::RegionDock::Right;
+      return column && !(region.background == Rgb{1, 1, 1});
+    });
+    if (!tinted_column) continue;
+    for (const theme::RegionFrame& frame : theme::region_frames(theme, p))  // the main flow's place beside it
+      if (frame.region == rest) centres[p] = frame.x + frame.width / 2;
+  }
+  add_page_numbers(composition.furniture, theme, centres, typesetter, doc);
   if (theme.underline_links) underline_links(doc);
   if (theme.right_to_left) mirror_pages(doc);
   check_text_on_paper(doc, diags);

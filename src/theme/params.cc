@@ -333,15 +333,6 @@ std::vector<Param> region_fields(const std::string& name) {
   out.push_back(length(prefix + "padding", field(&Region::padding),
                        "a column's text keeps this far from its inner edge; a top region's background reaches this "
                        "far below its content"));
-  out.push_back(choice(prefix + "background_to", {{"content", false}, {"foot", true}},
-                       {[at](Theme& theme, const ParamValue& value) { at(theme).background_to_foot = std::get<int>(value) != 0; },
-                        [find](const Theme& theme) -> std::optional<ParamValue> {
-                          const Region* region = find(theme);
-                          if (!region) return std::nullopt;
-                          return static_cast<int>(region->background_to_foot);
-                        }},
-                       "how far down a column's background runs: to the paper's foot, or to `padding` below what "
-                       "the column holds on the page"));
   out.push_back(length(prefix + "indent", field(&Region::indent),
                        "in a narrow region, entries stand this far in from their section titles"));
   out.push_back(simple(prefix + "takes", ParamType::TextList, field(&Region::takes),

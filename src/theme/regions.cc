@@ -17,13 +17,15 @@ bool on_page(const Region& region, std::size_t page) {
   return false;
 }
 
-bool lists(const std::vector<std::string>& words, std::string_view word) {
-  return std::find(words.begin(), words.end(), word) != words.end();
+template <typename T, typename U>
+bool lists(const std::vector<T>& items, const U& item) {
+  return std::find(items.begin(), items.end(), item) != items.end();
 }
 
 }  // namespace
 
-std::vector<RegionFrame> region_frames(const Theme& theme, std::size_t page) {
+std::vector<RegionFrame> region_frames(const Theme& theme, std::size_t page,
+                                       const std::vector<const Region*>& left_out) {
   const double right_margin_edge = theme.page_width - theme.margin_right;
   double left = theme.margin_left, right = right_margin_edge;  // what is left of the width
   std::vector<RegionFrame> frames;
@@ -64,7 +66,7 @@ std::vector<RegionFrame> region_frames(const Theme& theme, std::size_t page) {
   };
   // The fill region takes what the others leave, so it docks last whatever its place.
   for (const Region& region : theme.regions)
-    if (on_page(region, page) && region.dock != RegionDock::Fill) dock(region);
+    if (on_page(region, page) && region.dock != RegionDock::Fill && !lists(left_out, &region)) dock(region);
   for (const Region& region : theme.regions)
     if (on_page(region, page) && region.dock == RegionDock::Fill) dock(region);
   return frames;

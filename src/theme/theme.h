@@ -60,7 +60,9 @@ enum class RegionPages { All, First, Rest, None };
 /// margin; the `fill` region takes the rest. Content goes to the first region that takes it:
 /// the header, the contacts, the photo, sections by words of their title or key, and the
 /// `rest` (the region that takes the rest is the main flow). A region that runs out continues
-/// on the next page where it is, or in the region its `overflow` names (a second column).
+/// on the next page where it is, or in the region its `overflow` names (a second column). A
+/// column with nothing left to show on a page is not there, and the regions docked after it
+/// take its room (layout::paginate), unless the layout chains regions by `overflow`.
 struct Region {
   std::string name;
   RegionDock dock = RegionDock::Fill;
@@ -69,14 +71,11 @@ struct Region {
   double gap = 0;     // space between this region and the ones docked after it
   RegionPages pages = RegionPages::All;
   /// Behind the region, to the paper's edge on its outer sides, on pages where it has content
-  /// (white: none).
+  /// (white: none): a column's from the paper's top (or below the top regions) to its foot.
   Rgb background{1, 1, 1};
   /// Inside the background: a column's text keeps this far from its inner edge; a top
   /// region's background reaches this far below its content.
   double padding = 0;
-  /// A column's background runs to the paper's foot (true), or ends `padding` below what the
-  /// column holds on the page (false).
-  bool background_to_foot = true;
   /// Entries in a narrow region stand this far in from their section titles.
   double indent = 0;
   std::vector<std::string> takes;     // header, contacts, photo, rest
@@ -182,7 +181,7 @@ struct Theme {
 #undef HANJI_FAMILY
 
   // the page grid: where content goes (see Region); a layout without regions has one
-  std::vector<Region> regions{Region{"main", RegionDock::Fill, 0, 0, 0, RegionPages::All, {1, 1, 1}, 0, true, 0, {"rest"}, {}, {}}};
+  std::vector<Region> regions{Region{"main", RegionDock::Fill, 0, 0, 0, RegionPages::All, {1, 1, 1}, 0, 0, {"rest"}, {}, {}}};
 
   /// Set from the CV's language, not by the layout: the CV is written right to left (Hebrew,
   /// Arabic, Persian). Paragraphs take a right-to-left base direction and the pages are set as
@@ -288,7 +287,10 @@ struct RegionFrame {
 };
 /// The frames of the regions on page `page` (0-based), in docking order: the regions as
 /// declared, the fill region last. A top region pushes down the ones docked after it.
-std::vector<RegionFrame> region_frames(const Theme& theme, std::size_t page);
+/// Regions in `left_out` are not on the page (a column with nothing left to show): the
+/// regions docked after them take their room.
+std::vector<RegionFrame> region_frames(const Theme& theme, std::size_t page,
+                                       const std::vector<const Region*>& left_out = {});
 /// The region named `name`, on any page or none, or null.
 const Region* find_region(const Theme& theme, std::string_view name);
 /// The region that takes `what` (header, contacts, photo, rest), or null: the first one that
