@@ -422,8 +422,12 @@ bool has_aside(Builder& b, const model::Entry& entry) {
   return !template_column(b, entry, template_of(b.theme(), entry.kind).aside, Slot::Aside).empty();
 }
 
+// A region's indent sets its entries in from its section titles: in a narrow region in place of
+// the date column's room (its dates stand under the title), in a wide one on top of it. Titles
+// standing out of both columns of a two-column page also keep poppler from taking a title and
+// the entry beside it for a table's cells, which it would read across the columns.
 double content_indent(const Builder& b) {
-  return b.narrow() ? b.region().indent : content_indent(b.theme());
+  return b.narrow() ? b.region().indent : b.region().indent + content_indent(b.theme());
 }
 
 double content_indent(const theme::Theme& theme) {

@@ -334,7 +334,8 @@ std::vector<Param> region_fields(const std::string& name) {
                        "a column's text keeps this far from its inner edge; a top region's background reaches this "
                        "far below its content"));
   out.push_back(length(prefix + "indent", field(&Region::indent),
-                       "in a narrow region, entries stand this far in from their section titles"));
+                       "entries stand this far in from their section titles (in a narrow region in place of its date column, in a "
+                       "wide one past it)"));
   out.push_back(simple(prefix + "takes", ParamType::TextList, field(&Region::takes),
                        "what the region takes: header (the name, headline and contacts), contacts (one per line), "
                        "photo, rest (the sections no other region takes)"));
