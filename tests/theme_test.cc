@@ -1243,5 +1243,66 @@ TEST(LayoutReference, ShowsClassicsValuesAndSaysSo) {
   EXPECT_EQ(row_value("fonts.latin_baseline"), "-0.036");
 }
 
+
+// The page grid as a reviewer counts grids, in words: where the columns of the first page and of
+// a later page stand and how wide they are (in tenths of the width between the margins), whether
+// the header spans the page, where section titles sit, on which side the dates stand, and
+// whether sections are ruled tables. Colours, fonts and rules are not the grid.
+std::string grid_signature(const Theme& theme) {
+  const double text_width = theme.page_width - theme.margin_left - theme.margin_right;
+  auto tenths = [&](double length) { return std::to_string(std::lround(length / text_width * 10)); };
+  // The header spans the page in a region across the top of its own, or at the head of a
+  // main flow as wide as the page's text: the same to the eye.
+  const Region* header = region_taking(theme, "header");
+  if (!header) header = region_taking(theme, "rest");
+  const bool header_across = header && (header->dock == RegionDock::Top ||
+                                         region_text_width(theme, header->name) > 0.95 * text_width);
+  std::string signature = header_across ? "header across the page;" : "header in a column;";
+  for (std::size_t page : {0u, 1u}) {
+    signature += page == 0 ? " first page:" : " later pages:";
+    for (const RegionFrame& frame : region_frames(theme, page))
+      if (frame.region->dock != RegionDock::Top)
+        signature += " column at " + tenths(frame.x - theme.margin_left) + "/10, " + tenths(frame.width) + "/10 wide;";
+  }
+  signature += theme.section_title_style == TitleStyle::Rail ? " titles in a rail" : " titles over their entries";
+  signature += theme.aside_side == AsideSide::Left ? ", dates in a left column" : ", dates on the right";
+  if (!theme.experience_table.cells.empty() || !theme.education_table.cells.empty()) signature += ", ruled tables";
+  return signature;
+}
+
+// Six or more page grids a reviewer counts as different among the shipped layouts: not six
+// colour schemes of one column.
+TEST(Grids, TheShippedLayoutsHaveSixDifferentPageGrids) {
+  Diagnostics diags;
+  std::map<std::string, std::vector<std::string>> layouts_by_grid;
+  for (const auto& info : list_layouts(repo_dirs(), diags)) {
+    auto theme = load_theme(info.name, ConfigNode{}, "", repo_dirs(), diags);
+    ASSERT_TRUE(theme) << info.name << ": " << messages(diags);
+    layouts_by_grid[grid_signature(*theme)].push_back(info.name);
+  }
+  std::string grids;
+  for (const auto& [signature, names] : layouts_by_grid) {
+    grids += "\n  ";
+    for (const std::string& name : names) grids += name + " ";
+    grids += "-> " + signature;
+  }
+  EXPECT_GE(layouts_by_grid.size(), 6u) << "the grids:" << grids;
+}
+
+// The signature tells apart what a reviewer tells apart, and nothing else: a colour is not a
+// grid, a column moved to the other side is.
+TEST(Grids, ASignatureChangesWithTheGridOnly) {
+  Diagnostics diags;
+  auto sidebar = load_theme("sidebar", ConfigNode{}, "", repo_dirs(), diags);
+  auto recoloured = load_theme("sidebar", region_override("side", "background", "#ffeedd"), "", repo_dirs(), diags);
+  auto moved = load_theme("sidebar", region_override("side", "dock", "right"), "", repo_dirs(), diags);
+  auto classic = load_theme("classic", ConfigNode{}, "", repo_dirs(), diags);
+  auto timeline = load_theme("timeline", ConfigNode{}, "", repo_dirs(), diags);
+  ASSERT_TRUE(sidebar && recoloured && moved && classic && timeline) << messages(diags);
+  EXPECT_EQ(grid_signature(*sidebar), grid_signature(*recoloured));
+  EXPECT_NE(grid_signature(*sidebar), grid_signature(*moved));
+  EXPECT_NE(grid_signature(*classic), grid_signature(*timeline)) << "titles in a rail are a grid of their own";
+}
+
 }  // namespace
 }  // namespace hanji::theme
