@@ -14,6 +14,7 @@
 #include <fmt/format.h>
 
 #include "compose/compose.h"
+#include "theme/params.h"
 
 namespace hanji::compose {
 namespace {
@@ -58,16 +59,12 @@ std::string format_with_locale(const Date& date, const Locale& locale) {
   return fill_template(day ? locale.date_with_day : locale.date, date, locale);
 }
 
-// The name a layout gives the form (entry.date_format), as a locale's date_forms_as_date lists it.
+// The name a layout gives the form (entry.date_format), as a locale's date_forms_as_date lists
+// it: the parameter registry's own word for it, so the two never drift apart.
 std::string_view form_name(theme::DateFormat format) {
-  switch (format) {
-    case theme::DateFormat::MonthYear: return "month-year";
-    case theme::DateFormat::Dotted: return "dotted";
-    case theme::DateFormat::Words: return "words";
-    case theme::DateFormat::Numeric: return "numeric";
-    case theme::DateFormat::Year: return "year";
-    case theme::DateFormat::Locale: break;
-  }
+  static const theme::Param* const date_format = theme::find_parameter("entry.date_format");
+  for (const theme::Choice& choice : date_format->choices)
+    if (choice.value == static_cast<int>(format)) return choice.word;
   return "locale";
 }
 
