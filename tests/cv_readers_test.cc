@@ -565,6 +565,10 @@ TEST(SourceHeader, UnknownNetworkSuggestsTheRealName) {
   const Diagnostic& d = diag(loaded.diags, "unknown social network 'github'");
   expect_at(d.span, 3, 16);
   EXPECT_TRUE(has_hint(d, "did you mean 'GitHub'?"));
+  // RenderCV 2.8 has no Twitter, only X at https://x.com/: the same error, pointing there.
+  auto twitter = load("cv:\n  social_networks:\n    - network: Twitter\n      username: jane\n");
+  EXPECT_FALSE(twitter.file);
+  EXPECT_TRUE(has_hint(diag(twitter.diags, "unknown social network 'Twitter'"), "did you mean 'X'?"));
 }
 
 TEST(SourceHeader, InvalidUsernamesAreErrors) {

@@ -776,8 +776,9 @@ TEST(RenderCvThemes, EachThemeBuildsItsOwnLook) {
     ASSERT_EQ(r.exit_code, 0) << theme << ": " << r.output;
     EXPECT_EQ(r.output, "") << theme;
     const std::string text = run("pdftotext -enc UTF-8 " + quote(pdf) + " -").output;
+    // "Sept 2024": RenderCV's English month abbreviations.
     for (const char* words : {"Maria Lopez", "Senior Data Engineer", "Lone Star Analytics", "University of Texas",
-                              "Python, SQL, Scala", "Apr 2021", "Sep 2024", "Faster Joins on Skewed Data",
+                              "Python, SQL, Scala", "Apr 2021", "Sept 2024", "Faster Joins on Skewed Data",
                               "Wei Chen", "10.5555/joins.2023", "VLDB 2023"})
       EXPECT_NE(text.find(words), std::string::npos) << theme << ": '" << words << "' in\n" << text;
     // RenderCV's "Last updated" note, except in the themes that turn it off.
