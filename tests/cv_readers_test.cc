@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include <array>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -564,6 +565,10 @@ TEST(SourceHeader, UnknownNetworkSuggestsTheRealName) {
   const Diagnostic& d = diag(loaded.diags, "unknown social network 'github'");
   expect_at(d.span, 3, 16);
   EXPECT_TRUE(has_hint(d, "did you mean 'GitHub'?"));
+  // RenderCV 2.8 has no Twitter, only X at https://x.com/: the same error, pointing there.
+  auto twitter = load("cv:\n  social_networks:\n    - network: Twitter\n      username: jane\n");
+  EXPECT_FALSE(twitter.file);
+  EXPECT_TRUE(has_hint(diag(twitter.diags, "unknown social network 'Twitter'"), "did you mean 'X'?"));
 }
 
 TEST(SourceHeader, InvalidUsernamesAreErrors) {
@@ -1183,7 +1188,7 @@ TEST(SourceDesign, AFileFromRenderCvGetsRenderCvsDefaults) {
   const ConfigNode& o = loaded.file->layout_overrides;
   EXPECT_EQ(o.find("page")->find("paper")->scalar, "letter");
   EXPECT_EQ(o.find("footer")->find("text")->scalar, "NAME – PAGE/TOTAL");
-  EXPECT_EQ(o.find("footer")->find("top_note")->scalar, "LAST_UPDATED");
+  EXPECT_EQ(o.find("footer")->find("top_note")->scalar, "LAST_UPDATED CURRENT_DATE");
   EXPECT_EQ(o.find("entry")->find("time_spans_in")->children.at(0).scalar, "experience");
   ASSERT_TRUE(loaded.file->settings.current_date);
   EXPECT_EQ(loaded.file->settings.current_date->month, 3);
@@ -1433,6 +1438,136 @@ TEST(SourceLocale, EveryLocaleFileReads) {
 
 // locales/index.txt names every file's names (its stem, language, code and aliases), so that
 // finding a language reads one file: it must say what the files say.
+// RenderCV's words for every language it has a locale file for (RenderCV 2.8's
+// other_locales/*.yaml and english_locale.py, carried over here): a CV from RenderCV
+// (design:) is printed in them, as RenderCV prints it. Korean keeps hanji's forms, and hanji's
+// own CVs keep hanji's words.
+struct RenderCvWords {
+  std::string language;
+  std::array<std::string, 12> month_names, month_abbreviations;
+  std::string present, last_updated, year, years, month, months, degree_with_area;
+};
+
+TEST(SourceLocale, RenderCvFilesTakeRenderCvsWords) {
+  const std::vector<RenderCvWords> kRenderCv = {
+    {"arabic",
+     {"يناير", "فبراير", "مارس", "أبريل", "مايو", "يونيو", "يوليو", "أغسطس", "سبتمبر", "أكتوبر", "نوفمبر", "ديسمبر"},
+     {"ينا", "فبر", "مار", "أبر", "ماي", "يون", "يول", "أغس", "سبت", "أكت", "نوف", "ديس"},
+     "الحاضر", "آخر تحديث في", "سنة", "سنوات", "شهر", "أشهر", "DEGREE في AREA"},
+    {"danish",
+     {"Januar", "Februar", "Marts", "April", "Maj", "Juni", "Juli", "August", "September", "Oktober", "November", "December"},
+     {"Jan", "Feb", "Mar", "Apr", "Maj", "Jun", "Jul", "Aug", "Sep", "Okt", "Nov", "Dec"},
+     "nuværende", "Senest opdateret", "år", "år", "måned", "måneder", "DEGREE i AREA"},
+    {"dutch",
+     {"Januari", "Februari", "Maart", "April", "Mei", "Juni", "Juli", "Augustus", "September", "Oktober", "November", "December"},
+     {"Jan", "Feb", "Mrt", "Apr", "Mei", "Jun", "Jul", "Aug", "Sep", "Okt", "Nov", "Dec"},
+     "heden", "Laatst bijgewerkt", "jaar", "jaren", "maand", "maanden", "DEGREE in AREA"},
+    {"english",
+     {"January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"},
+     {"Jan", "Feb", "Mar", "Apr", "May", "June", "July", "Aug", "Sept", "Oct", "Nov", "Dec"},
+     "present", "Last updated in", "year", "years", "month", "months", "DEGREE in AREA"},
+    {"french",
+     {"Janvier", "Février", "Mars", "Avril", "Mai", "Juin", "Juillet", "Août", "Septembre", "Octobre", "Novembre", "Décembre"},
+     {"Jan", "Fév", "Mar", "Avr", "Mai", "Juin", "Juil", "Aoû", "Sep", "Oct", "Nov", "Déc"},
+     "présent", "Dernière mise à jour", "an", "ans", "mois", "mois", "DEGREE en AREA"},
+    {"german",
+     {"Januar", "Februar", "März", "April", "Mai", "Juni", "Juli", "August", "September", "Oktober", "November", "Dezember"},
+     {"Jan", "Feb", "Mär", "Apr", "Mai", "Jun", "Jul", "Aug", "Sep", "Okt", "Nov", "Dez"},
+     "gegenwärtig", "Zuletzt aktualisiert", "Jahr", "Jahre", "Monat", "Monate", "DEGREE in AREA"},
+    {"hebrew",
+     {"ינואר", "פברואר", "מרץ", "אפריל", "מאי", "יוני", "יולי", "אוגוסט", "ספטמבר", "אוקטובר", "נובמבר", "דצמבר"},
+     {"ינו'", "פבר'", "מרץ", "אפר'", "מאי", "יוני", "יולי", "אוג'", "ספט'", "אוק'", "נוב'", "דצמ'"},
+     "הווה", "עודכן לאחרונה ב", "שנה", "שנים", "חודש", "חודשים", "DEGREE בAREA"},
+    {"hungarian",
+     {"Január", "Február", "Március", "Április", "Május", "Június", "Július", "Augusztus", "Szeptember", "Október", "November", "December"},
+     {"Jan", "Febr", "Márc", "Ápr", "Máj", "Jún", "Júl", "Aug", "Szept", "Okt", "Nov", "Dec"},
+     "jelenleg", "Utoljára frissítve", "év", "év", "hónap", "hónap", "DEGREE AREA szakon"},
+    {"indonesian",
+     {"Januari", "Februari", "Maret", "April", "Mei", "Juni", "Juli", "Agustus", "September", "Oktober", "November", "Desember"},
+     {"Jan", "Feb", "Mar", "Apr", "Mei", "Jun", "Jul", "Agu", "Sep", "Okt", "Nov", "Des"},
+     "sekarang", "Terakhir diperbarui", "tahun", "tahun", "bulan", "bulan", "DEGREE di AREA"},
+    {"italian",
+     {"Gennaio", "Febbraio", "Marzo", "Aprile", "Maggio", "Giugno", "Luglio", "Agosto", "Settembre", "Ottobre", "Novembre", "Dicembre"},
+     {"Gen", "Feb", "Mar", "Apr", "Mag", "Giu", "Lug", "Ago", "Set", "Ott", "Nov", "Dic"},
+     "presente", "Ultimo aggiornamento", "anno", "anni", "mese", "mesi", "DEGREE in AREA"},
+    {"japanese",
+     {"1月", "2月", "3月", "4月", "5月", "6月", "7月", "8月", "9月", "10月", "11月", "12月"},
+     {"1月", "2月", "3月", "4月", "5月", "6月", "7月", "8月", "9月", "10月", "11月", "12月"},
+     "現在", "最終更新", "年", "年", "月", "ヶ月", "AREA DEGREE"},
+    {"mandarin_chinese",
+     {"一月", "二月", "三月", "四月", "五月", "六月", "七月", "八月", "九月", "十月", "十一月", "十二月"},
+     {"1月", "2月", "3月", "4月", "5月", "6月", "7月", "8月", "9月", "10月", "11月", "12月"},
+     "至今", "最后更新于", "年", "年", "个月", "个月", "AREA DEGREE"},
+    {"norwegian_bokmal",
+     {"Januar", "Februar", "Mars", "April", "Mai", "Juni", "Juli", "August", "September", "Oktober", "November", "Desember"},
+     {"Jan", "Feb", "Mar", "Apr", "Mai", "Jun", "Jul", "Aug", "Sep", "Okt", "Nov", "Des"},
+     "nåværende", "Sist oppdatert", "år", "år", "måned", "måneder", "DEGREE i AREA"},
+    {"norwegian_nynorsk",
+     {"Januar", "Februar", "Mars", "April", "Mai", "Juni", "Juli", "August", "September", "Oktober", "November", "Desember"},
+     {"Jan", "Feb", "Mar", "Apr", "Mai", "Jun", "Jul", "Aug", "Sep", "Okt", "Nov", "Des"},
+     "nåverande", "Sist oppdatert", "år", "år", "månad", "månader", "DEGREE i AREA"},
+    {"persian",
+     {"ژانویه", "فوریه", "مارس", "آوریل", "مه", "ژوئن", "ژوئیه", "اوت", "سپتامبر", "اکتبر", "نوامبر", "دسامبر"},
+     {"ژان", "فور", "مار", "آور", "مه", "ژون", "ژول", "اوت", "سپت", "اکت", "نوا", "دسا"},
+     "حال", "آخرین به‌روزرسانی در", "سال", "سال", "ماه", "ماه", "DEGREE در AREA"},
+    {"portuguese",
+     {"Janeiro", "Fevereiro", "Março", "Abril", "Maio", "Junho", "Julho", "Agosto", "Setembro", "Outubro", "Novembro", "Dezembro"},
+     {"Jan", "Fev", "Mar", "Abr", "Mai", "Jun", "Jul", "Ago", "Set", "Out", "Nov", "Dez"},
+     "presente", "Última atualização", "ano", "anos", "mês", "meses", "DEGREE em AREA"},
+    {"russian",
+     {"Январь", "Февраль", "Март", "Апрель", "Май", "Июнь", "Июль", "Август", "Сентябрь", "Октябрь", "Ноябрь", "Декабрь"},
+     {"Янв", "Фев", "Мар", "Апр", "Май", "Июн", "Июл", "Авг", "Сен", "Окт", "Ноя", "Дек"},
+     "настоящее время", "Последнее обновление", "год", "лет", "месяц", "месяцы", "DEGREE в AREA"},
+    {"spanish",
+     {"Enero", "Febrero", "Marzo", "Abril", "Mayo", "Junio", "Julio", "Agosto", "Septiembre", "Octubre", "Noviembre", "Diciembre"},
+     {"Ene", "Feb", "Mar", "Abr", "May", "Jun", "Jul", "Ago", "Sep", "Oct", "Nov", "Dic"},
+     "presente", "Última actualización", "año", "años", "mes", "meses", "DEGREE en AREA"},
+    {"turkish",
+     {"Ocak", "Şubat", "Mart", "Nisan", "Mayıs", "Haziran", "Temmuz", "Ağustos", "Eylül", "Ekim", "Kasım", "Aralık"},
+     {"Oca", "Şub", "Mar", "Nis", "May", "Haz", "Tem", "Ağu", "Eyl", "Eki", "Kas", "Ara"},
+     "halen", "Son güncelleme", "yıl", "yıl", "ay", "ay", "AREA, DEGREE"},
+    {"vietnamese",
+     {"Tháng Một", "Tháng Hai", "Tháng Ba", "Tháng Tư", "Tháng Năm", "Tháng Sáu", "Tháng Bảy", "Tháng Tám", "Tháng Chín", "Tháng Mười", "Tháng Mười Một", "Tháng Mười Hai"},
+     {"Th01", "Th02", "Th03", "Th04", "Th05", "Th06", "Th07", "Th08", "Th09", "Th10", "Th11", "Th12"},
+     "hiện tại", "Cập nhật lần cuối vào", "năm", "năm", "tháng", "tháng", "DEGREE ngành AREA"},
+  };
+  for (const RenderCvWords& words : kRenderCv) {
+    SCOPED_TRACE(words.language);
+    auto loaded = load("cv:\n  name: J\ndesign:\n  theme: classic\nlocale:\n  language: " + words.language + "\n");
+    ASSERT_TRUE(loaded.file) << dump(loaded.diags);
+    EXPECT_EQ(loaded.diags.all().size(), 0u) << dump(loaded.diags);
+    const Locale& locale = loaded.file->locale;
+    EXPECT_EQ(locale.month_names, words.month_names);
+    EXPECT_EQ(locale.month_abbreviations, words.month_abbreviations);
+    EXPECT_EQ(locale.present, words.present);
+    EXPECT_EQ(locale.last_updated, words.last_updated);
+    EXPECT_EQ(locale.year, words.year);
+    EXPECT_EQ(locale.years, words.years);
+    EXPECT_EQ(locale.month, words.month);
+    EXPECT_EQ(locale.months, words.months);
+    EXPECT_EQ(locale.degree_with_area, words.degree_with_area);
+  }
+  // RenderCV's default language is its English: "Sept 2018", "June 2023".
+  auto english = load("cv:\n  name: J\ndesign:\n  theme: classic\n");
+  ASSERT_TRUE(english.file) << dump(english.diags);
+  EXPECT_EQ(english.file->locale.month_abbreviations[8], "Sept");
+  // Korean keeps hanji's forms; hanji's own CVs keep hanji's words.
+  auto korean = load("cv:\n  name: J\ndesign:\n  theme: classic\nlocale:\n  language: korean\n");
+  ASSERT_TRUE(korean.file) << dump(korean.diags);
+  EXPECT_EQ(korean.file->locale.month, "개월");
+  auto own = load("cv:\n  name: J\nlocale:\n  language: german\n");
+  ASSERT_TRUE(own.file) << dump(own.diags);
+  EXPECT_EQ(own.file->locale.present, "heute");
+  EXPECT_EQ(own.file->locale.month_abbreviations[8], "Sept.");
+  auto own_english = load("cv:\n  name: J\n");
+  ASSERT_TRUE(own_english.file) << dump(own_english.diags);
+  EXPECT_EQ(own_english.file->locale.month_abbreviations[8], "Sep");
+  // The file's own locale keys win over RenderCV's words.
+  auto told = load("cv:\n  name: J\ndesign:\n  theme: classic\nlocale:\n  language: german\n  present: bis heute\n");
+  ASSERT_TRUE(told.file) << dump(told.diags);
+  EXPECT_EQ(told.file->locale.present, "bis heute");
+}
+
 TEST(LocaleIndex, IsCurrent) {
   const fs::path dir = fs::path(HANJI_SOURCE_DIR) / "locales";
   Diagnostics diags;
@@ -2076,6 +2211,46 @@ TEST_F(SourceRenderCvFolders, ATemplateFolderIsSaidOnce) {
   EXPECT_EQ(none.all().size(), 0u) << dump(none);
 }
 
+// engineeringresumes' bullet is XCharter's ● (its small text bullet in RenderCV's PDF) at the
+// text column's edge, 0.3em before the text: hanji sets a text bullet there, not a disc in the
+// margin; classic's stays as it was.
+TEST(SourceDesign, EngineeringResumesBulletsStayInTheColumn) {
+  auto engineering = load("cv:\n  name: J\ndesign:\n  theme: engineeringresumes\n");
+  ASSERT_TRUE(engineering.file) << dump(engineering.diags);
+  const ConfigNode& entry = *engineering.file->layout_overrides.find("entry");
+  EXPECT_EQ(entry.find("bullet")->scalar, "\u2022");
+  EXPECT_EQ(entry.find("nested_bullet")->scalar, "\u2022");
+  EXPECT_EQ(entry.find("highlight_indent")->scalar, "8.5pt");  // 0cm, the bullet's 4.5pt, hanji's 4pt gap
+  auto classic = load("cv:\n  name: J\ndesign:\n  theme: classic\n");
+  ASSERT_TRUE(classic.file) << dump(classic.diags);
+  EXPECT_EQ(classic.file->layout_overrides.find("entry")->find("highlight_indent")->scalar, "13.752pt");
+  auto disc = load("cv:\n  name: J\ndesign:\n  theme: classic\n  entries:\n    highlights:\n      bullet: \u25CF\n");
+  ASSERT_TRUE(disc.file) << dump(disc.diags);
+  EXPECT_EQ(disc.file->layout_overrides.find("entry")->find("bullet")->scalar, "\u25CF");  // a disc asked for
+}
+
+// RenderCV reads a date written as text ('2021') as 2021-01-01 ("Jan 2021" in its PDF) and a
+// number (2021) as the year alone; hanji's own files keep the year either way.
+TEST(SourceDesign, QuotedYearIsJanuaryInRenderCvFiles) {
+  const std::string entries =
+      "cv:\n  name: J\n  sections:\n    projects:\n"
+      "      - name: A\n        date: '2021'\n"
+      "      - name: B\n        date: 2021\n"
+      "      - name: C\n        start_date: \"2019\"\n        end_date: 2020\n";
+  auto rendercv = load(entries + "design:\n  theme: classic\n");
+  ASSERT_TRUE(rendercv.file) << dump(rendercv.diags);
+  const Section& projects = only_section(rendercv);
+  EXPECT_EQ(projects.entries[0].date->kind, Date::Kind::YearMonth);
+  EXPECT_EQ(projects.entries[0].date->month, 1);
+  EXPECT_EQ(projects.entries[1].date->kind, Date::Kind::Year);
+  EXPECT_EQ(projects.entries[2].start_date->kind, Date::Kind::YearMonth);
+  EXPECT_EQ(projects.entries[2].end_date->kind, Date::Kind::Year);
+  auto own = load(entries);
+  ASSERT_TRUE(own.file) << dump(own.diags);
+  EXPECT_EQ(only_section(own).entries[0].date->kind, Date::Kind::Year);
+  EXPECT_EQ(only_section(own).entries[2].start_date->kind, Date::Kind::Year);
+}
+
 // ---------------------------------------------------------------- Typst markup in the text
 
 TEST(SourceTypst, CommonCallsBecomeMarkdown) {
@@ -2128,6 +2303,22 @@ TEST(SourceTypst, EveryFieldWithTextIsRead) {
   EXPECT_EQ(job.highlights[0].text.value, "*A*");
   ASSERT_EQ(job.highlights[0].children.size(), 1u);
   EXPECT_EQ(job.highlights[0].children[0].value, "**B**");
+}
+
+// RenderCV's math ($$...$$, a formula in Typst): simple math is set as it reads, letters in
+// italics, and said once where it is; richer math is printed as written, and said.
+TEST(SourceTypst, MathIsSetAsTextAndSaid) {
+  auto loaded = load(
+      "cv:\n  name: J\n  sections:\n    about:\n"
+      "      - 'Known for $$E = mc^2$$ and $$x_{10} - 1$$.'\n"
+      "      - 'Also $$sum_(i=1)^n i$$, costs $5.'\n");
+  ASSERT_TRUE(loaded.file) << dump(loaded.diags);
+  const Section& about = only_section(loaded);
+  EXPECT_EQ(about.entries[0].text.value, "Known for *E* = *mc*\u00B2 and *x*\u2081\u2080 \u2212 1.");
+  EXPECT_EQ(about.entries[1].text.value, "Also sum_(i=1)^n i, costs $5.");
+  expect_at(diag(loaded.diags, "Typst math $$E = mc^2$$ is set as text").span, 5, 20);
+  expect_at(diag(loaded.diags, "Typst math $$sum_(i=1)^n i$$ is printed as written").span, 6, 15);
+  EXPECT_EQ(loaded.diags.warning_count(), 3) << dump(loaded.diags);
 }
 
 // Many calls nothing closes cost no more than the text's length, and calls nested past any

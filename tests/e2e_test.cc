@@ -776,8 +776,9 @@ TEST(RenderCvThemes, EachThemeBuildsItsOwnLook) {
     ASSERT_EQ(r.exit_code, 0) << theme << ": " << r.output;
     EXPECT_EQ(r.output, "") << theme;
     const std::string text = run("pdftotext -enc UTF-8 " + quote(pdf) + " -").output;
+    // "Sept 2024": RenderCV's English month abbreviations.
     for (const char* words : {"Maria Lopez", "Senior Data Engineer", "Lone Star Analytics", "University of Texas",
-                              "Python, SQL, Scala", "Apr 2021", "Sep 2024", "Faster Joins on Skewed Data",
+                              "Python, SQL, Scala", "Apr 2021", "Sept 2024", "Faster Joins on Skewed Data",
                               "Wei Chen", "10.5555/joins.2023", "VLDB 2023"})
       EXPECT_NE(text.find(words), std::string::npos) << theme << ": '" << words << "' in\n" << text;
     // RenderCV's "Last updated" note, except in the themes that turn it off.
@@ -938,6 +939,24 @@ TEST(RenderCvFiles, TodayIsSourceDateEpochsDayElseTheRunsDay) {
   std::ofstream(yaml) << "cv:\n  name: Ada Byron\nlayout: academic\n";
   ASSERT_EQ(run("SOURCE_DATE_EPOCH=1735689600 " + build, true).exit_code, 0);
   EXPECT_EQ(run("pdftotext -enc UTF-8 " + quote(pdf) + " -").output.find("Last updated"), std::string::npos);
+}
+
+// Every date placeholder RenderCV fills in its top note is filled, dated as RenderCV dates it
+// (here SOURCE_DATE_EPOCH's day), LAST_UPDATED beside CURRENT_DATE being the words alone.
+TEST(RenderCvFiles, TopNoteFillsEveryDatePlaceholder) {
+  const fs::path dir = e2e_dir() / "rendercv-top-note";
+  fs::create_directories(dir);
+  const fs::path yaml = dir / "cv.yaml", pdf = dir / "cv.pdf";
+  std::ofstream(yaml) << "cv:\n  name: Ada Byron\ndesign:\n  theme: classic\n  templates:\n"
+                         "    top_note: '*LAST_UPDATED: CURRENT_DATE* -- MONTH_NAME DAY_IN_TWO_DIGITS, YEAR "
+                         "(MONTH_IN_TWO_DIGITS/YEAR_IN_TWO_DIGITS) NAME'\n";
+  const std::string build = std::string(HANJI_BINARY) + " build " + quote(yaml) + " -o " + quote(pdf);
+  const auto built = run("SOURCE_DATE_EPOCH=1736035200 " + build, true);  // 2025-01-05
+  ASSERT_EQ(built.exit_code, 0) << built.output;
+  EXPECT_EQ(built.output.find("warning"), std::string::npos) << built.output;
+  const std::string text = run("pdftotext -enc UTF-8 " + quote(pdf) + " -").output;
+  EXPECT_NE(text.find("Last updated in: Jan 2025 \u2013 January 05, 2025 (01/25) Ada Byron"), std::string::npos)
+      << text;
 }
 
 // ---- photos turned by their EXIF orientation, links only to the web, mail and phone ----

@@ -10,6 +10,7 @@
 #include <string_view>
 #include <vector>
 
+#include "readers/jsonresume/themes.h"
 #include "readers/source.h"
 
 namespace hanji::readers {
@@ -349,6 +350,45 @@ TEST(JsonResume, ProfilesKnownAndUnknown) {
   for (const Contact& contact : cv.contacts)
     if (contact.kind == Contact::Kind::Website) links.push_back(contact.text.value);
   EXPECT_EQ(links, (std::vector<std::string>{"mira.bandcamp.example", "Chess club: mira64"}));
+}
+
+// meta.theme chooses the layout of the theme's look; a theme not in the table is said, naming
+// the layout used; the file's own layout wins.
+TEST(JsonResume, MetaThemeChoosesALayout) {
+  Loaded elegant = load(R"({"basics": {"name": "A"}, "meta": {"theme": "elegant"}})");
+  ASSERT_TRUE(elegant.file) << dump(elegant.diags);
+  EXPECT_EQ(elegant.file->layout_name, "sidebar");
+  EXPECT_EQ(elegant.diags.warning_count(), 0) << dump(elegant.diags);
+  Loaded package = load(R"({"basics": {"name": "A"}, "meta": {"theme": "jsonresume-theme-Paper"}})");
+  ASSERT_TRUE(package.file) << dump(package.diags);
+  EXPECT_EQ(package.file->layout_name, "serif");
+  Loaded unknown = load(R"({"basics": {"name": "A"}, "meta": {"theme": "glitter"}})");
+  ASSERT_TRUE(unknown.file) << dump(unknown.diags);
+  EXPECT_EQ(unknown.file->layout_name, "");
+  ASSERT_EQ(find(unknown.diags, "JSON Resume theme 'glitter' is not one hanji knows: the CV is set in hanji's classic layout")
+                .size(),
+            1u)
+      << dump(unknown.diags);
+  Loaded own = load(R"({"basics": {"name": "A"}, "meta": {"theme": "glitter"}, "layout": "compact"})");
+  ASSERT_TRUE(own.file) << dump(own.diags);
+  EXPECT_EQ(own.file->layout_name, "compact");
+  EXPECT_EQ(own.diags.warning_count(), 0) << dump(own.diags);
+  for (const JsonResumeTheme& theme : json_resume_themes())  // every layout named is shipped
+    EXPECT_TRUE(std::filesystem::exists(std::filesystem::path(HANJI_SOURCE_DIR) / "layouts" /
+                                        (std::string(theme.layout) + ".yaml")))
+        << theme.theme;
+}
+
+// A Twitter profile with its own address keeps it: never silently re-pointed to x.com.
+TEST(JsonResume, TwitterProfileKeepsItsAddress) {
+  Loaded loaded = load(R"({"basics": {"name": "A", "profiles": [
+    {"network": "Twitter", "username": "mira_o", "url": "https://twitter.com/mira_o"}]}})");
+  ASSERT_TRUE(loaded.file) << dump(loaded.diags);
+  const Cv& cv = loaded.file->cv;
+  EXPECT_TRUE(cv.social_networks.empty());
+  ASSERT_EQ(cv.contacts.size(), 1u);
+  EXPECT_EQ(cv.contacts[0].text.value, "twitter.com/mira_o");
+  EXPECT_EQ(cv.contacts[0].url, "https://twitter.com/mira_o");
 }
 
 // Every url of a JSON Resume links only as a web, mail or phone address: basics.url (the

@@ -5,6 +5,8 @@
 #include <set>
 #include <tuple>
 
+#include <fmt/format.h>
+
 #include "compose/builder.h"
 #include "compose/markup.h"
 #include "compose/templates.h"
@@ -67,14 +69,66 @@ ShownName shown_name(const model::CvFile& file) {
   return name;
 }
 
-// A footer or note template with the CV's NAME and LAST_UPDATED filled in (PAGE and TOTAL are
-// the paginator's), as shown and as read; a template that needs a date the CV does not give
-// is left out.
+// RenderCV's placeholders for a day, longer names first (MONTH is in MONTH_NAME, YEAR in
+// YEAR_IN_TWO_DIGITS): CURRENT_DATE in the CV's date form, and the day's parts.
+std::vector<std::pair<std::string, std::string>> date_placeholders(const model::Date& day, const model::CvFile& file) {
+  model::Entry dated;
+  dated.date = day;
+  std::vector<std::pair<std::string, std::string>> out{{"CURRENT_DATE", format_dates(dated, file.locale)}};
+  if (day.month >= 1 && day.month <= 12) {
+    const auto month = static_cast<size_t>(day.month - 1);
+    out.insert(out.end(), {{"MONTH_ABBREVIATION", file.locale.month_abbreviations[month]},
+                           {"MONTH_NAME", file.locale.month_names[month]},
+                           {"MONTH_IN_TWO_DIGITS", fmt::format("{:02}", day.month)},
+                           {"MONTH", std::to_string(day.month)}});
+  }
+  if (day.day >= 1)
+    out.insert(out.end(), {{"DAY_IN_TWO_DIGITS", fmt::format("{:02}", day.day)}, {"DAY", std::to_string(day.day)}});
+  out.insert(out.end(), {{"YEAR_IN_TWO_DIGITS", fmt::format("{:02}", day.year % 100)},
+                         {"YEAR", std::to_string(day.year)}});
+  return out;
+}
+
+// Each placeholder replaced by its value in one pass: a value is never read for placeholders.
+std::string substituted(const std::string& text, const std::vector<std::pair<std::string, std::string>>& values) {
+  std::string out;
+  for (size_t at = 0; at < text.size();) {
+    auto found = std::find_if(values.begin(), values.end(),
+                              [&](const auto& value) { return text.compare(at, value.first.size(), value.first) == 0; });
+    if (found == values.end()) {
+      out += text[at++];
+    } else {
+      out += found->second;
+      at += found->first.size();
+    }
+  }
+  return out;
+}
+
+bool names_a_date(const std::string& text) {
+  for (std::string_view name : {"CURRENT_DATE", "MONTH", "YEAR", "DAY"})
+    if (text.find(name) != std::string::npos) return true;
+  return false;
+}
+
+// A footer or note template with the CV's NAME, LAST_UPDATED and RenderCV's date placeholders
+// filled in (PAGE and TOTAL are the paginator's), as shown and as read. hanji's LAST_UPDATED
+// alone is "Last updated in" and settings.current_date; beside CURRENT_DATE (RenderCV's
+// "LAST_UPDATED CURRENT_DATE") it is the words alone, as RenderCV has it. RenderCV's
+// placeholders are dated as RenderCV dates them: current_date, else the day of the build. A
+// template that needs a date the CV does not give is left out.
 std::pair<std::string, std::string> furniture_text(std::string text, const model::CvFile& file) {
+  const bool renders_date = names_a_date(text);
   if (text.find("LAST_UPDATED") != std::string::npos) {
-    const std::string updated = last_updated(file);
+    const std::string updated = text.find("CURRENT_DATE") != std::string::npos ? file.locale.last_updated
+                                                                                : last_updated(file);
     if (updated.empty()) return {};
     replace_all(text, "LAST_UPDATED", updated);
+  }
+  if (renders_date) {
+    const std::optional<model::Date>& day = count_to(file.settings);
+    if (!day || day->year == 0) return {};
+    text = substituted(text, date_placeholders(*day, file));
   }
   if (text.find("NAME") == std::string::npos) return {text, ""};
   const ShownName name = shown_name(file);

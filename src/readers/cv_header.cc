@@ -141,7 +141,9 @@ std::optional<SocialNetwork> read_social(const YamlNode& node, Reader& reader) {
   }
   const SocialNetworkInfo* info = find_network(social.network.value);
   if (!info) {
-    std::string guess = closest_match(social.network.value, network_names());
+    // RenderCV knows Twitter only as X (https://x.com/), and refuses "Twitter" as hanji does.
+    const bool twitter = social.network.value == "Twitter" || social.network.value == "twitter";
+    std::string guess = twitter ? "X" : closest_match(social.network.value, network_names());
     reader.diags.error(social.network.span, fmt::format("unknown social network '{}'", excerpt(social.network.value)),
                        {guess.empty() ? fmt::format("the networks are {}", quoted_list(network_names()))
                                       : fmt::format("did you mean '{}'?", guess)});

@@ -165,6 +165,11 @@ std::optional<Date> read_date(const YamlNode& node, DateField field, Reader& rea
   std::vector<std::string_view> parts = split_dashes(value);
   if (looks_iso(parts)) {
     IsoCheck check = check_iso(parts, date);
+    if (check == IsoCheck::Valid && date.kind == Date::Kind::Year && reader.from_rendercv &&
+        node.style != ScalarStyle::Plain && field != DateField::CurrentDate) {
+      date.kind = Date::Kind::YearMonth;  // RenderCV: a text "2021" is a date, 2021-01-01
+      date.month = 1;
+    }
     if (check == IsoCheck::Valid) return date;
     reader.diags.error(date.span,
                        fmt::format("invalid date '{}' in '{}': {}", value, reader.shown(field_name(field)), iso_problem(check, date)),

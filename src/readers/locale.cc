@@ -52,6 +52,9 @@ const std::vector<Field>& locale_file_fields() {
       {"paragraphs", Shape::Text,
        "justify: the language's paragraphs (summaries, text sections) are justified in every layout; layout: "
        "as the layout sets them"},
+      {"rendercv", Shape::Locale,
+       "RenderCV's words for this language where they differ from the file's (month names, present, ...), "
+       "as RenderCV's own locale file has them: a CV from RenderCV (one with design:) is printed with them"},
       {"date_forms_as_date", Shape::TextList,
        "the layouts' date forms (month-year, dotted, words, numeric) this language writes as its `date`: one "
        "form of date in every layout"},
@@ -270,9 +273,14 @@ std::string modern_placeholders(std::string text) {
 }  // namespace
 
 void read_locale_map(const YamlNode& node, Reader& reader, Locale& locale, bool locale_file) {
+  const YamlNode* rendercv_words = nullptr;
   for (size_t i = 0; i < node.keys.size(); ++i) {
     const std::string& key = node.keys[i];
     const YamlNode& value = node.items[i];
+    if (key == "rendercv" && locale_file) {
+      if (reader.expect_map(value, key, "write RenderCV's words as indented keys: present: ...")) rendercv_words = &value;
+      continue;
+    }
     if (key == "language") {
       if (locale_file)
         if (auto text = reader.text(value, key)) locale.name = text->value;
@@ -300,6 +308,8 @@ void read_locale_map(const YamlNode& node, Reader& reader, Locale& locale, bool 
       reader.unknown_key(node.key_spans[i], key, locale_file ? "a locale file" : "locale", locale_keys());
     }
   }
+  // Last, over the file's own words: RenderCV's, for a CV from RenderCV.
+  if (rendercv_words && reader.from_rendercv) read_locale_map(*rendercv_words, reader, locale, false);
 }
 
 Text locale_language(const YamlNode& node) {

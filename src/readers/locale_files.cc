@@ -288,6 +288,7 @@ std::optional<Locale> look_for_locale(const std::string& wanted, Reader& reader)
       for (const Diagnostic& d : parsed->diags.all()) reader.diags.add(d);
       SourceText source("", file.string());
       Reader file_reader{source, reader.diags, reader.locales_dir, reader.layouts_dir, reader.today, reader.locale_cache};
+      file_reader.from_rendercv = reader.from_rendercv;
       Locale locale = *builtin_locale("en");
       read_locale_map(*parsed->root, file_reader, locale, /*locale_file=*/true);
       return locale;

@@ -30,6 +30,10 @@ struct Reader {
   LocaleCache* locale_cache = nullptr;  // parsed locale files kept between reads; null: none
   FoundLocales* found_locales = nullptr;  // the locales found so far in this read; null: none kept
   bool json_resume = false;  // the file is a JSON Resume: messages name its keys, not RenderCV's
+  /// The file is RenderCV's (its design:), read as RenderCV reads it: a year written as quoted
+  /// text ('2021') is January of that year ("Jan 2021"), a plain 2021 the year alone; a
+  /// language's words are RenderCV's (a locale file's `rendercv:` block).
+  bool from_rendercv = false;
   /// What a date may say for "until now", in lower case: English's words, and the word of
   /// each language the CV may be set in ("현재", "heute"), added once the locale is known.
   std::vector<std::string> present_words = english_present_words();
@@ -46,6 +50,7 @@ struct Reader {
   Reader probe(Diagnostics& quiet) const {
     Reader probe{source, quiet, locales_dir, layouts_dir, today, locale_cache, found_locales};
     probe.font_file_facts = font_file_facts;
+    probe.from_rendercv = from_rendercv;
     return probe;
   }
 
@@ -127,6 +132,9 @@ const std::vector<std::string>& json_resume_keys();
 /// A JSON Resume as the `cv:` tree of a RenderCV file, its values the original nodes
 /// (json_resume.cc); section titles in `locale`'s language.
 YamlNode json_resume_as_cv(const YamlNode& root, Reader& reader, const Locale& locale);
+/// A JSON Resume's meta.theme: the layout of that theme's look (jsonresume/themes.h); a theme
+/// not in the table is a warning naming the layout used. For a file that names no layout.
+void read_json_resume_theme(const YamlNode& root, Reader& reader, CvFile& file);
 
 /// `layout:` -> layout_name and layout_overrides.
 void read_layout(const YamlNode& node, Reader& reader, CvFile& file);

@@ -174,6 +174,9 @@ void read_file_locale(const YamlNode& root, const std::string& asked, const std:
                            {fmt::format("the locales are {}", quoted_list(locale_names(reader)))});
     if (overridden) return;
   }
+  // RenderCV's default language is English in RenderCV's words ("Sept 2018", "June 2023").
+  if (reader.from_rendercv && !locale && !catalog && chosen.empty())
+    if (auto english = find_locale(file.locale.name, reader)) file.locale = *english;
   if (catalog) read_locale_catalog(*catalog, reader, file.locale);
   if (locale) read_locale(*locale, reader, file.locale);
 }
@@ -210,6 +213,10 @@ void add_present_words(const CvFile& file, bool locale_said, Reader& reader) {
 void read_top_level(YamlNode& root, Reader& reader, const ReadOptions& options, CvFile& file) {
   const bool json_resume = is_json_resume(root);
   reader.json_resume = json_resume;
+  // A file from RenderCV (its `design:`, or RenderCV 1's settings) is read as RenderCV reads
+  // it, from the first locale looked up.
+  const bool from_rendercv = value_of(root, "design") || value_of(root, "rendercv_settings");
+  reader.from_rendercv = from_rendercv;
   if (json_resume) check_json_resume_keys(root, reader);
   for (size_t i = 0; i < root.keys.size() && !json_resume; ++i)
     if (!find_field(top_level_fields(), root.keys[i]))
@@ -225,10 +232,10 @@ void read_top_level(YamlNode& root, Reader& reader, const ReadOptions& options, 
   if (json_resume && !file.settings.current_date) file.settings.current_date = last_modified(root);
   file.settings.build_date = reader.today;
   // RenderCV dates a CV today unless told otherwise ("Last updated", spans of current jobs).
-  const bool from_rendercv = value_of(root, "design") || value_of(root, "rendercv_settings");
   if (from_rendercv && !file.settings.current_date) file.settings.current_date = reader.today;
   read_file_locale(root, options.language, chosen, declared, reader, file);
   if (const YamlNode* layout = value_of(root, "layout")) read_layout(*layout, reader, file);
+  if (json_resume && file.layout_name.empty()) read_json_resume_theme(root, reader, file);
   // A file from RenderCV (its `design:`, or RenderCV 1's settings) gets what RenderCV would
   // give it: its theme's layout and values, RenderCV's defaults under them.
   if (const YamlNode* design = value_of(root, "design")) read_design(*design, reader, file);

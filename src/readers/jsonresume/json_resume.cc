@@ -29,6 +29,7 @@
 #include <map>
 
 #include "core/links.h"
+#include "readers/jsonresume/themes.h"
 #include "readers/reader.h"
 #include "readers/rendercv/social.h"
 
@@ -448,9 +449,11 @@ void translate_basics(const YamlNode& basics, Reader& reader, YamlNode& cv, cons
         std::optional<YamlNode> username = text_node(profile, "username", reader);
         const std::string url = text_of(profile, "url", reader);
         const SocialNetworkInfo* info = network && network->is_scalar() ? find_network(network->scalar) : nullptr;
-        if (network && network->is_scalar() && (network->scalar == "Twitter" || network->scalar == "twitter"))
-          info = find_network("X");  // the network's name since 2023
-        if (!info && network && network->is_scalar())  // "github" as well as "GitHub"
+        // Twitter is X since 2023 (RenderCV knows only "X", at https://x.com/): a profile with
+        // only a username is X's; one with its own address keeps it (below), never re-pointed.
+        const bool twitter = network && network->is_scalar() && (network->scalar == "Twitter" || network->scalar == "twitter");
+        if (twitter && url.empty()) info = find_network("X");
+        if (!info && !twitter && network && network->is_scalar())  // "github" as well as "GitHub"
           for (const std::string& name : network_names())
             if (std::equal(name.begin(), name.end(), network->scalar.begin(), network->scalar.end(),
                            [](char a, char b) { return std::tolower(static_cast<unsigned char>(a)) ==
@@ -604,6 +607,24 @@ void drop_empty_entries(YamlNode& root, Reader& reader) {
 }
 
 }  // namespace
+
+void read_json_resume_theme(const YamlNode& root, Reader& reader, CvFile& file) {
+  const YamlNode* meta = value_of(root, "meta");
+  const YamlNode* theme = meta && meta->is_map() ? value_of(*meta, "theme") : nullptr;
+  if (!theme || !theme->is_scalar() || theme->scalar.empty()) return;
+  if (std::optional<std::string_view> layout = layout_for_json_resume_theme(theme->scalar)) {
+    file.layout_name = std::string(*layout);
+    file.layout_span = theme->span;
+    return;
+  }
+  reader.diags.warning(theme->span,
+                       fmt::format("JSON Resume theme '{}' is not one hanji knows: the CV is set in hanji's classic "
+                                   "layout (or the one --layout names)",
+                                   excerpt(theme->scalar)),
+                       {fmt::format("the themes hanji maps to its layouts are {}; or name a layout with "
+                                    "\"layout\": \"NAME\" (`hanji layouts` lists them)",
+                                    json_resume_theme_names())});
+}
 
 YamlNode json_resume_as_cv(const YamlNode& original, Reader& reader, const Locale& locale) {
   YamlNode root = original;

@@ -154,11 +154,11 @@ std::vector<std::string> template_lines(const std::string& text) {
   return lines;
 }
 
-// RenderCV's footer and top note: placeholders in hanji's names, emphasis markers dropped
-// (the footer style sets the look).
+// RenderCV's footer and top note: page placeholders in hanji's names, emphasis markers dropped
+// (the footer style sets the look); the date placeholders (CURRENT_DATE, MONTH_NAME, ...) are
+// filled in as RenderCV fills them (compose's furniture).
 std::string note_template(std::string text) {
   text = replaced(std::move(text), "*", "");
-  text = replaced(std::move(text), "LAST_UPDATED CURRENT_DATE", "LAST_UPDATED");
   text = replaced(std::move(text), "PAGE_NUMBER", "PAGE");
   text = replaced(std::move(text), "TOTAL_PAGES", "TOTAL");
   return typst_dashes(std::move(text));
@@ -520,8 +520,23 @@ Handler highlight_indent() {
     std::optional<double> left = points(t.text_of("entries.highlights.space_left"), t.body);
     std::optional<double> gap = points(t.text_of("entries.highlights.space_between_bullet_and_text"), t.body);
     if (!points(v.text(), t.body)) return t.bad_value(path, v, "write a length such as 0.15cm or 0.5em");
-    const double indent = left.value_or(0) + 0.45 * t.body + gap.value_or(0.5 * t.body);
+    // hanji sets a bullet's right edge 4pt before the text: a narrower gap would push the
+    // bullet out of the column, where RenderCV's starts at space_left.
+    constexpr double kBulletGap = 4;
+    const double indent = left.value_or(0) + 0.45 * t.body + std::max(gap.value_or(0.5 * t.body), kBulletGap);
     t.set("entry.highlight_indent", number_text(indent) + "pt", v);
+    return Outcome::Honoured;
+  };
+}
+
+// A highlight's bullet. engineeringresumes asks for ● in XCharter, which draws it as its text
+// bullet (RenderCV's example PDF holds a small U+2022 there); hanji sets XCharter in a look-alike
+// whose ● is a large disc, so it sets the bullet RenderCV's page shows.
+Handler bullet(std::string_view target) {
+  return [target](const std::string&, const Value& v, Translator& t) {
+    if (!v.node || !v.node->is_scalar()) return Outcome::NoEquivalent;
+    const bool xcharter_disc = v.text() == "\u25CF" && body_family(t) == "XCharter";
+    t.set(target, xcharter_disc ? "\u2022" : v.text(), v);
     return Outcome::Honoured;
   };
 }
@@ -709,8 +724,8 @@ const std::vector<std::pair<std::string_view, Handler>>& handlers() {
         {"entries.allow_page_break", allow_page_break()},
         {"header.photo_space_left", photo_space(true)},
         {"header.photo_space_right", photo_space(false)},
-        {"entries.highlights.bullet", copy_to({"entry.bullet"})},
-        {"entries.highlights.nested_bullet", copy_to({"entry.nested_bullet"})},
+        {"entries.highlights.bullet", bullet("entry.bullet")},
+        {"entries.highlights.nested_bullet", bullet("entry.nested_bullet")},
         {"entries.highlights.space_left", highlight_indent()},
         {"entries.highlights.space_between_bullet_and_text", highlight_indent()},
         {"entries.highlights.space_above", [](const std::string& path, const Value& v, Translator& t) {

@@ -1,7 +1,8 @@
 // Typst markup in a CV's text. RenderCV hands its text to Typst, so a RenderCV file may hold
-// Typst calls besides its Markdown: #strong[...], #emph[...], #link("...")[...], #h(1em).
-// hanji's text is that Markdown: the common calls become their Markdown equivalents, and any
-// other is said where it is written, never printed as code without a word.
+// Typst calls besides its Markdown: #strong[...], #emph[...], #link("...")[...], #h(1em), and
+// math between $$ and $$. hanji's text is that Markdown: the common calls become their Markdown
+// equivalents, simple math is set as text the way a formula reads, and anything else is said
+// where it is written, never printed as code without a word.
 #include <fmt/format.h>
 
 #include <cctype>
@@ -40,6 +41,63 @@ std::vector<bool> in_addresses(std::string_view text) {
     in[i] = address;
   }
   return in;
+}
+
+// One character of a formula set as a superscript or subscript; empty when Unicode has none.
+std::string_view raised(char c, bool up) {
+  static constexpr std::string_view kUp[] = {"\u2070", "\u00B9", "\u00B2", "\u00B3", "\u2074",
+                                             "\u2075", "\u2076", "\u2077", "\u2078", "\u2079"};
+  static constexpr std::string_view kDown[] = {"\u2080", "\u2081", "\u2082", "\u2083", "\u2084",
+                                               "\u2085", "\u2086", "\u2087", "\u2088", "\u2089"};
+  if (c >= '0' && c <= '9') return (up ? kUp : kDown)[c - '0'];
+  switch (c) {
+    case '+': return up ? "\u207A" : "\u208A";
+    case '-': return up ? "\u207B" : "\u208B";
+    case '=': return up ? "\u207C" : "\u208C";
+    case 'n': return up ? "\u207F" : "";
+    case 'i': return up ? "\u2071" : "";
+    default: return "";
+  }
+}
+
+// Simple Typst math (letters, digits, + - = ( ) / , . and ^ or _ of a digit, a sign, n or i,
+// or of a {group} of them) as a formula reads: letters in italics, as math sets variables,
+// the rest upright, E = mc^2 as "*E* = *mc*²". nullopt for anything richer.
+std::optional<std::string> simple_math_as_text(std::string_view math) {
+  std::string out;
+  std::string letters;
+  auto flush = [&] {
+    if (!letters.empty()) out += "*" + letters + "*";
+    letters.clear();
+  };
+  for (size_t i = 0; i < math.size(); ++i) {
+    const char c = math[i];
+    if (std::isalpha(static_cast<unsigned char>(c))) {
+      letters += c;
+      continue;
+    }
+    flush();
+    if (c == '^' || c == '_') {
+      std::string_view script = math.substr(i + 1, 1);
+      if (i + 1 < math.size() && math[i + 1] == '{') {
+        const size_t close = math.find('}', i + 2);
+        if (close == std::string_view::npos) return std::nullopt;
+        script = math.substr(i + 2, close - i - 2);
+      }
+      if (script.empty()) return std::nullopt;
+      for (char s : script) {
+        if (raised(s, c == '^').empty()) return std::nullopt;
+        out += raised(s, c == '^');
+      }
+      i += script.size() + (math[i + 1] == '{' ? 2 : 0);
+    } else if (std::isdigit(static_cast<unsigned char>(c)) || std::string_view(" +-=()/,.").find(c) != std::string_view::npos) {
+      out += c == '-' ? std::string("\u2212") : std::string(1, c);  // math's minus sign
+    } else {
+      return std::nullopt;
+    }
+  }
+  flush();
+  return out;
 }
 
 class TypstText {
@@ -114,6 +172,8 @@ class TypstText {
       } else if (c == '#' && i + 1 < end && is_identifier_start(value_[i + 1]) && depth < kMaxDepth &&
                  !address_[i]) {
         i = call(i, end, depth, out);
+      } else if (c == '$' && value_.compare(i, 2, "$$") == 0 && value_.find("$$", i + 2) < end) {
+        i = math(i, value_.find("$$", i + 2), out);
       } else {
         out += c;
         ++i;
@@ -170,6 +230,26 @@ class TypstText {
     return i;
   }
 
+  // RenderCV's math, $$...$$ (Typst typesets it as a formula): simple math is set as text the
+  // way the formula reads, anything else as written; either way said, as hanji sets no math.
+  size_t math(size_t open, size_t close, std::string& out) {
+    changed_ = true;
+    const std::string formula = value_.substr(open + 2, close - open - 2);
+    const std::string written = value_.substr(open, close + 2 - open);
+    if (std::optional<std::string> text = simple_math_as_text(formula)) {
+      out += *text;
+      warn(open, fmt::format("Typst math {} is set as text, with its letters in italics: hanji does not typeset math",
+                             excerpt(written)),
+           "write the formula as text (e.g. E = mc²) to choose how it looks");
+    } else {
+      out += formula;
+      warn(open, fmt::format("Typst math {} is printed as written, without the $$: hanji does not typeset math",
+                             excerpt(written)),
+           "write the formula as text (e.g. E = mc²) to choose how it looks");
+    }
+    return close + 2;
+  }
+
   // #NAME( or #NAME[ that nothing closes: printed as written, and said.
   size_t unclosed(size_t hash, size_t bracket, const std::string& name, std::string& out) {
     warn(hash, fmt::format("Typst's #{}{} is not closed: it is printed as written", excerpt(name), value_[bracket]),
@@ -189,7 +269,7 @@ class TypstText {
 };
 
 void translate(Text& text, Diagnostics& diags) {
-  if (text.value.find('#') == std::string::npos) return;
+  if (text.value.find('#') == std::string::npos && text.value.find("$$") == std::string::npos) return;
   TypstText(text, diags).translate();
 }
 
