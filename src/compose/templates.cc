@@ -91,9 +91,14 @@ std::vector<Inline> date_inlines(const std::string& text, const model::Date* dat
   if (text.empty()) return {};
   const Span span = date ? date->span : entry.span;
   std::vector<Inline> out;
+  int column = 0;  // where the piece stands in the field's text, in code points (core's columns)
   const auto add = [&](std::string piece, bool whole) {
     if (piece.empty()) return;
-    out.push_back(Inline{std::move(piece), font, "", span, whole});
+    const int chars = static_cast<int>(std::count_if(piece.begin(), piece.end(), [](char c) {
+      return (static_cast<unsigned char>(c) & 0xC0) != 0x80;  // not a UTF-8 continuation byte
+    }));
+    out.push_back(Inline{std::move(piece), font, "", span.known() ? span.shifted(column) : span, whole});
+    column += chars;
   };
   if (kind == DateText::Duration) {
     const std::vector<std::string> pieces = duration_pieces(text);
