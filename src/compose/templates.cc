@@ -80,42 +80,37 @@ std::vector<std::string> duration_pieces(std::string_view text) {
   return pieces;
 }
 
-/// A date field's text as inlines, each a piece no line may break inside (DateText), with the
-/// text between them ("–" of a range, the spaces) where a line may end: after a range's dash
-/// only, or between a duration's parts. Without this, a narrow table column broke a date
-/// between its month and its year ("מרץ" over "2019 – היום"), where the line breaker's own
-/// rules do not know the month's name.
+/// A date field's text as inlines, each a piece no line may break inside (DateText), that
+/// carries the text after it up to the next piece ("May 2018 – ", "4 years "): a line may end
+/// between two pieces only, after a range's dash or between a duration's parts. Without this, a
+/// narrow table column broke a date between its month and its year ("מרץ" over "2019 – היום"),
+/// where the line breaker's own rules do not know the month's name. The dash and spaces go with
+/// the piece before them, not in an inline of their own: set alone, a dash would take a style
+/// its date does not (an italic dash between upright Hebrew dates, a face without Hebrew).
 std::vector<Inline> date_inlines(const std::string& text, const model::Date* date, const model::Entry& entry,
                                  const FontSpec& font, const std::string& range_separator,
                                  DateText kind = DateText::Dates) {
   if (text.empty()) return {};
+  std::vector<std::string> pieces;
+  if (kind == DateText::Duration) {
+    pieces = duration_pieces(text);
+    for (std::size_t i = 0; i + 1 < pieces.size(); ++i) pieces[i] += " ";
+  } else if (const std::size_t dash = range_separator.empty() ? std::string::npos : text.find(range_separator);
+             dash != std::string::npos && dash > 0 && dash + range_separator.size() < text.size()) {
+    pieces = {text.substr(0, dash + range_separator.size()), text.substr(dash + range_separator.size())};
+  } else {
+    pieces = {text};
+  }
   const Span span = date ? date->span : entry.span;
   std::vector<Inline> out;
   int column = 0;  // where the piece stands in the field's text, in code points (core's columns)
-  const auto add = [&](std::string piece, bool whole) {
-    if (piece.empty()) return;
+  for (std::string& piece : pieces) {
     const int chars = static_cast<int>(std::count_if(piece.begin(), piece.end(), [](char c) {
       return (static_cast<unsigned char>(c) & 0xC0) != 0x80;  // not a UTF-8 continuation byte
     }));
-    out.push_back(Inline{std::move(piece), font, "", span.known() ? span.shifted(column) : span, whole});
+    out.push_back(Inline{std::move(piece), font, "", span.known() ? span.shifted(column) : span, true});
     column += chars;
-  };
-  if (kind == DateText::Duration) {
-    const std::vector<std::string> pieces = duration_pieces(text);
-    for (std::size_t i = 0; i < pieces.size(); ++i) {
-      if (i > 0) add(" ", false);
-      add(pieces[i], true);
-    }
-    return out;
   }
-  const std::size_t dash = range_separator.empty() ? std::string::npos : text.find(range_separator);
-  if (dash == std::string::npos) {
-    add(text, true);
-    return out;
-  }
-  add(text.substr(0, dash), true);
-  add(range_separator, false);
-  add(text.substr(dash + range_separator.size()), true);
   return out;
 }
 

@@ -480,8 +480,10 @@ double k_line_width(const std::vector<compose::Inline>& line, std::size_t lines,
       return typesetter.typeset_line(piece).width;
     };
     if (space == 0) space = measure(" ");
-    if (in.unbreakable) {
-      if (!in.text.empty()) add(measure(in.text));
+    if (in.unbreakable) {  // one word, and the spaces it ends with, where a line may end
+      const std::size_t last = in.text.find_last_not_of(' ');
+      if (last != std::string::npos) add(measure(in.text.substr(0, last + 1)));
+      if (last + 1 < in.text.size()) open = false;
       continue;
     }
     for (std::size_t start = 0; start <= in.text.size();) {
@@ -524,8 +526,10 @@ double two_line_width(const std::vector<compose::Inline>& line, double whole, te
   // A space ends a line where a word stands before it (in its inline, or ending the one
   // before), never inside an unbreakable inline (a date, a number with its unit).
   for (std::size_t i = 0; i < line.size(); ++i) {
-    if (line[i].unbreakable) continue;
-    for (std::size_t at = line[i].text.find(' '); at != std::string::npos; at = line[i].text.find(' ', at + 1)) {
+    // An unbreakable inline ends where a line may: at the spaces it ends with ("May 2018 – ").
+    const std::size_t from = line[i].unbreakable ? line[i].text.find_last_not_of(' ') : 0;
+    if (from == std::string::npos) continue;
+    for (std::size_t at = line[i].text.find(' ', from); at != std::string::npos; at = line[i].text.find(' ', at + 1)) {
       const bool after_word = at > 0 ? line[i].text[at - 1] != ' '
                                      : i > 0 && !line[i - 1].text.empty() && line[i - 1].text.back() != ' ';
       if (after_word) spaces.emplace_back(i, at);
