@@ -1195,6 +1195,34 @@ TEST(EntryTemplates, ACurrentJobCountsToTheBuildDateWithoutCurrentDate) {
   EXPECT_EQ(text_of(row(c.main()[find_block(c, "Software Engineer")]).aside[1]), "1년 (재직\u00A0중)");
 }
 
+// A date is one piece no line may break inside (a month's name the line breaker does not know,
+// "מרץ 2019", stays with its year), a range may break only after its dash, and a time span
+// between its number-and-unit pairs.
+TEST(EntryTemplates, DatesAndDurationPairsAreUnbreakablePieces) {
+  theme::Theme theme = test_theme();
+  theme.experience_template = {{"POSITION", "COMPANY"}, {"DATES", "DURATION"}};
+  Entry e = experience();
+  e.start_date = ym(2021, 3);
+  e.start_date->span = Span{"cv.yaml", 14, 20};
+  e.end_date = ym(2023, 5);
+  Composition c = compose_one(theme, e);
+  const Row& r = row(c.main()[find_block(c, "Software Engineer")]);
+  ASSERT_EQ(r.aside.size(), 2u);
+  const std::vector<Inline>& dates = r.aside[0].inlines;
+  ASSERT_EQ(dates.size(), 2u) << text_of(dates);
+  EXPECT_TRUE(dates[0].unbreakable && dates[1].unbreakable);
+  EXPECT_EQ(dates[0].text, "Mar 2021" + english().range_separator) << "a line may end after the dash";
+  const auto code_points = std::count_if(dates[0].text.begin(), dates[0].text.end(),
+                                         [](char ch) { return (ch & 0xC0) != 0x80; });
+  EXPECT_EQ(dates[1].span.col, 20 + static_cast<int>(code_points))
+      << "each piece's span where it stands in the field's text, in code points";
+  const std::vector<Inline>& length = r.aside[1].inlines;
+  ASSERT_EQ(length.size(), 2u) << text_of(length);
+  EXPECT_EQ(length[0].text, "2\u00A0years ");
+  EXPECT_EQ(length[1].text, "3\u00A0months");
+  EXPECT_TRUE(length[0].unbreakable && length[1].unbreakable);
+}
+
 // A language with one form of date (Korean) lists the layouts' forms as its own `date`, and a
 // locale file's range separator is the language's: every layout then writes "2021. 3. ~ 현재".
 TEST(EntryTemplates, ALanguageWithOneDateFormShowsItInEveryLayout) {

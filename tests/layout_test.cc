@@ -9,6 +9,8 @@
 
 #include <cmath>
 #include <cstdio>
+#include <map>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -663,6 +665,29 @@ TEST(TableWidths, TooWideColumnsShareByWhatTheyLack) {
   EXPECT_NEAR(widths[3], 250, 1e-6) << "the running text takes the rest";
 }
 
+// A crowded table (short texts that cannot all take two lines): the running text keeps 30% of
+// the width (its hinted share, when less), each short column what sets it on three lines, in
+// proportion to what it lacks of that when the room is short, and none less than its minimum;
+// a column whose few lines need no more than its minimum (a length of service) gets no more.
+TEST(TableWidths, ACrowdedTableGivesShortColumnsAFewLinesBeforeTheRunningText) {
+  const std::vector<double> least{62, 106, 64, 149, 93}, most{108, 280, 353, 1061, 127};
+  const std::vector<double> few{62, 106, 136, 369, 93}, hints{2.3, 1.9, 1.9, 4.6, 1.3};
+  const std::vector<double> tight = detail::share_table_width(least, most, hints, 505, few);
+  double total = 0;
+  for (size_t i = 0; i < tight.size(); ++i) {
+    total += tight[i];
+    EXPECT_GE(tight[i], least[i] - 1e-6) << "column " << i;
+  }
+  EXPECT_NEAR(total, 505, 1e-6);
+  EXPECT_NEAR(tight[3], 0.3 * 505, 1e-6) << "the running text keeps 30%";
+  EXPECT_NEAR(tight[2], 505 - 62 - 106 - 93 - 0.3 * 505, 1e-6) << "the position takes what is left";
+  EXPECT_NEAR(tight[4], 93, 1e-6) << "the length no more than it needs";
+  const std::vector<double> roomy = detail::share_table_width(least, most, hints, 700, few);
+  EXPECT_NEAR(roomy[2], 136, 1e-6) << "the position on three lines";
+  EXPECT_NEAR(roomy[4], 93, 1e-6) << "the length no more than it needs";
+  EXPECT_NEAR(roomy[3], 700 - 62 - 106 - 136 - 93, 1e-6) << "the running text takes the rest";
+}
+
 TEST(TableWidths, MinimaThatDoNotFitShareInProportion) {
   const std::vector<double> widths = detail::share_table_width({100, 300}, {200, 400}, {}, 200);
   EXPECT_NEAR(widths[0], 50, 1e-6);
@@ -737,6 +762,131 @@ TEST_F(Paginate, ATableNeverLeavesOneRowAloneOnAPage) {
       EXPECT_TRUE(rows == 0 || rows >= 2) << filler << " fillers: a page holds " << rows << " row";
     }
   }
+}
+
+namespace {
+
+// `lines` lines of one cell, "Duty 0" to "Duty N", each ended by a forced break.
+compose::Paragraph duties(int lines) {
+  std::string text;
+  for (int i = 0; i < lines; ++i) text += (i ? "\n" : "") + std::string("Duty ") + std::to_string(i);
+  return paragraph(text);
+}
+
+// The pages on which each run starting with `prefix` stands, in reading order, with the
+// numbers that follow the prefix.
+std::vector<std::pair<int, int>> numbered_runs(const Document& doc, const std::string& prefix) {
+  std::vector<std::pair<int, int>> out;
+  for (size_t p = 0; p < doc.pages.size(); ++p)
+    for (const auto& r : doc.pages[p].runs)
+      if (r.run.text.rfind(prefix, 0) == 0) out.emplace_back(static_cast<int>(p), std::stoi(r.run.text.substr(prefix.size())));
+  return out;
+}
+
+}  // namespace
+
+// A row taller than a third of the page begins where it stands and goes on across the page
+// break between two of its lines, under the table's header again: the page it begins on is
+// not left two-thirds empty. Two lines of it at least on each side; every line once, in order,
+// inside the margins.
+TEST_F(Paginate, ATallTableRowGoesOnAcrossAPageBreak) {
+  for (int filler : {8, 20, 30}) {
+    compose::Composition c;
+    add_filler(c, filler);
+    compose::Table table;
+    table.widths = {1, 3};
+    table.shaded_columns = {false, false};
+    table.header = {paragraph("Period"), paragraph("Duties")};
+    table.rows.push_back({{paragraph("2010")}, {duties(60)}});
+    table.rows.push_back({{paragraph("2012")}, {paragraph("After")}});
+    compose::Block b;
+    b.content = table;
+    c.main().push_back(b);
+    diags_ = {};
+    Document doc = run(c);
+    ASSERT_GE(doc.pages.size(), 2u);
+    const auto lines = numbered_runs(doc, "Duty ");
+    ASSERT_EQ(lines.size(), 60u);
+    std::map<int, int> per_page;
+    for (size_t i = 0; i < lines.size(); ++i) {
+      EXPECT_EQ(lines[i].second, static_cast<int>(i)) << "in order";
+      ++per_page[lines[i].first];
+    }
+    EXPECT_EQ(lines.front().first, 0) << filler << " fillers: the row begins on the first page";
+    for (const auto& [page, count] : per_page) EXPECT_GE(count, 2) << filler << " fillers, page " << page + 1;
+    const double bottom = theme_.page_height - theme_.margin_bottom;
+    for (size_t p = 0; p < doc.pages.size(); ++p) {
+      int headers = 0;
+      for (const auto& r : doc.pages[p].runs) {
+        headers += r.run.text == "Period";
+        if (r.run.text.rfind("Duty", 0) == 0) {
+          EXPECT_LE(r.baseline, bottom) << "page " << p + 1;
+        }
+      }
+      EXPECT_EQ(headers, 1) << filler << " fillers: the header row above the row's part on page " << p + 1;
+      for (const auto& rect : doc.pages[p].rects) EXPECT_LE(rect.y + rect.height, bottom + 1e-6) << "page " << p + 1;
+    }
+    EXPECT_EQ(diags_.warning_count(), 0) << filler << " fillers: nothing runs past the margin";
+  }
+}
+
+// A row up to a third of the page tall is read as one thing: it moves whole to the next page.
+TEST_F(Paginate, AShortTableRowIsNeverSplit) {
+  for (int filler = 0; filler < 60; filler += 3) {
+    compose::Composition c;
+    add_filler(c, filler);
+    compose::Table table;
+    table.widths = {1, 3};
+    table.shaded_columns = {false, false};
+    table.header = {paragraph("Period"), paragraph("Duties")};
+    for (int row = 0; row < 4; ++row) table.rows.push_back({{paragraph("2010")}, {duties(12)}});
+    compose::Block b;
+    b.content = table;
+    c.main().push_back(b);
+    Document doc = run(c);
+    const auto lines = numbered_runs(doc, "Duty ");
+    ASSERT_EQ(lines.size(), 48u);
+    for (size_t row = 0; row < 4; ++row)
+      for (size_t i = 1; i < 12; ++i)
+        EXPECT_EQ(lines[row * 12 + i].first, lines[row * 12].first) << filler << " fillers: row " << row << " whole";
+  }
+}
+
+// Dates kept whole (unbreakable pieces) in a crowded table: every column at least as wide as
+// what its cells cannot break, so no line runs past its cell.
+TEST_F(Paginate, CrowdedTableColumnsHoldTheirDatesWhole) {
+  compose::Composition c;
+  compose::Table table;
+  table.widths = {2.3, 1.9, 1.9, 4.6, 1.3};
+  table.shaded_columns.assign(5, false);
+  table.header = {paragraph("Period"), paragraph("Company"), paragraph("Position"), paragraph("Responsibilities"),
+                  paragraph("Length")};
+  const compose::FontSpec font = paragraph("x").inlines.front().font;
+  compose::Paragraph dates = paragraph("");
+  dates.inlines = {{"Sept 2018 \u2013 ", font, "", {}, true}, {"present", font, "", {}, true}};
+  compose::Paragraph length = paragraph("");
+  length.inlines = {{"4\u00A0years ", font, "", {}, true}, {"8\u00A0months", font, "", {}, true}};
+  table.rows.push_back({{dates}, {paragraph("Azure Hardware Architecture Group (Redmond, WA)")},
+                        {paragraph("Software Engineer - Azure Hardware Architecture (AHA), AI Frameworks")},
+                        {duties(20)}, {length}});
+  compose::Block b;
+  b.content = table;
+  c.main().push_back(b);
+  Document doc = run(c);
+  EXPECT_EQ(diags_.warning_count(), 0) << "no line overflows its cell";
+  for (const auto& page : doc.pages)
+    for (const auto& r : page.runs) {
+      if (r.run.text.find("Sept") != std::string::npos) {
+        EXPECT_NE(r.run.text.find("2018"), std::string::npos) << "a date is never broken: " << r.run.text;
+      }
+    }
+  // The position, a short text, takes a few lines, not one word a line.
+  std::set<double> position_lines;
+  const PlacedRun* first = find_run(doc, "Software");
+  ASSERT_TRUE(first);
+  for (const auto& r : doc.pages[0].runs)
+    if (std::abs(r.x - first->x) < 0.5) position_lines.insert(r.baseline);
+  EXPECT_LE(position_lines.size(), 4u);
 }
 
 TEST_F(Paginate, ASideColumnIsSetBesideTheMainFlowAndDrawnFirst) {

@@ -239,8 +239,10 @@ bool add_table(Builder& b, const model::Section& section, const theme::TableTemp
       }
       FilledLine cell = fill_template(b, entry, cell_template, font_of(theme.body));
       // A cell is a share of the width, often narrow: a long author's name may wrap there
-      // rather than run into the next column.
-      for (Inline& part : cell.inlines) part.unbreakable = false;
+      // rather than run into the next column. Its dates stay whole (the table measures its
+      // columns no narrower than a date).
+      if (cell.names)
+        for (Inline& part : cell.inlines) part.unbreakable = false;
       row.push_back(cell_paragraphs(b, std::move(cell.inlines), cell.span.known() ? cell.span : entry.span, cell.names));
     }
     table.rows.push_back(std::move(row));

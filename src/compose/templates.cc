@@ -52,10 +52,66 @@ const model::Date* first_date(const model::Entry& entry) {
   return nullptr;
 }
 
-std::vector<Inline> date_inlines(std::string text, const model::Date* date, const model::Entry& entry,
-                                 const FontSpec& font) {
+/// What a date field holds: how its text may be divided between lines.
+enum class DateText {
+  Dates,     // a date or a range of two: each date whole ("May 2018", "מרץ 2019", "2021. 3.")
+  Duration,  // a time span: each number whole with its unit ("4 years", "9 חודשים", "5년")
+};
+
+bool starts_with_digit(std::string_view word) { return !word.empty() && word.front() >= '0' && word.front() <= '9'; }
+
+/// The words of a duration ("4 years 8 months", "7 שנים 9 חודשים") as the pieces no line may
+/// break inside: each number with the word after it. A word that is no unit of a number
+/// stands alone.
+std::vector<std::string> duration_pieces(std::string_view text) {
+  std::vector<std::string_view> words;
+  for (std::size_t at = 0; at < text.size();) {
+    const std::size_t end = std::min(text.find(' ', at), text.size());
+    if (end > at) words.push_back(text.substr(at, end - at));
+    at = end + 1;
+  }
+  std::vector<std::string> pieces;
+  for (std::size_t w = 0; w < words.size(); ++w) {
+    std::string piece(words[w]);
+    if (starts_with_digit(words[w]) && w + 1 < words.size() && !starts_with_digit(words[w + 1]))
+      piece += " " + std::string(words[++w]);
+    pieces.push_back(std::move(piece));
+  }
+  return pieces;
+}
+
+/// A date field's text as inlines, each a piece no line may break inside (DateText), that
+/// carries the text after it up to the next piece ("May 2018 – ", "4 years "): a line may end
+/// between two pieces only, after a range's dash or between a duration's parts. Without this, a
+/// narrow table column broke a date between its month and its year ("מרץ" over "2019 – היום"),
+/// where the line breaker's own rules do not know the month's name. The dash and spaces go with
+/// the piece before them, not in an inline of their own: set alone, a dash would take a style
+/// its date does not (an italic dash between upright Hebrew dates, a face without Hebrew).
+std::vector<Inline> date_inlines(const std::string& text, const model::Date* date, const model::Entry& entry,
+                                 const FontSpec& font, const std::string& range_separator,
+                                 DateText kind = DateText::Dates) {
   if (text.empty()) return {};
-  return {Inline{std::move(text), font, "", date ? date->span : entry.span}};
+  std::vector<std::string> pieces;
+  if (kind == DateText::Duration) {
+    pieces = duration_pieces(text);
+    for (std::size_t i = 0; i + 1 < pieces.size(); ++i) pieces[i] += " ";
+  } else if (const std::size_t dash = range_separator.empty() ? std::string::npos : text.find(range_separator);
+             dash != std::string::npos && dash > 0 && dash + range_separator.size() < text.size()) {
+    pieces = {text.substr(0, dash + range_separator.size()), text.substr(dash + range_separator.size())};
+  } else {
+    pieces = {text};
+  }
+  const Span span = date ? date->span : entry.span;
+  std::vector<Inline> out;
+  int column = 0;  // where the piece stands in the field's text, in code points (core's columns)
+  for (std::string& piece : pieces) {
+    const int chars = static_cast<int>(std::count_if(piece.begin(), piece.end(), [](char c) {
+      return (static_cast<unsigned char>(c) & 0xC0) != 0x80;  // not a UTF-8 continuation byte
+    }));
+    out.push_back(Inline{std::move(piece), font, "", span.known() ? span.shifted(column) : span, true});
+    column += chars;
+  }
+  return out;
 }
 
 // The value of one field in `font`; fields that are texts of the CV keep their markup.
@@ -111,12 +167,14 @@ std::vector<Inline> field_inlines(Builder& b, const model::Entry& entry, std::st
     return {Inline{doi ? "doi:" + entry.doi.value : entry.url.value, link_font, std::move(link),
                    doi ? entry.doi.span : entry.url.span}};
   }
-  if (field == "DATES") return date_inlines(format_dates(entry, b.locale(), format), first_date(entry), entry, font);
+  const std::string& range = b.locale().range_separator;
+  if (field == "DATES")
+    return date_inlines(format_dates(entry, b.locale(), format), first_date(entry), entry, font, range);
   if (field == "START_DATE" && entry.start_date)
-    return date_inlines(format_date(*entry.start_date, b.locale(), format), &*entry.start_date, entry, font);
+    return date_inlines(format_date(*entry.start_date, b.locale(), format), &*entry.start_date, entry, font, range);
   if (field == "END_DATE" && (entry.end_date || entry.start_date)) {
     const model::Date* end = entry.end_date ? &*entry.end_date : nullptr;
-    return date_inlines(end ? format_date(*end, b.locale(), format) : b.locale().present, end, entry, font);
+    return date_inlines(end ? format_date(*end, b.locale(), format) : b.locale().present, end, entry, font, range);
   }
   for (const auto& [key, value] : entry.extra)  // a key of the CV's own, named in capitals
     if (custom_field_name(key) == field) return text(value);
@@ -124,10 +182,11 @@ std::vector<Inline> field_inlines(Builder& b, const model::Entry& entry, std::st
   if (field == "DURATION") {
     const std::optional<model::Date>& today = count_to(b.file().settings);
     if (open && !today) b.report_open_time_span(entry.span);
-    return date_inlines(duration_text(entry, b.locale(), today), first_date(entry), entry, font);
+    return date_inlines(duration_text(entry, b.locale(), today), first_date(entry), entry, font, range,
+                        DateText::Duration);
   }
   if (field == "ONGOING")  // "(재직 중)" after a current job's time span in the form's cell
-    return open ? date_inlines(b.locale().ongoing, first_date(entry), entry, font) : std::vector<Inline>{};
+    return open ? date_inlines(b.locale().ongoing, first_date(entry), entry, font, "") : std::vector<Inline>{};
   return {};
 }
 

@@ -354,6 +354,46 @@ Chunk figure_chunk(const compose::Figure& fig, const Column& column, text::Types
   return c;
 }
 
+// The vertical extent of everything in a chunk, as intervals that a cut must not cross.
+std::vector<std::pair<double, double>> occupied(const Page& content) {
+  std::vector<std::pair<double, double>> spans;
+  for (const PlacedRun& r : content.runs)
+    spans.emplace_back(r.baseline - kAscent * r.run.size, r.baseline + kDescent * r.run.size);
+  for (const FilledRect& r : content.rects) spans.emplace_back(r.y, r.y + r.height);
+  for (const PlacedImage& i : content.images) spans.emplace_back(i.y, i.y + i.height);
+  std::sort(spans.begin(), spans.end());
+  return spans;
+}
+
+// Where a piece may be cut: the y of every gap between its lines (the start of the next one).
+std::vector<double> cuts(const std::vector<std::pair<double, double>>& spans, double height) {
+  std::vector<double> out;
+  double reach = 0;  // the bottom of everything that starts above
+  for (const auto& [begin, end] : spans) {
+    if (begin >= reach && begin > 0 && begin < height && (out.empty() || begin > out.back())) out.push_back(begin);
+    reach = std::max(reach, end);
+  }
+  return out;
+}
+
+// Everything of `content` between y = top and y = bottom, moved up to start at 0.
+Page band(const Page& content, double top, double bottom) {
+  Page out;
+  const auto inside = [&](double y) { return y >= top && y < bottom; };
+  for (const PlacedRun& r : content.runs)
+    if (inside(r.baseline - kAscent * r.run.size)) out.runs.push_back(r);
+  for (const FilledRect& r : content.rects)
+    if (inside(r.y)) out.rects.push_back(r);
+  for (const FilledRect& r : content.backgrounds)
+    if (inside(r.y)) out.backgrounds.push_back(r);
+  for (const LinkArea& l : content.links)
+    if (inside(l.y + l.height / 2)) out.links.push_back(l);
+  for (const PlacedImage& i : content.images)
+    if (inside(i.y)) out.images.push_back(i);
+  translate(out, 0, -top);
+  return out;
+}
+
 // ---- tables
 
 /// One row of a table set into its cells: the cells' text positioned inside their padding,
@@ -379,11 +419,16 @@ SetRow set_row(const std::vector<compose::Cell>& cells, const std::vector<double
   return row;
 }
 
+/// How thick the rule above or below a row is: the heavier frame at the table's top and foot
+/// (`outer`), else the rule between rows.
+double row_rule(const compose::Table& table, bool outer) { return outer ? table.frame : table.rule; }
+
 /// The rules and shades of a row `height` tall between `edges`: shades under the text (the
-/// header row, label columns), a rule above and below, and one at every column edge; the
-/// table's outer edges (and its top and bottom) in the heavier frame.
+/// header row, label columns), a rule `top` thick above and one `bottom` thick below (none
+/// where 0: a row split by a page break goes on there), and one at every column edge; the
+/// table's outer edges in the heavier frame.
 void frame_row(const compose::Table& table, const std::vector<double>& edges, double height, bool header,
-               bool top_of_table, bool bottom_of_table, size_t first_shaded_edge, Page& page) {
+               double top, double bottom, size_t first_shaded_edge, Page& page) {
   const double width = edges.back() - edges.front();
   for (size_t c = 0; c + 1 < edges.size(); ++c) {
     const size_t column = c - std::min(c, first_shaded_edge);
@@ -391,9 +436,8 @@ void frame_row(const compose::Table& table, const std::vector<double>& edges, do
                                    table.shaded_columns[column]);
     if (shaded) page.backgrounds.push_back({edges[c], 0, edges[c + 1] - edges[c], height, table.fill});
   }
-  const double top = top_of_table ? table.frame : table.rule, bottom = bottom_of_table ? table.frame : table.rule;
-  page.rects.push_back({edges.front(), 0, width, top, table.rule_color});
-  page.rects.push_back({edges.front(), height - bottom, width, bottom, table.rule_color});
+  if (top > 0) page.rects.push_back({edges.front(), 0, width, top, table.rule_color});
+  if (bottom > 0) page.rects.push_back({edges.front(), height - bottom, width, bottom, table.rule_color});
   for (size_t e = 0; e < edges.size(); ++e) {
     const bool outer = e == 0 || e + 1 == edges.size();
     const double thickness = outer ? table.frame : table.rule;
@@ -408,8 +452,70 @@ void frame_row(const compose::Table& table, const std::vector<double>& edges, do
 /// wrapping (each forced line of a cell measured alone), and the width that sets each of those
 /// lines on two at most; each with the cell's padding.
 struct ColumnNeeds {
-  double least = 0, whole = 0, two_lines = 0;
+  double least = 0, whole = 0, two_lines = 0, few_lines = 0;
 };
+
+/// How many lines a short text (a company, a position, a length of service) of a crowded table
+/// takes at most while the running text keeps its share: three reads as a name set in a column,
+/// where seven ("Software / Engineer – / Azure / …") reads as a list of words.
+constexpr std::size_t kShortTextLines = 3;
+
+/// The narrowest width that sets one line of text (its inlines) on `lines` lines at most,
+/// breaking at spaces outside an unbreakable inline (a date, a number with its unit), the
+/// words packed as a line breaker packs them; its widest word at least.
+double k_line_width(const std::vector<compose::Inline>& line, std::size_t lines, text::Typesetter& typesetter) {
+  std::vector<double> words;
+  double space = 0;
+  bool open = false;  // the last word goes on: no space has ended it yet
+  const auto add = [&](double width) {
+    if (open) words.back() += width;
+    else words.push_back(width);
+    open = true;
+  };
+  for (const compose::Inline& in : line) {
+    const auto measure = [&](std::string text) {
+      compose::Inline piece = in;
+      piece.text = std::move(text);
+      piece.reads_as.clear();
+      return typesetter.typeset_line(piece).width;
+    };
+    if (space == 0) space = measure(" ");
+    if (in.unbreakable) {  // one word, and the spaces it ends with, where a line may end
+      const std::size_t last = in.text.find_last_not_of(' ');
+      if (last != std::string::npos) add(measure(in.text.substr(0, last + 1)));
+      if (last + 1 < in.text.size()) open = false;
+      continue;
+    }
+    for (std::size_t start = 0; start <= in.text.size();) {
+      const std::size_t end = std::min(in.text.find(' ', start), in.text.size());
+      if (end > start) add(measure(in.text.substr(start, end - start)));
+      if (end < in.text.size()) open = false;
+      start = end + 1;
+    }
+  }
+  if (words.empty()) return 0;
+  const auto fits = [&](double width) {
+    std::size_t count = 1;
+    double at = words.front();
+    for (std::size_t w = 1; w < words.size(); ++w) {
+      if (at + space + words[w] <= width) {
+        at += space + words[w];
+      } else {
+        at = words[w];
+        if (++count > lines) return false;
+      }
+    }
+    return true;
+  };
+  double low = *std::max_element(words.begin(), words.end()), high = 0;
+  for (double w : words) high += w + space;
+  if (fits(low)) return low;
+  for (int step = 0; step < 30 && high - low > 0.05; ++step) {
+    const double middle = (low + high) / 2;
+    (fits(middle) ? high : low) = middle;
+  }
+  return high;
+}
 
 /// The narrowest width that sets one line of text (its inlines) on two lines at most, breaking
 /// at a space: its longer half at the best space. A line of many words is running text, which
@@ -417,9 +523,18 @@ struct ColumnNeeds {
 double two_line_width(const std::vector<compose::Inline>& line, double whole, text::Typesetter& typesetter) {
   constexpr std::size_t kMostWords = 16;
   std::vector<std::pair<std::size_t, std::size_t>> spaces;  // (inline, byte)
-  for (std::size_t i = 0; i < line.size(); ++i)
-    for (std::size_t at = line[i].text.find(' '); at != std::string::npos; at = line[i].text.find(' ', at + 1))
-      if (at > 0 && line[i].text[at - 1] != ' ') spaces.emplace_back(i, at);
+  // A space ends a line where a word stands before it (in its inline, or ending the one
+  // before), never inside an unbreakable inline (a date, a number with its unit).
+  for (std::size_t i = 0; i < line.size(); ++i) {
+    // An unbreakable inline ends where a line may: at the spaces it ends with ("May 2018 – ").
+    const std::size_t from = line[i].unbreakable ? line[i].text.find_last_not_of(' ') : 0;
+    if (from == std::string::npos) continue;
+    for (std::size_t at = line[i].text.find(' ', from); at != std::string::npos; at = line[i].text.find(' ', at + 1)) {
+      const bool after_word = at > 0 ? line[i].text[at - 1] != ' '
+                                     : i > 0 && !line[i - 1].text.empty() && line[i - 1].text.back() != ' ';
+      if (after_word) spaces.emplace_back(i, at);
+    }
+  }
   if (spaces.empty() || spaces.size() >= kMostWords) return whole;
   const auto width_of = [&](std::size_t i, std::size_t from, std::size_t to) {
     compose::Inline piece = line[i];
@@ -453,9 +568,11 @@ void measure_cell(const compose::Paragraph& cell, double padding, text::Typesett
   // company's name, a position: "Senior Backend / Engineer").
   double line = 0, widest = 0, two_lines = 0;
   std::vector<compose::Inline> pieces;
+  double few_lines = 0;
   const auto end_line = [&] {
     widest = std::max(widest, line);
     two_lines = std::max(two_lines, two_line_width(pieces, line, typesetter));
+    few_lines = std::max(few_lines, k_line_width(pieces, kShortTextLines, typesetter));
     line = 0;
     pieces.clear();
   };
@@ -477,6 +594,7 @@ void measure_cell(const compose::Paragraph& cell, double padding, text::Typesett
   end_line();
   needs.whole = std::max(needs.whole, widest + around);
   needs.two_lines = std::max({needs.two_lines, two_lines + around, least});
+  needs.few_lines = std::max({needs.few_lines, few_lines + around, least});
 }
 
 // `columns` share `room`: each its `low` plus a share of what is left in proportion to what it
@@ -525,8 +643,14 @@ std::size_t running_column(const std::vector<double>& most, const std::vector<do
   return running;
 }
 
+/// The share of a crowded table its running text keeps before the short columns beside it
+/// take what sets their texts on kShortTextLines lines: about thirty-five characters a line at
+/// a body size, as narrow as a newspaper's column, where a paragraph still reads as one.
+constexpr double kCrowdedRunningShare = 0.3;
+
 std::vector<double> share_table_width(const std::vector<double>& least, const std::vector<double>& most,
-                                      const std::vector<double>& hints, double width, bool crowded) {
+                                      const std::vector<double>& hints, double width,
+                                      const std::vector<double>& few_lines) {
   const std::size_t n = least.size();
   std::vector<double> widths(n, 0);
   if (n == 0) return widths;
@@ -555,26 +679,51 @@ std::vector<double> share_table_width(const std::vector<double>& least, const st
     for (std::size_t i = 0; i < n; ++i) widths[i] = total > 0 ? width * low[i] / total : width / double(n);
     return widths;
   }
-  std::vector<std::size_t> all(n);
-  for (std::size_t i = 0; i < n; ++i) all[i] = i;
-  if (crowded || n == 1) {
-    // A crowded table: every column shares alike, what each lacks counted up to half the
-    // table (a line longer than that wraps anyway): a page of duties does not starve a long
-    // position.
-    std::vector<double> capped(n);
-    for (std::size_t i = 0; i < n; ++i) capped[i] = std::max(low[i], std::min(high[i], width / 2));
-    fill_columns(all, low, capped, width, widths);
+  if (n == 1) {
+    widths[0] = width;
+    return widths;
+  }
+  double hinted = 0, others_low = 0;
+  for (std::size_t i = 0; i < n; ++i) {
+    hinted += hint(i);
+    if (i != running) others_low += low[i];
+  }
+  std::vector<std::size_t> others;
+  for (std::size_t i = 0; i < n; ++i)
+    if (i != running) others.push_back(i);
+  if (!few_lines.empty()) {
+    // A crowded table: the running text keeps the share its hint gives it (its longest word at
+    // least, its longest line at most), and each short column what sets its cells on a few
+    // lines (a page of duties does not starve a long position into seven lines of a word, and a
+    // length of service takes no more than its text); short of that room, each short column its
+    // minimum and a share in proportion to what it lacks of it. Room the running text cannot
+    // use goes to the short columns, towards their longest lines.
+    std::vector<double> want(n);
+    double wanted = 0;
+    for (std::size_t i : others) {
+      want[i] = std::clamp(i < few_lines.size() ? few_lines[i] : low[i], low[i], high[i]);
+      wanted += want[i];
+    }
+    const double running_share =
+        std::clamp(width * std::min(hint(running) / hinted, kCrowdedRunningShare), low[running], high[running]);
+    if (wanted + running_share <= width) {
+      for (std::size_t i : others) widths[i] = want[i];
+      widths[running] = width - wanted;
+      if (widths[running] > high[running]) {
+        fill_columns(others, want, high, wanted + widths[running] - high[running], widths);
+        widths[running] = high[running];
+      }
+    } else {
+      const double room = std::max(others_low, width - running_share);
+      fill_columns(others, low, want, room, widths);
+      widths[running] = width - room;
+    }
     return widths;
   }
   // The running text is set no narrower than the share its hint gives it (or its longest line,
   // if shorter), as far as the other columns' minima leave room: the short columns then take
   // their maxima, those that lack least first (a length of service, a date), each only while
   // the others keep their minima, and share what is left; the running text takes the rest.
-  double hinted = 0, others_low = 0;
-  for (std::size_t i = 0; i < n; ++i) {
-    hinted += hint(i);
-    if (i != running) others_low += low[i];
-  }
   const double comfortable =
       std::clamp(std::min(width * hint(running) / hinted, width - others_low), low[running], high[running]);
   std::vector<std::size_t> by_lack, wrapping;
@@ -623,10 +772,11 @@ std::vector<double> column_widths(const compose::Table& table, double width, tex
   for (const auto& row : table.rows)
     for (size_t i = 0; i < row.size() && i < n; ++i)
       for (const compose::Paragraph& paragraph : row[i]) measure_cell(paragraph, table.padding, typesetter, needs[i]);
-  std::vector<double> least(n), two_lines(n), most(n);
+  std::vector<double> least(n), two_lines(n), most(n), few_lines(n);
   for (size_t i = 0; i < n; ++i) {
     least[i] = needs[i].least;
     most[i] = std::max(needs[i].whole, least[i]);
+    few_lines[i] = needs[i].few_lines;
   }
   const size_t running = running_column(most, table.widths);
   double floors = 0;
@@ -635,7 +785,8 @@ std::vector<double> column_widths(const compose::Table& table, double width, tex
     floors += two_lines[i];
   }
   const bool crowded = floors > width;  // some short text must take three lines or more
-  return share_table_width(crowded ? least : two_lines, most, table.widths, width, crowded);
+  return crowded ? share_table_width(least, most, table.widths, width, few_lines)
+                 : share_table_width(two_lines, most, table.widths, width);
 }
 
 /// Where the columns meet: the photo's column first when there is one, then the others.
@@ -671,8 +822,8 @@ Chunk photo_table_chunk(const compose::Table& table, const std::vector<double>& 
   for (size_t r = 0; r < rows.size(); ++r) {
     const double height = rows[r].height + extra;
     Page row;
-    frame_row(table, std::vector<double>(edges.begin() + 1, edges.end()), height, false, r == 0,
-              r + 1 == rows.size(), 0, row);
+    frame_row(table, std::vector<double>(edges.begin() + 1, edges.end()), height, false, row_rule(table, r == 0),
+              row_rule(table, r + 1 == rows.size()), 0, row);
     translate(rows[r].content, 0, extra / 2);  // the text centred in its stretched row
     append(row, std::move(rows[r].content));
     translate(row, 0, y);
@@ -682,16 +833,104 @@ Chunk photo_table_chunk(const compose::Table& table, const std::vector<double>& 
   c.height = std::max(y, photo_height);
   const compose::Figure& photo = *table.photo;
   Page frame;
-  frame_row(table, {edges[0], edges[1]}, c.height, false, true, true, edges.size(), frame);
+  frame_row(table, {edges[0], edges[1]}, c.height, false, table.frame, table.frame, edges.size(), frame);
   append(c.content, std::move(frame));
   c.content.images.push_back({photo.path, (edges[1] - photo.width) / 2, (c.height - photo.height) / 2, photo.width,
                               photo.height, photo.span, photo.shape, photo.tag});
   return c;
 }
 
+/// A table row taller than this share of the page may be split between its lines where a page
+/// ends. A shorter row moved whole to the next page leaves at most a third of the page empty,
+/// little beside the two thirds filled, and it reads as one thing; a taller one moved whole left
+/// the page it would have begun on mostly blank (a first job of fifty lines of duties under the
+/// personal details: two thirds of page 1 empty).
+constexpr double kSplitRowShare = 1.0 / 3;
+/// A split row keeps at least this many of its lines on each side of the break, as a paragraph does.
+constexpr std::size_t kLinesKeptTogether = 2;
+
+/// The rules of a row's columns through a strip `height` tall with no text (where a split row
+/// goes on: the room its padding takes above and below its text), with `top` and `bottom`
+/// rules (0: none).
+Chunk row_strip(const compose::Table& table, const std::vector<double>& edges, double height, double top,
+                double bottom) {
+  Chunk strip;
+  strip.height = height;
+  frame_row(table, edges, height, false, top, bottom, 0, strip.content);
+  return strip;
+}
+
+/// The height between the band's top and its text's first glyph top, and between its last glyph
+/// foot and its bottom (the em box, kAscent and kDescent).
+std::pair<double, double> text_clearance(const Page& text, double height) {
+  double top = height, bottom = 0;
+  for (const PlacedRun& r : text.runs) {
+    top = std::min(top, r.baseline - kAscent * r.run.size);
+    bottom = std::max(bottom, r.baseline + kDescent * r.run.size);
+  }
+  return {std::max(0.0, top), std::max(0.0, height - bottom)};
+}
+
+/// A table row as the pieces a page may end between: the whole row, or, when it is taller than
+/// kSplitRowShare of the page and has lines enough, a band per line of the row (a cut common to
+/// all its cells, where no cell's text crosses; a cell whose text ends earlier leaves its part
+/// of later bands empty). The bands carry slice_continues, as the bands of a piece taller than a
+/// page do: a page may end after one that leaves kLinesKeptTogether lines of the row on each
+/// side. The column rules run through every band; the row's top rule opens its first, its foot
+/// rule closes its last. Where a page ends after a band, `close_at_break` is drawn under it:
+/// the rules on through the room the row's padding gives its text and the table's frame below;
+/// where a page begins with one, `continued_header` is drawn above it (the header row and that
+/// room again).
+std::vector<Chunk> row_chunks(const compose::Table& table, const std::vector<double>& edges, SetRow&& set,
+                              double top_rule, double bottom_rule, const Column& column,
+                              const std::shared_ptr<const Chunk>& header,
+                              const std::shared_ptr<const Chunk>& continued_header) {
+  std::vector<double> at;  // the tops of the row's lines but its first
+  if (set.height > kSplitRowShare * column.page_height) {
+    const double first_line = text_clearance(set.content, set.height).first;
+    for (double cut : cuts(occupied(set.content), set.height))
+      if (cut > first_line + 1e-6) at.push_back(cut);
+  }
+  if (at.size() + 1 < 2 * kLinesKeptTogether) {
+    Chunk c;
+    c.height = set.height;
+    frame_row(table, edges, set.height, false, top_rule, bottom_rule, 0, c.content);
+    append(c.content, std::move(set.content));
+    c.repeat_header = header;
+    return just(std::move(c));
+  }
+  const double padding_below = text_clearance(set.content, set.height).second;
+  std::vector<Chunk> bands;
+  double top = 0;
+  for (std::size_t k = 0; k <= at.size(); ++k) {
+    const bool last = k == at.size();
+    const double bottom = last ? set.height : at[k];
+    Page text = band(set.content, top, last ? std::numeric_limits<double>::infinity() : bottom);
+    Chunk c;
+    c.height = bottom - top;
+    frame_row(table, edges, c.height, false, k == 0 ? top_rule : 0, last ? bottom_rule : 0, 0, c.content);
+    if (!last) {
+      // What a page ending here draws below it: the room the row keeps below its last line.
+      const double below = text_clearance(text, c.height).second;
+      c.close_at_break = std::make_shared<const Chunk>(
+          row_strip(table, edges, std::max(0.0, padding_below - below), 0, table.frame));
+    }
+    append(c.content, std::move(text));
+    c.repeat_header = k == 0 ? header : continued_header;
+    c.slice_continues = !last;
+    const std::size_t lines_above = k + 1, lines_below = at.size() - k;
+    if (!last)
+      c.break_after = lines_above >= kLinesKeptTogether && lines_below >= kLinesKeptTogether ? BreakClass::Free
+                                                                                              : BreakClass::Forbidden;
+    bands.push_back(std::move(c));
+    top = bottom;
+  }
+  return bands;
+}
+
 /// A table as pieces a page may break between: the header row (kept with the first row), then
-/// each row, which carries the header to draw again when it starts a page; two rows at least
-/// on each side of a break.
+/// each row (row_chunks), which carries the header to draw again when it starts a page; two
+/// rows at least on each side of a break.
 std::vector<Chunk> table_chunks(const compose::Table& table, const Column& column, text::Typesetter& typesetter) {
   const std::vector<double> edges = column_edges(table, column.width, typesetter);
   if (table.photo) return just(photo_table_chunk(table, edges, typesetter));
@@ -703,51 +942,75 @@ std::vector<Chunk> table_chunks(const compose::Table& table, const Column& colum
     SetRow set = set_row(cells, edges, 0, table.padding, typesetter);
     Chunk c;
     c.height = set.height;
-    frame_row(table, edges, set.height, true, true, table.rows.empty(), 0, c.content);
+    frame_row(table, edges, set.height, true, table.frame, row_rule(table, table.rows.empty()), 0, c.content);
     append(c.content, std::move(set.content));
     c.break_after = BreakClass::Forbidden;  // a header never ends a page
     header = std::make_shared<const Chunk>(c);
     chunks.push_back(std::move(c));
   }
-  std::vector<size_t> pair_ends;  // rows a page must not break after (widows and orphans)
+  // Above a split row's continuation: the header row (or the table's frame where it has none),
+  // then the room the row's padding gives its text above its first line.
+  std::shared_ptr<const Chunk> continued_header;
+  const auto continued = [&](double room) {
+    if (continued_header) return continued_header;
+    Chunk above = header ? Chunk(*header) : Chunk{};
+    Chunk strip = row_strip(table, edges, room, header ? 0 : table.frame, 0);
+    translate(strip.content, 0, above.height);
+    append(above.content, std::move(strip.content));
+    above.height += strip.height;
+    continued_header = std::make_shared<const Chunk>(std::move(above));
+    return continued_header;
+  };
+  struct RowPieces {
+    std::size_t last = 0;  // its last chunk
+    double height = 0;
+  };
+  std::vector<RowPieces> rows;
   for (size_t r = 0; r < table.rows.size(); ++r) {
     SetRow set = set_row(table.rows[r], edges, 0, table.padding, typesetter);
-    Chunk c;
-    c.height = set.height;
-    frame_row(table, edges, set.height, false, r == 0 && !header, r + 1 == table.rows.size(), 0, c.content);
-    append(c.content, std::move(set.content));
-    c.repeat_header = header;
-    // Widows and orphans of a table, as of a paragraph: its first row never alone at a page's
-    // foot under the header, its last never alone on the next page under the repeated header
-    // (a row moves over instead).
-    const size_t rows = table.rows.size();
-    if (rows >= 2 && (r == 0 || r + 2 == rows)) pair_ends.push_back(chunks.size());
-    if (!table.rows[r].empty() && !table.rows[r].front().empty()) c.span = table.rows[r].front().front().span;
-    chunks.push_back(std::move(c));
+    const double height = set.height;
+    const double room_above = text_clearance(set.content, set.height).first;
+    std::vector<Chunk> pieces =
+        row_chunks(table, edges, std::move(set), row_rule(table, r == 0 && !header),
+                   row_rule(table, r + 1 == table.rows.size()), column, header, continued(room_above));
+    Span span;
+    if (!table.rows[r].empty() && !table.rows[r].front().empty()) span = table.rows[r].front().front().span;
+    for (Chunk& c : pieces) {
+      c.span = span;
+      chunks.push_back(std::move(c));
+    }
+    rows.push_back({chunks.size() - 1, height});
   }
-  // Only where the two rows fit on a page with the header: a row as tall as a page is cut
-  // where it must.
+  // Widows and orphans of a table, as of a paragraph: its first row never alone at a page's
+  // foot under the header, its last never alone on the next page under the repeated header
+  // (a row moves over instead). Only where the two rows fit on a page with the header: a row
+  // as tall as a page is cut where it must.
   const double header_height = header ? header->height : 0;
-  for (const size_t at : pair_ends)
-    if (at + 1 < chunks.size() && header_height + chunks[at].height + chunks[at + 1].height <= column.page_height)
-      chunks[at].break_after = BreakClass::Forbidden;
+  for (size_t r = 0; r + 1 < rows.size(); ++r)
+    if ((r == 0 || r + 2 == rows.size()) && header_height + rows[r].height + rows[r + 1].height <= column.page_height)
+      chunks[rows[r].last].break_after = BreakClass::Forbidden;
   return chunks;
 }
 
 /// Moves chunks set in a narrower column `inset` to the right (a section's entries beside its
 /// rail title). A table's header row, drawn again where the table continues, moves with them.
 void inset_chunks(std::vector<Chunk>& chunks, double inset) {
-  std::shared_ptr<const Chunk> header, moved_header;
+  // Each drawn once, moved once: the chunks that share it share the moved one.
+  std::map<const Chunk*, std::shared_ptr<const Chunk>> moved;
+  const auto moved_one = [&](std::shared_ptr<const Chunk>& shared) {
+    if (!shared) return;
+    std::shared_ptr<const Chunk>& to = moved[shared.get()];
+    if (!to) {
+      Chunk copy = *shared;
+      translate(copy.content, inset, 0);
+      to = std::make_shared<const Chunk>(std::move(copy));
+    }
+    shared = to;
+  };
   for (Chunk& c : chunks) {
     translate(c.content, inset, 0);
-    if (!c.repeat_header) continue;
-    if (c.repeat_header != header) {
-      header = c.repeat_header;
-      Chunk moved = *header;
-      translate(moved.content, inset, 0);
-      moved_header = std::make_shared<const Chunk>(std::move(moved));
-    }
-    c.repeat_header = moved_header;
+    moved_one(c.repeat_header);
+    moved_one(c.close_at_break);
   }
 }
 
@@ -854,46 +1117,6 @@ double put_rail_title(RailTitle&& title, Chunk& chunk) {
   chunk.space_before = title.space_before;  // level with the title: the entry's own space goes
   if (chunk.bookmark.empty()) chunk.bookmark = std::move(title.bookmark);
   return top + title.height;
-}
-
-// The vertical extent of everything in a chunk, as intervals that a cut must not cross.
-std::vector<std::pair<double, double>> occupied(const Page& content) {
-  std::vector<std::pair<double, double>> spans;
-  for (const PlacedRun& r : content.runs)
-    spans.emplace_back(r.baseline - kAscent * r.run.size, r.baseline + kDescent * r.run.size);
-  for (const FilledRect& r : content.rects) spans.emplace_back(r.y, r.y + r.height);
-  for (const PlacedImage& i : content.images) spans.emplace_back(i.y, i.y + i.height);
-  std::sort(spans.begin(), spans.end());
-  return spans;
-}
-
-// Where a piece may be cut: the y of every gap between its lines (the start of the next one).
-std::vector<double> cuts(const std::vector<std::pair<double, double>>& spans, double height) {
-  std::vector<double> out;
-  double reach = 0;  // the bottom of everything that starts above
-  for (const auto& [begin, end] : spans) {
-    if (begin >= reach && begin > 0 && begin < height && (out.empty() || begin > out.back())) out.push_back(begin);
-    reach = std::max(reach, end);
-  }
-  return out;
-}
-
-// Everything of `content` between y = top and y = bottom, moved up to start at 0.
-Page band(const Page& content, double top, double bottom) {
-  Page out;
-  const auto inside = [&](double y) { return y >= top && y < bottom; };
-  for (const PlacedRun& r : content.runs)
-    if (inside(r.baseline - kAscent * r.run.size)) out.runs.push_back(r);
-  for (const FilledRect& r : content.rects)
-    if (inside(r.y)) out.rects.push_back(r);
-  for (const FilledRect& r : content.backgrounds)
-    if (inside(r.y)) out.backgrounds.push_back(r);
-  for (const LinkArea& l : content.links)
-    if (inside(l.y + l.height / 2)) out.links.push_back(l);
-  for (const PlacedImage& i : content.images)
-    if (inside(i.y)) out.images.push_back(i);
-  translate(out, 0, -top);
-  return out;
 }
 
 // A piece taller than a page (an entry whose title or author list runs for pages) is cut

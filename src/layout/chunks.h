@@ -39,6 +39,10 @@ struct Chunk {
   bool slice_continues = false;
   /// A table row: the table's header row, drawn again above it when it starts a page.
   std::shared_ptr<const Chunk> repeat_header;
+  /// A band of a split table row (slice_continues): what a page that ends after it draws below
+  /// it (the row's column rules on through its padding, the table's frame under them). A page
+  /// ends after it only where that fits too.
+  std::shared_ptr<const Chunk> close_at_break;
   /// A timeline's rule through the space above the chunk (its x, width and colour; its height
   /// is that space as the page sets it): drawn unless the chunk starts a page.
   std::optional<doc::FilledRect> lead_in;
@@ -74,11 +78,15 @@ std::size_t running_column(const std::vector<double>& most, const std::vector<do
 /// line), as browsers' automatic table layout does: every column its maximum when they all
 /// fit, the room left to the running text (running_column); else the running text its hinted share (at most
 /// its maximum), the other columns their maxima, those that lack least first, while the rest
-/// keep their minima, and a share of what is left in proportion to what they lack. A `crowded`
-/// table (short texts that cannot all fit on two lines) shares alike instead: each its minimum
-/// and a share in proportion to what it lacks, counted up to half the width.
+/// keep their minima, and a share of what is left in proportion to what they lack. A crowded
+/// table (short texts that cannot all fit on two lines) gives `few_lines`, the widths that set
+/// each column's cells on a few lines: the running text then keeps its hinted share and the
+/// other columns take those widths, or, short of room, their minima and a share in proportion
+/// to what they lack of them. No column is narrower than its minimum unless the minima alone do
+/// not fit.
 std::vector<double> share_table_width(const std::vector<double>& least, const std::vector<double>& most,
-                                      const std::vector<double>& hints, double width, bool crowded = false);
+                                      const std::vector<double>& hints, double width,
+                                      const std::vector<double>& few_lines = {});
 
 /// Distance from the top of a line box to its baseline: the em box (0.8 above, 0.2 below the
 /// baseline) centred in the line's pitch, so mixed Hangul/Latin lines keep one rhythm.

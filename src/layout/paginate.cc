@@ -44,6 +44,8 @@ size_t page_end(const std::vector<Chunk>& chunks, size_t start, double flow_heig
     double h = (i == start ? 0 : chunks[i].space_before * space_scale) + chunks[i].height;
     if (i > start && y + h > flow_height + 1e-6) break;
     y += h;
+    // A band of a split table row ends a page only where what closes it fits below it.
+    if (chunks[i].close_at_break && y + chunks[i].close_at_break->height > flow_height + 1e-6) continue;
     latest[static_cast<size_t>(chunks[i].break_after)] = static_cast<long>(i);
     if (starts_block(chunks, i + 1)) latest_block_end[static_cast<size_t>(chunks[i].break_after)] = static_cast<long>(i);
   }
@@ -67,6 +69,7 @@ double used_height(const std::vector<Chunk>& chunks, const PageRange& range, dou
   double y = range.begin < range.end && chunks[range.begin].repeat_header ? chunks[range.begin].repeat_header->height : 0;
   for (size_t i = range.begin; i < range.end; ++i)
     y += (i == range.begin ? 0 : chunks[i].space_before * space_scale) + chunks[i].height;
+  if (range.begin < range.end && chunks[range.end - 1].close_at_break) y += chunks[range.end - 1].close_at_break->height;
   return y;
 }
 
@@ -365,6 +368,11 @@ void place_chunks(Flow& flow, const Placement& placed, int page_index, Page& pag
     detail::translate(content, x, y);
     detail::append(page, std::move(content));
     y += c.height;
+  }
+  if (range.begin < range.end && chunks[range.end - 1].close_at_break) {  // a split table row goes on
+    Page closing = chunks[range.end - 1].close_at_break->content;
+    detail::translate(closing, x, y);
+    detail::append(page, std::move(closing));
   }
 }
 
