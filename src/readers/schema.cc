@@ -342,7 +342,7 @@ class CvSchema {
     Json words = closed_object(locale_fields());
     // `language:` in the map names the locale the other keys change.
     *words.find("properties")->find("language") = described(or_null(name), find_field(locale_fields(), "language")->help);
-    return any_of({std::move(name), std::move(words)});
+    return name_or_map(std::move(name), std::move(words));
   }
 
   // RenderCV's design: its theme, and the options hanji draws offered for completion. Others
@@ -383,8 +383,12 @@ class CvSchema {
     overrides.set("properties", std::move(properties));
     if (const Json* patterns = layout_values.find("patternProperties")) overrides.set("patternProperties", *patterns);
     overrides.set("additionalProperties", Json::boolean(false));
-    return any_of({std::move(name), std::move(overrides)});
+    return name_or_map(std::move(name), std::move(overrides));
   }
+
+  // `name`'s schema for text, `map`'s for anything else: a misspelt key in the map is then
+  // reported against the map alone, not also as "not a name".
+  static Json name_or_map(Json name, Json map) { return if_then_else(typed("string"), std::move(name), std::move(map)); }
 
   Json shape_schema(Shape shape) const {
     switch (shape) {
