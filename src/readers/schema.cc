@@ -321,9 +321,12 @@ class CvSchema {
 
   static std::string untyped_entry_help() {
     std::string types;
-    for (const EntrySchema& schema : entry_schemas())
-      types += fmt::format("{}{} ({})", types.empty() ? "" : ", ", fmt::join(schema.required, " and "),
-                           entry_kind_name(schema.kind));
+    for (const EntrySchema& schema : entry_schemas()) {
+      const std::string keys = fmt::format("{}", fmt::join(schema.required, " and "));
+      const std::string_view kind = entry_kind_name(schema.kind);
+      // "bullet", not "bullet (bullet)"; "number (numbered)".
+      types += fmt::format("{}{}", types.empty() ? "" : ", ", keys == kind ? keys : fmt::format("{} ({})", keys, kind));
+    }
     return "a text, or an entry with the keys of one type; the first entry decides the section's type: " + types;
   }
 
