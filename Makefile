@@ -23,7 +23,7 @@ LAYOUT_FLAG := $(if $(LAYOUT),--layout $(LAYOUT),)
 # in PREFIX/share/hanji.
 PREFIX  ?= /usr/local
 
-.PHONY: all build hanji deps configure pdf test test-readers readers-setup test-browser browser-setup browser-deps install golden-update bench fuzz clean layouts-doc schemas locales-index gallery typst-setup typst-bench
+.PHONY: all build hanji deps configure pdf test test-readers readers-setup editor-setup test-browser browser-setup browser-deps install golden-update bench fuzz clean layouts-doc schemas locales-index gallery typst-setup typst-bench
 
 all: build
 
@@ -60,8 +60,9 @@ pdf: hanji
 	done
 
 # The readers test (ctest's `readers`) reads every sample's PDF with pdf.js too: pdfjs-dist from
-# npm, in tests/readers (readers-setup).
-test: build readers-setup
+# npm, in tests/readers (readers-setup). The schema's editor test runs yaml-language-server, what
+# VS Code's YAML extension runs, from npm in tests/editor (editor-setup).
+test: build readers-setup editor-setup
 	ctest --test-dir $(BUILD) --output-on-failure -j $(JOBS)
 
 # The readers test alone: every sample in every layout, and hanji's RenderCV-format files,
@@ -76,6 +77,14 @@ readers-setup: $(READERS_MODULES)
 
 $(READERS_MODULES): tests/readers/package.json tests/readers/package-lock.json | deps
 	npm ci --ignore-scripts --omit=optional --no-audit --no-fund --prefix tests/readers
+	@touch $@
+
+EDITOR_MODULES := tests/editor/node_modules/.package-lock.json
+
+editor-setup: $(EDITOR_MODULES)
+
+$(EDITOR_MODULES): tests/editor/package.json tests/editor/package-lock.json | deps
+	npm ci --ignore-scripts --omit=optional --no-audit --no-fund --prefix tests/editor
 	@touch $@
 
 # The live preview in a real browser: `hanji serve` on two samples, driven through Debian's

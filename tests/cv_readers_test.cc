@@ -416,6 +416,36 @@ TEST(SourceErrors, UnidentifiableSection) {
   expect_at(d.span, 4, 5);
 }
 
+// `{ko: 서울 마포구, en: Mapo-gu, Seoul}`: YAML ends en's value at the comma and reads Seoul as a
+// key without a value, so the text per language becomes a map. The error is at Seoul, and the
+// hint is about the comma, not about ': ' (which the map has none too many of).
+TEST(SourceErrors, ACommaInAFlowMapEndsTheValue) {
+  auto loaded = load("cv:\n  name: Jane\n  location: {ko: 서울 마포구, en: Mapo-gu, Seoul}\n");
+  EXPECT_FALSE(loaded.file);
+  ASSERT_EQ(loaded.diags.error_count(), 1) << dump(loaded.diags);
+  const Diagnostic& d = diag(loaded.diags, "expected text for 'location', found a map: the comma before 'Seoul' ended the value of 'en'");
+  expect_at(d.span, 3, 39);
+  EXPECT_EQ(format_diagnostic(d),
+            "cv.yaml:3:39: error: expected text for 'location', found a map: the comma before 'Seoul' ended the value of 'en'\n"
+            "  hint: in a {...} map, a comma ends the value: quote it: en: \"Mapo-gu, Seoul\"\n");
+  // Every piece the commas cut off goes back into the quoted value; in a highlight and a text
+  // entry too.
+  auto highlight = load(with_section("experience",
+                                     "      - company: ACME\n"
+                                     "        position: Engineer\n"
+                                     "        highlights:\n"
+                                     "          - {ko: 안녕, en: Hello, dear, world}\n"));
+  const Diagnostic& h = diag(highlight.diags, "expected text for a highlight, found a map: the comma before 'dear'");
+  expect_at(h.span, 8, 33);
+  EXPECT_TRUE(has_hint(h, "quote it: en: \"Hello, dear, world\"")) << dump(highlight.diags);
+  auto entry = load(with_section("about", "      - {ko: 안녕, en: Hello, world}\n"));
+  ASSERT_EQ(entry.diags.error_count(), 1) << "not also 'cannot tell the type'\n" << dump(entry.diags);
+  expect_at(diag(entry.diags, "expected a text entry, found a map: the comma before 'world'").span, 5, 29);
+  // A map written as a block has no such slip: the usual hint.
+  auto block = load("cv:\n  name: Jane\n  location:\n    en: Mapo-gu\n    Seoul:\n");
+  EXPECT_FALSE(has_hint(diag(block.diags, "expected text for 'location', found a map"), "comma"));
+}
+
 // ---------------------------------------------------------------- header and contacts
 
 TEST(SourceHeader, ContactsFollowKeyOrderAndListsExpandInPlace) {

@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include <cstdlib>
+#include <optional>
 #include <cstring>
 
 #include "config/yaml_tree.h"
@@ -105,6 +106,26 @@ void describe(Diagnostic& d, const std::string& message, std::string_view line, 
 }
 
 }  // namespace
+
+std::optional<CommaCutValue> comma_cut_value(const YamlNode& map) {
+  if (!map.is_map()) return std::nullopt;
+  for (size_t i = 1; i < map.items.size(); ++i) {
+    const YamlNode& cut = map.items[i - 1];
+    if (!map.items[i].is_null() || !cut.is_scalar() || map.key_spans[i].line != cut.span.line) continue;
+    // The value as meant: the text and every key without a value after it on its line
+    // ("Mapo-gu, Seoul, Korea").
+    std::string whole = cut.scalar;
+    for (size_t next = i; next < map.items.size() && map.items[next].is_null() &&
+                          map.key_spans[next].line == cut.span.line;
+         ++next)
+      whole += ", " + map.keys[next];
+    const std::string quoted = whole.find('"') == std::string::npos ? fmt::format("\"{}\"", whole)
+                                                                      : fmt::format("'{}'", whole);
+    return CommaCutValue{map.key_spans[i], map.keys[i - 1], map.keys[i],
+                         fmt::format("in a {{...}} map, a comma ends the value: quote it: {}: {}", map.keys[i - 1], quoted)};
+  }
+  return std::nullopt;
+}
 
 Diagnostic syntax_error(const SourceText& source, int line_no, int byte_col, const std::string& message) {
   Diagnostic d;

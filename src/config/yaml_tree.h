@@ -122,6 +122,19 @@ std::optional<YamlNode> parse_yaml_in_pieces(const SourceText& source, Diagnosti
 /// what went wrong in our words, with hints on what to write instead.
 Diagnostic syntax_error(const SourceText& source, int line, int byte_col, const std::string& message);
 
+/// A value a comma cut short in a {...} map, which YAML still reads: in
+/// `{ko: 서울 마포구, en: Mapo-gu, Seoul}` the comma ends the value of `en`, and `Seoul` becomes
+/// a key without a value (and the map no text per language).
+struct CommaCutValue {
+  Span span;         // where the cut-off text starts ("Seoul")
+  std::string key;   // the key whose value was cut short ("en")
+  std::string stray;  // the text after the comma, read as a key ("Seoul")
+  std::string hint;  // how to write it: quote the whole value
+};
+/// The first such value in `map`, judged from the tree alone: a key without a value on the
+/// line of the text value before it, which no block map can have. nullopt if there is none.
+std::optional<CommaCutValue> comma_cut_value(const YamlNode& map);
+
 /// False, with an error at the first offending position, unless the text is UTF-8 without
 /// NUL bytes (a UTF-16 or EUC-KR file gets a hint on converting it).
 bool check_encoding(const SourceText& source, Diagnostics& diags);

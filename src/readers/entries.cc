@@ -168,6 +168,7 @@ bool fits_section(const YamlNode& node, const Section& section, int decided_line
                                 [&](const std::string& key) { return contains(node.keys, key); });
     if (complete || !own) return true;
   }
+  if (section.kind == EntryKind::Text && reader.report_comma_cut(node, "a text entry")) return false;
   std::string found = own ? fmt::format("{} entry", entry_kind_name(*own)) : std::string("entry of unknown type");
   reader.diags.error(node.span,
                      fmt::format("{} in section '{}', which holds {} entries", found, section.title.value,
@@ -196,7 +197,10 @@ void read_section(const std::string& key, const Span& key_span, const YamlNode& 
   if (!reader.expect_list(entries, key, "write the section's entries as a list, each starting with '- '")) return;
   const YamlNode* decider = first_identifiable(entries);
   if (!decider) {
-    if (!entries.items.empty())
+    // `- {ko: 안녕, en: Hello, world}`: a text per language a comma broke into a map.
+    bool cut = false;
+    for (const YamlNode& entry : entries.items) cut = reader.report_comma_cut(entry, "a text entry") || cut;
+    if (!entries.items.empty() && !cut)
       reader.diags.error(key_span, fmt::format("cannot tell the type of the entries in section '{}'", key),
                          {"give the entries the keys of one type, e.g. company and position (experience), "
                           "institution and area (education), name (normal) or label and details (one-line)"});

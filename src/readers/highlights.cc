@@ -59,7 +59,7 @@ std::vector<Highlight> read_highlights(const YamlNode& node, Reader& reader) {
       highlights.push_back(std::move(highlight));
     } else if (item.is_null()) {
       reader.diags.error(item.span, "empty highlight", {"remove the empty '- ' line or write the highlight"});
-    } else {
+    } else if (!reader.report_comma_cut(item, "text for a highlight")) {
       reader.diags.error(item.span, fmt::format("expected text for a highlight, found {}", describe_kind(item)),
                          {"write nested bullets inside the highlight: continuation lines starting with '- ', "
                           "or ' - ' between the parts"});

@@ -95,9 +95,20 @@ std::string_view Reader::shown(std::string_view key) const {
   return key;
 }
 
+bool Reader::report_comma_cut(const YamlNode& node, std::string_view what) {
+  std::optional<CommaCutValue> cut = comma_cut_value(node);
+  if (!cut) return false;
+  diags.error(cut->span,
+              fmt::format("expected {}, found a map: the comma before '{}' ended the value of '{}'", what,
+                          excerpt(cut->stray), cut->key),
+              {cut->hint});
+  return true;
+}
+
 std::optional<Text> Reader::text(const YamlNode& node, std::string_view key) {
   if (node.is_scalar()) return make_text(node);
   if (node.is_null()) return std::nullopt;
+  if (report_comma_cut(node, fmt::format("text for '{}'", shown(key)))) return std::nullopt;
   diags.error(node.span, fmt::format("expected text for '{}', found {}", shown(key), describe_kind(node)),
               {found_hint(node)});
   return std::nullopt;
@@ -118,7 +129,7 @@ std::vector<Text> Reader::text_list(const YamlNode& node, std::string_view key, 
   for (const YamlNode& item : node.items) {
     if (item.is_scalar()) {
       out.push_back(make_text(item));
-    } else {
+    } else if (!report_comma_cut(item, fmt::format("text in the list '{}'", shown(key)))) {
       diags.error(item.span, fmt::format("expected text in the list '{}', found {}", shown(key), describe_kind(item)),
                   {item.is_null() ? "remove the empty '- ' line" : found_hint(item)});
     }

@@ -61,6 +61,10 @@ struct Reader {
   /// A scalar as Text. Null gives nullopt silently (the key counts as absent); a list or a
   /// map is an error "expected text for 'KEY', found a list".
   std::optional<Text> text(const YamlNode& node, std::string_view key);
+  /// When `node`, where a text was expected, is a {...} map a comma cut a value short in
+  /// (`{en: Mapo-gu, Seoul}`): reports it at the cut ("expected `what`") with the quoting hint
+  /// and returns true.
+  bool report_comma_cut(const YamlNode& node, std::string_view what);
   /// A list of texts. With `single_ok`, one scalar counts as a list of one.
   std::vector<Text> text_list(const YamlNode& node, std::string_view key, bool single_ok);
   /// True for a map; otherwise reports "expected a map for 'KEY', found ..." with `hint`.

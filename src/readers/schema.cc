@@ -2,7 +2,14 @@
 // (fields.h, entry_types.cc): a key the reader takes is in the schema with the shape it reads,
 // and a key it does not know is refused by both (`additionalProperties: false`), so a typo is
 // flagged in the editor as it is by `hanji check`.
+//
+// A typo must come out as one message naming the key, in python-jsonschema and in
+// yaml-language-server alike. Both report every branch of an `anyOf` that fails, so where the
+// reader decides what a value is by looking at it (a section's entry type by its first
+// entry's keys, a section by being a map), the schema decides the same way with if/then/else
+// and only the chosen branch's problems are reported.
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <algorithm>
 
@@ -31,6 +38,45 @@ Json any_of(std::vector<Json> options) {
   Json out = Json::object();
   Json& list = out.set("anyOf", Json::array());
   for (Json& option : options) list.push(std::move(option));
+  return out;
+}
+
+// What the reader does with a key written without a value (`date:`): it reads it as absent,
+// as RenderCV does, unless its table says the key is required (then it is missing). So an
+// optional key takes null besides its shape.
+Json or_null(Json schema) {
+  Json out = Json::object();
+  out.set("if", typed("null"));
+  out.set("else", std::move(schema));
+  return out;
+}
+
+// {"required": keys}
+Json required_keys(const std::vector<std::string>& keys) {
+  Json out = Json::object();
+  out.set("required", Json::strings(keys));
+  return out;
+}
+
+// `then` on a map whose keys are all among `keys` (a map with an unknown key is reported for
+// that key alone).
+Json when_keys_known(const std::vector<std::string>& keys, Json then) {
+  Json known = Json::object();
+  known.set("enum", Json::strings(keys));
+  Json condition = Json::object();
+  condition.set("propertyNames", std::move(known));
+  Json out = Json::object();
+  out.set("if", std::move(condition));
+  out.set("then", std::move(then));
+  return out;
+}
+
+// `then` when `condition` holds, else `otherwise`.
+Json if_then_else(Json condition, Json then, Json otherwise) {
+  Json out = Json::object();
+  out.set("if", std::move(condition));
+  out.set("then", std::move(then));
+  out.set("else", std::move(otherwise));
   return out;
 }
 
@@ -113,16 +159,19 @@ class CvSchema {
  private:
   void define(std::string_view name, Json schema) { definitions_.set(std::string(name), std::move(schema)); }
 
-  // A text: any scalar (a number is read as written; nothing at all counts as no value), or
-  // one per language, which --lang chooses from.
+  // A text: any scalar (a number is read as written), or one per language, which --lang
+  // chooses from. A key without a value is allowed where the key is optional (or_null), an
+  // empty list item nowhere: the reader refuses it.
   void add_texts() {
     Json scalar = Json::object();
-    scalar.set("type", Json::strings({"string", "number", "boolean", "null"}));
+    scalar.set("type", Json::strings({"string", "number", "boolean"}));
     Json per_language = typed("object");
     per_language.set("description", "the text in each language: {ko: 박지민, en: Jimin Park}; --lang picks one");
     per_language.set("minProperties", Json::number(1));
     per_language.set("propertyNames", matching(language_key_pattern()));
-    per_language.set("additionalProperties", scalar);
+    Json language_value = Json::object();
+    language_value.set("type", Json::strings({"string", "number", "boolean", "null"}));
+    per_language.set("additionalProperties", std::move(language_value));
     define("language_map", std::move(per_language));
     define("text", any_of({std::move(scalar), reference_to("language_map")}));
     define("texts", any_of({reference_to("text"), list_of(reference_to("text"))}));
@@ -134,22 +183,38 @@ class CvSchema {
     define("highlights", list_of(reference_to("text_item")));
   }
 
+  // A date is a year as a number or a text of the reader's forms. Each keyword below applies
+  // to numbers or to text only, so a wrong date gets the one message of its own kind.
   void add_dates() {
-    Json year = typed("integer");
-    year.set("minimum", Json::number(0));
-    year.set("maximum", Json::number(9999));
-    Json not_date_like = typed("string");
-    Json& negated = not_date_like.set("not", Json::object());
-    negated.set("pattern", date_like_pattern());
-    define("date", any_of({year, matching(date_pattern())}));
-    define("free_date", any_of({typed("number"), matching(date_pattern()), std::move(not_date_like)}));
+    define("date", date_or(date_pattern()));
+    // A date's text, or free text ("Fall 2023") that does not look like a date.
+    Json free = Json::object();
+    free.set("type", Json::strings({"number", "string"}));
+    free.merge(if_then_else(matching(date_like_pattern()), matching(date_pattern()), Json::object()));
+    define("free_date", std::move(free));
     // The reader takes English's word for "until now" and the CV's language's; which language
     // that is the schema cannot know, so it takes the word of every locale.
     std::vector<std::string> present = english_present_words();
     for (std::string& word : locale_present_words(folders_.locales_dir))
       if (std::find(present.begin(), present.end(), word) == present.end()) present.push_back(std::move(word));
-    define("end_date", any_of({reference_to("date"), matching(any_case(present))}));
-    define("current_date", any_of({reference_to("date"), matching(any_case({std::string(kTodayWord)}))}));
+    define("end_date", date_or(either(date_pattern(), any_case(present))));
+    define("current_date", date_or(either(date_pattern(), any_case({std::string(kTodayWord)}))));
+  }
+
+  // A year (0 to 9999) as a number, or text matching `pattern`.
+  static Json date_or(const std::string& pattern) {
+    Json out = Json::object();
+    out.set("type", Json::strings({"integer", "string"}));
+    out.set("minimum", Json::number(0));
+    out.set("maximum", Json::number(9999));
+    out.set("pattern", pattern);
+    return out;
+  }
+
+  // One regular expression for text either of two whole-text expressions (^...$) matches.
+  static std::string either(std::string_view first, std::string_view second) {
+    auto inner = [](std::string_view whole) { return whole.substr(1, whole.size() - 2); };
+    return fmt::format("^({}|{})$", inner(first), inner(second));
   }
 
   // An entry of each mapping type: its keys (and tags), the ones it needs, nothing else.
@@ -168,28 +233,101 @@ class CvSchema {
 
   static std::string entry_definition(EntryKind kind) { return fmt::format("{}_entry", entry_kind_name(kind)); }
 
-  // A section's entries are all of one type (the first entry's, as RenderCV decides).
+  // A section's entries are all of one type, the first entry's, decided as the reader does
+  // (identify_entry): a text, else the first type in RenderCV's order that has one of its
+  // characteristic keys. Every entry is then checked against that type alone, so a typo
+  // ("hightlights") is one unknown key of that type, not a failure of every type. (The reader
+  // decides by the first entry it can identify; an entry before it that it cannot identify is
+  // an error anyway, which the schema reports at that entry.)
   void add_sections() {
-    std::vector<Json> lists;
-    lists.push_back(typed("null"));
-    lists.push_back(described(list_of(reference_to("text_item")), text_entry_help()));
-    for (const EntrySchema& schema : entry_schemas())
-      lists.push_back(described(list_of(reference_to(entry_definition(schema.kind))), schema.help));
-    define("entries", any_of(std::move(lists)));
-    Json section = closed_object(section_fields());
-    Json& needs = section.set("anyOf", Json::array());
-    for (const char* key : {"title", "entries"}) {
-      Json one = Json::object();
-      one.set("required", Json::strings({key}));
-      needs.push(std::move(one));
+    Json decided = described(every_item(reference_to("untyped_entry")), untyped_entry_help());
+    std::vector<EntrySchema> schemas = entry_schemas();
+    for (auto schema = schemas.rbegin(); schema != schemas.rend(); ++schema) {
+      Json keys = typed("object");
+      Json& any_key = keys.set("anyOf", Json::array());
+      for (const std::string& key : schema->characteristic) {
+        Json one = Json::object();
+        one.set("required", Json::strings({key}));
+        any_key.push(std::move(one));
+      }
+      decided = if_then_else(first_item(std::move(keys)),
+                             described(every_item(reference_to(entry_definition(schema->kind))), schema->help),
+                             std::move(decided));
     }
+    decided = if_then_else(first_item(text_like()), described(every_item(reference_to("text_item")), text_entry_help()),
+                           std::move(decided));
+    // Nothing under the key (`projects:`) is an empty section.
+    Json entries = Json::object();
+    entries.set("type", Json::strings({"array", "null"}));
+    entries.merge(decided);
+    define("entries", std::move(entries));
+    // An entry of no type: a key no type has ("nmae") is named; with only shared keys (date,
+    // location) the required keys of each type are what it lacks.
+    Json untyped = Json::object();
+    untyped.set("description", std::string(untyped_entry_help()));
+    untyped.set("type", Json::strings({"string", "object"}));
+    Json known = Json::object();
+    known.set("enum", Json::strings(keys_of(entry_fields())));
+    untyped.set("propertyNames", std::move(known));
+    std::vector<Json> needs;
+    for (const EntrySchema& schema : schemas) needs.push_back(required_keys(schema.required));
+    untyped.merge(when_keys_known(keys_of(entry_fields()), any_of(std::move(needs))));
+    define("untyped_entry", std::move(untyped));
+    // A section written as a map, {title:, entries:}: the reader takes a map under a section's
+    // key as one when it has either key (else it expects a list and says so).
+    Json section = closed_object(section_fields());
+    section.set("minProperties", Json::number(1));
+    // Its entries are read as those under a section's key (the table leaves their shape to
+    // the section reader).
+    Json* entries_key = section.find("properties")->find("entries");
+    *entries_key = described(reference_to("entries"), find_field(section_fields(), "entries")->help);
     define("section", std::move(section));
+    define("section_value", if_then_else(typed("object"), reference_to("section"), reference_to("entries")));
     Json titled = Json::object();
     titled.set("allOf", Json::array()).push(reference_to("section"));
     titled.set("required", Json::strings({"title"}));
-    Json by_title = typed("object");
-    by_title.set("additionalProperties", any_of({reference_to("entries"), reference_to("section")}));
-    define("sections", any_of({std::move(by_title), list_of(std::move(titled))}));
+    // A map of sections by key, or a list of titled sections: each keyword below applies
+    // to one of the two kinds only, so neither is tried against the other's rules.
+    Json sections = Json::object();
+    sections.set("type", Json::strings({"object", "array"}));
+    sections.set("additionalProperties", reference_to("section_value"));
+    sections.set("items", std::move(titled));
+    define("sections", std::move(sections));
+  }
+
+  // What the reader reads as a text entry: a scalar, or a map that becomes one (a text per
+  // language, or {text: ..., tags: [...]}).
+  static Json text_like() {
+    Json scalar = Json::object();
+    scalar.set("type", Json::strings({"string", "number", "boolean"}));
+    Json tagged = typed("object");
+    tagged.set("required", Json::strings({std::string(tagged_text_field().key)}));
+    return any_of({std::move(scalar), std::move(tagged), reference_to("language_map")});
+  }
+
+  // A list's items: here without "type", so that no value (an empty section) passes too.
+  static Json every_item(Json item) {
+    Json out = Json::object();
+    out.set("items", std::move(item));
+    return out;
+  }
+
+  // A condition on a list's first item (true of an empty list).
+  static Json first_item(Json condition) {
+    Json out = Json::object();
+    out.set("items", Json::array()).push(std::move(condition));
+    return out;
+  }
+
+  static std::string untyped_entry_help() {
+    std::string types;
+    for (const EntrySchema& schema : entry_schemas()) {
+      const std::string keys = fmt::format("{}", fmt::join(schema.required, " and "));
+      const std::string_view kind = entry_kind_name(schema.kind);
+      // "bullet", not "bullet (bullet)"; "number (numbered)".
+      types += fmt::format("{}{}", types.empty() ? "" : ", ", keys == kind ? keys : fmt::format("{} ({})", keys, kind));
+    }
+    return "a text, or an entry with the keys of one type; the first entry decides the section's type: " + types;
   }
 
   Json social_network() const {
@@ -206,8 +344,8 @@ class CvSchema {
     name.set("enum", Json::strings(locale_spellings(folders_.locales_dir)));
     Json words = closed_object(locale_fields());
     // `language:` in the map names the locale the other keys change.
-    *words.find("properties")->find("language") = described(name, find_field(locale_fields(), "language")->help);
-    return any_of({std::move(name), std::move(words)});
+    *words.find("properties")->find("language") = described(or_null(name), find_field(locale_fields(), "language")->help);
+    return name_or_map(std::move(name), std::move(words));
   }
 
   // RenderCV's design: its theme, and the options hanji draws offered for completion. Others
@@ -248,8 +386,12 @@ class CvSchema {
     overrides.set("properties", std::move(properties));
     if (const Json* patterns = layout_values.find("patternProperties")) overrides.set("patternProperties", *patterns);
     overrides.set("additionalProperties", Json::boolean(false));
-    return any_of({std::move(name), std::move(overrides)});
+    return name_or_map(std::move(name), std::move(overrides));
   }
+
+  // `name`'s schema for text, `map`'s for anything else: a misspelt key in the map is then
+  // reported against the map alone, not also as "not a name".
+  static Json name_or_map(Json name, Json map) { return if_then_else(typed("string"), std::move(name), std::move(map)); }
 
   Json shape_schema(Shape shape) const {
     switch (shape) {
@@ -295,12 +437,15 @@ class CvSchema {
     Json properties = Json::object();
     std::vector<std::string> required;
     for (const Field& field : fields) {
-      properties.set(std::string(field.key), described(shape_schema(field.shape), field.help));
+      Json shape = shape_schema(field.shape);
+      properties.set(std::string(field.key), described(field.required ? std::move(shape) : or_null(std::move(shape)), field.help));
       if (field.required) required.emplace_back(field.key);
     }
     out.set("properties", std::move(properties));
-    if (!required.empty()) out.set("required", Json::strings(required));
     out.set("additionalProperties", Json::boolean(false));
+    // A required key is missing only when every key is known, as the reader does not report
+    // a key missing that it has reported misspelt: "usrname" is one message, not two.
+    if (!required.empty()) out.merge(when_keys_known(keys_of(fields), required_keys(required)));
     return out;
   }
 

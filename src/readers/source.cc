@@ -17,7 +17,7 @@ namespace hanji::readers {
 
 const std::vector<Field>& top_level_fields() {
   static const std::vector<Field> kFields = {
-      {"cv", Shape::Cv, "the CV: the name, contacts and sections (RenderCV's cv: schema)"},
+      {"cv", Shape::Cv, "the CV: the name, contacts and sections (RenderCV's cv: schema)", true},
       {"layout", Shape::Layout,
        "the layout: its name (`hanji layouts` lists them), or a map of its name and the values to change, "
        "e.g. {name: classic, page: {paper: letter}}"},
