@@ -156,10 +156,12 @@ std::optional<theme::Theme> Engine::theme_for(const model::CvFile& file, const R
     // anything is in italics, how its paragraphs are aligned (locales/*.yaml).
     theme->right_to_left = model::is_right_to_left(file.locale.language);
     theme->italics = !file.locale.emphasis_in_color;
-    // Justified paragraphs over the layout's ragged ones, unless the CV's own layout values
-    // (its `layout:` map, --set) choose an alignment: what the CV says wins over its language.
+    // Justified paragraphs and list items over the layout's ragged ones (KLREQ sets a list
+    // item flush on both sides as it does a paragraph), unless the CV's own layout values (its
+    // `layout:` map, --set) choose an alignment: what the CV says wins over its language.
     if (file.locale.justify_paragraphs && !cv_sets_text(file, "align")) {
       if (!cv_sets_text(file, "align_summary")) theme->summary_align = theme::Align::Justify;
+      if (!cv_sets_text(file, "align_highlights")) theme->highlight_align = theme::Align::Justify;
       if (!cv_sets_text(file, "align_text")) theme->text_align = theme::Align::Justify;
     }
   }

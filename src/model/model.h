@@ -155,8 +155,8 @@ struct Locale {
   /// emphasis becomes the layout's emphasis colour in every script, so that an English line
   /// looks like the Hangul ones beside it (locale file: `emphasis: color`).
   bool emphasis_in_color = false;
-  /// The language's paragraphs (a summary, a text section) are justified in every layout
-  /// (locale file: `paragraphs: justify`): Korean prose is set flush on both sides, and
+  /// The language's paragraphs (a summary, a text section) and list items are justified in
+  /// every layout (locale file: `paragraphs: justify`): Korean prose is set flush on both sides, and
   /// ragged lines balanced against each other ended a centimetre short where the next word fit.
   bool justify_paragraphs = false;
   std::string degree_with_area = "DEGREE in AREA";  // placeholders DEGREE and AREA

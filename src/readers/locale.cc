@@ -50,7 +50,8 @@ const std::vector<Field>& locale_file_fields() {
        "how the language shows emphasis: italic, or color (a script without italics, such as Hangul: nothing "
        "is set in italics, emphasis takes the layout's colors.emphasis)"},
       {"paragraphs", Shape::Text,
-       "justify: the language's paragraphs (summaries, text sections) are justified in every layout; layout: "
+       "justify: the language's paragraphs (summaries, text sections) and list items are justified in every "
+       "layout; layout: "
        "as the layout sets them"},
       {"rendercv", Shape::Locale,
        "RenderCV's words for this language where they differ from the file's (month names, present, ...), "

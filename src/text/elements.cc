@@ -201,6 +201,7 @@ std::vector<Element> build_elements(const SourceText& text, const ShapedText& sh
       Element glue;
       glue.type = ElementType::Glue;
       glue.stretch = gap;
+      glue.syllable_gap = true;
       glue.cluster_begin = glue.cluster_end = c;
       out.push_back(glue);
     }

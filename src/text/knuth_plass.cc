@@ -47,6 +47,7 @@ enum Fitness { kVeryLoose = 0, kLoose = 1, kDecent = 2, kTight = 3 };
 
 struct Sums {
   double width = 0, stretch = 0, shrink = 0;
+  double gap_stretch = 0;  // the part of `stretch` between Hangul syllables
   int spaces = 0;
 };
 
@@ -60,6 +61,7 @@ class Totals {
       if (e.type != ElementType::Penalty) next.width += e.width;
       if (e.type == ElementType::Glue) {
         next.stretch += e.stretch;
+        if (e.syllable_gap) next.gap_stretch += e.stretch;
         next.shrink += e.shrink;
         if (e.space) ++next.spaces;
       }
@@ -79,14 +81,23 @@ struct Fit {
   bool overfull = false;
 };
 
-// The adjustment ratio and badness of a line `width` wide with `stretch` and `shrink`. The
-// last line of a paragraph ends in \parfillskip: infinitely stretchable, so it is never bad
-// unless too long.
-Fit measure(double width, double stretch, double shrink, const BreakParams& params, bool last) {
+// The adjustment ratio and badness of a line `width` wide with `stretch` (of which
+// `gap_stretch` lies between Hangul syllables) and `shrink`. The last line of a paragraph ends
+// in \parfillskip: infinitely stretchable, so it is never bad unless too long.
+//
+// The ratio is the one justification will give the line (see detail::justify): up to the full
+// stretch, spaces and syllable gaps together; past it the gaps stay at their small maximum
+// and only the spaces open further, so the ratio is how far the spaces are stretched past
+// theirs. Without that, a Hangul line with many gaps and few spaces would look decent to the
+// breaker and then be set with spaces at 2.5 times their width.
+Fit measure(double width, double stretch, double gap_stretch, double shrink, const BreakParams& params, bool last) {
   const double slack = params.width - width;
   if (slack >= -kEpsilon) {
     if (last || slack <= kEpsilon) return Fit{};
-    const double ratio = slack / std::max(stretch, kRigidStretch);
+    const double space_stretch = stretch - gap_stretch;
+    const double ratio = slack <= stretch + kEpsilon || gap_stretch <= 0
+                             ? slack / std::max(stretch, kRigidStretch)
+                             : (slack - gap_stretch) / std::max(space_stretch, kRigidStretch);
     return Fit{ratio, 100 * ratio * ratio * ratio, false};
   }
   if (shrink <= 0 || -slack > shrink + kEpsilon) return Fit{0, 0, true};
@@ -181,8 +192,9 @@ class TotalFit {
       const Sums& begin = totals_.at(from.start);
       const double width = to.width - begin.width + break_width;
       const double stretch = params_.justify ? to.stretch - begin.stretch : params_.ragged_stretch;
+      const double gap_stretch = params_.justify ? to.gap_stretch - begin.gap_stretch : 0.0;
       const double shrink = params_.justify ? to.shrink - begin.shrink : 0.0;
-      const Fit fit = measure(width, stretch, shrink, params_, last);
+      const Fit fit = measure(width, stretch, gap_stretch, shrink, params_, last);
       if (fit.overfull) {
         // TeX's final pass: when the last active node cannot reach anywhere, accept the
         // overfull line rather than fail (a word wider than the line).

@@ -20,6 +20,7 @@ struct Element {
   bool flagged = false;    // penalty: a hyphenated break (a hyphen is drawn at the line end)
   bool emergency = false;  // penalty: inside a word too wide for the line (no regular break)
   size_t cluster_begin = 0, cluster_end = 0;  // a penalty has begin == end == the cluster after it
+  bool syllable_gap = false;  // glue between two Hangul syllables: it stretches once the spaces are full
 };
 
 struct BreakParams {

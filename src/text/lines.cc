@@ -23,7 +23,7 @@ void spread(std::vector<Stretchable>& parts, double total_capacity, double amoun
 }
 
 // Justification: the slack goes to the inter-word spaces
-// first (up to +1/2 of their width), then to the gaps between Hangul syllables (up to 0.04 em
+// first (up to +1/2 of their width), then to the gaps between Hangul syllables (up to kHangulGapStretchEm
 // each), and whatever remains to the spaces again, as a loose line. Latin letters are never
 // spaced out. A line too long shrinks its spaces by up to 1/3. Returns the width added;
 // `space_scale` gets how wide the word spaces end up, as a multiple of their natural width.

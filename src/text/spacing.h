@@ -12,8 +12,10 @@ namespace hanji::text::detail {
 constexpr double kSpaceStretch = 1.0 / 2;
 constexpr double kSpaceShrink = 1.0 / 3;
 /// A justified Korean line that its spaces cannot fill may open each gap between two Hangul
-/// syllables by at most this much (em), never next to punctuation or brackets (KLREQ).
-constexpr double kHangulGapStretchEm = 0.04;
+/// syllables by at most this much (em), never next to punctuation or brackets (KLREQ). Under
+/// the gap text extractors read as a word space (poppler and pdfminer: 0.1 em, pdf.js 0.102
+/// em): at 0.1 em pdftotext split "설계하고" into two words.
+constexpr double kHangulGapStretchEm = 0.08;
 
 /// A space a line may break at (U+0020 and friends). A space with a combining mark on it
 /// (" \u20D4") is no space but the mark standing alone, which UAX #14 (LB10) sets as a

@@ -328,11 +328,13 @@ struct Typesetter::Impl {
 
   void typeset_segment(const SourceText& text, const ShapedText& shaped, Opportunities& boundaries, size_t begin,
                        size_t end, double width, const compose::Paragraph& paragraph, std::vector<Line>& lines,
-                       bool may_hang = true) {
+                       bool may_hang = true, std::optional<theme::Align> align_instead = std::nullopt) {
     if (may_hang && paragraph.hanging_markers)
       if (const size_t length = marker_length(text, shaped, begin, end); length > 0)
         return typeset_hanging(text, shaped, boundaries, begin, begin + length, end, width, paragraph, lines);
-    const bool justify = paragraph.align == theme::Align::Justify;
+    const theme::Align align = align_instead.value_or(paragraph.align);
+    const size_t first = lines.size();
+    const bool justify = align == theme::Align::Justify;
     const size_t end_char = end < shaped.clusters.size() ? shaped.clusters[end].char_begin : text.size() - 1;
     const double em = segment_em(text, shaped, begin, end, end_char);
     const std::vector<ClusterRange> ranges =
@@ -342,12 +344,24 @@ struct Typesetter::Impl {
     for (size_t k = 0; k < ranges.size(); ++k) {
       LineSpec spec;
       spec.width = width;
-      spec.align = paragraph.align;
+      spec.align = align;
       spec.fill = justify && k + 1 < ranges.size();
       spec.shrink = justify;
       spec.empty_size = em;
       spec.right_to_left = settings.right_to_left;
       lines.push_back(build_line(text, shaped, ranges[k], spec, work.line_steps));
+    }
+    // A justified list item (a highlight, or an item of a cell's list after its hanging marker)
+    // whose words will not divide into full lines, such as a two-line item whose first line can
+    // only end a word short, its spaces past twice their width with the syllable gaps open,
+    // is set ragged, as its last line is: in a list a short line reads better than a loose one.
+    // A paragraph keeps its justification and the warning.
+    const bool list_item = paragraph.marker.has_value() || !may_hang;
+    const auto underfull = [](const Line& line) { return line.underfull; };
+    const auto set_here = lines.begin() + static_cast<std::ptrdiff_t>(first);
+    if (justify && list_item && std::any_of(set_here, lines.end(), underfull)) {
+      lines.erase(set_here, lines.end());
+      typeset_segment(text, shaped, boundaries, begin, end, width, paragraph, lines, may_hang, theme::Align::Left);
     }
   }
 
@@ -523,7 +537,8 @@ std::string lines_key(const compose::Paragraph& paragraph, double width, Breaker
   append_bytes(key, width);
   key += static_cast<char>(breaker == Breaker::FirstFit);
   key += static_cast<char>(paragraph.align);
-  key += static_cast<char>(paragraph.is_name * 2 + paragraph.hanging_markers);
+  // A list item (with a marker) may be set otherwise than the same text as a paragraph.
+  key += static_cast<char>(paragraph.is_name * 4 + paragraph.hanging_markers * 2 + paragraph.marker.has_value());
   const std::string* file_before = nullptr;
   for (const compose::Inline& in : paragraph.inlines) {
     append_text(key, in.text);
