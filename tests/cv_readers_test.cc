@@ -34,6 +34,15 @@ Loaded load_with(const std::string& yaml, const ReadOptions& options) {
   return out;
 }
 
+// What a run prints without --verbose: every message but the details (which look-alike stands
+// in for a family, ...).
+Diagnostics heard(const Diagnostics& diags) {
+  Diagnostics out;
+  for (const Diagnostic& d : diags.all())
+    if (d.severity != Severity::Detail) out.add(d);
+  return out;
+}
+
 std::vector<std::string> titles_of(const Loaded& loaded) {
   std::vector<std::string> titles;
   for (const auto& section : loaded.file->cv.sections) titles.push_back(section.title.value);
@@ -1048,7 +1057,7 @@ TEST(SourceDesign, RenderCvDesignIsTranslated) {
       "    date_range: START_DATE to END_DATE\n"
       "    footer: \"*NAME -- PAGE_NUMBER of TOTAL_PAGES*\"\n");
   ASSERT_TRUE(loaded.file) << dump(loaded.diags);
-  EXPECT_EQ(loaded.diags.all().size(), 0u) << dump(loaded.diags);
+  EXPECT_EQ(heard(loaded.diags).all().size(), 0u) << dump(loaded.diags);
   const CvFile& f = *loaded.file;
   EXPECT_EQ(f.layout_name, "classic");
   const ConfigNode& o = f.layout_overrides;
@@ -1277,7 +1286,108 @@ TEST(SourceDesign, AtLeastSixtyOfRenderCvsOptionsTakeEffect) {
   EXPECT_EQ(text->find("link_icon")->scalar, "true");
   auto bad = load("cv:\n  name: J\ndesign:\n  page: {size: b5}\n  typography: {font_family: Comic Neue}\n");
   diag(bad.diags, "design.page.size 'b5' has no equivalent");
-  EXPECT_TRUE(has_hint(diag(bad.diags, "design.typography.font_family 'Comic Neue'"), "hanji ships Lato"));
+  // A family nowhere to be found is an error at its value, never another family in silence.
+  const Diagnostic& family = diag(bad.diags, "design.typography.font_family: font family 'Comic Neue' is not installed");
+  EXPECT_EQ(family.severity, Severity::Error);
+  expect_at(family.span, 5, 29);
+  EXPECT_TRUE(has_hint(family, "a fonts/ folder beside the CV"));
+}
+
+// ---------------------------------------------------------------- RenderCV font families
+
+// What fontconfig would say, made up: DejaVu Serif and Comic Neue installed as TrueType, EB
+// Garamond only as OpenType/CFF.
+ReadOptions with_installed_fonts() {
+  ReadOptions options;
+  options.installed_fonts.find = [](const std::string& family) {
+    if (family == "DejaVu Serif" || family == "Comic Neue") return FamilyInstall::Embeddable;
+    if (family == "EB Garamond") return FamilyInstall::NotEmbeddable;
+    return FamilyInstall::Missing;
+  };
+  options.installed_fonts.families = [] { return std::vector<std::string>{"Comic Neue", "DejaVu Serif", "Lato"}; };
+  return options;
+}
+
+const ConfigNode* font_value(const Loaded& loaded, const std::string& group, const std::string& key) {
+  const ConfigNode* fonts = loaded.file ? loaded.file->layout_overrides.find("fonts") : nullptr;
+  const ConfigNode* in = fonts ? fonts->find(group) : nullptr;
+  return in ? in->find(key) : nullptr;
+}
+
+std::size_t count_of(const Diagnostics& diags, Severity severity) {
+  return static_cast<std::size_t>(
+      std::count_if(diags.all().begin(), diags.all().end(), [&](const Diagnostic& d) { return d.severity == severity; }));
+}
+
+TEST(SourceRenderCvFonts, AnInstalledFamilyIsUsedItselfAndHangulKeepsTheLayouts) {
+  auto loaded = load_with("cv:\n  name: J\ndesign:\n  typography:\n    font_family: {body: DejaVu Serif}\n",
+                          with_installed_fonts());
+  ASSERT_TRUE(loaded.file) << dump(loaded.diags);
+  EXPECT_EQ(loaded.diags.all().size(), 0u) << dump(loaded.diags);
+  for (const char* slot : {"regular", "bold", "italic", "bold_italic"}) {
+    ASSERT_TRUE(font_value(loaded, "latin", slot)) << slot;
+    EXPECT_EQ(font_value(loaded, "latin", slot)->scalar, "DejaVu Serif");
+  }
+  EXPECT_EQ(font_value(loaded, "hangul", "regular"), nullptr);  // the layout's Hangul faces
+  const ConfigNode* scale = loaded.file->layout_overrides.find("fonts")->find("latin_scale");
+  ASSERT_TRUE(scale);
+  EXPECT_EQ(scale->scalar, "1");
+}
+
+TEST(SourceRenderCvFonts, RenderCvsFamiliesNotInstalledAreLookAlikesSaidOnlyInDetail) {
+  auto loaded = load_with("cv:\n  name: J\ndesign:\n  typography:\n    font_family: Source Sans 3\n",
+                          with_installed_fonts());
+  ASSERT_TRUE(loaded.file);
+  EXPECT_EQ(loaded.diags.warning_count(), 0) << dump(loaded.diags);
+  EXPECT_EQ(count_of(loaded.diags, Severity::Error), 0u);
+  ASSERT_TRUE(font_value(loaded, "latin", "regular"));
+  EXPECT_EQ(font_value(loaded, "latin", "regular")->scalar, "Lato-Regular.ttf");
+  const Diagnostic& said = diag(loaded.diags, "'Source Sans 3' is set in hanji's Lato at 94% (it is not installed)");
+  EXPECT_EQ(said.severity, Severity::Detail);
+  // Installed only as OpenType/CFF, which hanji cannot embed: the look-alike, and why.
+  auto cff = load_with("cv:\n  name: J\ndesign:\n  typography:\n    font_family: EB Garamond\n",
+                       with_installed_fonts());
+  ASSERT_TRUE(cff.file);
+  EXPECT_EQ(font_value(cff, "latin", "regular")->scalar, "NotoSerif-Regular.ttf");
+  EXPECT_EQ(diag(cff.diags, "it is installed only as OpenType/CFF").severity, Severity::Detail);
+  EXPECT_EQ(cff.diags.warning_count(), 0) << dump(cff.diags);
+}
+
+TEST(SourceRenderCvFonts, AnotherFamilyNotInstalledIsAnErrorNamingTheNearestInstalledOnes) {
+  auto loaded = load_with("cv:\n  name: J\ndesign:\n  typography:\n    font_family: Comic Snas\n",
+                          with_installed_fonts());
+  EXPECT_FALSE(loaded.file);
+  const Diagnostic& error = diag(loaded.diags, "font family 'Comic Snas' is not installed");
+  EXPECT_EQ(error.severity, Severity::Error);
+  expect_at(error.span, 5, 18);
+  EXPECT_TRUE(has_hint(error, "installed families nearest to it: \"Comic Neue\"")) << dump(loaded.diags);
+  EXPECT_TRUE(has_hint(error, "install the family, put its .ttf files in a fonts/ folder beside the CV"));
+}
+
+TEST(SourceRenderCvFonts, PartsTakeFamiliesOfTheirOwn) {
+  auto loaded = load_with("cv:\n  name: J\ndesign:\n  typography:\n    font_family:\n      body: Lato\n"
+                          "      name: DejaVu Serif\n      headline: Open Sans\n      section_titles: Gentium Book Plus\n"
+                          "      connections: Lato\n",
+                          with_installed_fonts());
+  ASSERT_TRUE(loaded.file) << dump(loaded.diags);
+  EXPECT_EQ(loaded.diags.warning_count(), 0) << dump(loaded.diags);
+  const ConfigNode* name = font_value(loaded, "roles", "name");
+  ASSERT_TRUE(name);
+  EXPECT_EQ(name->scalar, "DejaVu Serif");  // installed: found by the layout
+  // Open Sans is drawn with Lato, as the body is: nothing of its own.
+  EXPECT_EQ(font_value(loaded, "roles", "headline"), nullptr);
+  EXPECT_EQ(font_value(loaded, "roles", "contact"), nullptr);
+  const ConfigNode* titles = font_value(loaded, "roles", "section_title");
+  ASSERT_TRUE(titles);
+  ASSERT_EQ(titles->children.size(), 4u);
+  EXPECT_EQ(titles->children[0].scalar, "NotoSerif-Regular.ttf");
+  EXPECT_EQ(titles->children[1].scalar, "NotoSerif-Bold.ttf");
+  // One family for every part, over a theme's per-part ones: the parts follow the body.
+  auto every = load_with("cv:\n  name: J\ndesign:\n  theme: ember\n  typography:\n    font_family: DejaVu Serif\n",
+                         with_installed_fonts());
+  ASSERT_TRUE(every.file) << dump(every.diags);
+  EXPECT_EQ(font_value(every, "latin", "regular")->scalar, "DejaVu Serif");
+  EXPECT_EQ(every.file->layout_overrides.find("fonts")->find("roles"), nullptr) << dump(every.diags);
 }
 
 // Each of RenderCV's design options, one at a time with a value other than RenderCV's own
@@ -1369,7 +1479,7 @@ TEST(SourceDesign, EachOptionTakesEffectOrIsOneWarning) {
     auto loaded = load("cv:\n  name: J\n" + yaml);
     EXPECT_TRUE(loaded.file) << yaml << dump(loaded.diags);
     return std::pair{loaded.file ? serialized(loaded.file->layout_overrides) + loaded.file->locale.date : "",
-                     std::move(loaded.diags)};
+                     heard(loaded.diags)};
   };
   const auto [defaults, quiet] = result("design:\n  theme: classic\n");
   EXPECT_TRUE(quiet.all().empty()) << dump(quiet);
@@ -2185,12 +2295,10 @@ TEST_F(SourceRenderCvFolders, AFamilyInFontsBesideTheCvIsUsed) {
   EXPECT_EQ(font(*file, "italic"), (fonts / "Robata-Italic.ttf").string());
   EXPECT_EQ(font(*file, "bold_italic"), (fonts / "Robata-Bold.ttf").string());  // no bold italic: the bold
   EXPECT_EQ(file->layout_overrides.find("fonts")->find("latin_scale")->scalar, "1");
-  // A family the folder lacks is what it was: one warning, the shipped fonts.
+  // A family neither the folder nor the machine has is an error at its value.
   Diagnostics other;
-  auto unknown = read("cv:\n  name: J\ndesign:\n  typography:\n    font_family: Comic Neue\n", other);
-  ASSERT_TRUE(unknown);
-  EXPECT_TRUE(has_hint(diag(other, "design.typography.font_family 'Comic Neue'"), "a fonts/ folder beside the CV"));
-  EXPECT_EQ(font(*unknown, "regular"), "");  // the layout's own
+  EXPECT_FALSE(read("cv:\n  name: J\ndesign:\n  typography:\n    font_family: Comic Neue\n", other));
+  EXPECT_TRUE(has_hint(diag(other, "font family 'Comic Neue' is not installed"), "a fonts/ folder beside the CV"));
   // The body's family named for a role is that family, nothing to say.
   Diagnostics roles;
   ASSERT_TRUE(read("cv:\n  name: J\ndesign:\n  typography:\n    font_family: {body: Robata, name: Robata}\n", roles));
@@ -2201,11 +2309,12 @@ TEST_F(SourceRenderCvFolders, AFamilyThereOnlyAsOpenTypeCffIsSaid) {
   fs::create_directories(dir_ / "fonts");
   fs::copy_file(fs::path(HANJI_SOURCE_DIR) / "tests/data/fonts/HanjiCffTest.otf", dir_ / "fonts/HanjiCffTest.otf");
   Diagnostics diags;
-  auto file = read("cv:\n  name: J\ndesign:\n  typography:\n    font_family: Hanji Cff Test\n", diags);
-  ASSERT_TRUE(file);
-  const Diagnostic& cff = diag(diags, "design.typography.font_family 'Hanji Cff Test' has no equivalent");
-  EXPECT_TRUE(has_hint(cff, "HanjiCffTest.otf in fonts/ has OpenType/CFF outlines")) << dump(diags);
-  expect_at(cff.span, 5, 5);
+  EXPECT_FALSE(read("cv:\n  name: J\ndesign:\n  typography:\n    font_family: Hanji Cff Test\n", diags));
+  const Diagnostic& cff = diag(diags, "design.typography.font_family: 'Hanji Cff Test' is in the fonts/ folder only as");
+  EXPECT_EQ(cff.severity, Severity::Error);
+  EXPECT_NE(cff.message.find("HanjiCffTest.otf, which has OpenType/CFF outlines"), std::string::npos) << dump(diags);
+  EXPECT_TRUE(has_hint(cff, "put the family's TrueType (.ttf) files in fonts/")) << dump(diags);
+  expect_at(cff.span, 5, 18);
   EXPECT_EQ(diags.all().size(), 1u) << dump(diags);
 }
 

@@ -1104,6 +1104,65 @@ TEST(FontFamilies, AFamilyHanjiCannotEmbedIsRefusedNamingATrueTypeOne) {
   }
 }
 
+// fonts.roles: a role's Latin family (RenderCV's per-part families), its faces found by style.
+ConfigNode role_families(const std::vector<std::pair<std::string, std::string>>& roles) {
+  MapBuilder map("cv.yaml", 10);
+  for (const auto& [role, name] : roles) map.set(role, name, 5);
+  return overrides_of("fonts", MapBuilder().add("roles", map.node).node);
+}
+
+TEST(FontFamilies, ARoleTakesAnInstalledFamilysFacesAndTheOtherRolesKeepLatin) {
+  Diagnostics diags;
+  auto theme = load_theme("classic", role_families({{"name", "DejaVu Serif"}, {"section_title", "none"}}), "",
+                          repo_dirs(), diags);
+  ASSERT_TRUE(theme.has_value()) << messages(diags);
+  EXPECT_EQ(diags.all().size(), 0u) << messages(diags);
+  const FontFaces& name = theme->fonts.roles[0];
+  EXPECT_EQ(fs::path(name.regular).filename(), "DejaVuSerif.ttf");
+  EXPECT_EQ(fs::path(name.bold).filename(), "DejaVuSerif-Bold.ttf");
+  EXPECT_EQ(fs::path(name.italic).filename(), "DejaVuSerif-Italic.ttf");
+  EXPECT_EQ(fs::path(name.bold_italic).filename(), "DejaVuSerif-BoldItalic.ttf");
+  EXPECT_EQ(theme->name.latin, LatinRole::Name);
+  EXPECT_EQ(theme->name_accent.latin, LatinRole::Name);
+  for (const TextStyle* other : {&theme->headline, &theme->contact, &theme->section_title, &theme->body})
+    EXPECT_EQ(other->latin, LatinRole::Body);
+  EXPECT_TRUE(theme->fonts.roles[3].regular.empty());
+  EXPECT_EQ(fs::path(theme->fonts.latin.regular).filename(), "Lato-Regular.ttf");
+  EXPECT_EQ(fs::path(theme->fonts.hangul.regular).filename(), "NanumBarunGothic.ttf");
+}
+
+TEST(FontFamilies, ARoleTakesFilesInSlotOrderAndShowsThemInTheReference) {
+  MapBuilder files("cv.yaml", 10);
+  ConfigNode list{ConfigNode::Kind::Sequence, {}, {}, {}, {}, Span{"cv.yaml", 10, 5}};
+  for (const char* file : {"NotoSerif-Regular.ttf", "NotoSerif-Bold.ttf"})
+    list.children.push_back(ConfigNode{ConfigNode::Kind::Scalar, file, {}, {}, {}, Span{"cv.yaml", 10, 5}});
+  files.add("headline", list);
+  Diagnostics diags;
+  auto theme =
+      load_theme("classic", overrides_of("fonts", MapBuilder().add("roles", files.node).node), "", repo_dirs(), diags);
+  ASSERT_TRUE(theme.has_value()) << messages(diags);
+  EXPECT_EQ(theme->fonts.roles[1].regular, kRepo + "/fonts/NotoSerif-Regular.ttf");
+  EXPECT_EQ(theme->fonts.roles[1].bold, kRepo + "/fonts/NotoSerif-Bold.ttf");
+  EXPECT_TRUE(theme->fonts.roles[1].italic.empty());
+  EXPECT_EQ(theme->headline.latin, LatinRole::Headline);
+  bool shown = false;
+  for (const auto& p : describe_parameters(*theme))
+    if (p.key == "fonts.roles.headline") shown = p.default_value == "[NotoSerif-Regular.ttf, NotoSerif-Bold.ttf]";
+  EXPECT_TRUE(shown);
+}
+
+TEST(FontFamilies, ARolesUnknownFamilyIsNotFoundAtItsValue) {
+  TempDir tmp;
+  OwnFontconfig fc(tmp);
+  Diagnostics diags;
+  EXPECT_FALSE(load_theme("classic", role_families({{"contact", "Noto Serf"}}), "", repo_dirs(), diags).has_value());
+  const Diagnostic* e = first_error(diags);
+  ASSERT_NE(e, nullptr);
+  EXPECT_EQ(e->message, "font 'Noto Serf' not found");
+  EXPECT_EQ(e->span.line, 10);
+  EXPECT_TRUE(has_hint(*e, "did you mean \"Noto Serif\"?")) << messages(diags);
+}
+
 TEST(FontFamilies, AFamilyWithoutTheSlotsStyleGivesItsNearestFaceWithAWarning) {
   TempDir tmp;
   OwnFontconfig fc(tmp);

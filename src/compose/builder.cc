@@ -13,7 +13,11 @@
 
 namespace hanji::compose {
 
-FontSpec font_of(const theme::TextStyle& style) { return FontSpec{style.size, style.bold, style.italic, style.color, style.small_caps}; }
+FontSpec font_of(const theme::TextStyle& style) {
+  FontSpec font{style.size, style.bold, style.italic, style.color, style.small_caps};
+  font.latin = style.latin;
+  return font;
+}
 
 double line_height_of(const theme::TextStyle& style) { return style.size * style.line_height; }
 
@@ -103,6 +107,7 @@ std::string markup_key(const model::Text& text, const FontSpec& font, const Rgb&
   for (double value : {font.size, font.color.r, font.color.g, font.color.b, link_color.r, link_color.g, link_color.b})
     append_bytes(key, value);
   key += static_cast<char>(font.bold + font.italic * 2 + font.small_caps * 4 + font.emphasized * 8 + font.mono * 16);
+  key += static_cast<char>(font.latin);
   append_bytes(key, text.span.line);
   append_bytes(key, text.span.col);
   append_bytes(key, text.span.file.size());

@@ -33,6 +33,8 @@ struct FontSpec {
   /// column set in italics) it stays upright in the role's colour.
   bool emphasized = false;
   bool mono = false;  // `code`: the layout's monospaced face
+  /// The Latin family: the layout's, or its role's own (fonts.roles).
+  theme::LatinRole latin = theme::LatinRole::Body;
 
   bool operator==(const FontSpec&) const = default;
 };

@@ -17,6 +17,10 @@ void Diagnostics::note(Span span, std::string message, std::vector<std::string> 
   add({Severity::Note, std::move(span), std::move(message), std::move(hints)});
 }
 
+void Diagnostics::detail(Span span, std::string message, std::vector<std::string> hints) {
+  add({Severity::Detail, std::move(span), std::move(message), std::move(hints)});
+}
+
 void Diagnostics::add(Diagnostic d) {
   if (d.severity == Severity::Error) ++errors_;
   if (d.severity == Severity::Warning) ++warnings_;
@@ -28,6 +32,7 @@ static const char* severity_name(Severity s) {
     case Severity::Error: return "error";
     case Severity::Warning: return "warning";
     case Severity::Note: return "note";
+    case Severity::Detail: return "detail";
   }
   return "error";
 }

@@ -23,7 +23,9 @@ struct Span {
   Span shifted(int n) const { return Span{file, line, col + n}; }
 };
 
-enum class Severity { Error, Warning, Note };
+/// Detail: what a run did that changes nothing the user sees (a RenderCV setting holding its
+/// default, an output hanji does not write asked for): printed only with --verbose.
+enum class Severity { Error, Warning, Note, Detail };
 
 /// One message for the user, in compiler style:
 ///   cv.yaml:12:5: error: unknown key 'compnay' in experience entry
@@ -42,6 +44,7 @@ class Diagnostics {
   void error(Span span, std::string message, std::vector<std::string> hints = {});
   void warning(Span span, std::string message, std::vector<std::string> hints = {});
   void note(Span span, std::string message, std::vector<std::string> hints = {});
+  void detail(Span span, std::string message, std::vector<std::string> hints = {});
   void add(Diagnostic d);
 
   bool has_errors() const { return errors_ > 0; }

@@ -7,6 +7,7 @@
 #include "compose/compose.h"
 #include "layout/paginate.h"
 #include "text/font_tables.h"
+#include "theme/system_fonts.h"
 #include "text/text.h"
 
 namespace hanji::engine {
@@ -92,7 +93,25 @@ struct Engine::Impl {
     if (!options.yaml_pieces) options.yaml_pieces = &yaml_pieces;
     // Only the text module reads font tables: it tells the reader what a fonts/ folder holds.
     if (!options.font_file_facts) options.font_file_facts = text::font_file_facts;
+    // Only the theme module asks fontconfig: it tells the reader which families are installed.
+    if (!options.installed_fonts.find) options.installed_fonts = installed_font_families();
     return options;
+  }
+
+  // Answers from fontconfig, loaded only when a RenderCV design names a family (one read's own:
+  // the answers do not outlive the read, nor cross threads).
+  static readers::InstalledFonts installed_font_families() {
+    auto fonts = std::make_shared<theme::SystemFonts>();
+    return {[fonts](const std::string& family) {
+              const std::optional<bool> embeddable = fonts->installed(family);
+              if (!embeddable) return readers::FamilyInstall::Missing;
+              return *embeddable ? readers::FamilyInstall::Embeddable : readers::FamilyInstall::NotEmbeddable;
+            },
+            [fonts] {
+              std::vector<std::string> names;
+              for (const theme::InstalledFamily& family : fonts->families()) names.push_back(family.name);
+              return names;
+            }};
   }
 };
 

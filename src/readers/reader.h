@@ -40,6 +40,8 @@ struct Reader {
   std::size_t parts = 0;     // sections, entries and highlights read so far (count_parts)
   /// ReadOptions::font_file_facts: what a font file of the fonts/ folder says; null: none read.
   std::function<std::optional<FontFileFacts>(const std::string& path)> font_file_facts = {};
+  /// ReadOptions::installed_fonts: the machine's font families.
+  InstalledFonts installed_fonts = {};
 
   /// Counts `count` more parts of the CV (sections, entries, highlights). False, with one
   /// error at `at`, once they pass limits::kMaxCvParts: the reader stops there, before the
@@ -51,6 +53,7 @@ struct Reader {
     Reader probe{source, quiet, locales_dir, layouts_dir, today, locale_cache, found_locales};
     probe.font_file_facts = font_file_facts;
     probe.from_rendercv = from_rendercv;
+    probe.installed_fonts = installed_fonts;
     return probe;
   }
 

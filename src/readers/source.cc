@@ -349,6 +349,7 @@ std::optional<CvFile> load_cv_from_string(const std::string& text, const std::st
   reader.font_file_facts = options.font_file_facts;
   CvFile file;
   file.path = path;
+  reader.installed_fonts = options.installed_fonts;
   file.locale = *builtin_locale("en");
   if (std::optional<YamlNode> root = parse_yaml_in_pieces(source, local, options.yaml_pieces)) {
     if (root->is_null()) {

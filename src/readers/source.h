@@ -53,6 +53,21 @@ struct Override {
   std::string origin;  // how messages name it: "--set cv.phone"
 };
 
+/// How a font family a RenderCV design names is installed on the machine.
+enum class FamilyInstall {
+  Missing,        // no installed family of that name
+  Embeddable,     // installed as TrueType faces hanji embeds
+  NotEmbeddable,  // installed only as faces hanji cannot embed (OpenType/CFF, a collection)
+};
+
+/// The machine's installed font families, as plain answers (the engine asks fontconfig through
+/// the theme module; the reader never does). Null: no family is installed.
+struct InstalledFonts {
+  std::function<FamilyInstall(const std::string& family)> find = {};
+  /// Every installed family's name, for the nearest ones to a family that is not installed.
+  std::function<std::vector<std::string>()> families = {};
+};
+
 /// Choices made when reading, over what the file says (the command line's --lang and --only).
 struct ReadOptions {
   /// For texts written as a map of language to text ({ko: 박지민, en: Jimin Park}): the
@@ -87,6 +102,8 @@ struct ReadOptions {
   /// (the engine gives the text module's text::font_file_facts: only it reads font tables).
   /// Null: no fonts/ folder is looked at.
   std::function<std::optional<FontFileFacts>(const std::string& path)> font_file_facts = {};
+  /// The families installed on the machine, for a RenderCV design's font families.
+  InstalledFonts installed_fonts = {};
 };
 
 /// Reads and validates a CV file. Errors (syntax, wrong types, unknown keys with a

@@ -93,7 +93,7 @@ std::optional<FontChoice> FontChooser::choose_anew(char32_t c, Family family, co
   // Hangul has no italics, and emphasis over it becomes colour.)
   const auto bold_in = [&](Family f) { return spec.bold || (spec.small_caps && f == Family::Hangul); };
   if (family == Family::Hangul && prefers_proportional(c)) {
-    const auto korean = face(Family::Hangul, bold_in(Family::Hangul), spec.italic);
+    const auto korean = face(Family::Hangul, spec.latin, bold_in(Family::Hangul), spec.italic);
     if (korean && looks_full_width(korean->font, c)) std::swap(order[0], order[1]);
   }
   bool have_primary = false;
@@ -106,7 +106,8 @@ std::optional<FontChoice> FontChooser::choose_anew(char32_t c, Family family, co
   if (spec.mono && family == Family::Latin)
     if (auto candidate = mono(); candidate && try_font(*candidate)) return candidate;
   for (Family f : order)
-    if (auto candidate = face(f, bold_in(f), spec.italic); candidate && try_font(*candidate)) return candidate;
+    if (auto candidate = face(f, spec.latin, bold_in(f), spec.italic); candidate && try_font(*candidate))
+      return candidate;
   for (const std::string& path : settings_.fonts.fallback) {
     if (auto index = fonts_.load(path)) {
       const FontChoice candidate{*index, Role::Fallback, false};
@@ -123,11 +124,12 @@ std::optional<FontChoice> FontChooser::choose_anew(char32_t c, Family family, co
   return std::nullopt;
 }
 
-std::optional<FontChoice> FontChooser::face(Family family, bool bold, bool italic) {
+std::optional<FontChoice> FontChooser::face(Family family, theme::LatinRole role, bool bold, bool italic) {
   // Hangul has no italics: emphasis is colour; in a CV whose language has none, in every script.
   if (family == Family::Hangul || !settings_.italics) italic = false;
-  auto& slot = faces_[static_cast<size_t>(family == Family::Hangul)][bold][italic];
-  if (!slot) slot = load_face(family, bold, italic);
+  if (family == Family::Hangul) role = theme::LatinRole::Body;  // the roles' families are Latin ones
+  auto& slot = faces_[static_cast<size_t>(role)][static_cast<size_t>(family == Family::Hangul)][bold][italic];
+  if (!slot) slot = load_face(family, role, bold, italic);
   return *slot;
 }
 
@@ -140,8 +142,8 @@ std::optional<FontChoice> FontChooser::mono() {
   return *mono_;
 }
 
-std::optional<FontChoice> FontChooser::load_face(Family family, bool bold, bool italic) {
-  const theme::FontFaces& faces = family == Family::Hangul ? settings_.fonts.hangul : settings_.fonts.latin;
+std::optional<FontChoice> FontChooser::load_face(Family family, theme::LatinRole latin, bool bold, bool italic) {
+  const theme::FontFaces& faces = family == Family::Hangul ? settings_.fonts.hangul : latin_faces(settings_.fonts, latin);
   const Role role = family == Family::Hangul ? Role::Hangul : Role::Latin;
   for (const std::string* path : face_fallbacks(faces, bold, italic)) {
     if (auto index = fonts_.load(*path)) {
@@ -149,6 +151,9 @@ std::optional<FontChoice> FontChooser::load_face(Family family, bool bold, bool 
       return FontChoice{*index, role, real_italic && family == Family::Latin};
     }
   }
+  // A role's family whose files do not load (reported by the store): the layout's Latin.
+  if (family == Family::Latin && latin != theme::LatinRole::Body)
+    return load_face(family, theme::LatinRole::Body, bold, italic);
   return std::nullopt;
 }
 
@@ -249,6 +254,12 @@ class MissingChars {
 };
 
 }  // namespace
+
+const theme::FontFaces& latin_faces(const theme::Fonts& fonts, theme::LatinRole role) {
+  if (role == theme::LatinRole::Body) return fonts.latin;
+  const theme::FontFaces& own = fonts.roles[static_cast<size_t>(role) - 1];
+  return own.regular.empty() ? fonts.latin : own;
+}
 
 std::vector<const std::string*> face_fallbacks(const theme::FontFaces& faces, bool bold, bool italic) {
   if (bold && italic) return {&faces.bold_italic, &faces.bold, &faces.regular};

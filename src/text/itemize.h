@@ -40,6 +40,9 @@ struct FontSettings {
 /// bold italic to bold to regular, italic and bold to regular.
 std::vector<const std::string*> face_fallbacks(const theme::FontFaces& faces, bool bold, bool italic);
 
+/// The Latin faces a role is set in: its own family (fonts.roles), else the layout's Latin.
+const theme::FontFaces& latin_faces(const theme::Fonts& fonts, theme::LatinRole role);
+
 /// The font a char is drawn with.
 struct FontChoice {
   int font = -1;
@@ -61,7 +64,7 @@ class FontChooser {
   std::optional<FontChoice> choose(char32_t c, Family family, const compose::FontSpec& spec, FontChoice& primary) {
     const size_t style = static_cast<size_t>(family == Family::Hangul) | static_cast<size_t>(spec.bold) << 1 |
                          static_cast<size_t>(spec.italic) << 2 | static_cast<size_t>(spec.small_caps) << 3 |
-                         static_cast<size_t>(spec.mono) << 4;
+                         static_cast<size_t>(spec.mono) << 4 | static_cast<size_t>(spec.latin) << 5;
     const uint32_t known = answers_[style].get(static_cast<uint32_t>(c), [&]() -> uint32_t {
       const std::optional<FontChoice> found = choose_anew(c, family, spec, primary);
       if (!found) return kNotKnown;  // asked again, each time setting `primary`
@@ -75,19 +78,22 @@ class FontChooser {
  private:
   std::optional<FontChoice> choose_anew(char32_t c, Family family, const compose::FontSpec& spec,
                                         FontChoice& primary);
-  std::optional<FontChoice> face(Family family, bool bold, bool italic);
+  std::optional<FontChoice> face(Family family, theme::LatinRole role, bool bold, bool italic);
   std::optional<FontChoice> mono();
-  std::optional<FontChoice> load_face(Family family, bool bold, bool italic);
+  std::optional<FontChoice> load_face(Family family, theme::LatinRole role, bool bold, bool italic);
   bool looks_full_width(int font, char32_t c) const;
 
   /// choose()'s answers: (font + 1) << 3 | role << 1 | italic, by code point.
   static constexpr uint32_t kNotKnown = 0;
   const FontSettings& settings_;
   FontStore& fonts_;
-  std::array<std::array<std::array<std::optional<std::optional<FontChoice>>, 2>, 2>, 2> faces_;
+  /// By Latin role (Hangul: Body's), family, bold, italic.
+  std::array<std::array<std::array<std::array<std::optional<std::optional<FontChoice>>, 2>, 2>, 2>,
+             theme::kLatinRoles + 1>
+      faces_;
   std::optional<std::optional<FontChoice>> mono_;
-  /// By style: family, bold, italic, small capitals, monospaced (a bit each).
-  std::array<PageMemo<uint32_t, kNotKnown>, 32> answers_;
+  /// By style: family, bold, italic, small capitals, monospaced (a bit each), then the Latin role.
+  std::array<PageMemo<uint32_t, kNotKnown>, 32 * (theme::kLatinRoles + 1)> answers_;
 };
 
 /// Chooses a font, size, baseline and colour for every char and groups the chars into items.

@@ -53,6 +53,7 @@ std::string shaping_key(const SourceText& text) {
     append_bytes(key, size_class(text.inlines, k));
     key += static_cast<char>(in.font.mono * 32 + in.font.emphasized * 16 + in.unbreakable * 8 + in.font.small_caps * 4 +
                              in.font.bold * 2 + in.font.italic);
+    key += static_cast<char>(in.font.latin);
     append_bytes(key, in.font.color.r);
     append_bytes(key, in.font.color.g);
     append_bytes(key, in.font.color.b);

@@ -68,7 +68,7 @@ char32_t single_capital(char32_t c) {
 
 bool SmallCapsFaces::has_small_caps(const theme::Fonts& fonts, const compose::FontSpec& font, FontStore& store) {
   // The face the font chooser sets this style in: the first of its fallbacks that loads.
-  for (const std::string* path : face_fallbacks(fonts.latin, font.bold, font.italic)) {
+  for (const std::string* path : face_fallbacks(latin_faces(fonts, font.latin), font.bold, font.italic)) {
     if (auto known = known_.find(*path); known != known_.end()) return known->second;
     const std::optional<int> loaded = store.load(*path);
     if (!loaded) continue;

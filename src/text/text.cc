@@ -143,6 +143,12 @@ std::map<std::string, Span> origins_of(const theme::Theme& theme) {
     note(prefix + "italic", faces->italic);
     note(prefix + "bold_italic", faces->bold_italic);
   }
+  const char* roles[theme::kLatinRoles] = {"name", "headline", "contact", "section_title"};
+  for (std::size_t role = 0; role < theme::kLatinRoles; ++role) {
+    const theme::FontFaces& faces = theme.fonts.roles[role];
+    for (const std::string* path : {&faces.regular, &faces.bold, &faces.italic, &faces.bold_italic})
+      note(std::string("fonts.roles.") + roles[role], *path);
+  }
   for (const std::string& path : theme.fonts.fallback) note("fonts.fallback", path);
   return origins;
 }
@@ -558,6 +564,7 @@ std::string lines_key(const compose::Paragraph& paragraph, double width, Breaker
     append_bytes(key, font.color.b);
     key += static_cast<char>(font.bold + font.italic * 2 + font.small_caps * 4 + font.emphasized * 8 + font.mono * 16 +
                              in.unbreakable * 32);
+    key += static_cast<char>(font.latin);
   }
   return key;
 }
@@ -672,6 +679,8 @@ std::string Typesetter::signature(const TypesetSettings& settings) {
   const theme::Fonts& fonts = settings.fonts;
   for (const theme::FontFaces* faces : {&fonts.hangul, &fonts.latin})
     for (const std::string* path : {&faces->regular, &faces->bold, &faces->italic, &faces->bold_italic}) add(*path);
+  for (const theme::FontFaces& faces : fonts.roles)
+    for (const std::string* path : {&faces.regular, &faces.bold, &faces.italic, &faces.bold_italic}) add(*path);
   for (const std::string& path : fonts.fallback) add(path);
   for (const theme::FontFaces& faces : fonts.scripts)
     for (const std::string* path : {&faces.regular, &faces.bold}) add(*path);

@@ -36,6 +36,7 @@ struct Applier {
   std::optional<ParamValue> parse_scalar(const Param& param, const ConfigNode& value);
   std::optional<ParamValue> parse_enum(const Param& param, const ConfigNode& value);
   std::optional<ParamValue> parse_fonts(const Param& param, const ConfigNode& value);
+  std::optional<ParamValue> parse_font_family(const Param& param, const ConfigNode& value);
   std::optional<ParamValue> parse_texts(const Param& param, const ConfigNode& value);
   std::optional<ParamValue> parse_numbers(const Param& param, const ConfigNode& value);
   bool within_list_limit(const Param& param, const ConfigNode& value);
@@ -163,6 +164,7 @@ void Applier::wrong_value(const Param& param, const ConfigNode& value) {
 
 std::optional<ParamValue> Applier::parse(const Param& param, const ConfigNode& value) {
   if (param.type == ParamType::FontList) return parse_fonts(param, value);
+  if (param.type == ParamType::FontFamily) return parse_font_family(param, value);
   if (param.type == ParamType::TextList) return parse_texts(param, value);
   if (param.type == ParamType::NumberList) return parse_numbers(param, value);
   if (value.kind != ConfigNode::Kind::Scalar) {
@@ -219,6 +221,7 @@ std::optional<ParamValue> Applier::parse_scalar(const Param& param, const Config
       return path ? std::optional<ParamValue>(std::move(*path)) : std::nullopt;
     }
     case ParamType::FontList: return parse_fonts(param, value);
+    case ParamType::FontFamily: return parse_font_family(param, value);
     case ParamType::TextList: return parse_texts(param, value);
     case ParamType::NumberList: return parse_numbers(param, value);
   }
@@ -259,6 +262,46 @@ std::optional<ParamValue> Applier::parse_fonts(const Param& param, const ConfigN
     }
   }
   return ok ? std::optional<ParamValue>(std::move(paths)) : std::nullopt;
+}
+
+// A role's family: one installed family (or file), or its faces as files in the order
+// regular, bold, italic, bold italic, where `none` skips a face; `none` alone: no family of
+// its own.
+std::optional<ParamValue> Applier::parse_font_family(const Param& param, const ConfigNode& value) {
+  const auto is_none = [](const ConfigNode& node) { return ascii_lower(trim(node.scalar)) == "none"; };
+  if (value.kind == ConfigNode::Kind::Scalar) {
+    if (is_none(value)) return ParamValue(std::vector<std::string>{});
+    auto faces = resolve_font_family(value.scalar, value.span, dirs.fonts, system_fonts, diags);
+    return faces ? std::optional<ParamValue>(std::move(*faces)) : std::nullopt;
+  }
+  constexpr std::size_t kFaces = 4;  // regular, bold, italic, bold italic
+  if (value.kind != ConfigNode::Kind::Sequence || value.children.size() > kFaces) {
+    wrong_value(param, value);
+    return std::nullopt;
+  }
+  const std::string slots[kFaces] = {".regular", ".bold", ".italic", ".bold_italic"};
+  std::vector<std::string> files;
+  bool ok = true;
+  for (std::size_t i = 0; i < value.children.size(); ++i) {
+    const ConfigNode& item = value.children[i];
+    if (item.kind != ConfigNode::Kind::Scalar) {
+      wrong_value(param, item);
+      ok = false;
+    } else if (is_none(item)) {
+      files.emplace_back();
+    } else if (auto path = resolve_font_file(item.scalar, font_slot(slots[i]), item.span, dirs.fonts, system_fonts,
+                                             diags)) {
+      files.push_back(*path);
+    } else {
+      ok = false;
+    }
+  }
+  if (ok && (files.empty() || files.front().empty())) {
+    diags.error(value.span, fmt::format("'{}' names no regular face", param.key),
+                {"the first file is the regular face; write none alone to set the role in fonts.latin"});
+    return std::nullopt;
+  }
+  return ok ? std::optional<ParamValue>(std::move(files)) : std::nullopt;
 }
 
 bool Applier::within_list_limit(const Param& param, const ConfigNode& value) {

@@ -5,6 +5,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "core/core.h"
 #include "theme/theme.h"
@@ -38,5 +39,13 @@ FontSlot font_slot(std::string_view key);
 std::optional<std::string> resolve_font_file(const std::string& name, FontSlot slot, const Span& span,
                                              const std::string& fonts_dir, SystemFonts& system_fonts,
                                              Diagnostics& diags);
+
+/// A role's Latin family (fonts.roles.*) named by one value: an installed family's regular,
+/// bold, italic and bold italic faces (a style the family lacks is left empty and falls back
+/// as fonts.latin's do, in silence: a role uses one or two of them), or a font file, which is
+/// the regular face alone. Errors as resolve_font_file's for the regular face.
+std::optional<std::vector<std::string>> resolve_font_family(const std::string& name, const Span& span,
+                                                            const std::string& fonts_dir, SystemFonts& system_fonts,
+                                                            Diagnostics& diags);
 
 }  // namespace hanji::theme

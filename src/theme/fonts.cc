@@ -216,4 +216,23 @@ std::optional<std::string> resolve_font_file(const std::string& name, FontSlot s
   return std::nullopt;
 }
 
+std::optional<std::vector<std::string>> resolve_font_family(const std::string& name, const Span& span,
+                                                            const std::string& fonts_dir, SystemFonts& system_fonts,
+                                                            Diagnostics& diags) {
+  std::optional<std::string> regular = resolve_font_file(name, FontSlot{}, span, fonts_dir, system_fonts, diags);
+  if (!regular) return std::nullopt;
+  std::vector<std::string> faces{*regular};
+  // A file (found by its name, beside the file that names it or in fonts/) is one face.
+  if (names_a_file(name) || fs::path(*regular).filename() == fs::path(name).filename()) return faces;
+  for (const FontSlot slot : {FontSlot{true, false}, FontSlot{false, true}, FontSlot{true, true}}) {
+    const FontQuery query{name, slot.bold, slot.italic};
+    std::optional<InstalledFace> face = system_fonts.find(query);
+    if (face && !embeddable(*face)) face = system_fonts.find_truetype(query);
+    const bool fits = face && face->bold == slot.bold && face->italic == slot.italic;
+    faces.push_back(fits ? fs::path(face->file).lexically_normal().string() : std::string());
+  }
+  while (faces.back().empty()) faces.pop_back();
+  return faces;
+}
+
 }  // namespace hanji::theme

@@ -29,6 +29,23 @@ Access font_face(FontFaces Fonts::*family, std::string FontFaces::*face) {
   return {[family, face](Theme& theme, const ParamValue& value) { theme.fonts.*family.*face = std::get<std::string>(value); },
           [family, face](const Theme& theme) -> std::optional<ParamValue> { return theme.fonts.*family.*face; }};
 }
+// A role's Latin family: its four faces as a list (regular, bold, italic, bold italic), the
+// faces it lacks left out at the end.
+Access role_faces(std::size_t role) {
+  return {[role](Theme& theme, const ParamValue& value) {
+            const auto& files = std::get<std::vector<std::string>>(value);
+            FontFaces& faces = theme.fonts.roles[role];
+            faces = FontFaces{};
+            std::string* slots[] = {&faces.regular, &faces.bold, &faces.italic, &faces.bold_italic};
+            for (std::size_t i = 0; i < files.size() && i < std::size(slots); ++i) *slots[i] = files[i];
+          },
+          [role](const Theme& theme) -> std::optional<ParamValue> {
+            const FontFaces& faces = theme.fonts.roles[role];
+            std::vector<std::string> files{faces.regular, faces.bold, faces.italic, faces.bold_italic};
+            while (!files.empty() && files.back().empty()) files.pop_back();
+            return files;
+          }};
+}
 // The lines of one slot of an entry template.
 Access template_lines(EntryTemplate Theme::*kind, std::vector<std::string> EntryTemplate::*slot) {
   return member(kind, slot);
@@ -131,6 +148,13 @@ void add_fonts(std::vector<Param>& out) {
       out.push_back(simple(std::string("fonts.") + family.name + "." + face.name, ParamType::Font,
                            font_face(family.faces, face.file),
                            std::string(face.name) + " TrueType face for " + family.what));
+  // RenderCV's per-part families (name, headline, connections, section titles).
+  const char* roles[kLatinRoles] = {"name", "headline", "contact", "section_title"};
+  for (std::size_t role = 0; role < kLatinRoles; ++role)
+    out.push_back(simple(std::string("fonts.roles.") + roles[role], ParamType::FontFamily, role_faces(role),
+                         std::string("Latin family of styles.") + roles[role] +
+                             (role == 0 ? " (and name_accent)" : "") +
+                             ", its faces found as fonts.latin's are; none: fonts.latin (Hangul keeps fonts.hangul)"));
   out.push_back(simple("fonts.fallback", ParamType::FontList,
                        member<std::vector<std::string>>(&Theme::fonts, &Fonts::fallback),
                        "TrueType files tried in order for characters the other fonts lack"));
@@ -422,6 +446,9 @@ std::string expected_form(const Param& param) {
     case ParamType::Color: return "a colour such as \"#1f3a5f\", \"#333\", rgb(31, 58, 95) or navy";
     case ParamType::Font: return "a TrueType font file such as NanumMyeongjo.ttf, or an installed family such as \"DejaVu Serif\"";
     case ParamType::FontList: return "a list of TrueType font files or installed families";
+    case ParamType::FontFamily:
+      return "an installed family such as \"DejaVu Sans\" (its regular, bold and italic faces), a list of TrueType "
+             "files [regular, bold, italic, bold italic], or none";
     case ParamType::TextList: return "a list of texts (a single text is a list of one)";
     case ParamType::NumberList: return "a list of numbers such as [2, 3, 1]";
     case ParamType::Enum: {
@@ -484,6 +511,10 @@ std::string format_value(const Param& param, const ParamValue& value) {
       return path.empty() ? "none" : std::filesystem::path(path).filename().string();
     }
     case ParamType::FontList: return list_text(std::get<std::vector<std::string>>(value), true);
+    case ParamType::FontFamily: {
+      const auto& files = std::get<std::vector<std::string>>(value);
+      return files.empty() ? "none" : list_text(files, true);
+    }
     case ParamType::TextList: return list_text(std::get<std::vector<std::string>>(value), false);
     case ParamType::NumberList: {
       std::string out = "[";

@@ -26,6 +26,7 @@ enum class ParamType {
   Enum,      // one word of Param::choices
   Font,      // a TrueType file name, resolved to an absolute path
   FontList,  // a list of TrueType file names
+  FontFamily,  // a role's Latin family: an installed family or up to four files, to four faces
   TextList,  // a list of texts (entry template lines); one text is a list of one
   NumberList,  // a list of positive numbers (relative column widths)
 };
@@ -54,7 +55,7 @@ struct Choice {
 };
 
 /// A parsed value, ready to store: double (Length, Number), bool, std::string (String, Font),
-/// Rgb, int (Enum: the chosen Choice's value), a list of strings (FontList, TextList) or of numbers (NumberList).
+/// Rgb, int (Enum: the chosen Choice's value), a list of strings (FontList, FontFamily, TextList) or of numbers (NumberList).
 using ParamValue = std::variant<double, bool, std::string, Rgb, int, std::vector<std::string>, std::vector<double>>;
 
 /// How a parameter's value goes into a Theme, and comes back out of one (nullopt: unset).

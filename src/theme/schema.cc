@@ -94,7 +94,8 @@ Json value_schema(const Param& param) {
       return out;
     }
     case ParamType::Font: return typed("string");
-    case ParamType::FontList: return any_of(typed("string"), list_of(typed("string"), false));
+    case ParamType::FontList:
+    case ParamType::FontFamily: return any_of(typed("string"), list_of(typed("string"), false));
     case ParamType::TextList: return any_of(scalar(), list_of(scalar(), true));
     case ParamType::NumberList: return list_of(number_in(param.range), true);
   }
@@ -118,6 +119,12 @@ Json default_value(const Param& param, const Theme& defaults) {
     case ParamType::Font: {
       const std::string word = format_value(param, *value);
       return param.type == ParamType::Font && std::get<std::string>(*value).empty() ? Json() : Json(word);
+    }
+    case ParamType::FontFamily: {
+      std::vector<std::string> files = std::get<std::vector<std::string>>(*value);
+      if (files.empty()) return Json("none");
+      for (std::string& file : files) file = file.substr(file.find_last_of('/') + 1);
+      return Json::strings(files);
     }
     case ParamType::FontList:
     case ParamType::TextList: {

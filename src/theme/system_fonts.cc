@@ -128,6 +128,14 @@ std::optional<InstalledFace> SystemFonts::find_truetype(const FontQuery& query) 
   return face;
 }
 
+std::optional<bool> SystemFonts::installed(const std::string& family) {
+  const FontQuery regular{family, false, false};
+  std::optional<InstalledFace> face = find(regular);
+  if (!face) return std::nullopt;
+  if (face->format == "TrueType" && face->index == 0 && !is_collection_file(face->file)) return true;
+  return find_truetype(regular).has_value();
+}
+
 std::vector<InstalledFamily> SystemFonts::families() {
   FcConfig* fc = config();
   if (!fc) return {};

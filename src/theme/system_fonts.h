@@ -1,6 +1,6 @@
-// Private to the layout module: the fonts installed on the machine, as fontconfig knows them,
-// for a layout that names a font by its family ("DejaVu Serif") rather than by its file.
-// The only file that calls fontconfig.
+// The fonts installed on the machine, as fontconfig knows them, for a layout that names a font
+// by its family ("DejaVu Serif") rather than by its file; the engine also asks it which
+// families a RenderCV design may use. The only file that calls fontconfig.
 #pragma once
 
 #include <memory>
@@ -54,6 +54,9 @@ class SystemFonts {
   /// The same family's best face among its TrueType ones, when `find` gave one hanji cannot
   /// embed (a family installed both as .otf and .ttf).
   std::optional<InstalledFace> find_truetype(const FontQuery& query);
+  /// Whether `family` is installed: nullopt when not; else whether hanji can embed its
+  /// regular face (TrueType, one face per file).
+  std::optional<bool> installed(const std::string& family);
   /// Every installed family (all the names each goes by), sorted, each once.
   std::vector<InstalledFamily> families();
 

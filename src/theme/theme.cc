@@ -509,6 +509,20 @@ void add_script_fonts(Theme& theme, const DataDirs& dirs) {
   }
 }
 
+// fonts.roles into the styles they are for: a role with a family of its own sets its text in
+// it; the name's accent (a two-tone name's last word) is part of the name.
+void assign_role_families(Theme& theme) {
+  const std::pair<TextStyle*, LatinRole> styles[] = {{&theme.name, LatinRole::Name},
+                                                     {&theme.name_accent, LatinRole::Name},
+                                                     {&theme.headline, LatinRole::Headline},
+                                                     {&theme.contact, LatinRole::Contact},
+                                                     {&theme.section_title, LatinRole::SectionTitle}};
+  for (const auto& [style, role] : styles) {
+    const bool own = !theme.fonts.roles[static_cast<std::size_t>(role) - 1].regular.empty();
+    style->latin = own ? role : LatinRole::Body;
+  }
+}
+
 }  // namespace
 
 std::optional<Theme> load_theme(const std::string& name, const Span& name_span, const config::ConfigNode& overrides,
@@ -530,6 +544,7 @@ std::optional<Theme> load_theme(const std::string& name, const Span& name_span, 
   apply_paper_override(paper_override, theme, diags);
   add_link_icon_font(theme, dirs);
   add_script_fonts(theme, dirs);
+  assign_role_families(theme);
   if (diags.error_count() > errors_before) return std::nullopt;  // the checks below would only echo them
   check_fonts(theme, *chain, loader.files(), diags);
   check_geometry(theme, diags);

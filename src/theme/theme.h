@@ -4,6 +4,9 @@
 // in the layout files: layouts/classic.yaml sets every parameter.
 #pragma once
 
+#include <array>
+#include <cstddef>
+#include <cstdint>
 #include <functional>
 #include <map>
 #include <memory>
@@ -121,9 +124,17 @@ struct FontFaces {
   std::string regular, bold, italic, bold_italic;
 };
 
+/// The text roles that may be set in a Latin family of their own (fonts.roles.*), as
+/// RenderCV's per-part families are; Body: the layout's fonts.latin.
+enum class LatinRole : std::uint8_t { Body, Name, Headline, Contact, SectionTitle };
+inline constexpr std::size_t kLatinRoles = 4;  // every LatinRole but Body
+
 struct Fonts {
   FontFaces hangul;                   // Hangul syllables and jamo, Hanja, CJK punctuation
   FontFaces latin;                    // Latin letters, digits and Latin punctuation
+  /// A Latin family for a role, by LatinRole - 1 (name, headline, contact, section title); an
+  /// empty one (no regular face) leaves the role in `latin`. Hangul keeps `hangul` in every role.
+  std::array<FontFaces, kLatinRoles> roles;
   std::vector<std::string> fallback;  // regular faces tried in order for anything else (symbols)
   /// hanji's own faces for scripts the layout's fonts may lack (Hebrew, Arabic): tried after
   /// the fallbacks, in the style asked for (bold for a bold role).
@@ -142,6 +153,8 @@ struct TextStyle {
   Rgb color;
   double line_height{};  // baseline-to-baseline distance as a multiple of size
   bool small_caps{};    // the Latin font's own small capitals (smcp), where it has them
+  /// Set from fonts.roles, not by a key of the style's own: the role's Latin family.
+  LatinRole latin = LatinRole::Body;
 };
 
 /// text.align_summary and its kind: this value of a choice leaves the block's alignment unset,

@@ -9,6 +9,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cctype>
 #include <charconv>
 #include <cmath>
 #include <filesystem>
@@ -196,9 +197,18 @@ constexpr Family kSansFamilies[] = {
     {"Gill Sans", 0.93}};
 constexpr Family kRobotoFamilies[] = {{"Roboto", 1}, {"Roboto Condensed", 1}, {"Heebo", 1}};
 
+// Family names compare as fontconfig and Typst compare them: ASCII case and spaces ignored.
+std::string family_key(std::string_view name) {
+  std::string key;
+  for (char c : name)
+    if (c != ' ') key += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return key;
+}
+
 std::optional<double> scale_in(std::span<const Family> families, std::string_view name) {
+  const std::string key = family_key(name);
   for (const Family& family : families)
-    if (family.name == name) return family.scale;
+    if (family_key(family.name) == key) return family.scale;
   return std::nullopt;
 }
 
@@ -355,10 +365,133 @@ Handler alignment() {
   };
 }
 
-// The body's family as the file (or its theme) names it.
-std::string body_family(const Translator& t) {
-  std::string body = t.text_of("typography.font_family.body");
-  return body.empty() ? t.text_of("typography.font_family") : body;
+// ---------------------------------------------------------------- font families
+
+// The value that names the body's family: `font_family: X` (every part) or its `body:`, the
+// file's own over its theme's.
+const Value* body_value(const Translator& t) {
+  const Value* every = t.get("typography.font_family");
+  const Value* body = t.get("typography.font_family.body");
+  if (body && (body->from_user || !(every && every->from_user))) return body;
+  return every;
+}
+
+// The value that names a part's own family, or nullptr when the part follows the body's (the
+// file names one family for every part, over its theme's per-part ones).
+const Value* part_value(const Translator& t, std::string_view part) {
+  const Value* every = t.get("typography.font_family");
+  const Value* own = t.get(fmt::format("typography.font_family.{}", part));
+  if (own && (own->from_user || !(every && every->from_user))) return own;
+  return nullptr;
+}
+
+// Where hanji finds a family a RenderCV design names.
+struct FamilySource {
+  enum class Kind {
+    Folder,     // TrueType files in the fonts/ folder beside the CV, as RenderCV finds them
+    Installed,  // installed on the machine: found through fontconfig by the layout
+    LookAlike,  // one of RenderCV's (or Typst's) families, not here: hanji's own look-alike
+    Refused,    // there only as OpenType/CFF outlines, which hanji cannot embed
+    Missing,    // nowhere
+  };
+  Kind kind = Kind::Missing;
+  std::optional<FolderFamily> folder;
+  std::optional<FontChoice> look_alike;  // the shipped family of its kind, with its scale
+  std::string why_not_itself;            // for a look-alike: why the family itself is not used
+};
+
+FamilySource find_family(const std::string& name, const Translator& t) {
+  FamilySource source;
+  source.folder = family_in_folder(t.folder_fonts, name);
+  source.look_alike = font_for(name);
+  if (source.folder && source.folder->cff_only.empty()) {
+    source.kind = FamilySource::Kind::Folder;
+    return source;
+  }
+  const FamilyInstall installed =
+      t.reader.installed_fonts.find ? t.reader.installed_fonts.find(name) : FamilyInstall::Missing;
+  if (installed == FamilyInstall::Embeddable) {
+    source.kind = FamilySource::Kind::Installed;
+  } else if (source.look_alike) {
+    source.kind = FamilySource::Kind::LookAlike;
+    source.why_not_itself = source.folder ? fmt::format("{} in fonts/ has OpenType/CFF outlines", source.folder->cff_only)
+                            : installed == FamilyInstall::NotEmbeddable ? "it is installed only as OpenType/CFF"
+                                                                        : "it is not installed";
+  } else if (source.folder) {
+    source.kind = FamilySource::Kind::Refused;
+  } else if (installed == FamilyInstall::NotEmbeddable) {
+    source.kind = FamilySource::Kind::Installed;  // the layout refuses it, naming its file
+  }
+  return source;
+}
+
+// The installed families nearest to `name`: those sharing a word with it, then the nearest
+// by edit distance.
+std::vector<std::string> nearest_installed(const std::string& name, const Translator& t) {
+  if (!t.reader.installed_fonts.families) return {};
+  const std::vector<std::string> installed = t.reader.installed_fonts.families();
+  std::vector<std::string> words;
+  std::string word;
+  for (char c : name + " ") {
+    if (c == ' ') {
+      if (word.size() > 2) words.push_back(family_key(word));
+      word.clear();
+    } else {
+      word += c;
+    }
+  }
+  const auto shares_a_word = [&](const std::string& family) {
+    const std::string key = family_key(family);
+    return std::any_of(words.begin(), words.end(), [&](const std::string& w) { return key.find(w) != std::string::npos; });
+  };
+  std::vector<std::string> out;
+  for (const std::string& family : installed)
+    if (out.size() < 4 && shares_a_word(family)) out.push_back(family);
+  for (const std::string& family : nearest_matches(name, installed, 4))
+    if (out.size() < 4 && std::find(out.begin(), out.end(), family) == out.end()) out.push_back(family);
+  return out;
+}
+
+// The family is nowhere hanji can take it from: an error at the value, not another family in
+// silence.
+Outcome report_family(const std::string& path, const Value& v, const FamilySource& source, Translator& t) {
+  const Span at = v.node ? v.node->span : v.key_span;
+  if (source.kind == FamilySource::Kind::Refused) {
+    t.reader.diags.error(at,
+                         fmt::format("design.{}: '{}' is in the fonts/ folder only as {}, which has OpenType/CFF "
+                                     "outlines: hanji embeds TrueType (glyf) outlines only",
+                                     path, excerpt(v.text()), source.folder->cff_only),
+                         {"put the family's TrueType (.ttf) files in fonts/ beside the CV, or name another family"});
+    return Outcome::Reported;
+  }
+  std::vector<std::string> hints;
+  const std::vector<std::string> nearest = nearest_installed(v.text(), t);
+  if (!nearest.empty()) {
+    std::string listed;
+    for (const std::string& family : nearest) listed += (listed.empty() ? "\"" : ", \"") + family + "\"";
+    hints.push_back("installed families nearest to it: " + listed + " (`fc-list : family` lists them all)");
+  }
+  hints.push_back("install the family, put its .ttf files in a fonts/ folder beside the CV, or name an installed "
+                  "family or one RenderCV ships (such as \"Source Sans 3\", \"EB Garamond\" or \"Lato\"), which "
+                  "hanji draws with a look-alike of its own");
+  t.reader.diags.error(at, fmt::format("design.{}: font family '{}' is not installed", path, excerpt(v.text())),
+                       std::move(hints));
+  return Outcome::Reported;
+}
+
+// What --verbose says of a look-alike the file names: which face stands in, and why (a
+// theme's own families are its look: not said). The body's is scaled to the family's apparent
+// size; a part's is drawn at the body's scale.
+void say_look_alike(const std::string& path, const Value& v, const FamilySource& source, bool scaled, Translator& t) {
+  const std::string_view file = source.look_alike->latin_regular;
+  const std::string_view shipped = file.substr(0, file.find('-'));
+  if (!v.from_user || family_key(v.text()) == family_key(shipped)) return;  // Lato is Lato
+  const std::string scale = scaled ? fmt::format(" at {:g}%", std::round(source.look_alike->latin_scale * 100)) : "";
+  t.reader.diags.detail(v.key_span,
+                        fmt::format("design.{}: '{}' is set in hanji's {}{} ({})", path, excerpt(v.text()),
+                                    shipped == "NotoSerif" ? "Noto Serif" : shipped, scale, source.why_not_itself),
+                        {"install the family as TrueType (.ttf), or put its .ttf files in fonts/ beside the CV, to "
+                         "have it itself"});
 }
 
 // A family found in the fonts/ folder beside the CV is used itself, as RenderCV uses it: its
@@ -385,56 +518,75 @@ void use_folder_family(const std::string& path, const FolderFamily& folder, cons
                            {"put the family's bold .ttf file in fonts/ beside the CV"});
 }
 
+// The body's family, and every part's that has none of its own.
 Handler font_family() {
   return [](const std::string& path, const Value& v, Translator& t) {
-    std::optional<FontChoice> font = font_for(v.text());
-    std::optional<FolderFamily> folder = family_in_folder(t.folder_fonts, v.text());
-    if (folder && folder->cff_only.empty()) {
-      use_folder_family(path, *folder, font, v, t);
-      return Outcome::Honoured;
+    if (body_value(t) != &v || v.text().empty()) return Outcome::Honoured;  // the other spelling names the body's
+    const FamilySource source = find_family(v.text(), t);
+    switch (source.kind) {
+      case FamilySource::Kind::Folder: use_folder_family(path, *source.folder, source.look_alike, v, t); break;
+      case FamilySource::Kind::Installed:
+        // Named by its family: the layout finds each face through fontconfig; Hangul keeps
+        // the layout's faces.
+        for (const char* slot : {"regular", "bold", "italic", "bold_italic"})
+          t.set(fmt::format("fonts.latin.{}", slot), v.text(), v);
+        t.set("fonts.latin_scale", "1", v);
+        t.set("fonts.latin_baseline", source.look_alike ? std::string(source.look_alike->latin_baseline) : "0", v);
+        break;
+      case FamilySource::Kind::LookAlike: {
+        const FontChoice& font = *source.look_alike;
+        say_look_alike(path, v, source, true, t);
+        t.set("fonts.latin.regular", std::string(font.latin_regular), v);
+        t.set("fonts.latin.bold", std::string(font.latin_bold), v);
+        t.set("fonts.latin.italic", std::string(font.latin_italic), v);
+        t.set("fonts.latin.bold_italic", std::string(font.latin_bold_italic), v);
+        t.set("fonts.hangul.regular", std::string(font.hangul_regular), v);
+        t.set("fonts.hangul.bold", std::string(font.hangul_bold), v);
+        t.set("fonts.latin_scale", number_text(font.latin_scale), v);
+        t.set("fonts.latin_baseline", std::string(font.latin_baseline), v);
+        break;
+      }
+      case FamilySource::Kind::Refused:
+      case FamilySource::Kind::Missing: return report_family(path, v, source, t);
     }
-    if (folder && !font)
-      return t.bad_value(path, v, fmt::format("{} in fonts/ has OpenType/CFF outlines, which hanji cannot embed; put "
-                                              "the family's TrueType (.ttf) files there",
-                                              folder->cff_only));
-    if (folder && v.from_user)
-      t.reader.diags.warning(v.key_span,
-                             fmt::format("design.{}: {} in fonts/ has OpenType/CFF outlines, which hanji cannot embed; "
-                                         "hanji sets '{}' in {}",
-                                         path, folder->cff_only, excerpt(v.text()), font->latin_regular),
-                             {"put the family's TrueType (.ttf) files in fonts/ beside the CV"});
-    if (!font)
-      return t.bad_value(path, v, "hanji ships Lato, Roboto and Noto Serif; put the family's .ttf files in a fonts/ "
-                                  "folder beside the CV, or set fonts.latin under 'layout:'");
-    t.set("fonts.latin.regular", std::string(font->latin_regular), v);
-    t.set("fonts.latin.bold", std::string(font->latin_bold), v);
-    t.set("fonts.latin.italic", std::string(font->latin_italic), v);
-    t.set("fonts.latin.bold_italic", std::string(font->latin_bold_italic), v);
-    t.set("fonts.hangul.regular", std::string(font->hangul_regular), v);
-    t.set("fonts.hangul.bold", std::string(font->hangul_bold), v);
-    t.set("fonts.latin_scale", number_text(font->latin_scale), v);
-    t.set("fonts.latin_baseline", std::string(font->latin_baseline), v);
     return Outcome::Honoured;
   };
 }
 
-// The shipped face the body is set in when it is not from the fonts/ folder; nullopt for one
-// from there, or for a family hanji has nothing like.
-std::optional<FontChoice> shipped_body_face(const Translator& t) {
-  const std::string body = body_family(t);
-  if (auto folder = family_in_folder(t.folder_fonts, body); folder && folder->cff_only.empty()) return std::nullopt;
-  return font_for(body);
-}
-
-// A role's own family: hanji sets a CV in one Latin family, so the body's, or one of the same
-// kind as the body's, is honoured as it is; another kind is said once.
-Handler role_font_family() {
-  return [](const std::string& path, const Value& v, Translator& t) {
-    const std::string body = body_family(t);
-    if (v.text() == body) return Outcome::Honoured;
-    std::optional<FontChoice> mine = font_for(v.text()), bodys = shipped_body_face(t);
-    if (mine && bodys && mine->latin_regular == bodys->latin_regular) return Outcome::Honoured;
-    return t.bad_value(path, v, "hanji sets the whole CV in the body's family");
+// A part's own family (name, headline, connections, section titles): set in it through the
+// layout's fonts.roles, unless it draws as the body's does.
+Handler part_font_family(std::string_view part, std::string_view role) {
+  return [part, role](const std::string& path, const Value& v, Translator& t) {
+    if (part_value(t, part) != &v || v.text().empty()) return Outcome::Honoured;  // the part follows the body's family
+    const Value* body = body_value(t);
+    if (body && family_key(body->text()) == family_key(v.text())) return Outcome::Honoured;
+    const std::string target = fmt::format("fonts.roles.{}", role);
+    const FamilySource source = find_family(v.text(), t);
+    switch (source.kind) {
+      case FamilySource::Kind::Folder: {
+        const FolderFamily& folder = *source.folder;
+        const auto or_none = [](const std::string& file) { return file.empty() ? std::string("none") : file; };
+        t.set_list(target, {folder.regular, or_none(folder.bold), or_none(folder.italic), or_none(folder.bold_italic)}, v);
+        break;
+      }
+      case FamilySource::Kind::Installed: t.set(target, v.text(), v); break;
+      case FamilySource::Kind::LookAlike: {
+        const FontChoice& font = *source.look_alike;
+        // The body's look-alike, or another family drawn with the same one: nothing changes.
+        if (body) {
+          const FamilySource bodys = find_family(body->text(), t);
+          if (bodys.kind == FamilySource::Kind::LookAlike && bodys.look_alike->latin_regular == font.latin_regular)
+            return Outcome::Honoured;
+        }
+        say_look_alike(path, v, source, false, t);
+        t.set_list(target, {std::string(font.latin_regular), std::string(font.latin_bold),
+                            std::string(font.latin_italic), std::string(font.latin_bold_italic)}, v);
+        break;
+      }
+      case FamilySource::Kind::Refused:
+      case FamilySource::Kind::Missing: return report_family(path, v, source, t);
+    }
+    return Outcome::Honoured;
   };
 }
 
@@ -535,7 +687,7 @@ Handler highlight_indent() {
 Handler bullet(std::string_view target) {
   return [target](const std::string&, const Value& v, Translator& t) {
     if (!v.node || !v.node->is_scalar()) return Outcome::NoEquivalent;
-    const bool xcharter_disc = v.text() == "\u25CF" && body_family(t) == "XCharter";
+    const bool xcharter_disc = v.text() == "\u25CF" && body_value(t) && body_value(t)->text() == "XCharter";
     t.set(target, xcharter_disc ? "\u2022" : v.text(), v);
     return Outcome::Honoured;
   };
@@ -671,10 +823,10 @@ const std::vector<std::pair<std::string_view, Handler>>& handlers() {
         {"typography.date_and_location_column_alignment", copy_to({"entry.aside_align"})},
         {"typography.font_family", font_family()},
         {"typography.font_family.body", font_family()},
-        {"typography.font_family.name", role_font_family()},
-        {"typography.font_family.headline", role_font_family()},
-        {"typography.font_family.connections", role_font_family()},
-        {"typography.font_family.section_titles", role_font_family()},
+        {"typography.font_family.name", part_font_family("name", "name")},
+        {"typography.font_family.headline", part_font_family("headline", "headline")},
+        {"typography.font_family.connections", part_font_family("connections", "contact")},
+        {"typography.font_family.section_titles", part_font_family("section_titles", "section_title")},
         {"typography.font_size.body", [](const std::string& path, const Value& v, Translator& t) {
            std::optional<double> pt = points(v.text(), 10);
            if (!pt || *pt <= 0) return t.bad_value(path, v, "write a size such as 10pt");
