@@ -78,10 +78,37 @@ std::string starter_cv(std::string_view language, const std::string& layout, con
   return text;
 }
 
+std::string starter_file_for(const std::string& argument) {
+  if (argument.empty()) return "cv.yaml";
+  // A path (one with a folder in it) names the file, whatever it ends in (new_cv says when it
+  // is not a YAML file); a name has no slash.
+  if (has_extension(argument, {".yaml", ".yml", ".json"}) || argument.find('/') != std::string::npos) return argument;
+  std::string file = argument;
+  std::replace(file.begin(), file.end(), ' ', '_');
+  return file + "_CV.yaml";
+}
+
+std::string with_name(std::string text, const std::string& name) {
+  const size_t cv = text.find("\ncv:\n  name: ");
+  if (cv == std::string::npos) return text;
+  const size_t start = cv + std::string_view("\ncv:\n  name: ").size();
+  // Double-quoted, so that a name with a colon or a quote stays one YAML string.
+  std::string quoted = "\"";
+  for (char c : name) {
+    if (c == '"' || c == '\\') quoted += '\\';
+    quoted += c;
+  }
+  quoted += '"';
+  text.replace(start, text.find('\n', start) - start, quoted);
+  return text;
+}
+
 int new_cv(const NewCv& request, const std::string& argv0, std::ostream& out, std::ostream& err,
            TempFiles* temp_files) {
   const std::string language = request.language.empty() ? "en" : request.language;
-  const std::string file = request.file.empty() ? "cv.yaml" : request.file;
+  // RenderCV's `rendercv new "John Doe"`: a full name, written into John_Doe_CV.yaml.
+  const bool named_person = !request.file.empty() && starter_file_for(request.file) != request.file;
+  const std::string file = starter_file_for(request.file);
   if (find_starter(language).empty()) {
     err << fmt::format("hanji: error: there is no starter CV in '{}'; there are {}\n  hint: hanji new --lang ko\n",
                        language, languages_list());
@@ -89,7 +116,8 @@ int new_cv(const NewCv& request, const std::string& argv0, std::ostream& out, st
   }
   if (!has_extension(file, {".yaml", ".yml"})) {
     err << fmt::format("hanji: error: '{}' is not named as a YAML file\n  hint: end its name in .yaml, e.g. "
-                       "hanji new cv.yaml\n", file);
+                       "hanji new cv.yaml; or give your full name: hanji new \"Jane Doe\" writes Jane_Doe_CV.yaml\n",
+                       file);
     return kBadUsage;
   }
   const theme::DataDirs dirs = theme::find_data_dirs(argv0);
@@ -98,7 +126,8 @@ int new_cv(const NewCv& request, const std::string& argv0, std::ostream& out, st
     err << fmt::format("hanji: error: no layout named '{}'\n  hint: {}\n", request.layout, hint);
     return kBadInput;
   }
-  const std::string text = starter_cv(language, request.layout, installed_schema(dirs));
+  std::string text = starter_cv(language, request.layout, installed_schema(dirs));
+  if (named_person) text = with_name(std::move(text), request.file);
   OutputRefusal refusal;
   if (!write_new_file(file, text, temp_files, refusal)) {
     err << "hanji: error: " << refusal.reason << '\n';

@@ -30,6 +30,7 @@ struct Reader {
   LocaleCache* locale_cache = nullptr;  // parsed locale files kept between reads; null: none
   FoundLocales* found_locales = nullptr;  // the locales found so far in this read; null: none kept
   bool json_resume = false;  // the file is a JSON Resume: messages name its keys, not RenderCV's
+  bool rendercv_render = false;  // ReadOptions::rendercv_render
   /// What a date may say for "until now", in lower case: English's words, and the word of
   /// each language the CV may be set in ("현재", "heute"), added once the locale is known.
   std::vector<std::string> present_words = english_present_words();

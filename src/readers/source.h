@@ -53,6 +53,11 @@ struct Override {
   std::string origin;  // how messages name it: "--set cv.phone"
 };
 
+/// A note whose message begins with this is a detail: what a read did that changes nothing
+/// the user sees (a RenderCV setting for an output hanji does not write), printed only with
+/// --verbose, without the mark.
+inline constexpr std::string_view kDetailMark = "(detail) ";
+
 /// Choices made when reading, over what the file says (the command line's --lang and --only).
 struct ReadOptions {
   /// For texts written as a map of language to text ({ko: 박지민, en: Jimin Park}): the
@@ -80,6 +85,12 @@ struct ReadOptions {
   /// Paths as given (relative to the working folder); empty = none.
   std::string design_file = {};
   std::string locale_file = {};
+  /// RenderCV's `settings:` from a file of its own (`rendercv render --settings FILE`): it
+  /// replaces the CV file's, before the command line's settings overrides. Empty = none.
+  std::string settings_file = {};
+  /// Read for `hanji render` (RenderCV's command): the outputs are RenderCV's even when the file
+  /// has no settings.render_command (rendercv_output/NAME_CV.pdf, .md and the PNG pages).
+  bool rendercv_render = false;
   /// Pieces of CV files parsed before (the Engine's): a CV saved again is parsed again only
   /// where it changed. Null: every CV is parsed whole.
   config::YamlPieces* yaml_pieces = nullptr;
