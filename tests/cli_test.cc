@@ -1145,3 +1145,32 @@ TEST_F(Cli, JsonResumeThemesMapToLayouts) {
 }
 
 }  // namespace
+
+namespace {
+
+// `hanji new --lang ko,en`: one starter in both languages, which `hanji languages` lists and
+// each --lang builds without a warning; en,ko puts English first (the default).
+TEST_F(Cli, NewWritesAStarterInTwoLanguages) {
+  for (const std::string pair : {"ko,en", "en,ko"}) {
+    const std::string cv = path(pair == "ko,en" ? "both.yaml" : "english-first.yaml");
+    Outcome made = hanji({"new", cv, "--lang", pair});
+    ASSERT_EQ(made.code, 0) << made.err;
+    Outcome languages = hanji({"languages", cv});
+    EXPECT_EQ(languages.out, pair == "ko,en" ? "ko\nen\n" : "en\nko\n") << languages.err;
+    for (const std::string language : {"ko", "en"}) {
+      Outcome built = hanji({"build", cv, "--lang", language, "-o", path(pair + "-" + language + ".pdf")});
+      EXPECT_EQ(built.code, 0) << built.err;
+      EXPECT_EQ(built.err, "") << pair << " --lang " << language;
+    }
+    // The text of each language, with no --lang: the first one written.
+    Outcome text = hanji({"build", cv, "--format", "txt", "-o", "-"});
+    EXPECT_NE(text.out.find(pair == "ko,en" ? "김서연" : "Seoyeon Kim"), std::string::npos) << text.out.substr(0, 300);
+  }
+  EXPECT_NE(read(path("english-first.yaml")).find("name: {en: Seoyeon Kim, ko: 김서연}"), std::string::npos);
+  // One language a build: a pair is `new`'s alone.
+  Outcome pair = hanji({"build", path("both.yaml"), "--lang", "ko,en"});
+  EXPECT_EQ(pair.code, hanji::cli::kBadUsage);
+  EXPECT_NE(pair.err.find("--lang sets one language"), std::string::npos) << pair.err;
+}
+
+}  // namespace

@@ -81,10 +81,11 @@ commands:
   layouts [--parameters | --reference]
                     list the available layouts (or every value a layout may set
                     with its default, or all of it as Markdown: layouts/README.md)
-  new [FILE | "FULL NAME"] [--lang en|ko] [--layout NAME]
+  new [FILE | "FULL NAME"] [--lang en|ko|ko,en|en,ko] [--layout NAME]
                     write a starter CV to edit (default: cv.yaml here; a full
-                    name writes FULL_NAME_CV.yaml with that name); never over an
-                    existing file
+                    name writes FULL_NAME_CV.yaml with that name; ko,en: both
+                    languages in one file); never over an existing file. Sample
+                    CVs to start from are installed in share/doc/hanji/samples
   schema cv|layout  print the JSON Schema of a CV or layout file, for editors
   export [FILE.pdf] [--resume resume.json] [--theme NAME] [--format FORMAT]
                     resume-cli's `resume export`: build the JSON Resume (default
@@ -243,7 +244,11 @@ std::optional<Options> parse_args(const std::vector<std::string>& args, std::str
     } else if (a == "--lang") {
       auto v = value("--lang");
       if (!v) return std::nullopt;
-      if (!plausible_language(*v)) {
+      // `hanji new --lang ko,en`: a starter in two languages; every other command sets one.
+      const size_t comma = v->find(',');
+      const bool pair = comma != std::string::npos && plausible_language(v->substr(0, comma)) &&
+                        plausible_language(v->substr(comma + 1));
+      if (!plausible_language(*v) && !pair) {
         error = fmt::format("--lang needs a language code such as ko or en, not '{}'", *v);
         return std::nullopt;
       }
@@ -372,6 +377,11 @@ std::optional<Options> parse_args(const std::vector<std::string>& args, std::str
 
 std::optional<Options> parse_command_line(const std::vector<std::string>& args, std::string& error) {
   std::optional<Options> opt = parse_args(args, error);
+  if (opt && opt->command != "new" && opt->language.find(',') != std::string::npos) {
+    error = fmt::format("--lang sets one language of a CV, not '{}' (hanji new --lang {} writes a starter in both)",
+                        opt->language, opt->language);
+    return std::nullopt;
+  }
   if (opt && opt->command != "serve" && (opt->port != kDefaultPort || !opt->host.empty() || !opt->editor.empty() || opt->open_browser)) {
     error = "--port, --host, --editor and --open are options of 'hanji serve'";
     return std::nullopt;

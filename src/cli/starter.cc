@@ -27,10 +27,43 @@ std::string_view find_starter(std::string_view language) {
   return {};
 }
 
+// The two-language starter is written Korean first (starters/ko,en.yaml), and the first
+// language written is a CV's default: for `--lang en,ko`, each {ko: A, en: B} becomes
+// {en: B, ko: A}, and each `ko:` line followed by its `en:` line changes place with it.
+std::string english_first(std::string_view korean_first) {
+  std::vector<std::string> lines;
+  for (size_t at = 0; at <= korean_first.size();) {
+    const size_t end = std::min(korean_first.find('\n', at), korean_first.size());
+    lines.emplace_back(korean_first.substr(at, end - at));
+    at = end + 1;
+  }
+  for (std::string& line : lines) {
+    const size_t open = line.find("{ko: "), comma = line.find(", en: ", open), close = line.rfind('}');
+    if (open == std::string::npos || comma == std::string::npos || close == std::string::npos || close < comma) continue;
+    const std::string korean = line.substr(open + 5, comma - open - 5);
+    const std::string english = line.substr(comma + 6, close - comma - 6);
+    line.replace(open, close + 1 - open, "{en: " + english + ", ko: " + korean + "}");
+  }
+  for (size_t i = 0; i + 1 < lines.size(); ++i) {
+    const size_t ko = lines[i].find("ko: "), en = lines[i + 1].find("en: ");
+    if (ko == std::string::npos || ko != en || lines[i].find_first_not_of(" -") != ko ||
+        lines[i + 1].find_first_not_of(' ') != en)
+      continue;
+    // "- ko: A" / "  en: B" -> "- en: B" / "  ko: A": the list's dash stays first.
+    const std::string korean = lines[i].substr(ko + 4), english = lines[i + 1].substr(en + 4);
+    lines[i] = lines[i].substr(0, ko) + "en: " + english;
+    lines[i + 1] = lines[i + 1].substr(0, en) + "ko: " + korean;
+    ++i;
+  }
+  std::string out;
+  for (size_t i = 0; i < lines.size(); ++i) out += lines[i] + (i + 1 < lines.size() ? "\n" : "");
+  return out;
+}
+
 std::string languages_list() {
   std::string out;
   for (const auto& [code, text] : starter_texts()) out += (out.empty() ? "" : " or ") + std::string(code);
-  return out;
+  return out + " or en,ko";
 }
 
 // The first line: where an editor finds the schema. A starter cannot know a path relative to
@@ -66,7 +99,7 @@ bool known_layout(const std::string& name, const std::string& file, const theme:
 }  // namespace
 
 std::string starter_cv(std::string_view language, const std::string& layout, const std::string& schema_file) {
-  std::string text(find_starter(language));
+  std::string text(language == "en,ko" ? english_first(find_starter("ko,en")) : std::string(find_starter(language)));
   if (text.empty()) return text;
   // The starter's own first line points to the schema in the source tree; replace it.
   if (text.starts_with(kSchemaLine)) text.erase(0, text.find('\n'));
@@ -109,8 +142,8 @@ int new_cv(const NewCv& request, const std::string& argv0, std::ostream& out, st
   // RenderCV's `rendercv new "John Doe"`: a full name, written into John_Doe_CV.yaml.
   const bool named_person = !request.file.empty() && starter_file_for(request.file) != request.file;
   const std::string file = starter_file_for(request.file);
-  if (find_starter(language).empty()) {
-    err << fmt::format("hanji: error: there is no starter CV in '{}'; there are {}\n  hint: hanji new --lang ko\n",
+  if (starter_cv(language, "", "").empty()) {
+    err << fmt::format("hanji: error: there is no starter CV in '{}'; there are {}\n  hint: hanji new --lang ko (or ko,en: both in one file)\n",
                        language, languages_list());
     return kBadUsage;
   }
