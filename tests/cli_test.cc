@@ -24,6 +24,7 @@
 #include <set>
 #include <sstream>
 #include <string>
+#include <tuple>
 #include <vector>
 
 namespace fs = std::filesystem;
@@ -651,7 +652,7 @@ TEST_F(Cli, SchemaValidatesEverySampleStarterAndLayout) {
   std::vector<std::string> cvs = repo_files("samples", ".yaml");
   const std::vector<std::string> starters = repo_files("starters", ".yaml");
   ASSERT_GE(cvs.size(), 8u);
-  ASSERT_EQ(starters.size(), 2u);
+  ASSERT_EQ(starters.size(), 3u);  // en, ko and ko,en
   cvs.insert(cvs.end(), starters.begin(), starters.end());
   EXPECT_EQ(schema_check("cv", cvs), 0);
   const std::vector<std::string> layouts = repo_files("layouts", ".yaml");
@@ -1171,6 +1172,54 @@ TEST_F(Cli, NewWritesAStarterInTwoLanguages) {
   Outcome pair = hanji({"build", path("both.yaml"), "--lang", "ko,en"});
   EXPECT_EQ(pair.code, hanji::cli::kBadUsage);
   EXPECT_NE(pair.err.find("--lang sets one language"), std::string::npos) << pair.err;
+}
+
+}  // namespace
+
+namespace {
+
+// Every flag of RenderCV's render command, long and short, becomes the setting RenderCV's own
+// flag sets (settings.render_command.KEY), named after the long flag in messages.
+TEST_F(Cli, EveryRenderCvFlagIsTaken) {
+  const std::vector<std::tuple<std::string, std::string, std::string, bool>> flags = {
+      {"--output-folder", "-o", "output_folder", true},       {"--pdf-path", "-pdf", "pdf_path", true},
+      {"--typst-path", "-typ", "typst_path", true},           {"--markdown-path", "-md", "markdown_path", true},
+      {"--html-path", "-html", "html_path", true},            {"--png-path", "-png", "png_path", true},
+      {"--dont-generate-pdf", "-nopdf", "dont_generate_pdf", false},
+      {"--dont-generate-typst", "-notyp", "dont_generate_typst", false},
+      {"--dont-generate-markdown", "-nomd", "dont_generate_markdown", false},
+      {"--dont-generate-html", "-nohtml", "dont_generate_html", false},
+      {"--dont-generate-png", "-nopng", "dont_generate_png", false}};
+  for (const auto& [long_name, short_name, key, takes_path] : flags)
+    for (const std::string& spelling : {long_name, short_name}) {
+      std::vector<std::string> args = {"hanji", "render", "cv.yaml", spelling};
+      if (takes_path) args.push_back("some/path");
+      std::string error;
+      const std::optional<hanji::cli::Options> opt = hanji::cli::parse_command_line(args, error);
+      ASSERT_TRUE(opt) << spelling << ": " << error;
+      ASSERT_EQ(opt->overrides.size(), 1u) << spelling;
+      EXPECT_EQ(opt->overrides[0].key, "settings.render_command." + key);
+      EXPECT_EQ(opt->overrides[0].value, takes_path ? "some/path" : "true");
+      EXPECT_EQ(opt->overrides[0].origin, long_name);
+    }
+  std::string error;
+  for (const char* watch : {"-w", "--watch"}) {
+    const auto opt = hanji::cli::parse_command_line({"hanji", "render", "cv.yaml", watch}, error);
+    ASSERT_TRUE(opt) << error;
+    EXPECT_TRUE(opt->watch);
+  }
+  const auto files = hanji::cli::parse_command_line(
+      {"hanji", "render", "cv.yaml", "-d", "d.yaml", "-lc", "l.yaml", "-s", "s.yaml", "--cv.phone", "+1 415 555 0100",
+       "--design.theme", "sb2nov", "--quiet"},
+      error);
+  ASSERT_TRUE(files) << error;
+  EXPECT_EQ(files->design_file, "d.yaml");
+  EXPECT_EQ(files->locale_file, "l.yaml");
+  EXPECT_EQ(files->settings_file, "s.yaml");
+  EXPECT_TRUE(files->quiet);
+  ASSERT_EQ(files->overrides.size(), 2u);
+  EXPECT_EQ(files->overrides[0].key, "cv.phone");
+  EXPECT_EQ(files->overrides[1].key, "design.theme");
 }
 
 }  // namespace

@@ -93,7 +93,7 @@ commands:
                     a JSON Resume theme, set in the hanji layout most like it
   validate [resume.json]
                     resume-cli's `resume validate`: check the JSON Resume (exit 1
-                    when it has an error)
+                    on an error or a warning)
   init [resume.json]
                     resume-cli's `resume init`: write a starter JSON Resume; never
                     over an existing file
@@ -420,10 +420,12 @@ void print_diagnostics(const Diagnostics& diags, bool quiet, std::ostream& err, 
       continue;
     const bool error = d.severity == Severity::Error;
     std::size_t& shown = error ? errors : others;
-    if (shown++ < limits::kMaxPrintedDiagnostics)
-      err << format_diagnostic(detail ? Diagnostic{d.severity, d.span, d.message.substr(readers::kDetailMark.size()), d.hints} : d);
-    else
+    if (shown++ >= limits::kMaxPrintedDiagnostics)
       ++(error ? hidden_errors : hidden_others);
+    else if (detail)
+      err << format_diagnostic({d.severity, d.span, d.message.substr(readers::kDetailMark.size()), d.hints});
+    else
+      err << format_diagnostic(d);
   }
   if (hidden_errors + hidden_others == 0) return;
   auto count = [](std::size_t n, const char* what) { return fmt::format("{} more {}{}", n, what, n == 1 ? "" : "s"); };

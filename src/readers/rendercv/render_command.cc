@@ -3,8 +3,8 @@
 // the Markdown and the PNG pages; it keeps their paths as RenderCV resolves them (relative to the CV file's
 // folder, OUTPUT_FOLDER and the name and date placeholders expanded, a leading ~ or ~/ the
 // home folder); a key that asks for what it cannot make (HTML, Typst) changes nothing hanji
-// writes, and is said only with --verbose. The paths are data here; the command decides what it writes, by its
-// own rules for output files.
+// writes, and is said only with --verbose. The paths are data here; the command decides what
+// it writes, by its own rules for output files.
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -275,9 +275,11 @@ std::optional<bool> flag(const YamlNode& node, const std::string& name, Reader& 
 // would see changes, since RenderCV's own files are beside the point for hanji's. Accepted in
 // silence (every stock RenderCV file names them), and said with --verbose.
 void not_written(const Span& at, const std::string& name, std::string_view format, Reader& reader) {
-  reader.diags.note(at, fmt::format("{}{} is accepted and has nothing to do: hanji does not write {}", kDetailMark, name, format),
-                      {"hanji writes the PDF, the Markdown and the PNG pages (and, with --format, plain text, "
-                       "a JSON Resume or SVG pages)"});
+  reader.diags.note(at,
+                    fmt::format("{}{} is accepted and has nothing to do: hanji does not write {}", kDetailMark, name,
+                                format),
+                    {"hanji writes the PDF, the Markdown and the PNG pages (and, with --format, plain text, "
+                     "a JSON Resume or SVG pages)"});
 }
 
 std::string_view format_of(std::string_view key) {
@@ -314,7 +316,8 @@ void read_key(const YamlNode& map, size_t i, bool rendercv1, Reader& reader, Ask
   } else if (key == "design" || key == "locale" || key == "locale_catalog") {
     // Read before the file is (apply_command_line): nothing more to do here.
   } else if (key == "use_local_latex_command") {
-    reader.diags.note(key_span, std::string(kDetailMark) + name + " has nothing to do: hanji sets the PDF itself, without LaTeX");
+    reader.diags.note(key_span,
+                      std::string(kDetailMark) + name + " has nothing to do: hanji sets the PDF itself, without LaTeX");
   } else if (key == "watch") {
     reader.diags.warning(key_span, name + " is ignored: a file does not start hanji watching",
                          {"ask for it on the command line"});
