@@ -1,9 +1,12 @@
 // The `hanji` command in process: usage and exit codes, one test per class of bad input
 // (each names file:line:col, exits 1 and writes nothing), and atomic output.
 #include "cli/cli.h"
+#include "cli/commands.h"
+#include "cli/json_resume_cli.h"
 #include "cli/output.h"
 #include "cli/outputs_plan.h"
 #include "cli/signals.h"
+#include "cli/starter.h"
 #include "export/registry.h"
 #include "readers/source.h"
 
@@ -21,6 +24,7 @@
 #include <set>
 #include <sstream>
 #include <string>
+#include <tuple>
 #include <vector>
 
 namespace fs = std::filesystem;
@@ -470,9 +474,13 @@ TEST_F(Cli, ARenderCvFileIsWrittenWhereItsRenderCommandSays) {
   EXPECT_EQ(std::count(o.out.begin(), o.out.end(), '\n'), 2) << o.out;
   EXPECT_EQ(read(pdf).rfind("%PDF-", 0), 0u);
   EXPECT_NE(read(md).find("# Jane Doe"), std::string::npos);
-  EXPECT_NE(o.err.find("cv.yaml:10:5: warning: settings.render_command.html_path is ignored: hanji does not write HTML"),
+  // An output hanji does not write is accepted in silence, and said with --verbose.
+  EXPECT_EQ(o.err, "");
+  Outcome verbose = hanji({"check", cv, "--verbose"});
+  EXPECT_NE(verbose.err.find("cv.yaml:10:5: note: settings.render_command.html_path is accepted and has nothing to do: "
+                             "hanji does not write HTML"),
             std::string::npos)
-      << o.err;
+      << verbose.err;
   // -o on the command line wins: that file alone.
   Outcome given = hanji({"build", cv, "-o", path("mine.pdf")});
   ASSERT_EQ(given.code, 0) << given.err;
@@ -644,7 +652,7 @@ TEST_F(Cli, SchemaValidatesEverySampleStarterAndLayout) {
   std::vector<std::string> cvs = repo_files("samples", ".yaml");
   const std::vector<std::string> starters = repo_files("starters", ".yaml");
   ASSERT_GE(cvs.size(), 8u);
-  ASSERT_EQ(starters.size(), 2u);
+  ASSERT_EQ(starters.size(), 3u);  // en, ko and ko,en
   cvs.insert(cvs.end(), starters.begin(), starters.end());
   EXPECT_EQ(schema_check("cv", cvs), 0);
   const std::vector<std::string> layouts = repo_files("layouts", ".yaml");
@@ -936,6 +944,282 @@ TEST_F(Cli, StalePagesOutsideRendercvOutputStayWithoutForce) {
   // Never one of the CV's inputs, even with --force.
   EXPECT_FALSE(hanji::cli::may_remove_stale_page(path("p_3.svg"), pages, path("cv.yaml"), {path("p_3.svg")}, {},
                                                  {true, true, nullptr}, refusal));
+}
+
+
+// ---- RenderCV's and resume-cli's commands ---------------------------------------------------
+
+// `hanji render` is `rendercv render`: RenderCV's outputs in rendercv_output/ whatever the file
+// says (PNG pages too), and each of its flags.
+TEST_F(Cli, RenderWritesWhatRenderCvWrites) {
+  const std::string cv = write("cv.yaml", "cv:\n  name: Jane Doe\n  email: jane@example.com\n");
+  Outcome o = hanji({"render", cv});
+  ASSERT_EQ(o.code, 0) << o.err;
+  EXPECT_EQ(o.err, "");
+  for (const char* file : {"Jane_Doe_CV.pdf", "Jane_Doe_CV.md", "Jane_Doe_CV_1.png"})
+    EXPECT_TRUE(fs::exists(path(std::string("rendercv_output/") + file))) << file << "\n" << o.out;
+  EXPECT_FALSE(fs::exists(path("cv.pdf")));
+  // RenderCV's -o is the output folder; the short flags as its reference spells them.
+  Outcome flags = hanji({"render", cv, "-o", "out", "-pdf", "OUTPUT_FOLDER/mine.pdf", "-nomd", "-nopng", "-nohtml",
+                         "-typ", "cv.typ", "-html", "cv.html", "--cv.phone", "+1 415 555 0100"});
+  ASSERT_EQ(flags.code, 0) << flags.err;
+  EXPECT_EQ(flags.err, "") << "Typst and HTML paths are accepted in silence";
+  EXPECT_TRUE(fs::exists(path("out/mine.pdf"))) << flags.out;
+  EXPECT_FALSE(fs::exists(path("out/Jane_Doe_CV.md")));
+  EXPECT_EQ(std::count(flags.out.begin(), flags.out.end(), '\n'), 1) << flags.out;
+  // --verbose says what the Typst path does: nothing, at the flag.
+  Outcome verbose = hanji({"render", cv, "-nopdf", "-nopng", "--typst-path", "cv.typ", "--verbose"});
+  ASSERT_EQ(verbose.code, 0) << verbose.err;
+  EXPECT_NE(verbose.err.find("--typst-path: note: settings.render_command.typst_path is accepted and has nothing to do"),
+            std::string::npos)
+      << verbose.err;
+  // -nopdf -nomd: only the Markdown off too, nothing written and said; --dont-generate-markdown long form.
+  Outcome quiet = hanji({"render", cv, "-q", "--dont-generate-png", "--markdown-path", "notes/cv.md", "-nopdf"});
+  ASSERT_EQ(quiet.code, 0) << quiet.err;
+  EXPECT_EQ(quiet.out, "");
+  EXPECT_TRUE(fs::exists(path("notes/cv.md")));
+  // RenderCV's usage errors are hanji's: one CV, a value after a path flag.
+  EXPECT_EQ(hanji({"render"}).code, hanji::cli::kBadUsage);
+  EXPECT_EQ(hanji({"render", cv, cv}).code, hanji::cli::kBadUsage);
+  EXPECT_EQ(hanji({"render", cv, "--pdf-path"}).code, hanji::cli::kBadUsage);
+  // Outside `render`, RenderCV's short flags are not hanji's.
+  EXPECT_EQ(hanji({"build", cv, "-nomd"}).code, hanji::cli::kBadUsage);
+}
+
+// A path the command line names is the user's choice: it may lead out of the CV's folder, as -o
+// may, where the CV file's own settings may not.
+TEST_F(Cli, RenderPathsFromTheCommandLineMayLeaveTheCvsFolder) {
+  fs::create_directories(dir_ / "cvs");
+  const std::string cv = write("cvs/cv.yaml", rendercv_file("    dont_generate_markdown: true\n"));
+  const std::string desk = path("desk/My CV.pdf");
+  Outcome o = hanji({"render", cv, "--pdf-path", desk, "-nopng"});
+  ASSERT_EQ(o.code, 0) << o.err;
+  EXPECT_EQ(read(desk).rfind("%PDF-", 0), 0u) << o.out;
+  // The same path in the file is refused.
+  const std::string theirs = write("cvs/theirs.yaml", rendercv_file("    pdf_path: " + path("desk/theirs.pdf") + "\n"));
+  Outcome refused = hanji({"build", theirs});
+  EXPECT_EQ(refused.code, hanji::cli::kBadInput);
+  EXPECT_NE(refused.err.find("leads outside the CV's folder"), std::string::npos) << refused.err;
+  // --settings: RenderCV's settings from a file of their own.
+  const std::string settings = write("settings.yaml", "settings:\n  render_command:\n    output_folder: from_settings\n"
+                                                      "    dont_generate_png: true\n");
+  Outcome given = hanji({"render", cv, "-s", settings});
+  ASSERT_EQ(given.code, 0) << given.err;
+  EXPECT_TRUE(fs::exists(path("cvs/from_settings/Jane_Doe_CV.pdf"))) << given.out;
+}
+
+TEST_F(Cli, UnknownCommandGetsTheNearestOne) {
+  Outcome o = hanji({"rendr", "cv.yaml"});
+  EXPECT_EQ(o.code, hanji::cli::kBadUsage);
+  EXPECT_NE(o.err.find("unknown command 'rendr'"), std::string::npos) << o.err;
+  EXPECT_NE(o.err.find("did you mean 'render'?"), std::string::npos) << o.err;
+}
+
+// Every stock RenderCV example builds without a word: the settings that hold RenderCV's
+// defaults, or name outputs hanji does not write, are accepted in silence.
+TEST_F(Cli, StockRenderCvExamplesBuildWithoutAWarning) {
+  int seen = 0;
+  for (const auto& entry : fs::directory_iterator(kRepo / "tests" / "data" / "rendercv")) {
+    if (entry.path().extension() != ".yaml" || entry.path().stem() == "many-options") continue;
+    ++seen;
+    Outcome o = hanji({"check", entry.path().string()});
+    EXPECT_EQ(o.code, 0) << entry.path() << o.err;
+    EXPECT_EQ(o.err, "") << entry.path();
+  }
+  EXPECT_EQ(seen, 9);
+}
+
+// -q silences warnings, but never a character no font has (nor what runs off the page).
+TEST_F(Cli, QuietKeepsWhatIsWrongOnThePage) {
+  const std::string cv = write("glyph.yaml", "cv:\n  name: A\n  sections:\n    about:\n      - \"mail \u2709 me\"\n"
+                                             "settings:\n  render_command:\n    watch_me: true\n");
+  Outcome loud = hanji({"check", cv});
+  EXPECT_NE(loud.err.find("watch_me is not a known setting"), std::string::npos) << loud.err;
+  Outcome quiet = hanji({"check", cv, "-q"});
+  EXPECT_EQ(quiet.code, 0) << quiet.err;
+  EXPECT_EQ(quiet.err.find("watch_me"), std::string::npos) << quiet.err;
+  EXPECT_NE(quiet.err.find("U+2709"), std::string::npos) << quiet.err;
+}
+
+// Under watch, a setting hanji ignores is said on the first build, not on every save.
+TEST_F(Cli, AnIgnoredSettingIsSaidOncePerRun) {
+  hanji::Diagnostics diags;
+  diags.warning(hanji::Span{"cv.yaml", 3, 5}, "settings.render_command.watch is ignored: a file does not start hanji watching");
+  diags.warning(hanji::Span{"cv.yaml", 9, 5}, "no font has U+2709");
+  std::set<std::string> said;
+  std::ostringstream first, second;
+  hanji::cli::print_diagnostics(diags, false, first, false, &said);
+  hanji::cli::print_diagnostics(diags, false, second, false, &said);
+  EXPECT_NE(first.str().find("is ignored"), std::string::npos) << first.str();
+  EXPECT_EQ(second.str().find("is ignored"), std::string::npos) << second.str();
+  EXPECT_NE(second.str().find("U+2709"), std::string::npos) << second.str();
+}
+
+// RenderCV's `rendercv new "John Doe"`: a full name makes John_Doe_CV.yaml, with that name in it.
+TEST_F(Cli, NewTakesAFullNameAsRenderCvDoes) {
+  const fs::path before = fs::current_path();
+  fs::current_path(dir_);
+  Outcome made = hanji({"new", "John Doe"});
+  Outcome again = hanji({"new", "John Doe"});
+  Outcome korean = hanji({"new", "김 서연", "--lang", "ko"});
+  fs::current_path(before);
+  ASSERT_EQ(made.code, 0) << made.err;
+  const std::string text = read(path("John_Doe_CV.yaml"));
+  EXPECT_NE(text.find("\ncv:\n  name: \"John Doe\"\n"), std::string::npos) << text.substr(0, 800);
+  EXPECT_EQ(again.code, hanji::cli::kBadInput) << "never over an existing file";
+  EXPECT_EQ(read(path("John_Doe_CV.yaml")), text);
+  ASSERT_EQ(korean.code, 0) << korean.err;
+  EXPECT_NE(read(path("김_서연_CV.yaml")).find("name: \"김 서연\""), std::string::npos);
+  Outcome built = hanji({"build", path("John_Doe_CV.yaml"), "-o", path("john.pdf")});
+  EXPECT_EQ(built.code, 0) << built.err;
+  EXPECT_EQ(built.err, "");
+  // A file name is a file name.
+  EXPECT_EQ(hanji::cli::starter_file_for("cv.yml"), "cv.yml");
+  EXPECT_EQ(hanji::cli::starter_file_for("dir/cv.txt"), "dir/cv.txt");
+  EXPECT_EQ(hanji::cli::starter_file_for("Jane Q. Public"), "Jane_Q._Public_CV.yaml");
+}
+
+}  // namespace
+
+namespace {
+
+// resume-cli's `resume init`, `resume validate` and `resume export`, with resume.json in the
+// current folder by default, as resume-cli reads it.
+TEST_F(Cli, JsonResumesCommandsRunOnHanji) {
+  const fs::path before = fs::current_path();
+  fs::current_path(dir_);
+  Outcome init = hanji({"init"});
+  Outcome init_again = hanji({"init"});
+  Outcome valid = hanji({"validate"});
+  Outcome exported = hanji({"export", "mine.pdf"});
+  Outcome themed = hanji({"export", "paper", "--theme", "jsonresume-theme-paper", "-f", "txt"});
+  fs::current_path(before);
+  ASSERT_EQ(init.code, 0) << init.err;
+  EXPECT_EQ(read(path("resume.json")).rfind("{", 0), 0u);
+  EXPECT_NE(read(path("resume.json")).find("\"basics\""), std::string::npos);
+  EXPECT_EQ(init_again.code, hanji::cli::kBadInput) << "never over an existing file";
+  EXPECT_EQ(valid.code, 0) << valid.err;
+  EXPECT_EQ(valid.err, "");
+  ASSERT_EQ(exported.code, 0) << exported.err;
+  EXPECT_EQ(exported.err, "");
+  EXPECT_EQ(read(path("mine.pdf")).rfind("%PDF-", 0), 0u);
+  ASSERT_EQ(themed.code, 0) << themed.err;
+  EXPECT_TRUE(fs::exists(path("paper.txt"))) << "the format's extension after a bare name";
+  // An invalid resume: exit 1, as resume-cli's validate.
+  const std::string broken = write("broken.json", "{\"basics\": {\"name\": \"A\"}, \"work\": [{\"startDate\": \"soon\"}]}");
+  Outcome invalid = hanji({"validate", broken});
+  EXPECT_EQ(invalid.code, hanji::cli::kBadInput) << invalid.err;
+  EXPECT_NE(invalid.err.find("1 warning; " + broken + " does not validate"), std::string::npos) << invalid.err;
+  EXPECT_EQ(hanji({"check", broken}).code, 0) << "check takes what it can read";
+  EXPECT_EQ(hanji({"validate", write("not.json", "{\"basics\": ")}).code, hanji::cli::kBadInput);
+  Outcome resume_flag = hanji({"validate", "--resume", path("resume.json")});
+  EXPECT_EQ(resume_flag.code, 0) << resume_flag.err;
+}
+
+// --theme: a known JSON Resume theme is set in the layout most like it; any other in classic,
+// with one warning naming it.
+TEST_F(Cli, JsonResumeThemesMapToLayouts) {
+  EXPECT_EQ(hanji::cli::layout_for_theme("even"), "classic");
+  EXPECT_EQ(hanji::cli::layout_for_theme("jsonresume-theme-elegant"), "sidebar");
+  EXPECT_EQ(hanji::cli::layout_for_theme("macchiato"), "timeline");
+  EXPECT_EQ(hanji::cli::layout_for_theme("paper"), "serif");
+  EXPECT_FALSE(hanji::cli::layout_for_theme("my-own-theme"));
+  // Every layout the table names is one hanji has.
+  const std::vector<std::string> layouts = layout_names();
+  for (const char* theme : {"even", "class", "elegant", "flat", "kendall", "macchiato", "onepage", "paper",
+                            "stackoverflow", "modern", "caffeine", "slick", "professional", "short", "spartacus"}) {
+    const std::optional<std::string> layout = hanji::cli::layout_for_theme(theme);
+    ASSERT_TRUE(layout) << theme;
+    EXPECT_NE(std::find(layouts.begin(), layouts.end(), *layout), layouts.end()) << theme << " -> " << *layout;
+  }
+  const std::string resume = (kRepo / "samples" / "json-resume.json").string();
+  Outcome unknown = hanji({"export", path("cv.pdf"), "--resume", resume, "--theme", "my-own-theme"});
+  EXPECT_EQ(unknown.code, 0) << unknown.err;
+  EXPECT_NE(unknown.err.find("warning: the JSON Resume theme 'my-own-theme' has no hanji look-alike: set in classic"),
+            std::string::npos)
+      << unknown.err;
+  Outcome elegant = hanji({"export", path("elegant.pdf"), "-r", resume, "-t", "elegant"});
+  EXPECT_EQ(elegant.code, 0) << elegant.err;
+  EXPECT_EQ(elegant.err, "");
+  // The layout it picked is in the PDF's words: sidebar's differs from classic's.
+  EXPECT_NE(read(path("elegant.pdf")), read(path("cv.pdf")));
+}
+
+}  // namespace
+
+namespace {
+
+// `hanji new --lang ko,en`: one starter in both languages, which `hanji languages` lists and
+// each --lang builds without a warning; en,ko puts English first (the default).
+TEST_F(Cli, NewWritesAStarterInTwoLanguages) {
+  for (const std::string pair : {"ko,en", "en,ko"}) {
+    const std::string cv = path(pair == "ko,en" ? "both.yaml" : "english-first.yaml");
+    Outcome made = hanji({"new", cv, "--lang", pair});
+    ASSERT_EQ(made.code, 0) << made.err;
+    Outcome languages = hanji({"languages", cv});
+    EXPECT_EQ(languages.out, pair == "ko,en" ? "ko\nen\n" : "en\nko\n") << languages.err;
+    for (const std::string language : {"ko", "en"}) {
+      Outcome built = hanji({"build", cv, "--lang", language, "-o", path(pair + "-" + language + ".pdf")});
+      EXPECT_EQ(built.code, 0) << built.err;
+      EXPECT_EQ(built.err, "") << pair << " --lang " << language;
+    }
+    // The text of each language, with no --lang: the first one written.
+    Outcome text = hanji({"build", cv, "--format", "txt", "-o", "-"});
+    EXPECT_NE(text.out.find(pair == "ko,en" ? "김서연" : "Seoyeon Kim"), std::string::npos) << text.out.substr(0, 300);
+  }
+  EXPECT_NE(read(path("english-first.yaml")).find("name: {en: Seoyeon Kim, ko: 김서연}"), std::string::npos);
+  // One language a build: a pair is `new`'s alone.
+  Outcome pair = hanji({"build", path("both.yaml"), "--lang", "ko,en"});
+  EXPECT_EQ(pair.code, hanji::cli::kBadUsage);
+  EXPECT_NE(pair.err.find("--lang sets one language"), std::string::npos) << pair.err;
+}
+
+}  // namespace
+
+namespace {
+
+// Every flag of RenderCV's render command, long and short, becomes the setting RenderCV's own
+// flag sets (settings.render_command.KEY), named after the long flag in messages.
+TEST_F(Cli, EveryRenderCvFlagIsTaken) {
+  const std::vector<std::tuple<std::string, std::string, std::string, bool>> flags = {
+      {"--output-folder", "-o", "output_folder", true},       {"--pdf-path", "-pdf", "pdf_path", true},
+      {"--typst-path", "-typ", "typst_path", true},           {"--markdown-path", "-md", "markdown_path", true},
+      {"--html-path", "-html", "html_path", true},            {"--png-path", "-png", "png_path", true},
+      {"--dont-generate-pdf", "-nopdf", "dont_generate_pdf", false},
+      {"--dont-generate-typst", "-notyp", "dont_generate_typst", false},
+      {"--dont-generate-markdown", "-nomd", "dont_generate_markdown", false},
+      {"--dont-generate-html", "-nohtml", "dont_generate_html", false},
+      {"--dont-generate-png", "-nopng", "dont_generate_png", false}};
+  for (const auto& [long_name, short_name, key, takes_path] : flags)
+    for (const std::string& spelling : {long_name, short_name}) {
+      std::vector<std::string> args = {"hanji", "render", "cv.yaml", spelling};
+      if (takes_path) args.push_back("some/path");
+      std::string error;
+      const std::optional<hanji::cli::Options> opt = hanji::cli::parse_command_line(args, error);
+      ASSERT_TRUE(opt) << spelling << ": " << error;
+      ASSERT_EQ(opt->overrides.size(), 1u) << spelling;
+      EXPECT_EQ(opt->overrides[0].key, "settings.render_command." + key);
+      EXPECT_EQ(opt->overrides[0].value, takes_path ? "some/path" : "true");
+      EXPECT_EQ(opt->overrides[0].origin, long_name);
+    }
+  std::string error;
+  for (const char* watch : {"-w", "--watch"}) {
+    const auto opt = hanji::cli::parse_command_line({"hanji", "render", "cv.yaml", watch}, error);
+    ASSERT_TRUE(opt) << error;
+    EXPECT_TRUE(opt->watch);
+  }
+  const auto files = hanji::cli::parse_command_line(
+      {"hanji", "render", "cv.yaml", "-d", "d.yaml", "-lc", "l.yaml", "-s", "s.yaml", "--cv.phone", "+1 415 555 0100",
+       "--design.theme", "sb2nov", "--quiet"},
+      error);
+  ASSERT_TRUE(files) << error;
+  EXPECT_EQ(files->design_file, "d.yaml");
+  EXPECT_EQ(files->locale_file, "l.yaml");
+  EXPECT_EQ(files->settings_file, "s.yaml");
+  EXPECT_TRUE(files->quiet);
+  ASSERT_EQ(files->overrides.size(), 2u);
+  EXPECT_EQ(files->overrides[0].key, "cv.phone");
+  EXPECT_EQ(files->overrides[1].key, "design.theme");
 }
 
 }  // namespace

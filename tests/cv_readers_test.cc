@@ -2024,11 +2024,14 @@ TEST(SourceRenderCommand, SwitchesAndWhatHanjiCannotMake) {
   const RenderSettings& render = loaded.file->settings.render;
   EXPECT_TRUE(render.pdf_wanted);
   EXPECT_FALSE(render.markdown_wanted);
-  expect_at(diag(loaded.diags, "dont_generate_html is ignored: hanji does not write HTML").span, 7, 5);
-  expect_at(diag(loaded.diags, "html_path is ignored: hanji does not write HTML").span, 9, 5);
-  diag(loaded.diags, "typst_path is ignored: hanji does not write Typst");
+  // What hanji does not write is accepted in silence: a detail (--verbose), not a warning.
+  const Diagnostic& html = diag(loaded.diags, "dont_generate_html is accepted and has nothing to do: hanji does not write HTML");
+  expect_at(html.span, 7, 5);
+  EXPECT_EQ(html.severity, Severity::Detail);
+  expect_at(diag(loaded.diags, "html_path is accepted and has nothing to do: hanji does not write HTML").span, 9, 5);
+  diag(loaded.diags, "typst_path is accepted and has nothing to do: hanji does not write Typst");
   EXPECT_TRUE(has_hint(diag(loaded.diags, "dont_generate_pfd is not a known setting"), "'dont_generate_pdf'"));
-  EXPECT_EQ(loaded.diags.warning_count(), 4);  // dont_generate_png: true asks for nothing
+  EXPECT_EQ(loaded.diags.warning_count(), 1);  // the typo; dont_generate_png: true asks for nothing
   EXPECT_FALSE(render.png_wanted);
   // PNG pages: only when the file asks for them (RenderCV draws them unless told not to).
   EXPECT_FALSE(with_command("    pdf_path: cv.pdf\n").file->settings.render.png_wanted);
@@ -2119,8 +2122,9 @@ TEST(SourceRenderCommand, RenderCvOnesSettings) {
   const RenderSettings& render = loaded.file->settings.render;
   EXPECT_EQ(render.pdf.path, "out_2024/Jane_Doe_CV.pdf");  // RenderCV 1 expanded placeholders anywhere
   EXPECT_EQ(render.markdown.path, "Jane_Doe/Feb.md");
-  expect_at(diag(loaded.diags, "rendercv_settings.render_command.use_local_latex_command is ignored").span, 8, 5);
-  diag(loaded.diags, "rendercv_settings.render_command.latex_path is ignored: hanji does not write LaTeX");
+  expect_at(diag(loaded.diags, "rendercv_settings.render_command.use_local_latex_command has nothing to do").span, 8, 5);
+  diag(loaded.diags, "rendercv_settings.render_command.latex_path is accepted and has nothing to do: hanji does not "
+                     "write LaTeX");
   diag(loaded.diags, "rendercv_settings.render_command.watch is ignored");
 }
 

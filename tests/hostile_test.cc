@@ -418,12 +418,11 @@ std::string prepare_output(const fs::path& dir, const Case& c) {
   return "out.pdf";
 }
 
-// `hanji build INPUT -o OUTPUT -q ARGS...` (no -o for `output: none`: the CV file, or the
-// case's args, say where it goes).
+// `hanji build INPUT -o OUTPUT ARGS...` (no -o for `output: none`: the CV file, or the
+// case's args, say where it goes). Without -q, which would hide the warnings cases expect.
 std::vector<std::string> build_args(const std::string& input, const std::string& output, const Case& c) {
   std::vector<std::string> args{"build", input};
   if (!output.empty()) args.insert(args.end(), {"-o", output});
-  args.push_back("-q");
   args.insert(args.end(), c.args.begin(), c.args.end());
   return args;
 }
@@ -534,7 +533,7 @@ TEST_P(Hostile, GivesAPdfOrALocatedErrorInTime) {
   for (const std::string& name : c.missing)
     EXPECT_FALSE(fs::exists(fs::symlink_status(dir_ / name))) << name << " was written\n" << build.err;
 
-  std::vector<std::string> check_args{"check", input, "-q"};
+  std::vector<std::string> check_args{"check", input};
   check_args.insert(check_args.end(), c.args.begin(), c.args.end());
   const RunResult check = run_hanji(dir_, check_args, &c);
   expect_outcome(c, check, c.check_exit, "check");

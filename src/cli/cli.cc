@@ -29,6 +29,8 @@
 #include "cli/output.h"
 #include "cli/outputs_plan.h"
 #include "cli/override_args.h"
+#include "cli/rendercv_args.h"
+#include "cli/json_resume_cli.h"
 #include "cli/schema.h"
 #include "cli/starter.h"
 
@@ -66,15 +68,35 @@ commands:
                     click on a word shows (and with --editor opens) its line
   check CV.yaml [same options as build]
                     do everything build does but write the PDF: report problems
+  render CV.yaml [-w] [-o FOLDER] [-pdf PATH] [-md PATH] [-png PATH] [-typ PATH] [-html PATH]
+         [-nopdf] [-nomd] [-nopng] [-nohtml] [-notyp] [-d FILE] [-lc FILE] [-s FILE]
+         [--cv.KEY VALUE]... [same options as build]
+                    RenderCV's `rendercv render` with its flags (long forms too:
+                    --watch, --output-folder, --pdf-path, --dont-generate-markdown,
+                    --design, --locale-catalog, --settings, ...): writes what it writes,
+                    rendercv_output/NAME_CV.pdf, .md and the PNG pages (-o is a folder
+                    here; Typst and HTML paths are accepted and do nothing)
   languages CV.yaml   the languages a CV is written in, one per line (texts
                     written as {ko: ..., en: ...}); one --lang for each
   layouts [--parameters | --reference]
                     list the available layouts (or every value a layout may set
                     with its default, or all of it as Markdown: layouts/README.md)
-  new [FILE] [--lang en|ko] [--layout NAME]
-                    write a starter CV to edit (default: cv.yaml here); never
-                    over an existing file
+  new [FILE | "FULL NAME"] [--lang en|ko|ko,en|en,ko] [--layout NAME]
+                    write a starter CV to edit (default: cv.yaml here; a full
+                    name writes FULL_NAME_CV.yaml with that name; ko,en: both
+                    languages in one file); never over an existing file. Sample
+                    CVs to start from are installed in share/doc/hanji/samples
   schema cv|layout  print the JSON Schema of a CV or layout file, for editors
+  export [FILE.pdf] [--resume resume.json] [--theme NAME] [--format FORMAT]
+                    resume-cli's `resume export`: build the JSON Resume (default
+                    resume.json here) into FILE (default resume.pdf); --theme names
+                    a JSON Resume theme, set in the hanji layout most like it
+  validate [resume.json]
+                    resume-cli's `resume validate`: check the JSON Resume (exit 1
+                    on an error or a warning)
+  init [resume.json]
+                    resume-cli's `resume init`: write a starter JSON Resume; never
+                    over an existing file
 
 options:
   -o, --output FILE   where to write the PDF ('-': standard output); a CV of '-'
@@ -123,7 +145,10 @@ options:
                       and the layout's pdf.standard
   --untagged          no structure tree (PDFs are tagged for screen readers by
                       default; untagged they are 5-17% smaller)
-  -q, --quiet         print only errors and warnings
+  -q, --quiet         print only errors, and a character no font has or what runs
+                      off the page
+  --verbose           print also what is accepted and changes nothing (RenderCV
+                      settings for outputs hanji does not write)
   -h, --help          show this help
   --version           show the version
 
@@ -180,8 +205,19 @@ bool plausible_language(const std::string& code) {
 /// Parses the arguments after the program name; on a usage error fills `error`.
 std::optional<Options> parse_args(const std::vector<std::string>& args, std::string& error) {
   Options opt;
+  // RenderCV's flags are read as RenderCV reads them after `render` (its -o is a folder).
+  // resume-cli's after export, init and validate.
+  const bool rendercv = args.size() > 1 && args[1] == "render";
+  const bool json_resume = args.size() > 1 && is_json_resume_command(args[1]);
   for (size_t i = 1; i < args.size(); ++i) {
     const std::string& a = args[i];
+    std::optional<bool> foreign;  // a flag of RenderCV's or resume-cli's
+    if (rendercv) foreign = parse_rendercv_flag(args, i, opt, error);
+    if (json_resume) foreign = parse_json_resume_flag(args, i, opt, error);
+    if (foreign) {
+      if (!*foreign) return std::nullopt;
+      continue;
+    }
     auto value = [&](const char* flag) -> std::optional<std::string> {
       if (i + 1 >= args.size() || args[i + 1].empty()) {
         error = fmt::format("option {} needs a value", flag);
@@ -208,7 +244,11 @@ std::optional<Options> parse_args(const std::vector<std::string>& args, std::str
     } else if (a == "--lang") {
       auto v = value("--lang");
       if (!v) return std::nullopt;
-      if (!plausible_language(*v)) {
+      // `hanji new --lang ko,en`: a starter in two languages; every other command sets one.
+      const size_t comma = v->find(',');
+      const bool pair = comma != std::string::npos && plausible_language(v->substr(0, comma)) &&
+                        plausible_language(v->substr(comma + 1));
+      if (!plausible_language(*v) && !pair) {
         error = fmt::format("--lang needs a language code such as ko or en, not '{}'", *v);
         return std::nullopt;
       }
@@ -305,6 +345,8 @@ std::optional<Options> parse_args(const std::vector<std::string>& args, std::str
       opt.allow_outside = true;
     } else if (a == "-q" || a == "--quiet") {
       opt.quiet = true;
+    } else if (a == "--verbose") {
+      opt.verbose = true;
     } else if (a == "--parameters") {
       opt.parameters = true;
     } else if (a == "--reference") {
@@ -320,7 +362,8 @@ std::optional<Options> parse_args(const std::vector<std::string>& args, std::str
       return std::nullopt;
     } else if (opt.command.empty()) {
       opt.command = a;
-    } else if (opt.inputs.empty() || opt.command == "build" || opt.command == "check") {
+    } else if (opt.inputs.empty() || opt.command == "build" || opt.command == "check" || opt.command == "new" ||
+               opt.command == "render" || is_json_resume_command(opt.command)) {
       opt.inputs.push_back(a);
     } else {
       error = fmt::format("unexpected argument '{}'", a);
@@ -334,6 +377,11 @@ std::optional<Options> parse_args(const std::vector<std::string>& args, std::str
 
 std::optional<Options> parse_command_line(const std::vector<std::string>& args, std::string& error) {
   std::optional<Options> opt = parse_args(args, error);
+  if (opt && opt->command != "new" && opt->language.find(',') != std::string::npos) {
+    error = fmt::format("--lang sets one language of a CV, not '{}' (hanji new --lang {} writes a starter in both)",
+                        opt->language, opt->language);
+    return std::nullopt;
+  }
   if (opt && opt->command != "serve" && (opt->port != kDefaultPort || !opt->host.empty() || !opt->editor.empty() || opt->open_browser)) {
     error = "--port, --host, --editor and --open are options of 'hanji serve'";
     return std::nullopt;
@@ -341,19 +389,41 @@ std::optional<Options> parse_command_line(const std::vector<std::string>& args, 
   return opt;
 }
 
-/// Errors and warnings always; notes (what fitting changed) unless --quiet. At most
-/// limits::kMaxPrintedDiagnostics of each severity, in file order: a file with 10,000
+namespace {
+
+/// What -q never hides: a character no font has (a box or nothing in its place) and a line or
+/// block that runs past its column or page. Both are on the page for everyone to see, and only
+/// the user can fix them; the stages that find them say so in these words (src/text/itemize.cc,
+/// src/layout/chunks.cc), which tests/cli_test.cc holds to.
+bool shows_on_the_page(const Diagnostic& d) {
+  return d.severity == Severity::Warning &&
+         (d.message.starts_with("no font has ") || d.message.starts_with("content runs past the bottom margin") ||
+          d.message.ends_with("it breaks inside the word"));
+}
+
+}  // namespace
+
+/// Errors always; warnings and notes (what fitting changed) unless --quiet, except the
+/// warnings of what is wrong on the page (shows_on_the_page); details only with --verbose. At
+/// most limits::kMaxPrintedDiagnostics of each severity, in file order: a file with 10,000
 /// mistakes needs its first ones fixed, not 10,000 messages (nor an error hidden behind them).
-void print_diagnostics(const Diagnostics& diags, bool quiet, std::ostream& err) {
+void print_diagnostics(const Diagnostics& diags, bool quiet, std::ostream& err, bool verbose,
+                       std::set<std::string>* said_before) {
   std::size_t errors = 0, others = 0, hidden_errors = 0, hidden_others = 0;
   for (const auto& d : diags.all()) {
-    if (quiet && d.severity == Severity::Note) continue;
+    const bool detail = d.severity == Severity::Detail;
+    if (detail && !verbose) continue;
+    if (quiet && !verbose && d.severity != Severity::Error && !shows_on_the_page(d)) continue;
+    // A setting hanji cannot follow is said once a run, not on every save (watch).
+    if (said_before && d.severity == Severity::Warning && d.message.find(" is ignored") != std::string::npos &&
+        !said_before->insert(format_diagnostic(d)).second)
+      continue;
     const bool error = d.severity == Severity::Error;
     std::size_t& shown = error ? errors : others;
-    if (shown++ < limits::kMaxPrintedDiagnostics)
-      err << format_diagnostic(d);
-    else
+    if (shown++ >= limits::kMaxPrintedDiagnostics)
       ++(error ? hidden_errors : hidden_others);
+    else
+      err << format_diagnostic(d);
   }
   if (hidden_errors + hidden_others == 0) return;
   auto count = [](std::size_t n, const char* what) { return fmt::format("{} more {}{}", n, what, n == 1 ? "" : "s"); };
@@ -410,9 +480,12 @@ std::optional<model::Date> today(std::optional<long long> epoch) {
 }  // namespace
 
 engine::Request Run::request() const {
-  return engine::Request{opt.layout, opt.paper, opt.fit_pages,
-                         {opt.language, opt.only_tags, {}, {}, today(epoch), nullptr, opt.overrides, opt.design_file,
-                          opt.locale_file}};
+  engine::Request request{opt.layout, opt.paper, opt.fit_pages,
+                          {opt.language, opt.only_tags, {}, {}, today(epoch), nullptr, opt.overrides, opt.design_file,
+                           opt.locale_file}};
+  request.read.settings_file = opt.settings_file;
+  request.read.rendercv_render = opt.rendercv_render;
+  return request;
 }
 
 int Run::refused(const OutputRefusal& refusal) const {
@@ -684,7 +757,7 @@ int build_one(const Run& run, engine::Engine& engine, const std::string& input, 
     plan = plan_outputs(OutputChoice{opt.format.empty() ? nullptr : &format, output, opt.language},
                         file->settings.render, diags);
     if (run.write && !check_plan(first_files(), input, {}, run.rules(), refusal)) {
-      print_diagnostics(diags, opt.quiet, run.err);
+      print_diagnostics(diags, opt.quiet, run.err, opt.verbose, run.said);
       return run.refused(refusal);
     }
   }
@@ -723,11 +796,16 @@ int build_one(const Run& run, engine::Engine& engine, const std::string& input, 
     else
       file.reset();
   }
-  print_diagnostics(diags, opt.quiet, run.err);
+  print_diagnostics(diags, opt.quiet, run.err, opt.verbose, run.said);
   const bool pdf = plan.empty() ? format.is_default : plans_default(plan);  // what the messages speak of
   if (!file || diags.has_errors())
     return run.failed(diags, pdf ? "no PDF written" : "nothing written",
                       pdf ? "the CV does not build" : "the CV does not read");
+  if (!run.write && opt.warnings_fail && diags.warning_count() > 0) {
+    run.err << fmt::format("hanji: {} warning{}; {} does not validate\n", diags.warning_count(),
+                           diags.warning_count() == 1 ? "" : "s", input);
+    return kBadInput;
+  }
   if (!run.write) {
     if (!opt.quiet)
       run.out << fmt::format("{}: ok{}\n", input,
@@ -787,7 +865,7 @@ int languages(const Options& opt, const std::string& argv0, std::ostream& out, s
   Diagnostics diags;
   engine::Engine engine(theme::find_data_dirs(argv0));
   std::optional<model::CvFile> file = engine.load(opt.input(), engine::Request{}, diags);
-  print_diagnostics(diags, true, err);
+  print_diagnostics(diags, opt.quiet, err, opt.verbose);
   if (!file) return kBadInput;
   if (file->languages.empty()) out << file->locale.language << "\n";
   for (const std::string& language : file->languages) out << language << "\n";
@@ -810,7 +888,7 @@ int list(const Options& opt, const std::string& argv0, std::ostream& out, std::o
   theme::DataDirs dirs = theme::find_data_dirs(argv0);
   if (std::string user = theme::user_layouts_dir(); !user.empty()) dirs.user_layouts.push_back(user);
   std::vector<theme::LayoutInfo> layouts = theme::list_layouts(dirs, diags);
-  print_diagnostics(diags, opt.quiet, err);
+  print_diagnostics(diags, opt.quiet, err, opt.verbose);
   if (opt.reference) {
     out << theme::layout_reference(theme::list_layouts(theme::find_data_dirs(argv0), diags));
     return diags.has_errors() ? kBadInput : kOk;
@@ -844,6 +922,30 @@ int start_server(const std::string& argv0, const std::vector<std::string>& args,
   return kBadInput;
 }
 
+/// Every command, for the hint after an unknown one.
+const std::vector<std::string> kCommands = {"build",  "check",  "watch", "serve",  "layouts", "languages",
+                                            "new",    "schema", "render", "export", "init",    "validate"};
+
+int run_command(const Options& opt, const std::string& argv0, const std::vector<std::string>& args,
+                std::ostream& out, std::ostream& err, TempFiles* temp_files);
+
+// `hanji render CV.yaml [RenderCV's flags]`: `rendercv render`, as hanji build (or watch, with
+// --watch) writing what RenderCV writes where RenderCV writes it (settings.render_command's
+// defaults, rendercv_output/ beside the CV, when the file says nothing).
+int render(const Options& opt, const std::string& argv0, const std::vector<std::string>& args, std::ostream& out,
+           std::ostream& err, TempFiles* temp_files) {
+  if (opt.inputs.size() != 1) {
+    err << (opt.inputs.empty() ? std::string("hanji: error: 'render' needs a CV file\n")
+                               : fmt::format("hanji: error: 'render' takes one CV file, not '{}' too\n", opt.inputs[1]))
+        << "  hint: hanji render CV.yaml (hanji build takes several)\n";
+    return kBadUsage;
+  }
+  Options as_build = opt;
+  as_build.command = opt.watch ? "watch" : "build";
+  as_build.rendercv_render = true;
+  return run_command(as_build, argv0, args, out, err, temp_files);
+}
+
 int run_command(const Options& opt, const std::string& argv0, const std::vector<std::string>& args,
                 std::ostream& out, std::ostream& err, TempFiles* temp_files) {
   if (opt.command == "help") {
@@ -853,6 +955,17 @@ int run_command(const Options& opt, const std::string& argv0, const std::vector<
   if (opt.command == "version") {
     out << "hanji " << HANJI_VERSION << " (libharu " << pdf::libharu_version() << ")\n";
     return kOk;
+  }
+  if (opt.command == "render") return render(opt, argv0, args, out, err, temp_files);
+  if (opt.command == "init") return write_json_resume_starter(opt, argv0, out, err, temp_files);
+  if (is_json_resume_command(opt.command)) {
+    std::string error;
+    std::optional<Options> as_hanji = as_hanji_command(opt, err, error);
+    if (!as_hanji) {
+      err << "hanji: error: " << error << "\n  hint: run 'hanji --help' for usage\n";
+      return kBadUsage;
+    }
+    return run_command(*as_hanji, argv0, args, out, err, temp_files);
   }
   if (opt.command == "build" || opt.command == "check" || opt.command == "watch") {
     std::string error;
@@ -879,7 +992,7 @@ int run_command(const Options& opt, const std::string& argv0, const std::vector<
     err << usage();
     return kBadUsage;
   }
-  std::string guess = closest_match(opt.command, {"build", "check", "watch", "serve", "layouts", "languages", "new", "schema"});
+  std::string guess = closest_match(opt.command, kCommands);
   err << fmt::format("hanji: error: unknown command '{}'\n", opt.command);
   if (!guess.empty()) err << fmt::format("  hint: did you mean '{}'?\n", guess);
   return kBadUsage;

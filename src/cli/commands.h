@@ -32,6 +32,12 @@ struct Options {
   std::vector<std::string> only_tags; // --only, repeatable
   std::string design_file;            // --design
   std::string locale_file;            // --locale
+  std::string settings_file;          // render: --settings, RenderCV's settings: from a file of its own
+  bool watch = false;                 // render: --watch (hanji watch)
+  bool rendercv_render = false;       // hanji render: RenderCV's outputs whatever the file says
+  std::string theme;                  // export: --theme, a JSON Resume theme (mapped to a layout)
+  std::string resume_file;            // export, validate, init: --resume (default resume.json)
+  bool warnings_fail = false;         // validate: a warning fails the check too (exit 1), as a schema error does in resume-cli
   std::vector<readers::Override> overrides;  // --set KEY=VALUE, RenderCV's --cv.phone VALUE
   unsigned jobs = 0;                  // -j; 0: as many as the machine has cores
   int dpi = 0;                        // --dpi, for --format png; 0: png::kDefaultDpi
@@ -45,6 +51,7 @@ struct Options {
   bool force = false;                 // --force: a CV file's own outputs may replace files outside rendercv_output/
   bool allow_outside = false;         // --allow-outside: a CV file's own outputs may go outside its folder
   bool quiet = false;
+  bool verbose = false;               // --verbose: the details too (settings accepted in silence)
   bool parameters = false;
   bool reference = false;
 
@@ -66,10 +73,13 @@ struct Run {
   /// The files this run has written (their real_location), which it may write again (watch);
   /// null when no file is built twice (build).
   std::set<std::string>* written = nullptr;
+  /// The warnings of ignored settings this run has printed (watch: said once, not every save);
+  /// null: every build says its own.
+  std::set<std::string>* said = nullptr;
 
   /// The same run with its output and messages going elsewhere (one CV of a batch).
   Run to(std::ostream& other_out, std::ostream& other_err) const {
-    return Run{opt, argv0, other_out, other_err, temp_files, epoch, write, written};
+    return Run{opt, argv0, other_out, other_err, temp_files, epoch, write, written, said};
   }
   /// The rules a CV file's own outputs are held to (outputs_plan.h).
   PlanRules rules() const { return PlanRules{opt.force, opt.allow_outside, written}; }
@@ -78,8 +88,12 @@ struct Run {
   int failed(const Diagnostics& diags, const char* when_writing, const char* when_checking) const;
 };
 
-/// Errors and warnings always; notes unless `quiet`; at most limits::kMaxPrintedDiagnostics.
-void print_diagnostics(const Diagnostics& diags, bool quiet, std::ostream& err);
+/// Errors always; warnings and notes unless `quiet` (but never a character no font has, nor
+/// what runs past its column or page); details only when `verbose`; at most
+/// limits::kMaxPrintedDiagnostics. `said_before` (watch): the ignored settings already said,
+/// which are not said again.
+void print_diagnostics(const Diagnostics& diags, bool quiet, std::ostream& err, bool verbose = false,
+                       std::set<std::string>* said_before = nullptr);
 
 /// The file `input` is written to: -o, else the input's name with the format's extension (and
 /// the --lang asked for before it: cv-ko.pdf), else standard output ("-") for standard input.

@@ -48,6 +48,10 @@ Asked asked_path(const model::RenderSettings& render, const exports::Exporter& f
           "settings.render_command.output_folder"};
 }
 
+// What the command line sets (hanji render --pdf-path, or --set settings.render_command...) is
+// located at the option that set it: a "file" named after the option, with no line.
+bool named_on_command_line(const Span& span) { return !span.known() && span.file.starts_with("--"); }
+
 // cv.pdf -> cv-ko.pdf for --lang ko: each language of a CV is a file of its own.
 std::string with_language(const std::string& path, const std::string& language) {
   if (language.empty()) return path;
@@ -65,7 +69,8 @@ std::vector<PlannedOutput> plan_outputs(const OutputChoice& choice, const model:
   std::vector<PlannedOutput> plan;
   auto add = [&](const exports::Exporter& what) {
     if (Asked asked = asked_path(render, what); !asked.path.empty())
-      plan.push_back({&what, with_language(asked.path, choice.language), true, asked.span, asked.setting});
+      plan.push_back({&what, with_language(asked.path, choice.language), true, asked.span, asked.setting,
+                      named_on_command_line(asked.span)});
   };
   if (choice.format) {
     add(format);  // asked for on the command line: written whatever dont_generate_* says
@@ -146,7 +151,7 @@ class PlanCheck {
       return refuse(refusal, output,
                     fmt::format("refusing to {} '{}': it is '{}', a file the CV is made from", doing, path, it->second),
                     hint);
-    if (!output.from_file) return true;
+    if (!output.from_file || output.by_command_line) return true;
     if (!rules_.allow_outside && !is_within(real, folder_))
       return refuse(refusal, output,
                     fmt::format("{} leads outside the CV's folder: '{}' is {}", output.setting, path, real),

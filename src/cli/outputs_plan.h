@@ -25,6 +25,9 @@ struct PlannedOutput {
   bool from_file = false;  // the CV file asked for it: its folder is made when missing
   Span span;               // where the CV file asks for it (from_file), for messages
   std::string setting;     // the key that asks for it: settings.render_command.pdf_path
+  /// The command line named it (hanji render --pdf-path, --output-folder): the user's choice,
+  /// held to output.h's rules only, as -o is.
+  bool by_command_line = false;
 };
 
 /// One file a build will write: a whole output, or one page of a per-page output.

@@ -228,7 +228,7 @@ std::uint64_t Preview::rebuild() {
   }
   const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started).count();
   const bool ok = rendered && !diags.has_errors();
-  print_diagnostics(diags, run_.opt.quiet, run_.err);
+  print_diagnostics(diags, run_.opt.quiet, run_.err, run_.opt.verbose, run_.said);
   std::string layout_name;
   std::vector<std::string> inputs;
   if (ok) {
@@ -244,7 +244,10 @@ std::uint64_t Preview::rebuild() {
   version_ = next;
   ok_ = ok;
   ms_ = ms;
-  messages_ = diags.all();
+  // Details (what --verbose prints) change nothing on the page: the panel shows what does.
+  messages_.clear();
+  for (const Diagnostic& d : diags.all())
+    if (d.severity != Severity::Detail) messages_.push_back(d);
   if (!languages.empty() || ok) languages_ = languages;
   inputs_ = std::move(inputs);
   if (ok) {

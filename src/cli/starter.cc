@@ -27,10 +27,43 @@ std::string_view find_starter(std::string_view language) {
   return {};
 }
 
+// The two-language starter is written Korean first (starters/ko,en.yaml), and the first
+// language written is a CV's default: for `--lang en,ko`, each {ko: A, en: B} becomes
+// {en: B, ko: A}, and each `ko:` line followed by its `en:` line changes place with it.
+std::string english_first(std::string_view korean_first) {
+  std::vector<std::string> lines;
+  for (size_t at = 0; at <= korean_first.size();) {
+    const size_t end = std::min(korean_first.find('\n', at), korean_first.size());
+    lines.emplace_back(korean_first.substr(at, end - at));
+    at = end + 1;
+  }
+  for (std::string& line : lines) {
+    const size_t open = line.find("{ko: "), comma = line.find(", en: ", open), close = line.rfind('}');
+    if (open == std::string::npos || comma == std::string::npos || close == std::string::npos || close < comma) continue;
+    const std::string korean = line.substr(open + 5, comma - open - 5);
+    const std::string english = line.substr(comma + 6, close - comma - 6);
+    line.replace(open, close + 1 - open, "{en: " + english + ", ko: " + korean + "}");
+  }
+  for (size_t i = 0; i + 1 < lines.size(); ++i) {
+    const size_t ko = lines[i].find("ko: "), en = lines[i + 1].find("en: ");
+    if (ko == std::string::npos || ko != en || lines[i].find_first_not_of(" -") != ko ||
+        lines[i + 1].find_first_not_of(' ') != en)
+      continue;
+    // "- ko: A" / "  en: B" -> "- en: B" / "  ko: A": the list's dash stays first.
+    const std::string korean = lines[i].substr(ko + 4), english = lines[i + 1].substr(en + 4);
+    lines[i] = lines[i].substr(0, ko) + "en: " + english;
+    lines[i + 1] = lines[i + 1].substr(0, en) + "ko: " + korean;
+    ++i;
+  }
+  std::string out;
+  for (size_t i = 0; i < lines.size(); ++i) out += lines[i] + (i + 1 < lines.size() ? "\n" : "");
+  return out;
+}
+
 std::string languages_list() {
   std::string out;
   for (const auto& [code, text] : starter_texts()) out += (out.empty() ? "" : " or ") + std::string(code);
-  return out;
+  return out + " or en,ko";
 }
 
 // The first line: where an editor finds the schema. A starter cannot know a path relative to
@@ -66,7 +99,7 @@ bool known_layout(const std::string& name, const std::string& file, const theme:
 }  // namespace
 
 std::string starter_cv(std::string_view language, const std::string& layout, const std::string& schema_file) {
-  std::string text(find_starter(language));
+  std::string text(language == "en,ko" ? english_first(find_starter("ko,en")) : std::string(find_starter(language)));
   if (text.empty()) return text;
   // The starter's own first line points to the schema in the source tree; replace it.
   if (text.starts_with(kSchemaLine)) text.erase(0, text.find('\n'));
@@ -78,18 +111,46 @@ std::string starter_cv(std::string_view language, const std::string& layout, con
   return text;
 }
 
+std::string starter_file_for(const std::string& argument) {
+  if (argument.empty()) return "cv.yaml";
+  // A path (one with a folder in it) names the file, whatever it ends in (new_cv says when it
+  // is not a YAML file); a name has no slash.
+  if (has_extension(argument, {".yaml", ".yml", ".json"}) || argument.find('/') != std::string::npos) return argument;
+  std::string file = argument;
+  std::replace(file.begin(), file.end(), ' ', '_');
+  return file + "_CV.yaml";
+}
+
+std::string with_name(std::string text, const std::string& name) {
+  const size_t cv = text.find("\ncv:\n  name: ");
+  if (cv == std::string::npos) return text;
+  const size_t start = cv + std::string_view("\ncv:\n  name: ").size();
+  // Double-quoted, so that a name with a colon or a quote stays one YAML string.
+  std::string quoted = "\"";
+  for (char c : name) {
+    if (c == '"' || c == '\\') quoted += '\\';
+    quoted += c;
+  }
+  quoted += '"';
+  text.replace(start, text.find('\n', start) - start, quoted);
+  return text;
+}
+
 int new_cv(const NewCv& request, const std::string& argv0, std::ostream& out, std::ostream& err,
            TempFiles* temp_files) {
   const std::string language = request.language.empty() ? "en" : request.language;
-  const std::string file = request.file.empty() ? "cv.yaml" : request.file;
-  if (find_starter(language).empty()) {
-    err << fmt::format("hanji: error: there is no starter CV in '{}'; there are {}\n  hint: hanji new --lang ko\n",
+  // RenderCV's `rendercv new "John Doe"`: a full name, written into John_Doe_CV.yaml.
+  const bool named_person = !request.file.empty() && starter_file_for(request.file) != request.file;
+  const std::string file = starter_file_for(request.file);
+  if (starter_cv(language, "", "").empty()) {
+    err << fmt::format("hanji: error: there is no starter CV in '{}'; there are {}\n  hint: hanji new --lang ko (or ko,en: both in one file)\n",
                        language, languages_list());
     return kBadUsage;
   }
   if (!has_extension(file, {".yaml", ".yml"})) {
     err << fmt::format("hanji: error: '{}' is not named as a YAML file\n  hint: end its name in .yaml, e.g. "
-                       "hanji new cv.yaml\n", file);
+                       "hanji new cv.yaml; or give your full name: hanji new \"Jane Doe\" writes Jane_Doe_CV.yaml\n",
+                       file);
     return kBadUsage;
   }
   const theme::DataDirs dirs = theme::find_data_dirs(argv0);
@@ -98,7 +159,8 @@ int new_cv(const NewCv& request, const std::string& argv0, std::ostream& out, st
     err << fmt::format("hanji: error: no layout named '{}'\n  hint: {}\n", request.layout, hint);
     return kBadInput;
   }
-  const std::string text = starter_cv(language, request.layout, installed_schema(dirs));
+  std::string text = starter_cv(language, request.layout, installed_schema(dirs));
+  if (named_person) text = with_name(std::move(text), request.file);
   OutputRefusal refusal;
   if (!write_new_file(file, text, temp_files, refusal)) {
     err << "hanji: error: " << refusal.reason << '\n';

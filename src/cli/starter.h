@@ -17,7 +17,7 @@ class TempFiles;
 const std::vector<std::pair<std::string_view, std::string_view>>& starter_texts();
 
 struct NewCv {
-  std::string file;      // "" = cv.yaml in the current folder
+  std::string file;      // "" = cv.yaml in the current folder; a full name: NAME_CV.yaml with that name
   std::string language;  // "" = en
   std::string layout;    // "" = the starter's own
   bool quiet = false;
@@ -27,6 +27,14 @@ struct NewCv {
 /// line that points editors to `schema_file` (an absolute path; when empty, a comment saying how
 /// to make one); "" for a language with no starter.
 std::string starter_cv(std::string_view language, const std::string& layout, const std::string& schema_file);
+
+/// The file `hanji new ARGUMENT` writes: ARGUMENT when it ends in .yaml, .yml or .json; else
+/// ARGUMENT is a full name and the file is named as RenderCV names it (John Doe ->
+/// John_Doe_CV.yaml); cv.yaml for none.
+std::string starter_file_for(const std::string& argument);
+
+/// The starter `text` with `name` as its cv.name.
+std::string with_name(std::string text, const std::string& name);
 
 /// `hanji new`: writes the starter; never over an existing file (exit 1 with a hint).
 int new_cv(const NewCv& request, const std::string& argv0, std::ostream& out, std::ostream& err,

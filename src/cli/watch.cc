@@ -85,8 +85,11 @@ int watch(const Run& run) {
   // glyphs. The files this watch writes, its next builds may replace (a CV file's own outputs
   // outside rendercv_output/ are otherwise replaced only with --force).
   std::set<std::string> written;
+  // A setting hanji cannot follow is said on the first build, not again on every save.
+  std::set<std::string> said;
   Run warm = run.to(run.out, run.err);
   warm.written = &written;
+  warm.said = &said;
   if (!opt.quiet) run.out << fmt::format("hanji: watching {} (Ctrl-C to stop)\n", cv);
   // Watched before the first build, stamped before each build: nothing saved meanwhile is lost.
   Watched watched = what_to_watch(cv, {}, engine);

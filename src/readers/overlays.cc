@@ -230,8 +230,11 @@ void apply_command_line(YamlNode& root, const ReadOptions& options, Reader& read
                        {"write them into the CV file, or into a file of your own given with --design or --locale"});
     return;
   }
-  // The settings first, since they may name the design and locale files; the rest after those
-  // files, so that `--set design.theme=...` changes the design they bring.
+  // The settings first, since they may name the design and locale files (a settings file,
+  // then the command line's own settings over it); the rest after those files, so that `--set
+  // design.theme=...` changes the design they bring.
+  if (!options.settings_file.empty())
+    apply_overlay(root, Overlay{{"settings"}, "--settings", options.settings_file, Span{}}, reader, included);
   for (const Override& override : options.overrides)
     if (is_settings_override(override)) apply_override(root, override, reader);
   const std::pair<std::vector<std::string_view>, std::string_view> kinds[] = {

@@ -34,6 +34,7 @@ struct Reader {
   /// text ('2021') is January of that year ("Jan 2021"), a plain 2021 the year alone; a
   /// language's words are RenderCV's (a locale file's `rendercv:` block).
   bool from_rendercv = false;
+  bool rendercv_render = false;  // ReadOptions::rendercv_render
   /// What a date may say for "until now", in lower case: English's words, and the word of
   /// each language the CV may be set in ("현재", "heute"), added once the locale is known.
   std::vector<std::string> present_words = english_present_words();

@@ -347,6 +347,7 @@ std::optional<CvFile> load_cv_from_string(const std::string& text, const std::st
   Reader reader{source, local, options.locales_dir, options.layouts_dir, options.today, options.locale_cache,
                 &found_locales};
   reader.font_file_facts = options.font_file_facts;
+  reader.rendercv_render = options.rendercv_render;
   CvFile file;
   file.path = path;
   reader.installed_fonts = options.installed_fonts;

@@ -95,6 +95,12 @@ struct ReadOptions {
   /// Paths as given (relative to the working folder); empty = none.
   std::string design_file = {};
   std::string locale_file = {};
+  /// RenderCV's `settings:` from a file of its own (`rendercv render --settings FILE`): it
+  /// replaces the CV file's, before the command line's settings overrides. Empty = none.
+  std::string settings_file = {};
+  /// Read for `hanji render` (RenderCV's command): the outputs are RenderCV's even when the file
+  /// has no settings.render_command (rendercv_output/NAME_CV.pdf, .md and the PNG pages).
+  bool rendercv_render = false;
   /// Pieces of CV files parsed before (the Engine's): a CV saved again is parsed again only
   /// where it changed. Null: every CV is parsed whole.
   config::YamlPieces* yaml_pieces = nullptr;

@@ -2,9 +2,9 @@
 // `rendercv render` writes its files and which it makes. hanji makes three of them, the PDF,
 // the Markdown and the PNG pages; it keeps their paths as RenderCV resolves them (relative to the CV file's
 // folder, OUTPUT_FOLDER and the name and date placeholders expanded, a leading ~ or ~/ the
-// home folder) and says which keys ask
-// for what it cannot make. The paths are data here; the command decides what it writes, by its
-// own rules for output files.
+// home folder); a key that asks for what it cannot make (HTML, Typst) changes nothing hanji
+// writes, and is said only with --verbose. The paths are data here; the command decides what
+// it writes, by its own rules for output files.
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -271,10 +271,13 @@ std::optional<bool> flag(const YamlNode& node, const std::string& name, Reader& 
   return std::nullopt;
 }
 
-void cannot_make(const Span& at, const std::string& name, std::string_view format, Reader& reader) {
-  reader.diags.warning(at, fmt::format("{} is ignored: hanji does not write {}", name, format),
-                       {"hanji writes the PDF, the Markdown and the PNG pages (and, with --format, plain text, "
-                        "a JSON Resume or SVG pages)"});
+// An output hanji does not write (HTML, Typst, LaTeX), or turning one off: nothing the user
+// would see changes, since RenderCV's own files are beside the point for hanji's. Accepted in
+// silence (every stock RenderCV file names them), and said with --verbose.
+void not_written(const Span& at, const std::string& name, std::string_view format, Reader& reader) {
+  reader.diags.detail(at, fmt::format("{} is accepted and has nothing to do: hanji does not write {}", name, format),
+                    {"hanji writes the PDF, the Markdown and the PNG pages (and, with --format, plain text, "
+                     "a JSON Resume or SVG pages)"});
 }
 
 std::string_view format_of(std::string_view key) {
@@ -305,14 +308,13 @@ void read_key(const YamlNode& map, size_t i, bool rendercv1, Reader& reader, Ask
       asked.no_png_at = key_span;
     }
   } else if (key == "dont_generate_html") {
-    // Turning off what hanji never makes is done; asking for it is said.
-    if (flag(value, name, reader) == false) cannot_make(key_span, name, format_of(key), reader);
+    if (flag(value, name, reader).has_value()) not_written(key_span, name, format_of(key), reader);
   } else if (key == "html_path" || key == "typst_path" || key == "latex_path") {
-    if (!value.is_null()) cannot_make(key_span, name, format_of(key), reader);
+    if (value.is_null() || reader.text(value, name)) not_written(key_span, name, format_of(key), reader);
   } else if (key == "design" || key == "locale" || key == "locale_catalog") {
     // Read before the file is (apply_command_line): nothing more to do here.
   } else if (key == "use_local_latex_command") {
-    reader.diags.warning(key_span, name + " is ignored: hanji sets the PDF itself, without LaTeX", {"remove the key"});
+    reader.diags.detail(key_span, name + " has nothing to do: hanji sets the PDF itself, without LaTeX");
   } else if (key == "watch") {
     reader.diags.warning(key_span, name + " is ignored: a file does not start hanji watching",
                          {"ask for it on the command line"});
@@ -348,11 +350,15 @@ void read_render_command(const YamlNode& root, const CvFile& file, Reader& reade
       for (size_t k = 0; k < command.keys.size(); ++k) read_key(command, k, rendercv1, reader, asked);
     }
   }
-  if (!render.given) return;
+  // `hanji render` makes what `rendercv render` makes, whether or not the file says anything.
+  if (!render.given && !reader.rendercv_render) return;
+  render.given = true;
   render.pdf_wanted = !asked.no_pdf && !asked.no_typst;  // RenderCV makes its PDF from the Typst file
   render.markdown_wanted = !asked.no_markdown;
   // RenderCV draws its PNG pages from the Typst file too.
-  render.png_wanted = (asked.png || asked.no_png == false) && asked.no_png != true && !asked.no_typst;
+  // hanji build draws them only when the file asks; hanji render, as RenderCV does, unless told not to.
+  render.png_wanted =
+      (asked.png || asked.no_png == false || reader.rendercv_render) && asked.no_png != true && !asked.no_typst;
   render.png_asked_at = asked.png ? asked.png->text.span : asked.no_png_at;
 
   const Placeholders table = placeholders(file, file.settings.current_date ? file.settings.current_date : reader.today);
@@ -364,6 +370,10 @@ void read_render_command(const YamlNode& root, const CvFile& file, Reader& reade
     return written ? *written : Written{Text{std::move(text), render.span}, false, fmt::format("settings.render_command.{}", key)};
   };
   const Written folder = written_or(asked.folder, "rendercv_output", "output_folder");
+  // A file RenderCV names by default in an output folder the command line gives is the command
+  // line's choice too (outputs_plan.h holds such files to fewer rules than the CV file's own).
+  if (asked.folder && !asked.folder->text.span.known() && !asked.folder->text.span.file.empty())
+    render.span = asked.folder->text.span;
   if (!check_home(folder, true, !home.empty(), reader)) return;
   render.output_folder = {resolve.folder(folder), folder.text.span};
   if (!check_path(render.output_folder.path, folder.name, !asked.folder, {}, folder.text.span, reader)) return;
