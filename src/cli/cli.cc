@@ -121,6 +121,9 @@ options:
                       a standard the PDF meets: PDF/UA-1 (accessible), PDF/A-2b
                       (archival), PDF/A-2a (both); over the CV's settings.pdf_standard
                       and the layout's pdf.standard
+  --fetch-photos      build, check, watch, serve: download a photo given as a URL
+                      (http or https; at most 10 MB, 1.5 s, 5 redirects); without it
+                      such a photo is left out with a warning
   --untagged          no structure tree (PDFs are tagged for screen readers by
                       default; untagged they are 5-17% smaller)
   -q, --quiet         print only errors and warnings
@@ -303,6 +306,8 @@ std::optional<Options> parse_args(const std::vector<std::string>& args, std::str
       opt.force = true;
     } else if (a == "--allow-outside") {
       opt.allow_outside = true;
+    } else if (a == "--fetch-photos") {
+      opt.fetch_photos = true;
     } else if (a == "-q" || a == "--quiet") {
       opt.quiet = true;
     } else if (a == "--parameters") {
@@ -410,9 +415,11 @@ std::optional<model::Date> today(std::optional<long long> epoch) {
 }  // namespace
 
 engine::Request Run::request() const {
-  return engine::Request{opt.layout, opt.paper, opt.fit_pages,
-                         {opt.language, opt.only_tags, {}, {}, today(epoch), nullptr, opt.overrides, opt.design_file,
-                          opt.locale_file}};
+  engine::Request request{opt.layout, opt.paper, opt.fit_pages,
+                          {opt.language, opt.only_tags, {}, {}, today(epoch), nullptr, opt.overrides, opt.design_file,
+                           opt.locale_file}};
+  request.read.fetch_photos = opt.fetch_photos;
+  return request;
 }
 
 int Run::refused(const OutputRefusal& refusal) const {

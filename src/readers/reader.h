@@ -30,6 +30,7 @@ struct Reader {
   LocaleCache* locale_cache = nullptr;  // parsed locale files kept between reads; null: none
   FoundLocales* found_locales = nullptr;  // the locales found so far in this read; null: none kept
   bool json_resume = false;  // the file is a JSON Resume: messages name its keys, not RenderCV's
+  bool fetch_photos = false;  // ReadOptions::fetch_photos: a photo given as a URL is downloaded
   /// What a date may say for "until now", in lower case: English's words, and the word of
   /// each language the CV may be set in ("현재", "heute"), added once the locale is known.
   std::vector<std::string> present_words = english_present_words();
@@ -46,6 +47,7 @@ struct Reader {
   Reader probe(Diagnostics& quiet) const {
     Reader probe{source, quiet, locales_dir, layouts_dir, today, locale_cache, found_locales};
     probe.font_file_facts = font_file_facts;
+    probe.fetch_photos = false;  // a probe never downloads
     return probe;
   }
 

@@ -340,6 +340,7 @@ std::optional<CvFile> load_cv_from_string(const std::string& text, const std::st
   Reader reader{source, local, options.locales_dir, options.layouts_dir, options.today, options.locale_cache,
                 &found_locales};
   reader.font_file_facts = options.font_file_facts;
+  reader.fetch_photos = options.fetch_photos;
   CvFile file;
   file.path = path;
   file.locale = *builtin_locale("en");

@@ -87,6 +87,10 @@ struct ReadOptions {
   /// (the engine gives the text module's text::font_file_facts: only it reads font tables).
   /// Null: no fonts/ folder is looked at.
   std::function<std::optional<FontFileFacts>(const std::string& path)> font_file_facts = {};
+  /// --fetch-photos: a photo given as a URL (RenderCV's `photo:`, JSON Resume's basics.image)
+  /// is downloaded, within limits (modules/fetch.h); off, it is left out with a warning that
+  /// says how to download it. A CV from elsewhere is untrusted input: off by default.
+  bool fetch_photos = false;
 };
 
 /// Reads and validates a CV file. Errors (syntax, wrong types, unknown keys with a
