@@ -6,7 +6,10 @@
 #include <gtest/gtest.h>
 #include <httplib.h>
 
+#include <sys/wait.h>
+
 #include <chrono>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <optional>
@@ -169,6 +172,28 @@ TEST(PhotoByUrl, OnlyWebAddressesAreFetched) {
   EXPECT_FALSE(error.empty());
   redirecting.stop();
   thread.join();
+}
+
+// The command: --fetch-photos on build and check; the PDF holds the photo only when asked.
+TEST(PhotoByUrl, TheCommandFetchesOnlyWithTheFlag) {
+  LocalServer server;
+  const fs::path dir = fs::temp_directory_path() / "hanji_photo_fetch_test";
+  fs::create_directories(dir);
+  std::ofstream(dir / "cv.yaml") << rendercv(server.url("/photo.png"));
+  auto run = [&](const std::string& args) {
+    const std::string command = std::string(HANJI_BINARY) + " " + args + " > " + (dir / "said.txt").string() + " 2>&1";
+    const int status = std::system(command.c_str());
+    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  };
+  const std::string cv = (dir / "cv.yaml").string(), pdf = (dir / "cv.pdf").string();
+  EXPECT_EQ(run("build " + cv + " -o " + pdf), 0);
+  EXPECT_NE(file_bytes(dir / "said.txt").find("--fetch-photos"), std::string::npos) << file_bytes(dir / "said.txt");
+  EXPECT_EQ(file_bytes(pdf).find("/Subtype/Image"), std::string::npos);
+  EXPECT_EQ(run("build " + cv + " -o " + pdf + " --fetch-photos"), 0) << file_bytes(dir / "said.txt");
+  EXPECT_NE(file_bytes(pdf).find("/Subtype/Image"), std::string::npos);
+  EXPECT_EQ(run("check " + cv + " --fetch-photos"), 0) << file_bytes(dir / "said.txt");
+  // Nothing is left beside the CV (the reader test checks the temporary file goes too).
+  EXPECT_EQ(std::distance(fs::directory_iterator(dir), fs::directory_iterator()), 3);  // cv.yaml, cv.pdf, said.txt
 }
 
 }  // namespace

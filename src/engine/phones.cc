@@ -16,10 +16,14 @@ void format_phones(model::Cv& cv, const std::string& language, theme::PhoneForma
   const modules::PhoneForm form = format == PhoneFormat::National        ? modules::PhoneForm::National
                                   : format == PhoneFormat::International ? modules::PhoneForm::International
                                                                          : modules::PhoneForm::E164;
-  const std::string country = home_country(cv, language, numbers);
+  // Looked up only for a number without +CC: country names come from ICU's data, which a
+  // number with its code never needs.
+  std::optional<std::string> home;
   for (model::Contact& contact : cv.contacts) {
     if (contact.kind != model::Contact::Kind::Phone) continue;
     const std::string written = contact.text.value;
+    if (!home && written.find('+') == std::string::npos) home = home_country(cv, language, numbers);
+    const std::string& country = home ? *home : std::string();
     std::optional<std::string> shown = numbers.format(written, country, form);
     std::optional<std::string> dialled = numbers.format(written, country, modules::PhoneForm::E164);
     if (!shown || !dialled) {

@@ -288,9 +288,9 @@ void read_photo(const YamlNode& node, Reader& reader, const std::string& base_di
     // A CV from elsewhere is untrusted: hanji reaches no address it names unless asked.
     const std::string name = download_name(written);
     reader.diags.warning(photo->span,
-                         fmt::format("the photo {} is a web address, which hanji fetches only with --fetch-photos; "
+                         fmt::format("{} is a web address ({}), which hanji fetches only with --fetch-photos; "
                                      "the CV is built without it",
-                                     excerpt(written)),
+                                     reader.json_resume ? "basics.image" : "photo", excerpt(written)),
                          {fmt::format("download it into the CV's folder ({}) and write {}", curl_command(written, name),
                                       reader.json_resume ? fmt::format("\"image\": \"{}\"", name)
                                                          : fmt::format("'photo: {}'", name)),
