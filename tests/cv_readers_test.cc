@@ -657,9 +657,11 @@ TEST(SourceErrors, PhotoMustBePngOrJpeg) {
   auto loaded = load("cv:\n  photo: me.gif\n");
   EXPECT_FALSE(loaded.file);
   expect_at(diag(loaded.diags, "photo 'me.gif' is not a PNG or JPEG file").span, 2, 10);
-  auto url = load("cv:\n  photo: https://example.com/me.png\n");
-  EXPECT_FALSE(url.file);
-  diag(url.diags, "is a URL");
+  // A web address is no error: the CV builds without the photo (--fetch-photos fetches it).
+  auto url = load("cv:\n  name: Jane\n  photo: https://example.com/me.png\n");
+  ASSERT_TRUE(url.file) << dump(url.diags);
+  EXPECT_TRUE(url.file->cv.photo.empty());
+  EXPECT_EQ(diag(url.diags, "photo is a web address").severity, Severity::Warning);
 }
 
 TEST(SourceErrors, UnknownKeysInCvAndTopLevel) {

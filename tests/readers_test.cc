@@ -269,7 +269,12 @@ class Readers : public ::testing::TestWithParam<Case> {
       hanji::Diagnostics diags;
       read.file = engine.load(c.cv.string(), request, diags);
       if (read.file)
-        if (auto theme = engine.theme_for(*read.file, request, diags)) read.theme = *theme;
+        if (auto theme = engine.theme_for(*read.file, request, diags)) {
+          read.theme = *theme;
+          // Phone numbers in a form of their own (RenderCV's files): the CV as rendered shows them so.
+          if (theme->phone_format != hanji::theme::PhoneFormat::AsWritten)
+            if (auto rendered = engine.render(*read.file, request, diags)) read.file = std::move(rendered->file);
+        }
     }
   }
 

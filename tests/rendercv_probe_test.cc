@@ -105,7 +105,7 @@ const std::vector<Probe> kProbes = {
     {"header.space_below_name", "0.3cm", Expect::Draws},
     {"header.space_below_headline", "0.3cm", Expect::Draws},
     {"header.space_below_connections", "0.3cm", Expect::Draws},
-    {"header.connections.phone_number_format", "international", Expect::Warns},
+    {"header.connections.phone_number_format", "international", Expect::Draws},
     {"header.connections.hyperlink", "false", Expect::Draws},
     {"header.connections.show_icons", "false", Expect::Draws},
     {"header.connections.display_urls_instead_of_usernames", "true", Expect::Draws},

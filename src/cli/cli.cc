@@ -143,6 +143,9 @@ options:
                       a standard the PDF meets: PDF/UA-1 (accessible), PDF/A-2b
                       (archival), PDF/A-2a (both); over the CV's settings.pdf_standard
                       and the layout's pdf.standard
+  --fetch-photos      build, check, watch, serve: download a photo given as a URL
+                      (http or https; at most 10 MB, 1.5 s, 5 redirects); without it
+                      such a photo is left out with a warning
   --untagged          no structure tree (PDFs are tagged for screen readers by
                       default; untagged they are 5-17% smaller)
   -q, --quiet         print only errors, and a character no font has or what runs
@@ -343,6 +346,8 @@ std::optional<Options> parse_args(const std::vector<std::string>& args, std::str
       opt.force = true;
     } else if (a == "--allow-outside") {
       opt.allow_outside = true;
+    } else if (a == "--fetch-photos") {
+      opt.fetch_photos = true;
     } else if (a == "-q" || a == "--quiet") {
       opt.quiet = true;
     } else if (a == "--verbose") {
@@ -485,6 +490,7 @@ engine::Request Run::request() const {
                            opt.locale_file}};
   request.read.settings_file = opt.settings_file;
   request.read.rendercv_render = opt.rendercv_render;
+  request.read.fetch_photos = opt.fetch_photos;
   return request;
 }
 

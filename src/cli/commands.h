@@ -50,6 +50,7 @@ struct Options {
   bool untagged = false;              // --untagged
   bool force = false;                 // --force: a CV file's own outputs may replace files outside rendercv_output/
   bool allow_outside = false;         // --allow-outside: a CV file's own outputs may go outside its folder
+  bool fetch_photos = false;          // --fetch-photos: a photo given as a URL is downloaded
   bool quiet = false;
   bool verbose = false;               // --verbose: the details too (settings accepted in silence)
   bool parameters = false;

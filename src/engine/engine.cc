@@ -1,10 +1,13 @@
 #include "engine/engine.h"
 
+#include <fmt/format.h>
+
 #include <map>
 #include <mutex>
 #include <utility>
 
 #include "compose/compose.h"
+#include "engine/phones.h"
 #include "layout/paginate.h"
 #include "text/font_tables.h"
 #include "theme/system_fonts.h"
@@ -42,6 +45,16 @@ struct Engine::Impl {
   compose::MarkupMemo markup;
   text::FontService fonts;
   Memo<std::string, std::string> streams{kKeptStreamBytes};
+
+  /// hanji-phone.so, loaded when a CV first asks for a phone format, then kept.
+  std::mutex phone_mutex;
+  std::optional<modules::PhoneNumbers> phone_numbers;
+
+  const modules::PhoneNumbers* phones(std::string& error) {
+    std::lock_guard lock(phone_mutex);
+    if (!phone_numbers) phone_numbers = modules::PhoneNumbers::load(error);
+    return phone_numbers ? &*phone_numbers : nullptr;
+  }
 
   std::mutex mutex;  // guards what follows
   std::multimap<std::string, std::unique_ptr<text::Typesetter>> idle;
@@ -210,6 +223,18 @@ std::optional<Rendered> Engine::render(model::CvFile file, const Request& reques
   if (!theme) return std::nullopt;
   // --fit-pages wins over the layout's fit_pages; without either the CV is laid out as it is.
   const int pages = request.fit_pages > 0 ? request.fit_pages : theme->fit_pages;
+  if (theme->phone_format != theme::PhoneFormat::AsWritten && !file.cv.phones.empty()) {
+    std::string error;
+    if (const modules::PhoneNumbers* numbers = impl_->phones(error)) {
+      format_phones(file.cv, file.locale.language, theme->phone_format, *numbers, diags);
+    } else {
+      diags.error(file.cv.phones.front().span,
+                  fmt::format("the phone numbers cannot be formatted (header.phone_format): {}", error),
+                  {"reinstall hanji (make install puts the module in lib/hanji), or build the target hanji-phone; "
+                   "header.phone_format: as-written needs no module"});
+      return std::nullopt;
+    }
+  }
   fit::FitResult fitted = lay_out(file, *theme, pages, diags);
   if (diags.has_errors()) return std::nullopt;
   doc::PdfOutput pdf = pdf_output(*theme, file.settings);
@@ -242,7 +267,9 @@ std::vector<std::string> Engine::inputs_of(const Rendered& rendered) {
   std::vector<std::string> inputs{rendered.file.path};
   for (const std::string& file : rendered.file.included_files) inputs.push_back(file);
   for (const std::string& file : rendered.theme.files) inputs.push_back(file);
-  if (!rendered.file.cv.photo.value.empty()) inputs.push_back(rendered.file.cv.photo.value);
+  // A fetched photo's temporary file is no input to watch: it goes with the build.
+  if (!rendered.file.cv.photo.value.empty() && !rendered.file.cv.downloaded_photo)
+    inputs.push_back(rendered.file.cv.photo.value);
   for (const doc::FontInfo& font : rendered.doc.fonts) inputs.push_back(font.path);
   return inputs;
 }

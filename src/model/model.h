@@ -6,6 +6,7 @@
 
 #include <array>
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -120,6 +121,9 @@ struct Cv {
   std::vector<SocialNetwork> social_networks;
   std::vector<Contact> contacts;  // all of the above in display order
   std::vector<Section> sections;
+  /// A photo fetched from a URL (--fetch-photos) lives in a temporary file, which this keeps
+  /// until the last copy of the CV is gone, then removes; null for a photo of the CV's own.
+  std::shared_ptr<const void> downloaded_photo;
 };
 
 /// Fixed strings and date forms for one language, from a locale file (locales/NAME.yaml)

@@ -4,11 +4,17 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cerrno>
+#include <cstring>
 #include <filesystem>
+#include <memory>
+
+#include <unistd.h>
 
 #include "core/files.h"
 #include "core/limits.h"
 #include "core/links.h"
+#include "modules/fetch.h"
 #include "readers/fields.h"
 #include "readers/reader.h"
 #include "readers/rendercv/social.h"
@@ -209,14 +215,88 @@ void add_custom_connections(const YamlNode& node, Reader& reader, Cv& cv) {
   for (const YamlNode& item : node.items) add_custom_connection(item, reader, cv);
 }
 
+// The command that downloads `url` into the CV's folder as `name`, quoted for a POSIX shell.
+std::string curl_command(const std::string& url, const std::string& name) {
+  std::string quoted = "'";
+  for (char c : url) quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return fmt::format("curl -fL -o {} {}'", name, quoted);
+}
+
+// The file name a downloaded photo is given: the URL's own when it names a picture, else photo.jpg.
+std::string download_name(const std::string& url) {
+  std::string path = url.substr(0, url.find_first_of("?#"));
+  std::string last = path.substr(path.find_last_of('/') + 1);
+  const std::string extension = lowercase(std::filesystem::path(last).extension().string());
+  const bool plain = !last.empty() && last.find_first_not_of(
+                                          "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._-") ==
+                                          std::string::npos;
+  return plain && (extension == ".png" || extension == ".jpg" || extension == ".jpeg") ? last : "photo.jpg";
+}
+
+// A temporary file removed when the last CV holding it goes (Cv::downloaded_photo).
+struct DownloadedPhoto {
+  std::string path;
+  DownloadedPhoto(const DownloadedPhoto&) = delete;
+  DownloadedPhoto& operator=(const DownloadedPhoto&) = delete;
+  explicit DownloadedPhoto(std::string p) : path(std::move(p)) {}
+  ~DownloadedPhoto() {
+    std::error_code ignored;
+    std::filesystem::remove(path, ignored);
+  }
+};
+
+// The bytes of a photo given as a URL, put in a temporary file of its own (never beside the
+// CV: the user did not ask for a file there) once they are known to be a PNG or JPEG picture.
+void fetch_photo(const Text& photo, Reader& reader, Cv& cv) {
+  std::string error;
+  std::optional<std::string> bytes = modules::fetch(photo.value, modules::FetchLimits{}, error);
+  if (!bytes) {
+    reader.diags.error(photo.span, fmt::format("cannot fetch the photo {}: {}", excerpt(photo.value), error),
+                       {fmt::format("download it yourself ({}) and give its path", curl_command(photo.value,
+                                                                                         download_name(photo.value)))});
+    return;
+  }
+  const FileKind& kind = photo_file_kind();
+  if (!kind.recognises(*bytes)) {
+    reader.diags.error(photo.span, fmt::format("the photo {} is not a PNG or JPEG picture", excerpt(photo.value)),
+                       {"give the address of a .jpg or .png picture"});
+    return;
+  }
+  const bool png = bytes->starts_with("\x89PNG");
+  std::string name = (std::filesystem::temp_directory_path() / (png ? "hanji-photo-XXXXXX.png" : "hanji-photo-XXXXXX.jpg")).string();
+  const int fd = mkstemps(name.data(), 4);  // created 0600, a name no other file has
+  if (fd < 0) {
+    reader.diags.error(photo.span, fmt::format("cannot keep the fetched photo in {}: {}", name, std::strerror(errno)));
+    return;
+  }
+  auto kept = std::make_shared<const DownloadedPhoto>(name);
+  const bool written = ::write(fd, bytes->data(), bytes->size()) == static_cast<ssize_t>(bytes->size());
+  ::close(fd);
+  if (!written) {
+    reader.diags.error(photo.span, fmt::format("cannot keep the fetched photo in {}", name));
+    return;
+  }
+  cv.photo = Text{name, photo.span};
+  cv.downloaded_photo = std::move(kept);
+}
+
 void read_photo(const YamlNode& node, Reader& reader, const std::string& base_dir, Cv& cv) {
   std::optional<Text> photo = reader.text(node, "photo");
   if (!photo || photo->empty()) return;
   namespace fs = std::filesystem;
   const std::string& written = photo->value;
   if (written.starts_with("http://") || written.starts_with("https://")) {
-    reader.diags.error(photo->span, fmt::format("photo '{}' is a URL; hanji does not download files", written),
-                       {"download the image and give its path, relative to the CV file"});
+    if (reader.fetch_photos) return fetch_photo(*photo, reader, cv);
+    // A CV from elsewhere is untrusted: hanji reaches no address it names unless asked.
+    const std::string name = download_name(written);
+    reader.diags.warning(photo->span,
+                         fmt::format("{} is a web address ({}), which hanji fetches only with --fetch-photos; "
+                                     "the CV is built without it",
+                                     reader.json_resume ? "basics.image" : "photo", excerpt(written)),
+                         {fmt::format("download it into the CV's folder ({}) and write {}", curl_command(written, name),
+                                      reader.json_resume ? fmt::format("\"image\": \"{}\"", name)
+                                                         : fmt::format("'photo: {}'", name)),
+                          "or build with --fetch-photos to fetch it each time"});
     return;
   }
   std::string extension = lowercase(fs::path(written).extension().string());

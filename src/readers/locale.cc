@@ -355,7 +355,9 @@ void read_locale_catalog(const YamlNode& node, Reader& reader, Locale& locale) {
       continue;
     }
     reader.diags.warning(modern.key_spans[i], fmt::format("locale_catalog.{} is ignored", written[i]),
-                         {"hanji writes phone numbers as given and has no template for this"});
+                         {written[i] == "phone_number_format"
+                              ? "RenderCV 2 moved it to design.header.connections.phone_number_format, which hanji reads"
+                              : "hanji has no template for this"});
     written.erase(written.begin() + static_cast<long>(i));
     modern.keys.erase(modern.keys.begin() + static_cast<long>(i));
     modern.key_spans.erase(modern.key_spans.begin() + static_cast<long>(i));

@@ -35,6 +35,7 @@ struct Reader {
   /// language's words are RenderCV's (a locale file's `rendercv:` block).
   bool from_rendercv = false;
   bool rendercv_render = false;  // ReadOptions::rendercv_render
+  bool fetch_photos = false;  // ReadOptions::fetch_photos: a photo given as a URL is downloaded
   /// What a date may say for "until now", in lower case: English's words, and the word of
   /// each language the CV may be set in ("현재", "heute"), added once the locale is known.
   std::vector<std::string> present_words = english_present_words();
@@ -55,6 +56,7 @@ struct Reader {
     probe.font_file_facts = font_file_facts;
     probe.from_rendercv = from_rendercv;
     probe.installed_fonts = installed_fonts;
+    probe.fetch_photos = false;  // a probe never downloads
     return probe;
   }
 

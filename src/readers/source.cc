@@ -348,6 +348,7 @@ std::optional<CvFile> load_cv_from_string(const std::string& text, const std::st
                 &found_locales};
   reader.font_file_facts = options.font_file_facts;
   reader.rendercv_render = options.rendercv_render;
+  reader.fetch_photos = options.fetch_photos;
   CvFile file;
   file.path = path;
   reader.installed_fonts = options.installed_fonts;

@@ -110,6 +110,10 @@ struct ReadOptions {
   std::function<std::optional<FontFileFacts>(const std::string& path)> font_file_facts = {};
   /// The families installed on the machine, for a RenderCV design's font families.
   InstalledFonts installed_fonts = {};
+  /// --fetch-photos: a photo given as a URL (RenderCV's `photo:`, JSON Resume's basics.image)
+  /// is downloaded, within limits (modules/fetch.h); off, it is left out with a warning that
+  /// says how to download it. A CV from elsewhere is untrusted input: off by default.
+  bool fetch_photos = false;
 };
 
 /// Reads and validates a CV file. Errors (syntax, wrong types, unknown keys with a

@@ -89,6 +89,9 @@ struct Region {
 /// A photo's outline.
 enum class PhotoShape { Rectangle, Rounded, Circle };
 
+/// How the header shows phone numbers: as the CV writes them, or formatted (RenderCV's forms).
+enum class PhoneFormat { AsWritten, National, International, E164 };
+
 /// What an entry of one kind shows, as templates over its fields: UPPER-CASE field names
 /// (POSITION, COMPANY, DATES, ...) in text with **bold** and *italic*. A separator between two
 /// fields goes away with a field that is empty. `main` lines fill the wide column (the first

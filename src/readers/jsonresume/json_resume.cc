@@ -403,9 +403,10 @@ void translate_basics(const YamlNode& basics, Reader& reader, YamlNode& cv, cons
       std::error_code ignored;
       return std::filesystem::exists(std::filesystem::path(reader.source.file()).parent_path() / image->scalar, ignored);
     };
+    // A web address is read as a RenderCV file's would be: fetched with --fetch-photos, else
+    // left out with a warning that says how to download it (read_photo).
     if (image->scalar.starts_with("http://") || image->scalar.starts_with("https://"))
-      reader.diags.warning(image->span, "basics.image is a web address; hanji does not download files, so the CV has no photo",
-                           {"download the picture and give its path, relative to the CV file"});
+      put(cv, "photo", *image);
     else if (!beside())
       // The picture a résumé names often lives with its web site, not beside the file.
       reader.diags.warning(image->span, fmt::format("basics.image '{}' is not beside the résumé, so the CV has no photo",

@@ -847,6 +847,14 @@ const std::vector<std::pair<std::string_view, Handler>>& handlers() {
         {"header.space_below_headline", length_to({"header.contact_space"})},
         {"header.space_below_connections", length_to({"header.space_below"})},
         {"header.connections.hyperlink", copy_to({"header.contact_links"})},
+        {"header.connections.phone_number_format", [](const std::string& path, const Value& v, Translator& t) {
+           // RenderCV writes E164 in capitals; hanji's choices are lower case.
+           const std::string form = lowercase(v.text());
+           if (form != "national" && form != "international" && form != "e164")
+             return t.bad_value(path, v, "RenderCV's forms are national, international and E164");
+           t.set("header.phone_format", form, v);
+           return Outcome::Honoured;
+         }},
         {"header.connections.show_icons", icons()},
         {"header.connections.display_urls_instead_of_usernames", inverted("header.social_usernames")},
         {"header.connections.separator", separator()},
