@@ -76,8 +76,9 @@ Marker contact_icon_marker(const Builder& b, const model::Contact& contact) {
   const theme::Theme& theme = b.theme();
   FontSpec icon_font = font_of(theme.contact);
   icon_font.color = theme.icon_color;
-  return Marker{Inline{contact_icon(contact), icon_font, contact.url, {}},
-                region_icon_column(theme) - theme.contact.size};
+  Marker icon{Inline{contact_icon(contact), icon_font, contact.url, {}}, region_icon_column(theme) - theme.contact.size};
+  icon.list_item = false;
+  return icon;
 }
 
 // One Inline per contact, separated by header.separator. Contact texts are shown verbatim
