@@ -70,13 +70,14 @@ double region_icon_column(const theme::Theme& theme) {
 }
 
 // A contact's icon as a hanging marker: drawn before the text's first line, read as nothing
-// (an icon, like a bullet, is not a word of the CV), linked as the text is. An em-wide icon
-// starts at the column's edge; narrower ones keep the same gap to the text.
+// (an icon, like a bullet, is not a word of the CV). Only the text is linked: a link on the
+// icon would be an annotation outside the tagged PDF's Link elements (the icon is an artifact).
+// An em-wide icon starts at the column's edge; narrower ones keep the same gap to the text.
 Marker contact_icon_marker(const Builder& b, const model::Contact& contact) {
   const theme::Theme& theme = b.theme();
   FontSpec icon_font = font_of(theme.contact);
   icon_font.color = theme.icon_color;
-  Marker icon{Inline{contact_icon(contact), icon_font, contact.url, {}}, region_icon_column(theme) - theme.contact.size};
+  Marker icon{Inline{contact_icon(contact), icon_font, "", {}}, region_icon_column(theme) - theme.contact.size};
   icon.list_item = false;
   return icon;
 }
