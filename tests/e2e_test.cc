@@ -1601,32 +1601,6 @@ TEST(Grids, AColumnWithNothingLeftGivesTheMainFlowTheWholeWidth) {
   }
 }
 
-// sidebar's side column: the contacts' texts on one edge past their icons, whatever the icons'
-// widths (they stood ragged after them, a wrapped line under the icon), and the main column's
-// text a clear gutter from the panel's, so that every reader reads each column whole.
-TEST(Grids, SidebarsContactsShareOneTextEdge) {
-  const fs::path dir = fs::temp_directory_path() / "hanji-e2e-grids";
-  fs::create_directories(dir);
-  const std::string pdf = (dir / "sidebar-edges.pdf").string();
-  const std::string cv = std::string(HANJI_SOURCE_DIR) + "/samples/heungsub-lee.yaml";
-  Result built = run(std::string(HANJI_BINARY) + " build " + quote(cv) + " --layout sidebar -q -o " + quote(pdf), true);
-  ASSERT_EQ(built.exit_code, 0) << built.output;
-  const std::vector<BoxWord> words = words_on_first_page(pdf);
-  const BoxWord* interests = find_word(words, "Interests");
-  const BoxWord* email = find_word(words, "heungsub.lee@subl.ee");
-  const BoxWord* phone = find_word(words, "+82");
-  const BoxWord* github = find_word(words, "github.com/sublee");
-  const BoxWord* work = find_word(words, "Work");
-  ASSERT_TRUE(interests && email && phone && github && work);
-  EXPECT_NEAR(github->x_min, email->x_min, 0.5) << "the contacts' texts on one edge, whatever their icons' widths";
-  EXPECT_NEAR(phone->x_min, email->x_min, 0.5);
-  EXPECT_GT(email->x_min, interests->x_min + 6) << "past the icons, which stand on the titles' edge";
-  double panel_right = 0;
-  for (const BoxWord& word : words)
-    if (word.x_min < work->x_min - 1 && word.y_min > email->y_min - 2) panel_right = std::max(panel_right, word.x_max);
-  EXPECT_GE(work->x_min - panel_right, 8) << "a clear gutter between the panel's text and the main column's";
-}
-
 // A CV in Hebrew is set as its layout's mirror image: the lines flush right, the dates left of
 // the titles, the side column on the right; the text comes back in the order it is written,
 // from pdftotext and from the tagged structure.

@@ -54,7 +54,7 @@ class StructureBuilder {
 
   void paragraph(Paragraph& p, int parent) {
     if (p.inlines.empty()) return;  // nothing drawn, nothing to read
-    if (!p.marker || !p.marker->list_item) {
+    if (!p.marker) {
       lists_.clear();
       p.tag = add(p.role, parent);
       return;
