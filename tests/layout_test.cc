@@ -980,7 +980,9 @@ TEST_F(Paginate, TwoColumnsFillThePageBeforeTheNextOne) {
 }
 
 // A top region is as tall as its content: the columns docked after it start below it and its
-// gap, and its background reaches `padding` below its content from the paper's top edge.
+// gap. With a background (a band) it holds its content `padding` below the paper's top edge,
+// whatever the top margin, and its background reaches `padding` below the content: the
+// content stands in the band's middle. The next page starts at its top margin.
 TEST_F(Paginate, ATopRegionPushesTheColumnsDownAndCarriesItsBackground) {
   theme::Region header;
   header.name = "header";
@@ -1006,8 +1008,15 @@ TEST_F(Paginate, ATopRegionPushesTheColumnsDownAndCarriesItsBackground) {
   EXPECT_EQ(band.x, 0);
   EXPECT_EQ(band.y, 0);
   EXPECT_NEAR(band.width, theme_.page_width, 1e-9);
-  EXPECT_NEAR(band.height, theme_.margin_top + 14 + 10, 0.5);
+  EXPECT_NEAR(band.height, 10 + 14 + 10, 0.5) << "the padding above and below one line";
+  ASSERT_NE(theme_.margin_top, 10.0) << "the band's own padding, not the margin, must show";
   EXPECT_TRUE(doc.pages[1].backgrounds.empty()) << "a first-page region is on the first page only";
+  double next_page_first = 1e9;
+  for (const PlacedRun& r : doc.pages[1].runs)
+    if (r.run.text.rfind("Line ", 0) == 0) next_page_first = std::min(next_page_first, r.baseline);
+  ASSERT_LT(next_page_first, 1e9);
+  EXPECT_NEAR(name->baseline - 10, next_page_first - theme_.margin_top, 0.5)
+      << "the name the padding below the paper's top, as a line on a page without the band is the top margin";
 }
 
 // A tinted column is drawn only on pages where it holds something, and there it runs the

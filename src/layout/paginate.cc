@@ -270,6 +270,12 @@ Plan plan_pages(std::vector<Flow>& flows, const std::map<std::string, std::size_
         cursor.at = past_spaces(flow.chunks(cursor.setting), cursor.at);
         if (cursor.at >= flow.chunks(cursor.setting).size()) continue;
       }
+      // A band (a top region with a background, first on its page) holds its content as far
+      // below the paper's top as its background reaches below it: the band's text or photo
+      // stands in its middle, whatever the top margin of the pages after it.
+      if (region.dock == theme::RegionDock::Top && !(region.background == Rgb{1, 1, 1}) && page.empty() &&
+          y == theme.margin_top)
+        y = region.padding;
       const std::vector<Chunk>& chunks = flow.chunks(cursor.setting);
       if (&region == &head_region && !region.overflow.empty())
         if (auto height = balanced_height(flow, cursor.at, chain_on_page(theme, page_frames, region), bottom - y))
@@ -412,13 +418,15 @@ void join_rule_pieces(Page& page) {
 }
 
 /// A region's background on a page where it holds content: to the paper's edge on its outer
-/// sides; a top region's down to `padding` below its content, a column's from halfway into
-/// the gap above it (or the paper's top) to the paper's foot: a panel the height of the page,
-/// never a card that ends where its text does.
+/// sides; a top region's down to `padding` below its content (from the paper's top when it is
+/// first on the page), a column's from halfway into the gap above it (or the paper's top) to
+/// the paper's foot: a panel the height of the page, never a card that ends where its text does.
 void add_background(const Placement& placed, const theme::Theme& theme, Page& page) {
   const theme::Region& region = *placed.frame.region;
   if (region.background == Rgb{1, 1, 1}) return;
-  const bool at_top = placed.top <= theme.margin_top + 1e-9;
+  // A band at the top of the page, or a column with nothing above it, starts at the paper's top.
+  const bool at_top =
+      placed.top <= theme.margin_top + 1e-9 || (region.dock == theme::RegionDock::Top && placed.above_gap == 0);
   const double y = at_top ? 0 : placed.top - placed.above_gap / 2;
   const double bottom = region.dock == theme::RegionDock::Top
                             ? std::min(theme.page_height, placed.top + placed.height + region.padding)

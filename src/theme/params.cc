@@ -355,8 +355,9 @@ std::vector<Param> region_fields(const std::string& name) {
                        "a colour behind the region, to the paper's edge on its outer sides, on pages where it has "
                        "content (white: none)"));
   out.push_back(length(prefix + "padding", field(&Region::padding),
-                       "a column's text keeps this far from its inner edge; a top region's background reaches this "
-                       "far below its content"));
+                       "a column's text keeps this far from its inner edge; a top region with a background (a band) "
+                       "holds its content this far below the paper's top, first on its page, and its background reaches "
+                       "this far below its content"));
   out.push_back(length(prefix + "indent", field(&Region::indent),
                        "entries stand this far in from their section titles (in a narrow region in place of its date column, in a "
                        "wide one past it)"));

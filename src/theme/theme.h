@@ -77,7 +77,8 @@ struct Region {
   /// (white: none): a column's from the paper's top (or below the top regions) to its foot.
   Rgb background{1, 1, 1};
   /// Inside the background: a column's text keeps this far from its inner edge; a top
-  /// region's background reaches this far below its content.
+  /// region's background (a band) reaches this far below its content, and first on its page
+  /// it holds its content this far below the paper's top.
   double padding = 0;
   /// Entries in a narrow region stand this far in from their section titles.
   double indent = 0;
