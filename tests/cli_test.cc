@@ -477,7 +477,7 @@ TEST_F(Cli, ARenderCvFileIsWrittenWhereItsRenderCommandSays) {
   // An output hanji does not write is accepted in silence, and said with --verbose.
   EXPECT_EQ(o.err, "");
   Outcome verbose = hanji({"check", cv, "--verbose"});
-  EXPECT_NE(verbose.err.find("cv.yaml:10:5: note: settings.render_command.html_path is accepted and has nothing to do: "
+  EXPECT_NE(verbose.err.find("cv.yaml:10:5: detail: settings.render_command.html_path is accepted and has nothing to do: "
                              "hanji does not write HTML"),
             std::string::npos)
       << verbose.err;
@@ -970,7 +970,7 @@ TEST_F(Cli, RenderWritesWhatRenderCvWrites) {
   // --verbose says what the Typst path does: nothing, at the flag.
   Outcome verbose = hanji({"render", cv, "-nopdf", "-nopng", "--typst-path", "cv.typ", "--verbose"});
   ASSERT_EQ(verbose.code, 0) << verbose.err;
-  EXPECT_NE(verbose.err.find("--typst-path: note: settings.render_command.typst_path is accepted and has nothing to do"),
+  EXPECT_NE(verbose.err.find("--typst-path: detail: settings.render_command.typst_path is accepted and has nothing to do"),
             std::string::npos)
       << verbose.err;
   // -nopdf -nomd: only the Markdown off too, nothing written and said; --dont-generate-markdown long form.
