@@ -1336,19 +1336,41 @@ TEST(SourceRenderCvFonts, AnInstalledFamilyIsUsedItselfAndHangulKeepsTheLayouts)
   EXPECT_EQ(scale->scalar, "1");
 }
 
-TEST(SourceRenderCvFonts, RenderCvsFamiliesNotInstalledAreLookAlikesSaidOnlyInDetail) {
-  auto loaded = load_with("cv:\n  name: J\ndesign:\n  typography:\n    font_family: Source Sans 3\n",
-                          with_installed_fonts());
+TEST(SourceRenderCvFonts, RenderCvsBundledFamiliesAreLookAlikesOnEveryMachineSaidOnlyInDetail) {
+  // Source Sans 3 and EB Garamond come with RenderCV: hanji's look-alikes stand in for them
+  // whether or not the machine has them (the fake says EB Garamond is installed, as OTF), and
+  // fontconfig is not asked.
+  int asked = 0;
+  ReadOptions counting = with_installed_fonts();
+  counting.installed_fonts.find = [&asked, inner = counting.installed_fonts.find](const std::string& family) {
+    ++asked;
+    return inner(family);
+  };
+  auto loaded = load_with("cv:\n  name: J\ndesign:\n  typography:\n    font_family: Source Sans 3\n", counting);
   ASSERT_TRUE(loaded.file);
   EXPECT_EQ(loaded.diags.warning_count(), 0) << dump(loaded.diags);
   EXPECT_EQ(count_of(loaded.diags, Severity::Error), 0u);
   ASSERT_TRUE(font_value(loaded, "latin", "regular"));
   EXPECT_EQ(font_value(loaded, "latin", "regular")->scalar, "Lato-Regular.ttf");
-  const Diagnostic& said = diag(loaded.diags, "'Source Sans 3' is set in hanji's Lato at 94% (it is not installed)");
+  const Diagnostic& said =
+      diag(loaded.diags, "'Source Sans 3' is set in hanji's Lato at 94% (RenderCV bundles it; hanji draws its own "
+                         "look-alike on every machine)");
   EXPECT_EQ(said.severity, Severity::Detail);
-  // Installed only as OpenType/CFF, which hanji cannot embed: the look-alike, and why.
-  auto cff = load_with("cv:\n  name: J\ndesign:\n  typography:\n    font_family: EB Garamond\n",
-                       with_installed_fonts());
+  auto garamond = load_with("cv:\n  name: J\ndesign:\n  typography:\n    font_family: EB Garamond\n", counting);
+  ASSERT_TRUE(garamond.file);
+  EXPECT_EQ(font_value(garamond, "latin", "regular")->scalar, "NotoSerif-Regular.ttf");
+  EXPECT_EQ(garamond.diags.warning_count(), 0) << dump(garamond.diags);
+  EXPECT_EQ(asked, 0);
+}
+
+TEST(SourceRenderCvFonts, AnotherLookAlikeFamilyInstalledOnlyAsCffIsItsLookAlike) {
+  // Times is not RenderCV's: fontconfig is asked, and a family there only as OpenType/CFF
+  // (which hanji cannot embed) is drawn in its look-alike, saying why.
+  ReadOptions fonts = with_installed_fonts();
+  fonts.installed_fonts.find = [](const std::string& family) {
+    return family == "Times" ? FamilyInstall::NotEmbeddable : FamilyInstall::Missing;
+  };
+  auto cff = load_with("cv:\n  name: J\ndesign:\n  typography:\n    font_family: Times\n", fonts);
   ASSERT_TRUE(cff.file);
   EXPECT_EQ(font_value(cff, "latin", "regular")->scalar, "NotoSerif-Regular.ttf");
   EXPECT_EQ(diag(cff.diags, "it is installed only as OpenType/CFF").severity, Severity::Detail);

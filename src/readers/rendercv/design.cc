@@ -194,7 +194,7 @@ constexpr Family kSansFamilies[] = {
     {"Raleway", 1.01}, {"Helvetica", 1.01}, {"Arial", 1.01}, {"Liberation Sans", 1.01}, {"Inter", 1.04},
     {"Noto Sans", 1.03}, {"Fira Sans", 1}, {"IBM Plex Sans", 0.99}, {"DejaVu Sans", 1.04}, {"Montserrat", 1},
     {"Nunito", 0.97}, {"Work Sans", 0.96}, {"Mukta", 0.93}, {"Poppins", 1.02}, {"Carlito", 0.91}, {"Calibri", 0.91},
-    {"Gill Sans", 0.93}};
+    {"Gill Sans", 0.93}, {"Open Sauce Sans", 1}};
 constexpr Family kRobotoFamilies[] = {{"Roboto", 1}, {"Roboto Condensed", 1}, {"Heebo", 1}};
 
 // Family names compare as fontconfig and Typst compare them: ASCII case and spaces ignored.
@@ -398,7 +398,22 @@ struct FamilySource {
   std::optional<FolderFamily> folder;
   std::optional<FontChoice> look_alike;  // the shipped family of its kind, with its scale
   std::string why_not_itself;            // for a look-alike: why the family itself is not used
+  bool bundled = false;                  // one RenderCV bundles: its look-alike wherever it is installed
 };
+
+// The families RenderCV bundles with itself (and Typst's built-ins): a RenderCV user has them on
+// every machine, so hanji sets them in its own look-alikes on every machine too, without
+// asking fontconfig (which costs a stock RenderCV file a fifth of its build, and would make
+// the same file come out differently where one of them happens to be installed).
+bool rendercv_bundles(std::string_view name) {
+  static constexpr std::string_view kBundled[] = {
+      "Libertinus Serif", "New Computer Modern", "Mukta", "Open Sans", "Gentium Book Plus", "Noto Sans", "Lato",
+      "Source Sans 3", "EB Garamond", "Open Sauce Sans", "Fontin", "Roboto", "Ubuntu", "Poppins", "Raleway",
+      "XCharter"};
+  const std::string key = family_key(name);
+  return std::any_of(std::begin(kBundled), std::end(kBundled),
+                     [&](std::string_view bundled) { return family_key(bundled) == key; });
+}
 
 FamilySource find_family(const std::string& name, const Translator& t) {
   FamilySource source;
@@ -406,6 +421,12 @@ FamilySource find_family(const std::string& name, const Translator& t) {
   source.look_alike = font_for(name);
   if (source.folder && source.folder->cff_only.empty()) {
     source.kind = FamilySource::Kind::Folder;
+    return source;
+  }
+  if (!source.folder && source.look_alike && rendercv_bundles(name)) {
+    source.kind = FamilySource::Kind::LookAlike;
+    source.bundled = true;
+    source.why_not_itself = "RenderCV bundles it; hanji draws its own look-alike on every machine";
     return source;
   }
   const FamilyInstall installed =
@@ -490,8 +511,9 @@ void say_look_alike(const std::string& path, const Value& v, const FamilySource&
   t.reader.diags.detail(v.key_span,
                         fmt::format("design.{}: '{}' is set in hanji's {}{} ({})", path, excerpt(v.text()),
                                     shipped == "NotoSerif" ? "Noto Serif" : shipped, scale, source.why_not_itself),
-                        {"install the family as TrueType (.ttf), or put its .ttf files in fonts/ beside the CV, to "
-                         "have it itself"});
+                        {source.bundled ? "put the family's .ttf files in fonts/ beside the CV to have it itself"
+                                        : "install the family as TrueType (.ttf), or put its .ttf files in fonts/ "
+                                          "beside the CV, to have it itself"});
 }
 
 // A family found in the fonts/ folder beside the CV is used itself, as RenderCV uses it: its
