@@ -10,6 +10,7 @@
 #include "cli/output.h"
 #include "cli/starter.h"
 #include "export/registry.h"
+#include "readers/jsonresume/themes.h"
 #include "theme/theme.h"
 
 namespace hanji::cli {
@@ -20,41 +21,6 @@ namespace fs = std::filesystem;
 
 // resume-cli reads resume.json in the current folder unless --resume names another.
 constexpr std::string_view kDefaultResume = "resume.json";
-
-// The published JSON Resume themes users name most, each with the hanji layout whose page is
-// most like it: the same number of columns first, then where the dates and titles stand, then
-// the face (serif or sans) and how much colour. A theme not here is set in classic, with a
-// warning naming it (as even, resume-cli's default, is: one column, plain titles).
-struct ThemeLook {
-  std::string_view theme, layout;
-};
-constexpr ThemeLook kThemeLooks[] = {
-    {"even", "classic"},           // resume-cli's default: one column, an accent colour, dates on the right
-    {"class", "classic"},          // one column, centred name, thin rules
-    {"crisp", "classic"},          // one column, plain
-    {"elegant", "sidebar"},        // a tinted profile card beside the body
-    {"spartacus", "sidebar"},      // two columns, the contacts and skills in the narrow one
-    {"cora", "sidebar"},           // two columns, a side column of contacts
-    {"flat", "engineering"},       // flat sans headings over rules, no colour bands
-    {"onepage", "engineering"},    // everything on one dense page in a sans
-    {"onepage-plus", "engineering"},
-    {"stackoverflow", "engineering"},  // Stack Overflow's CV: sans, dense, bold titles
-    {"github", "engineering"},
-    {"kendall", "compact"},        // a letterhead: the name left, the contacts right
-    {"short", "compact"},          // a short, dense page
-    {"kwan", "compact"},
-    {"macchiato", "timeline"},     // section titles in a column to the left of the entries
-    {"actual", "timeline"},
-    {"mocha-responsive", "timeline"},
-    {"paper", "serif"},            // a serif page like a printed letter
-    {"paper-plus-plus", "serif"},
-    {"classy", "serif"},
-    {"eloquent", "serif"},
-    {"modern", "moderncv"},        // dates in a left column, coloured title bars
-    {"caffeine", "banner"},        // a dark band across the top with the name
-    {"slick", "awesome"},          // a two-tone name and an accent colour
-    {"professional", "harvard"},   // centred titles between rules, black
-};
 
 }  // namespace
 
@@ -89,11 +55,9 @@ std::optional<bool> parse_json_resume_flag(const std::vector<std::string>& args,
   return std::nullopt;
 }
 
+// The same table a résumé's meta.theme is read with (readers/jsonresume/themes.h).
 std::optional<std::string> layout_for_theme(std::string_view theme) {
-  constexpr std::string_view kPrefix = "jsonresume-theme-";
-  if (theme.starts_with(kPrefix)) theme.remove_prefix(kPrefix.size());
-  for (const ThemeLook& look : kThemeLooks)
-    if (look.theme == theme) return std::string(look.layout);
+  if (std::optional<std::string_view> layout = readers::layout_for_json_resume_theme(theme)) return std::string(*layout);
   return std::nullopt;
 }
 

@@ -16,17 +16,24 @@ constexpr JsonResumeTheme kThemes[] = {
     {"caffeine", "sidebar"},          // a tinted side column
     {"class", "classic"},             // one column, centred head
     {"classy", "classic"},
+    {"crisp", "classic"},
     {"cora", "serif"},                // a serif page
     {"elegant", "sidebar"},           // a photo card and a side column
+    {"eloquent", "serif"},
     {"engineering", "engineering"},   // the dense one-page engineering résumé
     {"even", "classic"},              // the JSON Resume tools' default: one calm column
     {"flat", "classic"},              // resume-cli's former default: one column, plain headings
+    {"github", "classic"},
     {"kendall", "sidebar"},           // a side column of contacts and skills
-    {"macchiato", "classic"},
+    {"kwan", "compact"},
+    {"macchiato", "timeline"},        // section titles in a column left of their entries
+    {"mocha-responsive", "timeline"},
     {"modern", "moderncv"},           // dates in a left column
     {"moderncv", "moderncv"},
     {"onepage", "compact"},           // as much as fits on one page
+    {"onepage-plus", "compact"},
     {"paper", "serif"},               // a serif page like a printed one
+    {"paper-plus-plus", "serif"},
     {"professional", "harvard"},      // the career office's résumé
     {"short", "compact"},
     {"sidebar", "sidebar"},
