@@ -679,9 +679,15 @@ TEST(TableWidths, ACrowdedTableGivesShortColumnsAFewLinesBeforeTheRunningText) {
     EXPECT_GE(tight[i], least[i] - 1e-6) << "column " << i;
   }
   EXPECT_NEAR(total, 505, 1e-6);
-  EXPECT_NEAR(tight[3], 0.3 * 505, 1e-6) << "the running text keeps 30%";
-  EXPECT_NEAR(tight[2], 505 - 62 - 106 - 93 - 0.3 * 505, 1e-6) << "the position takes what is left";
+  // Its hinted share (4.6 of 12: 38%) would leave the position less than its longest word:
+  // every short column at its least, the running text what is left.
+  EXPECT_NEAR(tight[2], 64, 1e-6) << "the position at its longest word";
+  EXPECT_NEAR(tight[3], 505 - 62 - 106 - 64 - 93, 1e-6) << "the running text takes what is left";
   EXPECT_NEAR(tight[4], 93, 1e-6) << "the length no more than it needs";
+  const std::vector<double> some = detail::share_table_width(least, most, hints, 560, few);
+  EXPECT_NEAR(some[3], 560 * 4.6 / 12, 1e-6) << "the running text keeps its hinted share (under 40%)";
+  EXPECT_NEAR(some[2], 560 - 62 - 106 - 93 - 560 * 4.6 / 12, 1e-6) << "the position takes what is left";
+  EXPECT_NEAR(some[4], 93, 1e-6) << "the length no more than it needs";
   const std::vector<double> roomy = detail::share_table_width(least, most, hints, 700, few);
   EXPECT_NEAR(roomy[2], 136, 1e-6) << "the position on three lines";
   EXPECT_NEAR(roomy[4], 93, 1e-6) << "the length no more than it needs";

@@ -643,10 +643,11 @@ std::size_t running_column(const std::vector<double>& most, const std::vector<do
   return running;
 }
 
-/// The share of a crowded table its running text keeps before the short columns beside it
-/// take what sets their texts on kShortTextLines lines: about thirty-five characters a line at
-/// a body size, as narrow as a newspaper's column, where a paragraph still reads as one.
-constexpr double kCrowdedRunningShare = 0.3;
+/// The share of a crowded table its running text keeps (or its hinted share, when smaller)
+/// before the short columns beside it take what sets their texts on kShortTextLines lines:
+/// about forty-five characters a line at a body size, where a list of duties still reads as
+/// sentences rather than as a column of three-word lines.
+constexpr double kCrowdedRunningShare = 0.4;
 
 std::vector<double> share_table_width(const std::vector<double>& least, const std::vector<double>& most,
                                       const std::vector<double>& hints, double width,
@@ -779,12 +780,19 @@ std::vector<double> column_widths(const compose::Table& table, double width, tex
     few_lines[i] = needs[i].few_lines;
   }
   const size_t running = running_column(most, table.widths);
-  double floors = 0;
+  double floors = 0, weights = 0;
   for (size_t i = 0; i < n; ++i) {
     two_lines[i] = i == running ? least[i] : std::min(needs[i].two_lines, most[i]);
     floors += two_lines[i];
+    weights += i < table.widths.size() && table.widths[i] > 0 ? table.widths[i] : 1.0;
   }
-  const bool crowded = floors > width;  // some short text must take three lines or more
+  // Crowded: the short texts cannot all stand on two lines and leave the running text the
+  // share a crowded table keeps for it (a column of duties three words wide reads worse than
+  // a position on three lines).
+  const double running_weight = running < table.widths.size() && table.widths[running] > 0 ? table.widths[running] : 1.0;
+  const double running_share =
+      std::min(width * std::min(running_weight / weights, kCrowdedRunningShare), most[running]);
+  const bool crowded = floors + std::max(0.0, running_share - least[running]) > width;
   return crowded ? share_table_width(least, most, table.widths, width, few_lines)
                  : share_table_width(two_lines, most, table.widths, width);
 }
