@@ -1,7 +1,8 @@
 // The JSON Schema of a CV file, written from the tables the reader checks keys against
 // (fields.h, entry_types.cc): a key the reader takes is in the schema with the shape it reads,
 // and a key it does not know is refused by both (`additionalProperties: false`), so a typo is
-// flagged in the editor as it is by `hanji check`.
+// flagged in the editor as it is by `hanji check`. An entry also takes keys of the user's own,
+// as the reader does, but not a near miss of one of its keys (closest_match's rule).
 //
 // A typo must come out as one message naming the key, in python-jsonschema and in
 // yaml-language-server alike. Both report every branch of an `anyOf` that fails, so where the
