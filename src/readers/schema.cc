@@ -1,7 +1,8 @@
 // The JSON Schema of a CV file, written from the tables the reader checks keys against
 // (fields.h, entry_types.cc): a key the reader takes is in the schema with the shape it reads,
 // and a key it does not know is refused by both (`additionalProperties: false`), so a typo is
-// flagged in the editor as it is by `hanji check`.
+// flagged in the editor as it is by `hanji check`. An entry also takes keys of the user's own,
+// as the reader does, but not a near miss of one of its keys (closest_match's rule).
 //
 // A typo must come out as one message naming the key, in python-jsonschema and in
 // yaml-language-server alike. Both report every branch of an `anyOf` that fails, so where the
@@ -12,6 +13,7 @@
 #include <fmt/ranges.h>
 
 #include <algorithm>
+#include <map>
 
 #include "readers/entry_types.h"
 #include "readers/fields.h"
@@ -106,6 +108,72 @@ std::string any_case(const std::vector<std::string>& words) {
     }
   }
   return out + ")$";
+}
+
+// What closest_match takes for a misspelling of one of `keys`, as one regular expression
+// matching the whole key: every spelling within its bound of edits (an insertion, deletion,
+// substitution or swap of two neighbours each, ASCII case ignored; at most max(1, length/3)
+// edits for a key of that length). Written out as the alternatives of every alignment with
+// the key, so only up to kSchemaTypoEdits edits: a key that takes more (a 9-letter word may
+// be 3 edits away) is left to `hanji check`, so the schema never refuses what hanji takes.
+constexpr int kSchemaTypoEdits = 2;
+
+std::string case_class(char c) {
+  const char upper = c >= 'a' && c <= 'z' ? static_cast<char>(c - 'a' + 'A') : c;
+  if (upper != c) return std::string{'[', c, upper, ']'};
+  if (std::string_view("\\^$.|?*+()[]{}-/").find(c) != std::string_view::npos) return std::string{'\\', c};
+  return std::string(1, c);
+}
+
+// The misspellings as a tree of their tokens (a character class or "."), one branch per
+// token that can come next; a branch with no token ends a misspelling.
+struct Spellings {
+  std::map<std::string, Spellings> next;
+
+  // The tree as a regular expression: alternatives share what they begin with, which keeps
+  // the expression less than half the size of the misspellings side by side.
+  std::string regex() const {
+    if (next.empty()) return {};
+    std::vector<std::string> branches;
+    for (const auto& [token, rest] : next) branches.push_back(token + rest.regex());
+    if (branches.size() == 1) return branches.front();
+    return fmt::format("(?:{})", fmt::join(branches, "|"));
+  }
+};
+
+void add_misspellings(std::string_view key, size_t at, int edits, std::vector<std::string>& written,
+                      Spellings& out) {
+  auto then = [&](std::vector<std::string> pieces, size_t next, int more_edits) {
+    const size_t mark = written.size();
+    for (std::string& piece : pieces) written.push_back(std::move(piece));
+    add_misspellings(key, next, edits + more_edits, written, out);
+    written.resize(mark);
+  };
+  if (edits < kSchemaTypoEdits) then({"."}, at, 1);  // a character inserted here
+  if (at == key.size()) {
+    if (edits > std::max(1, static_cast<int>(written.size()) / 3)) return;  // closest_match's bound
+    Spellings* node = &out;
+    for (const std::string& token : written) node = &node->next[token];
+    node->next[""];
+    return;
+  }
+  then({case_class(key[at])}, at + 1, 0);
+  if (edits == kSchemaTypoEdits) return;
+  then({"."}, at + 1, 1);  // substituted
+  then({}, at + 1, 1);     // deleted
+  if (at + 1 < key.size() && key[at] != key[at + 1])  // swapped with the next
+    then({case_class(key[at + 1]), case_class(key[at])}, at + 2, 1);
+}
+
+// A regular expression for the misspellings of `keys` (and the keys themselves, in any case),
+// to be matched as a whole.
+std::string misspelling_of(const std::vector<std::string>& keys) {
+  Spellings spellings;
+  for (const std::string& key : keys) {
+    std::vector<std::string> written;
+    add_misspellings(key, 0, 0, written, spellings);
+  }
+  return spellings.regex();
 }
 
 // `help` on a schema. Beside a "$ref" other keywords are ignored (draft-07), so a reference
@@ -227,7 +295,8 @@ class CvSchema {
         fields.push_back(field);
       }
       fields.push_back(tags_field());
-      define(entry_definition(schema.kind), described(closed_object(fields), schema.help));
+      const std::string name = entry_definition(schema.kind);
+      define(name, described(entry_object(name + "_key", schema.kind, fields, schema.fields), schema.help));
     }
   }
 
@@ -431,8 +500,35 @@ class CvSchema {
     return Json::object();
   }
 
-  // A map of exactly these keys, as the readers that report unknown keys take it.
-  Json closed_object(const std::vector<Field>& fields) const {
+  // An entry: its own keys with their shapes, and any other key but a misspelling of one of
+  // `own` (the keys the reader matches a misspelling against), as the reader keeps a key of
+  // the user's own (`gpa: 3.9`) for templates that print it and refuses a near miss
+  // ("hightlights"). The misspelling is refused by propertyNames, as not one of the entry's
+  // keys: one message naming it in every validator ("additionalProperties: false" beside a
+  // "patternProperties" would quote the whole expression in python-jsonschema's message).
+  // The expression is defined once, as `name`, for the refusal and for the condition on the
+  // required keys.
+  Json entry_object(std::string_view name, EntryKind kind, const std::vector<Field>& fields,
+                    const std::vector<std::string>& own) {
+    Json misspelt = Json::object();
+    misspelt.set("pattern", "^" + misspelling_of(own) + "$");
+    Json key = Json::object();
+    key.set("description", "a key of the entry's type, or a key of your own that is not a near miss of one");
+    Json refused = Json::object();
+    refused.set("enum", Json::strings(own));
+    // yaml-language-server's own message for an enum lists the values without naming the
+    // key (it marks it); python-jsonschema ignores this and names the key.
+    refused.set("errorMessage",
+                fmt::format("Misspelt key? The keys of {} entries are {}; a key of your own must not be this near one.",
+                            entry_kind_name(kind), quoted_list(own, "and")));
+    key.merge(if_then_else(std::move(misspelt), std::move(refused), Json::object()));
+    define(name, std::move(key));
+    return closed_object(fields, reference_to(name));
+  }
+
+  // A map of exactly these keys, as the readers that report unknown keys take it; with
+  // `key_names`, of these keys and any other `key_names` takes.
+  Json closed_object(const std::vector<Field>& fields, Json key_names = {}) const {
     Json out = typed("object");
     Json properties = Json::object();
     std::vector<std::string> required;
@@ -442,10 +538,18 @@ class CvSchema {
       if (field.required) required.emplace_back(field.key);
     }
     out.set("properties", std::move(properties));
-    out.set("additionalProperties", Json::boolean(false));
-    // A required key is missing only when every key is known, as the reader does not report
+    if (key_names.kind() == Json::Kind::Null) out.set("additionalProperties", Json::boolean(false));
+    else out.set("propertyNames", key_names);
+    // A required key is missing only when no key is refused, as the reader does not report
     // a key missing that it has reported misspelt: "usrname" is one message, not two.
-    if (!required.empty()) out.merge(when_keys_known(keys_of(fields), required_keys(required)));
+    if (required.empty()) return out;
+    if (key_names.kind() == Json::Kind::Null) {
+      out.merge(when_keys_known(keys_of(fields), required_keys(required)));
+    } else {
+      Json condition = Json::object();
+      condition.set("propertyNames", std::move(key_names));
+      out.merge(if_then_else(std::move(condition), required_keys(required), Json::object()));
+    }
     return out;
   }
 
