@@ -140,6 +140,21 @@ TEST(Preview, AnErrorKeepsTheLastGoodPagesAndSaysWhere) {
   EXPECT_NE(fixed.find("\"messages\": []"), std::string::npos);
 }
 
+// A setting hanji cannot follow is said on the first build of a session, not on every save.
+TEST(Preview, SaysAnIgnoredSettingOnceASession) {
+  const fs::path cv = scratch("ignored-once") / "cv.yaml";
+  write(cv, "cv:\n  name: A B\ndesign:\n  theme: classic\n  entries:\n    side_space: 3cm\n");
+  PreviewFixture f(cv);
+  f.preview.rebuild();
+  write(cv, read(cv) + "# saved again\n");
+  f.preview.rebuild();
+  const std::string said = f.err.str();
+  std::size_t times = 0;
+  for (std::size_t at = said.find("side_space"); at != std::string::npos; at = said.find("side_space", at + 1))
+    ++times;
+  EXPECT_EQ(times, 1u) << said;
+}
+
 TEST(Preview, TheViewersChoiceChangesThePreviewNotTheFile) {
   const fs::path dir = scratch("choice");
   write(dir / "cv.yaml", kCv);

@@ -155,6 +155,7 @@ bool start_program(const std::vector<std::string>& args) {
 Preview::Preview(const Run& run, engine::Engine& engine, std::string cv, std::vector<std::string> editor)
     : run_(run), engine_(engine), cv_(std::move(cv)), folder_(fs::path(absolute_real(cv_)).parent_path().string()),
       editor_(std::move(editor)), watched_(what_to_watch(cv_, {}, engine)), outlines_(&engine.fonts()) {
+  if (!run_.said) run_.said = &said_;
   Diagnostics ignored;
   theme::DataDirs dirs = engine.dirs();
   dirs.user_layouts = {folder_};

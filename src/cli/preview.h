@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <mutex>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -78,6 +79,9 @@ class Preview {
  private:
   std::string state_json_locked() const;  // state_json() with mutex_ held
 
+  /// The warnings of settings hanji cannot follow said so far: once a session, not on every
+  /// save (as watch says them).
+  std::set<std::string> said_;
   Run run_;
   engine::Engine& engine_;
   const std::string cv_;
