@@ -158,6 +158,9 @@ void add_fonts(std::vector<Param>& out) {
   out.push_back(simple("fonts.fallback", ParamType::FontList,
                        member<std::vector<std::string>>(&Theme::fonts, &Fonts::fallback),
                        "TrueType files tried in order for characters the other fonts lack"));
+  out.push_back(simple("fonts.serif_scripts", ParamType::Bool, member<bool>(&Theme::fonts, &Fonts::serif_scripts),
+                       "Hebrew letters the layout's fonts lack in hanji's Noto Serif Hebrew (else Noto Sans Hebrew), "
+                       "beside a serif Latin; Arabic stays in Noto Sans Arabic"));
   out.push_back(simple("fonts.mono", ParamType::Font, member<std::string>(&Theme::fonts, &Fonts::mono),
                        "monospaced TrueType face for `code` in the text (Latin; Hangul keeps its font)"));
   out.push_back(number("fonts.latin_scale", member(&Theme::fonts, &Fonts::latin_scale),

@@ -498,10 +498,12 @@ void add_link_icon_font(Theme& theme, const DataDirs& dirs) {
   theme.fonts.fallback.push_back((std::filesystem::path(dirs.fonts) / kIconFont).string());
 }
 
-// Hebrew and Arabic letters in any layout: hanji's Noto Sans faces for them, after whatever the
-// layout names, loaded only when a CV has such letters.
+// Hebrew and Arabic letters in any layout: hanji's Noto faces for them (Hebrew in the serif
+// beside a serif Latin, when the layout says so), after whatever the layout names, loaded only
+// when a CV has such letters.
 void add_script_fonts(Theme& theme, const DataDirs& dirs) {
-  for (const char* script : {"NotoSansHebrew", "NotoSansArabic"}) {
+  const char* hebrew = theme.fonts.serif_scripts ? "NotoSerifHebrew" : "NotoSansHebrew";
+  for (const char* script : {hebrew, "NotoSansArabic"}) {
     FontFaces faces;
     faces.regular = (std::filesystem::path(dirs.fonts) / (std::string(script) + "-Regular.ttf")).string();
     faces.bold = (std::filesystem::path(dirs.fonts) / (std::string(script) + "-Bold.ttf")).string();

@@ -143,6 +143,9 @@ struct Fonts {
   /// hanji's own faces for scripts the layout's fonts may lack (Hebrew, Arabic): tried after
   /// the fallbacks, in the style asked for (bold for a bold role).
   std::vector<FontFaces> scripts;
+  /// Hebrew in hanji's Noto Serif Hebrew rather than its Noto Sans Hebrew, beside a serif Latin
+  /// (Arabic keeps Noto Sans Arabic: hanji ships no Naskh).
+  bool serif_scripts{};
   std::string mono;                   // `code` in the text; empty: the Latin face
   double latin_scale{};               // Latin drawn at size * latin_scale
   double latin_baseline{};            // Latin baseline shift, em of the nominal size (negative = down)
