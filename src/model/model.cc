@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include <cctype>
+#include <utility>
 
 namespace hanji::model {
 
@@ -28,6 +29,47 @@ std::string_view entry_kind_name(EntryKind kind) {
     case EntryKind::ReversedNumbered: return "reversed-numbered";
   }
   return "text";
+}
+
+namespace {
+
+constexpr std::pair<CountUnit, std::string_view> kCountUnits[] = {
+    {CountUnit::Chars, "chars"},
+    {CountUnit::CharsNoSpaces, "chars_no_spaces"},
+    {CountUnit::BytesEucKr, "bytes_euc_kr"},
+    {CountUnit::BytesUtf8, "bytes_utf8"},
+};
+
+constexpr std::pair<Part, std::string_view> kParts[] = {
+    {Part::Cv, "cv"},
+    {Part::Letter, "letter"},
+    {Part::SelfIntroduction, "self_introduction"},
+};
+
+}  // namespace
+
+std::string_view count_unit_name(CountUnit unit) {
+  for (const auto& [each, name] : kCountUnits)
+    if (each == unit) return name;
+  return "chars";
+}
+
+std::optional<CountUnit> count_unit_named(std::string_view name) {
+  for (const auto& [unit, each] : kCountUnits)
+    if (each == name) return unit;
+  return std::nullopt;
+}
+
+std::string_view part_name(Part part) {
+  for (const auto& [each, name] : kParts)
+    if (each == part) return name;
+  return "cv";
+}
+
+std::optional<Part> part_named(std::string_view name) {
+  for (const auto& [part, each] : kParts)
+    if (each == name) return part;
+  return std::nullopt;
 }
 
 namespace {

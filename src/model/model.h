@@ -247,6 +247,75 @@ struct Settings {
   RenderSettings render;                  // settings.render_command
 };
 
+/// A block of a letter's body or of an answer: a paragraph (one item), or a list (its items,
+/// each a paragraph of its own with a bullet). Texts keep their inline markup.
+struct TextBlock {
+  std::vector<Text> items;
+  bool list = false;
+};
+
+/// Whom a letter is written to: lines of the address block, each optional.
+struct Recipient {
+  Text name, title, company;
+  std::vector<Text> address;  // street, city, country: one line each
+};
+
+/// A cover letter (`letter:` in a CV file or in an application file that names its CV). The
+/// letterhead is the CV's header; everything else is the letter's own.
+struct Letter {
+  Span span;                  // the `letter:` key
+  Recipient recipient;
+  std::optional<Date> date;   // unset: the build date (Settings::build_date), in the locale's words
+  Text subject, salutation, closing;
+  std::vector<TextBlock> body;
+  Text signature_name;        // empty: the CV's name
+  Text signature_image;       // a PNG or JPEG of the signature, resolved as the photo is; empty: none
+  std::vector<Text> enclosures;
+};
+
+/// What a web form counts in an answer's limit (the company's form says which).
+enum class CountUnit {
+  Chars,          // UTF-16 code units, as the form's JavaScript `length`: a Hangul syllable is 1
+  CharsNoSpaces,  // the same, without U+0020, U+00A0, U+3000, tabs and line breaks
+  BytesEucKr,     // bytes in CP949 (Unified Hangul Code): 2 a Hangul syllable, 1 an ASCII letter
+  BytesUtf8,      // bytes in UTF-8: 3 a Hangul syllable
+};
+
+/// "chars", "chars_no_spaces", "bytes_euc_kr", "bytes_utf8" as files write them, and back.
+std::string_view count_unit_name(CountUnit unit);
+std::optional<CountUnit> count_unit_named(std::string_view name);
+
+/// An answer's limit as the form states it: "500자 이내 (공백 포함)".
+struct CountLimit {
+  std::optional<long> max, min;
+  CountUnit unit = CountUnit::Chars;
+  int newline = 1;  // what one line break counts: 1, 2 (CR LF) or 0
+  Span span;        // the `limit:` key
+};
+
+/// One question of a 자기소개서 and its answer.
+struct Question {
+  Span span;
+  Text title;                       // the company's wording of the question
+  std::vector<TextBlock> answer;    // paragraphs (and lists)
+  std::optional<CountLimit> limit;
+};
+
+/// A 자기소개서 (self-introduction): the company's questions and their answers, each with
+/// the limit the company's form counts (`self_introduction:`).
+struct SelfIntroduction {
+  Span span;      // the `self_introduction:` key
+  Text title;     // empty: the locale's label (자기소개서, Personal Statement)
+  Text company;   // the company it is written for; empty: none shown
+  std::vector<Question> questions;
+};
+
+/// The documents of an application, in the order they are bound into one PDF.
+enum class Part { Cv, Letter, SelfIntroduction };
+/// "cv", "letter", "self_introduction", and back.
+std::string_view part_name(Part part);
+std::optional<Part> part_named(std::string_view name);
+
 /// Everything a CV file says.
 struct CvFile {
   std::string path;
@@ -265,6 +334,14 @@ struct CvFile {
   /// The design and locale files read into it (--design, --locale, settings.render_command's
   /// design and locale), for whatever watches its inputs.
   std::vector<std::string> included_files;
+  /// The application the file holds beside the CV (or, for an application file, beside the CV
+  /// it names with `cv: PATH`): a cover letter, a 자기소개서.
+  std::optional<Letter> letter;
+  std::optional<SelfIntroduction> self_introduction;
+  /// The parts a build binds, in order: `parts:` as written, else the letter, the CV, the
+  /// 자기소개서 (those the file has). A CV file without a letter or 자기소개서: {Cv}.
+  std::vector<Part> parts = {Part::Cv};
+  Span parts_span;
 };
 
 }  // namespace hanji::model
