@@ -10,6 +10,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iterator>
+#include <regex>
 #include <string>
 #include <vector>
 
@@ -149,6 +150,75 @@ const std::vector<Probe> kProbes = {
     {"templates.experience_entry.date_and_location_column", "DATE", Expect::Draws},
     {"templates.publication_entry.main_column", "TITLE", Expect::Draws},
     {"templates.publication_entry.date_and_location_column", "'*DATE*'", Expect::Draws},
+    // RenderCV's other themes: each is the classic theme's keys with its own defaults, drawn
+    // by a hanji layout of its own (layouts/rendercv/THEME.yaml).
+    {"theme", "engineeringresumes", Expect::Draws},
+    {"theme", "sb2nov", Expect::Draws},
+    {"theme", "moderncv", Expect::Draws},
+    {"theme", "engineeringclassic", Expect::Draws},
+    {"theme", "harvard", Expect::Draws},
+    {"theme", "ink", Expect::Draws},
+    {"theme", "opal", Expect::Draws},
+    {"theme", "ember", Expect::Draws},
+    // The values of the keys that take one of a few, those the rows above do not try.
+    {"page.size", "a5", Expect::Draws},
+    {"page.size", "us-executive", Expect::Draws},
+    {"typography.alignment", "justified-with-no-hyphenation", Expect::Draws},
+    {"typography.date_and_location_column_alignment", "center", Expect::Draws},
+    {"header.alignment", "right", Expect::Draws},
+    {"header.connections.phone_number_format", "E164", Expect::Draws},
+    {"section_titles.type", "without_line", Expect::Draws},
+    {"section_titles.type", "moderncv", Expect::Draws},
+    {"section_titles.type", "centered_without_line", Expect::Draws},
+    {"section_titles.type", "centered_with_partial_line", Expect::Draws},
+    {"section_titles.type", "centered_with_full_line", Expect::Draws},
+    {"entries.highlights.bullet", "'●'", Expect::Draws},
+    {"entries.highlights.bullet", "'◦'", Expect::Draws},
+    {"entries.highlights.bullet", "'◆'", Expect::Draws},
+    {"entries.highlights.bullet", "'★'", Expect::Draws},
+    {"entries.highlights.bullet", "'■'", Expect::Draws},
+    {"entries.highlights.bullet", "'—'", Expect::Draws},
+    {"entries.highlights.bullet", "'○'", Expect::Draws},
+    {"entries.highlights.nested_bullet", "'-'", Expect::Draws},
+};
+
+// RenderCV's locale and settings keys, dotted from the file's top (locale.*, settings.*), each
+// with a value RenderCV's default does not have, as the design keys above. `with_key` may be
+// any dotted key (design.* too). Same here also covers the keys that choose what the command
+// writes (settings.render_command.*): the pages stay as they are and nothing is said.
+const std::vector<Probe> kTopLevelProbes = {
+    {"locale.language", "german", Expect::Draws},
+    {"locale.language", "french", Expect::Draws},
+    {"locale.language", "korean", Expect::Draws},
+    {"locale.last_updated", "Stand", Expect::Draws},
+    {"locale.month", "Monat", Expect::Draws},
+    {"locale.months", "Monate", Expect::Draws},
+    {"locale.year", "Jahr", Expect::Draws},
+    {"locale.years", "Jahre", Expect::Draws},
+    {"locale.present", "heute", Expect::Draws},
+    {"locale.phrases.degree_with_area", "DEGREE of AREA", Expect::Draws, "design.templates.education_entry.main_column",
+     "DEGREE_WITH_AREA"},
+    {"locale.month_abbreviations", "[Jä, Fe, Mä, Ap, Ma, Jn, Jl, Au, Se, Ok, No, De]", Expect::Draws},
+    {"locale.month_names",
+     "[Jänner, Feber, März, April, Mai, Juni, Juli, August, September, Oktober, November, Dezember]", Expect::Draws,
+     "design.templates.single_date", "MONTH_NAME YEAR"},
+    {"settings.current_date", "2023-01-15", Expect::Draws},
+    {"settings.current_date", "today", Expect::Draws},
+    {"settings.bold_keywords", "[Graz]", Expect::Draws},
+    {"settings.pdf_title", "Lebenslauf Maria Lopez", Expect::Draws},
+    {"settings.render_command.design", "other_design.yaml", Expect::Draws},
+    {"settings.render_command.locale", "other_locale.yaml", Expect::Draws},
+    {"settings.render_command.output_folder", "out", Expect::Same},
+    {"settings.render_command.typst_path", "out/cv.typ", Expect::Same},
+    {"settings.render_command.pdf_path", "out/cv.pdf", Expect::Same},
+    {"settings.render_command.markdown_path", "out/cv.md", Expect::Same},
+    {"settings.render_command.html_path", "out/cv.html", Expect::Same},
+    {"settings.render_command.png_path", "out/cv.png", Expect::Same},
+    {"settings.render_command.dont_generate_markdown", "true", Expect::Same},
+    {"settings.render_command.dont_generate_html", "true", Expect::Same},
+    {"settings.render_command.dont_generate_typst", "true", Expect::Same},
+    {"settings.render_command.dont_generate_pdf", "true", Expect::Same},
+    {"settings.render_command.dont_generate_png", "true", Expect::Same},
 };
 
 // A CV that gives every key something to act on: a photo, every kind of contact, each entry
@@ -156,8 +226,6 @@ const std::vector<Probe> kProbes = {
 // entry to meet a page break.
 std::string probe_cv() {
   std::string cv =
-      "settings:\n"
-      "  current_date: 2024-05-01\n"
       "cv:\n"
       "  name: Maria Lopez\n"
       "  headline: Structural Engineer\n"
@@ -171,7 +239,9 @@ std::string probe_cv() {
       "  sections:\n"
       "    summary:\n"
       "      - Designs bridges in timber and steel, and writes about them at [the firm's blog](https://example.org/blog); "
-      "the text runs long enough to be set on several lines, where justified and ragged lines differ.\n"
+      "the text runs long enough to be set on several lines, where justified and ragged lines differ, and its "
+      "characteristically interdisciplinary responsibilities, electromechanical instrumentation, counterbalancing "
+      "and internationalization give hyphenation its chances.\n"
       "      - A second paragraph, so that the space between text entries shows.\n"
       "    skills:\n";
   // Lines enough to run across the first page's end, each an entry of its own: any change of
@@ -208,7 +278,7 @@ std::string probe_cv() {
       "      - name: Murbrücke\n"
       "        location: Graz\n"
       "        start_date: 2019-03\n"
-      "        end_date: 2021-08\n"
+      "        end_date: present\n"
       "        highlights:\n"
       "          - A 60 metre span\n"
       "    publications:\n"
@@ -258,16 +328,22 @@ class RenderCvProbe : public ::testing::Test {
   }
   void TearDown() override { fs::remove_all(dir_); }
 
-  Outcome run(const std::string& design) {
+  Outcome run(const std::string& design, const std::string& top_level = "settings:\n  current_date: 2024-05-01\n") {
+    const bool names_theme = design.starts_with("  theme:") || design.find("\n  theme:") != std::string::npos;
+    return run_text(top_level + probe_cv() + "design:\n" + (names_theme ? "" : "  theme: classic\n") + design);
+  }
+
+  Outcome run_text(const std::string& yaml) {
     Outcome out;
-    std::string yaml = probe_cv() + "design:\n  theme: classic\n" + design;
     std::optional<engine::Rendered> rendered =
         engine_.render_text(yaml, (dir_ / "cv.yaml").string(), engine::Request{}, out.diags);
     if (!rendered) return out;
     for (const theme::ParameterInfo& p : theme::describe_parameters(rendered->theme))
       out.theme += p.key + "=" + p.default_value + "\n";
     out.theme += "date=" + rendered->file.locale.date + "\n";
-    out.pages = trace::write_trace(rendered->doc);
+    // Where each run's text comes from in the file (@LINE:COLUMN) moves with any key written
+    // above it; what is drawn is the rest.
+    out.pages = std::regex_replace(trace::write_trace(rendered->doc), std::regex(" @[0-9]+:[0-9]+"), "");
     // A note says what hanji did on its own (sparing a nearly empty last page), and a detail
     // which look-alike stands in for a family, not a key it left aside: the pages compared
     // show them.
@@ -300,12 +376,40 @@ std::string changed_lines(const std::string& a, const std::string& b) {
   return out;
 }
 
+// What one probe did, against what it must do: counts drawn, warned and same.
+struct Tally {
+  int drawn = 0, warned = 0, same = 0;
+};
+
+void judge(const Probe& probe, const std::string& shown_key, const Outcome& before, const Outcome& after,
+           Tally& tally) {
+  if (probe.expect == Expect::Warns) {
+    ASSERT_EQ(after.diags.all().size(), 1u) << test::dump(after.diags);
+    const Diagnostic& warning = after.diags.all().front();
+    EXPECT_EQ(warning.severity, Severity::Warning);
+    EXPECT_NE(warning.message.find(shown_key), std::string::npos) << warning.message;
+    EXPECT_TRUE(warning.span.known());
+    ++tally.warned;
+    return;
+  }
+  EXPECT_EQ(after.diags.all().size(), 0u) << test::dump(after.diags);
+  if (probe.expect == Expect::Same) {
+    EXPECT_TRUE(after.theme == before.theme && after.pages == before.pages)
+        << "changed in:\n" << changed_lines(after.theme, before.theme) << changed_lines(after.pages, before.pages);
+    ++tally.same;
+    return;
+  }
+  EXPECT_TRUE(after.pages != before.pages) << "the pages are the same with it; the theme changed in:\n"
+                                           << changed_lines(after.theme, before.theme);
+  ++tally.drawn;
+}
+
 TEST_F(RenderCvProbe, EveryDesignKeyTakesEffectOrIsOneWarning) {
   const Outcome plain = run("");
   ASSERT_FALSE(plain.pages.empty()) << test::dump(plain.diags);
   ASSERT_EQ(plain.diags.all().size(), 0u) << test::dump(plain.diags);
   ASSERT_NE(plain.pages.find("page 2"), std::string::npos) << "the probe CV must run to a second page";
-  int drawn = 0, warned = 0;
+  Tally tally;
   for (const Probe& probe : kProbes) {
     SCOPED_TRACE(probe.key + ": " + probe.value + (probe.with_key.empty() ? "" : " with " + probe.with_key));
     std::vector<std::pair<std::string, std::string>> with;
@@ -314,26 +418,41 @@ TEST_F(RenderCvProbe, EveryDesignKeyTakesEffectOrIsOneWarning) {
     ASSERT_EQ(before.diags.all().size(), 0u) << test::dump(before.diags);
     with.emplace_back(probe.key, probe.value);
     const Outcome after = run(design_yaml(with));
-    if (probe.expect == Expect::Warns) {
-      ASSERT_EQ(after.diags.all().size(), 1u) << test::dump(after.diags);
-      const Diagnostic& warning = after.diags.all().front();
-      EXPECT_EQ(warning.severity, Severity::Warning);
-      EXPECT_NE(warning.message.find("design." + probe.key), std::string::npos) << warning.message;
-      EXPECT_TRUE(warning.span.known());
-      ++warned;
-      continue;
+    // A design key that draws does so through the layout's values (or the date form).
+    if (probe.expect == Expect::Draws) {
+      EXPECT_TRUE(after.theme != before.theme) << "the layout theme is the same with it";
     }
-    EXPECT_EQ(after.diags.all().size(), 0u) << test::dump(after.diags);
-    if (probe.expect == Expect::Same) {
-      EXPECT_TRUE(after.theme == before.theme && after.pages == before.pages);
-      continue;
-    }
-    EXPECT_TRUE(after.theme != before.theme) << "the layout theme is the same with it";
-    EXPECT_TRUE(after.pages != before.pages) << "the pages are the same with it; the theme changed in:\n"
-                                             << changed_lines(after.theme, before.theme);
-    ++drawn;
+    judge(probe, "design." + probe.key, before, after, tally);
   }
-  std::cout << "RenderCV design keys drawn: " << drawn << ", refused with a warning: " << warned << "\n";
+  std::cout << "RenderCV design keys drawn: " << tally.drawn << ", refused with a warning: " << tally.warned << "\n";
+}
+
+TEST_F(RenderCvProbe, EveryLocaleAndSettingsKeyTakesEffectOrIsOneWarning) {
+  std::ofstream(dir_ / "other_design.yaml") << "design:\n  page:\n    size: a5\n";
+  std::ofstream(dir_ / "other_locale.yaml") << "locale:\n  language: german\n";
+  // The file's top-level keys and its design keys, from dotted keys (design.* under design:).
+  auto run_with = [&](const std::vector<std::pair<std::string, std::string>>& values) {
+    std::vector<std::pair<std::string, std::string>> top, design;
+    const bool dated = std::any_of(values.begin(), values.end(), [](const auto& v) { return v.first == "settings.current_date"; });
+    if (!dated) top.emplace_back("settings.current_date", "2024-05-01");
+    for (const auto& [key, value] : values)
+      (key.starts_with("design.") ? design : top).emplace_back(key.starts_with("design.") ? key.substr(7) : key, value);
+    return run(design_yaml(design), design_yaml(top, ""));
+  };
+  const Outcome plain = run_with({});
+  ASSERT_EQ(plain.diags.all().size(), 0u) << test::dump(plain.diags);
+  Tally tally;
+  for (const Probe& probe : kTopLevelProbes) {
+    SCOPED_TRACE(probe.key + ": " + probe.value + (probe.with_key.empty() ? "" : " with " + probe.with_key));
+    std::vector<std::pair<std::string, std::string>> with;
+    if (!probe.with_key.empty()) with.emplace_back(probe.with_key, probe.with_value);
+    const Outcome before = with.empty() ? plain : run_with(with);
+    ASSERT_EQ(before.diags.all().size(), 0u) << test::dump(before.diags);
+    with.emplace_back(probe.key, probe.value);
+    judge(probe, probe.key, before, run_with(with), tally);
+  }
+  std::cout << "RenderCV locale and settings keys drawn: " << tally.drawn << ", refused with a warning: "
+            << tally.warned << ", as hanji draws already: " << tally.same << "\n";
 }
 
 // RenderCV finds the families its design names in a fonts/ folder beside the CV: so does
@@ -378,7 +497,7 @@ TEST(RenderCvProbeTable, ListsEveryKeyTheTranslationTakes) {
     EXPECT_TRUE(listed) << key << " is taken by src/readers/rendercv/design.cc but not probed here";
   }
   for (const Probe& probe : kProbes) {
-    if (probe.expect == Expect::Draws) {
+    if (probe.expect == Expect::Draws && probe.key != "theme") {
       EXPECT_NE(std::find(honoured.begin(), honoured.end(), probe.key), honoured.end()) << probe.key;
     }
   }
