@@ -455,6 +455,180 @@ TEST_F(RenderCvProbe, EveryLocaleAndSettingsKeyTakesEffectOrIsOneWarning) {
             << tally.warned << ", as hanji draws already: " << tally.same << "\n";
 }
 
+// RenderCV's cv: fields, each entry type's fields, its social networks and its Markdown, one at
+// a time in a small CV: each must come back in what hanji draws (every string of `shows` in the
+// pages' trace, a string's parts joined by | on one line of it: the text, its link, its font),
+// or be one warning naming it.
+struct CvProbe {
+  std::string field;   // what is probed, as a message names it
+  std::string yaml;    // the lines under cv: (name: is given unless they give it)
+  std::vector<std::string> shows;
+  Expect expect = Expect::Draws;
+  std::string design = "";  // under design:, when the field needs a template to show
+};
+
+// One entry in a section of its own.
+std::string entry(const std::string& section, const std::string& fields) {
+  std::string yaml = "  sections:\n    " + section + ":\n";
+  std::string first = "      - ";
+  size_t from = 0;
+  while (from < fields.size()) {
+    size_t end = fields.find('\n', from);
+    if (end == std::string::npos) end = fields.size();
+    yaml += first + fields.substr(from, end - from) + "\n";
+    first = "        ";
+    from = end + 1;
+  }
+  return yaml;
+}
+
+const std::string kExperience = "company: Bridge Works\nposition: Project Engineer\n";
+const std::string kEducation = "institution: Graz University of Technology\narea: Civil Engineering\n";
+const std::string kNormal = "name: Murbrücke\n";
+const std::string kPublication = "title: Fatigue of Timber Joints\nauthors: [Maria Lopez, Jonas Weber]\n";
+
+const std::vector<CvProbe> kCvProbes = {
+    {"cv.name", "  name: Maria Lopez-Weber\n", {"\"Maria Lopez-Weber\"", "meta title=\"Maria Lopez-Weber"}},
+    {"cv.headline", "  headline: Structural Engineer\n", {"\"Structural Engineer\""}},
+    {"cv.location", "  location: Graz, Austria\n", {"Graz, Austria"}},
+    {"cv.email", "  email: maria@example.org\n", {"maria@example.org\"", "mailto:maria@example.org"}},
+    {"cv.email", "  email: [maria@example.org, lopez@tugraz.at]\n",
+     {"maria@example.org", "lopez@tugraz.at", "mailto:lopez@tugraz.at"}},
+    // RenderCV's default form is the national one, linked as tel:.
+    {"cv.phone", "  phone: \"+14155550100\"\n", {"(415) 555-0100", "tel:+14155550100"}},
+    {"cv.phone", "  phone: [\"+14155550100\", \"+43 316 123456\"]\n", {"(415) 555-0100", "0316 123456"}},
+    {"cv.website", "  website: https://maria.example.org/\n", {"maria.example.org\"", "https://maria.example.org/"}},
+    {"cv.website", "  website: [https://maria.example.org, https://bridges.example.com]\n",
+     {"maria.example.org", "bridges.example.com", "https://bridges.example.com"}},
+    {"cv.photo", "  photo: photo.png\n", {"image x="}},
+    {"cv.custom_connections", "  custom_connections:\n    - {fontawesome_icon: calendar-days, placeholder: Book a call, url: https://cal.example.com/maria}\n",
+     {"Book a call", "https://cal.example.com/maria"}},
+    {"cv.custom_connections.url", "  custom_connections:\n    - {fontawesome_icon: wheelchair, placeholder: Accessible office, url: null}\n",
+     {"Accessible office"}},
+    {"cv.social_networks LinkedIn", "  social_networks:\n    - {network: LinkedIn, username: mlopez}\n", {"mlopez", "https://linkedin.com/in/mlopez"}},
+    {"cv.social_networks GitHub", "  social_networks:\n    - {network: GitHub, username: mlopez}\n", {"mlopez", "https://github.com/mlopez"}},
+    {"cv.social_networks GitLab", "  social_networks:\n    - {network: GitLab, username: mlopez}\n", {"mlopez", "https://gitlab.com/mlopez"}},
+    {"cv.social_networks IMDB", "  social_networks:\n    - {network: IMDB, username: nm0000001}\n", {"nm0000001", "https://imdb.com/name/nm0000001"}},
+    {"cv.social_networks Instagram", "  social_networks:\n    - {network: Instagram, username: mlopez}\n", {"mlopez", "https://instagram.com/mlopez"}},
+    {"cv.social_networks ORCID", "  social_networks:\n    - {network: ORCID, username: 0000-0002-1825-0097}\n", {"0000-0002-1825-0097", "https://orcid.org/0000-0002-1825-0097"}},
+    {"cv.social_networks Mastodon", "  social_networks:\n    - {network: Mastodon, username: '@mlopez@mastodon.social'}\n", {"@mlopez@mastodon.social", "https://mastodon.social/@mlopez"}},
+    {"cv.social_networks StackOverflow", "  social_networks:\n    - {network: StackOverflow, username: 4567/mlopez}\n", {"4567/mlopez", "https://stackoverflow.com/users/4567/mlopez"}},
+    {"cv.social_networks ResearchGate", "  social_networks:\n    - {network: ResearchGate, username: Maria-Lopez}\n", {"Maria-Lopez", "https://researchgate.net/profile/Maria-Lopez"}},
+    {"cv.social_networks YouTube", "  social_networks:\n    - {network: YouTube, username: mlopez}\n", {"mlopez", "https://youtube.com/@mlopez"}},
+    {"cv.social_networks Google Scholar", "  social_networks:\n    - {network: Google Scholar, username: abcDEF123}\n", {"https://scholar.google.com/citations?user=abcDEF123"}},
+    {"cv.social_networks Telegram", "  social_networks:\n    - {network: Telegram, username: mlopez}\n", {"mlopez", "https://t.me/mlopez"}},
+    // WhatsApp takes the number without its + (wa.me/14155550100); RenderCV keeps it in the link.
+    {"cv.social_networks WhatsApp", "  social_networks:\n    - {network: WhatsApp, username: \"+14155550100\"}\n", {"+14155550100", "https://wa.me/14155550100"}},
+    {"cv.social_networks Leetcode", "  social_networks:\n    - {network: Leetcode, username: mlopez}\n", {"mlopez", "https://leetcode.com/u/mlopez"}},
+    {"cv.social_networks X", "  social_networks:\n    - {network: X, username: mlopez}\n", {"mlopez", "https://x.com/mlopez"}},
+    {"cv.social_networks Bluesky", "  social_networks:\n    - {network: Bluesky, username: mlopez.bsky.social}\n", {"mlopez.bsky.social", "https://bsky.app/profile/mlopez.bsky.social"}},
+    {"cv.social_networks Reddit", "  social_networks:\n    - {network: Reddit, username: mlopez}\n", {"mlopez", "https://reddit.com/user/mlopez"}},
+    // A section's title is its key, its words capitalised; the key's own capitals stay.
+    {"cv.sections", entry("awards_and_honours", "A prize for the Murbrücke"), {"\"Awards and Honours\"", "A prize for the Murbrücke"}},
+    {"cv.sections", entry("Peer review", "Engineering Structures"), {"\"Peer review\""}},
+    {"TextEntry", entry("summary", "Designs bridges in timber and steel."), {"Designs bridges in timber and steel."}},
+    {"BulletEntry.bullet", entry("notes", "bullet: Chartered engineer in Austria"), {"Chartered engineer in Austria"}},
+    {"NumberedEntry.number", entry("talks", "number: Timber at scale, Vienna 2022"), {"1.", "Timber at scale, Vienna 2022"}},
+    {"ReversedNumberedEntry.reversed_number", entry("papers", "reversed_number: Fatigue of timber joints"), {"1.", "Fatigue of timber joints"}},
+    {"OneLineEntry.label", entry("skills", "label: Analysis\ndetails: Finite elements"), {"Analysis", "Finite elements"}},
+    {"ExperienceEntry.company", entry("experience", kExperience), {"Bridge Works"}},
+    {"ExperienceEntry.position", entry("experience", kExperience), {"Project Engineer"}},
+    {"ExperienceEntry.location", entry("experience", kExperience + "location: Leoben"), {"Leoben"}},
+    {"ExperienceEntry.start_date", entry("experience", kExperience + "start_date: 2019-03\nend_date: 2021-08"), {"Mar 2019 – Aug 2021", "2\\u{a0}years 6\\u{a0}months"}},
+    {"ExperienceEntry.end_date", entry("experience", kExperience + "start_date: 2019-03-15\nend_date: present"), {"Mar 2019", "present"}},
+    {"ExperienceEntry.date", entry("experience", kExperience + "date: Summer 2020"), {"Summer 2020"}},
+    // RenderCV's English abbreviations are the Yale library's: June, July, Sept.
+    {"ExperienceEntry.date", entry("experience", kExperience + "date: 2021-06"), {"June 2021"}},
+    // RenderCV reads a year in quotes as a date (its January), a bare year as a number.
+    {"ExperienceEntry.date", entry("experience", kExperience + "date: '2021'"), {"Jan 2021"}},
+    {"ExperienceEntry.date", entry("experience", kExperience + "date: 2021"), {"\"2021\""}},
+    {"ExperienceEntry.summary", entry("experience", kExperience + "summary: Led a team of **six**."), {"Led a team of", "font=Lato-Bold|\"six\""}},
+    {"ExperienceEntry.highlights", entry("experience", kExperience + "highlights:\n  - Checked the welds\n  - Wrote the guide\n    - Its first part"),
+     {"Checked the welds", "Wrote the guide", "Its first part"}},
+    {"EducationEntry.institution", entry("education", kEducation), {"Graz University of Technology"}},
+    {"EducationEntry.area", entry("education", kEducation), {"Civil Engineering"}},
+    {"EducationEntry.degree", entry("education", kEducation + "degree: MSc"), {"MSc"}},
+    {"EducationEntry.location", entry("education", kEducation + "location: Graz"), {"Graz\""}},
+    {"EducationEntry.start_date", entry("education", kEducation + "start_date: 2004\nend_date: 2009"), {"2004", "2009"}},
+    {"EducationEntry.summary", entry("education", kEducation + "summary: With distinction"), {"With distinction"}},
+    {"EducationEntry.highlights", entry("education", kEducation + "highlights: [Thesis on timber connections]"), {"Thesis on timber connections"}},
+    {"NormalEntry.name", entry("projects", kNormal), {"Murbrücke"}},
+    {"NormalEntry.location", entry("projects", kNormal + "location: Graz"), {"Graz\""}},
+    {"NormalEntry.date", entry("projects", kNormal + "date: 2020"), {"2020"}},
+    {"NormalEntry.summary", entry("projects", kNormal + "summary: A 60 metre span"), {"A 60 metre span"}},
+    {"NormalEntry.highlights", entry("projects", kNormal + "highlights: [Opened in 2021]"), {"Opened in 2021"}},
+    {"PublicationEntry.title", entry("publications", kPublication), {"Fatigue of Timber Joints"}},
+    {"PublicationEntry.authors", entry("publications", kPublication), {"Maria Lopez, Jonas Weber"}},
+    {"PublicationEntry.journal", entry("publications", kPublication + "journal: Engineering Structures"), {"Engineering Structures"}},
+    {"PublicationEntry.doi", entry("publications", kPublication + "doi: 10.1000/xyz123"), {"10.1000/xyz123", "https://doi.org/10.1000/xyz123"}},
+    {"PublicationEntry.url", entry("publications", kPublication + "url: https://example.org/paper"), {"https://example.org/paper"}},
+    {"PublicationEntry.date", entry("publications", kPublication + "date: 2020-05"), {"May 2020"}},
+    {"PublicationEntry.summary", entry("publications", kPublication + "summary: Tests of 40 joints"), {"Tests of 40 joints"}},
+    // An entry's keys of its own are its template's to place (RenderCV's entries take extra keys).
+    {"entry's own key", entry("projects", kNormal + "role: Lead designer"), {"Lead designer"}, Expect::Draws,
+     "  templates:\n    normal_entry:\n      main_column: \"**NAME** (ROLE)\\nSUMMARY\\nHIGHLIGHTS\"\n"},
+    // RenderCV's Markdown in any text.
+    {"markdown bold", entry("summary", "Designs **timber bridges** today."), {"font=Lato-Bold|\"timber bridges\""}},
+    {"markdown italic", entry("summary", "Designs *timber bridges* today."), {"font=Lato-Italic|\"timber bridges\""}},
+    {"markdown bold italic", entry("summary", "Designs ***timber bridges*** today."), {"font=Lato-BoldItalic|\"timber bridges\""}},
+    {"markdown link", entry("summary", "Writes at [the blog](https://example.org/blog)."), {"the blog", "https://example.org/blog"}},
+    {"markdown code", entry("summary", "Scripts in `python3 -m bridges`."), {"python3 -m bridges"}},
+    {"markdown escapes", entry("summary", "'C# and 100% of the #1 [sic] load_case_2 <tag> ~5 t'"), {"C# and 100%", "#1 [sic]", "load_case_2", "<tag> ~5 t"}},
+    {"typst math", entry("summary", "Energy $$E = mc^2$$ here."), {"$$E = mc^2$$", "math"}, Expect::Warns},
+};
+
+// Whether the trace holds every part of `wanted` (split at |) on one of its lines.
+bool trace_shows(const std::string& trace, const std::string& wanted) {
+  std::vector<std::string> parts;
+  for (size_t from = 0;;) {
+    const size_t bar = wanted.find('|', from);
+    parts.push_back(wanted.substr(from, bar == std::string::npos ? std::string::npos : bar - from));
+    if (bar == std::string::npos) break;
+    from = bar + 1;
+  }
+  size_t from = 0;
+  while (from < trace.size()) {
+    size_t end = trace.find('\n', from);
+    if (end == std::string::npos) end = trace.size();
+    const std::string_view line(trace.data() + from, end - from);
+    if (std::all_of(parts.begin(), parts.end(), [&](const std::string& p) { return line.find(p) != std::string_view::npos; }))
+      return true;
+    from = end + 1;
+  }
+  return false;
+}
+
+TEST_F(RenderCvProbe, EveryCvFieldIsDrawnOrIsOneWarning) {
+  int drawn = 0, warned = 0;
+  for (const CvProbe& probe : kCvProbes) {
+    SCOPED_TRACE(probe.field + ":\n" + probe.yaml);
+    std::string yaml = "settings:\n  current_date: 2024-05-01\ncv:\n";
+    if (!probe.yaml.starts_with("  name:")) yaml += "  name: Maria Lopez\n";
+    yaml += probe.yaml;
+    yaml += "design:\n  theme: classic\n" + probe.design;  // a RenderCV file, drawn as RenderCV's default theme
+    const Outcome out = run_text(yaml);
+    ASSERT_FALSE(out.pages.empty()) << test::dump(out.diags);
+    if (probe.expect == Expect::Warns) {
+      ASSERT_EQ(out.diags.all().size(), 1u) << test::dump(out.diags);
+      EXPECT_EQ(out.diags.all().front().severity, Severity::Warning);
+      for (const std::string& wanted : probe.shows)
+        EXPECT_NE(out.diags.all().front().message.find(wanted), std::string::npos) << out.diags.all().front().message;
+      ++warned;
+      continue;
+    }
+    EXPECT_EQ(out.diags.all().size(), 0u) << test::dump(out.diags);
+    bool all = true;
+    for (const std::string& wanted : probe.shows) {
+      const bool shown = trace_shows(out.pages, wanted);
+      EXPECT_TRUE(shown) << "'" << wanted << "' is not drawn";
+      all = all && shown;
+    }
+    if (all) ++drawn;
+    if (!all) std::cout << out.pages.substr(0, 6000);
+  }
+  std::cout << "RenderCV cv fields drawn: " << drawn << ", refused with a warning: " << warned << "\n";
+}
+
 // RenderCV finds the families its design names in a fonts/ folder beside the CV: so does
 // hanji, and draws the CV in them. (The shipped Roboto under another name, "Robata".)
 TEST_F(RenderCvProbe, AFamilyInFontsBesideTheCvIsDrawn) {
