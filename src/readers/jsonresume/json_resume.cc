@@ -620,7 +620,7 @@ void read_json_resume_theme(const YamlNode& root, Reader& reader, CvFile& file) 
   }
   reader.diags.warning(theme->span,
                        fmt::format("JSON Resume theme '{}' is not one hanji knows: the CV is set in hanji's classic "
-                                   "layout (or the one --layout names)",
+                                   "layout (or the one --layout names), and meta.theme is not followed",
                                    excerpt(theme->scalar)),
                        {fmt::format("the themes hanji maps to its layouts are {}; or name a layout with "
                                     "\"layout\": \"NAME\" (`hanji layouts` lists them)",
