@@ -578,12 +578,18 @@ void read_older_names(YamlNode& root) {
     rename_key(*basics, "website", "url");
     rename_key(*basics, "picture", "image");
   }
-  static const std::array<std::array<std::string_view, 3>, 6> kRenamed{{{"work", "company", "name"},
-                                                                         {"work", "website", "url"},
-                                                                         {"volunteer", "website", "url"},
-                                                                         {"education", "gpa", "score"},
-                                                                         {"publications", "website", "url"},
-                                                                         {"projects", "summary", "description"}}};
+  // (The sections added later took "website" from the tools of their day too, and a
+  // language is often given by "name", as the other lists name their items.)
+  static const std::array<std::array<std::string_view, 3>, 10> kRenamed{{{"work", "company", "name"},
+                                                                          {"work", "website", "url"},
+                                                                          {"volunteer", "website", "url"},
+                                                                          {"education", "gpa", "score"},
+                                                                          {"publications", "website", "url"},
+                                                                          {"projects", "summary", "description"},
+                                                                          {"projects", "website", "url"},
+                                                                          {"awards", "website", "url"},
+                                                                          {"certificates", "website", "url"},
+                                                                          {"languages", "name", "language"}}};
   for (const auto& [section, old_name, new_name] : kRenamed)
     if (YamlNode* list = value_of(root, section); list && list->is_sequence())
       for (YamlNode& entry : list->items) rename_key(entry, old_name, new_name);
