@@ -89,6 +89,8 @@ const std::vector<Probe> kProbes = {
      {"miraok", "link|https://github.com/miraok"}},
     {"basics.profiles.url", R"("basics": {"name": "Mira Okafor", "profiles": [{"network": "Blog", "username": "mira", "url": "https://blog.example.org/mira"}]})",
      {"mira", "link|https://blog.example.org/mira"}},
+    {"basics.profiles.username", R"("basics": {"name": "Mira Okafor", "profiles": [{"network": "Twitter", "username": "neutralthoughts", "url": "https://www.twitter.com"}]})",
+     {"neutralthoughts", "link|https://www.twitter.com"}},
     {"work.name", R"("work": [{"name": "Tidewater", "position": "Engineer"}])", {"Tidewater"}},
     {"work.position", R"("work": [{"name": "Tidewater", "position": "Staff Engineer"}])", {"Staff Engineer"}},
     {"work.location", R"("work": [{"name": "Tidewater", "position": "Engineer", "location": "Cork"}])", {"Cork"}},

@@ -472,7 +472,13 @@ void translate_basics(const YamlNode& basics, Reader& reader, YamlNode& cv, cons
         } else if (!url.empty() || (username && username->is_scalar())) {
           // A network RenderCV does not know: a plain link showing the address (or the name).
           std::string shown = shown_address(url);
-          if (shown.empty() && username) shown = scalar_of(profile, "network") + ": " + username->scalar;
+          // An address that does not hold the username (the schema's own sample gives Twitter's
+          // home page with one) would leave the name out of the page: the name is shown, linked.
+          const std::string name = username && username->is_scalar() ? username->scalar : "";
+          if (!name.empty() && lowercase(shown).find(lowercase(name)) == std::string::npos) {
+            const std::string network_name = scalar_of(profile, "network");
+            shown = network_name.empty() ? name : network_name + ": " + name;
+          }
           if (std::string text = scalar_of(profile, "text"); !text.empty()) shown = text;  // hanji's own
           YamlNode item = make_map(profile.span);
           put(item, "placeholder", make_scalar(shown, profile.span));
