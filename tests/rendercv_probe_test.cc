@@ -1,7 +1,9 @@
-// RenderCV's design keys, probed one at a time through the whole pipeline: each one hanji
-// says it takes must change the layout theme it builds (or the CV's date form) and what it
-// draws; each one it refuses must be one warning naming it. A key that is read and then does
-// nothing, silently, fails here.
+// RenderCV's options, probed one at a time through the whole pipeline: its design keys (each
+// one hanji says it takes must change the layout theme it builds, or the CV's date form, and
+// what it draws), its locale and settings keys (what it draws), and its cv: fields, entry
+// types, social networks and Markdown (each found back in the pages); each one hanji refuses
+// must be one warning naming it. An option that is read and then does nothing, silently,
+// fails here. The figures are printed ("RenderCV design keys drawn: ...").
 #include <gtest/gtest.h>
 
 #include <unistd.h>
