@@ -162,6 +162,8 @@ const std::vector<Probe> kProbes = {
     {"theme", "ink", Expect::Draws},
     {"theme", "opal", Expect::Draws},
     {"theme", "ember", Expect::Draws},
+    // A theme of one's own (RenderCV's create-theme): said once, naming it, drawn as classic.
+    {"theme", "nebula", Expect::Warns},
     // The values of the keys that take one of a few, those the rows above do not try.
     {"page.size", "a5", Expect::Draws},
     {"page.size", "us-executive", Expect::Draws},
