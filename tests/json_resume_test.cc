@@ -391,6 +391,20 @@ TEST(JsonResume, TwitterProfileKeepsItsAddress) {
   EXPECT_EQ(cv.contacts[0].url, "https://twitter.com/mira_o");
 }
 
+// A profile whose address does not hold its username (the schema's sample gives Twitter's home
+// page) shows the network and the username, linked to that address: the name is not lost.
+TEST(JsonResume, ProfileAddressWithoutTheUsernameShowsTheName) {
+  Loaded loaded = load(R"({"basics": {"name": "A", "profiles": [
+    {"network": "Twitter", "username": "neutralthoughts", "url": "https://www.twitter.com"},
+    {"network": "SoundCloud", "username": "DandyMusicNL", "url": "https://soundcloud.example.com/dandymusicnl"}]}})");
+  ASSERT_TRUE(loaded.file) << dump(loaded.diags);
+  const Cv& cv = loaded.file->cv;
+  ASSERT_EQ(cv.contacts.size(), 2u);
+  EXPECT_EQ(cv.contacts[0].text.value, "Twitter: neutralthoughts");
+  EXPECT_EQ(cv.contacts[0].url, "https://www.twitter.com");
+  EXPECT_EQ(cv.contacts[1].text.value, "soundcloud.example.com/dandymusicnl");  // holds it, case aside
+}
+
 // Every url of a JSON Resume links only as a web, mail or phone address: basics.url (the
 // website), a profile's url, a work entry's url (its name's link) and a publication's url.
 // Any other scheme is shown without a link and warned about where the url is written.

@@ -472,7 +472,13 @@ void translate_basics(const YamlNode& basics, Reader& reader, YamlNode& cv, cons
         } else if (!url.empty() || (username && username->is_scalar())) {
           // A network RenderCV does not know: a plain link showing the address (or the name).
           std::string shown = shown_address(url);
-          if (shown.empty() && username) shown = scalar_of(profile, "network") + ": " + username->scalar;
+          // An address that does not hold the username (the schema's own sample gives Twitter's
+          // home page with one) would leave the name out of the page: the name is shown, linked.
+          const std::string name = username && username->is_scalar() ? username->scalar : "";
+          if (!name.empty() && lowercase(shown).find(lowercase(name)) == std::string::npos) {
+            const std::string network_name = scalar_of(profile, "network");
+            shown = network_name.empty() ? name : network_name + ": " + name;
+          }
           if (std::string text = scalar_of(profile, "text"); !text.empty()) shown = text;  // hanji's own
           YamlNode item = make_map(profile.span);
           put(item, "placeholder", make_scalar(shown, profile.span));
@@ -578,12 +584,18 @@ void read_older_names(YamlNode& root) {
     rename_key(*basics, "website", "url");
     rename_key(*basics, "picture", "image");
   }
-  static const std::array<std::array<std::string_view, 3>, 6> kRenamed{{{"work", "company", "name"},
-                                                                         {"work", "website", "url"},
-                                                                         {"volunteer", "website", "url"},
-                                                                         {"education", "gpa", "score"},
-                                                                         {"publications", "website", "url"},
-                                                                         {"projects", "summary", "description"}}};
+  // (The sections added later took "website" from the tools of their day too, and a
+  // language is often given by "name", as the other lists name their items.)
+  static const std::array<std::array<std::string_view, 3>, 10> kRenamed{{{"work", "company", "name"},
+                                                                          {"work", "website", "url"},
+                                                                          {"volunteer", "website", "url"},
+                                                                          {"education", "gpa", "score"},
+                                                                          {"publications", "website", "url"},
+                                                                          {"projects", "summary", "description"},
+                                                                          {"projects", "website", "url"},
+                                                                          {"awards", "website", "url"},
+                                                                          {"certificates", "website", "url"},
+                                                                          {"languages", "name", "language"}}};
   for (const auto& [section, old_name, new_name] : kRenamed)
     if (YamlNode* list = value_of(root, section); list && list->is_sequence())
       for (YamlNode& entry : list->items) rename_key(entry, old_name, new_name);
@@ -620,7 +632,7 @@ void read_json_resume_theme(const YamlNode& root, Reader& reader, CvFile& file) 
   }
   reader.diags.warning(theme->span,
                        fmt::format("JSON Resume theme '{}' is not one hanji knows: the CV is set in hanji's classic "
-                                   "layout (or the one --layout names)",
+                                   "layout (or the one --layout names), and meta.theme is not followed",
                                    excerpt(theme->scalar)),
                        {fmt::format("the themes hanji maps to its layouts are {}; or name a layout with "
                                     "\"layout\": \"NAME\" (`hanji layouts` lists them)",
