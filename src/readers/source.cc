@@ -29,6 +29,8 @@ const std::vector<Field>& top_level_fields() {
        "RenderCV's design: a theme and its options, translated into layout values (values under layout: win)"},
       {"settings", Shape::Settings, "the CV's date, words set in bold, the PDF's title"},
       {"rendercv_settings", Shape::Settings, "RenderCV 1's name for settings"},
+      {"self_introduction", Shape::SelfIntroduction,
+       "a 자기소개서 (self-introduction): the company's questions, each answer and the limit its web form counts"},
   };
   return kFields;
 }
@@ -261,6 +263,11 @@ void read_top_level(YamlNode& root, Reader& reader, const ReadOptions& options, 
   if (!said && written_in_korean(file.cv))
     if (auto korean = find_locale("ko", reader)) file.locale = *korean;
   title_sections(file.cv.sections, file.locale);
+  if (const YamlNode* self_introduction = value_of(root, "self_introduction")) {
+    file.self_introduction = read_self_introduction(*self_introduction, reader);
+    // The 자기소개서 goes after the CV (design.md's default order) until `parts:` says otherwise.
+    if (file.self_introduction) file.parts.push_back(Part::SelfIntroduction);
+  }
   // Last: the output paths are named after the CV's owner and dated in its language.
   read_render_command(root, file, reader, file.settings.render);
 }
