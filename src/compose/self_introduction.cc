@@ -24,16 +24,24 @@ std::string count_label_key(model::CountUnit unit) {
   return "label:count_chars";
 }
 
+// 1000 -> "1,000", as forms write their limits.
+std::string grouped(long n) {
+  std::string digits = std::to_string(n);
+  for (int at = static_cast<int>(digits.size()) - 3; at > 0 && digits[static_cast<size_t>(at) - 1] != '-'; at -= 3)
+    digits.insert(static_cast<size_t>(at), ",");
+  return digits;
+}
+
 // "(487/500자)", "(487 / 500 characters)": the locale's words for the limit's unit; without a
 // max, the count alone ("(487자)").
 std::string count_text(long count, const std::optional<model::CountLimit>& limit, const model::Locale& locale) {
   std::string text = in_language(count_label_key(limit ? limit->unit : model::CountUnit::Chars), locale);
   if (limit && limit->max) {
-    replace_all(text, "MAX", std::to_string(*limit->max));
+    replace_all(text, "MAX", grouped(*limit->max));
   } else {
     for (std::string_view no_max : {" / MAX", "/MAX", "MAX"}) replace_all(text, no_max, "");
   }
-  replace_all(text, "COUNT", std::to_string(count));
+  replace_all(text, "COUNT", grouped(count));
   return text;
 }
 
@@ -84,7 +92,11 @@ void add_question(Builder& b, const model::Question& question, size_t number, st
   for (Inline& in : b.inlines(question.title, font)) inlines.push_back(std::move(in));
   const std::string bookmark = inline_text(inlines);
   if (count && theme.si_show_counts) {
+    // In the aside's size but the footer's muted colour: a layout's accent (awesome's red) on a
+    // number reads as a warning.
     FontSpec count_font = font_of(theme.aside);
+    count_font.bold = false;
+    count_font.color = theme.footer.color;
     inlines.push_back(Inline{" " + count_text(*count, question.limit, b.locale()), count_font, "", {}});
   }
   theme::Align align = theme::Align::Left;
