@@ -1949,7 +1949,7 @@ TEST(SelfIntroduction, TitleCompanyThenNumberedQuestionsOverTheirAnswers) {
   EXPECT_EQ(question.role, doc::Role::H2);
   EXPECT_EQ(text_of(question), "1. 성장과정 (487/700자)");
   EXPECT_TRUE(blocks[first].keep_with_next);
-  EXPECT_EQ(blocks[first].bookmark, "1. 성장과정");
+  EXPECT_EQ(blocks[first].bookmark, "1. 성장과정 (487/700자)");
   // The count in the footer's colour, not the title's.
   EXPECT_EQ(question.inlines.back().font.color, theme.footer.color);
   EXPECT_EQ(text_of(para(blocks[find_block(c, "지원동기")])), "2. 지원동기 (1,234/1,000바이트)");

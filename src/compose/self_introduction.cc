@@ -54,9 +54,9 @@ void add_title(Builder& b, const model::SelfIntroduction& si) {
                               si.title.span);
     p.is_name = true;
     p.role = doc::Role::H1;
-    Block& block = b.add(std::move(p), 0, si.span);
-    block.keep_with_next = true;
-    block.bookmark = title;
+    // No bookmark of its own: the outline lists the questions (the part's own entry is the
+    // joining engine's).
+    b.add(std::move(p), 0, si.span).keep_with_next = true;
   }
   std::vector<Inline> line;
   const FontSpec font = font_of(theme.headline);
@@ -90,7 +90,6 @@ void add_question(Builder& b, const model::Question& question, size_t number, st
     inlines.push_back(Inline{numbered + " ", font, "", question.title.span});
   }
   for (Inline& in : b.inlines(question.title, font)) inlines.push_back(std::move(in));
-  const std::string bookmark = inline_text(inlines);
   if (count && theme.si_show_counts) {
     // In the aside's size but the footer's muted colour: a layout's accent (awesome's red) on a
     // number reads as a warning.
@@ -99,6 +98,8 @@ void add_question(Builder& b, const model::Question& question, size_t number, st
     count_font.color = theme.footer.color;
     inlines.push_back(Inline{" " + count_text(*count, question.limit, b.locale()), count_font, "", {}});
   }
+  // The outline reads as the heading does, count included: a reader sees what is left to cut.
+  const std::string bookmark = inline_text(inlines);
   theme::Align align = theme::Align::Left;
   Paragraph title = b.paragraph(std::move(inlines), style, align, question.title.span);
   title.is_name = true;  // a heading is never hyphenated

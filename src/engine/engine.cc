@@ -222,7 +222,7 @@ doc::PdfOutput pdf_output(const theme::Theme& theme, const model::Settings& sett
 
 // MINIMAL HOOK (issue 32), replaced by doc::join: the 자기소개서 composed and paginated with the
 // CV's theme, its pages, fonts, bookmarks and structure (under the CV's Document element, as a
-// Sect) appended to `doc`.
+// Div) appended to `doc`.
 void Engine::append_self_introduction(const model::CvFile& file, const theme::Theme& theme, doc::Document& doc,
                                       Diagnostics& diags) {
   std::vector<long> counts;
@@ -253,14 +253,15 @@ void Engine::append_self_introduction(const model::CvFile& file, const theme::Th
       font_of[i] = static_cast<int>(same - doc.fonts.begin());
     }
   }
-  // The part's Document element becomes a Sect under the CV's; an untagged CV stays untagged.
+  // The part's Document element becomes a Div under the CV's (its questions are Sects of their
+  // own, each under its H2); an untagged CV stays untagged.
   const bool tagged = !doc.structure.empty() && !part.structure.empty();
   const int offset = static_cast<int>(doc.structure.size());
   auto shifted = [&](int tag) { return tagged && tag >= 0 ? tag + offset : -1; };
   if (tagged) {
     for (doc::StructNode node : part.structure) {
       if (node.parent < 0) {
-        node.role = doc::Role::Sect;
+        node.role = doc::Role::Div;
         node.parent = 0;
       } else {
         node.parent += offset;
