@@ -9,7 +9,7 @@ PACKAGES="cmake make g++ pkg-config
 libhpdf-dev libharfbuzz-dev libfreetype-dev libfmt-dev libyaml-cpp-dev libunibreak-dev
 libhyphen-dev hyphen-en-us libfribidi-dev libdeflate-dev libmimalloc-dev icc-profiles-free libfontconfig-dev librsvg2-dev fonts-dejavu-core libgtest-dev zlib1g-dev libjpeg-dev libharfbuzz-bin poppler-utils qpdf mupdf-tools
 python3-jsonschema python3-yaml python3-pdfminer libcpp-httplib-dev libcmark-dev cmark
-libphonenumber-dev libcurl4-openssl-dev"
+libphonenumber-dev libcurl4-openssl-dev libutf8proc-dev"
 if [ "${1:-}" = "fuzz" ]; then
   PACKAGES="$PACKAGES clang libclang-rt-14-dev"
 fi

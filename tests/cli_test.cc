@@ -7,6 +7,7 @@
 #include "cli/outputs_plan.h"
 #include "cli/signals.h"
 #include "cli/starter.h"
+#include "count/count.h"
 #include "export/registry.h"
 #include "readers/source.h"
 
@@ -1220,6 +1221,96 @@ TEST_F(Cli, EveryRenderCvFlagIsTaken) {
   ASSERT_EQ(files->overrides.size(), 2u);
   EXPECT_EQ(files->overrides[0].key, "cv.phone");
   EXPECT_EQ(files->overrides[1].key, "design.theme");
+}
+
+// ---------------------------------------------------------------- 자기소개서 (issue 32)
+
+// Question 2's answer is 12 characters with spaces ("가나다 라마바 사아자차"), over its max of 10.
+const std::string kOverLimit =
+    "cv:\n"
+    "  name: 홍길동\n"
+    "self_introduction:\n"
+    "  company: 예시 주식회사\n"
+    "  questions:\n"
+    "    - title: 성장과정\n"
+    "      limit: {max: 500}\n"
+    "      answer: |\n"
+    "        첫 문단은 **굵게**, [링크](https://example.com)는 글자만.\n"
+    "\n"
+    "        - 항목 하나\n"
+    "        - 항목 둘\n"
+    "    - title: 지원동기\n"
+    "      limit: {max: 10, unit: chars}\n"
+    "      answer: 가나다 라마바 사아자차\n";
+
+// The lines under "N. TITLE" up to the next blank line or the end: one answer as written.
+std::string answer_in_text(const std::string& text, const std::string& heading) {
+  size_t at = text.find("\n" + heading + "\n");
+  if (at == std::string::npos) return "<no heading " + heading + ">";
+  at += heading.size() + 2;
+  size_t end = text.find("\n\n", at);
+  if (end == std::string::npos) end = text.size();
+  std::string answer = text.substr(at, end - at);
+  while (!answer.empty() && answer.back() == '\n') answer.pop_back();
+  return answer;
+}
+
+TEST_F(Cli, AnAnswerOverItsLimitIsAnErrorAtItsLine) {
+  Outcome o = expect_rejected(kOverLimit, "answer to question 2 is 12 characters (with spaces), 2 over the limit of 10");
+  EXPECT_NE(o.err.find("cv.yaml:15:15: error:"), std::string::npos) << o.err;
+  // check says the same
+  Outcome check = hanji({"check", path("cv.yaml")});
+  EXPECT_EQ(check.code, hanji::cli::kBadInput);
+  EXPECT_NE(check.err.find("2 over the limit of 10"), std::string::npos) << check.err;
+}
+
+TEST_F(Cli, AllowOverBuildsADraftWithAWarning) {
+  std::string cv = write("cv.yaml", kOverLimit);
+  Outcome o = hanji({"build", cv, "-o", path("cv.pdf"), "--allow-over"});
+  EXPECT_EQ(o.code, 0) << o.err;
+  EXPECT_NE(o.err.find("cv.yaml:15:15: warning: answer to question 2"), std::string::npos) << o.err;
+  EXPECT_TRUE(fs::exists(path("cv.pdf")));
+}
+
+TEST_F(Cli, CountPrintsEveryUnitAndFailsWhenOneIsOver) {
+  std::string cv = write("cv.yaml", kOverLimit);
+  Outcome o = hanji({"count", cv});
+  EXPECT_EQ(o.code, hanji::cli::kBadInput) << o.err;
+  // Korean without `locale:`: its answers are in Hangul.
+  EXPECT_NE(o.out.find("자기소개서 — 예시 주식회사"), std::string::npos) << o.out;
+  EXPECT_NE(o.out.find("10 chars: 2 over"), std::string::npos) << o.out;
+  EXPECT_NE(o.out.find("1 answer is over its limit"), std::string::npos) << o.out;
+  Outcome json = hanji({"count", cv, "--format", "json"});
+  EXPECT_EQ(json.code, hanji::cli::kBadInput);
+  // "가나다 라마바 사아자차": 12 chars, 10 without spaces, 22 CP949 bytes, 32 UTF-8 bytes (python3)
+  for (const char* field : {"\"chars\": 12", "\"chars_no_spaces\": 10", "\"bytes_euc_kr\": 22", "\"bytes_utf8\": 32",
+                            "\"over\": 2"})
+    EXPECT_NE(json.out.find(field), std::string::npos) << field << "\n" << json.out;
+  std::string fits = kOverLimit;
+  fits.replace(fits.find("max: 10,"), 8, "max: 12,");
+  EXPECT_EQ(hanji({"count", write("fits.yaml", fits)}).code, 0);
+  Outcome none = hanji({"count", write("plain.yaml", "cv:\n  name: J\n")});
+  EXPECT_EQ(none.code, hanji::cli::kBadInput);
+  EXPECT_NE(none.err.find("has no self_introduction"), std::string::npos) << none.err;
+}
+
+TEST_F(Cli, TextFormatWritesTheVeryAnswersThatWereCounted) {
+  std::string fits = kOverLimit;
+  fits.replace(fits.find("max: 10,"), 8, "max: 12,");
+  std::string cv = write("cv.yaml", fits);
+  Outcome o = hanji({"build", cv, "--format", "txt", "-o", path("cv.txt")});
+  ASSERT_EQ(o.code, 0) << o.err;
+  const std::string text = read(path("cv.txt"));
+  hanji::Diagnostics diags;
+  std::optional<hanji::model::CvFile> file = hanji::readers::load_cv(cv, diags);
+  ASSERT_TRUE(file && file->self_introduction);
+  const auto& questions = file->self_introduction->questions;
+  EXPECT_EQ(answer_in_text(text, "1. 성장과정"), hanji::count::paste_text(questions[0])) << text;
+  EXPECT_EQ(answer_in_text(text, "2. 지원동기"), hanji::count::paste_text(questions[1])) << text;
+  EXPECT_EQ(answer_in_text(text, "1. 성장과정"), "첫 문단은 굵게, 링크는 글자만.\n- 항목 하나\n- 항목 둘");
+  // The typeset 자기소개서 is not written twice: its answers appear once, as their paste text.
+  const std::string once = "첫 문단은 굵게";
+  EXPECT_EQ(text.find(once), text.rfind(once)) << text;
 }
 
 }  // namespace

@@ -1906,5 +1906,77 @@ TEST(Structure, ThePhotoSaysWhoseItIs) {
   EXPECT_EQ(c.structure[static_cast<size_t>(figure)].alt, "Gildong Hong 사진");
 }
 
+
+// ---------------------------------------------------------------- 자기소개서 (issue 32)
+
+model::CvFile self_introduction_file() {
+  model::CvFile file;
+  file.cv.name = T("이흥섭");
+  file.locale = korean();
+  file.locale.labels = {{"self_introduction_document", "자기소개서"},
+                        {"applicant", "지원자: NAME"},
+                        {"count_chars", "(COUNT/MAX자)"},
+                        {"count_chars_no_spaces", "(공백 제외 COUNT/MAX자)"},
+                        {"count_bytes", "(COUNT/MAX바이트)"}};
+  model::SelfIntroduction si;
+  si.company = T("한지 주식회사", 4, 12);
+  model::Question growth;
+  growth.title = T("성장과정", 6, 14);
+  growth.answer = {model::TextBlock{{T("첫 문단은 **굵게** 씁니다.", 9, 9)}, false},
+                   model::TextBlock{{T("하나", 11, 11), T("둘", 12, 11)}, true}};
+  growth.limit = model::CountLimit{700, std::nullopt, model::CountUnit::Chars, 1, {}};
+  model::Question motive;
+  motive.title = T("지원동기", 13, 14);
+  motive.answer = {model::TextBlock{{T("지원한 까닭.", 15, 15)}, false}};
+  motive.limit = model::CountLimit{1000, std::nullopt, model::CountUnit::BytesEucKr, 1, {}};
+  si.questions = {growth, motive};
+  file.self_introduction = si;
+  return file;
+}
+
+TEST(SelfIntroduction, TitleCompanyThenNumberedQuestionsOverTheirAnswers) {
+  theme::Theme theme = test_theme();
+  Diagnostics diags;
+  model::CvFile file = self_introduction_file();
+  Composition c = compose_self_introduction(file, theme, diags, nullptr, {487, 1234});
+  EXPECT_FALSE(diags.has_errors());
+  const auto& blocks = c.main();
+  const Paragraph& title = para(blocks[find_block(c, "자기소개서")]);
+  EXPECT_EQ(title.role, doc::Role::H1);
+  EXPECT_EQ(text_of(para(blocks[find_block(c, "한지 주식회사")])), "한지 주식회사  \u00B7  지원자: 이흥섭");
+  const size_t first = find_block(c, "성장과정");
+  const Paragraph& question = para(blocks[first]);
+  EXPECT_EQ(question.role, doc::Role::H2);
+  EXPECT_EQ(text_of(question), "1. 성장과정 (487/700자)");
+  EXPECT_TRUE(blocks[first].keep_with_next);
+  EXPECT_EQ(blocks[first].bookmark, "1. 성장과정 (487/700자)");
+  // The count in the footer's colour, not the title's.
+  EXPECT_EQ(question.inlines.back().font.color, theme.footer.color);
+  EXPECT_EQ(text_of(para(blocks[find_block(c, "지원동기")])), "2. 지원동기 (1,234/1,000바이트)");
+  // The answer justified as the CV's paragraphs are; its list with the layout's bullet.
+  const Paragraph& answer = para(blocks[first + 1]);
+  EXPECT_EQ(text_of(answer), "첫 문단은 굵게 씁니다.");
+  EXPECT_EQ(answer.align, Align::Justify);
+  EXPECT_DOUBLE_EQ(blocks[first + 1].space_before, theme.si_answer_space);
+  const Paragraph& item = para(blocks[find_block(c, "하나")]);
+  ASSERT_TRUE(item.marker);
+  EXPECT_DOUBLE_EQ(item.indent_left, theme.highlight_indent);
+  EXPECT_EQ(c.meta.title, "이흥섭 \u2013 자기소개서");
+  EXPECT_FALSE(c.structure.empty());
+}
+
+TEST(SelfIntroduction, TheLayoutDecidesNumberingAndCounts) {
+  theme::Theme theme = test_theme();
+  theme.si_numbering = "Q N.";
+  theme.si_show_counts = false;
+  Diagnostics diags;
+  Composition c = compose_self_introduction(self_introduction_file(), theme, diags, nullptr, {487, 1234});
+  EXPECT_EQ(text_of(para(c.main()[find_block(c, "성장과정")])), "Q 1. 성장과정");
+  theme.si_numbering = "";
+  theme.si_show_counts = true;
+  Composition bare = compose_self_introduction(self_introduction_file(), theme, diags, nullptr, {});
+  EXPECT_EQ(text_of(para(bare.main()[find_block(bare, "성장과정")])), "성장과정");
+}
+
 }  // namespace
 }  // namespace hanji::compose

@@ -2946,5 +2946,118 @@ TEST(SourceSchemaTables, EverySettingsAndLocaleKeyIsReadWithItsShape) {
   EXPECT_FALSE(load(cv + "zzz_unknown: 1\n").file);
 }
 
+
+// ---------------------------------------------------------------- self_introduction (자기소개서)
+
+const std::string kSelfIntroduction =
+    "cv:\n"
+    "  name: 이흥섭\n"
+    "self_introduction:\n"
+    "  company: 한지 주식회사\n"
+    "  questions:\n"
+    "    - title: 성장과정을 기술하십시오.\n"
+    "      limit: {max: 500, min: 10, unit: bytes_euc_kr, newline: 2}\n"
+    "      answer: |\n"
+    "        첫 문단은 **굵게** 씁니다.\n"
+    "        같은 문단의 둘째 줄.\n"
+    "\n"
+    "        - 하나\n"
+    "        - 둘\n"
+    "\n"
+    "        마지막 문단.\n"
+    "    - title: 지원동기\n"
+    "      limit: 300\n"
+    "      answer: [첫 문단, [항목 하나, 항목 둘], 끝 문단]\n";
+
+TEST(SelfIntroduction, QuestionsAnswersAndLimitsAreRead) {
+  Loaded loaded = load(kSelfIntroduction);
+  ASSERT_TRUE(loaded.file) << dump(loaded.diags);
+  ASSERT_TRUE(loaded.file->self_introduction);
+  const SelfIntroduction& si = *loaded.file->self_introduction;
+  EXPECT_EQ(si.company.value, "한지 주식회사");
+  ASSERT_EQ(si.questions.size(), 2u);
+  const Question& first = si.questions[0];
+  EXPECT_EQ(first.title.value, "성장과정을 기술하십시오.");
+  ASSERT_TRUE(first.limit);
+  EXPECT_EQ(first.limit->max, 500);
+  EXPECT_EQ(first.limit->min, 10);
+  EXPECT_EQ(first.limit->unit, CountUnit::BytesEucKr);
+  EXPECT_EQ(first.limit->newline, 2);
+  ASSERT_EQ(first.answer.size(), 3u);
+  EXPECT_FALSE(first.answer[0].list);
+  EXPECT_EQ(first.answer[0].items[0].value, "첫 문단은 **굵게** 씁니다. 같은 문단의 둘째 줄.");
+  expect_at(first.answer[0].items[0].span, 9, 9);
+  EXPECT_TRUE(first.answer[1].list);
+  ASSERT_EQ(first.answer[1].items.size(), 2u);
+  EXPECT_EQ(first.answer[1].items[1].value, "둘");
+  expect_at(first.answer[1].items[1].span, 13, 11);
+  EXPECT_EQ(first.answer[2].items[0].value, "마지막 문단.");
+  const Question& second = si.questions[1];
+  EXPECT_EQ(second.limit->max, 300);
+  EXPECT_EQ(second.limit->unit, CountUnit::Chars);
+  ASSERT_EQ(second.answer.size(), 3u);
+  EXPECT_TRUE(second.answer[1].list);
+  EXPECT_EQ(second.answer[1].items[1].value, "항목 둘");
+  // The 자기소개서 is bound after the CV.
+  ASSERT_EQ(loaded.file->parts.size(), 2u);
+  EXPECT_EQ(loaded.file->parts[1], Part::SelfIntroduction);
+}
+
+TEST(SelfIntroduction, ACvWithoutOneHasOnlyTheCvPart) {
+  Loaded loaded = load("cv:\n  name: J\n");
+  ASSERT_TRUE(loaded.file);
+  EXPECT_FALSE(loaded.file->self_introduction);
+  EXPECT_EQ(loaded.file->parts, std::vector<Part>{Part::Cv});
+}
+
+TEST(SelfIntroduction, BadLimitsAreRefusedWhereTheyAreWritten) {
+  auto with_limit = [](const std::string& limit) {
+    return "cv:\n  name: J\nself_introduction:\n  questions:\n    - title: Q\n      answer: A\n      limit: " + limit +
+           "\n";
+  };
+  {
+    Loaded loaded = load(with_limit("{max: 300, min: 500}"));
+    EXPECT_FALSE(loaded.file);
+    expect_at(diag(loaded.diags, "limit.max 300 is less than limit.min 500").span, 7, 20);
+  }
+  {
+    Loaded loaded = load(with_limit("{max: -5}"));
+    EXPECT_FALSE(loaded.file);
+    expect_at(diag(loaded.diags, "cannot be negative").span, 7, 20);
+  }
+  {
+    Loaded loaded = load(with_limit("{max: 500, unit: chars_nospaces}"));
+    EXPECT_FALSE(loaded.file);
+    const Diagnostic& d = diag(loaded.diags, "limit.unit 'chars_nospaces'");
+    expect_at(d.span, 7, 31);
+    EXPECT_TRUE(has_hint(d, "did you mean 'chars_no_spaces'?"));
+  }
+  {
+    Loaded loaded = load(with_limit("{max: 500, newline: 3}"));
+    EXPECT_FALSE(loaded.file);
+    expect_at(diag(loaded.diags, "limit.newline '3'").span, 7, 34);
+  }
+  {
+    Loaded loaded = load(with_limit("{maz: 500}"));
+    EXPECT_FALSE(loaded.file);
+    EXPECT_TRUE(has_hint(diag(loaded.diags, "unknown key 'maz'"), "did you mean 'max'?"));
+  }
+}
+
+TEST(SelfIntroduction, UnknownKeysHaveADidYouMean) {
+  Loaded loaded = load("cv:\n  name: J\nself_introduction:\n  compnay: X\n  questions:\n    - title: Q\n      answr: A\n");
+  EXPECT_FALSE(loaded.file);
+  const Diagnostic& company = diag(loaded.diags, "unknown key 'compnay'");
+  expect_at(company.span, 4, 3);
+  EXPECT_TRUE(has_hint(company, "did you mean 'company'?"));
+  EXPECT_TRUE(has_hint(diag(loaded.diags, "unknown key 'answr'"), "did you mean 'answer'?"));
+}
+
+TEST(SelfIntroduction, AQuestionNeedsATitle) {
+  Loaded loaded = load("cv:\n  name: J\nself_introduction:\n  questions:\n    - answer: A\n");
+  EXPECT_FALSE(loaded.file);
+  expect_at(diag(loaded.diags, "question 1 has no title").span, 5, 7);
+}
+
 }  // namespace
 }  // namespace hanji::readers

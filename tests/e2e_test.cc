@@ -710,9 +710,13 @@ TEST(Exports, JsonResumeBuildsAgainToTheSameText) {
     // No warning either (a note of what fitting changed is the sample's, as for the YAML).
     EXPECT_EQ(rebuilt.output.find("warning:"), std::string::npos) << name << ": " << rebuilt.output;
     EXPECT_EQ(rebuilt.output.find("error:"), std::string::npos) << name << ": " << rebuilt.output;
-    EXPECT_EQ(run("pdftotext -enc UTF-8 " + quote(again) + " -").output,
-              run("pdftotext -enc UTF-8 " + quote(original) + " -").output)
-        << name;
+    const std::string again_text = run("pdftotext -enc UTF-8 " + quote(again) + " -").output;
+    const std::string original_text = run("pdftotext -enc UTF-8 " + quote(original) + " -").output;
+    // A JSON Resume holds the CV alone: a sample's 자기소개서, whose pages follow the CV's, is not in it.
+    if (read_file(sample).find("\nself_introduction:") != std::string::npos)
+      EXPECT_EQ(original_text.substr(0, again_text.size()), again_text) << name;
+    else
+      EXPECT_EQ(again_text, original_text) << name;
   }
 }
 

@@ -76,6 +76,10 @@ commands:
                     --design, --locale-catalog, --settings, ...): writes what it writes,
                     rendercv_output/NAME_CV.pdf, .md and the PNG pages (-o is a folder
                     here; Typst and HTML paths are accepted and do nothing)
+  count FILE [--format json]
+                    each 자기소개서 answer counted as web forms count it: characters
+                    (with and without spaces), EUC-KR and UTF-8 bytes, beside its
+                    limit; exit 1 when one is over
   languages CV.yaml   the languages a CV is written in, one per line (texts
                     written as {ko: ..., en: ...}); one --lang for each
   layouts [--parameters | --reference]
@@ -146,6 +150,8 @@ options:
   --fetch-photos      build, check, watch, serve: download a photo given as a URL
                       (http or https; at most 10 MB, 1.5 s, 5 redirects); without it
                       such a photo is left out with a warning
+  --allow-over        a 자기소개서 answer over its limit is a warning, not an
+                      error (a draft); watch and serve always render it
   --untagged          no structure tree (PDFs are tagged for screen readers by
                       default; untagged they are 5-17% smaller)
   -q, --quiet         print only errors, and a character no font has or what runs
@@ -268,7 +274,8 @@ std::optional<Options> parse_args(const std::vector<std::string>& args, std::str
     } else if (a == "--format") {
       auto v = value("--format");
       if (!v) return std::nullopt;
-      if (!exports::find_exporter(*v)) {
+      const bool count_json = *v == "json" && args.size() > 1 && args[1] == "count";  // hanji count's table as JSON
+      if (!exports::find_exporter(*v) && !count_json) {
         error = fmt::format("--format must be {}, not '{}'", exports::format_names(), *v);
         return std::nullopt;
       }
@@ -348,6 +355,8 @@ std::optional<Options> parse_args(const std::vector<std::string>& args, std::str
       opt.allow_outside = true;
     } else if (a == "--fetch-photos") {
       opt.fetch_photos = true;
+    } else if (a == "--allow-over") {
+      opt.allow_over = true;
     } else if (a == "-q" || a == "--quiet") {
       opt.quiet = true;
     } else if (a == "--verbose") {
@@ -491,6 +500,9 @@ engine::Request Run::request() const {
   request.read.settings_file = opt.settings_file;
   request.read.rendercv_render = opt.rendercv_render;
   request.read.fetch_photos = opt.fetch_photos;
+  // watch and serve show a draft as it stands: an answer over its limit is said on every save
+  // (and in the preview's panel) but does not keep the pages from being made.
+  request.allow_over = opt.allow_over || opt.command == "watch" || opt.command == "serve";
   return request;
 }
 
@@ -929,8 +941,8 @@ int start_server(const std::string& argv0, const std::vector<std::string>& args,
 }
 
 /// Every command, for the hint after an unknown one.
-const std::vector<std::string> kCommands = {"build",  "check",  "watch", "serve",  "layouts", "languages",
-                                            "new",    "schema", "render", "export", "init",    "validate"};
+const std::vector<std::string> kCommands = {"build",  "check",  "watch", "serve",  "layouts", "languages", "new",
+                                            "schema", "render", "export", "init",   "validate", "count"};
 
 int run_command(const Options& opt, const std::string& argv0, const std::vector<std::string>& args,
                 std::ostream& out, std::ostream& err, TempFiles* temp_files);
@@ -986,6 +998,7 @@ int run_command(const Options& opt, const std::string& argv0, const std::vector<
   if (opt.command == "serve") return start_server(argv0, args, err);
   if (opt.command == "layouts") return list(opt, argv0, out, err);
   if (opt.command == "languages") return languages(opt, argv0, out, err);
+  if (opt.command == "count") return count_answers(opt, argv0, out, err);
   if ((opt.command == "schema" || opt.command == "new") && opt.inputs.size() > 1) {
     err << fmt::format("hanji: error: '{}' takes one argument, not '{}' too\n", opt.command, opt.inputs[1]);
     return kBadUsage;

@@ -51,6 +51,7 @@ struct Options {
   bool force = false;                 // --force: a CV file's own outputs may replace files outside rendercv_output/
   bool allow_outside = false;         // --allow-outside: a CV file's own outputs may go outside its folder
   bool fetch_photos = false;          // --fetch-photos: a photo given as a URL is downloaded
+  bool allow_over = false;            // --allow-over: a 자기소개서 answer over its limit is a warning (a draft)
   bool quiet = false;
   bool verbose = false;               // --verbose: the details too (settings accepted in silence)
   bool parameters = false;
@@ -114,6 +115,9 @@ int build_many(const Run& run);
 
 /// `hanji watch CV.yaml` (watch.cc).
 int watch(const Run& run);
+
+/// `hanji count FILE [--format json]` (count_command.cc): each 자기소개서 answer's counts.
+int count_answers(const Options& opt, const std::string& argv0, std::ostream& out, std::ostream& err);
 
 /// The command line parsed (args[0] is the program); nullopt with `error` on a usage error.
 std::optional<Options> parse_command_line(const std::vector<std::string>& args, std::string& error);

@@ -282,6 +282,14 @@ std::vector<const model::Section*> ordered_sections(const model::CvFile& file, c
 Composition compose(const model::CvFile& file, const theme::Theme& theme, Diagnostics& diags,
                     MarkupMemo* memo = nullptr);
 
+/// Builds the blocks of `file`'s 자기소개서 (file.self_introduction, which must be set): its title,
+/// the company and the applicant, then each question as a title over its answer, as the
+/// layout's self_introduction group says. `counts` are the answers' counts in their limits'
+/// units (the count module's, which comes after compose), shown after each question where the
+/// layout shows counts; empty: none shown.
+Composition compose_self_introduction(const model::CvFile& file, const theme::Theme& theme, Diagnostics& diags,
+                                      MarkupMemo* memo = nullptr, const std::vector<long>& counts = {});
+
 /// Parses RenderCV's inline Markdown subset (**bold**, *italic*, [text](url), backslash
 /// escapes) in `text` into inlines based on `base`. Spans point into the source value.
 std::vector<Inline> parse_inline(const model::Text& text, const FontSpec& base, const Rgb& link_color,

@@ -2,11 +2,13 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <map>
 #include <mutex>
 #include <utility>
 
 #include "compose/compose.h"
+#include "count/count.h"
 #include "engine/phones.h"
 #include "layout/paginate.h"
 #include "text/font_tables.h"
@@ -218,6 +220,72 @@ doc::PdfOutput pdf_output(const theme::Theme& theme, const model::Settings& sett
 
 }  // namespace
 
+// MINIMAL HOOK (issue 32), replaced by doc::join: the 자기소개서 composed and paginated with the
+// CV's theme, its pages, fonts, bookmarks and structure (under the CV's Document element, as a
+// Div) appended to `doc`.
+void Engine::append_self_introduction(const model::CvFile& file, const theme::Theme& theme, doc::Document& doc,
+                                      Diagnostics& diags) {
+  std::vector<long> counts;
+  for (const model::Question& question : file.self_introduction->questions) {
+    const model::CountLimit limit = question.limit.value_or(model::CountLimit{});
+    counts.push_back(count::counts(count::paste_text(question), limit.newline).in(limit.unit));
+  }
+  Diagnostics sink;
+  const std::string signature = text::Typesetter::signature(theme);
+  std::unique_ptr<text::Typesetter> typesetter = impl_->take_typesetter(theme, signature, sink);
+  doc::Document part;
+  if (!sink.has_errors()) {
+    compose::Composition composition = compose::compose_self_introduction(file, theme, sink, &impl_->markup, counts);
+    if (!sink.has_errors()) part = layout::paginate(composition, theme, *typesetter, sink, {});
+  }
+  for (const Diagnostic& d : sink.all()) diags.add(d);
+  if (sink.has_errors()) return;
+  impl_->give_back(std::move(typesetter), signature);
+  std::vector<int> font_of(part.fonts.size(), -1);
+  for (size_t i = 0; i < part.fonts.size(); ++i) {
+    auto same = std::find_if(doc.fonts.begin(), doc.fonts.end(), [&](const doc::FontInfo& f) {
+      return f.path == part.fonts[i].path && f.postscript_name == part.fonts[i].postscript_name;
+    });
+    if (same == doc.fonts.end()) {
+      font_of[i] = static_cast<int>(doc.fonts.size());
+      doc.fonts.push_back(part.fonts[i]);
+    } else {
+      font_of[i] = static_cast<int>(same - doc.fonts.begin());
+    }
+  }
+  // The part's Document element becomes a Div under the CV's (its questions are Sects of their
+  // own, each under its H2); an untagged CV stays untagged.
+  const bool tagged = !doc.structure.empty() && !part.structure.empty();
+  const int offset = static_cast<int>(doc.structure.size());
+  auto shifted = [&](int tag) { return tagged && tag >= 0 ? tag + offset : -1; };
+  if (tagged) {
+    for (doc::StructNode node : part.structure) {
+      if (node.parent < 0) {
+        node.role = doc::Role::Div;
+        node.parent = 0;
+      } else {
+        node.parent += offset;
+      }
+      doc.structure.push_back(std::move(node));
+    }
+  }
+  const int first_page = static_cast<int>(doc.pages.size());
+  for (doc::Page& page : part.pages) {
+    for (doc::PlacedRun& placed : page.runs) {
+      if (placed.run.font >= 0 && static_cast<size_t>(placed.run.font) < font_of.size())
+        placed.run.font = font_of[static_cast<size_t>(placed.run.font)];
+      placed.tag = shifted(placed.tag);
+    }
+    for (doc::LinkArea& link : page.links) link.tag = shifted(link.tag);
+    for (doc::PlacedImage& image : page.images) image.tag = shifted(image.tag);
+    doc.pages.push_back(std::move(page));
+  }
+  for (doc::Bookmark bookmark : part.bookmarks) {
+    bookmark.page += first_page;
+    doc.bookmarks.push_back(std::move(bookmark));
+  }
+}
+
 std::optional<Rendered> Engine::render(model::CvFile file, const Request& request, Diagnostics& diags) {
   std::optional<theme::Theme> theme = theme_for(file, request, diags);
   if (!theme) return std::nullopt;
@@ -237,17 +305,40 @@ std::optional<Rendered> Engine::render(model::CvFile file, const Request& reques
   }
   fit::FitResult fitted = lay_out(file, *theme, pages, diags);
   if (diags.has_errors()) return std::nullopt;
+  // MINIMAL HOOK (issue 32), until the parts are joined by doc::join: a file whose parts hold
+  // a 자기소개서 gets its pages after the CV's.
+  if (file.self_introduction &&
+      std::find(file.parts.begin(), file.parts.end(), model::Part::SelfIntroduction) != file.parts.end()) {
+    append_self_introduction(file, *theme, fitted.doc, diags);
+    if (diags.has_errors()) return std::nullopt;
+  }
   doc::PdfOutput pdf = pdf_output(*theme, file.settings);
   return Rendered{std::move(fitted.doc), std::move(fitted.theme), std::move(file), std::move(pdf)};
 }
 
+namespace {
+
+// A 자기소개서's answers against their limits, where every build reads its file (build, check,
+// watch, serve, every format): nullopt when one is over and the request does not allow it.
+std::optional<model::CvFile> with_limits_checked(std::optional<model::CvFile> file, const Request& request,
+                                                 Diagnostics& diags) {
+  if (!file || !file->self_introduction || !request.check_limits) return file;
+  const int errors = diags.error_count();
+  count::check_limits(*file->self_introduction, diags, request.allow_over);
+  if (diags.error_count() > errors) return std::nullopt;
+  return file;
+}
+
+}  // namespace
+
 std::optional<model::CvFile> Engine::load(const std::string& path, const Request& request, Diagnostics& diags) {
-  return readers::load_cv(path, diags, impl_->read_options(request));
+  return with_limits_checked(readers::load_cv(path, diags, impl_->read_options(request)), request, diags);
 }
 
 std::optional<model::CvFile> Engine::load_text(const std::string& text, const std::string& path,
                                                const Request& request, Diagnostics& diags) {
-  return readers::load_cv_from_string(text, path, diags, impl_->read_options(request));
+  return with_limits_checked(readers::load_cv_from_string(text, path, diags, impl_->read_options(request)), request,
+                             diags);
 }
 
 std::optional<Rendered> Engine::render_file(const std::string& path, const Request& request, Diagnostics& diags) {

@@ -37,6 +37,12 @@ struct Request {
   int fit_pages = 0;
   /// --lang and --only: which language of a bilingual CV, which tagged parts to keep.
   readers::ReadOptions read;
+  /// A 자기소개서's limits are checked when the file is read (count::check_limits): an answer
+  /// over its max is an error, or with `allow_over` (--allow-over: a draft; watch and serve,
+  /// which render it anyway) a warning that says the same. `check_limits` false: not checked
+  /// (`hanji count`, which reports them itself).
+  bool allow_over = false;
+  bool check_limits = true;
 };
 
 /// A rendered CV: the document and the (possibly squeezed) theme it was laid out with.
@@ -133,6 +139,9 @@ class Engine {
   Memo<std::string, std::string>* kept_streams();
 
  private:
+  /// MINIMAL HOOK (issue 32), until doc::join: the 자기소개서's pages after the CV's in `doc`.
+  void append_self_introduction(const model::CvFile& file, const theme::Theme& theme, doc::Document& doc,
+                                Diagnostics& diags);
   struct Impl;
   std::unique_ptr<Impl> impl_;
 };

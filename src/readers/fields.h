@@ -36,6 +36,14 @@ enum class Shape {
   LocaleCatalog,
   Design,
   Settings,
+  // A 자기소개서 (self_introduction.cc).
+  SelfIntroduction,
+  Questions,   // a list of {title, answer, limit}
+  Answer,      // a block of text (blank lines between paragraphs, "- " list lines) or a list of texts
+  CountLimit,  // {max, min, unit, newline}
+  Count,       // a whole number >= 0
+  CountUnit,   // chars, chars_no_spaces, bytes_euc_kr or bytes_utf8
+  Newline,     // 0, 1 or 2
 };
 
 struct Field {
@@ -65,6 +73,9 @@ const std::vector<Field>& phrase_fields();            // locale.cc
 const std::vector<Field>& section_title_fields();     // locale.cc
 const std::vector<Field>& label_fields();             // locale.cc
 const Field& tags_field();                            // variants.cc
+const std::vector<Field>& self_introduction_fields();  // self_introduction.cc
+const std::vector<Field>& question_fields();          // self_introduction.cc
+const std::vector<Field>& count_limit_fields();       // self_introduction.cc
 /// A plain-text list item with tags: {text: ..., tags: [...]} (variants.cc).
 const Field& tagged_text_field();
 

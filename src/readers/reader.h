@@ -209,6 +209,8 @@ std::vector<std::string> locale_names(Reader& reader);
 std::string choose_variant(YamlNode& root, const ReadOptions& options, std::string_view file_language, Reader& reader,
                            std::vector<std::string>& languages);
 void read_settings(const YamlNode& node, Reader& reader, Settings& settings);
+/// `self_introduction:` -> a 자기소개서 (self_introduction.cc); nullopt when it is null or not a map.
+std::optional<SelfIntroduction> read_self_introduction(const YamlNode& node, Reader& reader);
 /// `settings.render_command` (and RenderCV 1's `rendercv_settings.render_command`) of `root`
 /// -> `render`, its paths resolved for `file` (its folder, name, date and locale) as RenderCV
 /// resolves them (render_command.cc).

@@ -496,6 +496,31 @@ class CvSchema {
       case Shape::LocaleCatalog: return typed("object");
       case Shape::Design: return reference_to("design");
       case Shape::Settings: return reference_to("settings");
+      case Shape::SelfIntroduction: return closed_object(self_introduction_fields());
+      case Shape::Questions: return list_of(closed_object(question_fields()));
+      case Shape::Answer: {
+        Json out = Json::object();
+        out.set("type", Json::strings({"string", "array"}));
+        return out;
+      }
+      case Shape::CountLimit: return closed_object(count_limit_fields());
+      case Shape::Count: {
+        Json out = typed("integer");
+        out.set("minimum", Json::number(0));
+        return out;
+      }
+      case Shape::CountUnit: {
+        Json choice = Json::object();
+        choice.set("enum", Json::strings({"chars", "chars_no_spaces", "bytes_euc_kr", "bytes_utf8"}));
+        return choice;
+      }
+      case Shape::Newline: {
+        Json choice = Json::object();
+        Json values = Json::array();
+        for (int n : {0, 1, 2}) values.push(Json::number(n));
+        choice.set("enum", std::move(values));
+        return choice;
+      }
     }
     return Json::object();
   }

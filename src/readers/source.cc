@@ -29,6 +29,8 @@ const std::vector<Field>& top_level_fields() {
        "RenderCV's design: a theme and its options, translated into layout values (values under layout: win)"},
       {"settings", Shape::Settings, "the CV's date, words set in bold, the PDF's title"},
       {"rendercv_settings", Shape::Settings, "RenderCV 1's name for settings"},
+      {"self_introduction", Shape::SelfIntroduction,
+       "a 자기소개서 (self-introduction): the company's questions, each answer and the limit its web form counts"},
   };
   return kFields;
 }
@@ -124,7 +126,7 @@ void flush_in_file_order(const Diagnostics& local, const std::string& path, Diag
   for (std::size_t i : order) diags.add(std::move(items[i]));
 }
 
-bool written_in_korean(const Cv& cv) {
+bool written_in_korean(const Cv& cv, const std::optional<SelfIntroduction>& self_introduction) {
   // Letters of the texts that carry the language: section titles and what entries say (a
   // name or an e-mail address says little). Hangul syllables weigh about three Latin letters.
   size_t hangul = 0, latin = 0;
@@ -142,6 +144,13 @@ bool written_in_korean(const Cv& cv) {
         count(t->value);
   }
   count(cv.headline.value);
+  // A 자기소개서's questions and answers say it as well (its CV may be a header alone).
+  if (self_introduction)
+    for (const Question& question : self_introduction->questions) {
+      count(question.title.value);
+      for (const TextBlock& block : question.answer)
+        for (const Text& item : block.items) count(item.value);
+    }
   return hangul > 0 && hangul * 3 >= 2 * latin;  // clearly more Korean than English
 }
 
@@ -257,8 +266,13 @@ void read_top_level(YamlNode& root, Reader& reader, const ReadOptions& options, 
   add_present_words(file, said, reader);
   read_cv(*cv, reader, directory_of(file.path), file.settings, file.cv);
   translate_typst_markup(file.cv, reader.diags);
+  if (const YamlNode* self_introduction = value_of(root, "self_introduction")) {
+    file.self_introduction = read_self_introduction(*self_introduction, reader);
+    // The 자기소개서 goes after the CV (design.md's default order) until `parts:` says otherwise.
+    if (file.self_introduction) file.parts.push_back(Part::SelfIntroduction);
+  }
   // A Korean CV without `locale:` gets Korean dates and phrases ("석사 in 전산학부" otherwise).
-  if (!said && written_in_korean(file.cv))
+  if (!said && written_in_korean(file.cv, file.self_introduction))
     if (auto korean = find_locale("ko", reader)) file.locale = *korean;
   title_sections(file.cv.sections, file.locale);
   // Last: the output paths are named after the CV's owner and dated in its language.

@@ -1,9 +1,12 @@
 // The plain-text format: the rendered document read in its structure's order (document_text.h)
 // without markup, for pasting into a form: the PDF's sections, titles and words, a link as its
 // text and, where that does not show it, its address in parentheses.
+#include <algorithm>
 #include <string>
 #include <vector>
 
+#include "compose/compose.h"
+#include "count/count.h"
 #include "export/document_text.h"
 #include "export/exporter.h"
 
@@ -57,8 +60,47 @@ std::string plain_text(const std::vector<TextBlock>& blocks) {
   return out;
 }
 
+bool binds_self_introduction(const model::CvFile* file) {
+  if (!file || !file->self_introduction) return false;
+  const auto& parts = file->parts;
+  return std::find(parts.begin(), parts.end(), model::Part::SelfIntroduction) != parts.end();
+}
+
+// The document without the 자기소개서's pages, whose answers are written as their paste text
+// instead. Its pages follow the CV's (the engine appends them), and each question has its
+// bookmark: the pages from the first question's on are the 자기소개서's.
+// TODO(issue 32): take the part's pages from the engine's record of the parts once the parts
+// are joined there, instead of from the bookmarks.
+doc::Document without_self_introduction(const doc::Document& doc, const model::SelfIntroduction& si) {
+  doc::Document cv = doc;
+  const std::size_t questions = si.questions.size();
+  if (questions == 0 || cv.bookmarks.size() < questions) return cv;
+  const int first = cv.bookmarks[cv.bookmarks.size() - questions].page;
+  if (first >= 0 && static_cast<std::size_t>(first) < cv.pages.size()) cv.pages.resize(static_cast<std::size_t>(first));
+  return cv;
+}
+
+// Each answer ready to paste into the company's form, under its question: the very text
+// count::paste_text gives, which `hanji count` counts and the limits are checked against.
+std::string paste_section(const model::CvFile& file) {
+  const model::SelfIntroduction& si = *file.self_introduction;
+  std::string out = si.title.empty() ? file.locale.labels.at("self_introduction_document") : compose::plain_text(si.title.value);
+  if (!si.company.empty()) out += " \u2014 " + compose::plain_text(si.company.value);
+  out += "\n";
+  for (std::size_t i = 0; i < si.questions.size(); ++i) {
+    const model::Question& question = si.questions[i];
+    out += "\n" + std::to_string(i + 1) + ". " + compose::plain_text(question.title.value) + "\n";
+    out += count::paste_text(question) + "\n";
+  }
+  return out;
+}
+
 std::optional<std::vector<std::string>> write(const ExportInput& input, const FormatOptions&, Diagnostics&) {
-  return std::vector<std::string>{plain_text(read_blocks(*input.doc))};
+  if (!binds_self_introduction(input.model)) return std::vector<std::string>{plain_text(read_blocks(*input.doc))};
+  const model::CvFile& file = *input.model;
+  std::string text = plain_text(read_blocks(without_self_introduction(*input.doc, *file.self_introduction)));
+  if (!text.empty()) text += "\n";
+  return std::vector<std::string>{text + paste_section(file)};
 }
 
 }  // namespace
