@@ -122,7 +122,7 @@ std::string_view unsupported_script(std::string_view language) {
 void warn_unknown_language(const Text& language, Reader& reader) {
   std::string_view script = unsupported_script(lowercase(language.value));
   if (!script.empty()) {
-    reader.diags.warning(language.span,
+    reader.diags.ignored_setting(language.span,
                          fmt::format("hanji has no {} locale: none of its fonts has the {} script; dates and phrases "
                                      "stay in English",
                                      language.value, script),
@@ -132,7 +132,7 @@ void warn_unknown_language(const Text& language, Reader& reader) {
     return;
   }
   std::string guess = closest_match(lowercase(language.value), locale_names(reader));
-  reader.diags.warning(language.span, fmt::format("hanji has no '{}' locale; using English", excerpt(language.value)),
+  reader.diags.ignored_setting(language.span, fmt::format("hanji has no '{}' locale; using English", excerpt(language.value)),
                        {guess.empty() ? fmt::format("the locales are {}", quoted_list(locale_names(reader)))
                                       : fmt::format("did you mean '{}'?", guess)});
 }
@@ -354,7 +354,7 @@ void read_locale_catalog(const YamlNode& node, Reader& reader, Locale& locale) {
       ++i;
       continue;
     }
-    reader.diags.warning(modern.key_spans[i], fmt::format("locale_catalog.{} is ignored", written[i]),
+    reader.diags.ignored_setting(modern.key_spans[i], fmt::format("locale_catalog.{} is ignored", written[i]),
                          {written[i] == "phone_number_format"
                               ? "RenderCV 2 moved it to design.header.connections.phone_number_format, which hanji reads"
                               : "hanji has no template for this"});

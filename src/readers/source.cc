@@ -186,7 +186,7 @@ void check_json_resume_keys(const YamlNode& root, Reader& reader) {
   const auto& known = json_resume_keys();
   for (size_t i = 0; i < root.keys.size(); ++i)
     if (std::find(known.begin(), known.end(), root.keys[i]) == known.end())
-      reader.diags.warning(root.key_spans[i], fmt::format("'{}' is not a JSON Resume section; it is ignored", excerpt(root.keys[i])),
+      reader.diags.ignored_setting(root.key_spans[i], fmt::format("'{}' is not a JSON Resume section; it is ignored", excerpt(root.keys[i])),
                            {fmt::format("the sections hanji reads are {}", quoted_list(known))});
 }
 
@@ -322,7 +322,7 @@ void read_settings(const YamlNode& node, Reader& reader, Settings& settings) {
     if (!field) {
       const std::vector<std::string> known = keys_of(settings_fields());
       std::string guess = closest_match(key, known);
-      reader.diags.warning(node.key_spans[i], fmt::format("settings.{} is not a known setting and is ignored", key),
+      reader.diags.ignored_setting(node.key_spans[i], fmt::format("settings.{} is not a known setting and is ignored", key),
                            {guess.empty() ? fmt::format("the settings are {}", quoted_list(known))
                                           : fmt::format("did you mean '{}'?", guess)});
     } else if (field->shape == Shape::CurrentDate) {
