@@ -1108,6 +1108,55 @@ TEST_F(Cli, TheReadersFlagEveryIgnoredSetting) {
   }
 }
 
+// RenderCV 1's locale_catalog.phone_number_format is RenderCV 2's
+// design.header.connections.phone_number_format: the layout's header.phone_format, in silence.
+TEST_F(Cli, RenderCv1sPhoneNumberFormatIsHonoured) {
+  const std::string cv = write("v1.yaml", "cv:\n  name: Jane Doe\n  phone: \"+14155550100\"\n"
+                                          "design:\n  theme: classic\n"
+                                          "locale_catalog:\n  phone_number_format: E164\n");
+  hanji::Diagnostics diags;
+  const auto file = hanji::readers::load_cv(cv, diags);
+  ASSERT_TRUE(file);
+  EXPECT_EQ(diags.warning_count(), 0) << hanji::format_diagnostic(diags.all().front());
+  const hanji::config::ConfigNode* header = file->layout_overrides.find("header");
+  ASSERT_NE(header, nullptr);
+  const hanji::config::ConfigNode* form = header->find("phone_format");
+  ASSERT_NE(form, nullptr);
+  EXPECT_EQ(form->scalar, "e164");
+  // Built, the text export shows the number in that form (as written here), not RenderCV's
+  // default national form.
+  Outcome built = hanji({"build", cv, "--format", "txt", "-o", path("v1.txt")});
+  ASSERT_EQ(built.code, 0) << built.err;
+  EXPECT_NE(read(path("v1.txt")).find("+14155550100"), std::string::npos) << read(path("v1.txt"));
+  EXPECT_EQ(read(path("v1.txt")).find("(415) 555-0100"), std::string::npos) << read(path("v1.txt"));
+  // A form RenderCV does not have is said, and the theme's stays.
+  const std::string odd = write("odd.yaml", "cv:\n  name: Jane Doe\n  phone: \"+14155550100\"\n"
+                                           "design:\n  theme: classic\nlocale_catalog:\n  phone_number_format: local\n");
+  Outcome warned = hanji({"check", odd});
+  EXPECT_NE(warned.err.find("phone_number_format 'local' is not a form hanji knows"), std::string::npos) << warned.err;
+}
+
+// The text exports show the phone numbers as the PDF does (RenderCV's default: national), with
+// or without a PDF beside them: they are written from the laid-out document (Needs::Document);
+// only the link keeps the number whole (tel:+E164).
+TEST_F(Cli, TextExportsShowThePhoneNumbersAsThePdfDoes) {
+  const std::string cv = write("cv.yaml", "cv:\n  name: Jane Doe\n  phone: \"+14155550100\"\ndesign:\n  theme: classic\n");
+  for (const std::string format : {"md", "txt"}) {
+    const std::string out = path("alone." + format);
+    Outcome alone = hanji({"build", cv, "--format", format, "-o", out});
+    ASSERT_EQ(alone.code, 0) << alone.err;
+    EXPECT_NE(read(out).find("(415) 555-0100"), std::string::npos) << format << ": " << read(out);
+    EXPECT_EQ(read(out).find(" +14155550100"), std::string::npos) << format << ": " << read(out);
+  }
+  const fs::path before = fs::current_path();
+  fs::current_path(dir_);
+  Outcome both = hanji({"render", "cv.yaml"});  // RenderCV's outputs: the PDF, the Markdown, the PNG pages
+  fs::current_path(before);
+  ASSERT_EQ(both.code, 0) << both.err;
+  const std::string markdown = read(path("rendercv_output/Jane_Doe_CV.md"));
+  EXPECT_NE(markdown.find("(415) 555-0100"), std::string::npos) << markdown;
+}
+
 // RenderCV's `rendercv new "John Doe"`: a full name makes John_Doe_CV.yaml, with that name in it.
 TEST_F(Cli, NewTakesAFullNameAsRenderCvDoes) {
   const fs::path before = fs::current_path();
