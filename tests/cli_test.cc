@@ -1042,18 +1042,120 @@ TEST_F(Cli, QuietKeepsWhatIsWrongOnThePage) {
   EXPECT_NE(quiet.err.find("U+2709"), std::string::npos) << quiet.err;
 }
 
-// Under watch, a setting hanji ignores is said on the first build, not on every save.
+// Under watch, a setting hanji ignores is said on the first build, not on every save; what it
+// is comes with the message (its kind), not from its words.
 TEST_F(Cli, AnIgnoredSettingIsSaidOncePerRun) {
   hanji::Diagnostics diags;
-  diags.warning(hanji::Span{"cv.yaml", 3, 5}, "settings.render_command.watch is ignored: a file does not start hanji watching");
-  diags.warning(hanji::Span{"cv.yaml", 9, 5}, "no font has U+2709");
+  diags.ignored_setting(hanji::Span{"cv.yaml", 3, 5}, "settings.render_command.watch: a file does not start hanji watching");
+  diags.warning(hanji::Span{"cv.yaml", 6, 5}, "an ordinary warning that happens to say it is ignored");
+  diags.on_the_page(hanji::Span{"cv.yaml", 9, 5}, "no font has U+2709");
   std::set<std::string> said;
   std::ostringstream first, second;
   hanji::cli::print_diagnostics(diags, false, first, false, &said);
   hanji::cli::print_diagnostics(diags, false, second, false, &said);
-  EXPECT_NE(first.str().find("is ignored"), std::string::npos) << first.str();
-  EXPECT_EQ(second.str().find("is ignored"), std::string::npos) << second.str();
+  EXPECT_NE(first.str().find("hanji watching"), std::string::npos) << first.str();
+  EXPECT_EQ(second.str().find("hanji watching"), std::string::npos) << second.str();
+  EXPECT_NE(second.str().find("happens to say it is ignored"), std::string::npos) << second.str();
   EXPECT_NE(second.str().find("U+2709"), std::string::npos) << second.str();
+}
+
+// -q keeps a warning of what is on the page whatever its words, and drops any other warning
+// even when its words look like one.
+TEST_F(Cli, QuietGoesByTheKindOfAWarningNotItsWords) {
+  hanji::Diagnostics diags;
+  diags.on_the_page(hanji::Span{"cv.yaml", 2, 1}, "a thing only the page shows");
+  diags.warning(hanji::Span{"cv.yaml", 4, 1}, "no font has a say in this");
+  diags.ignored_setting(hanji::Span{"cv.yaml", 5, 1}, "design.x is ignored");
+  std::ostringstream quiet;
+  hanji::cli::print_diagnostics(diags, true, quiet);
+  EXPECT_NE(quiet.str().find("only the page shows"), std::string::npos) << quiet.str();
+  EXPECT_EQ(quiet.str().find("no font has a say"), std::string::npos) << quiet.str();
+  EXPECT_EQ(quiet.str().find("design.x"), std::string::npos) << quiet.str();
+}
+
+// A line that cannot be broken to fit runs past the margin on the page: -q keeps it, as it
+// keeps a missing character (before, -q dropped it: its words were not on the list).
+TEST_F(Cli, QuietKeepsAnOverfullLine) {
+  // A W at 200 pt is wider than a column of 153 pt: no break can help.
+  const std::string cv = write("overfull.yaml", "cv:\n  name: W\nlayout:\n  page: {margin_left: 78mm, margin_right: 78mm}\n"
+                                                "  entry: {aside_width: 20pt}\n  styles:\n    name: {size: 200}\n");
+  Outcome quiet = hanji({"check", cv, "-q"});
+  EXPECT_EQ(quiet.code, 0) << quiet.err;
+  EXPECT_NE(quiet.err.find("line overflows by"), std::string::npos) << quiet.err;
+}
+
+// Every message that says a file's setting is not followed is flagged as one where it is raised
+// (the readers), so that watch and serve say it once a session: RenderCV's settings, design and
+// locale keys, hanji's settings, a JSON Resume section, keys in an overlay file.
+TEST_F(Cli, TheReadersFlagEveryIgnoredSetting) {
+  const std::string rendercv = write("ignored.yaml",
+                                     "cv:\n  name: A\n"
+                                     "design:\n  theme: classic\n  no_such_key: 1\n"
+                                     "locale_catalog:\n  no_such_word: x\n"
+                                     "rendercv_settings:\n  render_command:\n    watch: true\n    no_such_command: 1\n");
+  const std::string own = write("own.yaml", "cv:\n  name: A\nsettings:\n  no_such_setting: 1\n");
+  const std::string json = write("resume.json", "{\"basics\": {\"name\": \"A\"}, \"no_such_section\": [], "
+                                                "\"meta\": {\"theme\": \"no-such-theme\"}}");
+  for (const std::string& file : {rendercv, own, json}) {
+    hanji::Diagnostics diags;
+    hanji::readers::load_cv(file, diags);
+    int warnings = 0;
+    for (const hanji::Diagnostic& d : diags.all()) {
+      if (d.severity != hanji::Severity::Warning) continue;
+      ++warnings;
+      EXPECT_EQ(d.kind, hanji::Diagnostic::Kind::IgnoredSetting) << hanji::format_diagnostic(d);
+    }
+    EXPECT_GE(warnings, 1) << file;
+  }
+}
+
+// RenderCV 1's locale_catalog.phone_number_format is RenderCV 2's
+// design.header.connections.phone_number_format: the layout's header.phone_format, in silence.
+TEST_F(Cli, RenderCv1sPhoneNumberFormatIsHonoured) {
+  const std::string cv = write("v1.yaml", "cv:\n  name: Jane Doe\n  phone: \"+14155550100\"\n"
+                                          "design:\n  theme: classic\n"
+                                          "locale_catalog:\n  phone_number_format: E164\n");
+  hanji::Diagnostics diags;
+  const auto file = hanji::readers::load_cv(cv, diags);
+  ASSERT_TRUE(file);
+  EXPECT_EQ(diags.warning_count(), 0) << hanji::format_diagnostic(diags.all().front());
+  const hanji::config::ConfigNode* header = file->layout_overrides.find("header");
+  ASSERT_NE(header, nullptr);
+  const hanji::config::ConfigNode* form = header->find("phone_format");
+  ASSERT_NE(form, nullptr);
+  EXPECT_EQ(form->scalar, "e164");
+  // Built, the text export shows the number in that form (as written here), not RenderCV's
+  // default national form.
+  Outcome built = hanji({"build", cv, "--format", "txt", "-o", path("v1.txt")});
+  ASSERT_EQ(built.code, 0) << built.err;
+  EXPECT_NE(read(path("v1.txt")).find("+14155550100"), std::string::npos) << read(path("v1.txt"));
+  EXPECT_EQ(read(path("v1.txt")).find("(415) 555-0100"), std::string::npos) << read(path("v1.txt"));
+  // A form RenderCV does not have is said, and the theme's stays.
+  const std::string odd = write("odd.yaml", "cv:\n  name: Jane Doe\n  phone: \"+14155550100\"\n"
+                                           "design:\n  theme: classic\nlocale_catalog:\n  phone_number_format: local\n");
+  Outcome warned = hanji({"check", odd});
+  EXPECT_NE(warned.err.find("phone_number_format 'local' is not a form hanji knows"), std::string::npos) << warned.err;
+}
+
+// The text exports show the phone numbers as the PDF does (RenderCV's default: national), with
+// or without a PDF beside them: they are written from the laid-out document (Needs::Document);
+// only the link keeps the number whole (tel:+E164).
+TEST_F(Cli, TextExportsShowThePhoneNumbersAsThePdfDoes) {
+  const std::string cv = write("cv.yaml", "cv:\n  name: Jane Doe\n  phone: \"+14155550100\"\ndesign:\n  theme: classic\n");
+  for (const std::string format : {"md", "txt"}) {
+    const std::string out = path("alone." + format);
+    Outcome alone = hanji({"build", cv, "--format", format, "-o", out});
+    ASSERT_EQ(alone.code, 0) << alone.err;
+    EXPECT_NE(read(out).find("(415) 555-0100"), std::string::npos) << format << ": " << read(out);
+    EXPECT_EQ(read(out).find(" +14155550100"), std::string::npos) << format << ": " << read(out);
+  }
+  const fs::path before = fs::current_path();
+  fs::current_path(dir_);
+  Outcome both = hanji({"render", "cv.yaml"});  // RenderCV's outputs: the PDF, the Markdown, the PNG pages
+  fs::current_path(before);
+  ASSERT_EQ(both.code, 0) << both.err;
+  const std::string markdown = read(path("rendercv_output/Jane_Doe_CV.md"));
+  EXPECT_NE(markdown.find("(415) 555-0100"), std::string::npos) << markdown;
 }
 
 // RenderCV's `rendercv new "John Doe"`: a full name makes John_Doe_CV.yaml, with that name in it.

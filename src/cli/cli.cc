@@ -403,34 +403,24 @@ std::optional<Options> parse_command_line(const std::vector<std::string>& args, 
   return opt;
 }
 
-namespace {
-
-/// What -q never hides: a character no font has (a box or nothing in its place) and a line or
-/// block that runs past its column or page. Both are on the page for everyone to see, and only
-/// the user can fix them; the stages that find them say so in these words (src/text/itemize.cc,
-/// src/layout/chunks.cc), which tests/cli_test.cc holds to.
-bool shows_on_the_page(const Diagnostic& d) {
-  return d.severity == Severity::Warning &&
-         (d.message.starts_with("no font has ") || d.message.starts_with("content runs past the bottom margin") ||
-          d.message.ends_with("it breaks inside the word"));
-}
-
-}  // namespace
-
 /// Errors always; warnings and notes (what fitting changed) unless --quiet, except the
-/// warnings of what is wrong on the page (shows_on_the_page); details only with --verbose. At
-/// most limits::kMaxPrintedDiagnostics of each severity, in file order: a file with 10,000
-/// mistakes needs its first ones fixed, not 10,000 messages (nor an error hidden behind them).
+/// warnings of what is wrong on the page (Kind::OnThePage: a character no font has, what runs
+/// off its column or page, a CV that cannot be fitted, which only the user can fix); details
+/// only with --verbose. An ignored setting once (Kind::IgnoredSetting): once a build, or once a
+/// session when the caller keeps `said_before`. At most limits::kMaxPrintedDiagnostics of each
+/// severity, in file order: a file with 10,000 mistakes needs its first ones fixed, not 10,000
+/// messages (nor an error hidden behind them).
 void print_diagnostics(const Diagnostics& diags, bool quiet, std::ostream& err, bool verbose,
                        std::set<std::string>* said_before) {
+  std::set<std::string> said_in_this_build;
+  if (!said_before) said_before = &said_in_this_build;
   std::size_t errors = 0, others = 0, hidden_errors = 0, hidden_others = 0;
   for (const auto& d : diags.all()) {
     const bool detail = d.severity == Severity::Detail;
     if (detail && !verbose) continue;
-    if (quiet && !verbose && d.severity != Severity::Error && !shows_on_the_page(d)) continue;
-    // A setting hanji cannot follow is said once a run, not on every save (watch).
-    if (said_before && d.severity == Severity::Warning && d.message.find(" is ignored") != std::string::npos &&
-        !said_before->insert(format_diagnostic(d)).second)
+    if (quiet && !verbose && d.severity != Severity::Error && d.kind != Diagnostic::Kind::OnThePage) continue;
+    // A setting hanji cannot follow is said once a session, not on every save (watch, serve).
+    if (d.kind == Diagnostic::Kind::IgnoredSetting && !said_before->insert(format_diagnostic(d)).second)
       continue;
     const bool error = d.severity == Severity::Error;
     std::size_t& shown = error ? errors : others;

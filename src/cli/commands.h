@@ -90,10 +90,10 @@ struct Run {
   int failed(const Diagnostics& diags, const char* when_writing, const char* when_checking) const;
 };
 
-/// Errors always; warnings and notes unless `quiet` (but never a character no font has, nor
-/// what runs past its column or page); details only when `verbose`; at most
-/// limits::kMaxPrintedDiagnostics. `said_before` (watch): the ignored settings already said,
-/// which are not said again.
+/// Errors always; warnings and notes unless `quiet` (but never a warning of Kind::OnThePage: a
+/// character no font has, what runs past its column or page); details only when `verbose`; at
+/// most limits::kMaxPrintedDiagnostics. Each Kind::IgnoredSetting once; `said_before` (watch,
+/// serve): those already said this session, which are not said again.
 void print_diagnostics(const Diagnostics& diags, bool quiet, std::ostream& err, bool verbose = false,
                        std::set<std::string>* said_before = nullptr);
 

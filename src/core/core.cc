@@ -21,6 +21,14 @@ void Diagnostics::detail(Span span, std::string message, std::vector<std::string
   add({Severity::Detail, std::move(span), std::move(message), std::move(hints)});
 }
 
+void Diagnostics::on_the_page(Span span, std::string message, std::vector<std::string> hints) {
+  add({Severity::Warning, std::move(span), std::move(message), std::move(hints), Diagnostic::Kind::OnThePage});
+}
+
+void Diagnostics::ignored_setting(Span span, std::string message, std::vector<std::string> hints) {
+  add({Severity::Warning, std::move(span), std::move(message), std::move(hints), Diagnostic::Kind::IgnoredSetting});
+}
+
 void Diagnostics::add(Diagnostic d) {
   if (d.severity == Severity::Error) ++errors_;
   if (d.severity == Severity::Warning) ++warnings_;

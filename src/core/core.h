@@ -31,10 +31,21 @@ enum class Severity { Error, Warning, Note, Detail };
 ///   cv.yaml:12:5: error: unknown key 'compnay' in experience entry
 ///     hint: did you mean 'company'?
 struct Diagnostic {
+  /// What a warning is about, where that decides how it is printed; the stage that raises it
+  /// knows, the printer must not guess it from the words.
+  ///   OnThePage: what everyone sees on the page and only the user can fix (a character no font
+  ///     has, a line or block that runs past its column or page, a CV that cannot be fitted):
+  ///     never silenced by -q.
+  ///   IgnoredSetting: something the file asks for that hanji does not follow (an unknown key, a
+  ///     RenderCV setting it cannot honour): the same on every build, so said once a session in
+  ///     watch and serve, not on every save.
+  enum class Kind { General, OnThePage, IgnoredSetting };
+
   Severity severity = Severity::Error;
   Span span;
   std::string message;
   std::vector<std::string> hints;
+  Kind kind = Kind::General;
 };
 
 /// Collects diagnostics. Every stage reports into one of these instead of throwing;
@@ -45,6 +56,10 @@ class Diagnostics {
   void warning(Span span, std::string message, std::vector<std::string> hints = {});
   void note(Span span, std::string message, std::vector<std::string> hints = {});
   void detail(Span span, std::string message, std::vector<std::string> hints = {});
+  /// A warning of what is wrong on the page (Diagnostic::Kind::OnThePage).
+  void on_the_page(Span span, std::string message, std::vector<std::string> hints = {});
+  /// A warning of what the file asks for and hanji does not follow (Diagnostic::Kind::IgnoredSetting).
+  void ignored_setting(Span span, std::string message, std::vector<std::string> hints = {});
   void add(Diagnostic d);
 
   bool has_errors() const { return errors_ > 0; }

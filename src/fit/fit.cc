@@ -158,7 +158,7 @@ void warn_cannot_fit(const theme::Theme& original, const FitResult& tightest, in
   const int lines = static_cast<int>(std::ceil(tightest.shortfall / pitch));
   std::string changes = describe_changes(original, tightest.theme);
   if (changes.empty()) changes = "the layout's fit.* bounds allow no shrinking";
-  diags.warning(Span{},
+  diags.on_the_page(Span{},
                 fmt::format("cannot fit on {}: needs {:.1f} pt more (about {} line{} of text) at the tightest the "
                             "layout allows",
                             pages_text(pages), tightest.shortfall, lines, lines == 1 ? "" : "s"),
@@ -230,7 +230,7 @@ FitResult fit_to_pages(const LayOut& lay_out, const theme::Theme& theme, int pag
     const std::size_t natural_pages = page_count(natural.doc);
     FitResult r = finish(std::move(natural), layouts, diags);
     r.fits = false;
-    diags.warning(Span{},
+    diags.on_the_page(Span{},
                   fmt::format("not fitted to {}: the CV runs to {} pages, and fitting lays out at most {} pages in "
                               "all, the first layout included",
                               pages_text(pages), natural_pages, limits::kMaxFitPages),

@@ -1210,7 +1210,7 @@ void warn_overlong_lead(const compose::Row& row, text::Typesetter& typesetter, D
     const double measure = row.lead_width - para.indent_left - para.indent_right;
     const double widest = widest_word(para, typesetter);
     if (widest <= measure + 0.01) continue;
-    diags.warning(para.span,
+    diags.on_the_page(para.span,
                   "a word of the lead column (the degree column) is " + format_pt(widest) + " pt wide and the column " +
                       format_pt(measure) + " pt: it breaks inside the word",
                   {"write it shorter (BS, MSc, PhD), or widen the column: the layout's entry.KIND.lead_width, "
@@ -1314,7 +1314,7 @@ std::vector<Chunk> build_chunks(const std::vector<compose::Block>& blocks, const
   // page of its own and still runs past the bottom margin, by exactly this much.
   for (const auto& c : chunks)
     if (c.height > column.page_height + 1e-6)
-      diags.warning(c.span, "content runs past the bottom margin by " + format_pt(c.height - column.page_height) + " pt",
+      diags.on_the_page(c.span, "content runs past the bottom margin by " + format_pt(c.height - column.page_height) + " pt",
                     {"it is " + format_pt(c.height) + " pt tall and a page holds " + format_pt(column.page_height) +
                      " pt; shorten it or reduce the layout's sizes and margins"});
   return chunks;

@@ -122,7 +122,7 @@ std::string_view unsupported_script(std::string_view language) {
 void warn_unknown_language(const Text& language, Reader& reader) {
   std::string_view script = unsupported_script(lowercase(language.value));
   if (!script.empty()) {
-    reader.diags.warning(language.span,
+    reader.diags.ignored_setting(language.span,
                          fmt::format("hanji has no {} locale: none of its fonts has the {} script; dates and phrases "
                                      "stay in English",
                                      language.value, script),
@@ -132,7 +132,7 @@ void warn_unknown_language(const Text& language, Reader& reader) {
     return;
   }
   std::string guess = closest_match(lowercase(language.value), locale_names(reader));
-  reader.diags.warning(language.span, fmt::format("hanji has no '{}' locale; using English", excerpt(language.value)),
+  reader.diags.ignored_setting(language.span, fmt::format("hanji has no '{}' locale; using English", excerpt(language.value)),
                        {guess.empty() ? fmt::format("the locales are {}", quoted_list(locale_names(reader)))
                                       : fmt::format("did you mean '{}'?", guess)});
 }
@@ -334,10 +334,10 @@ void read_locale(const YamlNode& node, Reader& reader, Locale& locale) {
   read_locale_map(node, reader, locale, false);
 }
 
-void read_locale_catalog(const YamlNode& node, Reader& reader, Locale& locale) {
-  if (node.is_null()) return;
+std::optional<Text> read_locale_catalog(const YamlNode& node, Reader& reader, Locale& locale) {
+  if (node.is_null()) return std::nullopt;
   if (!reader.expect_map(node, "locale_catalog", "write 'locale_catalog:' followed by indented keys, or remove it"))
-    return;
+    return std::nullopt;
   YamlNode modern = node;
   std::vector<std::string> written = node.keys;  // the old names, for messages
   for (size_t i = 0; i < modern.keys.size(); ++i) {
@@ -348,22 +348,39 @@ void read_locale_catalog(const YamlNode& node, Reader& reader, Locale& locale) {
     if (modern.keys[i] == "range_separator" && value.is_scalar() && !value.scalar.starts_with(' '))
       value.scalar = " " + value.scalar + " ";
   }
-  // Keys RenderCV 1 had and hanji does not: said once each, then left out.
+  // The phone form is no word of the locale but a layout value (header.phone_format), as
+  // RenderCV 2 has it: handed back. Keys RenderCV 1 had and hanji does not: said once each,
+  // then left out.
+  std::optional<Text> phone_format;
   for (size_t i = 0; i < modern.keys.size();) {
     if (known(locale_keys(), modern.keys[i])) {
       ++i;
       continue;
     }
-    reader.diags.warning(modern.key_spans[i], fmt::format("locale_catalog.{} is ignored", written[i]),
-                         {written[i] == "phone_number_format"
-                              ? "RenderCV 2 moved it to design.header.connections.phone_number_format, which hanji reads"
-                              : "hanji has no template for this"});
+    if (modern.keys[i] == "phone_number_format") {
+      if (std::optional<Text> form = reader.text(modern.items[i], "locale_catalog.phone_number_format")) {
+        // RenderCV writes E164 in capitals; hanji's choices are lower case.
+        const std::string lower = lowercase(form->value);
+        if (lower == "national" || lower == "international" || lower == "e164")
+          phone_format = Text{lower, form->span};
+        else
+          reader.diags.ignored_setting(form->span,
+                                       fmt::format("locale_catalog.phone_number_format '{}' is not a form hanji knows "
+                                                   "and is ignored",
+                                                   excerpt(form->value)),
+                                       {"RenderCV's forms are national, international and E164"});
+      }
+    } else {
+      reader.diags.ignored_setting(modern.key_spans[i], fmt::format("locale_catalog.{} is ignored", written[i]),
+                                   {"hanji has no template for this"});
+    }
     written.erase(written.begin() + static_cast<long>(i));
     modern.keys.erase(modern.keys.begin() + static_cast<long>(i));
     modern.key_spans.erase(modern.key_spans.begin() + static_cast<long>(i));
     modern.items.erase(modern.items.begin() + static_cast<long>(i));
   }
   read_locale_map(modern, reader, locale, false);
+  return phone_format;
 }
 
 }  // namespace hanji::readers

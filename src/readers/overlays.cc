@@ -189,7 +189,7 @@ void apply_overlay(YamlNode& root, const Overlay& overlay, Reader& reader, std::
   for (size_t i = 0; i < file->keys.size(); ++i) {
     const std::string& key = file->keys[i];
     if (!is_section(key)) {
-      reader.diags.warning(file->key_spans[i],
+      reader.diags.ignored_setting(file->key_spans[i],
                            fmt::format("'{}' is ignored: only '{}:' is read from a {} file", excerpt(key),
                                        overlay.sections.front(), overlay.sections.front()),
                            {fmt::format("write '{}' in the CV file", excerpt(key))});

@@ -179,7 +179,9 @@ std::optional<FolderFamily> family_in_folder(const std::vector<FolderFace>& face
 
 void read_locale(const YamlNode& node, Reader& reader, Locale& locale);
 /// RenderCV 1's `locale_catalog:`, read as `locale:` with its old key names translated.
-void read_locale_catalog(const YamlNode& node, Reader& reader, Locale& locale);
+/// Returns its phone_number_format (national, international or e164), which RenderCV 2 moved to
+/// design.header.connections.phone_number_format: a layout value, set by the caller.
+std::optional<Text> read_locale_catalog(const YamlNode& node, Reader& reader, Locale& locale);
 /// The keys of a `locale:` map (or, with `locale_file`, of a locale file) over `locale`.
 void read_locale_map(const YamlNode& node, Reader& reader, Locale& locale, bool locale_file);
 /// The language a `locale:` value names ("korean", {language: german}); empty if none.

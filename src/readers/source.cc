@@ -168,9 +168,10 @@ std::string declared_language(const YamlNode& root, Reader& reader) {
 }
 
 // The locale: --lang's language when it asks for one the file's locale is not in, else
-// what the file says, else the language it is written in.
-void read_file_locale(const YamlNode& root, const std::string& asked, const std::string& chosen,
-                      const std::string& declared, Reader& reader, CvFile& file) {
+// what the file says, else the language it is written in. Returns RenderCV 1's
+// locale_catalog.phone_number_format, a layout value (see keep_phone_format).
+std::optional<Text> read_file_locale(const YamlNode& root, const std::string& asked, const std::string& chosen,
+                                     const std::string& declared, Reader& reader, CvFile& file) {
   const YamlNode* locale = value_of(root, "locale");
   const YamlNode* catalog = value_of(root, "locale_catalog");
   const bool overridden = !asked.empty() && asked.substr(0, 2) != declared;
@@ -181,13 +182,36 @@ void read_file_locale(const YamlNode& root, const std::string& asked, const std:
                            fmt::format("--lang {}: hanji has no locale for '{}'; dates and phrases stay in {}", asked,
                                        asked, file.locale.name),
                            {fmt::format("the locales are {}", quoted_list(locale_names(reader)))});
-    if (overridden) return;
+    if (overridden) return std::nullopt;
   }
   // RenderCV's default language is English in RenderCV's words ("Sept 2018", "June 2023").
   if (reader.from_rendercv && !locale && !catalog && chosen.empty())
     if (auto english = find_locale(file.locale.name, reader)) file.locale = *english;
-  if (catalog) read_locale_catalog(*catalog, reader, file.locale);
+  std::optional<Text> phone_format;
+  if (catalog) phone_format = read_locale_catalog(*catalog, reader, file.locale);
   if (locale) read_locale(*locale, reader, file.locale);
+  return phone_format;
+}
+
+// RenderCV 1's locale_catalog.phone_number_format is what RenderCV 2 calls
+// design.header.connections.phone_number_format: the layout's header.phone_format, unless the
+// file's `layout:` sets that itself. Set before the design is read, it wins over the theme's
+// default (national), as RenderCV 1's catalog did.
+void keep_phone_format(const Text& form, CvFile& file) {
+  ConfigNode& overrides = file.layout_overrides;
+  if (overrides.kind == ConfigNode::Kind::Null) overrides = ConfigNode{ConfigNode::Kind::Map, {}, {}, {}, {}, form.span};
+  if (overrides.kind != ConfigNode::Kind::Map) return;
+  auto child = [](ConfigNode& map, const std::string& key, const Span& span) -> ConfigNode& {
+    for (size_t i = 0; i < map.keys.size(); ++i)
+      if (map.keys[i] == key) return map.children[i];
+    map.keys.push_back(key);
+    map.key_spans.push_back(span);
+    map.children.push_back(ConfigNode{ConfigNode::Kind::Map, {}, {}, {}, {}, span});
+    return map.children.back();
+  };
+  ConfigNode& header = child(overrides, "header", form.span);
+  if (header.kind != ConfigNode::Kind::Map || header.find("phone_format")) return;
+  child(header, "phone_format", form.span) = ConfigNode{ConfigNode::Kind::Scalar, form.value, {}, {}, {}, form.span};
 }
 
 // JSON Resume allows keys of one's own beside its sections: a warning, not an error.
@@ -195,7 +219,7 @@ void check_json_resume_keys(const YamlNode& root, Reader& reader) {
   const auto& known = json_resume_keys();
   for (size_t i = 0; i < root.keys.size(); ++i)
     if (std::find(known.begin(), known.end(), root.keys[i]) == known.end())
-      reader.diags.warning(root.key_spans[i], fmt::format("'{}' is not a JSON Resume section; it is ignored", excerpt(root.keys[i])),
+      reader.diags.ignored_setting(root.key_spans[i], fmt::format("'{}' is not a JSON Resume section; it is ignored", excerpt(root.keys[i])),
                            {fmt::format("the sections hanji reads are {}", quoted_list(known))});
 }
 
@@ -242,8 +266,9 @@ void read_top_level(YamlNode& root, Reader& reader, const ReadOptions& options, 
   file.settings.build_date = reader.today;
   // RenderCV dates a CV today unless told otherwise ("Last updated", spans of current jobs).
   if (from_rendercv && !file.settings.current_date) file.settings.current_date = reader.today;
-  read_file_locale(root, options.language, chosen, declared, reader, file);
+  const std::optional<Text> phone_format = read_file_locale(root, options.language, chosen, declared, reader, file);
   if (const YamlNode* layout = value_of(root, "layout")) read_layout(*layout, reader, file);
+  if (phone_format) keep_phone_format(*phone_format, file);
   if (json_resume && file.layout_name.empty()) read_json_resume_theme(root, reader, file);
   // A file from RenderCV (its `design:`, or RenderCV 1's settings) gets what RenderCV would
   // give it: its theme's layout and values, RenderCV's defaults under them.
@@ -336,7 +361,7 @@ void read_settings(const YamlNode& node, Reader& reader, Settings& settings) {
     if (!field) {
       const std::vector<std::string> known = keys_of(settings_fields());
       std::string guess = closest_match(key, known);
-      reader.diags.warning(node.key_spans[i], fmt::format("settings.{} is not a known setting and is ignored", key),
+      reader.diags.ignored_setting(node.key_spans[i], fmt::format("settings.{} is not a known setting and is ignored", key),
                            {guess.empty() ? fmt::format("the settings are {}", quoted_list(known))
                                           : fmt::format("did you mean '{}'?", guess)});
     } else if (field->shape == Shape::CurrentDate) {

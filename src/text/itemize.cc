@@ -224,14 +224,14 @@ class MissingChars {
   // script: each names the first three characters and where the first is.
   void report(const SourceText& text, Diagnostics& diags) const {
     if (symbols_.size() == 1)
-      diags.warning(text.span_of(symbols_[0].second), "no font has " + describe_char(symbols_[0].first),
+      diags.on_the_page(text.span_of(symbols_[0].second), "no font has " + describe_char(symbols_[0].first),
                     {"add a font that has it to the layout's fonts: fallback list, or remove the character"});
     else if (!symbols_.empty())
-      diags.warning(text.span_of(symbols_[0].second), "no font has " + listed(symbols_),
+      diags.on_the_page(text.span_of(symbols_[0].second), "no font has " + listed(symbols_),
                     {"add a font that has them to the layout's fonts: fallback list, or remove the characters"});
     for (const Group& group : scripts_) {
       const std::string name = script_name(group.script);
-      diags.warning(text.span_of(group.chars.front().second),
+      diags.on_the_page(text.span_of(group.chars.front().second),
                     fmt::format("no font has the {} script of this text: {}", name, listed(group.chars)),
                     {fmt::format("add a TrueType font with {} letters to the layout's fonts: fallback list", name)});
     }

@@ -257,7 +257,7 @@ struct Typesetter::Impl {
     hint += " pt";
     if (count > 1) hint += " (" + std::to_string(count) + " lines of this paragraph overflow)";
     hint += "; shorten it or give it more room";
-    diags->warning(span, std::move(message), {std::move(hint)});
+    diags->on_the_page(span, std::move(message), {std::move(hint)});
   }
 
   // Underfull lines (justified, too loose to read well): one warning per paragraph, at its

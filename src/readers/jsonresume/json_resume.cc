@@ -335,7 +335,7 @@ std::vector<YamlNode> translate_entries(std::string_view section, const YamlNode
     if (!reader.expect_map(entry, section, "write each entry as an object with keys such as \"name\"")) continue;
     for (size_t i = 0; i < entry.keys.size(); ++i)
       if (!known_entry_key(section, entry.keys[i]))
-        reader.diags.warning(entry.key_spans[i],
+        reader.diags.ignored_setting(entry.key_spans[i],
                              fmt::format("'{}' in {} has no place in a hanji CV and is ignored", entry.keys[i], section),
                              {"remove it, or move what it says into \"summary\" or \"highlights\""});
     out.push_back(translate_entry(section, entry, locale, reader));
@@ -350,7 +350,7 @@ void warn_unknown_keys(const YamlNode& map, std::string_view where, std::initial
   for (size_t i = 0; i < map.keys.size(); ++i)
     if (std::find(known.begin(), known.end(), map.keys[i]) == known.end()) {
       std::vector<std::string> names(known.begin(), known.end());
-      reader.diags.warning(map.key_spans[i],
+      reader.diags.ignored_setting(map.key_spans[i],
                            fmt::format("'{}' in {} has no place in a hanji CV and is ignored", map.keys[i], where),
                            {fmt::format("the keys hanji reads here are {}", quoted_list(names))});
     }
@@ -630,7 +630,7 @@ void read_json_resume_theme(const YamlNode& root, Reader& reader, CvFile& file) 
     file.layout_span = theme->span;
     return;
   }
-  reader.diags.warning(theme->span,
+  reader.diags.ignored_setting(theme->span,
                        fmt::format("JSON Resume theme '{}' is not one hanji knows: the CV is set in hanji's classic "
                                    "layout (or the one --layout names), and meta.theme is not followed",
                                    excerpt(theme->scalar)),

@@ -263,7 +263,7 @@ struct Translator {
   // A warning about a value hanji cannot take, for the file's own values only.
   Outcome bad_value(const std::string& path, const Value& v, std::string hint) const {
     if (v.from_user)
-      reader.diags.warning(v.key_span, fmt::format("design.{} '{}' has no equivalent in hanji and is ignored", path,
+      reader.diags.ignored_setting(v.key_span, fmt::format("design.{} '{}' has no equivalent in hanji and is ignored", path,
                                                    excerpt(v.text())),
                            {std::move(hint)});
     return Outcome::Reported;
@@ -1020,7 +1020,7 @@ bool holds_typst_templates(const std::filesystem::path& dir) {
 void warn_template_folder(const std::string& theme, const Span& span, const CvFile& file, Reader& reader) {
   const std::filesystem::path folder = beside_cv(file, theme);
   if (!holds_typst_templates(folder)) return;
-  reader.diags.warning(span,
+  reader.diags.ignored_setting(span,
                        fmt::format("RenderCV's template folder {}/ is ignored: hanji does not run Typst templates, and "
                                    "draws the {} theme with its own layout",
                                    excerpt(folder.string()), excerpt(theme)),
@@ -1051,7 +1051,7 @@ void apply_theme(const YamlNode& design, Reader& reader, CvFile& file, std::vect
     return theme.has_value();
   }();
   if (!known)
-    reader.diags.warning(span, fmt::format("RenderCV theme '{}' is not one hanji knows; using RenderCV's classic",
+    reader.diags.ignored_setting(span, fmt::format("RenderCV theme '{}' is not one hanji knows; using RenderCV's classic",
                                            excerpt(name)),
                          {fmt::format("the themes are {}; or choose a hanji layout with 'layout: NAME'",
                                       quoted_list(rendercv_theme_names(dir), "and"))});
@@ -1082,7 +1082,7 @@ void read_design(const YamlNode& node, Reader& reader, CvFile& file) {
     else if (auto flag = role_flag(path))
       outcome = t.copy(value, {*flag});  // small capitals: the font's own, else made from capitals
     if (outcome == Outcome::NoEquivalent && value.from_user)
-      reader.diags.warning(value.key_span, fmt::format("design.{} has no equivalent in hanji and is ignored", path),
+      reader.diags.ignored_setting(value.key_span, fmt::format("design.{} has no equivalent in hanji and is ignored", path),
                            {"hanji's own layout values (page, styles, entry, ...) can be set under 'layout:'"});
   }
   merge_missing(file.layout_overrides, translated);

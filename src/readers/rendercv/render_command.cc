@@ -184,7 +184,7 @@ void warn_placeholder_in_folder(const Written& written, const Placeholders& tabl
     for (const auto& entry : table)
       if (part.string().find(entry.first) != std::string::npos && entry.first.size() > found.size()) found = entry.first;
     if (found.empty()) continue;
-    reader.diags.warning(written.text.span,
+    reader.diags.ignored_setting(written.text.span,
                          fmt::format("{}: {} in the folder '{}' stays as written: RenderCV expands placeholders "
                                      "in the file's name only",
                                      written.name, found, excerpt(part.string())),
@@ -316,14 +316,14 @@ void read_key(const YamlNode& map, size_t i, bool rendercv1, Reader& reader, Ask
   } else if (key == "use_local_latex_command") {
     reader.diags.detail(key_span, name + " has nothing to do: hanji sets the PDF itself, without LaTeX");
   } else if (key == "watch") {
-    reader.diags.warning(key_span, name + " is ignored: a file does not start hanji watching",
+    reader.diags.ignored_setting(key_span, name + " is ignored: a file does not start hanji watching",
                          {"ask for it on the command line"});
   } else if (key == "rendercv_settings") {
-    reader.diags.warning(key_span, name + " is ignored: hanji reads the settings from the CV file itself",
+    reader.diags.ignored_setting(key_span, name + " is ignored: hanji reads the settings from the CV file itself",
                          {"move the settings into the CV file"});
   } else {
     std::string guess = closest_match(key, command_keys());
-    reader.diags.warning(key_span, fmt::format("{}.render_command.{} is not a known setting and is ignored",
+    reader.diags.ignored_setting(key_span, fmt::format("{}.render_command.{} is not a known setting and is ignored",
                                                rendercv1 ? "rendercv_settings" : "settings", excerpt(key)),
                          {guess.empty() ? fmt::format("the keys are {}", quoted_list(command_keys()))
                                         : fmt::format("did you mean '{}'?", guess)});
