@@ -823,6 +823,56 @@ TEST(Header, NameHeadlineAndContacts) {
   EXPECT_GE(c.main()[0].group, 0);
 }
 
+// A side column's contacts: each on its own line, its icon hanging before the text as a
+// bullet does, so that a long address wrapping in the narrow column goes on under its own
+// first letter; the texts stand on the column's entries' edge (region.indent), the icons out
+// on its titles' edge.
+TEST(Header, ContactsInASideColumnHangTheirIcons) {
+  auto file = cv_file();
+  file.cv.contacts = {
+      {model::Contact::Kind::Email, T("a.very.long.address@example.com", 5, 10), "mailto:a.very.long.address@example.com", ""},
+      {model::Contact::Kind::Social, T("gildong", 8, 20), "https://github.com/gildong", "GitHub"},
+  };
+  auto theme = test_theme();
+  theme.contact_icons = true;
+  theme::Region side;
+  side.name = "side";
+  side.dock = theme::RegionDock::Left;
+  side.width = 150;
+  side.takes = {"contacts"};
+  side.indent = 2 * theme.contact.size;
+  theme.regions.push_back(side);
+  Diagnostics diags;
+  auto c = compose(file, theme, diags);
+  const auto& blocks = c.flow("side");
+  ASSERT_EQ(blocks.size(), 2u);
+  for (const Block& block : blocks) {
+    const Paragraph& p = para(block);
+    ASSERT_EQ(p.inlines.size(), 1u) << "the icon is not in the text, where a wrapped line would start under it";
+    ASSERT_TRUE(p.marker.has_value());
+    EXPECT_EQ(p.marker->text.font.color, theme.icon_color);
+    EXPECT_EQ(p.marker->text.link, "") << "the text is the link; the icon is an artifact, outside the Link elements";
+    EXPECT_FALSE(p.inlines[0].link.empty());
+    EXPECT_DOUBLE_EQ(p.indent_left, side.indent) << "the text on the entries' edge";
+    EXPECT_FALSE(p.marker->list_item) << "contacts are no list";
+    EXPECT_GT(p.marker->gap, 0) << "the icon apart from the text";
+    EXPECT_GE(p.indent_left - p.marker->gap - theme.contact.size, -1e-9) << "an em-wide icon inside the column";
+  }
+  EXPECT_EQ(text_of(para(blocks[0])), "a.very.long.address@example.com");
+  EXPECT_EQ(para(blocks[1]).marker->text.text, "\uF09B");  // GitHub's icon
+  EXPECT_DOUBLE_EQ(para(blocks[0]).indent_left, para(blocks[1]).indent_left) << "one text edge";
+  // A column whose entries stand in less than an icon is wide: the texts past the widest icon.
+  theme.regions.back().indent = 0;
+  auto flush = compose(file, theme, diags);
+  const Paragraph& first = para(flush.flow("side")[0]);
+  EXPECT_GE(first.indent_left - first.marker->gap - theme.contact.size, -1e-9) << "an em-wide icon inside the column";
+  EXPECT_GT(first.marker->gap, 0);
+  theme.contact_icons = false;
+  auto plain = compose(file, theme, diags);
+  EXPECT_FALSE(para(plain.flow("side")[0]).marker.has_value());
+  EXPECT_DOUBLE_EQ(para(plain.flow("side")[0]).indent_left, 0) << "without icons, on the column's edge";
+}
+
 TEST(Header, PhotoPutsTheHeaderBesideAFigure) {
   auto file = cv_file();
   file.path = "/home/me/cv/cv.yaml";

@@ -1633,6 +1633,42 @@ TEST(Grids, AColumnWithNothingLeftGivesTheMainFlowTheWholeWidth) {
   }
 }
 
+// sidebar's side column: a contact that wraps (json-resume's street address) goes on under its
+// own first letter, not under its icon; the contacts' texts and the entries stand on one edge,
+// the icons and section titles out on the column's edge; the main column's text keeps a clear
+// gutter from the panel's, and poppler reads the panel whole before the main column.
+TEST(Grids, SidebarsContactsHangAtTheEntriesEdge) {
+  const fs::path dir = fs::temp_directory_path() / "hanji-e2e-grids";
+  fs::create_directories(dir);
+  const std::string pdf = (dir / "sidebar-contacts.pdf").string();
+  const std::string cv = std::string(HANJI_SOURCE_DIR) + "/samples/json-resume.json";
+  Result built = run(std::string(HANJI_BINARY) + " build " + quote(cv) + " --layout sidebar -q -o " + quote(pdf), true);
+  ASSERT_EQ(built.exit_code, 0) << built.output;
+  const std::vector<BoxWord> words = words_on_first_page(pdf);
+  const BoxWord* street = find_word(words, "1200");
+  const BoxWord* wrapped = find_word(words, "California,");
+  const BoxWord* email = find_word(words, "elena.vasquez@example.com");
+  const BoxWord* phone = find_word(words, "+1");
+  const BoxWord* certificates = find_word(words, "Certificates");
+  const BoxWord* entry = find_word(words, "Certified");
+  const BoxWord* summary = find_word(words, "Summary");
+  ASSERT_TRUE(street && wrapped && email && phone && certificates && entry && summary);
+  ASSERT_GT(wrapped->y_min, street->y_min + 4) << "the address wraps in the narrow column";
+  EXPECT_NEAR(wrapped->x_min, street->x_min, 0.5) << "a wrapped line under its own first letter, not under the icon";
+  EXPECT_NEAR(email->x_min, street->x_min, 0.5) << "the contacts' texts on one edge, whatever their icons' widths";
+  EXPECT_NEAR(phone->x_min, street->x_min, 0.5);
+  EXPECT_NEAR(entry->x_min, street->x_min, 0.5) << "the contacts and the entries on one edge";
+  EXPECT_GT(street->x_min, certificates->x_min + 8) << "past the icons, which stand on the titles' edge";
+  double panel_right = 0;
+  for (const BoxWord& word : words)
+    if (word.x_min < summary->x_min - 1 && word.y_min > street->y_min - 2) panel_right = std::max(panel_right, word.x_max);
+  EXPECT_GE(summary->x_min - panel_right, 8) << "a clear gutter between the panel's text and the main column's";
+  const std::string text = run("pdftotext -f 1 -l 1 " + quote(pdf) + " -").output;
+  const size_t last_contact = text.find("codeberg.org/evasquez");
+  ASSERT_NE(last_contact, std::string::npos);
+  EXPECT_LT(last_contact, text.find("Summary")) << "the contacts read whole before the main column:\n" << text;
+}
+
 // A CV in Hebrew is set as its layout's mirror image: the lines flush right, the dates left of
 // the titles, the side column on the right; the text comes back in the order it is written,
 // from pdftotext and from the tagged structure.

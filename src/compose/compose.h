@@ -71,6 +71,9 @@ struct Marker {
   Inline text;
   double gap = 4;
   int tag = -1;  // its Lbl element (Composition::structure): -1 for a bullet, an artifact
+  /// Whether its paragraph is an item of a list; a contact's icon hangs as a bullet does but
+  /// marks no item (the contacts are paragraphs, as they are in a header's line).
+  bool list_item = true;
 };
 
 struct Paragraph {

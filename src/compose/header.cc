@@ -59,6 +59,30 @@ void append_contact(const Builder& b, const model::Contact& contact, const theme
   out.push_back(Inline{contact.text.value, font_of(style), contact.url, contact.text.span, unbreakable});
 }
 
+// The least gap between a hanging contact icon and its text, in ems of the contact style.
+constexpr double kIconGapEm = 0.3;
+
+// How far a column's contacts stand in to hang their icons: the widest icon (Fork Awesome's
+// are at most an em wide) and its gap, and at least as far as the column's entries stand in
+// (region.indent), so that the contacts' texts and the entries below them share one left edge,
+// the icons out on the section titles' edge.
+double region_icon_column(const theme::Theme& theme, const theme::Region& region) {
+  return std::max(region.indent, (1 + kIconGapEm) * theme.contact.size);
+}
+
+// A contact's icon as a hanging marker: drawn before the text's first line, read as nothing
+// (an icon, like a bullet, is not a word of the CV). Only the text is linked: a link on the
+// icon would be an annotation outside the tagged PDF's Link elements (the icon is an artifact).
+// An em-wide icon starts at the column's edge; narrower ones keep the same gap to the text.
+Marker contact_icon_marker(const Builder& b, const model::Contact& contact, const theme::Region& region) {
+  const theme::Theme& theme = b.theme();
+  FontSpec icon_font = font_of(theme.contact);
+  icon_font.color = theme.icon_color;
+  Marker icon{Inline{contact_icon(contact), icon_font, "", {}}, region_icon_column(theme, region) - theme.contact.size};
+  icon.list_item = false;
+  return icon;
+}
+
 // One Inline per contact, separated by header.separator. Contact texts are shown verbatim
 // (e-mail addresses and URLs are not markup); links keep the contact colour so the header
 // reads as one line.
@@ -232,9 +256,14 @@ void add_region_contacts(Builder& b, const theme::Region& region) {
   bool first = true;
   for (const auto& contact : shown_contacts(b)) {
     if (contact.text.empty()) continue;
-    std::vector<Inline> inlines;
-    append_contact(b, contact, theme.contact, false, inlines);
-    Paragraph p = b.paragraph(std::move(inlines), theme.contact, theme::Align::Left, contact.text.span);
+    Paragraph p = b.paragraph({Inline{contact.text.value, font_of(theme.contact), contact.url, contact.text.span}},
+                              theme.contact, theme::Align::Left, contact.text.span);
+    // The icon hangs before the text as a list's bullet does: a long address that wraps goes
+    // on under its own first letter, not under the icon.
+    if (theme.contact_icons) {
+      p.marker = contact_icon_marker(b, contact, region);
+      p.indent_left = region_icon_column(theme, region);
+    }
     p.is_name = true;
     const double space = first ? (after_photo ? theme.header_space_below : 0) : theme.contact_space;
     b.add(std::move(p), space, contact.text.span).group = group;

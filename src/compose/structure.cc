@@ -54,7 +54,7 @@ class StructureBuilder {
 
   void paragraph(Paragraph& p, int parent) {
     if (p.inlines.empty()) return;  // nothing drawn, nothing to read
-    if (!p.marker) {
+    if (!p.marker || !p.marker->list_item) {
       lists_.clear();
       p.tag = add(p.role, parent);
       return;

@@ -99,15 +99,23 @@ SetParagraph set_paragraph(const compose::Paragraph& para, double width, text::T
     text::Line& line = lines[i];
     Page fragment;
     double baseline = baseline_offset(para.line_height, line.size);
-    // The marker first: text read in drawing order has the bullet before its item.
-    if (i == 0 && para.marker) {
+    // A list's marker first: text read in drawing order has the bullet before its item. A
+    // marker of no list item (a contact's icon, which reads as nothing) after the line's text:
+    // pdfminer joins a glyph drawn just before a line into it, and that line then starts at the
+    // icon while a wrapped second line starts at the text, so the two fall into different text
+    // boxes (which it may read apart, a main column's heading between them); drawn after the
+    // text, the icon is a line of its own that reads as nothing, and is dropped.
+    const bool marker_first = para.marker && para.marker->list_item;
+    auto place_marker = [&] {
       text::Line marker = typesetter.typeset_line(para.marker->text);
       double x = para.indent_left - para.marker->gap - marker.width;
       place_line(std::move(marker), x, baseline, para.marker->tag, fragment);
-    }
+    };
+    if (i == 0 && marker_first) place_marker();
     // The rules read the line's runs before they are moved onto the page.
     if (i == 0 && para.rules) add_line_rules(*para.rules, line, para.indent_left, width, baseline, fragment);
     place_line(std::move(line), para.indent_left, baseline, para.tag, fragment);
+    if (i == 0 && para.marker && !marker_first) place_marker();
     out.baselines.push_back(top + baseline);
     out.lines.push_back(std::move(fragment));
     top += para.line_height;

@@ -1,6 +1,7 @@
 #include "text/lines.h"
 
 #include <algorithm>
+#include <limits>
 
 #include "text/bidi.h"
 #include "text/char_class.h"
@@ -24,13 +25,17 @@ void spread(std::vector<Stretchable>& parts, double total_capacity, double amoun
 
 // Justification: the slack goes to the inter-word spaces
 // first (up to +1/2 of their width), then to the gaps between Hangul syllables (up to kHangulGapStretchEm
-// each), and whatever remains to the spaces again, as a loose line. Latin letters are never
+// each), and whatever remains to the spaces again, as a loose line, none of them opened past
+// kMaxJustifiedSpaceEm (what is left stays at the line's end). Latin letters are never
 // spaced out. A line too long shrinks its spaces by up to 1/3. Returns the width added;
 // `space_scale` gets how wide the word spaces end up, as a multiple of their natural width.
 double justify(const SourceText& text, const ShapedText& shaped, size_t begin, size_t end, double slack,
                std::vector<double>& extra, double& space_scale, std::size_t& steps) {
   std::vector<Stretchable> spaces, gaps;
   double space_stretch = 0, space_shrink = 0, gap_stretch = 0;
+  // How far the spaces may open together: the slack is spread over them in proportion to their
+  // widths, so the space nearest its limit decides.
+  double widest_scale = std::numeric_limits<double>::infinity();
   for (size_t c = begin; c < end; ++c) {
     ++steps;
     const Cluster& cluster = shaped.clusters[c];
@@ -38,6 +43,9 @@ double justify(const SourceText& text, const ShapedText& shaped, size_t begin, s
       spaces.push_back(Stretchable{c - begin, cluster.width});
       space_stretch += cluster.width * kSpaceStretch;
       space_shrink += cluster.width * kSpaceShrink;
+      if (cluster.width > 0 && cluster.item >= 0)
+        widest_scale = std::min(
+            widest_scale, kMaxJustifiedSpaceEm * shaped.items[static_cast<size_t>(cluster.item)].nominal_size / cluster.width);
     }
     if (c > begin) {
       const double gap = hangul_gap_stretch(text, shaped, c);
@@ -53,9 +61,10 @@ double justify(const SourceText& text, const ShapedText& shaped, size_t begin, s
     space_scale = space_width > 0 ? (space_width - shrink) / space_width : 1;
     return -shrink;
   }
-  const double to_spaces = std::min(slack, space_stretch);
+  const double space_room = std::max(0.0, space_width * (widest_scale - 1));
+  const double to_spaces = std::min({slack, space_stretch, space_room});
   const double to_gaps = std::min(slack - to_spaces, gap_stretch);
-  const double loose = space_width > 0 ? slack - to_spaces - to_gaps : 0;
+  const double loose = space_width > 0 ? std::min(slack - to_spaces - to_gaps, space_room - to_spaces) : 0;
   spread(spaces, space_width, to_spaces + loose, extra);
   spread(gaps, gap_stretch, to_gaps, extra);
   space_scale = space_width > 0 ? (space_width + to_spaces + loose) / space_width : 1;

@@ -16,6 +16,11 @@ constexpr double kSpaceShrink = 1.0 / 3;
 /// the gap text extractors read as a word space (poppler and pdfminer: 0.1 em, pdf.js 0.102
 /// em): at 0.1 em pdftotext split "설계하고" into two words.
 constexpr double kHangulGapStretchEm = 0.08;
+/// The widest a justified line opens a word space, in ems of its font; a line its spaces
+/// cannot fill within that stays short (underfull), as a list item's does. poppler pulls a word
+/// into the block of the words before it only within 0.7 em (minColSpacing1): past it, a loose
+/// line in a narrow column came apart into one-word blocks, read one word a line.
+constexpr double kMaxJustifiedSpaceEm = 0.6;
 
 /// A space a line may break at (U+0020 and friends). A space with a combining mark on it
 /// (" \u20D4") is no space but the mark standing alone, which UAX #14 (LB10) sets as a
