@@ -282,6 +282,12 @@ std::vector<const model::Section*> ordered_sections(const model::CvFile& file, c
 Composition compose(const model::CvFile& file, const theme::Theme& theme, Diagnostics& diags,
                     MarkupMemo* memo = nullptr);
 
+/// A cover letter (file.letter) on the CV's letterhead: the CV's header as the layout composes
+/// it, then the recipient, date, subject, salutation, body, closing, signature and enclosures
+/// as the layout's `letter:` values place them. An empty composition for a file without one.
+Composition compose_letter(const model::CvFile& file, const theme::Theme& theme, Diagnostics& diags,
+                           MarkupMemo* memo = nullptr);
+
 /// Parses RenderCV's inline Markdown subset (**bold**, *italic*, [text](url), backslash
 /// escapes) in `text` into inlines based on `base`. Spans point into the source value.
 std::vector<Inline> parse_inline(const model::Text& text, const FontSpec& base, const Rgb& link_color,

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <cmath>
 #include <map>
 #include <mutex>
 #include <utility>
@@ -163,6 +164,39 @@ fit::FitResult Engine::lay_out(const model::CvFile& file, const theme::Theme& th
   return result;
 }
 
+doc::Document Engine::lay_out_letter(const model::CvFile& file, const theme::Theme& theme, Diagnostics& diags) {
+  Diagnostics sink;
+  const std::string signature = text::Typesetter::signature(theme);
+  std::unique_ptr<text::Typesetter> typesetter = impl_->take_typesetter(theme, signature, sink);
+  doc::Document doc;
+  if (!sink.has_errors()) {
+    compose::Composition composition = compose::compose_letter(file, theme, sink, &impl_->markup);
+    layout::Options options;
+    options.balance_last_page = false;  // a letter's spaces are the layout's, never tightened
+    if (!sink.has_errors()) doc = layout::paginate(composition, theme, *typesetter, sink, options);
+  }
+  doc::number_fonts_by_first_use(doc);
+  if (doc.pages.size() > 1 && file.letter) {
+    // What runs past the first page, in the body's lines: what to cut to keep it on one.
+    double over = 0;
+    for (std::size_t i = 1; i < doc.pages.size(); ++i) over += doc.pages[i].content_height;
+    const double line = std::max(1.0, theme.body.size * theme.body.line_height);
+    sink.warning(file.letter->span,
+                 fmt::format("the letter runs onto {} pages: {:.0f} pt, about {:.0f} lines of its text, do not fit on "
+                             "the first",
+                             doc.pages.size(), over, std::ceil(over / line)),
+                 {"a cover letter reads best on one page: shorten it by that much (about 400 words fit at the "
+                  "layout's sizes)"});
+  }
+  for (const Diagnostic& d : sink.all()) diags.add(d);
+  {
+    std::lock_guard lock(impl_->mutex);
+    ++impl_->work.renders;
+  }
+  if (!diags.has_errors()) impl_->give_back(std::move(typesetter), signature);
+  return doc;
+}
+
 namespace {
 
 // Whether the CV's own layout values set text.KEY.
@@ -192,6 +226,8 @@ std::optional<theme::Theme> Engine::theme_for(const model::CvFile& file, const R
     // item flush on both sides as it does a paragraph), unless the CV's own layout values (its
     // `layout:` map, --set) choose an alignment: what the CV says wins over its language.
     if (file.locale.justify_paragraphs && !cv_sets_text(file, "align")) {
+      const config::ConfigNode* letter = file.layout_overrides.find("letter");
+      if (!(letter && letter->find("align"))) theme->letter_align = theme::Align::Justify;
       if (!cv_sets_text(file, "align_summary")) theme->summary_align = theme::Align::Justify;
       if (!cv_sets_text(file, "align_highlights")) theme->highlight_align = theme::Align::Justify;
       if (!cv_sets_text(file, "align_text")) theme->text_align = theme::Align::Justify;
@@ -235,10 +271,53 @@ std::optional<Rendered> Engine::render(model::CvFile file, const Request& reques
       return std::nullopt;
     }
   }
-  fit::FitResult fitted = lay_out(file, *theme, pages, diags);
-  if (diags.has_errors()) return std::nullopt;
+  const bool bound = file.parts.size() != 1 || file.parts.front() != model::Part::Cv;
+  if (!bound) {
+    fit::FitResult fitted = lay_out(file, *theme, pages, diags);
+    if (diags.has_errors()) return std::nullopt;
+    doc::PdfOutput pdf = pdf_output(*theme, file.settings);
+    const int count = static_cast<int>(fitted.doc.pages.size());
+    return Rendered{std::move(fitted.doc), std::move(fitted.theme), std::move(file), std::move(pdf),
+                    {PartPages{model::Part::Cv, 0, count}}};
+  }
+  // An application: each part laid out as it is laid out alone (the CV fitted, the letter as it
+  // is), then bound into one document.
+  std::vector<doc::BoundPart> bound_parts;
+  std::vector<PartPages> ranges;
+  theme::Theme cv_theme = *theme;
+  doc::Metadata cv_meta;
+  bool has_cv_meta = false;
+  int first_page = 0;
+  for (model::Part part : file.parts) {
+    doc::BoundPart laid;
+    switch (part) {
+      case model::Part::Cv: {
+        fit::FitResult fitted = lay_out(file, *theme, pages, diags);
+        laid.doc = std::move(fitted.doc);
+        cv_theme = std::move(fitted.theme);
+        laid.bookmark = file.locale.cv_title;
+        cv_meta = laid.doc.meta;
+        has_cv_meta = true;
+        break;
+      }
+      case model::Part::Letter:
+        laid.doc = lay_out_letter(file, *theme, diags);
+        if (auto label = file.locale.labels.find("letter"); label != file.locale.labels.end()) laid.bookmark = label->second;
+        if (laid.bookmark.empty()) laid.bookmark = "Cover letter";
+        break;
+      case model::Part::SelfIntroduction:
+        continue;  // laid out by its own module, which binds it here when it comes
+    }
+    if (diags.has_errors()) return std::nullopt;
+    const int count = static_cast<int>(laid.doc.pages.size());
+    ranges.push_back(PartPages{part, first_page, count});
+    first_page += count;
+    bound_parts.push_back(std::move(laid));
+  }
+  doc::Document joined = doc::join(std::move(bound_parts));
+  if (has_cv_meta) joined.meta = cv_meta;
   doc::PdfOutput pdf = pdf_output(*theme, file.settings);
-  return Rendered{std::move(fitted.doc), std::move(fitted.theme), std::move(file), std::move(pdf)};
+  return Rendered{std::move(joined), std::move(cv_theme), std::move(file), std::move(pdf), std::move(ranges)};
 }
 
 std::optional<model::CvFile> Engine::load(const std::string& path, const Request& request, Diagnostics& diags) {

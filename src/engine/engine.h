@@ -39,6 +39,14 @@ struct Request {
   readers::ReadOptions read;
 };
 
+/// Where one part of a bound application (model::Part) stands in the document: for page
+/// labels, and for writing each part as a file of its own.
+struct PartPages {
+  model::Part part = model::Part::Cv;
+  int first_page = 0;  // 0-based
+  int pages = 0;
+};
+
 /// A rendered CV: the document and the (possibly squeezed) theme it was laid out with.
 struct Rendered {
   doc::Document doc;
@@ -47,6 +55,8 @@ struct Rendered {
   /// How the PDF is to be written (the layout's pdf.standard and pdf.tagged, the CV's
   /// settings.pdf_standard): the PDF writer's settings, beside the document.
   doc::PdfOutput pdf = {};
+  /// The parts bound in `doc` (file.parts), in order, with their pages.
+  std::vector<PartPages> parts = {};
 };
 
 /// The layout a request names for `file`: the request's, the file's, or classic, with the
@@ -113,6 +123,10 @@ class Engine {
   /// Composes, sets and paginates a loaded CV with `theme`, fitting it to `pages` pages when
   /// `pages` >= 1 (see fit::fit_to_pages). Every attempt shares one typesetter.
   fit::FitResult lay_out(const model::CvFile& file, const theme::Theme& theme, int pages, Diagnostics& diags);
+
+  /// Composes, sets and paginates the file's cover letter with `theme` as it is: a letter is
+  /// never shrunk; one that runs past a page is warned about, saying by how much.
+  doc::Document lay_out_letter(const model::CvFile& file, const theme::Theme& theme, Diagnostics& diags);
 
   /// The files a rendered CV was made from: the CV, its design and locale files, its layout
   /// files, its photo and fonts (what `hanji watch` watches besides the locale folders).

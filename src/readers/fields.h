@@ -36,6 +36,12 @@ enum class Shape {
   LocaleCatalog,
   Design,
   Settings,
+  // A cover letter's (letter.cc).
+  Letter,
+  Recipient,
+  Signature,
+  Blocks,        // a letter's body: one text of paragraphs, or a list of them (a nested list a list)
+  Parts,         // the documents a build binds: cv, letter, self_introduction
 };
 
 struct Field {
@@ -64,6 +70,10 @@ const std::vector<Field>& locale_file_fields();       // locale.cc: what only a 
 const std::vector<Field>& phrase_fields();            // locale.cc
 const std::vector<Field>& section_title_fields();     // locale.cc
 const std::vector<Field>& label_fields();             // locale.cc
+const std::vector<Field>& letter_fields();            // letter.cc
+const std::vector<Field>& recipient_fields();         // letter.cc
+const std::vector<Field>& signature_fields();         // letter.cc
+const std::vector<Field>& application_fields();       // source.cc: an application file's top level
 const Field& tags_field();                            // variants.cc
 /// A plain-text list item with tags: {text: ..., tags: [...]} (variants.cc).
 const Field& tagged_text_field();
