@@ -3047,7 +3047,7 @@ TEST(Letter, SignatureImageIsCheckedAsThePhotoIs) {
   auto loaded = load("cv:\n  name: Jane Doe\nletter:\n  body: x\n  signature: {name: J. Doe, image: nowhere.png}\n");
   EXPECT_FALSE(loaded.file);
   const Diagnostic& d = diag(loaded.diags, "nowhere.png");
-  expect_at(d.span, 5, 34);
+  expect_at(d.span, 5, 36);
   auto text = load("cv:\n  name: Jane Doe\nletter:\n  body: x\n  signature: {image: sig.gif}\n");
   EXPECT_FALSE(text.file);
   diag(text.diags, "not a PNG or JPEG");
@@ -3061,7 +3061,7 @@ TEST(Letter, PartsAreChecked) {
   auto unknown = load("cv:\n  name: Jane Doe\n" + letter + "parts: [cv, leter]\n");
   EXPECT_FALSE(unknown.file);
   const Diagnostic& typo = diag(unknown.diags, "'leter' is not a part");
-  expect_at(typo.span, 6, 13);
+  expect_at(typo.span, 5, 13);
   EXPECT_TRUE(has_hint(typo, "letter"));
   auto absent = load("cv:\n  name: Jane Doe\nparts: [letter, cv]\n");
   EXPECT_FALSE(absent.file);

@@ -34,6 +34,15 @@ std::string letter_date(const model::CvFile& file, const theme::Theme& theme) {
   return theme.letter_date_in_words ? date_in_words(*date, file.locale) : format_date(*date, file.locale);
 }
 
+// The locale's word for a letter's label, else its English word (a locale made in code has none).
+std::string label_of(std::string_view key, const model::Locale& locale) {
+  std::string label = in_language(std::string(kLabelPrefix) + std::string(key), locale);
+  if (!label.empty()) return label;
+  for (const model::FormLabel& form : model::form_labels())
+    if (form.key == key) return std::string(form.english);
+  return "";
+}
+
 class LetterComposer {
  public:
   LetterComposer(Builder& builder, const model::CvFile& file)
@@ -183,8 +192,7 @@ class LetterComposer {
 
   void add_enclosures(double& space) {
     if (letter_.enclosures.empty()) return;
-    std::string label = in_language(std::string(kLabelPrefix) + "letter_enclosures", b_.locale());
-    if (label.empty()) label = "Enclosures";
+    const std::string label = label_of("letter_enclosures", b_.locale());
     FontSpec font = body_font_;
     std::vector<Inline> inlines{Inline{label + ": ", font, "", {}}};
     for (size_t i = 0; i < letter_.enclosures.size(); ++i) {
@@ -226,7 +234,7 @@ Composition compose_letter(const model::CvFile& file, const theme::Theme& theme,
   add_header(builder);
   LetterComposer(builder, file).compose();
   Metadata meta = metadata_of(file);
-  const std::string label = in_language(std::string(kLabelPrefix) + "letter", builder.locale());
+  const std::string label = label_of("letter", builder.locale());
   meta.title = meta.author.empty() ? label : meta.author + " \u2013 " + label;
   meta.subject = plain_text(file.letter->subject.value);
   Composition composition{builder.take_flows(), builder.main_region().name, std::move(meta),
