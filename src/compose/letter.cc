@@ -4,6 +4,8 @@
 // as the layout's `letter:` values say.
 #include <fmt/format.h>
 
+#include <algorithm>
+
 #include "compose/builder.h"
 #include "compose/entries.h"
 #include "compose/templates.h"
@@ -214,20 +216,31 @@ class LetterComposer {
 
 }  // namespace
 
+theme::Theme letter_page_theme(const theme::Theme& theme) {
+  // The letterhead is the CV's header without a form's title (이 력 서: a letter is no form); a
+  // compact one is the name and the contact line alone, without the header's table.
+  theme::Theme page = theme;
+  page.document_title.clear();
+  if (theme.letter_compact_letterhead) page.header_table = false;
+  // A column that takes only sections stays empty beside a letter: without it the letter is set
+  // at the width it is shown at (a column that continues another stays).
+  std::erase_if(page.regions, [&](const theme::Region& region) {
+    const bool continues_another = std::any_of(theme.regions.begin(), theme.regions.end(),
+                                               [&](const theme::Region& other) { return other.overflow == region.name; });
+    return region.takes.empty() && !continues_another;
+  });
+  return page;
+}
+
 Composition compose_letter(const model::CvFile& file, const theme::Theme& theme, Diagnostics& diags,
                            MarkupMemo* memo) {
   if (!file.letter) return {};
-  // The letterhead is the CV's header without a form's title (이 력 서: a letter is no form); a
-  // compact one is the name and the contact line alone, without the photo, the headline or the
-  // header's table.
-  theme::Theme letter_theme = theme;
-  letter_theme.document_title.clear();
+  const theme::Theme letter_theme = letter_page_theme(theme);
   std::optional<model::CvFile> compact;
   if (theme.letter_compact_letterhead) {
     compact = file;
     compact->cv.photo = {};
     compact->cv.headline = {};
-    letter_theme.header_table = false;
   }
   const model::CvFile& head = compact ? *compact : file;
   Builder builder(head, letter_theme, diags, memo);
@@ -237,8 +250,11 @@ Composition compose_letter(const model::CvFile& file, const theme::Theme& theme,
   const std::string label = label_of("letter", builder.locale());
   meta.title = meta.author.empty() ? label : meta.author + " \u2013 " + label;
   meta.subject = plain_text(file.letter->subject.value);
-  Composition composition{builder.take_flows(), builder.main_region().name, std::move(meta),
-                          furniture_of(file, letter_theme), {}};
+  Furniture furniture = furniture_of(file, letter_theme);
+  furniture.top_note.clear();  // "Last updated ..." speaks of the CV, not of a letter
+  furniture.top_note_reads_as.clear();
+  Composition composition{builder.take_flows(), builder.main_region().name, std::move(meta), std::move(furniture),
+                          {}};
   std::string photo_alt = builder.locale().photo_of;
   if (const size_t at = photo_alt.find("NAME"); at != std::string::npos)
     photo_alt.replace(at, 4, plain_text(file.cv.name.value));

@@ -164,8 +164,11 @@ fit::FitResult Engine::lay_out(const model::CvFile& file, const theme::Theme& th
   return result;
 }
 
-doc::Document Engine::lay_out_letter(const model::CvFile& file, const theme::Theme& theme, Diagnostics& diags) {
+doc::Document Engine::lay_out_letter(const model::CvFile& file, const theme::Theme& layout_theme,
+                                     Diagnostics& diags) {
   Diagnostics sink;
+  const theme::Theme page = compose::letter_page_theme(layout_theme);
+  const theme::Theme& theme = page;
   const std::string signature = text::Typesetter::signature(theme);
   std::unique_ptr<text::Typesetter> typesetter = impl_->take_typesetter(theme, signature, sink);
   doc::Document doc;
