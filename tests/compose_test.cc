@@ -1995,6 +1995,21 @@ TEST(Letter, TheLayoutPlacesTheDateAndTheClosing) {
   EXPECT_DOUBLE_EQ(signed_name.space_before, theme.letter_signature_space);
 }
 
+TEST(Letter, ASignaturePictureStandsOverTheSignedNameAndReadsAsASignature) {
+  model::CvFile file = letter_file();
+  file.letter->signature_image = T("/cv/signature.png", 21, 20);
+  file.letter->signature_name = T("G. Hong", 21, 11);
+  Diagnostics diags;
+  const Composition c = compose_letter(file, test_theme(), diags);
+  const size_t name = find_block(c, "G. Hong");
+  ASSERT_GT(name, 0u);
+  const auto* figure = std::get_if<Figure>(&c.main()[name - 1].content);
+  ASSERT_TRUE(figure);
+  EXPECT_EQ(figure->path, "/cv/signature.png");
+  ASSERT_GE(figure->tag, 0);
+  EXPECT_EQ(c.structure[static_cast<size_t>(figure->tag)].alt, "Signature of G. Hong");
+}
+
 TEST(Letter, KoreanWordsAndTheBuildDate) {
   model::CvFile file = letter_file();
   file.locale = korean();

@@ -3073,6 +3073,16 @@ TEST(Letter, PartsAreChecked) {
   EXPECT_FALSE(plain.file->letter);
 }
 
+TEST(Letter, AJsonResumeCarriesOneToo) {
+  auto loaded = load("{\"basics\": {\"name\": \"Jane Doe\"},\n \"letter\": {\"subject\": \"Hello\", \"body\": [\"One.\", \"Two.\"]}}\n",
+                     "resume.json");
+  ASSERT_TRUE(loaded.file) << dump(loaded.diags);
+  EXPECT_EQ(loaded.diags.all().size(), 0u) << dump(loaded.diags);
+  ASSERT_TRUE(loaded.file->letter);
+  EXPECT_EQ(loaded.file->letter->body.size(), 2u);
+  expect_at(loaded.file->letter->subject.span, 2, 25);
+}
+
 TEST(Application, NamesItsCvByPathAndItsLayoutWins) {
   const fs::path dir = fs::temp_directory_path() / "hanji-application-test";
   fs::create_directories(dir);

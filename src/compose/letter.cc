@@ -259,6 +259,16 @@ Composition compose_letter(const model::CvFile& file, const theme::Theme& theme,
   if (const size_t at = photo_alt.find("NAME"); at != std::string::npos)
     photo_alt.replace(at, 4, plain_text(file.cv.name.value));
   tag_structure(composition, photo_alt);
+  // The signature's picture reads as whose signature it is, not as a photo.
+  std::string signature_alt = label_of("letter_signature", builder.locale());
+  const model::Text& signer = file.letter->signature_name.empty() ? file.cv.name : file.letter->signature_name;
+  if (const size_t at = signature_alt.find("NAME"); at != std::string::npos)
+    signature_alt.replace(at, 4, plain_text(signer.value));
+  for (const Block& block : composition.main())
+    if (const auto* figure = std::get_if<Figure>(&block.content);
+        figure && figure->path == file.letter->signature_image.value && figure->tag >= 0 &&
+        static_cast<size_t>(figure->tag) < composition.structure.size())
+      composition.structure[static_cast<size_t>(figure->tag)].alt = signature_alt;
   return composition;
 }
 

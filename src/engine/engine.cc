@@ -352,6 +352,8 @@ std::vector<std::string> Engine::inputs_of(const Rendered& rendered) {
   // A fetched photo's temporary file is no input to watch: it goes with the build.
   if (!rendered.file.cv.photo.value.empty() && !rendered.file.cv.downloaded_photo)
     inputs.push_back(rendered.file.cv.photo.value);
+  if (rendered.file.letter && !rendered.file.letter->signature_image.empty())
+    inputs.push_back(rendered.file.letter->signature_image.value);
   for (const doc::FontInfo& font : rendered.doc.fonts) inputs.push_back(font.path);
   return inputs;
 }

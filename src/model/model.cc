@@ -156,6 +156,7 @@ const std::vector<FormLabel>& form_labels() {
       {"signature", "NAME", "the signature line after the declaration: NAME is filled in (지원자 NAME (인))"},
       {"letter", "Cover letter", "a cover letter's bookmark, and its title in the PDF beside the CV's"},
       {"letter_enclosures", "Enclosures", "the word before what goes with a letter (Enclosures: CV, references)"},
+      {"letter_signature", "Signature of NAME", "what a letter's signature picture reads as (its alternative text)"},
   };
   return kLabels;
 }
