@@ -2028,5 +2028,121 @@ TEST(SelfIntroduction, TheLayoutDecidesNumberingAndCounts) {
   EXPECT_EQ(text_of(para(bare.main()[find_block(bare, "성장과정")])), "성장과정");
 }
 
+// ---------------------------------------------------------------- letters
+
+model::CvFile letter_file() {
+  model::CvFile file = cv_file();
+  file.cv.emails = {T("gd@example.com", 3, 10)};
+  file.cv.contacts = {model::Contact{model::Contact::Kind::Email, T("gd@example.com", 3, 10), "mailto:gd@example.com", ""}};
+  model::Letter letter;
+  letter.span = Span{"cv.yaml", 5, 1};
+  letter.recipient.name = T("Dr Jane Smith", 7, 11);
+  letter.recipient.company = T("Acme GmbH", 8, 14);
+  letter.recipient.address = {T("Bahnhofstrasse 1", 9, 15), T("8001 Zürich", 9, 33)};
+  letter.date = ymd(2026, 11, 20);
+  letter.subject = T("Application for **Senior Engineer**", 10, 12);
+  letter.salutation = T("Dear Dr Smith,", 11, 15);
+  letter.body = {model::TextBlock{{T("First paragraph with a [link](https://example.com).", 13, 5)}, false},
+                 model::TextBlock{{T("one item", 15, 7), T("another item", 16, 7)}, true},
+                 model::TextBlock{{T("Last paragraph.", 18, 5)}, false}};
+  letter.closing = T("Yours sincerely,", 19, 12);
+  letter.enclosures = {T("Curriculum vitae", 20, 16)};
+  file.letter = std::move(letter);
+  file.parts = {model::Part::Letter, model::Part::Cv};
+  return file;
+}
+
+std::string all_text(const Composition& c) {
+  std::string out;
+  for (const Block& block : c.main()) {
+    if (auto* p = std::get_if<Paragraph>(&block.content)) out += text_of(*p) + "|";
+    if (auto* r = std::get_if<Row>(&block.content)) {
+      for (const auto& m : r->main) out += text_of(m) + "|";
+      for (const auto& a : r->aside) out += text_of(a) + "|";
+    }
+  }
+  return out;
+}
+
+TEST(Letter, LetterheadThenEveryPartInOrder) {
+  Diagnostics diags;
+  const Composition c = compose_letter(letter_file(), test_theme(), diags);
+  EXPECT_FALSE(diags.has_errors());
+  EXPECT_EQ(all_text(c),
+            "Gildong Hong|gd@example.com|Dr Jane Smith\nAcme GmbH\nBahnhofstrasse 1\n8001 Zürich|20 November 2026|"
+            "Application for Senior Engineer|Dear Dr Smith,|First paragraph with a link.|one item|another item|"
+            "Last paragraph.|Yours sincerely,|Gildong Hong|Enclosures: Curriculum vitae|");
+  // The name heads the letterhead as it heads the CV; the body is set as the layout's body.
+  const Paragraph& name = para(c.main()[find_block(c, "Gildong Hong")]);
+  EXPECT_EQ(name.role, doc::Role::H1);
+  const Paragraph& first = para(c.main()[find_block(c, "First paragraph")]);
+  EXPECT_EQ(first.align, Align::Justify);
+  EXPECT_DOUBLE_EQ(first.inlines.front().font.size, test_theme().body.size);
+  EXPECT_EQ(first.span.line, 13);
+  // The list is set as highlights are, with markers, and tagged as a list.
+  const Paragraph& item = para(c.main()[find_block(c, "one item")]);
+  ASSERT_TRUE(item.marker);
+  EXPECT_DOUBLE_EQ(item.indent_left, test_theme().highlight_indent);
+  int lists = 0, items = 0, paragraphs = 0;
+  for (const doc::StructNode& node : c.structure) {
+    lists += node.role == doc::Role::L;
+    items += node.role == doc::Role::LI;
+    paragraphs += node.role == doc::Role::P;
+  }
+  EXPECT_EQ(lists, 1);
+  EXPECT_EQ(items, 2);
+  EXPECT_GE(paragraphs, 8);
+  EXPECT_EQ(c.meta.title, "Gildong Hong \u2013 Cover letter");
+}
+
+TEST(Letter, TheLayoutPlacesTheDateAndTheClosing) {
+  theme::Theme theme = test_theme();
+  theme.letter_date_position = theme::LetterDate::Beside;
+  Diagnostics diags;
+  const Composition beside = compose_letter(letter_file(), theme, diags);
+  const Row& row_with_date = row(beside.main()[find_block(beside, "Dr Jane Smith")]);
+  ASSERT_EQ(row_with_date.aside.size(), 1u);
+  EXPECT_EQ(text_of(row_with_date.aside[0]), "20 November 2026");
+
+  theme.letter_date_position = theme::LetterDate::Closing;
+  theme.letter_closing_right = true;
+  theme.letter_date_in_words = false;
+  const Composition closing = compose_letter(letter_file(), theme, diags);
+  const size_t date = find_block(closing, "2026");
+  EXPECT_GT(date, find_block(closing, "Yours sincerely"));
+  EXPECT_LT(date, find_block(closing, "Enclosures"));
+  EXPECT_GT(para(closing.main()[date]).indent_left, 0);  // in the right half
+  // The room for a signature stands between the closing and the signed name.
+  const Block& signed_name = closing.main()[find_block(closing, "Enclosures") - 1];
+  EXPECT_DOUBLE_EQ(signed_name.space_before, theme.letter_signature_space);
+}
+
+TEST(Letter, ASignaturePictureStandsOverTheSignedNameAndReadsAsASignature) {
+  model::CvFile file = letter_file();
+  file.letter->signature_image = T("/cv/signature.png", 21, 20);
+  file.letter->signature_name = T("G. Hong", 21, 11);
+  Diagnostics diags;
+  const Composition c = compose_letter(file, test_theme(), diags);
+  const size_t name = find_block(c, "G. Hong");
+  ASSERT_GT(name, 0u);
+  const auto* figure = std::get_if<Figure>(&c.main()[name - 1].content);
+  ASSERT_TRUE(figure);
+  EXPECT_EQ(figure->path, "/cv/signature.png");
+  ASSERT_GE(figure->tag, 0);
+  EXPECT_EQ(c.structure[static_cast<size_t>(figure->tag)].alt, "Signature of G. Hong");
+}
+
+TEST(Letter, KoreanWordsAndTheBuildDate) {
+  model::CvFile file = letter_file();
+  file.locale = korean();
+  file.locale.labels["letter_enclosures"] = "첨부";  // as locales/korean.yaml has it
+  file.letter->date.reset();
+  file.settings.build_date = ymd(2026, 3, 2);
+  Diagnostics diags;
+  const Composition c = compose_letter(file, test_theme(), diags);
+  EXPECT_NE(all_text(c).find("2026년 3월 2일"), std::string::npos) << all_text(c);
+  EXPECT_NE(all_text(c).find("첨부: Curriculum vitae"), std::string::npos) << all_text(c);
+}
+
 }  // namespace
 }  // namespace hanji::compose

@@ -3063,5 +3063,173 @@ TEST(SelfIntroduction, AQuestionNeedsATitle) {
   expect_at(diag(loaded.diags, "question 1 has no title").span, 5, 7);
 }
 
+// ---------------------------------------------------------------- letters and applications
+
+constexpr const char* kLetterCv =
+    "cv:\n"                                           // 1
+    "  name: Jane Doe\n"                              // 2
+    "letter:\n"                                       // 3
+    "  recipient:\n"                                  // 4
+    "    name: Dr Jane Smith\n"                       // 5
+    "    company: Acme GmbH\n"                        // 6
+    "    address: [Bahnhofstrasse 1, 8001 Zürich]\n"  // 7
+    "  date: 2026-11-20\n"                            // 8
+    "  subject: Application\n"                        // 9
+    "  salutation: Dear Dr Smith,\n"                  // 10
+    "  body: |\n"                                     // 11
+    "    First paragraph,\n"                          // 12
+    "    on two lines.\n"                             // 13
+    "\n"                                              // 14
+    "    A list:\n"                                   // 15
+    "\n"                                              // 16
+    "    - one **item**\n"                            // 17
+    "    - another\n"                                 // 18
+    "\n"                                              // 19
+    "    Last paragraph.\n"                           // 20
+    "  closing: Yours sincerely,\n"                   // 21
+    "  enclosures: [Curriculum vitae]\n";             // 22
+
+TEST(Letter, EveryKeyIsRead) {
+  auto loaded = load(kLetterCv);
+  ASSERT_TRUE(loaded.file) << dump(loaded.diags);
+  ASSERT_TRUE(loaded.file->letter);
+  const model::Letter& letter = *loaded.file->letter;
+  expect_at(letter.span, 3, 1);
+  EXPECT_EQ(letter.recipient.name.value, "Dr Jane Smith");
+  EXPECT_EQ(letter.recipient.company.value, "Acme GmbH");
+  ASSERT_EQ(letter.recipient.address.size(), 2u);
+  EXPECT_EQ(letter.recipient.address[1].value, "8001 Zürich");
+  ASSERT_TRUE(letter.date);
+  EXPECT_EQ(letter.date->kind, model::Date::Kind::YearMonthDay);
+  EXPECT_EQ(letter.date->day, 20);
+  EXPECT_EQ(letter.subject.value, "Application");
+  EXPECT_EQ(letter.salutation.value, "Dear Dr Smith,");
+  EXPECT_EQ(letter.closing.value, "Yours sincerely,");
+  ASSERT_EQ(letter.enclosures.size(), 1u);
+  // With a letter the default parts are the letter, then the CV.
+  EXPECT_EQ(loaded.file->parts, (std::vector<model::Part>{model::Part::Letter, model::Part::Cv}));
+}
+
+TEST(Letter, BodyTextSplitsIntoParagraphsAndListsEachAtItsOwnLine) {
+  auto loaded = load(kLetterCv);
+  ASSERT_TRUE(loaded.file && loaded.file->letter) << dump(loaded.diags);
+  const auto& body = loaded.file->letter->body;
+  ASSERT_EQ(body.size(), 4u);
+  EXPECT_FALSE(body[0].list);
+  EXPECT_EQ(body[0].items[0].value, "First paragraph, on two lines.");
+  expect_at(body[0].items[0].span, 12, 5);
+  EXPECT_EQ(body[1].items[0].value, "A list:");
+  expect_at(body[1].items[0].span, 15, 5);
+  ASSERT_TRUE(body[2].list);
+  ASSERT_EQ(body[2].items.size(), 2u);
+  EXPECT_EQ(body[2].items[0].value, "one **item**");  // markup kept for compose
+  expect_at(body[2].items[0].span, 17, 7);
+  expect_at(body[2].items[1].span, 18, 7);
+  EXPECT_EQ(body[3].items[0].value, "Last paragraph.");
+  expect_at(body[3].items[0].span, 20, 5);
+}
+
+TEST(Letter, BodyAsAListWithANestedList) {
+  auto loaded = load(
+      "cv:\n  name: Jane Doe\nletter:\n  body:\n    - First.\n    - [one, two]\n    - Last.\n");
+  ASSERT_TRUE(loaded.file && loaded.file->letter) << dump(loaded.diags);
+  const auto& body = loaded.file->letter->body;
+  ASSERT_EQ(body.size(), 3u);
+  EXPECT_TRUE(body[1].list);
+  EXPECT_EQ(body[1].items.size(), 2u);
+  expect_at(body[2].items[0].span, 7, 7);
+}
+
+TEST(Letter, UnknownKeysAreLocatedWithDidYouMean) {
+  auto loaded = load("cv:\n  name: Jane Doe\nletter:\n  subjcet: Hi\n  recipient:\n    compnay: Acme\n  body: x\n");
+  EXPECT_FALSE(loaded.file);
+  const Diagnostic& subject = diag(loaded.diags, "subjcet");
+  expect_at(subject.span, 4, 3);
+  EXPECT_TRUE(has_hint(subject, "subject"));
+  const Diagnostic& company = diag(loaded.diags, "compnay");
+  expect_at(company.span, 6, 5);
+  EXPECT_TRUE(has_hint(company, "company"));
+}
+
+TEST(Letter, WrongShapesAreLocated) {
+  auto loaded = load("cv:\n  name: Jane Doe\nletter:\n  body: {a: b}\n");
+  EXPECT_FALSE(loaded.file);
+  expect_at(diag(loaded.diags, "letter.body").span, 4, 9);
+  auto list = load("cv:\n  name: Jane Doe\nletter: [a]\n");
+  EXPECT_FALSE(list.file);
+  expect_at(diag(list.diags, "letter").span, 3, 9);
+}
+
+TEST(Letter, SignatureImageIsCheckedAsThePhotoIs) {
+  auto loaded = load("cv:\n  name: Jane Doe\nletter:\n  body: x\n  signature: {name: J. Doe, image: nowhere.png}\n");
+  EXPECT_FALSE(loaded.file);
+  const Diagnostic& d = diag(loaded.diags, "nowhere.png");
+  expect_at(d.span, 5, 36);
+  auto text = load("cv:\n  name: Jane Doe\nletter:\n  body: x\n  signature: {image: sig.gif}\n");
+  EXPECT_FALSE(text.file);
+  diag(text.diags, "not a PNG or JPEG");
+}
+
+TEST(Letter, PartsAreChecked) {
+  const std::string letter = "letter:\n  body: x\n";
+  auto ordered = load("cv:\n  name: Jane Doe\n" + letter + "parts: [cv, letter]\n");
+  ASSERT_TRUE(ordered.file) << dump(ordered.diags);
+  EXPECT_EQ(ordered.file->parts, (std::vector<model::Part>{model::Part::Cv, model::Part::Letter}));
+  auto unknown = load("cv:\n  name: Jane Doe\n" + letter + "parts: [cv, leter]\n");
+  EXPECT_FALSE(unknown.file);
+  const Diagnostic& typo = diag(unknown.diags, "'leter' is not a part");
+  expect_at(typo.span, 5, 13);
+  EXPECT_TRUE(has_hint(typo, "letter"));
+  auto absent = load("cv:\n  name: Jane Doe\nparts: [letter, cv]\n");
+  EXPECT_FALSE(absent.file);
+  expect_at(diag(absent.diags, "does not have").span, 3, 9);
+  // A CV without a letter is the CV alone, as before.
+  auto plain = load("cv:\n  name: Jane Doe\n");
+  ASSERT_TRUE(plain.file);
+  EXPECT_EQ(plain.file->parts, (std::vector<model::Part>{model::Part::Cv}));
+  EXPECT_FALSE(plain.file->letter);
+}
+
+TEST(Letter, AJsonResumeCarriesOneToo) {
+  auto loaded = load("{\"basics\": {\"name\": \"Jane Doe\"},\n \"letter\": {\"subject\": \"Hello\", \"body\": [\"One.\", \"Two.\"]}}\n",
+                     "resume.json");
+  ASSERT_TRUE(loaded.file) << dump(loaded.diags);
+  EXPECT_EQ(loaded.diags.all().size(), 0u) << dump(loaded.diags);
+  ASSERT_TRUE(loaded.file->letter);
+  EXPECT_EQ(loaded.file->letter->body.size(), 2u);
+  expect_at(loaded.file->letter->subject.span, 2, 25);
+}
+
+TEST(Application, NamesItsCvByPathAndItsLayoutWins) {
+  const fs::path dir = fs::temp_directory_path() / "hanji-application-test";
+  fs::create_directories(dir);
+  std::ofstream(dir / "cv.yaml") << "cv:\n  name: Jane Doe\nlayout: {name: awesome, page: {paper: letter}}\n";
+  const std::string application =
+      "cv: cv.yaml\nlayout: {name: moderncv, page: {margin_left: 2cm}}\nparts: [letter, cv]\nletter:\n  body: Hello.\n";
+  auto loaded = load(application, (dir / "application.yaml").string());
+  ASSERT_TRUE(loaded.file) << dump(loaded.diags);
+  EXPECT_EQ(loaded.file->cv.name.value, "Jane Doe");
+  EXPECT_EQ(loaded.file->layout_name, "moderncv");
+  const config::ConfigNode* page = loaded.file->layout_overrides.find("page");
+  ASSERT_TRUE(page);
+  EXPECT_TRUE(page->find("paper"));        // the CV's value kept
+  EXPECT_TRUE(page->find("margin_left"));  // the application's added
+  ASSERT_TRUE(loaded.file->letter);
+  expect_at(loaded.file->letter->body[0].items[0].span, 5, 9);
+  EXPECT_EQ(loaded.file->letter->body[0].items[0].span.file, (dir / "application.yaml").string());
+  EXPECT_EQ(loaded.file->parts, (std::vector<model::Part>{model::Part::Letter, model::Part::Cv}));
+
+  auto missing = load("cv: nothere.yaml\nletter:\n  body: x\n", (dir / "application.yaml").string());
+  EXPECT_FALSE(missing.file);
+  const Diagnostic& d = diag(missing.diags, "does not exist");
+  expect_at(d.span, 1, 5);
+  EXPECT_TRUE(has_hint(d, "relative to the application file"));
+
+  auto typo = load("cv: cv.yaml\nleter:\n  body: x\n", (dir / "application.yaml").string());
+  EXPECT_FALSE(typo.file);
+  EXPECT_TRUE(has_hint(diag(typo.diags, "leter"), "letter"));
+  fs::remove_all(dir);
+}
+
 }  // namespace
 }  // namespace hanji::readers

@@ -100,6 +100,17 @@ inline std::vector<std::string> expected_texts(const hanji::model::CvFile& file,
       texts.push_back(hanji::compose::format_dates(e, locale, theme.date_format));
     }
   }
+  // A cover letter bound with the CV: every text it sets.
+  if (const auto& letter = file.letter) {
+    const auto& to = letter->recipient;
+    for (const auto* t : {&to.name, &to.title, &to.company, &letter->subject, &letter->salutation, &letter->closing,
+                          &letter->signature_name})
+      texts.push_back(shown(*t));
+    for (const auto& line : to.address) texts.push_back(shown(line));
+    for (const auto& block : letter->body)
+      for (const auto& item : block.items) texts.push_back(shown(item));
+    for (const auto& enclosure : letter->enclosures) texts.push_back(shown(enclosure));
+  }
   return texts;
 }
 

@@ -471,7 +471,10 @@ TEST_P(Samples, StructureMatchesTheCv) {
       if (c != ' ') out += c;
     return out;
   };
-  for (const hanji::doc::Bookmark& bookmark : rendered->doc.bookmarks) titles.push_back(squeezed(bookmark.title));
+  // A bound application's parts have bookmarks of their own, the CV's sections beneath its own.
+  const bool bound = rendered->parts.size() > 1;
+  for (const hanji::doc::Bookmark& bookmark : rendered->doc.bookmarks)
+    if (!bound || bookmark.level > 0) titles.push_back(squeezed(bookmark.title));
   for (const StructElement* sect : document.all("Sect")) {
     ASSERT_FALSE(sect->kids.empty());
     EXPECT_EQ(sect->kids.front().role, "H2");
@@ -699,6 +702,8 @@ TEST(Exports, JsonResumeBuildsAgainToTheSameText) {
   const fs::path dir = e2e_dir() / "exports";
   fs::create_directories(dir);
   for (const std::string& name : sample_names()) {
+    // A JSON Resume holds a résumé: an application's cover letter is not in it.
+    if (name.starts_with("letter-")) continue;
     const fs::path sample = sample_path(name), json = dir / (name + ".json");
     const fs::path original = dir / (name + ".pdf"), again = dir / (name + ".again.pdf");
     const std::string hanji = std::string(HANJI_BINARY);

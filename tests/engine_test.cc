@@ -240,5 +240,157 @@ TEST(EngineWarm, KeepsABoundedNumberOfParagraphs) {
   EXPECT_EQ(memo_named(engine, "shaped paragraphs").misses, shaped.misses) << "the last draft's paragraphs were kept";
 }
 
+// ---------------------------------------------------------------- applications
+
+// A cover letter of about 400 words of ordinary prose, as a letter to an employer runs.
+std::string letter_yaml(int paragraphs_more = 0) {
+  std::string body =
+      "    I am writing to apply for the position of Senior Platform Engineer that your team advertised last\n"
+      "    month. For the past six years I have built and run the systems that let product teams ship every day\n"
+      "    without fear, and I would like to bring that experience to a company whose work I have admired for\n"
+      "    a long time.\n\n"
+      "    In my current role I lead a group of five engineers responsible for the build and deployment\n"
+      "    pipeline of a large online marketplace. When I joined, a release took most of an afternoon and\n"
+      "    failed about one time in five. We rewrote the pipeline around small, reviewable steps, added the\n"
+      "    measurements that told us where the time went, and now ship several times a day with a failure\n"
+      "    rate we report to the whole company each week. The work taught me to measure before I change\n"
+      "    anything, and to explain every change in words that the people affected by it can follow.\n\n"
+      "    Before that I spent three years as a backend developer at a logistics start-up, where I wrote the\n"
+      "    service that planned delivery routes for about two hundred drivers. It was my first experience\n"
+      "    of software whose mistakes are felt by people in the street, and it made me careful about\n"
+      "    testing, monitoring and the quiet work of keeping old code healthy.\n\n"
+      "    Your advertisement mentions a move from a single data centre to two cloud regions. I have done\n"
+      "    a similar migration, and I know how much of it depends on patient planning: an inventory of what\n"
+      "    talks to what, a way back for every step, and a schedule that the teams who own the services have\n"
+      "    agreed to. I would enjoy helping your engineers through that work and leaving behind tools and\n"
+      "    documents that outlast the project.\n\n"
+      "    I also care about the people side of this work. I have mentored four junior engineers, two of\n"
+      "    whom now lead teams of their own, and I run a monthly review in which anyone can bring an incident\n"
+      "    and walk us through what happened without fear of blame. Those hours have saved us many more,\n"
+      "    and they have made the team one that people ask to join rather than one they leave.\n\n"
+      "    I would welcome the chance to talk about how I could contribute to your team. Thank you for your\n"
+      "    time and consideration; I look forward to hearing from you.\n";
+  for (int i = 0; i < paragraphs_more; ++i)
+    body += "\n    Outside work I maintain a small open source library for reading configuration files, answer\n"
+            "    questions from its users, and review the changes they send; it has taught me a great deal about\n"
+            "    writing for readers I will never meet and about saying no politely when a change does not fit.\n";
+  return "cv:\n  name: Jane Doe\n  email: jane@example.com\n  phone: \"+44 20 7946 0000\"\n"
+         "  sections:\n    experience:\n      - company: Acme\n        position: Engineer\n        start_date: 2020-01\n"
+         "        end_date: present\n        highlights: [Built things, Ran things]\n"
+         "letter:\n  recipient:\n    name: Dr Jane Smith\n    title: Head of Engineering\n    company: Acme GmbH\n"
+         "    address: [Bahnhofstrasse 1, 8001 Zürich, Switzerland]\n  date: 2026-11-20\n"
+         "  subject: Application for the position of Senior Platform Engineer\n"
+         "  salutation: Dear Dr Smith,\n  body: |\n" +
+         body + "  closing: Yours sincerely,\n  enclosures: [Curriculum vitae, Two references]\n";
+}
+
+int words_in(const std::string& text) {
+  std::istringstream in(text);
+  int words = 0;
+  for (std::string word; in >> word;) words += std::any_of(word.begin(), word.end(), ::isalpha) ? 1 : 0;
+  return words;
+}
+
+TEST(Application, BindsTheLetterAndTheCvIntoOneDocument) {
+  Engine engine(repo_dirs());
+  Diagnostics diags;
+  std::optional<Rendered> alone = engine.render_text("cv:\n  name: Jane Doe\n  email: jane@example.com\n  sections:\n"
+                                                     "    experience:\n      - company: Acme\n        position: Engineer\n"
+                                                     "        start_date: 2020-01\n        end_date: present\n"
+                                                     "        highlights: [Built things, Ran things]\n",
+                                                     "cv.yaml", {}, diags);
+  ASSERT_TRUE(alone) << dump(diags);
+  ASSERT_EQ(alone->parts.size(), 1u);
+  std::optional<Rendered> bound = engine.render_text(letter_yaml(), "cv.yaml", {}, diags);
+  ASSERT_TRUE(bound) << dump(diags);
+  ASSERT_EQ(bound->parts.size(), 2u);
+  EXPECT_EQ(bound->parts[0].part, model::Part::Letter);
+  EXPECT_EQ(bound->parts[0].first_page, 0);
+  EXPECT_EQ(bound->parts[0].pages, 1);
+  EXPECT_EQ(bound->parts[1].part, model::Part::Cv);
+  EXPECT_EQ(bound->parts[1].first_page, 1);
+  EXPECT_EQ(bound->doc.pages.size(), 1u + alone->doc.pages.size());
+  // A bookmark per part, the CV's sections beneath the CV's.
+  ASSERT_GE(bound->doc.bookmarks.size(), 3u);
+  EXPECT_EQ(bound->doc.bookmarks[0].title, "Cover letter");
+  EXPECT_EQ(bound->doc.bookmarks[0].page, 0);
+  EXPECT_EQ(bound->doc.bookmarks[1].title, "CV");
+  EXPECT_EQ(bound->doc.bookmarks[1].page, 1);
+  EXPECT_EQ(bound->doc.bookmarks[2].level, 1);
+  EXPECT_EQ(bound->doc.bookmarks[2].page, 1);
+  // One structure: a single root, every element's parent before it, every tag in range.
+  const auto& structure = bound->doc.structure;
+  ASSERT_FALSE(structure.empty());
+  EXPECT_EQ(structure[0].role, doc::Role::Document);
+  int h1 = 0;
+  for (std::size_t i = 1; i < structure.size(); ++i) {
+    EXPECT_GE(structure[i].parent, 0);
+    EXPECT_LT(structure[i].parent, static_cast<int>(i));
+    h1 += structure[i].role == doc::Role::H1;
+  }
+  EXPECT_EQ(h1, 2) << "the name heads the letterhead and the CV";
+  // Fonts merged: each file and face once, and every run's font in range.
+  for (std::size_t a = 0; a < bound->doc.fonts.size(); ++a)
+    for (std::size_t b = a + 1; b < bound->doc.fonts.size(); ++b)
+      EXPECT_FALSE(bound->doc.fonts[a].path == bound->doc.fonts[b].path &&
+                   bound->doc.fonts[a].postscript_name == bound->doc.fonts[b].postscript_name);
+  for (const doc::Page& page : bound->doc.pages)
+    for (const doc::PlacedRun& run : page.runs) {
+      EXPECT_LT(run.run.font, static_cast<int>(bound->doc.fonts.size()));
+      EXPECT_LT(run.tag, static_cast<int>(structure.size()));
+    }
+  // The metadata is the CV's; the PDF writes.
+  EXPECT_EQ(bound->doc.meta.title, alone->doc.meta.title);
+  const std::optional<std::string> bytes = pdf::write_pdf(bound->doc, pdf::Options{0, {}, bound->pdf}, diags);
+  ASSERT_TRUE(bytes) << dump(diags);
+  EXPECT_FALSE(diags.has_errors()) << dump(diags);
+}
+
+TEST(Application, FourHundredWordsFitOnePageInEveryLayout) {
+  const std::string yaml = letter_yaml();
+  const std::string body = yaml.substr(yaml.find("body:"), yaml.find("closing:") - yaml.find("body:"));
+  ASSERT_GE(words_in(body), 400);
+  Engine engine(repo_dirs());
+  int layouts = 0;
+  for (const auto& entry : fs::directory_iterator(fs::path(repo_dirs().layouts))) {
+    if (entry.path().extension() != ".yaml") continue;
+    ++layouts;
+    Request request;
+    request.layout = entry.path().stem().string();
+    Diagnostics diags;
+    std::optional<Rendered> rendered = engine.render_text(yaml, "cv.yaml", request, diags);
+    ASSERT_TRUE(rendered) << request.layout << "\n" << dump(diags);
+    EXPECT_EQ(rendered->parts.front().pages, 1) << request.layout;
+    for (const Diagnostic& d : diags.all())
+      EXPECT_EQ(d.message.find("the letter runs onto"), std::string::npos) << request.layout;
+  }
+  EXPECT_GE(layouts, 12);  // every built-in layout was tried
+}
+
+TEST(Application, ALongerLetterSaysByHowMuchItDoesNotFit) {
+  Engine engine(repo_dirs());
+  Diagnostics diags;
+  std::optional<Rendered> rendered = engine.render_text(letter_yaml(8), "cv.yaml", {}, diags);
+  ASSERT_TRUE(rendered) << dump(diags);
+  EXPECT_EQ(rendered->parts.front().pages, 2);
+  bool warned = false;
+  for (const Diagnostic& d : diags.all())
+    if (d.message.find("the letter runs onto 2 pages") != std::string::npos) {
+      warned = true;
+      EXPECT_EQ(d.span.line, 12);  // the letter: key
+      EXPECT_NE(d.message.find("lines"), std::string::npos);
+    }
+  EXPECT_TRUE(warned) << dump(diags);
+  // Page numbers count within each part: the CV's first page is "1 / N", not "3 / M".
+  const doc::Page& cv_first = rendered->doc.pages[static_cast<std::size_t>(rendered->parts[1].first_page)];
+  const doc::Page& letter_second = rendered->doc.pages[1];
+  auto has_text = [](const doc::Page& page, const std::string& text) {
+    return std::any_of(page.runs.begin(), page.runs.end(),
+                       [&](const doc::PlacedRun& run) { return run.run.text.find(text) != std::string::npos; });
+  };
+  EXPECT_TRUE(has_text(letter_second, "2 / 2"));
+  EXPECT_FALSE(has_text(cv_first, "3 /"));
+}
+
 }  // namespace
 }  // namespace hanji::engine

@@ -134,6 +134,11 @@ void add_section(Builder& builder, const model::Section& section, bool first);
 /// it. `photo_alt` is what the photo reads as.
 void tag_structure(Composition& composition, const std::string& photo_alt);
 
+/// The PDF's information of the CV in `file` (its name, title, keywords, language).
+Metadata metadata_of(const model::CvFile& file);
+/// The page furniture (page numbers, footer text, top note) as the layout sets it for `file`.
+Furniture furniture_of(const model::CvFile& file, const theme::Theme& theme);
+
 /// The closing statement, date and signature the layout ends with (footer.declaration).
 void add_declaration(Builder& builder);
 

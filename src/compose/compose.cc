@@ -152,6 +152,10 @@ Furniture furniture(const model::CvFile& file, const theme::Theme& theme) {
 
 }  // namespace
 
+Metadata metadata_of(const model::CvFile& file) { return metadata(file); }
+
+Furniture furniture_of(const model::CvFile& file, const theme::Theme& theme) { return furniture(file, theme); }
+
 // The day a form is signed, in the locale's words: "2026년 11월 23일", "23 November 2026": the
 // CV's current_date, else the day of the build.
 std::string signing_date(const model::CvFile& file) {

@@ -292,6 +292,15 @@ Composition compose(const model::CvFile& file, const theme::Theme& theme, Diagno
 /// layout shows counts; empty: none shown.
 Composition compose_self_introduction(const model::CvFile& file, const theme::Theme& theme, Diagnostics& diags,
                                       MarkupMemo* memo = nullptr, const std::vector<long>& counts = {});
+/// A cover letter (file.letter) on the CV's letterhead: the CV's header as the layout composes
+/// it, then the recipient, date, subject, salutation, body, closing, signature and enclosures
+/// as the layout's `letter:` values place them. An empty composition for a file without one.
+Composition compose_letter(const model::CvFile& file, const theme::Theme& theme, Diagnostics& diags,
+                           MarkupMemo* memo = nullptr);
+/// The theme a letter's page is set with (compose_letter's, which the paginator must share):
+/// the layout's, without a form's title over the letterhead, without the columns that take only
+/// sections (a letter has none), the header's table left out for a compact letterhead.
+theme::Theme letter_page_theme(const theme::Theme& theme);
 
 /// Parses RenderCV's inline Markdown subset (**bold**, *italic*, [text](url), backslash
 /// escapes) in `text` into inlines based on `base`. Spans point into the source value.

@@ -118,6 +118,59 @@ void append(Page& into, Page from) {
   move_all(into.images, from.images);
 }
 
+Document join(std::vector<BoundPart> parts) {
+  Document out;
+  if (parts.empty()) return out;
+  out.page_width = parts.front().doc.page_width;
+  out.page_height = parts.front().doc.page_height;
+  out.flow_height = parts.front().doc.flow_height;
+  out.meta = parts.front().doc.meta;
+  out.structure.push_back(StructNode{Role::Document, -1, {}, false});
+  for (BoundPart& part : parts) {
+    Document& doc = part.doc;
+    std::vector<int> font_of(doc.fonts.size(), 0);
+    for (std::size_t i = 0; i < doc.fonts.size(); ++i) {
+      const FontInfo& font = doc.fonts[i];
+      auto same = std::find_if(out.fonts.begin(), out.fonts.end(), [&](const FontInfo& kept) {
+        return kept.path == font.path && kept.postscript_name == font.postscript_name;
+      });
+      font_of[i] = static_cast<int>(same - out.fonts.begin());
+      if (same == out.fonts.end()) out.fonts.push_back(font);
+    }
+    // The part's Document element is the joined one's; its other elements follow those before.
+    std::vector<int> tag_of(doc.structure.size(), 0);
+    for (std::size_t i = 1; i < doc.structure.size(); ++i) {
+      StructNode node = doc.structure[i];
+      node.parent = node.parent > 0 && static_cast<std::size_t>(node.parent) < i ? tag_of[static_cast<std::size_t>(node.parent)] : 0;
+      tag_of[i] = static_cast<int>(out.structure.size());
+      out.structure.push_back(std::move(node));
+    }
+    const auto retag = [&](int tag) {
+      return tag < 0 || static_cast<std::size_t>(tag) >= tag_of.size() ? tag : tag_of[static_cast<std::size_t>(tag)];
+    };
+    const int first_page = static_cast<int>(out.pages.size());
+    const bool own_bookmark = !part.bookmark.empty() && !doc.pages.empty();
+    if (own_bookmark) out.bookmarks.push_back(Bookmark{part.bookmark, first_page, 0, 0});
+    for (Bookmark bookmark : doc.bookmarks) {
+      bookmark.page += first_page;
+      if (own_bookmark) bookmark.level += 1;
+      out.bookmarks.push_back(std::move(bookmark));
+    }
+    for (Page& page : doc.pages) {
+      for (PlacedRun& placed : page.runs) {
+        if (placed.run.font >= 0 && static_cast<std::size_t>(placed.run.font) < font_of.size())
+          placed.run.font = font_of[static_cast<std::size_t>(placed.run.font)];
+        placed.tag = retag(placed.tag);
+      }
+      for (LinkArea& link : page.links) link.tag = retag(link.tag);
+      for (PlacedImage& image : page.images) image.tag = retag(image.tag);
+      out.pages.push_back(std::move(page));
+    }
+  }
+  number_fonts_by_first_use(out);
+  return out;
+}
+
 void number_fonts_by_first_use(Document& doc) {
   std::vector<int> renumbered(doc.fonts.size(), -1);
   std::vector<FontInfo> fonts;

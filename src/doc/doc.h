@@ -125,6 +125,9 @@ struct Bookmark {
   std::string title;
   int page = 0;  // 0-based
   double y = 0;  // from the top of the page
+  /// 0: at the outline's top; 1: beneath the bookmark of level 0 before it (a CV's sections
+  /// beneath the CV in a bound application).
+  int level = 0;
 };
 
 /// What a structure element is, in the standard structure types of a tagged PDF (ISO
@@ -220,6 +223,18 @@ std::vector<ClickableLink> clickable_links(const std::vector<LinkArea>& links, s
 void translate(Page& page, double dx, double dy);
 /// Moves the contents of `from` onto `into` (after what `into` holds).
 void append(Page& into, Page from);
+
+/// One document of several bound into one (doc::join), and the bookmark it is found by.
+struct BoundPart {
+  Document doc;
+  std::string bookmark;  // empty: no bookmark of its own (its own bookmarks stay at the top)
+};
+
+/// The documents one after the other as one: their pages in order; fonts merged (one entry per
+/// file and face) and the runs renumbered; a bookmark per part at its first page with the part's
+/// own bookmarks beneath it; the structure trees under one Document element. The page size and
+/// metadata are the first part's (the caller may set the metadata).
+Document join(std::vector<BoundPart> parts);
 
 /// Numbers the fonts in the order the pages first draw them and drops those no run draws:
 /// a typesetter kept warm between documents loads fonts in the order of every document it

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cmath>
 #include <map>
 #include <mutex>
 #include <utility>
@@ -165,6 +166,42 @@ fit::FitResult Engine::lay_out(const model::CvFile& file, const theme::Theme& th
   return result;
 }
 
+doc::Document Engine::lay_out_letter(const model::CvFile& file, const theme::Theme& layout_theme,
+                                     Diagnostics& diags) {
+  Diagnostics sink;
+  const theme::Theme page = compose::letter_page_theme(layout_theme);
+  const theme::Theme& theme = page;
+  const std::string signature = text::Typesetter::signature(theme);
+  std::unique_ptr<text::Typesetter> typesetter = impl_->take_typesetter(theme, signature, sink);
+  doc::Document doc;
+  if (!sink.has_errors()) {
+    compose::Composition composition = compose::compose_letter(file, theme, sink, &impl_->markup);
+    layout::Options options;
+    options.balance_last_page = false;  // a letter's spaces are the layout's, never tightened
+    if (!sink.has_errors()) doc = layout::paginate(composition, theme, *typesetter, sink, options);
+  }
+  doc::number_fonts_by_first_use(doc);
+  if (doc.pages.size() > 1 && file.letter) {
+    // What runs past the first page, in the body's lines: what to cut to keep it on one.
+    double over = 0;
+    for (std::size_t i = 1; i < doc.pages.size(); ++i) over += doc.pages[i].content_height;
+    const double line = std::max(1.0, theme.body.size * theme.body.line_height);
+    sink.warning(file.letter->span,
+                 fmt::format("the letter runs onto {} pages: {:.0f} pt, about {:.0f} lines of its text, do not fit on "
+                             "the first",
+                             doc.pages.size(), over, std::ceil(over / line)),
+                 {"a cover letter reads best on one page: shorten it by that much (about 400 words fit at the "
+                  "layout's sizes)"});
+  }
+  for (const Diagnostic& d : sink.all()) diags.add(d);
+  {
+    std::lock_guard lock(impl_->mutex);
+    ++impl_->work.renders;
+  }
+  if (!diags.has_errors()) impl_->give_back(std::move(typesetter), signature);
+  return doc;
+}
+
 namespace {
 
 // Whether the CV's own layout values set text.KEY.
@@ -194,6 +231,8 @@ std::optional<theme::Theme> Engine::theme_for(const model::CvFile& file, const R
     // item flush on both sides as it does a paragraph), unless the CV's own layout values (its
     // `layout:` map, --set) choose an alignment: what the CV says wins over its language.
     if (file.locale.justify_paragraphs && !cv_sets_text(file, "align")) {
+      const config::ConfigNode* letter = file.layout_overrides.find("letter");
+      if (!(letter && letter->find("align"))) theme->letter_align = theme::Align::Justify;
       if (!cv_sets_text(file, "align_summary")) theme->summary_align = theme::Align::Justify;
       if (!cv_sets_text(file, "align_highlights")) theme->highlight_align = theme::Align::Justify;
       if (!cv_sets_text(file, "align_text")) theme->text_align = theme::Align::Justify;
@@ -220,11 +259,10 @@ doc::PdfOutput pdf_output(const theme::Theme& theme, const model::Settings& sett
 
 }  // namespace
 
-// MINIMAL HOOK (issue 32), replaced by doc::join: the 자기소개서 composed and paginated with the
-// CV's theme, its pages, fonts, bookmarks and structure (under the CV's Document element, as a
-// Div) appended to `doc`.
-void Engine::append_self_introduction(const model::CvFile& file, const theme::Theme& theme, doc::Document& doc,
-                                      Diagnostics& diags) {
+// A 자기소개서 composed and paginated with the CV's theme, each answer's count (in its limit's
+// unit) shown where the layout shows counts.
+doc::Document Engine::lay_out_self_introduction(const model::CvFile& file, const theme::Theme& theme,
+                                                Diagnostics& diags) {
   std::vector<long> counts;
   for (const model::Question& question : file.self_introduction->questions) {
     const model::CountLimit limit = question.limit.value_or(model::CountLimit{});
@@ -233,57 +271,19 @@ void Engine::append_self_introduction(const model::CvFile& file, const theme::Th
   Diagnostics sink;
   const std::string signature = text::Typesetter::signature(theme);
   std::unique_ptr<text::Typesetter> typesetter = impl_->take_typesetter(theme, signature, sink);
-  doc::Document part;
+  doc::Document doc;
   if (!sink.has_errors()) {
     compose::Composition composition = compose::compose_self_introduction(file, theme, sink, &impl_->markup, counts);
-    if (!sink.has_errors()) part = layout::paginate(composition, theme, *typesetter, sink, {});
+    if (!sink.has_errors()) doc = layout::paginate(composition, theme, *typesetter, sink, {});
   }
+  doc::number_fonts_by_first_use(doc);
   for (const Diagnostic& d : sink.all()) diags.add(d);
-  if (sink.has_errors()) return;
-  impl_->give_back(std::move(typesetter), signature);
-  std::vector<int> font_of(part.fonts.size(), -1);
-  for (size_t i = 0; i < part.fonts.size(); ++i) {
-    auto same = std::find_if(doc.fonts.begin(), doc.fonts.end(), [&](const doc::FontInfo& f) {
-      return f.path == part.fonts[i].path && f.postscript_name == part.fonts[i].postscript_name;
-    });
-    if (same == doc.fonts.end()) {
-      font_of[i] = static_cast<int>(doc.fonts.size());
-      doc.fonts.push_back(part.fonts[i]);
-    } else {
-      font_of[i] = static_cast<int>(same - doc.fonts.begin());
-    }
+  {
+    std::lock_guard lock(impl_->mutex);
+    ++impl_->work.renders;
   }
-  // The part's Document element becomes a Div under the CV's (its questions are Sects of their
-  // own, each under its H2); an untagged CV stays untagged.
-  const bool tagged = !doc.structure.empty() && !part.structure.empty();
-  const int offset = static_cast<int>(doc.structure.size());
-  auto shifted = [&](int tag) { return tagged && tag >= 0 ? tag + offset : -1; };
-  if (tagged) {
-    for (doc::StructNode node : part.structure) {
-      if (node.parent < 0) {
-        node.role = doc::Role::Div;
-        node.parent = 0;
-      } else {
-        node.parent += offset;
-      }
-      doc.structure.push_back(std::move(node));
-    }
-  }
-  const int first_page = static_cast<int>(doc.pages.size());
-  for (doc::Page& page : part.pages) {
-    for (doc::PlacedRun& placed : page.runs) {
-      if (placed.run.font >= 0 && static_cast<size_t>(placed.run.font) < font_of.size())
-        placed.run.font = font_of[static_cast<size_t>(placed.run.font)];
-      placed.tag = shifted(placed.tag);
-    }
-    for (doc::LinkArea& link : page.links) link.tag = shifted(link.tag);
-    for (doc::PlacedImage& image : page.images) image.tag = shifted(image.tag);
-    doc.pages.push_back(std::move(page));
-  }
-  for (doc::Bookmark bookmark : part.bookmarks) {
-    bookmark.page += first_page;
-    doc.bookmarks.push_back(std::move(bookmark));
-  }
+  if (!diags.has_errors()) impl_->give_back(std::move(typesetter), signature);
+  return doc;
 }
 
 std::optional<Rendered> Engine::render(model::CvFile file, const Request& request, Diagnostics& diags) {
@@ -303,17 +303,58 @@ std::optional<Rendered> Engine::render(model::CvFile file, const Request& reques
       return std::nullopt;
     }
   }
-  fit::FitResult fitted = lay_out(file, *theme, pages, diags);
-  if (diags.has_errors()) return std::nullopt;
-  // MINIMAL HOOK (issue 32), until the parts are joined by doc::join: a file whose parts hold
-  // a 자기소개서 gets its pages after the CV's.
-  if (file.self_introduction &&
-      std::find(file.parts.begin(), file.parts.end(), model::Part::SelfIntroduction) != file.parts.end()) {
-    append_self_introduction(file, *theme, fitted.doc, diags);
+  const bool bound = file.parts.size() != 1 || file.parts.front() != model::Part::Cv;
+  if (!bound) {
+    fit::FitResult fitted = lay_out(file, *theme, pages, diags);
     if (diags.has_errors()) return std::nullopt;
+    doc::PdfOutput pdf = pdf_output(*theme, file.settings);
+    const int count = static_cast<int>(fitted.doc.pages.size());
+    return Rendered{std::move(fitted.doc), std::move(fitted.theme), std::move(file), std::move(pdf),
+                    {PartPages{model::Part::Cv, 0, count}}};
   }
+  // An application: each part laid out as it is laid out alone (the CV fitted, the letter as it
+  // is), then bound into one document.
+  std::vector<doc::BoundPart> bound_parts;
+  std::vector<PartPages> ranges;
+  theme::Theme cv_theme = *theme;
+  doc::Metadata cv_meta;
+  bool has_cv_meta = false;
+  int first_page = 0;
+  for (model::Part part : file.parts) {
+    doc::BoundPart laid;
+    switch (part) {
+      case model::Part::Cv: {
+        fit::FitResult fitted = lay_out(file, *theme, pages, diags);
+        laid.doc = std::move(fitted.doc);
+        cv_theme = std::move(fitted.theme);
+        laid.bookmark = file.locale.cv_title;
+        cv_meta = laid.doc.meta;
+        has_cv_meta = true;
+        break;
+      }
+      case model::Part::Letter:
+        laid.doc = lay_out_letter(file, *theme, diags);
+        if (auto label = file.locale.labels.find("letter"); label != file.locale.labels.end()) laid.bookmark = label->second;
+        if (laid.bookmark.empty()) laid.bookmark = "Cover letter";
+        break;
+      case model::Part::SelfIntroduction:
+        if (!file.self_introduction) continue;
+        laid.doc = lay_out_self_introduction(file, *theme, diags);
+        if (auto label = file.locale.labels.find("self_introduction_document"); label != file.locale.labels.end())
+          laid.bookmark = label->second;
+        if (laid.bookmark.empty()) laid.bookmark = "Self-introduction";
+        break;
+    }
+    if (diags.has_errors()) return std::nullopt;
+    const int count = static_cast<int>(laid.doc.pages.size());
+    ranges.push_back(PartPages{part, first_page, count});
+    first_page += count;
+    bound_parts.push_back(std::move(laid));
+  }
+  doc::Document joined = doc::join(std::move(bound_parts));
+  if (has_cv_meta) joined.meta = cv_meta;
   doc::PdfOutput pdf = pdf_output(*theme, file.settings);
-  return Rendered{std::move(fitted.doc), std::move(fitted.theme), std::move(file), std::move(pdf)};
+  return Rendered{std::move(joined), std::move(cv_theme), std::move(file), std::move(pdf), std::move(ranges)};
 }
 
 namespace {
@@ -361,6 +402,8 @@ std::vector<std::string> Engine::inputs_of(const Rendered& rendered) {
   // A fetched photo's temporary file is no input to watch: it goes with the build.
   if (!rendered.file.cv.photo.value.empty() && !rendered.file.cv.downloaded_photo)
     inputs.push_back(rendered.file.cv.photo.value);
+  if (rendered.file.letter && !rendered.file.letter->signature_image.empty())
+    inputs.push_back(rendered.file.letter->signature_image.value);
   for (const doc::FontInfo& font : rendered.doc.fonts) inputs.push_back(font.path);
   return inputs;
 }

@@ -45,6 +45,14 @@ struct Request {
   bool check_limits = true;
 };
 
+/// Where one part of a bound application (model::Part) stands in the document: for page
+/// labels, and for writing each part as a file of its own.
+struct PartPages {
+  model::Part part = model::Part::Cv;
+  int first_page = 0;  // 0-based
+  int pages = 0;
+};
+
 /// A rendered CV: the document and the (possibly squeezed) theme it was laid out with.
 struct Rendered {
   doc::Document doc;
@@ -53,6 +61,8 @@ struct Rendered {
   /// How the PDF is to be written (the layout's pdf.standard and pdf.tagged, the CV's
   /// settings.pdf_standard): the PDF writer's settings, beside the document.
   doc::PdfOutput pdf = {};
+  /// The parts bound in `doc` (file.parts), in order, with their pages.
+  std::vector<PartPages> parts = {};
 };
 
 /// The layout a request names for `file`: the request's, the file's, or classic, with the
@@ -120,6 +130,14 @@ class Engine {
   /// `pages` >= 1 (see fit::fit_to_pages). Every attempt shares one typesetter.
   fit::FitResult lay_out(const model::CvFile& file, const theme::Theme& theme, int pages, Diagnostics& diags);
 
+  /// Composes, sets and paginates the file's cover letter with `theme` as it is: a letter is
+  /// never shrunk; one that runs past a page is warned about, saying by how much.
+  doc::Document lay_out_letter(const model::CvFile& file, const theme::Theme& theme, Diagnostics& diags);
+
+  /// Composes, sets and paginates the file's 자기소개서 (file.self_introduction, which must be
+  /// set) with `theme`, each answer's count shown where the layout shows counts.
+  doc::Document lay_out_self_introduction(const model::CvFile& file, const theme::Theme& theme, Diagnostics& diags);
+
   /// The files a rendered CV was made from: the CV, its design and locale files, its layout
   /// files, its photo and fonts (what `hanji watch` watches besides the locale folders).
   static std::vector<std::string> inputs_of(const Rendered& rendered);
@@ -139,9 +157,6 @@ class Engine {
   Memo<std::string, std::string>* kept_streams();
 
  private:
-  /// MINIMAL HOOK (issue 32), until doc::join: the 자기소개서's pages after the CV's in `doc`.
-  void append_self_introduction(const model::CvFile& file, const theme::Theme& theme, doc::Document& doc,
-                                Diagnostics& diags);
   struct Impl;
   std::unique_ptr<Impl> impl_;
 };

@@ -161,6 +161,9 @@ const std::vector<FormLabel>& form_labels() {
       {"declaration", "I certify that the information above is true and correct.",
        "the statement a form ends with, before the date"},
       {"signature", "NAME", "the signature line after the declaration: NAME is filled in (지원자 NAME (인))"},
+      {"letter", "Cover letter", "a cover letter's bookmark, and its title in the PDF beside the CV's"},
+      {"letter_enclosures", "Enclosures", "the word before what goes with a letter (Enclosures: CV, references)"},
+      {"letter_signature", "Signature of NAME", "what a letter's signature picture reads as (its alternative text)"},
   };
   return kLabels;
 }

@@ -44,6 +44,12 @@ enum class Shape {
   Count,       // a whole number >= 0
   CountUnit,   // chars, chars_no_spaces, bytes_euc_kr or bytes_utf8
   Newline,     // 0, 1 or 2
+  // A cover letter's (letter.cc).
+  Letter,
+  Recipient,
+  Signature,
+  Blocks,        // a letter's body: one text of paragraphs, or a list of them (a nested list a list)
+  Parts,         // the documents a build binds: cv, letter, self_introduction
 };
 
 struct Field {
@@ -72,6 +78,10 @@ const std::vector<Field>& locale_file_fields();       // locale.cc: what only a 
 const std::vector<Field>& phrase_fields();            // locale.cc
 const std::vector<Field>& section_title_fields();     // locale.cc
 const std::vector<Field>& label_fields();             // locale.cc
+const std::vector<Field>& letter_fields();            // letter.cc
+const std::vector<Field>& recipient_fields();         // letter.cc
+const std::vector<Field>& signature_fields();         // letter.cc
+const std::vector<Field>& application_fields();       // source.cc: an application file's top level
 const Field& tags_field();                            // variants.cc
 const std::vector<Field>& self_introduction_fields();  // self_introduction.cc
 const std::vector<Field>& question_fields();          // self_introduction.cc

@@ -177,6 +177,18 @@ struct FolderFamily {
 };
 std::optional<FolderFamily> family_in_folder(const std::vector<FolderFace>& faces, std::string_view family);
 
+/// `letter:` (its key at `key_span`) -> Letter; `base_dir` resolves the signature's image.
+void read_letter(const YamlNode& node, const Span& key_span, Reader& reader, const std::string& base_dir,
+                 Letter& letter);
+/// A picture a file names (a signature), checked as the photo is: a PNG or JPEG file that
+/// exists, relative to `base_dir`; `key` names it in messages. nullopt after an error.
+std::optional<Text> resolve_picture(const Text& written, std::string_view key, const std::string& base_dir,
+                                    Reader& reader);
+/// The documents a file has, in the default order: the letter, the CV (when `has_cv`), the 자기소개서.
+std::vector<Part> present_parts(const CvFile& file, bool has_cv);
+/// `parts:` -> file.parts: names of `present` parts, each once; anything else is an error.
+void read_parts(const YamlNode& node, Reader& reader, const std::vector<Part>& present, CvFile& file);
+
 void read_locale(const YamlNode& node, Reader& reader, Locale& locale);
 /// RenderCV 1's `locale_catalog:`, read as `locale:` with its old key names translated.
 /// Returns its phone_number_format (national, international or e164), which RenderCV 2 moved to

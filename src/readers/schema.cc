@@ -209,6 +209,7 @@ class CvSchema {
     define("locale", locale());
     define("design", design());
     define("layout", layout(layout_values, layout_names));
+    add_letter();
   }
 
   Json root() const {
@@ -226,6 +227,30 @@ class CvSchema {
 
  private:
   void define(std::string_view name, Json schema) { definitions_.set(std::string(name), std::move(schema)); }
+
+  // A cover letter: its keys, the recipient and signature (a name, or a map), and the body (one
+  // text of paragraphs, or a list of paragraphs whose nested lists are lists).
+  void add_letter() {
+    define("letter", closed_object(letter_fields()));
+    define("recipient", name_or_map(reference_to("text"), closed_object(recipient_fields())));
+    define("signature", name_or_map(reference_to("text"), closed_object(signature_fields())));
+    Json blocks = Json::object();
+    Json choices = Json::array();
+    choices.push(reference_to("text"));
+    Json item = Json::object();
+    Json item_choices = Json::array();
+    item_choices.push(reference_to("text"));
+    item_choices.push(list_of(reference_to("text")));
+    item.set("anyOf", std::move(item_choices));
+    choices.push(list_of(std::move(item)));
+    blocks.set("anyOf", std::move(choices));
+    define("blocks", std::move(blocks));
+    Json part = Json::object();
+    part.set("enum", Json::strings({"letter", "cv", "self_introduction"}));
+    Json parts = list_of(std::move(part));
+    parts.set("uniqueItems", Json::boolean(true));
+    define("parts", std::move(parts));
+  }
 
   // A text: any scalar (a number is read as written), or one per language, which --lang
   // chooses from. A key without a value is allowed where the key is optional (or_null), an
@@ -490,7 +515,13 @@ class CvSchema {
         return choice;
       }
       case Shape::Anything: return Json::object();
-      case Shape::Cv: return reference_to("cv");
+      case Shape::Cv: {
+        // A CV file's cv: map, or an application file's path of the CV it binds.
+        Json path = typed("string");
+        path.set("pattern", "\\.(yaml|yml|json)$");
+        path.set("description", "an application file's CV: the path of a CV file, relative to this file");
+        return name_or_map(std::move(path), reference_to("cv"));
+      }
       case Shape::Layout: return reference_to("layout");
       case Shape::Locale: return reference_to("locale");
       case Shape::LocaleCatalog: return typed("object");
@@ -521,6 +552,11 @@ class CvSchema {
         choice.set("enum", std::move(values));
         return choice;
       }
+      case Shape::Letter: return reference_to("letter");
+      case Shape::Recipient: return reference_to("recipient");
+      case Shape::Signature: return reference_to("signature");
+      case Shape::Blocks: return reference_to("blocks");
+      case Shape::Parts: return reference_to("parts");
     }
     return Json::object();
   }

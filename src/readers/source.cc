@@ -31,6 +31,22 @@ const std::vector<Field>& top_level_fields() {
       {"rendercv_settings", Shape::Settings, "RenderCV 1's name for settings"},
       {"self_introduction", Shape::SelfIntroduction,
        "a 자기소개서 (self-introduction): the company's questions, each answer and the limit its web form counts"},
+      {"letter", Shape::Letter, "a cover letter bound with the CV: recipient, date, subject, body, closing, signature"},
+      {"parts", Shape::Parts,
+       "the documents a build binds into one PDF, in order: letter, cv, self_introduction (default: the letter, the "
+       "CV, then the 자기소개서, those the file has)"},
+  };
+  return kFields;
+}
+
+const std::vector<Field>& application_fields() {
+  static const std::vector<Field> kFields = {
+      {"cv", Shape::Cv, "the CV the application binds: the path of a CV file, relative to this file", true},
+      {"layout", Shape::Layout, "the layout, over the CV file's own (a name, or a map of its name and values)"},
+      {"letter", Shape::Letter, "the cover letter"},
+      {"self_introduction", Shape::SelfIntroduction,
+       "a 자기소개서 (self-introduction): the company's questions, each answer and the limit its web form counts"},
+      {"parts", Shape::Parts, "the documents bound into one PDF, in order: letter, cv, self_introduction"},
   };
   return kFields;
 }
@@ -243,6 +259,19 @@ void add_present_words(const CvFile& file, bool locale_said, Reader& reader) {
   }
 }
 
+// The letter (resolved beside the file that writes it) and `parts:` of a CV or application file.
+void read_application_parts(const YamlNode& root, Reader& reader, CvFile& file, bool has_cv) {
+  for (size_t i = 0; i < root.keys.size(); ++i)
+    if (root.keys[i] == "letter") {
+      Letter letter;
+      read_letter(root.items[i], root.key_spans[i], reader, directory_of(reader.source.file()), letter);
+      file.letter = std::move(letter);
+    }
+  const std::vector<Part> present = present_parts(file, has_cv);
+  if (const YamlNode* parts = value_of(root, "parts")) read_parts(*parts, reader, present, file);
+  if (!file.parts_span.known()) file.parts = present;
+}
+
 void read_top_level(YamlNode& root, Reader& reader, const ReadOptions& options, CvFile& file) {
   const bool json_resume = is_json_resume(root);
   reader.json_resume = json_resume;
@@ -293,13 +322,12 @@ void read_top_level(YamlNode& root, Reader& reader, const ReadOptions& options, 
   translate_typst_markup(file.cv, reader.diags);
   if (const YamlNode* self_introduction = value_of(root, "self_introduction")) {
     file.self_introduction = read_self_introduction(*self_introduction, reader);
-    // The 자기소개서 goes after the CV (design.md's default order) until `parts:` says otherwise.
-    if (file.self_introduction) file.parts.push_back(Part::SelfIntroduction);
   }
   // A Korean CV without `locale:` gets Korean dates and phrases ("석사 in 전산학부" otherwise).
   if (!said && written_in_korean(file.cv, file.self_introduction))
     if (auto korean = find_locale("ko", reader)) file.locale = *korean;
   title_sections(file.cv.sections, file.locale);
+  read_application_parts(root, reader, file, true);
   // Last: the output paths are named after the CV's owner and dated in its language.
   read_render_command(root, file, reader, file.settings.render);
 }
@@ -378,8 +406,97 @@ void read_settings(const YamlNode& node, Reader& reader, Settings& settings) {
   }
 }
 
-std::optional<CvFile> load_cv_from_string(const std::string& text, const std::string& path, Diagnostics& diags,
-                                          const ReadOptions& options) {
+namespace {
+
+std::optional<CvFile> load_file(const std::string& text, const std::string& path, Diagnostics& diags,
+                                const ReadOptions& options, bool application_allowed);
+
+// `layout:` of an application file over its CV's: a name replaces the name, values go over the
+// CV's values key by key.
+void merge_over(config::ConfigNode& base, const config::ConfigNode& over) {
+  if (base.kind != config::ConfigNode::Kind::Map || over.kind != config::ConfigNode::Kind::Map) {
+    base = over;
+    return;
+  }
+  for (size_t i = 0; i < over.keys.size(); ++i) {
+    auto it = std::find(base.keys.begin(), base.keys.end(), over.keys[i]);
+    if (it == base.keys.end()) {
+      base.keys.push_back(over.keys[i]);
+      base.key_spans.push_back(over.key_spans[i]);
+      base.children.push_back(over.children[i]);
+    } else {
+      merge_over(base.children[static_cast<size_t>(it - base.keys.begin())], over.children[i]);
+    }
+  }
+}
+
+bool is_application(const YamlNode& root) {
+  const YamlNode* cv = value_of(root, "cv");
+  return cv && cv->is_scalar();
+}
+
+// An application file: `cv: PATH` names the CV, read as any CV file is (its layout, locale and
+// design apply); the application's `layout:` goes over the CV's, and its letter and parts are
+// its own. The command line's cv.* values go to the CV, the others to the application.
+std::optional<CvFile> read_application(const YamlNode& root, Reader& reader, const ReadOptions& options) {
+  for (size_t i = 0; i < root.keys.size(); ++i)
+    if (!find_field(application_fields(), root.keys[i]))
+      reader.unknown_key(root.key_spans[i], root.keys[i], "an application file (which names its CV with cv: PATH)",
+                         keys_of(application_fields()));
+  std::optional<Text> named = reader.text(*value_of(root, "cv"), "cv");
+  if (!named || named->empty()) {
+    reader.diags.error(value_of(root, "cv")->span, "cv: names no CV file", {"write 'cv: cv.yaml', the CV's path"});
+    return std::nullopt;
+  }
+  const std::string extension = lowercase(std::filesystem::path(named->value).extension().string());
+  if (extension != ".yaml" && extension != ".yml" && extension != ".json") {
+    reader.diags.error(named->span, fmt::format("cv: '{}' is no CV file (.yaml, .yml or .json)", excerpt(named->value)),
+                       {"an application file names its CV by its path: cv: cv.yaml"});
+    return std::nullopt;
+  }
+  const std::filesystem::path written(named->value);
+  const std::string cv_path = written.is_absolute() ? written.string()
+                                                    : (std::filesystem::path(directory_of(reader.source.file())) / written)
+                                                          .lexically_normal()
+                                                          .string();
+  std::error_code missing;
+  if (!std::filesystem::exists(cv_path, missing)) {
+    const std::string folder = directory_of(reader.source.file());
+    reader.diags.error(named->span, fmt::format("the CV file '{}' does not exist", cv_path),
+                       {fmt::format("the path is relative to the application file's folder ({})",
+                                    folder.empty() ? "." : folder)});
+    return std::nullopt;
+  }
+  std::optional<std::string> cv_text = read_input_file(cv_path, named->span, reader.diags);
+  if (!cv_text) return std::nullopt;
+  ReadOptions cv_options = options;
+  cv_options.overrides.clear();
+  for (const Override& value : options.overrides)
+    if (value.key.starts_with("cv.")) cv_options.overrides.push_back(value);
+  std::optional<CvFile> file = load_file(*cv_text, cv_path, reader.diags, cv_options, false);
+  if (!file) return std::nullopt;
+  file->included_files.push_back(reader.source.file());
+  if (const YamlNode* layout = value_of(root, "layout")) {
+    CvFile own;
+    read_layout(*layout, reader, own);
+    if (!own.layout_name.empty()) {
+      file->layout_name = own.layout_name;
+      file->layout_span = own.layout_span;
+    }
+    if (own.layout_overrides.kind != config::ConfigNode::Kind::Null) merge_over(file->layout_overrides, own.layout_overrides);
+  }
+  // The application's letter is its own: one the CV file holds beside its CV stays there.
+  file->letter.reset();
+  file->self_introduction.reset();
+  if (const YamlNode* self_introduction = value_of(root, "self_introduction"))
+    file->self_introduction = read_self_introduction(*self_introduction, reader);
+  file->parts_span = {};
+  read_application_parts(root, reader, *file, true);
+  return file;
+}
+
+std::optional<CvFile> load_file(const std::string& text, const std::string& path, Diagnostics& diags,
+                                const ReadOptions& options, bool application_allowed) {
   Diagnostics local;
   SourceText source(text, path);
   FoundLocales found_locales;
@@ -400,6 +517,21 @@ std::optional<CvFile> load_cv_from_string(const std::string& text, const std::st
                                           describe_kind(*root)),
                   {"a CV file starts with 'cv:' followed by indented keys"});
     } else {
+      if (is_application(*root)) {
+        std::optional<CvFile> bound;
+        if (application_allowed) {
+          ReadOptions own = options;
+          std::erase_if(own.overrides, [](const Override& value) { return value.key.starts_with("cv."); });
+          apply_command_line(*root, own, reader, file.included_files);
+          bound = read_application(*root, reader, options);
+        } else {
+          local.error(value_of(*root, "cv")->span, "the CV an application file names names a CV file of its own",
+                      {"name the CV file itself in the application file"});
+        }
+        flush_in_file_order(local, path, diags);
+        if (local.has_errors() || !bound) return std::nullopt;
+        return bound;
+      }
       apply_command_line(*root, options, reader, file.included_files);
       read_top_level(*root, reader, options, file);
     }
@@ -407,6 +539,13 @@ std::optional<CvFile> load_cv_from_string(const std::string& text, const std::st
   flush_in_file_order(local, path, diags);
   if (local.has_errors()) return std::nullopt;
   return file;
+}
+
+}  // namespace
+
+std::optional<CvFile> load_cv_from_string(const std::string& text, const std::string& path, Diagnostics& diags,
+                                          const ReadOptions& options) {
+  return load_file(text, path, diags, options, true);
 }
 
 std::optional<CvFile> load_cv(const std::string& path, Diagnostics& diags, const ReadOptions& options) {

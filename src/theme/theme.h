@@ -90,6 +90,10 @@ struct Region {
 /// A photo's outline.
 enum class PhotoShape { Rectangle, Rounded, Circle };
 
+/// Where a letter's date stands: on a line of its own after the recipient (left or right), on
+/// the recipient's first line at the right (Awesome-CV), or before the signature (a Korean letter).
+enum class LetterDate { Left, Right, Beside, Closing };
+
 /// How the header shows phone numbers: as the CV writes them, or formatted (RenderCV's forms).
 enum class PhoneFormat { AsWritten, National, International, E164 };
 

@@ -68,13 +68,21 @@ void add_bookmarks(HPDF_Doc doc, const std::vector<doc::Bookmark>& bookmarks,
   // UTF-8 text as a PDF text string (as it does the info strings).
   const HPDF_Encoder no_encoder = nullptr;
   bool any = false;
+  // The latest outline entry of each level: where one a level deeper goes (a CV's sections
+  // beneath the CV in a bound application).
+  std::vector<HPDF_Outline> parents;
   for (const auto& bookmark : bookmarks) {
     if (bookmark.page < 0 || static_cast<std::size_t>(bookmark.page) >= pages.size()) {
       diags.warning({}, "bookmark '" + excerpt(bookmark.title) + "' points to page " + std::to_string(bookmark.page + 1) +
                             " of " + std::to_string(pages.size()) + "; left out of the outline");
       continue;
     }
-    HPDF_Outline outline = HPDF_CreateOutline(doc, nullptr, bounded(bookmark.title, kMaxBookmarkBytes).c_str(), no_encoder);
+    const std::size_t level = std::min(static_cast<std::size_t>(std::max(bookmark.level, 0)), parents.size());
+    HPDF_Outline parent = level > 0 ? parents[level - 1] : nullptr;
+    if (parent) HPDF_Outline_SetOpened(parent, HPDF_TRUE);  // a part's own bookmarks in view
+    HPDF_Outline outline = HPDF_CreateOutline(doc, parent, bounded(bookmark.title, kMaxBookmarkBytes).c_str(), no_encoder);
+    parents.resize(level);
+    parents.push_back(outline);
     HPDF_Destination destination = HPDF_Page_CreateDestination(pages[static_cast<std::size_t>(bookmark.page)]);
     // Zoom 1, not 0: libharu rejects 0 ("keep the zoom") and poisons the document (pitfall 19).
     double top = std::clamp(page_height - bookmark.y, 0.0, page_height);

@@ -536,7 +536,7 @@ const std::vector<std::string>& json_resume_keys() {
   static const std::vector<std::string> kKeys = {"$schema", "basics", "work",  "volunteer", "education", "awards",
                                                  "certificates", "publications", "skills", "languages", "interests",
                                                  "references", "projects", "meta", "hanji", "layout", "locale",
-                                                 "locale_catalog", "design", "settings"};
+                                                 "locale_catalog", "design", "settings", "letter", "parts"};
   return kKeys;
 }
 
