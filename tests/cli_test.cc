@@ -1182,6 +1182,43 @@ TEST_F(Cli, NewTakesAFullNameAsRenderCvDoes) {
   EXPECT_EQ(hanji::cli::starter_file_for("Jane Q. Public"), "Jane_Q._Public_CV.yaml");
 }
 
+// RenderCV's `rendercv new "John Doe" --theme THEME --locale LOCALE`: the starter takes that
+// theme's look (design.theme) and that locale, builds without a word, and a misspelt name is
+// refused with the nearest one; `create-theme NAME` writes a layout extending classic.
+TEST_F(Cli, NewTakesRenderCvsThemeAndLocaleAndCreateThemeWritesALayout) {
+  const fs::path before = fs::current_path();
+  fs::current_path(dir_);
+  Outcome made = hanji({"new", "John Doe", "--theme", "engineeringresumes", "--locale", "german",
+                        "--create-typst-templates"});
+  Outcome bad_theme = hanji({"new", "a.yaml", "--theme", "engineeringresume"});
+  Outcome bad_locale = hanji({"new", "b.yaml", "--locale", "germna"});
+  Outcome theme = hanji({"create-theme", "mine"});
+  Outcome theme_again = hanji({"create-theme", "mine"});
+  Outcome bad_name = hanji({"create-theme", "../x"});
+  fs::current_path(before);
+  ASSERT_EQ(made.code, 0) << made.err;
+  EXPECT_NE(made.out.find("no Typst or Markdown templates"), std::string::npos) << made.out;
+  const std::string text = read(path("John_Doe_CV.yaml"));
+  EXPECT_NE(text.find("\ndesign:\n  theme: engineeringresumes\n"), std::string::npos) << text.substr(0, 900);
+  EXPECT_EQ(text.find("\nlayout:"), std::string::npos) << "the theme replaces the layout block";
+  EXPECT_NE(text.find("\nlocale: german\n"), std::string::npos);
+  Outcome built = hanji({"build", path("John_Doe_CV.yaml"), "-o", path("john.pdf")});
+  EXPECT_EQ(built.code, 0) << built.err;
+  EXPECT_EQ(built.err, "");
+  EXPECT_EQ(bad_theme.code, hanji::cli::kBadInput);
+  EXPECT_NE(bad_theme.err.find("did you mean 'engineeringresumes'"), std::string::npos) << bad_theme.err;
+  EXPECT_FALSE(fs::exists(path("a.yaml")));
+  EXPECT_EQ(bad_locale.code, hanji::cli::kBadInput);
+  EXPECT_NE(bad_locale.err.find("did you mean 'german'"), std::string::npos) << bad_locale.err;
+  ASSERT_EQ(theme.code, 0) << theme.err;
+  EXPECT_NE(read(path("mine.yaml")).find("extends: classic"), std::string::npos);
+  EXPECT_EQ(theme_again.code, hanji::cli::kBadInput) << "never over an existing file";
+  EXPECT_EQ(bad_name.code, hanji::cli::kBadUsage);
+  Outcome with_theme = hanji({"build", path("John_Doe_CV.yaml"), "--layout", "mine", "-o", path("mine.pdf")});
+  EXPECT_EQ(with_theme.code, 0) << with_theme.err;
+  EXPECT_EQ(with_theme.err, "");
+}
+
 }  // namespace
 
 namespace {

@@ -1448,6 +1448,34 @@ TEST(Sections, LayoutsKnowASectionByItsKeyWhateverItsTitle) {
   EXPECT_TRUE(in_side) << "기술 under `skills` goes to the side column";
 }
 
+// A section keyed in the CV's own language (Hebrew כישורים, which the locale titles `skills`)
+// goes where the layout puts `skills`: the side column, in any language with a locale.
+TEST(Sections, ASectionKeyedInTheCvsLanguageGoesWhereItsUsualKeyGoes) {
+  theme::Theme theme = test_theme();
+  theme::Region side;
+  side.name = "side";
+  side.dock = theme::RegionDock::Left;
+  side.width = 150;
+  side.sections = {"skill"};
+  theme.regions.push_back(side);
+  Entry skill;
+  skill.kind = EntryKind::OneLine;
+  skill.label = T("Design", 40, 9);
+  skill.details = T("Figma", 40, 17);
+  model::Section skills = section("\u05DB\u05D9\u05E9\u05D5\u05E8\u05D9\u05DD", EntryKind::OneLine, {skill}, 39);
+  skills.key = "\u05DB\u05D9\u05E9\u05D5\u05E8\u05D9\u05DD";  // כישורים
+  model::CvFile file = cv_file({skills});
+  Diagnostics diags;
+  const Composition without = compose(file, theme, diags);
+  EXPECT_TRUE(without.flow("side").empty()) << "a word the layout does not list, without a locale that knows it";
+  file.locale.section_titles["skills"] = skills.key;
+  const Composition c = compose(file, theme, diags);
+  const bool in_side = std::any_of(c.flow("side").begin(), c.flow("side").end(), [&](const Block& b) {
+    return std::holds_alternative<Paragraph>(b.content) && text_of(para(b)) == skills.key;
+  });
+  EXPECT_TRUE(in_side) << "כישורים is the locale's title of `skills`";
+}
+
 // section.titles: a layout's own title for a section by key, in the CV's language (a form's
 // 자기소개 for `summary`), over the locale's; a title the CV wrote itself stays as written.
 TEST(Sections, ALayoutTitlesSectionsByKeyUnlessTheCvDid) {

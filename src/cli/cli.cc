@@ -85,11 +85,13 @@ commands:
   layouts [--parameters | --reference]
                     list the available layouts (or every value a layout may set
                     with its default, or all of it as Markdown: layouts/README.md)
-  new [FILE | "FULL NAME"] [--lang en|ko|ko,en|en,ko] [--layout NAME]
+  new [FILE | "FULL NAME"] [--lang en|ko|ko,en|en,ko] [--layout NAME] [--theme RENDERCV_THEME] [--locale NAME]
                     write a starter CV to edit (default: cv.yaml here; a full
                     name writes FULL_NAME_CV.yaml with that name; ko,en: both
                     languages in one file); never over an existing file. Sample
-                    CVs to start from are installed in share/doc/hanji/samples
+                    CVs to start from are installed in share/doc/hanji/samples;
+                    --theme and --locale as RenderCV's `new` (design.theme, locale:)
+  create-theme NAME write NAME.yaml, a layout of your own extending classic
   schema cv|layout  print the JSON Schema of a CV or layout file, for editors
   export [FILE.pdf] [--resume resume.json] [--theme NAME] [--format FORMAT]
                     resume-cli's `resume export`: build the JSON Resume (default
@@ -299,6 +301,12 @@ std::optional<Options> parse_args(const std::vector<std::string>& args, std::str
         return std::nullopt;
       }
       opt.svg_glyphs = *v;
+    } else if (a == "--theme" && opt.command == "new") {
+      auto v = value("--theme");  // RenderCV's `rendercv new NAME --theme THEME`
+      if (!v) return std::nullopt;
+      opt.theme = *v;
+    } else if ((a == "--create-typst-templates" || a == "--create-markdown-templates") && opt.command == "new") {
+      opt.template_flags.push_back(a);  // RenderCV's: hanji's look is a layout file (create-theme)
     } else if (a == "--design" || a == "--locale" || a == "--locale-catalog") {
       auto v = value(a == "--design" ? "--design" : "--locale");
       if (!v) return std::nullopt;
@@ -932,7 +940,8 @@ int start_server(const std::string& argv0, const std::vector<std::string>& args,
 
 /// Every command, for the hint after an unknown one.
 const std::vector<std::string> kCommands = {"build",  "check",  "watch", "serve",  "layouts", "languages", "new",
-                                            "schema", "render", "export", "init",   "validate", "count"};
+                                            "schema", "render", "export", "init",   "validate", "count",
+                                            "create-theme"};
 
 int run_command(const Options& opt, const std::string& argv0, const std::vector<std::string>& args,
                 std::ostream& out, std::ostream& err, TempFiles* temp_files);
@@ -989,14 +998,22 @@ int run_command(const Options& opt, const std::string& argv0, const std::vector<
   if (opt.command == "layouts") return list(opt, argv0, out, err);
   if (opt.command == "languages") return languages(opt, argv0, out, err);
   if (opt.command == "count") return count_answers(opt, argv0, out, err);
-  if ((opt.command == "schema" || opt.command == "new") && opt.inputs.size() > 1) {
+  if ((opt.command == "schema" || opt.command == "new" || opt.command == "create-theme") && opt.inputs.size() > 1) {
     err << fmt::format("hanji: error: '{}' takes one argument, not '{}' too\n", opt.command, opt.inputs[1]);
     return kBadUsage;
   }
   if (opt.command == "schema") return print_schema(opt.input(), argv0, out, err);
   if (opt.command == "new")
-    return new_cv({opt.input().empty() ? opt.output : opt.input(), opt.language, opt.layout, opt.quiet}, argv0, out,
-                  err, temp_files);
+    return new_cv({opt.input().empty() ? opt.output : opt.input(), opt.language, opt.layout, opt.theme,
+                   opt.locale_file, opt.template_flags, opt.quiet},
+                  argv0, out, err, temp_files);
+  if (opt.command == "create-theme") {
+    if (opt.input().empty()) {
+      err << "hanji: error: create-theme needs a name\n  hint: hanji create-theme mytheme writes mytheme.yaml\n";
+      return kBadUsage;
+    }
+    return create_theme(opt.input(), out, err, temp_files);
+  }
   if (opt.command.empty()) {
     err << usage();
     return kBadUsage;

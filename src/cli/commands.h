@@ -35,7 +35,8 @@ struct Options {
   std::string settings_file;          // render: --settings, RenderCV's settings: from a file of its own
   bool watch = false;                 // render: --watch (hanji watch)
   bool rendercv_render = false;       // hanji render: RenderCV's outputs whatever the file says
-  std::string theme;                  // export: --theme, a JSON Resume theme (mapped to a layout)
+  std::string theme;                  // export: --theme, a JSON Resume theme (mapped to a layout); new: a RenderCV theme
+  std::vector<std::string> template_flags;  // new: RenderCV's --create-typst-templates / --create-markdown-templates
   std::string resume_file;            // export, validate, init: --resume (default resume.json)
   bool warnings_fail = false;         // validate: a warning fails the check too (exit 1), as a schema error does in resume-cli
   std::vector<readers::Override> overrides;  // --set KEY=VALUE, RenderCV's --cv.phone VALUE

@@ -5,7 +5,9 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cctype>
 #include <filesystem>
+#include <fstream>
 
 #include "cli/cli.h"
 #include "cli/output.h"
@@ -96,7 +98,73 @@ bool known_layout(const std::string& name, const std::string& file, const theme:
   return false;
 }
 
+// The names a data folder offers: RenderCV's themes (layouts/rendercv/*.yaml) or the
+// locales' (locales/index.txt, every name a locale file answers to).
+std::vector<std::string> rendercv_theme_names(const theme::DataDirs& dirs) {
+  std::vector<std::string> names;
+  std::error_code ec;
+  for (const auto& entry : fs::directory_iterator(fs::path(dirs.layouts) / "rendercv", ec))
+    if (entry.path().extension() == ".yaml") names.push_back(entry.path().stem().string());
+  std::sort(names.begin(), names.end());
+  return names;
+}
+
+std::vector<std::string> locale_names_in(const theme::DataDirs& dirs) {
+  const fs::path locales = dirs.locales.empty() ? fs::path(dirs.layouts).parent_path() / "locales" : fs::path(dirs.locales);
+  std::ifstream index(locales / "index.txt");
+  std::vector<std::string> names;
+  for (std::string line; std::getline(index, line);) {
+    if (line.empty() || line.front() == '#') continue;
+    names.push_back(line.substr(0, line.find(' ')));
+  }
+  std::sort(names.begin(), names.end());
+  names.erase(std::unique(names.begin(), names.end()), names.end());
+  return names;
+}
+
+// Whether `name` is among `names`; if not, a hint (did you mean, or the list).
+bool offered(const std::string& name, const std::vector<std::string>& names, std::string& hint) {
+  if (std::find(names.begin(), names.end(), name) != names.end()) return true;
+  const std::string guess = closest_match(name, names);
+  std::string listed;
+  for (const std::string& each : names) listed += (listed.empty() ? "" : ", ") + each;
+  hint = guess.empty() ? fmt::format("one of {}", listed) : fmt::format("did you mean '{}'?", guess);
+  return false;
+}
+
 }  // namespace
+
+std::string with_rendercv_theme(std::string text, const std::string& theme) {
+  const size_t layout = text.find("\nlayout:\n");
+  if (layout == std::string::npos) return text;
+  // The block ends at the first line that is not indented under it.
+  size_t end = layout + 1;
+  do end = text.find('\n', end) + 1;
+  while (end != 0 && end < text.size() && text[end] == ' ');
+  // The comment lines right above it describe a layout; they go with it.
+  size_t start = layout + 1;
+  while (start > 1) {
+    const size_t line = text.rfind('\n', start - 2) + 1;
+    if (text[line] != '#') break;
+    start = line;
+  }
+  text.replace(start, end - start,
+               fmt::format("# The look: RenderCV's {} theme (its design: keys change it; `hanji layouts`\n"
+                           "# lists hanji's own layouts, for `layout: NAME` instead).\n"
+                           "design:\n  theme: {}\n",
+                           theme, theme));
+  return text;
+}
+
+std::string with_locale(std::string text, const std::string& locale) {
+  if (const size_t at = text.find("\nlocale: "); at != std::string::npos) {
+    const size_t start = at + std::string_view("\nlocale: ").size();
+    text.replace(start, text.find('\n', start) - start, locale);
+  } else if (const size_t cv = text.find("\ncv:\n"); cv != std::string::npos) {
+    text.insert(cv + 1, fmt::format("locale: {}\n\n", locale));
+  }
+  return text;
+}
 
 std::string starter_cv(std::string_view language, const std::string& layout, const std::string& schema_file) {
   std::string text(language == "en,ko" ? english_first(find_starter("ko,en")) : std::string(find_starter(language)));
@@ -159,16 +227,72 @@ int new_cv(const NewCv& request, const std::string& argv0, std::ostream& out, st
     err << fmt::format("hanji: error: no layout named '{}'\n  hint: {}\n", request.layout, hint);
     return kBadInput;
   }
+  if (!request.theme.empty() && !offered(request.theme, rendercv_theme_names(dirs), hint)) {
+    err << fmt::format("hanji: error: no RenderCV theme named '{}'\n  hint: {}\n", request.theme, hint);
+    return kBadInput;
+  }
+  if (!request.locale.empty() && !offered(request.locale, locale_names_in(dirs), hint)) {
+    err << fmt::format("hanji: error: no locale named '{}'\n  hint: {}\n", request.locale, hint);
+    return kBadInput;
+  }
   std::string text = starter_cv(language, request.layout, installed_schema(dirs));
   if (named_person) text = with_name(std::move(text), request.file);
+  if (!request.theme.empty()) text = with_rendercv_theme(std::move(text), request.theme);
+  if (!request.locale.empty()) text = with_locale(std::move(text), request.locale);
   OutputRefusal refusal;
   if (!write_new_file(file, text, temp_files, refusal)) {
     err << "hanji: error: " << refusal.reason << '\n';
     if (!refusal.hint.empty()) err << "  hint: " << refusal.hint << '\n';
     return kBadInput;
   }
-  if (!request.quiet)
+  if (!request.quiet) {
     out << fmt::format("{}: a starter CV ({}); edit it, then: hanji build {}\n", file, language, file);
+    for (const std::string& flag : request.template_flags)
+      out << fmt::format("{}: hanji has no Typst or Markdown templates to copy: a look is a layout file "
+                         "(hanji create-theme NAME writes one)\n", flag);
+  }
+  return kOk;
+}
+
+int create_theme(const std::string& name, std::ostream& out, std::ostream& err, TempFiles* temp_files) {
+  const bool plain = !name.empty() && std::all_of(name.begin(), name.end(), [](char c) {
+    return std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_';
+  });
+  if (!plain) {
+    err << fmt::format("hanji: error: '{}' is no theme name\n  hint: a name of letters, digits, - and _: "
+                       "hanji create-theme mytheme\n", name);
+    return kBadUsage;
+  }
+  const std::string file = name + ".yaml";
+  std::error_code ec;
+  if (fs::exists(file, ec)) {
+    err << fmt::format("hanji: error: '{}' already exists; create-theme never replaces a file\n"
+                       "  hint: give another name, or edit {} as it is\n", file, file);
+    return kBadInput;
+  }
+  const std::string text = fmt::format(
+      "# {0}: a layout of your own. It starts as classic (extends: classic) and changes what you\n"
+      "# write here; `hanji layouts --parameters` lists every value with its meaning.\n"
+      "# A CV beside this file uses it with `layout: {0}` (or hanji build CV.yaml --layout {0});\n"
+      "# in ~/.config/hanji/layouts/ every CV finds it.\n"
+      "description: My own look, from classic.\n"
+      "extends: classic\n"
+      "\n"
+      "page: {{paper: a4, margin_left: 18mm, margin_right: 18mm}}\n"
+      "colors: {{link: \"#1f3a5f\"}}\n"
+      "styles:\n"
+      "  name: {{size: 24, bold: true, color: \"#1f3a5f\"}}\n"
+      "  section_title: {{size: 12, bold: true, color: \"#1f3a5f\"}}\n"
+      "header: {{align: center}}\n"
+      "section: {{rule: true}}\n",
+      name);
+  OutputRefusal refusal;
+  if (!write_new_file(file, text, temp_files, refusal)) {
+    err << "hanji: error: " << refusal.reason << '\n';
+    if (!refusal.hint.empty()) err << "  hint: " << refusal.hint << '\n';
+    return kBadInput;
+  }
+  out << fmt::format("{}: a layout extending classic; edit it, then: hanji build CV.yaml --layout {}\n", file, name);
   return kOk;
 }
 

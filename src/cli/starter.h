@@ -20,6 +20,14 @@ struct NewCv {
   std::string file;      // "" = cv.yaml in the current folder; a full name: NAME_CV.yaml with that name
   std::string language;  // "" = en
   std::string layout;    // "" = the starter's own
+  /// RenderCV's `new --theme THEME`: the starter takes that theme's look (`design: {theme: THEME}`)
+  /// instead of a layout; "" = the starter's layout.
+  std::string theme;
+  /// RenderCV's `new --locale NAME`: the starter's `locale:`; "" = the starter's own.
+  std::string locale;
+  /// RenderCV's --create-typst-templates / --create-markdown-templates, which hanji answers with a
+  /// note: its look is a layout file (`hanji create-theme NAME`), it has no templates to copy.
+  std::vector<std::string> template_flags;
   bool quiet = false;
 };
 
@@ -35,6 +43,17 @@ std::string starter_file_for(const std::string& argument);
 
 /// The starter `text` with `name` as its cv.name.
 std::string with_name(std::string text, const std::string& name);
+
+/// The starter `text` with RenderCV's theme `theme` as its look: its layout block (and the
+/// comment over it) replaced by `design: {theme: THEME}`.
+std::string with_rendercv_theme(std::string text, const std::string& theme);
+/// The starter `text` with `locale: NAME` (replacing its own, or added before `cv:`).
+std::string with_locale(std::string text, const std::string& locale);
+
+/// `hanji create-theme NAME`: writes NAME.yaml, a layout file that extends classic, with the
+/// values a new look usually changes, in the current folder (where `hanji build --layout NAME`
+/// and a CV's `layout: NAME` beside it find it); never over an existing file.
+int create_theme(const std::string& name, std::ostream& out, std::ostream& err, TempFiles* temp_files);
 
 /// `hanji new`: writes the starter; never over an existing file (exit 1 with a hint).
 int new_cv(const NewCv& request, const std::string& argv0, std::ostream& out, std::ostream& err,

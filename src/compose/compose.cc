@@ -242,6 +242,20 @@ std::optional<std::string> layout_title(const model::Section& section, const the
   return std::nullopt;
 }
 
+namespace {
+
+// What a layout's regions know a section by: its key, and, for a key or title written in the
+// CV's language (כישורים, Fähigkeiten), the usual key the locale titles so ("skills"): a
+// layout names the sections of its side column by the usual keys, whatever the language.
+std::string region_key(const model::Section& section, const model::Locale& locale) {
+  const std::string title = plain_text(section.title.value);
+  for (const auto& [key, words] : locale.section_titles)
+    if (key != section.key && (words == section.key || words == title)) return section.key + " " + key;
+  return section.key;
+}
+
+}  // namespace
+
 Composition compose(const model::CvFile& file, const theme::Theme& theme, Diagnostics& diags, MarkupMemo* memo) {
   Builder builder(file, theme, diags, memo);
   add_header(builder);
@@ -264,7 +278,8 @@ Composition compose(const model::CvFile& file, const theme::Theme& theme, Diagno
                     {"add entries to it, or delete the section"});
       continue;
     }
-    builder.set_region(theme::region_for_section(theme, plain_text(section.title.value), section.key));
+    builder.set_region(theme::region_for_section(theme, plain_text(section.title.value),
+                                                 region_key(section, file.locale)));
     builder.set_part(part++);
     const std::string& flow = builder.region().name;
     const bool first = !with_sections.contains(flow) && (builder.empty_region() || flow == header_flow);
