@@ -1865,6 +1865,24 @@ TEST(Bidi, VisualOrderReversesEachLevelFromTheHighestDown) {
   EXPECT_EQ(levels[10], 0);
 }
 
+// In a right-to-left paragraph an abbreviation keeps its last full stop ("B.Sc." whole, the
+// comma after it on the Hebrew side), while a sentence's full stop after a Latin word stays
+// with the sentence.
+TEST(Bidi, AnAbbreviationKeepsItsFullStopInRightToLeftText) {
+  const std::u32string degree = U"B.Sc., \u05de\u05d3\u05e2\u05d9";
+  const std::vector<uint8_t> levels = detail::bidi_levels(degree, true);
+  ASSERT_EQ(levels.size(), degree.size());
+  EXPECT_EQ(levels[3], 2) << "the letter c";
+  EXPECT_EQ(levels[4], 2) << "the full stop goes with B.Sc";
+  EXPECT_EQ(levels[5], 1) << "the comma goes with the Hebrew";
+  const std::u32string sentence = U"\u05d1-Figma.";
+  const std::vector<uint8_t> plain = detail::bidi_levels(sentence, true);
+  ASSERT_EQ(plain.size(), sentence.size());
+  EXPECT_EQ(plain.back(), 1) << "a sentence's full stop ends the Hebrew sentence";
+  const std::vector<uint8_t> ltr = detail::bidi_levels(degree, false);
+  EXPECT_EQ(ltr[4], 0) << "a left-to-right paragraph is as UAX #9 sets it";
+}
+
 TEST_F(TextTest, ABalancedParagraphHasLinesOfEvenLength) {
   Typesetter ts(theme, diags);
   // As the header builds it: each contact an unbreakable inline, separators between them.

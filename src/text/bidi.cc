@@ -9,6 +9,24 @@
 
 namespace hanji::text::detail {
 
+namespace {
+
+bool latin_letter(char32_t c) { return (c >= U'a' && c <= U'z') || (c >= U'A' && c <= U'Z'); }
+
+// Whether the full stop at `i` ends a Latin abbreviation written with full stops inside it
+// ("B.Sc.", "Ph.D.", "e.g."): a letter before it, none after it, and a full stop between two
+// letters earlier in the same word. A sentence's full stop after a Latin word ("... ב-Figma.")
+// has no full stop inside its word, and stays with the sentence.
+bool ends_latin_abbreviation(const std::u32string& chars, std::size_t i) {
+  if (chars[i] != U'.' || i == 0 || !latin_letter(chars[i - 1])) return false;
+  if (i + 1 < chars.size() && latin_letter(chars[i + 1])) return false;
+  for (std::size_t j = i - 1; j > 0 && (latin_letter(chars[j]) || chars[j] == U'.'); --j)
+    if (chars[j] == U'.' && latin_letter(chars[j - 1]) && latin_letter(chars[j + 1])) return true;
+  return false;
+}
+
+}  // namespace
+
 std::vector<uint8_t> bidi_levels(const std::u32string& chars, bool right_to_left) {
   // Without a right-to-left letter a paragraph reads left to right, in a right-to-left CV too
   // (an English sentence keeps its full stop at its end).
@@ -25,6 +43,13 @@ std::vector<uint8_t> bidi_levels(const std::u32string& chars, bool right_to_left
   // left-to-right items beside each other ("a@b.c", "+971 50") stay apart, each after its icon.
   for (std::size_t i = 0; i < chars.size(); ++i)
     if (is_private_use(chars[i])) types[i] = right_to_left ? FRIBIDI_TYPE_RTL : FRIBIDI_TYPE_ON;
+  // An abbreviation's last full stop is part of it (as a left-to-right mark after it would make
+  // it): in a right-to-left paragraph "B.Sc., מדעי המחשב" reads "B.Sc." whole, then the comma
+  // on the Hebrew side, where UAX #9 alone set the full stop and comma apart from "B.Sc" as
+  // ".,B.Sc".
+  if (right_to_left)
+    for (std::size_t i = 0; i < chars.size(); ++i)
+      if (ends_latin_abbreviation(chars, i)) types[i] = FRIBIDI_TYPE_LTR;
   fribidi_get_bracket_types(text.data(), length, types.data(), brackets.data());
   FriBidiParType direction = right_to_left ? FRIBIDI_PAR_RTL : FRIBIDI_PAR_LTR;  // the CV's language's
   if (fribidi_get_par_embedding_levels_ex(types.data(), brackets.data(), length, &direction, levels.data()) == 0)
