@@ -3232,4 +3232,20 @@ TEST(Application, NamesItsCvByPathAndItsLayoutWins) {
 }
 
 }  // namespace
+// A school without a field of study (a Korean 고등학교 in 학력) is an education entry without
+// `area`: hanji takes it, though RenderCV requires the key.
+TEST(SourceEntries, AnEducationEntryNeedsNoArea) {
+  Diagnostics diags;
+  auto file = readers::load_cv_from_string(
+      "cv:\n  name: 김하늘\n  sections:\n    학력:\n      - institution: 한빛고등학교\n        start_date: 2009-03\n"
+      "        end_date: 2012-02\n      - institution: 서울대학교\n        area: 컴퓨터공학\n",
+      "edu.yaml", diags);
+  ASSERT_TRUE(file) << (diags.all().empty() ? "" : diags.all().front().message);
+  EXPECT_EQ(diags.warning_count(), 0);
+  ASSERT_EQ(file->cv.sections.size(), 1u);
+  EXPECT_EQ(file->cv.sections[0].kind, model::EntryKind::Education);
+  EXPECT_EQ(file->cv.sections[0].entries[0].institution.value, "한빛고등학교");
+  EXPECT_TRUE(file->cv.sections[0].entries[0].area.empty());
+}
+
 }  // namespace hanji::readers

@@ -58,7 +58,7 @@ const std::vector<EntrySchema>& schemas() {
        "normal entries: a name with dates, a place, a summary and highlights (projects, awards, talks)"},
       {EntryKind::Experience, {"company", "position"}, {"company", "position"},
        with_dated_fields({"company", "position"}), "experience entries: a position at a company"},
-      {EntryKind::Education, {"institution", "area", "degree"}, {"institution", "area"},
+      {EntryKind::Education, {"institution", "area", "degree"}, {"institution"},
        with_dated_fields({"institution", "area", "degree"}), "education entries: a degree in an area at an institution"},
       {EntryKind::Publication, {"title", "authors", "doi", "url", "journal"}, {"title", "authors"},
        {"title", "authors", "doi", "url", "journal", "date", "summary"}, "publication entries: a title and its authors"},
