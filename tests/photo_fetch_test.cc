@@ -8,6 +8,7 @@
 
 #include <sys/wait.h>
 
+#include <atomic>
 #include <chrono>
 #include <cstdlib>
 #include <filesystem>
@@ -40,7 +41,8 @@ class LocalServer {
  public:
   LocalServer() {
     const std::string photo = file_bytes(fs::path(HANJI_SOURCE_DIR) / "samples" / "photo.png");
-    server_.Get("/photo.png", [photo](const httplib::Request&, httplib::Response& res) {
+    server_.Get("/photo.png", [this, photo](const httplib::Request&, httplib::Response& res) {
+      ++requests_;
       res.set_content(photo, "image/png");
     });
     server_.Get("/huge.png", [](const httplib::Request&, httplib::Response& res) {
@@ -71,10 +73,12 @@ class LocalServer {
     thread_.join();
   }
   std::string url(const std::string& path) const { return "http://127.0.0.1:" + std::to_string(port_) + path; }
+  int requests() const { return requests_; }
 
  private:
   httplib::Server server_;
   int port_ = 0;
+  std::atomic<int> requests_ = 0;  // of /photo.png
   std::thread thread_;
 };
 
@@ -112,6 +116,27 @@ TEST(PhotoByUrl, OffByDefaultAWarningThatSaysHowToDownloadIt) {
   EXPECT_EQ(json_said.severity, Severity::Warning);
   EXPECT_TRUE(has_hint(json_said, "curl -fL -o photo.jpg 'https://example.com/me'")) << dump(json.diags);
   EXPECT_TRUE(has_hint(json_said, "\"image\": \"photo.jpg\"")) << dump(json.diags);
+}
+
+// A session (watch, serve: an Engine's reads) downloads a photo once, however often the CV is
+// read again; the server counts the requests.
+TEST(PhotoByUrl, ASessionDownloadsEachPhotoOnce) {
+  LocalServer server;
+  readers::FetchedPhotos session;
+  readers::ReadOptions options;
+  options.fetch_photos = true;
+  options.fetched_photos = &session;
+  std::string first;
+  for (int save = 0; save < 3; ++save) {
+    Diagnostics diags;
+    auto file = readers::load_cv_from_string(rendercv(server.url("/photo.png")), "cv.yaml", diags, options);
+    ASSERT_TRUE(file) << dump(diags);
+    if (save == 0) first = file->cv.photo.value;
+    EXPECT_EQ(file->cv.photo.value, first) << "the same file, not a new download";
+    EXPECT_TRUE(fs::exists(first));
+  }
+  EXPECT_EQ(session.downloads(), 1u);
+  EXPECT_EQ(server.requests(), 1);
 }
 
 // Fetched, the photo is kept in a temporary file of its own (never beside the CV), removed

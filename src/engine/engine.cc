@@ -44,6 +44,8 @@ struct Engine::Impl {
   Builds builds;
   theme::LayoutFileCache layout_files;
   readers::LocaleCache locale_files;
+  // Photos fetched from web addresses (--fetch-photos): watch and serve download each once.
+  readers::FetchedPhotos fetched_photos;
   config::YamlPieces yaml_pieces;
   compose::MarkupMemo markup;
   text::FontService fonts;
@@ -107,6 +109,7 @@ struct Engine::Impl {
     if (options.layouts_dir.empty()) options.layouts_dir = dirs.layouts;
     if (!options.locale_cache) options.locale_cache = &locale_files;
     if (!options.yaml_pieces) options.yaml_pieces = &yaml_pieces;
+    if (!options.fetched_photos) options.fetched_photos = &fetched_photos;
     // Only the text module reads font tables: it tells the reader what a fonts/ folder holds.
     if (!options.font_file_facts) options.font_file_facts = text::font_file_facts;
     // Only the theme module asks fontconfig: it tells the reader which families are installed.

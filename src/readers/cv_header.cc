@@ -248,6 +248,12 @@ struct DownloadedPhoto {
 // The bytes of a photo given as a URL, put in a temporary file of its own (never beside the
 // CV: the user did not ask for a file there) once they are known to be a PNG or JPEG picture.
 void fetch_photo(const Text& photo, Reader& reader, Cv& cv) {
+  if (reader.fetched_photos)
+    if (std::optional<FetchedPhotos::Photo> kept = reader.fetched_photos->find(photo.value)) {
+      cv.photo = Text{kept->path, photo.span};
+      cv.downloaded_photo = std::move(kept->file);
+      return;
+    }
   std::string error;
   std::optional<std::string> bytes = modules::fetch(photo.value, modules::FetchLimits{}, error);
   if (!bytes) {
@@ -277,8 +283,32 @@ void fetch_photo(const Text& photo, Reader& reader, Cv& cv) {
     return;
   }
   cv.photo = Text{name, photo.span};
+  if (reader.fetched_photos) reader.fetched_photos->keep(photo.value, {name, kept});
   cv.downloaded_photo = std::move(kept);
 }
+
+}  // namespace
+
+std::optional<FetchedPhotos::Photo> FetchedPhotos::find(const std::string& url) const {
+  std::lock_guard lock(mutex_);
+  auto it = photos_.find(url);
+  if (it == photos_.end()) return std::nullopt;
+  return it->second;
+}
+
+void FetchedPhotos::keep(const std::string& url, Photo photo) {
+  std::lock_guard lock(mutex_);
+  if (photos_.size() >= kMaxKept) photos_.clear();  // a session of many photos: start again
+  photos_[url] = std::move(photo);
+  ++downloads_;
+}
+
+std::size_t FetchedPhotos::downloads() const {
+  std::lock_guard lock(mutex_);
+  return downloads_;
+}
+
+namespace {
 
 void read_photo(const YamlNode& node, Reader& reader, const std::string& base_dir, Cv& cv) {
   std::optional<Text> photo = reader.text(node, "photo");

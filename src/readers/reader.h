@@ -36,6 +36,7 @@ struct Reader {
   bool from_rendercv = false;
   bool rendercv_render = false;  // ReadOptions::rendercv_render
   bool fetch_photos = false;  // ReadOptions::fetch_photos: a photo given as a URL is downloaded
+  FetchedPhotos* fetched_photos = nullptr;  // ReadOptions::fetched_photos
   /// What a date may say for "until now", in lower case: English's words, and the word of
   /// each language the CV may be set in ("현재", "heute"), added once the locale is known.
   std::vector<std::string> present_words = english_present_words();

@@ -505,6 +505,7 @@ std::optional<CvFile> load_file(const std::string& text, const std::string& path
   reader.font_file_facts = options.font_file_facts;
   reader.rendercv_render = options.rendercv_render;
   reader.fetch_photos = options.fetch_photos;
+  reader.fetched_photos = options.fetched_photos;
   CvFile file;
   file.path = path;
   reader.installed_fonts = options.installed_fonts;

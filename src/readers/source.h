@@ -5,7 +5,9 @@
 
 #include <cstddef>
 #include <functional>
+#include <map>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <vector>
@@ -42,6 +44,29 @@ class LocaleCache {
 
  private:
   std::unique_ptr<Impl> impl_;
+};
+
+/// Photos fetched from web addresses (--fetch-photos), kept for a session: `watch` and `serve`
+/// read the CV again on every save, and a photo whose address did not change is not
+/// downloaded again. An Engine keeps one; safe to share between threads. Each photo's
+/// temporary file lives while the session or a CV holding it does.
+class FetchedPhotos {
+ public:
+  struct Photo {
+    std::string path;                   // the temporary file
+    std::shared_ptr<const void> file;   // removes it when the last holder goes
+  };
+  std::optional<Photo> find(const std::string& url) const;
+  /// Keeps `photo` for `url`; past kMaxKept photos, the ones kept before are let go.
+  void keep(const std::string& url, Photo photo);
+  /// Photos downloaded (kept) so far: what a test of a session counts.
+  std::size_t downloads() const;
+  static constexpr std::size_t kMaxKept = 16;
+
+ private:
+  mutable std::mutex mutex_;
+  std::map<std::string, Photo> photos_;
+  std::size_t downloads_ = 0;
 };
 
 /// One value given on the command line (`--set cv.phone=+82...`, or RenderCV's spelling
@@ -114,6 +139,8 @@ struct ReadOptions {
   /// is downloaded, within limits (modules/fetch.h); off, it is left out with a warning that
   /// says how to download it. A CV from elsewhere is untrusted input: off by default.
   bool fetch_photos = false;
+  /// Where fetched photos are kept between reads (the Engine's); null: each read downloads.
+  FetchedPhotos* fetched_photos = nullptr;
 };
 
 /// Reads and validates a CV file. Errors (syntax, wrong types, unknown keys with a
