@@ -90,14 +90,14 @@ index="$pics/README.md"
   } >>"$page"
   for lang in en ko he; do
     case $lang in
-      en) letter=$en_letter ;;
-      ko) letter=$ko_letter ;;
-      he) letter=$he_letter ;;
+      en) letter=$en_letter; what="English" ;;
+      ko) letter=$ko_letter; what="Korean" ;;
+      he) letter=$he_letter; what="Hebrew" ;;
     esac
     pdf="$pdfs/$layout-letter-$lang.pdf"
     "$hanji" build "$letter" --layout "$layout" -q -o "$pdf"
     draw "$pdf" "$pics/$layout-letter-$lang" 1
-    printf ' ![%s, cover letter, %s](%s-letter-%s.png) |' "$layout" "$lang" "$layout" "$lang" >>"$page"
+    printf ' ![%s, cover letter in %s](%s-letter-%s.png) |' "$layout" "$what" "$layout" "$lang" >>"$page"
   done
   {
     echo
@@ -117,8 +117,8 @@ index="$pics/README.md"
       } >>"$page"
       for lang in ko en; do
         case $lang in
-          ko) intro=$ko_intro ;;
-          en) intro=$en_intro ;;
+          ko) intro=$ko_intro; what="자기소개서" ;;
+          en) intro=$en_intro; what="personal statement" ;;
         esac
         pdf="$pdfs/$layout-intro-$lang.pdf"
         cv_pdf="$pdfs/$layout-intro-$lang-cv.pdf"
@@ -126,7 +126,7 @@ index="$pics/README.md"
         cv=$(sed -n 's/^cv: *//p' "$intro")
         "$hanji" build "$(dirname "$intro")/$cv" --layout "$layout" -q -o "$cv_pdf"
         draw "$pdf" "$pics/$layout-intro-$lang" $(($(pages_of "$cv_pdf") + 1))
-        printf ' ![%s, %s, first page](%s-intro-%s.png) |' "$layout" "$lang" "$layout" "$lang" >>"$page"
+        printf ' ![%s, %s, first page](%s-intro-%s.png) |' "$layout" "$what" "$layout" "$lang" >>"$page"
       done
       {
         echo
