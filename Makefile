@@ -128,8 +128,9 @@ locales-index: build
 	HANJI_LOCALE_INDEX_UPDATE=1 ./$(BUILD)/tests/cv_readers_test --gtest_filter='LocaleIndex.IsCurrent'
 
 # docs/gallery/: a page per layout (LAYOUT.md) with the first and last page of an English and
-# a Korean sample and the first page of a right-to-left one, for choosing a layout by looking
-# (the README shows the English and Korean first pages). scripts/gallery.sh says how.
+# a Korean sample, the first page of a right-to-left one and the cover letter in the three
+# languages (the 자기소개서 in a few layouts), for choosing a layout by looking (the README
+# shows the English and Korean first pages). scripts/gallery.sh says how (and which samples).
 GALLERY_EN ?= samples/heungsub-lee.yaml
 GALLERY_KO ?= samples/features.yaml
 GALLERY_RTL ?= samples/dana-levi-he.yaml

@@ -2043,6 +2043,19 @@ TEST(SelfIntroduction, TitleCompanyThenNumberedQuestionsOverTheirAnswers) {
   EXPECT_FALSE(c.structure.empty());
 }
 
+TEST(SelfIntroduction, ACountWithSpacesIsNeverBrokenAcrossLines) {
+  theme::Theme theme = test_theme();
+  model::CvFile file = self_introduction_file();
+  file.self_introduction->questions[0].limit->unit = model::CountUnit::CharsNoSpaces;
+  Diagnostics diags;
+  Composition c = compose_self_introduction(file, theme, diags, nullptr, {487, 1234});
+  const size_t first = find_block(c, "성장과정");
+  // Drawn with no-break spaces ("(공백 제외" at one line's end and "487/700자)" on the next
+  // would read as two remarks); the outline keeps the locale's words as written.
+  EXPECT_EQ(text_of(para(c.main()[first])), "1. 성장과정 (공백\u00A0제외\u00A0487/700자)");
+  EXPECT_EQ(c.main()[first].bookmark, "1. 성장과정 (공백 제외 487/700자)");
+}
+
 TEST(SelfIntroduction, TheLayoutDecidesNumberingAndCounts) {
   theme::Theme theme = test_theme();
   theme.si_numbering = "Q N.";

@@ -111,6 +111,16 @@ inline std::vector<std::string> expected_texts(const hanji::model::CvFile& file,
       for (const auto& item : block.items) texts.push_back(shown(item));
     for (const auto& enclosure : letter->enclosures) texts.push_back(shown(enclosure));
   }
+  // A 자기소개서 bound with the CV: its title and company as written, each question and answer.
+  if (const auto& intro = file.self_introduction) {
+    texts.push_back(shown(intro->title));
+    texts.push_back(shown(intro->company));
+    for (const auto& question : intro->questions) {
+      texts.push_back(shown(question.title));
+      for (const auto& block : question.answer)
+        for (const auto& item : block.items) texts.push_back(shown(item));
+    }
+  }
   return texts;
 }
 

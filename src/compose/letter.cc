@@ -229,6 +229,13 @@ theme::Theme letter_page_theme(const theme::Theme& theme) {
                                                [&](const theme::Region& other) { return other.overflow == region.name; });
     return region.takes.empty() && !continues_another;
   });
+  // A letterhead in a region of its own (a band, a header over columns): the space the letter
+  // keeps from it is that region's gap, since space at the top of the letter's region vanishes
+  // as space at the top of a page does.
+  for (theme::Region& region : page.regions)
+    if (region.dock == theme::RegionDock::Top &&
+        std::find(region.takes.begin(), region.takes.end(), "header") != region.takes.end())
+      region.gap = theme.letter_space_top;
   return page;
 }
 

@@ -90,16 +90,22 @@ void add_question(Builder& b, const model::Question& question, size_t number, st
     inlines.push_back(Inline{numbered + " ", font, "", question.title.span});
   }
   for (Inline& in : b.inlines(question.title, font)) inlines.push_back(std::move(in));
+  // The outline reads as the heading does, count included: a reader sees what is left to cut.
+  std::string bookmark = inline_text(inlines);
   if (count && theme.si_show_counts) {
     // In the aside's size but the footer's muted colour: a layout's accent (awesome's red) on a
     // number reads as a warning.
     FontSpec count_font = font_of(theme.aside);
     count_font.bold = false;
     count_font.color = theme.footer.color;
-    inlines.push_back(Inline{" " + count_text(*count, question.limit, b.locale()), count_font, "", {}});
+    // One unit when the line breaks: "(472 / 1,200 characters" on one line and "without
+    // spaces)" on the next reads as two remarks, so its spaces are no-break spaces.
+    const std::string shown = count_text(*count, question.limit, b.locale());
+    bookmark += " " + shown;
+    std::string unbroken = shown;
+    replace_all(unbroken, " ", "\u00A0");
+    inlines.push_back(Inline{" " + unbroken, count_font, "", {}});
   }
-  // The outline reads as the heading does, count included: a reader sees what is left to cut.
-  const std::string bookmark = inline_text(inlines);
   theme::Align align = theme::Align::Left;
   Paragraph title = b.paragraph(std::move(inlines), style, align, question.title.span);
   title.is_name = true;  // a heading is never hyphenated
