@@ -164,7 +164,7 @@ std::vector<Inline> field_inlines(Builder& b, const model::Entry& entry, std::st
     std::string link = doi ? "https://doi.org/" + entry.doi.value : link_target(entry.url.value).uri;
     FontSpec link_font = font;
     if (!link.empty()) link_font.color = b.theme().link_color;
-    return {Inline{doi ? "doi:" + entry.doi.value : entry.url.value, link_font, std::move(link),
+    return {Inline{doi ? b.theme().doi_prefix + entry.doi.value : entry.url.value, link_font, std::move(link),
                    doi ? entry.doi.span : entry.url.span}};
   }
   const std::string& range = b.locale().range_separator;

@@ -1085,6 +1085,8 @@ void read_design(const YamlNode& node, Reader& reader, CvFile& file) {
       reader.diags.ignored_setting(value.key_span, fmt::format("design.{} has no equivalent in hanji and is ignored", path),
                            {"hanji's own layout values (page, styles, entry, ...) can be set under 'layout:'"});
   }
+  // RenderCV prints a publication's DOI bare ("10.1234/..."), linked to doi.org.
+  *node_at(translated, "entry.doi_prefix", node.span) = ConfigNode{ConfigNode::Kind::Scalar, "", {}, {}, {}, node.span};
   merge_missing(file.layout_overrides, translated);
 }
 
