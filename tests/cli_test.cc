@@ -11,6 +11,7 @@
 #include "export/registry.h"
 #include "readers/source.h"
 
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 #include <signal.h>
 #include <sys/stat.h>
@@ -19,7 +20,9 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cstdio>
 #include <cstdlib>
+#include <memory>
 #include <filesystem>
 #include <fstream>
 #include <set>
@@ -1413,6 +1416,75 @@ TEST_F(Cli, TextFormatWritesTheVeryAnswersThatWereCounted) {
   // The typeset 자기소개서 is not written twice: its answers appear once, as their paste text.
   const std::string once = "첫 문단은 굵게";
   EXPECT_EQ(text.find(once), text.rfind(once)) << text;
+}
+
+// ---- One application, each part a file of its own (--split), and the bound file's page labels.
+
+std::string command_output(const std::string& command) {
+  std::unique_ptr<FILE, int (*)(FILE*)> pipe(popen((command + " 2>/dev/null").c_str(), "r"), pclose);
+  std::string text;
+  if (!pipe) return text;
+  char buffer[4096];
+  for (std::size_t got; (got = fread(buffer, 1, sizeof buffer, pipe.get())) > 0;) text.append(buffer, got);
+  return text;
+}
+
+int pdf_pages(const std::string& pdf) {
+  const std::string info = command_output("pdfinfo '" + pdf + "'");
+  const std::size_t at = info.find("Pages:");
+  return at == std::string::npos ? -1 : std::stoi(info.substr(at + 6));
+}
+
+// The page labels as qpdf reads them, one "index style prefix" line each.
+std::string page_labels(const std::string& pdf) {
+  return command_output("qpdf --json '" + pdf + "' | " + python() +
+                        " -c \"import json,sys; d=json.load(sys.stdin); "
+                        "[print(l['index'], l['label'].get('/S'), l['label'].get('/P', '')) for l in d['pagelabels']]\"");
+}
+
+TEST_F(Cli, SplitWritesEachPartAsAWholePdfOfItsOwn) {
+  const std::string app = (kRepo / "samples" / "letter-en.yaml").string();
+  ASSERT_EQ(hanji({"build", app, "-q", "-o", path("app.pdf")}).code, 0);
+  Outcome split = hanji({"build", app, "--split", "-o", path("app.pdf")});
+  ASSERT_EQ(split.code, 0) << split.err;
+  EXPECT_NE(split.out.find("app-letter.pdf"), std::string::npos) << split.out;
+  ASSERT_TRUE(fs::exists(path("app-letter.pdf")));
+  ASSERT_TRUE(fs::exists(path("app-cv.pdf")));
+  EXPECT_FALSE(fs::exists(path("app-self-introduction.pdf"))) << "the application has no 자기소개서";
+  const int letter = pdf_pages(path("app-letter.pdf")), cv = pdf_pages(path("app-cv.pdf"));
+  EXPECT_GE(letter, 1);
+  EXPECT_GE(cv, 1);
+  EXPECT_EQ(letter + cv, pdf_pages(path("app.pdf"))) << "the same pages as the bound file";
+  // The CV's file is the CV as it is built alone: the same pages, bookmarks and structure.
+  ASSERT_EQ(hanji({"build", (kRepo / "samples" / "heungsub-lee.yaml").string(), "-q", "-o", path("alone.pdf")}).code, 0);
+  EXPECT_EQ(read(path("app-cv.pdf")), read(path("alone.pdf")));
+  EXPECT_EQ(std::system(("qpdf --check '" + path("app-letter.pdf") + "' >/dev/null").c_str()), 0);
+  // Without -o: beside the application, named after it.
+  const std::string copy = write("application.yaml", read(app));
+  fs::copy_file(kRepo / "samples" / "heungsub-lee.yaml", dir_ / "heungsub-lee.yaml");
+  ASSERT_EQ(hanji({"build", copy, "--split", "-q"}).code, 0);
+  EXPECT_TRUE(fs::exists(path("application-letter.pdf")));
+  EXPECT_TRUE(fs::exists(path("application-cv.pdf")));
+  EXPECT_EQ(hanji({"build", copy, "--split", "-o", "-"}).code, hanji::cli::kBadUsage);
+}
+
+TEST_F(Cli, ABoundApplicationsPagesAreLabelledByPart) {
+  if (std::system("command -v qpdf >/dev/null") != 0) GTEST_SKIP() << "qpdf is not installed";
+  const std::string letter_app = (kRepo / "samples" / "letter-en.yaml").string();
+  ASSERT_EQ(hanji({"build", letter_app, "-q", "-o", path("app.pdf")}).code, 0);
+  const int letter_pages = [&] {
+    hanji({"build", letter_app, "--split", "-q", "-o", path("app.pdf")});
+    return pdf_pages(path("app-letter.pdf"));
+  }();
+  // The letter is front matter, i, ii; the CV numbered from 1 as its folios are.
+  EXPECT_EQ(page_labels(path("app.pdf")), fmt::format("0 /r \n{} /D \n", letter_pages));
+  EXPECT_EQ(page_labels(path("app-cv.pdf")), "") << "one part alone: no labels";
+  const std::string korean = (kRepo / "samples" / "self-introduction-ko.yaml").string();
+  ASSERT_EQ(hanji({"build", korean, "-q", "-o", path("ko.pdf")}).code, 0);
+  const std::string labels = page_labels(path("ko.pdf"));
+  EXPECT_EQ(labels.rfind("0 /D \n", 0), 0u) << labels;
+  EXPECT_NE(labels.find(" /D u:자기소개서 \n"), std::string::npos) << labels;
+  EXPECT_EQ(std::system(("qpdf --check '" + path("ko.pdf") + "' >/dev/null").c_str()), 0);
 }
 
 }  // namespace

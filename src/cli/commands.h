@@ -52,6 +52,9 @@ struct Options {
   bool allow_outside = false;         // --allow-outside: a CV file's own outputs may go outside its folder
   bool fetch_photos = false;          // --fetch-photos: a photo given as a URL is downloaded
   bool allow_over = false;            // --allow-over: a 자기소개서 answer over its limit is a warning (a draft)
+  bool split = false;                 // build: --split, each part of an application a file of its own
+  /// The one part of an application this build writes (each file of --split); unset: all, bound.
+  std::optional<model::Part> only_part;
   bool quiet = false;
   bool verbose = false;               // --verbose: the details too (settings accepted in silence)
   bool parameters = false;
@@ -109,6 +112,16 @@ const exports::Exporter& output_format(const Options& opt);
 /// `inputs` (when given) receives the files the CV was made from (Engine::inputs_of).
 int build_one(const Run& run, engine::Engine& engine, const std::string& input, const std::string& output,
               std::vector<std::string>* inputs = nullptr);
+
+/// The file part `part` of an application is written to by --split: `output` (the bound
+/// file's name) with "-letter", "-cv" or "-self-introduction" before its extension.
+std::string part_output_path(const std::string& output, model::Part part);
+
+/// Page labels for a bound application (Rendered::parts): none for one part alone; a letter's
+/// pages i, ii (front matter, as the letter carries no folio), the CV's 1, 2, ... as its own
+/// folios say, the 자기소개서's prefixed by its title ("자기소개서 1"), since its folios start
+/// at 1 again.
+std::vector<exports::PageLabel> page_labels_of(const engine::Rendered& rendered);
 
 /// `hanji build` of several CVs or a folder (batch.cc).
 int build_many(const Run& run);
