@@ -25,6 +25,7 @@
 #include <memory>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <set>
 #include <sstream>
 #include <string>
@@ -638,7 +639,7 @@ std::vector<std::string> repo_files(const std::string& folder, const std::string
 }
 
 TEST_F(Cli, SchemaFilesAreCurrent) {
-  for (const std::string name : {"cv", "layout"}) {
+  for (const std::string name : {"cv", "layout", "letter", "self-introduction"}) {
     Outcome o = hanji({"schema", name});
     ASSERT_EQ(o.code, 0) << o.err;
     EXPECT_EQ(o.out, read((kRepo / "schema" / (name + ".schema.json")).string()))
@@ -648,15 +649,45 @@ TEST_F(Cli, SchemaFilesAreCurrent) {
   EXPECT_EQ(hanji({"schema"}).code, hanji::cli::kBadUsage);
   Outcome unknown = hanji({"schema", "resume"});
   EXPECT_EQ(unknown.code, hanji::cli::kBadUsage);
-  EXPECT_NE(unknown.err.find("there are cv and layout"), std::string::npos) << unknown.err;
+  EXPECT_NE(unknown.err.find("there are cv, layout, letter and self-introduction"), std::string::npos) << unknown.err;
 }
 
 TEST_F(Cli, SchemaValidatesEverySampleStarterAndLayout) {
   if (!python_checker_available()) GTEST_SKIP() << "python3-jsonschema or python3-yaml is not installed";
   std::vector<std::string> cvs = repo_files("samples", ".yaml");
-  const std::vector<std::string> starters = repo_files("starters", ".yaml");
+  std::vector<std::string> starters = repo_files("starters", ".yaml");
   ASSERT_GE(cvs.size(), 8u);
+  // The application starters (letter-en, letter-ko, self-introduction-ko) name their own schemas.
+  std::map<std::string, std::vector<std::string>> applications;
+  std::erase_if(starters, [&](const std::string& file) {
+    const std::string name = fs::path(file).stem().string();
+    if (name.find('-') == std::string::npos) return false;
+    applications[name.substr(0, name.rfind('-'))].push_back(file);
+    return true;
+  });
   ASSERT_EQ(starters.size(), 3u);  // en, ko and ko,en
+  ASSERT_EQ(applications["letter"].size(), 2u);
+  ASSERT_EQ(applications["self-introduction"].size(), 1u);
+  for (const auto& [schema, files] : applications) {
+    EXPECT_EQ(schema_check(schema, files), 0) << schema;
+    for (const std::string& file : files) {
+      std::ifstream in(file);
+      std::string first;
+      std::getline(in, first);
+      EXPECT_EQ(first, "# yaml-language-server: $schema=../schema/" + schema + ".schema.json") << file;
+    }
+  }
+  // The samples with a letter or a 자기소개서 are application files too; the CV schema takes them
+  // as well (a CV file may hold its letter), but an application's schema wants its part.
+  EXPECT_EQ(schema_check("letter", {(kRepo / "samples" / "letter-en.yaml").string(),
+                                    (kRepo / "samples" / "letter-ko.yaml").string()}),
+            0);
+  EXPECT_EQ(schema_check("self-introduction", {(kRepo / "samples" / "self-introduction-ko.yaml").string()}), 0);
+  EXPECT_EQ(schema_check("letter", {(kRepo / "samples" / "self-introduction-ko.yaml").string(),
+                                    (kRepo / "samples" / "heungsub-lee.yaml").string()},
+                         /*invalid=*/true),
+            0);
+  EXPECT_EQ(schema_check("self-introduction", {(kRepo / "samples" / "letter-en.yaml").string()}, /*invalid=*/true), 0);
   cvs.insert(cvs.end(), starters.begin(), starters.end());
   EXPECT_EQ(schema_check("cv", cvs), 0);
   const std::vector<std::string> layouts = repo_files("layouts", ".yaml");
@@ -796,6 +827,69 @@ TEST_F(Cli, NewRefusesWhatItCannotMake) {
   EXPECT_FALSE(fs::exists(path("cv.yaml")));
 }
 
+// `hanji new --letter` and `--self-introduction`: application files naming cv.yaml that build
+// with no error and no warning, in every layout, beside the starter CV of their language.
+TEST_F(Cli, NewWritesApplicationStartersThatBuild) {
+  const std::vector<std::string> layouts = layout_names();
+  ASSERT_GE(layouts.size(), 10u);
+  struct Starter {
+    std::string option, language, file;
+  };
+  for (const Starter& starter : {Starter{"--letter", "en", "application.yaml"}, Starter{"--letter", "ko", "application.yaml"},
+                                 Starter{"--self-introduction", "ko", "self-introduction.yaml"}}) {
+    const fs::path folder = dir_ / (starter.option.substr(2) + "-" + starter.language);
+    fs::create_directories(folder);
+    ASSERT_EQ(hanji({"new", (folder / "cv.yaml").string(), "--lang", starter.language}).code, 0);
+    const fs::path app = folder / starter.file;
+    Outcome made = starter.language == "ko" && starter.option == "--self-introduction"
+                       ? hanji({"new", starter.option, app.string()})  // Korean without --lang
+                       : hanji({"new", starter.option, app.string(), "--lang", starter.language});
+    ASSERT_EQ(made.code, 0) << made.err;
+    const std::string text = read(app.string());
+    const std::string schema = starter.option == "--letter" ? "letter" : "self-introduction";
+    EXPECT_EQ(text.rfind("# yaml-language-server: $schema=" + (kRepo / "schema" / (schema + ".schema.json")).string() + "\n", 0), 0u)
+        << text.substr(0, 200);
+    EXPECT_NE(text.find("\ncv: cv.yaml"), std::string::npos);
+    for (const std::string& layout : layouts) {
+      Outcome built = hanji({"build", app.string(), "--layout", layout, "-o", (folder / (layout + ".pdf")).string()});
+      EXPECT_EQ(built.code, 0) << starter.option << " " << starter.language << " in " << layout << ": " << built.err;
+      EXPECT_EQ(built.err, "") << starter.option << " " << starter.language << " in " << layout;
+    }
+    hanji::Diagnostics diags;
+    const auto file = hanji::readers::load_cv(app.string(), diags);
+    ASSERT_TRUE(file) << hanji::format_diagnostic(diags.all().front());
+    if (starter.option == "--letter") {
+      ASSERT_TRUE(file->letter);
+      EXPECT_EQ(file->parts, (std::vector<hanji::model::Part>{hanji::model::Part::Letter, hanji::model::Part::Cv}));
+      EXPECT_EQ(file->locale.language, starter.language) << "the CV's locale";
+      continue;
+    }
+    ASSERT_TRUE(file->self_introduction);
+    const auto& questions = file->self_introduction->questions;
+    ASSERT_EQ(questions.size(), 4u);
+    const char* usual[] = {"성장과정", "성격의 장단점", "지원동기", "입사 후 포부"};
+    bool without_spaces = false;
+    for (std::size_t i = 0; i < 4; ++i) {
+      EXPECT_NE(questions[i].title.value.find(usual[i]), std::string::npos) << questions[i].title.value;
+      ASSERT_TRUE(questions[i].limit);
+      EXPECT_GE(questions[i].limit->max.value_or(0), 500);
+      without_spaces = without_spaces || questions[i].limit->unit == hanji::model::CountUnit::CharsNoSpaces;
+    }
+    EXPECT_TRUE(without_spaces) << "one limit counts without spaces";
+    // Its placeholder answers are within their limits: `hanji count` passes.
+    EXPECT_EQ(hanji({"count", app.string()}).code, 0);
+  }
+  // With a layout; never over a file; no 자기소개서 in English; the flags belong to `new`.
+  const std::string awesome = path("awesome.yaml");
+  ASSERT_EQ(hanji({"new", "--letter", awesome, "--layout", "awesome"}).code, 0);
+  EXPECT_NE(read(awesome).find("\ncv: cv.yaml\nlayout: awesome\n"), std::string::npos);
+  EXPECT_EQ(hanji({"new", "--letter", awesome}).code, hanji::cli::kBadInput);
+  Outcome english = hanji({"new", "--self-introduction", path("si.yaml"), "--lang", "en"});
+  EXPECT_EQ(english.code, hanji::cli::kBadUsage);
+  EXPECT_NE(english.err.find("there is ko"), std::string::npos) << english.err;
+  EXPECT_EQ(hanji({"build", awesome, "--letter"}).code, hanji::cli::kBadUsage);
+  EXPECT_EQ(hanji({"new", "--letter", "--self-introduction"}).code, hanji::cli::kBadUsage);
+}
 
 // ---- pages as SVG and PNG ----------------------------------------------------------------
 

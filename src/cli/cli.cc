@@ -90,7 +90,15 @@ commands:
                     name writes FULL_NAME_CV.yaml with that name; ko,en: both
                     languages in one file); never over an existing file. Sample
                     CVs to start from are installed in share/doc/hanji/samples
-  schema cv|layout  print the JSON Schema of a CV or layout file, for editors
+  new --letter [FILE] [--lang en|ko]
+                    write a starter application file (default application.yaml)
+                    with a cover letter, naming cv.yaml as its CV
+  new --self-introduction [FILE] [--lang ko]
+                    the same with a 자기소개서 (default self-introduction.yaml):
+                    the four usual questions with their limits
+  schema cv|layout|letter|self-introduction
+                    print the JSON Schema of a CV or layout file, or of an
+                    application file with a letter or a 자기소개서, for editors
   export [FILE.pdf] [--resume resume.json] [--theme NAME] [--format FORMAT]
                     resume-cli's `resume export`: build the JSON Resume (default
                     resume.json here) into FILE (default resume.pdf); --theme names
@@ -358,6 +366,10 @@ std::optional<Options> parse_args(const std::vector<std::string>& args, std::str
       opt.allow_outside = true;
     } else if (a == "--fetch-photos") {
       opt.fetch_photos = true;
+    } else if (a == "--letter") {
+      opt.letter_starter = true;
+    } else if (a == "--self-introduction") {
+      opt.self_introduction_starter = true;
     } else if (a == "--split") {
       opt.split = true;
     } else if (a == "--allow-over") {
@@ -399,6 +411,18 @@ std::optional<Options> parse_command_line(const std::vector<std::string>& args, 
   if (opt && opt->command != "new" && opt->language.find(',') != std::string::npos) {
     error = fmt::format("--lang sets one language of a CV, not '{}' (hanji new --lang {} writes a starter in both)",
                         opt->language, opt->language);
+    return std::nullopt;
+  }
+  if (opt && opt->command != "new" && (opt->letter_starter || opt->self_introduction_starter)) {
+    error = "--letter and --self-introduction are options of 'hanji new' (a starter application file)";
+    return std::nullopt;
+  }
+  if (opt && opt->letter_starter && opt->self_introduction_starter) {
+    error = "hanji new writes one starter: --letter or --self-introduction, not both";
+    return std::nullopt;
+  }
+  if (opt && opt->split && opt->command != "build") {
+    error = "--split is an option of 'hanji build' (each part of an application a file of its own)";
     return std::nullopt;
   }
   if (opt && opt->command != "serve" && (opt->port != kDefaultPort || !opt->host.empty() || !opt->editor.empty() || opt->open_browser)) {
@@ -1069,7 +1093,11 @@ int run_command(const Options& opt, const std::string& argv0, const std::vector<
   }
   if (opt.command == "schema") return print_schema(opt.input(), argv0, out, err);
   if (opt.command == "new")
-    return new_cv({opt.input().empty() ? opt.output : opt.input(), opt.language, opt.layout, opt.quiet}, argv0, out,
+    return new_cv({opt.input().empty() ? opt.output : opt.input(), opt.language, opt.layout, opt.quiet,
+                   opt.letter_starter      ? StarterKind::Letter
+                   : opt.self_introduction_starter ? StarterKind::SelfIntroduction
+                                                   : StarterKind::Cv},
+                  argv0, out,
                   err, temp_files);
   if (opt.command.empty()) {
     err << usage();

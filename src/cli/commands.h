@@ -52,6 +52,8 @@ struct Options {
   bool allow_outside = false;         // --allow-outside: a CV file's own outputs may go outside its folder
   bool fetch_photos = false;          // --fetch-photos: a photo given as a URL is downloaded
   bool allow_over = false;            // --allow-over: a 자기소개서 answer over its limit is a warning (a draft)
+  bool letter_starter = false;             // new: --letter, an application file with a cover letter
+  bool self_introduction_starter = false;  // new: --self-introduction, one with a 자기소개서
   bool split = false;                 // build: --split, each part of an application a file of its own
   /// The one part of an application this build writes (each file of --split); unset: all, bound.
   std::optional<model::Part> only_part;
