@@ -1581,4 +1581,79 @@ TEST_F(Cli, ABoundApplicationsPagesAreLabelledByPart) {
   EXPECT_EQ(std::system(("qpdf --check '" + path("ko.pdf") + "' >/dev/null").c_str()), 0);
 }
 
+
+// The text of a PDF as poppler reads it.
+std::string pdf_text(const std::string& pdf) { return command_output("pdftotext -layout '" + pdf + "' -"); }
+
+// --set and --only reach the parts of an application: the letter's keys, the named CV's entries.
+TEST_F(Cli, SetAndOnlyTailorAnApplication) {
+  write("cv.yaml",
+        "cv:\n  name: Jane Doe\n  sections:\n    experience:\n"
+        "      - {company: Backend Works, position: Engineer, start_date: 2020-01, tags: [backend]}\n"
+        "      - {company: Mobile House, position: Developer, start_date: 2018-01, tags: [mobile]}\n");
+  const std::string app = write("application.yaml",
+                                "cv: cv.yaml\nletter:\n  recipient: {name: Dr Smith, company: Initech}\n"
+                                "  salutation: Dear Dr Smith,\n  body: I apply.\n  closing: Yours,\n");
+  Outcome set = hanji({"build", app, "-q", "--set", "letter.recipient.company=ACME Rockets", "-o", path("set.pdf")});
+  ASSERT_EQ(set.code, 0) << set.err;
+  const std::string text = pdf_text(path("set.pdf"));
+  EXPECT_NE(text.find("ACME Rockets"), std::string::npos) << text;
+  EXPECT_EQ(text.find("Initech"), std::string::npos) << text;
+  Outcome only = hanji({"build", app, "-q", "--only", "backend", "-o", path("only.pdf")});
+  ASSERT_EQ(only.code, 0) << only.err;
+  const std::string kept = pdf_text(path("only.pdf"));
+  EXPECT_NE(kept.find("Backend Works"), std::string::npos) << kept;
+  EXPECT_EQ(kept.find("Mobile House"), std::string::npos) << kept;
+  EXPECT_NE(kept.find("I apply."), std::string::npos) << "the letter is still there: " << kept;
+  Outcome wrong = hanji({"build", app, "--set", "letter.recipent.name=X", "-o", path("wrong.pdf")});
+  EXPECT_EQ(wrong.code, hanji::cli::kBadInput);
+  EXPECT_NE(wrong.err.find("did you mean 'recipient'?"), std::string::npos) << wrong.err;
+}
+
+// `--recipients LIST`: one letter a recipient, each with its keys set over the application's
+// letter, into the file its output: names beside the list; the list's mistakes are refused at
+// their line and column before anything is written.
+TEST_F(Cli, RecipientsWriteOneNamedLetterEach) {
+  write("cv.yaml", "cv:\n  name: Jane Doe\n  sections:\n    summary:\n      - I build things.\n");
+  const std::string app = write("application.yaml",
+                                "cv: cv.yaml\nparts: [letter]\nletter:\n  recipient: {name: Somebody, company: Somewhere}\n"
+                                "  salutation: Dear Somebody,\n  body: The letter's own body.\n  closing: Yours,\n");
+  fs::create_directory(dir_ / "letters");
+  const std::string list = write("letters/recipients.yaml",
+                                 "- output: acme.pdf\n"
+                                 "  recipient: {name: Ms Ada Lovelace, company: ACME Ltd, address: [1 Main Street, London]}\n"
+                                 "  salutation: Dear Ms Lovelace,\n"
+                                 "- output: globex.pdf\n"
+                                 "  recipient: {name: Mr Hank Scorpio, company: Globex}\n"
+                                 "  subject: Staff Engineer\n"
+                                 "  body: [I would like to join Globex., A second paragraph.]\n");
+  Outcome built = hanji({"build", app, "--recipients", list, "-j", "2"});
+  ASSERT_EQ(built.code, 0) << built.err;
+  const std::string acme = pdf_text(path("letters/acme.pdf")), globex = pdf_text(path("letters/globex.pdf"));
+  EXPECT_NE(acme.find("Ms Ada Lovelace"), std::string::npos) << acme;
+  EXPECT_NE(acme.find("1 Main Street"), std::string::npos) << acme;
+  EXPECT_NE(acme.find("Dear Ms Lovelace,"), std::string::npos) << acme;
+  EXPECT_NE(acme.find("The letter's own body."), std::string::npos) << "what the list does not set stays: " << acme;
+  EXPECT_NE(globex.find("Globex"), std::string::npos) << globex;
+  EXPECT_NE(globex.find("A second paragraph."), std::string::npos) << globex;
+  EXPECT_EQ(globex.find("The letter's own body."), std::string::npos) << globex;
+  EXPECT_EQ(globex.find("Ms Ada Lovelace"), std::string::npos) << "each recipient its own letter";
+  EXPECT_EQ(pdf_pages(path("letters/acme.pdf")), 1);
+  // Mistakes in the list: at their line and column, and nothing written.
+  const std::string bad = write("letters/bad.yaml", "- output: one.pdf\n- output: one.pdf\n- subject: no output\n");
+  Outcome refused = hanji({"build", app, "--recipients", bad});
+  EXPECT_EQ(refused.code, hanji::cli::kBadInput);
+  EXPECT_NE(refused.err.find("bad.yaml:2:11: error: one.pdf is written for an earlier recipient too"), std::string::npos)
+      << refused.err;
+  EXPECT_NE(refused.err.find("bad.yaml:3:3: error: recipient 3 has no output:"), std::string::npos) << refused.err;
+  EXPECT_FALSE(fs::exists(path("letters/one.pdf")));
+  const std::string typo = write("letters/typo.yaml", "- output: typo.pdf\n  subjcet: X\n");
+  Outcome located = hanji({"build", app, "--recipients", typo});
+  EXPECT_EQ(located.code, hanji::cli::kBadInput);
+  EXPECT_NE(located.err.find("typo.yaml:2:"), std::string::npos) << located.err;
+  EXPECT_NE(located.err.find("did you mean 'subject'?"), std::string::npos) << located.err;
+  EXPECT_EQ(hanji({"build", app, "--recipients", list, "-o", path("x.pdf")}).code, hanji::cli::kBadUsage);
+  EXPECT_EQ(hanji({"check", app, "--recipients", list}).code, hanji::cli::kBadUsage);
+}
+
 }  // namespace

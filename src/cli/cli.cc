@@ -158,6 +158,9 @@ options:
   --fetch-photos      build, check, watch, serve: download a photo given as a URL
                       (http or https; at most 10 MB, 1.5 s, 5 redirects); without it
                       such a photo is left out with a warning
+  --recipients FILE   build: one PDF a recipient of the list in FILE (a list of
+                      maps: output: FILE.pdf and the letter's keys to set:
+                      recipient, subject, salutation, body, ...), built in parallel
   --split             build: write each part of an application (letter, CV,
                       자기소개서) as a PDF of its own: APP-letter.pdf, APP-cv.pdf,
                       APP-self-introduction.pdf (-o OUT.pdf: OUT-letter.pdf, ...)
@@ -370,6 +373,10 @@ std::optional<Options> parse_args(const std::vector<std::string>& args, std::str
       opt.letter_starter = true;
     } else if (a == "--self-introduction") {
       opt.self_introduction_starter = true;
+    } else if (a == "--recipients") {
+      auto v = value("--recipients");
+      if (!v) return std::nullopt;
+      opt.recipients_file = *v;
     } else if (a == "--split") {
       opt.split = true;
     } else if (a == "--allow-over") {
@@ -419,6 +426,14 @@ std::optional<Options> parse_command_line(const std::vector<std::string>& args, 
   }
   if (opt && opt->letter_starter && opt->self_introduction_starter) {
     error = "hanji new writes one starter: --letter or --self-introduction, not both";
+    return std::nullopt;
+  }
+  if (opt && !opt->recipients_file.empty() && opt->command != "build") {
+    error = "--recipients is an option of 'hanji build' (one letter a recipient of the list)";
+    return std::nullopt;
+  }
+  if (opt && !opt->recipients_file.empty() && (opt->split || !opt->output.empty())) {
+    error = "--recipients writes the files its list names (output: of each recipient): no -o, no --split";
     return std::nullopt;
   }
   if (opt && opt->split && opt->command != "build") {
@@ -956,6 +971,12 @@ int build(const Run& run) {
     run.err << "hanji: error: --split takes one application file\n  hint: hanji build application.yaml --split\n";
     return kBadUsage;
   }
+  if (!opt.recipients_file.empty() && (opt.inputs.size() > 1 || is_folder(opt.input()) || opt.input() == "-")) {
+    run.err << "hanji: error: --recipients takes one application file\n"
+               "  hint: hanji build application.yaml --recipients recipients.yaml\n";
+    return kBadUsage;
+  }
+  if (!opt.recipients_file.empty()) return build_for_recipients(run);
   if (opt.inputs.size() > 1 || is_folder(opt.input())) return build_many(run);
   engine::Engine engine(theme::find_data_dirs(run.argv0), opt.split ? engine::Builds::Many : engine::Builds::One);
   if (opt.split) return build_split(run, engine);

@@ -54,6 +54,7 @@ struct Options {
   bool allow_over = false;            // --allow-over: a 자기소개서 answer over its limit is a warning (a draft)
   bool letter_starter = false;             // new: --letter, an application file with a cover letter
   bool self_introduction_starter = false;  // new: --self-introduction, one with a 자기소개서
+  std::string recipients_file;        // build: --recipients FILE, one letter a recipient
   bool split = false;                 // build: --split, each part of an application a file of its own
   /// The one part of an application this build writes (each file of --split); unset: all, bound.
   std::optional<model::Part> only_part;
@@ -124,6 +125,11 @@ std::string part_output_path(const std::string& output, model::Part part);
 /// folios say, the 자기소개서's prefixed by its title ("자기소개서 1"), since its folios start
 /// at 1 again.
 std::vector<exports::PageLabel> page_labels_of(const engine::Rendered& rendered);
+
+/// `hanji build APP.yaml --recipients recipients.yaml` (batch.cc): the application once a
+/// recipient of the list, each with the letter's keys the list gives set over its letter, into
+/// the file its `output:` names (beside the list), built in parallel as a batch is.
+int build_for_recipients(const Run& run);
 
 /// `hanji build` of several CVs or a folder (batch.cc).
 int build_many(const Run& run);
