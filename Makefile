@@ -121,6 +121,8 @@ layouts-doc: build
 schemas: hanji
 	./$(BUILD)/hanji schema cv > schema/cv.schema.json
 	./$(BUILD)/hanji schema layout > schema/layout.schema.json
+	./$(BUILD)/hanji schema letter > schema/letter.schema.json
+	./$(BUILD)/hanji schema self-introduction > schema/self-introduction.schema.json
 
 # locales/index.txt: every name each locale file answers to, so that finding a language reads
 # one file (a test checks it is current). Run after adding or renaming a locale.

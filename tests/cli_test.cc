@@ -11,6 +11,7 @@
 #include "export/registry.h"
 #include "readers/source.h"
 
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 #include <signal.h>
 #include <sys/stat.h>
@@ -19,9 +20,12 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cstdio>
 #include <cstdlib>
+#include <memory>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <set>
 #include <sstream>
 #include <string>
@@ -635,7 +639,7 @@ std::vector<std::string> repo_files(const std::string& folder, const std::string
 }
 
 TEST_F(Cli, SchemaFilesAreCurrent) {
-  for (const std::string name : {"cv", "layout"}) {
+  for (const std::string name : {"cv", "layout", "letter", "self-introduction"}) {
     Outcome o = hanji({"schema", name});
     ASSERT_EQ(o.code, 0) << o.err;
     EXPECT_EQ(o.out, read((kRepo / "schema" / (name + ".schema.json")).string()))
@@ -645,15 +649,45 @@ TEST_F(Cli, SchemaFilesAreCurrent) {
   EXPECT_EQ(hanji({"schema"}).code, hanji::cli::kBadUsage);
   Outcome unknown = hanji({"schema", "resume"});
   EXPECT_EQ(unknown.code, hanji::cli::kBadUsage);
-  EXPECT_NE(unknown.err.find("there are cv and layout"), std::string::npos) << unknown.err;
+  EXPECT_NE(unknown.err.find("there are cv, layout, letter and self-introduction"), std::string::npos) << unknown.err;
 }
 
 TEST_F(Cli, SchemaValidatesEverySampleStarterAndLayout) {
   if (!python_checker_available()) GTEST_SKIP() << "python3-jsonschema or python3-yaml is not installed";
   std::vector<std::string> cvs = repo_files("samples", ".yaml");
-  const std::vector<std::string> starters = repo_files("starters", ".yaml");
+  std::vector<std::string> starters = repo_files("starters", ".yaml");
   ASSERT_GE(cvs.size(), 8u);
+  // The application starters (letter-en, letter-ko, self-introduction-ko) name their own schemas.
+  std::map<std::string, std::vector<std::string>> applications;
+  std::erase_if(starters, [&](const std::string& file) {
+    const std::string name = fs::path(file).stem().string();
+    if (name.find('-') == std::string::npos) return false;
+    applications[name.substr(0, name.rfind('-'))].push_back(file);
+    return true;
+  });
   ASSERT_EQ(starters.size(), 3u);  // en, ko and ko,en
+  ASSERT_EQ(applications["letter"].size(), 2u);
+  ASSERT_EQ(applications["self-introduction"].size(), 1u);
+  for (const auto& [schema, files] : applications) {
+    EXPECT_EQ(schema_check(schema, files), 0) << schema;
+    for (const std::string& file : files) {
+      std::ifstream in(file);
+      std::string first;
+      std::getline(in, first);
+      EXPECT_EQ(first, "# yaml-language-server: $schema=../schema/" + schema + ".schema.json") << file;
+    }
+  }
+  // The samples with a letter or a 자기소개서 are application files too; the CV schema takes them
+  // as well (a CV file may hold its letter), but an application's schema wants its part.
+  EXPECT_EQ(schema_check("letter", {(kRepo / "samples" / "letter-en.yaml").string(),
+                                    (kRepo / "samples" / "letter-ko.yaml").string()}),
+            0);
+  EXPECT_EQ(schema_check("self-introduction", {(kRepo / "samples" / "self-introduction-ko.yaml").string()}), 0);
+  EXPECT_EQ(schema_check("letter", {(kRepo / "samples" / "self-introduction-ko.yaml").string(),
+                                    (kRepo / "samples" / "heungsub-lee.yaml").string()},
+                         /*invalid=*/true),
+            0);
+  EXPECT_EQ(schema_check("self-introduction", {(kRepo / "samples" / "letter-en.yaml").string()}, /*invalid=*/true), 0);
   cvs.insert(cvs.end(), starters.begin(), starters.end());
   EXPECT_EQ(schema_check("cv", cvs), 0);
   const std::vector<std::string> layouts = repo_files("layouts", ".yaml");
@@ -793,6 +827,69 @@ TEST_F(Cli, NewRefusesWhatItCannotMake) {
   EXPECT_FALSE(fs::exists(path("cv.yaml")));
 }
 
+// `hanji new --letter` and `--self-introduction`: application files naming cv.yaml that build
+// with no error and no warning, in every layout, beside the starter CV of their language.
+TEST_F(Cli, NewWritesApplicationStartersThatBuild) {
+  const std::vector<std::string> layouts = layout_names();
+  ASSERT_GE(layouts.size(), 10u);
+  struct Starter {
+    std::string option, language, file;
+  };
+  for (const Starter& starter : {Starter{"--letter", "en", "application.yaml"}, Starter{"--letter", "ko", "application.yaml"},
+                                 Starter{"--self-introduction", "ko", "self-introduction.yaml"}}) {
+    const fs::path folder = dir_ / (starter.option.substr(2) + "-" + starter.language);
+    fs::create_directories(folder);
+    ASSERT_EQ(hanji({"new", (folder / "cv.yaml").string(), "--lang", starter.language}).code, 0);
+    const fs::path app = folder / starter.file;
+    Outcome made = starter.language == "ko" && starter.option == "--self-introduction"
+                       ? hanji({"new", starter.option, app.string()})  // Korean without --lang
+                       : hanji({"new", starter.option, app.string(), "--lang", starter.language});
+    ASSERT_EQ(made.code, 0) << made.err;
+    const std::string text = read(app.string());
+    const std::string schema = starter.option == "--letter" ? "letter" : "self-introduction";
+    EXPECT_EQ(text.rfind("# yaml-language-server: $schema=" + (kRepo / "schema" / (schema + ".schema.json")).string() + "\n", 0), 0u)
+        << text.substr(0, 200);
+    EXPECT_NE(text.find("\ncv: cv.yaml"), std::string::npos);
+    for (const std::string& layout : layouts) {
+      Outcome built = hanji({"build", app.string(), "--layout", layout, "-o", (folder / (layout + ".pdf")).string()});
+      EXPECT_EQ(built.code, 0) << starter.option << " " << starter.language << " in " << layout << ": " << built.err;
+      EXPECT_EQ(built.err, "") << starter.option << " " << starter.language << " in " << layout;
+    }
+    hanji::Diagnostics diags;
+    const auto file = hanji::readers::load_cv(app.string(), diags);
+    ASSERT_TRUE(file) << hanji::format_diagnostic(diags.all().front());
+    if (starter.option == "--letter") {
+      ASSERT_TRUE(file->letter);
+      EXPECT_EQ(file->parts, (std::vector<hanji::model::Part>{hanji::model::Part::Letter, hanji::model::Part::Cv}));
+      EXPECT_EQ(file->locale.language, starter.language) << "the CV's locale";
+      continue;
+    }
+    ASSERT_TRUE(file->self_introduction);
+    const auto& questions = file->self_introduction->questions;
+    ASSERT_EQ(questions.size(), 4u);
+    const char* usual[] = {"성장과정", "성격의 장단점", "지원동기", "입사 후 포부"};
+    bool without_spaces = false;
+    for (std::size_t i = 0; i < 4; ++i) {
+      EXPECT_NE(questions[i].title.value.find(usual[i]), std::string::npos) << questions[i].title.value;
+      ASSERT_TRUE(questions[i].limit);
+      EXPECT_GE(questions[i].limit->max.value_or(0), 500);
+      without_spaces = without_spaces || questions[i].limit->unit == hanji::model::CountUnit::CharsNoSpaces;
+    }
+    EXPECT_TRUE(without_spaces) << "one limit counts without spaces";
+    // Its placeholder answers are within their limits: `hanji count` passes.
+    EXPECT_EQ(hanji({"count", app.string()}).code, 0);
+  }
+  // With a layout; never over a file; no 자기소개서 in English; the flags belong to `new`.
+  const std::string awesome = path("awesome.yaml");
+  ASSERT_EQ(hanji({"new", "--letter", awesome, "--layout", "awesome"}).code, 0);
+  EXPECT_NE(read(awesome).find("\ncv: cv.yaml\nlayout: awesome\n"), std::string::npos);
+  EXPECT_EQ(hanji({"new", "--letter", awesome}).code, hanji::cli::kBadInput);
+  Outcome english = hanji({"new", "--self-introduction", path("si.yaml"), "--lang", "en"});
+  EXPECT_EQ(english.code, hanji::cli::kBadUsage);
+  EXPECT_NE(english.err.find("there is ko"), std::string::npos) << english.err;
+  EXPECT_EQ(hanji({"build", awesome, "--letter"}).code, hanji::cli::kBadUsage);
+  EXPECT_EQ(hanji({"new", "--letter", "--self-introduction"}).code, hanji::cli::kBadUsage);
+}
 
 // ---- pages as SVG and PNG ----------------------------------------------------------------
 
@@ -1450,6 +1547,150 @@ TEST_F(Cli, TextFormatWritesTheVeryAnswersThatWereCounted) {
   // The typeset 자기소개서 is not written twice: its answers appear once, as their paste text.
   const std::string once = "첫 문단은 굵게";
   EXPECT_EQ(text.find(once), text.rfind(once)) << text;
+}
+
+// ---- One application, each part a file of its own (--split), and the bound file's page labels.
+
+std::string command_output(const std::string& command) {
+  std::unique_ptr<FILE, int (*)(FILE*)> pipe(popen((command + " 2>/dev/null").c_str(), "r"), pclose);
+  std::string text;
+  if (!pipe) return text;
+  char buffer[4096];
+  for (std::size_t got; (got = fread(buffer, 1, sizeof buffer, pipe.get())) > 0;) text.append(buffer, got);
+  return text;
+}
+
+int pdf_pages(const std::string& pdf) {
+  const std::string info = command_output("pdfinfo '" + pdf + "'");
+  const std::size_t at = info.find("Pages:");
+  return at == std::string::npos ? -1 : std::stoi(info.substr(at + 6));
+}
+
+// The page labels as qpdf reads them, one "index style prefix" line each.
+std::string page_labels(const std::string& pdf) {
+  return command_output("qpdf --json '" + pdf + "' | " + python() +
+                        " -c \"import json,sys; d=json.load(sys.stdin); "
+                        "[print(l['index'], l['label'].get('/S'), l['label'].get('/P', '')) for l in d['pagelabels']]\"");
+}
+
+TEST_F(Cli, SplitWritesEachPartAsAWholePdfOfItsOwn) {
+  const std::string app = (kRepo / "samples" / "letter-en.yaml").string();
+  ASSERT_EQ(hanji({"build", app, "-q", "-o", path("app.pdf")}).code, 0);
+  Outcome split = hanji({"build", app, "--split", "-o", path("app.pdf")});
+  ASSERT_EQ(split.code, 0) << split.err;
+  EXPECT_NE(split.out.find("app-letter.pdf"), std::string::npos) << split.out;
+  ASSERT_TRUE(fs::exists(path("app-letter.pdf")));
+  ASSERT_TRUE(fs::exists(path("app-cv.pdf")));
+  EXPECT_FALSE(fs::exists(path("app-self-introduction.pdf"))) << "the application has no 자기소개서";
+  const int letter = pdf_pages(path("app-letter.pdf")), cv = pdf_pages(path("app-cv.pdf"));
+  EXPECT_GE(letter, 1);
+  EXPECT_GE(cv, 1);
+  EXPECT_EQ(letter + cv, pdf_pages(path("app.pdf"))) << "the same pages as the bound file";
+  // The CV's file is the CV as it is built alone: the same pages, bookmarks and structure.
+  ASSERT_EQ(hanji({"build", (kRepo / "samples" / "heungsub-lee.yaml").string(), "-q", "-o", path("alone.pdf")}).code, 0);
+  EXPECT_EQ(read(path("app-cv.pdf")), read(path("alone.pdf")));
+  EXPECT_EQ(std::system(("qpdf --check '" + path("app-letter.pdf") + "' >/dev/null").c_str()), 0);
+  // Without -o: beside the application, named after it.
+  const std::string copy = write("application.yaml", read(app));
+  fs::copy_file(kRepo / "samples" / "heungsub-lee.yaml", dir_ / "heungsub-lee.yaml");
+  ASSERT_EQ(hanji({"build", copy, "--split", "-q"}).code, 0);
+  EXPECT_TRUE(fs::exists(path("application-letter.pdf")));
+  EXPECT_TRUE(fs::exists(path("application-cv.pdf")));
+  EXPECT_EQ(hanji({"build", copy, "--split", "-o", "-"}).code, hanji::cli::kBadUsage);
+}
+
+TEST_F(Cli, ABoundApplicationsPagesAreLabelledByPart) {
+  if (std::system("command -v qpdf >/dev/null") != 0) GTEST_SKIP() << "qpdf is not installed";
+  const std::string letter_app = (kRepo / "samples" / "letter-en.yaml").string();
+  ASSERT_EQ(hanji({"build", letter_app, "-q", "-o", path("app.pdf")}).code, 0);
+  const int letter_pages = [&] {
+    hanji({"build", letter_app, "--split", "-q", "-o", path("app.pdf")});
+    return pdf_pages(path("app-letter.pdf"));
+  }();
+  // The letter is front matter, i, ii; the CV numbered from 1 as its folios are.
+  EXPECT_EQ(page_labels(path("app.pdf")), fmt::format("0 /r \n{} /D \n", letter_pages));
+  EXPECT_EQ(page_labels(path("app-cv.pdf")), "") << "one part alone: no labels";
+  const std::string korean = (kRepo / "samples" / "self-introduction-ko.yaml").string();
+  ASSERT_EQ(hanji({"build", korean, "-q", "-o", path("ko.pdf")}).code, 0);
+  const std::string labels = page_labels(path("ko.pdf"));
+  EXPECT_EQ(labels.rfind("0 /D \n", 0), 0u) << labels;
+  EXPECT_NE(labels.find(" /D u:자기소개서 \n"), std::string::npos) << labels;
+  EXPECT_EQ(std::system(("qpdf --check '" + path("ko.pdf") + "' >/dev/null").c_str()), 0);
+}
+
+
+// The text of a PDF as poppler reads it.
+std::string pdf_text(const std::string& pdf) { return command_output("pdftotext -layout '" + pdf + "' -"); }
+
+// --set and --only reach the parts of an application: the letter's keys, the named CV's entries.
+TEST_F(Cli, SetAndOnlyTailorAnApplication) {
+  write("cv.yaml",
+        "cv:\n  name: Jane Doe\n  sections:\n    experience:\n"
+        "      - {company: Backend Works, position: Engineer, start_date: 2020-01, tags: [backend]}\n"
+        "      - {company: Mobile House, position: Developer, start_date: 2018-01, tags: [mobile]}\n");
+  const std::string app = write("application.yaml",
+                                "cv: cv.yaml\nletter:\n  recipient: {name: Dr Smith, company: Initech}\n"
+                                "  salutation: Dear Dr Smith,\n  body: I apply.\n  closing: Yours,\n");
+  Outcome set = hanji({"build", app, "-q", "--set", "letter.recipient.company=ACME Rockets", "-o", path("set.pdf")});
+  ASSERT_EQ(set.code, 0) << set.err;
+  const std::string text = pdf_text(path("set.pdf"));
+  EXPECT_NE(text.find("ACME Rockets"), std::string::npos) << text;
+  EXPECT_EQ(text.find("Initech"), std::string::npos) << text;
+  Outcome only = hanji({"build", app, "-q", "--only", "backend", "-o", path("only.pdf")});
+  ASSERT_EQ(only.code, 0) << only.err;
+  const std::string kept = pdf_text(path("only.pdf"));
+  EXPECT_NE(kept.find("Backend Works"), std::string::npos) << kept;
+  EXPECT_EQ(kept.find("Mobile House"), std::string::npos) << kept;
+  EXPECT_NE(kept.find("I apply."), std::string::npos) << "the letter is still there: " << kept;
+  Outcome wrong = hanji({"build", app, "--set", "letter.recipent.name=X", "-o", path("wrong.pdf")});
+  EXPECT_EQ(wrong.code, hanji::cli::kBadInput);
+  EXPECT_NE(wrong.err.find("did you mean 'recipient'?"), std::string::npos) << wrong.err;
+}
+
+// `--recipients LIST`: one letter a recipient, each with its keys set over the application's
+// letter, into the file its output: names beside the list; the list's mistakes are refused at
+// their line and column before anything is written.
+TEST_F(Cli, RecipientsWriteOneNamedLetterEach) {
+  write("cv.yaml", "cv:\n  name: Jane Doe\n  sections:\n    summary:\n      - I build things.\n");
+  const std::string app = write("application.yaml",
+                                "cv: cv.yaml\nparts: [letter]\nletter:\n  recipient: {name: Somebody, company: Somewhere}\n"
+                                "  salutation: Dear Somebody,\n  body: The letter's own body.\n  closing: Yours,\n");
+  fs::create_directory(dir_ / "letters");
+  const std::string list = write("letters/recipients.yaml",
+                                 "- output: acme.pdf\n"
+                                 "  recipient: {name: Ms Ada Lovelace, company: ACME Ltd, address: [1 Main Street, London]}\n"
+                                 "  salutation: Dear Ms Lovelace,\n"
+                                 "- output: globex.pdf\n"
+                                 "  recipient: {name: Mr Hank Scorpio, company: Globex}\n"
+                                 "  subject: Staff Engineer\n"
+                                 "  body: [I would like to join Globex., A second paragraph.]\n");
+  Outcome built = hanji({"build", app, "--recipients", list, "-j", "2"});
+  ASSERT_EQ(built.code, 0) << built.err;
+  const std::string acme = pdf_text(path("letters/acme.pdf")), globex = pdf_text(path("letters/globex.pdf"));
+  EXPECT_NE(acme.find("Ms Ada Lovelace"), std::string::npos) << acme;
+  EXPECT_NE(acme.find("1 Main Street"), std::string::npos) << acme;
+  EXPECT_NE(acme.find("Dear Ms Lovelace,"), std::string::npos) << acme;
+  EXPECT_NE(acme.find("The letter's own body."), std::string::npos) << "what the list does not set stays: " << acme;
+  EXPECT_NE(globex.find("Globex"), std::string::npos) << globex;
+  EXPECT_NE(globex.find("A second paragraph."), std::string::npos) << globex;
+  EXPECT_EQ(globex.find("The letter's own body."), std::string::npos) << globex;
+  EXPECT_EQ(globex.find("Ms Ada Lovelace"), std::string::npos) << "each recipient its own letter";
+  EXPECT_EQ(pdf_pages(path("letters/acme.pdf")), 1);
+  // Mistakes in the list: at their line and column, and nothing written.
+  const std::string bad = write("letters/bad.yaml", "- output: one.pdf\n- output: one.pdf\n- subject: no output\n");
+  Outcome refused = hanji({"build", app, "--recipients", bad});
+  EXPECT_EQ(refused.code, hanji::cli::kBadInput);
+  EXPECT_NE(refused.err.find("bad.yaml:2:11: error: one.pdf is written for an earlier recipient too"), std::string::npos)
+      << refused.err;
+  EXPECT_NE(refused.err.find("bad.yaml:3:3: error: recipient 3 has no output:"), std::string::npos) << refused.err;
+  EXPECT_FALSE(fs::exists(path("letters/one.pdf")));
+  const std::string typo = write("letters/typo.yaml", "- output: typo.pdf\n  subjcet: X\n");
+  Outcome located = hanji({"build", app, "--recipients", typo});
+  EXPECT_EQ(located.code, hanji::cli::kBadInput);
+  EXPECT_NE(located.err.find("typo.yaml:2:"), std::string::npos) << located.err;
+  EXPECT_NE(located.err.find("did you mean 'subject'?"), std::string::npos) << located.err;
+  EXPECT_EQ(hanji({"build", app, "--recipients", list, "-o", path("x.pdf")}).code, hanji::cli::kBadUsage);
+  EXPECT_EQ(hanji({"check", app, "--recipients", list}).code, hanji::cli::kBadUsage);
 }
 
 }  // namespace

@@ -109,6 +109,36 @@ TEST(Preview, BuildsPagesAsSvgWithTheirSourcePlaces) {
   EXPECT_NE(f.preview.summary().find("1 page"), std::string::npos) << f.preview.summary();
 }
 
+// A 자기소개서 answer over its limit still renders in the preview (the limit said in the panel),
+// and the state carries each answer's count against its limit for the side panel to draw.
+TEST(Preview, ShowsEachAnswersCountAndRendersOneOverItsLimit) {
+  const fs::path dir = scratch("counts");
+  write(dir / "cv.yaml", kCv +
+                             "self_introduction:\n  questions:\n"
+                             "    - title: 성장과정\n      limit: {max: 10}\n      answer: 열두 글자가 넘는 긴 답입니다.\n"
+                             "    - title: 지원동기\n      limit: {max: 100, unit: chars_no_spaces}\n      answer: 짧은 답.\n");
+  PreviewFixture f(dir / "cv.yaml");
+  f.options.command = "serve";  // watch and serve render a draft over its limit
+  f.preview.rebuild();
+  const std::string state = f.preview.state_json();
+  EXPECT_NE(state.find("\"ok\": true"), std::string::npos) << state.substr(0, 400);
+  EXPECT_NE(state.find("over the limit"), std::string::npos) << "the panel says it";
+  const std::size_t answers = state.find("\"answers\": [");
+  ASSERT_NE(answers, std::string::npos);
+  const std::string panel = state.substr(answers, state.find("\"choice\"") - answers);
+  // 열두 글자가 넘는 긴 답입니다. is 17 characters with its spaces: 7 over 10.
+  EXPECT_NE(panel.find("\"title\": \"성장과정\""), std::string::npos) << panel;
+  EXPECT_NE(panel.find("\"count\": 17"), std::string::npos) << panel;
+  EXPECT_NE(panel.find("\"max\": 10"), std::string::npos) << panel;
+  EXPECT_NE(panel.find("\"over\": 7"), std::string::npos) << panel;
+  EXPECT_NE(panel.find("\"count\": 4"), std::string::npos) << "짧은 답. without spaces: " << panel;
+  EXPECT_NE(panel.find("\"unit\": \"characters (without spaces)\""), std::string::npos) << panel;
+  // A CV with no 자기소개서: no answers.
+  write(dir / "cv.yaml", kCv);
+  f.preview.rebuild();
+  EXPECT_NE(f.preview.state_json().find("\"answers\": []"), std::string::npos);
+}
+
 TEST(Preview, AnErrorKeepsTheLastGoodPagesAndSaysWhere) {
   const fs::path dir = scratch("error");
   write(dir / "cv.yaml", kCv);

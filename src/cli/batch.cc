@@ -206,6 +206,153 @@ std::optional<std::string> plan_outputs(const Run& run, engine::Engine& engine, 
   return std::nullopt;
 }
 
+// ---------------------------------------------------------------- --recipients
+
+// One recipient of a list: the file it is written to and the letter's keys set for it.
+struct Recipient {
+  std::string output;
+  std::vector<readers::Override> overrides;
+};
+
+// `node` (under `key`, "letter.recipient") as overrides: a map key by key, a list of texts as a
+// list, a text as itself. False (with an error at the node) for what a letter cannot take.
+bool add_overrides(const config::ConfigNode& node, const std::string& key, const std::string& origin,
+                   std::vector<readers::Override>& out, Diagnostics& diags) {
+  using Kind = config::ConfigNode::Kind;
+  switch (node.kind) {
+    case Kind::Scalar:
+      out.push_back({key, node.scalar, origin, node.span});
+      return true;
+    case Kind::Sequence: {
+      readers::Override list{key, "", origin, node.span, true, {}};
+      for (const config::ConfigNode& item : node.children) {
+        if (item.kind != Kind::Scalar) {
+          diags.error(item.span, fmt::format("{} is a list of texts; this item is not one", key),
+                      {"write each item as one line of text"});
+          return false;
+        }
+        list.items.push_back(item.scalar);
+      }
+      out.push_back(std::move(list));
+      return true;
+    }
+    case Kind::Map: {
+      bool fine = true;
+      for (std::size_t i = 0; i < node.keys.size(); ++i)
+        fine = add_overrides(node.children[i], key + "." + node.keys[i], origin, out, diags) && fine;
+      return fine;
+    }
+    case Kind::Null:
+      diags.error(node.span, fmt::format("{} has no value", key), {"give it one, or leave the key out"});
+      return false;
+  }
+  return false;
+}
+
+// The recipients the list at `path` holds, each with its output beside the list; nullopt after
+// an error (at its line and column in the list).
+std::optional<std::vector<Recipient>> read_recipients(const std::string& path, const exports::Exporter& format,
+                                                      Diagnostics& diags) {
+  std::optional<config::ConfigNode> root = config::load_config(path, diags);
+  if (!root) return std::nullopt;
+  const Span top = root->span.known() ? root->span : Span{path, 1, 1};
+  if (root->kind != config::ConfigNode::Kind::Sequence || root->children.empty()) {
+    diags.error(top, "a recipients file is a list of recipients, one map each",
+                {"write each as '- output: acme.pdf' followed by the letter's keys to set (recipient:, subject:, ...)"});
+    return std::nullopt;
+  }
+  const fs::path folder = fs::path(path).parent_path();
+  std::vector<Recipient> recipients;
+  std::map<std::string, Span> outputs;
+  for (std::size_t n = 0; n < root->children.size(); ++n) {
+    const config::ConfigNode& item = root->children[n];
+    if (item.kind != config::ConfigNode::Kind::Map) {
+      diags.error(item.span, fmt::format("recipient {} is not a map", n + 1),
+                  {"write 'output: NAME.pdf' and the letter's keys (recipient:, subject:, ...) under the dash"});
+      continue;
+    }
+    Recipient recipient;
+    const std::string origin = fmt::format("{} (recipient {})", path, n + 1);
+    bool fine = true;
+    for (std::size_t i = 0; i < item.keys.size(); ++i) {
+      const config::ConfigNode& value = item.children[i];
+      if (item.keys[i] != "output") {
+        fine = add_overrides(value, "letter." + item.keys[i], origin, recipient.overrides, diags) && fine;
+        continue;
+      }
+      if (value.kind != config::ConfigNode::Kind::Scalar || !has_extension(value.scalar, format.file.extensions) ||
+          fs::path(value.scalar).is_absolute()) {
+        diags.error(value.span,
+                    fmt::format("output: names the {} file this recipient's letter is written to, beside the list",
+                                format.label),
+                    {fmt::format("a file name ending in {}: output: acme{}", format.extension(), format.extension())});
+        fine = false;
+        continue;
+      }
+      recipient.output = (folder / value.scalar).lexically_normal().string();
+      if (auto [it, added] = outputs.emplace(recipient.output, value.span); !added) {
+        diags.error(value.span, fmt::format("{} is written for an earlier recipient too", value.scalar),
+                    {fmt::format("give each recipient a file of its own (the first is at line {})", it->second.line)});
+        fine = false;
+      }
+    }
+    if (recipient.output.empty() && fine) {
+      diags.error(item.span, fmt::format("recipient {} has no output:", n + 1),
+                  {fmt::format("name the file its letter is written to: output: acme{}", format.extension())});
+      fine = false;
+    }
+    if (fine) recipients.push_back(std::move(recipient));
+  }
+  if (diags.has_errors()) return std::nullopt;
+  return recipients;
+}
+
+}  // namespace
+
+int build_for_recipients(const Run& run) {
+  const Options& opt = run.opt;
+  const exports::Exporter& format = output_format(opt);
+  Diagnostics diags;
+  std::optional<std::vector<Recipient>> recipients = read_recipients(opt.recipients_file, format, diags);
+  if (!recipients) {
+    print_diagnostics(diags, opt.quiet, run.err, opt.verbose);
+    return run.failed(diags, "no letter written", "the recipients do not read");
+  }
+  // One Options a recipient: the command line's, with the recipient's values set over the file.
+  std::vector<Options> options(recipients->size(), opt);
+  std::vector<Job> jobs(recipients->size());
+  for (std::size_t i = 0; i < recipients->size(); ++i) {
+    Recipient& recipient = (*recipients)[i];
+    options[i].recipients_file.clear();
+    options[i].output = recipient.output;
+    options[i].overrides.insert(options[i].overrides.end(), recipient.overrides.begin(), recipient.overrides.end());
+    jobs[i].input = opt.input();
+    jobs[i].output = recipient.output;
+  }
+  const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
+  const unsigned threads =
+      static_cast<unsigned>(std::min<std::size_t>(jobs.size(), opt.jobs > 0 ? opt.jobs : cores));
+  engine::Engine engine(theme::find_data_dirs(run.argv0));
+  OrderedPrinter printer(jobs, run, !opt.quiet && isatty(STDERR_FILENO));
+  in_parallel(jobs.size(), threads, [&](std::size_t i) {
+    Job& job = jobs[i];
+    const Run one{options[i], run.argv0, job.out, job.err, run.temp_files, run.epoch, run.write, nullptr, nullptr};
+    job.code = build_one(one, engine, job.input, job.output);
+    printer.finished(i);
+  });
+  int code = kOk;
+  std::size_t failed = 0;
+  for (const Job& job : jobs)
+    if (job.code != kOk) {
+      ++failed;
+      code = std::max(code, job.code);
+    }
+  if (failed > 0) run.err << fmt::format("hanji: {} of {} letters failed\n", failed, jobs.size());
+  return code;
+}
+
+namespace {
+
 }  // namespace
 
 int build_many(const Run& run) {

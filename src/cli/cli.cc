@@ -91,8 +91,16 @@ commands:
                     languages in one file); never over an existing file. Sample
                     CVs to start from are installed in share/doc/hanji/samples;
                     --theme and --locale as RenderCV's `new` (design.theme, locale:)
+  new --letter [FILE] [--lang en|ko]
+                    write a starter application file (default application.yaml)
+                    with a cover letter, naming cv.yaml as its CV
+  new --self-introduction [FILE] [--lang ko]
+                    the same with a 자기소개서 (default self-introduction.yaml):
+                    the four usual questions with their limits
   create-theme NAME write NAME.yaml, a layout of your own extending classic
-  schema cv|layout  print the JSON Schema of a CV or layout file, for editors
+  schema cv|layout|letter|self-introduction
+                    print the JSON Schema of a CV or layout file, or of an
+                    application file with a letter or a 자기소개서, for editors
   export [FILE.pdf] [--resume resume.json] [--theme NAME] [--format FORMAT]
                     resume-cli's `resume export`: build the JSON Resume (default
                     resume.json here) into FILE (default resume.pdf); --theme names
@@ -152,6 +160,12 @@ options:
   --fetch-photos      build, check, watch, serve: download a photo given as a URL
                       (http or https; at most 10 MB, 1.5 s, 5 redirects); without it
                       such a photo is left out with a warning
+  --recipients FILE   build: one PDF a recipient of the list in FILE (a list of
+                      maps: output: FILE.pdf and the letter's keys to set:
+                      recipient, subject, salutation, body, ...), built in parallel
+  --split             build: write each part of an application (letter, CV,
+                      자기소개서) as a PDF of its own: APP-letter.pdf, APP-cv.pdf,
+                      APP-self-introduction.pdf (-o OUT.pdf: OUT-letter.pdf, ...)
   --allow-over        a 자기소개서 answer over its limit is a warning, not an
                       error (a draft); watch and serve always render it
   --untagged          no structure tree (PDFs are tagged for screen readers by
@@ -363,6 +377,16 @@ std::optional<Options> parse_args(const std::vector<std::string>& args, std::str
       opt.allow_outside = true;
     } else if (a == "--fetch-photos") {
       opt.fetch_photos = true;
+    } else if (a == "--letter") {
+      opt.letter_starter = true;
+    } else if (a == "--self-introduction") {
+      opt.self_introduction_starter = true;
+    } else if (a == "--recipients") {
+      auto v = value("--recipients");
+      if (!v) return std::nullopt;
+      opt.recipients_file = *v;
+    } else if (a == "--split") {
+      opt.split = true;
     } else if (a == "--allow-over") {
       opt.allow_over = true;
     } else if (a == "-q" || a == "--quiet") {
@@ -402,6 +426,26 @@ std::optional<Options> parse_command_line(const std::vector<std::string>& args, 
   if (opt && opt->command != "new" && opt->language.find(',') != std::string::npos) {
     error = fmt::format("--lang sets one language of a CV, not '{}' (hanji new --lang {} writes a starter in both)",
                         opt->language, opt->language);
+    return std::nullopt;
+  }
+  if (opt && opt->command != "new" && (opt->letter_starter || opt->self_introduction_starter)) {
+    error = "--letter and --self-introduction are options of 'hanji new' (a starter application file)";
+    return std::nullopt;
+  }
+  if (opt && opt->letter_starter && opt->self_introduction_starter) {
+    error = "hanji new writes one starter: --letter or --self-introduction, not both";
+    return std::nullopt;
+  }
+  if (opt && !opt->recipients_file.empty() && opt->command != "build") {
+    error = "--recipients is an option of 'hanji build' (one letter a recipient of the list)";
+    return std::nullopt;
+  }
+  if (opt && !opt->recipients_file.empty() && (opt->split || !opt->output.empty())) {
+    error = "--recipients writes the files its list names (output: of each recipient): no -o, no --split";
+    return std::nullopt;
+  }
+  if (opt && opt->split && opt->command != "build") {
+    error = "--split is an option of 'hanji build' (each part of an application a file of its own)";
     return std::nullopt;
   }
   if (opt && opt->command != "serve" && (opt->port != kDefaultPort || !opt->host.empty() || !opt->editor.empty() || opt->open_browser)) {
@@ -721,10 +765,11 @@ exports::FormatOptions format_options(const Run& run, engine::Engine& engine, co
 /// `format` written from `input`: its files into `files`; false (with `diags` saying why) when
 /// it cannot be. `photo_copies`: the photos reduced for every output of this build.
 bool export_to(const Run& run, engine::Engine& engine, const PlannedOutput& planned, const exports::ExportInput& input,
-               const doc::PdfOutput& pdf, image::PrintCopies* photo_copies, std::vector<std::string>& files,
-               Diagnostics& diags) {
-  const exports::FormatOptions options =
+               const doc::PdfOutput& pdf, const std::vector<exports::PageLabel>& labels,
+               image::PrintCopies* photo_copies, std::vector<std::string>& files, Diagnostics& diags) {
+  exports::FormatOptions options =
       format_options(run, engine, fs::path(planned.path).parent_path().string(), pdf, photo_copies);
+  options.page_labels = labels;
   std::optional<std::vector<std::string>> written = planned.format->write(input, options, diags);
   if (!written || written->empty()) return false;
   files = std::move(*written);
@@ -769,6 +814,8 @@ int build_one(const Run& run, engine::Engine& engine, const std::string& input, 
   } else {
     file = engine.load(input, run.request(), diags);
   }
+  // One file of --split: the part alone, laid out as it is in the bound file.
+  if (file && opt.only_part) file->parts = {*opt.only_part};
   if (file && !named) {
     plan = plan_outputs(OutputChoice{opt.format.empty() ? nullptr : &format, output, opt.language},
                         file->settings.render, diags);
@@ -788,7 +835,8 @@ int build_one(const Run& run, engine::Engine& engine, const std::string& input, 
   std::size_t pages = 0;
   // The formats of the model alone before the render takes the CV.
   for (std::size_t i = 0; file && i < plan.size(); ++i)
-    if (!plan[i].format->needs_document() && !export_to(run, engine, plan[i], {nullptr, &*file}, {}, nullptr, files[i], diags))
+    if (!plan[i].format->needs_document() &&
+        !export_to(run, engine, plan[i], {nullptr, &*file}, {}, {}, nullptr, files[i], diags))
       file.reset();
   if (file && plans_document(plan)) {
     // `check` makes the PDF (or the pages) too, only without writing it: what libharu or an
@@ -796,14 +844,16 @@ int build_one(const Run& run, engine::Engine& engine, const std::string& input, 
     std::optional<engine::Rendered> result = engine.render(std::move(*file), run.request(), diags);
     bool made = result.has_value();
     if (result) apply_pdf_flags(run.opt, result->pdf);
+    std::vector<exports::PageLabel> labels;
+    if (result) labels = page_labels_of(*result);
     image::PrintCopies photo_copies;  // a PNG photo is reduced once for the PDF and the PNG pages
     // Pages as pictures first: their drawing limit refuses them before the PDF is made for
     // nothing, and a JPEG photo they decode is one the PDF need not decode again to check it.
     for (const bool per_page : {true, false})
       for (std::size_t i = 0; made && i < plan.size(); ++i)
         if (plan[i].format->needs_document() && (plan[i].format->files == exports::Files::PerPage) == per_page)
-          made = export_to(run, engine, plan[i], {&result->doc, &result->file}, result->pdf, &photo_copies, files[i],
-                           diags) &&
+          made = export_to(run, engine, plan[i], {&result->doc, &result->file}, result->pdf, labels, &photo_copies,
+                           files[i], diags) &&
                  !diags.has_errors();
     if (result) made_from = engine::Engine::inputs_of(*result);
     if (result && inputs) *inputs = made_from;
@@ -859,7 +909,65 @@ int build_one(const Run& run, engine::Engine& engine, const std::string& input, 
   return kOk;
 }
 
+std::string part_output_path(const std::string& output, model::Part part) {
+  const char* suffix = part == model::Part::Letter ? "-letter" : part == model::Part::Cv ? "-cv" : "-self-introduction";
+  fs::path p(output);
+  p.replace_filename(p.stem().string() + suffix + p.extension().string());
+  return p.string();
+}
+
+std::vector<exports::PageLabel> page_labels_of(const engine::Rendered& rendered) {
+  std::vector<exports::PageLabel> labels;
+  if (rendered.parts.size() < 2) return labels;
+  for (const engine::PartPages& part : rendered.parts) {
+    if (part.pages == 0) continue;
+    exports::PageLabel label{part.first_page, exports::PageLabel::Style::Decimal, {}};
+    if (part.part == model::Part::Letter) {
+      label.style = exports::PageLabel::Style::LowerRoman;
+    } else if (part.part == model::Part::SelfIntroduction) {
+      const auto& labels_of_locale = rendered.file.locale.labels;
+      auto title = labels_of_locale.find("self_introduction_document");
+      label.prefix = (title != labels_of_locale.end() && !title->second.empty() ? title->second : "Self-introduction") + " ";
+    }
+    labels.push_back(std::move(label));
+  }
+  return labels;
+}
+
 namespace {
+
+// `hanji build APP.yaml --split`: each part of the application built as a file of its own, as
+// it is laid out in the bound file (its own page numbers, bookmark and structure).
+int build_split(const Run& run, engine::Engine& engine) {
+  const Options& opt = run.opt;
+  const std::string bound = output_path(opt, opt.input());
+  if (opt.input() == "-" || bound == "-") {
+    run.err << "hanji: error: --split writes files, one a part, and standard input or output is one stream\n"
+               "  hint: name the application file, and -o OUT.pdf (OUT-letter.pdf, OUT-cv.pdf, ...)\n";
+    return kBadUsage;
+  }
+  Diagnostics diags;
+  std::optional<model::CvFile> file = engine.load(opt.input(), run.request(), diags);
+  if (!file) {
+    print_diagnostics(diags, opt.quiet, run.err, opt.verbose, run.said);
+    return run.failed(diags, "no PDF written", "the application does not build");
+  }
+  std::vector<model::Part> parts;
+  for (model::Part part : file->parts)
+    if (part != model::Part::SelfIntroduction || file->self_introduction) parts.push_back(part);
+  int status = kOk;
+  for (model::Part part : parts) {
+    Options one = opt;
+    one.split = false;
+    one.only_part = part;
+    one.output = part_output_path(bound, part);
+    const int built = build_one(Run{one, run.argv0, run.out, run.err, run.temp_files, run.epoch, run.write,
+                                    run.written, run.said},
+                                engine, opt.input(), one.output);
+    if (built != kOk) status = built;
+  }
+  return status;
+}
 
 int build(const Run& run) {
   const Options& opt = run.opt;
@@ -867,8 +975,19 @@ int build(const Run& run) {
     run.err << fmt::format("hanji: error: '{}' needs a CV file\n  hint: hanji {} CV.yaml\n", opt.command, opt.command);
     return kBadUsage;
   }
+  if (opt.split && (opt.inputs.size() > 1 || is_folder(opt.input()))) {
+    run.err << "hanji: error: --split takes one application file\n  hint: hanji build application.yaml --split\n";
+    return kBadUsage;
+  }
+  if (!opt.recipients_file.empty() && (opt.inputs.size() > 1 || is_folder(opt.input()) || opt.input() == "-")) {
+    run.err << "hanji: error: --recipients takes one application file\n"
+               "  hint: hanji build application.yaml --recipients recipients.yaml\n";
+    return kBadUsage;
+  }
+  if (!opt.recipients_file.empty()) return build_for_recipients(run);
   if (opt.inputs.size() > 1 || is_folder(opt.input())) return build_many(run);
-  engine::Engine engine(theme::find_data_dirs(run.argv0), engine::Builds::One);
+  engine::Engine engine(theme::find_data_dirs(run.argv0), opt.split ? engine::Builds::Many : engine::Builds::One);
+  if (opt.split) return build_split(run, engine);
   return build_one(run, engine, opt.input(), output_path(opt, opt.input()));
 }
 
@@ -1005,7 +1124,10 @@ int run_command(const Options& opt, const std::string& argv0, const std::vector<
   if (opt.command == "schema") return print_schema(opt.input(), argv0, out, err);
   if (opt.command == "new")
     return new_cv({opt.input().empty() ? opt.output : opt.input(), opt.language, opt.layout, opt.theme,
-                   opt.locale_file, opt.template_flags, opt.quiet},
+                   opt.locale_file, opt.template_flags, opt.quiet,
+                   opt.letter_starter              ? StarterKind::Letter
+                   : opt.self_introduction_starter ? StarterKind::SelfIntroduction
+                                                   : StarterKind::Cv},
                   argv0, out, err, temp_files);
   if (opt.command == "create-theme") {
     if (opt.input().empty()) {

@@ -53,6 +53,12 @@ struct Options {
   bool allow_outside = false;         // --allow-outside: a CV file's own outputs may go outside its folder
   bool fetch_photos = false;          // --fetch-photos: a photo given as a URL is downloaded
   bool allow_over = false;            // --allow-over: a 자기소개서 answer over its limit is a warning (a draft)
+  bool letter_starter = false;             // new: --letter, an application file with a cover letter
+  bool self_introduction_starter = false;  // new: --self-introduction, one with a 자기소개서
+  std::string recipients_file;        // build: --recipients FILE, one letter a recipient
+  bool split = false;                 // build: --split, each part of an application a file of its own
+  /// The one part of an application this build writes (each file of --split); unset: all, bound.
+  std::optional<model::Part> only_part;
   bool quiet = false;
   bool verbose = false;               // --verbose: the details too (settings accepted in silence)
   bool parameters = false;
@@ -110,6 +116,21 @@ const exports::Exporter& output_format(const Options& opt);
 /// `inputs` (when given) receives the files the CV was made from (Engine::inputs_of).
 int build_one(const Run& run, engine::Engine& engine, const std::string& input, const std::string& output,
               std::vector<std::string>* inputs = nullptr);
+
+/// The file part `part` of an application is written to by --split: `output` (the bound
+/// file's name) with "-letter", "-cv" or "-self-introduction" before its extension.
+std::string part_output_path(const std::string& output, model::Part part);
+
+/// Page labels for a bound application (Rendered::parts): none for one part alone; a letter's
+/// pages i, ii (front matter, as the letter carries no folio), the CV's 1, 2, ... as its own
+/// folios say, the 자기소개서's prefixed by its title ("자기소개서 1"), since its folios start
+/// at 1 again.
+std::vector<exports::PageLabel> page_labels_of(const engine::Rendered& rendered);
+
+/// `hanji build APP.yaml --recipients recipients.yaml` (batch.cc): the application once a
+/// recipient of the list, each with the letter's keys the list gives set over its letter, into
+/// the file its `output:` names (beside the list), built in parallel as a batch is.
+int build_for_recipients(const Run& run);
 
 /// `hanji build` of several CVs or a folder (batch.cc).
 int build_many(const Run& run);

@@ -11,6 +11,7 @@
 #include <unordered_map>
 
 #include "core/files.h"
+#include "count/count.h"
 #include "image/image.h"
 #include "export/svg/svg.h"
 
@@ -110,6 +111,32 @@ Json message_json(const Diagnostic& d, const std::string& folder) {
 }
 
 /// a, b, ..., z, ba, bb, ...: a short id prefix for page `index`.
+// Each 자기소개서 answer's count against its limit, for the preview's panel: what `hanji count`
+// prints, counted from the pasteable text of the build shown (an answer over its limit still
+// renders in the preview, and shows red there).
+Json answers_json(const model::CvFile& file) {
+  Json answers = Json::array();
+  if (!file.self_introduction) return answers;
+  int number = 0;
+  for (const model::Question& question : file.self_introduction->questions) {
+    ++number;
+    Json answer = Json::object();
+    answer.set("number", Json::number(number));
+    answer.set("title", question.title.value);
+    const model::CountLimit limit = question.limit.value_or(model::CountLimit{});
+    const count::Counts counted = count::counts(count::paste_text(question), limit.newline);
+    const count::LimitCheck check = count::check_limit(counted, limit);
+    answer.set("count", Json::number(static_cast<double>(check.count)));
+    answer.set("unit", std::string(count::unit_words(limit.unit)));
+    if (limit.max) answer.set("max", Json::number(static_cast<double>(*limit.max)));
+    if (limit.min) answer.set("min", Json::number(static_cast<double>(*limit.min)));
+    answer.set("over", Json::number(static_cast<double>(check.over)));
+    answer.set("under", Json::number(static_cast<double>(check.under)));
+    answers.push(std::move(answer));
+  }
+  return answers;
+}
+
 std::string page_letters(std::size_t index) {
   std::string letters;
   do {
@@ -310,6 +337,7 @@ std::string Preview::state_json_locked() const {
   Json messages = Json::array();
   for (const Diagnostic& d : messages_) messages.push(message_json(d, folder_));
   state.set("messages", std::move(messages));
+  state.set("answers", shown_ ? answers_json(shown_->file) : Json::array());
   Json chosen = Json::object();
   chosen.set("layout", choice_.layout.empty() ? shown_layout_ : choice_.layout);
   chosen.set("paper", choice_.paper);

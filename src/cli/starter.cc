@@ -23,10 +23,31 @@ namespace fs = std::filesystem;
 constexpr std::string_view kSchemaLine = "# yaml-language-server: $schema=";
 constexpr std::string_view kLayoutName = "\nlayout:\n  name: ";
 
-std::string_view find_starter(std::string_view language) {
+// The starters are starters/NAME.yaml: a CV's NAME is its language ("ko", "ko,en"), an
+// application's is what it holds and its language ("letter-en", "self-introduction-ko").
+bool is_application_starter(std::string_view name) { return name.find('-') != std::string_view::npos; }
+
+std::string_view find_starter(std::string_view name) {
   for (const auto& [code, text] : starter_texts())
-    if (code == language) return text;
+    if (code == name) return text;
   return {};
+}
+
+std::string_view application_prefix(StarterKind kind) {
+  return kind == StarterKind::Letter ? "letter-" : "self-introduction-";
+}
+
+std::string_view schema_name(StarterKind kind) {
+  return kind == StarterKind::Cv ? "cv" : kind == StarterKind::Letter ? "letter" : "self-introduction";
+}
+
+// The languages an application starter of `kind` is written in: "en or ko".
+std::string application_languages(StarterKind kind) {
+  std::string out;
+  const std::string_view prefix = application_prefix(kind);
+  for (const auto& [code, text] : starter_texts())
+    if (code.starts_with(prefix)) out += (out.empty() ? "" : " or ") + std::string(code.substr(prefix.size()));
+  return out;
 }
 
 // The two-language starter is written Korean first (starters/ko,en.yaml), and the first
@@ -64,23 +85,26 @@ std::string english_first(std::string_view korean_first) {
 
 std::string languages_list() {
   std::string out;
-  for (const auto& [code, text] : starter_texts()) out += (out.empty() ? "" : " or ") + std::string(code);
+  for (const auto& [code, text] : starter_texts())
+    if (!is_application_starter(code)) out += (out.empty() ? "" : " or ") + std::string(code);
   return out + " or en,ko";
 }
 
 // The first line: where an editor finds the schema. A starter cannot know a path relative to
 // the CV, so it names the installed (or source tree's) schema by its absolute path; without
 // one, it says how to make one.
-std::string schema_line(const std::string& schema_file) {
+std::string schema_line(const std::string& schema_file, std::string_view name = "cv") {
   if (!schema_file.empty()) return std::string(kSchemaLine) + schema_file;
-  return "# For checks and completion in your editor, run `hanji schema cv > cv.schema.json` and make\n"
-         "# this line: " + std::string(kSchemaLine) + "cv.schema.json";
+  return fmt::format("# For checks and completion in your editor, run `hanji schema {0} > {0}.schema.json` and make\n"
+                     "# this line: {1}{0}.schema.json",
+                     name, kSchemaLine);
 }
 
-// The CV schema of this hanji's data folder, absolute; "" when it has none.
-std::string installed_schema(const theme::DataDirs& dirs) {
+// The schema NAME.schema.json of this hanji's data folder, absolute; "" when it has none.
+std::string installed_schema(const theme::DataDirs& dirs, std::string_view name = "cv") {
   std::error_code ec;
-  const fs::path schema = fs::absolute(fs::path(dirs.layouts).parent_path() / "schema" / "cv.schema.json", ec);
+  const fs::path schema =
+      fs::absolute(fs::path(dirs.layouts).parent_path() / "schema" / (std::string(name) + ".schema.json"), ec);
   if (ec || !fs::is_regular_file(schema, ec)) return "";
   return schema.lexically_normal().string();
 }
@@ -166,7 +190,21 @@ std::string with_locale(std::string text, const std::string& locale) {
   return text;
 }
 
+std::string starter_application(StarterKind kind, std::string_view language, const std::string& layout,
+                                const std::string& schema_file) {
+  std::string text(find_starter(std::string(application_prefix(kind)) + std::string(language)));
+  if (text.empty()) return text;
+  if (text.starts_with(kSchemaLine)) text.erase(0, text.find('\n'));
+  text.insert(0, schema_line(schema_file, schema_name(kind)));
+  // The layout over the CV's own: beneath the line naming the CV.
+  constexpr std::string_view kCvLine = "\ncv: cv.yaml\n";
+  if (const size_t at = text.find(kCvLine); at != std::string::npos && !layout.empty())
+    text.insert(at + kCvLine.size(), "layout: " + layout + "\n");
+  return text;
+}
+
 std::string starter_cv(std::string_view language, const std::string& layout, const std::string& schema_file) {
+  if (is_application_starter(language)) return "";
   std::string text(language == "en,ko" ? english_first(find_starter("ko,en")) : std::string(find_starter(language)));
   if (text.empty()) return text;
   // The starter's own first line points to the schema in the source tree; replace it.
@@ -204,8 +242,58 @@ std::string with_name(std::string text, const std::string& name) {
   return text;
 }
 
+namespace {
+
+// `hanji new --letter` and `--self-introduction`: an application file naming cv.yaml.
+int new_application(const NewCv& request, const std::string& argv0, std::ostream& out, std::ostream& err,
+                    TempFiles* temp_files) {
+  const bool letter = request.kind == StarterKind::Letter;
+  const std::string language = !request.language.empty() ? request.language : letter ? "en" : "ko";
+  const std::string option = letter ? "--letter" : "--self-introduction";
+  if (starter_application(request.kind, language, "", "").empty()) {
+    const std::string languages = application_languages(request.kind);
+    err << fmt::format("hanji: error: there is no starter {} in '{}'; there is {}\n  hint: hanji new {} --lang {}\n",
+                       letter ? "letter" : "자기소개서", language, languages, option,
+                       languages.substr(0, languages.find(' ')));
+    return kBadUsage;
+  }
+  const std::string file = !request.file.empty() ? request.file : letter ? "application.yaml" : "self-introduction.yaml";
+  if (!has_extension(file, {".yaml", ".yml"})) {
+    err << fmt::format("hanji: error: '{}' is not named as a YAML file\n  hint: end its name in .yaml, e.g. hanji new {} {}\n",
+                       file, option, letter ? "application.yaml" : "self-introduction.yaml");
+    return kBadUsage;
+  }
+  const theme::DataDirs dirs = theme::find_data_dirs(argv0);
+  std::string hint;
+  if (!request.layout.empty() && !known_layout(request.layout, file, dirs, hint)) {
+    err << fmt::format("hanji: error: no layout named '{}'\n  hint: {}\n", request.layout, hint);
+    return kBadInput;
+  }
+  const std::string text =
+      starter_application(request.kind, language, request.layout, installed_schema(dirs, schema_name(request.kind)));
+  OutputRefusal refusal;
+  if (!write_new_file(file, text, temp_files, refusal)) {
+    err << "hanji: error: " << refusal.reason << '\n';
+    if (!refusal.hint.empty()) err << "  hint: " << refusal.hint << '\n';
+    return kBadInput;
+  }
+  if (!request.quiet) {
+    const fs::path cv = fs::path(file).parent_path() / "cv.yaml";
+    std::error_code ec;
+    out << fmt::format("{}: a starter {} ({}) naming cv.yaml; edit it, then: hanji build {}\n", file,
+                       letter ? "cover letter" : "자기소개서", language, file);
+    if (!fs::exists(cv, ec))
+      out << fmt::format("  there is no {} yet: hanji new {}{} writes one\n", cv.string(),
+                         cv.string(), language == "ko" ? " --lang ko" : "");
+  }
+  return kOk;
+}
+
+}  // namespace
+
 int new_cv(const NewCv& request, const std::string& argv0, std::ostream& out, std::ostream& err,
            TempFiles* temp_files) {
+  if (request.kind != StarterKind::Cv) return new_application(request, argv0, out, err, temp_files);
   const std::string language = request.language.empty() ? "en" : request.language;
   // RenderCV's `rendercv new "John Doe"`: a full name, written into John_Doe_CV.yaml.
   const bool named_person = !request.file.empty() && starter_file_for(request.file) != request.file;

@@ -16,6 +16,10 @@ class TempFiles;
 /// (generated at build time from the files).
 const std::vector<std::pair<std::string_view, std::string_view>>& starter_texts();
 
+/// What `hanji new` writes: a CV, or an application file naming cv.yaml with a cover letter
+/// (starters/letter-LANG.yaml) or a 자기소개서 (starters/self-introduction-LANG.yaml).
+enum class StarterKind { Cv, Letter, SelfIntroduction };
+
 struct NewCv {
   std::string file;      // "" = cv.yaml in the current folder; a full name: NAME_CV.yaml with that name
   std::string language;  // "" = en
@@ -29,7 +33,13 @@ struct NewCv {
   /// note: its look is a layout file (`hanji create-theme NAME`), it has no templates to copy.
   std::vector<std::string> template_flags;
   bool quiet = false;
+  StarterKind kind = StarterKind::Cv;
 };
+
+/// The application starter of `kind` in `language` (Letter or SelfIntroduction), its first line
+/// naming `schema_file` and `layout` (when not empty) set; "" when there is none in that language.
+std::string starter_application(StarterKind kind, std::string_view language, const std::string& layout,
+                                const std::string& schema_file);
 
 /// The starter in `language`, with `layout` as its layout name (when not empty) and a first
 /// line that points editors to `schema_file` (an absolute path; when empty, a comment saying how

@@ -50,6 +50,16 @@ struct FileKind {
 
 /// Settings of one format or another, apart from the document: each exporter reads those
 /// that are its own.
+/// How a PDF viewer numbers the pages from `first_page` (0-based) on, until the next label:
+/// a bound application's parts each numbered from 1 as their folios are ("i" for a letter,
+/// "CV-1"), not 1 to N across them.
+struct PageLabel {
+  enum class Style : uint8_t { Decimal, LowerRoman };
+  int first_page = 0;
+  Style style = Style::Decimal;
+  std::string prefix;  // UTF-8, before the number
+};
+
 struct FormatOptions {
   /// PDF: the standard it meets and whether it is tagged (engine::Rendered::pdf, then the
   /// command line's --pdf-standard and --untagged).
@@ -70,6 +80,8 @@ struct FormatOptions {
   /// PDF and PNG: photos reduced for print, made once for every output of one build (null:
   /// each output makes its own).
   image::PrintCopies* photo_copies = nullptr;
+  /// PDF: the page labels (empty: none, the viewer numbers the pages 1 to N).
+  std::vector<PageLabel> page_labels = {};
 };
 
 /// What an exporter is given: the document, the model, or both, as its Needs say (the other

@@ -58,7 +58,7 @@ std::optional<size_t> position(std::string_view text) {
 
 // Follows `key` from the root, making the maps it lacks, and sets the value at its end.
 void apply_override(YamlNode& root, const Override& override, Reader& reader) {
-  const Span at{override.origin, 0, 0};
+  const Span at = override.span.known() ? override.span : Span{override.origin, 0, 0};
   const std::vector<std::string> parts = split_key(override.key);
   if (parts.size() > static_cast<size_t>(limits::kMaxNestingDepth)) {
     reader.diags.error(at, fmt::format("the key has {} levels; a CV file has at most {}", parts.size(),
@@ -99,6 +99,14 @@ void apply_override(YamlNode& root, const Override& override, Reader& reader) {
                          {fmt::format("set {} itself, or check the key", joined(parts, i))});
       return;
     }
+  }
+  if (override.list) {
+    *node = command_line_node(YamlNode::Kind::Sequence, at);
+    for (const std::string& item : override.items) {
+      node->items.push_back(command_line_node(YamlNode::Kind::Scalar, at));
+      node->items.back().scalar = item;
+    }
+    return;
   }
   *node = command_line_node(YamlNode::Kind::Scalar, at);
   node->scalar = override.value;

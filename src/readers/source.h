@@ -76,6 +76,13 @@ struct Override {
   std::string key;     // dotted; list items by position from 0: cv.sections.experience.0.company
   std::string value;   // text, as a quoted YAML scalar would hold it
   std::string origin;  // how messages name it: "--set cv.phone"
+  /// Where a file wrote it (a list of recipients, `hanji build --recipients`), for messages
+  /// about the value; unknown: the command line's `origin` names it.
+  Span span = {};
+  /// A list of texts rather than one (`list`): a recipient's address lines, a letter's
+  /// paragraphs or enclosures, each item written as `value` would be.
+  bool list = false;
+  std::vector<std::string> items = {};
 };
 
 /// How a font family a RenderCV design names is installed on the machine.

@@ -443,6 +443,53 @@ async function korean(browser, folder) {
   }
 }
 
+/// A 자기소개서 with one answer over its limit: it still renders, and the side panel shows each
+/// answer's count beside the pages, the one over its limit in red (its pixels, not only its class),
+/// and the count follows an edit live.
+async function counts(browser, folder) {
+  const cv = join(folder, "intro.yaml");
+  const over = "열두 글자가 넘는 긴 답입니다.";  // 17 characters: 7 over a limit of 10
+  const source = "cv:\n  name: 김서연\nlocale: korean\nself_introduction:\n  questions:\n" +
+    `    - title: 성장과정\n      limit: {max: 10}\n      answer: ${over}\n` +
+    "    - title: 지원동기\n      limit: {max: 100, unit: chars_no_spaces}\n      answer: 짧은 답.\n";
+  writeFileSync(cv, source);
+  const server = await serve(cv);
+  const page = await browser.newPage();
+  await page.setViewport({ width: 1400, height: 900 });
+  try {
+    await page.goto(server.url);
+    await page.waitForSelector("#counts li", { timeout: kHangGuardMs });
+    check((await domText(page)).includes("열두"), "an answer over its limit still renders in the preview");
+    const items = await page.$$eval("#counts li", (lis) => lis.map((li) => ({ text: li.textContent, over: li.classList.contains("over") })));
+    check(items.length === 2, "each answer's count is shown", JSON.stringify(items));
+    check(items[0]?.over && items[0].text.includes("17 / 10") && items[0].text.includes("7 over"),
+          "the answer over its limit shows its count, its limit and how far over", items[0]?.text);
+    check(!items[1]?.over && items[1]?.text.includes("4 / 100"), "the answer within its limit is not marked", items[1]?.text);
+    // The pixels: the red row is red on the screen, the other is not.
+    const rows = await page.$$("#counts li");
+    const redShare = async (row) => {
+      const png = PNG.sync.read(Buffer.from(await row.screenshot()));
+      let red = 0;
+      for (let i = 0; i < png.data.length; i += 4)
+        if (png.data[i] > 180 && png.data[i + 1] < 80 && png.data[i + 2] < 80) red++;
+      return red / (png.width * png.height);
+    };
+    const overRed = await redShare(rows[0]), withinRed = await redShare(rows[1]);
+    check(overRed > 0.5, "the count over its limit is drawn red", overRed.toFixed(2));
+    check(withinRed < 0.05, "a count within its limit is not red", withinRed.toFixed(2));
+    // Shortened within its limit, the count follows live and the red goes.
+    const before = await version(page);
+    writeFileSync(cv, source.replace(over, "짧게 고침."));
+    await waitVersionAbove(page, before);
+    await page.waitForFunction(() => !document.querySelector("#counts li.over"), { timeout: kHangGuardMs });
+    const fixed = await page.$eval("#counts li", (li) => li.textContent);
+    check(fixed.includes("6 / 10"), "the count follows an edit live", fixed);
+  } finally {
+    await page.close();
+    server.child.kill("SIGTERM");
+  }
+}
+
 const folder = mkdtempSync(join(tmpdir(), "hanji-browser-"));
 // Nothing in these runs reaches past 127.0.0.1: no GPU, no QUIC, no first-run, sync,
 // component or background fetches, and a fresh profile in the test's folder (puppeteer adds
@@ -458,6 +505,7 @@ try {
   await english(browser, folder);
   if (!bench) {
     await korean(browser, folder);
+    await counts(browser, folder);
     await drawn(browser, folder, "samples/heungsub-lee.yaml", "English");
     await drawn(browser, folder, "samples/heungsub-lee-ko.yaml", "Korean");
   }

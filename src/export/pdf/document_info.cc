@@ -93,4 +93,16 @@ void add_bookmarks(HPDF_Doc doc, const std::vector<doc::Bookmark>& bookmarks,
   if (any) HPDF_SetPageMode(doc, HPDF_PAGE_MODE_USE_OUTLINE);
 }
 
+void add_page_labels(HPDF_Doc doc, const std::vector<exports::PageLabel>& labels, std::size_t page_count) {
+  for (const exports::PageLabel& label : labels) {
+    if (label.first_page < 0 || static_cast<std::size_t>(label.first_page) >= page_count) continue;
+    const HPDF_PageNumStyle style = label.style == exports::PageLabel::Style::LowerRoman
+                                        ? HPDF_PAGE_NUM_STYLE_LOWER_ROMAN
+                                        : HPDF_PAGE_NUM_STYLE_DECIMAL;
+    // An empty prefix is none at all: libharu writes /P () for "" (a viewer shows the same).
+    HPDF_AddPageLabel(doc, static_cast<HPDF_UINT>(label.first_page), style, 1,
+                      label.prefix.empty() ? nullptr : bounded(label.prefix, kMaxBookmarkBytes).c_str());
+  }
+}
+
 }  // namespace hanji::pdf

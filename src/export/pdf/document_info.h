@@ -9,7 +9,7 @@
 
 #include "doc/doc.h"
 #include "core/core.h"
-#include "doc/doc.h"
+#include "export/exporter.h"
 
 namespace hanji::pdf {
 
@@ -27,5 +27,9 @@ HPDF_Date utc_date(long long epoch_seconds);
 /// are skipped with a warning. Titles are UTF-8, encoded like the info strings.
 void add_bookmarks(HPDF_Doc doc, const std::vector<doc::Bookmark>& bookmarks,
                    const std::vector<HPDF_Page>& pages, double page_height, Diagnostics& diags);
+
+/// The document's /PageLabels from `labels` (none written when it is empty); a label starting
+/// past the last page is left out. Prefixes are UTF-8, encoded like the info strings.
+void add_page_labels(HPDF_Doc doc, const std::vector<exports::PageLabel>& labels, std::size_t page_count);
 
 }  // namespace hanji::pdf

@@ -139,6 +139,8 @@ std::optional<std::string> write_pdf(const doc::Document& doc, const Options& op
   write_link_annotations(links.objects, marking, is_archival(standard), extra);
   add_bookmarks(pdf, doc.bookmarks, pages, doc.page_height, diags);
   if (!haru.check(diags, {}, "writing the outline")) return std::nullopt;
+  add_page_labels(pdf, options.page_labels, pages.size());
+  if (!haru.check(diags, {}, "writing the page labels")) return std::nullopt;
   set_document_info(pdf, doc.meta, options.creation_time);
   text.set_language(doc.meta.language);
   text.finish();

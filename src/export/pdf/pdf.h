@@ -13,6 +13,7 @@
 #include "core/core.h"
 #include "core/memo.h"
 #include "doc/doc.h"
+#include "export/exporter.h"
 #include "text/font_service.h"
 
 namespace hanji::pdf {
@@ -43,6 +44,8 @@ struct Options {
   doc::PdfOutput output = {};
   /// PNG photos reduced for print in this build, shared with its PNG pages (null: none kept).
   image::PrintCopies* photo_copies = nullptr;
+  /// /PageLabels: how a viewer numbers the pages (empty: written without, 1 to N).
+  std::vector<exports::PageLabel> page_labels = {};
 };
 
 /// The work write_pdf did where its cost lies, counted: tests check these counts, which a busy

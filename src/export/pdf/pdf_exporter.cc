@@ -10,7 +10,7 @@ bool looks_like_pdf(std::string_view head) { return head.starts_with("%PDF-"); }
 
 std::optional<std::vector<std::string>> write(const ExportInput& input, const FormatOptions& options,
                                               Diagnostics& diags) {
-  std::optional<std::string> bytes = pdf::write_pdf(*input.doc, pdf::Options{options.creation_time, {options.fonts, options.streams}, options.pdf, options.photo_copies}, diags);
+  std::optional<std::string> bytes = pdf::write_pdf(*input.doc, pdf::Options{options.creation_time, {options.fonts, options.streams}, options.pdf, options.photo_copies, options.page_labels}, diags);
   if (!bytes) return std::nullopt;
   return std::vector<std::string>{std::move(*bytes)};
 }
