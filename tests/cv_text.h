@@ -91,7 +91,7 @@ inline std::vector<std::string> expected_texts(const hanji::model::CvFile& file,
       std::string authors;
       for (const auto& a : e.authors) authors += (authors.empty() ? "" : ", ") + shown(a);
       texts.push_back(authors);
-      if (!e.doi.empty()) texts.push_back("doi:" + e.doi.value);
+      if (!e.doi.empty()) texts.push_back(theme.doi_prefix + e.doi.value);
       else if (!e.url.empty()) texts.push_back(e.url.value);
       for (const auto& h : e.highlights) {
         texts.push_back(shown(h.text));
