@@ -109,6 +109,16 @@ std::string installed_schema(const theme::DataDirs& dirs, std::string_view name 
   return schema.lexically_normal().string();
 }
 
+// Writes a new file `new` or `create-theme` made, never over an existing one; a refusal is said
+// on `err` with its hint.
+bool write_starter(const std::string& file, const std::string& text, TempFiles* temp_files, std::ostream& err) {
+  OutputRefusal refusal;
+  if (write_new_file(file, text, temp_files, refusal)) return true;
+  err << "hanji: error: " << refusal.reason << '\n';
+  if (!refusal.hint.empty()) err << "  hint: " << refusal.hint << '\n';
+  return false;
+}
+
 // Whether `name` is a layout `hanji build` would find for a CV at `file`; if not, a hint.
 bool known_layout(const std::string& name, const std::string& file, const theme::DataDirs& dirs, std::string& hint) {
   theme::DataDirs search = dirs;
@@ -271,12 +281,7 @@ int new_application(const NewCv& request, const std::string& argv0, std::ostream
   }
   const std::string text =
       starter_application(request.kind, language, request.layout, installed_schema(dirs, schema_name(request.kind)));
-  OutputRefusal refusal;
-  if (!write_new_file(file, text, temp_files, refusal)) {
-    err << "hanji: error: " << refusal.reason << '\n';
-    if (!refusal.hint.empty()) err << "  hint: " << refusal.hint << '\n';
-    return kBadInput;
-  }
+  if (!write_starter(file, text, temp_files, err)) return kBadInput;
   if (!request.quiet) {
     const fs::path cv = fs::path(file).parent_path() / "cv.yaml";
     std::error_code ec;
@@ -327,12 +332,7 @@ int new_cv(const NewCv& request, const std::string& argv0, std::ostream& out, st
   if (named_person) text = with_name(std::move(text), request.file);
   if (!request.theme.empty()) text = with_rendercv_theme(std::move(text), request.theme);
   if (!request.locale.empty()) text = with_locale(std::move(text), request.locale);
-  OutputRefusal refusal;
-  if (!write_new_file(file, text, temp_files, refusal)) {
-    err << "hanji: error: " << refusal.reason << '\n';
-    if (!refusal.hint.empty()) err << "  hint: " << refusal.hint << '\n';
-    return kBadInput;
-  }
+  if (!write_starter(file, text, temp_files, err)) return kBadInput;
   if (!request.quiet) {
     out << fmt::format("{}: a starter CV ({}); edit it, then: hanji build {}\n", file, language, file);
     for (const std::string& flag : request.template_flags)
@@ -374,12 +374,7 @@ int create_theme(const std::string& name, std::ostream& out, std::ostream& err, 
       "header: {{align: center}}\n"
       "section: {{rule: true}}\n",
       name);
-  OutputRefusal refusal;
-  if (!write_new_file(file, text, temp_files, refusal)) {
-    err << "hanji: error: " << refusal.reason << '\n';
-    if (!refusal.hint.empty()) err << "  hint: " << refusal.hint << '\n';
-    return kBadInput;
-  }
+  if (!write_starter(file, text, temp_files, err)) return kBadInput;
   out << fmt::format("{}: a layout extending classic; edit it, then: hanji build CV.yaml --layout {}\n", file, name);
   return kOk;
 }
