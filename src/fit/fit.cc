@@ -197,13 +197,24 @@ std::optional<Attempt> spare_last_page(Layouts& layouts, Attempt& natural) {
   return best;
 }
 
+// The natural layout, laid out without lifting a stub of a last page (so that sparing it is
+// judged on the page as it runs), again with the lift when its last page is such a stub and
+// it stays (fit.last_page_least: the page before then ends earlier).
+Attempt with_last_page_lifted(Layouts& layouts, const theme::Theme& theme, Attempt natural) {
+  const doc::Document& doc = natural.doc;
+  const bool stub = doc.pages.size() >= 2 && doc.flow_height > 0 &&
+                    doc.pages.back().content_height < theme.last_page_least * doc.flow_height;
+  if (natural.diags.has_errors() || !stub || !layouts.may_lay_out_again()) return natural;
+  return layouts.lay_out(0, layout::Options{});
+}
+
 }  // namespace
 
 FitResult fit_to_pages(const LayOut& lay_out, const theme::Theme& theme, int pages, Diagnostics& diags) {
   Layouts layouts(lay_out, theme, pages);
   // As the layout says, with the usual balancing of a nearly empty last page: fitting changes
   // nothing in a CV that already fits.
-  Attempt natural = layouts.lay_out(0, layout::Options{});
+  Attempt natural = layouts.lay_out(0, layout::Options{.lift_last_page = false});
   if (pages <= 0) {
     std::optional<Attempt> spared;
     if (theme.fit_spare_last_page) spared = spare_last_page(layouts, natural);
@@ -217,11 +228,11 @@ FitResult fit_to_pages(const LayOut& lay_out, const theme::Theme& theme, int pag
                                      describe_changes(theme, r.theme)));
       return r;
     }
-    return finish(std::move(natural), layouts, diags);
+    return finish(with_last_page_lifted(layouts, theme, std::move(natural)), layouts, diags);
   }
   if (natural.diags.has_errors()) return finish(std::move(natural), layouts, diags);
   if (page_count(natural.doc) <= static_cast<size_t>(pages)) {
-    FitResult r = finish(std::move(natural), layouts, diags);
+    FitResult r = finish(with_last_page_lifted(layouts, theme, std::move(natural)), layouts, diags);
     diags.note(Span{}, fmt::format("fits on {} as it is; nothing was shrunk", pages_text(pages)));
     return r;
   }
