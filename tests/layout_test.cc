@@ -141,7 +141,7 @@ TEST_F(Paginate, SectionTitleNeverEndsAPage) {
   title.bookmark = "Section title";
   c.main().push_back(title);
   c.main().push_back(block(paragraph("First entry"), 1));
-  Document doc = run(c);
+  Document doc = run(c, {.lift_last_page = false});  // the break as the title's rule makes it
   ASSERT_EQ(doc.pages.size(), 2u);
   EXPECT_EQ(page_of(doc, "Section title"), 1);
   EXPECT_EQ(page_of(doc, "First entry"), 1);
@@ -190,7 +190,7 @@ TEST_F(Paginate, SpaceBeforeIsDroppedAtTheTopOfAPage) {
   compose::Block next = block(paragraph("After the break"), 5);
   next.space_before = 40;
   c.main().push_back(next);
-  Document doc = run(c);
+  Document doc = run(c, {.lift_last_page = false});  // the one line alone on its page
   const PlacedRun* r = find_run(doc, "After");
   ASSERT_NE(r, nullptr);
   EXPECT_LT(r->baseline, theme_.margin_top + 14);
@@ -331,6 +331,53 @@ TEST_F(Paginate, BalancesANearlyEmptyLastPageUnlessAskedNotTo) {
   }
   EXPECT_EQ(run(c).pages.size(), 1u);
   EXPECT_EQ(run(c, {.balance_last_page = false}).pages.size(), 2u);  // fitting squeezes spaces itself
+}
+
+// A last page that would hold a stub of three lines, with no space to tighten, takes the last
+// section whole: the page before ends where that section starts (its title goes over with it),
+// and the count of pages stays.
+TEST_F(Paginate, AStubOfALastPageTakesTheLastSectionWhole) {
+  compose::Composition c;
+  const int per_page = static_cast<int>(flow_height(theme_) / 14);
+  for (int i = 0; i < per_page - 18; ++i) {
+    compose::Block b = block(paragraph("First " + std::to_string(i)), i);
+    b.part = 0;
+    c.main().push_back(std::move(b));
+  }
+  compose::Block title = block(paragraph("Second section"), -1, true);
+  title.part = 1;
+  c.main().push_back(std::move(title));
+  for (int i = 0; i < 20; ++i) {
+    compose::Block b = block(paragraph("Second " + std::to_string(i)), 100 + i);
+    b.part = 1;
+    c.main().push_back(std::move(b));
+  }
+  const Document stub = run(c, {.lift_last_page = false});
+  ASSERT_EQ(stub.pages.size(), 2u);
+  EXPECT_EQ(page_of(stub, "Second section"), 0);
+  EXPECT_LT(stub.pages[1].content_height, 0.25 * flow_height(theme_));
+
+  const Document lifted = run(c);
+  ASSERT_EQ(lifted.pages.size(), 2u);
+  EXPECT_EQ(page_of(lifted, "Second section"), 1) << "the last section moves whole";
+  EXPECT_EQ(page_of(lifted, "First " + std::to_string(per_page - 19)), 0);
+  EXPECT_GE(lifted.pages[1].content_height, theme_.last_page_least * flow_height(theme_));
+}
+
+// With no section to move whole (one section of one-line entries), the page before ends between
+// entries, early enough that the last page holds its share and no more than the page before.
+TEST_F(Paginate, AStubOfALastPageTakesEntriesWhenNoSectionStartsOnThePageBefore) {
+  compose::Composition c;
+  const int per_page = static_cast<int>(flow_height(theme_) / 14);
+  add_filler(c, per_page + 3);
+  const Document lifted = run(c);
+  ASSERT_EQ(lifted.pages.size(), 2u);
+  const double least = theme_.last_page_least * flow_height(theme_);
+  EXPECT_GE(lifted.pages[1].content_height, least);
+  EXPECT_LT(lifted.pages[1].content_height, least + 14 + 1e-6) << "no more than its share";
+  EXPECT_GT(lifted.pages[0].content_height, lifted.pages[1].content_height);
+  theme_.last_page_least = 0;  // the layout may keep the page as it runs
+  EXPECT_NEAR(run(c).pages[1].content_height, 14.0 * 3, 1e-9);
 }
 
 // A row is one piece, but one taller than a page (70 lines of 14 pt: 980 pt in a flow area of
@@ -836,9 +883,33 @@ TEST_F(Paginate, ATallTableRowGoesOnAcrossAPageBreak) {
   }
 }
 
-// A row up to a third of the page tall is read as one thing: it moves whole to the next page.
+// A row of a few lines (five at most) is read as one thing: it moves whole to the next page.
 TEST_F(Paginate, AShortTableRowIsNeverSplit) {
   for (int filler = 0; filler < 60; filler += 3) {
+    compose::Composition c;
+    add_filler(c, filler);
+    compose::Table table;
+    table.widths = {1, 3};
+    table.shaded_columns = {false, false};
+    table.header = {paragraph("Period"), paragraph("Duties")};
+    for (int row = 0; row < 12; ++row) table.rows.push_back({{paragraph("2010")}, {duties(5)}});
+    compose::Block b;
+    b.content = table;
+    c.main().push_back(b);
+    Document doc = run(c);
+    const auto lines = numbered_runs(doc, "Duty ");
+    ASSERT_EQ(lines.size(), 60u);
+    for (size_t row = 0; row < 12; ++row)
+      for (size_t i = 1; i < 5; ++i)
+        EXPECT_EQ(lines[row * 5 + i].first, lines[row * 5].first) << filler << " fillers: row " << row << " whole";
+  }
+}
+
+// A row of twelve lines (well under a third of the page) goes on across the page break where
+// it stands, as a form does, rather than move whole and leave the foot of the page empty: the
+// page it begins on is filled to within the two lines it keeps together and the row's padding.
+TEST_F(Paginate, ATableRowOfManyLinesSplitsWhereThePageEnds) {
+  for (int filler = 6; filler < 48; filler += 3) {
     compose::Composition c;
     add_filler(c, filler);
     compose::Table table;
@@ -849,12 +920,11 @@ TEST_F(Paginate, AShortTableRowIsNeverSplit) {
     compose::Block b;
     b.content = table;
     c.main().push_back(b);
-    Document doc = run(c);
-    const auto lines = numbered_runs(doc, "Duty ");
-    ASSERT_EQ(lines.size(), 48u);
-    for (size_t row = 0; row < 4; ++row)
-      for (size_t i = 1; i < 12; ++i)
-        EXPECT_EQ(lines[row * 12 + i].first, lines[row * 12].first) << filler << " fillers: row " << row << " whole";
+    Document doc = run(c, {.balance_last_page = false});
+    ASSERT_GE(doc.pages.size(), 2u);
+    EXPECT_GT(doc.pages[0].content_height, flow_height(theme_) - 4 * 14 - 2 * table.padding)
+        << filler << " fillers: the first page is not left with room for more lines of the row";
+    EXPECT_EQ(numbered_runs(doc, "Duty ").size(), 48u) << "every line once";
   }
 }
 

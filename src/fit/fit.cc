@@ -197,13 +197,27 @@ std::optional<Attempt> spare_last_page(Layouts& layouts, Attempt& natural) {
   return best;
 }
 
+// The natural layout, laid out without lifting a stub of a last page (so that sparing it was
+// judged on the page as it runs), again with the lift when its last page is such a stub and
+// sparing it failed (fit.last_page_least: the page before then ends earlier).
+Attempt with_last_page_lifted(Layouts& layouts, const theme::Theme& theme, Attempt natural) {
+  const doc::Document& doc = natural.doc;
+  const bool stub = doc.pages.size() >= 2 && doc.flow_height > 0 &&
+                    doc.pages.back().content_height < theme.last_page_least * doc.flow_height;
+  if (natural.diags.has_errors() || !stub || !layouts.may_lay_out_again()) return natural;
+  return layouts.lay_out(0, layout::Options{});
+}
+
 }  // namespace
 
 FitResult fit_to_pages(const LayOut& lay_out, const theme::Theme& theme, int pages, Diagnostics& diags) {
   Layouts layouts(lay_out, theme, pages);
   // As the layout says, with the usual balancing of a nearly empty last page: fitting changes
   // nothing in a CV that already fits.
-  Attempt natural = layouts.lay_out(0, layout::Options{});
+  // Sparing a nearly empty last page is judged on the page as it runs: a stub lifted first
+  // (the page before ending earlier) would hide it. Only then is the lift left for later.
+  const bool may_spare = pages <= 0 && theme.fit_spare_last_page;
+  Attempt natural = layouts.lay_out(0, layout::Options{.lift_last_page = !may_spare});
   if (pages <= 0) {
     std::optional<Attempt> spared;
     if (theme.fit_spare_last_page) spared = spare_last_page(layouts, natural);
@@ -217,6 +231,7 @@ FitResult fit_to_pages(const LayOut& lay_out, const theme::Theme& theme, int pag
                                      describe_changes(theme, r.theme)));
       return r;
     }
+    if (may_spare) natural = with_last_page_lifted(layouts, theme, std::move(natural));
     return finish(std::move(natural), layouts, diags);
   }
   if (natural.diags.has_errors()) return finish(std::move(natural), layouts, diags);

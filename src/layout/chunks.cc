@@ -856,12 +856,15 @@ Chunk photo_table_chunk(const compose::Table& table, const std::vector<double>& 
   return c;
 }
 
-/// A table row taller than this share of the page may be split between its lines where a page
-/// ends. A shorter row moved whole to the next page leaves at most a third of the page empty,
-/// little beside the two thirds filled, and it reads as one thing; a taller one moved whole left
-/// the page it would have begun on mostly blank (a first job of fifty lines of duties under the
-/// personal details: two thirds of page 1 empty).
-constexpr double kSplitRowShare = 1.0 / 3;
+/// A table row of more lines than this may be split between its lines where a page ends, as a
+/// paragraph is: a ruled form goes on across the page (under its header row again) rather than
+/// leave the foot of a page empty. A row this short or shorter moves whole to the next page: it
+/// leaves at most these few lines empty, and it reads as one thing. (A row moved whole whenever
+/// it was under a third of the page left a form's first page with a fifth of it blank under a
+/// row of ten lines of duties.)
+constexpr std::size_t kWholeRowLines = 5;
+/// A row taller than this share of the page splits however few its lines.
+constexpr double kTallRowShare = 1.0 / 3;
 /// A split row keeps at least this many of its lines on each side of the break, as a paragraph does.
 constexpr std::size_t kLinesKeptTogether = 2;
 
@@ -887,8 +890,8 @@ std::pair<double, double> text_clearance(const Page& text, double height) {
   return {std::max(0.0, top), std::max(0.0, height - bottom)};
 }
 
-/// A table row as the pieces a page may end between: the whole row, or, when it is taller than
-/// kSplitRowShare of the page and has lines enough, a band per line of the row (a cut common to
+/// A table row as the pieces a page may end between: the whole row, or, when it has more than
+/// kWholeRowLines lines (or is taller than kTallRowShare of the page), a band per line of the row (a cut common to
 /// all its cells, where no cell's text crosses; a cell whose text ends earlier leaves its part
 /// of later bands empty). The bands carry slice_continues, as the bands of a piece taller than a
 /// page do: a page may end after one that leaves kLinesKeptTogether lines of the row on each
@@ -902,12 +905,12 @@ std::vector<Chunk> row_chunks(const compose::Table& table, const std::vector<dou
                               const std::shared_ptr<const Chunk>& header,
                               const std::shared_ptr<const Chunk>& continued_header) {
   std::vector<double> at;  // the tops of the row's lines but its first
-  if (set.height > kSplitRowShare * column.page_height) {
-    const double first_line = text_clearance(set.content, set.height).first;
-    for (double cut : cuts(occupied(set.content), set.height))
-      if (cut > first_line + 1e-6) at.push_back(cut);
-  }
-  if (at.size() + 1 < 2 * kLinesKeptTogether) {
+  const double first_line = text_clearance(set.content, set.height).first;
+  for (double cut : cuts(occupied(set.content), set.height))
+    if (cut > first_line + 1e-6) at.push_back(cut);
+  // A row of few but tall lines (a third of the page or more) is not moved whole either.
+  const bool tall = set.height > kTallRowShare * column.page_height;
+  if (at.size() + 1 < 2 * kLinesKeptTogether || (at.size() + 1 <= kWholeRowLines && !tall)) {
     Chunk c;
     c.height = set.height;
     frame_row(table, edges, set.height, false, top_rule, bottom_rule, 0, c.content);

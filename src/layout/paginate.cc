@@ -73,6 +73,11 @@ double used_height(const std::vector<Chunk>& chunks, const PageRange& range, dou
   return y;
 }
 
+/// Where a flow stands: in which of its settings, and the next chunk of it to place.
+struct Cursor {
+  std::size_t setting = 0, at = 0;
+};
+
 /// A flow's blocks set into chunks at one width.
 struct Setting {
   double width = 0;
@@ -89,6 +94,9 @@ struct Flow {
   const std::vector<compose::Block>* blocks = nullptr;
   std::vector<Setting> settings;
   double space_scale = 1;  // its vertical spaces, scaled to spare a nearly empty last page
+  /// A page that would run past this chunk of this setting ends before it: the page before a
+  /// last page that would hold a stub gives that page its last section (choose_last_break).
+  std::optional<Cursor> break_before;
 
   const std::vector<Chunk>& chunks(std::size_t setting = 0) const { return settings[setting].chunks; }
   std::vector<Chunk>& chunks(std::size_t setting = 0) { return settings[setting].chunks; }
@@ -116,11 +124,6 @@ std::size_t setting_at(Flow& flow, double width, const Setter& setter, Diagnosti
   while (!added.chunks.empty() && droppable(added.chunks.back())) added.chunks.pop_back();
   return flow.settings.size() - 1;
 }
-
-/// Where a flow stands: in which of its settings, and the next chunk of it to place.
-struct Cursor {
-  std::size_t setting = 0, at = 0;
-};
 
 /// A region's part of one page: the chunks [range) of a flow's setting, from `top` down.
 struct Placement {
@@ -291,7 +294,10 @@ Plan plan_pages(std::vector<Flow>& flows, const std::map<std::string, std::size_
           if (later.region == &region && std::abs(later.width - flow.settings[cursor.setting].width) > 0.5)
             width_changes = true;
       const bool below_another = y > theme.margin_top + 1e-6;
-      const std::size_t end = page_end(chunks, cursor.at, room, flow.space_scale, below_another, width_changes);
+      std::size_t end = page_end(chunks, cursor.at, room, flow.space_scale, below_another, width_changes);
+      if (flow.break_before && flow.break_before->setting == cursor.setting && flow.break_before->at > cursor.at &&
+          flow.break_before->at < end)
+        end = flow.break_before->at;
       if (end == cursor.at) continue;  // it waits for the next page
       Placement placement{frame, head->second, cursor.setting, {cursor.at, end}, y, 0, above_gap};
       placement.height = used_height(chunks, placement.range, flow.space_scale);
@@ -341,6 +347,56 @@ void choose_space_scale(std::vector<Flow>& flows, std::size_t main,
     if (plan_pages(flows, flow_of_head, theme, most_pages, setter).pages.size() < natural.pages.size()) return;
   }
   flows[main].space_scale = 1.0;
+}
+
+/// The main flow's part of page `page`: its lowest reach there, from the top margin.
+double main_on_page(const Plan& plan, std::size_t page, std::size_t main, const theme::Theme& theme) {
+  double deepest = 0;
+  for (const Placement& placed : plan.pages[page])
+    if (placed.flow == main) deepest = std::max(deepest, placed.top + placed.height - theme.margin_top);
+  return deepest;
+}
+
+/// A last page that would hold a stub (less than fit.last_page_least of a page, a few lines
+/// the spaces could not pull back) takes more: the page before ends earlier, so that the last
+/// page carries a real share and never more than the page before keeps. A typographer moves
+/// the last section whole: the latest start of a section on the page before that gives the
+/// last page its share; failing that, the latest break between entries (or between lines of
+/// a long paragraph) that does. The type is never shrunk for it, and the count of pages stays.
+void choose_last_break(std::vector<Flow>& flows, std::size_t main,
+                       const std::map<std::string, std::size_t, std::less<>>& flow_of_head, const theme::Theme& theme,
+                       std::size_t most_pages, const Setter& setter) {
+  if (theme.last_page_least <= 0) return;
+  const double flow_height = theme.page_height - theme.margin_top - theme.margin_bottom;
+  const double least = theme.last_page_least * flow_height;
+  const Plan natural = plan_pages(flows, flow_of_head, theme, most_pages, setter);
+  const std::size_t pages = natural.pages.size();
+  if (pages < 2 || main_on_page(natural, pages - 1, main, theme) >= least) return;
+  // The main flow's last placement on the page before: where its page may end earlier.
+  const Placement* before = nullptr;
+  for (const Placement& placed : natural.pages[pages - 2])
+    if (placed.flow == main) before = &placed;
+  if (!before) return;
+  Flow& flow = flows[main];
+  const std::vector<Chunk>& chunks = flow.chunks(before->setting);
+  const std::vector<compose::Block>& blocks = *flow.blocks;
+  auto section_starts = [&](std::size_t at) {
+    return starts_block(chunks, at) && chunks[at - 1].block < blocks.size() && chunks[at].block < blocks.size() &&
+           blocks[chunks[at - 1].block].part != blocks[chunks[at].block].part;
+  };
+  auto takes = [&](std::size_t at) {
+    flow.break_before = Cursor{before->setting, at};
+    const Plan plan = plan_pages(flows, flow_of_head, theme, most_pages, setter);
+    if (plan.pages.size() != pages) return false;
+    const double last = main_on_page(plan, pages - 1, main, theme);
+    return last >= least && last <= main_on_page(plan, pages - 2, main, theme);
+  };
+  for (const bool sections_only : {true, false})
+    for (std::size_t at = before->range.end - 1; at > before->range.begin; --at) {
+      if (chunks[at - 1].break_after != BreakClass::Free || (sections_only && !section_starts(at))) continue;
+      if (takes(at)) return;
+    }
+  flow.break_before.reset();
 }
 
 /// Puts the chunks of one placement on `page` (index `page_index`). Each chunk is placed
@@ -633,7 +689,10 @@ Document paginate(const compose::Composition& composition, const theme::Theme& t
     flow_of_head[name] = flows.size() - 1;
     if (name == composition.main_flow) main = flows.size() - 1;
   }
-  if (!flows.empty() && options.balance_last_page) choose_space_scale(flows, main, flow_of_head, theme, kPagesSet, setter);
+  if (!flows.empty() && options.balance_last_page) {
+    choose_space_scale(flows, main, flow_of_head, theme, kPagesSet, setter);
+    if (options.lift_last_page) choose_last_break(flows, main, flow_of_head, theme, kPagesSet, setter);
+  }
   const Plan plan = plan_pages(flows, flow_of_head, theme, kPagesSet, setter);
   if (plan.pages.size() > limits::kMaxPages) {
     report_too_many_pages(plan, flows, diags);

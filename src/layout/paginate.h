@@ -29,6 +29,11 @@ struct Options {
   /// empty last page. Fitting to N pages (module fit) turns this off: it squeezes the spaces
   /// itself, within the layout's fit.* bounds, and the two must not compound.
   bool balance_last_page = true;
+  /// A last page that would still hold a stub (less than the layout's fit.last_page_least)
+  /// takes more: the page before ends earlier (at the start of its last section where it
+  /// can). With balance_last_page only. The fit module turns it off while it judges whether
+  /// a tighter setting spares that page, which a page made fuller would hide from it.
+  bool lift_last_page = true;
 };
 
 /// Lays out `composition` on pages of `theme`'s size and margins. Content that cannot fit is
