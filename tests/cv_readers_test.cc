@@ -3,6 +3,8 @@
 // files, the config tree, pieces, prebuilt trees) is tested in config_test.cc.
 #include "readers/source.h"
 
+#include "core/limits.h"
+
 #include <gtest/gtest.h>
 
 #include <array>
@@ -3246,6 +3248,149 @@ TEST(SourceEntries, AnEducationEntryNeedsNoArea) {
   EXPECT_EQ(file->cv.sections[0].kind, model::EntryKind::Education);
   EXPECT_EQ(file->cv.sections[0].entries[0].institution.value, "한빛고등학교");
   EXPECT_TRUE(file->cv.sections[0].entries[0].area.empty());
+}
+
+// ---------------------------------------------------------------- text blocks (a body, an answer)
+
+// One text of paragraphs and lists, written in each YAML scalar style, under a letter's `body:`
+// (its value's lines from line 5) or a question's `answer:` (from line 7). In every style the
+// text is: First. / Second [x]() here. / - one / - two / Between. / - three, parted so that
+// the style keeps each line its own (blank lines, except between a literal block's lines).
+struct StyledText {
+  const char* style;
+  std::vector<std::string> lines;  // the value's lines as written, from the indicator's
+};
+
+const std::vector<StyledText>& styled_texts() {
+  static const std::vector<StyledText> kTexts = {
+      {"literal", {"|", "First.", "", "Second [x]() here.", "- one", "", "- two", "", "Between.", "", "- three"}},
+      {"folded", {">", "First.", "", "Second [x]() here.", "", "- one", "", "- two", "", "Between.", "", "- three"}},
+      {"plain", {"", "First.", "", "Second [x]() here.", "", "- one", "", "- two", "", "Between.", "", "- three"}},
+      {"single-quoted",
+       {"", "'First.", "", "Second [x]() here.", "", "- one", "", "- two", "", "Between.", "", "- three'"}},
+      {"double-quoted",
+       {"", "\"First.", "", "Second [x]() here.", "", "- one", "", "- two", "", "Between.", "", "- three\""}},
+  };
+  return kTexts;
+}
+
+// The YAML of `text` under `key` at `indent`; the indicator (or nothing) after the key.
+std::string styled_yaml(const StyledText& text, const std::string& head, const std::string& key, int indent) {
+  std::string out = head + std::string(static_cast<size_t>(indent), ' ') + key + ":" +
+                    (text.lines[0].empty() ? "" : " " + text.lines[0]) + "\n";
+  for (size_t i = 1; i < text.lines.size(); ++i)
+    out += text.lines[i].empty() ? "\n" : std::string(static_cast<size_t>(indent) + 2, ' ') + text.lines[i] + "\n";
+  return out;
+}
+
+// The blocks of `text` as a letter's body and as an answer: both read them the same way.
+void expect_styled_blocks(const std::vector<model::TextBlock>& blocks, const StyledText& text, int first_line,
+                          int col) {
+  SCOPED_TRACE(text.style);
+  // The line of the value's line `i` (1: the first text line).
+  const int base = first_line - 1;
+  auto line_of = [&](const std::string& starts) {
+    for (size_t i = 1; i < text.lines.size(); ++i)
+      if (text.lines[i].find(starts) != std::string::npos) return base + static_cast<int>(i);
+    return -1;
+  };
+  const bool quoted = text.lines[1][0] == '\'' || text.lines[1][0] == '"';
+  ASSERT_EQ(blocks.size(), 5u);
+  EXPECT_FALSE(blocks[0].list);
+  EXPECT_EQ(blocks[0].items[0].value, "First.");
+  expect_at(blocks[0].items[0].span, line_of("First."), col + (quoted ? 1 : 0));
+  EXPECT_EQ(blocks[1].items[0].value, "Second [x]() here.");
+  expect_at(blocks[1].items[0].span, line_of("Second"), col);
+  // Blank lines between items keep one list; a paragraph between two lists makes two.
+  ASSERT_TRUE(blocks[2].list);
+  ASSERT_EQ(blocks[2].items.size(), 2u);
+  EXPECT_EQ(blocks[2].items[0].value, "one");
+  expect_at(blocks[2].items[0].span, line_of("- one"), col + 2);
+  EXPECT_EQ(blocks[2].items[1].value, "two");
+  expect_at(blocks[2].items[1].span, line_of("- two"), col + 2);
+  EXPECT_FALSE(blocks[3].list);
+  expect_at(blocks[3].items[0].span, line_of("Between."), col);
+  ASSERT_TRUE(blocks[4].list);
+  ASSERT_EQ(blocks[4].items.size(), 1u);
+  EXPECT_EQ(blocks[4].items[0].value, "three");
+  expect_at(blocks[4].items[0].span, line_of("- three"), col + 2);
+}
+
+TEST(TextBlocks, ALetterBodyInEveryScalarStyleIsReadAndLocatedExactly) {
+  for (const StyledText& text : styled_texts()) {
+    auto loaded = load(styled_yaml(text, "cv:\n  name: Jane Doe\nletter:\n", "body", 2));
+    ASSERT_TRUE(loaded.file && loaded.file->letter) << text.style << dump(loaded.diags);
+    expect_styled_blocks(loaded.file->letter->body, text, 5, 5);
+  }
+}
+
+TEST(TextBlocks, AnAnswerInEveryScalarStyleIsReadAndLocatedAsALetterBodyIs) {
+  for (const StyledText& text : styled_texts()) {
+    auto loaded = load(styled_yaml(text, "cv:\n  name: J\nself_introduction:\n  questions:\n    - title: Q\n",
+                                   "answer", 6));
+    ASSERT_TRUE(loaded.file && loaded.file->self_introduction) << text.style << dump(loaded.diags);
+    expect_styled_blocks(loaded.file->self_introduction->questions[0].answer, text, 7, 9);
+  }
+}
+
+TEST(TextBlocks, ALiteralBlockJoinsAParagraphsLinesAndAnItemsContinuation) {
+  auto loaded = load("cv:\n  name: J\nletter:\n  body: |\n    One\n    paragraph.\n    - an item\n      continued\n"
+                     "    -\n      written below\n");
+  ASSERT_TRUE(loaded.file && loaded.file->letter) << dump(loaded.diags);
+  const auto& body = loaded.file->letter->body;
+  ASSERT_EQ(body.size(), 2u);
+  EXPECT_EQ(body[0].items[0].value, "One paragraph.");
+  ASSERT_TRUE(body[1].list);
+  ASSERT_EQ(body[1].items.size(), 2u);
+  EXPECT_EQ(body[1].items[0].value, "an item continued");
+  EXPECT_EQ(body[1].items[1].value, "written below");  // "-" alone, its text on the next line
+  expect_at(body[1].items[1].span, 10, 7);
+}
+
+TEST(TextBlocks, AListOfTextsSplitsEachTextAndLocatesItsParts) {
+  auto loaded = load("cv:\n  name: J\nself_introduction:\n  questions:\n    - title: Q\n      answer:\n"
+                     "        - |\n          One.\n\n          Two.\n        - [a, 'b']\n");
+  ASSERT_TRUE(loaded.file && loaded.file->self_introduction) << dump(loaded.diags);
+  const auto& answer = loaded.file->self_introduction->questions[0].answer;
+  ASSERT_EQ(answer.size(), 3u);
+  expect_at(answer[1].items[0].span, 10, 11);
+  ASSERT_TRUE(answer[2].list);
+  ASSERT_EQ(answer[2].items.size(), 2u);
+  expect_at(answer[2].items[1].span, 11, 16);  // after the quote
+}
+
+TEST(TextBlocks, ABodyOfMoreParagraphsThanACvMayHoldPartsStopsAtTheBound) {
+  for (const std::string& head : {std::string("cv:\n  name: J\nletter:\n  body: |\n"),
+                                  std::string("cv:\n  name: J\nself_introduction:\n  questions:\n    - title: Q\n"
+                                              "      answer: |\n")}) {
+    std::string yaml = head;
+    for (std::size_t i = 0; i < limits::kMaxCvParts + 5; ++i) yaml += head.ends_with("answer: |\n") ? "        p\n\n" : "    p\n\n";
+    auto loaded = load(yaml);
+    EXPECT_FALSE(loaded.file);
+    EXPECT_EQ(loaded.diags.error_count(), 1) << dump(loaded.diags);
+  }
+}
+
+TEST(TextBlocks, AMapIsRefusedWhereTheTextIsWritten) {
+  auto loaded = load("cv:\n  name: J\nself_introduction:\n  questions:\n    - title: Q\n      answer: {a: b}\n");
+  EXPECT_FALSE(loaded.file);
+  const Diagnostic& d = diag(loaded.diags, "expected text or a list for 'answer'");
+  expect_at(d.span, 6, 15);
+  EXPECT_TRUE(has_hint(d, "answer: |"));
+}
+
+TEST(Letter, PartsFromTheCommandLineAreOnePartOrAListToWrite) {
+  const std::string yaml = "cv:\n  name: Jane Doe\nletter:\n  body: x\n";
+  ReadOptions one;
+  one.overrides.push_back({"parts", "letter", "--set parts"});
+  auto letter_only = load_with(yaml, one);
+  ASSERT_TRUE(letter_only.file) << dump(letter_only.diags);
+  EXPECT_EQ(letter_only.file->parts, std::vector<model::Part>{model::Part::Letter});
+  ReadOptions several;
+  several.overrides.push_back({"parts", "letter,cv", "--set parts"});
+  auto refused = load_with(yaml, several);
+  EXPECT_FALSE(refused.file);
+  EXPECT_TRUE(has_hint(diag(refused.diags, "'letter,cv' is not a part"), "parts: [letter, cv]"));
 }
 
 }  // namespace hanji::readers

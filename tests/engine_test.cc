@@ -375,6 +375,30 @@ TEST(Application, FourHundredWordsFitOnePageInEveryLayout) {
   EXPECT_GE(layouts, 12);  // every built-in layout was tried
 }
 
+// compact's letter keeps a reader's measure (letter.measure): its small type across the whole
+// column ran to some 120 characters a line; in 115 mm it runs to about 80, still on one page.
+TEST(Application, CompactsLetterIsSetInAMeasureOfAbout80Characters) {
+  const std::string yaml = letter_yaml();
+  const int body_from = 1 + static_cast<int>(std::count(yaml.begin(), yaml.begin() + static_cast<long>(yaml.find("body: |")), '\n')) + 1;
+  const int body_to = static_cast<int>(std::count(yaml.begin(), yaml.begin() + static_cast<long>(yaml.find("closing:")), '\n'));
+  Engine engine(repo_dirs());
+  Request request;
+  request.layout = "compact";
+  Diagnostics diags;
+  std::optional<Rendered> rendered = engine.render_text(yaml, "cv.yaml", request, diags);
+  ASSERT_TRUE(rendered) << dump(diags);
+  ASSERT_EQ(rendered->parts.front().pages, 1);
+  std::map<double, std::size_t> line_chars;  // baseline -> characters of the body on it
+  for (const doc::PlacedRun& placed : rendered->doc.pages[0].runs)
+    if (placed.run.span.line >= body_from && placed.run.span.line <= body_to)
+      line_chars[placed.baseline] += utf8_decode(placed.run.text).size();
+  ASSERT_GE(line_chars.size(), 20u);
+  std::size_t longest = 0;
+  for (const auto& [baseline, chars] : line_chars) longest = std::max(longest, chars);
+  EXPECT_LE(longest, 90u);
+  EXPECT_GE(longest, 70u);
+}
+
 TEST(Application, ALongerLetterSaysByHowMuchItDoesNotFit) {
   Engine engine(repo_dirs());
   Diagnostics diags;

@@ -66,7 +66,9 @@ std::string exported(const std::string& format_name, const engine::Rendered& ren
   EXPECT_TRUE(format) << format_name;
   if (!format) return "";
   Diagnostics diags;
-  auto files = format->write({&rendered.doc, &rendered.file}, FormatOptions{}, diags);
+  ExportInput input{&rendered.doc, &rendered.file};
+  for (const engine::PartPages& part : rendered.parts) input.parts.push_back({part.part, part.first_page, part.pages});
+  auto files = format->write(input, FormatOptions{}, diags);
   EXPECT_TRUE(files && files->size() == 1) << format_name << ": " << test::dump(diags);
   return files && !files->empty() ? files->front() : std::string();
 }
@@ -163,6 +165,30 @@ TEST(PlainText, FollowsThePdfsStructureWithoutMarkup) {
   EXPECT_EQ(txt.find("**"), std::string::npos);
   EXPECT_EQ(txt.find("]("), std::string::npos);
   EXPECT_EQ(txt.find("\\"), std::string::npos);
+}
+
+// A 자기소개서 is written as its answers ready to paste, in its place among the parts (the
+// engine's pages of each part, not guessed from bookmarks): before the CV when parts say so,
+// and its typeset pages (the same answers, numbered as the layout numbers them) not as well.
+TEST(PlainText, TheSelfIntroductionIsItsPasteTextInItsPlaceAmongTheParts) {
+  const std::string yaml =
+      "cv:\n  name: Jane Roe\n  sections:\n    summary: [Builds the platform.]\n"
+      "self_introduction:\n  title: Self-introduction\n  questions:\n"
+      "    - title: Why us?\n      answer: |\n        Because **you** ship.\n\n        - one\n        - two\n"
+      "    - title: And then?\n      answer: More.\n";
+  for (const bool first : {false, true}) {
+    SCOPED_TRACE(first ? "parts: [self_introduction, cv]" : "the default parts");
+    auto rendered = render(yaml + (first ? "parts: [self_introduction, cv]\n" : ""));
+    ASSERT_TRUE(rendered);
+    ASSERT_EQ(rendered->parts.size(), 2u);
+    const std::string txt = exported("txt", *rendered);
+    const std::string answer = "\n1. Why us?\nBecause you ship.\n- one\n- two\n";
+    ASSERT_NE(txt.find(answer), std::string::npos) << txt;
+    EXPECT_EQ(txt.find("Because you ship."), txt.rfind("Because you ship.")) << "the answer once: " << txt;
+    EXPECT_EQ(txt.find("Builds the platform."), txt.rfind("Builds the platform.")) << txt;
+    if (first) expect_in_order(txt, {"Self-introduction\n", "2. And then?\nMore.\n", "Jane Roe\n", "Builds the platform."});
+    else expect_in_order(txt, {"Jane Roe\n", "Builds the platform.", "Self-introduction\n", "2. And then?\nMore.\n"});
+  }
 }
 
 // The sections in the layout's order, under the layout's titles: ko-standard puts 학력 (and

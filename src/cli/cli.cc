@@ -852,7 +852,7 @@ int build_one(const Run& run, engine::Engine& engine, const std::string& input, 
     for (const bool per_page : {true, false})
       for (std::size_t i = 0; made && i < plan.size(); ++i)
         if (plan[i].format->needs_document() && (plan[i].format->files == exports::Files::PerPage) == per_page)
-          made = export_to(run, engine, plan[i], {&result->doc, &result->file}, result->pdf, labels, &photo_copies,
+          made = export_to(run, engine, plan[i], export_input(*result), result->pdf, labels, &photo_copies,
                            files[i], diags) &&
                  !diags.has_errors();
     if (result) made_from = engine::Engine::inputs_of(*result);
@@ -914,6 +914,12 @@ std::string part_output_path(const std::string& output, model::Part part) {
   fs::path p(output);
   p.replace_filename(p.stem().string() + suffix + p.extension().string());
   return p.string();
+}
+
+exports::ExportInput export_input(const engine::Rendered& rendered) {
+  exports::ExportInput input{&rendered.doc, &rendered.file};
+  for (const engine::PartPages& part : rendered.parts) input.parts.push_back({part.part, part.first_page, part.pages});
+  return input;
 }
 
 std::vector<exports::PageLabel> page_labels_of(const engine::Rendered& rendered) {

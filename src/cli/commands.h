@@ -126,6 +126,9 @@ std::string part_output_path(const std::string& output, model::Part part);
 /// folios say, the 자기소개서's prefixed by its title ("자기소개서 1"), since its folios start
 /// at 1 again.
 std::vector<exports::PageLabel> page_labels_of(const engine::Rendered& rendered);
+/// What the formats are given of a rendered CV or application: its document, its model and its
+/// parts' pages.
+exports::ExportInput export_input(const engine::Rendered& rendered);
 
 /// `hanji build APP.yaml --recipients recipients.yaml` (batch.cc): the application once a
 /// recipient of the list, each with the letter's keys the list gives set over its letter, into

@@ -366,7 +366,7 @@ std::optional<std::pair<std::string, std::string>> Preview::download(const expor
   options.creation_time = run_.epoch;
   options.pdf = shown_->pdf;
   options.output_dir = fs::path(cv_).parent_path().string();  // a download lands anywhere: the CV's folder
-  std::optional<std::vector<std::string>> files = format.write({&shown_->doc, &shown_->file}, options, diags);
+  std::optional<std::vector<std::string>> files = format.write(export_input(*shown_), options, diags);
   if (!files || files->size() != 1) return std::nullopt;
   return std::pair{fs::path(cv_).stem().string() + std::string(format.extension()), std::move(files->front())};
 }

@@ -49,7 +49,10 @@ class LetterComposer {
  public:
   LetterComposer(Builder& builder, const model::CvFile& file)
       : b_(builder), file_(file), letter_(*file.letter), theme_(builder.theme()), body_font_(font_of(theme_.body)) {
-    width_ = theme::region_text_width(theme_, b_.main_region().name);
+    const double column = theme::region_text_width(theme_, b_.main_region().name);
+    width_ = theme_.letter_measure > 0 ? std::min(theme_.letter_measure, column) : column;
+    // Kept free at the lines' end (the right; a right-to-left page is mirrored as a whole).
+    measure_inset_ = column - width_;
     align_ = theme_.letter_align.value_or(theme_.body_align);
   }
 
@@ -69,6 +72,7 @@ class LetterComposer {
   Paragraph paragraph(std::vector<Inline> inlines, theme::Align align, const Span& span, bool right = false) {
     Paragraph p = b_.paragraph(std::move(inlines), theme_.body, align, span);
     if (right) p.indent_left = width_ / 2;
+    p.indent_right += measure_inset_;
     return p;
   }
 
@@ -98,7 +102,9 @@ class LetterComposer {
       Row row;
       row.main.push_back(paragraph(std::move(recipient), theme::Align::Left, recipient_span));
       row.aside.push_back(paragraph({Inline{date_, body_font_, "", {}}}, theme::Align::Right, date_span()));
-      row.aside_width = width_ * 0.3;
+      // The aside reaches the column's edge: its text ends at the measure's, the recipient beside it.
+      row.aside_width = width_ * 0.3 + measure_inset_;
+      row.main.back().indent_right -= measure_inset_;
       b_.add(std::move(row), space, recipient_span).group = group;
       space = theme_.letter_subject_space_above;
       return;
@@ -139,7 +145,10 @@ class LetterComposer {
     for (const model::TextBlock& block : letter_.body) {
       if (!block.list) {
         for (const model::Text& text : block.items)
-          if (auto p = b_.paragraph(text, theme_.body, align_)) add(std::move(*p), space);
+          if (auto p = b_.paragraph(text, theme_.body, align_)) {
+            p->indent_right += measure_inset_;
+            add(std::move(*p), space);
+          }
         continue;
       }
       bool first = true;
@@ -147,6 +156,7 @@ class LetterComposer {
         auto p = b_.paragraph(text, theme_.body, theme_.highlight_align.value_or(align_));
         if (!p) continue;
         p->indent_left = theme_.highlight_indent;
+        p->indent_right += measure_inset_;
         p->marker = list_marker(theme_.bullet, body_font_);
         Block& added = b_.add(std::move(*p), first ? space : theme_.highlight_space, text.span);
         (void)added;
@@ -209,7 +219,8 @@ class LetterComposer {
   const model::Letter& letter_;
   const theme::Theme& theme_;
   FontSpec body_font_;
-  double width_ = 0;
+  double width_ = 0;          // the letter's measure
+  double measure_inset_ = 0;  // the column's width beyond it
   theme::Align align_ = theme::Align::Left;
   std::string date_;
 };

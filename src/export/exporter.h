@@ -84,11 +84,22 @@ struct FormatOptions {
   std::vector<PageLabel> page_labels = {};
 };
 
+/// The pages of one part of a bound application (a letter, the CV, a 자기소개서) in the
+/// document, as the engine laid them out (engine::Rendered::parts).
+struct PartPages {
+  model::Part part = model::Part::Cv;
+  int first_page = 0;  // 0-based
+  int pages = 0;
+};
+
 /// What an exporter is given: the document, the model, or both, as its Needs say (the other
-/// may be null).
+/// may be null), and the parts bound in the document, in order, with their pages (given with
+/// the document; a format that writes a part otherwise than as its pages, as the text format
+/// writes a 자기소개서's answers ready to paste, finds it there).
 struct ExportInput {
   const doc::Document* doc = nullptr;
   const model::CvFile* model = nullptr;
+  std::vector<PartPages> parts = {};
 };
 
 struct Exporter {

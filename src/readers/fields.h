@@ -39,7 +39,6 @@ enum class Shape {
   // A 자기소개서 (self_introduction.cc).
   SelfIntroduction,
   Questions,   // a list of {title, answer, limit}
-  Answer,      // a block of text (blank lines between paragraphs, "- " list lines) or a list of texts
   CountLimit,  // {max, min, unit, newline}
   Count,       // a whole number >= 0
   CountUnit,   // chars, chars_no_spaces, bytes_euc_kr or bytes_utf8
@@ -48,7 +47,7 @@ enum class Shape {
   Letter,
   Recipient,
   Signature,
-  Blocks,        // a letter's body: one text of paragraphs, or a list of them (a nested list a list)
+  Blocks,        // a letter's body, an answer: one text of paragraphs, or a list of them (a nested list a list)
   Parts,         // the documents a build binds: cv, letter, self_introduction
 };
 

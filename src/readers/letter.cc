@@ -7,6 +7,7 @@
 #include <filesystem>
 
 #include "readers/reader.h"
+#include "readers/text_blocks.h"
 
 namespace hanji::readers {
 
@@ -49,76 +50,6 @@ const std::vector<Field>& signature_fields() {
 }
 
 namespace {
-
-bool blank_line(std::string_view line) { return line.find_first_not_of(" \t\r") == std::string_view::npos; }
-
-std::string_view trimmed(std::string_view text) {
-  const size_t begin = text.find_first_not_of(" \t\r");
-  if (begin == std::string_view::npos) return {};
-  const size_t end = text.find_last_not_of(" \t\r");
-  return text.substr(begin, end - begin + 1);
-}
-
-// A body written as one text: paragraphs at blank lines, a line starting with "- " an item of
-// a list (the lines after it, up to the next item or blank line, continue it). Each text
-// points at its own first character in the file.
-std::vector<TextBlock> blocks_of_text(const YamlNode& scalar, Reader& reader) {
-  ScalarLocator locate(reader.source, scalar);
-  std::vector<TextBlock> blocks;
-  const std::string& value = scalar.scalar;
-  bool after_blank = true;
-  for (size_t at = 0; at < value.size();) {
-    size_t end = value.find('\n', at);
-    if (end == std::string::npos) end = value.size();
-    const std::string_view line(value.data() + at, end - at);
-    const size_t line_start = at;
-    at = end + 1;
-    if (blank_line(line)) {
-      after_blank = true;
-      continue;
-    }
-    const size_t indent = line.find_first_not_of(" \t");
-    const std::string_view content = trimmed(line);
-    const bool item = content.starts_with("- ") || content == "-";
-    const size_t text_offset = line_start + indent + (item ? std::min<size_t>(2, content.size()) : 0);
-    const std::string_view text = item ? trimmed(content.substr(std::min<size_t>(2, content.size()))) : content;
-    const bool continues = !after_blank && !blocks.empty() && !blocks.back().items.empty() && !item;
-    after_blank = false;
-    if (continues) {
-      std::string& last = blocks.back().items.back().value;
-      last += ' ';
-      last += text;
-      continue;
-    }
-    const size_t first = text.empty() ? text_offset : value.find_first_not_of(" \t", text_offset);
-    Text made{std::string(text), locate.at(first == std::string::npos ? text_offset : first)};
-    if (item) {
-      if (blocks.empty() || !blocks.back().list) blocks.push_back(TextBlock{{}, true});
-      blocks.back().items.push_back(std::move(made));
-    } else {
-      blocks.push_back(TextBlock{{std::move(made)}, false});
-    }
-  }
-  return blocks;
-}
-
-// A body written as a list: each text a paragraph, each nested list a list.
-std::vector<TextBlock> blocks_of_list(const YamlNode& list, std::string_view key, Reader& reader) {
-  std::vector<TextBlock> blocks;
-  for (const YamlNode& item : list.items) {
-    if (item.is_sequence()) {
-      TextBlock block{{}, true};
-      for (const YamlNode& entry : item.items)
-        if (std::optional<Text> text = reader.text(entry, key); text && !text->empty())
-          block.items.push_back(std::move(*text));
-      if (!block.items.empty()) blocks.push_back(std::move(block));
-      continue;
-    }
-    if (std::optional<Text> text = reader.text(item, key); text && !text->empty())
-      blocks.push_back(TextBlock{{std::move(*text)}, false});
-  }
-  return blocks;
-}
 
 // Keys of `node` not in `fields`: the usual located error with did-you-mean.
 void check_keys(const YamlNode& node, const std::vector<Field>& fields, std::string_view where, Reader& reader) {
@@ -180,11 +111,8 @@ void read_letter(const YamlNode& node, const Span& key_span, Reader& reader, con
     } else if (key == "date") {
       if (!value.is_null()) letter.date = read_date(value, DateField::Date, reader);
     } else if (key == "body") {
-      if (value.is_scalar()) letter.body = blocks_of_text(value, reader);
-      else if (value.is_sequence()) letter.body = blocks_of_list(value, shown, reader);
-      else if (!value.is_null())
-        reader.diags.error(value.span, fmt::format("expected text or a list for 'letter.body', found {}", describe_kind(value)),
-                           {"write 'body: |' and the paragraphs under it, separated by blank lines"});
+      letter.body = read_text_blocks(value, shown, "write 'body: |' and the paragraphs under it, separated by blank lines",
+                                     reader);
     } else if (key == "signature") {
       read_signature(value, reader, base_dir, letter);
     } else if (key == "enclosures") {
@@ -229,8 +157,8 @@ std::optional<Text> resolve_picture(const Text& written, std::string_view key, c
   return Text{resolved.lexically_normal().string(), written.span};
 }
 
-void read_parts(const YamlNode& node, Reader& reader, const std::vector<Part>& present, CvFile& file) {
-  if (node.is_null()) return;
+bool read_parts(const YamlNode& node, Reader& reader, const std::vector<Part>& present, CvFile& file) {
+  if (node.is_null()) return false;
   std::vector<Text> names = reader.text_list(node, "parts", true);
   std::vector<std::string> known;
   for (Part part : {Part::Letter, Part::Cv, Part::SelfIntroduction}) known.emplace_back(part_name(part));
@@ -240,9 +168,11 @@ void read_parts(const YamlNode& node, Reader& reader, const std::vector<Part>& p
     std::optional<Part> part = part_named(name.value);
     if (!part) {
       const std::string guess = closest_match(name.value, known);
+      const bool several = name.value.find_first_of(", ") != std::string::npos;  // --set parts=letter,cv
       reader.diags.error(name.span, fmt::format("'{}' is not a part of an application", excerpt(name.value)),
-                         {guess.empty() ? fmt::format("the parts are {}", quoted_list(known))
-                                        : fmt::format("did you mean '{}'?", guess)});
+                         {several ? "write the parts as a list, each its own item: parts: [letter, cv]"
+                          : guess.empty() ? fmt::format("the parts are {}", quoted_list(known))
+                                          : fmt::format("did you mean '{}'?", guess)});
       failed = true;
     } else if (std::find(present.begin(), present.end(), *part) == present.end()) {
       reader.diags.error(name.span, fmt::format("parts names '{}', which the file does not have", name.value),
@@ -256,9 +186,10 @@ void read_parts(const YamlNode& node, Reader& reader, const std::vector<Part>& p
       parts.push_back(*part);
     }
   }
-  if (failed || parts.empty()) return;
+  if (failed || parts.empty()) return false;
   file.parts = std::move(parts);
   file.parts_span = node.span;
+  return true;
 }
 
 std::vector<Part> present_parts(const CvFile& file, bool has_cv) {

@@ -187,8 +187,9 @@ std::optional<Text> resolve_picture(const Text& written, std::string_view key, c
                                     Reader& reader);
 /// The documents a file has, in the default order: the letter, the CV (when `has_cv`), the 자기소개서.
 std::vector<Part> present_parts(const CvFile& file, bool has_cv);
-/// `parts:` -> file.parts: names of `present` parts, each once; anything else is an error.
-void read_parts(const YamlNode& node, Reader& reader, const std::vector<Part>& present, CvFile& file);
+/// `parts:` -> file.parts: names of `present` parts, each once (one name alone, as `--set
+/// parts=letter` gives it, a list of one); anything else is an error. True when it set file.parts.
+bool read_parts(const YamlNode& node, Reader& reader, const std::vector<Part>& present, CvFile& file);
 
 void read_locale(const YamlNode& node, Reader& reader, Locale& locale);
 /// RenderCV 1's `locale_catalog:`, read as `locale:` with its old key names translated.

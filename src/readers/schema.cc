@@ -228,12 +228,23 @@ class CvSchema {
  private:
   void define(std::string_view name, Json schema) { definitions_.set(std::string(name), std::move(schema)); }
 
-  // A cover letter: its keys, the recipient and signature (a name, or a map), and the body (one
-  // text of paragraphs, or a list of paragraphs whose nested lists are lists).
+  // A cover letter: its keys, the recipient and signature (a name, or a map), its body (blocks)
+  // and the parts of an application.
   void add_letter() {
     define("letter", closed_object(letter_fields()));
     define("recipient", name_or_map(reference_to("text"), closed_object(recipient_fields())));
     define("signature", name_or_map(reference_to("text"), closed_object(signature_fields())));
+    add_text_blocks();
+    Json part = Json::object();
+    part.set("enum", Json::strings({"letter", "cv", "self_introduction"}));
+    Json parts = list_of(std::move(part));
+    parts.set("uniqueItems", Json::boolean(true));
+    define("parts", std::move(parts));
+  }
+
+  // A letter's body and a 자기소개서's answer, read by one reader (text_blocks.h): one text of
+  // paragraphs, or a list of paragraphs whose nested lists are lists.
+  void add_text_blocks() {
     Json blocks = Json::object();
     Json choices = Json::array();
     choices.push(reference_to("text"));
@@ -245,11 +256,6 @@ class CvSchema {
     choices.push(list_of(std::move(item)));
     blocks.set("anyOf", std::move(choices));
     define("blocks", std::move(blocks));
-    Json part = Json::object();
-    part.set("enum", Json::strings({"letter", "cv", "self_introduction"}));
-    Json parts = list_of(std::move(part));
-    parts.set("uniqueItems", Json::boolean(true));
-    define("parts", std::move(parts));
   }
 
   // A text: any scalar (a number is read as written), or one per language, which --lang
@@ -529,11 +535,6 @@ class CvSchema {
       case Shape::Settings: return reference_to("settings");
       case Shape::SelfIntroduction: return closed_object(self_introduction_fields());
       case Shape::Questions: return list_of(closed_object(question_fields()));
-      case Shape::Answer: {
-        Json out = Json::object();
-        out.set("type", Json::strings({"string", "array"}));
-        return out;
-      }
       case Shape::CountLimit: return closed_object(count_limit_fields());
       case Shape::Count: {
         Json out = typed("integer");

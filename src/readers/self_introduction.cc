@@ -6,6 +6,7 @@
 
 #include "readers/fields.h"
 #include "readers/reader.h"
+#include "readers/text_blocks.h"
 
 namespace hanji::readers {
 
@@ -22,7 +23,7 @@ const std::vector<Field>& self_introduction_fields() {
 const std::vector<Field>& question_fields() {
   static const std::vector<Field> kFields = {
       {"title", Shape::Text, "the question as the company words it (성장과정, 지원동기, ...)", true},
-      {"answer", Shape::Answer,
+      {"answer", Shape::Blocks,
        "the answer: paragraphs separated by a blank line, lines that start with \"- \" a list; or a list of "
        "paragraphs (a nested list a list). The CV's inline markup (**bold**, [text](url)) is kept on the page and "
        "removed in what is counted and pasted"},
@@ -45,71 +46,6 @@ const std::vector<Field>& count_limit_fields() {
 }
 
 namespace {
-
-bool blank(std::string_view line) { return line.find_first_not_of(" \t\r") == std::string_view::npos; }
-
-std::string_view trimmed(std::string_view line) {
-  const size_t from = line.find_first_not_of(" \t");
-  if (from == std::string_view::npos) return {};
-  const size_t to = line.find_last_not_of(" \t\r");
-  return line.substr(from, to - from + 1);
-}
-
-// An answer written as one block of text: paragraphs between blank lines, lines that start with
-// "- " items of a list (a following line that does not continues the item). Lines of one
-// paragraph are joined by a space, as Markdown reads a soft break. A literal block (`|`) is
-// located line by line; other scalars at their start.
-std::vector<TextBlock> blocks_of(const YamlNode& node, Reader& reader) {
-  std::vector<TextBlock> blocks;
-  const bool by_line = node.style == ScalarStyle::Literal;
-  bool after_blank = true;
-  std::string_view rest = node.scalar;
-  for (int line_index = 0; !rest.empty() || line_index == 0; ++line_index) {
-    const size_t end = rest.find('\n');
-    std::string_view line = rest.substr(0, end);
-    rest = end == std::string_view::npos ? std::string_view{} : rest.substr(end + 1);
-    if (blank(line)) {
-      after_blank = true;
-      if (rest.empty()) break;
-      continue;
-    }
-    Span at = by_line ? Span{node.span.file, node.span.line + line_index, node.span.col} : node.span;
-    std::string_view text = trimmed(line);
-    const bool item = text.size() >= 2 && text[0] == '-' && (text[1] == ' ' || text[1] == '\t');
-    if (item) {
-      text = trimmed(text.substr(2));
-      if (by_line) at = at.shifted(2);
-      if (after_blank || !blocks.back().list) blocks.push_back(TextBlock{{}, true});
-      if (!reader.count_parts(at)) break;
-      blocks.back().items.push_back(Text{std::string(text), at});
-    } else if (after_blank) {
-      if (!reader.count_parts(at)) break;
-      blocks.push_back(TextBlock{{Text{std::string(text), at}}, false});
-    } else {
-      blocks.back().items.back().value += ' ';
-      blocks.back().items.back().value += text;
-    }
-    after_blank = false;
-    if (rest.empty()) break;
-  }
-  return blocks;
-}
-
-// An answer written as a list: each text a paragraph, each nested list a list.
-std::vector<TextBlock> blocks_of_list(const YamlNode& node, Reader& reader) {
-  std::vector<TextBlock> blocks;
-  for (const YamlNode& item : node.items) {
-    if (!reader.count_parts(item.span)) break;
-    if (item.is_sequence()) {
-      TextBlock list{reader.text_list(item, "answer", false), true};
-      if (!list.items.empty()) blocks.push_back(std::move(list));
-    } else if (reader.text(item, "answer")) {
-      // A text of the list may still hold blank-line paragraphs of its own.
-      for (TextBlock& block : blocks_of(item, reader)) blocks.push_back(std::move(block));
-    }
-  }
-  return blocks;
-}
 
 std::optional<long> read_count(const YamlNode& node, std::string_view key, Reader& reader) {
   if (!node.is_scalar()) {
@@ -204,11 +140,8 @@ std::optional<Question> read_question(const YamlNode& node, size_t number, Reade
     if (key == "title") {
       if (auto title = reader.text(value, "title")) question.title = *title;
     } else if (key == "answer") {
-      if (value.is_scalar()) question.answer = blocks_of(value, reader);
-      else if (value.is_sequence()) question.answer = blocks_of_list(value, reader);
-      else if (!value.is_null())
-        reader.diags.error(value.span, fmt::format("expected text for 'answer', found {}", describe_kind(value)),
-                           {"write 'answer: |' and the answer on the lines below, indented"});
+      question.answer =
+          read_text_blocks(value, "answer", "write 'answer: |' and the answer on the lines below, indented", reader);
     } else if (key == "limit") {
       const size_t errors = reader.diags.error_count();
       question.limit = read_limit(value, reader);

@@ -268,8 +268,10 @@ void read_application_parts(const YamlNode& root, Reader& reader, CvFile& file, 
       file.letter = std::move(letter);
     }
   const std::vector<Part> present = present_parts(file, has_cv);
-  if (const YamlNode* parts = value_of(root, "parts")) read_parts(*parts, reader, present, file);
-  if (!file.parts_span.known()) file.parts = present;
+  // Parts set from the command line (--set parts=letter) have no place in the file: whether
+  // they were read is what counts, not where.
+  const YamlNode* parts = value_of(root, "parts");
+  if (!parts || !read_parts(*parts, reader, present, file)) file.parts = present;
 }
 
 void read_top_level(YamlNode& root, Reader& reader, const ReadOptions& options, CvFile& file) {

@@ -60,24 +60,22 @@ std::string plain_text(const std::vector<TextBlock>& blocks) {
   return out;
 }
 
-bool binds_self_introduction(const model::CvFile* file) {
-  if (!file || !file->self_introduction) return false;
-  const auto& parts = file->parts;
-  return std::find(parts.begin(), parts.end(), model::Part::SelfIntroduction) != parts.end();
+bool binds_self_introduction(const ExportInput& input) {
+  return input.model && input.model->self_introduction &&
+         std::any_of(input.parts.begin(), input.parts.end(),
+                     [](const PartPages& part) { return part.part == model::Part::SelfIntroduction; });
 }
 
-// The document without the 자기소개서's pages, whose answers are written as their paste text
-// instead. Its pages follow the CV's (the engine appends them), and each question has its
-// bookmark: the pages from the first question's on are the 자기소개서's.
-// TODO(issue 32): take the part's pages from the engine's record of the parts once the parts
-// are joined there, instead of from the bookmarks.
-doc::Document without_self_introduction(const doc::Document& doc, const model::SelfIntroduction& si) {
-  doc::Document cv = doc;
-  const std::size_t questions = si.questions.size();
-  if (questions == 0 || cv.bookmarks.size() < questions) return cv;
-  const int first = cv.bookmarks[cv.bookmarks.size() - questions].page;
-  if (first >= 0 && static_cast<std::size_t>(first) < cv.pages.size()) cv.pages.resize(static_cast<std::size_t>(first));
-  return cv;
+// The document with only the pages of `part` (the text is read from the pages' runs, so an
+// element of another part's pages gives nothing).
+doc::Document pages_of(const doc::Document& doc, const PartPages& part) {
+  doc::Document only = doc;
+  const auto count = static_cast<int>(only.pages.size());
+  const int first = std::clamp(part.first_page, 0, count);
+  const int end = std::clamp(part.first_page + part.pages, first, count);
+  only.pages.erase(only.pages.begin() + end, only.pages.end());
+  only.pages.erase(only.pages.begin(), only.pages.begin() + first);
+  return only;
 }
 
 // Each answer ready to paste into the company's form, under its question: the very text
@@ -95,12 +93,20 @@ std::string paste_section(const model::CvFile& file) {
   return out;
 }
 
+// The parts in their order: the letter and the CV as their pages read, the 자기소개서 as its
+// answers ready to paste (its pages, which set the same answers, left out).
 std::optional<std::vector<std::string>> write(const ExportInput& input, const FormatOptions&, Diagnostics&) {
-  if (!binds_self_introduction(input.model)) return std::vector<std::string>{plain_text(read_blocks(*input.doc))};
-  const model::CvFile& file = *input.model;
-  std::string text = plain_text(read_blocks(without_self_introduction(*input.doc, *file.self_introduction)));
-  if (!text.empty()) text += "\n";
-  return std::vector<std::string>{text + paste_section(file)};
+  if (!binds_self_introduction(input)) return std::vector<std::string>{plain_text(read_blocks(*input.doc))};
+  std::string text;
+  for (const PartPages& part : input.parts) {
+    const std::string piece = part.part == model::Part::SelfIntroduction
+                                  ? paste_section(*input.model)
+                                  : plain_text(read_blocks(pages_of(*input.doc, part)));
+    if (piece.empty()) continue;
+    if (!text.empty()) text += "\n";
+    text += piece;
+  }
+  return std::vector<std::string>{text};
 }
 
 }  // namespace
