@@ -197,7 +197,7 @@ TEST(Preview, SendsThePanelsFontsCutDownToItsCharacters) {
   ASSERT_GE(faces.size(), 3u) << state.substr(state.find("\"answers\""), 1500);
 
   // What the panel shows, in each weight, as the state gives it to the page.
-  const std::u32string regular = U"1. 성장과정 · 7 over2. 지원동기 (Why us) · 892 short";
+  const std::u32string regular = U"1. 성장과정 · 7 over2. 지원동기 (Why us) · 892 short…";  // … ends a title cut short
   const std::u32string bold = U"17 / 10 characters (with spaces)8 / 1,000 bytes (EUC-KR)";
   EXPECT_NE(state.find("\"tally\": \"8 / 1,000 bytes (EUC-KR)\""), std::string::npos) << "짧은 답. is 8 bytes in EUC-KR: 2 a syllable";
   EXPECT_NE(state.find("\"note\": \" · 892 short\""), std::string::npos);

@@ -213,7 +213,9 @@ std::vector<PanelFace> panel_faces(const std::vector<PanelAnswer>& answers, cons
                                    text::FontService& service, Diagnostics& diags) {
   std::vector<PanelFace> faces;
   if (answers.empty()) return faces;
-  std::string regular, bold;  // the panel's text in each weight (the tally is bold)
+  // The panel's text in each weight (the tally is bold), and the ellipsis that ends a title
+  // too long for its line.
+  std::string regular = "…", bold;
   for (const PanelAnswer& a : answers) {
     regular += a.heading + a.note;
     bold += a.tally;
