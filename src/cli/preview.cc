@@ -126,7 +126,6 @@ std::string with_commas(std::size_t n) {
 // it shows them: the font sent with them is cut down to their characters.
 Json answers_json(const model::CvFile& file) {
   Json answers = Json::array();
-  if (!file.self_introduction) return answers;
   for (const PanelAnswer& shown : panel_answers(file)) {
     Json answer = Json::object();
     answer.set("number", Json::number(static_cast<double>(shown.number)));
@@ -172,7 +171,7 @@ void add_panel_faces(const std::vector<std::string>& files, const std::string& t
         fonts.text_web_font(font, std::vector<char32_t>(left.begin(), left.end()), diags);
     if (!web || web->woff.empty()) continue;
     std::erase_if(left, [&](char32_t c) { return std::binary_search(web->characters.begin(), web->characters.end(), c); });
-    out.push_back({fmt::format("hanji-panel-{}", i), weight, "data:font/woff;base64," + base64(web->woff)});
+    out.push_back({fmt::format("hanji-panel-{}", i), weight, "data:font/woff;base64," + base64(web->woff), i});
   }
 }
 
@@ -222,6 +221,8 @@ std::vector<PanelFace> panel_faces(const std::vector<PanelAnswer>& answers, cons
   }
   add_panel_faces(panel_face_files(fonts, false), regular, 400, service, faces, diags);
   add_panel_faces(panel_face_files(fonts, true), bold, 700, service, faces, diags);
+  // Family by family, as the page lists them: the bold text looks in the Latin family first too.
+  std::stable_sort(faces.begin(), faces.end(), [](const PanelFace& a, const PanelFace& b) { return a.slot < b.slot; });
   return faces;
 }
 

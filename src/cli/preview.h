@@ -50,6 +50,7 @@ struct PanelFace {
   std::string family;
   int weight = 400;
   std::string src;  // data:font/woff;base64,...
+  std::size_t slot = 0;  // its family's place in the panel's font-family list
 };
 
 /// The faces that draw `answers` as the panel shows them, from the layout's own fonts (its
@@ -92,7 +93,8 @@ class Preview {
   /// One line on the last build: its time, pages and messages, as `hanji watch` prints.
   std::string summary() const;
   /// The state as JSON: version, ok, ms, the pages as SVG with their sizes, messages, the
-  /// choices in force and offered, whether an editor is set.
+  /// choices in force and offered, whether an editor is set, a 자기소개서's answers as the
+  /// count panel shows them and the faces it draws them with (panel_fonts).
   std::string state_json() const;
   /// The first version after `seen` with its state_json(), waiting up to `wait_ms` for one;
   /// nullopt when none came.
