@@ -13,7 +13,9 @@
 #include <chrono>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <regex>
+#include <set>
 #include <sstream>
 #include <thread>
 
@@ -22,8 +24,10 @@
 #include "core/core.h"
 #include "export/registry.h"
 #include "running_hanji.h"
+#include "text/font_service.h"
 #include "theme/theme.h"
 #include "repo_data.h"
+#include "woff_reader.h"
 
 namespace hanji::cli {
 namespace {
@@ -137,6 +141,109 @@ TEST(Preview, ShowsEachAnswersCountAndRendersOneOverItsLimit) {
   write(dir / "cv.yaml", kCv);
   f.preview.rebuild();
   EXPECT_NE(f.preview.state_json().find("\"answers\": []"), std::string::npos);
+}
+
+std::string from_base64(std::string_view text) {
+  constexpr std::string_view kDigits = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+  std::string out;
+  uint32_t bits = 0;
+  int held = 0;
+  for (char c : text) {
+    if (c == '=') break;
+    const std::size_t digit = kDigits.find(c);
+    if (digit == std::string_view::npos) return {};
+    bits = bits << 6 | static_cast<uint32_t>(digit);
+    held += 6;
+    if (held >= 8) {
+      held -= 8;
+      out += static_cast<char>(bits >> held & 0xFF);
+    }
+  }
+  return out;
+}
+
+struct SentFace {
+  std::string family;
+  int weight = 0;
+  std::string woff;
+};
+
+std::vector<SentFace> panel_fonts_of(const std::string& state) {
+  std::vector<SentFace> faces;
+  const std::regex face(R"re(\{\s*"family": "([^"]+)",\s*"weight": (\d+),\s*"src": "data:font/woff;base64,([A-Za-z0-9+/=]*)"\s*\})re");
+  const std::size_t at = state.find("\"panel_fonts\": [");
+  if (at == std::string::npos) return faces;
+  const std::string list = state.substr(at, state.find(']', at) - at);
+  for (auto m = std::sregex_iterator(list.begin(), list.end(), face); m != std::sregex_iterator(); ++m)
+    faces.push_back({(*m)[1], std::stoi((*m)[2]), from_base64((*m)[3].str())});
+  return faces;
+}
+
+// The panel draws its text with the layout's own fonts, sent with the counts: each face a WOFF
+// that unwraps as the spec says and reads as a font, whose cmap has every character of the
+// titles (in the regular faces) and of the counts (in the bold ones), and no character the
+// panel does not show. A build that changes nothing makes no font again.
+TEST(Preview, SendsThePanelsFontsCutDownToItsCharacters) {
+  const fs::path dir = scratch("panel-fonts");
+  write(dir / "cv.yaml", "cv:\n  name: 김서연\nlocale: korean\nself_introduction:\n  questions:\n"
+                         "    - title: 성장과정\n      limit: {max: 10}\n      answer: 열두 글자가 넘는 긴 답입니다.\n"
+                         "    - title: 지원동기 (Why us)\n      limit: {max: 1000, min: 900, unit: bytes_euc_kr}\n"
+                         "      answer: 짧은 답.\n");
+  PreviewFixture f(dir / "cv.yaml");
+  f.options.command = "serve";
+  f.preview.rebuild();
+  const std::string state = f.preview.state_json();
+  const std::vector<SentFace> faces = panel_fonts_of(state);
+  ASSERT_GE(faces.size(), 3u) << state.substr(state.find("\"answers\""), 1500);
+
+  // What the panel shows, in each weight, as the state gives it to the page.
+  const std::u32string regular = U"1. 성장과정 · 7 over2. 지원동기 (Why us) · 892 short…";  // … ends a title cut short
+  const std::u32string bold = U"17 / 10 characters (with spaces)8 / 1,000 bytes (EUC-KR)";
+  EXPECT_NE(state.find("\"tally\": \"8 / 1,000 bytes (EUC-KR)\""), std::string::npos) << "짧은 답. is 8 bytes in EUC-KR: 2 a syllable";
+  EXPECT_NE(state.find("\"note\": \" · 892 short\""), std::string::npos);
+  EXPECT_NE(state.find("\"heading\": \"2. 지원동기 (Why us)\""), std::string::npos);
+
+  text::FontService service;
+  std::set<std::string> families;
+  std::map<int, std::set<char32_t>> covered;  // by weight
+  for (std::size_t i = 0; i < faces.size(); ++i) {
+    const SentFace& face = faces[i];
+    EXPECT_EQ(face.family.rfind("hanji-panel-", 0), 0u) << face.family;
+    EXPECT_TRUE(face.weight == 400 || face.weight == 700) << face.weight;
+    families.insert(face.family);
+    const std::string sfnt = text::unwrap_woff(face.woff);
+    ASSERT_FALSE(sfnt.empty()) << face.family;
+    const std::string file = (dir / ("face-" + std::to_string(i) + ".ttf")).string();
+    write(file, sfnt);
+    // Read back as a font; its cmap asked for every character there is to ask for.
+    std::u32string everything = regular + bold + U"가나다QZj";
+    Diagnostics diags;
+    const std::optional<text::TextWebFont> read =
+        service.text_web_font({file, "", 1000, {}}, std::vector<char32_t>(everything.begin(), everything.end()), diags);
+    ASSERT_TRUE(read) << test::dump(diags);
+    EXPECT_FALSE(read->characters.empty()) << face.family;
+    for (char32_t c : read->characters) covered[face.weight].insert(c);
+  }
+  EXPECT_GE(families.size(), 2u) << "the Latin face and the Hangul face";
+  for (char32_t c : regular) EXPECT_TRUE(covered[400].contains(c)) << "regular lacks U+" << std::hex << static_cast<uint32_t>(c);
+  for (char32_t c : bold) EXPECT_TRUE(covered[700].contains(c)) << "bold lacks U+" << std::hex << static_cast<uint32_t>(c);
+  for (char32_t c : std::u32string(U"가나다QZj")) {
+    EXPECT_FALSE(covered[400].contains(c)) << "a character the panel does not show: U+" << std::hex << static_cast<uint32_t>(c);
+    EXPECT_FALSE(covered[700].contains(c)) << "a character the panel does not show: U+" << std::hex << static_cast<uint32_t>(c);
+  }
+
+  // Built again unchanged: the same fonts, none made again.
+  const std::size_t made = f.engine.fonts().stats().text_web_fonts.misses;
+  f.preview.rebuild();
+  const std::vector<SentFace> again = panel_fonts_of(f.preview.state_json());
+  ASSERT_EQ(again.size(), faces.size());
+  for (std::size_t i = 0; i < faces.size(); ++i) EXPECT_EQ(again[i].woff, faces[i].woff) << i;
+  EXPECT_EQ(f.engine.fonts().stats().text_web_fonts.misses, made);
+
+  // No 자기소개서: no panel, no fonts.
+  write(dir / "cv.yaml", kCv);
+  f.preview.rebuild();
+  EXPECT_NE(f.preview.state_json().find("\"panel_fonts\": []"), std::string::npos);
 }
 
 TEST(Preview, AnErrorKeepsTheLastGoodPagesAndSaysWhere) {

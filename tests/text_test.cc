@@ -20,6 +20,7 @@
 #include "text/bidi.h"
 #include "text/itemize.h"  // private: the font family of each char
 #include "repo_data.h"
+#include "woff_reader.h"
 
 namespace hanji::text {
 namespace {
@@ -2001,70 +2002,6 @@ TEST_F(TextTest, AShortBracketedGroupStaysOnOneLine) {
 
 // ---- web fonts ----------------------------------------------------------------------------
 
-uint32_t be16(std::string_view data, std::size_t at) {
-  return static_cast<uint32_t>(static_cast<unsigned char>(data[at])) << 8 | static_cast<unsigned char>(data[at + 1]);
-}
-uint32_t be32(std::string_view data, std::size_t at) { return be16(data, at) << 16 | be16(data, at + 2); }
-
-// The sfnt a WOFF 1.0 file holds, as a browser's decoder rebuilds it, after checking what the
-// spec requires of the WOFF: its signature, its length, each table within it, on a 4-byte
-// boundary, compressed only when that made it smaller, inflating to its original length and
-// checksum, tables in tag order, and totalSfntSize the size of the sfnt rebuilt.
-std::string unwrap_woff(const std::string& woff) {
-  EXPECT_GE(woff.size(), 44u);
-  if (woff.size() < 44) return {};
-  EXPECT_EQ(woff.substr(0, 4), "wOFF");
-  EXPECT_EQ(be32(woff, 8), woff.size()) << "length";
-  EXPECT_EQ(be16(woff, 14), 0u) << "reserved";
-  for (std::size_t at : {24, 28, 32, 36, 40}) EXPECT_EQ(be32(woff, at), 0u) << "no metadata, no private block";
-  const std::size_t count = be16(woff, 12);
-  Sfnt sfnt;
-  sfnt.version = be32(woff, 4);
-  std::vector<std::string> tables(count);
-  std::unique_ptr<libdeflate_decompressor, void (*)(libdeflate_decompressor*)> inflater(
-      libdeflate_alloc_decompressor(), libdeflate_free_decompressor);
-  std::size_t end_of_last = 44 + 20 * count;
-  for (std::size_t i = 0; i < count; ++i) {
-    const std::size_t record = 44 + 20 * i;
-    const std::string tag = woff.substr(record, 4);
-    const std::size_t offset = be32(woff, record + 4), stored = be32(woff, record + 8), length = be32(woff, record + 12);
-    EXPECT_EQ(offset % 4, 0u) << tag;
-    EXPECT_GE(offset, end_of_last) << tag << ": tables overlap";
-    EXPECT_LE(offset + stored, woff.size()) << tag;
-    EXPECT_LE(stored, length) << tag;
-    if (offset + stored > woff.size()) return {};
-    end_of_last = offset + stored;
-    if (i > 0) {
-      EXPECT_LT(woff.substr(record - 20, 4), tag) << "tables in tag order";
-    }
-    if (stored == length) {
-      tables[i] = woff.substr(offset, length);
-    } else {
-      tables[i].resize(length);
-      std::size_t inflated = 0;
-      EXPECT_EQ(libdeflate_zlib_decompress(inflater.get(), woff.data() + offset, stored, tables[i].data(), length, &inflated),
-                LIBDEFLATE_SUCCESS) << tag;
-      EXPECT_EQ(inflated, length) << tag;
-    }
-    std::string counted = tables[i];
-    if (tag == "head") counted.replace(8, 4, 4, '\0');  // checkSumAdjustment counts as 0
-    EXPECT_EQ(sfnt_checksum(counted), be32(woff, record + 16)) << tag << ": origChecksum";
-    sfnt.tables.push_back({tag, tables[i]});
-  }
-  EXPECT_EQ(woff.size() % 4, 0u) << "the last table padded too";
-  const std::string rebuilt = write_sfnt(sfnt);
-  EXPECT_EQ(be32(woff, 16), rebuilt.size()) << "totalSfntSize";
-  EXPECT_EQ(sfnt_checksum(rebuilt), 0xB1B0AFBAu) << "head.checkSumAdjustment";
-  return rebuilt;
-}
-
-std::set<std::string> tags_of(const std::string& sfnt) {
-  std::set<std::string> tags;
-  if (std::optional<Sfnt> read = read_sfnt(sfnt))
-    for (const SfntTable& table : read->tables) tags.insert(table.tag);
-  return tags;
-}
-
 // A web font's characters, looked up in its cmap by HarfBuzz, each draw the outline (and
 // advance) of the original glyph they stand for.
 void expect_characters_draw_their_glyphs(const FontInfo& original, const WebFont& web, const std::string& name) {
@@ -2135,6 +2072,99 @@ TEST(WebFont, EachPrivateUseCharacterDrawsItsGlyphAndNothingShapesIt) {
   EXPECT_FALSE(diags.has_errors());
   doc::FontInfo missing{"/nonexistent/font.ttf", "Missing", 1000, {}};
   EXPECT_FALSE(outlines.web_font(missing, {5}, diags));
+  EXPECT_EQ(diags.error_count(), 1);
+}
+
+// A web font for a page's own text (the preview's count panel): each character asked for that
+// the font has maps, through the subset's cmap, to a glyph drawing what the original's glyph
+// for it draws, with its advance; a character the font lacks is left out, for the page's next
+// font; no layout tables, no hinting.
+void expect_text_characters_draw(const FontInfo& original, const TextWebFont& web, const std::string& name) {
+  const std::string sfnt = unwrap_woff(web.woff);
+  const std::string file = ::testing::TempDir() + "/" + name + ".ttf";
+  std::ofstream(file, std::ios::binary) << sfnt;
+  hb_blob_t* blob = hb_blob_create(sfnt.data(), static_cast<unsigned>(sfnt.size()), HB_MEMORY_MODE_READONLY, nullptr, nullptr);
+  hb_face_t* face = hb_face_create(blob, 0);
+  hb_font_t* subset = hb_font_create(face);
+  hb_blob_t* original_blob = hb_blob_create_from_file(original.path.c_str());
+  hb_face_t* original_face = hb_face_create(original_blob, 0);
+  hb_font_t* original_font = hb_font_create(original_face);
+  GlyphOutlines outlines;
+  const FontInfo subset_info{file, name, original.units_per_em, {}};
+  Diagnostics diags;
+  for (char32_t c : web.characters) {
+    hb_codepoint_t glyph = 0, old_glyph = 0;
+    ASSERT_TRUE(hb_font_get_nominal_glyph(original_font, c, &old_glyph));
+    ASSERT_TRUE(hb_font_get_nominal_glyph(subset, c, &glyph)) << std::hex << static_cast<uint32_t>(c);
+    EXPECT_NE(glyph, 0u);
+    EXPECT_EQ(outlines.path(subset_info, glyph, diags), outlines.path(original, old_glyph, diags)) << static_cast<uint32_t>(c);
+    EXPECT_EQ(hb_font_get_glyph_h_advance(subset, glyph), hb_font_get_glyph_h_advance(original_font, old_glyph));
+  }
+  EXPECT_FALSE(diags.has_errors());
+  const std::set<std::string> tags = tags_of(sfnt);
+  for (const char* left_out : {"GSUB", "GPOS", "GDEF", "kern", "fpgm", "prep", "cvt "}) EXPECT_FALSE(tags.contains(left_out)) << left_out;
+  hb_font_destroy(original_font);
+  hb_face_destroy(original_face);
+  hb_blob_destroy(original_blob);
+  hb_font_destroy(subset);
+  hb_face_destroy(face);
+  hb_blob_destroy(blob);
+}
+
+// Counted in the subset's own cmap: how many characters of `text` it maps to a glyph.
+std::size_t characters_mapped(const TextWebFont& web, const std::u32string& text) {
+  const std::string sfnt = unwrap_woff(web.woff);
+  hb_blob_t* blob = hb_blob_create(sfnt.data(), static_cast<unsigned>(sfnt.size()), HB_MEMORY_MODE_READONLY, nullptr, nullptr);
+  hb_face_t* face = hb_face_create(blob, 0);
+  hb_font_t* font = hb_font_create(face);
+  std::size_t mapped = 0;
+  for (char32_t c : text) {
+    hb_codepoint_t glyph = 0;
+    if (hb_font_get_nominal_glyph(font, c, &glyph) && glyph != 0) ++mapped;
+  }
+  hb_font_destroy(font);
+  hb_face_destroy(face);
+  hb_blob_destroy(blob);
+  return mapped;
+}
+
+TEST(TextWebFont, EachCharacterTheFontHasDrawsItsOwnGlyph) {
+  const FontInfo lato{font_path("Lato-Regular.ttf"), "Lato-Regular", 2000, {}};
+  const FontInfo myeongjo{font_path("NanumMyeongjo.ttf"), "NanumMyeongjo", 1000, {}};
+  FontService service;
+  Diagnostics diags;
+  const std::u32string asked = U"1. 성장과정 · 17 over";
+  const std::vector<char32_t> characters(asked.begin(), asked.end());
+  const std::optional<TextWebFont> latin = service.text_web_font(lato, characters, diags);
+  ASSERT_TRUE(latin) << diags.all().size();
+  // Lato has the Latin, the digits, the space and the middle dot; no Hangul.
+  EXPECT_EQ(latin->characters, (std::vector<char32_t>{U' ', U'.', U'1', U'7', U'e', U'o', U'r', U'v', U'\u00B7'}));
+  expect_text_characters_draw(lato, *latin, "lato-text");
+  EXPECT_EQ(characters_mapped(*latin, U"성장과정"), 0u);
+  EXPECT_EQ(characters_mapped(*latin, U"1. 17 over"), 10u);
+
+  const std::optional<TextWebFont> hangul = service.text_web_font(myeongjo, {U'정', U'성', U'장', U'과', U'성'}, diags);
+  ASSERT_TRUE(hangul);
+  EXPECT_EQ(hangul->characters, (std::vector<char32_t>{U'과', U'성', U'장', U'정'}));
+  expect_text_characters_draw(myeongjo, *hangul, "myeongjo-text");
+  EXPECT_EQ(characters_mapped(*hangul, U"성장과정"), 4u);
+  EXPECT_EQ(characters_mapped(*hangul, U"지원"), 0u) << "only the characters asked for";
+
+  // Made once for a set of characters, in whatever order and repeats they are asked for; the
+  // same bytes from a fresh service.
+  const std::u32string again = U"revo71 ·. 성";
+  EXPECT_EQ(service.text_web_font(lato, std::vector<char32_t>(again.begin(), again.end()), diags)->woff, latin->woff);
+  EXPECT_EQ(service.stats().text_web_fonts.misses, 2u);
+  FontService fresh;
+  EXPECT_EQ(fresh.text_web_font(lato, characters, diags)->woff, latin->woff);
+  // None of them in the font: no font.
+  const std::optional<TextWebFont> none = service.text_web_font(lato, {U'성'}, diags);
+  ASSERT_TRUE(none);
+  EXPECT_TRUE(none->woff.empty());
+  EXPECT_TRUE(none->characters.empty());
+  EXPECT_FALSE(diags.has_errors());
+  const FontInfo missing{"/nonexistent/font.ttf", "Missing", 1000, {}};
+  EXPECT_FALSE(service.text_web_font(missing, characters, diags));
   EXPECT_EQ(diags.error_count(), 1);
 }
 

@@ -110,33 +110,72 @@ Json message_json(const Diagnostic& d, const std::string& folder) {
   return m;
 }
 
-/// a, b, ..., z, ba, bb, ...: a short id prefix for page `index`.
+/// `n` with a comma between thousands: 1,234 (as the panel shows counts).
+std::string with_commas(std::size_t n) {
+  std::string digits = std::to_string(n), out;
+  for (std::size_t i = 0; i < digits.size(); ++i) {
+    if (i > 0 && (digits.size() - i) % 3 == 0) out += ',';
+    out += digits[i];
+  }
+  return out;
+}
+
 // Each 자기소개서 answer's count against its limit, for the preview's panel: what `hanji count`
 // prints, counted from the pasteable text of the build shown (an answer over its limit still
-// renders in the preview, and shows red there).
+// renders in the preview, and shows red there). With the numbers, the panel's three lines as
+// it shows them: the font sent with them is cut down to their characters.
 Json answers_json(const model::CvFile& file) {
   Json answers = Json::array();
-  if (!file.self_introduction) return answers;
-  int number = 0;
-  for (const model::Question& question : file.self_introduction->questions) {
-    ++number;
+  for (const PanelAnswer& shown : panel_answers(file)) {
     Json answer = Json::object();
-    answer.set("number", Json::number(number));
-    answer.set("title", question.title.value);
-    const model::CountLimit limit = question.limit.value_or(model::CountLimit{});
-    const count::Counts counted = count::counts(count::paste_text(question), limit.newline);
-    const count::LimitCheck check = count::check_limit(counted, limit);
-    answer.set("count", Json::number(static_cast<double>(check.count)));
-    answer.set("unit", std::string(count::unit_words(limit.unit)));
-    if (limit.max) answer.set("max", Json::number(static_cast<double>(*limit.max)));
-    if (limit.min) answer.set("min", Json::number(static_cast<double>(*limit.min)));
-    answer.set("over", Json::number(static_cast<double>(check.over)));
-    answer.set("under", Json::number(static_cast<double>(check.under)));
+    answer.set("number", Json::number(static_cast<double>(shown.number)));
+    answer.set("title", shown.title);
+    answer.set("count", Json::number(static_cast<double>(shown.check.count)));
+    answer.set("unit", shown.unit);
+    if (shown.limit.max) answer.set("max", Json::number(static_cast<double>(*shown.limit.max)));
+    if (shown.limit.min) answer.set("min", Json::number(static_cast<double>(*shown.limit.min)));
+    answer.set("over", Json::number(static_cast<double>(shown.check.over)));
+    answer.set("under", Json::number(static_cast<double>(shown.check.under)));
+    answer.set("heading", shown.heading);
+    answer.set("tally", shown.tally);
+    answer.set("note", shown.note);
     answers.push(std::move(answer));
   }
   return answers;
 }
 
+// The panel's faces, in the order the page lists their families: the body's Latin face, its
+// Hangul face, the layout's fallbacks, hanji's faces for other scripts (Hebrew, Arabic); each
+// in the weight asked for (a layout without a bold face: its regular one).
+std::vector<std::string> panel_face_files(const theme::Fonts& fonts, bool bold) {
+  std::vector<std::string> files;
+  const auto face = [&](const theme::FontFaces& faces) { return bold && !faces.bold.empty() ? faces.bold : faces.regular; };
+  files.push_back(face(fonts.latin));
+  files.push_back(face(fonts.hangul));
+  for (const std::string& fallback : fonts.fallback) files.push_back(fallback);
+  for (const theme::FontFaces& script : fonts.scripts) files.push_back(face(script));
+  std::erase_if(files, [](const std::string& f) { return f.empty(); });
+  return files;
+}
+
+// Each face of `files` cut down to the characters of `text` no face before it has: the panel's
+// text drawn with the layout's own fonts, on a machine with no font for its script.
+void add_panel_faces(const std::vector<std::string>& files, const std::string& text, int weight,
+                     text::FontService& fonts, std::vector<PanelFace>& out, Diagnostics& diags) {
+  std::u32string left = utf8_decode(text);
+  std::sort(left.begin(), left.end());
+  left.erase(std::unique(left.begin(), left.end()), left.end());
+  for (std::size_t i = 0; i < files.size() && !left.empty(); ++i) {
+    const doc::FontInfo font{files[i], "", 1000, {}};
+    std::optional<text::TextWebFont> web =
+        fonts.text_web_font(font, std::vector<char32_t>(left.begin(), left.end()), diags);
+    if (!web || web->woff.empty()) continue;
+    std::erase_if(left, [&](char32_t c) { return std::binary_search(web->characters.begin(), web->characters.end(), c); });
+    out.push_back({fmt::format("hanji-panel-{}", i), weight, "data:font/woff;base64," + base64(web->woff), i});
+  }
+}
+
+/// a, b, ..., z, ba, bb, ...: a short id prefix for page `index`.
 std::string page_letters(std::size_t index) {
   std::string letters;
   do {
@@ -147,6 +186,45 @@ std::string page_letters(std::size_t index) {
 }
 
 }  // namespace
+
+std::vector<PanelAnswer> panel_answers(const model::CvFile& file) {
+  std::vector<PanelAnswer> out;
+  if (!file.self_introduction) return out;
+  for (const model::Question& question : file.self_introduction->questions) {
+    PanelAnswer shown;
+    shown.number = out.size() + 1;
+    shown.title = question.title.value;
+    shown.limit = question.limit.value_or(model::CountLimit{});
+    const count::Counts counted = count::counts(count::paste_text(question), shown.limit.newline);
+    shown.check = count::check_limit(counted, shown.limit);
+    shown.unit = std::string(count::unit_words(shown.limit.unit));
+    shown.heading = fmt::format("{}. {}", shown.number, shown.title);
+    shown.tally = with_commas(static_cast<std::size_t>(shown.check.count)) +
+                  (shown.limit.max ? " / " + with_commas(static_cast<std::size_t>(*shown.limit.max)) : "") + " " + shown.unit;
+    if (shown.check.over > 0) shown.note = fmt::format(" · {} over", with_commas(static_cast<std::size_t>(shown.check.over)));
+    else if (shown.check.under > 0) shown.note = fmt::format(" · {} short", with_commas(static_cast<std::size_t>(shown.check.under)));
+    out.push_back(std::move(shown));
+  }
+  return out;
+}
+
+std::vector<PanelFace> panel_faces(const std::vector<PanelAnswer>& answers, const theme::Fonts& fonts,
+                                   text::FontService& service, Diagnostics& diags) {
+  std::vector<PanelFace> faces;
+  if (answers.empty()) return faces;
+  // The panel's text in each weight (the tally is bold), and the ellipsis that ends a title
+  // too long for its line.
+  std::string regular = "…", bold;
+  for (const PanelAnswer& a : answers) {
+    regular += a.heading + a.note;
+    bold += a.tally;
+  }
+  add_panel_faces(panel_face_files(fonts, false), regular, 400, service, faces, diags);
+  add_panel_faces(panel_face_files(fonts, true), bold, 700, service, faces, diags);
+  // Family by family, as the page lists them: the bold text looks in the Latin family first too.
+  std::stable_sort(faces.begin(), faces.end(), [](const PanelFace& a, const PanelFace& b) { return a.slot < b.slot; });
+  return faces;
+}
 
 std::optional<std::vector<std::string>> parse_editor_command(const std::string& command, std::string& error) {
   std::optional<std::vector<std::string>> words = split_command(command);
@@ -254,6 +332,9 @@ std::uint64_t Preview::rebuild() {
     }
     if (!diags.has_errors()) pages = std::move(drawn);
   }
+  std::vector<PanelFace> faces;
+  if (rendered && !diags.has_errors())
+    faces = panel_faces(panel_answers(rendered->file), rendered->theme.fonts, engine_.fonts(), diags);
   const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started).count();
   const bool ok = rendered && !diags.has_errors();
   print_diagnostics(diags, run_.opt.quiet, run_.err, run_.opt.verbose, run_.said);
@@ -283,6 +364,7 @@ std::uint64_t Preview::rebuild() {
     shown_version_ = version_;
     shown_layout_ = std::move(layout_name);
     pages_ = std::move(pages);
+    panel_faces_ = std::move(faces);
     pictures_ = std::move(pictures);
     sources_ = std::move(sources);
   }
@@ -338,6 +420,15 @@ std::string Preview::state_json_locked() const {
   for (const Diagnostic& d : messages_) messages.push(message_json(d, folder_));
   state.set("messages", std::move(messages));
   state.set("answers", shown_ ? answers_json(shown_->file) : Json::array());
+  Json faces = Json::array();
+  for (const PanelFace& face : panel_faces_) {
+    Json f = Json::object();
+    f.set("family", face.family);
+    f.set("weight", Json::number(face.weight));
+    f.set("src", face.src);
+    faces.push(std::move(f));
+  }
+  state.set("panel_fonts", std::move(faces));
   Json chosen = Json::object();
   chosen.set("layout", choice_.layout.empty() ? shown_layout_ : choice_.layout);
   chosen.set("paper", choice_.paper);

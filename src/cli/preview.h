@@ -17,8 +17,10 @@
 #include "cli/commands.h"
 #include "cli/file_watch.h"
 #include "core/json.h"
+#include "count/count.h"
 #include "export/exporter.h"
 #include "text/font_service.h"
+#include "theme/theme.h"
 
 namespace hanji::cli {
 
@@ -26,6 +28,37 @@ namespace hanji::cli {
 struct PreviewChoice {
   std::string layout, paper, language;
 };
+
+/// One 자기소개서 answer in the preview's count panel: its count against its limit, and the
+/// panel's three lines as the page shows them ("1. 성장과정"; "507 / 700 characters (with
+/// spaces)", in bold; " · 7 over" or " · 12 short" or nothing).
+struct PanelAnswer {
+  std::size_t number = 0;
+  std::string title;
+  model::CountLimit limit;
+  count::LimitCheck check;
+  std::string unit;
+  std::string heading, tally, note;
+};
+
+/// Each answer of `file`'s 자기소개서 (none without one), counted as `hanji count` counts it.
+std::vector<PanelAnswer> panel_answers(const model::CvFile& file);
+
+/// A face the panel's text is drawn with: a web font (a data: URL, as the page's policy lets
+/// fonts in) of family `family` at `weight`.
+struct PanelFace {
+  std::string family;
+  int weight = 400;
+  std::string src;  // data:font/woff;base64,...
+  std::size_t slot = 0;  // its family's place in the panel's font-family list
+};
+
+/// The faces that draw `answers` as the panel shows them, from the layout's own fonts (its
+/// body's Latin and Hangul faces first, regular and bold), each cut down to the characters it
+/// draws: the panel needs no font of the viewer's system. Listed family by family in the
+/// order the page names them; none for no answers.
+std::vector<PanelFace> panel_faces(const std::vector<PanelAnswer>& answers, const theme::Fonts& fonts,
+                                   text::FontService& service, Diagnostics& diags);
 
 /// An editor command template split into its arguments, `{file}`, `{line}` and `{col}` kept
 /// for replacing: "code -g {file}:{line}:{col}". nullopt (with `error`) when it cannot be
@@ -60,7 +93,8 @@ class Preview {
   /// One line on the last build: its time, pages and messages, as `hanji watch` prints.
   std::string summary() const;
   /// The state as JSON: version, ok, ms, the pages as SVG with their sizes, messages, the
-  /// choices in force and offered, whether an editor is set.
+  /// choices in force and offered, whether an editor is set, a 자기소개서's answers as the
+  /// count panel shows them and the faces it draws them with (panel_fonts).
   std::string state_json() const;
   /// The first version after `seen` with its state_json(), waiting up to `wait_ms` for one;
   /// nullopt when none came.
@@ -101,6 +135,7 @@ class Preview {
   std::uint64_t shown_version_ = 0;         // its version
   std::string shown_layout_;                // the layout it was set in
   std::vector<std::string> pages_;           // its pages as SVG
+  std::vector<PanelFace> panel_faces_;       // the faces its count panel is drawn with
   std::vector<std::string> pictures_;        // files its pages show, by index
   std::vector<std::pair<std::string, std::string>> sources_;  // name in the pages -> file
   std::vector<Diagnostic> messages_;

@@ -56,4 +56,12 @@ std::vector<uint32_t> inked_glyphs(hb_font_t* font, std::vector<uint32_t> glyph_
 std::optional<WebFont> make_web_font(hb_face_t* face, const FontInfo& font, const std::vector<uint32_t>& glyph_ids,
                                      Diagnostics& diags);
 
+/// Those of `characters` that `font`'s cmap maps to a glyph, sorted, once each.
+std::vector<char32_t> characters_in(hb_font_t* font, std::vector<char32_t> characters);
+
+/// The text web font of a face already open (`hb_font` over it) for `characters` (as
+/// characters_in gives them).
+std::optional<TextWebFont> make_text_web_font(hb_face_t* face, hb_font_t* hb_font, const FontInfo& font,
+                                              const std::vector<char32_t>& characters, Diagnostics& diags);
+
 }  // namespace hanji::text::detail

@@ -14,6 +14,7 @@ constexpr std::size_t kKeptFaces = 32;
 constexpr std::size_t kKeptSubsets = 16;
 constexpr std::size_t kKeptOutlines = 16384;
 constexpr std::size_t kKeptWebFonts = 64;
+constexpr std::size_t kKeptTextWebFonts = 16;  // a preview's panel: a face or two per weight
 
 std::atomic<std::uint64_t> next_serial{1};
 
@@ -33,6 +34,16 @@ void say_unreadable(const FontInfo& font, const std::string& error, Diagnostics&
   diags.error(font.where(), "cannot read font '" + font.path + "': " + error, {"check the font path in the layout"});
 }
 
+// True (and said) when a table a subset is made of runs past the file's end: HarfBuzz would
+// subset a cut file as if its missing glyphs were empty.
+bool cut_short(const detail::OpenedFont& opened, const FontInfo& font, Diagnostics& diags) {
+  const std::string table = detail::truncated_table(opened.blob.get());
+  if (table.empty()) return false;
+  diags.error(font.where(), "font file '" + font.path + "' is cut short: its " + table + " runs past the end",
+              detail::damaged_font_hints(font));
+  return true;
+}
+
 }  // namespace
 
 struct FontService::Impl {
@@ -40,6 +51,7 @@ struct FontService::Impl {
   Memo<std::string, FontSubset> subsets{kKeptSubsets};                            // by glyphs_key()
   Memo<std::uint64_t, std::string> outlines{kKeptOutlines};  // by serial << 32 | glyph id
   Memo<std::string, WebFont> web_fonts{kKeptWebFonts};       // by glyphs_key() of the inked glyphs
+  Memo<std::string, TextWebFont> text_web_fonts{kKeptTextWebFonts};  // by glyphs_key() of the characters it has
 };
 
 FontService::FontService() : impl_(std::make_unique<Impl>()) {}
@@ -107,19 +119,34 @@ std::optional<WebFont> FontService::web_font(const FontInfo& font, const std::ve
   const std::vector<uint32_t> inked = detail::inked_glyphs(opened->font.get(), glyph_ids);
   std::string key = glyphs_key(opened->serial, inked, {});
   if (std::optional<WebFont> kept = impl_->web_fonts.find(key)) return kept;
-  // HarfBuzz would subset a cut file as if its missing glyphs were empty.
-  if (const std::string table = detail::truncated_table(opened->blob.get()); !table.empty()) {
-    diags.error(font.where(), "font file '" + font.path + "' is cut short: its " + table + " runs past the end",
-                detail::damaged_font_hints(font));
-    return std::nullopt;
-  }
+  if (cut_short(*opened, font, diags)) return std::nullopt;
   std::optional<WebFont> made = detail::make_web_font(opened->face.get(), font, inked, diags);
   if (made) impl_->web_fonts.keep(std::move(key), *made);
   return made;
 }
 
+std::optional<TextWebFont> FontService::text_web_font(const FontInfo& font, const std::vector<char32_t>& characters,
+                                                      Diagnostics& diags) {
+  std::string error;
+  std::shared_ptr<const detail::OpenedFont> opened = open(font.path, error);
+  if (!opened) {
+    say_unreadable(font, error, diags);
+    return std::nullopt;
+  }
+  // Kept by the characters the font has: a panel whose Korean changed finds its Latin font ready.
+  const std::vector<char32_t> asked = detail::characters_in(opened->font.get(), characters);
+  std::string key = glyphs_key(opened->serial, {}, asked);
+  if (std::optional<TextWebFont> kept = impl_->text_web_fonts.find(key)) return kept;
+  if (cut_short(*opened, font, diags)) return std::nullopt;
+  std::optional<TextWebFont> made =
+      detail::make_text_web_font(opened->face.get(), opened->font.get(), font, asked, diags);
+  if (made) impl_->text_web_fonts.keep(std::move(key), *made);
+  return made;
+}
+
 FontServiceStats FontService::stats() const {
-  return {impl_->faces.stats(), impl_->subsets.stats(), impl_->outlines.stats(), impl_->web_fonts.stats()};
+  return {impl_->faces.stats(), impl_->subsets.stats(), impl_->outlines.stats(), impl_->web_fonts.stats(),
+          impl_->text_web_fonts.stats()};
 }
 
 GlyphOutlines::GlyphOutlines(FontService* service)

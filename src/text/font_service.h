@@ -67,9 +67,19 @@ struct WebFont {
   }
 };
 
+/// A font cut down to some characters for a web page's own text (not glyph by glyph, as
+/// WebFont): a WOFF 1.0 file whose cmap maps each of those characters the font has to its
+/// glyph, as the font's own cmap does, with no layout tables nor hinting (the browser sets
+/// the text with the font's advances, without kerning or ligatures: enough for Hangul and
+/// plain Latin). A page names it in a font-family list before the fonts for the rest.
+struct TextWebFont {
+  std::string woff;                  // "" when the font has none of the characters
+  std::vector<char32_t> characters;  // those it has, sorted, once each
+};
+
 /// What FontService kept and how often it was asked.
 struct FontServiceStats {
-  MemoStats faces, subsets, outlines, web_fonts;
+  MemoStats faces, subsets, outlines, web_fonts, text_web_fonts;
 };
 
 /// Font files opened once per file and stamp (size, times, inode: a font saved again is
@@ -98,6 +108,12 @@ class FontService {
   /// `font` cut down to `glyph_ids` (original ids, any order, repeats allowed) as a web font.
   /// nullopt when the font cannot be read or subset (said in `diags`).
   std::optional<WebFont> web_font(const FontInfo& font, const std::vector<uint32_t>& glyph_ids, Diagnostics& diags);
+
+  /// `font` cut down to those of `characters` it has (any order, repeats allowed) as a web
+  /// font for text (see TextWebFont). nullopt when the font cannot be read or subset (said
+  /// in `diags`).
+  std::optional<TextWebFont> text_web_font(const FontInfo& font, const std::vector<char32_t>& characters,
+                                           Diagnostics& diags);
 
   FontServiceStats stats() const;
 

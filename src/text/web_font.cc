@@ -1,6 +1,7 @@
-// Web fonts for the SVG: a subset (hb-subset, by glyph id, without hinting or layout tables)
-// given a cmap of its own that maps Private Use Area characters to its glyphs, its table
-// directory rebuilt and the whole wrapped as WOFF 1.0 (see text/sfnt.h).
+// Web fonts: a subset (hb-subset, by glyph id, without hinting or layout tables) given a cmap
+// of its own, its table directory rebuilt and the whole wrapped as WOFF 1.0 (see
+// text/sfnt.h). The SVG's map Private Use Area characters to its glyphs; a page's own text
+// (the preview's panel) keeps the real characters, each to its glyph by the font's cmap.
 #include <algorithm>
 #include <utility>
 
@@ -127,10 +128,14 @@ std::vector<uint32_t> inked_glyphs(hb_font_t* font, std::vector<uint32_t> glyph_
   return glyph_ids;
 }
 
-std::optional<WebFont> make_web_font(hb_face_t* face, const FontInfo& font, const std::vector<uint32_t>& glyph_ids,
-                                     Diagnostics& diags) {
-  WebFont out;
-  if (glyph_ids.empty()) return out;
+namespace {
+
+// `glyph_ids` of `face` (with .notdef) as a WOFF whose cmap is the one `mapping_of` makes from
+// the subset: the tables a browser reads, less hinting and layout tables, its directory rebuilt.
+// nullopt when the subset fails or cannot be read back (said in `diags`).
+template <class MappingOf>
+std::optional<std::string> woff_with_cmap(hb_face_t* face, const FontInfo& font, const std::vector<uint32_t>& glyph_ids,
+                                          MappingOf mapping_of, Diagnostics& diags) {
   std::optional<FontSubset> subset = subset_face(face, font, glyph_ids, {}, diags);
   if (!subset) return std::nullopt;
   std::optional<Sfnt> sfnt = read_sfnt(subset->data);
@@ -139,18 +144,8 @@ std::optional<WebFont> make_web_font(hb_face_t* face, const FontInfo& font, cons
                 damaged_font_hints(font));
     return std::nullopt;
   }
-
-  // The i-th glyph kept, in subset order, is character i (glyph 0, .notdef, has none).
-  std::vector<std::pair<uint32_t, uint32_t>> kept;  // subset id, original id
-  for (uint32_t old_id : glyph_ids)
-    if (const uint32_t new_id = subset->map(old_id); new_id != 0) kept.emplace_back(new_id, old_id);
-  std::sort(kept.begin(), kept.end());
-  Mapping mapping;
-  for (std::size_t i = 0; i < kept.size(); ++i) {
-    const char32_t character = character_for(i);
-    mapping.emplace_back(character, kept[i].first);
-    out.characters.emplace(kept[i].second, character);
-  }
+  const Mapping mapping = mapping_of(*subset);
+  if (mapping.empty()) return std::string();
 
   const std::string cmap = cmap_table(mapping);
   std::string os2;
@@ -160,7 +155,8 @@ std::optional<WebFont> make_web_font(hb_face_t* face, const FontInfo& font, cons
     if (table.tag == "OS/2" && table.data.size() >= 68) {
       // usFirstCharIndex and usLastCharIndex: the characters the new cmap maps (0xFFFF at most).
       os2 = std::string(table.data);
-      const uint32_t first = mapping.front().first, last = std::min<uint32_t>(mapping.back().first, 0xFFFF);
+      const uint32_t first = std::min<uint32_t>(mapping.front().first, 0xFFFF);
+      const uint32_t last = std::min<uint32_t>(mapping.back().first, 0xFFFF);
       os2[64] = static_cast<char>(first >> 8);
       os2[65] = static_cast<char>(first);
       os2[66] = static_cast<char>(last >> 8);
@@ -170,7 +166,72 @@ std::optional<WebFont> make_web_font(hb_face_t* face, const FontInfo& font, cons
       web.tables.push_back(table);
     }
   }
-  out.woff = woff_from_sfnt(write_sfnt(web));
+  return woff_from_sfnt(write_sfnt(web));
+}
+
+}  // namespace
+
+std::optional<WebFont> make_web_font(hb_face_t* face, const FontInfo& font, const std::vector<uint32_t>& glyph_ids,
+                                     Diagnostics& diags) {
+  WebFont out;
+  if (glyph_ids.empty()) return out;
+  // The i-th glyph kept, in subset order, is character i (glyph 0, .notdef, has none).
+  std::optional<std::string> woff = woff_with_cmap(face, font, glyph_ids, [&](const FontSubset& subset) {
+    std::vector<std::pair<uint32_t, uint32_t>> kept;  // subset id, original id
+    for (uint32_t old_id : glyph_ids)
+      if (const uint32_t new_id = subset.map(old_id); new_id != 0) kept.emplace_back(new_id, old_id);
+    std::sort(kept.begin(), kept.end());
+    Mapping mapping;
+    for (std::size_t i = 0; i < kept.size(); ++i) {
+      const char32_t character = character_for(i);
+      mapping.emplace_back(character, kept[i].first);
+      out.characters.emplace(kept[i].second, character);
+    }
+    return mapping;
+  }, diags);
+  if (!woff) return std::nullopt;
+  out.woff = std::move(*woff);
+  return out;
+}
+
+std::vector<char32_t> characters_in(hb_font_t* font, std::vector<char32_t> characters) {
+  std::erase_if(characters, [&](char32_t c) {
+    hb_codepoint_t glyph = 0;
+    return !hb_font_get_nominal_glyph(font, c, &glyph) || glyph == 0;
+  });
+  std::sort(characters.begin(), characters.end());
+  characters.erase(std::unique(characters.begin(), characters.end()), characters.end());
+  return characters;
+}
+
+std::optional<TextWebFont> make_text_web_font(hb_face_t* face, hb_font_t* hb_font, const FontInfo& font,
+                                              const std::vector<char32_t>& characters, Diagnostics& diags) {
+  // Each character with its glyph by the font's own cmap (a space included: the browser then
+  // spaces the text as the font does).
+  std::vector<std::pair<char32_t, uint32_t>> found;  // character, original glyph id, by character
+  std::vector<uint32_t> glyph_ids;
+  for (char32_t c : characters) {
+    hb_codepoint_t glyph = 0;
+    if (!hb_font_get_nominal_glyph(hb_font, c, &glyph) || glyph == 0) continue;
+    found.emplace_back(c, glyph);
+    glyph_ids.push_back(glyph);
+  }
+  TextWebFont out;
+  if (found.empty()) return out;
+  std::sort(glyph_ids.begin(), glyph_ids.end());
+  glyph_ids.erase(std::unique(glyph_ids.begin(), glyph_ids.end()), glyph_ids.end());
+  std::optional<std::string> woff = woff_with_cmap(face, font, glyph_ids, [&](const FontSubset& subset) {
+    Mapping mapping;
+    for (const auto& [c, glyph] : found)
+      if (const uint32_t new_id = subset.map(glyph); new_id != 0) {
+        mapping.emplace_back(c, new_id);
+        out.characters.push_back(c);
+      }
+    return mapping;
+  }, diags);
+  if (!woff) return std::nullopt;
+  out.woff = std::move(*woff);
+  if (out.woff.empty()) out.characters.clear();
   return out;
 }
 

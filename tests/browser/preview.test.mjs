@@ -10,7 +10,9 @@
 // switch changes the preview and never the file; the PDF downloads; requests for paths
 // outside the CV's folder, from another host, or POSTs from elsewhere are refused; the icon
 // is served; chromium logs no console error, failed request or error status; the page's
-// policy refuses a font from anywhere but the pages' data: URLs. Then the pixels: each page,
+// policy refuses a font from anywhere but the pages' data: URLs; a 자기소개서's count panel shows
+// each answer's count, red when over, its Korean titles drawn with glyphs (counted in pixels)
+// from the faces the server sends, with no Korean font on the system. Then the pixels: each page,
 // English and Korean, screenshotted once every font face has loaded, against `hanji build
 // --format png` of it at the same size; and the same page under a policy without font-src
 // (as the preview once was: a box for every glyph) must fail that comparison (see "pixels").
@@ -443,9 +445,63 @@ async function korean(browser, folder) {
   }
 }
 
+// ---- the count panel's Korean, in pixels ------------------------------------------------------
+//
+// The panel's text is drawn with faces the server sends (the layout's own fonts cut down to the
+// panel's characters), not the system's: chromium here has no Korean font, and neither have many
+// Linux and Docker machines. Where a font lacks a character, chromium draws a box: one hollow
+// rectangle, one connected shape, per character. A Hangul syllable drawn with its glyph is two
+// to four jamo, most of them apart (지 = ㅈ + ㅣ, 동 = ㄷ + ㅗ + ㅇ). So the title's dark shapes
+// are counted, apart from its background, at 2 device pixels a CSS px: drawn, "2. 지원동기" is
+// 12 shapes ("2", ".", then 2 + 3 + 3 + 2), "1. 성장과정" 14; as boxes (the preview before it
+// sent its faces) 6 and 6, one a character. A title passes with at least one shape per
+// character plus one per syllable, which a row of boxes never reaches.
+const kInkAgainstBackground = 0.3;  // luminance apart from the row's background: ink
+const kSpeck = 3;                   // shapes of fewer device pixels are antialiasing, not ink
+
+/// The connected shapes (4-neighbour) of pixels whose luminance is kInkAgainstBackground or
+/// more from the background's, the colour of the picture's top left pixel.
+function inkShapes(png) {
+  const { width, height, data } = png;
+  const luminance = (i) => (0.299 * data[4 * i] + 0.587 * data[4 * i + 1] + 0.114 * data[4 * i + 2]) / 255;
+  const background = luminance(0);
+  const ink = new Uint8Array(width * height);
+  for (let i = 0; i < ink.length; i++) ink[i] = Math.abs(luminance(i) - background) >= kInkAgainstBackground ? 1 : 0;
+  const seen = new Uint8Array(width * height);
+  let shapes = 0;
+  for (let start = 0; start < ink.length; start++) {
+    if (!ink[start] || seen[start]) continue;
+    let size = 0;
+    const stack = [start];
+    seen[start] = 1;
+    while (stack.length) {
+      const at = stack.pop();
+      size++;
+      const x = at % width, y = (at - x) / width;
+      for (const [nx, ny] of [[x + 1, y], [x - 1, y], [x, y + 1], [x, y - 1]]) {
+        const next = ny * width + nx;
+        if (nx < 0 || nx >= width || ny < 0 || ny >= height || !ink[next] || seen[next]) continue;
+        seen[next] = 1;
+        stack.push(next);
+      }
+    }
+    if (size >= kSpeck) shapes++;
+  }
+  return shapes;
+}
+
+/// Whether a title's screenshot shows its Hangul as glyphs, not boxes (see above).
+function hangulDrawn(png, text) {
+  const characters = [...text.replace(/\s/g, "")].length;
+  const syllables = [...text].filter((c) => c >= "\uAC00" && c <= "\uD7A3").length;
+  const shapes = inkShapes(png);
+  return { drawn: syllables > 0 && shapes >= characters + syllables, shapes, needed: characters + syllables };
+}
+
 /// A 자기소개서 with one answer over its limit: it still renders, and the side panel shows each
 /// answer's count beside the pages, the one over its limit in red (its pixels, not only its class),
-/// and the count follows an edit live.
+/// its Korean titles drawn with glyphs (in pixels, with no Korean font on the system), and the
+/// count follows an edit live.
 async function counts(browser, folder) {
   const cv = join(folder, "intro.yaml");
   const over = "열두 글자가 넘는 긴 답입니다.";  // 17 characters: 7 over a limit of 10
@@ -455,11 +511,31 @@ async function counts(browser, folder) {
   writeFileSync(cv, source);
   const server = await serve(cv);
   const page = await browser.newPage();
-  await page.setViewport({ width: 1400, height: 900 });
+  const seen = watch(page);
+  await page.setViewport({ width: 1400, height: 900, deviceScaleFactor: 2 });
   try {
     await page.goto(server.url);
     await page.waitForSelector("#counts li", { timeout: kHangGuardMs });
     check((await domText(page)).includes("열두"), "an answer over its limit still renders in the preview");
+    // The panel's own faces, loaded, and its titles drawn in them.
+    const faces = await page.evaluate(async () => {
+      await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+      await document.fonts.ready;
+      return [...document.fonts].filter((f) => f.family.startsWith("hanji-panel")).map((f) => `${f.family} ${f.weight} ${f.status}`);
+    });
+    check(faces.length >= 2 && faces.every((f) => f.endsWith(" loaded")), "the count panel's faces (the layout's fonts) are loaded",
+          faces.join(", ") || "none");
+    for (const title of await page.$$("#counts li .title")) {
+      const text = await title.evaluate((t) => t.textContent);
+      const png = PNG.sync.read(Buffer.from(await title.screenshot()));
+      const measured = hangulDrawn(png, text);
+      check(measured.drawn, `the panel's Korean title "${text}" is drawn with glyphs, not boxes`,
+            `${measured.shapes} shapes, ${measured.needed} needed`);
+      if (shots) {
+        mkdirSync(shots, { recursive: true });
+        writeFileSync(join(shots, `panel-title-${[...text][0]}.png`), PNG.sync.write(png));
+      }
+    }
     const items = await page.$$eval("#counts li", (lis) => lis.map((li) => ({ text: li.textContent, over: li.classList.contains("over") })));
     check(items.length === 2, "each answer's count is shown", JSON.stringify(items));
     check(items[0]?.over && items[0].text.includes("17 / 10") && items[0].text.includes("7 over"),
@@ -484,6 +560,7 @@ async function counts(browser, folder) {
     await page.waitForFunction(() => !document.querySelector("#counts li.over"), { timeout: kHangGuardMs });
     const fixed = await page.$eval("#counts li", (li) => li.textContent);
     check(fixed.includes("6 / 10"), "the count follows an edit live", fixed);
+    checkClean(seen, "the count panel");
   } finally {
     await page.close();
     server.child.kill("SIGTERM");
