@@ -92,6 +92,7 @@ std::vector<TextBlock> blocks_of_text(const YamlNode& scalar, Reader& reader) {
     }
     const size_t first = text.empty() ? text_offset : value.find_first_not_of(" \t", text_offset);
     Text made{std::string(text), locate.at(first == std::string::npos ? text_offset : first)};
+    if (!reader.count_parts(made.span, 1, false)) break;
     if (item) {
       if (blocks.empty() || !blocks.back().list) blocks.push_back(TextBlock{{}, true});
       blocks.back().items.push_back(std::move(made));
@@ -106,7 +107,9 @@ std::vector<TextBlock> blocks_of_text(const YamlNode& scalar, Reader& reader) {
 std::vector<TextBlock> blocks_of_list(const YamlNode& list, std::string_view key, Reader& reader) {
   std::vector<TextBlock> blocks;
   for (const YamlNode& item : list.items) {
+    if (!reader.count_parts(item.span, 1, false)) break;
     if (item.is_sequence()) {
+      if (!reader.count_parts(item.span, item.items.size(), false)) break;
       TextBlock block{{}, true};
       for (const YamlNode& entry : item.items)
         if (std::optional<Text> text = reader.text(entry, key); text && !text->empty())
@@ -118,6 +121,16 @@ std::vector<TextBlock> blocks_of_list(const YamlNode& list, std::string_view key
       blocks.push_back(TextBlock{{std::move(*text)}, false});
   }
   return blocks;
+}
+
+// Each line of a list (an address, the enclosures) counted as a part of the file: past the
+// limit, an error at the line that crosses it and the list left out.
+void count_lines(std::vector<Text>& lines, Reader& reader) {
+  for (const Text& line : lines)
+    if (!reader.count_parts(line.span, 1, false)) {
+      lines.clear();
+      return;
+    }
 }
 
 // Keys of `node` not in `fields`: the usual located error with did-you-mean.
@@ -137,7 +150,10 @@ void read_recipient(const YamlNode& node, Reader& reader, Recipient& recipient) 
   for (size_t i = 0; i < node.keys.size(); ++i) {
     const std::string& key = node.keys[i];
     const YamlNode& value = node.items[i];
-    if (key == "address") recipient.address = reader.text_list(value, "letter.recipient.address", true);
+    if (key == "address") {
+      recipient.address = reader.text_list(value, "letter.recipient.address", true);
+      count_lines(recipient.address, reader);
+    }
     else if (auto text = reader.text(value, "letter.recipient." + key)) {
       if (key == "name") recipient.name = std::move(*text);
       else if (key == "title") recipient.title = std::move(*text);
@@ -189,6 +205,7 @@ void read_letter(const YamlNode& node, const Span& key_span, Reader& reader, con
       read_signature(value, reader, base_dir, letter);
     } else if (key == "enclosures") {
       letter.enclosures = reader.text_list(value, shown, true);
+      count_lines(letter.enclosures, reader);
     } else if (find_field(letter_fields(), key)) {
       if (auto text = reader.text(value, shown)) {
         if (key == "subject") letter.subject = std::move(*text);

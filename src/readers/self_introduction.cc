@@ -80,10 +80,10 @@ std::vector<TextBlock> blocks_of(const YamlNode& node, Reader& reader) {
       text = trimmed(text.substr(2));
       if (by_line) at = at.shifted(2);
       if (after_blank || !blocks.back().list) blocks.push_back(TextBlock{{}, true});
-      if (!reader.count_parts(at)) break;
+      if (!reader.count_parts(at, 1, false)) break;
       blocks.back().items.push_back(Text{std::string(text), at});
     } else if (after_blank) {
-      if (!reader.count_parts(at)) break;
+      if (!reader.count_parts(at, 1, false)) break;
       blocks.push_back(TextBlock{{Text{std::string(text), at}}, false});
     } else {
       blocks.back().items.back().value += ' ';
@@ -99,9 +99,10 @@ std::vector<TextBlock> blocks_of(const YamlNode& node, Reader& reader) {
 std::vector<TextBlock> blocks_of_list(const YamlNode& node, Reader& reader) {
   std::vector<TextBlock> blocks;
   for (const YamlNode& item : node.items) {
-    if (!reader.count_parts(item.span)) break;
+    if (!reader.count_parts(item.span, 1, false)) break;
     if (item.is_sequence()) {
       TextBlock list{reader.text_list(item, "answer", false), true};
+      if (!reader.count_parts(item.span, list.items.size(), false)) break;
       if (!list.items.empty()) blocks.push_back(std::move(list));
     } else if (reader.text(item, "answer")) {
       // A text of the list may still hold blank-line paragraphs of its own.
@@ -260,7 +261,7 @@ std::optional<SelfIntroduction> read_self_introduction(const YamlNode& node, Rea
   if (!reader.expect_list(*questions, "questions", "write each question as an item: '- title: 성장과정'"))
     return std::nullopt;
   for (size_t i = 0; i < questions->items.size(); ++i) {
-    if (!reader.count_parts(questions->items[i].span)) break;
+    if (!reader.count_parts(questions->items[i].span, 1, false)) break;
     if (auto question = read_question(questions->items[i], i + 1, reader))
       out.questions.push_back(std::move(*question));
   }
