@@ -164,5 +164,31 @@ TEST(Limits, AnEucKrLimitWarnsOfEachCharacterItCannotEncode) {
   EXPECT_NE(diags.all().front().message.find("U+1F600, line 1, column 5 of the answer, 2 times"), std::string::npos);
 }
 
+TEST(Limits, ThousandsOfCharactersWithoutAnEucKrCodeAreCountedEachAndNamedFiveThenSummed) {
+  // 60,000 different Hanja of CJK Extension B (U+20000...), none in CP949: each counts 2 bytes,
+  // each is listed once (not_in_cp949, which `hanji count --format json` prints), and the
+  // warnings name five and sum up the rest instead of burying the others under 60,000 lines.
+  std::string answer;
+  for (char32_t c = 0x20000; c < 0x20000 + 60000; ++c) utf8_append(answer, c);
+  const Counts got = counts(answer);
+  EXPECT_EQ(got.bytes_euc_kr, 120000);
+  EXPECT_EQ(got.chars, 120000);  // two UTF-16 units each
+  ASSERT_EQ(got.not_in_cp949.size(), 60000u);
+  EXPECT_EQ(got.not_in_cp949[59999].character, char32_t{0x20000 + 59999});
+  EXPECT_EQ(got.not_in_cp949[59999].column, 60000);
+  model::SelfIntroduction si;
+  Question q;
+  q.title = T("지원동기");
+  q.answer = {paragraph(answer + " " + answer, 6)};  // each character twice
+  q.limit = CountLimit{1000000, std::nullopt, CountUnit::BytesEucKr, 1, {}};
+  si.questions = {q};
+  Diagnostics diags;
+  check_limits(si, diags, false);
+  ASSERT_EQ(diags.warning_count(), 6);
+  EXPECT_NE(diags.all()[0].message.find("U+20000, line 1, column 1 of the answer, 2 times"), std::string::npos);
+  EXPECT_EQ(diags.all()[5].message,
+            "answer to question 1: 59995 more characters have no EUC-KR code; each counted as 2 bytes");
+}
+
 }  // namespace
 }  // namespace hanji::count

@@ -235,6 +235,14 @@ std::string expand_one(const std::string& directive) {
       }
     return hanji::image::encode_png(pixels, 1);
   }
+  if (verb == "chars") {  // {{chars FROM N}}: N consecutive characters from U+FROM (hex)
+    std::string from;
+    long count = 0;
+    words >> from >> count;
+    std::string out;
+    for (long k = 0; k < count; ++k) hanji::utf8_append(out, static_cast<char32_t>(std::stoul(from, nullptr, 16) + k));
+    return out;
+  }
   if (verb == "file") {  // {{file PATH}}, {{file PATH cut N}}, {{file PATH patch OFFSET HEXBYTE}}
     std::string path, how, byte;
     std::size_t number = std::string::npos;
@@ -597,7 +605,14 @@ TEST(HostileTable, CoversTheReportedCases) {
                              // issue 29: where a build writes
                              "thesis.pdf", "README.md", "CV's own photo", "refused second page", "~/x.pdf", "~bob",
                              "-o new.yaml", "-o x names no format", "pic.jpg", "-o out/", "one cv.name",
-                             "another CV's photo", "first build over the rendercv_output/"}) {
+                             "another CV's photo", "first build over the rendercv_output/",
+                             // issue 32: letters, 자기소개서, application files, --recipients, --split
+                             "letter body of 5 MB", "120,000 list items", "endless word in a letter",
+                             "lone surrogate escape in a letter", "CP949 cannot encode", "limit of 0",
+                             "negative limit", "no numbers", "unknown unit", "names itself as its CV",
+                             "cycle of application files", "CV path that is a folder", "/dev/zero itself",
+                             "does not exist", "10,000 recipients", "outputs that are paths", "named twice",
+                             "names are paths", "--split with"}) {
     bool found = false;
     for (const Case& c : cases) found = found || c.name.find(needle) != std::string::npos;
     EXPECT_TRUE(found) << "no case about " << needle;

@@ -13,8 +13,10 @@
 #include <filesystem>
 #include <map>
 #include <mutex>
+#include <set>
 #include <sstream>
 #include <thread>
+#include <tuple>
 
 #include "cli/cli.h"
 #include "cli/commands.h"
@@ -22,6 +24,7 @@
 #include "export/registry.h"
 #include "config/config.h"
 #include "core/files.h"
+#include "core/limits.h"
 
 namespace hanji::cli {
 namespace {
@@ -261,9 +264,17 @@ std::optional<std::vector<Recipient>> read_recipients(const std::string& path, c
                 {"write each as '- output: acme.pdf' followed by the letter's keys to set (recipient:, subject:, ...)"});
     return std::nullopt;
   }
+  if (root->children.size() > limits::kMaxRecipients) {
+    diags.error(root->children[limits::kMaxRecipients].span,
+                fmt::format("the list has {} recipients; hanji writes at most {} letters at once", root->children.size(),
+                            limits::kMaxRecipients),
+                {"split the list into files of fewer recipients and build each"});
+    return std::nullopt;
+  }
   const fs::path folder = fs::path(path).parent_path();
+  const std::string list_location = real_location(path);
   std::vector<Recipient> recipients;
-  std::map<std::string, Span> outputs;
+  std::map<std::string, Span> outputs;  // real location -> where the list names it first
   for (std::size_t n = 0; n < root->children.size(); ++n) {
     const config::ConfigNode& item = root->children[n];
     if (item.kind != config::ConfigNode::Kind::Map) {
@@ -289,9 +300,27 @@ std::optional<std::vector<Recipient>> read_recipients(const std::string& path, c
         fine = false;
         continue;
       }
+      // A name, not a path: every letter goes beside the list, none into another folder
+      // ("../x.pdf", "sub/x.pdf"), whoever wrote the list.
+      if (value.scalar.find('/') != std::string::npos) {
+        diags.error(value.span,
+                    fmt::format("output: '{}' is a path; each letter is written beside the list, under a name of its "
+                                "own",
+                                excerpt(value.scalar)),
+                    {fmt::format("write a file name without '/': output: acme{}", format.extension())});
+        fine = false;
+        continue;
+      }
       recipient.output = (folder / value.scalar).lexically_normal().string();
-      if (auto [it, added] = outputs.emplace(recipient.output, value.span); !added) {
-        diags.error(value.span, fmt::format("{} is written for an earlier recipient too", value.scalar),
+      // Two names of one file (a link beside the list to another recipient's file) are one file:
+      // the second letter would silently replace the first.
+      const std::string location = real_location(recipient.output);
+      if (location == list_location) {
+        diags.error(value.span, fmt::format("output: '{}' is the list of recipients itself", excerpt(value.scalar)),
+                    {fmt::format("name a file of its own: output: acme{}", format.extension())});
+        fine = false;
+      } else if (auto [it, added] = outputs.emplace(location, value.span); !added) {
+        diags.error(value.span, fmt::format("{} is written for an earlier recipient too", excerpt(value.scalar)),
                     {fmt::format("give each recipient a file of its own (the first is at line {})", it->second.line)});
         fine = false;
       }
@@ -333,6 +362,25 @@ int build_for_recipients(const Run& run) {
   const unsigned threads =
       static_cast<unsigned>(std::min<std::size_t>(jobs.size(), opt.jobs > 0 ? opt.jobs : cores));
   engine::Engine engine(theme::find_data_dirs(run.argv0));
+  // Each recipient's application read first: a value the letter cannot take (an unknown key,
+  // a date that is none) is an error at its place in the list before any letter is written,
+  // not a letter missing among those written.
+  std::vector<Diagnostics> readings(jobs.size());
+  in_parallel(jobs.size(), threads, [&](std::size_t i) {
+    const Run one{options[i], run.argv0, jobs[i].out, jobs[i].err, run.temp_files, run.epoch, false, nullptr, nullptr};
+    engine.load(jobs[i].input, one.request(), readings[i]);
+  });
+  Diagnostics refusals;
+  std::set<std::tuple<std::string, int, int, std::string>> said;  // the application's own, once for all
+  for (const Diagnostics& reading : readings) {
+    if (!reading.has_errors()) continue;
+    for (const Diagnostic& d : reading.all())
+      if (said.emplace(d.span.file, d.span.line, d.span.col, d.message).second) refusals.add(d);
+  }
+  if (refusals.has_errors()) {
+    print_diagnostics(refusals, opt.quiet, run.err, opt.verbose);
+    return run.failed(refusals, "no letter written", "the letters do not read");
+  }
   OrderedPrinter printer(jobs, run, !opt.quiet && isatty(STDERR_FILENO));
   in_parallel(jobs.size(), threads, [&](std::size_t i) {
     Job& job = jobs[i];

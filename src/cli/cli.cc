@@ -17,6 +17,7 @@
 #include <iostream>
 #include <optional>
 #include <ostream>
+#include <sstream>
 
 #include "core/files.h"
 #include "core/limits.h"
@@ -961,12 +962,36 @@ int build_split(const Run& run, engine::Engine& engine) {
   std::vector<model::Part> parts;
   for (model::Part part : file->parts)
     if (part != model::Part::SelfIntroduction || file->self_introduction) parts.push_back(part);
+  std::vector<Options> options(parts.size(), opt);
+  for (std::size_t i = 0; i < parts.size(); ++i) {
+    options[i].split = false;
+    options[i].only_part = parts[i];
+    options[i].output = part_output_path(bound, parts[i]);
+  }
+  // All the parts or none: a part's file that may not be written (a folder, a link to another
+  // kind of file) or a part that does not build (past the page limit) stops the build before
+  // any part is written, where the letter was written and the CV refused beside it.
+  if (run.write) {
+    const exports::Exporter& format = output_format(opt);
+    std::vector<PlannedOutput> planned;
+    planned.reserve(parts.size());
+    for (const Options& one : options) planned.push_back({&format, one.output, false, {}, {}});
+    std::vector<PlannedFile> files;
+    for (const PlannedOutput& output : planned) files.push_back({output.path, &output});
+    OutputRefusal refusal;
+    if (!check_plan(files, opt.input(), file->included_files, run.rules(), refusal)) return run.refused(refusal);
+    for (const Options& one : options) {
+      std::ostringstream quiet_out, checked_err;
+      const int checked = build_one(Run{one, run.argv0, quiet_out, checked_err, run.temp_files, run.epoch, false,
+                                        nullptr, nullptr},
+                                    engine, opt.input(), one.output);
+      if (checked == kOk) continue;
+      run.err << checked_err.str() << "hanji: no part written\n";
+      return checked;
+    }
+  }
   int status = kOk;
-  for (model::Part part : parts) {
-    Options one = opt;
-    one.split = false;
-    one.only_part = part;
-    one.output = part_output_path(bound, part);
+  for (const Options& one : options) {
     const int built = build_one(Run{one, run.argv0, run.out, run.err, run.temp_files, run.epoch, run.write,
                                     run.written, run.said},
                                 engine, opt.input(), one.output);

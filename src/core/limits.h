@@ -46,6 +46,11 @@ inline constexpr std::size_t kMaxCvParts = 10'000;
 /// Each walks the CV's tree from its root and is a "file" of its own in messages.
 inline constexpr std::size_t kMaxOverrides = 1000;
 
+/// Recipients in a list of `hanji build --recipients`: each is a whole build of the application
+/// (a letter and its CV, about a hundredth of a second for a three-page one), so a list of
+/// 10,000 would take minutes; a hundred tailored letters is more than a search for a job sends.
+inline constexpr std::size_t kMaxRecipients = 100;
+
 /// Keywords in settings.bold_keywords (each is looked for in every paragraph).
 inline constexpr std::size_t kMaxBoldKeywords = 100;
 

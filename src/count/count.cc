@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cstdlib>
 #include <memory>
+#include <unordered_map>
 
 #include "compose/compose.h"
 
@@ -66,6 +67,9 @@ class Cp949 {
 
 long utf8_length(char32_t c) { return c < 0x80 ? 1 : c < 0x800 ? 2 : c < 0x10000 ? 3 : 4; }
 
+// Characters without an EUC-KR code that an answer's warnings name one by one.
+constexpr std::size_t kNamedUnencodable = 5;
+
 bool is_counted_space(char32_t c) { return c == U' ' || c == 0xA0 || c == 0x3000 || c == U'\t'; }
 
 }  // namespace
@@ -96,6 +100,9 @@ long Counts::in(model::CountUnit unit) const {
 Counts counts(std::string_view text, int newline) {
   Counts out;
   Cp949 cp949;
+  // Each character CP949 lacks, by where it stands in not_in_cp949: an answer of 60,000
+  // different rare Hanja looked each up in the list before it (seconds).
+  std::unordered_map<char32_t, std::size_t> unencodable_at;
   std::u32string code_points = utf8_decode(text);
   int line = 1, column = 1;
   for (size_t i = 0; i < code_points.size(); ++i) {
@@ -114,15 +121,15 @@ Counts counts(std::string_view text, int newline) {
     out.chars += units;
     if (!is_counted_space(c)) out.chars_no_spaces += units;
     out.bytes_utf8 += utf8_length(c);
-    std::optional<long> euc_kr = cp949.ok() ? cp949.bytes(c) : std::nullopt;
+    // ASCII is itself in CP949; anything else goes through iconv.
+    std::optional<long> euc_kr = c < 0x80 ? std::optional<long>(1) : cp949.ok() ? cp949.bytes(c) : std::nullopt;
     if (euc_kr) {
       out.bytes_euc_kr += *euc_kr;
     } else {
       out.bytes_euc_kr += 2;
-      auto seen = std::find_if(out.not_in_cp949.begin(), out.not_in_cp949.end(),
-                               [&](const Unencodable& u) { return u.character == c; });
-      if (seen != out.not_in_cp949.end()) ++seen->times;
-      else out.not_in_cp949.push_back({c, line, column, 1});
+      auto [seen, added] = unencodable_at.try_emplace(c, out.not_in_cp949.size());
+      if (added) out.not_in_cp949.push_back({c, line, column, 1});
+      else ++out.not_in_cp949[seen->second].times;
     }
     ++column;
   }
@@ -178,17 +185,26 @@ int check_limits(const model::SelfIntroduction& self_introduction, Diagnostics& 
                                     unit, check.under, *limit.min),
                     {"lengthen it or lower limit.min"});
     }
-    if (limit.unit == model::CountUnit::BytesEucKr)
-      for (const Unencodable& u : counted.not_in_cp949) {
-        std::string character;
-        utf8_append(character, u.character);
-        diags.warning(at,
-                      fmt::format("answer to question {}: '{}' (U+{:04X}, line {}, column {} of the answer{}) has no "
-                                  "EUC-KR code; counted as 2 bytes",
-                                  i + 1, character, static_cast<unsigned>(u.character), u.line, u.column,
-                                  u.times > 1 ? fmt::format(", {} times", u.times) : ""),
-                      {"a form that counts EUC-KR may refuse it or store it longer; write it another way"});
-      }
+    if (limit.unit != model::CountUnit::BytesEucKr) continue;
+    // The first few by name, the rest in one line: an answer pasted from a Hanja dictionary
+    // would otherwise bury the messages that matter under thousands of these.
+    const std::size_t named = std::min(counted.not_in_cp949.size(), kNamedUnencodable);
+    for (std::size_t k = 0; k < named; ++k) {
+      const Unencodable& u = counted.not_in_cp949[k];
+      std::string character;
+      utf8_append(character, u.character);
+      diags.warning(at,
+                    fmt::format("answer to question {}: '{}' (U+{:04X}, line {}, column {} of the answer{}) has no "
+                                "EUC-KR code; counted as 2 bytes",
+                                i + 1, character, static_cast<unsigned>(u.character), u.line, u.column,
+                                u.times > 1 ? fmt::format(", {} times", u.times) : ""),
+                    {"a form that counts EUC-KR may refuse it or store it longer; write it another way"});
+    }
+    if (counted.not_in_cp949.size() > named)
+      diags.warning(at,
+                    fmt::format("answer to question {}: {} more characters have no EUC-KR code; each counted as 2 bytes",
+                                i + 1, counted.not_in_cp949.size() - named),
+                    {"`hanji count --format json` lists them all (not_in_euc_kr)"});
   }
   return over;
 }

@@ -9,6 +9,7 @@
 #include <utility>
 
 #include "compose/compose.h"
+#include "core/limits.h"
 #include "count/count.h"
 #include "engine/phones.h"
 #include "layout/paginate.h"
@@ -350,6 +351,19 @@ std::optional<Rendered> Engine::render(model::CvFile file, const Request& reques
     }
     if (diags.has_errors()) return std::nullopt;
     const int count = static_cast<int>(laid.doc.pages.size());
+    // Each part is held to the page limit as it is laid out; the bound PDF is one PDF, held to
+    // it too (a letter of 55 pages and a CV of 96 made one of 151).
+    if (static_cast<std::size_t>(first_page + count) > limits::kMaxPages) {
+      const Span at = part == model::Part::Letter && file.letter                      ? file.letter->span
+                      : part == model::Part::SelfIntroduction && file.self_introduction ? file.self_introduction->span
+                      : file.parts_span.known()                                         ? file.parts_span
+                                                                                        : Span{file.path, 1, 1};
+      diags.error(at,
+                  fmt::format("the application runs to {} pages with its {}; hanji makes at most {} in one PDF",
+                              first_page + count, model::part_name(part), limits::kMaxPages),
+                  {"shorten the parts, or write each as a file of its own (--split)"});
+      return std::nullopt;
+    }
     ranges.push_back(PartPages{part, first_page, count});
     first_page += count;
     bound_parts.push_back(std::move(laid));

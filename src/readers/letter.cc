@@ -51,6 +51,16 @@ const std::vector<Field>& signature_fields() {
 
 namespace {
 
+// Each line of a list (an address, the enclosures) counted as a part of the file: past the
+// limit, an error at the line that crosses it and the list left out.
+void count_lines(std::vector<Text>& lines, Reader& reader) {
+  for (const Text& line : lines)
+    if (!reader.count_parts(line.span, 1, false)) {
+      lines.clear();
+      return;
+    }
+}
+
 // Keys of `node` not in `fields`: the usual located error with did-you-mean.
 void check_keys(const YamlNode& node, const std::vector<Field>& fields, std::string_view where, Reader& reader) {
   for (size_t i = 0; i < node.keys.size(); ++i)
@@ -68,7 +78,10 @@ void read_recipient(const YamlNode& node, Reader& reader, Recipient& recipient) 
   for (size_t i = 0; i < node.keys.size(); ++i) {
     const std::string& key = node.keys[i];
     const YamlNode& value = node.items[i];
-    if (key == "address") recipient.address = reader.text_list(value, "letter.recipient.address", true);
+    if (key == "address") {
+      recipient.address = reader.text_list(value, "letter.recipient.address", true);
+      count_lines(recipient.address, reader);
+    }
     else if (auto text = reader.text(value, "letter.recipient." + key)) {
       if (key == "name") recipient.name = std::move(*text);
       else if (key == "title") recipient.title = std::move(*text);
@@ -117,6 +130,7 @@ void read_letter(const YamlNode& node, const Span& key_span, Reader& reader, con
       read_signature(value, reader, base_dir, letter);
     } else if (key == "enclosures") {
       letter.enclosures = reader.text_list(value, shown, true);
+      count_lines(letter.enclosures, reader);
     } else if (find_field(letter_fields(), key)) {
       if (auto text = reader.text(value, shown)) {
         if (key == "subject") letter.subject = std::move(*text);

@@ -46,10 +46,11 @@ struct Reader {
   /// ReadOptions::installed_fonts: the machine's font families.
   InstalledFonts installed_fonts = {};
 
-  /// Counts `count` more parts of the CV (sections, entries, highlights). False, with one
-  /// error at `at`, once they pass limits::kMaxCvParts: the reader stops there, before the
-  /// rest costs time and memory that no CV of 100 pages needs.
-  bool count_parts(const Span& at, std::size_t count = 1);
+  /// Counts `count` more parts of the CV (sections, entries, highlights), or of a letter or
+  /// 자기소개서 beside it (paragraphs, list items, questions, lines: `in_cv` false, which the
+  /// message says). False, with one error at `at`, once they pass limits::kMaxCvParts: the
+  /// reader stops there, before the rest costs time and memory that no file of 100 pages needs.
+  bool count_parts(const Span& at, std::size_t count = 1, bool in_cv = true);
 
   /// A reader of the same file and folders whose messages go to `quiet` (a probe).
   Reader probe(Diagnostics& quiet) const {

@@ -193,7 +193,7 @@ std::optional<SelfIntroduction> read_self_introduction(const YamlNode& node, Rea
   if (!reader.expect_list(*questions, "questions", "write each question as an item: '- title: 성장과정'"))
     return std::nullopt;
   for (size_t i = 0; i < questions->items.size(); ++i) {
-    if (!reader.count_parts(questions->items[i].span)) break;
+    if (!reader.count_parts(questions->items[i].span, 1, false)) break;
     if (auto question = read_question(questions->items[i], i + 1, reader))
       out.questions.push_back(std::move(*question));
   }

@@ -48,7 +48,7 @@ bool add_blocks_of_text(const YamlNode& scalar, Reader& reader, std::vector<Text
       continue;
     }
     const Span span = locate.at(begin);
-    if (!reader.count_parts(span)) return false;
+    if (!reader.count_parts(span, 1, false)) return false;
     if (!item) {
       blocks.push_back(TextBlock{{Text{std::string(text), span}}, false});
       continue;

@@ -4,6 +4,7 @@
 #include <bit>
 #include <numeric>
 #include <string_view>
+#include <unordered_map>
 
 #include "export/pdf/glyph_slots.h"
 
@@ -31,12 +32,9 @@ class Candidates {
       ++first_.count;
       return;
     }
-    for (Tally& other : others_) {
-      if (other.text != text) continue;
-      ++other.count;
-      return;
-    }
-    others_.push_back(Tally{std::u32string(text), 1, order});
+    auto [at, added] = other_at_.try_emplace(std::u32string(text), others_.size());
+    if (added) others_.push_back(Tally{std::u32string(text), 1, order});
+    else ++others_[at->second].count;
   }
 
   // No two texts share a first_seen, so the order does not depend on the order of others_.
@@ -70,6 +68,9 @@ class Candidates {
 
   Tally first_;
   std::vector<Tally> others_;
+  // Each text's place in others_: .notdef, drawn for every character no font has, may be
+  // proposed for tens of thousands of texts (a search per proposal took seconds).
+  std::unordered_map<std::u32string, std::size_t> other_at_;
 };
 
 // The characters a font draws: a bitmap for the Basic Multilingual Plane, a list beyond.

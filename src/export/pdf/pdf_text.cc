@@ -72,15 +72,22 @@ HPDF_Font new_type0_font(HPDF_Doc doc) {
 
 // /W as ranges of consecutive codes: [first [w w w] first [w] ...].
 HPDF_Array widths_array(HPDF_MMgr mmgr, const std::vector<std::pair<uint16_t, long long>>& widths) {
+  // A libharu array takes at most HPDF_LIMIT_MAX_ARRAY items (32,767; 8,191 in older
+  // releases): a run of consecutive codes longer than that (tens of thousands of characters no
+  // font has, each a code of .notdef) starts a new range, where it failed the whole PDF.
+  constexpr std::size_t kMaxRange = 8191;
   HPDF_Array array = HPDF_Array_New(mmgr);
   HPDF_Array range = nullptr;
+  std::size_t in_range = 0;
   int previous = -2;
   for (const auto& [code, width] : widths) {
-    if (code != previous + 1 || !range) {
+    if (code != previous + 1 || !range || in_range == kMaxRange) {
       range = HPDF_Array_New(mmgr);
+      in_range = 0;
       HPDF_Array_AddNumber(array, code);
       HPDF_Array_Add(array, range);
     }
+    ++in_range;
     // Billionths of an em in steps of 1/32 thousandth: exact as a float and as printed.
     HPDF_Array_AddReal(range, static_cast<HPDF_REAL>(static_cast<double>(width) / 1e6));
     previous = code;

@@ -379,10 +379,9 @@ void GlyphCodes::add(uint32_t glyph_id, std::u32string text, uint16_t code, long
   if (added || drawn.main.text == text) {
     drawn.main = Reading{std::move(text), code};
   } else {
-    auto same = std::find_if(drawn.others.begin(), drawn.others.end(),
-                             [&](const Reading& other) { return other.text == text; });
-    if (same != drawn.others.end()) same->code = code;
-    else drawn.others.push_back(Reading{std::move(text), code});
+    auto [same, added_other] = drawn.other_at.try_emplace(text, drawn.others.size());
+    if (added_other) drawn.others.push_back(Reading{std::move(text), code});
+    else drawn.others[same->second].code = code;
   }
   if (code >= widths_.size()) widths_.resize(std::size_t{code} + 1);
   widths_[code] = DeclaredWidth{width, true};

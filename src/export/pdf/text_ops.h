@@ -8,6 +8,7 @@
 #include <string>
 #include <string_view>
 #include <utility>
+#include <unordered_map>
 #include <vector>
 
 #include "export/pdf/clusters.h"
@@ -52,12 +53,11 @@ class GlyphCodes {
       code = drawn->main.code;
       return true;
     }
-    for (const Reading& other : drawn->others)
-      if (other.text == text) {
-        code = other.code;
-        return true;
-      }
-    return false;
+    if (drawn->others.empty()) return false;  // nearly every glyph: no copy of the text to look up
+    auto other = drawn->other_at.find(std::u32string(text));
+    if (other == drawn->other_at.end()) return false;
+    code = drawn->others[other->second].code;
+    return true;
   }
 
   /// The code of a glyph's main reading: 0 (.notdef) if it was not embedded.
@@ -80,6 +80,9 @@ class GlyphCodes {
   struct Drawn {
     Reading main;
     std::vector<Reading> others;
+    // Each other reading's place in `others`: .notdef drawn for 60,000 characters no font has
+    // has as many readings, each looked up for every glyph drawn (a search took seconds).
+    std::unordered_map<std::u32string, std::size_t> other_at;
   };
   struct DeclaredWidth {
     long long width = 0;
