@@ -45,10 +45,23 @@ std::string label_of(std::string_view key, const model::Locale& locale) {
   return "";
 }
 
+// The body style a letter is set in: the CV's body, at the letter's own line height if the
+// layout gives one.
+theme::TextStyle letter_body_style(const theme::Theme& theme) {
+  theme::TextStyle style = theme.body;
+  if (theme.letter_line_height > 0) style.line_height = theme.letter_line_height;
+  return style;
+}
+
 class LetterComposer {
  public:
   LetterComposer(Builder& builder, const model::CvFile& file)
-      : b_(builder), file_(file), letter_(*file.letter), theme_(builder.theme()), body_font_(font_of(theme_.body)) {
+      : b_(builder),
+        file_(file),
+        letter_(*file.letter),
+        theme_(builder.theme()),
+        body_(letter_body_style(theme_)),
+        body_font_(font_of(body_)) {
     width_ = theme::region_text_width(theme_, b_.main_region().name);
     align_ = theme_.letter_align.value_or(theme_.body_align);
   }
@@ -67,7 +80,7 @@ class LetterComposer {
  private:
   // A paragraph of `inlines`, in the right half of the column when `right`.
   Paragraph paragraph(std::vector<Inline> inlines, theme::Align align, const Span& span, bool right = false) {
-    Paragraph p = b_.paragraph(std::move(inlines), theme_.body, align, span);
+    Paragraph p = b_.paragraph(std::move(inlines), body_, align, span);
     if (right) p.indent_left = width_ / 2;
     return p;
   }
@@ -139,12 +152,12 @@ class LetterComposer {
     for (const model::TextBlock& block : letter_.body) {
       if (!block.list) {
         for (const model::Text& text : block.items)
-          if (auto p = b_.paragraph(text, theme_.body, align_)) add(std::move(*p), space);
+          if (auto p = b_.paragraph(text, body_, align_)) add(std::move(*p), space);
         continue;
       }
       bool first = true;
       for (const model::Text& text : block.items) {
-        auto p = b_.paragraph(text, theme_.body, theme_.highlight_align.value_or(align_));
+        auto p = b_.paragraph(text, body_, theme_.highlight_align.value_or(align_));
         if (!p) continue;
         p->indent_left = theme_.highlight_indent;
         p->marker = list_marker(theme_.bullet, body_font_);
@@ -208,6 +221,7 @@ class LetterComposer {
   const model::CvFile& file_;
   const model::Letter& letter_;
   const theme::Theme& theme_;
+  theme::TextStyle body_;
   FontSpec body_font_;
   double width_ = 0;
   theme::Align align_ = theme::Align::Left;
