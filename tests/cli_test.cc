@@ -883,7 +883,10 @@ TEST_F(Cli, NewWritesApplicationStartersThatBuild) {
   const std::string awesome = path("awesome.yaml");
   ASSERT_EQ(hanji({"new", "--letter", awesome, "--layout", "awesome"}).code, 0);
   EXPECT_NE(read(awesome).find("\ncv: cv.yaml\nlayout: awesome\n"), std::string::npos);
-  EXPECT_EQ(hanji({"new", "--letter", awesome}).code, hanji::cli::kBadInput);
+  Outcome again = hanji({"new", "--letter", awesome});
+  EXPECT_EQ(again.code, hanji::cli::kBadInput);
+  EXPECT_NE(again.err.find("hint: give another name, e.g. hanji new --letter my-application.yaml"), std::string::npos)
+      << again.err;
   Outcome english = hanji({"new", "--self-introduction", path("si.yaml"), "--lang", "en"});
   EXPECT_EQ(english.code, hanji::cli::kBadUsage);
   EXPECT_NE(english.err.find("there is ko"), std::string::npos) << english.err;
@@ -1607,8 +1610,8 @@ TEST_F(Cli, ABoundApplicationsPagesAreLabelledByPart) {
     hanji({"build", letter_app, "--split", "-q", "-o", path("app.pdf")});
     return pdf_pages(path("app-letter.pdf"));
   }();
-  // The letter is front matter, i, ii; the CV numbered from 1 as its folios are.
-  EXPECT_EQ(page_labels(path("app.pdf")), fmt::format("0 /r \n{} /D \n", letter_pages));
+  // The letter's pages "Cover letter 1", … as its footer numbers them ("1 / 2"); the CV's from 1.
+  EXPECT_EQ(page_labels(path("app.pdf")), fmt::format("0 /D u:Cover letter \n{} /D \n", letter_pages));
   EXPECT_EQ(page_labels(path("app-cv.pdf")), "") << "one part alone: no labels";
   const std::string korean = (kRepo / "samples" / "self-introduction-ko.yaml").string();
   ASSERT_EQ(hanji({"build", korean, "-q", "-o", path("ko.pdf")}).code, 0);

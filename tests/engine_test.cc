@@ -347,11 +347,32 @@ TEST(Application, BindsTheLetterAndTheCvIntoOneDocument) {
       EXPECT_LT(run.run.font, static_cast<int>(bound->doc.fonts.size()));
       EXPECT_LT(run.tag, static_cast<int>(structure.size()));
     }
-  // The metadata is the CV's; the PDF writes.
-  EXPECT_EQ(bound->doc.meta.title, alone->doc.meta.title);
+  // The metadata is the CV's, titled by the parts bound; the PDF writes.
+  EXPECT_EQ(bound->doc.meta.author, alone->doc.meta.author);
+  EXPECT_EQ(bound->doc.meta.title, alone->doc.meta.author + " \u2013 Cover letter \u00b7 CV");
   const std::optional<std::string> bytes = pdf::write_pdf(bound->doc, pdf::Options{0, {}, bound->pdf}, diags);
   ASSERT_TRUE(bytes) << dump(diags);
   EXPECT_FALSE(diags.has_errors()) << dump(diags);
+}
+
+// Every layout's fonts draw what a Korean CV writes: Hangul, and Hanja (a name in 漢字, a term
+// such as 學問), which some Korean faces lack and a fallback then supplies; never a hole.
+TEST(Layouts, EveryLayoutDrawsHangulAndHanja) {
+  const std::string yaml = "locale: korean\ncv:\n  name: 홍길동 (洪吉童)\n  sections:\n    자기소개:\n"
+                           "      - 學問과 實務를 잇는 일을 좋아합니다.\n";
+  Engine engine(repo_dirs());
+  int layouts = 0;
+  for (const auto& entry : fs::directory_iterator(fs::path(repo_dirs().layouts))) {
+    if (entry.path().extension() != ".yaml") continue;
+    ++layouts;
+    Request request;
+    request.layout = entry.path().stem().string();
+    Diagnostics diags;
+    ASSERT_TRUE(engine.render_text(yaml, "cv.yaml", request, diags)) << request.layout << "\n" << dump(diags);
+    for (const Diagnostic& d : diags.all())
+      EXPECT_EQ(d.message.find("no font has"), std::string::npos) << request.layout << ": " << d.message;
+  }
+  EXPECT_GE(layouts, 12);
 }
 
 TEST(Application, FourHundredWordsFitOnePageInEveryLayout) {
@@ -397,6 +418,48 @@ TEST(Application, CompactsLetterIsSetInAMeasureOfAbout80Characters) {
   for (const auto& [baseline, chars] : line_chars) longest = std::max(longest, chars);
   EXPECT_LE(longest, 90u);
   EXPECT_GE(longest, 70u);
+}
+
+// The same 400 words as a writer often shapes them: short paragraphs, a list of three things, a
+// five-line address. Each paragraph's spacing and the list's make this the taller letter.
+std::string listed_letter_yaml() {
+  std::string yaml = letter_yaml();
+  const auto replace = [&](const std::string& from, const std::string& to) {
+    const auto at = yaml.find(from);
+    if (at != std::string::npos) yaml.replace(at, from.size(), to);
+  };
+  replace("address: [Bahnhofstrasse 1, 8001 Zürich, Switzerland]",
+          "address: [Engineering Department, Floor 4, Bahnhofstrasse 1, 8001 Zürich, Switzerland]");
+  replace("pipeline of a large online marketplace. ", "pipeline of a large online marketplace.\n\n    ");
+  replace("every day\n    without fear, ", "every day\n    without fear.\n\n    Three things I would bring:\n\n"
+          "    - a record of moving forty services to new machines without an hour of downtime;\n"
+          "    - design notes and runbooks that others can follow at three in the morning;\n"
+          "    - patience in mentoring engineers who are new to operations.\n\n    And ");
+  replace("I also care about the people side of this work. ", "I also care about the people side of this work.\n\n    ");
+  // Words fewer elsewhere, so the letter stays at 400.
+  replace(" I would enjoy helping your engineers through that work and leaving behind tools and\n"
+          "    documents that outlast the project.", " I would enjoy helping your engineers through that work.");
+  replace(" Those hours have saved us many more,\n    and they have made the team one that people ask to join rather "
+          "than one they leave.", "");
+  return yaml;
+}
+
+TEST(Application, FourHundredWordsWithAListAndALongAddressFitOnePageInEveryLayout) {
+  const std::string yaml = listed_letter_yaml();
+  ASSERT_NE(yaml.find("    - a record"), std::string::npos);
+  const std::string body = yaml.substr(yaml.find("body:"), yaml.find("closing:") - yaml.find("body:"));
+  ASSERT_GE(words_in(body), 400);
+  ASSERT_LE(words_in(body), 410);
+  Engine engine(repo_dirs());
+  for (const auto& entry : fs::directory_iterator(fs::path(repo_dirs().layouts))) {
+    if (entry.path().extension() != ".yaml") continue;
+    Request request;
+    request.layout = entry.path().stem().string();
+    Diagnostics diags;
+    std::optional<Rendered> rendered = engine.render_text(yaml, "cv.yaml", request, diags);
+    ASSERT_TRUE(rendered) << request.layout << "\n" << dump(diags);
+    EXPECT_EQ(rendered->parts.front().pages, 1) << request.layout << "\n" << dump(diags);
+  }
 }
 
 TEST(Application, ALongerLetterSaysByHowMuchItDoesNotFit) {

@@ -928,14 +928,17 @@ std::vector<exports::PageLabel> page_labels_of(const engine::Rendered& rendered)
   if (rendered.parts.size() < 2) return labels;
   for (const engine::PartPages& part : rendered.parts) {
     if (part.pages == 0) continue;
+    // The letter's and the 자기소개서's pages under their names ("Cover letter 1", "자기소개서 2"),
+    // numbered from 1 as their pages print them; the CV's 1, 2, … as its footer does.
     exports::PageLabel label{part.first_page, exports::PageLabel::Style::Decimal, {}};
-    if (part.part == model::Part::Letter) {
-      label.style = exports::PageLabel::Style::LowerRoman;
-    } else if (part.part == model::Part::SelfIntroduction) {
-      const auto& labels_of_locale = rendered.file.locale.labels;
-      auto title = labels_of_locale.find("self_introduction_document");
-      label.prefix = (title != labels_of_locale.end() && !title->second.empty() ? title->second : "Self-introduction") + " ";
-    }
+    const auto& labels_of_locale = rendered.file.locale.labels;
+    const auto prefix = [&](const char* key, const char* english) {
+      auto title = labels_of_locale.find(key);
+      return (title != labels_of_locale.end() && !title->second.empty() ? title->second : std::string(english)) + " ";
+    };
+    if (part.part == model::Part::Letter) label.prefix = prefix("letter", "Cover letter");
+    else if (part.part == model::Part::SelfIntroduction)
+      label.prefix = prefix("self_introduction_document", "Self-introduction");
     labels.push_back(std::move(label));
   }
   return labels;

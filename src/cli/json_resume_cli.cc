@@ -131,7 +131,7 @@ int write_json_resume_starter(const Options& opt, const std::string& argv0, std:
     return kBadInput;
   }
   OutputRefusal refusal;
-  if (!write_new_file(file, written->front(), temp_files, refusal)) {
+  if (!write_new_file(file, written->front(), temp_files, refusal, "hanji init my-resume.json")) {
     err << "hanji: error: " << refusal.reason << '\n';
     if (!refusal.hint.empty()) err << "  hint: " << refusal.hint << '\n';
     return kBadInput;

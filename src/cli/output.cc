@@ -275,8 +275,8 @@ bool write_output(const std::string& path, const std::string& input, const Outpu
 }
 
 bool write_new_file(const std::string& path, const std::string& bytes, TempFiles* temp_files,
-                    OutputRefusal& refusal) {
-  const std::string hint = "give another name, e.g. hanji new my-cv.yaml";
+                    OutputRefusal& refusal, std::string_view another_name) {
+  const std::string hint = fmt::format("give another name, e.g. {}", another_name);
   std::error_code ec;
   if (fs::exists(fs::symlink_status(path, ec)))
     return refuse(refusal, fmt::format("'{}' already exists; hanji new never replaces a file", path), hint);

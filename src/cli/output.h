@@ -74,8 +74,9 @@ bool write_output(const std::string& path, const std::string& input, const Outpu
 /// Writes `bytes` to a new file at `path` (`hanji new`): never over anything there, a file, a
 /// folder or a link (even one to nothing). It is written beside it and moved into place only
 /// where nothing is, in one step, so the file appears whole or not at all. False, with
-/// `refusal` filled, when something is there or the write fails.
+/// `refusal` filled, when something is there or the write fails; its hint then gives
+/// `another_name`, the command again with another file name ("hanji new my-cv.yaml").
 bool write_new_file(const std::string& path, const std::string& bytes, TempFiles* temp_files,
-                    OutputRefusal& refusal);
+                    OutputRefusal& refusal, std::string_view another_name);
 
 }  // namespace hanji::cli

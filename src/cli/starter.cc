@@ -111,9 +111,10 @@ std::string installed_schema(const theme::DataDirs& dirs, std::string_view name 
 
 // Writes a new file `new` or `create-theme` made, never over an existing one; a refusal is said
 // on `err` with its hint.
-bool write_starter(const std::string& file, const std::string& text, TempFiles* temp_files, std::ostream& err) {
+bool write_starter(const std::string& file, const std::string& text, std::string_view another_name,
+                   TempFiles* temp_files, std::ostream& err) {
   OutputRefusal refusal;
-  if (write_new_file(file, text, temp_files, refusal)) return true;
+  if (write_new_file(file, text, temp_files, refusal, another_name)) return true;
   err << "hanji: error: " << refusal.reason << '\n';
   if (!refusal.hint.empty()) err << "  hint: " << refusal.hint << '\n';
   return false;
@@ -281,7 +282,8 @@ int new_application(const NewCv& request, const std::string& argv0, std::ostream
   }
   const std::string text =
       starter_application(request.kind, language, request.layout, installed_schema(dirs, schema_name(request.kind)));
-  if (!write_starter(file, text, temp_files, err)) return kBadInput;
+  const std::string another = fmt::format("hanji new {} my-{}", option, letter ? "application.yaml" : "self-introduction.yaml");
+  if (!write_starter(file, text, another, temp_files, err)) return kBadInput;
   if (!request.quiet) {
     const fs::path cv = fs::path(file).parent_path() / "cv.yaml";
     std::error_code ec;
@@ -332,7 +334,7 @@ int new_cv(const NewCv& request, const std::string& argv0, std::ostream& out, st
   if (named_person) text = with_name(std::move(text), request.file);
   if (!request.theme.empty()) text = with_rendercv_theme(std::move(text), request.theme);
   if (!request.locale.empty()) text = with_locale(std::move(text), request.locale);
-  if (!write_starter(file, text, temp_files, err)) return kBadInput;
+  if (!write_starter(file, text, "hanji new my-cv.yaml", temp_files, err)) return kBadInput;
   if (!request.quiet) {
     out << fmt::format("{}: a starter CV ({}); edit it, then: hanji build {}\n", file, language, file);
     for (const std::string& flag : request.template_flags)
@@ -374,7 +376,7 @@ int create_theme(const std::string& name, std::ostream& out, std::ostream& err, 
       "header: {{align: center}}\n"
       "section: {{rule: true}}\n",
       name);
-  if (!write_starter(file, text, temp_files, err)) return kBadInput;
+  if (!write_starter(file, text, "hanji create-theme my-theme", temp_files, err)) return kBadInput;
   out << fmt::format("{}: a layout extending classic; edit it, then: hanji build CV.yaml --layout {}\n", file, name);
   return kOk;
 }

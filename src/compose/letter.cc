@@ -45,10 +45,23 @@ std::string label_of(std::string_view key, const model::Locale& locale) {
   return "";
 }
 
+// The body style a letter is set in: the CV's body, at the letter's own line height if the
+// layout gives one.
+theme::TextStyle letter_body_style(const theme::Theme& theme) {
+  theme::TextStyle style = theme.body;
+  if (theme.letter_line_height > 0) style.line_height = theme.letter_line_height;
+  return style;
+}
+
 class LetterComposer {
  public:
   LetterComposer(Builder& builder, const model::CvFile& file)
-      : b_(builder), file_(file), letter_(*file.letter), theme_(builder.theme()), body_font_(font_of(theme_.body)) {
+      : b_(builder),
+        file_(file),
+        letter_(*file.letter),
+        theme_(builder.theme()),
+        body_(letter_body_style(theme_)),
+        body_font_(font_of(body_)) {
     const double column = theme::region_text_width(theme_, b_.main_region().name);
     width_ = theme_.letter_measure > 0 ? std::min(theme_.letter_measure, column) : column;
     // Kept free at the lines' end (the right; a right-to-left page is mirrored as a whole).
@@ -70,7 +83,7 @@ class LetterComposer {
  private:
   // A paragraph of `inlines`, in the right half of the column when `right`.
   Paragraph paragraph(std::vector<Inline> inlines, theme::Align align, const Span& span, bool right = false) {
-    Paragraph p = b_.paragraph(std::move(inlines), theme_.body, align, span);
+    Paragraph p = b_.paragraph(std::move(inlines), body_, align, span);
     if (right) p.indent_left = width_ / 2;
     p.indent_right += measure_inset_;
     return p;
@@ -145,7 +158,7 @@ class LetterComposer {
     for (const model::TextBlock& block : letter_.body) {
       if (!block.list) {
         for (const model::Text& text : block.items)
-          if (auto p = b_.paragraph(text, theme_.body, align_)) {
+          if (auto p = b_.paragraph(text, body_, align_)) {
             p->indent_right += measure_inset_;
             add(std::move(*p), space);
           }
@@ -153,7 +166,7 @@ class LetterComposer {
       }
       bool first = true;
       for (const model::Text& text : block.items) {
-        auto p = b_.paragraph(text, theme_.body, theme_.highlight_align.value_or(align_));
+        auto p = b_.paragraph(text, body_, theme_.highlight_align.value_or(align_));
         if (!p) continue;
         p->indent_left = theme_.highlight_indent;
         p->indent_right += measure_inset_;
@@ -218,6 +231,7 @@ class LetterComposer {
   const model::CvFile& file_;
   const model::Letter& letter_;
   const theme::Theme& theme_;
+  theme::TextStyle body_;
   FontSpec body_font_;
   double width_ = 0;          // the letter's measure
   double measure_inset_ = 0;  // the column's width beyond it

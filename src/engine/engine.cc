@@ -189,11 +189,13 @@ doc::Document Engine::lay_out_letter(const model::CvFile& file, const theme::The
     // What runs past the first page, in the body's lines: what to cut to keep it on one.
     double over = 0;
     for (std::size_t i = 1; i < doc.pages.size(); ++i) over += doc.pages[i].content_height;
-    const double line = std::max(1.0, theme.body.size * theme.body.line_height);
+    const double leading = theme.letter_line_height > 0 ? theme.letter_line_height : theme.body.line_height;
+    const double line = std::max(1.0, theme.body.size * leading);
+    const auto lines = static_cast<long>(std::ceil(over / line));
     sink.warning(file.letter->span,
-                 fmt::format("the letter runs onto {} pages: {:.0f} pt, about {:.0f} lines of its text, do not fit on "
+                 fmt::format("the letter runs onto {} pages: {:.0f} pt, about {} line{} of its text, do not fit on "
                              "the first",
-                             doc.pages.size(), over, std::ceil(over / line)),
+                             doc.pages.size(), over, lines, lines == 1 ? "" : "s"),
                  {"a cover letter reads best on one page: shorten it by that much (about 400 words fit at the "
                   "layout's sizes)"});
   }
@@ -212,6 +214,21 @@ namespace {
 bool cv_sets_text(const model::CvFile& file, std::string_view key) {
   const config::ConfigNode* text = file.layout_overrides.find("text");
   return text && text->find(key);
+}
+
+// A bound application's title, as the locale titles a CV ("NAME – CV", "NAME 이력서") with the
+// parts' names where the CV's stands: "NAME – Cover letter · CV", "NAME 이력서 · 자기소개서".
+std::string application_title(const model::Locale& locale, const std::string& name,
+                              const std::vector<std::string>& part_titles) {
+  std::string parts;
+  for (const std::string& title : part_titles) parts += (parts.empty() ? "" : " \u00b7 ") + title;
+  std::string title = name.empty() ? locale.cv_title : locale.cv_title_with_name;
+  if (const auto at = title.find(locale.cv_title); !locale.cv_title.empty() && at != std::string::npos)
+    title.replace(at, locale.cv_title.size(), parts);
+  else
+    title = parts;
+  if (const auto at = title.find("NAME"); at != std::string::npos) title.replace(at, 4, name);
+  return title;
 }
 
 }  // namespace
@@ -368,8 +385,12 @@ std::optional<Rendered> Engine::render(model::CvFile file, const Request& reques
     first_page += count;
     bound_parts.push_back(std::move(laid));
   }
+  std::vector<std::string> part_titles;
+  for (const doc::BoundPart& laid : bound_parts) part_titles.push_back(laid.bookmark);
   doc::Document joined = doc::join(std::move(bound_parts));
   if (has_cv_meta) joined.meta = cv_meta;
+  if (file.settings.pdf_title.empty() && part_titles.size() > 1)
+    joined.meta.title = application_title(file.locale, joined.meta.author, part_titles);
   doc::PdfOutput pdf = pdf_output(*theme, file.settings);
   return Rendered{std::move(joined), std::move(cv_theme), std::move(file), std::move(pdf), std::move(ranges)};
 }

@@ -51,8 +51,8 @@ struct FileKind {
 /// Settings of one format or another, apart from the document: each exporter reads those
 /// that are its own.
 /// How a PDF viewer numbers the pages from `first_page` (0-based) on, until the next label:
-/// a bound application's parts each numbered from 1 as their folios are ("i" for a letter,
-/// "CV-1"), not 1 to N across them.
+/// a bound application's parts each numbered from 1 as their folios are ("Cover letter 1",
+/// "자기소개서 1"), not 1 to N across them.
 struct PageLabel {
   enum class Style : uint8_t { Decimal, LowerRoman };
   int first_page = 0;

@@ -97,6 +97,7 @@ constexpr Range kLength{0, 1000, false, false, "pt"};
 constexpr Range kFontSize{2, 200, false, false, "pt"};
 constexpr Range kPhotoWidth{1, 600, false, false, "pt"};
 constexpr Range kLineHeight{0.5, 5};
+constexpr Range kLetterLineHeight{0, 5};  // 0: the body's own
 constexpr Range kLatinScale{0.5, 2};
 constexpr Range kLatinBaseline{-0.5, 0.5, false, false, "em"};
 constexpr Range kHangulLatinGap{-0.25, 1, false, false, "em"};
