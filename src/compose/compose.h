@@ -122,6 +122,10 @@ struct Row {
   /// The aside keeps aside_width even where its text is wider (a matrix's second column, whose
   /// cells must line up), instead of widening to hold a date on one line.
   bool aside_fixed = false;
+  /// A row of a matrix (a section of one-line entries in two columns): the layout sizes the
+  /// two columns of the matrix's consecutive rows together, to the widest cells of each
+  /// (layout::matrix_aside_width), in place of aside_width's even split of the width.
+  bool matrix = false;
 };
 
 /// A horizontal rule across the column (from indent_left to the right edge).
