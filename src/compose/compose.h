@@ -110,7 +110,8 @@ struct Paragraph {
 /// Main paragraphs below the last aside one take the whole width. A lead column (RenderCV's
 /// degree column) stands at the main column's left edge, `lead_width` wide: each lead
 /// paragraph beside the main paragraph of its index, set within its own indents; the main
-/// paragraphs' indents keep them clear of it. A row reads lead, main, aside, line by line.
+/// paragraphs' indents keep them clear of it. A row reads each main paragraph whole, what stands
+/// beside its lines on the left (a lead, a date on the left) before it, on the right after it.
 struct Row {
   std::vector<Paragraph> main;
   std::vector<Paragraph> aside;
