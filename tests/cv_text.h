@@ -4,6 +4,7 @@
 #pragma once
 
 #include <algorithm>
+#include <cctype>
 #include <set>
 #include <sstream>
 #include <string>
@@ -187,6 +188,54 @@ inline std::vector<std::string> missing_words(const ReadWords& read, const hanji
                           " in: " + t);
     }
   return missing;
+}
+
+/// `text` as letters and digits only (every other ASCII character, and the punctuation and
+/// spaces of U+2000-U+206F, left out): what survives however a reader spaces, breaks and
+/// hyphenates lines ("Aug 2021 – present" as "Aug2021present").
+inline std::string letters_and_digits(const std::string& text) {
+  std::string out;
+  for (char32_t c : hanji::utf8_decode(text)) {
+    const bool ascii_kept = c < 0x80 && std::isalnum(static_cast<int>(c));
+    const bool other_kept = c >= 0x80 && c != 0xA0 && !(c >= 0x2000 && c <= 0x206F);
+    if (ascii_kept || other_kept) hanji::utf8_append(out, c);
+  }
+  return out;
+}
+
+/// Where a reader read an entry's date or place inside one of the entry's texts (a wrapped
+/// title, a wrapped highlight): each such text, as "'DATE' inside 'TEXT'". Empty when
+/// `extracted` reads each of them apart: whole before or after, never between
+/// the lines of a text.
+inline std::vector<std::string> asides_read_inside(const std::string& extracted, const hanji::model::CvFile& file,
+                                                   const hanji::theme::Theme& theme) {
+  std::vector<std::string> problems;
+  const std::string text = letters_and_digits(extracted);
+  const hanji::model::Locale locale = printed_locale(file, theme);
+  for (const auto& section : file.cv.sections)
+    for (const auto& e : section.entries) {
+      std::vector<std::string> asides = {hanji::compose::format_dates(e, locale, theme.date_format), shown(e.location)};
+      std::vector<std::string> texts;
+      for (const auto* t : {&e.position, &e.company, &e.institution, &e.area, &e.degree, &e.name, &e.title})
+        texts.push_back(shown(*t));
+      for (const auto& h : e.highlights) texts.push_back(shown(h.text));
+      for (const std::string& aside_text : asides) {
+        const std::string aside = letters_and_digits(aside_text);
+        if (aside.empty()) continue;
+        for (std::size_t at = text.find(aside); at != std::string::npos; at = text.find(aside, at + 1))
+          for (const std::string& whole_text : texts) {
+            const std::string whole = letters_and_digits(whole_text);
+            // The text's start right before the aside and its rest right after it.
+            for (std::size_t split = 1; split < whole.size(); ++split)
+              if (split <= at && text.compare(at - split, split, whole, 0, split) == 0 &&
+                  text.compare(at + aside.size(), whole.size() - split, whole, split) == 0) {
+                problems.push_back("'" + aside_text + "' inside '" + whole_text + "'");
+                break;
+              }
+          }
+      }
+    }
+  return problems;
 }
 
 /// Where `text` (what a reader extracted) breaks the CV's reading order: the section titles of

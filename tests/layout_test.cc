@@ -532,6 +532,74 @@ TEST_F(Paginate, AsideOnTheLeftPutsTheMainColumnAfterIt) {
   EXPECT_NEAR(title->baseline, date->baseline, 1e-6);
 }
 
+// A title that wraps beside its date on the right is drawn whole, then the date, then the next
+// paragraph: drawn level with the title's first line and before its second, the date was read
+// between the title's lines by mupdf (which takes the gap before it for a line's end), by pdf.js
+// and by the résumé parsers built on them. A date on the left is drawn before the whole title.
+TEST_F(Paginate, AWrappedTitleIsDrawnWholeBeforeTheDateBesideIt) {
+  const auto order_of = [&](bool aside_left) {
+    compose::Composition c;
+    compose::Row row;
+    row.aside_left = aside_left;
+    row.aside_width = 100;
+    std::string title = "Title";
+    for (int i = 0; i < 40; ++i) title += " word" + std::to_string(i);
+    row.main = {paragraph(title, 10, 14), paragraph("Organisation", 10, 14)};
+    row.aside = {paragraph("2020 \u2013 2023", 9, 12), paragraph("Seoul", 9, 12)};
+    compose::Block b;
+    b.content = row;
+    c.main().push_back(b);
+    Document doc = run(c);
+    std::string order;
+    for (const auto& r : doc.pages[0].runs) {
+      const char kind = r.run.text.rfind("2020", 0) == 0 ? 'D'
+                        : r.run.text.rfind("Seoul", 0) == 0 ? 'P'
+                        : r.run.text.rfind("Organisation", 0) == 0 ? 'O'
+                                                                 : 'T';
+      if (order.empty() || order.back() != kind) order += kind;
+    }
+    return order;
+  };
+  EXPECT_EQ(order_of(false), "TDOP") << "the title, its date, the organisation, its place";
+  EXPECT_EQ(order_of(true), "DTPO") << "the date, the title, the place, the organisation";
+}
+
+// A matrix (a section of one-line entries in two columns) sizes its columns to their cells,
+// the same in each of its rows: a second column whose cells fit in less than half is as wide as
+// its widest cell, which ends at the text's right edge; the first takes the rest.
+TEST_F(Paginate, AMatrixSizesItsColumnsToTheirCells) {
+  compose::Composition c;
+  const double width = theme_.page_width - theme_.margin_left - theme_.margin_right;
+  const double gap = 16;
+  std::string long_cell = "Languages:";
+  for (int i = 0; i < 30; ++i) long_cell += " lang" + std::to_string(i) + ",";
+  const std::vector<std::pair<std::string, std::string>> cells = {{long_cell, "Tools: gdb"},
+                                                                 {"Cloud: AWS", "Practices: code review"}};
+  for (const auto& [first, second] : cells) {
+    compose::Row row;
+    row.main = {paragraph(first, 9, 12)};
+    row.aside = {paragraph(second, 9, 12)};
+    row.aside_width = (width - gap) / 2;
+    row.aside_fixed = true;
+    row.matrix = true;
+    row.gap = gap;
+    compose::Block b;
+    b.content = row;
+    c.main().push_back(b);
+  }
+  Document doc = run(c);
+  const PlacedRun* tools = find_run(doc, "Tools:");
+  const PlacedRun* practices = find_run(doc, "Practices:");
+  ASSERT_TRUE(tools && practices);
+  EXPECT_NEAR(tools->x, practices->x, 1e-6) << "the second column lines up in every row";
+  const double least = 0.3 * (width - gap);
+  const double column = std::max(practices->run.width(), least);
+  EXPECT_NEAR(practices->x, theme_.margin_left + width - column, 0.5)
+      << "the widest cell of the second column ends at the right edge";
+  EXPECT_GT(right_of(doc, "Languages:"), theme_.margin_left + (width - gap) / 2 + 1)
+      << "the first column takes the room the second leaves";
+}
+
 // A lead column (RenderCV's degree column) at the main column's left edge: the degree on the
 // institution's baseline, read first on that line, then the institution, then the date; the
 // highlight in the row (short rows) keeps clear of it; a degree wider than the column is said.

@@ -349,6 +349,24 @@ TEST_P(Readers, EveryReaderKeepsTheReadingOrder) {
       ADD_FAILURE() << reader_name(reader) << ": " << problem;
 }
 
+// An entry's date and place (beside its title, on the left or the right) are read apart from
+// its texts: before or after a wrapped title or highlight, never between two of its lines.
+// mupdf, pdfminer and pdf.js read in drawing order: a date drawn level with a wrapped title's
+// first line, between the title's lines, was read there. poppler orders what it reads by where
+// it stands, not by the drawing order, and is not asked: it still reads a date column set close
+// to its text (serif's) row by row, and a few wrapped titles beside their date in pieces.
+TEST_P(Readers, NoReaderReadsADateOrPlaceInsideATitleOrHighlight) {
+  if (right_to_left(read())) GTEST_SKIP() << "a right-to-left CV (see the note above EveryReaderGivesBackEveryWord)";
+  // A ruled table's row is read across, a line of each cell at a time: there the date cell's
+  // line stands between the lines of a title cell beside it, as in any table.
+  const hanji::theme::Theme& theme = read().theme;
+  if (!theme.experience_table.cells.empty() || !theme.education_table.cells.empty())
+    GTEST_SKIP() << "a table form (its rows read across)";
+  for (Reader reader : {Reader::Mupdf, Reader::Pdfminer, Reader::Pdfjs})
+    for (const std::string& problem : cv_text::asides_read_inside(read().text.at(reader), *read().file, read().theme))
+      ADD_FAILURE() << reader_name(reader) << " reads " << problem;
+}
+
 // The CVs made for the readers (tests/data/readers) hold paragraphs and list items that are
 // hard to read back (loose justified lines in a narrow column): each comes back whole, its
 // words in order, from poppler, mupdf and pdf.js. (A justified line whose spaces opened past

@@ -110,7 +110,8 @@ struct Paragraph {
 /// Main paragraphs below the last aside one take the whole width. A lead column (RenderCV's
 /// degree column) stands at the main column's left edge, `lead_width` wide: each lead
 /// paragraph beside the main paragraph of its index, set within its own indents; the main
-/// paragraphs' indents keep them clear of it. A row reads lead, main, aside, line by line.
+/// paragraphs' indents keep them clear of it. A row reads each main paragraph whole, what stands
+/// beside its lines on the left (a lead, a date on the left) before it, on the right after it.
 struct Row {
   std::vector<Paragraph> main;
   std::vector<Paragraph> aside;
@@ -122,6 +123,10 @@ struct Row {
   /// The aside keeps aside_width even where its text is wider (a matrix's second column, whose
   /// cells must line up), instead of widening to hold a date on one line.
   bool aside_fixed = false;
+  /// A row of a matrix (a section of one-line entries in two columns): the layout sizes the
+  /// two columns of the matrix's consecutive rows together, to the widest cells of each
+  /// (layout::matrix_aside_width), in place of aside_width's even split of the width.
+  bool matrix = false;
 };
 
 /// A horizontal rule across the column (from indent_left to the right edge).

@@ -319,6 +319,7 @@ void set_in_two_columns(Builder& b, const model::Section& section, const std::ve
     }
     row.aside_width = std::max(1.0, (width - gap) / 2);
     row.aside_fixed = true;  // the second column's cells line up
+    row.matrix = true;       // the layout sizes the two columns to their cells
     row.gap = gap;
     Block& added = b.add(std::move(row), entries[i].space_before, entries[i].span);
     added.group = entries[i].group;

@@ -195,24 +195,36 @@ double aside_width_for(const compose::Row& row, const Column& column, text::Type
   return std::clamp(natural, row.aside_width, std::max(row.aside_width, column.width / 2));
 }
 
+/// The widest of `paragraphs` set on one line, their indents in.
+double widest_unwrapped(const std::vector<compose::Paragraph>& paragraphs, text::Typesetter& typesetter) {
+  constexpr double kUnbounded = 1e6;
+  double widest = 0;
+  for (const auto& para : paragraphs)
+    for (const text::Line& line : typesetter.typeset(para, kUnbounded))
+      widest = std::max(widest, line.width + para.indent_left + para.indent_right);
+  return widest;
+}
+
 /// A line of a row's column, where the row's content has it.
 struct RowLine {
   LineRuns runs;
   double x = 0;          // where it starts: its leftmost run, else its column's left edge
   bool aside = false;    // a line of a column beside the main one: the aside (dates, places), the lead
   bool list = false;     // a line of the main column's list (from its first item on)
+  std::size_t paragraph = 0;  // a main line's paragraph (its index in the row's main column)
   std::size_t row = 0;   // runs_in_reading_order: the row it stands on
 };
 
 /// Moves `stack` to (x, y) inside the row's content `into`, noting where its lines went. A
 /// line's own left edge, not its column's, places it among the others on its row: a lead
 /// column (the degree) starts where the main column's box does, left of the main text.
-void add_to_row(SetStack&& stack, double x, double y, bool aside, bool list, Page& into, std::vector<RowLine>& lines) {
+void add_to_row(SetStack&& stack, double x, double y, bool aside, bool list, std::size_t paragraph, Page& into,
+                std::vector<RowLine>& lines) {
   const std::size_t offset = into.runs.size();
   translate(stack.content, x, y);
   append(into, std::move(stack.content));
   for (const LineRuns& line : stack.lines) {
-    RowLine row_line{LineRuns{offset + line.begin, offset + line.end, y + line.baseline}, x, aside, list};
+    RowLine row_line{LineRuns{offset + line.begin, offset + line.end, y + line.baseline}, x, aside, list, paragraph};
     if (line.begin < line.end) row_line.x = std::numeric_limits<double>::infinity();
     for (std::size_t r = row_line.runs.begin; r < row_line.runs.end; ++r)
       row_line.x = std::min(row_line.x, into.runs[r].x);
@@ -237,43 +249,69 @@ void number_rows(std::vector<RowLine>& lines) {
   }
 }
 
-/// The row's runs in reading order. Its heading first: each line of the main column before its
-/// list, with the aside and lead lines on its row, left to right (a date on the left or a degree
-/// before the title, a place on the right after it); then the aside lines on no such row (dates and a duration
-/// beside the list), from the top; then the list. Read in drawing order (as pdf.js, and the
-/// résumé parsers built on it, read a page), no date is glued to a title or read in the middle
-/// of a highlight, and two columns whose lines do not line up (a header's headline beside its
-/// contacts) are read one after the other, not line by line in turn, where a reader joins lines
-/// that stand less than a line apart. Each line's runs stay as the typesetter set them. (A
-/// right-to-left CV is mirrored afterwards: its columns then read from right to left.)
+/// The row's runs in reading order. Its heading first: each paragraph of the main column before
+/// its list, whole, with the aside and lead lines on the rows of its lines, those left of it (a
+/// date on the left, a degree before the title) before it and those right of it (a date or place
+/// on the right) after it; then the aside lines on no such row (dates and a duration beside the
+/// list), from the top; then the list. Read in drawing order (as pdf.js, mupdf and the résumé
+/// parsers built on them read a page), no date is glued to a title or read in the middle of a
+/// highlight, a wrapped title is read whole (a date drawn between its lines is read between
+/// them by mupdf, which takes the gap before a date on the right for the end of a line), and two
+/// columns whose lines do not line up (a header's headline beside its contacts) are read one
+/// after the other, not line by line in turn, where a reader joins lines that stand less than a
+/// line apart. Each line's runs stay as the typesetter set them. (A right-to-left CV is mirrored
+/// afterwards: its columns then read from right to left.)
 void runs_in_reading_order(Page& content, std::vector<RowLine> lines) {
   number_rows(lines);
   std::vector<const RowLine*> ordered;
   std::vector<bool> taken(lines.size(), false);
   for (std::size_t m = 0; m < lines.size(); ++m) {
-    if (lines[m].aside || lines[m].list) continue;
-    std::vector<std::size_t> row;
+    if (lines[m].aside || lines[m].list || taken[m]) continue;
+    std::vector<std::size_t> paragraph, before, after;
+    double left = std::numeric_limits<double>::infinity();
     for (std::size_t i = 0; i < lines.size(); ++i)
-      if (i == m || (lines[i].aside && !taken[i] && lines[i].row == lines[m].row)) row.push_back(i);
-    std::stable_sort(row.begin(), row.end(), [&](std::size_t a, std::size_t b) { return lines[a].x < lines[b].x; });
-    for (std::size_t i : row) {
-      taken[i] = true;
-      ordered.push_back(&lines[i]);
+      if (!lines[i].aside && !lines[i].list && lines[i].paragraph == lines[m].paragraph) {
+        paragraph.push_back(i);
+        left = std::min(left, lines[i].x);
+      }
+    for (std::size_t i = 0; i < lines.size(); ++i) {
+      if (!lines[i].aside || taken[i]) continue;
+      const bool beside = std::any_of(paragraph.begin(), paragraph.end(),
+                                      [&](std::size_t p) { return lines[p].row == lines[i].row; });
+      if (beside) (lines[i].x < left ? before : after).push_back(i);
     }
+    const auto by_row_then_x = [&](std::size_t a, std::size_t b) {
+      return lines[a].row != lines[b].row ? lines[a].row < lines[b].row : lines[a].x < lines[b].x;
+    };
+    std::stable_sort(before.begin(), before.end(), by_row_then_x);
+    std::stable_sort(after.begin(), after.end(), by_row_then_x);
+    for (const auto* part : {&before, &paragraph, &after})
+      for (std::size_t i : *part) {
+        taken[i] = true;
+        ordered.push_back(&lines[i]);
+      }
   }
   for (std::size_t i = 0; i < lines.size(); ++i)
     if (lines[i].aside && !taken[i]) ordered.push_back(&lines[i]);
   const std::size_t list_begin = ordered.size();
   for (const RowLine& line : lines)
     if (line.list) ordered.push_back(&line);
-  // An aside line read last before the list but standing right of the list's first line, on its
-  // row (a date beside a numbered publication's first line), is read after that line instead:
-  // read right before it, the list's marker would follow it with no break between ("2022년2."),
-  // where read after it, a gap stands between them.
-  for (std::size_t at = list_begin; at > 0 && at < ordered.size() && ordered[at - 1]->row == ordered[at]->row &&
-                                    ordered[at - 1]->x > ordered[at]->x;
-       --at)
-    std::swap(ordered[at - 1], ordered[at]);
+  // Aside lines read last before the list but standing right of the list's first line, on its
+  // row (a date beside a numbered publication's first line), are read after the list's first
+  // paragraph instead: read right before it, the list's marker would follow them with no break
+  // between ("2022년2."), and read after its first line, mupdf would read them between the
+  // lines of a wrapped title.
+  if (list_begin < ordered.size()) {
+    const RowLine& first = *ordered[list_begin];
+    std::size_t asides_begin = list_begin;
+    while (asides_begin > 0 && ordered[asides_begin - 1]->aside && ordered[asides_begin - 1]->row == first.row &&
+           ordered[asides_begin - 1]->x > first.x)
+      --asides_begin;
+    std::size_t first_end = list_begin;
+    while (first_end < ordered.size() && ordered[first_end]->paragraph == first.paragraph) ++first_end;
+    const auto at = [&](std::size_t i) { return ordered.begin() + static_cast<std::ptrdiff_t>(i); };
+    std::rotate(at(asides_begin), at(list_begin), at(first_end));
+  }
   std::vector<PlacedRun> runs;
   runs.reserve(content.runs.size());
   for (const RowLine* line : ordered)
@@ -297,7 +335,7 @@ void add_beside(const compose::Paragraph& para, double beside, SideColumn& side,
   const double own = one.first_baselines.empty() ? 0 : one.first_baselines.front();
   const double target = std::max(side.bottom + own, beside);
   const double height = one.height;
-  add_to_row(std::move(one), side.x, target - own, true, false, into, lines);
+  add_to_row(std::move(one), side.x, target - own, true, false, 0, into, lines);
   side.bottom = target - own + height;
 }
 
@@ -327,7 +365,7 @@ Chunk row_chunk(const compose::Row& row, const Column& column, text::Typesetter&
       if (!one.first_baselines.empty()) first_baseline = main_bottom + one.first_baselines.front();
       const double height = one.height;
       in_list = in_list || row.main[i].marker.has_value();
-      add_to_row(std::move(one), main_x, main_bottom, false, in_list, c.content, lines);
+      add_to_row(std::move(one), main_x, main_bottom, false, in_list, i, c.content, lines);
       main_bottom += height;
     }
     if (i < row.lead.size()) add_beside(row.lead[i], first_baseline, lead, typesetter, c.content, lines);
@@ -638,6 +676,23 @@ void fill_columns(const std::vector<std::size_t>& columns, const std::vector<dou
 }
 
 }  // namespace
+
+double matrix_aside_width(const std::vector<const compose::Row*>& rows, text::Typesetter& typesetter) {
+  if (rows.empty()) return 0;
+  const double shared = 2 * rows.front()->aside_width;  // both columns' width, the gap left out
+  const double half = shared / 2, least = 0.3 * shared;
+  double first = 0, second = 0;
+  for (const compose::Row* row : rows) {
+    if (row->aside.empty()) continue;  // a last cell alone on its row takes the whole width
+    first = std::max(first, widest_unwrapped(row->main, typesetter));
+    second = std::max(second, widest_unwrapped(row->aside, typesetter));
+  }
+  if (first <= half && second <= half) return half;
+  // The second as wide as its widest cell, flush with the right edge, the first the rest.
+  if (first + second <= shared || second < half) return std::max(second, least);
+  if (first < half) return half;  // the second wraps however wide: the first keeps its half
+  return std::clamp(shared * second / (first + second), least, shared - least);
+}
 
 // Automatic table layout, as browsers and LaTeX's tabulary share a table's width: each column
 // between its minimum and its maximum.
@@ -1246,6 +1301,9 @@ std::vector<Chunk> build_chunks(const std::vector<compose::Block>& blocks, const
   // section that ends first is lengthened to the title's foot.
   std::optional<RailTitle> rail_title;
   double rail_reach = 0;
+  // The matrix whose rows are being set: the block after its last row, its second column's width.
+  std::size_t matrix_end = 0;
+  double matrix_aside = 0;
   const auto end_rail = [&] {
     if (rail_title) {
       chunks.push_back(rail_title_alone(std::move(*rail_title)));
@@ -1274,7 +1332,23 @@ std::vector<Chunk> build_chunks(const std::vector<compose::Block>& blocks, const
     }
     std::size_t block_first = chunks.size();
     if (const auto* row = std::get_if<compose::Row>(&blocks[set].content)) warn_overlong_lead(*row, typesetter, diags);
-    for (auto& piece : block_chunks(blocks[set], column, typesetter))
+    // A matrix's row: its columns sized with the other rows of its matrix (measured at its first).
+    std::optional<compose::Block> matrix_row;
+    if (const auto* row = std::get_if<compose::Row>(&blocks[set].content); row && row->matrix) {
+      if (set >= matrix_end) {
+        std::vector<const compose::Row*> rows;
+        for (matrix_end = set; matrix_end < blocks.size(); ++matrix_end) {
+          const auto* next = std::get_if<compose::Row>(&blocks[matrix_end].content);
+          if (!next || !next->matrix) break;
+          rows.push_back(next);
+        }
+        matrix_aside = matrix_aside_width(rows, typesetter);
+      }
+      matrix_row = blocks[set];
+      auto& sized = std::get<compose::Row>(matrix_row->content);
+      sized.aside_width = matrix_aside;
+    }
+    for (auto& piece : block_chunks(matrix_row ? *matrix_row : blocks[set], column, typesetter))
       for (auto& c : slice_tall(std::move(piece), column.page_height)) {
         content += std::min(c.height, column.page_height);
         c.block = set;

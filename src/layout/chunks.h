@@ -70,6 +70,17 @@ std::vector<Chunk> build_chunks(const std::vector<compose::Block>& blocks, const
                                 text::Typesetter& typesetter, Diagnostics& diags, std::size_t pages_at_most,
                                 bool& stopped_early);
 
+/// The second column's width for a matrix's rows (compose::Row::matrix), the same for each of
+/// them: the two columns share the rows' width (each row's two aside widths, as compose split
+/// it evenly) by their widest cells, unwrapped (a last cell alone on its row, which takes the
+/// whole width, left out). An even split while both fit in half. Else, where both fit side by
+/// side or the second fits in half, the second as wide as its widest cell (at least 30% of the
+/// width), so that it ends at the text's right edge, and the first the rest; where the second
+/// wraps however wide, the first keeps its half when it fits there, and two that both need
+/// more than half share the width in proportion to their needs. So the second column no longer
+/// stops short of the right edge in a half too wide for it.
+double matrix_aside_width(const std::vector<const compose::Row*>& rows, text::Typesetter& typesetter);
+
 /// Which column of a table is its running text: the one the layout's `hints` (relative widths,
 /// 1 where missing) weigh most; among equals, the one whose longest line (`most`) is longest.
 std::size_t running_column(const std::vector<double>& most, const std::vector<double>& hints);
