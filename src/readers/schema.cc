@@ -535,7 +535,12 @@ class CvSchema {
       case Shape::Settings: return reference_to("settings");
       case Shape::SelfIntroduction: return closed_object(self_introduction_fields());
       case Shape::Questions: return list_of(closed_object(question_fields()));
-      case Shape::CountLimit: return closed_object(count_limit_fields());
+      case Shape::CountLimit: {
+        // {max: 500, unit: chars, …}, or just the max: `limit: 500`.
+        Json max = typed("integer");
+        max.set("minimum", Json::number(0));
+        return if_then_else(typed("integer"), std::move(max), closed_object(count_limit_fields()));
+      }
       case Shape::Count: {
         Json out = typed("integer");
         out.set("minimum", Json::number(0));
