@@ -1247,8 +1247,8 @@ TEST(EntryTemplates, ACurrentJobCountsToTheBuildDateWithoutCurrentDate) {
 
 // A date is one piece no line may break inside (a month's name the line breaker does not know,
 // "מרץ 2019", stays with its year), a range may break only after its dash, and a time span
-// nowhere (a reader took "9개월" on the next line for the next row's length).
-TEST(EntryTemplates, DatesAndDurationsAreUnbreakablePieces) {
+// between its number-and-unit pairs.
+TEST(EntryTemplates, DatesAndDurationPairsAreUnbreakablePieces) {
   theme::Theme theme = test_theme();
   theme.experience_template = {{"POSITION", "COMPANY"}, {"DATES", "DURATION"}};
   Entry e = experience();
@@ -1267,9 +1267,10 @@ TEST(EntryTemplates, DatesAndDurationsAreUnbreakablePieces) {
   EXPECT_EQ(dates[1].span.col, 20 + static_cast<int>(code_points))
       << "each piece's span where it stands in the field's text, in code points";
   const std::vector<Inline>& length = r.aside[1].inlines;
-  ASSERT_EQ(length.size(), 1u) << "a time span is one piece, never \"2 years\" over \"3 months\": " << text_of(length);
-  EXPECT_EQ(length[0].text, "2\u00A0years 3\u00A0months");
-  EXPECT_TRUE(length[0].unbreakable);
+  ASSERT_EQ(length.size(), 2u) << text_of(length);
+  EXPECT_EQ(length[0].text, "2\u00A0years ");
+  EXPECT_EQ(length[1].text, "3\u00A0months");
+  EXPECT_TRUE(length[0].unbreakable && length[1].unbreakable);
 }
 
 // A language with one form of date (Korean) lists the layouts' forms as its own `date`, and a
@@ -1946,6 +1947,33 @@ TEST(Structure, TableSectionsAreTables) {
   }
   EXPECT_EQ(th, 3);
   EXPECT_EQ(td, 6);
+}
+
+// A table's title over lines of its own (a project over its summary) is bold in every row,
+// as a paper's title over its authors is; a table of titles alone (awards) stays regular.
+TEST(Structure, ATableTitleOverItsSummaryIsBoldInEveryRow) {
+  theme::Theme theme = test_theme();
+  theme.normal_table.cells = {"DATES", "NAME"};
+  theme.normal_table.widths = {1, 4};
+  Entry project;
+  project.kind = EntryKind::Normal;
+  project.name = T("uplift-bsts");
+  project.summary = T("A package for uplift estimation.");
+  project.date = year_only(2023);
+  Entry bare = project;
+  bare.name = T("Open Data Fellowship");
+  bare.summary = T("");
+  auto title_bold = [&](const std::vector<Entry>& entries) {
+    Diagnostics diags;
+    const Composition c = compose(cv_file({section("Projects", EntryKind::Normal, entries)}), theme, diags);
+    std::vector<bool> bold;
+    for (const auto& block : c.main())
+      if (const auto* table = std::get_if<Table>(&block.content))
+        for (const auto& row : table->rows) bold.push_back(row.at(1).at(0).inlines.at(0).font.bold);
+    return bold;
+  };
+  EXPECT_EQ(title_bold({project, bare}), (std::vector<bool>{true, true}));
+  EXPECT_EQ(title_bold({bare, bare}), (std::vector<bool>{false, false}));
 }
 
 // The photo is a Figure whose text says whose photo it is, in the CV's language.

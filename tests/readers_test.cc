@@ -30,7 +30,6 @@
 #include <thread>
 #include <vector>
 
-#include "compose/templates.h"  // duration_text
 #include "cv_text.h"
 #include "engine/engine.h"
 
@@ -382,42 +381,6 @@ TEST_P(Readers, EveryParagraphOfAReadersCaseComesBackWhole) {
 // What a résumé parser built on pdf.js relies on (open-resume's, for one): it takes the name
 // from one item, a date range from one item, and starts a section at a line that holds only
 // its title.
-// A table form's length of service (재직기간) is read whole and with its row: after the row's
-// company, before the next row's. ("4년" and "9개월 (재직 중)" on two lines read as two
-// lengths, the second among the next row's cells.) pdf.js is not asked: it gives a row's
-// cells as items in drawing order, which its parsers place by position.
-TEST_P(Readers, ATableFormReadsEachLengthOfServiceWholeInItsRow) {
-  const auto& cells = read().theme.experience_table.cells;
-  if (GetParam().name.rfind("case_", 0) != 0 ||
-      std::none_of(cells.begin(), cells.end(), [](const std::string& c) { return c.find("DURATION") != std::string::npos; }))
-    GTEST_SKIP() << "only the readers' CVs in a table form that counts the time served";
-  const hanji::model::CvFile& file = *read().file;
-  std::vector<const hanji::model::Entry*> jobs;
-  for (const auto& section : file.cv.sections)
-    if (section.kind == hanji::model::EntryKind::Experience)
-      for (const auto& entry : section.entries) jobs.push_back(&entry);
-  ASSERT_GE(jobs.size(), 2u);
-  for (Reader reader : {Reader::Poppler, Reader::Mupdf, Reader::Pdfminer}) {
-    const std::string text = trimmed(read().text.at(reader));
-    std::size_t cursor = 0;
-    for (std::size_t i = 0; i < jobs.size(); ++i) {
-      const std::string company = cv_text::split_words(cv_text::shown(jobs[i]->company)).front();
-      const std::string length =
-          trimmed(hanji::compose::duration_text(*jobs[i], file.locale, hanji::compose::count_to(file.settings)));
-      const std::size_t row = text.find(company, cursor);
-      ASSERT_NE(row, std::string::npos) << reader_name(reader) << ": no '" << company << "' after " << cursor;
-      const std::size_t at = text.find(length, row);
-      const std::size_t next = i + 1 < jobs.size()
-                                   ? text.find(cv_text::split_words(cv_text::shown(jobs[i + 1]->company)).front(), row + 1)
-                                   : std::string::npos;
-      EXPECT_TRUE(at != std::string::npos && at < next)
-          << reader_name(reader) << ": '" << length << "' is not read whole in the row of " << company << ":\n"
-          << read().text.at(reader);
-      cursor = row + 1;
-    }
-  }
-}
-
 TEST_P(Readers, PdfJsItemsAreWhatAResumeParserNeeds) {
   const Read& r = read();
   if (right_to_left(r)) GTEST_SKIP() << "a right-to-left CV (see the note above EveryReaderGivesBackEveryWord)";
