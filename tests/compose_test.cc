@@ -1702,6 +1702,43 @@ TEST(Sections, TheLayoutsOrderByTypeComesBeforeTheCvsOrder) {
   EXPECT_LT(intro, bullets) << "a type not listed comes after";
 }
 
+// A form's order names sections by what they are as well as by the type of their entries:
+// by their key as written ("Certifications"), or the usual key their locale titles them by
+// (자격증, a certificates section), so one order serves every language: the 이력서's 자격증
+// before 어학 and 수상, though 어학's entries are of a type listed earlier.
+TEST(Sections, TheLayoutsOrderNamesSectionsByTheirKeysInAnyLanguage) {
+  Entry item;
+  item.kind = EntryKind::Normal;
+  item.name = T("An item", 20, 7);
+  Entry line;
+  line.kind = EntryKind::OneLine;
+  line.label = T("영어", 30, 7);
+  line.details = T("TOEIC 925", 30, 12);
+  auto keyed = [](model::Section s, std::string key) {
+    s.key = std::move(key);
+    return s;
+  };
+  theme::Theme theme = test_theme();
+  theme.section_order = {"education", "experience", "certificates", "어학", "awards", "one-line", "normal", "text"};
+  model::CvFile file = cv_file({keyed(section("기술", EntryKind::OneLine, {line}), "기술"),
+                                keyed(section("수상", EntryKind::Normal, {item}), "수상"),
+                                keyed(section("어학", EntryKind::OneLine, {line}), "어학"),
+                                keyed(section("자격증", EntryKind::Normal, {item}), "자격증")});
+  file.locale = korean();
+  file.locale.section_titles = {{"awards", "수상"}, {"certificates", "자격증"}, {"skills", "기술"}};
+  auto order = [&] {
+    std::vector<std::string> titles;
+    for (const model::Section* s : ordered_sections(file, theme)) titles.push_back(s->title.value);
+    return titles;
+  };
+  EXPECT_EQ(order(), (std::vector<std::string>{"자격증", "어학", "수상", "기술"}));
+  file.cv.sections = {keyed(section("Skills", EntryKind::OneLine, {line}), "Skills"),
+                      keyed(section("Awards", EntryKind::Normal, {item}), "Awards"),
+                      keyed(section("Certificates", EntryKind::Normal, {item}), "Certificates")};
+  file.locale = english();
+  EXPECT_EQ(order(), (std::vector<std::string>{"Certificates", "Awards", "Skills"})) << "a key as written, lower-cased";
+}
+
 // RenderCV's links.show_external_link_icon (text.link_icon): an arrow after the last piece of
 // each link, linked, in the link's colour, reading as a space (read as nothing, its gap made
 // text extraction end the line); text without links is untouched.
@@ -1947,6 +1984,33 @@ TEST(Structure, TableSectionsAreTables) {
   }
   EXPECT_EQ(th, 3);
   EXPECT_EQ(td, 6);
+}
+
+// A table's title over lines of its own (a project over its summary) is bold in every row,
+// as a paper's title over its authors is; a table of titles alone (awards) stays regular.
+TEST(Structure, ATableTitleOverItsSummaryIsBoldInEveryRow) {
+  theme::Theme theme = test_theme();
+  theme.normal_table.cells = {"DATES", "NAME"};
+  theme.normal_table.widths = {1, 4};
+  Entry project;
+  project.kind = EntryKind::Normal;
+  project.name = T("uplift-bsts");
+  project.summary = T("A package for uplift estimation.");
+  project.date = year_only(2023);
+  Entry bare = project;
+  bare.name = T("Open Data Fellowship");
+  bare.summary = T("");
+  auto title_bold = [&](const std::vector<Entry>& entries) {
+    Diagnostics diags;
+    const Composition c = compose(cv_file({section("Projects", EntryKind::Normal, entries)}), theme, diags);
+    std::vector<bool> bold;
+    for (const auto& block : c.main())
+      if (const auto* table = std::get_if<Table>(&block.content))
+        for (const auto& row : table->rows) bold.push_back(row.at(1).at(0).inlines.at(0).font.bold);
+    return bold;
+  };
+  EXPECT_EQ(title_bold({project, bare}), (std::vector<bool>{true, true}));
+  EXPECT_EQ(title_bold({bare, bare}), (std::vector<bool>{false, false}));
 }
 
 // The photo is a Figure whose text says whose photo it is, in the CV's language.

@@ -260,13 +260,21 @@ TEST(KoStandard, LabelsComeFromTheLocale) {
   }
 }
 
-// The Korean form's order is the Korean form's convention: an English CV keeps its own order.
-TEST(KoStandard, AnEnglishCvKeepsItsOwnSectionOrder) {
+// The form's order in every language, by what a section is: an English CV's education and
+// work history first, then its languages (자격·어학), whatever order the YAML has them in; no
+// section is lost or doubled on the way.
+TEST(KoStandard, AnEnglishCvTakesTheFormsSectionOrder) {
   auto rendered = ko_standard("heungsub-lee.yaml");
   ASSERT_TRUE(rendered);
   std::vector<std::string> bookmarks, in_cv;
   for (const doc::Bookmark& bookmark : rendered->doc.bookmarks) bookmarks.push_back(bookmark.title);
   for (const model::Section& section : rendered->file.cv.sections) in_cv.push_back(section.title.value);
+  ASSERT_GE(bookmarks.size(), 3u);
+  EXPECT_EQ(std::vector<std::string>(bookmarks.begin(), bookmarks.begin() + 3),
+            (std::vector<std::string>{"Education", "Work Experience", "Languages"}));
+  EXPECT_NE(bookmarks, in_cv) << "the YAML's order is not the form's";
+  std::sort(bookmarks.begin(), bookmarks.end());
+  std::sort(in_cv.begin(), in_cv.end());
   EXPECT_EQ(bookmarks, in_cv);
 }
 

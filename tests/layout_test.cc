@@ -809,10 +809,21 @@ TEST(TableWidths, ACrowdedTableGivesShortColumnsAFewLinesBeforeTheRunningText) {
   EXPECT_NEAR(roomy[3], 700 - 62 - 106 - 136 - 93, 1e-6) << "the running text takes the rest";
 }
 
-TEST(TableWidths, MinimaThatDoNotFitShareInProportion) {
-  const std::vector<double> widths = detail::share_table_width({100, 300}, {200, 400}, {}, 200);
-  EXPECT_NEAR(widths[0], 50, 1e-6);
-  EXPECT_NEAR(widths[1], 150, 1e-6);
+// Minima that do not fit (a publication's address in its title column): the widest give way
+// and the narrow keep theirs, a date whole beside them (shrunk in proportion, "Aug 2024" ran
+// 4 pt over its column's rule).
+TEST(TableWidths, MinimaThatDoNotFitShrinkTheWidestFirst) {
+  const std::vector<double> widths = detail::share_table_width({53, 349, 149}, {53, 500, 295}, {1.6, 5.6, 2.8}, 504);
+  EXPECT_NEAR(widths[0], 53, 1e-6) << "the date keeps its width";
+  EXPECT_NEAR(widths[2], 149, 1e-6) << "so does the venue's longest word";
+  EXPECT_NEAR(widths[1], 504 - 53 - 149, 1e-6) << "the address's column gives way";
+  const std::vector<double> even = detail::share_table_width({100, 300}, {200, 400}, {}, 200);
+  EXPECT_NEAR(even[0], 100, 1e-6);
+  EXPECT_NEAR(even[1], 100, 1e-6) << "down to one width for the widest, no narrower than the others";
+  const std::vector<double> both = detail::share_table_width({300, 300, 40}, {300, 300, 40}, {}, 400);
+  EXPECT_NEAR(both[2], 40, 1e-6);
+  EXPECT_NEAR(both[0], 180, 1e-6);
+  EXPECT_NEAR(both[1], 180, 1e-6);
 }
 
 namespace {

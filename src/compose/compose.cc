@@ -2,6 +2,8 @@
 #include "compose/compose.h"
 
 #include <algorithm>
+#include <cctype>
+#include <map>
 #include <set>
 #include <tuple>
 
@@ -202,9 +204,28 @@ void report_unshown_keys(const model::CvFile& file, const theme::Theme& theme, D
       }
 }
 
-// The sections in the order the layout gives (section.order), the CV's order
-// among sections of one type and for types it does not list. A layout may keep that order to
-// the languages whose form it is (section.order_languages): other CVs keep their own.
+namespace {
+
+// The names a layout's section.order may know a section by: its key as written, lower-cased
+// with spaces as underscores ("Experience", "Work experience": experience, work_experience),
+// and every usual key the locale titles its key or title by (자격증: certifications and
+// certificates; כישורים: skills), so that one order serves a CV in any language.
+std::vector<std::string> order_names(const model::Section& section, const model::Locale& locale) {
+  std::string written = section.key;
+  for (char& c : written) c = c == ' ' ? '_' : static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  std::vector<std::string> names{written};
+  const std::string title = plain_text(section.title.value);
+  for (const auto& [key, words] : locale.section_titles)
+    if (words == section.key || words == title) names.push_back(key);
+  return names;
+}
+
+}  // namespace
+
+// The sections in the order the layout gives (section.order): each in the place of the first
+// item that names it, by one of its keys (order_names) or the type of its entries; the CV's
+// order among sections of one place and for those the order does not name. A layout may keep
+// that order to the languages whose form it is (section.order_languages): other CVs keep theirs.
 std::vector<const model::Section*> ordered_sections(const model::CvFile& file, const theme::Theme& theme) {
   std::vector<const model::Section*> sections;
   for (const auto& section : file.cv.sections) sections.push_back(&section);
@@ -212,14 +233,21 @@ std::vector<const model::Section*> ordered_sections(const model::CvFile& file, c
   const auto& languages = theme.section_order_languages;
   if (!languages.empty() && std::find(languages.begin(), languages.end(), file.locale.language) == languages.end())
     return sections;
-  const auto rank = [&](const model::Section* section) {
+  std::map<const model::Section*, std::size_t> ranks;
+  for (const model::Section* section : sections) {
     const std::string_view kind = model::entry_kind_name(section->kind);
-    for (std::size_t i = 0; i < theme.section_order.size(); ++i)
-      if (theme.section_order[i] == kind || (kind == "one-line" && theme.section_order[i] == "one_line")) return i;
-    return theme.section_order.size();
-  };
+    const std::vector<std::string> names = order_names(*section, file.locale);
+    std::size_t rank = theme.section_order.size();
+    for (std::size_t i = 0; i < theme.section_order.size() && rank == theme.section_order.size(); ++i) {
+      const std::string& item = theme.section_order[i];
+      if (item == kind || (kind == "one-line" && item == "one_line") ||
+          std::find(names.begin(), names.end(), item) != names.end())
+        rank = i;
+    }
+    ranks[section] = rank;
+  }
   std::stable_sort(sections.begin(), sections.end(),
-                   [&](const model::Section* a, const model::Section* b) { return rank(a) < rank(b); });
+                   [&](const model::Section* a, const model::Section* b) { return ranks[a] < ranks[b]; });
   return sections;
 }
 

@@ -229,11 +229,18 @@ bool add_table(Builder& b, const model::Section& section, const theme::TableTemp
   size_t widest = 0;
   for (size_t c = 1; c < columns; ++c)
     if (c < table.widths.size() && table.widths[c] > table.widths[widest]) widest = c;
+  // A title over lines of its own (a project over its summary) is set bold, as a paper's over
+  // its authors: in the whole section, so that its titles are alike from row to row.
+  const bool titles_over_details =
+      !shows_details && std::any_of(section.entries.begin(), section.entries.end(), [](const model::Entry& e) {
+        return !e.summary.empty() || !e.highlights.empty();
+      });
   for (const auto& entry : section.entries) {
     std::vector<Cell> row;
     for (size_t c = 0; c < columns; ++c) {
       std::string cell_template = layout.cells[c];
       if (c == widest && !shows_details) {
+        if (titles_over_details && cell_template == "NAME") cell_template = "**NAME**";
         if (!names("SUMMARY")) cell_template += "\nSUMMARY";
         if (!names("HIGHLIGHTS")) cell_template += "\nHIGHLIGHTS";
       }

@@ -737,10 +737,18 @@ std::vector<double> share_table_width(const std::vector<double>& least, const st
     return widths;
   }
   if (sum(low) >= width) {
-    // Not even the minima fit (a word wider than the page's share): each column in proportion
-    // to its minimum; the breaker breaks inside a word only then.
-    const double total = sum(low);
-    for (std::size_t i = 0; i < n; ++i) widths[i] = total > 0 ? width * low[i] / total : width / double(n);
+    // Not even the minima fit (an address wider than the page's share): the columns whose
+    // minima are the widest give way, down to one width for them all, and the others keep
+    // theirs, so that a date beside a long link stays whole (shrunk in proportion, "Aug 2024"
+    // ran over its rule). The breaker breaks inside a word, at an address's slash, only there.
+    std::vector<std::size_t> by_least(n);
+    for (std::size_t i = 0; i < n; ++i) by_least[i] = i;
+    std::stable_sort(by_least.begin(), by_least.end(), [&](std::size_t a, std::size_t b) { return low[a] < low[b]; });
+    double kept = 0;
+    std::size_t capped = 0;  // by_least[capped..] share what the narrower ones leave
+    while (capped < n && kept + low[by_least[capped]] * double(n - capped) <= width) kept += low[by_least[capped++]];
+    const double cap = (width - kept) / double(n - capped);
+    for (std::size_t k = 0; k < n; ++k) widths[by_least[k]] = k < capped ? low[by_least[k]] : cap;
     return widths;
   }
   if (n == 1) {
