@@ -122,6 +122,14 @@ struct Row {
   /// The aside keeps aside_width even where its text is wider (a matrix's second column, whose
   /// cells must line up), instead of widening to hold a date on one line.
   bool aside_fixed = false;
+  /// A letterhead: the first main paragraph (the name) keeps the width it needs on one line.
+  /// The aside takes what is left beside it, however wide its text, and goes under the main
+  /// paragraphs, flush left, when that is less than aside_width.
+  bool main_first = false;
+  /// Under the main paragraphs, the aside's lines run on in one paragraph, joined by this
+  /// (the header's separator) where it breaks them ("\n"), `under_space` below the headline.
+  std::string under_separator;
+  double under_space = 0;
 };
 
 /// A horizontal rule across the column (from indent_left to the right edge).
