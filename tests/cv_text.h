@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <optional>
 #include <set>
 #include <sstream>
 #include <string>
@@ -263,40 +264,58 @@ inline std::vector<std::string> reading_order_problems(const std::string& extrac
   // Title, organisation, summary and first highlight sit together (in a table row, a long
   // cell's lines interleave with the others', so there only their order counts).
   const size_t kWithinEntry = tables ? std::string::npos : 600;
-  for (const bool side : {false, true}) {
-    size_t cursor = 0;
-    for (const hanji::model::Section* set : hanji::compose::ordered_sections(file, layout)) {
-      const hanji::model::Section& section = *set;
-      if (section.entries.empty() || in_side(section) != side) continue;
-      const size_t title_at = find(shown(section.title), cursor);
-      if (title_at == std::string::npos) {
-        problems.push_back("section '" + shown(section.title) + "' is not after offset " + std::to_string(cursor));
-        continue;
-      }
-      cursor = title_at;
-      for (const auto& e : section.entries) {
-        std::vector<std::string> parts;
-        for (const auto* t : {&e.position, &e.company, &e.institution, &e.name, &e.title})
-          if (!t->empty()) parts.push_back(shown(*t));
-        if (!e.highlights.empty()) parts.push_back(shown(e.highlights.front().text));
-        if (parts.empty()) continue;
-        std::vector<size_t> found;
-        for (const auto& part : parts) {
-          const size_t at = find(part, cursor);
-          if (at == std::string::npos)
-            problems.push_back("'" + part + "' is not after offset " + std::to_string(cursor));
-          else
-            found.push_back(at);
+  // The sections read in each pass: the main flow's, then a side column's. A column that
+  // balances the main flow (regions.NAME.balance) may end with the main flow's last sections,
+  // moved whole: read after the column's own. Any number of them may have moved; the order
+  // that reads back with the fewest problems is the one the layout chose.
+  std::vector<const hanji::model::Section*> main_sections, side_sections;
+  for (const hanji::model::Section* set : hanji::compose::ordered_sections(file, layout))
+    if (!set->entries.empty()) (in_side(*set) ? side_sections : main_sections).push_back(set);
+  const bool balanced = std::any_of(layout.regions.begin(), layout.regions.end(),
+                                    [](const hanji::theme::Region& r) { return r.balance; });
+  std::optional<std::vector<std::string>> fewest;
+  for (size_t moved = 0; moved <= (balanced && !main_sections.empty() ? main_sections.size() - 1 : 0); ++moved) {
+    std::vector<std::string> found_problems;
+    std::vector<const hanji::model::Section*> main_read(main_sections.begin(), main_sections.end() - moved);
+    std::vector<const hanji::model::Section*> side_read = side_sections;
+    side_read.insert(side_read.end(), main_sections.end() - moved, main_sections.end());
+    for (const auto* sections : {&main_read, &side_read}) {
+      size_t cursor = 0;
+      for (const hanji::model::Section* set : *sections) {
+        const hanji::model::Section& section = *set;
+        const size_t title_at = find(shown(section.title), cursor);
+        if (title_at == std::string::npos) {
+          found_problems.push_back("section '" + shown(section.title) + "' is not after offset " + std::to_string(cursor));
+          continue;
         }
-        if (found.empty()) continue;
-        std::sort(found.begin(), found.end());
-        for (size_t i = 1; i < found.size(); ++i)
-          if (found[i] - found[i - 1] > kWithinEntry)
-            problems.push_back("an entry's parts are scattered: " + parts.front());
-        cursor = found.back() + 1;  // the next entry comes after all of this one
+        cursor = title_at;
+        for (const auto& e : section.entries) {
+          std::vector<std::string> parts;
+          for (const auto* t : {&e.position, &e.company, &e.institution, &e.name, &e.title})
+            if (!t->empty()) parts.push_back(shown(*t));
+          if (!e.highlights.empty()) parts.push_back(shown(e.highlights.front().text));
+          if (parts.empty()) continue;
+          std::vector<size_t> found;
+          for (const auto& part : parts) {
+            const size_t at = find(part, cursor);
+            if (at == std::string::npos)
+              found_problems.push_back("'" + part + "' is not after offset " + std::to_string(cursor));
+            else
+              found.push_back(at);
+          }
+          if (found.empty()) continue;
+          std::sort(found.begin(), found.end());
+          for (size_t i = 1; i < found.size(); ++i)
+            if (found[i] - found[i - 1] > kWithinEntry)
+              found_problems.push_back("an entry's parts are scattered: " + parts.front());
+          cursor = found.back() + 1;  // the next entry comes after all of this one
+        }
       }
     }
+    if (!fewest || found_problems.size() < fewest->size()) fewest = std::move(found_problems);
+    if (fewest->empty()) break;
   }
+  problems = std::move(*fewest);
   return problems;
 }
 

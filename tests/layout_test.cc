@@ -133,6 +133,42 @@ TEST_F(Paginate, FooterBesideASideColumnIsCentredUnderTheMainFlow) {
   EXPECT_NEAR(footer->x + footer->run.width() / 2, main_x + main_width / 2, 0.5);
 }
 
+// Two body columns balanced (regions.NAME.balance): the main flow's last section, which would
+// run onto a second page, moves whole to the foot of the side column, after the side's own
+// text, and the CV keeps to one page. Without the setting it runs on.
+TEST_F(Paginate, ABalancingColumnTakesTheMainFlowsLastSectionWhole) {
+  add_side_region(theme_, 0);
+  compose::Composition c;
+  const int lines = static_cast<int>(flow_height(theme_) / 14);
+  for (int i = 0; i < lines - 3; ++i) {
+    compose::Block& filler = c.main().emplace_back(block(paragraph("Filler " + std::to_string(i)), 1000 + i));
+    filler.part = 0;
+  }
+  for (int i = 0; i < 6; ++i) {
+    compose::Block& last = c.main().emplace_back(block(paragraph(i == 0 ? "Last section" : "Last line"), 1, i == 0));
+    last.part = 1;
+  }
+  c.flows["side"].push_back(block(paragraph("Side text")));
+  Document natural = run(c);
+  EXPECT_EQ(natural.pages.size(), 2u) << "the main flow runs past the page";
+
+  theme_.regions.back().balance = true;
+  Document doc = run(c);
+  ASSERT_EQ(doc.pages.size(), 1u);
+  const PlacedRun* moved = find_run(doc, "Last section");
+  const PlacedRun* side = find_run(doc, "Side");
+  ASSERT_TRUE(moved && side);
+  EXPECT_NEAR(moved->x, theme_.margin_left, 0.5) << "in the side column";
+  EXPECT_GT(moved->baseline, side->baseline) << "after the side column's own text";
+  std::vector<std::string> read;
+  for (const PlacedRun& run : doc.pages[0].runs) read.push_back(run.run.text);
+  const auto at = [&](const std::string& prefix) {
+    return std::find_if(read.begin(), read.end(), [&](const std::string& t) { return t.rfind(prefix, 0) == 0; });
+  };
+  EXPECT_LT(at("Side"), at("Last section"));
+  EXPECT_LT(at("Last section"), at("Filler 0")) << "the side column is read whole, then the main one";
+}
+
 TEST_F(Paginate, SectionTitleNeverEndsAPage) {
   compose::Composition c;
   int lines = static_cast<int>(flow_height(theme_) / 14);

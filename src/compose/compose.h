@@ -127,6 +127,14 @@ struct Row {
   /// two columns of the matrix's consecutive rows together, to the widest cells of each
   /// (layout::matrix_aside_width), in place of aside_width's even split of the width.
   bool matrix = false;
+  /// A letterhead: the first main paragraph (the name) keeps the width it needs on one line.
+  /// The aside takes what is left beside it, however wide its text, and goes under the main
+  /// paragraphs, flush left, when that is less than aside_width.
+  bool main_first = false;
+  /// Under the main paragraphs, the aside's lines run on in one paragraph, joined by this
+  /// (the header's separator) where it breaks them ("\n"), `under_space` below the headline.
+  std::string under_separator;
+  double under_space = 0;
 };
 
 /// A horizontal rule across the column (from indent_left to the right edge).

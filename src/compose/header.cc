@@ -56,7 +56,11 @@ void append_contact(const Builder& b, const model::Contact& contact, const theme
     icon_font.color = b.theme().icon_color;
     out.push_back(Inline{contact_icon(contact) + "\u00A0", icon_font, contact.url, {}});
   }
-  out.push_back(Inline{contact.text.value, font_of(style), contact.url, contact.text.span, unbreakable});
+  // Where the layout asks, a link reads as one in the links' colour, as in the body; the
+  // place, never a link, keeps the contacts' own.
+  FontSpec font = font_of(style);
+  if (!contact.url.empty() && b.theme().contact_links_colored) font.color = b.theme().link_color;
+  out.push_back(Inline{contact.text.value, font, contact.url, contact.text.span, unbreakable});
 }
 
 // The least gap between a hanging contact icon and its text, in ems of the contact style.
@@ -295,6 +299,9 @@ void add_split(Builder& b) {
   if (row.main.empty() && row.aside.empty()) return;
   row.aside_width = row.aside.empty() ? 0 : theme.header_contacts_width;
   row.gap = row.aside.empty() ? 0 : theme.photo_gap;
+  row.main_first = true;  // a name broken to make room for an address reads as two names
+  row.under_separator = theme.contact_separator;
+  row.under_space = theme.contact_space;
   const Span span = b.cv().name.span;
   b.add(std::move(row), 0, span).group = b.new_group();
 }

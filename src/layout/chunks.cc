@@ -192,6 +192,13 @@ double aside_width_for(const compose::Row& row, const Column& column, text::Type
   for (const auto& para : row.aside)
     for (const text::Line& line : typesetter.typeset(para, kUnbounded)) natural = std::max(natural, line.width);
   natural += row.aside.front().indent_left + row.aside.front().indent_right;
+  if (row.main_first && !row.main.empty()) {  // the name first, the aside in what is left
+    double name = 0;
+    for (const text::Line& line : typesetter.typeset(row.main.front(), kUnbounded)) name = std::max(name, line.width);
+    name += row.main.front().indent_left + row.main.front().indent_right;
+    const double left = column.width - row.gap - name;
+    return left < row.aside_width ? left : std::clamp(natural, row.aside_width, left);
+  }
   return std::clamp(natural, row.aside_width, std::max(row.aside_width, column.width / 2));
 }
 
@@ -347,6 +354,21 @@ void add_beside(const compose::Paragraph& para, double beside, SideColumn& side,
 // column's left edge; the main paragraphs' indents keep them clear of it.
 Chunk row_chunk(const compose::Row& row, const Column& column, text::Typesetter& typesetter) {
   const double aside_width = aside_width_for(row, column, typesetter);
+  if (row.main_first && !row.aside.empty() && aside_width < row.aside_width) {
+    // Too little room beside the name: the aside goes under it, flush left, the whole width.
+    compose::Row under = row;
+    under.main_first = false;
+    for (compose::Paragraph& para : under.aside) {
+      para.align = theme::Align::Left;
+      para.space_before = row.under_space;
+      if (!row.under_separator.empty())
+        for (compose::Inline& piece : para.inlines)
+          if (piece.text == "\n") piece.text = row.under_separator;
+      under.main.push_back(std::move(para));
+    }
+    under.aside.clear();
+    return row_chunk(under, column, typesetter);
+  }
   const double side = aside_width + row.gap;
   const double narrow = std::max(1.0, column.width - side);
   const double main_x = row.aside_left ? side : 0;

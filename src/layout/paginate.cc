@@ -5,6 +5,7 @@
 #include <cmath>
 #include <map>
 #include <optional>
+#include <tuple>
 
 #include "core/limits.h"
 #include "layout/chunks.h"
@@ -357,6 +358,120 @@ double main_on_page(const Plan& plan, std::size_t page, std::size_t main, const 
   return deepest;
 }
 
+/// Where a flow ends, counted down through the pages: a page's flow height for each page
+/// before its last one, then its reach there from the top margin.
+double flow_end(const Plan& plan, std::size_t flow, const theme::Theme& theme, double flow_height) {
+  for (std::size_t page = plan.pages.size(); page-- > 0;) {
+    double deepest = -1;
+    for (const Placement& placed : plan.pages[page])
+      if (placed.flow == flow) deepest = std::max(deepest, placed.top + placed.height - theme.margin_top);
+    if (deepest >= 0) return static_cast<double>(page) * flow_height + deepest;
+  }
+  return 0;
+}
+
+/// The blocks a flow holds once a column that balances it (regions.NAME.balance) takes its
+/// sections from `cut` on: `kept` stays in the main flow (its closing statement too), `moved`
+/// goes to the column's foot after the column's own blocks, in the order they were composed.
+void split_at_part(const std::vector<compose::Block>& main_blocks, const std::vector<compose::Block>& side_blocks,
+                   int cut, bool narrow, std::vector<compose::Block>& kept, std::vector<compose::Block>& side) {
+  kept.clear();
+  side = side_blocks;
+  for (const compose::Block& block : main_blocks) {
+    if (block.part < cut || block.part == compose::kClosingPart) {
+      kept.push_back(block);
+      continue;
+    }
+    compose::Block& moved = side.emplace_back(block);
+    auto* row = std::get_if<compose::Row>(&moved.content);
+    // A narrow column has no room for a date column: as compose sets an entry there, the
+    // dates and places go under the title, flush left (a title wrapped beside its dates
+    // reads interleaved with them).
+    if (!narrow || !row || row->aside.empty() || row->aside_left || row->aside_fixed || !row->lead.empty()) continue;
+    for (compose::Paragraph& para : row->aside)
+      if (!para.inlines.empty()) {
+        para.align = theme::Align::Left;
+        row->main.push_back(std::move(para));
+      }
+    row->aside.clear();
+    row->aside_width = 0;
+    row->gap = 0;
+  }
+}
+
+/// Two body columns end near each other on the last page they share, as a designer sets
+/// them (Deedy's résumé): when a column beside the main flow balances it (regions.NAME.balance),
+/// the main flow's last sections move whole to that column's foot, as many as bring the two
+/// columns' ends nearest on the last page, in no more pages than the natural layout. A section
+/// moves whole or not at all, and the text still reads column by column (the column's own
+/// sections, then those it took). `kept` and `side` hold the blocks of the two flows chosen.
+void balance_columns(std::vector<Flow>& flows, std::size_t main,
+                     const std::map<std::string, std::size_t, std::less<>>& flow_of_head, const theme::Theme& theme,
+                     std::size_t most_pages, const Setter& setter, std::vector<compose::Block>& kept,
+                     std::vector<compose::Block>& side) {
+  const auto balancing = std::find_if(theme.regions.begin(), theme.regions.end(), [](const theme::Region& r) {
+    return r.balance && (r.dock == theme::RegionDock::Left || r.dock == theme::RegionDock::Right);
+  });
+  if (balancing == theme.regions.end()) return;
+  const auto side_flow = flow_of_head.find(balancing->name);
+  if (side_flow == flow_of_head.end() || side_flow->second == main) return;
+  const std::size_t column = side_flow->second;
+  // Compose sets a column this narrow without a date column (entry.narrow_region_below).
+  const bool narrow =
+      theme::region_text_width(theme, balancing->name) <
+      theme.narrow_region_share * (theme.page_width - theme.margin_left - theme.margin_right);
+  // The main flow's sections, in order: the last of them are what may move.
+  std::vector<int> parts;
+  for (const compose::Block& block : *flows[main].blocks)
+    if (block.part >= 0 && block.part != compose::kClosingPart && (parts.empty() || parts.back() != block.part))
+      parts.push_back(block.part);
+  if (parts.size() < 2) return;  // the main flow keeps a section of its own
+  // Fewer pages first, then the columns' ends nearer each other (counted through the pages).
+  auto judged = [&](const Plan& plan) {
+    return std::make_pair(plan.pages.size(), std::abs(flow_end(plan, main, theme, setter.flow_height) -
+                                                      flow_end(plan, column, theme, setter.flow_height)));
+  };
+  const Plan natural_plan = plan_pages(flows, flow_of_head, theme, most_pages, setter);
+  const auto natural = judged(natural_plan);
+  const double column_ends = flow_end(natural_plan, column, theme, setter.flow_height);
+  auto best = natural;
+  Flow main_whole = std::move(flows[main]), column_whole = std::move(flows[column]);
+  std::optional<std::pair<Flow, Flow>> chosen;
+  std::vector<compose::Block> try_kept, try_side;
+  for (std::size_t moved = 1; moved < parts.size(); ++moved) {
+    split_at_part(*main_whole.blocks, *column_whole.blocks, parts[parts.size() - moved], narrow, try_kept, try_side);
+    Diagnostics again;  // what the blocks' content says was said when they were first set
+    for (auto [index, blocks, whole] : {std::tuple{main, &try_kept, &main_whole}, {column, &try_side, &column_whole}}) {
+      flows[index] = Flow{};
+      flows[index].name = whole->name;
+      flows[index].blocks = blocks;
+      setting_at(flows[index], whole->settings.front().width, setter, again);
+    }
+    const Plan plan = plan_pages(flows, flow_of_head, theme, most_pages, setter);
+    const auto result = judged(plan);
+    constexpr double kNearer = 1;  // pt: an end nearer by less is no reason to move a section
+    // The column takes them on the page where it ends now: the text reads the column's own
+    // sections, then those it took, before the main column of that page.
+    const bool same_page = std::floor(flow_end(plan, column, theme, setter.flow_height) / setter.flow_height) ==
+                           std::floor(column_ends / setter.flow_height);
+    if (same_page && result.first <= natural.first &&
+        (result.first < best.first || result.second + kNearer < best.second)) {
+      best = result;
+      std::swap(kept, try_kept);
+      std::swap(side, try_side);
+      chosen.emplace(std::move(flows[main]), std::move(flows[column]));
+      chosen->first.blocks = &kept;
+      chosen->second.blocks = &side;
+    }
+    // Once the column ends below the main flow, moving more only lengthens it further.
+    if (result.first > natural.first ||
+        flow_end(plan, column, theme, setter.flow_height) > flow_end(plan, main, theme, setter.flow_height))
+      break;
+  }
+  flows[main] = chosen ? std::move(chosen->first) : std::move(main_whole);
+  flows[column] = chosen ? std::move(chosen->second) : std::move(column_whole);
+}
+
 /// A last page that would hold a stub (less than fit.last_page_least of a page, a few lines
 /// the spaces could not pull back) takes more: the page before ends earlier, so that the last
 /// page carries a real share and never more than the page before keeps. A typographer moves
@@ -689,6 +804,8 @@ Document paginate(const compose::Composition& composition, const theme::Theme& t
     flow_of_head[name] = flows.size() - 1;
     if (name == composition.main_flow) main = flows.size() - 1;
   }
+  std::vector<compose::Block> balanced_main, balanced_column;  // the two flows' blocks, balanced
+  if (!flows.empty()) balance_columns(flows, main, flow_of_head, theme, kPagesSet, setter, balanced_main, balanced_column);
   if (!flows.empty() && options.balance_last_page) {
     choose_space_scale(flows, main, flow_of_head, theme, kPagesSet, setter);
     if (options.lift_last_page) choose_last_break(flows, main, flow_of_head, theme, kPagesSet, setter);

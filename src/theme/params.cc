@@ -373,6 +373,10 @@ std::vector<Param> region_fields(const std::string& name) {
   out.push_back(simple(prefix + "overflow", ParamType::String, field(&Region::overflow),
                        "a region to continue in when this one is full (a second column); empty: this region on the "
                        "next page"));
+  out.push_back(simple(prefix + "balance", ParamType::Bool, field(&Region::balance),
+                       "a column beside the one that takes the rest: the rest's last sections move whole to this "
+                       "column's foot (read after its own) when the columns then end nearer each other on their last "
+                       "page, in no more pages"));
   return out;
 }
 

@@ -85,6 +85,9 @@ struct Region {
   std::vector<std::string> takes;     // header, contacts, photo, rest
   std::vector<std::string> sections;  // words of section titles or keys (any case)
   std::string overflow;               // a region to continue in; empty: itself, on the next page
+  /// A column beside the main flow that may end it: the main flow's last sections move whole
+  /// to this column's foot when the two columns then end nearer each other (paginate).
+  bool balance = false;
 };
 
 /// A photo's outline.
@@ -205,7 +208,7 @@ struct Theme {
 #undef HANJI_FAMILY
 
   // the page grid: where content goes (see Region); a layout without regions has one
-  std::vector<Region> regions{Region{"main", RegionDock::Fill, 0, 0, 0, RegionPages::All, {1, 1, 1}, 0, 0, {"rest"}, {}, {}}};
+  std::vector<Region> regions{Region{"main", RegionDock::Fill, 0, 0, 0, RegionPages::All, {1, 1, 1}, 0, 0, {"rest"}, {}, {}, false}};
 
   /// Set from the CV's language, not by the layout: the CV is written right to left (Hebrew,
   /// Arabic, Persian). Paragraphs take a right-to-left base direction and the pages are set as
