@@ -219,15 +219,16 @@ struct Recipient {
 
 // `node` (under `key`, "letter.recipient") as overrides: a map key by key, a list of texts as a
 // list, a text as itself. False (with an error at the node) for what a letter cannot take.
-bool add_overrides(const config::ConfigNode& node, const std::string& key, const std::string& origin,
-                   std::vector<readers::Override>& out, Diagnostics& diags) {
+// `key_spans`: where the list writes each part of `key` (unknown for "letter").
+bool add_overrides(const config::ConfigNode& node, const std::string& key, const std::vector<Span>& key_spans,
+                   const std::string& origin, std::vector<readers::Override>& out, Diagnostics& diags) {
   using Kind = config::ConfigNode::Kind;
   switch (node.kind) {
     case Kind::Scalar:
-      out.push_back({key, node.scalar, origin, node.span});
+      out.push_back({key, node.scalar, origin, node.span, false, {}, key_spans});
       return true;
     case Kind::Sequence: {
-      readers::Override list{key, "", origin, node.span, true, {}};
+      readers::Override list{key, "", origin, node.span, true, {}, key_spans};
       for (const config::ConfigNode& item : node.children) {
         if (item.kind != Kind::Scalar) {
           diags.error(item.span, fmt::format("{} is a list of texts; this item is not one", key),
@@ -241,8 +242,11 @@ bool add_overrides(const config::ConfigNode& node, const std::string& key, const
     }
     case Kind::Map: {
       bool fine = true;
-      for (std::size_t i = 0; i < node.keys.size(); ++i)
-        fine = add_overrides(node.children[i], key + "." + node.keys[i], origin, out, diags) && fine;
+      for (std::size_t i = 0; i < node.keys.size(); ++i) {
+        std::vector<Span> spans = key_spans;
+        spans.push_back(i < node.key_spans.size() ? node.key_spans[i] : Span{});
+        fine = add_overrides(node.children[i], key + "." + node.keys[i], spans, origin, out, diags) && fine;
+      }
       return fine;
     }
     case Kind::Null:
@@ -288,7 +292,9 @@ std::optional<std::vector<Recipient>> read_recipients(const std::string& path, c
     for (std::size_t i = 0; i < item.keys.size(); ++i) {
       const config::ConfigNode& value = item.children[i];
       if (item.keys[i] != "output") {
-        fine = add_overrides(value, "letter." + item.keys[i], origin, recipient.overrides, diags) && fine;
+        const Span key_span = i < item.key_spans.size() ? item.key_spans[i] : Span{};
+        fine = add_overrides(value, "letter." + item.keys[i], {Span{}, key_span}, origin, recipient.overrides, diags) &&
+               fine;
         continue;
       }
       if (value.kind != config::ConfigNode::Kind::Scalar || !has_extension(value.scalar, format.file.extensions) ||

@@ -89,7 +89,8 @@ void apply_override(YamlNode& root, const Override& override, Reader& reader) {
       YamlNode* child = value_of(*node, part);
       if (!child) {
         node->keys.push_back(part);
-        node->key_spans.push_back(at);
+        node->key_spans.push_back(i < override.key_spans.size() && override.key_spans[i].known() ? override.key_spans[i]
+                                                                                               : at);
         node->items.push_back(command_line_node(YamlNode::Kind::Null, at));
         child = &node->items.back();
       }

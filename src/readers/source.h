@@ -83,6 +83,9 @@ struct Override {
   /// paragraphs or enclosures, each item written as `value` would be.
   bool list = false;
   std::vector<std::string> items = {};
+  /// Where a file wrote each part of `key` (a recipient's `recipent:`), for a message about
+  /// a key no letter has; a part without one (or none at all) is named at `span`.
+  std::vector<Span> key_spans = {};
 };
 
 /// How a font family a RenderCV design names is installed on the machine.
