@@ -7,6 +7,8 @@
 #include <filesystem>
 #include <optional>
 #include <string>
+#include <vector>
+#include <algorithm>
 
 #include "core/core.h"
 #include "theme/theme.h"
@@ -16,6 +18,15 @@ namespace hanji::test {
 inline theme::DataDirs repo_dirs() {
   const std::filesystem::path root(HANJI_SOURCE_DIR);
   return {(root / "layouts").string(), (root / "fonts").string(), (root / "locales").string()};
+}
+
+/// The names of the built-in layouts (layouts/*.yaml), sorted.
+inline std::vector<std::string> shipped_layouts() {
+  std::vector<std::string> names;
+  for (const auto& entry : std::filesystem::directory_iterator(repo_dirs().layouts))
+    if (entry.path().extension() == ".yaml") names.push_back(entry.path().stem().string());
+  std::sort(names.begin(), names.end());
+  return names;
 }
 
 inline std::string sample(const std::string& name) {
