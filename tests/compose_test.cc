@@ -523,6 +523,24 @@ TEST(Entries, EducationDegreeWithArea) {
   EXPECT_EQ(text_of(row(bc.main().back()).main[1]), "Computer Science");
 }
 
+// A template whose first line is empty for this entry (academic's "degree, then school" for a
+// school without a degree) gives the title's style to the first line that has text.
+TEST(Entries, FirstLineWithTextIsTheTitleWhenTheTemplatesFirstIsEmpty) {
+  Entry school;
+  school.kind = EntryKind::Education;
+  school.institution = T("Suwon High School", 30, 20);
+  school.end_date = year_only(2005);
+  theme::Theme theme = test_theme();
+  theme.education_template.main = {"DEGREE_WITH_AREA", "INSTITUTION"};
+  Diagnostics diags;
+  auto c = compose(cv_file({section("Education", EntryKind::Education, {school})}), theme, diags);
+  const Row& r = row(c.main()[find_block(c, "Suwon High School")]);
+  ASSERT_EQ(r.main.size(), 1u);
+  EXPECT_EQ(r.main[0].inlines[0].font.bold, theme.entry_title.bold);
+  EXPECT_EQ(r.main[0].inlines[0].font.size, theme.entry_title.size);
+  EXPECT_NE(r.main[0].inlines[0].font.size, theme.entry_subtitle.size) << "set as a subtitle";
+}
+
 TEST(Entries, NormalEntryWithoutAsideInASectionWithout) {
   Entry e;
   e.kind = EntryKind::Normal;

@@ -142,8 +142,11 @@ std::vector<Paragraph> template_column(Builder& b, const model::Entry& entry, co
   std::vector<Paragraph> out;
   size_t kept = 0;  // aside and lead: paragraphs up to the last one with text
   for (size_t i = 0; i < lines.size(); ++i) {
-    const theme::TextStyle& style = aside ? (i == 0 ? theme.aside : theme.aside_detail)
-                                           : (i == 0 ? theme.entry_title : theme.entry_subtitle);
+    // The main column's first line with text is the entry's title, even when the template's
+    // first line is empty for this entry (a school without a degree keeps a bold title).
+    const bool first = aside ? i == 0 : out.empty();
+    const theme::TextStyle& style = aside ? (first ? theme.aside : theme.aside_detail)
+                                           : (first ? theme.entry_title : theme.entry_subtitle);
     // Dates and places are right-aligned on either side by default: against the text on the
     // left (moderncv's hints), against the margin on the right.
     const theme::Align align = aside ? theme.aside_align : theme::Align::Left;
