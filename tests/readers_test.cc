@@ -30,6 +30,7 @@
 #include <thread>
 #include <vector>
 
+#include "compose/templates.h"  // duration_text
 #include "cv_text.h"
 #include "engine/engine.h"
 
@@ -388,11 +389,65 @@ TEST_P(Readers, EveryParagraphOfAReadersCaseComesBackWhole) {
       for (const auto& highlight : entry.highlights) paragraphs.push_back(cv_text::shown(highlight.text));
     }
   ASSERT_FALSE(paragraphs.empty());
-  for (Reader reader : {Reader::Poppler, Reader::Mupdf, Reader::Pdfjs}) {
+  // A ruled table's row is read across by mupdf and pdf.js, a line of each cell at a time (see
+  // NoReaderReadsADateOrPlaceInsideATitleOrHighlight): there poppler alone reads a cell whole.
+  const hanji::theme::Theme& theme = read().theme;
+  const bool table_form = !theme.experience_table.cells.empty() || !theme.education_table.cells.empty();
+  std::vector<Reader> readers{Reader::Poppler};
+  if (!table_form) readers.insert(readers.end(), {Reader::Mupdf, Reader::Pdfjs});
+  for (Reader reader : readers) {
     const std::string text = unspaced(read().text.at(reader));
     for (const std::string& paragraph : paragraphs)
       EXPECT_NE(text.find(unspaced(paragraph)), std::string::npos)
           << reader_name(reader) << " does not read '" << paragraph << "' whole:\n" << read().text.at(reader);
+  }
+}
+
+// A table form's rows are read as rows: its section title before its header labels, and each
+// row's length of service (재직기간) whole, after the row's company and before the next row's.
+// ("4년" and "9개월 (재직 중)" on two lines read as two lengths, the second among the next
+// row's cells; and where a cell's lines fell into two of poppler's blocks, poppler read the
+// table down its columns, the header labels before the title, a length among the duties.)
+// pdf.js is not asked: it gives a row's cells as items in drawing order, which its parsers
+// place by position. Nor is pdfminer: it joins the first lines of a row's cells into one line
+// (their 10 pt gap is under its char_margin, twice a Hangul character's width) and, as this
+// suite runs it, orders its boxes by their lower edge, the shortest cell of a row first.
+TEST_P(Readers, ATableFormReadsEachRowInOrder) {
+  const auto& cells = read().theme.experience_table.cells;
+  if (GetParam().name.rfind("case_", 0) != 0 ||
+      std::none_of(cells.begin(), cells.end(), [](const std::string& c) { return c.find("DURATION") != std::string::npos; }))
+    GTEST_SKIP() << "only the readers' CVs in a table form that counts the time served";
+  const hanji::model::CvFile& file = *read().file;
+  std::vector<const hanji::model::Entry*> jobs;
+  std::string title;
+  for (const auto& section : file.cv.sections)
+    if (section.kind == hanji::model::EntryKind::Experience) {
+      if (title.empty()) title = trimmed(cv_text::shown(section.title));
+      for (const auto& entry : section.entries) jobs.push_back(&entry);
+    }
+  ASSERT_GE(jobs.size(), 2u);
+  const auto first_word = [](const hanji::model::Text& text) {
+    return cv_text::split_words(cv_text::shown(text)).front();
+  };
+  for (Reader reader : {Reader::Poppler, Reader::Mupdf}) {
+    const std::string text = trimmed(read().text.at(reader));
+    const std::size_t titled = text.find(title);
+    ASSERT_NE(titled, std::string::npos) << reader_name(reader) << ": no title '" << title << "'";
+    std::size_t cursor = titled;
+    for (std::size_t i = 0; i < jobs.size(); ++i) {
+      const std::string company = first_word(jobs[i]->company);
+      const std::string length =
+          trimmed(hanji::compose::duration_text(*jobs[i], file.locale, hanji::compose::count_to(file.settings)));
+      const std::size_t row = text.find(company, cursor);
+      ASSERT_NE(row, std::string::npos) << reader_name(reader) << ": no '" << company << "' after " << cursor << ":\n"
+                                        << read().text.at(reader);
+      const std::size_t at = text.find(length, row);
+      const std::size_t next = i + 1 < jobs.size() ? text.find(first_word(jobs[i + 1]->company), row + 1) : std::string::npos;
+      EXPECT_TRUE(at != std::string::npos && at < next)
+          << reader_name(reader) << ": '" << length << "' is not read whole in the row of " << company << ":\n"
+          << read().text.at(reader);
+      cursor = row + 1;
+    }
   }
 }
 

@@ -55,34 +55,16 @@ const model::Date* first_date(const model::Entry& entry) {
 /// What a date field holds: how its text may be divided between lines.
 enum class DateText {
   Dates,     // a date or a range of two: each date whole ("May 2018", "מרץ 2019", "2021. 3.")
-  Duration,  // a time span: each number whole with its unit ("4 years", "9 חודשים", "5년")
+  // A time span, one piece ("4년 9개월", "4 years 8 months"): split between its parts, it read
+  // as two lengths, and a reader took the half on the next line for the next row's. A table
+  // column is never narrower than its widest piece, so the span stands on one line there; only
+  // a span wider than the whole line breaks, by the breaker's emergency rules, at a space.
+  Duration,
 };
 
-bool starts_with_digit(std::string_view word) { return !word.empty() && word.front() >= '0' && word.front() <= '9'; }
-
-/// The words of a duration ("4 years 8 months", "7 שנים 9 חודשים") as the pieces no line may
-/// break inside: each number with the word after it. A word that is no unit of a number
-/// stands alone.
-std::vector<std::string> duration_pieces(std::string_view text) {
-  std::vector<std::string_view> words;
-  for (std::size_t at = 0; at < text.size();) {
-    const std::size_t end = std::min(text.find(' ', at), text.size());
-    if (end > at) words.push_back(text.substr(at, end - at));
-    at = end + 1;
-  }
-  std::vector<std::string> pieces;
-  for (std::size_t w = 0; w < words.size(); ++w) {
-    std::string piece(words[w]);
-    if (starts_with_digit(words[w]) && w + 1 < words.size() && !starts_with_digit(words[w + 1]))
-      piece += " " + std::string(words[++w]);
-    pieces.push_back(std::move(piece));
-  }
-  return pieces;
-}
-
 /// A date field's text as inlines, each a piece no line may break inside (DateText), that
-/// carries the text after it up to the next piece ("May 2018 – ", "4 years "): a line may end
-/// between two pieces only, after a range's dash or between a duration's parts. Without this, a
+/// carries the text after it up to the next piece ("May 2018 – "): a line may end between two
+/// pieces only, after a range's dash; a duration is one piece. Without this, a
 /// narrow table column broke a date between its month and its year ("מרץ" over "2019 – היום"),
 /// where the line breaker's own rules do not know the month's name. The dash and spaces go with
 /// the piece before them, not in an inline of their own: set alone, a dash would take a style
@@ -93,8 +75,7 @@ std::vector<Inline> date_inlines(const std::string& text, const model::Date* dat
   if (text.empty()) return {};
   std::vector<std::string> pieces;
   if (kind == DateText::Duration) {
-    pieces = duration_pieces(text);
-    for (std::size_t i = 0; i + 1 < pieces.size(); ++i) pieces[i] += " ";
+    pieces = {text};
   } else if (const std::size_t dash = range_separator.empty() ? std::string::npos : text.find(range_separator);
              dash != std::string::npos && dash > 0 && dash + range_separator.size() < text.size()) {
     pieces = {text.substr(0, dash + range_separator.size()), text.substr(dash + range_separator.size())};
@@ -321,8 +302,8 @@ std::string duration_text(const model::Entry& entry, const model::Locale& locale
     years = std::max(1, end->year - entry.start_date->year);
   }
   // Korean, Japanese and Chinese units follow the number without a space ("2년 3개월",
-  // "2年3か月"); alphabetic ones after a no-break space ("2 years", "2 år", "2 лет"): a
-  // narrow cell may wrap between "6 years" and "7 months", never between "7" and "months".
+  // "2年3か月"); alphabetic ones after a no-break space ("2 years", "2 år", "2 лет"). The
+  // whole span is set as one piece (DateText::Duration).
   auto part = [&](int n, const std::string& one, const std::string& many) {
     const std::string& unit = n == 1 ? one : many;
     const std::u32string chars = utf8_decode(unit);
