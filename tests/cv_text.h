@@ -15,6 +15,7 @@
 #include "compose/markup.h"  // plain_text
 #include "core/core.h"
 #include "theme/theme.h"
+#include "theme/values.h"  // ascii_lower
 #include "model/model.h"
 
 namespace cv_text {
@@ -226,6 +227,9 @@ inline std::vector<std::string> asides_read_inside(const std::string& extracted,
         for (std::size_t at = text.find(aside); at != std::string::npos; at = text.find(aside, at + 1))
           for (const std::string& whole_text : texts) {
             const std::string whole = letters_and_digits(whole_text);
+            // A text that begins with the aside (서울대학교 after 서울), read whole here: the
+            // aside is the text's own start, not a date or place read inside it.
+            if (text.compare(at, whole.size(), whole) == 0) continue;
             // The text's start right before the aside and its rest right after it.
             for (std::size_t split = 1; split < whole.size(); ++split)
               if (split <= at && text.compare(at - split, split, whole, 0, split) == 0 &&
@@ -268,54 +272,105 @@ inline std::vector<std::string> reading_order_problems(const std::string& extrac
   // balances the main flow (regions.NAME.balance) may end with the main flow's last sections,
   // moved whole: read after the column's own. Any number of them may have moved; the order
   // that reads back with the fewest problems is the one the layout chose.
-  std::vector<const hanji::model::Section*> main_sections, side_sections;
+  // A column that fills (regions.NAME.fill_with) may take the main flow's sections its words
+  // name, each in its place among the column's own: any of them may have moved.
+  auto may_fill = [&](const hanji::model::Section& section) {
+    const std::string title = hanji::theme::ascii_lower(hanji::compose::plain_text(section.title.value));
+    const std::string key = hanji::theme::ascii_lower(section.key);
+    for (const hanji::theme::Region& region : layout.regions)
+      for (const std::string& word : region.fill_with) {
+        const std::string lower = hanji::theme::ascii_lower(word);
+        if (!lower.empty() && (title.find(lower) != std::string::npos || key.find(lower) != std::string::npos))
+          return true;
+      }
+    return false;
+  };
+  std::vector<const hanji::model::Section*> ordered, fillers;
   for (const hanji::model::Section* set : hanji::compose::ordered_sections(file, layout))
-    if (!set->entries.empty()) (in_side(*set) ? side_sections : main_sections).push_back(set);
+    if (!set->entries.empty()) {
+      ordered.push_back(set);
+      if (!in_side(*set) && may_fill(*set) && fillers.size() < 6) fillers.push_back(set);
+    }
   const bool balanced = std::any_of(layout.regions.begin(), layout.regions.end(),
                                     [](const hanji::theme::Region& r) { return r.balance; });
   std::optional<std::vector<std::string>> fewest;
-  for (size_t moved = 0; moved <= (balanced && !main_sections.empty() ? main_sections.size() - 1 : 0); ++moved) {
-    std::vector<std::string> found_problems;
-    std::vector<const hanji::model::Section*> main_read(main_sections.begin(), main_sections.end() - moved);
-    std::vector<const hanji::model::Section*> side_read = side_sections;
-    side_read.insert(side_read.end(), main_sections.end() - moved, main_sections.end());
-    for (const auto* sections : {&main_read, &side_read}) {
-      size_t cursor = 0;
-      for (const hanji::model::Section* set : *sections) {
-        const hanji::model::Section& section = *set;
-        const size_t title_at = find(shown(section.title), cursor);
-        if (title_at == std::string::npos) {
-          found_problems.push_back("section '" + shown(section.title) + "' is not after offset " + std::to_string(cursor));
-          continue;
-        }
-        cursor = title_at;
-        for (const auto& e : section.entries) {
-          std::vector<std::string> parts;
-          for (const auto* t : {&e.position, &e.company, &e.institution, &e.name, &e.title})
-            if (!t->empty()) parts.push_back(shown(*t));
-          if (!e.highlights.empty()) parts.push_back(shown(e.highlights.front().text));
-          if (parts.empty()) continue;
-          std::vector<size_t> found;
-          for (const auto& part : parts) {
-            const size_t at = find(part, cursor);
-            if (at == std::string::npos)
-              found_problems.push_back("'" + part + "' is not after offset " + std::to_string(cursor));
-            else
-              found.push_back(at);
+  for (size_t filled = 0; filled < (size_t{1} << fillers.size()) && !(fewest && fewest->empty()); ++filled) {
+    std::vector<const hanji::model::Section*> main_sections, side_sections;
+    for (const hanji::model::Section* set : ordered) {
+      const auto filler = std::find(fillers.begin(), fillers.end(), set);
+      const bool moved_in = filler != fillers.end() && (filled >> (filler - fillers.begin())) & 1;
+      (in_side(*set) || moved_in ? side_sections : main_sections).push_back(set);
+    }
+    for (size_t moved = 0; moved <= (balanced && !main_sections.empty() ? main_sections.size() - 1 : 0); ++moved) {
+      std::vector<std::string> found_problems;
+      std::vector<const hanji::model::Section*> main_read(main_sections.begin(), main_sections.end() - moved);
+      std::vector<const hanji::model::Section*> side_read = side_sections;
+      side_read.insert(side_read.end(), main_sections.end() - moved, main_sections.end());
+      for (const auto* sections : {&main_read, &side_read}) {
+        size_t cursor = 0;
+        for (const hanji::model::Section* set : *sections) {
+          const hanji::model::Section& section = *set;
+          const size_t title_at = find(shown(section.title), cursor);
+          if (title_at == std::string::npos) {
+            found_problems.push_back("section '" + shown(section.title) + "' is not after offset " + std::to_string(cursor));
+            continue;
           }
-          if (found.empty()) continue;
-          std::sort(found.begin(), found.end());
-          for (size_t i = 1; i < found.size(); ++i)
-            if (found[i] - found[i - 1] > kWithinEntry)
-              found_problems.push_back("an entry's parts are scattered: " + parts.front());
-          cursor = found.back() + 1;  // the next entry comes after all of this one
+          cursor = title_at;
+          for (const auto& e : section.entries) {
+            std::vector<std::string> parts;
+            for (const auto* t : {&e.position, &e.company, &e.institution, &e.name, &e.title})
+              if (!t->empty()) parts.push_back(shown(*t));
+            if (!e.highlights.empty()) parts.push_back(shown(e.highlights.front().text));
+            if (parts.empty()) continue;
+            std::vector<size_t> found;
+            for (const auto& part : parts) {
+              const size_t at = find(part, cursor);
+              if (at == std::string::npos)
+                found_problems.push_back("'" + part + "' is not after offset " + std::to_string(cursor));
+              else
+                found.push_back(at);
+            }
+            if (found.empty()) continue;
+            std::sort(found.begin(), found.end());
+            for (size_t i = 1; i < found.size(); ++i)
+              if (found[i] - found[i - 1] > kWithinEntry)
+                found_problems.push_back("an entry's parts are scattered: " + parts.front());
+            cursor = found.back() + 1;  // the next entry comes after all of this one
+          }
+        }
+      }
+      if (!fewest || found_problems.size() < fewest->size()) fewest = std::move(found_problems);
+      if (fewest->empty()) break;
+    }
+  }
+  problems = std::move(*fewest);
+  // Each column reads whole: no title of a side column's section (one it takes, or may take)
+  // between an entry's title and its first highlight in the main flow (poppler read a
+  // Korean sidebar's 기술 between a 경력 entry's company and its bullets). Checked where the
+  // side column is a tinted panel; an untinted body column (columns) is still read into the
+  // main one by pdfminer on some Korean CVs, an open defect of issue 30.
+  const bool panel = std::any_of(layout.regions.begin(), layout.regions.end(), [](const hanji::theme::Region& r) {
+    return (r.dock == hanji::theme::RegionDock::Left || r.dock == hanji::theme::RegionDock::Right) &&
+           !(r.background == hanji::Rgb{1, 1, 1});
+  });
+  if (!tables && panel)
+    for (const hanji::model::Section* set : ordered) {
+      if (in_side(*set) || may_fill(*set)) continue;
+      for (const auto& e : set->entries) {
+        const hanji::model::Text& head = !e.position.empty() ? e.position : !e.name.empty() ? e.name : e.title;
+        if (head.empty() || e.highlights.empty()) continue;
+        const size_t start = find(shown(head), 0);
+        const size_t end = start == std::string::npos ? start : find(shown(e.highlights.front().text), start);
+        if (end == std::string::npos || end - start > kWithinEntry) continue;
+        for (const hanji::model::Section* side : ordered) {
+          if (!in_side(*side) && !may_fill(*side)) continue;
+          const size_t title_at = text.find(normalize_space(shown(side->title)), start);
+          if (title_at != std::string::npos && title_at < end)
+            problems.push_back("section '" + shown(side->title) + "' of a side column is read inside the entry '" +
+                               shown(head) + "'");
         }
       }
     }
-    if (!fewest || found_problems.size() < fewest->size()) fewest = std::move(found_problems);
-    if (fewest->empty()) break;
-  }
-  problems = std::move(*fewest);
   return problems;
 }
 

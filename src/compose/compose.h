@@ -87,6 +87,10 @@ struct Paragraph {
   /// Lines of even length: the narrowest measure that takes no more lines (a contact line that
   /// wraps does not leave one item alone on its last line).
   bool balance = false;
+  /// A paragraph that would take more than one line is set smaller, its sizes scaled down to
+  /// no less than this, when one line then holds it (a long e-mail address in a narrow column);
+  /// 1: at its sizes always.
+  double least_scale = 1;
   /// Lines that begin with a list marker ("· ", "  – ") after a forced break hang it: the
   /// item's later lines start under its text, not under the marker (a table cell's list).
   bool hanging_markers = false;

@@ -262,6 +262,7 @@ void add_region_contacts(Builder& b, const theme::Region& region) {
     if (contact.text.empty()) continue;
     Paragraph p = b.paragraph({Inline{contact.text.value, font_of(theme.contact), contact.url, contact.text.span}},
                               theme.contact, theme::Align::Left, contact.text.span);
+    p.least_scale = theme.contact_least_scale;  // a long address a little smaller rather than broken
     // The icon hangs before the text as a list's bullet does: a long address that wraps goes
     // on under its own first letter, not under the icon.
     if (theme.contact_icons) {

@@ -118,6 +118,9 @@ struct Page {
   /// How far the flow reaches below the top margin on this page, pt (more than
   /// Document::flow_height only when a piece taller than a page runs past the bottom margin).
   double content_height = 0;
+  /// The layout's regions (the heads of their flows) that hold content on this page, in
+  /// drawing order: where a column is, and where it is not.
+  std::vector<std::string> regions;
 };
 
 /// An outline entry: a title and where it points.

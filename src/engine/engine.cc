@@ -11,6 +11,7 @@
 #include "compose/compose.h"
 #include "core/limits.h"
 #include "count/count.h"
+#include "engine/fill_columns.h"
 #include "engine/phones.h"
 #include "layout/paginate.h"
 #include "text/font_tables.h"
@@ -149,14 +150,17 @@ fit::FitResult Engine::lay_out(const model::CvFile& file, const theme::Theme& th
   const std::string signature = text::Typesetter::signature(theme);
   std::unique_ptr<text::Typesetter> typesetter = impl_->take_typesetter(theme, signature, sink);
   auto attempt = [&](const theme::Theme& squeezed, const layout::Options& options, Diagnostics& out) {
-    doc::Document doc;
-    if (!sink.has_errors()) {
-      compose::Composition composition = compose::compose(file, squeezed, sink, &impl_->markup);
-      if (!sink.has_errors()) doc = layout::paginate(composition, squeezed, *typesetter, sink, options);
-    }
-    out = std::move(sink);
-    sink = Diagnostics{};  // the same object, which the typesetter holds on to
-    return doc;
+    auto lay_out_once = [&](const theme::Theme& with_columns, Diagnostics& said) {
+      doc::Document doc;
+      if (!sink.has_errors()) {
+        compose::Composition composition = compose::compose(file, with_columns, sink, &impl_->markup);
+        if (!sink.has_errors()) doc = layout::paginate(composition, with_columns, *typesetter, sink, options);
+      }
+      said = std::move(sink);
+      sink = Diagnostics{};  // the same object, which the typesetter holds on to
+      return doc;
+    };
+    return lay_out_filling_columns(squeezed, lay_out_once, out);
   };
   fit::FitResult result = fit::fit_to_pages(attempt, theme, pages, diags);
   // A warm typesetter numbers fonts in the order of every CV it set: numbered again by first

@@ -833,6 +833,8 @@ Document paginate(const compose::Composition& composition, const theme::Theme& t
     double main_bottom = 0, deepest = 0;
     for (const Placement& placed : order) {
       add_background(placed, theme, page);
+      if (std::find(page.regions.begin(), page.regions.end(), flows[placed.flow].name) == page.regions.end())
+        page.regions.push_back(flows[placed.flow].name);
       place_chunks(flows[placed.flow], placed, static_cast<int>(p), page, doc);
       const double reach = placed.top + placed.height - theme.margin_top;
       deepest = std::max(deepest, reach);

@@ -491,6 +491,8 @@ Typesetter::~Typesetter() = default;
 
 std::vector<Line> Typesetter::typeset(const compose::Paragraph& paragraph, double width) {
   std::vector<Line> lines = typeset_at(paragraph, width);
+  if (paragraph.least_scale < 1 && lines.size() > 1)
+    if (std::optional<std::vector<Line>> one = on_one_line(paragraph, width)) lines = std::move(*one);
   impl_->warn_overfull(lines, width, paragraph.span);
   impl_->warn_underfull(lines, width, paragraph.span);
   if (!paragraph.balance || lines.size() < 2) return lines;
@@ -602,6 +604,22 @@ std::vector<Line> Typesetter::set_lines(const compose::Paragraph& paragraph, dou
     begin = c + 1;
   }
   if (begin < count) impl_->typeset_segment(text, shaped, boundaries, begin, count, width, paragraph, lines);
+  return lines;
+}
+
+std::optional<std::vector<Line>> Typesetter::on_one_line(const compose::Paragraph& paragraph, double width) {
+  constexpr double kUnbounded = 1e6;  // pt: a measure no paragraph fills
+  const std::vector<Line> natural = typeset_at(paragraph, kUnbounded);
+  if (natural.size() != 1 || natural.front().width <= 0) return std::nullopt;
+  // The scale to whole hundredths, rounded down: the same paragraph at the same measure is
+  // set at the same size on every run.
+  const double scale = std::floor(width / natural.front().width * 100) / 100;
+  if (scale < paragraph.least_scale || scale >= 1) return std::nullopt;
+  compose::Paragraph smaller = paragraph;
+  smaller.least_scale = 1;
+  for (compose::Inline& in : smaller.inlines) in.font.size *= scale;
+  std::vector<Line> lines = typeset_at(smaller, width);
+  if (lines.size() != 1 || lines.front().overfull) return std::nullopt;
   return lines;
 }
 

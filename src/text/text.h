@@ -147,6 +147,9 @@ class Typesetter {
  private:
   /// typeset() without balancing, from the lines kept when the paragraph was set before.
   std::vector<Line> typeset_at(const compose::Paragraph& paragraph, double width);
+  /// The paragraph on one line, its sizes scaled down as little as that takes (to whole
+  /// hundredths, no less than Paragraph::least_scale); none when that does not hold it.
+  std::optional<std::vector<Line>> on_one_line(const compose::Paragraph& paragraph, double width);
   /// typeset_at() without them.
   std::vector<Line> set_lines(const compose::Paragraph& paragraph, double width);
 

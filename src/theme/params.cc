@@ -377,6 +377,11 @@ std::vector<Param> region_fields(const std::string& name) {
                        "a column beside the one that takes the rest: the rest's last sections move whole to this "
                        "column's foot (read after its own) when the columns then end nearer each other on their last "
                        "page, in no more pages"));
+  out.push_back(simple(prefix + "fill_with", ParamType::TextList, field(&Region::fill_with),
+                       "a column beside the one that takes the rest: when the rest runs onto a page without this "
+                       "column, the rest's sections whose title or key contains one of these words (any case) move to "
+                       "this column, one word at a time in this order, each while the column still ends on a page it "
+                       "is on and the CV takes no more pages"));
   return out;
 }
 

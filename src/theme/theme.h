@@ -88,6 +88,11 @@ struct Region {
   /// A column beside the main flow that may end it: the main flow's last sections move whole
   /// to this column's foot when the two columns then end nearer each other (paginate).
   bool balance = false;
+  /// Words of the main flow's sections (title or key, any case) this column takes as well, one
+  /// word at a time in this order, each only while the column still ends on a page it is on:
+  /// when the main flow runs onto a page without the column, the column is filled with short
+  /// sections (awards, honours) before the main flow takes another page (engine).
+  std::vector<std::string> fill_with;
 };
 
 /// A photo's outline.
@@ -208,7 +213,7 @@ struct Theme {
 #undef HANJI_FAMILY
 
   // the page grid: where content goes (see Region); a layout without regions has one
-  std::vector<Region> regions{Region{"main", RegionDock::Fill, 0, 0, 0, RegionPages::All, {1, 1, 1}, 0, 0, {"rest"}, {}, {}, false}};
+  std::vector<Region> regions{Region{"main", RegionDock::Fill, 0, 0, 0, RegionPages::All, {1, 1, 1}, 0, 0, {"rest"}, {}, {}, false, {}}};
 
   /// Set from the CV's language, not by the layout: the CV is written right to left (Hebrew,
   /// Arabic, Persian). Paragraphs take a right-to-left base direction and the pages are set as

@@ -1,0 +1,57 @@
+#include "engine/fill_columns.h"
+
+#include <algorithm>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace hanji::engine {
+namespace {
+
+bool holds(const doc::Page& page, const std::string& region) {
+  return std::find(page.regions.begin(), page.regions.end(), region) != page.regions.end();
+}
+
+// Whether the main flow has content on a page where `column` has none.
+bool runs_past(const doc::Document& doc, const std::string& main, const std::string& column) {
+  return std::any_of(doc.pages.begin(), doc.pages.end(),
+                     [&](const doc::Page& page) { return holds(page, main) && !holds(page, column); });
+}
+
+// Whether `tried` keeps what `before` promised: no more pages, and the column on no page it was
+// not on (it does not run on past where it ended).
+bool column_still_fits(const doc::Document& before, const doc::Document& tried, const std::string& column) {
+  if (tried.pages.size() > before.pages.size()) return false;
+  for (std::size_t p = 0; p < tried.pages.size(); ++p)
+    if (holds(tried.pages[p], column) && !holds(before.pages[p], column)) return false;
+  return true;
+}
+
+}  // namespace
+
+doc::Document lay_out_filling_columns(const theme::Theme& theme, const LayOut& lay_out, Diagnostics& diags) {
+  doc::Document doc = lay_out(theme, diags);
+  const theme::Region* rest = theme::region_taking(theme, "rest");
+  if (!rest || diags.has_errors()) return doc;
+  theme::Theme chosen = theme;
+  for (std::size_t r = 0; r < theme.regions.size(); ++r) {
+    const theme::Region& column = theme.regions[r];
+    if (column.fill_with.empty() || column.pages == theme::RegionPages::None || &column == rest ||
+        (column.dock != theme::RegionDock::Left && column.dock != theme::RegionDock::Right))
+      continue;
+    for (const std::string& word : column.fill_with) {
+      if (!runs_past(doc, rest->name, column.name)) break;
+      theme::Theme trial = chosen;
+      trial.regions[r].sections.push_back(word);
+      Diagnostics said;
+      doc::Document tried = lay_out(trial, said);
+      if (said.has_errors() || !column_still_fits(doc, tried, column.name)) continue;
+      chosen = std::move(trial);
+      doc = std::move(tried);
+      diags = std::move(said);
+    }
+  }
+  return doc;
+}
+
+}  // namespace hanji::engine
