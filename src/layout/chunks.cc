@@ -354,8 +354,12 @@ void add_beside(const compose::Paragraph& para, double beside, SideColumn& side,
 // column's left edge; the main paragraphs' indents keep them clear of it.
 Chunk row_chunk(const compose::Row& row, const Column& column, text::Typesetter& typesetter) {
   const double aside_width = aside_width_for(row, column, typesetter);
-  if (row.main_first && !row.aside.empty() && aside_width < row.aside_width) {
-    // Too little room beside the name: the aside goes under it, flush left, the whole width.
+  // Too little room beside the name: less than the layout's width for the aside, or less than
+  // one of its lines needs (a long web address, which would break in two at a slash where
+  // the whole width holds it).
+  if (row.main_first && !row.aside.empty() &&
+      (aside_width < row.aside_width || widest_unwrapped(row.aside, typesetter) > aside_width + 1e-6)) {
+    // The aside goes under the name, flush left, the whole width.
     compose::Row under = row;
     under.main_first = false;
     for (compose::Paragraph& para : under.aside) {
