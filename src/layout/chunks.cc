@@ -1198,10 +1198,9 @@ Chunk rail_title_alone(RailTitle&& title) {
   return c;
 }
 
-/// Puts the rail title into `chunk`, the first piece of its section, its first baseline level
-/// with the chunk's first line; its runs go first, so that the title is read (and tagged)
-/// before its entries. Returns how far the title reaches below the chunk's top.
-double put_rail_title(RailTitle&& title, Chunk& chunk) {
+/// Where the rail title's top stands in `chunk` for its first baseline to be level with the
+/// chunk's first line.
+double rail_title_top(const RailTitle& title, const Chunk& chunk) {
   double first_line = title.first_baseline;
   if (!chunk.content.runs.empty()) {
     first_line = chunk.content.runs.front().baseline;
@@ -1217,7 +1216,14 @@ double put_rail_title(RailTitle&& title, Chunk& chunk) {
     if (run.baseline - first_line < 3 && (smallest_beside == 0 || run.run.size < smallest_beside))
       smallest_beside = run.run.size;
   const double raise = smallest_beside > 0 ? 0.5 * std::max(0.0, title_size - smallest_beside) + 0.2 : 0;
-  const double top = first_line - title.first_baseline - raise;
+  return first_line - title.first_baseline - raise;
+}
+
+/// Puts the rail title into `chunk`, the first piece of its section, its first baseline level
+/// with the chunk's first line; its runs go first, so that the title is read (and tagged)
+/// before its entries. Returns how far the title reaches below the chunk's top.
+double put_rail_title(RailTitle&& title, Chunk& chunk) {
+  const double top = rail_title_top(title, chunk);
   translate(title.content, 0, top);
   Page merged = std::move(title.content);
   append(merged, std::move(chunk.content));
@@ -1335,6 +1341,10 @@ std::vector<Chunk> build_chunks(const std::vector<compose::Block>& blocks, const
   // section that ends first is lengthened to the title's foot.
   std::optional<RailTitle> rail_title;
   double rail_reach = 0;
+  // The title of the section beside the rail, once its first piece holds it: drawn again
+  // beside a later piece that starts a page.
+  std::optional<RailTitle> rail_title_set;
+  std::shared_ptr<const Page> rail_title_again;
   // The matrix whose rows are being set: the block after its last row, its second column's width.
   std::size_t matrix_end = 0;
   double matrix_aside = 0;
@@ -1346,6 +1356,8 @@ std::vector<Chunk> build_chunks(const std::vector<compose::Block>& blocks, const
     }
     if (rail_reach > 0 && !chunks.empty()) chunks.back().height += rail_reach;
     rail_reach = 0;
+    rail_title_set.reset();
+    rail_title_again.reset();
   };
   for (; set < blocks.size() && content <= most_content; ++set) {
     const compose::Block& block = blocks[set];
@@ -1392,7 +1404,13 @@ std::vector<Chunk> build_chunks(const std::vector<compose::Block>& blocks, const
     if (blocks[set].side_rule)
       for (std::size_t i = block_first; i < chunks.size(); ++i) draw_side_rule(*blocks[set].side_rule, i == block_first, chunks[i]);
     for (std::size_t i = block_first; i < chunks.size(); ++i) {
+      if (rail_title_set && !chunks[i].content.runs.empty()) {
+        chunks[i].rail_again = rail_title_again;
+        chunks[i].rail_again_top = rail_title_top(*rail_title_set, chunks[i]);
+      }
       if (rail_title) {
+        rail_title_set = *rail_title;
+        rail_title_again = std::make_shared<const Page>(rail_title->content);
         rail_reach = put_rail_title(std::move(*rail_title), chunks[i]);
         rail_title.reset();
       } else if (rail_reach > 0) {

@@ -532,6 +532,7 @@ void place_chunks(Flow& flow, const Placement& placed, int page_index, Page& pag
     detail::append(page, std::move(content));
     y += header.height;
   }
+  bool first_text = true;  // no chunk with text placed yet
   for (size_t i = range.begin; i < range.end; ++i) {
     Chunk& c = chunks[i];
     if (i != range.begin) {
@@ -539,6 +540,17 @@ void place_chunks(Flow& flow, const Placement& placed, int page_index, Page& pag
       if (c.lead_in && space > 0)  // a timeline's rule through the space above
         page.rects.push_back({x + c.lead_in->x, y, c.lead_in->width, space, c.lead_in->color});
       y += space;
+    }
+    if (first_text && !c.content.runs.empty()) {
+      first_text = false;
+      if (c.rail_again) {  // the section goes on from the page before: its title in the rail again
+        Page title = *c.rail_again;
+        // Read once, where the section begins: drawn again, the title is page furniture.
+        for (PlacedRun& run : title.runs) run.tag = -1;
+        for (LinkArea& link : title.links) link.tag = -1;
+        detail::translate(title, x, y + c.rail_again_top);
+        detail::append(page, std::move(title));
+      }
     }
     if (!c.bookmark.empty()) doc.bookmarks.push_back({c.bookmark, page_index, y});
     Page content = std::move(c.content);
