@@ -1345,6 +1345,10 @@ std::vector<Chunk> build_chunks(const std::vector<compose::Block>& blocks, const
   // beside a later piece that starts a page.
   std::optional<RailTitle> rail_title_set;
   std::shared_ptr<const Page> rail_title_again;
+  // A title too long for the rail, set above its section: drawn again above a later piece of
+  // the section that starts a page, as a table's header row is.
+  std::shared_ptr<const Chunk> title_above_again;
+  std::optional<Chunk> title_above_pending;  // until the space below it is known
   // The matrix whose rows are being set: the block after its last row, its second column's width.
   std::size_t matrix_end = 0;
   double matrix_aside = 0;
@@ -1358,6 +1362,8 @@ std::vector<Chunk> build_chunks(const std::vector<compose::Block>& blocks, const
     rail_reach = 0;
     rail_title_set.reset();
     rail_title_again.reset();
+    title_above_again.reset();
+    title_above_pending.reset();
   };
   for (; set < blocks.size() && content <= most_content; ++set) {
     const compose::Block& block = blocks[set];
@@ -1368,10 +1374,16 @@ std::vector<Chunk> build_chunks(const std::vector<compose::Block>& blocks, const
       rail_title = set_rail_title(block, typesetter);
       if (rail_title->lines > 1 && !block.rail_wraps) {
         rail_title.reset();
+        Chunk again;
         for (Chunk& c : title_above(block, column, typesetter)) {
+          Page lines = c.content;
+          translate(lines, 0, again.height + (again.height > 0 ? c.space_before : 0));
+          again.height += (again.height > 0 ? c.space_before : 0) + c.height;
+          append(again.content, std::move(lines));
           chunks.push_back(std::move(c));
           group_of_chunk.push_back(-1);
         }
+        title_above_pending = std::move(again);
       }
       block_end.push_back(chunks.size() - 1);
       continue;
@@ -1404,6 +1416,13 @@ std::vector<Chunk> build_chunks(const std::vector<compose::Block>& blocks, const
     if (blocks[set].side_rule)
       for (std::size_t i = block_first; i < chunks.size(); ++i) draw_side_rule(*blocks[set].side_rule, i == block_first, chunks[i]);
     for (std::size_t i = block_first; i < chunks.size(); ++i) {
+      if (title_above_pending) {  // the section's first piece, kept with the title: the space between is the title's
+        title_above_pending->height += chunks[i].space_before;
+        title_above_again = std::make_shared<const Chunk>(std::move(*title_above_pending));
+        title_above_pending.reset();
+      } else if (title_above_again && !chunks[i].repeat_header) {
+        chunks[i].repeat_header = title_above_again;
+      }
       if (rail_title_set && !chunks[i].content.runs.empty()) {
         chunks[i].rail_again = rail_title_again;
         chunks[i].rail_again_top = rail_title_top(*rail_title_set, chunks[i]);
