@@ -1154,6 +1154,30 @@ TEST(EntryTemplates, SeparatorsGoWithEmptyFields) {
   EXPECT_EQ(text_of(row(without.main()[find_block(without, "Software")]).main[0]), "Software Engineer");
 }
 
+// A spaced dash that joins two fields ("Engineer – Berlin") is tied to the word after it, so
+// that no line ends on the dash; an extractor still reads the space typed. A dash in the
+// text of a field is the writer's and is left as it is.
+TEST(EntryTemplates, ASpacedDashBetweenFieldsIsTiedToTheWordAfterIt) {
+  theme::Theme theme = test_theme();
+  theme.experience_template = {{"**POSITION**   COMPANY \u2013 LOCATION"}, {"DATES"}};
+  Entry e = experience();
+  e.company = T("Acme \u2013 Labs");
+  Composition c = compose_one(theme, e);
+  const Row& r = row(c.main()[find_block(c, "Software Engineer")]);
+  ASSERT_EQ(r.main.size(), 1u);
+  const std::vector<Inline>& inlines = r.main[0].inlines;
+  const auto dash = std::find_if(inlines.begin(), inlines.end(), [](const Inline& in) {
+    return in.text == " \u2013\u00A0";
+  });
+  ASSERT_NE(dash, inlines.end()) << text_of(r.main[0]);
+  EXPECT_EQ(dash->reads_as, " \u2013 ");
+  EXPECT_NE(text_of(r.main[0]).find("Acme \u2013 Labs"), std::string::npos);
+  e.location = {};
+  Composition without = compose_one(theme, e);
+  EXPECT_EQ(text_of(row(without.main()[find_block(without, "Software")]).main[0]).find("\u00A0"), std::string::npos)
+      << "no dash without the place";
+}
+
 // A key of the CV's own (RenderCV allows any) is a field by its name in capitals: `gpa` prints
 // where a template says GPA, and goes with its separator where an entry has none. A key no
 // template of the layout names is said once, where it is written.

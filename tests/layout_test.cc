@@ -274,6 +274,40 @@ TEST_F(Paginate, AsideWiderThanItsColumnWidensInsteadOfOverflowing) {
   EXPECT_GT(date->x, theme_.margin_left + 10);
 }
 
+// A letterhead (Row::main_first): the contacts stand beside the name while each of their lines
+// fits there; one that does not (a long web address) would break in two at a slash, so the
+// contacts go under the name, flush left, where the whole width holds it on one line.
+TEST_F(Paginate, ALetterheadsContactsGoUnderTheNameWhenALineCannotStandBesideIt) {
+  auto letterhead = [&](const std::string& address) {
+    compose::Row row;
+    row.main = {paragraph("Marisol Okonkwo-Fairbanks", 21, 24)};
+    row.aside = {paragraph("Rotterdam\n" + address, 8, 11)};
+    row.aside[0].align = theme::Align::Right;
+    row.aside_width = 147;
+    row.gap = 10;
+    row.main_first = true;
+    row.under_separator = "  \u00B7  ";
+    compose::Block b;
+    b.content = row;
+    compose::Composition c;
+    c.main().push_back(b);
+    return run(c);
+  };
+  const Document beside = letterhead("example.com/me");
+  const PlacedRun* near = find_run(beside, "example.com/me");
+  ASSERT_NE(near, nullptr);
+  EXPECT_GT(near->x, theme_.margin_left + 200) << "a short address stands beside the name";
+
+  const std::string long_address = "marisol-okonkwo-fairbanks.github.io/portfolio/case-studies/2025/causal-forecasting";
+  const Document under = letterhead(long_address);
+  const PlacedRun* address = find_run(under, "marisol-okonkwo");
+  const PlacedRun* name = find_run(under, "Marisol");
+  ASSERT_TRUE(address && name);
+  EXPECT_EQ(address->run.text, long_address) << "on one line, not broken at a slash";
+  EXPECT_GT(address->baseline, name->baseline) << "under the name";
+  EXPECT_NEAR(find_run(under, "Rotterdam")->x, theme_.margin_left, 1e-6) << "flush left";
+}
+
 TEST_F(Paginate, LinkedRunsGetClickableAreas) {
   compose::Composition c;
   compose::Paragraph p = paragraph("");
@@ -1464,6 +1498,107 @@ TEST_F(Paginate, ARailTitleGoesToTheNextPageWithItsEntries) {
   EXPECT_EQ(page_of(doc, "Title"), 1);
   EXPECT_EQ(page_of(doc, "First"), 1);
   EXPECT_EQ(page_of(doc, "Second"), 1) << "beside the title's second line";
+}
+
+/// The runs on page `page` whose text starts with `prefix`.
+std::vector<const PlacedRun*> runs_on(const Document& doc, std::size_t page, const std::string& prefix) {
+  std::vector<const PlacedRun*> found;
+  for (const auto& r : doc.pages[page].runs)
+    if (r.run.text.rfind(prefix, 0) == 0) found.push_back(&r);
+  return found;
+}
+
+// A section beside a rail that goes on on the next page has its title in the rail there again,
+// level with the first entry of that page, drawn as page furniture (read once, where the
+// section begins); its bookmark still points at the section's start.
+TEST_F(Paginate, ASectionContinuedOnTheNextPageHasItsRailTitleAgain) {
+  compose::Composition c;
+  const int lines = static_cast<int>(flow_height(theme_) / 14);
+  add_filler(c, lines - 3);
+  c.main().push_back(rail_title("Experience", 80, 0));
+  std::get<compose::Paragraph>(c.main().back().content).tag = 7;  // its H2 element
+  for (int i = 0; i < 6; ++i) c.main().push_back(inset(block(paragraph("Job " + std::to_string(i)), i), 94));
+  Document doc = run(c, {.balance_last_page = false});
+  ASSERT_EQ(doc.pages.size(), 2u);
+  ASSERT_EQ(runs_on(doc, 0, "Experience").size(), 1u);
+  const std::vector<const PlacedRun*> again = runs_on(doc, 1, "Experience");
+  ASSERT_EQ(again.size(), 1u) << "the title stands in the rail of the page the section goes on on";
+  EXPECT_EQ(again[0]->tag, -1) << "drawn again, it is furniture";
+  EXPECT_EQ(runs_on(doc, 0, "Experience")[0]->tag, 7) << "read where the section begins";
+  EXPECT_NEAR(again[0]->x, theme_.margin_left, 1e-6);
+  const PlacedRun* first_there = nullptr;
+  for (const auto& r : doc.pages[1].runs)
+    if (r.run.text.rfind("Job", 0) == 0 && !first_there) first_there = &r;
+  ASSERT_TRUE(first_there);
+  EXPECT_GT(again[0]->baseline, first_there->baseline - 1.5) << "level with the page's first entry";
+  EXPECT_LT(again[0]->baseline, first_there->baseline + 1e-6);
+  EXPECT_LT(again[0] - doc.pages[1].runs.data(), first_there - doc.pages[1].runs.data()) << "drawn before it";
+  ASSERT_EQ(doc.bookmarks.size(), 1u);
+  EXPECT_EQ(doc.bookmarks[0].page, 0);
+}
+
+// A title too long for the rail, set above its section, is drawn again above the section's
+// first piece on the next page, as a table's header row is, and takes its height there.
+TEST_F(Paginate, ASectionContinuedOnTheNextPageHasItsTitleAboveAgain) {
+  compose::Composition c;
+  const int lines = static_cast<int>(flow_height(theme_) / 14);
+  add_filler(c, lines - 4);
+  c.main().push_back(rail_title("Very Long Section Title", 60));
+  c.main().back().rail_wraps = false;
+  for (int i = 0; i < 6; ++i) c.main().push_back(inset(block(paragraph("Paper " + std::to_string(i)), i), 74));
+  Document doc = run(c, {.balance_last_page = false});
+  ASSERT_EQ(doc.pages.size(), 2u);
+  ASSERT_EQ(runs_on(doc, 0, "Very").size(), 1u);
+  const std::vector<const PlacedRun*> again = runs_on(doc, 1, "Very");
+  ASSERT_EQ(again.size(), 1u);
+  EXPECT_EQ(again[0]->tag, -1);
+  const std::vector<const PlacedRun*> papers = runs_on(doc, 1, "Paper");
+  ASSERT_FALSE(papers.empty());
+  EXPECT_GT(papers.front()->baseline, again[0]->baseline + 10) << "below the title, not under it";
+}
+
+// A section of two entries is not split one and one over the last break: its title and first
+// entry leave the foot of the page before and go with the other to the last page, which then
+// holds no more than the page before. A longer section may start at a page's foot.
+TEST_F(Paginate, ASectionOfTwoEntriesIsNotSplitOneAndOne) {
+  auto composed = [&](int entries) {
+    compose::Composition c;
+    const int lines = static_cast<int>(flow_height(theme_) / 14);
+    for (int i = 0; i < lines - 5; ++i) {
+      compose::Block b = block(paragraph("First " + std::to_string(i)), i);
+      b.part = 0;
+      c.main().push_back(std::move(b));
+    }
+    compose::Block title = block(paragraph("Projects"), -1, true);
+    title.part = 1;
+    c.main().push_back(std::move(title));
+    for (int e = 0; e < entries; ++e)
+      for (int l = 0; l < 3; ++l) {  // an entry of three lines, kept together
+        compose::Block b = block(paragraph("Project " + std::to_string(e) + " line " + std::to_string(l)), 500 + e);
+        b.part = 1;
+        c.main().push_back(std::move(b));
+      }
+    compose::Block skills = block(paragraph("Skills"), -1, true);
+    skills.part = 2;
+    c.main().push_back(std::move(skills));
+    for (int i = 0; i < lines / 3; ++i) {
+      compose::Block b = block(paragraph("Skill " + std::to_string(i)), 700 + i);
+      b.part = 2;
+      c.main().push_back(std::move(b));
+    }
+    return c;
+  };
+  const Document kept = run(composed(2));
+  ASSERT_EQ(kept.pages.size(), 2u);
+  EXPECT_EQ(page_of(kept, "Projects"), 1) << "the section moves whole";
+  EXPECT_EQ(page_of(kept, "Project 0"), 1);
+  EXPECT_LE(kept.pages[1].content_height, kept.pages[0].content_height);
+  EXPECT_EQ(page_of(run(composed(2), {.lift_last_page = false}), "Projects"), 1) << "not only when lifting a stub";
+  const Document longer = run(composed(3));
+  ASSERT_EQ(longer.pages.size(), 2u);
+  EXPECT_EQ(page_of(longer, "Projects"), 0) << "three entries may split";
+  theme_.last_page_least = 0;  // the layout keeps the pages as they run
+  EXPECT_EQ(page_of(run(composed(2)), "Projects"), 0);
 }
 
 }  // namespace

@@ -367,10 +367,15 @@ void add_timeline(Builder& b, const model::Section& section, const std::vector<s
     SideRule here = rule;
     // Beside dates on the left, a dot marks a dated entry: one without a date has no place on
     // the line of years. Beside a rail the line is the section's, and every entry hangs on it.
+    // Plain strings one after another are the paragraphs of one text (a 자기소개 in three): the
+    // text hangs on the line by its first paragraph, not by each of them.
     const auto start = std::find(first_block.begin(), first_block.end(), i);
     if (start != first_block.end()) {
-      const model::Entry& entry = section.entries[static_cast<size_t>(start - first_block.begin())];
-      if (rail || entry.date || entry.start_date) here.dot = theme.timeline_dot;
+      const size_t index = static_cast<size_t>(start - first_block.begin());
+      const model::Entry& entry = section.entries[index];
+      const bool text_goes_on = entry.kind == EntryKind::Text && index > 0 &&
+                                section.entries[index - 1].kind == EntryKind::Text;
+      if ((rail && !text_goes_on) || entry.date || entry.start_date) here.dot = theme.timeline_dot;
       if (rail && entry.kind == EntryKind::Bullet) use_dot_as_bullet(b.block_at(i), theme);
     }
     here.starts_here = i == first_block.front();

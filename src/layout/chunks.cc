@@ -354,8 +354,12 @@ void add_beside(const compose::Paragraph& para, double beside, SideColumn& side,
 // column's left edge; the main paragraphs' indents keep them clear of it.
 Chunk row_chunk(const compose::Row& row, const Column& column, text::Typesetter& typesetter) {
   const double aside_width = aside_width_for(row, column, typesetter);
-  if (row.main_first && !row.aside.empty() && aside_width < row.aside_width) {
-    // Too little room beside the name: the aside goes under it, flush left, the whole width.
+  // Too little room beside the name: less than the layout's width for the aside, or less than
+  // one of its lines needs (a long web address, which would break in two at a slash where
+  // the whole width holds it).
+  if (row.main_first && !row.aside.empty() &&
+      (aside_width < row.aside_width || widest_unwrapped(row.aside, typesetter) > aside_width + 1e-6)) {
+    // The aside goes under the name, flush left, the whole width.
     compose::Row under = row;
     under.main_first = false;
     for (compose::Paragraph& para : under.aside) {
@@ -1194,10 +1198,9 @@ Chunk rail_title_alone(RailTitle&& title) {
   return c;
 }
 
-/// Puts the rail title into `chunk`, the first piece of its section, its first baseline level
-/// with the chunk's first line; its runs go first, so that the title is read (and tagged)
-/// before its entries. Returns how far the title reaches below the chunk's top.
-double put_rail_title(RailTitle&& title, Chunk& chunk) {
+/// Where the rail title's top stands in `chunk` for its first baseline to be level with the
+/// chunk's first line.
+double rail_title_top(const RailTitle& title, const Chunk& chunk) {
   double first_line = title.first_baseline;
   if (!chunk.content.runs.empty()) {
     first_line = chunk.content.runs.front().baseline;
@@ -1213,7 +1216,14 @@ double put_rail_title(RailTitle&& title, Chunk& chunk) {
     if (run.baseline - first_line < 3 && (smallest_beside == 0 || run.run.size < smallest_beside))
       smallest_beside = run.run.size;
   const double raise = smallest_beside > 0 ? 0.5 * std::max(0.0, title_size - smallest_beside) + 0.2 : 0;
-  const double top = first_line - title.first_baseline - raise;
+  return first_line - title.first_baseline - raise;
+}
+
+/// Puts the rail title into `chunk`, the first piece of its section, its first baseline level
+/// with the chunk's first line; its runs go first, so that the title is read (and tagged)
+/// before its entries. Returns how far the title reaches below the chunk's top.
+double put_rail_title(RailTitle&& title, Chunk& chunk) {
+  const double top = rail_title_top(title, chunk);
   translate(title.content, 0, top);
   Page merged = std::move(title.content);
   append(merged, std::move(chunk.content));
@@ -1331,6 +1341,14 @@ std::vector<Chunk> build_chunks(const std::vector<compose::Block>& blocks, const
   // section that ends first is lengthened to the title's foot.
   std::optional<RailTitle> rail_title;
   double rail_reach = 0;
+  // The title of the section beside the rail, once its first piece holds it: drawn again
+  // beside a later piece that starts a page.
+  std::optional<RailTitle> rail_title_set;
+  std::shared_ptr<const Page> rail_title_again;
+  // A title too long for the rail, set above its section: drawn again above a later piece of
+  // the section that starts a page, as a table's header row is.
+  std::shared_ptr<const Chunk> title_above_again;
+  std::optional<Chunk> title_above_pending;  // until the space below it is known
   // The matrix whose rows are being set: the block after its last row, its second column's width.
   std::size_t matrix_end = 0;
   double matrix_aside = 0;
@@ -1342,6 +1360,10 @@ std::vector<Chunk> build_chunks(const std::vector<compose::Block>& blocks, const
     }
     if (rail_reach > 0 && !chunks.empty()) chunks.back().height += rail_reach;
     rail_reach = 0;
+    rail_title_set.reset();
+    rail_title_again.reset();
+    title_above_again.reset();
+    title_above_pending.reset();
   };
   for (; set < blocks.size() && content <= most_content; ++set) {
     const compose::Block& block = blocks[set];
@@ -1352,10 +1374,16 @@ std::vector<Chunk> build_chunks(const std::vector<compose::Block>& blocks, const
       rail_title = set_rail_title(block, typesetter);
       if (rail_title->lines > 1 && !block.rail_wraps) {
         rail_title.reset();
+        Chunk again;
         for (Chunk& c : title_above(block, column, typesetter)) {
+          Page lines = c.content;
+          translate(lines, 0, again.height + (again.height > 0 ? c.space_before : 0));
+          again.height += (again.height > 0 ? c.space_before : 0) + c.height;
+          append(again.content, std::move(lines));
           chunks.push_back(std::move(c));
           group_of_chunk.push_back(-1);
         }
+        title_above_pending = std::move(again);
       }
       block_end.push_back(chunks.size() - 1);
       continue;
@@ -1388,7 +1416,20 @@ std::vector<Chunk> build_chunks(const std::vector<compose::Block>& blocks, const
     if (blocks[set].side_rule)
       for (std::size_t i = block_first; i < chunks.size(); ++i) draw_side_rule(*blocks[set].side_rule, i == block_first, chunks[i]);
     for (std::size_t i = block_first; i < chunks.size(); ++i) {
+      if (title_above_pending) {  // the section's first piece, kept with the title: the space between is the title's
+        title_above_pending->height += chunks[i].space_before;
+        title_above_again = std::make_shared<const Chunk>(std::move(*title_above_pending));
+        title_above_pending.reset();
+      } else if (title_above_again && !chunks[i].repeat_header) {
+        chunks[i].repeat_header = title_above_again;
+      }
+      if (rail_title_set && !chunks[i].content.runs.empty()) {
+        chunks[i].rail_again = rail_title_again;
+        chunks[i].rail_again_top = rail_title_top(*rail_title_set, chunks[i]);
+      }
       if (rail_title) {
+        rail_title_set = *rail_title;
+        rail_title_again = std::make_shared<const Page>(rail_title->content);
         rail_reach = put_rail_title(std::move(*rail_title), chunks[i]);
         rail_title.reset();
       } else if (rail_reach > 0) {

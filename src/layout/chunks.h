@@ -46,6 +46,11 @@ struct Chunk {
   /// A timeline's rule through the space above the chunk (its x, width and colour; its height
   /// is that space as the page sets it): drawn unless the chunk starts a page.
   std::optional<doc::FilledRect> lead_in;
+  /// A piece of a section whose title stands in a rail, after the first: the title, drawn
+  /// again beside it when it starts a page (a section continued on the next page keeps its
+  /// name in the rail), `rail_again_top` below the chunk's top, level with its first line.
+  std::shared_ptr<const Page> rail_again;
+  double rail_again_top = 0;
 };
 
 /// Geometry the chunk builder needs from the theme.

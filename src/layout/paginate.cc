@@ -5,6 +5,7 @@
 #include <cmath>
 #include <map>
 #include <optional>
+#include <set>
 #include <tuple>
 
 #include "core/limits.h"
@@ -478,15 +479,20 @@ void balance_columns(std::vector<Flow>& flows, std::size_t main,
 /// the last section whole: the latest start of a section on the page before that gives the
 /// last page its share; failing that, the latest break between entries (or between lines of
 /// a long paragraph) that does. The type is never shrunk for it, and the count of pages stays.
+/// Else a section of two entries split one and one (its title and first entry at the foot of
+/// the page before) moves to the last page whole where that page then holds no more than the
+/// one before.
+/// Without `lift_stub` (the fit module judging whether tighter spaces spare the last page,
+/// which a fuller page would hide from it) only the second.
 void choose_last_break(std::vector<Flow>& flows, std::size_t main,
                        const std::map<std::string, std::size_t, std::less<>>& flow_of_head, const theme::Theme& theme,
-                       std::size_t most_pages, const Setter& setter) {
+                       std::size_t most_pages, const Setter& setter, bool lift_stub) {
   if (theme.last_page_least <= 0) return;
   const double flow_height = theme.page_height - theme.margin_top - theme.margin_bottom;
   const double least = theme.last_page_least * flow_height;
   const Plan natural = plan_pages(flows, flow_of_head, theme, most_pages, setter);
   const std::size_t pages = natural.pages.size();
-  if (pages < 2 || main_on_page(natural, pages - 1, main, theme) >= least) return;
+  if (pages < 2) return;
   // The main flow's last placement on the page before: where its page may end earlier.
   const Placement* before = nullptr;
   for (const Placement& placed : natural.pages[pages - 2])
@@ -495,10 +501,42 @@ void choose_last_break(std::vector<Flow>& flows, std::size_t main,
   Flow& flow = flows[main];
   const std::vector<Chunk>& chunks = flow.chunks(before->setting);
   const std::vector<compose::Block>& blocks = *flow.blocks;
+  auto part_of = [&](std::size_t at) {
+    return at < chunks.size() && chunks[at].block < blocks.size() ? blocks[chunks[at].block].part : -1;
+  };
   auto section_starts = [&](std::size_t at) {
     return starts_block(chunks, at) && chunks[at - 1].block < blocks.size() && chunks[at].block < blocks.size() &&
            blocks[chunks[at - 1].block].part != blocks[chunks[at].block].part;
   };
+  const bool stub = main_on_page(natural, pages - 1, main, theme) < least;
+  if (stub && !lift_stub) return;
+  // A short section (two entries) that starts at the foot of the page before with its title
+  // and one entry, and goes on on the last page (split one and one), moves there whole when
+  // the last page still holds no more than the page before: a typographer keeps a short
+  // section together rather than leave its title and first entry apart from the other.
+  std::optional<std::size_t> lone_entry_section;
+  if (!stub && before->range.end > before->range.begin + 1 && part_of(before->range.end) >= 0 &&
+      part_of(before->range.end - 1) == part_of(before->range.end)) {
+    std::size_t start = before->range.end - 1;
+    while (start > before->range.begin && part_of(start - 1) == part_of(start)) --start;
+    std::size_t end = before->range.end;
+    while (end < chunks.size() && part_of(end) == part_of(start)) ++end;
+    auto entries_in = [&](std::size_t from, std::size_t to) {
+      std::set<int> groups;
+      for (std::size_t at = from; at < to; ++at)
+        if (const int group = blocks[chunks[at].block].group; group >= 0) groups.insert(group);
+      return groups;
+    };
+    const std::set<int> above = entries_in(start, before->range.end), below = entries_in(before->range.end, end);
+    // One entry on each side, or one split between the pages; a longer section may well
+    // start at a page's foot.
+    std::set<int> all = above;
+    all.insert(below.begin(), below.end());
+    if (start > before->range.begin && section_starts(start) && chunks[start - 1].break_after == BreakClass::Free &&
+        above.size() == 1 && all.size() <= 2)
+      lone_entry_section = start;
+  }
+  if (!stub && !lone_entry_section) return;
   auto takes = [&](std::size_t at) {
     flow.break_before = Cursor{before->setting, at};
     const Plan plan = plan_pages(flows, flow_of_head, theme, most_pages, setter);
@@ -506,6 +544,10 @@ void choose_last_break(std::vector<Flow>& flows, std::size_t main,
     const double last = main_on_page(plan, pages - 1, main, theme);
     return last >= least && last <= main_on_page(plan, pages - 2, main, theme);
   };
+  if (lone_entry_section) {
+    if (!takes(*lone_entry_section)) flow.break_before.reset();
+    return;
+  }
   for (const bool sections_only : {true, false})
     for (std::size_t at = before->range.end - 1; at > before->range.begin; --at) {
       if (chunks[at - 1].break_after != BreakClass::Free || (sections_only && !section_starts(at))) continue;
@@ -532,6 +574,7 @@ void place_chunks(Flow& flow, const Placement& placed, int page_index, Page& pag
     detail::append(page, std::move(content));
     y += header.height;
   }
+  bool first_text = true;  // no chunk with text placed yet
   for (size_t i = range.begin; i < range.end; ++i) {
     Chunk& c = chunks[i];
     if (i != range.begin) {
@@ -539,6 +582,17 @@ void place_chunks(Flow& flow, const Placement& placed, int page_index, Page& pag
       if (c.lead_in && space > 0)  // a timeline's rule through the space above
         page.rects.push_back({x + c.lead_in->x, y, c.lead_in->width, space, c.lead_in->color});
       y += space;
+    }
+    if (first_text && !c.content.runs.empty()) {
+      first_text = false;
+      if (c.rail_again) {  // the section goes on from the page before: its title in the rail again
+        Page title = *c.rail_again;
+        // Read once, where the section begins: drawn again, the title is page furniture.
+        for (PlacedRun& run : title.runs) run.tag = -1;
+        for (LinkArea& link : title.links) link.tag = -1;
+        detail::translate(title, x, y + c.rail_again_top);
+        detail::append(page, std::move(title));
+      }
     }
     if (!c.bookmark.empty()) doc.bookmarks.push_back({c.bookmark, page_index, y});
     Page content = std::move(c.content);
@@ -808,7 +862,7 @@ Document paginate(const compose::Composition& composition, const theme::Theme& t
   if (!flows.empty()) balance_columns(flows, main, flow_of_head, theme, kPagesSet, setter, balanced_main, balanced_column);
   if (!flows.empty() && options.balance_last_page) {
     choose_space_scale(flows, main, flow_of_head, theme, kPagesSet, setter);
-    if (options.lift_last_page) choose_last_break(flows, main, flow_of_head, theme, kPagesSet, setter);
+    choose_last_break(flows, main, flow_of_head, theme, kPagesSet, setter, options.lift_last_page);
   }
   const Plan plan = plan_pages(flows, flow_of_head, theme, kPagesSet, setter);
   if (plan.pages.size() > limits::kMaxPages) {
