@@ -450,6 +450,62 @@ TEST_F(Paginate, AStubOfALastPageTakesEntriesWhenNoSectionStartsOnThePageBefore)
   EXPECT_NEAR(run(c).pages[1].content_height, 14.0 * 3, 1e-9);
 }
 
+// A section of two entries after `filler` one-line entries of another: its title (kept with
+// the next block) and entries of `lines` one-line blocks each, every block its own part's.
+compose::Composition two_entry_section_after(int filler, int lines) {
+  compose::Composition c;
+  for (int i = 0; i < filler; ++i) {
+    compose::Block b = block(paragraph("Filler " + std::to_string(i)), 1000 + i);
+    b.part = 0;
+    c.main().push_back(std::move(b));
+  }
+  compose::Block title = block(paragraph("Pair title"), -1, true);
+  title.part = 1;
+  c.main().push_back(std::move(title));
+  for (int entry = 0; entry < 2; ++entry)
+    for (int line = 0; line < lines; ++line) {
+      compose::Block b = block(paragraph((entry == 0 ? "First " : "Second ") + std::to_string(line)), 500 + entry);
+      b.part = 1;
+      c.main().push_back(std::move(b));
+    }
+  return c;
+}
+
+// Widows and orphans of entries: a list of two whose second entry does not fit under the first
+// is not split one and one when the page can end before its title leaving at most
+// fit.lone_entry_room of it empty: the section moves to the next page whole.
+TEST_F(Paginate, AListOfTwoMovesWholeRatherThanSplitOneAndOne) {
+  const int per_page = static_cast<int>(flow_height(theme_) / 14);
+  // The title and the first entry fit under the filler, the second entry does not; ending the
+  // page before the title leaves 5 lines (70 pt) empty, less than 15% of the page.
+  const compose::Composition c = two_entry_section_after(per_page - 5, 3);
+  ASSERT_LT(5 * 14.0 + 14, theme_.lone_entry_room * flow_height(theme_));
+  const Document moved = run(c, {.balance_last_page = false});
+  ASSERT_EQ(moved.pages.size(), 2u);
+  EXPECT_EQ(page_of(moved, "Pair title"), 1);
+  EXPECT_EQ(page_of(moved, "First 0"), 1);
+  EXPECT_EQ(page_of(moved, "Second 0"), 1);
+  EXPECT_EQ(page_of(moved, "Filler " + std::to_string(per_page - 6)), 0);
+
+  theme_.lone_entry_room = 0;  // a layout may split it as it runs
+  const Document split = run(c, {.balance_last_page = false});
+  EXPECT_EQ(page_of(split, "First 2"), 0);
+  EXPECT_EQ(page_of(split, "Second 0"), 1);
+}
+
+// Moving it whole would leave more of the page empty than the layout allows (two entries of
+// ten lines: the page would end 16 lines short): the list splits one and one.
+TEST_F(Paginate, AListOfTwoSplitsWhenMovingItWouldLeaveTooMuchEmpty) {
+  const int per_page = static_cast<int>(flow_height(theme_) / 14);
+  const compose::Composition c = two_entry_section_after(per_page - 16, 10);
+  ASSERT_GT(16 * 14.0 - 14, theme_.lone_entry_room * flow_height(theme_));
+  const Document doc = run(c, {.balance_last_page = false});
+  ASSERT_EQ(doc.pages.size(), 2u);
+  EXPECT_EQ(page_of(doc, "Pair title"), 0);
+  EXPECT_EQ(page_of(doc, "First 9"), 0);
+  EXPECT_EQ(page_of(doc, "Second 0"), 1);
+}
+
 // A row is one piece, but one taller than a page (70 lines of 14 pt: 980 pt in a flow area of
 // 739.89 pt) is cut between its lines, so every line lands on a page and none below the
 // bottom margin.

@@ -39,14 +39,25 @@ struct Attempt {
 
 size_t page_count(const doc::Document& doc) { return doc.pages.size(); }
 
+/// The height of the content on the pages past the first `pages`.
+double content_past(const doc::Document& doc, int pages) {
+  double past = 0;
+  for (size_t p = static_cast<size_t>(std::max(pages, 0)); p < page_count(doc); ++p) past += doc.pages[p].content_height;
+  return past;
+}
+
 /// How far `doc` is from `pages` pages, as one number that falls as the squeeze grows (in a
-/// step where an entry moves back a page): the height of everything past page `pages`
-/// (positive), or minus the room left on the pages allowed.
+/// step where an entry moves back a page): the height of everything past page `pages` less
+/// the room left at the feet of the pages before (positive, however little), or minus the
+/// room left on the pages allowed.
 double excess(const doc::Document& doc, int pages) {
   const size_t allowed = static_cast<size_t>(std::max(pages, 0));
   if (page_count(doc) > allowed) {
-    double past = 0;
-    for (size_t p = allowed; p < page_count(doc); ++p) past += doc.pages[p].content_height;
+    double past = content_past(doc, pages);
+    // Less the room the pages allowed leave at their feet: a page that ends early to keep an
+    // entry with its section's others (fit.lone_entry_room) sends more past the limit than
+    // the squeeze has to win back, and the estimate would overshoot.
+    for (size_t p = 0; p < allowed; ++p) past -= std::max(0.0, doc.flow_height - doc.pages[p].content_height);
     return std::max(past, 0.1);  // there is something past the limit, however little
   }
   double room = static_cast<double>(allowed - page_count(doc)) * doc.flow_height;
@@ -258,7 +269,7 @@ FitResult fit_to_pages(const LayOut& lay_out, const theme::Theme& theme, int pag
   Attempt tightest = layouts.lay_out(1, layout::Options{.balance_last_page = false});
   if (tightest.diags.has_errors()) return finish(std::move(tightest), layouts, diags);
   if (page_count(tightest.doc) > static_cast<size_t>(pages)) {
-    double shortfall = tightest.excess;
+    const double shortfall = content_past(tightest.doc, pages);
     FitResult r = finish(std::move(tightest), layouts, diags);
     r.fits = false;
     r.shortfall = shortfall;

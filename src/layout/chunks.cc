@@ -1466,6 +1466,41 @@ std::vector<Chunk> build_chunks(const std::vector<compose::Block>& blocks, const
     for (size_t i = begin; i <= block_end[b]; ++i)
       if (!chunks[i].slice_continues) chunks[i].break_after = BreakClass::Forbidden;
   }
+  // Widows and orphans of a section's entries, as of a paragraph's lines: a break between two
+  // entries that leaves one entry of the section alone on a page (its first under its title
+  // at a page's foot, its last at the next page's head, one of two on each page) is a
+  // LoneEntry break, which a page takes only when ending at a free break leaves too much of
+  // it empty (fit.lone_entry_room). Entries are the groups of a section (its part).
+  {
+    std::vector<int> entry_of(chunks.size(), -1);  // a grouped chunk's entry, counted in its section
+    std::map<int, int> entries_in_part;
+    int last_group = -1, last_part = 0;
+    bool any = false;
+    const auto part_of = [&](std::size_t i) { return blocks[chunks[i].block].part; };
+    for (std::size_t i = 0; i < chunks.size(); ++i) {
+      if (group_of_chunk[i] < 0 || chunks[i].block >= block_count) continue;
+      const int part = part_of(i);
+      if (!any || part != last_part || group_of_chunk[i] != last_group) ++entries_in_part[part];
+      entry_of[i] = entries_in_part[part] - 1;
+      any = true;
+      last_group = group_of_chunk[i];
+      last_part = part;
+    }
+    // The first grouped chunk after each chunk (chunks.size(): none).
+    std::vector<std::size_t> next_grouped(chunks.size(), chunks.size());
+    for (std::size_t i = chunks.size(); i-- > 1;) next_grouped[i - 1] = entry_of[i] >= 0 ? i : next_grouped[i];
+    std::optional<std::size_t> before;  // the last grouped chunk so far
+    for (std::size_t i = 0; i + 1 < chunks.size(); ++i) {
+      if (entry_of[i] >= 0) before = i;
+      const std::size_t next = next_grouped[i];  // the entry a break after chunk i sends to the next page
+      if (!before || chunks[i].break_after != BreakClass::Free || next == chunks.size()) continue;
+      const int part = part_of(next);
+      if (part < 0 || part == compose::kClosingPart || part_of(*before) != part || entry_of[*before] == entry_of[next])
+        continue;
+      const int above = entry_of[next], below = entries_in_part[part] - above;
+      if (above == 1 || below == 1) chunks[i].break_after = BreakClass::LoneEntry;
+    }
+  }
   // A piece that cannot be split (a row, a figure) and is taller than the flow area starts a
   // page of its own and still runs past the bottom margin, by exactly this much.
   for (const auto& c : chunks)

@@ -29,7 +29,10 @@ bool starts_block(const std::vector<Chunk>& chunks, size_t at) {
 
 /// Index one past the last chunk of the page that starts at `start`: the latest break of the
 /// lowest class among those that keep the page within `flow_height`. Vertical spaces are
-/// scaled by `space_scale` (1 = as the layout says). With `may_wait` (the region starts below
+/// scaled by `space_scale` (1 = as the layout says). A break that leaves an entry alone
+/// (BreakClass::LoneEntry) counts as free when the latest free one would leave more than
+/// `lone_room` of the page empty: an entry moves to the next page with its section's others
+/// only when that costs little room. With `may_wait` (the region starts below
 /// another on its page, so the next page gives it more room), a page whose only breaks are
 /// forbidden ones takes nothing: a section's title and a table's header row are not left at
 /// the foot of the first page under the header when the table's first rows cannot follow.
@@ -37,8 +40,12 @@ bool starts_block(const std::vector<Chunk>& chunks, size_t at) {
 /// the same class (the flow is set to another width on the next page, and goes on there from
 /// the start of a block).
 size_t page_end(const std::vector<Chunk>& chunks, size_t start, double flow_height, double space_scale,
-                bool may_wait = false, bool block_ends = false) {
-  std::array<long, 3> latest = {-1, -1, -1}, latest_block_end = {-1, -1, -1};
+                double lone_room, bool may_wait = false, bool block_ends = false) {
+  constexpr std::size_t kClasses = 4;
+  std::array<long, kClasses> latest, latest_block_end;
+  latest.fill(-1);
+  latest_block_end.fill(-1);
+  std::array<double, kClasses> reach{}, reach_block_end{};  // how far down the page each of those ends
   // A table row that starts the page has its table's header drawn above it again.
   double y = start < chunks.size() && chunks[start].repeat_header ? chunks[start].repeat_header->height : 0;
   size_t i = start;
@@ -48,17 +55,32 @@ size_t page_end(const std::vector<Chunk>& chunks, size_t start, double flow_heig
     y += h;
     // A band of a split table row ends a page only where what closes it fits below it.
     if (chunks[i].close_at_break && y + chunks[i].close_at_break->height > flow_height + 1e-6) continue;
-    latest[static_cast<size_t>(chunks[i].break_after)] = static_cast<long>(i);
-    if (starts_block(chunks, i + 1)) latest_block_end[static_cast<size_t>(chunks[i].break_after)] = static_cast<long>(i);
+    const auto k = static_cast<size_t>(chunks[i].break_after);
+    latest[k] = static_cast<long>(i);
+    reach[k] = y;
+    if (starts_block(chunks, i + 1)) {
+      latest_block_end[k] = static_cast<long>(i);
+      reach_block_end[k] = y;
+    }
   }
   if (i == chunks.size()) return i;
-  if (may_wait && latest[static_cast<size_t>(BreakClass::Free)] < 0 &&
-      latest[static_cast<size_t>(BreakClass::InsideGroup)] < 0)
+  constexpr auto kFree = static_cast<size_t>(BreakClass::Free), kLone = static_cast<size_t>(BreakClass::LoneEntry);
+  if (may_wait && latest[kFree] < 0 && latest[kLone] < 0 && latest[static_cast<size_t>(BreakClass::InsideGroup)] < 0)
     return start;
-  for (std::size_t k = 0; k < latest.size(); ++k) {
-    const long candidate = block_ends && latest_block_end[k] >= 0 ? latest_block_end[k] : latest[k];
-    if (candidate >= 0) return static_cast<size_t>(candidate) + 1;
+  std::array<long, kClasses> candidate;
+  std::array<double, kClasses> candidate_reach;
+  for (std::size_t k = 0; k < kClasses; ++k) {
+    const bool at_block_end = block_ends && latest_block_end[k] >= 0;
+    candidate[k] = at_block_end ? latest_block_end[k] : latest[k];
+    candidate_reach[k] = at_block_end ? reach_block_end[k] : reach[k];
   }
+  // A free break that leaves too much of the page empty gives way to a later one that leaves
+  // an entry alone.
+  if (candidate[kLone] > candidate[kFree] &&
+      (candidate[kFree] < 0 || flow_height - candidate_reach[kFree] > lone_room + 1e-6))
+    return static_cast<size_t>(candidate[kLone]) + 1;
+  for (std::size_t k = 0; k < kClasses; ++k)
+    if (candidate[k] >= 0) return static_cast<size_t>(candidate[k]) + 1;
   return i;  // unreachable: the first chunk always records a candidate
 }
 
@@ -96,6 +118,7 @@ struct Flow {
   const std::vector<compose::Block>* blocks = nullptr;
   std::vector<Setting> settings;
   double space_scale = 1;  // its vertical spaces, scaled to spare a nearly empty last page
+  double lone_room = 0;    // how much of a page it leaves empty to keep an entry company (page_end)
   /// A page that would run past this chunk of this setting ends before it: the page before a
   /// last page that would hold a stub gives that page its last section (choose_last_break).
   std::optional<Cursor> break_before;
@@ -187,7 +210,7 @@ std::optional<double> balanced_height(const Flow& flow, std::size_t from,
     for (std::size_t column = 0; column < chain.size() && !flow_done(flow.chunks(), at); ++column) {
       at = past_spaces(flow.chunks(), at);
       const std::size_t start = at;
-      at = page_end(flow.chunks(), at, height, flow.space_scale);
+      at = page_end(flow.chunks(), at, height, flow.space_scale, flow.lone_room);
       // page_end takes at least one chunk: a first chunk taller than the height does not fit.
       if (used_height(flow.chunks(), {start, at}, flow.space_scale) > height + 1e-6) return false;
     }
@@ -296,7 +319,7 @@ Plan plan_pages(std::vector<Flow>& flows, const std::map<std::string, std::size_
           if (later.region == &region && std::abs(later.width - flow.settings[cursor.setting].width) > 0.5)
             width_changes = true;
       const bool below_another = y > theme.margin_top + 1e-6;
-      std::size_t end = page_end(chunks, cursor.at, room, flow.space_scale, below_another, width_changes);
+      std::size_t end = page_end(chunks, cursor.at, room, flow.space_scale, flow.lone_room, below_another, width_changes);
       if (flow.break_before && flow.break_before->setting == cursor.setting && flow.break_before->at > cursor.at &&
           flow.break_before->at < end)
         end = flow.break_before->at;
@@ -446,6 +469,7 @@ void balance_columns(std::vector<Flow>& flows, std::size_t main,
       flows[index] = Flow{};
       flows[index].name = whole->name;
       flows[index].blocks = blocks;
+      flows[index].lone_room = whole->lone_room;
       setting_at(flows[index], whole->settings.front().width, setter, again);
     }
     const Plan plan = plan_pages(flows, flow_of_head, theme, most_pages, setter);
@@ -854,6 +878,7 @@ Document paginate(const compose::Composition& composition, const theme::Theme& t
     Flow& flow = flows.emplace_back();
     flow.name = name;
     flow.blocks = &blocks;
+    flow.lone_room = theme.lone_entry_room * flow_height;
     setting_at(flow, width, setter, diags);
     flow_of_head[name] = flows.size() - 1;
     if (name == composition.main_flow) main = flows.size() - 1;
