@@ -391,7 +391,10 @@ bool column_ends_above_main(const Plan& plan, std::size_t column, std::size_t ma
 }
 
 /// A block of lines as poppler groups them: lines of one size (within 5%), each less than
-/// 1.5 sizes below the one before. Its top, bottom and left edge, and its size.
+/// 1.5 sizes below the one before. Its top, bottom and left edge, and its size. A line spans
+/// its font's ascent and descent, as the PDF's font descriptor gives them to poppler (Lato's
+/// are taken: 0.99 and 0.21 of the size).
+constexpr double kFontAscent = 0.99, kFontDescent = 0.21;
 struct TextBlock {
   double top = 0, bottom = 0, left = 0, size = 0;
 };
@@ -427,9 +430,9 @@ std::vector<TextBlock> text_blocks(const Plan& plan, std::size_t page, const Flo
     const Line& line = lines[i];
     const bool joins = i > 0 && std::abs(line.size - blocks.back().size) <= 0.05 * blocks.back().size &&
                        line.baseline - lines[i - 1].baseline <= 1.5 * line.size;
-    if (!joins) blocks.push_back({line.baseline - line.size, line.baseline, line.x, line.size});
+    if (!joins) blocks.push_back({line.baseline - kFontAscent * line.size, line.baseline, line.x, line.size});
     TextBlock& block = blocks.back();
-    block.bottom = line.baseline + 0.25 * line.size;
+    block.bottom = line.baseline + kFontDescent * line.size;
     block.left = std::min(block.left, line.x);
   }
   return blocks;
@@ -439,7 +442,8 @@ std::vector<TextBlock> text_blocks(const Plan& plan, std::size_t page, const Flo
 /// table's cells on some page, and read its rows across both columns: two blocks one under
 /// the other in each column, left-aligned, whose tops are level with those of the other
 /// column's two (less than half a size apart), the upper one beside ending above the lower
-/// one. As two entries set alike do when they begin on the same line.
+/// one and the lower one beside overlapping it. As two entries set alike do when they begin
+/// on the same line.
 bool read_as_table(const Plan& plan, const std::vector<Flow>& flows, std::size_t column, std::size_t main) {
   for (std::size_t page = 0; page < plan.pages.size(); ++page) {
     const std::vector<TextBlock> left = text_blocks(plan, page, flows[column], column);
@@ -451,7 +455,11 @@ bool read_as_table(const Plan& plan, const std::vector<Flow>& flows, std::size_t
         const bool level = std::abs(upper.top - beside.top) < 0.5 * size && std::abs(lower.top - under.top) < 0.5 * size;
         const bool aligned =
             std::abs(upper.left - lower.left) < 0.3 * size && std::abs(beside.left - under.left) < 0.3 * size;
-        if (level && aligned && beside.bottom < lower.top) return true;
+        // The lower blocks stand below the upper one (apart from it); the upper block beside ends
+        // above the lower one, which the lower block beside overlaps.
+        const bool rows = lower.top > upper.bottom && under.top > upper.bottom && beside.bottom < lower.top &&
+                          under.top <= lower.bottom && under.bottom >= lower.top;
+        if (level && aligned && rows) return true;
       }
   }
   return false;
