@@ -322,9 +322,20 @@ inline std::vector<std::string> reading_order_problems(const std::string& extrac
               if (!t->empty()) parts.push_back(shown(*t));
             if (!e.highlights.empty()) parts.push_back(shown(e.highlights.front().text));
             if (parts.empty()) continue;
+            // Each part where it stands nearest the entry's longest (its own title, as a rule): a
+            // short organisation ("CMU") may come first in the other column of the page, read
+            // between the section's entries before a page break and those after it.
+            const std::string& anchor =
+                *std::max_element(parts.begin(), parts.end(), [](const auto& a, const auto& b) { return a.size() < b.size(); });
+            const size_t anchor_at = find(anchor, cursor);
             std::vector<size_t> found;
             for (const auto& part : parts) {
-              const size_t at = find(part, cursor);
+              size_t at = find(part, cursor);
+              auto far = [&](size_t where) {
+                return (where > anchor_at ? where - anchor_at : anchor_at - where) > kWithinEntry;
+              };
+              if (anchor_at != std::string::npos)
+                while (at != std::string::npos && at < anchor_at && far(at)) at = find(part, at + 1);
               if (at == std::string::npos)
                 found_problems.push_back("'" + part + "' is not after offset " + std::to_string(cursor));
               else

@@ -169,6 +169,77 @@ TEST_F(Paginate, ABalancingColumnTakesTheMainFlowsLastSectionWhole) {
   EXPECT_LT(at("Last section"), at("Filler 0")) << "the side column is read whole, then the main one";
 }
 
+// The column takes sections only where it still ends no lower than the main flow beside it:
+// a designer lets the main column be the long one, and poppler reads a column's last lines
+// standing below everything beside them (over the page number) after the other column. Here
+// moving the last section would bring the ends nearer (3 lines apart instead of 21) but leave
+// the side column the lower one.
+TEST_F(Paginate, ABalancingColumnEndsNoLowerThanTheMainFlow) {
+  add_side_region(theme_, 0);
+  theme_.regions.back().balance = true;
+  compose::Composition c;
+  for (int i = 0; i < 10; ++i) c.main().emplace_back(block(paragraph("Filler " + std::to_string(i)), 1000 + i)).part = 0;
+  for (int i = 0; i < 12; ++i)
+    c.main().emplace_back(block(paragraph(i == 0 ? "Last section" : "Last line"), 1, i == 0)).part = 1;
+  c.flows["side"].push_back(block(paragraph("Side text")));
+  Document doc = run(c);
+  ASSERT_EQ(doc.pages.size(), 1u);
+  const PlacedRun* last = find_run(doc, "Last section");
+  ASSERT_NE(last, nullptr);
+  EXPECT_GT(last->x, theme_.margin_left + 100) << "the last section stays in the main column";
+}
+
+// A page after the balancing column's end keeps the grid: the main flow goes on at its
+// column's width and place, not across the whole page (lines twice as long as on the page
+// before). A CV with nothing in that column (a letter) takes the whole width.
+TEST_F(Paginate, TwoBalancedColumnsKeepTheirGridOnEveryPage) {
+  add_side_region(theme_, 0);
+  theme_.regions.back().balance = true;
+  const double main_x = theme_.margin_left + 170;
+  compose::Composition c;
+  add_filler(c, static_cast<int>(flow_height(theme_) / 14) + 5);
+  Document letter = run(c);
+  ASSERT_EQ(letter.pages.size(), 2u);
+  EXPECT_NEAR(find_run(letter, "Filler 0")->x, theme_.margin_left, 0.5) << "no column beside it";
+
+  c.flows["side"].push_back(block(paragraph("Side text")));
+  Document doc = run(c);
+  ASSERT_GE(doc.pages.size(), 2u);
+  const std::string last = "Filler " + std::to_string(static_cast<int>(flow_height(theme_) / 14) + 4);
+  const PlacedRun* on_second = find_run(doc, last);
+  ASSERT_NE(on_second, nullptr);
+  EXPECT_EQ(page_of(doc, last), 1);
+  EXPECT_NEAR(on_second->x, main_x, 0.5) << "in the main column, as on the first page";
+}
+
+// Moved to a narrow column, an entry's dates go under its title, in from the column's edge
+// as the title is (not at the edge, where the section titles stand).
+TEST_F(Paginate, DatesMovedUnderATitleStandInWithIt) {
+  add_side_region(theme_, 0);
+  theme_.regions.back().balance = true;
+  theme_.narrow_region_share = 0.5;  // the side column (150pt) is narrow
+  compose::Composition c;
+  for (int i = 0; i < 40; ++i) c.main().emplace_back(block(paragraph("Filler " + std::to_string(i)), 1000 + i)).part = 0;
+  compose::Row row;
+  row.main = {paragraph("Moved title", 10, 14)};
+  row.main.front().indent_left = 8;
+  row.aside = {paragraph("2020 – 2023", 9, 12)};
+  row.aside.front().align = theme::Align::Right;
+  row.aside_width = 60;
+  compose::Block moved;
+  moved.content = row;
+  moved.part = 1;
+  c.main().push_back(moved);
+  c.flows["side"].push_back(block(paragraph("Side text")));
+  Document doc = run(c);
+  const PlacedRun* title = find_run(doc, "Moved title");
+  const PlacedRun* date = find_run(doc, "2020");
+  ASSERT_TRUE(title && date);
+  ASSERT_LT(title->x, theme_.margin_left + 150) << "moved to the side column";
+  EXPECT_GT(date->baseline, title->baseline) << "under the title";
+  EXPECT_NEAR(date->x, title->x, 0.5) << "in line with the title";
+}
+
 TEST_F(Paginate, SectionTitleNeverEndsAPage) {
   compose::Composition c;
   int lines = static_cast<int>(flow_height(theme_) / 14);

@@ -227,13 +227,19 @@ std::optional<double> balanced_height(const Flow& flow, std::size_t from,
 
 /// The columns (left and right regions) of `frames` that have nothing left to show: those of
 /// no flow, and those whose flow the cursors have placed whole. None when a region of the
-/// layout overflows into another: newspaper columns keep their grid on every page.
+/// layout overflows into another (newspaper columns), or when a column that balances the main
+/// flow (regions.NAME.balance, two body columns) has sections of this CV: those keep their
+/// grid on every page, as a designer sets them, where a page after the short column would
+/// jump to lines twice as long. (A letter, with nothing in that column, takes the width.)
 std::vector<const theme::Region*> empty_columns(const std::vector<theme::RegionFrame>& frames,
                                                 const std::vector<Flow>& flows, const std::vector<Cursor>& cursors,
                                                 const std::map<std::string, std::size_t, std::less<>>& flow_of_head,
                                                 const theme::Theme& theme) {
   std::vector<const theme::Region*> empty;
-  if (std::any_of(theme.regions.begin(), theme.regions.end(), [](const theme::Region& r) { return !r.overflow.empty(); }))
+  if (std::any_of(theme.regions.begin(), theme.regions.end(), [&](const theme::Region& r) {
+        const bool column = r.dock == theme::RegionDock::Left || r.dock == theme::RegionDock::Right;
+        return !r.overflow.empty() || (r.balance && column && flow_of_head.contains(r.name));
+      }))
     return empty;
   for (const theme::RegionFrame& frame : frames) {
     const theme::Region& region = *frame.region;
@@ -374,7 +380,8 @@ void choose_space_scale(std::vector<Flow>& flows, std::size_t main,
   flows[main].space_scale = 1.0;
 }
 
-/// The main flow's part of page `page`: its lowest reach there, from the top margin.
+/// A flow's part of page `page` (the main flow's, as a rule): its lowest reach there, from the
+/// top margin; 0 when it has nothing there.
 double main_on_page(const Plan& plan, std::size_t page, std::size_t main, const theme::Theme& theme) {
   double deepest = 0;
   for (const Placement& placed : plan.pages[page])
@@ -394,6 +401,94 @@ double flow_end(const Plan& plan, std::size_t flow, const theme::Theme& theme, d
   return 0;
 }
 
+/// Whether a column ends no lower than the main flow beside it, on the last page the column
+/// holds anything. A designer lets the main column be the long one; and poppler reads a
+/// column's last lines standing below everything beside them after the other column (the
+/// page number under them stretches their block across the page, above which the other
+/// column's blocks come first).
+bool column_ends_above_main(const Plan& plan, std::size_t column, std::size_t main, const theme::Theme& theme) {
+  for (std::size_t page = plan.pages.size(); page-- > 0;) {
+    const double column_reach = main_on_page(plan, page, column, theme);
+    if (column_reach > 0) return column_reach <= main_on_page(plan, page, main, theme) + 1e-6;
+  }
+  return true;
+}
+
+/// A block of lines as poppler groups them: lines of one size (within 5%), each less than
+/// 1.5 sizes below the one before. Its top, bottom and left edge, and its size. A line spans
+/// its font's ascent and descent, as the PDF's font descriptor gives them to poppler (Lato's
+/// are taken: 0.99 and 0.21 of the size).
+constexpr double kFontAscent = 0.99, kFontDescent = 0.21;
+struct TextBlock {
+  double top = 0, bottom = 0, left = 0, size = 0;
+};
+
+/// The blocks of text a flow has on page `page`, from the top, as poppler groups its lines
+/// (by each line's leftmost run: a date on the right is a block of its own to poppler).
+std::vector<TextBlock> text_blocks(const Plan& plan, std::size_t page, const Flow& flow, std::size_t index) {
+  struct Line {
+    double baseline, x, size;
+  };
+  std::vector<Line> lines;
+  for (const Placement& placed : plan.pages[page]) {
+    if (placed.flow != index) continue;
+    const std::vector<Chunk>& chunks = flow.chunks(placed.setting);
+    for (std::size_t i = placed.range.begin; i < placed.range.end; ++i) {
+      const double top = placed.top + used_height(chunks, {placed.range.begin, i}, flow.space_scale) +
+                         (i == placed.range.begin ? 0 : chunks[i].space_before * flow.space_scale);
+      for (const doc::PlacedRun& run : chunks[i].content.runs) {
+        const double baseline = top + run.baseline;
+        auto same = std::find_if(lines.begin(), lines.end(), [&](const Line& l) { return std::abs(l.baseline - baseline) < 0.5; });
+        if (same == lines.end()) {
+          lines.push_back({baseline, run.x, run.run.size});
+        } else if (run.x < same->x) {
+          same->x = run.x;
+          same->size = run.run.size;
+        }
+      }
+    }
+  }
+  std::sort(lines.begin(), lines.end(), [](const Line& a, const Line& b) { return a.baseline < b.baseline; });
+  std::vector<TextBlock> blocks;
+  for (std::size_t i = 0; i < lines.size(); ++i) {
+    const Line& line = lines[i];
+    const bool joins = i > 0 && std::abs(line.size - blocks.back().size) <= 0.05 * blocks.back().size &&
+                       line.baseline - lines[i - 1].baseline <= 1.5 * line.size;
+    if (!joins) blocks.push_back({line.baseline - kFontAscent * line.size, line.baseline, line.x, line.size});
+    TextBlock& block = blocks.back();
+    block.bottom = line.baseline + kFontDescent * line.size;
+    block.left = std::min(block.left, line.x);
+  }
+  return blocks;
+}
+
+/// Whether poppler would take blocks of the column and of the main flow beside it for a
+/// table's cells on some page, and read its rows across both columns: two blocks one under
+/// the other in each column, left-aligned, whose tops are level with those of the other
+/// column's two (less than half a size apart), the upper one beside ending above the lower
+/// one and the lower one beside overlapping it. As two entries set alike do when they begin
+/// on the same line.
+bool read_as_table(const Plan& plan, const std::vector<Flow>& flows, std::size_t column, std::size_t main) {
+  for (std::size_t page = 0; page < plan.pages.size(); ++page) {
+    const std::vector<TextBlock> left = text_blocks(plan, page, flows[column], column);
+    const std::vector<TextBlock> right = text_blocks(plan, page, flows[main], main);
+    for (std::size_t a = 0; a + 1 < left.size(); ++a)
+      for (std::size_t b = 0; b + 1 < right.size(); ++b) {
+        const TextBlock &upper = left[a], &lower = left[a + 1], &beside = right[b], &under = right[b + 1];
+        const double size = std::min({upper.size, lower.size, beside.size, under.size});
+        const bool level = std::abs(upper.top - beside.top) < 0.5 * size && std::abs(lower.top - under.top) < 0.5 * size;
+        const bool aligned =
+            std::abs(upper.left - lower.left) < 0.3 * size && std::abs(beside.left - under.left) < 0.3 * size;
+        // The lower blocks stand below the upper one (apart from it); the upper block beside ends
+        // above the lower one, which the lower block beside overlaps.
+        const bool rows = lower.top > upper.bottom && under.top > upper.bottom && beside.bottom < lower.top &&
+                          under.top <= lower.bottom && under.bottom >= lower.top;
+        if (level && aligned && rows) return true;
+      }
+  }
+  return false;
+}
+
 /// The blocks a flow holds once a column that balances it (regions.NAME.balance) takes its
 /// sections from `cut` on: `kept` stays in the main flow (its closing statement too), `moved`
 /// goes to the column's foot after the column's own blocks, in the order they were composed.
@@ -409,12 +504,16 @@ void split_at_part(const std::vector<compose::Block>& main_blocks, const std::ve
     compose::Block& moved = side.emplace_back(block);
     auto* row = std::get_if<compose::Row>(&moved.content);
     // A narrow column has no room for a date column: as compose sets an entry there, the
-    // dates and places go under the title, flush left (a title wrapped beside its dates
-    // reads interleaved with them).
-    if (!narrow || !row || row->aside.empty() || row->aside_left || row->aside_fixed || !row->lead.empty()) continue;
+    // dates and places go under the title, flush left with it (a title wrapped beside its
+    // dates reads interleaved with them), in from the section's title as the title is.
+    if (!narrow || !row || row->aside.empty() || row->aside_left || row->aside_fixed || !row->lead.empty() ||
+        row->main.empty())
+      continue;
+    const double title_left = row->main.front().indent_left;
     for (compose::Paragraph& para : row->aside)
       if (!para.inlines.empty()) {
         para.align = theme::Align::Left;
+        para.indent_left += title_left;
         row->main.push_back(std::move(para));
       }
     row->aside.clear();
@@ -431,7 +530,7 @@ void split_at_part(const std::vector<compose::Block>& main_blocks, const std::ve
 /// sections, then those it took). `kept` and `side` hold the blocks of the two flows chosen.
 void balance_columns(std::vector<Flow>& flows, std::size_t main,
                      const std::map<std::string, std::size_t, std::less<>>& flow_of_head, const theme::Theme& theme,
-                     std::size_t most_pages, const Setter& setter, std::vector<compose::Block>& kept,
+                     std::size_t most_pages, const Setter& setter, bool squeeze, std::vector<compose::Block>& kept,
                      std::vector<compose::Block>& side) {
   const auto balancing = std::find_if(theme.regions.begin(), theme.regions.end(), [](const theme::Region& r) {
     return r.balance && (r.dock == theme::RegionDock::Left || r.dock == theme::RegionDock::Right);
@@ -455,9 +554,14 @@ void balance_columns(std::vector<Flow>& flows, std::size_t main,
     return std::make_pair(plan.pages.size(), std::abs(flow_end(plan, main, theme, setter.flow_height) -
                                                       flow_end(plan, column, theme, setter.flow_height)));
   };
-  const Plan natural_plan = plan_pages(flows, flow_of_head, theme, most_pages, setter);
-  const auto natural = judged(natural_plan);
-  const double column_ends = flow_end(natural_plan, column, theme, setter.flow_height);
+  // The pages as they will be set: with the main flow's spaces tightened where that spares a
+  // near-empty last page (choose_space_scale), which moves every line below the first space.
+  auto plan_as_set = [&] {
+    if (squeeze) choose_space_scale(flows, main, flow_of_head, theme, most_pages, setter);
+    return plan_pages(flows, flow_of_head, theme, most_pages, setter);
+  };
+  const auto natural = judged(plan_as_set());
+  flows[main].space_scale = 1;  // chosen again once the columns are
   auto best = natural;
   Flow main_whole = std::move(flows[main]), column_whole = std::move(flows[column]);
   std::optional<std::pair<Flow, Flow>> chosen;
@@ -472,19 +576,20 @@ void balance_columns(std::vector<Flow>& flows, std::size_t main,
       flows[index].lone_room = whole->lone_room;
       setting_at(flows[index], whole->settings.front().width, setter, again);
     }
-    const Plan plan = plan_pages(flows, flow_of_head, theme, most_pages, setter);
+    const Plan plan = plan_as_set();
     const auto result = judged(plan);
     constexpr double kNearer = 1;  // pt: an end nearer by less is no reason to move a section
-    // The column takes them on the page where it ends now: the text reads the column's own
-    // sections, then those it took, before the main column of that page.
-    const bool same_page = std::floor(flow_end(plan, column, theme, setter.flow_height) / setter.flow_height) ==
-                           std::floor(column_ends / setter.flow_height);
-    if (same_page && result.first <= natural.first &&
+    // The column takes them at its foot and may go on with them to the next page, as the main
+    // column does (the grid stays on every page): the text reads each page's columns whole,
+    // the column's own sections, then those it took.
+    if (result.first <= natural.first && column_ends_above_main(plan, column, main, theme) &&
+        !read_as_table(plan, flows, column, main) &&
         (result.first < best.first || result.second + kNearer < best.second)) {
       best = result;
       std::swap(kept, try_kept);
       std::swap(side, try_side);
       chosen.emplace(std::move(flows[main]), std::move(flows[column]));
+      chosen->first.space_scale = 1;  // chosen again once the columns are
       chosen->first.blocks = &kept;
       chosen->second.blocks = &side;
     }
@@ -884,7 +989,9 @@ Document paginate(const compose::Composition& composition, const theme::Theme& t
     if (name == composition.main_flow) main = flows.size() - 1;
   }
   std::vector<compose::Block> balanced_main, balanced_column;  // the two flows' blocks, balanced
-  if (!flows.empty()) balance_columns(flows, main, flow_of_head, theme, kPagesSet, setter, balanced_main, balanced_column);
+  if (!flows.empty())
+    balance_columns(flows, main, flow_of_head, theme, kPagesSet, setter, options.balance_last_page, balanced_main,
+                    balanced_column);
   if (!flows.empty() && options.balance_last_page) {
     choose_space_scale(flows, main, flow_of_head, theme, kPagesSet, setter);
     choose_last_break(flows, main, flow_of_head, theme, kPagesSet, setter, options.lift_last_page);
