@@ -268,6 +268,16 @@ std::vector<const std::string*> face_fallbacks(const theme::FontFaces& faces, bo
   return {&faces.regular};
 }
 
+double item_rise(Role role, char32_t first, const FontSettings& settings, double size) {
+  // A Hebrew or Arabic font is drawn to the Latin font's baseline, not the Korean one's that
+  // the Latin shift corrects for; and between its words stand the Latin font's spaces and
+  // brackets, shifted. Left where they stood, the letters of each word sat a little above the
+  // spaces around them: poppler, which takes each letter of a line drawn right to left for a
+  // word of its own, then read a line's letters one to a line.
+  const bool on_latin_baseline = role == Role::Latin || (role == Role::Fallback && right_to_left_script(first));
+  return on_latin_baseline ? settings.fonts.latin_baseline * size : 0.0;
+}
+
 namespace {
 
 bool same_item(const Item& a, const Item& b) {
@@ -292,7 +302,7 @@ Item item_of(const SourceText& text, size_t i, const FontChoice& choice, const F
   item.nominal_size = source.font.size;
   const bool latin = choice.role == Role::Latin;
   item.size = latin ? source.font.size * settings.fonts.latin_scale : source.font.size;
-  item.rise = latin ? settings.fonts.latin_baseline * source.font.size : 0.0;
+  item.rise = item_rise(choice.role, text.chars[i], settings, source.font.size);
   // Emphasis that cannot be drawn in italics (Hangul, a missing italic face) becomes colour;
   // a role set in italics keeps its own colour there.
   item.color = source.font.emphasized && !choice.italic ? settings.emphasis_color : source.font.color;

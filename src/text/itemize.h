@@ -43,6 +43,11 @@ std::vector<const std::string*> face_fallbacks(const theme::FontFaces& faces, bo
 /// The Latin faces a role is set in: its own family (fonts.roles), else the layout's Latin.
 const theme::FontFaces& latin_faces(const theme::Fonts& fonts, theme::LatinRole role);
 
+/// The baseline shift, pt, of an item drawn in a font of `role` at `size` pt whose text begins
+/// with `first`: the layout's Latin shift for the Latin font, and for the letters of a
+/// right-to-left script drawn in a fallback font (see itemize.cc); none for the rest.
+double item_rise(Role role, char32_t first, const FontSettings& settings, double size);
+
 /// The font a char is drawn with.
 struct FontChoice {
   int font = -1;

@@ -165,7 +165,7 @@ void size_item(const SourceText& text, const FontSettings& settings, Item& item)
   const bool latin = item.role == Role::Latin;
   item.nominal_size = source.font.size;
   item.size = latin ? source.font.size * settings.fonts.latin_scale : source.font.size;
-  item.rise = latin ? settings.fonts.latin_baseline * source.font.size : 0.0;
+  item.rise = item_rise(item.role, text.chars[item.begin], settings, source.font.size);
   item.link = &source.link;
 }
 

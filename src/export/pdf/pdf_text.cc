@@ -11,6 +11,7 @@
 #include <array>
 #include <bit>
 #include <cctype>
+#include <cmath>
 #include <cstring>
 #include <string_view>
 #include <vector>
@@ -316,6 +317,46 @@ class Fnv1a {
   uint64_t hash_ = 0xcbf29ce484222325ULL;
 };
 
+// Right-to-left text is drawn in logical order, each glyph moved back to its place (text_ops.cc),
+// and mupdf and pdfminer find a word's end only at a space character there: two runs drawn
+// apart on one line with no space between them (a rail's title and its entry's title, a title
+// and its dates) were read as one word. Such a gap gets a space glyph, which reads as the
+// space it stands for and draws nothing. Left-to-right runs alone are left as they are: every
+// reader sees a gap between them moving forward and reads a space there itself.
+constexpr double kApartEm = 0.25;  // a gap this wide (em of the smaller run) is no kerning
+// Baselines this close (em of the smaller run) are one line to a reader: a rail's title set
+// larger than the text beside it stands half a point higher.
+constexpr double kOneLineEm = 0.3;
+
+// The text of the logically first or last cluster of a run (a right-to-left run's clusters
+// stand in visual order, left to right).
+std::u32string_view edge_text(const doc::PlacedRun& placed, ClusterView clusters, bool first) {
+  const std::span<const ClusterSpan> spans = clusters.clusters();
+  if (spans.empty()) return {};
+  const bool front = first != placed.run.right_to_left;
+  return clusters.text(front ? spans.front() : spans.back());
+}
+
+bool is_blank(char32_t c) { return c == U' ' || c == 0xA0 || c == U'\t' || c == 0x3000 || (c >= 0x2000 && c <= 0x200A); }
+
+// Where the space between `before` and `after` goes (the middle of the gap between them, pt
+// from the page's left), or nothing when none is needed.
+std::optional<double> gap_between(const doc::PlacedRun& before, ClusterView before_clusters,
+                                  const doc::PlacedRun& after, ClusterView after_clusters) {
+  const doc::GlyphRun& a = before.run;
+  const doc::GlyphRun& b = after.run;
+  if (!(a.right_to_left || b.right_to_left)) return std::nullopt;
+  if (std::abs(before.baseline - after.baseline) > kOneLineEm * std::min(a.size, b.size)) return std::nullopt;
+  if (a.decoration || b.decoration || a.glyphs.empty() || b.glyphs.empty()) return std::nullopt;  // an icon reads as spaces
+  const std::u32string_view end = edge_text(before, before_clusters, false);
+  const std::u32string_view start = edge_text(after, after_clusters, true);
+  if (end.empty() || start.empty() || is_blank(end.back()) || is_blank(start.front())) return std::nullopt;
+  const double a_right = before.x + a.width(), b_right = after.x + b.width();
+  const double gap_left = std::min(a_right, b_right), gap_right = std::max(before.x, after.x);
+  if (gap_right - gap_left < kApartEm * std::min(a.size, b.size)) return std::nullopt;  // touching or overlapping
+  return (gap_left + gap_right) / 2;
+}
+
 }  // namespace
 
 PdfText::PdfText(HPDF_Doc doc, WriteWork& work, const WriteMemo* memo) : doc_(doc), work_(work), memo_(memo) {}
@@ -355,6 +396,13 @@ bool PdfText::load_font(int index, const doc::FontInfo& font, const FontUsage& u
   parts.glyph_map = std::move(codes.glyph_map);
   LoadedFont loaded{build_font(doc_, parts), std::move(codes.codes)};
   if (!loaded.font) return false;
+  if (space_font_ < 0)
+    for (std::size_t i = 0; i < usage.glyph_ids.size(); ++i)
+      if (usage.texts[i] == U" ") {
+        space_font_ = index;
+        space_glyph_ = usage.glyph_ids[i];
+        break;
+      }
   fonts_[index] = std::move(loaded);
   return true;
 }
@@ -389,6 +437,18 @@ void PdfText::draw_runs(HPDF_Page page, const std::vector<doc::PlacedRun>& runs,
     const doc::GlyphRun& run = placed.run;
     auto found = fonts_.find(run.font);
     if (run.glyphs.empty() || run.size <= 0 || found == fonts_.end()) continue;
+    if (r > 0 && space_font_ >= 0)
+      if (std::optional<double> middle =
+              gap_between(runs[r - 1], clusters.of(page_index, r - 1), placed, clusters.of(page_index, r))) {
+        const LoadedFont& space = fonts_.at(space_font_);
+        const doc::GlyphRun& before = runs[r - 1].run;
+        const uint16_t code = space.codes.code_of(space_glyph_);
+        const double width = static_cast<double>(space.codes.width_of(code)) * before.size / 1e9;
+        if (marks) ops_ += marks->before_artifact();  // the structure has the two apart already
+        settings.select(ops_, page, space.font, before.size, before.color);
+        ops_ += line.move_to(*middle - width / 2, page_height - runs[r - 1].baseline + before.rise);
+        ops_ += show_code(code);
+      }
     if (marks) ops_ += marks->before_run(page_index, placed);
     settings.select(ops_, page, found->second.font, run.size, run.color);
     ops_ += line.move_to(placed.x, page_height - placed.baseline + run.rise);

@@ -63,6 +63,10 @@ class PdfText {
   const WriteMemo* memo_;                // subsets kept from documents before, or null
   std::map<int, LoadedFont> fonts_;  // by Document font index; ordered = deterministic output
   std::set<std::string> tags_;
+  // A glyph the document draws as a space (the first font's, by index, that draws one): what
+  // a gap between right-to-left runs is given (pdf_text.cc). -1: the document draws no space.
+  int space_font_ = -1;
+  uint32_t space_glyph_ = 0;
   std::string ops_;  // draw_runs: operators not yet written into the page
 };
 

@@ -359,6 +359,13 @@ std::string format_thousandths(long long thousandths) {
   return out;
 }
 
+std::string show_code(uint16_t code) {
+  static constexpr char kHex[] = "0123456789ABCDEF";
+  std::string out = "[<";
+  for (int shift = 12; shift >= 0; shift -= 4) out += kHex[(code >> shift) & 0xF];
+  return out + ">]TJ\n";
+}
+
 std::string LineStart::move_to(double x, double y) {
   long long new_x = to_thousandths(x), new_y = to_thousandths(y);
   std::string out;

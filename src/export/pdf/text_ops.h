@@ -22,6 +22,9 @@ namespace hanji::pdf {
 /// "3"): exact, and independent of the locale and of floating-point printing.
 std::string format_thousandths(long long thousandths);
 
+/// "[<code>]TJ\n": one glyph drawn by its code, at the current line start.
+std::string show_code(uint16_t code);
+
 /// Tracks the text line matrix inside one BT ... ET. Positions are kept in whole thousandths
 /// of a point, so the relative Td moves add up exactly to the absolute positions asked for
 /// (no drift however many runs a page has).
