@@ -1721,6 +1721,10 @@ TEST_F(Paginate, ASectionOfTwoEntriesIsNotSplitOneAndOne) {
   EXPECT_EQ(page_of(kept, "Project 0"), 1);
   EXPECT_LE(kept.pages[1].content_height, kept.pages[0].content_height);
   EXPECT_EQ(page_of(run(composed(2), {.lift_last_page = false}), "Projects"), 1) << "not only when lifting a stub";
+  // The rest is this rule alone: the lone entry rule (fit.lone_entry_room) moves any entry
+  // standing alone under its title at a page's foot, three entries or two.
+  theme_.lone_entry_room = 0;
+  EXPECT_EQ(page_of(run(composed(2)), "Projects"), 1) << "this rule alone moves it";
   const Document longer = run(composed(3));
   ASSERT_EQ(longer.pages.size(), 2u);
   EXPECT_EQ(page_of(longer, "Projects"), 0) << "three entries may split";
