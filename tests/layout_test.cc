@@ -498,6 +498,18 @@ TEST_F(Paginate, AStubOfALastPageTakesTheLastSectionWhole) {
   EXPECT_EQ(page_of(stub, "Second section"), 0);
   EXPECT_LT(stub.pages[1].content_height, 0.25 * flow_height(theme_));
 
+  // Moving the section whole leaves a third of the page before empty: past fit.last_page_hole,
+  // the section is split instead, its title and first entries kept, the last page given its share.
+  ASSERT_GT(18 * 14.0, theme_.last_page_hole * flow_height(theme_));
+  const Document split = run(c);
+  ASSERT_EQ(split.pages.size(), 2u);
+  EXPECT_EQ(page_of(split, "Second section"), 0) << "no hole of a third of a page";
+  EXPECT_EQ(page_of(split, "Second 19"), 1);
+  EXPECT_GE(split.pages[1].content_height, theme_.last_page_least * flow_height(theme_));
+  EXPECT_LT(split.pages[1].content_height, theme_.last_page_least * flow_height(theme_) + 14 + 1e-6)
+      << "no more than the last page needs";
+
+  theme_.last_page_hole = 0;  // no bound: the section moves whole
   const Document lifted = run(c);
   ASSERT_EQ(lifted.pages.size(), 2u);
   EXPECT_EQ(page_of(lifted, "Second section"), 1) << "the last section moves whole";

@@ -666,21 +666,28 @@ void choose_last_break(std::vector<Flow>& flows, std::size_t main,
       lone_entry_section = start;
   }
   if (!stub && !lone_entry_section) return;
-  auto takes = [&](std::size_t at) {
+  // A whole section moves only while the hole it leaves at the foot of the page before is at
+  // most fit.last_page_hole of a page (or the hole that page has already, if deeper): past
+  // that, the section is split between entries, which takes no more than the last page needs.
+  const double most_hole =
+      theme.last_page_hole > 0
+          ? std::max(theme.last_page_hole * flow_height, flow_height - main_on_page(natural, pages - 2, main, theme))
+          : flow_height;
+  auto takes = [&](std::size_t at, bool bounded) {
     flow.break_before = Cursor{before->setting, at};
     const Plan plan = plan_pages(flows, flow_of_head, theme, most_pages, setter);
     if (plan.pages.size() != pages) return false;
-    const double last = main_on_page(plan, pages - 1, main, theme);
-    return last >= least && last <= main_on_page(plan, pages - 2, main, theme);
+    const double last = main_on_page(plan, pages - 1, main, theme), kept = main_on_page(plan, pages - 2, main, theme);
+    return last >= least && last <= kept && (!bounded || flow_height - kept <= most_hole);
   };
   if (lone_entry_section) {
-    if (!takes(*lone_entry_section)) flow.break_before.reset();
+    if (!takes(*lone_entry_section, false)) flow.break_before.reset();
     return;
   }
   for (const bool sections_only : {true, false})
     for (std::size_t at = before->range.end - 1; at > before->range.begin; --at) {
       if (chunks[at - 1].break_after != BreakClass::Free || (sections_only && !section_starts(at))) continue;
-      if (takes(at)) return;
+      if (takes(at, sections_only)) return;
     }
   flow.break_before.reset();
 }
