@@ -465,6 +465,32 @@ TEST_P(Readers, EveryReaderKeepsTheReadingOrder) {
       ADD_FAILURE() << reader_name(reader) << ": " << problem;
 }
 
+// poppler orders a page's blocks by where they stand (Breuel's rules): of two blocks, the one
+// wholly left of the other is read first unless a block below the one and above the other
+// stands across both. A page number centred under the text stood wholly left of the date at
+// the right of the page's last entry, with nothing under that date: poppler read "1 / 2" before
+// the date. The number stands at the text's end (its right edge) and is read last on its page.
+TEST_P(Readers, PopplerReadsAPageNumberLastOnItsPage) {
+  if (right_to_left(read())) GTEST_SKIP() << "a right-to-left CV (see the note above EveryReaderGivesBackEveryWord)";
+  const hanji::theme::Theme& theme = read().theme;
+  if (!theme.page_numbers || !theme.footer_text.empty()) GTEST_SKIP() << "a footer of the layout's own words";
+  std::vector<std::string> pages;  // pdftotext ends every page with a form feed
+  std::istringstream poppler(read().text.at(Reader::Poppler));
+  for (std::string page; std::getline(poppler, page, '\f');) pages.push_back(page);
+  if (pages.size() < 2) GTEST_SKIP() << "one page, no page number";
+  const int total = static_cast<int>(pages.size());
+  for (int p = 0; p < total; ++p) {
+    std::string label = read().file->locale.page_number;
+    for (const auto& [key, value] : {std::pair<std::string, int>{"PAGE", p + 1}, {"TOTAL", total}})
+      if (size_t at = label.find(key); at != std::string::npos) label.replace(at, key.size(), std::to_string(value));
+    std::string last;
+    std::istringstream lines(pages[static_cast<size_t>(p)]);
+    for (std::string line; std::getline(lines, line);)
+      if (line.find_first_not_of(" \t") != std::string::npos) last = line;
+    EXPECT_EQ(last, label) << "page " << p + 1 << " of " << total;
+  }
+}
+
 // An entry's date and place (beside its title, on the left or the right) are read apart from
 // its texts: before or after a wrapped title or highlight, never between two of its lines.
 // mupdf, pdfminer and pdf.js read in drawing order: a date drawn level with a wrapped title's
