@@ -116,10 +116,13 @@ TEST_F(Paginate, MultiPageDocumentsGetNOfMFooters) {
   const PlacedRun* footer = find_run(doc, "1 / 2");
   ASSERT_NE(footer, nullptr);
   EXPECT_NEAR(footer->baseline, theme_.page_height - theme_.footer_offset, 1e-9);
+  EXPECT_NEAR(footer->x + footer->run.width(), theme_.page_width - theme_.margin_right, 0.5)
+      << "flush with the text's end, where a date stands";
 }
 
-// Beside a tinted side column, the footer is centred under the main flow it numbers.
-TEST_F(Paginate, FooterBesideASideColumnIsCentredUnderTheMainFlow) {
+// Beside a tinted side column, the footer stands under the main flow it numbers, flush with
+// its end (poppler then reads it after a date at the right of the page's last entry).
+TEST_F(Paginate, FooterBesideASideColumnEndsWithTheMainFlow) {
   add_side_region(theme_, 0);
   compose::Composition c;
   add_filler(c, static_cast<int>(flow_height(theme_) / 14) + 5);
@@ -130,7 +133,7 @@ TEST_F(Paginate, FooterBesideASideColumnIsCentredUnderTheMainFlow) {
   ASSERT_NE(footer, nullptr);
   const double main_x = theme_.margin_left + 170;
   const double main_width = theme_.page_width - theme_.margin_right - main_x;
-  EXPECT_NEAR(footer->x + footer->run.width() / 2, main_x + main_width / 2, 0.5);
+  EXPECT_NEAR(footer->x + footer->run.width(), main_x + main_width, 0.5);
 }
 
 // Two body columns balanced (regions.NAME.balance): the main flow's last section, which would

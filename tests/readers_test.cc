@@ -18,6 +18,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cctype>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -25,6 +26,7 @@
 #include <functional>
 #include <map>
 #include <optional>
+#include <regex>
 #include <set>
 #include <sstream>
 #include <string>
@@ -463,6 +465,38 @@ TEST_P(Readers, EveryReaderKeepsTheReadingOrder) {
   for (Reader reader : kReaders)
     for (const std::string& problem : cv_text::reading_order_problems(read().text.at(reader), *read().file, read().theme))
       ADD_FAILURE() << reader_name(reader) << ": " << problem;
+}
+
+// poppler orders a page's blocks by where they stand (Breuel's rules): of two blocks, the one
+// wholly left of the other is read first unless a block below the one and above the other
+// stands across both. A page number centred under the text stood wholly left of the date at
+// the right of the page's last entry, with nothing under that date: poppler read "1 / 2" before
+// the date. The number stands at the text's end (its right edge) and is read last on its page.
+TEST_P(Readers, PopplerReadsAPageNumberLastOnItsPage) {
+  if (right_to_left(read())) GTEST_SKIP() << "a right-to-left CV (see the note above EveryReaderGivesBackEveryWord)";
+  const hanji::theme::Theme& theme = read().theme;
+  if (!theme.page_numbers || !theme.footer_text.empty()) GTEST_SKIP() << "a footer of the layout's own words";
+  // The locale's "PAGE / TOTAL" with any numbers: an application file numbers each of its
+  // documents apart (a letter of one page has none).
+  std::string pattern;
+  for (const char c : read().file->locale.page_number)
+    pattern += std::isalnum(static_cast<unsigned char>(c)) || (c & 0x80) ? std::string(1, c) : std::string("\\") + c;
+  for (const std::string key : {"PAGE", "TOTAL"})
+    if (size_t at = pattern.find(key); at != std::string::npos) pattern.replace(at, key.size(), "[0-9]+");
+  const std::regex page_number(pattern);
+  std::istringstream poppler(read().text.at(Reader::Poppler));
+  int page = 0;
+  for (std::string text; std::getline(poppler, text, '\f');) {  // pdftotext ends each page with a form feed
+    ++page;
+    std::vector<std::string> lines;
+    std::istringstream in(text);
+    for (std::string line; std::getline(in, line);)
+      if (line.find_first_not_of(" \t") != std::string::npos) lines.push_back(line);
+    for (std::size_t i = 0; i + 1 < lines.size(); ++i)
+      if (std::regex_match(lines[i], page_number))
+        ADD_FAILURE() << "page " << page << ": poppler reads '" << lines[i + 1] << "' after the page number '" << lines[i]
+                      << "'";
+  }
 }
 
 // An entry's date and place (beside its title, on the left or the right) are read apart from

@@ -806,8 +806,13 @@ std::string page_number_text(std::string format, int page, int total) {
   return format;
 }
 
-// The footer is centred under the main flow: on the paper in one column, beside a side
-// column under the text it numbers. A page number is read at the boundary between pages:
+// The footer stands at the end of the text it numbers, flush with its right edge (a right-to-
+// left page is mirrored, so there with its left edge): on the paper in one column, beside a
+// side column under the main flow. poppler orders a page's blocks by where they stand: of two,
+// the one wholly left of the other is read first unless something under the one and above the
+// other stands across both. A number centred under the text stood wholly left of a date at the
+// right of the page's last entry, with nothing under that date, and was read before it; flush
+// right it stands under that date and is read last on its page. A page number is read at the boundary between pages:
 // last on the first page, first on every later one. Read in drawing order with no line ended
 // where a page ends, as pdf.js (and the résumé parsers built on it) reads a document, the
 // last line of one page and the first of the next are joined to what stands between them: the
@@ -817,7 +822,7 @@ std::string page_number_text(std::string format, int page, int total) {
 // the second page, a page's first line stands alone and its last is joined to the next
 // page's number. The top note is read first on the first page.
 void add_page_numbers(const compose::Furniture& furniture, const theme::Theme& theme,
-                      const std::vector<double>& centres, text::Typesetter& typesetter, Document& doc) {
+                      const std::vector<double>& text_ends, text::Typesetter& typesetter, Document& doc) {
   int total = static_cast<int>(doc.pages.size());
   if (!doc.pages.empty() && !furniture.top_note.empty()) {
     // The note sits in the top margin, right-aligned with the text, above the first line.
@@ -837,7 +842,7 @@ void add_page_numbers(const compose::Furniture& furniture, const theme::Theme& t
     if (!furniture.page_number_reads_as.empty())
       label.reads_as = page_number_text(furniture.page_number_reads_as, p + 1, total);
     text::Line line = typesetter.typeset_line(label);
-    double x = std::max(0.0, centres[static_cast<size_t>(p)] - line.width / 2);
+    double x = std::max(0.0, text_ends[static_cast<size_t>(p)] - line.width);
     double baseline = doc.page_height - theme.footer_offset;
     std::vector<PlacedRun> placed;
     for (auto& run : line.runs) placed.push_back({run, x + run.x, baseline});
@@ -1037,11 +1042,11 @@ Document paginate(const compose::Composition& composition, const theme::Theme& t
     join_rule_pieces(page);
   }
 
-  // A page's number goes under the main flow when a tinted column stands beside it there, else
-  // in the middle of the paper.
+  // A page's number goes under the main flow's end when a tinted column stands beside it there,
+  // else at the end of the text across the paper.
   const theme::Region* rest = theme::region_taking(theme, "rest");
-  std::vector<double> centres(doc.pages.size(), doc.page_width / 2);
-  for (std::size_t p = 0; p < plan.pages.size() && p < centres.size(); ++p) {
+  std::vector<double> text_ends(doc.pages.size(), doc.page_width - theme.margin_right);
+  for (std::size_t p = 0; p < plan.pages.size() && p < text_ends.size(); ++p) {
     const bool tinted_column = std::any_of(plan.pages[p].begin(), plan.pages[p].end(), [](const Placement& placed) {
       const theme::Region& region = *placed.frame.region;
       const bool column = region.dock == theme::RegionDock::Left || region.dock == theme::RegionDock::Right;
@@ -1049,9 +1054,9 @@ Document paginate(const compose::Composition& composition, const theme::Theme& t
     });
     if (!tinted_column) continue;
     for (const theme::RegionFrame& frame : theme::region_frames(theme, p))  // the main flow's place beside it
-      if (frame.region == rest) centres[p] = frame.x + frame.width / 2;
+      if (frame.region == rest) text_ends[p] = frame.x + frame.width;
   }
-  add_page_numbers(composition.furniture, theme, centres, typesetter, doc);
+  add_page_numbers(composition.furniture, theme, text_ends, typesetter, doc);
   if (theme.underline_links) underline_links(doc);
   if (theme.right_to_left) mirror_pages(doc);
   check_text_on_paper(doc, diags);
