@@ -1610,31 +1610,46 @@ const BoxWord* find_word(const std::vector<BoxWord>& words, const std::string& t
   return nullptr;
 }
 
-// sidebar's side column is there only on pages it has content on: on a later page where the
-// column has nothing left, the main flow takes the whole width (it kept the left 70 mm empty
-// and stayed narrow).
-TEST(Grids, AColumnWithNothingLeftGivesTheMainFlowTheWholeWidth) {
+// sidebar keeps its grid on every page (regions.side.keep): on page 2, where the side column
+// has nothing left, the main flow stays at its column's place and measure beside the empty
+// panel (the grid does not jump to lines twice as long). Without `keep`, a column with nothing
+// left is not there and the main flow takes the whole width (it kept the left 70 mm empty and
+// stayed narrow).
+TEST(Grids, AColumnWithNothingLeftKeepsOrGivesUpItsPlace) {
   const fs::path dir = fs::temp_directory_path() / "hanji-e2e-grids";
   fs::create_directories(dir);
   const std::string cv = std::string(HANJI_SOURCE_DIR) + "/samples/heungsub-lee.yaml";
-  for (const std::string layout : {"sidebar"}) {
-    const std::string pdf = (dir / (layout + ".pdf")).string();
-    Result built = run(std::string(HANJI_BINARY) + " build " + quote(cv) + " --layout " + layout + " -q -o " + quote(pdf), true);
+  for (const bool keep : {true, false}) {
+    const std::string name = keep ? "sidebar-kept" : "sidebar-not-kept";
+    const std::string pdf = (dir / (name + ".pdf")).string();
+    std::string layout = "sidebar";
+    if (!keep) {  // sidebar as it is but for `keep`
+      layout = (dir / "sidebar-not-kept.yaml").string();
+      std::ofstream(layout) << "extends: sidebar\nregions:\n  side: {keep: false}\n";
+    }
+    Result built =
+        run(std::string(HANJI_BINARY) + " build " + quote(cv) + " --layout " + quote(layout) + " -q -o " + quote(pdf), true);
     ASSERT_EQ(built.exit_code, 0) << built.output;
-    // Page 1: the main flow's first title beside the column, page 2 from the left margin to the right one.
+    // Page 1: the main flow's first title beside the column.
     const std::vector<BoxWord> first = words_on_page(pdf, 1), second = words_on_page(pdf, 2);
-    ASSERT_FALSE(second.empty()) << layout << ": the CV runs to two pages";
+    ASSERT_FALSE(second.empty()) << name << ": the CV runs to two pages";
     const BoxWord* work = find_word(first, "Work");
     const BoxWord* skills = find_word(first, "Skills");
-    ASSERT_TRUE(work && skills) << layout;
-    EXPECT_GT(std::abs(work->x_min - skills->x_min), 100) << layout << ": skills and experience in two columns";
+    ASSERT_TRUE(work && skills) << name;
+    EXPECT_GT(std::abs(work->x_min - skills->x_min), 100) << name << ": skills and experience in two columns";
     double left = 1e9, right = 0;
     for (const BoxWord& word : second) {
+      if (word.y_min > 800) continue;  // the page number
       left = std::min(left, word.x_min);
       right = std::max(right, word.x_max);
     }
-    EXPECT_LT(left, 60) << layout << ": page 2 starts at the left margin";
-    EXPECT_GT(right - left, 0.8 * 595) << layout << ": and its lines run the whole width";
+    if (keep) {
+      EXPECT_NEAR(left, work->x_min, 1.0) << name << ": page 2 starts where page 1's main column does";
+      EXPECT_LT(right - left, 0.7 * 595) << name << ": at its measure";
+    } else {
+      EXPECT_LT(left, 60) << name << ": page 2 starts at the left margin";
+      EXPECT_GT(right - left, 0.8 * 595) << name << ": and its lines run the whole width";
+    }
   }
 }
 

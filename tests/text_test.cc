@@ -781,8 +781,8 @@ TEST_F(TextTest, OverlongUrlBreaksAfterItsSlashes) {
       EXPECT_FALSE(line.ends_with("//") || line.ends_with("https:/")) << width << joined(texts_of(lines));
     }
   }
-  // Where no slash comes soon enough, before other punctuation: never a line ending in a
-  // hyphen or a period that would read as the text's own.
+  // Where no slash comes soon enough, before other punctuation (or after a hyphen): never a
+  // line ending in a period that would read as the text's own, nor one starting with a hyphen.
   const std::string text = "see https://www.example.com/very_long_path?query=value&other=thing";
   for (double width : {130.0, 160.0, 200.0}) {
     const auto lines = ts.typeset(make_paragraph(text), width);
@@ -793,10 +793,11 @@ TEST_F(TextTest, OverlongUrlBreaksAfterItsSlashes) {
       const std::string line = text_of(lines[k]);
       const char next = text_of(lines[k + 1]).front();
       const bool after_slash = line.ends_with("/") || line.ends_with(":");
-      EXPECT_TRUE(after_slash || std::string("/._?&=").find(next) != std::string::npos)
+      EXPECT_TRUE(after_slash || line.ends_with("-") || std::string("/._?&=").find(next) != std::string::npos)
           << width << joined(texts_of(lines));
-      EXPECT_TRUE(after_slash || std::string("._?&=-").find(line.back()) == std::string::npos)
+      EXPECT_TRUE(after_slash || std::string("._?&=").find(line.back()) == std::string::npos)
           << width << joined(texts_of(lines));
+      EXPECT_NE(next, '-') << width << joined(texts_of(lines));
     }
   }
   // Narrower, punctuation alone would leave lines too loose or too long: breaking between
@@ -814,8 +815,9 @@ TEST_F(TextTest, OverlongUrlBreaksAfterItsSlashes) {
 }
 
 // A contact shows its address without the scheme ("linkedin.com/in/...") and may come
-// tied to its icon: it still breaks as an address, before the hyphen, never after it.
-TEST_F(TextTest, AddressWithoutSchemeBreaksBeforeItsPunctuation) {
+// tied to its icon: it still breaks as an address, after its slash or its hyphen; a line
+// never starts with the hyphen (a list's dash, a minus).
+TEST_F(TextTest, AddressWithoutSchemeBreaksAtItsPunctuation) {
   Typesetter ts(theme, diags);
   for (const std::string text : {"linkedin.com/in/margaret-oneill-castellanos",
                                  "\u00A0linkedin.com/in/margaret-oneill-castellanos"}) {
@@ -823,20 +825,45 @@ TEST_F(TextTest, AddressWithoutSchemeBreaksBeforeItsPunctuation) {
       const auto lines = ts.typeset(make_paragraph(text), width);
       ASSERT_GE(lines.size(), 2u) << width;
       expect_lines_rejoin(lines, text);
-      for (size_t k = 0; k + 1 < lines.size(); ++k)
-        EXPECT_FALSE(text_of(lines[k]).ends_with("-")) << width << joined(texts_of(lines));
+      for (size_t k = 1; k < lines.size(); ++k)
+        EXPECT_FALSE(text_of(lines[k]).starts_with("-")) << width << joined(texts_of(lines));
     }
   }
-  // As the side column sets it: the icon and its no-break space, then the address. The
-  // address's tail alone on the last line is no orphan to avoid by ending a line in "-".
+  // As the side column sets it: the icon and its no-break space, then the address.
   for (double width : {110.0, 120.0, 130.0, 140.0}) {
     compose::Paragraph p;
     p.inlines = {make_inline("\u2709\u00A0", 8.3), make_inline("linkedin.com/in/margaret-oneill-castellanos", 8.3)};
     p.is_name = true;
     const auto lines = ts.typeset(p, width);
-    for (size_t k = 0; k + 1 < lines.size(); ++k)
-      EXPECT_FALSE(text_of(lines[k]).ends_with("-")) << width << joined(texts_of(lines));
+    for (size_t k = 1; k < lines.size(); ++k)
+      EXPECT_FALSE(text_of(lines[k]).starts_with("-")) << width << joined(texts_of(lines));
   }
+}
+
+// An address breaks inside a word (between two letters) only where its punctuation leaves a
+// part still wider than the line: "www.valdes-abernethy-arch" over "itecture.example.co.uk/"
+// never, where the hyphen before could end the line. An e-mail breaks before its "@", after a
+// hyphen or before a period, never with a line starting with "-".
+TEST_F(TextTest, AddressBreaksBetweenItsPartsNeverInsideAWord) {
+  Typesetter ts(theme, diags);
+  const std::vector<std::string> addresses = {
+      "www.ingridvaldesabernethy-architecture.example.co.uk/portfolio/selected-works-2012-2026",
+      "ingrid.valdes-abernethy@studio-mercer-lowe.example.com"};
+  for (const std::string& address : addresses)
+    for (double width : {100.0, 115.0, 130.0, 150.0}) {
+      const auto lines = ts.typeset(make_paragraph(address, Align::Left, 8.3), width);
+      ASSERT_GE(lines.size(), 2u) << width;
+      expect_lines_rejoin(lines, address);
+      for (const Line& line : lines) EXPECT_FALSE(line.overfull) << width << joined(texts_of(lines));
+      for (size_t k = 0; k + 1 < lines.size(); ++k) {
+        const std::string line = text_of(lines[k]), next = text_of(lines[k + 1]);
+        const bool between_parts = line.ends_with("/") || line.ends_with("-") || next.starts_with("@") ||
+                                   next.starts_with(".");
+        EXPECT_TRUE(between_parts) << width << joined(texts_of(lines));
+        EXPECT_FALSE(next.starts_with("-")) << width << joined(texts_of(lines));
+      }
+    }
+  EXPECT_EQ(diags.warning_count(), 0);
 }
 
 TEST_F(TextTest, GlyphWiderThanTheLineOverflowsWithOneWarning) {

@@ -31,7 +31,7 @@ Builder::Builder(const model::CvFile& file, const theme::Theme& theme, Diagnosti
     locale_.range_separator = in_language(theme.range_separator, file.locale);
   // A loaded layout always has a region that takes the rest; a theme made in code may not.
   static const theme::Region kMain{"main", theme::RegionDock::Fill, 0, 0, 0, theme::RegionPages::All,
-                                    {1, 1, 1}, 0, 0, {"rest"}, {}, {}, false, {}};
+                                    {1, 1, 1}, 0, 0, {"rest"}, {}, {}, false, false, {}};
   for (const auto& section : file.cv.sections)
     for (const auto& entry : section.entries)
       for (const auto& [key, value] : entry.extra)

@@ -228,9 +228,10 @@ std::optional<double> balanced_height(const Flow& flow, std::size_t from,
 /// The columns (left and right regions) of `frames` that have nothing left to show: those of
 /// no flow, and those whose flow the cursors have placed whole. None when a region of the
 /// layout overflows into another (newspaper columns), or when a column that balances the main
-/// flow (regions.NAME.balance, two body columns) has sections of this CV: those keep their
-/// grid on every page, as a designer sets them, where a page after the short column would
-/// jump to lines twice as long. (A letter, with nothing in that column, takes the width.)
+/// flow (regions.NAME.balance, two body columns) or a column that keeps the grid
+/// (regions.NAME.keep, a tinted panel) has content in this CV: those keep their grid on every
+/// page, as a designer sets them, where a page after the short column would jump to lines
+/// twice as long. (A letter, with nothing in that column, takes the width.)
 std::vector<const theme::Region*> empty_columns(const std::vector<theme::RegionFrame>& frames,
                                                 const std::vector<Flow>& flows, const std::vector<Cursor>& cursors,
                                                 const std::map<std::string, std::size_t, std::less<>>& flow_of_head,
@@ -238,7 +239,7 @@ std::vector<const theme::Region*> empty_columns(const std::vector<theme::RegionF
   std::vector<const theme::Region*> empty;
   if (std::any_of(theme.regions.begin(), theme.regions.end(), [&](const theme::Region& r) {
         const bool column = r.dock == theme::RegionDock::Left || r.dock == theme::RegionDock::Right;
-        return !r.overflow.empty() || (r.balance && column && flow_of_head.contains(r.name));
+        return !r.overflow.empty() || ((r.balance || r.keep) && column && flow_of_head.contains(r.name));
       }))
     return empty;
   for (const theme::RegionFrame& frame : frames) {
@@ -796,6 +797,40 @@ void add_background(const Placement& placed, const theme::Theme& theme, Page& pa
       FilledRect{placed.frame.outer_x, y, placed.frame.outer_width, bottom - y, region.background});
 }
 
+/// Whether `region` is a column with a background that keeps its place on pages without its
+/// content (regions.NAME.keep).
+bool kept_tinted_column(const theme::Region& region) {
+  const bool column = region.dock == theme::RegionDock::Left || region.dock == theme::RegionDock::Right;
+  return column && region.keep && !(region.background == Rgb{1, 1, 1});
+}
+
+/// The backgrounds of the kept columns (regions.NAME.keep) that have no content on a page the
+/// grid keeps them on: drawn empty, from where the columns beside them start (below the top
+/// regions) to the paper's foot, as on a page where they hold content. Only when the column's
+/// flow exists (the layout keeps its grid for this CV: paginate's empty_columns).
+void add_kept_backgrounds(const std::vector<Placement>& placed_on_page, std::size_t page_index,
+                          const std::map<std::string, std::size_t, std::less<>>& flow_of_head,
+                          const theme::Theme& theme, Page& page) {
+  for (const theme::RegionFrame& frame : theme::region_frames(theme, page_index)) {
+    const theme::Region& region = *frame.region;
+    if (!kept_tinted_column(region) || !flow_of_head.contains(region.name)) continue;
+    const bool has_content = std::any_of(placed_on_page.begin(), placed_on_page.end(),
+                                         [&](const Placement& placed) { return placed.frame.region == &region; });
+    if (has_content) continue;
+    // Any column beside it starts where it would: under the top regions of the page.
+    Placement empty;
+    empty.frame = frame;
+    empty.top = theme.margin_top;
+    for (const Placement& placed : placed_on_page)
+      if (placed.frame.region->dock != theme::RegionDock::Top) {
+        empty.top = placed.top;
+        empty.above_gap = placed.above_gap;
+        break;
+      }
+    add_background(empty, theme, page);
+  }
+}
+
 std::string page_number_text(std::string format, int page, int total) {
   auto replace = [&](const std::string& key, const std::string& value) {
     for (size_t at = format.find(key); at != std::string::npos; at = format.find(key, at + value.size()))
@@ -1029,6 +1064,7 @@ Document paginate(const compose::Composition& composition, const theme::Theme& t
     });
     page.runs.reserve(runs_placed(order, flows));
     double main_bottom = 0, deepest = 0;
+    add_kept_backgrounds(order, p, flow_of_head, theme, page);
     for (const Placement& placed : order) {
       add_background(placed, theme, page);
       if (std::find(page.regions.begin(), page.regions.end(), flows[placed.flow].name) == page.regions.end())
@@ -1047,11 +1083,17 @@ Document paginate(const compose::Composition& composition, const theme::Theme& t
   const theme::Region* rest = theme::region_taking(theme, "rest");
   std::vector<double> text_ends(doc.pages.size(), doc.page_width - theme.margin_right);
   for (std::size_t p = 0; p < plan.pages.size() && p < text_ends.size(); ++p) {
-    const bool tinted_column = std::any_of(plan.pages[p].begin(), plan.pages[p].end(), [](const Placement& placed) {
-      const theme::Region& region = *placed.frame.region;
-      const bool column = region.dock == theme::RegionDock::Left || region.dock == theme::RegionDock::Right;
-      return column && !(region.background == Rgb{1, 1, 1});
-    });
+    const bool tinted_column =
+        std::any_of(plan.pages[p].begin(), plan.pages[p].end(),
+                    [](const Placement& placed) {
+                      const theme::Region& region = *placed.frame.region;
+                      const bool column =
+                          region.dock == theme::RegionDock::Left || region.dock == theme::RegionDock::Right;
+                      return column && !(region.background == Rgb{1, 1, 1});
+                    }) ||
+        std::any_of(theme.regions.begin(), theme.regions.end(), [&](const theme::Region& region) {
+          return kept_tinted_column(region) && flow_of_head.contains(region.name);  // drawn empty if not placed
+        });
     if (!tinted_column) continue;
     for (const theme::RegionFrame& frame : theme::region_frames(theme, p))  // the main flow's place beside it
       if (frame.region == rest) text_ends[p] = frame.x + frame.width;

@@ -143,16 +143,21 @@ bool is_url_punctuation(char32_t c) {
 
 // Where an address may break, best first: after a slash (never between the two of "//"), or
 // after a colon that no slash follows ("mailto:|jane"), so that every line but the last ends
-// in "/" and reads as an address that goes on; then before other punctuation, so that a line
-// never ends in a hyphen or a period a reader would take for part of the text ("very-" reads
-// as a hyphenated word); then, only for what has no punctuation to break at, between letters
-// (a line never starts with the slash a line before could have ended with).
-enum class UrlBreak { AfterSlash, BeforePunctuation, Elsewhere };
+// in "/" and reads as an address that goes on; then between its parts: before an "@", before
+// a period or other punctuation, or after a hyphen ("studio-|mercer-lowe.example.com"), so that
+// no line starts with a hyphen a reader would take for a list's dash or a minus, and no line
+// ends in a period; then, only for a part with no punctuation to break at, between letters (a
+// line never starts with the slash or the hyphen a line before could have ended with).
+enum class UrlBreak { AfterSlash, BeforeAt, BetweenParts, Elsewhere };
 
 UrlBreak url_break(const std::u32string& chars, size_t k) {
   const char32_t before = chars[k - 1], after = chars[k];
   if ((before == '/' || before == ':') && after != '/') return UrlBreak::AfterSlash;
-  if (is_url_punctuation(after) && after != '/' && !is_url_punctuation(before)) return UrlBreak::BeforePunctuation;
+  if (is_url_punctuation(before) || is_url_punctuation(after)) {
+    if (after == '@' && !is_url_punctuation(before)) return UrlBreak::BeforeAt;
+    if (before == '-' && !is_url_punctuation(after)) return UrlBreak::BetweenParts;
+    if (after != '/' && after != '-' && !is_url_punctuation(before)) return UrlBreak::BetweenParts;
+  }
   return UrlBreak::Elsewhere;
 }
 
@@ -163,17 +168,24 @@ void tailor_latin_token(const std::u32string& chars, const Token& token, const s
     Boundary& b = out[k];
     set_emergency(chars, k, raw[k] == Raw::Allowed, b);
     if (url) {
-      // After a slash is cheap; before other punctuation dear enough that a line ending in "/"
-      // well short of the measure is preferred; between letters (or before a slash) dearer
-      // still. Both of those only inside a stretch between slashes that is itself wider than
-      // the line (awkward): else a line filled by "example" over ".com/…" would beat a line
-      // left short before the address.
+      // After a slash is cheap; between the address's parts dearer, so that a line ending in
+      // "/" well short of the measure is preferred, and only inside a stretch between slashes
+      // that is itself wider than the line (address_part): else a line filled by "example"
+      // over ".com/…" would beat a line left short before the address. Between letters (or
+      // before a slash or a hyphen) dearer still, and only inside a part still wider than the
+      // line (awkward): "www.valdes-arch" over "itecture.example.co.uk" never, where the
+      // hyphen before could end the line.
       const UrlBreak kind = url_break(chars, k);
-      b.awkward = kind != UrlBreak::AfterSlash;
+      b.address_part = kind == UrlBreak::BeforeAt || kind == UrlBreak::BetweenParts;
+      b.awkward = kind == UrlBreak::Elsewhere;
       switch (kind) {
         case UrlBreak::AfterSlash: b.emergency = kUrlEmergency / 2; break;
-        case UrlBreak::BeforePunctuation: b.emergency = 3 * kUrlEmergency; break;
-        case UrlBreak::Elsewhere: b.emergency = std::max(b.emergency, 6 * kUrlEmergency); break;
+        case UrlBreak::BeforeAt: b.emergency = 2 * kUrlEmergency; break;
+        case UrlBreak::BetweenParts: b.emergency = 3 * kUrlEmergency; break;
+        case UrlBreak::Elsewhere:
+          b.emergency = std::max(b.emergency, 6 * kUrlEmergency);
+          if (chars[k] == '-') b.emergency += kProhibitedEmergency;  // a line starting with "-"
+          break;
       }
     } else if (is_latin_break_char(chars[k - 1]) && is_latin_letter(chars[k]) && !b.awkward) {
       b.emergency = kUrlEmergency / 2;  // a compound: after its hyphen (state-of-the-|art)

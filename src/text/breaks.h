@@ -19,6 +19,10 @@ struct Boundary {
   int penalty = 0;       // cost of ending a line here, when allowed
   int emergency = 0;     // cost of ending a line here only because the word around it cannot fit
   bool awkward = false;  // such an emergency break would break a KLREQ rule: only if nothing else fits
+  /// An emergency break between an address's parts (before "@" or ".", after "-"): only inside a
+  /// stretch between slashes that is itself wider than the line; an awkward one (inside a word
+  /// of the address) only inside a stretch between such parts still wider than the line.
+  bool address_part = false;
   bool hyphen = false;   // a hyphenation point of an English word (hyphenate.cc): a line may end
                          // here with a hyphen drawn after the first part
   /// After the dash of a date range: a line may end here (at `penalty`) only when the

@@ -8,30 +8,40 @@ namespace {
 
 constexpr double kEpsilon = 1e-6;
 
-// Marks boundaries [begin, end) of one overlong word that may take an emergency break; awkward
-// ones (KLREQ violations) only inside pieces that still cannot fit without them.
+// How far inside an overlong word a boundary may break: 0 anywhere; 1 (between an address's
+// parts) only inside a stretch between 0s wider than the line; 2 (awkward: a KLREQ violation,
+// or inside a word of an address) only inside a stretch between 0s and 1s still wider.
+int emergency_tier(const Boundary& boundary) {
+  if (boundary.awkward) return 2;
+  return boundary.address_part ? 1 : 0;
+}
+
+// Marks boundaries [begin, end) of one overlong word that may take an emergency break: those of
+// tier 0, then each tier's inside the pieces the tiers before it leave still wider than the line.
 void mark_emergency(const ShapedText& shaped, const std::vector<Boundary>& boundaries, size_t first,
                     size_t word_begin, size_t word_end, double width, std::vector<bool>& emergency,
                     std::size_t& steps) {
   const auto& clusters = shaped.clusters;
   for (size_t c = word_begin + 1; c < word_end; ++c) {
     ++steps;
-    if (!boundaries[clusters[c].char_begin].awkward) emergency[c - first] = true;
+    if (emergency_tier(boundaries[clusters[c].char_begin]) == 0) emergency[c - first] = true;
   }
-  size_t piece_begin = word_begin;
-  double piece_width = 0;
-  for (size_t c = word_begin; c <= word_end; ++c) {
-    ++steps;
-    if (c == word_end || (c > word_begin && emergency[c - first])) {
-      if (piece_width > width + kEpsilon)
-        for (size_t k = piece_begin + 1; k < c; ++k) {
-          ++steps;
-          emergency[k - first] = true;
-        }
-      piece_begin = c;
-      piece_width = 0;
+  for (int tier = 1; tier <= 2; ++tier) {
+    size_t piece_begin = word_begin;
+    double piece_width = 0;
+    for (size_t c = word_begin; c <= word_end; ++c) {
+      ++steps;
+      if (c == word_end || (c > word_begin && emergency[c - first])) {
+        if (piece_width > width + kEpsilon)
+          for (size_t k = piece_begin + 1; k < c; ++k) {
+            ++steps;
+            if (emergency_tier(boundaries[clusters[k].char_begin]) <= tier) emergency[k - first] = true;
+          }
+        piece_begin = c;
+        piece_width = 0;
+      }
+      if (c < word_end) piece_width += clusters[c].width;
     }
-    if (c < word_end) piece_width += clusters[c].width;
   }
 }
 

@@ -377,6 +377,10 @@ std::vector<Param> region_fields(const std::string& name) {
                        "a column beside the one that takes the rest: the rest's last sections move whole to this "
                        "column's foot (read after its own) when the columns then end nearer each other on their last "
                        "page, in no more pages"));
+  out.push_back(simple(prefix + "keep", ParamType::Bool, field(&Region::keep),
+                       "a column that stays on every page once it has content: on a page after its content ends it "
+                       "is drawn empty (its background the page's height) and the regions beside it keep their width "
+                       "and place; unset: it is left out there and the regions beside it take its room"));
   out.push_back(simple(prefix + "fill_with", ParamType::TextList, field(&Region::fill_with),
                        "a column beside the one that takes the rest: when the rest runs onto a page without this "
                        "column, the rest's sections whose title or key contains one of these words (any case) move to "

@@ -65,7 +65,8 @@ enum class RegionPages { All, First, Rest, None };
 /// `rest` (the region that takes the rest is the main flow). A region that runs out continues
 /// on the next page where it is, or in the region its `overflow` names (a second column). A
 /// column with nothing left to show on a page is not there, and the regions docked after it
-/// take its room (layout::paginate), unless the layout chains regions by `overflow`.
+/// take its room (layout::paginate), unless the layout chains regions by `overflow` or the
+/// column keeps the grid (`keep`, `balance`).
 struct Region {
   std::string name;
   RegionDock dock = RegionDock::Fill;
@@ -88,6 +89,10 @@ struct Region {
   /// A column beside the main flow that may end it: the main flow's last sections move whole
   /// to this column's foot when the two columns then end nearer each other (paginate).
   bool balance = false;
+  /// A column that keeps its place on every page once it has content: on a page after its
+  /// content ends it is still drawn (its background, empty) and the regions docked after it
+  /// keep their measure and position, as a designer keeps a page's grid (paginate).
+  bool keep = false;
   /// Words of the main flow's sections (title or key, any case) this column takes as well, one
   /// word at a time in this order, each only while the column still ends on a page it is on:
   /// when the main flow runs onto a page without the column, the column is filled with short
@@ -213,7 +218,7 @@ struct Theme {
 #undef HANJI_FAMILY
 
   // the page grid: where content goes (see Region); a layout without regions has one
-  std::vector<Region> regions{Region{"main", RegionDock::Fill, 0, 0, 0, RegionPages::All, {1, 1, 1}, 0, 0, {"rest"}, {}, {}, false, {}}};
+  std::vector<Region> regions{Region{"main", RegionDock::Fill, 0, 0, 0, RegionPages::All, {1, 1, 1}, 0, 0, {"rest"}, {}, {}, false, false, {}}};
 
   /// Set from the CV's language, not by the layout: the CV is written right to left (Hebrew,
   /// Arabic, Persian). Paragraphs take a right-to-left base direction and the pages are set as
