@@ -9,6 +9,7 @@
 
 #include <cmath>
 #include <cstdio>
+#include <limits>
 #include <map>
 #include <set>
 #include <string>
@@ -1171,6 +1172,53 @@ TEST_F(Paginate, ATallTableRowGoesOnAcrossAPageBreak) {
       for (const auto& rect : doc.pages[p].rects) EXPECT_LE(rect.y + rect.height, bottom + 1e-6) << "page " << p + 1;
     }
     EXPECT_EQ(diags_.warning_count(), 0) << filler << " fillers: nothing runs past the margin";
+  }
+}
+
+// A row that goes on across a page names itself again where it goes on: its period and
+// company (the cells left of its running text) stand beside the first line of its part on the
+// next page, level with it, as page furniture (read once, where the row begins); a page never
+// begins the row while those cells still have lines to give, which would leave a company's
+// last line alone at the top of a page.
+TEST_F(Paginate, ARowThatGoesOnAcrossAPageNamesItselfAgain) {
+  for (int filler : {8, 20, 30}) {
+    compose::Composition c;
+    add_filler(c, filler);
+    compose::Table table;
+    table.widths = {1, 1, 3};
+    table.shaded_columns = {false, false, false};
+    table.header = {paragraph("Period"), paragraph("Company"), paragraph("Duties")};
+    compose::Paragraph period = paragraph("2010");
+    period.tag = 7;
+    compose::Paragraph company = paragraph("Acme\nWorks\nLtd");
+    company.tag = 8;
+    table.rows.push_back({{period}, {company}, {duties(60)}});
+    table.rows.push_back({{paragraph("2012")}, {paragraph("Other")}, {paragraph("After")}});
+    compose::Block b;
+    b.content = table;
+    c.main().push_back(b);
+    Document doc = run(c);
+    ASSERT_GE(doc.pages.size(), 2u);
+    int read = 0;
+    for (size_t p = 0; p < doc.pages.size(); ++p) {
+      double first_duty = std::numeric_limits<double>::infinity(), period_at = -1, works_at = -1;
+      for (const auto& r : doc.pages[p].runs) {
+        if (r.run.text.rfind("Duty", 0) == 0) first_duty = std::min(first_duty, r.baseline);
+        if (r.run.text == "2010") {
+          period_at = r.baseline;
+          read += r.tag >= 0;
+        }
+        if (r.run.text.rfind("Works", 0) == 0) works_at = r.baseline;
+        if (r.run.text == "Ltd" && p > 0) {
+          EXPECT_GE(works_at, 0) << "page " << p + 1 << ": the company whole";
+        }
+      }
+      if (first_duty == std::numeric_limits<double>::infinity()) continue;
+      EXPECT_NEAR(period_at, first_duty, 1e-6) << filler << " fillers: the period beside the row's first line on page "
+                                                << p + 1;
+      EXPECT_GT(works_at, period_at) << filler << " fillers: the company beside it on page " << p + 1;
+    }
+    EXPECT_EQ(read, 1) << filler << " fillers: the period is read once";
   }
 }
 

@@ -5,6 +5,7 @@
 #include <cmath>
 #include <limits>
 #include <map>
+#include <optional>
 #include <span>
 #include <string>
 
@@ -861,8 +862,10 @@ namespace {
 /// a header never breaks inside a word. A column of short texts (a company, a position) sets
 /// each on two lines at most when the table can give that and the running text its longest
 /// word: "Typeset / AG / (Zürich)" read as three things. The layout's widths are hints only:
-/// they weigh which column is the running text, which takes the room left.
-std::vector<double> column_widths(const compose::Table& table, double width, text::Typesetter& typesetter) {
+/// they weigh which column is the running text, which takes the room left (its index goes to
+/// `running_out`).
+std::vector<double> column_widths(const compose::Table& table, double width, text::Typesetter& typesetter,
+                                  std::size_t& running_out) {
   const size_t n = table.widths.size();
   std::vector<ColumnNeeds> needs(n);
   for (size_t i = 0; i < table.header.size() && i < n; ++i)
@@ -877,6 +880,7 @@ std::vector<double> column_widths(const compose::Table& table, double width, tex
     few_lines[i] = needs[i].few_lines;
   }
   const size_t running = running_column(most, table.widths);
+  running_out = running;
   double floors = 0, weights = 0;
   for (size_t i = 0; i < n; ++i) {
     two_lines[i] = i == running ? least[i] : std::min(needs[i].two_lines, most[i]);
@@ -895,7 +899,9 @@ std::vector<double> column_widths(const compose::Table& table, double width, tex
 }
 
 /// Where the columns meet: the photo's column first when there is one, then the others.
-std::vector<double> column_edges(const compose::Table& table, double width, text::Typesetter& typesetter) {
+/// `running` becomes the index of the running text's column (column_widths).
+std::vector<double> column_edges(const compose::Table& table, double width, text::Typesetter& typesetter,
+                                 std::size_t& running) {
   std::vector<double> edges{0};
   double rest = width;
   if (table.photo) {
@@ -904,7 +910,7 @@ std::vector<double> column_edges(const compose::Table& table, double width, text
   }
   const double start = edges.back();
   double at = start;
-  for (double w : column_widths(table, rest, typesetter)) {
+  for (double w : column_widths(table, rest, typesetter, running)) {
     at += w;
     edges.push_back(at);
   }
@@ -979,6 +985,46 @@ std::pair<double, double> text_clearance(const Page& text, double height) {
   return {std::max(0.0, top), std::max(0.0, height - bottom)};
 }
 
+/// Where a split row goes on at the top of a page: `above` (the header row again and the room
+/// the row's padding gives its text) and, beside the row's first line there, the row's
+/// identifying cells again (those left of its running text: the period, the company, the
+/// position), which ended higher up; without them the lines at the page's top would belong to
+/// no visible row. Their baselines stand level with the continuation's first line. Empty (a
+/// page should not begin the row there) when one of them goes on below `cut` (a company's
+/// last line alone at the top of a page names nothing) or when they would run below the row's
+/// last line. Drawn again, like the header row, they are page furniture: readers are given
+/// them once.
+std::optional<Chunk> continued_with_identity(const Chunk& above, const Page& row, double cut,
+                                             const std::vector<double>& edges, std::size_t running) {
+  const auto in_column = [&](const PlacedRun& r, std::size_t i) { return r.x >= edges[i] && r.x < edges[i + 1]; };
+  double rest_first = std::numeric_limits<double>::infinity(), rest_bottom = 0;
+  for (const PlacedRun& r : row.runs) {
+    if (r.baseline - kAscent * r.run.size < cut) continue;
+    rest_first = std::min(rest_first, r.baseline);
+    rest_bottom = std::max(rest_bottom, r.baseline + kDescent * r.run.size);
+    for (std::size_t i = 0; i < running && i + 1 < edges.size(); ++i)
+      if (in_column(r, i)) return std::nullopt;
+  }
+  Page identity;
+  double first = std::numeric_limits<double>::infinity(), bottom = 0;
+  for (const PlacedRun& r : row.runs) {
+    if (r.baseline - kAscent * r.run.size >= cut) continue;
+    for (std::size_t i = 0; i < running && i + 1 < edges.size(); ++i)
+      if (in_column(r, i)) {
+        identity.runs.push_back(r);
+        first = std::min(first, r.baseline);
+        bottom = std::max(bottom, r.baseline + kDescent * r.run.size);
+      }
+  }
+  if (identity.runs.empty() || rest_first == std::numeric_limits<double>::infinity()) return Chunk(above);
+  const double shift = (rest_first - cut) - first;  // its first baseline level with the continuation's
+  if (bottom + shift > rest_bottom - cut + 1e-6) return std::nullopt;
+  Chunk c = above;
+  translate(identity, 0, above.height + shift);
+  append(c.content, std::move(identity));
+  return c;
+}
+
 /// A table row as the pieces a page may end between: the whole row, or, when it has more than
 /// kWholeRowLines lines (or is taller than kTallRowShare of the page), a band per line of the row (a cut common to
 /// all its cells, where no cell's text crosses; a cell whose text ends earlier leaves its part
@@ -988,9 +1034,10 @@ std::pair<double, double> text_clearance(const Page& text, double height) {
 /// rule closes its last. Where a page ends after a band, `close_at_break` is drawn under it:
 /// the rules on through the room the row's padding gives its text and the table's frame below;
 /// where a page begins with one, `continued_header` is drawn above it (the header row and that
-/// room again).
-std::vector<Chunk> row_chunks(const compose::Table& table, const std::vector<double>& edges, SetRow&& set,
-                              double top_rule, double bottom_rule, const Column& column,
+/// room again) with the row's identifying cells beside its first line (continued_with_identity,
+/// the columns before `running`); a page does not begin where they would not fit in the row.
+std::vector<Chunk> row_chunks(const compose::Table& table, const std::vector<double>& edges, std::size_t running,
+                              SetRow&& set, double top_rule, double bottom_rule, const Column& column,
                               const std::shared_ptr<const Chunk>& header,
                               const std::shared_ptr<const Chunk>& continued_header) {
   std::vector<double> at;  // the tops of the row's lines but its first
@@ -1013,6 +1060,16 @@ std::vector<Chunk> row_chunks(const compose::Table& table, const std::vector<dou
   for (std::size_t k = 0; k <= at.size(); ++k) {
     const bool last = k == at.size();
     const double bottom = last ? set.height : at[k];
+    std::shared_ptr<const Chunk> above = header;
+    if (k > 0) {
+      std::optional<Chunk> again = continued_with_identity(*continued_header, set.content, top, edges, running);
+      if (again) {
+        above = std::make_shared<const Chunk>(std::move(*again));
+      } else {
+        above = continued_header;
+        bands.back().break_after = BreakClass::Forbidden;  // the row's name would not fit beside what follows
+      }
+    }
     Page text = band(set.content, top, last ? std::numeric_limits<double>::infinity() : bottom);
     Chunk c;
     c.height = bottom - top;
@@ -1024,7 +1081,7 @@ std::vector<Chunk> row_chunks(const compose::Table& table, const std::vector<dou
           row_strip(table, edges, std::max(0.0, padding_below - below), 0, table.frame));
     }
     append(c.content, std::move(text));
-    c.repeat_header = k == 0 ? header : continued_header;
+    c.repeat_header = above;
     c.slice_continues = !last;
     const std::size_t lines_above = k + 1, lines_below = at.size() - k;
     if (!last)
@@ -1040,7 +1097,8 @@ std::vector<Chunk> row_chunks(const compose::Table& table, const std::vector<dou
 /// each row (row_chunks), which carries the header to draw again when it starts a page; two
 /// rows at least on each side of a break.
 std::vector<Chunk> table_chunks(const compose::Table& table, const Column& column, text::Typesetter& typesetter) {
-  const std::vector<double> edges = column_edges(table, column.width, typesetter);
+  std::size_t running = 0;
+  const std::vector<double> edges = column_edges(table, column.width, typesetter, running);
   if (table.photo) return just(photo_table_chunk(table, edges, typesetter));
   std::vector<Chunk> chunks;
   std::shared_ptr<const Chunk> header;
@@ -1079,7 +1137,7 @@ std::vector<Chunk> table_chunks(const compose::Table& table, const Column& colum
     const double height = set.height;
     const double room_above = text_clearance(set.content, set.height).first;
     std::vector<Chunk> pieces =
-        row_chunks(table, edges, std::move(set), row_rule(table, r == 0 && !header),
+        row_chunks(table, edges, running, std::move(set), row_rule(table, r == 0 && !header),
                    row_rule(table, r + 1 == table.rows.size()), column, header, continued(room_above));
     Span span;
     if (!table.rows[r].empty() && !table.rows[r].front().empty()) span = table.rows[r].front().front().span;

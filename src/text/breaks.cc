@@ -204,6 +204,28 @@ bool is_lone_range_dash(const std::u32string& chars, const Token& token) {
 
 enum class SpaceBreak { Allowed, Discouraged, Forbidden };
 
+// A number as a token ends: "610", "1,250", "6.3", "12".
+bool ends_in_digit(const std::u32string& chars, const Token& token) {
+  const char32_t last = chars[token.end - 1];
+  return last >= '0' && last <= '9';
+}
+
+// A short unit of measure that a number before it governs ("610 ppm", "18 %", "3.5 kg"): a
+// typesetter ties the two, a line never starts with the unit alone. The unit may be followed
+// by punctuation ("ppm,", "GB)"). Letters that are also words ("a", "s") are not taken.
+bool is_unit(const std::u32string& chars, const Token& token) {
+  static constexpr std::u32string_view kUnits[] = {
+      U"%",   U"‰",   U"ppm", U"ppb", U"kg",  U"mg",   U"km",   U"cm",   U"mm",  U"µm",  U"μm",  U"nm",
+      U"m²",  U"m2",  U"KB",  U"kB",  U"MB",  U"GB",   U"TB",   U"PB",   U"Kbps", U"Mbps", U"Gbps", U"ms",
+      U"µs",  U"ns",  U"Hz",  U"kHz", U"MHz", U"GHz",  U"mV",   U"kV",   U"kW",  U"MW",  U"mW",  U"kWh",
+      U"MWh", U"mA",  U"mAh", U"°C",  U"°F",  U"rpm",  U"dB",   U"nit",  U"lm",  U"cc",  U"ml",  U"mL"};
+  std::u32string_view word(chars.data() + token.begin, token.end - token.begin);
+  while (!word.empty() && is_punctuation(word.back()) && word.back() != U'%') word.remove_suffix(1);
+  for (std::u32string_view unit : kUnits)
+    if (word == unit) return true;
+  return false;
+}
+
 // Between tokens: the break after the spaces before token t. A lone separator ("a | b", a range
 // dash) ends a line rather than starting one; dates ("2020. 3. – 2023. 7.", "Sep 2023 – present")
 // stay whole: no break inside a date, and one after a range dash between two date-like tokens
@@ -212,6 +234,7 @@ SpaceBreak space_break(const std::u32string& chars, const std::vector<Token>& to
   const Token& token = tokens[t];
   if (is_lone_separator(chars, token)) return SpaceBreak::Forbidden;
   if (!token.after_space) return SpaceBreak::Allowed;
+  if (ends_in_digit(chars, tokens[t - 1]) && is_unit(chars, token)) return SpaceBreak::Forbidden;
   if (token.date == DateKind::None) return SpaceBreak::Allowed;
   if (is_date_pair(tokens[t - 1].date, token.date)) return SpaceBreak::Forbidden;
   // The token after a range dash: the dash must sit between two date-like tokens.
@@ -242,12 +265,19 @@ char32_t closing_of(char32_t opening) {
 // line inside the brackets though it could hold the group whole.
 void keep_short_groups(const std::u32string& chars, const std::vector<Token>& tokens, std::vector<Boundary>& out) {
   for (size_t t = 0; t < tokens.size(); ++t) {
-    const char32_t closing = closing_of(chars[tokens[t].begin]);
-    if (closing == 0) continue;
-    const auto closes = [&](size_t u) { return chars[tokens[u].end - 1] == closing && tokens[u].end - tokens[u].begin > (u == t ? 1u : 0u); };
+    // The group opens at the token's last opening bracket: at its start ("(성남시"), or after
+    // the word it names ("감사(VDA 6.3)": a short bracketed name stays with its number).
+    size_t open = tokens[t].end;
+    for (size_t k = tokens[t].begin; k < tokens[t].end; ++k)
+      if (closing_of(chars[k]) != 0) open = k;
+    if (open == tokens[t].end) continue;
+    const char32_t closing = closing_of(chars[open]);
+    const auto closes = [&](size_t u) {
+      return chars[tokens[u].end - 1] == closing && tokens[u].end - (u == t ? open : tokens[u].begin) > (u == t ? 1u : 0u);
+    };
     if (closes(t)) continue;  // "(Zürich)": one token already
     for (size_t u = t + 1; u < tokens.size() && tokens[u].after_space; ++u) {
-      if (tokens[u].end - tokens[t].begin > kShortGroupChars) break;
+      if (tokens[u].end - open > kShortGroupChars) break;
       if (closing_of(chars[tokens[u].begin]) != 0) break;  // another group opens: not a short one
       if (!closes(u)) continue;
       for (size_t v = t + 1; v <= u; ++v) {
