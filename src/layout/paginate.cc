@@ -548,7 +548,9 @@ void split_column_at_part(const std::vector<compose::Block>& main_blocks,
 /// the main flow's last sections move whole to that column's foot, as many as bring the two
 /// columns' ends nearest on the last page, in no more pages than the natural layout. A section
 /// moves whole or not at all, and the text still reads column by column (the column's own
-/// sections, then those it took). `kept` and `side` hold the blocks of the two flows chosen.
+/// sections, then those it took). A column that already ends below the main flow balances the
+/// other way: its last sections move to the main flow's foot, as few as bring its end no lower
+/// than the main flow's. `kept` and `side` hold the blocks of the two flows chosen.
 void balance_columns(std::vector<Flow>& flows, std::size_t main,
                      const std::map<std::string, std::size_t, std::less<>>& flow_of_head, const theme::Theme& theme,
                      std::size_t most_pages, const Setter& setter, bool squeeze, std::vector<compose::Block>& kept,
