@@ -193,6 +193,36 @@ TEST_F(Paginate, ABalancingColumnEndsNoLowerThanTheMainFlow) {
   EXPECT_GT(last->x, theme_.margin_left + 100) << "the last section stays in the main column";
 }
 
+// The other way round: a balancing column that ends below the main flow gives its last
+// sections to the main flow's foot, as few as bring its end no lower than the main flow's,
+// in their order, after the main flow's own sections. The column keeps its first section.
+TEST_F(Paginate, ALongerBalancingColumnGivesItsLastSectionsToTheMainFlow) {
+  add_side_region(theme_, 0);
+  theme_.regions.back().balance = true;
+  compose::Composition c;
+  for (int i = 0; i < 10; ++i) c.main().emplace_back(block(paragraph("Main " + std::to_string(i)), 1000 + i)).part = 0;
+  const std::pair<const char*, int> sections[] = {{"Side A", 12}, {"Side B", 6}, {"Side C", 6}};
+  int part = 5;
+  for (const auto& [name, lines] : sections) {
+    for (int i = 0; i < lines; ++i)
+      c.flows["side"].emplace_back(block(paragraph(std::string(name) + " " + std::to_string(i)), 100 * part + i)).part =
+          part;
+    ++part;
+  }
+  Document doc = run(c);
+  ASSERT_EQ(doc.pages.size(), 1u);
+  const PlacedRun *first = find_run(doc, "Side A 0"), *side_last = find_run(doc, "Side A 11"),
+                  *main_last = find_run(doc, "Main 9"), *b = find_run(doc, "Side B 0"), *cc = find_run(doc, "Side C 0"),
+                  *c_last = find_run(doc, "Side C 5");
+  ASSERT_TRUE(first && side_last && main_last && b && cc && c_last);
+  EXPECT_LT(first->x, theme_.margin_left + 100) << "the column keeps its first section";
+  EXPECT_GT(b->x, theme_.margin_left + 100) << "Side B moved to the main column";
+  EXPECT_GT(cc->x, theme_.margin_left + 100) << "Side C moved to the main column";
+  EXPECT_GT(b->baseline, main_last->baseline) << "after the main flow's own sections";
+  EXPECT_GT(cc->baseline, b->baseline) << "in their order";
+  EXPECT_LE(side_last->baseline, c_last->baseline) << "the column now ends no lower than the main flow";
+}
+
 // A page after the balancing column's end keeps the grid: the main flow goes on at its
 // column's width and place, not across the whole page (lines twice as long as on the page
 // before). A CV with nothing in that column (a letter) takes the whole width.

@@ -523,12 +523,35 @@ void split_at_part(const std::vector<compose::Block>& main_blocks, const std::ve
   }
 }
 
+/// The blocks the two flows hold once the main flow takes the column's sections from the
+/// `moved_from`-th of them on (a column that runs longer than the main flow): `column_kept`
+/// stays in the column, `main` is the main flow's own blocks, then those it took, at its foot
+/// and above its closing statement, in the order they were composed. Their entries keep the
+/// column's setting (dates under the title), which reads as well at the main flow's width.
+void split_column_at_part(const std::vector<compose::Block>& main_blocks,
+                          const std::vector<compose::Block>& side_blocks, int moved_from,
+                          std::vector<compose::Block>& main, std::vector<compose::Block>& column_kept) {
+  column_kept.clear();
+  main.clear();
+  const auto closing = std::find_if(main_blocks.begin(), main_blocks.end(),
+                                    [](const compose::Block& b) { return b.part == compose::kClosingPart; });
+  main.insert(main.end(), main_blocks.begin(), closing);
+  bool moving = false;
+  for (const compose::Block& block : side_blocks) {
+    moving = moving || block.part == moved_from;
+    (moving ? main : column_kept).push_back(block);
+  }
+  main.insert(main.end(), closing, main_blocks.end());
+}
+
 /// Two body columns end near each other on the last page they share, as a designer sets
 /// them (Deedy's résumé): when a column beside the main flow balances it (regions.NAME.balance),
 /// the main flow's last sections move whole to that column's foot, as many as bring the two
 /// columns' ends nearest on the last page, in no more pages than the natural layout. A section
 /// moves whole or not at all, and the text still reads column by column (the column's own
-/// sections, then those it took). `kept` and `side` hold the blocks of the two flows chosen.
+/// sections, then those it took). A column that already ends below the main flow balances the
+/// other way: its last sections move to the main flow's foot, as few as bring its end no lower
+/// than the main flow's. `kept` and `side` hold the blocks of the two flows chosen.
 void balance_columns(std::vector<Flow>& flows, std::size_t main,
                      const std::map<std::string, std::size_t, std::less<>>& flow_of_head, const theme::Theme& theme,
                      std::size_t most_pages, const Setter& setter, bool squeeze, std::vector<compose::Block>& kept,
@@ -549,7 +572,7 @@ void balance_columns(std::vector<Flow>& flows, std::size_t main,
   for (const compose::Block& block : *flows[main].blocks)
     if (block.part >= 0 && block.part != compose::kClosingPart && (parts.empty() || parts.back() != block.part))
       parts.push_back(block.part);
-  if (parts.size() < 2) return;  // the main flow keeps a section of its own
+  if (parts.empty()) return;  // nothing for the two columns to balance
   // Fewer pages first, then the columns' ends nearer each other (counted through the pages).
   auto judged = [&](const Plan& plan) {
     return std::make_pair(plan.pages.size(), std::abs(flow_end(plan, main, theme, setter.flow_height) -
@@ -561,14 +584,18 @@ void balance_columns(std::vector<Flow>& flows, std::size_t main,
     if (squeeze) choose_space_scale(flows, main, flow_of_head, theme, most_pages, setter);
     return plan_pages(flows, flow_of_head, theme, most_pages, setter);
   };
-  const auto natural = judged(plan_as_set());
+  const Plan natural_plan = plan_as_set();
+  const auto natural = judged(natural_plan);
+  // A column that already ends below the main flow gives its last sections to the main flow's
+  // foot instead (the other way round), as few as bring it up to no lower than the main flow.
+  const bool column_longer = !column_ends_above_main(natural_plan, column, main, theme);
   flows[main].space_scale = 1;  // chosen again once the columns are
   auto best = natural;
   Flow main_whole = std::move(flows[main]), column_whole = std::move(flows[column]);
   std::optional<std::pair<Flow, Flow>> chosen;
   std::vector<compose::Block> try_kept, try_side;
-  for (std::size_t moved = 1; moved < parts.size(); ++moved) {
-    split_at_part(*main_whole.blocks, *column_whole.blocks, parts[parts.size() - moved], narrow, try_kept, try_side);
+  // The pages with the two flows holding `try_kept` and `try_side`.
+  auto plan_with_tried = [&] {
     Diagnostics again;  // what the blocks' content says was said when they were first set
     for (auto [index, blocks, whole] : {std::tuple{main, &try_kept, &main_whole}, {column, &try_side, &column_whole}}) {
       flows[index] = Flow{};
@@ -577,7 +604,39 @@ void balance_columns(std::vector<Flow>& flows, std::size_t main,
       flows[index].lone_room = whole->lone_room;
       setting_at(flows[index], whole->settings.front().width, setter, again);
     }
-    const Plan plan = plan_as_set();
+    return plan_as_set();
+  };
+  auto choose_tried = [&](std::pair<std::size_t, double> result) {
+    best = result;
+    std::swap(kept, try_kept);
+    std::swap(side, try_side);
+    chosen.emplace(std::move(flows[main]), std::move(flows[column]));
+    chosen->first.space_scale = 1;  // chosen again once the columns are
+    chosen->first.blocks = &kept;
+    chosen->second.blocks = &side;
+  };
+  if (column_longer) {
+    std::vector<int> column_parts;
+    for (const compose::Block& block : *column_whole.blocks)
+      if (block.part >= 0 && (column_parts.empty() || column_parts.back() != block.part))
+        column_parts.push_back(block.part);
+    // The column keeps a section of its own; the first count of moved sections that brings its
+    // end no lower than the main flow's is the nearest (each more lengthens the main flow).
+    for (std::size_t moved = 1; moved < column_parts.size(); ++moved) {
+      split_column_at_part(*main_whole.blocks, *column_whole.blocks, column_parts[column_parts.size() - moved],
+                           try_kept, try_side);
+      const Plan plan = plan_with_tried();
+      const auto result = judged(plan);
+      if (result.first > natural.first) break;
+      if (column_ends_above_main(plan, column, main, theme) && !read_as_table(plan, flows, column, main)) {
+        choose_tried(result);
+        break;
+      }
+    }
+  }
+  for (std::size_t moved = 1; !column_longer && moved < parts.size(); ++moved) {
+    split_at_part(*main_whole.blocks, *column_whole.blocks, parts[parts.size() - moved], narrow, try_kept, try_side);
+    const Plan plan = plan_with_tried();
     const auto result = judged(plan);
     constexpr double kNearer = 1;  // pt: an end nearer by less is no reason to move a section
     // The column takes them at its foot and may go on with them to the next page, as the main
@@ -585,15 +644,8 @@ void balance_columns(std::vector<Flow>& flows, std::size_t main,
     // the column's own sections, then those it took.
     if (result.first <= natural.first && column_ends_above_main(plan, column, main, theme) &&
         !read_as_table(plan, flows, column, main) &&
-        (result.first < best.first || result.second + kNearer < best.second)) {
-      best = result;
-      std::swap(kept, try_kept);
-      std::swap(side, try_side);
-      chosen.emplace(std::move(flows[main]), std::move(flows[column]));
-      chosen->first.space_scale = 1;  // chosen again once the columns are
-      chosen->first.blocks = &kept;
-      chosen->second.blocks = &side;
-    }
+        (result.first < best.first || result.second + kNearer < best.second))
+      choose_tried(result);
     // Once the column ends below the main flow, moving more only lengthens it further.
     if (result.first > natural.first ||
         flow_end(plan, column, theme, setter.flow_height) > flow_end(plan, main, theme, setter.flow_height))
