@@ -1621,6 +1621,8 @@ compose::Block rail_title(const std::string& text, double width, double space_be
   b.rail = width;
   b.space_before = space_before;
   b.bookmark = text;
+  // As compose sets it with section.repeat_title on: drawn again where the section goes on.
+  b.continued_title = std::make_shared<const compose::Paragraph>(paragraph(text + " (cont.)", 12, 15));
   return b;
 }
 
@@ -1775,6 +1777,44 @@ TEST_F(Paginate, ASectionContinuedOnTheNextPageHasItsTitleAboveAgain) {
   const std::vector<const PlacedRun*> papers = runs_on(doc, 1, "Paper");
   ASSERT_FALSE(papers.empty());
   EXPECT_GT(papers.front()->baseline, again[0]->baseline + 10) << "below the title, not under it";
+}
+
+// A section title set above its entries (section.repeat_title) is drawn again, with the
+// word for continued, above the section's first piece on the next page, as furniture (read
+// once), and takes its height there; a title without it (repeat_title off) is not.
+TEST_F(Paginate, ASectionContinuedOnTheNextPageHasItsTitleAgainWithTheWordForContinued) {
+  auto composed = [&](bool repeat) {
+    compose::Composition c;
+    const int lines = static_cast<int>(flow_height(theme_) / 14);
+    add_filler(c, lines - 4);
+    compose::Block title = block(paragraph("Certificates", 12, 15), -1, true);
+    std::get<compose::Paragraph>(title.content).tag = 7;
+    title.part = 1;
+    title.bookmark = "Certificates";
+    if (repeat)
+      title.continued_title = std::make_shared<const compose::Paragraph>(paragraph("Certificates (cont.)", 12, 15));
+    c.main().push_back(std::move(title));
+    for (int i = 0; i < 6; ++i) {
+      compose::Block b = block(paragraph("Licence " + std::to_string(i)), 300 + i);
+      b.part = 1;
+      c.main().push_back(std::move(b));
+    }
+    return c;
+  };
+  const Document doc = run(composed(true), {.balance_last_page = false});
+  ASSERT_EQ(doc.pages.size(), 2u);
+  ASSERT_EQ(runs_on(doc, 0, "Certificates").size(), 1u);
+  EXPECT_EQ(runs_on(doc, 0, "Certificates")[0]->tag, 7) << "read where the section begins";
+  const std::vector<const PlacedRun*> again = runs_on(doc, 1, "Certificates (cont.)");
+  ASSERT_EQ(again.size(), 1u) << "the page the section goes on on opens with its title";
+  EXPECT_EQ(again[0]->tag, -1) << "drawn again, it is furniture";
+  const std::vector<const PlacedRun*> licences = runs_on(doc, 1, "Licence");
+  ASSERT_FALSE(licences.empty());
+  EXPECT_GT(licences.front()->baseline, again[0]->baseline + 10) << "below the title, not under it";
+  ASSERT_EQ(doc.bookmarks.size(), 1u) << "one outline entry";
+  const Document plain = run(composed(false), {.balance_last_page = false});
+  ASSERT_EQ(plain.pages.size(), 2u);
+  EXPECT_TRUE(runs_on(plain, 1, "Certificates").empty()) << "repeat_title off: no title again";
 }
 
 // A section of two entries is not split one and one over the last break: its title and first

@@ -215,6 +215,10 @@ struct Block {
   /// A rail title too long for the rail wraps in it; false: it is set on a line of its own
   /// above the blocks after it, across the whole column (section.rail_overflow: above).
   bool rail_wraps = true;
+  /// A section's title (section.repeat_title): the title again with the locale's word for
+  /// continued, drawn above a later piece of its section that starts a page. It is page
+  /// furniture, not in the document's structure: the title is read once, where it stands first.
+  std::shared_ptr<const Paragraph> continued_title;
   /// Space above this block; dropped when the block starts a page.
   double space_before = 0;
   /// Never break a page between this block and the next one (section titles, entry headers).

@@ -1217,6 +1217,7 @@ struct RailTitle {
   double space_before = 0;
   std::string bookmark;
   Span span;
+  bool repeats = false;  // drawn again where its section goes on on the next page (section.repeat_title)
 };
 
 RailTitle set_rail_title(const compose::Block& block, text::Typesetter& typesetter) {
@@ -1224,6 +1225,7 @@ RailTitle set_rail_title(const compose::Block& block, text::Typesetter& typesett
   title.space_before = block.space_before;
   title.bookmark = block.bookmark;
   title.span = block.span;
+  title.repeats = block.continued_title != nullptr;
   if (const auto* para = std::get_if<compose::Paragraph>(&block.content)) {
     SetStack set = set_stack(std::span(para, 1), block.rail, typesetter);
     title.content = std::move(set.content);
@@ -1382,6 +1384,26 @@ void warn_overlong_lead(const compose::Row& row, text::Typesetter& typesetter, D
   }
 }
 
+/// Chunks stacked into one, each `space_before` below the one above (the first's dropped): a
+/// title drawn again as one piece.
+void stack_onto(Chunk& stack, Chunk&& piece) {
+  const double space = stack.height > 0 ? piece.space_before : 0;
+  translate(piece.content, 0, stack.height + space);
+  stack.height += space + piece.height;
+  append(stack.content, std::move(piece.content));
+}
+
+/// A section's title drawn again (`title`) over a table's header row drawn again (`header`),
+/// where a table section goes on on the next page: the title, then the header row.
+std::shared_ptr<const Chunk> title_over_header(const Chunk& title, const Chunk& header) {
+  Chunk both = title;
+  Chunk row = header;
+  translate(row.content, 0, both.height);
+  both.height += row.height;
+  append(both.content, std::move(row.content));
+  return std::make_shared<const Chunk>(std::move(both));
+}
+
 }  // namespace
 
 std::vector<Chunk> build_chunks(const std::vector<compose::Block>& blocks, const Column& column,
@@ -1407,6 +1429,14 @@ std::vector<Chunk> build_chunks(const std::vector<compose::Block>& blocks, const
   // the section that starts a page, as a table's header row is.
   std::shared_ptr<const Chunk> title_above_again;
   std::optional<Chunk> title_above_pending;  // until the space below it is known
+  // A section's title with the locale's word for continued (section.repeat_title), set as
+  // the title is, its rule with it: drawn above a later piece of the section that starts a page.
+  // Pending until the space below it (the first entry's) is known; `continued_part` is the
+  // section's (Block::part), and a table's header row drawn again goes under it.
+  std::shared_ptr<const Chunk> continued_again;
+  std::optional<Chunk> continued_pending;
+  int continued_part = 0;
+  std::map<const Chunk*, std::shared_ptr<const Chunk>> continued_over_header;
   // The matrix whose rows are being set: the block after its last row, its second column's width.
   std::size_t matrix_end = 0;
   double matrix_aside = 0;
@@ -1426,27 +1456,43 @@ std::vector<Chunk> build_chunks(const std::vector<compose::Block>& blocks, const
   for (; set < blocks.size() && content <= most_content; ++set) {
     const compose::Block& block = blocks[set];
     if (block.rail > 0 || block.inset_left <= 0) end_rail();  // the section beside the rail ended
+    if (continued_again && block.part != continued_part) {  // the section ended
+      continued_again.reset();
+      continued_over_header.clear();
+    }
     if (block.rail > 0) {
       // It takes no chunk of its own: block_end repeats the last one (or is -1 + 1 = 0 in
       // unsigned arithmetic for the next block's first, when it is the flow's first block).
       rail_title = set_rail_title(block, typesetter);
       if (rail_title->lines > 1 && !block.rail_wraps) {
         rail_title.reset();
-        Chunk again;
         for (Chunk& c : title_above(block, column, typesetter)) {
-          Page lines = c.content;
-          translate(lines, 0, again.height + (again.height > 0 ? c.space_before : 0));
-          again.height += (again.height > 0 ? c.space_before : 0) + c.height;
-          append(again.content, std::move(lines));
           chunks.push_back(std::move(c));
           group_of_chunk.push_back(-1);
         }
-        title_above_pending = std::move(again);
+        if (block.continued_title) {  // drawn again with the word for continued, as set above
+          compose::Block continued = block;
+          continued.content = *block.continued_title;
+          Chunk again;
+          for (Chunk& c : title_above(continued, column, typesetter)) stack_onto(again, std::move(c));
+          title_above_pending = std::move(again);
+        }
       }
       block_end.push_back(chunks.size() - 1);
       continue;
     }
     std::size_t block_first = chunks.size();
+    const bool title_again_here = continued_pending && !block.continued_title;  // the title's rule, its first entry
+    if (block.continued_title) {
+      compose::Block again = block;
+      again.content = *block.continued_title;
+      again.continued_title.reset();
+      continued_again.reset();
+      continued_over_header.clear();
+      continued_pending = Chunk{};
+      continued_part = block.part;
+      for (Chunk& c : block_chunks(again, column, typesetter)) stack_onto(*continued_pending, std::move(c));
+    }
     if (const auto* row = std::get_if<compose::Row>(&blocks[set].content)) warn_overlong_lead(*row, typesetter, diags);
     // A matrix's row: its columns sized with the other rows of its matrix (measured at its first).
     std::optional<compose::Block> matrix_row;
@@ -1474,6 +1520,24 @@ std::vector<Chunk> build_chunks(const std::vector<compose::Block>& blocks, const
     if (blocks[set].side_rule)
       for (std::size_t i = block_first; i < chunks.size(); ++i) draw_side_rule(*blocks[set].side_rule, i == block_first, chunks[i]);
     for (std::size_t i = block_first; i < chunks.size(); ++i) {
+      if (title_again_here && continued_pending) {
+        if (std::holds_alternative<compose::Rule>(block.content) && block.keep_with_next) {
+          Chunk rule = chunks[i];  // a rule under the title is the title's
+          stack_onto(*continued_pending, std::move(rule));
+        } else {  // the section's first piece, kept with the title: the space between is the title's
+          continued_pending->height += chunks[i].space_before;
+          continued_again = std::make_shared<const Chunk>(std::move(*continued_pending));
+          continued_pending.reset();
+        }
+      } else if (continued_again && blocks[set].part == continued_part) {
+        if (!chunks[i].repeat_header) {
+          chunks[i].repeat_header = continued_again;
+        } else {  // a table's rows: the title again over its header row again
+          std::shared_ptr<const Chunk>& both = continued_over_header[chunks[i].repeat_header.get()];
+          if (!both) both = title_over_header(*continued_again, *chunks[i].repeat_header);
+          chunks[i].repeat_header = both;
+        }
+      }
       if (title_above_pending) {  // the section's first piece, kept with the title: the space between is the title's
         title_above_pending->height += chunks[i].space_before;
         title_above_again = std::make_shared<const Chunk>(std::move(*title_above_pending));
@@ -1486,8 +1550,10 @@ std::vector<Chunk> build_chunks(const std::vector<compose::Block>& blocks, const
         chunks[i].rail_again_top = rail_title_top(*rail_title_set, chunks[i]);
       }
       if (rail_title) {
-        rail_title_set = *rail_title;
-        rail_title_again = std::make_shared<const Page>(rail_title->content);
+        if (rail_title->repeats) {
+          rail_title_set = *rail_title;
+          rail_title_again = std::make_shared<const Page>(rail_title->content);
+        }
         rail_reach = put_rail_title(std::move(*rail_title), chunks[i]);
         rail_title.reset();
       } else if (rail_reach > 0) {

@@ -185,6 +185,9 @@ struct Locale {
   std::string cv_title = "CV";
   /// After the time span of an entry that runs to the present (ONGOING): "ongoing", "재직 중".
   std::string ongoing = "ongoing";
+  /// After a section's title drawn again at the top of a page its section goes on to
+  /// (section.repeat_title): "(cont.)", "(계속)".
+  std::string continued = "(cont.)";
 };
 
 /// Whether `language` (an ISO 639-1 code) is written right to left: Hebrew, Yiddish, Arabic,

@@ -73,6 +73,8 @@ const std::vector<Field>& phrase_fields() {
       {"cv_title_with_name", Shape::Text, "the PDF's title when the CV gives none: NAME is filled in ('NAME – CV')"},
       {"cv_title", Shape::Text, "the PDF's title for a CV without a name ('CV')"},
       {"ongoing", Shape::Text, "after the time span of an entry that runs to the present, as ONGOING gives it ('ongoing')"},
+      {"continued", Shape::Text,
+       "after a section's title drawn again at the top of a page the section goes on to ('(cont.)')"},
   };
   return kFields;
 }
@@ -172,6 +174,7 @@ void read_phrases(const YamlNode& node, Reader& reader, Locale& locale) {
                         : key == "cv_title_with_name" ? &locale.cv_title_with_name
                         : key == "cv_title"       ? &locale.cv_title
                         : key == "ongoing"        ? &locale.ongoing
+                        : key == "continued"      ? &locale.continued
                                                   : nullptr;
     if (!slot) reader.unknown_key(node.key_spans[i], key, "locale.phrases", keys_of(phrase_fields()));
     else if (auto text = reader.text(node.items[i], key)) *slot = text->value;
