@@ -118,6 +118,10 @@ struct Page {
   /// How far the flow reaches below the top margin on this page, pt (more than
   /// Document::flow_height only when a piece taller than a page runs past the bottom margin).
   double content_height = 0;
+  /// Of that, what is drawn again at the top of the page because content goes on from the page
+  /// before (a continued section's title, a table's header row): gone if that content fit
+  /// there, so the fit module leaves it out of what runs past a page limit.
+  double repeated_height = 0;
   /// The layout's regions (the heads of their flows) that hold content on this page, in
   /// drawing order: where a column is, and where it is not.
   std::vector<std::string> regions;

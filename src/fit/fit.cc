@@ -39,10 +39,13 @@ struct Attempt {
 
 size_t page_count(const doc::Document& doc) { return doc.pages.size(); }
 
-/// The height of the content on the pages past the first `pages`.
+/// The height of the content on the pages past the first `pages`, less what is drawn there
+/// again only because content goes on over a page break (a continued section's title, a
+/// table's header row): fitted, it is not there, and counting it overshoots the squeeze.
 double content_past(const doc::Document& doc, int pages) {
   double past = 0;
-  for (size_t p = static_cast<size_t>(std::max(pages, 0)); p < page_count(doc); ++p) past += doc.pages[p].content_height;
+  for (size_t p = static_cast<size_t>(std::max(pages, 0)); p < page_count(doc); ++p)
+    past += doc.pages[p].content_height - doc.pages[p].repeated_height;
   return past;
 }
 

@@ -762,6 +762,7 @@ void place_chunks(Flow& flow, const Placement& placed, int page_index, Page& pag
     detail::translate(content, x, y);
     detail::append(page, std::move(content));
     y += header.height;
+    page.repeated_height += header.height;
   }
   bool first_text = true;  // no chunk with text placed yet
   for (size_t i = range.begin; i < range.end; ++i) {
