@@ -359,8 +359,10 @@ TEST(Application, BindsTheLetterAndTheCvIntoOneDocument) {
 // Every layout's fonts draw what a Korean CV writes: Hangul, and Hanja (a name in 漢字, a term
 // such as 學問), which some Korean faces lack and a fallback then supplies; never a hole.
 TEST(Layouts, EveryLayoutDrawsHangulAndHanja) {
+  // And the signs a CV writes in its figures: a minus (−70 °C; the serif layouts' fonts have
+  // none of their own), an arrow, a multiplication sign.
   const std::string yaml = "locale: korean\ncv:\n  name: 홍길동 (洪吉童)\n  sections:\n    자기소개:\n"
-                           "      - 學問과 實務를 잇는 일을 좋아합니다.\n";
+                           "      - 學問과 實務를 잇는 일을 좋아합니다. −70 °C, 1,250 → 610 ppm, 3 × 4 cm.\n";
   Engine engine(repo_dirs());
   const std::vector<std::string> layouts = shipped_layouts();
   for (const std::string& layout : layouts) {
