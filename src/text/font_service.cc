@@ -34,6 +34,14 @@ void say_unreadable(const FontInfo& font, const std::string& error, Diagnostics&
   diags.error(font.where(), "cannot read font '" + font.path + "': " + error, {"check the font path in the layout"});
 }
 
+// The font opened for drawing from, or null once said to be unreadable (outlines, web fonts).
+std::shared_ptr<const detail::OpenedFont> open_or_say(FontService& service, const FontInfo& font, Diagnostics& diags) {
+  std::string error;
+  std::shared_ptr<const detail::OpenedFont> opened = service.open(font.path, error);
+  if (!opened) say_unreadable(font, error, diags);
+  return opened;
+}
+
 // True (and said) when a table a subset is made of runs past the file's end: HarfBuzz would
 // subset a cut file as if its missing glyphs were empty.
 bool cut_short(const detail::OpenedFont& opened, const FontInfo& font, Diagnostics& diags) {
@@ -98,24 +106,16 @@ std::optional<FontSubset> FontService::subset(const FontInfo& font, const std::v
 }
 
 std::optional<std::string> FontService::outline(const FontInfo& font, uint32_t glyph_id, Diagnostics& diags) {
-  std::string error;
-  std::shared_ptr<const detail::OpenedFont> opened = open(font.path, error);
-  if (!opened) {
-    say_unreadable(font, error, diags);
-    return std::nullopt;
-  }
+  std::shared_ptr<const detail::OpenedFont> opened = open_or_say(*this, font, diags);
+  if (!opened) return std::nullopt;
   return impl_->outlines.get(opened->serial << 32 | glyph_id,
                              [&] { return detail::draw_outline(opened->font.get(), glyph_id); });
 }
 
 std::optional<WebFont> FontService::web_font(const FontInfo& font, const std::vector<uint32_t>& glyph_ids,
                                              Diagnostics& diags) {
-  std::string error;
-  std::shared_ptr<const detail::OpenedFont> opened = open(font.path, error);
-  if (!opened) {
-    say_unreadable(font, error, diags);
-    return std::nullopt;
-  }
+  std::shared_ptr<const detail::OpenedFont> opened = open_or_say(*this, font, diags);
+  if (!opened) return std::nullopt;
   const std::vector<uint32_t> inked = detail::inked_glyphs(opened->font.get(), glyph_ids);
   std::string key = glyphs_key(opened->serial, inked, {});
   if (std::optional<WebFont> kept = impl_->web_fonts.find(key)) return kept;
@@ -127,12 +127,8 @@ std::optional<WebFont> FontService::web_font(const FontInfo& font, const std::ve
 
 std::optional<TextWebFont> FontService::text_web_font(const FontInfo& font, const std::vector<char32_t>& characters,
                                                       Diagnostics& diags) {
-  std::string error;
-  std::shared_ptr<const detail::OpenedFont> opened = open(font.path, error);
-  if (!opened) {
-    say_unreadable(font, error, diags);
-    return std::nullopt;
-  }
+  std::shared_ptr<const detail::OpenedFont> opened = open_or_say(*this, font, diags);
+  if (!opened) return std::nullopt;
   // Kept by the characters the font has: a panel whose Korean changed finds its Latin font ready.
   const std::vector<char32_t> asked = detail::characters_in(opened->font.get(), characters);
   std::string key = glyphs_key(opened->serial, {}, asked);
@@ -164,9 +160,7 @@ std::optional<std::string> GlyphOutlines::path(const FontInfo& font, uint32_t gl
 std::optional<WebFont> GlyphOutlines::web_font(const FontInfo& font, const std::vector<uint32_t>& glyph_ids,
                                                Diagnostics& diags) {
   if (unreadable_.contains(font.path)) return std::nullopt;
-  std::string error;
-  if (!service_->open(font.path, error)) {
-    say_unreadable(font, error, diags);
+  if (!open_or_say(*service_, font, diags)) {
     unreadable_.insert(font.path);
     return std::nullopt;
   }
