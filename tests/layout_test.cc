@@ -567,6 +567,53 @@ TEST_F(Paginate, AStubOfALastPageTakesEntriesWhenNoSectionStartsOnThePageBefore)
   EXPECT_NEAR(run(c).pages[1].content_height, 14.0 * 3, 1e-9);
 }
 
+// A section that fits where it stands stays there: a last page that would hold a stub (a
+// closing section of three lines) does not take the section before it whole when that leaves
+// more of the page before empty than fit.last_page_hole, though that section holds one entry
+// kept together, with no break between entries to take instead (the ko-standard 논문 table,
+// moved whole to the last page past a hole of ~220 pt). The stub stays, as the page ran.
+TEST_F(Paginate, AStubOfALastPageDoesNotTakeAKeptSectionPastTheHoleBound) {
+  compose::Composition c;
+  const int per_page = static_cast<int>(flow_height(theme_) / 14);
+  constexpr int kKeptLines = 17;
+  const auto add_section = [&](int part, const std::string& title, int lines, bool one_entry) {
+    compose::Block heading = block(paragraph(title), -1, true);
+    heading.part = part;
+    c.main().push_back(std::move(heading));
+    for (int i = 0; i < lines; ++i) {
+      compose::Block b = block(paragraph(title + " line " + std::to_string(i)), one_entry ? 100 * part : 100 * part + i);
+      b.part = part;
+      c.main().push_back(std::move(b));
+    }
+  };
+  add_section(0, "Filler", per_page - kKeptLines - 2, false);  // entries of one line each
+  add_section(1, "Kept", kKeptLines - 1, true);                 // title and one entry: one piece
+  add_section(2, "Closing", 2, false);
+  const double flow = flow_height(theme_);
+  ASSERT_GT(kKeptLines * 14.0, theme_.last_page_hole * flow) << "moving it whole opens a hole past the bound";
+  ASSERT_GE(kKeptLines * 14.0 + 3 * 14, theme_.last_page_least * flow) << "which would lift the stub";
+
+  const Document as_it_runs = run(c, {.lift_last_page = false});
+  ASSERT_EQ(as_it_runs.pages.size(), 2u);
+  ASSERT_EQ(page_of(as_it_runs, "Kept line " + std::to_string(kKeptLines - 2)), 0);
+  ASSERT_EQ(page_of(as_it_runs, "Closing"), 1);
+  ASSERT_LT(as_it_runs.pages[1].content_height, theme_.last_page_least * flow);
+
+  const Document doc = run(c);
+  ASSERT_EQ(doc.pages.size(), 2u);
+  EXPECT_EQ(page_of(doc, "Kept"), 0) << "the kept section stays where it fits";
+  EXPECT_EQ(page_of(doc, "Kept line " + std::to_string(kKeptLines - 2)), 0);
+  EXPECT_EQ(page_of(doc, "Filler line " + std::to_string(per_page - kKeptLines - 3)), 0)
+      << "nor do the entries above it move";
+  EXPECT_EQ(page_of(doc, "Closing"), 1);
+
+  theme_.last_page_hole = 0;  // no bound: the kept section moves whole to lift the stub
+  const Document lifted = run(c);
+  ASSERT_EQ(lifted.pages.size(), 2u);
+  EXPECT_EQ(page_of(lifted, "Kept"), 1);
+  EXPECT_EQ(page_of(lifted, "Filler line " + std::to_string(per_page - kKeptLines - 3)), 0);
+}
+
 // A section of two entries after `filler` one-line entries of another: its title (kept with
 // the next block) and entries of `lines` one-line blocks each, every block its own part's.
 compose::Composition two_entry_section_after(int filler, int lines) {

@@ -659,8 +659,9 @@ void balance_columns(std::vector<Flow>& flows, std::size_t main,
 /// the spaces could not pull back) takes more: the page before ends earlier, so that the last
 /// page carries a real share and never more than the page before keeps. A typographer moves
 /// the last section whole: the latest start of a section on the page before that gives the
-/// last page its share; failing that, the latest break between entries (or between lines of
-/// a long paragraph) that does. The type is never shrunk for it, and the count of pages stays.
+/// last page its share, while the hole it leaves is at most fit.last_page_hole; failing that,
+/// the latest break between entries of the last section (or between lines of a long
+/// paragraph) that does, or one higher up within that bound. The type is never shrunk for it, and the count of pages stays.
 /// Else a section of two entries split one and one (its title and first entry at the foot of
 /// the page before) moves to the last page whole where that page then holds no more than the
 /// one before.
@@ -737,11 +738,23 @@ void choose_last_break(std::vector<Flow>& flows, std::size_t main,
     if (!takes(*lone_entry_section, false)) flow.break_before.reset();
     return;
   }
-  for (const bool sections_only : {true, false})
+  for (const bool sections_only : {true, false}) {
+    // Between entries, a break below the last start of a section on the page before takes no
+    // more than the last page needs, whatever hole it leaves. That start, and every break above
+    // it, moves a whole section (the first pass tried the starts): held to the same bound, so
+    // that a section which fits where it stands stays there.
+    bool bounded = sections_only;
     for (std::size_t at = before->range.end - 1; at > before->range.begin; --at) {
-      if (chunks[at - 1].break_after != BreakClass::Free || (sections_only && !section_starts(at))) continue;
-      if (takes(at, sections_only)) return;
+      if (chunks[at - 1].break_after != BreakClass::Free) continue;
+      if (section_starts(at)) {
+        bounded = true;
+        if (!sections_only) continue;
+      } else if (sections_only) {
+        continue;
+      }
+      if (takes(at, bounded)) return;
     }
+  }
   flow.break_before.reset();
 }
 
