@@ -1780,6 +1780,38 @@ TEST(Sections, TheLayoutsOrderNamesSectionsByTheirKeysInAnyLanguage) {
   EXPECT_EQ(order(), (std::vector<std::string>{"Certificates", "Awards", "Skills"})) << "a key as written, lower-cased";
 }
 
+// A form's order kept to its own language (section.order_languages) may give CVs in other
+// languages an order of their own (section.order_elsewhere): ko-standard's 자기소개 after every
+// table in Korean, an English summary at the top, under the personal details.
+TEST(Sections, AFormsOrderElsewhereServesTheOtherLanguages) {
+  Entry paragraph;
+  paragraph.kind = EntryKind::Text;
+  paragraph.text = T("About me.", 11, 7);
+  auto keyed = [](model::Section s, std::string key) {
+    s.key = std::move(key);
+    return s;
+  };
+  theme::Theme theme = test_theme();
+  theme.section_order = {"experience", "text"};
+  theme.section_order_languages = {"ko"};
+  theme.section_order_elsewhere = {"summary", "experience", "text"};
+  model::CvFile file = cv_file({section("Work", EntryKind::Experience, {experience()}),
+                                keyed(section("Summary", EntryKind::Text, {paragraph}), "summary"),
+                                section("Notes", EntryKind::Text, {paragraph})});
+  auto order = [&] {
+    std::vector<std::string> titles;
+    for (const model::Section* s : ordered_sections(file, theme)) titles.push_back(s->title.value);
+    return titles;
+  };
+  file.locale = english();
+  EXPECT_EQ(order(), (std::vector<std::string>{"Summary", "Work", "Notes"}));
+  file.locale = korean();
+  EXPECT_EQ(order(), (std::vector<std::string>{"Work", "Summary", "Notes"}));
+  theme.section_order_elsewhere.clear();
+  file.locale = english();
+  EXPECT_EQ(order(), (std::vector<std::string>{"Work", "Summary", "Notes"})) << "none elsewhere: the CV's own order";
+}
+
 // RenderCV's links.show_external_link_icon (text.link_icon): an arrow after the last piece of
 // each link, linked, in the link's colour, reading as a space (read as nothing, its gap made
 // text extraction end the line); text without links is untouched.

@@ -2027,6 +2027,26 @@ TEST_F(TextTest, AShortBracketedGroupStaysOnOneLine) {
   EXPECT_LT(ts.widest_unbreakable(make_paragraph(note)), width_of(ts, note) / 2);
 }
 
+// The least a table column needs counts a longer group's inner spaces as breaks, as the breaker
+// does where the group does not fit: a Company column as wide as "(Copenhagen, Denmark)" or a
+// Position as wide as "(preceptorship rotation)" while both wrapped took ko-standard's duties
+// down to 36% of the table. A group as short as a name stays one piece for the column too.
+TEST_F(TextTest, ATableColumnMayWrapALongerBracketedGroup) {
+  Typesetter ts(theme, diags);
+  const auto counted = [&](const std::string& text) {
+    return ts.widest_unbreakable(make_paragraph(text), Typesetter::GroupBreaks::Counted);
+  };
+  for (const std::string group : {"(Juba, South Sudan)", "(preceptorship rotation)", "(Copenhagen, Denmark)"}) {
+    const std::string text = "Staff Nurse " + group;
+    EXPECT_NEAR(ts.widest_unbreakable(make_paragraph(text)), width_of(ts, group), 0.01) << group;
+    EXPECT_LT(counted(text), width_of(ts, group) - 5) << group;
+  }
+  for (const std::string group : {"(now NVIDIA)", "(Leeds, UK)", "(\uC131\uB0A8\uC2DC / \uBD84\uB2F9\uAD6C)"})
+    EXPECT_NEAR(counted("Company " + group), width_of(ts, group), 0.01) << group;
+  const std::string audit = "\uAC10\uC0AC(VDA 6.3)";
+  EXPECT_NEAR(counted("\uACF5\uC815 " + audit), width_of(ts, audit), 0.01);
+}
+
 // A number and the short unit after it are one piece ("1,250 ppm → 610 / ppm" left the unit
 // alone at a line's start), and a short bracketed name stays with its number when the bracket
 // opens after a word ("감사(VDA / 6.3)"). A word that only looks like a unit after a number

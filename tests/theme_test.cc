@@ -894,7 +894,7 @@ TEST(LayoutFiles, UnknownKeyInAFileHasItsExactSpan) {
                 ":4:3: error: unknown key 'spce_above' in 'section'\n"
                 "  hint: did you mean 'space_above'?\n"
                 "  hint: valid keys here: rule, centered, title_style, rail_width, rail_gap, rail_overflow, repeat_title, rail_align, accent_letters, accent_color, rule_thickness, rule_color, rule_gap, "
-                "titles, order, order_languages, space_above, space_below\n");
+                "titles, order, order_languages, order_elsewhere, space_above, space_below\n");
 }
 
 TEST(LayoutFiles, ALayoutOfOnesOwnIsAPathRelativeToTheCv) {

@@ -225,21 +225,23 @@ std::vector<std::string> order_names(const model::Section& section, const model:
 // The sections in the order the layout gives (section.order): each in the place of the first
 // item that names it, by one of its keys (order_names) or the type of its entries; the CV's
 // order among sections of one place and for those the order does not name. A layout may keep
-// that order to the languages whose form it is (section.order_languages): other CVs keep theirs.
+// that order to the languages whose form it is (section.order_languages): other CVs keep theirs,
+// or take the order it gives them (section.order_elsewhere).
 std::vector<const model::Section*> ordered_sections(const model::CvFile& file, const theme::Theme& theme) {
   std::vector<const model::Section*> sections;
   for (const auto& section : file.cv.sections) sections.push_back(&section);
-  if (theme.section_order.empty()) return sections;
   const auto& languages = theme.section_order_languages;
-  if (!languages.empty() && std::find(languages.begin(), languages.end(), file.locale.language) == languages.end())
-    return sections;
+  const bool elsewhere =
+      !languages.empty() && std::find(languages.begin(), languages.end(), file.locale.language) == languages.end();
+  const std::vector<std::string>& order = elsewhere ? theme.section_order_elsewhere : theme.section_order;
+  if (order.empty()) return sections;
   std::map<const model::Section*, std::size_t> ranks;
   for (const model::Section* section : sections) {
     const std::string_view kind = model::entry_kind_name(section->kind);
     const std::vector<std::string> names = order_names(*section, file.locale);
-    std::size_t rank = theme.section_order.size();
-    for (std::size_t i = 0; i < theme.section_order.size() && rank == theme.section_order.size(); ++i) {
-      const std::string& item = theme.section_order[i];
+    std::size_t rank = order.size();
+    for (std::size_t i = 0; i < order.size() && rank == order.size(); ++i) {
+      const std::string& item = order[i];
       if (item == kind || (kind == "one-line" && item == "one_line") ||
           std::find(names.begin(), names.end(), item) != names.end())
         rank = i;

@@ -634,7 +634,7 @@ void measure_cell(const compose::Paragraph& cell, double padding, text::Typesett
   // The widest stretch the line breaker will not divide: a word, and a date ("Apr 2019"), an
   // address, a number with its unit; measured by the breaker's own rules, so that a column
   // is never narrower than something its cells cannot wrap (text over the next column).
-  const double least = typesetter.widest_unbreakable(cell) + around;
+  const double least = typesetter.widest_unbreakable(cell, text::Typesetter::GroupBreaks::Counted) + around;
   needs.least = std::max(needs.least, least);
   // A cell's lines end at its forced breaks (a summary, then a highlight a line): its widest
   // line is what it needs to set nothing wrapped. Each line is also measured for two lines (a
@@ -741,7 +741,7 @@ constexpr double kCrowdedRunningShare = 0.4;
 
 std::vector<double> share_table_width(const std::vector<double>& least, const std::vector<double>& most,
                                       const std::vector<double>& hints, double width,
-                                      const std::vector<double>& few_lines) {
+                                      const std::vector<double>& few_lines, double crowded_share) {
   const std::size_t n = least.size();
   std::vector<double> widths(n, 0);
   if (n == 0) return widths;
@@ -803,8 +803,8 @@ std::vector<double> share_table_width(const std::vector<double>& least, const st
       want[i] = std::clamp(i < few_lines.size() ? few_lines[i] : low[i], low[i], high[i]);
       wanted += want[i];
     }
-    const double running_share =
-        std::clamp(width * std::min(hint(running) / hinted, kCrowdedRunningShare), low[running], high[running]);
+    const double share = crowded_share > 0 ? crowded_share : std::min(hint(running) / hinted, kCrowdedRunningShare);
+    const double running_share = std::clamp(width * share, low[running], high[running]);
     if (wanted + running_share <= width) {
       for (std::size_t i : others) widths[i] = want[i];
       widths[running] = width - wanted;
@@ -858,6 +858,32 @@ std::vector<double> share_table_width(const std::vector<double>& least, const st
 
 namespace {
 
+/// The most of a crowded table's width its running text may take to make the rows less tall,
+/// and how many shares column_widths tries between its hinted share and that.
+constexpr double kCrowdedRunningShareMost = 0.6;
+constexpr std::size_t kCrowdedShareSteps = 16;
+
+/// How tall a table's rows are with these column widths, each row its tallest cell, as
+/// set_paragraph sets the cells.
+double rows_height(const compose::Table& table, const std::vector<double>& widths, text::Typesetter& typesetter) {
+  double height = 0;
+  for (const auto& row : table.rows) {
+    double tallest = 0;
+    for (std::size_t i = 0; i < row.size() && i < widths.size(); ++i) {
+      double cell = 0;
+      for (const compose::Paragraph& paragraph : row[i]) {
+        if (paragraph.inlines.empty()) continue;
+        const double measure =
+            std::max(1.0, widths[i] - 2 * table.padding - paragraph.indent_left - paragraph.indent_right);
+        cell += double(typesetter.typeset(paragraph, measure).size()) * paragraph.line_height;
+      }
+      tallest = std::max(tallest, cell);
+    }
+    height += tallest;
+  }
+  return height;
+}
+
 /// The widths of the columns from their content (share_table_width), the header row included:
 /// a header never breaks inside a word. A column of short texts (a company, a position) sets
 /// each on two lines at most when the table can give that and the running text its longest
@@ -894,8 +920,30 @@ std::vector<double> column_widths(const compose::Table& table, double width, tex
   const double running_share =
       std::min(width * std::min(running_weight / weights, kCrowdedRunningShare), most[running]);
   const bool crowded = floors + std::max(0.0, running_share - least[running]) > width;
-  return crowded ? share_table_width(least, most, table.widths, width, few_lines)
-                 : share_table_width(two_lines, most, table.widths, width);
+  if (!crowded) return share_table_width(two_lines, most, table.widths, width);
+  double table_line = 0;
+  for (const auto& row : table.rows)
+    for (const auto& cell : row)
+      for (const compose::Paragraph& paragraph : cell) table_line = std::max(table_line, paragraph.line_height);
+  // A crowded table: the running text's share from its hinted one up to
+  // kCrowdedRunningShareMost, the widest that leaves the rows least tall, give or take a line
+  // of the table's text: a row is as tall as its tallest cell, so duties set wider (fewer lines
+  // of more words) cost nothing while the company or position beside them, narrower and on
+  // more lines, is no taller than they are; past that the table grows (and a table of duties
+  // three words a line beside roomy short columns was the other extreme).
+  const double from = std::min(running_weight / weights, kCrowdedRunningShare);
+  std::vector<std::vector<double>> tried;
+  std::vector<double> heights;
+  for (std::size_t step = 0; step <= kCrowdedShareSteps; ++step) {
+    const double share = from + (kCrowdedRunningShareMost - from) * double(step) / double(kCrowdedShareSteps);
+    tried.push_back(share_table_width(least, most, table.widths, width, few_lines, share));
+    heights.push_back(rows_height(table, tried.back(), typesetter));
+  }
+  const double lowest = *std::min_element(heights.begin(), heights.end());
+  std::size_t chosen = 0;
+  for (std::size_t k = 0; k < tried.size(); ++k)
+    if (heights[k] <= lowest + table_line + 0.01) chosen = k;
+  return tried[chosen];
 }
 
 /// Where the columns meet: the photo's column first when there is one, then the others.

@@ -285,6 +285,7 @@ void keep_short_groups(const std::u32string& chars, const std::vector<Token>& to
         if (!b.allowed) continue;
         b.allowed = false;
         b.range = b.in_group = true;
+        b.in_name_group = tokens[u].end - open <= kNameGroupChars;
         b.penalty = kGroupBreakPenalty;
       }
       t = u;

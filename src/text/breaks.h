@@ -32,6 +32,9 @@ struct Boundary {
   /// here as after a range's dash, only when the group is wider than the line; unlike a
   /// range, the group is one piece for the narrowest measure its paragraph can be set in.
   bool in_group = false;
+  /// Inside a group of at most kNameGroupChars ("(VDA 6.3)", "(now NVIDIA)"): one piece even
+  /// for the least a table column needs (Typesetter::widest_unbreakable, GroupBreaks::Counted).
+  bool in_name_group = false;
 };
 
 /// Breaking inside a word (after a hyphen or slash, or between syllables in character mode)
@@ -48,6 +51,11 @@ constexpr int kDateRangePenalty = 5000;
 /// wherever it fits: a place or a note in brackets is one thing, and its spaces are no place
 /// to break a line ("(성남시 /" over "분당구)").
 constexpr size_t kShortGroupChars = 24;
+/// A group of at most this many characters is a name or a short note ("(VDA 6.3)", "(now
+/// NVIDIA)", "(Leeds, UK)", "(경기 안산 반월공단지점)"), which a table column is made wide enough to hold whole; a longer
+/// one ("(Juba, South Sudan)", "(preceptorship rotation)") stays whole where it fits, but a
+/// column wraps it rather than take from the running text beside it.
+constexpr size_t kNameGroupChars = 14;
 /// Ending a line inside such a group, where it is wider than the line.
 constexpr int kGroupBreakPenalty = 3000;
 

@@ -623,7 +623,7 @@ std::optional<std::vector<Line>> Typesetter::on_one_line(const compose::Paragrap
   return lines;
 }
 
-double Typesetter::widest_unbreakable(const compose::Paragraph& paragraph) {
+double Typesetter::widest_unbreakable(const compose::Paragraph& paragraph, GroupBreaks groups) {
   const SourceText& text = impl_->gathered(paragraph.inlines);
   if (text.size() == 0) return 0;
   Impl::Ready ready = impl_->ready(text, paragraph);
@@ -637,7 +637,8 @@ double Typesetter::widest_unbreakable(const compose::Paragraph& paragraph) {
   for (const Cluster& cluster : shaped.clusters) {
     ++impl_->work.line_steps;
     const Boundary& before = boundaries[cluster.char_begin];
-    if (before.allowed || before.forced || (before.range && !before.in_group)) {
+    if (before.allowed || before.forced ||
+        (before.range && (!before.in_group || (groups == GroupBreaks::Counted && !before.in_name_group)))) {
       widest = std::max(widest, stretch);
       stretch = spaces = 0;
     }

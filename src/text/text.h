@@ -110,7 +110,13 @@ class Typesetter {
   /// The width of the widest stretch of `paragraph` that no regular break opportunity
   /// divides (a word, a URL, an unbreakable contact item, a date range): the narrowest
   /// measure it can be set in without breaking a word in an emergency. 0 for no text.
-  double widest_unbreakable(const compose::Paragraph& paragraph);
+  /// A short bracketed group ("(Juba, South Sudan)") is one stretch with GroupBreaks::Kept
+  /// (the measure a paragraph needs to set it whole); with GroupBreaks::Counted its inner
+  /// spaces divide it, as the breaker does where the group does not fit, unless it is as short
+  /// as a name ("(VDA 6.3)", kNameGroupChars): the least a table column needs (a Company column
+  /// as wide as "(Copenhagen, Denmark)" while its cells wrap took from the duties beside it).
+  enum class GroupBreaks { Kept, Counted };
+  double widest_unbreakable(const compose::Paragraph& paragraph, GroupBreaks groups = GroupBreaks::Kept);
 
   /// Every font file loaded so far (the PDF writer embeds those that runs use).
   const std::vector<FontInfo>& fonts() const;
