@@ -260,14 +260,27 @@ bool is_magnitude(std::u32string_view word) {
 }
 
 // A Korean number with its counter or magnitude ("3시간", "10분", "2년", "5개월", "20억",
-// "3천만"): ASCII digits (with separators) then at most three Hangul syllables.
-bool is_korean_count(std::u32string_view word) {
+// "3천만"), a particle perhaps after it ("10분에서"): ASCII digits (with separators) then at
+// most `syllables` Hangul syllables.
+bool is_korean_count(std::u32string_view word, size_t syllables = 3) {
   size_t k = 0;
   while (k < word.size() && (is_ascii_digit(word[k]) || ((word[k] == ',' || word[k] == '.') && k > 0))) ++k;
-  if (k == 0 || !is_ascii_digit(word[k - 1]) || k == word.size() || word.size() - k > 3) return false;
+  if (k == 0 || !is_ascii_digit(word[k - 1]) || k == word.size() || word.size() - k > syllables) return false;
   for (; k < word.size(); ++k)
     if (!is_hangul_letter(word[k])) return false;
   return true;
+}
+
+// The first part of a Korean count of several parts: a number and a counter of time or a
+// magnitude alone ("3시간 10분", "2년 5개월", "1억 2천만 원"). One with a particle ("16주에서
+// 9.5주로", "0.71에서 0.78로": from ... to ...) ends a phrase and may end a line.
+bool is_korean_count_head(std::u32string_view word) {
+  static constexpr std::u32string_view kCounters[] = {U"년", U"개월", U"달", U"주", U"일", U"시간", U"분",
+                                                      U"초", U"천",   U"만", U"억", U"조"};
+  if (!is_korean_count(word, 2)) return false;
+  for (std::u32string_view counter : kCounters)
+    if (word.ends_with(counter) && is_ascii_digit(word[word.size() - counter.size() - 1])) return true;
+  return false;
 }
 
 std::u32string_view word_of(const std::u32string& chars, const Token& token) {
@@ -290,7 +303,7 @@ bool amount_keeps(const std::u32string& chars, const std::vector<Token>& tokens,
   const auto after_space = [&](size_t u) { return u < tokens.size() && tokens[u].after_space; };
   if (is_amount(chars, tokens[t - 1])) {
     if (is_unit(chars, token) || is_currency_sign(word) || is_magnitude(word)) return true;
-    if (is_korean_count(word_of(chars, tokens[t - 1])) && is_korean_count(word)) return true;
+    if (is_korean_count_head(word_of(chars, tokens[t - 1])) && is_korean_count(word)) return true;
     if (word.size() == 1 && is_hangul_letter(word[0])) return true;
     if (word.size() <= kShortWordChars && after_space(t + 1) && is_currency_sign(bare_word(chars, tokens[t + 1])))
       return true;
