@@ -94,6 +94,9 @@ struct Paragraph {
   /// Lines that begin with a list marker ("· ", "  – ") after a forced break hang it: the
   /// item's later lines start under its text, not under the marker (a table cell's list).
   bool hanging_markers = false;
+  /// The lines after the first start this far right of indent_left (LaTeX's \hangindent): a
+  /// wrapped entry title's second line sits under its text, not back at the margin.
+  double hang_indent = 0;
   std::optional<LineRules> rules;  // rules on the first line's sides (section titles)
   /// In a stack of paragraphs (a Row's main column, the text beside a photo): space above this
   /// one (not above the first); a paragraph that is a block of its own takes the block's
