@@ -395,6 +395,36 @@ TEST(Application, FourHundredWordsFitOnePageInEveryLayout) {
   EXPECT_GE(layouts.size(), 12u);  // every built-in layout was tried
 }
 
+// A title that wraps hangs its later lines by entry.title_hang (harvard's and compact's: their
+// highlights' text edge), as LaTeX's \hangindent: "DHL Supply Chain  Graduate Trainee, … –
+// Milton Keynes, / United Kingdom" put "United Kingdom" back at the margin, under the
+// organisation, where it read as a line of its own. classic keeps one edge (title_hang 0).
+TEST(Entries, AWrappedTitleHangsItsLaterLinesInHarvardAndCompact) {
+  // Lines 4 to 6 of the CV: the title's organisation, position and place.
+  const std::string yaml =
+      "cv:\n  name: Jane Doe\n  sections:\n    experience:\n      - company: DHL Supply Chain\n"
+      "        position: Graduate Trainee, Transport Planning and Network Design for Retail, Consumer Goods and Grocery\n"
+      "        location: Milton Keynes, United Kingdom\n        start_date: 2010-09\n        end_date: 2012-01\n"
+      "        highlights: [Planned 140 daily routes for a retail client.]\n";
+  Engine engine(repo_dirs());
+  for (const auto& [layout, hang] : {std::pair<std::string, double>{"harvard", 11}, {"compact", 9}, {"classic", 0}}) {
+    Request request;
+    request.layout = layout;
+    Diagnostics diags;
+    std::optional<Rendered> rendered = engine.render_text(yaml, "cv.yaml", request, diags);
+    ASSERT_TRUE(rendered) << layout << "\n" << dump(diags);
+    std::map<double, double> left_of_line;  // baseline -> left edge of the title's text on it
+    for (const doc::PlacedRun& placed : rendered->doc.pages[0].runs)
+      if (placed.run.span.line >= 5 && placed.run.span.line <= 7) {
+        auto [at, fresh] = left_of_line.emplace(placed.baseline, placed.x);
+        if (!fresh) at->second = std::min(at->second, placed.x);
+      }
+    ASSERT_GE(left_of_line.size(), 2u) << layout << ": the title should wrap";
+    const double first = left_of_line.begin()->second, second = std::next(left_of_line.begin())->second;
+    EXPECT_NEAR(second - first, hang, 0.01) << layout;
+  }
+}
+
 // compact's letter keeps a reader's measure (letter.measure): its small type across the whole
 // column ran to some 120 characters a line; in 115 mm it runs to about 80, still on one page.
 TEST(Application, CompactsLetterIsSetInAMeasureOfAbout80Characters) {

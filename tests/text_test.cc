@@ -2066,6 +2066,29 @@ TEST_F(TextTest, ANumberKeepsItsUnitAndABracketedNameItsNumber) {
       EXPECT_NE(line.rfind("ppm", 0), 0u) << "at " << width << ": " << line;
 }
 
+// An amount stays whole: a number keeps the word of magnitude after it ("20 million"), a
+// currency sign ("500 €") and one short word that a currency sign follows ("20 מיליון ₪."
+// left "מיליון ₪." alone at a line's start); a Korean count keeps its next part ("3시간 /
+// 10분") and a one-syllable counter ("20억 / 원"). A longer phrase before a sign, a list of
+// counts, a count before an ordinary word and "16주에서 9.5주로", "0.71에서 0.78로" (from ... to) still break.
+TEST_F(TextTest, AnAmountKeepsItsMagnitudeCurrencyAndParts) {
+  Typesetter ts(theme, diags);
+  for (const std::string piece : {"20 million", "500 \u20AC", "20 \u05DE\u05D9\u05DC\u05D9\u05D5\u05DF \u20AA.",
+                                  "3 Mio. \u20AC", "3\uC2DC\uAC04 10\uBD84", "2\uB144 5\uAC1C\uC6D4",
+                                  "20\uC5B5 \uC6D0"})
+    EXPECT_NEAR(ts.widest_unbreakable(make_paragraph("x " + piece)), width_of(ts, piece), 0.01) << piece;
+  for (const std::string words : {"20 employees overall \u20AC", "3\uAC74, 5\uAC74", "3\uC2DC\uAC04 \uB2E8\uCD95",
+                                  "16\uC8FC\uC5D0\uC11C 9.5\uC8FC\uB85C", "0.71\uC5D0\uC11C 0.78\uB85C"})
+    EXPECT_LT(ts.widest_unbreakable(make_paragraph(words)), width_of(ts, words) - 1) << words;
+  // At every measure that holds the amount, no line starts with a part of it.
+  const std::string text = "cases worth over 20 million \u20AA and more";
+  for (double width = width_of(ts, "20 million \u20AA") + 0.5; width < width_of(ts, text); width += 3)
+    for (const std::string& line : texts_of(ts.typeset(make_paragraph(text), width))) {
+      EXPECT_NE(line.rfind("million", 0), 0u) << "at " << width << ": " << line;
+      EXPECT_NE(line.rfind("\u20AA", 0), 0u) << "at " << width << ": " << line;
+    }
+}
+
 // ---- web fonts ----------------------------------------------------------------------------
 
 // A web font's characters, looked up in its cmap by HarfBuzz, each draw the outline (and

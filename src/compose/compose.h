@@ -94,6 +94,9 @@ struct Paragraph {
   /// Lines that begin with a list marker ("· ", "  – ") after a forced break hang it: the
   /// item's later lines start under its text, not under the marker (a table cell's list).
   bool hanging_markers = false;
+  /// The lines after the first start this far right of indent_left (LaTeX's \hangindent): a
+  /// wrapped entry title's second line sits under its text, not back at the margin.
+  double hang_indent = 0;
   std::optional<LineRules> rules;  // rules on the first line's sides (section titles)
   /// In a stack of paragraphs (a Row's main column, the text beside a photo): space above this
   /// one (not above the first); a paragraph that is a block of its own takes the block's
@@ -219,6 +222,10 @@ struct Block {
   /// continued, drawn above a later piece of its section that starts a page. It is page
   /// furniture, not in the document's structure: the title is read once, where it stands first.
   std::shared_ptr<const Paragraph> continued_title;
+  /// A rail title's (rail > 0) drawing again on a later page: the title, then the word for
+  /// continued on a line of its own below it, smaller, as the rail is too narrow to add it to the
+  /// title's line. Page furniture, as continued_title is.
+  std::shared_ptr<const Paragraph> rail_continued_title;
   /// Space above this block; dropped when the block starts a page.
   double space_before = 0;
   /// Never break a page between this block and the next one (section titles, entry headers).

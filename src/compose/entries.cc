@@ -268,6 +268,8 @@ void add_shown_regular(Builder& b, const model::Entry& entry, const EntryPlaceme
   const double indent = content_indent(b) + (numbered ? number_indent(theme, placement.widest_number) : 0);
   Row row;
   row.main = template_column(b, entry, layout.main, Slot::Main);
+  // A numbered entry's title hangs its number instead; its lines share one edge.
+  if (!row.main.empty() && !numbered) row.main.front().hang_indent = theme.title_hang;
   std::vector<std::string> aside_lines = layout.aside;
   const bool has_duration = std::any_of(aside_lines.begin(), aside_lines.end(),
                                         [](const std::string& line) { return line.find("DURATION") != std::string::npos; });

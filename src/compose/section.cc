@@ -101,17 +101,28 @@ void add_title(Builder& b, const model::Section& section, bool first) {
     title.indent_left = title.rules->bar_width + (date_column ? theme.column_gap : title.rules->gap);
   title.is_name = true;  // a heading is never hyphenated
   title.role = doc::Role::H2;
-  std::shared_ptr<const Paragraph> continued;
+  std::shared_ptr<const Paragraph> continued, rail_continued;
   if (theme.section_repeat_title && !title.inlines.empty()) {
     Paragraph again = title;
     again.inlines.push_back(Inline{"\u00A0" + b.locale().continued, font_of(theme.section_title), "", section.title.span});
     continued = std::make_shared<const Paragraph>(std::move(again));
+  }
+  if (theme.section_repeat_title && rail && !title.inlines.empty()) {
+    // In the rail the word goes under the title, at the size and weight of the dates: a
+    // note on the title, not a second heading.
+    Paragraph again = title;
+    FontSpec note = font_of(theme.section_title);
+    note.size = theme.aside.size;
+    note.bold = note.small_caps = false;
+    again.inlines.push_back(Inline{"\n" + b.locale().continued, note, "", section.title.span});
+    rail_continued = std::make_shared<const Paragraph>(std::move(again));
   }
   Block& block =
       b.add(std::move(title), first ? theme.header_space_below : theme.section_space_above, section.title.span);
   block.keep_with_next = !section.entries.empty() || style == theme::TitleStyle::RuleBelow;  // never ends a page
   block.bookmark = std::move(bookmark);
   block.continued_title = std::move(continued);
+  block.rail_continued_title = std::move(rail_continued);
   if (rail) {
     block.rail = theme.section_rail_width;
     block.rail_wraps = theme.section_rail_wraps;

@@ -1266,6 +1266,9 @@ struct RailTitle {
   std::string bookmark;
   Span span;
   bool repeats = false;  // drawn again where its section goes on on the next page (section.repeat_title)
+  /// What is drawn again: the title with the word for continued under it where that fits the
+  /// rail (one line more than the title), else the title as it stands.
+  Page again;
 };
 
 RailTitle set_rail_title(const compose::Block& block, text::Typesetter& typesetter) {
@@ -1280,6 +1283,11 @@ RailTitle set_rail_title(const compose::Block& block, text::Typesetter& typesett
     title.first_baseline = set.first_baselines.empty() ? 0 : set.first_baselines.front();
     title.height = set.height;
     title.lines = set.lines.size();
+    title.again = title.content;
+  }
+  if (block.rail_continued_title) {
+    SetStack set = set_stack(std::span(block.rail_continued_title.get(), 1), block.rail, typesetter);
+    if (set.lines.size() == title.lines + 1) title.again = std::move(set.content);
   }
   return title;
 }
@@ -1600,7 +1608,7 @@ std::vector<Chunk> build_chunks(const std::vector<compose::Block>& blocks, const
       if (rail_title) {
         if (rail_title->repeats) {
           rail_title_set = *rail_title;
-          rail_title_again = std::make_shared<const Page>(rail_title->content);
+          rail_title_again = std::make_shared<const Page>(rail_title->again);
         }
         rail_reach = put_rail_title(std::move(*rail_title), chunks[i]);
         rail_title.reset();

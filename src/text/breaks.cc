@@ -18,6 +18,9 @@ constexpr int kUrlEmergency = 100;
 constexpr int kUax14Emergency = 200;
 constexpr int kGraphemeEmergency = 1000;
 constexpr int kProhibitedEmergency = 2000;
+// The longest word an amount and the currency sign after it hold between them ("מיליון",
+// "Mio."): a longer one is running text, not the name of the amount's size.
+constexpr size_t kShortWordChars = 8;
 
 enum class Raw : char { None, Allowed, Forced };
 
@@ -226,6 +229,90 @@ bool is_unit(const std::u32string& chars, const Token& token) {
   return false;
 }
 
+// A token's word without the punctuation that may follow it ("ppm,", "GB)", "₪.").
+std::u32string_view bare_word(const std::u32string& chars, const Token& token) {
+  std::u32string_view word(chars.data() + token.begin, token.end - token.begin);
+  while (word.size() > 1 && is_punctuation(word.back()) && word.back() != U'%') word.remove_suffix(1);
+  return word;
+}
+
+// A currency sign standing alone ("20 ₪", "500 €"): Unicode's currency symbols (category Sc).
+bool is_currency_sign(std::u32string_view word) {
+  if (word.size() != 1) return false;
+  const char32_t c = word[0];
+  return c == U'$' || (c >= 0x00A2 && c <= 0x00A5) || c == 0x058F || c == 0x060B || c == 0x09F2 || c == 0x09F3 ||
+         c == 0x0E3F || (c >= 0x20A0 && c <= 0x20C0) || c == 0xFDFC || c == 0xFE69 || c == 0xFF04 || c == 0xFFE0 ||
+         c == 0xFFE1 || c == 0xFFE5 || c == 0xFFE6;
+}
+
+// A word of magnitude after a number ("20 million", "20 מיליון", "3 Mio."): the number alone
+// at a line's end reads as a different amount. Korean writes its magnitudes (만, 억) inside the
+// number's token ("20억"), so they need no entry here.
+bool is_magnitude(std::u32string_view word) {
+  static constexpr std::u32string_view kMagnitudes[] = {
+      U"thousand", U"million",  U"billion", U"trillion", U"millions", U"billions", U"bn",        U"mn",
+      U"Mio",      U"Mrd",      U"Million", U"Millionen", U"Milliarde", U"Milliarden", U"millones", U"mil",
+      U"millón",   U"milliard", U"milliards", U"אלף",  U"מיליון",   U"מיליארד",  U"טריליון"};
+  while (!word.empty() && word.back() == U'.') word.remove_suffix(1);
+  for (std::u32string_view magnitude : kMagnitudes)
+    if (word == magnitude) return true;
+  return false;
+}
+
+// A Korean number with its counter or magnitude ("3시간", "10분", "2년", "5개월", "20억",
+// "3천만"), a particle perhaps after it ("10분에서"): ASCII digits (with separators) then at
+// most `syllables` Hangul syllables.
+bool is_korean_count(std::u32string_view word, size_t syllables = 3) {
+  size_t k = 0;
+  while (k < word.size() && (is_ascii_digit(word[k]) || ((word[k] == ',' || word[k] == '.') && k > 0))) ++k;
+  if (k == 0 || !is_ascii_digit(word[k - 1]) || k == word.size() || word.size() - k > syllables) return false;
+  for (; k < word.size(); ++k)
+    if (!is_hangul_letter(word[k])) return false;
+  return true;
+}
+
+// The first part of a Korean count of several parts: a number and a counter of time or a
+// magnitude alone ("3시간 10분", "2년 5개월", "1억 2천만 원"). One with a particle ("16주에서
+// 9.5주로", "0.71에서 0.78로": from ... to ...) ends a phrase and may end a line.
+bool is_korean_count_head(std::u32string_view word) {
+  static constexpr std::u32string_view kCounters[] = {U"년", U"개월", U"달", U"주", U"일", U"시간", U"분",
+                                                      U"초", U"천",   U"만", U"억", U"조"};
+  if (!is_korean_count(word, 2)) return false;
+  for (std::u32string_view counter : kCounters)
+    if (word.ends_with(counter) && is_ascii_digit(word[word.size() - counter.size() - 1])) return true;
+  return false;
+}
+
+std::u32string_view word_of(const std::u32string& chars, const Token& token) {
+  return std::u32string_view(chars.data() + token.begin, token.end - token.begin);
+}
+
+// A token that reads as an amount: a number ("20", "1,250"), a Korean number with its
+// counter ("20억"). Not one a comma or a stop ends ("3건, 5건" is a list).
+bool is_amount(const std::u32string& chars, const Token& token) {
+  return ends_in_digit(chars, token) || is_korean_count(word_of(chars, token));
+}
+
+// What an amount governs and keeps on its line: a unit ("610 ppm"), a currency sign ("20 ₪"),
+// a word of magnitude ("20 million"), or one short word that a currency sign follows ("20
+// מיליון ₪", "3 Mio. €"); the currency sign in turn stays with that word. Korean: the next
+// part of a count ("3시간 10분", "2년 5개월") and a one-syllable counter ("20억 원", "3 명").
+bool amount_keeps(const std::u32string& chars, const std::vector<Token>& tokens, size_t t) {
+  const Token& token = tokens[t];
+  const std::u32string_view word = bare_word(chars, token);
+  const auto after_space = [&](size_t u) { return u < tokens.size() && tokens[u].after_space; };
+  if (is_amount(chars, tokens[t - 1])) {
+    if (is_unit(chars, token) || is_currency_sign(word) || is_magnitude(word)) return true;
+    if (is_korean_count_head(word_of(chars, tokens[t - 1])) && is_korean_count(word)) return true;
+    if (word.size() == 1 && is_hangul_letter(word[0])) return true;
+    if (word.size() <= kShortWordChars && after_space(t + 1) && is_currency_sign(bare_word(chars, tokens[t + 1])))
+      return true;
+  }
+  // The sign after "amount word": "מיליון ₪" stays together as the amount before it does.
+  return t >= 2 && is_currency_sign(word) && tokens[t - 1].after_space && is_amount(chars, tokens[t - 2]) &&
+         bare_word(chars, tokens[t - 1]).size() <= kShortWordChars;
+}
+
 // Between tokens: the break after the spaces before token t. A lone separator ("a | b", a range
 // dash) ends a line rather than starting one; dates ("2020. 3. – 2023. 7.", "Sep 2023 – present")
 // stay whole: no break inside a date, and one after a range dash between two date-like tokens
@@ -234,7 +321,7 @@ SpaceBreak space_break(const std::u32string& chars, const std::vector<Token>& to
   const Token& token = tokens[t];
   if (is_lone_separator(chars, token)) return SpaceBreak::Forbidden;
   if (!token.after_space) return SpaceBreak::Allowed;
-  if (ends_in_digit(chars, tokens[t - 1]) && is_unit(chars, token)) return SpaceBreak::Forbidden;
+  if (amount_keeps(chars, tokens, t)) return SpaceBreak::Forbidden;
   if (token.date == DateKind::None) return SpaceBreak::Allowed;
   if (is_date_pair(tokens[t - 1].date, token.date)) return SpaceBreak::Forbidden;
   // The token after a range dash: the dash must sit between two date-like tokens.

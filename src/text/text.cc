@@ -343,19 +343,33 @@ struct Typesetter::Impl {
     const bool justify = align == theme::Align::Justify;
     const size_t end_char = end < shaped.clusters.size() ? shaped.clusters[end].char_begin : text.size() - 1;
     const double em = segment_em(text, shaped, begin, end, end_char);
-    const std::vector<ClusterRange> ranges =
+    std::vector<ClusterRange> ranges =
         certainly_fits(text, shaped, begin, end, width, justify, work.break_steps)
             ? std::vector<ClusterRange>{ClusterRange{begin, end, false}}
             : break_segment(text, shaped, boundaries.get(), begin, end, width, justify, em);
+    // A hanging indent (a wrapped entry title, as LaTeX's \hangindent): the lines after the
+    // paragraph's first are set that much narrower and moved in by it, so that the wrapped
+    // part reads as the title's, not as a line of its own at the margin.
+    const double hang = first == 0 && may_hang && paragraph.hang_indent < width ? paragraph.hang_indent : 0;
+    if (hang > 0 && ranges.size() > 1) {
+      std::vector<ClusterRange> rest =
+          break_segment(text, shaped, boundaries.get(), ranges[1].begin, end, width - hang, justify, em);
+      ranges.resize(1);
+      ranges.insert(ranges.end(), rest.begin(), rest.end());
+    }
     for (size_t k = 0; k < ranges.size(); ++k) {
       LineSpec spec;
-      spec.width = width;
+      spec.width = k == 0 ? width : width - hang;
       spec.align = align;
       spec.fill = justify && k + 1 < ranges.size();
       spec.shrink = justify;
       spec.empty_size = em;
       spec.right_to_left = settings.right_to_left;
       lines.push_back(build_line(text, shaped, ranges[k], spec, work.line_steps));
+      if (k > 0 && hang > 0) {
+        for (GlyphRun& run : lines.back().runs) run.x += hang;
+        lines.back().width += hang;
+      }
     }
     // A justified list item (a highlight, or an item of a cell's list after its hanging marker)
     // whose words will not divide into full lines, such as a two-line item whose first line can
@@ -537,7 +551,7 @@ void append_text(std::string& key, const std::string& text) {
 std::string lines_key(const compose::Paragraph& paragraph, double width, Breaker breaker) {
   // Its size, reserved once: the texts and every inline's fixed fields.
   constexpr size_t kInlineFields = 4 * sizeof(size_t) + 2 * sizeof(int) + 4 * sizeof(double) + 2;
-  size_t size = sizeof width + 3;
+  size_t size = sizeof width + sizeof paragraph.hang_indent + 3;
   for (const compose::Inline& in : paragraph.inlines)
     size += kInlineFields + in.text.size() + in.link.size() + in.reads_as.size() + in.span.file.size();
   std::string key;
@@ -547,6 +561,7 @@ std::string lines_key(const compose::Paragraph& paragraph, double width, Breaker
   key += static_cast<char>(paragraph.align);
   // A list item (with a marker) may be set otherwise than the same text as a paragraph.
   key += static_cast<char>(paragraph.is_name * 4 + paragraph.hanging_markers * 2 + paragraph.marker.has_value());
+  append_bytes(key, paragraph.hang_indent);
   const std::string* file_before = nullptr;
   for (const compose::Inline& in : paragraph.inlines) {
     append_text(key, in.text);
