@@ -463,29 +463,51 @@ std::vector<TextBlock> text_blocks(const Plan& plan, std::size_t page, const Flo
   return blocks;
 }
 
+/// The steps a column's vertical spaces are scaled by to part its rows from the main flow's
+/// (keep_columns_apart), mildest first: a few points on a page, which a reader does not see
+/// as a change of design.
+constexpr std::array<double, 4> kColumnSpaceSteps = {-0.05, -0.1, -0.15, -0.2};
+
 /// Whether poppler would take blocks of the column and of the main flow beside it for a
-/// table's cells on some page, and read its rows across both columns: two blocks one under
-/// the other in each column, left-aligned, whose tops are level with those of the other
-/// column's two (less than half a size apart), the upper one beside ending above the lower
-/// one and the lower one beside overlapping it. As two entries set alike do when they begin
-/// on the same line.
-bool read_as_table(const Plan& plan, const std::vector<Flow>& flows, std::size_t column, std::size_t main) {
+/// table's cells on some page, and read its rows across both columns (TextPage::coalesce):
+/// for a block of the column, the first block beside it that it overlaps in height, the
+/// column's next block below it, and the first block beside that starts below it, when the
+/// upper block beside ends above the lower one, which the lower block beside overlaps. The
+/// four are cells when each column's two are left-aligned (less than 0.3 of a size apart)
+/// and each row's two are level (less than half a size apart) at their tops, their bottoms or
+/// their middles: two entries set alike that begin on the same line, or a date line and the
+/// last line of a paragraph beside that end on the same line.
+bool read_as_table(const Plan& plan, const std::vector<Flow>& flows, std::size_t column, std::size_t main,
+                   const theme::Theme& theme) {
+  const auto overlaps = [](const TextBlock& a, const TextBlock& b) { return a.top <= b.bottom && a.bottom >= b.top; };
+  // poppler looks for a block's cells to its right: a column docked right is the table's right one.
+  const theme::Region* region = nullptr;
+  for (const theme::Region& r : theme.regions)
+    if (r.name == flows[column].name) region = &r;
+  const bool column_right = region && region->dock == theme::RegionDock::Right;
+  const std::size_t left_flow = column_right ? main : column, right_flow = column_right ? column : main;
   for (std::size_t page = 0; page < plan.pages.size(); ++page) {
-    const std::vector<TextBlock> left = text_blocks(plan, page, flows[column], column);
-    const std::vector<TextBlock> right = text_blocks(plan, page, flows[main], main);
-    for (std::size_t a = 0; a + 1 < left.size(); ++a)
-      for (std::size_t b = 0; b + 1 < right.size(); ++b) {
-        const TextBlock &upper = left[a], &lower = left[a + 1], &beside = right[b], &under = right[b + 1];
-        const double size = std::min({upper.size, lower.size, beside.size, under.size});
-        const bool level = std::abs(upper.top - beside.top) < 0.5 * size && std::abs(lower.top - under.top) < 0.5 * size;
-        const bool aligned =
-            std::abs(upper.left - lower.left) < 0.3 * size && std::abs(beside.left - under.left) < 0.3 * size;
-        // The lower blocks stand below the upper one (apart from it); the upper block beside ends
-        // above the lower one, which the lower block beside overlaps.
-        const bool rows = lower.top > upper.bottom && under.top > upper.bottom && beside.bottom < lower.top &&
-                          under.top <= lower.bottom && under.bottom >= lower.top;
-        if (level && aligned && rows) return true;
-      }
+    const std::vector<TextBlock> left = text_blocks(plan, page, flows[left_flow], left_flow);
+    const std::vector<TextBlock> right = text_blocks(plan, page, flows[right_flow], right_flow);
+    for (std::size_t a = 0; a + 1 < left.size(); ++a) {
+      const TextBlock &upper = left[a], &lower = left[a + 1];
+      if (lower.top <= upper.bottom) continue;
+      const auto beside = std::find_if(right.begin(), right.end(), [&](const TextBlock& b) { return overlaps(b, upper); });
+      const auto under =
+          std::find_if(right.begin(), right.end(), [&](const TextBlock& b) { return b.top > upper.bottom; });
+      if (beside == right.end() || under == right.end()) continue;
+      const bool rows = beside->bottom < lower.top && beside->bottom < under->top && overlaps(*under, lower);
+      const double size = std::min({upper.size, lower.size, beside->size, under->size});
+      const bool aligned =
+          std::abs(upper.left - lower.left) <= 0.3 * size && std::abs(beside->left - under->left) <= 0.3 * size;
+      const auto level = [&](auto edge) {
+        return std::abs(edge(upper) - edge(*beside)) <= 0.5 * size && std::abs(edge(lower) - edge(*under)) <= 0.5 * size;
+      };
+      const bool level_rows = level([](const TextBlock& b) { return b.top; }) ||
+                              level([](const TextBlock& b) { return b.bottom; }) ||
+                              level([](const TextBlock& b) { return (b.top + b.bottom) / 2; });
+      if (rows && aligned && level_rows) return true;
+    }
   }
   return false;
 }
@@ -628,7 +650,7 @@ void balance_columns(std::vector<Flow>& flows, std::size_t main,
       const Plan plan = plan_with_tried();
       const auto result = judged(plan);
       if (result.first > natural.first) break;
-      if (column_ends_above_main(plan, column, main, theme) && !read_as_table(plan, flows, column, main)) {
+      if (column_ends_above_main(plan, column, main, theme) && !read_as_table(plan, flows, column, main, theme)) {
         choose_tried(result);
         break;
       }
@@ -643,7 +665,7 @@ void balance_columns(std::vector<Flow>& flows, std::size_t main,
     // column does (the grid stays on every page): the text reads each page's columns whole,
     // the column's own sections, then those it took.
     if (result.first <= natural.first && column_ends_above_main(plan, column, main, theme) &&
-        !read_as_table(plan, flows, column, main) &&
+        !read_as_table(plan, flows, column, main, theme) &&
         (result.first < best.first || result.second + kNearer < best.second))
       choose_tried(result);
     // Once the column ends below the main flow, moving more only lengthens it further.
@@ -653,6 +675,37 @@ void balance_columns(std::vector<Flow>& flows, std::size_t main,
   }
   flows[main] = chosen ? std::move(chosen->first) : std::move(main_whole);
   flows[column] = chosen ? std::move(chosen->second) : std::move(column_whole);
+}
+
+/// A column beside the main flow that poppler would read with it as a table (read_as_table:
+/// its rows across both columns, a column's lines among the other's paragraph) has its
+/// vertical spaces scaled a little, the mildest of a few steps either way that parts the rows,
+/// in as many pages and (a column that ended no lower than the main flow) ending no lower.
+/// The text and its size stay; only the spaces between the column's blocks change.
+void keep_columns_apart(std::vector<Flow>& flows, std::size_t main,
+                        const std::map<std::string, std::size_t, std::less<>>& flow_of_head, const theme::Theme& theme,
+                        std::size_t most_pages, const Setter& setter) {
+  for (const theme::Region& region : theme.regions) {
+    if (region.dock != theme::RegionDock::Left && region.dock != theme::RegionDock::Right) continue;
+    const auto found = flow_of_head.find(region.name);
+    if (found == flow_of_head.end() || found->second == main) continue;
+    const std::size_t column = found->second;
+    const Plan natural = plan_pages(flows, flow_of_head, theme, most_pages, setter);
+    if (!read_as_table(natural, flows, column, main, theme)) continue;
+    const bool above_main = column_ends_above_main(natural, column, main, theme);
+    const double as_set = flows[column].space_scale;
+    bool parted = false;
+    for (const double step : kColumnSpaceSteps) {
+      flows[column].space_scale = as_set * (1 + step);
+      const Plan tried = plan_pages(flows, flow_of_head, theme, most_pages, setter);
+      if (tried.pages.size() == natural.pages.size() && !read_as_table(tried, flows, column, main, theme) &&
+          (!above_main || column_ends_above_main(tried, column, main, theme))) {
+        parted = true;
+        break;
+      }
+    }
+    if (!parted) flows[column].space_scale = as_set;
+  }
 }
 
 /// A last page that would hold a stub (less than fit.last_page_least of a page, a few lines
@@ -1096,6 +1149,7 @@ Document paginate(const compose::Composition& composition, const theme::Theme& t
     choose_space_scale(flows, main, flow_of_head, theme, kPagesSet, setter);
     choose_last_break(flows, main, flow_of_head, theme, kPagesSet, setter, options.lift_last_page);
   }
+  if (!flows.empty()) keep_columns_apart(flows, main, flow_of_head, theme, kPagesSet, setter);
   const Plan plan = plan_pages(flows, flow_of_head, theme, kPagesSet, setter);
   if (plan.pages.size() > limits::kMaxPages) {
     report_too_many_pages(plan, flows, diags);
