@@ -486,9 +486,8 @@ double first_top_below(const Plan& plan, std::size_t page, const Flow& flow, std
   return first;
 }
 
-/// The steps a column's vertical spaces are scaled by to part its rows from the main flow's
-/// (keep_columns_apart), mildest first: a few points on a page, which a reader does not see
-/// as a change of design.
+/// The steps a column's vertical spaces are tightened by to part its rows from the main flow's
+/// (keep_columns_apart), mildest first: a few points between its sections and entries.
 constexpr std::array<double, 4> kColumnSpaceSteps = {-0.05, -0.1, -0.15, -0.2};
 
 /// Whether poppler would take blocks of the column and of the main flow beside it for a
@@ -712,9 +711,11 @@ void balance_columns(std::vector<Flow>& flows, std::size_t main,
 
 /// A column beside the main flow that poppler would read with it as a table (read_as_table:
 /// its rows across both columns, a column's lines among the other's paragraph) has its
-/// vertical spaces scaled a little, the mildest of a few steps either way that parts the rows,
-/// in as many pages and (a column that ended no lower than the main flow) ending no lower.
-/// The text and its size stay; only the spaces between the column's blocks change.
+/// vertical spaces tightened a little, the mildest of a few steps that parts the rows even with
+/// the model's error (kModelSlack), in as many pages and (a column that ended no lower than the
+/// main flow) ending no lower. Tightened, never opened: lines poppler joins into a block (a
+/// contact's lines) stay joined. The text and its size stay; only the spaces between the
+/// column's blocks change. None parts them: the column stays as it was set.
 void keep_columns_apart(std::vector<Flow>& flows, std::size_t main,
                         const std::map<std::string, std::size_t, std::less<>>& flow_of_head, const theme::Theme& theme,
                         std::size_t most_pages, const Setter& setter) {
