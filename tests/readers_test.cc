@@ -517,6 +517,61 @@ TEST_P(Readers, NoReaderReadsADateOrPlaceInsideATitleOrHighlight) {
       ADD_FAILURE() << reader_name(reader) << " reads " << problem;
 }
 
+// poppler reads a page's text blocks in an order it works out from where they stand, and takes
+// four blocks for a table's cells when two of one column and two of the other beside them are
+// left-aligned and level in pairs, at their tops, bottoms or middles: it then reads their
+// rows across both columns, a side column's certificate inside the summary beside it, a
+// section title apart from its entries. In the CVs made for the readers, each section comes
+// back from poppler whole: its title on a line of its own, then each of its entries' first
+// texts before any other section's title.
+TEST_P(Readers, PopplerReadsEachSectionWholeUnderItsTitle) {
+  if (GetParam().name.rfind("case_", 0) != 0) GTEST_SKIP() << "only the CVs made for the readers";
+  if (right_to_left(read())) GTEST_SKIP() << "a right-to-left CV (see the note above EveryReaderGivesBackEveryWord)";
+  const hanji::theme::Theme& theme = read().theme;
+  if (!theme.experience_table.cells.empty() || !theme.education_table.cells.empty())
+    GTEST_SKIP() << "a table form (its rows read across)";
+  const hanji::model::CvFile& file = *read().file;
+  std::vector<std::string> lines;
+  {
+    std::istringstream in(read().text.at(Reader::Poppler));
+    for (std::string line; std::getline(in, line);) lines.push_back(trimmed(line));
+  }
+  // A title stands on a line of its own, or (a rail beside the entries: timeline) first on its
+  // entry's first line.
+  const auto titled = [](const std::string& line, const std::string& title) {
+    return line == title || line.rfind(title + " ", 0) == 0;
+  };
+  std::vector<std::string> titles;
+  for (const auto& section : file.cv.sections) titles.push_back(trimmed(cv_text::shown(section.title)));
+  for (const auto& section : file.cv.sections) {
+    if (section.entries.empty()) continue;
+    const std::string title = trimmed(cv_text::shown(section.title));
+    const auto at = std::find_if(lines.begin(), lines.end(), [&](const std::string& l) { return titled(l, title); });
+    ASSERT_NE(at, lines.end()) << "poppler reads no line '" << title << "':\n" << read().text.at(Reader::Poppler);
+    std::string under = at->substr(title.size());  // what poppler reads from the title to the next section's
+    for (auto line = std::next(at); line != lines.end(); ++line) {
+      // (the section's own title again, continued on the next page, does not end it)
+      if (std::any_of(titles.begin(), titles.end(), [&](const std::string& t) { return t != title && titled(*line, t); }))
+        break;
+      under += *line;
+    }
+    under = cv_text::letters_and_digits(under);
+    for (const auto& entry : section.entries) {
+      std::string first;
+      for (const auto* t : {&entry.position, &entry.company, &entry.institution, &entry.name, &entry.title,
+                            &entry.label, &entry.text})
+        if (first.empty() && !t->empty()) first = cv_text::letters_and_digits(cv_text::shown(*t));
+      if (first.empty()) continue;
+      std::string start;  // its first 8 letters or digits
+      for (const char32_t c : hanji::utf8_decode(first).substr(0, 8)) hanji::utf8_append(start, c);
+      first = start;
+      EXPECT_NE(under.find(first), std::string::npos)
+          << "poppler does not read '" << first << "' under the title '" << title << "':\n"
+          << read().text.at(Reader::Poppler);
+    }
+  }
+}
+
 // The CVs made for the readers (tests/data/readers) hold paragraphs and list items that are
 // hard to read back (loose justified lines in a narrow column): each comes back whole, its
 // words in order, from poppler, mupdf and pdf.js. (A justified line whose spaces opened past

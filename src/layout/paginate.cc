@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <limits>
 #include <map>
 #include <optional>
 #include <set>
@@ -420,6 +421,9 @@ bool column_ends_above_main(const Plan& plan, std::size_t column, std::size_t ma
 /// its font's ascent and descent, as the PDF's font descriptor gives them to poppler (Lato's
 /// are taken: 0.99 and 0.21 of the size).
 constexpr double kFontAscent = 0.99, kFontDescent = 0.21;
+/// How far (pt) a block's edge may stand from where poppler finds it: another font's ascent
+/// and descent than Lato's, on which kFontAscent and kFontDescent are measured.
+constexpr double kModelSlack = 1.5;
 struct TextBlock {
   double top = 0, bottom = 0, left = 0, size = 0;
 };
@@ -463,29 +467,79 @@ std::vector<TextBlock> text_blocks(const Plan& plan, std::size_t page, const Flo
   return blocks;
 }
 
-/// Whether poppler would take blocks of the column and of the main flow beside it for a
-/// table's cells on some page, and read its rows across both columns: two blocks one under
-/// the other in each column, left-aligned, whose tops are level with those of the other
-/// column's two (less than half a size apart), the upper one beside ending above the lower
-/// one and the lower one beside overlapping it. As two entries set alike do when they begin
-/// on the same line.
-bool read_as_table(const Plan& plan, const std::vector<Flow>& flows, std::size_t column, std::size_t main) {
-  for (std::size_t page = 0; page < plan.pages.size(); ++page) {
-    const std::vector<TextBlock> left = text_blocks(plan, page, flows[column], column);
-    const std::vector<TextBlock> right = text_blocks(plan, page, flows[main], main);
-    for (std::size_t a = 0; a + 1 < left.size(); ++a)
-      for (std::size_t b = 0; b + 1 < right.size(); ++b) {
-        const TextBlock &upper = left[a], &lower = left[a + 1], &beside = right[b], &under = right[b + 1];
-        const double size = std::min({upper.size, lower.size, beside.size, under.size});
-        const bool level = std::abs(upper.top - beside.top) < 0.5 * size && std::abs(lower.top - under.top) < 0.5 * size;
-        const bool aligned =
-            std::abs(upper.left - lower.left) < 0.3 * size && std::abs(beside.left - under.left) < 0.3 * size;
-        // The lower blocks stand below the upper one (apart from it); the upper block beside ends
-        // above the lower one, which the lower block beside overlaps.
-        const bool rows = lower.top > upper.bottom && under.top > upper.bottom && beside.bottom < lower.top &&
-                          under.top <= lower.bottom && under.bottom >= lower.top;
-        if (level && aligned && rows) return true;
+/// The top of the first line of a flow's text on page `page` (any run of it, a date on the
+/// right too) that starts below `below`; none: infinity.
+double first_top_below(const Plan& plan, std::size_t page, const Flow& flow, std::size_t index, double below) {
+  double first = std::numeric_limits<double>::infinity();
+  for (const Placement& placed : plan.pages[page]) {
+    if (placed.flow != index) continue;
+    const std::vector<Chunk>& chunks = flow.chunks(placed.setting);
+    for (std::size_t i = placed.range.begin; i < placed.range.end; ++i) {
+      const double top = placed.top + used_height(chunks, {placed.range.begin, i}, flow.space_scale) +
+                         (i == placed.range.begin ? 0 : chunks[i].space_before * flow.space_scale);
+      for (const doc::PlacedRun& run : chunks[i].content.runs) {
+        const double run_top = top + run.baseline - kFontAscent * run.run.size;
+        if (run_top > below) first = std::min(first, run_top);
       }
+    }
+  }
+  return first;
+}
+
+/// The steps a column's vertical spaces are tightened by to part its rows from the main flow's
+/// (keep_columns_apart), mildest first: a few points between its sections and entries.
+constexpr std::array<double, 4> kColumnSpaceSteps = {-0.05, -0.1, -0.15, -0.2};
+
+/// Whether poppler would take blocks of the column and of the main flow beside it for a
+/// table's cells on some page, and read its rows across both columns (TextPage::coalesce):
+/// for a block of the column, the first block beside it that it overlaps in height, the
+/// column's next block below it, and the first block beside that starts below it, when the
+/// upper block beside ends above the lower one, which the lower block beside overlaps. The
+/// four are cells when each column's two are left-aligned (less than 0.3 of a size apart)
+/// and each row's two are level (less than half a size apart) at their tops, their bottoms or
+/// their middles: two entries set alike that begin on the same line, or a date line and the
+/// last line of a paragraph beside that end on the same line. With `slack` (pt), also where
+/// the blocks may be so once each edge is that far off the model's.
+bool read_as_table(const Plan& plan, const std::vector<Flow>& flows, std::size_t column, std::size_t main,
+                   const theme::Theme& theme, double slack = 0) {
+  const auto overlaps = [](const TextBlock& a, const TextBlock& b) { return a.top <= b.bottom && a.bottom >= b.top; };
+  // poppler looks for a block's cells to its right: a column docked right is the table's right
+  // one, and a column docked left once a right-to-left page is mirrored (mirror_pages; the
+  // lines' starts, flush left here, then stand flush right, which poppler takes as aligned too).
+  const theme::Region* region = nullptr;
+  for (const theme::Region& r : theme.regions)
+    if (r.name == flows[column].name) region = &r;
+  const bool column_right = (region && region->dock == theme::RegionDock::Right) != theme.right_to_left;
+  const std::size_t left_flow = column_right ? main : column, right_flow = column_right ? column : main;
+  for (std::size_t page = 0; page < plan.pages.size(); ++page) {
+    const std::vector<TextBlock> left = text_blocks(plan, page, flows[left_flow], left_flow);
+    const std::vector<TextBlock> right = text_blocks(plan, page, flows[right_flow], right_flow);
+    for (std::size_t a = 0; a + 1 < left.size(); ++a) {
+      const TextBlock &upper = left[a], &lower = left[a + 1];
+      const auto beside = std::find_if(right.begin(), right.end(), [&](const TextBlock& b) { return overlaps(b, upper); });
+      const auto under =
+          std::find_if(right.begin(), right.end(), [&](const TextBlock& b) { return b.top > upper.bottom; });
+      if (beside == right.end() || under == right.end()) continue;
+      // poppler's lower cell beside is the first block below the upper one in its order (by
+      // baseline): a date or place on the right that starts above `under` is that cell, and
+      // stands beside no cell of the column.
+      if (first_top_below(plan, page, flows[right_flow], right_flow, upper.bottom) < under->top - 0.5 - slack) continue;
+      // With `slack`, blocks that may be rows however far the model stands from poppler.
+      const bool rows = lower.top > upper.bottom - slack && under->top > upper.bottom - slack &&
+                        beside->bottom - slack < lower.top && beside->bottom - slack < under->top &&
+                        under->top <= lower.bottom + slack && under->bottom + slack >= lower.top;
+      const double size = std::min({upper.size, lower.size, beside->size, under->size});
+      const bool aligned =
+          std::abs(upper.left - lower.left) <= 0.3 * size && std::abs(beside->left - under->left) <= 0.3 * size;
+      const auto level = [&](auto edge) {
+        return std::abs(edge(upper) - edge(*beside)) <= 0.5 * size + slack &&
+               std::abs(edge(lower) - edge(*under)) <= 0.5 * size + slack;
+      };
+      const bool level_rows = level([](const TextBlock& b) { return b.top; }) ||
+                              level([](const TextBlock& b) { return b.bottom; }) ||
+                              level([](const TextBlock& b) { return (b.top + b.bottom) / 2; });
+      if (rows && aligned && level_rows) return true;
+    }
   }
   return false;
 }
@@ -628,7 +682,7 @@ void balance_columns(std::vector<Flow>& flows, std::size_t main,
       const Plan plan = plan_with_tried();
       const auto result = judged(plan);
       if (result.first > natural.first) break;
-      if (column_ends_above_main(plan, column, main, theme) && !read_as_table(plan, flows, column, main)) {
+      if (column_ends_above_main(plan, column, main, theme) && !read_as_table(plan, flows, column, main, theme)) {
         choose_tried(result);
         break;
       }
@@ -643,7 +697,7 @@ void balance_columns(std::vector<Flow>& flows, std::size_t main,
     // column does (the grid stays on every page): the text reads each page's columns whole,
     // the column's own sections, then those it took.
     if (result.first <= natural.first && column_ends_above_main(plan, column, main, theme) &&
-        !read_as_table(plan, flows, column, main) &&
+        !read_as_table(plan, flows, column, main, theme) &&
         (result.first < best.first || result.second + kNearer < best.second))
       choose_tried(result);
     // Once the column ends below the main flow, moving more only lengthens it further.
@@ -653,6 +707,39 @@ void balance_columns(std::vector<Flow>& flows, std::size_t main,
   }
   flows[main] = chosen ? std::move(chosen->first) : std::move(main_whole);
   flows[column] = chosen ? std::move(chosen->second) : std::move(column_whole);
+}
+
+/// A column beside the main flow that poppler would read with it as a table (read_as_table:
+/// its rows across both columns, a column's lines among the other's paragraph) has its
+/// vertical spaces tightened a little, the mildest of a few steps that parts the rows even with
+/// the model's error (kModelSlack), in as many pages and (a column that ended no lower than the
+/// main flow) ending no lower. Tightened, never opened: lines poppler joins into a block (a
+/// contact's lines) stay joined. The text and its size stay; only the spaces between the
+/// column's blocks change. None parts them: the column stays as it was set.
+void keep_columns_apart(std::vector<Flow>& flows, std::size_t main,
+                        const std::map<std::string, std::size_t, std::less<>>& flow_of_head, const theme::Theme& theme,
+                        std::size_t most_pages, const Setter& setter) {
+  for (const theme::Region& region : theme.regions) {
+    if (region.dock != theme::RegionDock::Left && region.dock != theme::RegionDock::Right) continue;
+    const auto found = flow_of_head.find(region.name);
+    if (found == flow_of_head.end() || found->second == main) continue;
+    const std::size_t column = found->second;
+    const Plan natural = plan_pages(flows, flow_of_head, theme, most_pages, setter);
+    if (!read_as_table(natural, flows, column, main, theme)) continue;
+    const bool above_main = column_ends_above_main(natural, column, main, theme);
+    const double as_set = flows[column].space_scale;
+    bool parted = false;
+    for (const double step : kColumnSpaceSteps) {
+      flows[column].space_scale = as_set * (1 + step);
+      const Plan tried = plan_pages(flows, flow_of_head, theme, most_pages, setter);
+      if (tried.pages.size() == natural.pages.size() && !read_as_table(tried, flows, column, main, theme, kModelSlack) &&
+          (!above_main || column_ends_above_main(tried, column, main, theme))) {
+        parted = true;
+        break;
+      }
+    }
+    if (!parted) flows[column].space_scale = as_set;
+  }
 }
 
 /// A last page that would hold a stub (less than fit.last_page_least of a page, a few lines
@@ -1109,6 +1196,7 @@ Document paginate(const compose::Composition& composition, const theme::Theme& t
     choose_space_scale(flows, main, flow_of_head, theme, kPagesSet, setter);
     choose_last_break(flows, main, flow_of_head, theme, kPagesSet, setter, options.lift_last_page);
   }
+  if (!flows.empty()) keep_columns_apart(flows, main, flow_of_head, theme, kPagesSet, setter);
   const Plan plan = plan_pages(flows, flow_of_head, theme, kPagesSet, setter);
   if (plan.pages.size() > limits::kMaxPages) {
     report_too_many_pages(plan, flows, diags);
