@@ -823,8 +823,9 @@ std::vector<double> share_table_width(const std::vector<double>& least, const st
   // if shorter), as far as the other columns' minima leave room: the short columns then take
   // their maxima, those that lack least first (a length of service, a date), each only while
   // the others keep their minima, and share what is left; the running text takes the rest.
+  const double running_part = crowded_share > 0 ? crowded_share : hint(running) / hinted;
   const double comfortable =
-      std::clamp(std::min(width * hint(running) / hinted, width - others_low), low[running], high[running]);
+      std::clamp(std::min(width * running_part, width - others_low), low[running], high[running]);
   std::vector<std::size_t> by_lack, wrapping;
   for (std::size_t i = 0; i < n; ++i)
     if (i != running) by_lack.push_back(i);
@@ -920,7 +921,6 @@ std::vector<double> column_widths(const compose::Table& table, double width, tex
   const double running_share =
       std::min(width * std::min(running_weight / weights, kCrowdedRunningShare), most[running]);
   const bool crowded = floors + std::max(0.0, running_share - least[running]) > width;
-  if (!crowded) return share_table_width(two_lines, most, table.widths, width);
   double table_line = 0;
   for (const auto& row : table.rows)
     for (const auto& cell : row)
@@ -931,18 +931,25 @@ std::vector<double> column_widths(const compose::Table& table, double width, tex
   // of more words) cost nothing while the company or position beside them, narrower and on
   // more lines, is no taller than they are; past that the table grows (and a table of duties
   // three words a line beside roomy short columns was the other extreme).
-  const double from = std::min(running_weight / weights, kCrowdedRunningShare);
+  // A table that is not crowded (its short texts on two lines at most) likewise: its running
+  // text from its hinted share up, the widest share that leaves the rows least tall, so that
+  // no short column is set wider than it needs while the duties beside it wrap (a position on
+  // one line beside six lines of duties that two lines of it would have shortened).
+  const double from = crowded ? std::min(running_weight / weights, kCrowdedRunningShare) : running_weight / weights;
+  if (from >= kCrowdedRunningShareMost) return share_table_width(two_lines, most, table.widths, width);
   std::vector<std::vector<double>> tried;
   std::vector<double> heights;
   for (std::size_t step = 0; step <= kCrowdedShareSteps; ++step) {
     const double share = from + (kCrowdedRunningShareMost - from) * double(step) / double(kCrowdedShareSteps);
-    tried.push_back(share_table_width(least, most, table.widths, width, few_lines, share));
+    tried.push_back(crowded ? share_table_width(least, most, table.widths, width, few_lines, share)
+                            : share_table_width(two_lines, most, table.widths, width, {}, share));
     heights.push_back(rows_height(table, tried.back(), typesetter));
   }
   const double lowest = *std::min_element(heights.begin(), heights.end());
+  const double tolerance = crowded ? table_line : 0;
   std::size_t chosen = 0;
   for (std::size_t k = 0; k < tried.size(); ++k)
-    if (heights[k] <= lowest + table_line + 0.01) chosen = k;
+    if (heights[k] <= lowest + tolerance + 0.01) chosen = k;
   return tried[chosen];
 }
 
@@ -1178,6 +1185,7 @@ std::vector<Chunk> table_chunks(const compose::Table& table, const Column& colum
   struct RowPieces {
     std::size_t last = 0;  // its last chunk
     double height = 0;
+    bool splits = false;  // set as bands a page may end between (a row of many lines)
   };
   std::vector<RowPieces> rows;
   for (size_t r = 0; r < table.rows.size(); ++r) {
@@ -1189,20 +1197,27 @@ std::vector<Chunk> table_chunks(const compose::Table& table, const Column& colum
                    row_rule(table, r + 1 == table.rows.size()), column, header, continued(room_above));
     Span span;
     if (!table.rows[r].empty() && !table.rows[r].front().empty()) span = table.rows[r].front().front().span;
+    const bool splits = pieces.size() > 1;
     for (Chunk& c : pieces) {
       c.span = span;
       chunks.push_back(std::move(c));
     }
-    rows.push_back({chunks.size() - 1, height});
+    rows.push_back({chunks.size() - 1, height, splits});
   }
   // Widows and orphans of a table, as of a paragraph: its first row never alone at a page's
   // foot under the header, its last never alone on the next page under the repeated header
   // (a row moves over instead). Only where the two rows fit on a page with the header: a row
-  // as tall as a page is cut where it must.
+  // as tall as a page is cut where it must. A row of many lines (one that splits) may stand
+  // alone: it is a paragraph's worth, not a stray line, and forbidding the page to end after
+  // it whole made it end inside it (a first job's duties split over two pages with a sixth
+  // of the first page left empty under them).
   const double header_height = header ? header->height : 0;
-  for (size_t r = 0; r + 1 < rows.size(); ++r)
-    if ((r == 0 || r + 2 == rows.size()) && header_height + rows[r].height + rows[r + 1].height <= column.page_height)
+  for (size_t r = 0; r + 1 < rows.size(); ++r) {
+    const std::size_t lone = r == 0 ? 0 : r + 1;  // the row a page ending here leaves alone
+    if ((r == 0 || r + 2 == rows.size()) && !rows[lone].splits &&
+        header_height + rows[r].height + rows[r + 1].height <= column.page_height)
       chunks[rows[r].last].break_after = BreakClass::Forbidden;
+  }
   return chunks;
 }
 
