@@ -205,6 +205,12 @@ bool is_lone_range_dash(const std::u32string& chars, const Token& token) {
   return token.end - token.begin == 1 && is_range_dash(chars[token.begin]);
 }
 
+// A lone "@" between words reads "at" ("CS PhD @ CMU"): it joins the words on both sides,
+// which a line that ends or starts with it parts ("CS PhD @ / CMU").
+bool is_lone_at(const std::u32string& chars, const Token& token) {
+  return token.end - token.begin == 1 && chars[token.begin] == U'@';
+}
+
 enum class SpaceBreak { Allowed, Discouraged, Forbidden };
 
 // A number as a token ends: "610", "1,250", "6.3", "12".
@@ -325,6 +331,7 @@ SpaceBreak space_break(const std::u32string& chars, const std::vector<Token>& to
   const Token& token = tokens[t];
   if (is_lone_separator(chars, token)) return SpaceBreak::Forbidden;
   if (!token.after_space) return SpaceBreak::Allowed;
+  if (is_lone_at(chars, token) || is_lone_at(chars, tokens[t - 1])) return SpaceBreak::Forbidden;
   if (amount_keeps(chars, tokens, t)) return SpaceBreak::Forbidden;
   if (token.date == DateKind::None) return SpaceBreak::Allowed;
   if (is_date_pair(tokens[t - 1].date, token.date)) return SpaceBreak::Forbidden;
