@@ -591,8 +591,9 @@ double k_line_width(const std::vector<compose::Inline>& line, std::size_t lines,
 }
 
 /// The narrowest width that sets one line of text (its inlines) on two lines at most, breaking
-/// at a space: its longer half at the best space. A line of many words is running text, which
-/// wraps anyway: its whole width stands for it.
+/// at a space: its longer half at the best space, or before a bracket when that is not much
+/// wider ("Typeset AG / (Zürich)", a name and its place, rather than "Typeset / AG (Zürich)").
+/// A line of many words is running text, which wraps anyway: its whole width stands for it.
 double two_line_width(const std::vector<compose::Inline>& line, double whole, text::Typesetter& typesetter) {
   constexpr std::size_t kMostWords = 16;
   std::vector<std::pair<std::size_t, std::size_t>> spaces;  // (inline, byte)
@@ -615,7 +616,9 @@ double two_line_width(const std::vector<compose::Inline>& line, double whole, te
     piece.reads_as.clear();
     return piece.text.empty() ? 0.0 : typesetter.typeset_line(piece).width;
   };
-  double best = whole;
+  double best = whole, before_brackets = std::numeric_limits<double>::infinity();
+  // How much wider than the narrowest split a split before a bracket may be and still be taken.
+  constexpr double kBracketSplitWider = 1.3;
   for (const auto& [split, at] : spaces) {
     double head = 0, tail = 0;
     for (std::size_t i = 0; i < split; ++i) head += width_of(i, 0, std::string::npos);
@@ -624,8 +627,11 @@ double two_line_width(const std::vector<compose::Inline>& line, double whole, te
     if (resume != std::string::npos) tail += width_of(split, resume, std::string::npos);
     for (std::size_t i = split + 1; i < line.size(); ++i) tail += width_of(i, 0, std::string::npos);
     best = std::min(best, std::max(head, tail));
+    const bool before_bracket = resume != std::string::npos ? line[split].text[resume] == '('
+                                                            : split + 1 < line.size() && line[split + 1].text.starts_with('(');
+    if (before_bracket) before_brackets = std::min(before_brackets, std::max(head, tail));
   }
-  return best;
+  return before_brackets <= kBracketSplitWider * best ? before_brackets : best;
 }
 
 void measure_cell(const compose::Paragraph& cell, double padding, text::Typesetter& typesetter, ColumnNeeds& needs) {
@@ -864,10 +870,17 @@ namespace {
 constexpr double kCrowdedRunningShareMost = 0.6;
 constexpr std::size_t kCrowdedShareSteps = 16;
 
-/// How tall a table's rows are with these column widths, each row its tallest cell, as
-/// set_paragraph sets the cells.
-double rows_height(const compose::Table& table, const std::vector<double>& widths, text::Typesetter& typesetter) {
+/// How a table's rows are set with some column widths: how tall they are, each row its
+/// tallest cell (as set_paragraph sets the cells), and how many lines the columns other than
+/// the running text take (a short text wrapped where it need not be).
+struct RowsSet {
   double height = 0;
+  std::size_t short_lines = 0;
+};
+
+RowsSet rows_set(const compose::Table& table, const std::vector<double>& widths, std::size_t running,
+                 text::Typesetter& typesetter) {
+  RowsSet set;
   for (const auto& row : table.rows) {
     double tallest = 0;
     for (std::size_t i = 0; i < row.size() && i < widths.size(); ++i) {
@@ -876,13 +889,15 @@ double rows_height(const compose::Table& table, const std::vector<double>& width
         if (paragraph.inlines.empty()) continue;
         const double measure =
             std::max(1.0, widths[i] - 2 * table.padding - paragraph.indent_left - paragraph.indent_right);
-        cell += double(typesetter.typeset(paragraph, measure).size()) * paragraph.line_height;
+        const std::size_t lines = typesetter.typeset(paragraph, measure).size();
+        cell += double(lines) * paragraph.line_height;
+        if (i != running) set.short_lines += lines;
       }
       tallest = std::max(tallest, cell);
     }
-    height += tallest;
+    set.height += tallest;
   }
-  return height;
+  return set;
 }
 
 /// The widths of the columns from their content (share_table_width), the header row included:
@@ -938,18 +953,29 @@ std::vector<double> column_widths(const compose::Table& table, double width, tex
   const double from = crowded ? std::min(running_weight / weights, kCrowdedRunningShare) : running_weight / weights;
   if (from >= kCrowdedRunningShareMost) return share_table_width(two_lines, most, table.widths, width);
   std::vector<std::vector<double>> tried;
-  std::vector<double> heights;
+  std::vector<RowsSet> sets;
   for (std::size_t step = 0; step <= kCrowdedShareSteps; ++step) {
     const double share = from + (kCrowdedRunningShareMost - from) * double(step) / double(kCrowdedShareSteps);
     tried.push_back(crowded ? share_table_width(least, most, table.widths, width, few_lines, share)
                             : share_table_width(two_lines, most, table.widths, width, {}, share));
-    heights.push_back(rows_height(table, tried.back(), typesetter));
+    sets.push_back(rows_set(table, tried.back(), running, typesetter));
   }
-  const double lowest = *std::min_element(heights.begin(), heights.end());
-  const double tolerance = crowded ? table_line : 0;
+  double lowest = sets.front().height;
+  for (const RowsSet& set : sets) lowest = std::min(lowest, set.height);
   std::size_t chosen = 0;
+  if (crowded) {
+    for (std::size_t k = 0; k < tried.size(); ++k)
+      if (sets[k].height <= lowest + table_line + 0.01) chosen = k;
+    return tried[chosen];
+  }
+  // Not crowded: of the shares that leave the rows least tall, the one that wraps the short
+  // texts least ("Typeset AG" whole, "5 years" on one line), the widest of those.
+  std::size_t fewest = std::numeric_limits<std::size_t>::max();
   for (std::size_t k = 0; k < tried.size(); ++k)
-    if (heights[k] <= lowest + tolerance + 0.01) chosen = k;
+    if (sets[k].height <= lowest + 0.01 && sets[k].short_lines <= fewest) {
+      fewest = sets[k].short_lines;
+      chosen = k;
+    }
   return tried[chosen];
 }
 
