@@ -425,6 +425,30 @@ TEST(Entries, AWrappedTitleHangsItsLaterLinesInHarvardAndCompact) {
   }
 }
 
+// A headline that wraps is set in lines of even length, as a title is: its last line is not a
+// word or two under a full line ("... inspection, / retrofit"), in every layout.
+TEST(Header, AWrappedHeadlineIsSetInLinesOfEvenLength) {
+  const std::string yaml =
+      "cv:\n  name: Margaret Oyelaran-Fitzgerald\n"
+      "  headline: Chartered Civil Engineer (CEng MICE), Bridges & Major Structures, long-span design, inspection, retrofit\n"
+      "  sections:\n    summary: [Bridges.]\n";
+  Engine engine(repo_dirs());
+  Request request;
+  for (const std::string& layout : shipped_layouts()) {
+    request.layout = layout;
+    Diagnostics diags;
+    std::optional<Rendered> rendered = engine.render_text(yaml, "cv.yaml", request, diags);
+    ASSERT_TRUE(rendered) << layout << "\n" << dump(diags);
+    std::map<double, std::size_t> line_chars;  // baseline -> characters of the headline on it
+    for (const doc::PlacedRun& placed : rendered->doc.pages[0].runs)
+      if (placed.run.span.line == 3) line_chars[placed.baseline] += utf8_decode(placed.run.text).size();
+    if (line_chars.size() < 2) continue;  // on one line (a wide measure)
+    std::size_t longest = 0;
+    for (const auto& [baseline, chars] : line_chars) longest = std::max(longest, chars);
+    EXPECT_GT(line_chars.rbegin()->second * 2, longest) << layout << ": the last line is under half the longest";
+  }
+}
+
 // compact's letter keeps a reader's measure (letter.measure): its small type across the whole
 // column ran to some 120 characters a line; in 115 mm it runs to about 80, still on one page.
 TEST(Application, CompactsLetterIsSetInAMeasureOfAbout80Characters) {

@@ -1344,6 +1344,44 @@ TEST_F(Paginate, ATableRowOfManyLinesSplitsWhereThePageEnds) {
   }
 }
 
+// A table's first row of many lines is not split while it fits whole where it stands: it may
+// stand alone under the header at a page's foot (a paragraph's worth, not a stray line), so
+// the page ends after it rather than inside it, whatever follows cannot fit there.
+TEST_F(Paginate, AFirstRowOfManyLinesIsSplitOnlyWhenItCannotFit) {
+  int fitted_whole = 0;
+  for (int filler = 0; filler < 60; ++filler) {
+    compose::Composition c;
+    add_filler(c, filler);
+    compose::Table table;
+    table.widths = {1, 3};
+    table.shaded_columns = {false, false};
+    table.header = {paragraph("Period"), paragraph("Duties")};
+    table.rows.push_back({{paragraph("2010")}, {duties(8)}});
+    table.rows.push_back({{paragraph("2012")}, {paragraph("Later 0\nLater 1\nLater 2\nLater 3\nLater 4\nLater 5\nLater 6\nLater 7")}});
+    compose::Block b;
+    b.content = table;
+    c.main().push_back(b);
+    Document doc = run(c, {.balance_last_page = false});
+    const auto lines = numbered_runs(doc, "Duty ");
+    ASSERT_EQ(lines.size(), 8u);
+    if (lines.front().first == lines.back().first) {
+      fitted_whole += lines.front().first == 0 && numbered_runs(doc, "Later ").front().first == 1;
+      continue;
+    }
+    // Split: the lines carried over could not have stood on the page it begins on.
+    const int page = lines.front().first;
+    double first = 0, second = 0;
+    int carried = 0;
+    for (const auto& r : doc.pages[page].runs)
+      if (r.run.text.rfind("Duty 0", 0) == 0) first = r.baseline;
+      else if (r.run.text.rfind("Duty 1", 0) == 0) second = r.baseline;
+    for (const auto& [on, number] : lines) carried += on != page;
+    EXPECT_GT(doc.pages[page].content_height + carried * (second - first), flow_height(theme_))
+        << filler << " fillers: the row is split although its " << carried << " last lines fit on page " << page + 1;
+  }
+  EXPECT_GT(fitted_whole, 0) << "some fillers leave room for the first row whole and not the second";
+}
+
 // Dates kept whole (unbreakable pieces) in a crowded table: every column at least as wide as
 // what its cells cannot break, so no line runs past its cell.
 TEST_F(Paginate, CrowdedTableColumnsHoldTheirDatesWhole) {

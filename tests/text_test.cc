@@ -2049,15 +2049,18 @@ TEST_F(TextTest, ATableColumnMayWrapALongerBracketedGroup) {
 
 // A number and the short unit after it are one piece ("1,250 ppm → 610 / ppm" left the unit
 // alone at a line's start), and a short bracketed name stays with its number when the bracket
-// opens after a word ("감사(VDA / 6.3)"). A word that only looks like a unit after a number
+// opens after a word ("감사(VDA / 6.3)"); a lone "@" joins the words beside it ("PhD @ / CMU"
+// read as two things). A word that only looks like a unit after a number
 // ("3 years", "12 staff") still breaks.
 TEST_F(TextTest, ANumberKeepsItsUnitAndABracketedNameItsNumber) {
   Typesetter ts(theme, diags);
-  for (const std::string piece : {"610 ppm,", "18 %", "3.5 kg", "512 GB)", "1,250 mm"})
+  for (const std::string piece : {"610 ppm,", "18 %", "3.5 kg", "512 GB)", "1,250 mm", "86 m,", "4,100 t", "9.6 MN)"})
     EXPECT_NEAR(ts.widest_unbreakable(make_paragraph("cut to " + piece)), width_of(ts, piece), 0.01) << piece;
   const std::string audit = "\uAC10\uC0AC(VDA 6.3)";
   EXPECT_NEAR(ts.widest_unbreakable(make_paragraph("\uACF5\uC815 " + audit + " \uC6B4\uC601")), width_of(ts, audit), 0.01);
-  for (const std::string words : {"3 years", "12 staff"})
+  for (const std::string piece : {"PhD @ CMU"})
+    EXPECT_NEAR(ts.widest_unbreakable(make_paragraph("CS " + piece + " now")), width_of(ts, piece), 0.01) << piece;
+  for (const std::string words : {"3 years", "12 staff", "5 a", "2 I"})
     EXPECT_LT(ts.widest_unbreakable(make_paragraph(words)), width_of(ts, words) - 1) << words;
   // At every measure that holds the piece, no line starts with the unit.
   const std::string text = "defects fell from 1,250 ppm to 610 ppm, a record";

@@ -177,6 +177,9 @@ HeaderParts header_parts(Builder& b, theme::Align align, bool with_contacts) {
     if (theme.two_tone_name) two_tone(parts.name->inlines, font_of(theme.name_accent));
   }
   parts.headline = b.paragraph(b.cv().headline, theme.headline, align);
+  // A headline is display text, set as a typesetter sets a title that wraps: in lines of even
+  // length, not a full line over one word ("... inspection, / retrofit").
+  if (parts.headline) parts.headline->balance = true;
   if (with_contacts) parts.contacts = contact_line(b, align);
   return parts;
 }

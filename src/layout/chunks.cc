@@ -591,8 +591,9 @@ double k_line_width(const std::vector<compose::Inline>& line, std::size_t lines,
 }
 
 /// The narrowest width that sets one line of text (its inlines) on two lines at most, breaking
-/// at a space: its longer half at the best space. A line of many words is running text, which
-/// wraps anyway: its whole width stands for it.
+/// at a space: its longer half at the best space, or before a bracket when that is not much
+/// wider ("Typeset AG / (Zürich)", a name and its place, rather than "Typeset / AG (Zürich)").
+/// A line of many words is running text, which wraps anyway: its whole width stands for it.
 double two_line_width(const std::vector<compose::Inline>& line, double whole, text::Typesetter& typesetter) {
   constexpr std::size_t kMostWords = 16;
   std::vector<std::pair<std::size_t, std::size_t>> spaces;  // (inline, byte)
@@ -615,7 +616,9 @@ double two_line_width(const std::vector<compose::Inline>& line, double whole, te
     piece.reads_as.clear();
     return piece.text.empty() ? 0.0 : typesetter.typeset_line(piece).width;
   };
-  double best = whole;
+  double best = whole, before_brackets = std::numeric_limits<double>::infinity();
+  // How much wider than the narrowest split a split before a bracket may be and still be taken.
+  constexpr double kBracketSplitWider = 1.3;
   for (const auto& [split, at] : spaces) {
     double head = 0, tail = 0;
     for (std::size_t i = 0; i < split; ++i) head += width_of(i, 0, std::string::npos);
@@ -624,8 +627,11 @@ double two_line_width(const std::vector<compose::Inline>& line, double whole, te
     if (resume != std::string::npos) tail += width_of(split, resume, std::string::npos);
     for (std::size_t i = split + 1; i < line.size(); ++i) tail += width_of(i, 0, std::string::npos);
     best = std::min(best, std::max(head, tail));
+    const bool before_bracket = resume != std::string::npos ? line[split].text[resume] == '('
+                                                            : split + 1 < line.size() && line[split + 1].text.starts_with('(');
+    if (before_bracket) before_brackets = std::min(before_brackets, std::max(head, tail));
   }
-  return best;
+  return before_brackets <= kBracketSplitWider * best ? before_brackets : best;
 }
 
 void measure_cell(const compose::Paragraph& cell, double padding, text::Typesetter& typesetter, ColumnNeeds& needs) {
@@ -823,8 +829,9 @@ std::vector<double> share_table_width(const std::vector<double>& least, const st
   // if shorter), as far as the other columns' minima leave room: the short columns then take
   // their maxima, those that lack least first (a length of service, a date), each only while
   // the others keep their minima, and share what is left; the running text takes the rest.
+  const double running_part = crowded_share > 0 ? crowded_share : hint(running) / hinted;
   const double comfortable =
-      std::clamp(std::min(width * hint(running) / hinted, width - others_low), low[running], high[running]);
+      std::clamp(std::min(width * running_part, width - others_low), low[running], high[running]);
   std::vector<std::size_t> by_lack, wrapping;
   for (std::size_t i = 0; i < n; ++i)
     if (i != running) by_lack.push_back(i);
@@ -863,10 +870,17 @@ namespace {
 constexpr double kCrowdedRunningShareMost = 0.6;
 constexpr std::size_t kCrowdedShareSteps = 16;
 
-/// How tall a table's rows are with these column widths, each row its tallest cell, as
-/// set_paragraph sets the cells.
-double rows_height(const compose::Table& table, const std::vector<double>& widths, text::Typesetter& typesetter) {
+/// How a table's rows are set with some column widths: how tall they are, each row its
+/// tallest cell (as set_paragraph sets the cells), and how many lines the columns other than
+/// the running text take (a short text wrapped where it need not be).
+struct RowsSet {
   double height = 0;
+  std::size_t short_lines = 0;
+};
+
+RowsSet rows_set(const compose::Table& table, const std::vector<double>& widths, std::size_t running,
+                 text::Typesetter& typesetter) {
+  RowsSet set;
   for (const auto& row : table.rows) {
     double tallest = 0;
     for (std::size_t i = 0; i < row.size() && i < widths.size(); ++i) {
@@ -875,13 +889,15 @@ double rows_height(const compose::Table& table, const std::vector<double>& width
         if (paragraph.inlines.empty()) continue;
         const double measure =
             std::max(1.0, widths[i] - 2 * table.padding - paragraph.indent_left - paragraph.indent_right);
-        cell += double(typesetter.typeset(paragraph, measure).size()) * paragraph.line_height;
+        const std::size_t lines = typesetter.typeset(paragraph, measure).size();
+        cell += double(lines) * paragraph.line_height;
+        if (i != running) set.short_lines += lines;
       }
       tallest = std::max(tallest, cell);
     }
-    height += tallest;
+    set.height += tallest;
   }
-  return height;
+  return set;
 }
 
 /// The widths of the columns from their content (share_table_width), the header row included:
@@ -920,7 +936,6 @@ std::vector<double> column_widths(const compose::Table& table, double width, tex
   const double running_share =
       std::min(width * std::min(running_weight / weights, kCrowdedRunningShare), most[running]);
   const bool crowded = floors + std::max(0.0, running_share - least[running]) > width;
-  if (!crowded) return share_table_width(two_lines, most, table.widths, width);
   double table_line = 0;
   for (const auto& row : table.rows)
     for (const auto& cell : row)
@@ -931,18 +946,36 @@ std::vector<double> column_widths(const compose::Table& table, double width, tex
   // of more words) cost nothing while the company or position beside them, narrower and on
   // more lines, is no taller than they are; past that the table grows (and a table of duties
   // three words a line beside roomy short columns was the other extreme).
-  const double from = std::min(running_weight / weights, kCrowdedRunningShare);
+  // A table that is not crowded (its short texts on two lines at most) likewise: its running
+  // text from its hinted share up, the widest share that leaves the rows least tall, so that
+  // no short column is set wider than it needs while the duties beside it wrap (a position on
+  // one line beside six lines of duties that two lines of it would have shortened).
+  const double from = crowded ? std::min(running_weight / weights, kCrowdedRunningShare) : running_weight / weights;
+  if (from >= kCrowdedRunningShareMost) return share_table_width(two_lines, most, table.widths, width);
   std::vector<std::vector<double>> tried;
-  std::vector<double> heights;
+  std::vector<RowsSet> sets;
   for (std::size_t step = 0; step <= kCrowdedShareSteps; ++step) {
     const double share = from + (kCrowdedRunningShareMost - from) * double(step) / double(kCrowdedShareSteps);
-    tried.push_back(share_table_width(least, most, table.widths, width, few_lines, share));
-    heights.push_back(rows_height(table, tried.back(), typesetter));
+    tried.push_back(crowded ? share_table_width(least, most, table.widths, width, few_lines, share)
+                            : share_table_width(two_lines, most, table.widths, width, {}, share));
+    sets.push_back(rows_set(table, tried.back(), running, typesetter));
   }
-  const double lowest = *std::min_element(heights.begin(), heights.end());
+  double lowest = sets.front().height;
+  for (const RowsSet& set : sets) lowest = std::min(lowest, set.height);
   std::size_t chosen = 0;
+  if (crowded) {
+    for (std::size_t k = 0; k < tried.size(); ++k)
+      if (sets[k].height <= lowest + table_line + 0.01) chosen = k;
+    return tried[chosen];
+  }
+  // Not crowded: of the shares that leave the rows least tall, the one that wraps the short
+  // texts least ("Typeset AG" whole, "5 years" on one line), the widest of those.
+  std::size_t fewest = std::numeric_limits<std::size_t>::max();
   for (std::size_t k = 0; k < tried.size(); ++k)
-    if (heights[k] <= lowest + table_line + 0.01) chosen = k;
+    if (sets[k].height <= lowest + 0.01 && sets[k].short_lines <= fewest) {
+      fewest = sets[k].short_lines;
+      chosen = k;
+    }
   return tried[chosen];
 }
 
@@ -1178,6 +1211,7 @@ std::vector<Chunk> table_chunks(const compose::Table& table, const Column& colum
   struct RowPieces {
     std::size_t last = 0;  // its last chunk
     double height = 0;
+    bool splits = false;  // set as bands a page may end between (a row of many lines)
   };
   std::vector<RowPieces> rows;
   for (size_t r = 0; r < table.rows.size(); ++r) {
@@ -1189,20 +1223,27 @@ std::vector<Chunk> table_chunks(const compose::Table& table, const Column& colum
                    row_rule(table, r + 1 == table.rows.size()), column, header, continued(room_above));
     Span span;
     if (!table.rows[r].empty() && !table.rows[r].front().empty()) span = table.rows[r].front().front().span;
+    const bool splits = pieces.size() > 1;
     for (Chunk& c : pieces) {
       c.span = span;
       chunks.push_back(std::move(c));
     }
-    rows.push_back({chunks.size() - 1, height});
+    rows.push_back({chunks.size() - 1, height, splits});
   }
   // Widows and orphans of a table, as of a paragraph: its first row never alone at a page's
   // foot under the header, its last never alone on the next page under the repeated header
   // (a row moves over instead). Only where the two rows fit on a page with the header: a row
-  // as tall as a page is cut where it must.
+  // as tall as a page is cut where it must. A row of many lines (one that splits) may stand
+  // alone: it is a paragraph's worth, not a stray line, and forbidding the page to end after
+  // it whole made it end inside it (a first job's duties split over two pages with a sixth
+  // of the first page left empty under them).
   const double header_height = header ? header->height : 0;
-  for (size_t r = 0; r + 1 < rows.size(); ++r)
-    if ((r == 0 || r + 2 == rows.size()) && header_height + rows[r].height + rows[r + 1].height <= column.page_height)
+  for (size_t r = 0; r + 1 < rows.size(); ++r) {
+    const std::size_t lone = r == 0 ? 0 : r + 1;  // the row a page ending here leaves alone
+    if ((r == 0 || r + 2 == rows.size()) && !rows[lone].splits &&
+        header_height + rows[r].height + rows[r + 1].height <= column.page_height)
       chunks[rows[r].last].break_after = BreakClass::Forbidden;
+  }
   return chunks;
 }
 

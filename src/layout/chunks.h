@@ -102,8 +102,9 @@ std::size_t running_column(const std::vector<double>& most, const std::vector<do
 /// each column's cells on a few lines: the running text then keeps its hinted share and the
 /// other columns take those widths, or, short of room, their minima and a share in proportion
 /// to what they lack of them. No column is narrower than its minimum unless the minima alone do
-/// not fit. `running_share`, when given, is the crowded running text's share of the width in
-/// place of its hinted one (column_widths tries several and keeps the one whose rows are least tall).
+/// not fit. `running_share`, when given, is the running text's share of the width in place of
+/// its hinted one, crowded or not (column_widths tries several and keeps the one whose rows are
+/// least tall).
 std::vector<double> share_table_width(const std::vector<double>& least, const std::vector<double>& most,
                                       const std::vector<double>& hints, double width,
                                       const std::vector<double>& few_lines = {}, double running_share = 0);
