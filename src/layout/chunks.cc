@@ -952,6 +952,12 @@ std::vector<double> column_widths(const compose::Table& table, double width, tex
   // one line beside six lines of duties that two lines of it would have shortened).
   const double from = crowded ? std::min(running_weight / weights, kCrowdedRunningShare) : running_weight / weights;
   if (from >= kCrowdedRunningShareMost) return share_table_width(two_lines, most, table.widths, width);
+  if (!crowded) {
+    // Its running text on one line in every row already (a table of degrees, of awards): no
+    // share makes its rows less tall, and trying them would only cost the typesetting.
+    std::vector<double> natural = share_table_width(two_lines, most, table.widths, width);
+    if (natural[running] >= most[running] - 0.01) return natural;
+  }
   std::vector<std::vector<double>> tried;
   std::vector<RowsSet> sets;
   for (std::size_t step = 0; step <= kCrowdedShareSteps; ++step) {
