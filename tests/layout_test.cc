@@ -607,11 +607,57 @@ TEST_F(Paginate, AStubOfALastPageDoesNotTakeAKeptSectionPastTheHoleBound) {
       << "nor do the entries above it move";
   EXPECT_EQ(page_of(doc, "Closing"), 1);
 
-  theme_.last_page_hole = 0;  // no bound: the kept section moves whole to lift the stub
-  const Document lifted = run(c);
-  ASSERT_EQ(lifted.pages.size(), 2u);
-  EXPECT_EQ(page_of(lifted, "Kept"), 1);
-  EXPECT_EQ(page_of(lifted, "Filler line " + std::to_string(per_page - kKeptLines - 3)), 0);
+  // Nor within the bound: the stub is a whole section already (the sidebar 논문, moved whole
+  // beside a hole of 146 pt it fitted in, review 43), so nothing above it moves.
+  theme_.last_page_hole = 0;  // no bound on the hole
+  const Document unbounded = run(c);
+  ASSERT_EQ(unbounded.pages.size(), 2u);
+  EXPECT_EQ(page_of(unbounded, "Kept"), 0) << "a section that fits stays, whatever the bound";
+  EXPECT_EQ(page_of(unbounded, "Kept line " + std::to_string(kKeptLines - 2)), 0);
+  EXPECT_EQ(page_of(unbounded, "Closing"), 1);
+}
+
+// A stub that is a whole section of its own keeps the page before as it ran, even when moving
+// the section before it whole would leave a hole well within fit.last_page_hole: the page is
+// filled before a section moves on (the sidebar 논문 of review 43: title and two entries,
+// ~135 pt, moved beside 146 pt free for a last page of 특허 alone).
+TEST_F(Paginate, AStubThatIsAWholeSectionLeavesTheSectionsThatFitWhereTheyStand) {
+  compose::Composition c;
+  const int per_page = static_cast<int>(flow_height(theme_) / 14);
+  const double flow = flow_height(theme_);
+  // Papers, title and lines, takes 90% of the hole bound; with Patents after it, the last page
+  // would hold its share (fit.last_page_least), which Patents alone does not.
+  const int short_lines = static_cast<int>(0.9 * theme_.last_page_hole * flow / 14) - 1;
+  const int patent_lines = static_cast<int>(std::ceil(theme_.last_page_least * flow / 14)) - short_lines;
+  ASSERT_GE(short_lines, 3);
+  ASSERT_GE(patent_lines, 2);
+  const auto add_section = [&](int part, const std::string& title, int lines) {
+    compose::Block heading = block(paragraph(title), -1, true);
+    heading.part = part;
+    c.main().push_back(std::move(heading));
+    for (int i = 0; i < lines; ++i) {
+      compose::Block b = block(paragraph(title + " line " + std::to_string(i)), 100 * part + i);
+      b.part = part;
+      c.main().push_back(std::move(b));
+    }
+  };
+  add_section(0, "Filler", per_page - short_lines - 2);
+  add_section(1, "Papers", short_lines);  // ends at the foot of page 1
+  add_section(2, "Patents", patent_lines);  // a stub on page 2
+  const Document as_it_runs = run(c, {.lift_last_page = false});
+  ASSERT_EQ(as_it_runs.pages.size(), 2u);
+  ASSERT_EQ(page_of(as_it_runs, "Papers line " + std::to_string(short_lines - 1)), 0);
+  ASSERT_EQ(page_of(as_it_runs, "Patents"), 1);
+  ASSERT_LT(as_it_runs.pages[1].content_height, theme_.last_page_least * flow);
+  ASSERT_LT((short_lines + 1) * 14.0, theme_.last_page_hole * flow) << "moving Papers is within the hole bound";
+  ASSERT_GE((short_lines + patent_lines + 2) * 14.0, theme_.last_page_least * flow) << "and gives the stub its share";
+
+  const Document doc = run(c);
+  ASSERT_EQ(doc.pages.size(), 2u);
+  EXPECT_EQ(page_of(doc, "Papers"), 0) << "the section that fits stays";
+  EXPECT_EQ(page_of(doc, "Papers line " + std::to_string(short_lines - 1)), 0);
+  EXPECT_EQ(page_of(doc, "Patents"), 1);
+  EXPECT_NEAR(doc.pages[0].content_height, as_it_runs.pages[0].content_height, 1e-9);
 }
 
 // A section of two entries after `filler` one-line entries of another: its title (kept with

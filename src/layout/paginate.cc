@@ -807,6 +807,20 @@ void choose_last_break(std::vector<Flow>& flows, std::size_t main,
       lone_entry_section = start;
   }
   if (!stub && !lone_entry_section) return;
+  // A stub that starts with a section of its own is whole already: every section on the page
+  // before fits where it stands and stays there (a designer fills a page before moving a
+  // section on); only a section that runs over onto the last page moves, whole or from one of
+  // its entries. The layout's closing (a signature, a date) is no section: alone, it takes more.
+  const std::size_t first_on_last = before->range.end;
+  std::size_t running_over = before->range.begin;  // where the section that runs over starts
+  if (stub && !lone_entry_section) {
+    if (first_on_last >= chunks.size()) return;
+    if (section_starts(first_on_last) && part_of(first_on_last) != compose::kClosingPart) return;
+    if (!section_starts(first_on_last))
+      for (running_over = first_on_last - 1;
+           running_over > before->range.begin && !section_starts(running_over);)
+        --running_over;
+  }
   // A whole section moves only while the hole it leaves at the foot of the page before is at
   // most fit.last_page_hole of a page (or the hole that page has already, if deeper): past
   // that, the section is split between entries, which takes no more than the last page needs.
@@ -831,7 +845,7 @@ void choose_last_break(std::vector<Flow>& flows, std::size_t main,
     // it, moves a whole section (the first pass tried the starts): held to the same bound, so
     // that a section which fits where it stands stays there.
     bool bounded = sections_only;
-    for (std::size_t at = before->range.end - 1; at > before->range.begin; --at) {
+    for (std::size_t at = before->range.end - 1; at > before->range.begin && at >= running_over; --at) {
       if (chunks[at - 1].break_after != BreakClass::Free) continue;
       if (section_starts(at)) {
         bounded = true;
