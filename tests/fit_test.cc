@@ -152,6 +152,18 @@ TEST(Squeezed, NeverEnlargesAndNeverGoesBelowTheMarginBound) {
   EXPECT_EQ(dimensions(squeezed(t, 2)), dimensions(squeezed(t, 1)));
 }
 
+// A margin that moves by less than the tenth of a millimetre the note prints is not named:
+// "top margin 12 → 12 mm" said nothing.
+TEST(Squeezed, DoesNotNameAMarginThatMovesLessThanItPrints) {
+  theme::Theme t = classic();
+  theme::Theme after = t;
+  after.margin_top -= 0.1;  // 0.035 mm
+  after.margin_bottom -= 3 * 72.0 / 25.4;
+  const std::string all = describe_changes(t, after);
+  EXPECT_EQ(all.find("top"), std::string::npos) << all;
+  EXPECT_NE(all.find("bottom margin"), std::string::npos) << all;
+}
+
 TEST(Squeezed, DescribesWhatChanged) {
   theme::Theme t = classic();
   std::string all = describe_changes(t, squeezed(t, 1));

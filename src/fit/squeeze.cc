@@ -73,12 +73,14 @@ void describe_ratio(std::vector<std::string>& parts, const char* what, double be
 void describe_margins(std::vector<std::string>& parts, const char* what_both, const char* what_first,
                       const char* what_second, double first_before, double second_before, double first_after,
                       double second_after) {
-  bool first_changed = changed(first_before, first_after), second_changed = changed(second_before, second_after);
+  // Changed as the note prints it, to a tenth of a millimetre: "12 → 12 mm" says nothing.
+  const auto moved = [](double before, double after) { return millimetres(before) != millimetres(after); };
+  bool first_changed = moved(first_before, first_after), second_changed = moved(second_before, second_after);
   if (!first_changed && !second_changed) return;
   auto one = [](const char* what, double before, double after) {
     return fmt::format("{} {} → {} mm", what, millimetres(before), millimetres(after));
   };
-  if (!changed(first_before, second_before) && !changed(first_after, second_after)) {
+  if (!moved(first_before, second_before) && !moved(first_after, second_after)) {
     parts.push_back(one(what_both, first_before, first_after));
     return;
   }
