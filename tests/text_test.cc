@@ -2041,6 +2041,11 @@ TEST_F(TextTest, ATableColumnMayWrapALongerBracketedGroup) {
     EXPECT_NEAR(ts.widest_unbreakable(make_paragraph(text)), width_of(ts, group), 0.01) << group;
     EXPECT_LT(counted(text), width_of(ts, group) - 5) << group;
   }
+  // A compound divides after its slash or hyphen before a letter, as the breaker divides it
+  // in a column narrower than the whole: the column is as wide as its wider part.
+  EXPECT_NEAR(counted("Captain A350-900/A330-300"), width_of(ts, "A350-900/"), 1);
+  EXPECT_LT(counted("Captain A350-900/A330-300"), 0.6 * width_of(ts, "A350-900/A330-300"));
+  EXPECT_NEAR(counted("Long-Haul"), width_of(ts, "Long-"), 1);
   for (const std::string group : {"(now NVIDIA)", "(Leeds, UK)", "(\uC131\uB0A8\uC2DC / \uBD84\uB2F9\uAD6C)"})
     EXPECT_NEAR(counted("Company " + group), width_of(ts, group), 0.01) << group;
   const std::string audit = "\uAC10\uC0AC(VDA 6.3)";

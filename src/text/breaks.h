@@ -35,6 +35,10 @@ struct Boundary {
   /// Inside a group of at most kNameGroupChars ("(VDA 6.3)", "(now NVIDIA)"): one piece even
   /// for the least a table column needs (Typesetter::widest_unbreakable, GroupBreaks::Counted).
   bool in_name_group = false;
+  /// After a compound's hyphen or slash before a letter ("Long-|Haul", "A350-900/|A330-300"),
+  /// not in an address: an emergency break, and for the least a table column needs
+  /// (GroupBreaks::Counted) an end of its piece, so a column is not as wide as a whole compound.
+  bool compound = false;
 };
 
 /// Breaking inside a word (after a hyphen or slash, or between syllables in character mode)

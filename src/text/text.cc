@@ -638,6 +638,9 @@ std::optional<std::vector<Line>> Typesetter::on_one_line(const compose::Paragrap
   return lines;
 }
 
+/// Room for the kern a compound's piece loses where a line ends inside the compound (pt).
+constexpr double kCompoundKernRoom = 1.0;
+
 double Typesetter::widest_unbreakable(const compose::Paragraph& paragraph, GroupBreaks groups) {
   const SourceText& text = impl_->gathered(paragraph.inlines);
   if (text.size() == 0) return 0;
@@ -652,9 +655,12 @@ double Typesetter::widest_unbreakable(const compose::Paragraph& paragraph, Group
   for (const Cluster& cluster : shaped.clusters) {
     ++impl_->work.line_steps;
     const Boundary& before = boundaries[cluster.char_begin];
-    if (before.allowed || before.forced ||
+    const bool compound_end = groups == GroupBreaks::Counted && before.compound;
+    if (before.allowed || before.forced || compound_end ||
         (before.range && (!before.in_group || (groups == GroupBreaks::Counted && !before.in_name_group)))) {
-      widest = std::max(widest, stretch);
+      // A line that ends inside a compound loses the kern between its last glyph and the next
+      // ("/A" is kerned tighter than "/" alone): the piece set alone is that much wider.
+      widest = std::max(widest, stretch + (compound_end ? kCompoundKernRoom : 0));
       stretch = spaces = 0;
     }
     if (is_newline_cluster(text, cluster)) continue;

@@ -114,7 +114,9 @@ class Typesetter {
   /// (the measure a paragraph needs to set it whole); with GroupBreaks::Counted its inner
   /// spaces divide it, as the breaker does where the group does not fit, unless it is as short
   /// as a name ("(VDA 6.3)", kNameGroupChars): the least a table column needs (a Company column
-  /// as wide as "(Copenhagen, Denmark)" while its cells wrap took from the duties beside it).
+  /// as wide as "(Copenhagen, Denmark)" while its cells wrap took from the duties beside it);
+  /// and a compound divides after its hyphen or slash before a letter ("A350-900/|A330-300"),
+  /// where the breaker ends a line when the compound does not fit.
   enum class GroupBreaks { Kept, Counted };
   double widest_unbreakable(const compose::Paragraph& paragraph, GroupBreaks groups = GroupBreaks::Kept);
 
