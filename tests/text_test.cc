@@ -2052,6 +2052,25 @@ TEST_F(TextTest, ATableColumnMayWrapALongerBracketedGroup) {
   EXPECT_NEAR(counted("\uACF5\uC815 " + audit), width_of(ts, audit), 0.01);
 }
 
+// A word wider than its line goes to a new line and breaks after its compound's hyphen or
+// slash before any letter: "4-Stroke M / edium-Spe / ed Engines" lost "Medium" and "Speed" in
+// pdfminer. First fit took the last break that fitted, whatever its cost.
+TEST_F(TextTest, AnOverlongCompoundBreaksAtItsHyphenOnALineOfItsOwn) {
+  Typesetter ts(theme, diags);
+  const std::string text = "Service Engineer, 4-Stroke Medium-Speed Engines";
+  const double width =
+      std::max({width_of(ts, "Engineer,"), width_of(ts, "4-Stroke Me"), width_of(ts, "Medium-")}) + 1;
+  ASSERT_LT(width, width_of(ts, "Medium-Speed"));
+  const std::vector<std::string> lines = texts_of(ts.typeset(make_paragraph(text), width));
+  for (const std::string& line : lines) {
+    const std::string trimmed = line.substr(0, line.find_last_not_of(' ') + 1);
+    EXPECT_TRUE(trimmed.empty() || trimmed.back() == '-' || trimmed.back() == ',' ||
+                text.find(trimmed + " ") != std::string::npos || text.ends_with(trimmed))
+        << "a line ends inside a word: '" << line << "'";
+  }
+  EXPECT_NE(std::find(lines.begin(), lines.end(), "Speed"), lines.end()) << ::testing::PrintToString(lines);
+}
+
 // A number and the short unit after it are one piece ("1,250 ppm → 610 / ppm" left the unit
 // alone at a line's start), and a short bracketed name stays with its number when the bracket
 // opens after a word ("감사(VDA / 6.3)"); a lone "@" joins the words beside it ("PhD @ / CMU"

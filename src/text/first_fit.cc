@@ -28,7 +28,20 @@ std::vector<size_t> first_fit(const std::vector<Element>& elements, const BreakP
   const size_t end = elements.size();
   std::vector<size_t> breaks;
   size_t start = 0;
+  // The last break that fits on the line, and the one a line should end at: a regular break
+  // when one fits, else the cheapest emergency break inside an overlong word (after a
+  // compound's hyphen or slash before a letter), the last of equals. Taking the last that fits
+  // whatever its cost packed "4-Stroke M" over "edium-Spe" where "Medium-" over "Speed" fits.
   size_t last_fit = end + 1;  // none yet
+  const auto better = [&](size_t candidate, size_t kept) {
+    if (kept > end) return true;
+    const Element& c = elements[candidate];
+    const Element& k = elements[kept];
+    const bool c_emergency = candidate < end && c.type == ElementType::Penalty && c.emergency;
+    const bool k_emergency = kept < end && k.type == ElementType::Penalty && k.emergency;
+    if (c_emergency != k_emergency) return !c_emergency;
+    return !c_emergency || c.penalty <= k.penalty;
+  };
   double width = 0, shrink = 0;
   size_t measured_to = 0;  // width/shrink cover elements [start, measured_to)
   for (size_t i = 0; i <= end; ++i) {
@@ -41,7 +54,7 @@ std::vector<size_t> first_fit(const std::vector<Element>& elements, const BreakP
     measured_to = i;
     if (width + break_width_at(elements, params, i) - shrink <= params.width + kEpsilon) {
       if (i == end) break;
-      last_fit = i;
+      if (better(i, last_fit)) last_fit = i;
       continue;
     }
     // Too long: end the line at the last break that fitted, or here if none did (overfull).
