@@ -428,6 +428,21 @@ struct TextBlock {
   double top = 0, bottom = 0, left = 0, size = 0;
 };
 
+/// Calls `visit(run, baseline)` for every run the flow (`index`) has on page `page`, with the
+/// run's baseline on the page as the plan places it.
+template <typename Visit>
+void for_each_run(const Plan& plan, std::size_t page, const Flow& flow, std::size_t index, Visit&& visit) {
+  for (const Placement& placed : plan.pages[page]) {
+    if (placed.flow != index) continue;
+    const std::vector<Chunk>& chunks = flow.chunks(placed.setting);
+    for (std::size_t i = placed.range.begin; i < placed.range.end; ++i) {
+      const double top = placed.top + used_height(chunks, {placed.range.begin, i}, flow.space_scale) +
+                         (i == placed.range.begin ? 0 : chunks[i].space_before * flow.space_scale);
+      for (const doc::PlacedRun& run : chunks[i].content.runs) visit(run, top + run.baseline);
+    }
+  }
+}
+
 /// The blocks of text a flow has on page `page`, from the top, as poppler groups its lines
 /// (by each line's leftmost run: a date on the right is a block of its own to poppler).
 std::vector<TextBlock> text_blocks(const Plan& plan, std::size_t page, const Flow& flow, std::size_t index) {
@@ -435,24 +450,15 @@ std::vector<TextBlock> text_blocks(const Plan& plan, std::size_t page, const Flo
     double baseline, x, size;
   };
   std::vector<Line> lines;
-  for (const Placement& placed : plan.pages[page]) {
-    if (placed.flow != index) continue;
-    const std::vector<Chunk>& chunks = flow.chunks(placed.setting);
-    for (std::size_t i = placed.range.begin; i < placed.range.end; ++i) {
-      const double top = placed.top + used_height(chunks, {placed.range.begin, i}, flow.space_scale) +
-                         (i == placed.range.begin ? 0 : chunks[i].space_before * flow.space_scale);
-      for (const doc::PlacedRun& run : chunks[i].content.runs) {
-        const double baseline = top + run.baseline;
-        auto same = std::find_if(lines.begin(), lines.end(), [&](const Line& l) { return std::abs(l.baseline - baseline) < 0.5; });
-        if (same == lines.end()) {
-          lines.push_back({baseline, run.x, run.run.size});
-        } else if (run.x < same->x) {
-          same->x = run.x;
-          same->size = run.run.size;
-        }
-      }
+  for_each_run(plan, page, flow, index, [&](const doc::PlacedRun& run, double baseline) {
+    auto same = std::find_if(lines.begin(), lines.end(), [&](const Line& l) { return std::abs(l.baseline - baseline) < 0.5; });
+    if (same == lines.end()) {
+      lines.push_back({baseline, run.x, run.run.size});
+    } else if (run.x < same->x) {
+      same->x = run.x;
+      same->size = run.run.size;
     }
-  }
+  });
   std::sort(lines.begin(), lines.end(), [](const Line& a, const Line& b) { return a.baseline < b.baseline; });
   std::vector<TextBlock> blocks;
   for (std::size_t i = 0; i < lines.size(); ++i) {
@@ -471,18 +477,10 @@ std::vector<TextBlock> text_blocks(const Plan& plan, std::size_t page, const Flo
 /// right too) that starts below `below`; none: infinity.
 double first_top_below(const Plan& plan, std::size_t page, const Flow& flow, std::size_t index, double below) {
   double first = std::numeric_limits<double>::infinity();
-  for (const Placement& placed : plan.pages[page]) {
-    if (placed.flow != index) continue;
-    const std::vector<Chunk>& chunks = flow.chunks(placed.setting);
-    for (std::size_t i = placed.range.begin; i < placed.range.end; ++i) {
-      const double top = placed.top + used_height(chunks, {placed.range.begin, i}, flow.space_scale) +
-                         (i == placed.range.begin ? 0 : chunks[i].space_before * flow.space_scale);
-      for (const doc::PlacedRun& run : chunks[i].content.runs) {
-        const double run_top = top + run.baseline - kFontAscent * run.run.size;
-        if (run_top > below) first = std::min(first, run_top);
-      }
-    }
-  }
+  for_each_run(plan, page, flow, index, [&](const doc::PlacedRun& run, double baseline) {
+    const double run_top = baseline - kFontAscent * run.run.size;
+    if (run_top > below) first = std::min(first, run_top);
+  });
   return first;
 }
 
