@@ -2071,6 +2071,33 @@ TEST_F(TextTest, AnOverlongCompoundBreaksAtItsHyphenOnALineOfItsOwn) {
   EXPECT_NE(std::find(lines.begin(), lines.end(), "Speed"), lines.end()) << ::testing::PrintToString(lines);
 }
 
+// A word wider than its line is hyphenated at an English hyphenation point, capitalised or
+// not, rather than broken between two letters ("Ziekenhuisapoth" / "eker"), in a layout that
+// does not hyphenate; and for a table column's least (widest_unbreakable past a width) it
+// counts as the wider part of its best split, not whole.
+TEST_F(TextTest, AnOverlongWordIsHyphenatedNotBrokenBetweenLetters) {
+  ASSERT_FALSE(theme.hyphenate);
+  Typesetter ts(theme, diags);
+  for (const std::string text : {"Ziekenhuisapotheker-specialist", "tot ziekenhuisapotheker"}) {
+    const double width = width_of(ts, "Ziekenhuis-") + 1;
+    const std::vector<std::string> lines = texts_of(ts.typeset(make_paragraph(text), width));
+    std::string joined;
+    for (const std::string& line : lines) {
+      EXPECT_TRUE(line.ends_with("-") || text.ends_with(line) || text.find(line + " ") != std::string::npos)
+          << "'" << line << "' in " << ::testing::PrintToString(lines);
+      joined += line.ends_with("-") && !line.ends_with("er-") ? line.substr(0, line.size() - 1) : line + " ";
+    }
+    EXPECT_EQ(lines.size(), text.starts_with("tot") ? 3u : 3u) << ::testing::PrintToString(lines);
+  }
+  const compose::Paragraph word = make_paragraph("Ziekenhuisapotheker");
+  const double whole = ts.widest_unbreakable(word, Typesetter::GroupBreaks::Counted);
+  EXPECT_NEAR(whole, width_of(ts, "Ziekenhuisapotheker"), 0.01);
+  const double split = ts.widest_unbreakable(word, Typesetter::GroupBreaks::Counted, whole / 2);
+  EXPECT_NEAR(split, width_of(ts, "Ziekenhuis-"), 0.5);
+  // A word no wider than the bound counts whole.
+  EXPECT_NEAR(ts.widest_unbreakable(word, Typesetter::GroupBreaks::Counted, whole + 1), whole, 0.01);
+}
+
 // A number and the short unit after it are one piece ("1,250 ppm → 610 / ppm" left the unit
 // alone at a line's start), and a short bracketed name stays with its number when the bracket
 // opens after a word ("감사(VDA / 6.3)"); a lone "@" joins the words beside it ("PhD @ / CMU"

@@ -634,13 +634,22 @@ double two_line_width(const std::vector<compose::Inline>& line, double whole, te
   return before_brackets <= kBracketSplitWider * best ? before_brackets : best;
 }
 
-void measure_cell(const compose::Paragraph& cell, double padding, text::Typesetter& typesetter, ColumnNeeds& needs) {
+/// A word wider than this share of a table's width may be hyphenated in its cell rather than
+/// set the column's width: "Ziekenhuisapotheker-specialist" made a Position column 104 pt of
+/// 504, and the duties beside it a third of the table, 18 lines beside 4.
+constexpr double kLongWordShare = 0.15;
+
+/// `long_word`: the width past which a word may be hyphenated (kLongWordShare of the table);
+/// infinite for a header, which never breaks inside a word.
+void measure_cell(const compose::Paragraph& cell, double padding, text::Typesetter& typesetter, ColumnNeeds& needs,
+                  double long_word = std::numeric_limits<double>::infinity()) {
   if (cell.inlines.empty()) return;
   const double around = cell.indent_left + cell.indent_right + 2 * padding;
   // The widest stretch the line breaker will not divide: a word, and a date ("Apr 2019"), an
   // address, a number with its unit; measured by the breaker's own rules, so that a column
   // is never narrower than something its cells cannot wrap (text over the next column).
-  const double least = typesetter.widest_unbreakable(cell, text::Typesetter::GroupBreaks::Counted) + around;
+  const double least =
+      typesetter.widest_unbreakable(cell, text::Typesetter::GroupBreaks::Counted, long_word) + around;
   needs.least = std::max(needs.least, least);
   // A cell's lines end at its forced breaks (a summary, then a highlight a line): its widest
   // line is what it needs to set nothing wrapped. Each line is also measured for two lines (a
@@ -914,7 +923,8 @@ std::vector<double> column_widths(const compose::Table& table, double width, tex
     measure_cell(table.header[i], table.padding, typesetter, needs[i]);
   for (const auto& row : table.rows)
     for (size_t i = 0; i < row.size() && i < n; ++i)
-      for (const compose::Paragraph& paragraph : row[i]) measure_cell(paragraph, table.padding, typesetter, needs[i]);
+      for (const compose::Paragraph& paragraph : row[i])
+        measure_cell(paragraph, table.padding, typesetter, needs[i], kLongWordShare * width);
   std::vector<double> least(n), two_lines(n), most(n), few_lines(n);
   for (size_t i = 0; i < n; ++i) {
     least[i] = needs[i].least;

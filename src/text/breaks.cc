@@ -395,6 +395,10 @@ void keep_short_groups(const std::u32string& chars, const std::vector<Token>& to
 
 }  // namespace
 
+bool looks_like_address(const std::u32string& chars, size_t begin, size_t end) {
+  return is_url_like(chars, Token{begin, end, false, DateKind::None});
+}
+
 std::vector<Boundary> find_breaks(const SourceText& text, theme::KoreanBreak mode) {
   const std::u32string& chars = text.chars;
   std::vector<Boundary> out(text.size() + 1);

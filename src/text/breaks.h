@@ -39,6 +39,11 @@ struct Boundary {
   /// not in an address: an emergency break, and for the least a table column needs
   /// (GroupBreaks::Counted) an end of its piece, so a column is not as wide as a whole compound.
   bool compound = false;
+  /// A hyphenation point of a word that may end a line only in an emergency, where the word is
+  /// wider than the line (any word of Latin letters, capitalised too, whether or not the
+  /// layout hyphenates): a line ending here draws a hyphen. Cheaper than a break between
+  /// letters ("Ziekenhuis-" / "apotheker", not "Ziekenhuisapoth" / "eker").
+  bool hyphen_emergency = false;
 };
 
 /// Breaking inside a word (after a hyphen or slash, or between syllables in character mode)
@@ -47,6 +52,9 @@ struct Boundary {
 constexpr int kIntraWordPenalty = 50;
 /// Ending a line with an inserted hyphen (TeX's \hyphenpenalty).
 constexpr int kHyphenPenalty = 50;
+/// Ending a line at a hyphenation point of a word wider than the line: dearer than after a
+/// compound's hyphen or an address's slash (50, 100), cheaper than between letters (200, 1000).
+constexpr int kHyphenEmergency = 150;
 /// Ending a line after the dash of a date range ("Aug 2019 –" / "Aug 2021"): only where the
 /// range cannot fit on one line (a narrow date column or table cell), never inside one date.
 constexpr int kDateRangePenalty = 5000;
@@ -62,6 +70,10 @@ constexpr size_t kShortGroupChars = 24;
 constexpr size_t kNameGroupChars = 14;
 /// Ending a line inside such a group, where it is wider than the line.
 constexpr int kGroupBreakPenalty = 3000;
+
+/// Whether chars [begin, end), one token, read as an address (a URL, an e-mail address,
+/// "example.com/path"): its words are never hyphenated, even in an emergency.
+bool looks_like_address(const std::u32string& chars, size_t begin, size_t end);
 
 /// boundaries[k] describes the position before char k, for 0 <= k <= text.size().
 std::vector<Boundary> find_breaks(const SourceText& text, theme::KoreanBreak mode);

@@ -47,7 +47,8 @@ void mark_emergency(const ShapedText& shaped, const std::vector<Boundary>& bound
 
 // Marks the cluster boundaries inside every word (run of clusters between regular break
 // opportunities) that is wider than the line: only there may a line end in an emergency —
-// between syllables, after URL punctuation, between graphemes — and never with a hyphen.
+// between syllables, after URL punctuation, at an English hyphenation point (with a hyphen),
+// between graphemes.
 std::vector<bool> emergency_breaks(const SourceText& text, const ShapedText& shaped,
                                    const std::vector<Boundary>& boundaries, size_t begin, size_t end, double width,
                                    std::size_t& steps) {
@@ -126,14 +127,16 @@ void add_space(const Cluster& cluster, size_t c, bool justify, std::vector<Eleme
 
 // A hyphenation point before cluster c: a flagged penalty whose line ends in the hyphen of
 // the font before it (TeX's discretionary \-). False when that font has no hyphen to draw.
-bool add_hyphen_break(const ShapedText& shaped, size_t c, std::vector<Element>& out) {
+/// An emergency one (a word wider than the line) costs `emergency` instead.
+bool add_hyphen_break(const ShapedText& shaped, size_t c, std::vector<Element>& out, int emergency = 0) {
   const Cluster& before = shaped.clusters[c - 1];
   if (!before.drawn()) return false;
   const Item& item = shaped.items[static_cast<size_t>(before.item)];
   if (item.hyphen_glyph == 0) return false;
   Element penalty;
   penalty.type = ElementType::Penalty;
-  penalty.penalty = kHyphenPenalty;
+  penalty.penalty = emergency > 0 ? emergency : kHyphenPenalty;
+  penalty.emergency = emergency > 0;
   penalty.flagged = true;
   penalty.break_width = item.hyphen_advance - before.end_adjust();
   penalty.cluster_begin = penalty.cluster_end = c;
@@ -157,6 +160,7 @@ void add_break(const ShapedText& shaped, const Boundary& boundary, bool emergenc
     return;
   }
   if (boundary.hyphen && add_hyphen_break(shaped, c, out)) return;
+  if (emergency && boundary.hyphen_emergency && add_hyphen_break(shaped, c, out, boundary.emergency)) return;
   if (!boundary.allowed && !emergency) return;
   Element penalty;
   penalty.type = ElementType::Penalty;

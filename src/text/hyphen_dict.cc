@@ -28,7 +28,7 @@ bool HyphenDictionary::load() {
   if (tried_) return dict_ != nullptr;
   tried_ = true;
   dict_.reset(hnj_hyphen_load(path_.c_str()));
-  if (!dict_)
+  if (!dict_ && warn_if_missing_)
     diags_->warning(Span{}, "hyphenation is on, but the English hyphenation patterns '" + path_ +
                                "' cannot be read: no word is hyphenated",
                    {"install them (Debian: apt-get install hyphen-en-us), or set text: {hyphenate: false} "

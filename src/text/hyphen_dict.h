@@ -26,13 +26,16 @@ constexpr size_t kMinHyphenatedWord = 7;
 
 class HyphenDictionary {
  public:
-  /// Nothing is read until the first word is asked for.
-  HyphenDictionary(std::string path, Diagnostics& diags) : path_(std::move(path)), diags_(&diags) {}
+  /// Nothing is read until the first word is asked for. Patterns that cannot be read are
+  /// reported (once) only when `warn_if_missing`: a layout that hyphenates needs them, while
+  /// one that asks only where a word is wider than its line breaks it between letters without.
+  HyphenDictionary(std::string path, Diagnostics& diags, bool warn_if_missing = true)
+      : path_(std::move(path)), diags_(&diags), warn_if_missing_(warn_if_missing) {}
 
   /// Sends later messages to `diags`.
   void report_to(Diagnostics& diags) { diags_ = &diags; }
   /// True when the patterns were asked for and could not be loaded (said once).
-  bool failed() const { return tried_ && !dict_; }
+  bool failed() const { return warn_if_missing_ && tried_ && !dict_; }
 
   /// The hyphenation points of `word` (lowercase ASCII letters): offsets k (in chars) such
   /// that a hyphen may go between word[k-1] and word[k]. Empty when the patterns are missing
@@ -50,6 +53,7 @@ class HyphenDictionary {
 
   std::string path_;
   Diagnostics* diags_;
+  bool warn_if_missing_;
   std::unique_ptr<HyphenDict, Free> dict_;
   bool tried_ = false;
 };

@@ -12,6 +12,10 @@ namespace {
 
 bool is_lowercase_ascii(char32_t c) { return c >= 'a' && c <= 'z'; }
 
+bool is_compound_joiner(char32_t c) { return c == '-' || c == 0x2010 || c == 0x2013 || c == '/'; }
+
+bool is_ascii_letter(char32_t c) { return is_lowercase_ascii(c) || (c >= 'A' && c <= 'Z'); }
+
 bool is_leading_punctuation(char32_t c) { return is_opening_bracket(c) || c == '"' || c == '\''; }
 
 bool is_trailing_punctuation(char32_t c) {
@@ -41,7 +45,45 @@ bool is_plain_word(const SourceText& text, const Token& word) {
   return true;
 }
 
+// A word an emergency may hyphenate: ASCII letters of any case (the patterns are English;
+// a name set in a column too narrow for it reads better "Ziekenhuis-" / "apotheker" than
+// broken between two letters), not link text (an address keeps its own breaks).
+bool is_emergency_word(const SourceText& text, const Token& word) {
+  if (word.end - word.begin < kMinHyphenatedWord) return false;
+  for (size_t k = word.begin; k < word.end; ++k)
+    if (!is_ascii_letter(text.chars[k]) || !text.inline_at(k).link.empty()) return false;
+  return true;
+}
+
 }  // namespace
+
+void mark_emergency_hyphenation(const SourceText& text, HyphenDictionary& dictionary,
+                                std::vector<Boundary>& boundaries) {
+  std::string word;
+  const auto mark = [&](const Token& core) {
+    if (!is_emergency_word(text, core)) return;
+    word.assign(text.text, text.byte_of[core.begin], core.end - core.begin);  // ASCII: one byte per char
+    for (char& c : word) c = static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
+    for (size_t point : dictionary.points(word)) {
+      Boundary& boundary = boundaries[core.begin + point];
+      if (boundary.allowed || boundary.forced || boundary.hyphen || boundary.address_part) continue;
+      boundary.hyphen_emergency = true;
+      boundary.awkward = false;
+      boundary.emergency = kHyphenEmergency;
+    }
+  };
+  // Each part of a compound on its own ("Ziekenhuisapotheker" of "Ziekenhuisapotheker-specialist").
+  for (const Token& token : split_tokens(text.chars)) {
+    if (looks_like_address(text.chars, token.begin, token.end)) continue;
+    const Token core = strip_token(text.chars, token);
+    size_t part = core.begin;
+    for (size_t k = core.begin; k <= core.end; ++k)
+      if (k == core.end || is_compound_joiner(text.chars[k])) {
+        mark(strip_token(text.chars, Token{part, k, false, DateKind::None}));
+        part = k + 1;
+      }
+  }
+}
 
 void mark_hyphenation(const SourceText& text, HyphenDictionary& dictionary, std::vector<Boundary>& boundaries) {
   std::string word;

@@ -21,4 +21,11 @@ namespace hanji::text::detail {
 /// Sets boundaries[k].hyphen at every hyphenation point of the paragraph's eligible words.
 void mark_hyphenation(const SourceText& text, HyphenDictionary& dictionary, std::vector<Boundary>& boundaries);
 
+/// Sets boundaries[k].hyphen_emergency (and its emergency cost) at the hyphenation points of
+/// every word of Latin letters, capitalised or not ("Ziekenhuisapotheker", "Shipmanagement"):
+/// a word wider than its line breaks there rather than between any two letters. Words of
+/// digits or symbols, addresses and link text keep their other emergency breaks.
+void mark_emergency_hyphenation(const SourceText& text, HyphenDictionary& dictionary,
+                                std::vector<Boundary>& boundaries);
+
 }  // namespace hanji::text::detail

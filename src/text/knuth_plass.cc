@@ -161,7 +161,9 @@ class TotalFit {
     demerits += penalty_term;
     if (std::abs(fitness - from.fitness) > 1) demerits += kAdjacentDemerits;
     if (from.hyphenated && !last && flagged) demerits += kDoubleHyphenDemerits;
-    if (from.hyphenated && last) demerits += kFinalHyphenDemerits;
+    // A word wider than the line (hyphenated in an emergency) ends where it must: its last
+    // part on the last line is no choice of the breaker's.
+    if (from.hyphenated && last && !from.inside_word) demerits += kFinalHyphenDemerits;
     const bool single_word = spaces == 0;
     // A last line that ends a word begun on the line before (the tail of an address broken
     // in an emergency) is no lone word: nothing would be gained by breaking elsewhere.

@@ -22,6 +22,10 @@ struct Prepared {
   /// Break opportunities without and with hyphenation points, each found when first needed
   /// (typeset_line needs none).
   std::array<std::optional<std::vector<Boundary>>, 2> boundaries;
+  /// Whether each has the hyphenation points of words wider than their line marked: only
+  /// when such a word first needs them, since loading the patterns costs as much as setting
+  /// a page (mark_emergency_hyphenation).
+  std::array<bool, 2> emergency_hyphens{};
 };
 
 /// Everything that decides itemization, shaping and break opportunities except the sizes:

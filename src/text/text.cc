@@ -170,8 +170,9 @@ struct Typesetter::Impl {
         korean_break(given.korean_break),
         fonts(d, given.font_origins, *font_service),
         chooser(settings, fonts),
-        breaker(given.breaker) {
-    if (given.hyphenate) hyphenation.emplace(kEnglishPatterns, d);
+        breaker(given.breaker),
+        hyphenate(given.hyphenate) {
+    hyphenation.emplace(kEnglishPatterns, d, given.hyphenate);  // and for a word wider than its line
     const theme::Fonts& f = given.fonts;
     if (f.hangul.regular.empty() && f.hangul.bold.empty() && f.latin.regular.empty() && f.latin.bold.empty() &&
         f.fallback.empty())
@@ -187,16 +188,27 @@ struct Typesetter::Impl {
         : impl_(&impl),
           text_(&text),
           kept_(&prepared.boundaries[static_cast<size_t>(hyphenate)]),
+          marked_(&prepared.emergency_hyphens[static_cast<size_t>(hyphenate)]),
           hyphenate_(hyphenate) {}
     const std::vector<Boundary>& get() {
       if (!*kept_) *kept_ = impl_->find_boundaries(*text_, hyphenate_);
       return **kept_;
     }
+    /// With the hyphenation points where a word wider than its line may break: asked for
+    /// only where one is (they change nothing elsewhere, so marking them in place is safe).
+    const std::vector<Boundary>& with_emergency_hyphens() {
+      get();
+      if (!*marked_) mark_emergency_hyphenation(*text_, *impl_->hyphenation, **kept_);
+      *marked_ = true;
+      return **kept_;
+    }
+    bool emergency_hyphens_marked() const { return *marked_; }
 
    private:
     Impl* impl_;
     const SourceText* text_;
     std::optional<std::vector<Boundary>>* kept_;
+    bool* marked_;
     bool hyphenate_;
   };
 
@@ -346,14 +358,14 @@ struct Typesetter::Impl {
     std::vector<ClusterRange> ranges =
         certainly_fits(text, shaped, begin, end, width, justify, work.break_steps)
             ? std::vector<ClusterRange>{ClusterRange{begin, end, false}}
-            : break_segment(text, shaped, boundaries.get(), begin, end, width, justify, em);
+            : break_segment(text, shaped, boundaries, begin, end, width, justify, em);
     // A hanging indent (a wrapped entry title, as LaTeX's \hangindent): the lines after the
     // paragraph's first are set that much narrower and moved in by it, so that the wrapped
     // part reads as the title's, not as a line of its own at the margin.
     const double hang = first == 0 && may_hang && paragraph.hang_indent < width ? paragraph.hang_indent : 0;
     if (hang > 0 && ranges.size() > 1) {
       std::vector<ClusterRange> rest =
-          break_segment(text, shaped, boundaries.get(), ranges[1].begin, end, width - hang, justify, em);
+          break_segment(text, shaped, boundaries, ranges[1].begin, end, width - hang, justify, em);
       ranges.resize(1);
       ranges.insert(ranges.end(), rest.begin(), rest.end());
     }
@@ -387,14 +399,19 @@ struct Typesetter::Impl {
 
   // The lines of clusters [begin, end) by their break opportunities.
   std::vector<ClusterRange> break_segment(const SourceText& text, const ShapedText& shaped,
-                                          const std::vector<Boundary>& boundaries, size_t begin, size_t end,
+                                          Opportunities& boundaries, size_t begin, size_t end,
                                           double width, bool justify, double em) {
     BreakParams params;
     params.width = width;
     params.justify = justify;
     params.ragged_stretch = kRaggedStretchEm * em;
-    const std::vector<Element> elements =
-        build_elements(text, shaped, boundaries, begin, end, width, justify, work.break_steps);
+    std::vector<Element> elements =
+        build_elements(text, shaped, boundaries.get(), begin, end, width, justify, work.break_steps);
+    // A word wider than the line: again, with its hyphenation points.
+    const auto emergency = [](const Element& e) { return e.type == ElementType::Penalty && e.emergency; };
+    if (!boundaries.emergency_hyphens_marked() && std::any_of(elements.begin(), elements.end(), emergency))
+      elements = build_elements(text, shaped, boundaries.with_emergency_hyphens(), begin, end, width, justify,
+                                work.break_steps);
     if (!elements.empty()) params.end_break_width = -shaped.clusters[elements.back().cluster_end - 1].end_adjust();
     return line_ranges(elements, choose_breaks(elements, params), end);
   }
@@ -433,7 +450,7 @@ struct Typesetter::Impl {
   // centred or right-aligned lines (headings, the headline), where a broken word stands out.
   bool hyphenates(const compose::Paragraph& paragraph) const {
     const bool running = paragraph.align == theme::Align::Left || paragraph.align == theme::Align::Justify;
-    return hyphenation && running && !paragraph.is_name;
+    return hyphenate && running && !paragraph.is_name;
   }
 
   Diagnostics* diags;  // where messages go now (report_to)
@@ -444,7 +461,10 @@ struct Typesetter::Impl {
   FontStore fonts;
   FontChooser chooser;
   Breaker breaker;
-  std::optional<HyphenDictionary> hyphenation;  // when the theme hyphenates; loads on first use
+  bool hyphenate;  // the theme hyphenates English running text
+  // Loads on first use: hyphenation points for the theme's running text (hyphenate), and for
+  // any word wider than its line.
+  std::optional<HyphenDictionary> hyphenation;
   ShapingMemo shaping{kKeptParagraphs};
   std::shared_ptr<Prepared> current;  // what prepare() gave last, kept alive while in use
   ShapedWords words;  // each distinct word shaped once per font
@@ -641,27 +661,40 @@ std::optional<std::vector<Line>> Typesetter::on_one_line(const compose::Paragrap
 /// Room for the kern a compound's piece loses where a line ends inside the compound (pt).
 constexpr double kCompoundKernRoom = 1.0;
 
-double Typesetter::widest_unbreakable(const compose::Paragraph& paragraph, GroupBreaks groups) {
-  const SourceText& text = impl_->gathered(paragraph.inlines);
-  if (text.size() == 0) return 0;
-  Impl::Ready ready = impl_->ready(text, paragraph);
-  const ShapedText& shaped = ready.shaped;
-  const std::vector<Boundary>& boundaries = ready.boundaries.get();
+namespace {
+
+/// Typesetter::widest_unbreakable's measure of `shaped` with `boundaries`.
+double widest_stretch(const SourceText& text, const ShapedText& shaped, const std::vector<Boundary>& boundaries,
+                      Typesetter::GroupBreaks groups, double split_wider_than, std::size_t& steps) {
+  using GroupBreaks = Typesetter::GroupBreaks;
   // Stretches run from one break opportunity to the next: a space where no line may end (in
   // a date, "Apr 2019") belongs to its stretch; spaces before an opportunity do not (a line
   // ending there drops them). A date range may break after its dash when it must, so each
   // date counts alone; a short bracketed group is one stretch, spaces and all.
   double widest = 0, stretch = 0, spaces = 0;
+  // The stretch's width before each of its hyphenation points, with the hyphen drawn there.
+  std::vector<std::pair<double, double>> points;
+  const auto piece = [&](double width) {
+    if (width <= split_wider_than) return width;
+    double best = width;
+    for (const auto& [before, hyphen] : points) best = std::min(best, std::max(before + hyphen, width - before));
+    return best;
+  };
   for (const Cluster& cluster : shaped.clusters) {
-    ++impl_->work.line_steps;
+    ++steps;
     const Boundary& before = boundaries[cluster.char_begin];
     const bool compound_end = groups == GroupBreaks::Counted && before.compound;
     if (before.allowed || before.forced || compound_end ||
         (before.range && (!before.in_group || (groups == GroupBreaks::Counted && !before.in_name_group)))) {
       // A line that ends inside a compound loses the kern between its last glyph and the next
       // ("/A" is kerned tighter than "/" alone): the piece set alone is that much wider.
-      widest = std::max(widest, stretch + (compound_end ? kCompoundKernRoom : 0));
+      widest = std::max(widest, piece(stretch) + (compound_end ? kCompoundKernRoom : 0));
       stretch = spaces = 0;
+      points.clear();
+    } else if (before.hyphen_emergency && groups == GroupBreaks::Counted && &cluster != &shaped.clusters.front()) {
+      const Cluster& last = (&cluster)[-1];
+      const Item& item = shaped.items[static_cast<size_t>(last.item)];
+      if (last.drawn() && item.hyphen_glyph != 0) points.emplace_back(stretch, item.hyphen_advance);
     }
     if (is_newline_cluster(text, cluster)) continue;
     if (is_space_cluster(text, cluster)) {
@@ -671,7 +704,23 @@ double Typesetter::widest_unbreakable(const compose::Paragraph& paragraph, Group
       spaces = 0;
     }
   }
-  return std::max(widest, stretch);
+  return std::max(widest, piece(stretch));
+}
+
+}  // namespace
+
+double Typesetter::widest_unbreakable(const compose::Paragraph& paragraph, GroupBreaks groups,
+                                      double split_wider_than) {
+  const SourceText& text = impl_->gathered(paragraph.inlines);
+  if (text.size() == 0) return 0;
+  Impl::Ready ready = impl_->ready(text, paragraph);
+  const double widest = widest_stretch(text, ready.shaped, ready.boundaries.get(), groups, split_wider_than, impl_->work.line_steps);
+  // A word wider than `split_wider_than` counts as its parts at its hyphenation points: found
+  // only now that there is one (loading the patterns costs as much as setting a page).
+  if (widest <= split_wider_than || groups != GroupBreaks::Counted || ready.boundaries.emergency_hyphens_marked())
+    return widest;
+  return widest_stretch(text, ready.shaped, ready.boundaries.with_emergency_hyphens(), groups, split_wider_than,
+                        impl_->work.line_steps);
 }
 
 Line Typesetter::typeset_line(const compose::Inline& inline_text) {

@@ -8,6 +8,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <limits>
 #include <map>
 #include <memory>
 #include <optional>
@@ -117,8 +118,13 @@ class Typesetter {
   /// as wide as "(Copenhagen, Denmark)" while its cells wrap took from the duties beside it);
   /// and a compound divides after its hyphen or slash before a letter ("A350-900/|A330-300"),
   /// where the breaker ends a line when the compound does not fit.
+  /// A word wider than `split_wider_than` counts as the wider of the two parts of its best
+  /// split at an English hyphenation point ("Ziekenhuis-" of "Ziekenhuisapotheker"), where the
+  /// breaker hyphenates a word that does not fit its line: one long word need not set a
+  /// table column's width.
   enum class GroupBreaks { Kept, Counted };
-  double widest_unbreakable(const compose::Paragraph& paragraph, GroupBreaks groups = GroupBreaks::Kept);
+  double widest_unbreakable(const compose::Paragraph& paragraph, GroupBreaks groups = GroupBreaks::Kept,
+                            double split_wider_than = std::numeric_limits<double>::infinity());
 
   /// Every font file loaded so far (the PDF writer embeds those that runs use).
   const std::vector<FontInfo>& fonts() const;
