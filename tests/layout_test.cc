@@ -1428,6 +1428,53 @@ TEST_F(Paginate, AFirstRowOfManyLinesIsSplitOnlyWhenItCannotFit) {
   EXPECT_GT(fitted_whole, 0) << "some fillers leave room for the first row whole and not the second";
 }
 
+// A row of duties set as bullets (a paragraph each) splits between two bullets, not inside
+// one: a page ends in a bullet only past its first three lines (its start would leave more of
+// the page empty), and keeps two of its lines on each side, as a paragraph does.
+TEST_F(Paginate, ARowOfBulletsSplitsBetweenThem) {
+  const std::vector<int> bullets = {3, 2, 3, 8, 3, 2, 3, 3};
+  std::vector<std::pair<int, int>> bullet_of;  // per line: its bullet's size, and its place in it (from 1)
+  compose::Cell cell;
+  for (int size : bullets) {
+    std::string text;
+    for (int i = 0; i < size; ++i) {
+      text += (i ? "\n" : "") + std::string("Duty ") + std::to_string(bullet_of.size());
+      bullet_of.emplace_back(size, i + 1);
+    }
+    cell.push_back(paragraph(text));
+  }
+  int between = 0, inside = 0;
+  for (int filler = 0; filler < 60; ++filler) {
+    compose::Composition c;
+    add_filler(c, filler);
+    compose::Table table;
+    table.widths = {1, 3};
+    table.shaded_columns = {false, false};
+    table.header = {paragraph("Period"), paragraph("Duties")};
+    table.rows.push_back({{paragraph("2010")}, cell});
+    table.rows.push_back({{paragraph("2012")}, {paragraph("After")}});
+    compose::Block b;
+    b.content = table;
+    c.main().push_back(b);
+    Document doc = run(c, {.balance_last_page = false});
+    const auto lines = numbered_runs(doc, "Duty ");
+    ASSERT_EQ(lines.size(), bullet_of.size()) << "every line once";
+    for (size_t k = 1; k < lines.size(); ++k) {
+      if (lines[k].first == lines[k - 1].first) continue;
+      const auto [size, above] = bullet_of[k - 1];
+      if (above == size) {
+        ++between;
+        continue;
+      }
+      ++inside;
+      EXPECT_GT(above, 3) << filler << " fillers: the page ends " << above << " lines into a bullet of " << size;
+      EXPECT_GE(size - above, 2) << filler << " fillers: one line of a bullet alone on the next page";
+    }
+  }
+  EXPECT_GT(between, 0) << "some pages end inside the row, between bullets";
+  EXPECT_GT(inside, 0) << "a page ends inside the long bullet where its start would leave too much empty";
+}
+
 // Dates kept whole (unbreakable pieces) in a crowded table: every column at least as wide as
 // what its cells cannot break, so no line runs past its cell.
 TEST_F(Paginate, CrowdedTableColumnsHoldTheirDatesWhole) {

@@ -2143,6 +2143,25 @@ TEST_F(TextTest, AnAmountKeepsItsMagnitudeCurrencyAndParts) {
     }
 }
 
+// An abbreviation that names a number keeps it ("pp. 91–104" broke as "pp." / "91–104" in a
+// publication's line): "p.", "pp.", "Vol.", "No.", "Nr.", "Fig.", "§" before a number, a
+// bracket before it perhaps. The same word before anything but a number still breaks.
+TEST_F(TextTest, AnAbbreviationKeepsTheNumberItNames) {
+  Typesetter ts(theme, diags);
+  for (const std::string piece : {"p. 7", "pp. 91", "Vol. 12", "vol. 3", "No. 4", "no. 2", "Nr. 12", "Fig. 5",
+                                  "\u00A7 5", "(pp. 12"})
+    EXPECT_NEAR(ts.widest_unbreakable(make_paragraph("x " + piece)), width_of(ts, piece), 0.01) << piece;
+  for (const std::string words : {"No. Twelve", "vol. and", "Fig. A"})
+    EXPECT_LT(ts.widest_unbreakable(make_paragraph(words)), width_of(ts, words) - 1) << words;
+  // At every measure that holds it, no line ends with "pp.".
+  const std::string text = "Proceedings of the Conference on Systems, vol. 12, pp. 91\u2013104, 2021";
+  for (double width = width_of(ts, "Conference") + 0.5; width < width_of(ts, text); width += 3)
+    for (const std::string& line : texts_of(ts.typeset(make_paragraph(text), width))) {
+      const std::string trimmed = line.substr(0, line.find_last_not_of(' ') + 1);
+      EXPECT_FALSE(trimmed.ends_with("pp.") || trimmed.ends_with("vol.")) << "at " << width << ": " << line;
+    }
+}
+
 // ---- web fonts ----------------------------------------------------------------------------
 
 // A web font's characters, looked up in its cmap by HarfBuzz, each draw the outline (and

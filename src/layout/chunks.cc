@@ -142,6 +142,7 @@ struct SetStack {
   Page content;
   std::vector<double> first_baselines;  // per paragraph, from the stack top
   std::vector<LineRuns> lines;          // every line's runs, in the order set
+  std::vector<std::size_t> first_lines; // per paragraph, the index of its first line in `lines`
   double height = 0;
 };
 
@@ -151,6 +152,7 @@ SetStack set_stack(std::span<const compose::Paragraph> paras, double width, text
     if (&para != &paras.front()) out.height += para.space_before;
     SetParagraph set = set_paragraph(para, width, typesetter);
     out.first_baselines.push_back(out.height + (set.baselines.empty() ? 0 : set.baselines.front()));
+    out.first_lines.push_back(out.lines.size());
     double top = out.height;
     for (size_t i = 0; i < set.lines.size(); ++i) {
       translate(set.lines[i], 0, top + para.line_height * static_cast<double>(i));
@@ -474,16 +476,32 @@ Page band(const Page& content, double top, double bottom) {
 struct SetRow {
   Page content;
   double height = 0;
+  /// The paragraphs of the running column's cell (its summary, its bullets): each one's line
+  /// baselines, from the row's top. A split row's page break goes between them (row_chunks).
+  std::vector<std::vector<double>> running_paragraphs;
 };
 
+/// The baselines of each paragraph of `stack`, moved down by `y`.
+std::vector<std::vector<double>> paragraph_baselines(const SetStack& stack, double y) {
+  std::vector<std::vector<double>> out;
+  for (std::size_t p = 0; p < stack.first_lines.size(); ++p) {
+    const std::size_t end = p + 1 < stack.first_lines.size() ? stack.first_lines[p + 1] : stack.lines.size();
+    std::vector<double>& baselines = out.emplace_back();
+    for (std::size_t i = stack.first_lines[p]; i < end; ++i) baselines.push_back(stack.lines[i].baseline + y);
+  }
+  return out;
+}
+
+/// `running`: the cell whose paragraphs the row notes (SetRow::running_paragraphs), if any.
 SetRow set_row(const std::vector<compose::Cell>& cells, const std::vector<double>& edges, size_t first_edge,
-               double padding, text::Typesetter& typesetter) {
+               double padding, text::Typesetter& typesetter, std::optional<std::size_t> running = std::nullopt) {
   SetRow row;
   double tallest = 0;
   for (size_t c = 0; c < cells.size() && first_edge + c + 1 < edges.size(); ++c) {
     if (compose::is_empty_cell(cells[c])) continue;
     const double left = edges[first_edge + c], right = edges[first_edge + c + 1];
     SetStack cell = set_stack(cells[c], std::max(1.0, right - left - 2 * padding), typesetter);
+    if (running == c) row.running_paragraphs = paragraph_baselines(cell, padding);
     translate(cell.content, left + padding, padding);
     append(row.content, std::move(cell.content));
     tallest = std::max(tallest, cell.height);
@@ -1057,8 +1075,39 @@ Chunk photo_table_chunk(const compose::Table& table, const std::vector<double>& 
 constexpr std::size_t kWholeRowLines = 5;
 /// A row taller than this share of the page splits however few its lines.
 constexpr double kTallRowShare = 1.0 / 3;
-/// A split row keeps at least this many of its lines on each side of the break, as a paragraph does.
+/// A split row keeps at least this many of its lines on each side of the break, as a paragraph
+/// does; and so does a paragraph of its running text (a bullet of duties) that the break falls in.
 constexpr std::size_t kLinesKeptTogether = 2;
+/// A split row's page break this few lines or fewer below the start of a bullet of its running
+/// text gives way to the break before that bullet: a designer splits duties between bullets, and
+/// a bullet's sentence broken across pages, the header drawn again between its halves, reads
+/// badly; moving these few lines over costs little of the page. A break further down the bullet
+/// stays free: moving the whole bullet would leave more of the page empty.
+constexpr std::size_t kBulletLinesMovedOver = 3;
+
+/// How many lines of a paragraph of the running text (`paragraphs`, each one's baselines) stand
+/// above and below a cut at `y`: {0, 0} where the cut falls between two paragraphs.
+std::pair<std::size_t, std::size_t> paragraph_lines_around(const std::vector<std::vector<double>>& paragraphs,
+                                                           double y) {
+  for (const std::vector<double>& baselines : paragraphs) {
+    const auto above = static_cast<std::size_t>(std::count_if(baselines.begin(), baselines.end(), [&](double b) { return b < y; }));
+    if (above > 0 && above < baselines.size()) return {above, baselines.size() - above};
+  }
+  return {0, 0};
+}
+
+/// How bad a page break after a band of a split row is, with `above` and `below` lines of the
+/// row on its sides and `in_paragraph` lines of a running-text paragraph (paragraph_lines_around).
+/// A break in a bullet's first kBulletLinesMovedOver lines is a LoneEntry break: the page takes
+/// it only when ending at the latest free one (the bullet's start, as a rule) would leave more
+/// of it empty than the layout allows for an entry kept company (fit.lone_entry_room).
+BreakClass band_break(std::size_t above, std::size_t below, std::pair<std::size_t, std::size_t> in_paragraph) {
+  if (above < kLinesKeptTogether || below < kLinesKeptTogether) return BreakClass::Forbidden;
+  const auto [before, after] = in_paragraph;
+  if (before == 0) return BreakClass::Free;  // between two bullets
+  if (before < kLinesKeptTogether || after < kLinesKeptTogether) return BreakClass::Forbidden;
+  return before <= kBulletLinesMovedOver ? BreakClass::LoneEntry : BreakClass::Free;
+}
 
 /// The rules of a row's columns through a strip `height` tall with no text (where a split row
 /// goes on: the room its padding takes above and below its text), with `top` and `bottom`
@@ -1127,7 +1176,8 @@ std::optional<Chunk> continued_with_identity(const Chunk& above, const Page& row
 /// all its cells, where no cell's text crosses; a cell whose text ends earlier leaves its part
 /// of later bands empty). The bands carry slice_continues, as the bands of a piece taller than a
 /// page do: a page may end after one that leaves kLinesKeptTogether lines of the row on each
-/// side. The column rules run through every band; the row's top rule opens its first, its foot
+/// side, and as many of a bullet of the running text it falls in, and ends between two bullets
+/// rather than in a bullet's first few lines (band_break). The column rules run through every band; the row's top rule opens its first, its foot
 /// rule closes its last. Where a page ends after a band, `close_at_break` is drawn under it:
 /// the rules on through the room the row's padding gives its text and the table's frame below;
 /// where a page begins with one, `continued_header` is drawn above it (the header row and that
@@ -1180,10 +1230,7 @@ std::vector<Chunk> row_chunks(const compose::Table& table, const std::vector<dou
     append(c.content, std::move(text));
     c.repeat_header = above;
     c.slice_continues = !last;
-    const std::size_t lines_above = k + 1, lines_below = at.size() - k;
-    if (!last)
-      c.break_after = lines_above >= kLinesKeptTogether && lines_below >= kLinesKeptTogether ? BreakClass::Free
-                                                                                              : BreakClass::Forbidden;
+    if (!last) c.break_after = band_break(k + 1, at.size() - k, paragraph_lines_around(set.running_paragraphs, bottom));
     bands.push_back(std::move(c));
     top = bottom;
   }
@@ -1231,7 +1278,7 @@ std::vector<Chunk> table_chunks(const compose::Table& table, const Column& colum
   };
   std::vector<RowPieces> rows;
   for (size_t r = 0; r < table.rows.size(); ++r) {
-    SetRow set = set_row(table.rows[r], edges, 0, table.padding, typesetter);
+    SetRow set = set_row(table.rows[r], edges, 0, table.padding, typesetter, running);
     const double height = set.height;
     const double room_above = text_clearance(set.content, set.height).first;
     std::vector<Chunk> pieces =

@@ -18,8 +18,9 @@ namespace hanji::layout::detail {
 enum class BreakClass {
   Free = 0,       // between entries, between lines of a long paragraph
   LoneEntry,      // between entries, but one entry of its section would stand alone at the page's
-                  // foot or head (a two-entry list split one and one): taken over a Free break
-                  // only where that one leaves more of the page empty than the layout allows
+                  // foot or head (a two-entry list split one and one), or in the first lines of
+                  // a bullet of a split table row (its start is the better break): taken over a
+                  // Free break only where that one leaves more of the page empty than the layout allows
   InsideGroup,    // would split an entry that fits on one page
   Forbidden,      // after a title (keep with next), or leaving fewer than two lines of a paragraph
 };

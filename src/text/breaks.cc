@@ -324,24 +324,6 @@ bool amount_keeps(const std::u32string& chars, const std::vector<Token>& tokens,
          bare_word(chars, tokens[t - 1]).size() <= kShortWordChars;
 }
 
-// Between tokens: the break after the spaces before token t. A lone separator ("a | b", a range
-// dash) ends a line rather than starting one; dates ("2020. 3. – 2023. 7.", "Sep 2023 – present")
-// stay whole: no break inside a date, and one after a range dash between two date-like tokens
-// only when the range cannot fit on a line.
-SpaceBreak space_break(const std::u32string& chars, const std::vector<Token>& tokens, size_t t) {
-  const Token& token = tokens[t];
-  if (is_lone_separator(chars, token)) return SpaceBreak::Forbidden;
-  if (!token.after_space) return SpaceBreak::Allowed;
-  if (is_lone_at(chars, token) || is_lone_at(chars, tokens[t - 1])) return SpaceBreak::Forbidden;
-  if (amount_keeps(chars, tokens, t)) return SpaceBreak::Forbidden;
-  if (token.date == DateKind::None) return SpaceBreak::Allowed;
-  if (is_date_pair(tokens[t - 1].date, token.date)) return SpaceBreak::Forbidden;
-  // The token after a range dash: the dash must sit between two date-like tokens.
-  const bool after_range_dash = t >= 2 && tokens[t - 1].after_space && is_lone_range_dash(chars, tokens[t - 1]) &&
-                                tokens[t - 2].date != DateKind::None;
-  return after_range_dash ? SpaceBreak::Discouraged : SpaceBreak::Allowed;
-}
-
 // The matching closing bracket of an opening one ('(' -> ')'), or 0.
 char32_t closing_of(char32_t opening) {
   switch (opening) {
@@ -356,6 +338,38 @@ char32_t closing_of(char32_t opening) {
     case U'\u3010': return U'\u3011';
     default: return 0;
   }
+}
+
+// An abbreviation that names the number after it ("pp. 91–104", "Vol. 12", "No. 3", "§ 5"):
+// the line breaker keeps them together, as a typesetter ties them; "pp." alone at a line's end
+// reads as nothing. An opening bracket before it ("(pp. 91–104)") does not count.
+bool names_a_number(std::u32string_view word) {
+  static constexpr std::u32string_view kAbbreviations[] = {
+      U"p.",    U"pp.",  U"Vol.", U"vol.", U"Vols.", U"vols.", U"No.", U"no.",
+      U"Nos.",  U"nos.", U"Nr.",  U"Fig.", U"Figs.", U"§",     U"§§",  U"№"};
+  while (!word.empty() && closing_of(word.front()) != 0) word.remove_prefix(1);
+  for (std::u32string_view abbreviation : kAbbreviations)
+    if (word == abbreviation) return true;
+  return false;
+}
+
+// Between tokens: the break after the spaces before token t. A lone separator ("a | b", a range
+// dash) ends a line rather than starting one; dates ("2020. 3. – 2023. 7.", "Sep 2023 – present")
+// stay whole: no break inside a date, and one after a range dash between two date-like tokens
+// only when the range cannot fit on a line.
+SpaceBreak space_break(const std::u32string& chars, const std::vector<Token>& tokens, size_t t) {
+  const Token& token = tokens[t];
+  if (is_lone_separator(chars, token)) return SpaceBreak::Forbidden;
+  if (!token.after_space) return SpaceBreak::Allowed;
+  if (is_lone_at(chars, token) || is_lone_at(chars, tokens[t - 1])) return SpaceBreak::Forbidden;
+  if (amount_keeps(chars, tokens, t)) return SpaceBreak::Forbidden;
+  if (is_ascii_digit(chars[token.begin]) && names_a_number(word_of(chars, tokens[t - 1]))) return SpaceBreak::Forbidden;
+  if (token.date == DateKind::None) return SpaceBreak::Allowed;
+  if (is_date_pair(tokens[t - 1].date, token.date)) return SpaceBreak::Forbidden;
+  // The token after a range dash: the dash must sit between two date-like tokens.
+  const bool after_range_dash = t >= 2 && tokens[t - 1].after_space && is_lone_range_dash(chars, tokens[t - 1]) &&
+                                tokens[t - 2].date != DateKind::None;
+  return after_range_dash ? SpaceBreak::Discouraged : SpaceBreak::Allowed;
 }
 
 // A short bracketed group of tokens ("(성남시 / 분당구)"): the breaks at its inner spaces
