@@ -1253,6 +1253,28 @@ TEST(EntryTemplates, DurationCountsBothMonthsInTheLocalesWords) {
   EXPECT_EQ(duration_text(e, en, std::nullopt), "") << "an end before the start counts nothing";
 }
 
+// DURATION_SHORT takes the locale's short units where it gives them ("2 yrs 3 mos", for a form's
+// narrow cell), each unit alone where it gives only some, and the full words where it gives none.
+TEST(EntryTemplates, AShortDurationTakesTheLocalesShortUnits) {
+  Entry e = experience();
+  e.start_date = ym(2021, 3);
+  e.end_date = ym(2023, 5);
+  model::Locale en = english();
+  en.year_short = "yr";
+  en.years_short = "yrs";
+  en.month_short = "mo";
+  en.months_short = "mos";
+  EXPECT_EQ(duration_text(e, en, std::nullopt, Units::Short), "2\u00A0yrs 3\u00A0mos");
+  EXPECT_EQ(duration_text(e, en, std::nullopt), "2\u00A0years 3\u00A0months") << "DURATION keeps the words";
+  e.end_date = ym(2022, 3);
+  EXPECT_EQ(duration_text(e, en, std::nullopt, Units::Short), "1\u00A0yr 1\u00A0mo");
+  en.months_short.clear();
+  e.end_date = ym(2023, 5);
+  EXPECT_EQ(duration_text(e, en, std::nullopt, Units::Short), "2\u00A0yrs 3\u00A0months");
+  EXPECT_EQ(duration_text(e, english(), std::nullopt, Units::Short), "2\u00A0years 3\u00A0months")
+      << "a locale without short units: the full words";
+}
+
 // Without settings.current_date, a current job counts to the day of the build (the command's
 // SOURCE_DATE_EPOCH, else today); current_date, when given, still wins.
 TEST(EntryTemplates, ACurrentJobCountsToTheBuildDateWithoutCurrentDate) {

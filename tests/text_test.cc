@@ -2089,6 +2089,11 @@ TEST_F(TextTest, AnOverlongWordIsHyphenatedNotBrokenBetweenLetters) {
     }
     EXPECT_EQ(lines.size(), text.starts_with("tot") ? 3u : 3u) << ::testing::PrintToString(lines);
   }
+  // A compound's part that fits its line is not hyphenated: "Pkw-" over "Fahrwerktechnik", not
+  // "Pkw-Fahrw-" over "erktechnik" (English patterns on a German word).
+  const double part = width_of(ts, "Fahrwerktechnik") + 1;
+  EXPECT_EQ(texts_of(ts.typeset(make_paragraph("Pkw-Fahrwerktechnik"), part)),
+            (std::vector<std::string>{"Pkw-", "Fahrwerktechnik"}));
   const compose::Paragraph word = make_paragraph("Ziekenhuisapotheker");
   const double whole = ts.widest_unbreakable(word, Typesetter::GroupBreaks::Counted);
   EXPECT_NEAR(whole, width_of(ts, "Ziekenhuisapotheker"), 0.01);

@@ -13,11 +13,10 @@
 namespace hanji::compose {
 namespace {
 
-constexpr std::array<std::string_view, 22> kFields = {
-    "POSITION", "COMPANY", "INSTITUTION", "DEGREE",   "AREA",    "DEGREE_WITH_AREA", "NAME",
-    "TITLE",    "AUTHORS", "JOURNAL",     "DOI",      "URL",     "DATES",            "START_DATE",
-    "END_DATE", "DURATION", "ONGOING",    "LOCATION", "LABEL",   "DETAILS",          "SUMMARY",
-    "HIGHLIGHTS"};
+constexpr std::array<std::string_view, 23> kFields = {
+    "POSITION",   "COMPANY",  "INSTITUTION",    "DEGREE",  "AREA",     "DEGREE_WITH_AREA", "NAME",    "TITLE",
+    "AUTHORS",    "JOURNAL",  "DOI",            "URL",     "DATES",    "START_DATE",       "END_DATE", "DURATION",
+    "DURATION_SHORT", "ONGOING", "LOCATION",    "LABEL",   "DETAILS",  "SUMMARY",          "HIGHLIGHTS"};
 
 bool is_field_char(char c) { return (c >= 'A' && c <= 'Z') || c == '_'; }
 
@@ -175,10 +174,11 @@ std::vector<Inline> field_inlines(Builder& b, const model::Entry& entry, std::st
   for (const auto& [key, value] : entry.extra)  // a key of the CV's own, named in capitals
     if (custom_field_name(key) == field) return text(value);
   const bool open = entry.start_date && (!entry.end_date || entry.end_date->kind == model::Date::Kind::Present);
-  if (field == "DURATION") {
+  if (field == "DURATION" || field == "DURATION_SHORT") {
     const std::optional<model::Date>& today = count_to(b.file().settings);
     if (open && !today) b.report_open_time_span(entry.span);
-    return date_inlines(duration_text(entry, b.locale(), today), first_date(entry), entry, font, range,
+    const Units units = field == "DURATION" ? Units::Full : Units::Short;
+    return date_inlines(duration_text(entry, b.locale(), today, units), first_date(entry), entry, font, range,
                         DateText::Duration);
   }
   if (field == "ONGOING")  // "(재직 중)" after a current job's time span in the form's cell
@@ -295,7 +295,7 @@ const std::optional<model::Date>& count_to(const model::Settings& settings) {
 }
 
 std::string duration_text(const model::Entry& entry, const model::Locale& locale,
-                          const std::optional<model::Date>& today) {
+                          const std::optional<model::Date>& today, Units units) {
   using Kind = model::Date::Kind;
   auto dated = [](const model::Date& d) { return d.kind == Kind::YearMonth || d.kind == Kind::YearMonthDay; };
   auto calendar = [&](const model::Date& d) { return d.kind == Kind::Year || dated(d); };
@@ -320,15 +320,19 @@ std::string duration_text(const model::Entry& entry, const model::Locale& locale
   // Korean, Japanese and Chinese units follow the number without a space ("2년 3개월",
   // "2年3か月"); alphabetic ones after a no-break space ("2 years", "2 år", "2 лет"). The
   // whole span is set as one piece (DateText::Duration).
-  auto part = [&](int n, const std::string& one, const std::string& many) {
-    const std::string& unit = n == 1 ? one : many;
+  auto part = [&](int n, const std::string& one, const std::string& many, const std::string& one_short,
+                  const std::string& many_short) {
+    const std::string& full = n == 1 ? one : many;
+    const std::string& abbreviated = n == 1 ? one_short : many_short;
+    const std::string& unit = units == Units::Short && !abbreviated.empty() ? abbreviated : full;
     const std::u32string chars = utf8_decode(unit);
     const bool cjk = !chars.empty() && chars.front() >= 0x2E80;
     return std::to_string(n) + (cjk || unit.empty() ? "" : "\u00A0") + unit;
   };
   std::string out;
-  if (years > 0) out = part(years, locale.year, locale.years);
-  if (rest > 0) out += (out.empty() ? "" : " ") + part(rest, locale.month, locale.months);
+  if (years > 0) out = part(years, locale.year, locale.years, locale.year_short, locale.years_short);
+  if (rest > 0)
+    out += (out.empty() ? "" : " ") + part(rest, locale.month, locale.months, locale.month_short, locale.months_short);
   return out;
 }
 

@@ -44,8 +44,10 @@ const std::optional<model::Date>& count_to(const model::Settings& settings);
 /// The time from the entry's start to its end (or to `today` when it runs to the present),
 /// both months counted: "2 years 3 months", "2년 3개월"; in years when either end is a year
 /// alone ("2013 – 2018": "5 years"). Empty when it cannot be known (no start, a free-text date,
-/// no day to count to for "present").
+/// no day to count to for "present"). Units::Short takes the locale's short units where it has
+/// them ("7 yrs 9 mos", for a form's narrow cell: DURATION_SHORT).
+enum class Units { Full, Short };
 std::string duration_text(const model::Entry& entry, const model::Locale& locale,
-                          const std::optional<model::Date>& today);
+                          const std::optional<model::Date>& today, Units units = Units::Full);
 
 }  // namespace hanji::compose

@@ -165,6 +165,9 @@ struct Locale {
   bool justify_paragraphs = false;
   std::string degree_with_area = "DEGREE in AREA";  // placeholders DEGREE and AREA
   std::string year = "year", years = "years", month = "month", months = "months";
+  /// The same units as a form's narrow cell writes them (DURATION_SHORT: "7 yrs 9 mos"); empty:
+  /// the full word.
+  std::string year_short, years_short, month_short, months_short;
   std::string last_updated = "Last updated in";
   std::string page_number = "PAGE / TOTAL";  // footer, placeholders PAGE and TOTAL
   /// Titles of the usual section keys in this language ("experience" -> "Berufserfahrung"),

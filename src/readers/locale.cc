@@ -21,6 +21,10 @@ const std::vector<Field>& locale_fields() {
       {"years", Shape::Text, "'years' in a time span (2 years)"},
       {"month", Shape::Text, "'month' in a time span (1 month)"},
       {"months", Shape::Text, "'months' in a time span (3 months)"},
+      {"year_short", Shape::Text, "'year' in a short time span (DURATION_SHORT: 1 yr); the full word when not given"},
+      {"years_short", Shape::Text, "'years' in a short time span (2 yrs)"},
+      {"month_short", Shape::Text, "'month' in a short time span (1 mo)"},
+      {"months_short", Shape::Text, "'months' in a short time span (3 mos)"},
       {"last_updated", Shape::Text, "the words before the date in LAST_UPDATED"},
       {"phrases", Shape::Phrases, "phrases that join fields: degree_with_area, score, courses, keywords, photo_of, cv_title_with_name, cv_title"},
       {"page_number", Shape::Text, "the page numbers: PAGE and TOTAL are filled in"},
@@ -210,6 +214,10 @@ std::string* string_slot(const std::string& key, Locale& locale) {
          : key == "years"           ? &locale.years
          : key == "month"           ? &locale.month
          : key == "months"          ? &locale.months
+         : key == "year_short"      ? &locale.year_short
+         : key == "years_short"     ? &locale.years_short
+         : key == "month_short"     ? &locale.month_short
+         : key == "months_short"    ? &locale.months_short
          : key == "last_updated"    ? &locale.last_updated
          : key == "page_number"     ? &locale.page_number
          : key == "range_separator" ? &locale.range_separator

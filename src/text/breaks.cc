@@ -193,6 +193,8 @@ void tailor_latin_token(const std::u32string& chars, const Token& token, const s
     } else if (is_latin_break_char(chars[k - 1]) && is_latin_letter(chars[k]) && !b.awkward) {
       b.emergency = kUrlEmergency / 2;  // a compound: after its hyphen (state-of-the-|art)
       b.compound = true;
+    } else {
+      b.between_letters = is_latin_letter(chars[k - 1]) && is_latin_letter(chars[k]);
     }
     b.allowed = false;
   }

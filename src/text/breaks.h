@@ -44,6 +44,10 @@ struct Boundary {
   /// layout hyphenates): a line ending here draws a hyphen. Cheaper than a break between
   /// letters ("Ziekenhuis-" / "apotheker", not "Ziekenhuisapoth" / "eker").
   bool hyphen_emergency = false;
+  /// Between two letters of a Latin word (not after a compound's hyphen): an emergency break
+  /// only inside a part that neither the compound's hyphens nor its hyphenation points leave
+  /// narrow enough ("Pkw-" / "Fahrwerktechnik" where that fits, never "Pkw-Fahrw" / "erktechnik").
+  bool between_letters = false;
 };
 
 /// Breaking inside a word (after a hyphen or slash, or between syllables in character mode)

@@ -9,11 +9,12 @@ namespace {
 constexpr double kEpsilon = 1e-6;
 
 // How far inside an overlong word a boundary may break: 0 anywhere; 1 (between an address's
-// parts) only inside a stretch between 0s wider than the line; 2 (awkward: a KLREQ violation,
-// or inside a word of an address) only inside a stretch between 0s and 1s still wider.
+// parts, at a hyphenation point) only inside a stretch between 0s wider than the line; 2
+// (awkward: a KLREQ violation, or inside a word of an address; between two letters of a Latin
+// word) only inside a stretch between 0s and 1s still wider.
 int emergency_tier(const Boundary& boundary) {
-  if (boundary.awkward) return 2;
-  return boundary.address_part ? 1 : 0;
+  if (boundary.awkward || boundary.between_letters) return 2;
+  return boundary.address_part || boundary.hyphen_emergency ? 1 : 0;
 }
 
 // Marks boundaries [begin, end) of one overlong word that may take an emergency break: those of

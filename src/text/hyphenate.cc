@@ -68,6 +68,7 @@ void mark_emergency_hyphenation(const SourceText& text, HyphenDictionary& dictio
       Boundary& boundary = boundaries[core.begin + point];
       if (boundary.allowed || boundary.forced || boundary.hyphen || boundary.address_part) continue;
       boundary.hyphen_emergency = true;
+      boundary.between_letters = false;
       boundary.awkward = false;
       boundary.emergency = kHyphenEmergency;
     }

@@ -111,7 +111,7 @@ constexpr Range kOneLineColumns{1, 2, false, true};
 
 // The fields entry templates may name, for the help text.
 constexpr const char* kFields = "POSITION, COMPANY, INSTITUTION, DEGREE, AREA, DEGREE_WITH_AREA, NAME, TITLE, "
-                                "AUTHORS, JOURNAL, DOI, URL, DATES, START_DATE, END_DATE, DURATION, LOCATION";
+                                "AUTHORS, JOURNAL, DOI, URL, DATES, START_DATE, END_DATE, DURATION, DURATION_SHORT, LOCATION";
 
 Param length(std::string key, Access access, std::string help, Range range = kLength, FitRole fit = FitRole::None) {
   return Param{std::move(key), ParamType::Length, std::move(help), range, {}, {}, std::move(access), fit};

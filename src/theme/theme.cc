@@ -630,7 +630,7 @@ std::string layout_reference(const std::vector<LayoutInfo>& layouts) {
     out += "| `" + p.key + "` | " + cell(p.expected) + " | `" + cell(p.default_value) + "` | " + cell(p.help) + " |\n";
   out += "\nEntry templates (`entry.KIND.main`, `entry.KIND.aside`, `entry.KIND.lead`, table cells) name fields\n"
          "in capitals: POSITION, COMPANY, INSTITUTION, DEGREE, AREA, DEGREE_WITH_AREA, NAME, TITLE, AUTHORS, JOURNAL,\n"
-         "DOI, URL, DATES, START_DATE, END_DATE, DURATION, LOCATION, LABEL, DETAILS, SUMMARY, HIGHLIGHTS.\n"
+         "DOI, URL, DATES, START_DATE, END_DATE, DURATION, DURATION_SHORT, LOCATION, LABEL, DETAILS, SUMMARY, HIGHLIGHTS.\n"
          "Text between two fields goes away with a field that is empty; `**bold**` and `*italic*` style\n"
          "what they enclose.\n";
   out += "\n## Regions: the page grid\n\n"
