@@ -11,11 +11,16 @@ namespace hanji::text::detail {
 /// luatexko's hangulspaceskip for the Korean font's space).
 constexpr double kSpaceStretch = 1.0 / 2;
 constexpr double kSpaceShrink = 1.0 / 3;
+/// A justified line whose spaces are wider than this (their natural width plus all their
+/// stretch) is loose: a list item with such a line is set ragged (text.cc).
+constexpr double kLooseSpaceScale = 1 + kSpaceStretch;
 /// A justified Korean line that its spaces cannot fill may open each gap between two Hangul
-/// syllables by at most this much (em), never next to punctuation or brackets (KLREQ). Under
-/// the gap text extractors read as a word space (poppler and pdfminer: 0.1 em, pdf.js 0.102
-/// em): at 0.1 em pdftotext split "설계하고" into two words.
-constexpr double kHangulGapStretchEm = 0.08;
+/// syllables by at most this much (em), never next to punctuation or brackets (KLREQ). Korean
+/// broken between words is justified at its word spaces, as KLREQ's line adjustment does; a
+/// syllable gap takes no more than the eye does not see as letter-spacing: at 0.08 em (0.75 pt
+/// at 9.4 pt) every syllable of a serif line stood visibly apart. Far under the gap text
+/// extractors read as a word space (poppler and pdfminer: 0.1 em, pdf.js 0.102 em).
+constexpr double kHangulGapStretchEm = 0.03;
 /// The widest a justified line opens a word space, in ems of its font; a line its spaces
 /// cannot fill within that stays short (underfull), as a list item's does. poppler pulls a word
 /// into the block of the words before it only within 0.7 em (minColSpacing1): past it, a loose

@@ -384,14 +384,16 @@ struct Typesetter::Impl {
       }
     }
     // A justified list item (a highlight, or an item of a cell's list after its hanging marker)
-    // whose words will not divide into full lines, such as a two-line item whose first line can
-    // only end a word short, its spaces past twice their width with the syllable gaps open,
-    // is set ragged, as its last line is: in a list a short line reads better than a loose one.
-    // A paragraph keeps its justification and the warning.
+    // whose words will not divide into full lines is set ragged, as its last line is: in a list
+    // a short line reads better than a loose one. Loose is past what the spaces stretch by
+    // (TeX's badness 100) with the syllable gaps full: a Korean item whose long eojeol went down
+    // (a two-line item whose first line can only end a word short) would otherwise be filled
+    // with word spaces near 0.6 em. A paragraph keeps its justification (and the warning, when
+    // underfull).
     const bool list_item = paragraph.marker.has_value() || !may_hang;
-    const auto underfull = [](const Line& line) { return line.underfull; };
+    const auto loose = [](const Line& line) { return line.underfull || line.space_scale > kLooseSpaceScale; };
     const auto set_here = lines.begin() + static_cast<std::ptrdiff_t>(first);
-    if (justify && list_item && std::any_of(set_here, lines.end(), underfull)) {
+    if (justify && list_item && std::any_of(set_here, lines.end(), loose)) {
       lines.erase(set_here, lines.end());
       typeset_segment(text, shaped, boundaries, begin, end, width, paragraph, lines, may_hang, theme::Align::Left);
     }
