@@ -193,6 +193,50 @@ TEST_F(Paginate, ABalancingColumnEndsNoLowerThanTheMainFlow) {
   EXPECT_GT(last->x, theme_.margin_left + 100) << "the last section stays in the main column";
 }
 
+// A section the column takes may go on beside the main flow on the next page: where the whole
+// section would end the column below the main flow's last line on a page the main flow runs
+// on from, the column ends that page level with the main flow, no lower, and its rest stands
+// beside the main flow's on the next page. Here the main flow's entries (of `lines` lines,
+// kept together) leave a hole at the foot of page 1; the last section, moved whole into the
+// column, would stand below that hole's top. Before, the section stayed in the main flow,
+// which ran on to a third page.
+TEST_F(Paginate, ABalancingColumnGoesOnBesideTheMainFlowOnTheNextPage) {
+  add_side_region(theme_, 0);
+  theme_.regions.back().balance = true;
+  const double height = flow_height(theme_);
+  int lines = 4;  // an entry's lines: the one that leaves the biggest hole under page 1's last entry
+  for (int l = 5; l <= 9; ++l)
+    if (std::fmod(height, 14.0 * l) > std::fmod(height, 14.0 * lines)) lines = l;
+  const int per_page = static_cast<int>(height / (14.0 * lines));
+  const double main_reach = 14.0 * lines * per_page;
+  ASSERT_GE(height - main_reach, 28) << "a hole of two lines at least";
+  compose::Composition c;
+  for (int entry = 0; entry < per_page + 2; ++entry)
+    for (int line = 0; line < lines; ++line)
+      c.main().emplace_back(block(paragraph("Entry " + std::to_string(entry)), entry, line + 1 < lines)).part = 0;
+  const int section_lines = static_cast<int>(height / 14) - 1;  // with the side's own line, the column's height
+  for (int i = 0; i < section_lines; ++i)
+    c.main().emplace_back(block(paragraph(i == 0 ? "Last section" : "Last " + std::to_string(i)), 500 + i, i == 0)).part = 1;
+  c.flows["side"].push_back(block(paragraph("Side text")));
+  Document doc = run(c);
+  ASSERT_EQ(doc.pages.size(), 2u) << "the column takes the last section: a page fewer";
+  const PlacedRun *moved = find_run(doc, "Last section"), *last = find_run(doc, "Last " + std::to_string(section_lines - 1));
+  ASSERT_TRUE(moved && last);
+  EXPECT_NEAR(moved->x, theme_.margin_left, 0.5) << "in the side column";
+  EXPECT_EQ(page_of(doc, "Last section"), 0);
+  EXPECT_EQ(page_of(doc, "Last " + std::to_string(section_lines - 1)), 1) << "its rest on the next page";
+  double column_end = 0, main_end = 0;
+  for (int page = 0; page < 2; ++page) {
+    column_end = main_end = 0;
+    for (const PlacedRun& run : doc.pages[static_cast<std::size_t>(page)].runs) {
+      if (run.run.text.find(" / ") != std::string::npos) continue;  // the page number
+      double& end = run.x < theme_.margin_left + 100 ? column_end : main_end;
+      end = std::max(end, run.baseline);
+    }
+    EXPECT_LE(column_end, main_end + 0.5) << "the column ends no lower than the main flow on page " << page + 1;
+  }
+}
+
 // The other way round: a balancing column that ends below the main flow gives its last
 // sections to the main flow's foot, as few as bring its end no lower than the main flow's,
 // in their order, after the main flow's own sections. The column keeps its first section.

@@ -542,6 +542,37 @@ bool read_as_table(const Plan& plan, const std::vector<Flow>& flows, std::size_t
   return false;
 }
 
+/// A column that ends below the main flow on its last page, where the main flow goes on to a
+/// later page, ends that page instead at its last break no lower than the main flow there
+/// (Flow::break_before) and goes on beside the main flow on the next page: poppler reads lines
+/// standing below everything beside them after the other column, and a designer fills the
+/// next page's column rather than leave it empty. The pages planned so; none when it does
+/// not apply or no break is high enough.
+std::optional<Plan> end_column_beside_main(const Plan& plan, std::vector<Flow>& flows, std::size_t column,
+                                           std::size_t main,
+                                           const std::map<std::string, std::size_t, std::less<>>& flow_of_head,
+                                           const theme::Theme& theme, std::size_t most_pages, const Setter& setter) {
+  std::size_t last = plan.pages.size();
+  while (last > 0 && main_on_page(plan, last - 1, column, theme) <= 0) --last;
+  if (last == 0 || last >= plan.pages.size()) return std::nullopt;  // the main flow ends with it
+  const std::size_t page = last - 1;
+  const double main_reach = main_on_page(plan, page, main, theme);
+  if (main_reach <= 0 || main_on_page(plan, page, column, theme) <= main_reach + 1e-6) return std::nullopt;
+  const auto placed = std::find_if(plan.pages[page].rbegin(), plan.pages[page].rend(),
+                                   [&](const Placement& p) { return p.flow == column; });
+  Flow& flow = flows[column];
+  const std::vector<Chunk>& chunks = flow.chunks(placed->setting);
+  for (std::size_t at = placed->range.end - 1; at > placed->range.begin; --at) {
+    if (chunks[at - 1].break_after != BreakClass::Free) continue;
+    const double reach =
+        placed->top - theme.margin_top + used_height(chunks, {placed->range.begin, at}, flow.space_scale);
+    if (reach > main_reach + 1e-6) continue;
+    flow.break_before = Cursor{placed->setting, at};
+    return plan_pages(flows, flow_of_head, theme, most_pages, setter);
+  }
+  return std::nullopt;
+}
+
 /// The blocks a flow holds once a column that balances it (regions.NAME.balance) takes its
 /// sections from `cut` on: `kept` stays in the main flow (its closing statement too), `moved`
 /// goes to the column's foot after the column's own blocks, in the order they were composed.
@@ -601,7 +632,9 @@ void split_column_at_part(const std::vector<compose::Block>& main_blocks,
 /// the main flow's last sections move whole to that column's foot, as many as bring the two
 /// columns' ends nearest on the last page, in no more pages than the natural layout. A section
 /// moves whole or not at all, and the text still reads column by column (the column's own
-/// sections, then those it took). A column that already ends below the main flow balances the
+/// sections, then those it took); a section that would end the column below the main flow on a
+/// page the main flow runs on from goes on beside it on the next page (end_column_beside_main).
+/// A column that already ends below the main flow balances the
 /// other way: its last sections move to the main flow's foot, as few as bring its end no lower
 /// than the main flow's. `kept` and `side` hold the blocks of the two flows chosen.
 void balance_columns(std::vector<Flow>& flows, std::size_t main,
@@ -688,7 +721,10 @@ void balance_columns(std::vector<Flow>& flows, std::size_t main,
   }
   for (std::size_t moved = 1; !column_longer && moved < parts.size(); ++moved) {
     split_at_part(*main_whole.blocks, *column_whole.blocks, parts[parts.size() - moved], narrow, try_kept, try_side);
-    const Plan plan = plan_with_tried();
+    Plan plan = plan_with_tried();
+    if (!column_ends_above_main(plan, column, main, theme))
+      if (auto beside = end_column_beside_main(plan, flows, column, main, flow_of_head, theme, most_pages, setter))
+        plan = std::move(*beside);
     const auto result = judged(plan);
     constexpr double kNearer = 1;  // pt: an end nearer by less is no reason to move a section
     // The column takes them at its foot and may go on with them to the next page, as the main
