@@ -18,9 +18,10 @@ constexpr double kLooseSpaceScale = 1 + kSpaceStretch;
 /// syllables by at most this much (em), never next to punctuation or brackets (KLREQ). Korean
 /// broken between words is justified at its word spaces, as KLREQ's line adjustment does; a
 /// syllable gap takes no more than the eye does not see as letter-spacing: at 0.08 em (0.75 pt
-/// at 9.4 pt) every syllable of a serif line stood visibly apart. Far under the gap text
+/// at 9.4 pt) every syllable of a serif line stood visibly apart; at 0.03 em a paragraph's
+/// line that a long eojeol left short could not be filled (word spaces past twice their width). Far under the gap text
 /// extractors read as a word space (poppler and pdfminer: 0.1 em, pdf.js 0.102 em).
-constexpr double kHangulGapStretchEm = 0.03;
+constexpr double kHangulGapStretchEm = 0.04;
 /// The widest a justified line opens a word space, in ems of its font; a line its spaces
 /// cannot fill within that stays short (underfull), as a list item's does. poppler pulls a word
 /// into the block of the words before it only within 0.7 em (minColSpacing1): past it, a loose
