@@ -192,7 +192,8 @@ void warn_cannot_fit(const theme::Theme& original, const FitResult& tightest, in
 // within it; two columns often need more, as their last page holds a short section beside
 // another and both must come back whole (a columns CV of 7 lines over needed half way).
 // A last page that holds less than a quarter of a page as it stands is one a designer does
-// not print: it may go further, kFirmSqueeze (the text at 94% or more in the built-in layouts).
+// not print: it may go further, kFirmSqueeze (the text at 94% or more in the built-in layouts,
+// the side margins a fifth of the way to fit.min_margin, a millimetre or so).
 // A Hebrew ko-standard form whose page 2 held its languages table and the closing (statement,
 // date and signature, which move as one) needed 59% of the way: half way brought the table
 // back but left the closing 4 pt short, on a page three quarters empty.
