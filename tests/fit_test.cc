@@ -464,5 +464,81 @@ TEST(FitToPages, AFewLinesOverAreSparedUpToHalfWayToTheBounds) {
   EXPECT_EQ(diags.warning_count(), 0);
 }
 
+/// The CV laid out as the layout says, without lifting a stub of a last page.
+doc::Document unlifted(const model::CvFile& file, const theme::Theme& theme) {
+  Diagnostics diags;
+  text::Typesetter typesetter(theme, diags);
+  compose::Composition c = compose::compose(file, theme, diags);
+  return layout::paginate(c, theme, typesetter, diags, {.lift_last_page = false});
+}
+
+/// `entries` entries of long_cv, the last with `extra` more highlights: an entry kept whole
+/// that a page ends before, leaving room at that page's foot.
+std::string cv_with_long_last_entry(int entries, int extra) {
+  std::string yaml = long_cv(entries);
+  for (int i = 0; i < extra; ++i)
+    yaml += "          - Extra highlight " + std::to_string(i) +
+            " about a migration that took a long time and a lot of careful planning.\n";
+  return yaml;
+}
+
+// A last page a little over a quarter full whose page before ends early (its last entry moved
+// on whole) runs over by much less than that page shows: what a squeeze must win back is the
+// last page less the room left on the page before, and that is what is judged. The ko.yaml CV
+// in academic (page 1 14% empty, 논문 and 기술 on a page 26% full) was never tried.
+TEST(FitToPages, ALastPageIsJudgedByWhatRunsOverPastTheRoomBefore) {
+  model::CvFile file = load(cv_with_long_last_entry(12, 4));
+  const theme::Theme theme = classic();
+  theme::Theme as_written = theme;
+  as_written.fit_spare_last_page = false;
+  Diagnostics plain;
+  FitResult natural = lay_out(file, as_written, 0, plain);
+  ASSERT_EQ(natural.doc.pages.size(), 2u);
+  const double flow = natural.doc.flow_height;
+  ASSERT_GT(natural.doc.pages[1].content_height, 0.25 * flow) << "the last page holds more than a quarter";
+  ASSERT_LT(natural.doc.pages[1].content_height - (flow - natural.doc.pages[0].content_height), 0.25 * flow)
+      << "but what runs over past the page before's room is less";
+  Diagnostics diags;
+  FitResult r = lay_out(file, theme, 0, diags);
+  EXPECT_EQ(r.doc.pages.size(), 1u);
+  EXPECT_LE(r.squeeze, 0.5 + 1e-9) << "a last page over a quarter full: half way to the bounds at most";
+  EXPECT_EQ(count(diags, Severity::Note, "tightened a little to spare a last page of about"), 1);
+  EXPECT_EQ(flow_text(r.doc), flow_text(natural.doc)) << "every word is still there";
+}
+
+// A last page under a quarter full that half way to the bounds does not spare, as a closing
+// that moves as one (statement, date, signature) stays a few points short of the room above,
+// is spared further towards the bounds: a designer squeezes a little rather than print a page
+// three quarters empty (a Hebrew ko-standard form, its closing alone short by 4 pt at half way).
+// A last page over a quarter full keeps the half-way bound (ANearlyEmptyLastPageIsSparedUnasked).
+TEST(FitToPages, ALastPageUnderAQuarterMayGoFurtherThanHalfWay) {
+  // The closing dated as the CLI dates it (today, when the CV gives no day).
+  model::CvFile file = load(long_cv(11) + "settings:\n  current_date: 2026-11-30\n");
+  theme::Theme theme = classic();
+  theme.declaration = "I declare that everything written above is true.";
+  theme.signature = "NAME";
+  // Bounds closer to the layout's own sizes, so that half way gains less.
+  theme.fit_min_font_scale = 0.95;
+  theme.fit_min_leading_scale = 0.96;
+  theme.fit_min_space_scale = 0.7;
+  ASSERT_EQ(pages_at(file, theme, 0.5), 2u) << "the CV must need more than half way";
+  // Judged on the page as it runs, before a stub of a last page is lifted (the page before
+  // ending earlier to give it more).
+  const doc::Document as_it_runs = unlifted(file, theme);
+  ASSERT_EQ(as_it_runs.pages.size(), 2u);
+  ASSERT_LT(as_it_runs.pages[1].content_height, 0.25 * as_it_runs.flow_height);
+  theme::Theme as_written = theme;
+  as_written.fit_spare_last_page = false;
+  Diagnostics plain;
+  FitResult natural = lay_out(file, as_written, 0, plain);
+  Diagnostics diags;
+  FitResult r = lay_out(file, theme, 0, diags);
+  EXPECT_EQ(r.doc.pages.size(), 1u);
+  EXPECT_GT(r.squeeze, 0.5);
+  EXPECT_LE(r.squeeze, 0.65 + 1e-9) << "two thirds of the way to the bounds at most";
+  EXPECT_EQ(count(diags, Severity::Note, "tightened a little to spare a last page of about"), 1);
+  EXPECT_EQ(flow_text(r.doc), flow_text(natural.doc)) << "every word is still there";
+}
+
 }  // namespace
 }  // namespace hanji::fit

@@ -43,8 +43,10 @@ using LayOut = std::function<doc::Document(const theme::Theme&, const layout::Op
 /// searches for the least squeeze that fits (a handful of layouts, which the engine lets share
 /// one typesetter, so shaping is cached between them) and adds a note saying what changed, or a warning with the
 /// shortfall when even the tightest layout the bounds allow does not fit. `pages` <= 0 lays
-/// the CV out as it is, unless its last page holds less than a quarter of a page and going
-/// half way to the bounds spares it (fit.spare_last_page), which a note then says. Diagnostics are those of the returned layout only (once each, not
+/// the CV out as it is, unless it runs less than a quarter of a page over (its last page less
+/// the room at the foot of the page before) and going half way to the bounds spares that page
+/// (two thirds of the way when the last page holds less than a quarter as it stands;
+/// fit.spare_last_page), which a note then says. Diagnostics are those of the returned layout only (once each, not
 /// once per attempt); on an error the result is incomplete and `diags` has the error.
 FitResult fit_to_pages(const LayOut& lay_out, const theme::Theme& theme, int pages, Diagnostics& diags);
 
