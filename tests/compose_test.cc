@@ -1154,10 +1154,10 @@ TEST(EntryTemplates, SeparatorsGoWithEmptyFields) {
   EXPECT_EQ(text_of(row(without.main()[find_block(without, "Software")]).main[0]), "Software Engineer");
 }
 
-// A spaced dash that joins two fields ("Engineer – Berlin") is tied to the word after it, so
-// that no line ends on the dash; an extractor still reads the space typed. A dash in the
-// text of a field is the writer's and is left as it is.
-TEST(EntryTemplates, ASpacedDashBetweenFieldsIsTiedToTheWordAfterIt) {
+// A spaced dash that joins two fields ("Engineer – Berlin") is tied to the word before it, so
+// that no line starts with the dash ("– St Andrews"); an extractor still reads the space typed.
+// A dash in the text of a field is the writer's and is left as it is.
+TEST(EntryTemplates, ASpacedDashBetweenFieldsIsTiedToTheWordBeforeIt) {
   theme::Theme theme = test_theme();
   theme.experience_template = {{"**POSITION**   COMPANY \u2013 LOCATION"}, {"DATES"}};
   Entry e = experience();
@@ -1167,7 +1167,7 @@ TEST(EntryTemplates, ASpacedDashBetweenFieldsIsTiedToTheWordAfterIt) {
   ASSERT_EQ(r.main.size(), 1u);
   const std::vector<Inline>& inlines = r.main[0].inlines;
   const auto dash = std::find_if(inlines.begin(), inlines.end(), [](const Inline& in) {
-    return in.text == " \u2013\u00A0";
+    return in.text == "\u00A0\u2013 ";
   });
   ASSERT_NE(dash, inlines.end()) << text_of(r.main[0]);
   EXPECT_EQ(dash->reads_as, " \u2013 ");

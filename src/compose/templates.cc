@@ -94,17 +94,18 @@ std::vector<Inline> date_inlines(const std::string& text, const model::Date* dat
   return out;
 }
 
-/// A spaced dash that joins two fields ("Teaching Assistant – Lagos") is tied to the word after
-/// it, as a typesetter ties it: the space after the dash becomes a no-break space, so that a
-/// line never ends on the dash and the next line starts with it and the place. An extractor
-/// still reads the plain space.
-void tie_dash_to_next(Inline& separator) {
+/// A spaced dash that joins two fields ("Teaching Assistant – Lagos") is tied to the word before
+/// it, as a typesetter ties it: the space before the dash becomes a no-break space, so that a
+/// line may end after the dash but never starts with it ("– St Andrews" at a line's start read
+/// as a list's dash or a minus; the Chicago Manual breaks after a dash, not before). An
+/// extractor still reads the plain space.
+void tie_dash_to_previous(Inline& separator) {
   static constexpr std::string_view kSpacedDashes[] = {" \u2013 ", " \u2014 "};
   std::string& text = separator.text;
   for (const std::string_view dash : kSpacedDashes)
     if (text.size() >= dash.size() && text.compare(text.size() - dash.size(), dash.size(), dash) == 0) {
       if (separator.reads_as.empty()) separator.reads_as = text;
-      text.replace(text.size() - 1, 1, "\u00A0");
+      text.replace(text.size() - dash.size(), 1, "\u00A0");
       return;
     }
 }
@@ -280,7 +281,7 @@ FilledLine fill_template(Builder& b, const model::Entry& entry, const std::strin
       continue;
     }
     if (!out.span.known()) out.span = p.inlines.front().span;
-    if (emitted && !pending.empty()) tie_dash_to_next(pending.back());
+    if (emitted && !pending.empty()) tie_dash_to_previous(pending.back());
     std::move(pending.begin(), pending.end(), std::back_inserter(out.inlines));
     pending.clear();
     std::move(p.inlines.begin(), p.inlines.end(), std::back_inserter(out.inlines));
