@@ -752,7 +752,8 @@ TEST_F(TextTest, JustifiedKoreanIsNeverVisiblyLetterSpaced) {
   ASSERT_EQ(text_of(justified[0]), first);
   EXPECT_NEAR(justified[0].width, width, 1e-6);
   const Line plain = ts.typeset_line(make_inline(first));
-  const GlyphRun& run = without_break_space(justified[0]).runs.at(0);
+  const Line shown = without_break_space(justified[0]);
+  const GlyphRun& run = shown.runs.at(0);
   ASSERT_EQ(run.glyphs.size(), plain.runs.at(0).glyphs.size());
   for (size_t g = 0; g + 1 < run.glyphs.size(); ++g) {
     if (run.text[run.glyphs[g].cluster] == ' ' || run.text[run.glyphs[g + 1].cluster] == ' ') continue;
