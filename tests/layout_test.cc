@@ -1519,6 +1519,45 @@ TEST_F(Paginate, ARowOfBulletsSplitsBetweenThem) {
   EXPECT_GT(inside, 0) << "a page ends inside the long bullet where its start would leave too much empty";
 }
 
+// A split row goes on beside its identifying cells again (period, company, position); where
+// the company and position are taller than what goes on, the period alone names the row there,
+// and the page may end nearer the foot: the whole identity again held the continuation to as
+// many lines as the company's and left them empty at the foot of the page before.
+TEST_F(Paginate, ASplitRowWithATallCompanyGoesOnBesideItsPeriodAlone) {
+  std::string company;
+  for (int i = 0; i < 10; ++i) company += (i ? "\n" : "") + std::string("Co ") + std::to_string(i);
+  int short_continuations = 0;
+  for (int filler = 0; filler < 50; ++filler) {
+    compose::Composition c;
+    add_filler(c, filler);
+    compose::Table table;
+    table.widths = {1, 1, 3};
+    table.shaded_columns = {false, false, false};
+    table.header = {paragraph("Period"), paragraph("Company"), paragraph("Duties")};
+    table.rows.push_back({{paragraph("2010")}, {paragraph(company)}, {duties(30)}});
+    compose::Block b;
+    b.content = table;
+    c.main().push_back(b);
+    Document doc = run(c, {.balance_last_page = false});
+    const auto lines = numbered_runs(doc, "Duty ");
+    ASSERT_EQ(lines.size(), 30u);
+    const int last_page = lines.back().first;
+    if (lines.front().first == last_page) continue;  // the row not split
+    int after = 0;
+    for (const auto& [page, n] : lines) after += page == last_page;
+    const auto companies = numbered_runs(doc, "Co ");
+    const bool company_again = companies.size() > 10;
+    int periods = 0;
+    for (const auto& r : doc.pages[static_cast<size_t>(last_page)].runs) periods += r.run.text == "2010";
+    EXPECT_EQ(periods, 1) << filler << " fillers: the period names the row where it goes on";
+    if (after < 10) {
+      ++short_continuations;
+      EXPECT_FALSE(company_again) << filler << " fillers: ten lines of company beside " << after << " of duties";
+    }
+  }
+  EXPECT_GT(short_continuations, 0) << "a page ends fewer than ten lines before the row's end";
+}
+
 // Dates kept whole (unbreakable pieces) in a crowded table: every column at least as wide as
 // what its cells cannot break, so no line runs past its cell.
 TEST_F(Paginate, CrowdedTableColumnsHoldTheirDatesWhole) {

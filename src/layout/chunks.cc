@@ -1139,9 +1139,10 @@ std::pair<double, double> text_clearance(const Page& text, double height) {
 /// page should not begin the row there) when one of them goes on below `cut` (a company's
 /// last line alone at the top of a page names nothing) or when they would run below the row's
 /// last line. Drawn again, like the header row, they are page furniture: readers are given
-/// them once.
+/// them once. Only the first `shown` of those columns are drawn again (all of them by default).
 std::optional<Chunk> continued_with_identity(const Chunk& above, const Page& row, double cut,
-                                             const std::vector<double>& edges, std::size_t running) {
+                                             const std::vector<double>& edges, std::size_t running,
+                                             std::size_t shown = std::numeric_limits<std::size_t>::max()) {
   const auto in_column = [&](const PlacedRun& r, std::size_t i) { return r.x >= edges[i] && r.x < edges[i + 1]; };
   double rest_first = std::numeric_limits<double>::infinity(), rest_bottom = 0;
   for (const PlacedRun& r : row.runs) {
@@ -1155,7 +1156,7 @@ std::optional<Chunk> continued_with_identity(const Chunk& above, const Page& row
   double first = std::numeric_limits<double>::infinity(), bottom = 0;
   for (const PlacedRun& r : row.runs) {
     if (r.baseline - kAscent * r.run.size >= cut) continue;
-    for (std::size_t i = 0; i < running && i + 1 < edges.size(); ++i)
+    for (std::size_t i = 0; i < std::min(running, shown) && i + 1 < edges.size(); ++i)
       if (in_column(r, i)) {
         identity.runs.push_back(r);
         first = std::min(first, r.baseline);
@@ -1210,6 +1211,11 @@ std::vector<Chunk> row_chunks(const compose::Table& table, const std::vector<dou
     std::shared_ptr<const Chunk> above = header;
     if (k > 0) {
       std::optional<Chunk> again = continued_with_identity(*continued_header, set.content, top, edges, running);
+      // Company and position taller than what goes on beside them (eleven lines of a long
+      // name): the period alone names the row there, as a page may then end nearer the foot
+      // (the whole identity again held the continuation to eleven lines and left them empty
+      // at the foot of the page before).
+      if (!again && running > 1) again = continued_with_identity(*continued_header, set.content, top, edges, running, 1);
       if (again) {
         above = std::make_shared<const Chunk>(std::move(*again));
       } else {
