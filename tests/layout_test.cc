@@ -237,6 +237,36 @@ TEST_F(Paginate, ABalancingColumnGoesOnBesideTheMainFlowOnTheNextPage) {
   }
 }
 
+// Page 1 full rather than a hole in it: where the main flow's last section would go whole to
+// the next page, beside a column that ends high on page 1, the column takes it and goes on with
+// it to the next page's column, though the main flow has nothing there (nothing stands beside
+// the column's last lines for a reader to take first). Both ways take two pages; before, the
+// section stayed in the main flow and page 1's column ended 20 lines above the foot (the
+// `columns` layout's long English CV: publications alone on page 2 beside an empty column).
+TEST_F(Paginate, ABalancingColumnFillsPageOneWhenBothWaysTakeTwoPages) {
+  add_side_region(theme_, 0);
+  theme_.regions.back().balance = true;
+  const int lines = static_cast<int>(flow_height(theme_) / 14);
+  compose::Composition c;
+  for (int i = 0; i < lines; ++i) c.main().emplace_back(block(paragraph("Main " + std::to_string(i)), 1000 + i)).part = 0;
+  for (int i = 0; i < 30; ++i)
+    c.main().emplace_back(block(paragraph(i == 0 ? "Last section" : "Last " + std::to_string(i)), 500 + i, i == 0)).part = 1;
+  for (int i = 0; i < lines - 20; ++i) c.flows["side"].emplace_back(block(paragraph("Side " + std::to_string(i)), 100 + i));
+  Document doc = run(c);
+  ASSERT_EQ(doc.pages.size(), 2u);
+  const PlacedRun *moved = find_run(doc, "Last section"), *last = find_run(doc, "Last 29");
+  ASSERT_TRUE(moved && last);
+  EXPECT_NEAR(moved->x, theme_.margin_left, 0.5) << "in the side column";
+  EXPECT_EQ(page_of(doc, "Last section"), 0) << "in page 1's hole";
+  EXPECT_NEAR(last->x, theme_.margin_left, 0.5) << "its rest in the side column";
+  EXPECT_EQ(page_of(doc, "Last 29"), 1) << "on the next page";
+  double column_end = 0;
+  for (const PlacedRun& run : doc.pages[0].runs)
+    if (run.x < theme_.margin_left + 100 && run.run.text.find(" / ") == std::string::npos)
+      column_end = std::max(column_end, run.baseline);
+  EXPECT_GT(column_end, theme_.page_height - theme_.margin_bottom - 2 * 14) << "page 1's column full";
+}
+
 // The other way round: a balancing column that ends below the main flow gives its last
 // sections to the main flow's foot, as few as bring its end no lower than the main flow's,
 // in their order, after the main flow's own sections. The column keeps its first section.

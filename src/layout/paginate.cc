@@ -416,6 +416,40 @@ bool column_ends_above_main(const Plan& plan, std::size_t column, std::size_t ma
   return true;
 }
 
+/// Whether a column's end reads after the main flow: it ends no lower than the main flow
+/// (column_ends_above_main), or it ends on a page the main flow has nothing on, where no line
+/// stands beside its last ones for poppler to read first, and every page before is full
+/// (a long CV's publications going on from page 1's left-column hole to page 2's left column,
+/// rather than leaving page 1 with a hole and page 2 with one column used either way).
+/// There, the column ends no lower than the main flow on every page they share, for the same
+/// reason (end_column_before_its_page_alone).
+bool column_end_reads_after_main(const Plan& plan, std::size_t column, std::size_t main, const theme::Theme& theme) {
+  if (column_ends_above_main(plan, column, main, theme)) return true;
+  for (std::size_t page = 0; page < plan.pages.size(); ++page) {
+    const double main_reach = main_on_page(plan, page, main, theme);
+    if (main_reach > 0 && main_on_page(plan, page, column, theme) > main_reach + 1e-6) return false;
+  }
+  return true;
+}
+
+/// The room the two flows leave empty at the foot of their columns on every page but the last
+/// (pt, counted from each column's lowest line to the bottom margin; a column with nothing on
+/// a page counts whole, from the other's top): a hole a reader sees before the CV ends.
+double empty_room_before_last_page(const Plan& plan, std::size_t column, std::size_t main, const theme::Theme& theme) {
+  const double bottom = theme.page_height - theme.margin_bottom;
+  double empty = 0;
+  for (std::size_t page = 0; page + 1 < plan.pages.size(); ++page) {
+    double top = bottom;
+    for (const Placement& placed : plan.pages[page])
+      if (placed.flow == column || placed.flow == main) top = std::min(top, placed.top);
+    for (const std::size_t flow : {column, main}) {
+      const double reach = main_on_page(plan, page, flow, theme);
+      empty += bottom - (reach > 0 ? theme.margin_top + reach : top);
+    }
+  }
+  return empty;
+}
+
 /// A block of lines as poppler groups them: lines of one size (within 5%), each less than
 /// 1.5 sizes below the one before. Its top, bottom and left edge, and its size. A line spans
 /// its font's ascent and descent, as the PDF's font descriptor gives them to poppler (Lato's
@@ -542,6 +576,27 @@ bool read_as_table(const Plan& plan, const std::vector<Flow>& flows, std::size_t
   return false;
 }
 
+/// The pages with a column ending page `page` at its last break no lower than `main_reach`
+/// (from the top margin), its rest going on to the next page; none when no break is so high.
+std::optional<Plan> end_column_no_lower_than(const Plan& plan, std::vector<Flow>& flows, std::size_t column,
+                                             std::size_t page, double main_reach,
+                                             const std::map<std::string, std::size_t, std::less<>>& flow_of_head,
+                                             const theme::Theme& theme, std::size_t most_pages, const Setter& setter) {
+  const auto placed = std::find_if(plan.pages[page].rbegin(), plan.pages[page].rend(),
+                                   [&](const Placement& p) { return p.flow == column; });
+  Flow& flow = flows[column];
+  const std::vector<Chunk>& chunks = flow.chunks(placed->setting);
+  for (std::size_t at = placed->range.end - 1; at > placed->range.begin; --at) {
+    if (chunks[at - 1].break_after != BreakClass::Free) continue;
+    const double reach =
+        placed->top - theme.margin_top + used_height(chunks, {placed->range.begin, at}, flow.space_scale);
+    if (reach > main_reach + 1e-6) continue;
+    flow.break_before = Cursor{placed->setting, at};
+    return plan_pages(flows, flow_of_head, theme, most_pages, setter);
+  }
+  return std::nullopt;
+}
+
 /// A column that ends below the main flow on its last page, where the main flow goes on to a
 /// later page, ends that page instead at its last break no lower than the main flow there
 /// (Flow::break_before) and goes on beside the main flow on the next page: poppler reads lines
@@ -558,19 +613,26 @@ std::optional<Plan> end_column_beside_main(const Plan& plan, std::vector<Flow>& 
   const std::size_t page = last - 1;
   const double main_reach = main_on_page(plan, page, main, theme);
   if (main_reach <= 0 || main_on_page(plan, page, column, theme) <= main_reach + 1e-6) return std::nullopt;
-  const auto placed = std::find_if(plan.pages[page].rbegin(), plan.pages[page].rend(),
-                                   [&](const Placement& p) { return p.flow == column; });
-  Flow& flow = flows[column];
-  const std::vector<Chunk>& chunks = flow.chunks(placed->setting);
-  for (std::size_t at = placed->range.end - 1; at > placed->range.begin; --at) {
-    if (chunks[at - 1].break_after != BreakClass::Free) continue;
-    const double reach =
-        placed->top - theme.margin_top + used_height(chunks, {placed->range.begin, at}, flow.space_scale);
-    if (reach > main_reach + 1e-6) continue;
-    flow.break_before = Cursor{placed->setting, at};
-    return plan_pages(flows, flow_of_head, theme, most_pages, setter);
-  }
-  return std::nullopt;
+  return end_column_no_lower_than(plan, flows, column, page, main_reach, flow_of_head, theme, most_pages, setter);
+}
+
+/// A column whose last page holds nothing of the main flow (column_end_reads_after_main) but
+/// that ends below the main flow on the page before ends that page instead at its last break
+/// no lower than the main flow there, and goes on alone on the next: poppler reads lines
+/// standing below everything beside them after the other column. The pages planned so; none
+/// when it does not apply or no break is high enough.
+std::optional<Plan> end_column_before_its_page_alone(const Plan& plan, std::vector<Flow>& flows, std::size_t column,
+                                                     std::size_t main,
+                                                     const std::map<std::string, std::size_t, std::less<>>& flow_of_head,
+                                                     const theme::Theme& theme, std::size_t most_pages,
+                                                     const Setter& setter) {
+  std::size_t last = plan.pages.size();
+  while (last > 0 && main_on_page(plan, last - 1, column, theme) <= 0) --last;
+  if (last < 2 || main_on_page(plan, last - 1, main, theme) > 0) return std::nullopt;
+  const std::size_t page = last - 2;
+  const double main_reach = main_on_page(plan, page, main, theme);
+  if (main_reach <= 0 || main_on_page(plan, page, column, theme) <= main_reach + 1e-6) return std::nullopt;
+  return end_column_no_lower_than(plan, flows, column, page, main_reach, flow_of_head, theme, most_pages, setter);
 }
 
 /// The blocks a flow holds once a column that balances it (regions.NAME.balance) takes its
@@ -627,6 +689,21 @@ void split_column_at_part(const std::vector<compose::Block>& main_blocks,
   main.insert(main.end(), closing, main_blocks.end());
 }
 
+/// How a placement of two balanced columns reads: its pages, the room it leaves empty before
+/// its last page (empty_room_before_last_page) and how far apart the columns end.
+struct ColumnsJudged {
+  std::size_t pages = 0;
+  double empty_room = 0, ends_apart = 0;
+  /// Fewer pages; else less empty room by a line or more; else, as empty, ends nearer by 1pt
+  /// or more (less is no reason to move a section).
+  bool better_than(const ColumnsJudged& other) const {
+    constexpr double kFuller = 12, kNearer = 1;  // pt
+    if (pages != other.pages) return pages < other.pages;
+    if (std::abs(empty_room - other.empty_room) >= kFuller) return empty_room < other.empty_room;
+    return ends_apart + kNearer < other.ends_apart;
+  }
+};
+
 /// Two body columns end near each other on the last page they share, as a designer sets
 /// them (Deedy's résumé): when a column beside the main flow balances it (regions.NAME.balance),
 /// the main flow's last sections move whole to that column's foot, as many as bring the two
@@ -634,6 +711,9 @@ void split_column_at_part(const std::vector<compose::Block>& main_blocks,
 /// moves whole or not at all, and the text still reads column by column (the column's own
 /// sections, then those it took); a section that would end the column below the main flow on a
 /// page the main flow runs on from goes on beside it on the next page (end_column_beside_main).
+/// In as many pages, the placement that leaves less room empty before the last page wins over
+/// nearer ends: a column may take the main flow's last section into its hole on page 1 and go
+/// on with it alone on the next page (column_end_reads_after_main), so page 1 is full.
 /// A column that already ends below the main flow balances the
 /// other way: its last sections move to the main flow's foot, as few as bring its end no lower
 /// than the main flow's. `kept` and `side` hold the blocks of the two flows chosen.
@@ -658,10 +738,12 @@ void balance_columns(std::vector<Flow>& flows, std::size_t main,
     if (block.part >= 0 && block.part != compose::kClosingPart && (parts.empty() || parts.back() != block.part))
       parts.push_back(block.part);
   if (parts.empty()) return;  // nothing for the two columns to balance
-  // Fewer pages first, then the columns' ends nearer each other (counted through the pages).
+  // Fewer pages first, then the less room left empty before the last page (a reader sees a
+  // hole on page 1 first), then the columns' ends nearer each other (counted through the pages).
   auto judged = [&](const Plan& plan) {
-    return std::make_pair(plan.pages.size(), std::abs(flow_end(plan, main, theme, setter.flow_height) -
-                                                      flow_end(plan, column, theme, setter.flow_height)));
+    return ColumnsJudged{plan.pages.size(), empty_room_before_last_page(plan, column, main, theme),
+                         std::abs(flow_end(plan, main, theme, setter.flow_height) -
+                                  flow_end(plan, column, theme, setter.flow_height))};
   };
   // The pages as they will be set: with the main flow's spaces tightened where that spares a
   // near-empty last page (choose_space_scale), which moves every line below the first space.
@@ -691,7 +773,7 @@ void balance_columns(std::vector<Flow>& flows, std::size_t main,
     }
     return plan_as_set();
   };
-  auto choose_tried = [&](std::pair<std::size_t, double> result) {
+  auto choose_tried = [&](const ColumnsJudged& result) {
     best = result;
     std::swap(kept, try_kept);
     std::swap(side, try_side);
@@ -712,7 +794,7 @@ void balance_columns(std::vector<Flow>& flows, std::size_t main,
                            try_kept, try_side);
       const Plan plan = plan_with_tried();
       const auto result = judged(plan);
-      if (result.first > natural.first) break;
+      if (result.pages > natural.pages) break;
       if (column_ends_above_main(plan, column, main, theme) && !read_as_table(plan, flows, column, main, theme)) {
         choose_tried(result);
         break;
@@ -722,20 +804,22 @@ void balance_columns(std::vector<Flow>& flows, std::size_t main,
   for (std::size_t moved = 1; !column_longer && moved < parts.size(); ++moved) {
     split_at_part(*main_whole.blocks, *column_whole.blocks, parts[parts.size() - moved], narrow, try_kept, try_side);
     Plan plan = plan_with_tried();
-    if (!column_ends_above_main(plan, column, main, theme))
+    if (!column_ends_above_main(plan, column, main, theme)) {
       if (auto beside = end_column_beside_main(plan, flows, column, main, flow_of_head, theme, most_pages, setter))
         plan = std::move(*beside);
+      else if (auto alone = end_column_before_its_page_alone(plan, flows, column, main, flow_of_head, theme, most_pages,
+                                                             setter))
+        plan = std::move(*alone);
+    }
     const auto result = judged(plan);
-    constexpr double kNearer = 1;  // pt: an end nearer by less is no reason to move a section
     // The column takes them at its foot and may go on with them to the next page, as the main
     // column does (the grid stays on every page): the text reads each page's columns whole,
     // the column's own sections, then those it took.
-    if (result.first <= natural.first && column_ends_above_main(plan, column, main, theme) &&
-        !read_as_table(plan, flows, column, main, theme) &&
-        (result.first < best.first || result.second + kNearer < best.second))
+    if (result.pages <= natural.pages && column_end_reads_after_main(plan, column, main, theme) &&
+        !read_as_table(plan, flows, column, main, theme) && result.better_than(best))
       choose_tried(result);
     // Once the column ends below the main flow, moving more only lengthens it further.
-    if (result.first > natural.first ||
+    if (result.pages > natural.pages ||
         flow_end(plan, column, theme, setter.flow_height) > flow_end(plan, main, theme, setter.flow_height))
       break;
   }
