@@ -228,27 +228,21 @@ std::optional<Attempt> spare_last_page(Layouts& layouts, Attempt& natural) {
   layouts.aim_at(target);
   natural.excess = excess(natural.doc, target);
   const layout::Options no_balancing{.balance_last_page = false};
-  Attempt mild = layouts.lay_out(kMildSqueeze, no_balancing);
-  if (mild.diags.has_errors()) return std::nullopt;
-  if (page_count(mild.doc) <= static_cast<size_t>(target)) {
-    Attempt best = narrow(layouts, target, natural, std::move(mild));
-    if (best.diags.has_errors()) return std::nullopt;
-    return best;
-  }
-  // Further steps, each tried when the one before did not spare the page.
-  std::vector<double> steps{kGentleSqueeze};
+  // Each step tried when the one before did not spare the page; the search then homes in
+  // between that one and the step that did.
+  std::vector<double> steps{kMildSqueeze, kGentleSqueeze};
   if (last_page_under_a_quarter(natural.doc)) steps.push_back(kFirmSqueeze);
-  Attempt tighter_than = std::move(mild);
+  std::optional<Attempt> looser;  // the last step that did not spare it (natural before the first)
   for (const double step : steps) {
     if (!layouts.may_lay_out_again()) return std::nullopt;
     Attempt tried = layouts.lay_out(step, no_balancing);
     if (tried.diags.has_errors()) return std::nullopt;
     if (page_count(tried.doc) <= static_cast<size_t>(target)) {
-      Attempt best = narrow(layouts, target, tighter_than, std::move(tried));
+      Attempt best = narrow(layouts, target, looser ? *looser : natural, std::move(tried));
       if (best.diags.has_errors()) return std::nullopt;
       return best;
     }
-    tighter_than = std::move(tried);
+    looser = std::move(tried);
   }
   return std::nullopt;
 }
