@@ -38,22 +38,20 @@ Token strip_token(const std::u32string& chars, Token token) {
   return token;
 }
 
-bool is_plain_word(const SourceText& text, const Token& word) {
+// A word of `kMinHyphenatedWord` letters or more, each one `letter` allows, none of it link text.
+bool is_word_of(const SourceText& text, const Token& word, bool (*letter)(char32_t)) {
   if (word.end - word.begin < kMinHyphenatedWord) return false;
   for (size_t k = word.begin; k < word.end; ++k)
-    if (!is_lowercase_ascii(text.chars[k]) || !text.inline_at(k).link.empty()) return false;
+    if (!letter(text.chars[k]) || !text.inline_at(k).link.empty()) return false;
   return true;
 }
+
+bool is_plain_word(const SourceText& text, const Token& word) { return is_word_of(text, word, is_lowercase_ascii); }
 
 // A word an emergency may hyphenate: ASCII letters of any case (the patterns are English;
 // a name set in a column too narrow for it reads better "Ziekenhuis-" / "apotheker" than
 // broken between two letters), not link text (an address keeps its own breaks).
-bool is_emergency_word(const SourceText& text, const Token& word) {
-  if (word.end - word.begin < kMinHyphenatedWord) return false;
-  for (size_t k = word.begin; k < word.end; ++k)
-    if (!is_ascii_letter(text.chars[k]) || !text.inline_at(k).link.empty()) return false;
-  return true;
-}
+bool is_emergency_word(const SourceText& text, const Token& word) { return is_word_of(text, word, is_ascii_letter); }
 
 }  // namespace
 
