@@ -1094,12 +1094,22 @@ TEST_F(Paginate, AMarkerIsDrawnBeforeItsLine) {
 }
 
 
-TEST_F(Paginate, ATableThatContinuesRepeatsItsHeaderRow) {
-  compose::Composition c;
+namespace {
+
+// A table of two columns, a period and `running` three times as wide, under a header row.
+compose::Table period_table(const std::string& running) {
   compose::Table table;
   table.widths = {1, 3};
   table.shaded_columns = {false, false};
-  table.header = {paragraph("Period"), paragraph("Company")};
+  table.header = {paragraph("Period"), paragraph(running)};
+  return table;
+}
+
+}  // namespace
+
+TEST_F(Paginate, ATableThatContinuesRepeatsItsHeaderRow) {
+  compose::Composition c;
+  compose::Table table = period_table("Company");
   for (int i = 0; i < 80; ++i) table.rows.push_back({{paragraph("20" + std::to_string(10 + i % 10))}, {paragraph("Row " + std::to_string(i))}});
   compose::Block b;
   b.content = table;
@@ -1288,10 +1298,7 @@ TEST_F(Paginate, ATableNeverLeavesOneRowAloneOnAPage) {
   for (int filler = 0; filler < 60; ++filler) {
     compose::Composition c;
     add_filler(c, filler);
-    compose::Table table;
-    table.widths = {1, 3};
-    table.shaded_columns = {false, false};
-    table.header = {paragraph("Period"), paragraph("Company")};
+    compose::Table table = period_table("Company");
     for (int i = 0; i < 6; ++i)
       table.rows.push_back({{paragraph("2010")}, {paragraph("Row " + std::to_string(i) + "\nsecond line\nthird line")}});
     compose::Block b;
@@ -1335,10 +1342,7 @@ TEST_F(Paginate, ATallTableRowGoesOnAcrossAPageBreak) {
   for (int filler : {8, 20, 30}) {
     compose::Composition c;
     add_filler(c, filler);
-    compose::Table table;
-    table.widths = {1, 3};
-    table.shaded_columns = {false, false};
-    table.header = {paragraph("Period"), paragraph("Duties")};
+    compose::Table table = period_table("Duties");
     table.rows.push_back({{paragraph("2010")}, {duties(60)}});
     table.rows.push_back({{paragraph("2012")}, {paragraph("After")}});
     compose::Block b;
@@ -1424,10 +1428,7 @@ TEST_F(Paginate, AShortTableRowIsNeverSplit) {
   for (int filler = 0; filler < 60; filler += 3) {
     compose::Composition c;
     add_filler(c, filler);
-    compose::Table table;
-    table.widths = {1, 3};
-    table.shaded_columns = {false, false};
-    table.header = {paragraph("Period"), paragraph("Duties")};
+    compose::Table table = period_table("Duties");
     for (int row = 0; row < 12; ++row) table.rows.push_back({{paragraph("2010")}, {duties(5)}});
     compose::Block b;
     b.content = table;
@@ -1448,10 +1449,7 @@ TEST_F(Paginate, ATableRowOfManyLinesSplitsWhereThePageEnds) {
   for (int filler = 6; filler < 48; filler += 3) {
     compose::Composition c;
     add_filler(c, filler);
-    compose::Table table;
-    table.widths = {1, 3};
-    table.shaded_columns = {false, false};
-    table.header = {paragraph("Period"), paragraph("Duties")};
+    compose::Table table = period_table("Duties");
     for (int row = 0; row < 4; ++row) table.rows.push_back({{paragraph("2010")}, {duties(12)}});
     compose::Block b;
     b.content = table;
@@ -1472,10 +1470,7 @@ TEST_F(Paginate, AFirstRowOfManyLinesIsSplitOnlyWhenItCannotFit) {
   for (int filler = 0; filler < 60; ++filler) {
     compose::Composition c;
     add_filler(c, filler);
-    compose::Table table;
-    table.widths = {1, 3};
-    table.shaded_columns = {false, false};
-    table.header = {paragraph("Period"), paragraph("Duties")};
+    compose::Table table = period_table("Duties");
     table.rows.push_back({{paragraph("2010")}, {duties(8)}});
     table.rows.push_back({{paragraph("2012")}, {paragraph("Later 0\nLater 1\nLater 2\nLater 3\nLater 4\nLater 5\nLater 6\nLater 7")}});
     compose::Block b;
@@ -1521,10 +1516,7 @@ TEST_F(Paginate, ARowOfBulletsSplitsBetweenThem) {
   for (int filler = 0; filler < 60; ++filler) {
     compose::Composition c;
     add_filler(c, filler);
-    compose::Table table;
-    table.widths = {1, 3};
-    table.shaded_columns = {false, false};
-    table.header = {paragraph("Period"), paragraph("Duties")};
+    compose::Table table = period_table("Duties");
     table.rows.push_back({{paragraph("2010")}, cell});
     table.rows.push_back({{paragraph("2012")}, {paragraph("After")}});
     compose::Block b;
