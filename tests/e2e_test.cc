@@ -1183,6 +1183,56 @@ TEST(KoStandard, ALoneHighlightKeepsItsMark) {
   EXPECT_NE(text.find("\u2022 장애 대응 시간 단축."), std::string::npos) << text;  // a list item, its bullet read as one
 }
 
+// Two body columns on a CV that runs past page 1, the left one holding fewer sections: the
+// main flow's last sections move to the left column's foot and fill page 1 there, going on
+// to page 2 (a designer leaves no hole beside a full column), and poppler still reads each
+// moved section whole, its title before its entries and all before the main column's text
+// (it took a project section read among the jobs beside it for a table's rows).
+TEST(Columns, AKoreanCvFillsPageOneAndReadsEachMovedSectionWhole) {
+  const fs::path dir = e2e_dir() / "columns-korean";
+  fs::create_directories(dir);
+  const fs::path pdf = dir / "cv.pdf";
+  const std::string cv = std::string(HANJI_SOURCE_DIR) + "/tests/data/columns/korean-two-pages.yaml";
+  const Result r = run(std::string(HANJI_BINARY) + " build " + quote(cv) + " --layout columns -q -o " + quote(pdf), true);
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  // How far down page 1 each column's text reaches: the main column starts at its first title.
+  const std::string html = run("pdftotext -f 1 -l 1 -bbox " + quote(pdf) + " -").output;
+  struct Word {
+    double x_min = 0, y_max = 0;
+    std::string text;
+  };
+  std::vector<Word> words;
+  auto number_after = [&](size_t at, const char* key) { return std::stod(html.substr(html.find(key, at) + 6)); };
+  for (size_t at = html.find("<word "); at != std::string::npos; at = html.find("<word ", at + 1)) {
+    const size_t text_at = html.find('>', at) + 1;
+    words.push_back({number_after(at, "xMin=\""), number_after(at, "yMax=\""),
+                     html.substr(text_at, html.find('<', text_at) - text_at)});
+  }
+  const auto main_title = std::find_if(words.begin(), words.end(), [](const Word& w) { return w.text == "자기소개"; });
+  ASSERT_NE(main_title, words.end()) << html;
+  double left_reach = 0, main_reach = 0;
+  std::string lowest_main;
+  for (const Word& w : words) {
+    if (w.text == "1 / 2") continue;  // the page number
+    if (w.x_min < main_title->x_min - 1) {
+      left_reach = std::max(left_reach, w.y_max);
+    } else if (w.y_max > main_reach) {
+      main_reach = w.y_max;
+      lowest_main = w.text;
+    }
+  }
+  EXPECT_GT(left_reach, main_reach - 60) << "page 1's left column ends " << main_reach - left_reach
+                                         << " pt above the main one ('" << lowest_main << "')";
+  const std::string text = run("pdftotext -enc UTF-8 " + quote(pdf) + " -").output;
+  const auto at = [&](const std::string& s) { return text.find(s); };
+  ASSERT_NE(at("\n프로젝트\n"), std::string::npos) << text;
+  EXPECT_LT(at("\n프로젝트\n"), at("금융 앱 쉬운 말 사전")) << text;
+  EXPECT_LT(at("금융 앱 쉬운 말 사전"), at("한국어 UI 글꼴 가독성 연구")) << text;
+  EXPECT_LT(at("한국어 UI 글꼴 가독성 연구"), at("\n경력\n")) << "the left column is read before the main one:\n" << text;
+  EXPECT_LT(at("영어: 업무 회의 가능"), at("일본어: 기초 회화")) << text;
+  EXPECT_LT(at("일본어: 기초 회화"), at("\n프로젝트\n")) << text;
+}
+
 }  // namespace
 
 // The everyday loop: a save of the CV (in place, or by rename as editors do) or of its layout

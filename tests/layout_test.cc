@@ -2,6 +2,7 @@
 // page numbers, bookmarks, row baselines and link areas.
 #include "layout/paginate.h"
 #include "layout/chunks.h"
+#include "layout/reading_model.h"
 
 #include <gtest/gtest.h>
 
@@ -83,6 +84,84 @@ class Paginate : public ::testing::Test {
 };
 
 double flow_height(const theme::Theme& t) { return t.page_height - t.margin_top - t.margin_bottom; }
+
+// ---- reading_model: how poppler groups a page's words into blocks and finds tables ----
+
+/// Words of `size` on consecutive lines `leading` apart, from `left` to `right`, starting at
+/// baseline `first`, of text `source`; Lato's ascent and descent.
+std::vector<reading::Word> lines_of_words(double left, double right, double first, int lines, double size,
+                                          double leading, std::size_t source) {
+  std::vector<reading::Word> words;
+  for (int i = 0; i < lines; ++i) {
+    const double base = first + i * leading;
+    for (double x = left; x + 30 <= right + 1e-9; x += 35)
+      words.push_back({x, x + 30, base, base - 0.987 * size, base + 0.213 * size, size, source});
+  }
+  return words;
+}
+
+void append(std::vector<reading::Word>& to, const std::vector<reading::Word>& more) {
+  to.insert(to.end(), more.begin(), more.end());
+}
+
+TEST(ReadingModel, LinesOfOneSizeCloseTogetherMakeOneBlockAndColumnsApartTwo) {
+  std::vector<reading::Word> words = lines_of_words(50, 200, 100, 4, 10, 13, 0);
+  append(words, lines_of_words(260, 540, 100, 4, 10, 13, 1));
+  const std::vector<reading::Block> blocks = reading::group_blocks(words);
+  ASSERT_EQ(blocks.size(), 2u);
+  EXPECT_NEAR(blocks[0].left, 50, 1e-9);
+  EXPECT_NEAR(blocks[0].top, 100 - 9.87, 1e-9);
+  EXPECT_NEAR(blocks[0].bottom, 100 + 3 * 13 + 2.13, 1e-9);
+  EXPECT_EQ(blocks[0].sources, std::vector<std::size_t>{0});
+  EXPECT_EQ(blocks[1].sources, std::vector<std::size_t>{1});
+}
+
+TEST(ReadingModel, ALineOfAnotherSizeOrFarBelowStartsABlock) {
+  std::vector<reading::Word> words = lines_of_words(50, 200, 100, 1, 12, 15, 0);  // a title
+  append(words, lines_of_words(50, 200, 115, 3, 10, 13, 0));                       // its text, 17% smaller
+  append(words, lines_of_words(50, 200, 200, 2, 10, 13, 0));                       // 46 pt below: 4.6 sizes
+  EXPECT_EQ(reading::group_blocks(words).size(), 3u);
+}
+
+// A date set on the right of a title's line, far from the title, stands apart until the lines
+// under the title reach under it: then the block takes every word on its lines it overlaps.
+TEST(ReadingModel, ABlockTakesTheWordsOnItsLinesThatItOverlaps) {
+  std::vector<reading::Word> words = lines_of_words(50, 140, 100, 1, 10, 13, 0);  // the title
+  words.push_back({480, 540, 100, 100 - 9.87, 100 + 2.13, 9.5, 0});              // its date
+  EXPECT_EQ(reading::group_blocks(words).size(), 2u);
+  append(words, lines_of_words(50, 540, 113, 2, 10, 13, 0));  // text across the column under them
+  EXPECT_EQ(reading::group_blocks(words).size(), 1u);
+}
+
+/// Two columns of two entries each: in the left one an entry of `left_lines` lines and one
+/// below it, in the right one the same beside them starting `offset` lower, the entries
+/// `gap` apart; the left column's text `left_source`.
+std::vector<reading::Block> two_by_two(double offset, std::size_t left_source, double gap = 30) {
+  std::vector<reading::Word> words = lines_of_words(50, 200, 100, 3, 10, 13, left_source);
+  append(words, lines_of_words(50, 200, 100 + 2 * 13 + gap, 2, 10, 13, left_source));
+  append(words, lines_of_words(260, 540, 100 + offset, 3, 10, 13, 1));
+  append(words, lines_of_words(260, 540, 100 + offset + 2 * 13 + gap, 2, 10, 13, 1));
+  return reading::group_blocks(words);
+}
+
+TEST(ReadingModel, FourBlocksLevelInPairsAcrossTwoTextsAreATable) {
+  EXPECT_EQ(two_by_two(0, 0).size(), 4u);
+  EXPECT_EQ(reading::mixed_table_cells(two_by_two(0, 0)), 1u) << "tops level";
+  EXPECT_EQ(reading::mixed_table_cells(two_by_two(4.9, 0)), 1u) << "within half a size";
+  EXPECT_EQ(reading::mixed_table_cells(two_by_two(5.1, 0)), 0u) << "more than half a size apart";
+  EXPECT_EQ(reading::mixed_table_cells(two_by_two(5.1, 0), 0.5), 1u) << "within the slack";
+  EXPECT_EQ(reading::mixed_table_cells(two_by_two(0, 1)), 0u) << "one text's own table reads as it is set";
+}
+
+// poppler takes for a table only cells standing as one: the block under the first must not
+// reach the height of the one beside it.
+TEST(ReadingModel, RowsThatOverlapAreNoTable) {
+  std::vector<reading::Word> words = lines_of_words(50, 200, 100, 2, 10, 13, 0);
+  append(words, lines_of_words(50, 200, 100 + 13 + 30, 2, 10, 13, 0));
+  append(words, lines_of_words(260, 540, 100, 5, 10, 13, 1));  // reaches beside the second left entry
+  append(words, lines_of_words(260, 540, 100 + 4 * 13 + 30, 2, 10, 13, 1));
+  EXPECT_EQ(reading::mixed_table_cells(reading::group_blocks(words)), 0u);
+}
 
 TEST_F(Paginate, OneShortPageHasNoPageNumber) {
   compose::Composition c;

@@ -15,6 +15,7 @@
 #include "text/hyphen_dict.h"     // private: the missing-patterns warning
 #include "text/line_breaking.h"  // private: hyphen demerits on a hand-made element list
 #include "text/font_service.h"
+#include "text/font_tables.h"
 #include "text/sfnt.h"
 #include "text/text.h"
 #include "text/bidi.h"
@@ -291,6 +292,27 @@ TEST_F(TextTest, FontsAreLoadedOncePerFileInFirstUseOrder) {
   EXPECT_EQ(ts.fonts()[0].units_per_em, 2000);
   EXPECT_EQ(ts.fonts()[1].units_per_em, 1000);
   EXPECT_EQ(ts.fonts()[0].postscript_name, "Lato-Regular");
+}
+
+// The height a text extractor gives a word is its font's ascent and descent as the PDF's font
+// descriptor declares them (hhea's, in thousandths): pagination predicts poppler's blocks
+// from them. Lato reaches higher than Nanum Barun Gothic, which reaches lower.
+TEST_F(TextTest, FontsCarryTheAscentAndDescentTheirPdfDescriptorDeclares) {
+  Typesetter ts(theme, diags);
+  ts.typeset_line(make_inline("English 한국어"));
+  ASSERT_EQ(ts.fonts().size(), 2u);
+  for (const FontInfo& font : ts.fonts()) {
+    std::ifstream in(font.path, std::ios::binary);
+    const std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    const std::optional<FontFacts> facts = read_font_facts(bytes);
+    ASSERT_TRUE(facts) << font.path;
+    EXPECT_DOUBLE_EQ(font.ascent, facts->ascent / 1000.0) << font.path;
+    EXPECT_DOUBLE_EQ(font.descent, -facts->descent / 1000.0) << font.path;
+  }
+  EXPECT_NEAR(ts.fonts()[0].ascent, 0.987, 1e-9);
+  EXPECT_NEAR(ts.fonts()[0].descent, 0.213, 1e-9);
+  EXPECT_NEAR(ts.fonts()[1].ascent, 0.85, 1e-9);
+  EXPECT_NEAR(ts.fonts()[1].descent, 0.299, 1e-9);
 }
 
 TEST_F(TextTest, BoldAndItalicFaces) {

@@ -20,6 +20,10 @@ struct FontInfo {
   std::string postscript_name;
   int units_per_em = 1000;
   Span origin;  // where the layout (or the CV's layout: key) names the file, for messages
+  /// How far the font's lines reach above and below the baseline, in ems (hhea's ascender and
+  /// descender, positive both, in the thousandths the PDF's font descriptor declares): what
+  /// a text extractor (poppler) takes for the height of a word set in it.
+  double ascent = 0.987, descent = 0.213;
 
   /// Where to report a problem with the file: where it is named, else the file itself.
   Span where() const { return origin.known() ? origin : Span{path, 0, 0}; }

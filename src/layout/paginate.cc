@@ -10,6 +10,7 @@
 #include <tuple>
 
 #include "core/limits.h"
+#include "layout/reading_model.h"
 #include "layout/chunks.h"
 
 namespace hanji::layout {
@@ -450,20 +451,12 @@ double empty_room_before_last_page(const Plan& plan, std::size_t column, std::si
   return empty;
 }
 
-/// A block of lines as poppler groups them: lines of one size (within 5%), each less than
-/// 1.5 sizes below the one before. Its top, bottom and left edge, and its size. A line spans
-/// its font's ascent and descent, as the PDF's font descriptor gives them to poppler (Lato's
-/// are taken: 0.99 and 0.21 of the size).
-constexpr double kFontAscent = 0.99, kFontDescent = 0.21;
-/// How far (pt) a block's edge may stand from where poppler finds it: another font's ascent
-/// and descent than Lato's, on which kFontAscent and kFontDescent are measured.
-constexpr double kModelSlack = 1.5;
-struct TextBlock {
-  double top = 0, bottom = 0, left = 0, size = 0;
-};
+/// How far (pt) a block's edge may stand from where poppler finds it (rounding, a rise, a
+/// glyph's advance against its outline).
+constexpr double kModelSlack = 0.5;
 
-/// Calls `visit(run, baseline)` for every run the flow (`index`) has on page `page`, with the
-/// run's baseline on the page as the plan places it.
+/// Calls `visit(run, x, baseline)` for every run the flow (`index`) has on page `page`, with
+/// the run's left edge and baseline on the page as the plan places it.
 template <typename Visit>
 void for_each_run(const Plan& plan, std::size_t page, const Flow& flow, std::size_t index, Visit&& visit) {
   for (const Placement& placed : plan.pages[page]) {
@@ -472,112 +465,71 @@ void for_each_run(const Plan& plan, std::size_t page, const Flow& flow, std::siz
     for (std::size_t i = placed.range.begin; i < placed.range.end; ++i) {
       const double top = placed.top + used_height(chunks, {placed.range.begin, i}, flow.space_scale) +
                          (i == placed.range.begin ? 0 : chunks[i].space_before * flow.space_scale);
-      for (const doc::PlacedRun& run : chunks[i].content.runs) visit(run, top + run.baseline);
+      for (const doc::PlacedRun& run : chunks[i].content.runs) visit(run, placed.frame.x + run.x, top + run.baseline);
     }
   }
 }
 
-/// The blocks of text a flow has on page `page`, from the top, as poppler groups its lines
-/// (by each line's leftmost run: a date on the right is a block of its own to poppler).
-std::vector<TextBlock> text_blocks(const Plan& plan, std::size_t page, const Flow& flow, std::size_t index) {
-  struct Line {
-    double baseline, x, size;
-  };
-  std::vector<Line> lines;
-  for_each_run(plan, page, flow, index, [&](const doc::PlacedRun& run, double baseline) {
-    auto same = std::find_if(lines.begin(), lines.end(), [&](const Line& l) { return std::abs(l.baseline - baseline) < 0.5; });
-    if (same == lines.end()) {
-      lines.push_back({baseline, run.x, run.run.size});
-    } else if (run.x < same->x) {
-      same->x = run.x;
-      same->size = run.run.size;
+/// The words of a flow's text on page `page` as poppler measures them (split at spaces; a
+/// word reaches its font's declared ascent above the baseline and descent below; an icon is
+/// no word), their `source` the flow's index; where they will stand once a right-to-left
+/// page is mirrored.
+void add_words(const Plan& plan, std::size_t page, const Flow& flow, std::size_t index, const theme::Theme& theme,
+               const std::vector<doc::FontInfo>& fonts, std::vector<reading::Word>& words) {
+  for_each_run(plan, page, flow, index, [&](const doc::PlacedRun& placed, double x, double baseline) {
+    const doc::GlyphRun& run = placed.run;
+    if (run.decoration) return;  // an icon is drawn, not text, to poppler
+    const auto font = static_cast<std::size_t>(run.font);
+    const doc::FontInfo metrics = font < fonts.size() ? fonts[font] : doc::FontInfo{};
+    reading::Word word{0, 0, baseline, baseline - metrics.ascent * run.size, baseline + metrics.descent * run.size,
+                       run.size, index};
+    bool open = false;
+    // A right-to-left page is mirrored whole, each run moved to the other side as drawn.
+    double pen = theme.right_to_left ? theme.page_width - x - run.width() : x;
+    auto close = [&] {
+      if (open) words.push_back(word);
+      open = false;
+    };
+    for (const doc::Glyph& glyph : run.glyphs) {
+      const bool space = glyph.cluster < run.text.size() && run.text[glyph.cluster] == ' ';
+      if (space) {
+        close();
+      } else {
+        if (!open) word.left = pen;
+        open = true;
+        word.right = pen + glyph.advance;
+      }
+      pen += glyph.advance;
     }
+    close();
   });
-  std::sort(lines.begin(), lines.end(), [](const Line& a, const Line& b) { return a.baseline < b.baseline; });
-  std::vector<TextBlock> blocks;
-  for (std::size_t i = 0; i < lines.size(); ++i) {
-    const Line& line = lines[i];
-    const bool joins = i > 0 && std::abs(line.size - blocks.back().size) <= 0.05 * blocks.back().size &&
-                       line.baseline - lines[i - 1].baseline <= 1.5 * line.size;
-    if (!joins) blocks.push_back({line.baseline - kFontAscent * line.size, line.baseline, line.x, line.size});
-    TextBlock& block = blocks.back();
-    block.bottom = line.baseline + kFontDescent * line.size;
-    block.left = std::min(block.left, line.x);
-  }
-  return blocks;
 }
 
-/// The top of the first line of a flow's text on page `page` (any run of it, a date on the
-/// right too) that starts below `below`; none: infinity.
-double first_top_below(const Plan& plan, std::size_t page, const Flow& flow, std::size_t index, double below) {
-  double first = std::numeric_limits<double>::infinity();
-  for_each_run(plan, page, flow, index, [&](const doc::PlacedRun& run, double baseline) {
-    const double run_top = baseline - kFontAscent * run.run.size;
-    if (run_top > below) first = std::min(first, run_top);
-  });
-  return first;
-}
+/// The steps a column's vertical spaces are scaled by to part its rows from the main flow's
+/// (part_column_rows), tighter first (a column that ends no lower stays so), then looser: a
+/// few points between its sections and entries.
+constexpr std::array<double, 8> kColumnSpaceSteps = {-0.05, -0.1, -0.15, -0.2, 0.05, 0.1, 0.15, 0.2};
 
-/// The steps a column's vertical spaces are tightened by to part its rows from the main flow's
-/// (keep_columns_apart), mildest first: a few points between its sections and entries.
-constexpr std::array<double, 4> kColumnSpaceSteps = {-0.05, -0.1, -0.15, -0.2};
-
-/// Whether poppler would take blocks of the column and of the main flow beside it for a
-/// table's cells on some page, and read its rows across both columns (TextPage::coalesce):
-/// for a block of the column, the first block beside it that it overlaps in height, the
-/// column's next block below it, and the first block beside that starts below it, when the
-/// upper block beside ends above the lower one, which the lower block beside overlaps. The
-/// four are cells when each column's two are left-aligned (less than 0.3 of a size apart)
-/// and each row's two are level (less than half a size apart) at their tops, their bottoms or
-/// their middles: two entries set alike that begin on the same line, or a date line and the
-/// last line of a paragraph beside that end on the same line. With `slack` (pt), also where
-/// the blocks may be so once each edge is that far off the model's.
-bool read_as_table(const Plan& plan, const std::vector<Flow>& flows, std::size_t column, std::size_t main,
-                   const theme::Theme& theme, double slack = 0) {
-  const auto overlaps = [](const TextBlock& a, const TextBlock& b) { return a.top <= b.bottom && a.bottom >= b.top; };
-  // poppler looks for a block's cells to its right: a column docked right is the table's right
-  // one, and a column docked left once a right-to-left page is mirrored (mirror_pages; the
-  // lines' starts, flush left here, then stand flush right, which poppler takes as aligned too).
-  const theme::Region* region = nullptr;
-  for (const theme::Region& r : theme.regions)
-    if (r.name == flows[column].name) region = &r;
-  const bool column_right = (region && region->dock == theme::RegionDock::Right) != theme.right_to_left;
-  const std::size_t left_flow = column_right ? main : column, right_flow = column_right ? column : main;
+/// How many times poppler would take blocks of the column and of the main flow beside it for
+/// a table's cells on some page (reading::mixed_table_cells), and read its rows across both
+/// columns: a section among another's entries, a title apart from its own. With `slack`
+/// (pt), also where the blocks may be so once each edge is that far off the model's.
+std::size_t table_rows(const Plan& plan, const std::vector<Flow>& flows, std::size_t column, std::size_t main,
+                       const theme::Theme& theme, const std::vector<doc::FontInfo>& fonts, double slack = 0) {
+  std::size_t count = 0;
   for (std::size_t page = 0; page < plan.pages.size(); ++page) {
-    const std::vector<TextBlock> left = text_blocks(plan, page, flows[left_flow], left_flow);
-    const std::vector<TextBlock> right = text_blocks(plan, page, flows[right_flow], right_flow);
-    for (std::size_t a = 0; a + 1 < left.size(); ++a) {
-      const TextBlock &upper = left[a], &lower = left[a + 1];
-      const auto beside = std::find_if(right.begin(), right.end(), [&](const TextBlock& b) { return overlaps(b, upper); });
-      const auto under =
-          std::find_if(right.begin(), right.end(), [&](const TextBlock& b) { return b.top > upper.bottom; });
-      if (beside == right.end() || under == right.end()) continue;
-      // poppler's lower cell beside is the first block below the upper one in its order (by
-      // baseline): a date or place on the right that starts above `under` is that cell, and
-      // stands beside no cell of the column.
-      if (first_top_below(plan, page, flows[right_flow], right_flow, upper.bottom) < under->top - 0.5 - slack) continue;
-      // With `slack`, blocks that may be rows however far the model stands from poppler.
-      const bool rows = lower.top > upper.bottom - slack && under->top > upper.bottom - slack &&
-                        beside->bottom - slack < lower.top && beside->bottom - slack < under->top &&
-                        under->top <= lower.bottom + slack && under->bottom + slack >= lower.top;
-      const double size = std::min({upper.size, lower.size, beside->size, under->size});
-      const bool aligned =
-          std::abs(upper.left - lower.left) <= 0.3 * size && std::abs(beside->left - under->left) <= 0.3 * size;
-      const auto level = [&](auto edge) {
-        return std::abs(edge(upper) - edge(*beside)) <= 0.5 * size + slack &&
-               std::abs(edge(lower) - edge(*under)) <= 0.5 * size + slack;
-      };
-      const bool level_rows = level([](const TextBlock& b) { return b.top; }) ||
-                              level([](const TextBlock& b) { return b.bottom; }) ||
-                              level([](const TextBlock& b) { return (b.top + b.bottom) / 2; });
-      if (rows && aligned && level_rows) return true;
-    }
+    std::vector<reading::Word> words;
+    add_words(plan, page, flows[column], column, theme, fonts, words);
+    add_words(plan, page, flows[main], main, theme, fonts, words);
+    count += reading::mixed_table_cells(reading::group_blocks(std::move(words)), slack);
   }
-  return false;
+  return count;
 }
 
 /// The pages with a column ending page `page` at its last break no lower than `main_reach`
 /// (from the top margin), its rest going on to the next page; none when no break is so high.
+/// A break that leaves an entry alone (BreakClass::LoneEntry) is taken over the last free one
+/// where that one would leave more than the flow's lone room empty, as a page's end is chosen.
 std::optional<Plan> end_column_no_lower_than(const Plan& plan, std::vector<Flow>& flows, std::size_t column,
                                              std::size_t page, double main_reach,
                                              const std::map<std::string, std::size_t, std::less<>>& flow_of_head,
@@ -586,15 +538,23 @@ std::optional<Plan> end_column_no_lower_than(const Plan& plan, std::vector<Flow>
                                    [&](const Placement& p) { return p.flow == column; });
   Flow& flow = flows[column];
   const std::vector<Chunk>& chunks = flow.chunks(placed->setting);
+  std::optional<std::size_t> lone;
   for (std::size_t at = placed->range.end - 1; at > placed->range.begin; --at) {
-    if (chunks[at - 1].break_after != BreakClass::Free) continue;
+    const BreakClass kind = chunks[at - 1].break_after;
+    if (kind != BreakClass::Free && (kind != BreakClass::LoneEntry || lone)) continue;
     const double reach =
         placed->top - theme.margin_top + used_height(chunks, {placed->range.begin, at}, flow.space_scale);
     if (reach > main_reach + 1e-6) continue;
-    flow.break_before = Cursor{placed->setting, at};
+    if (kind == BreakClass::LoneEntry) {
+      lone = at;
+      continue;
+    }
+    flow.break_before = Cursor{placed->setting, lone && setter.flow_height - reach > flow.lone_room + 1e-6 ? *lone : at};
     return plan_pages(flows, flow_of_head, theme, most_pages, setter);
   }
-  return std::nullopt;
+  if (!lone) return std::nullopt;
+  flow.break_before = Cursor{placed->setting, *lone};
+  return plan_pages(flows, flow_of_head, theme, most_pages, setter);
 }
 
 /// A column that ends below the main flow on its last page, where the main flow goes on to a
@@ -689,6 +649,48 @@ void split_column_at_part(const std::vector<compose::Block>& main_blocks,
   main.insert(main.end(), closing, main_blocks.end());
 }
 
+/// The pages with a column beside the main flow that poppler would read with it as a table in
+/// more than `allowed` rows (table_rows: its rows across both columns, a column's lines among
+/// the other's paragraph) parted: its vertical spaces scaled a little, the mildest of a few
+/// steps that leaves no more rows even with the model's error (kModelSlack), in as many pages
+/// and (a column that ended no lower than the main flow) ending no lower. Only the spaces
+/// between the column's blocks change, never its text or lines; the model checks that lines
+/// poppler joined into a block (a contact's) stay joined. None parts them: the column stays as
+/// it was set, and none is returned.
+std::optional<Plan> part_column_rows(const Plan& plan, std::vector<Flow>& flows, std::size_t column, std::size_t main,
+                                     std::size_t allowed,
+                                     const std::map<std::string, std::size_t, std::less<>>& flow_of_head,
+                                     const theme::Theme& theme, std::size_t most_pages, const Setter& setter) {
+  const bool above_main = column_ends_above_main(plan, column, main, theme);
+  const double as_set = flows[column].space_scale;
+  for (const double step : kColumnSpaceSteps) {
+    flows[column].space_scale = as_set * (1 + step);
+    Plan tried = plan_pages(flows, flow_of_head, theme, most_pages, setter);
+    if (tried.pages.size() == plan.pages.size() &&
+        table_rows(tried, flows, column, main, theme, setter.typesetter.fonts(), kModelSlack) <= allowed &&
+        (!above_main || column_ends_above_main(tried, column, main, theme)))
+      return tried;
+  }
+  flows[column].space_scale = as_set;
+  return std::nullopt;
+}
+
+/// Every column beside the main flow that poppler would read with it as a table is parted
+/// from it where its spaces can part it (part_column_rows).
+void keep_columns_apart(std::vector<Flow>& flows, std::size_t main,
+                        const std::map<std::string, std::size_t, std::less<>>& flow_of_head, const theme::Theme& theme,
+                        std::size_t most_pages, const Setter& setter) {
+  for (const theme::Region& region : theme.regions) {
+    if (region.dock != theme::RegionDock::Left && region.dock != theme::RegionDock::Right) continue;
+    const auto found = flow_of_head.find(region.name);
+    if (found == flow_of_head.end() || found->second == main) continue;
+    const std::size_t column = found->second;
+    const Plan natural = plan_pages(flows, flow_of_head, theme, most_pages, setter);
+    if (table_rows(natural, flows, column, main, theme, setter.typesetter.fonts()) > 0)
+      part_column_rows(natural, flows, column, main, 0, flow_of_head, theme, most_pages, setter);
+  }
+}
+
 /// How a placement of two balanced columns reads: its pages, the room it leaves empty before
 /// its last page (empty_room_before_last_page) and how far apart the columns end.
 struct ColumnsJudged {
@@ -756,6 +758,12 @@ void balance_columns(std::vector<Flow>& flows, std::size_t main,
   // A column that already ends below the main flow gives its last sections to the main flow's
   // foot instead (the other way round), as few as bring it up to no lower than the main flow.
   const bool column_longer = !column_ends_above_main(natural_plan, column, main, theme);
+  // Moving sections must not make poppler read more of the two columns as a table's rows than
+  // it already does (rows at the columns' tops, which no move changes, are no reason to leave
+  // a hole).
+  const std::size_t natural_table_rows = table_rows(natural_plan, flows, column, main, theme, setter.typesetter.fonts());
+  const std::size_t natural_table_rows_slack =
+      table_rows(natural_plan, flows, column, main, theme, setter.typesetter.fonts(), kModelSlack);
   flows[main].space_scale = 1;  // chosen again once the columns are
   auto best = natural;
   Flow main_whole = std::move(flows[main]), column_whole = std::move(flows[column]);
@@ -795,7 +803,8 @@ void balance_columns(std::vector<Flow>& flows, std::size_t main,
       const Plan plan = plan_with_tried();
       const auto result = judged(plan);
       if (result.pages > natural.pages) break;
-      if (column_ends_above_main(plan, column, main, theme) && !read_as_table(plan, flows, column, main, theme)) {
+      if (column_ends_above_main(plan, column, main, theme) &&
+          table_rows(plan, flows, column, main, theme, setter.typesetter.fonts()) <= natural_table_rows) {
         choose_tried(result);
         break;
       }
@@ -811,12 +820,18 @@ void balance_columns(std::vector<Flow>& flows, std::size_t main,
                                                              setter))
         plan = std::move(*alone);
     }
+    // Rows poppler would read across both columns are parted by the column's spaces where
+    // they can be, as the columns finally set are (keep_columns_apart).
+    if (table_rows(plan, flows, column, main, theme, setter.typesetter.fonts()) > natural_table_rows)
+      if (auto parted = part_column_rows(plan, flows, column, main, natural_table_rows_slack, flow_of_head, theme,
+                                         most_pages, setter))
+        plan = std::move(*parted);
     const auto result = judged(plan);
     // The column takes them at its foot and may go on with them to the next page, as the main
     // column does (the grid stays on every page): the text reads each page's columns whole,
     // the column's own sections, then those it took.
     if (result.pages <= natural.pages && column_end_reads_after_main(plan, column, main, theme) &&
-        !read_as_table(plan, flows, column, main, theme) && result.better_than(best))
+        table_rows(plan, flows, column, main, theme, setter.typesetter.fonts()) <= natural_table_rows && result.better_than(best))
       choose_tried(result);
     // Once the column ends below the main flow, moving more only lengthens it further.
     if (result.pages > natural.pages ||
@@ -825,39 +840,6 @@ void balance_columns(std::vector<Flow>& flows, std::size_t main,
   }
   flows[main] = chosen ? std::move(chosen->first) : std::move(main_whole);
   flows[column] = chosen ? std::move(chosen->second) : std::move(column_whole);
-}
-
-/// A column beside the main flow that poppler would read with it as a table (read_as_table:
-/// its rows across both columns, a column's lines among the other's paragraph) has its
-/// vertical spaces tightened a little, the mildest of a few steps that parts the rows even with
-/// the model's error (kModelSlack), in as many pages and (a column that ended no lower than the
-/// main flow) ending no lower. Tightened, never opened: lines poppler joins into a block (a
-/// contact's lines) stay joined. The text and its size stay; only the spaces between the
-/// column's blocks change. None parts them: the column stays as it was set.
-void keep_columns_apart(std::vector<Flow>& flows, std::size_t main,
-                        const std::map<std::string, std::size_t, std::less<>>& flow_of_head, const theme::Theme& theme,
-                        std::size_t most_pages, const Setter& setter) {
-  for (const theme::Region& region : theme.regions) {
-    if (region.dock != theme::RegionDock::Left && region.dock != theme::RegionDock::Right) continue;
-    const auto found = flow_of_head.find(region.name);
-    if (found == flow_of_head.end() || found->second == main) continue;
-    const std::size_t column = found->second;
-    const Plan natural = plan_pages(flows, flow_of_head, theme, most_pages, setter);
-    if (!read_as_table(natural, flows, column, main, theme)) continue;
-    const bool above_main = column_ends_above_main(natural, column, main, theme);
-    const double as_set = flows[column].space_scale;
-    bool parted = false;
-    for (const double step : kColumnSpaceSteps) {
-      flows[column].space_scale = as_set * (1 + step);
-      const Plan tried = plan_pages(flows, flow_of_head, theme, most_pages, setter);
-      if (tried.pages.size() == natural.pages.size() && !read_as_table(tried, flows, column, main, theme, kModelSlack) &&
-          (!above_main || column_ends_above_main(tried, column, main, theme))) {
-        parted = true;
-        break;
-      }
-    }
-    if (!parted) flows[column].space_scale = as_set;
-  }
 }
 
 /// A last page that would hold a stub (less than fit.last_page_least of a page, a few lines

@@ -2,6 +2,10 @@
 
 #include <hb-ot.h>
 
+#include <cmath>
+#include <cstdint>
+#include <utility>
+
 #include "text/font_blob.h"
 
 namespace hanji::text::detail {
@@ -13,6 +17,25 @@ std::string postscript_name(hb_face_t* face) {
   unsigned int len = sizeof buf;
   unsigned int total = hb_ot_name_get_utf8(face, HB_OT_NAME_ID_POSTSCRIPT_NAME, HB_LANGUAGE_INVALID, &len, buf);
   return total > 0 ? std::string(buf, len) : std::string();
+}
+
+/// hhea's ascender and descender (`descender` positive below the baseline) in ems, truncated
+/// to thousandths as the PDF's font descriptor declares them; Lato's where hhea is short.
+std::pair<double, double> declared_ascent_descent(hb_face_t* face, unsigned int units_per_em) {
+  hb_blob_t* hhea = hb_face_reference_table(face, HB_TAG('h', 'h', 'e', 'a'));
+  unsigned int length = 0;
+  const char* data = hb_blob_get_data(hhea, &length);
+  std::pair<double, double> extent{0.987, 0.213};
+  constexpr unsigned int kDescenderEnd = 8;
+  if (data && length >= kDescenderEnd) {
+    const auto i16 = [&](unsigned int at) {
+      return static_cast<int16_t>((static_cast<uint8_t>(data[at]) << 8) | static_cast<uint8_t>(data[at + 1]));
+    };
+    const auto thousandths = [&](int units) { return std::trunc(units * 1000.0 / units_per_em) / 1000.0; };
+    extent = {thousandths(i16(4)), -thousandths(i16(6))};
+  }
+  hb_blob_destroy(hhea);
+  return extent;
 }
 
 }  // namespace
@@ -66,7 +89,8 @@ std::optional<int> FontStore::load(const std::string& path) {
     return std::nullopt;
   }
   const int index = static_cast<int>(infos_.size());
-  infos_.push_back(FontInfo{path, postscript_name(face), static_cast<int>(units_per_em), origin});
+  const auto [ascent, descent] = declared_ascent_descent(face, units_per_em);
+  infos_.push_back(FontInfo{path, postscript_name(face), static_cast<int>(units_per_em), origin, ascent, descent});
   entries_.push_back(Entry{std::move(opened), {}, {}});
   index_of_[path] = index;
   return index;
