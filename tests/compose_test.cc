@@ -1178,6 +1178,26 @@ TEST(EntryTemplates, ASpacedDashBetweenFieldsIsTiedToTheWordBeforeIt) {
       << "no dash without the place";
 }
 
+// A wide gap between two fields (the run-in of serif's, harvard's, compact's and moderncv's
+// title lines) marks the field after it as where a title that wraps wraps
+// (Inline::preferred_break); a comma or a dash between fields does not.
+TEST(EntryTemplates, TheFieldAfterAWideGapIsWhereATitleWraps) {
+  theme::Theme theme = test_theme();
+  theme.experience_template = {{"**POSITION**   COMPANY \u2013 LOCATION"}, {"DATES"}};
+  Composition c = compose_one(theme, experience());
+  const Row& r = row(c.main()[find_block(c, "Software Engineer")]);
+  ASSERT_EQ(r.main.size(), 1u);
+  std::vector<std::string> preferred;
+  for (const Inline& in : r.main[0].inlines)
+    if (in.preferred_break) preferred.push_back(in.text);
+  ASSERT_EQ(preferred.size(), 1u) << text_of(r.main[0]);
+  EXPECT_EQ(preferred[0].rfind("Acme", 0), 0u) << "the company, after the gap";
+  theme.experience_template = {{"**POSITION**, COMPANY \u2013 LOCATION"}, {"DATES"}};
+  Composition commas = compose_one(theme, experience());
+  for (const Inline& in : row(commas.main()[find_block(commas, "Software Engineer")]).main[0].inlines)
+    EXPECT_FALSE(in.preferred_break) << in.text;
+}
+
 // A key of the CV's own (RenderCV allows any) is a field by its name in capitals: `gpa` prints
 // where a template says GPA, and goes with its separator where an entry has none. A key no
 // template of the layout names is said once, where it is written.

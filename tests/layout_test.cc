@@ -163,6 +163,30 @@ TEST(ReadingModel, RowsThatOverlapAreNoTable) {
   EXPECT_EQ(reading::mixed_table_cells(reading::group_blocks(words)), 0u);
 }
 
+// poppler builds a line from words pooled in 4 pt bands by baseline: a line of Hangul whose
+// Latin words stand 0.3 pt off its baseline (fonts.latin_baseline) came apart into one word a
+// line where a band's edge ran between the two. Wherever the line falls on the page, its runs'
+// baselines (less their rise) share one band.
+TEST_F(Paginate, ALineOfHangulAndLatinStandsInOneOfPopplersBands) {
+  ASSERT_NE(theme_.fonts.latin_baseline, 0) << "classic raises or lowers Latin beside Hangul";
+  bool raised = false;
+  for (int step = 0; step < 40; ++step) {  // the line's baseline through a whole band, 0.1 pt a step
+    theme_.margin_top = 40 + 0.1 * step;
+    compose::Composition c;
+    c.main().push_back(block(paragraph("역가를 3.1 g/L에서 7.2 g/L로 높였고 2025년 상업 생산에 적용했습니다")));
+    const Document doc = run(c);
+    ASSERT_FALSE(doc.pages.empty());
+    std::map<double, std::set<long>> bands;  // each line's baseline: the bands its runs stand in
+    for (const PlacedRun& placed : doc.pages[0].runs) {
+      if (placed.run.text.find_first_not_of(' ') == std::string::npos) continue;
+      raised = raised || placed.run.rise != 0;
+      bands[placed.baseline].insert(static_cast<long>(std::floor((placed.baseline - placed.run.rise) / 4)));
+    }
+    for (const auto& [baseline, in] : bands) EXPECT_EQ(in.size(), 1u) << "a line at " << baseline << " pt";
+  }
+  EXPECT_TRUE(raised) << "the Latin runs stand off the Hangul's baseline";
+}
+
 TEST_F(Paginate, OneShortPageHasNoPageNumber) {
   compose::Composition c;
   c.main().push_back(block(paragraph("Hello world")));

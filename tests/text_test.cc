@@ -710,6 +710,7 @@ TEST_F(TextTest, JustifiedKoreanUsesSyllableGapsOnlyAfterSpacesAreFull) {
 // em and stays short (underfull): past 0.7 em poppler set the words of such a line in a narrow
 // column apart, each a block of its own, read one word a line.
 TEST_F(TextTest, JustifiedSpacesOpenNoWiderThanExtractorsReadAsOneLine) {
+  theme.ragged_measure = 0;  // paragraphs stay justified on any measure (as on a main column's)
   Typesetter ts(theme, diags);
   const std::string first = "가나 다라 마바";
   const double width = width_of(ts, first) + 40;  // the long word below does not fit after it
@@ -735,6 +736,7 @@ TEST_F(TextTest, JustifiedSpacesOpenNoWiderThanExtractorsReadAsOneLine) {
 // A justified list item whose first line can only end a long word short is set ragged (no
 // rivers, no warning); the same text as a paragraph stays justified and is reported.
 TEST_F(TextTest, JustifiedListItemThatCannotFillItsLinesIsSetRagged) {
+  theme.ragged_measure = 0;  // paragraphs stay justified on any measure (as on a main column's)
   Typesetter ts(theme, diags);
   const std::string first = "가나다라 마바사아";
   const std::string text = first + " 자차카타파하";
@@ -758,11 +760,65 @@ TEST_F(TextTest, JustifiedListItemThatCannotFillItsLinesIsSetRagged) {
   EXPECT_NEAR(full[0].width, width_of(ts, first) + 1, 1e-6);
 }
 
+// A title line that wraps wraps first before its second field (compose::Inline::preferred_break,
+// after a template's wide gap): the employer on a line of its own, never split across the
+// break; a title that fits stays on one line, and the position itself may still wrap.
+TEST_F(TextTest, ATitleThatWrapsWrapsBeforeTheFieldAfterItsGap) {
+  Typesetter ts(theme, diags);
+  compose::Paragraph title;
+  title.inlines = {make_inline("Senior Staff Engineer, Online Experimentation", 10, true), make_inline("   "),
+                   make_inline("Booking Holdings Search Ranking")};
+  title.inlines[2].preferred_break = true;
+  const double whole = width_of(ts, "Senior Staff Engineer, Online Experimentation") + 70;
+  const auto lines = ts.typeset(title, whole);
+  ASSERT_EQ(lines.size(), 2u);
+  EXPECT_EQ(text_of(lines[0]), "Senior Staff Engineer, Online Experimentation");
+  EXPECT_EQ(text_of(lines[1]), "Booking Holdings Search Ranking");
+  EXPECT_EQ(ts.typeset(title, 1000).size(), 1u) << "on one line where it fits";
+  const auto narrow = ts.typeset(title, width_of(ts, "Senior Staff Engineer, Online") + 5);
+  ASSERT_GE(narrow.size(), 3u);
+  EXPECT_EQ(text_of(narrow[1]), "Experimentation");
+  EXPECT_EQ(text_of(narrow[2]).rfind("Booking", 0), 0u) << text_of(narrow[2]);
+  title.inlines[2].preferred_break = false;
+  EXPECT_NE(text_of(ts.typeset(title, whole)[0]), "Senior Staff Engineer, Online Experimentation")
+      << "without the mark the line fills";
+}
+
+// On a measure narrower than text.ragged_measure ems (a side column's), a justified paragraph
+// whose lines would come out loose is set ragged, as a list item is anywhere: no warning, each
+// line at its natural width. One that fills its lines stays justified; a wider measure keeps
+// the justification and reports the loose line.
+TEST_F(TextTest, LooseJustifiedParagraphOnANarrowMeasureIsSetRagged) {
+  theme.ragged_measure = 25;
+  Typesetter ts(theme, diags);
+  const std::string first = "가나다라 마바사아";
+  const std::string text = first + " 자차카타파하";
+  const double width = width_of(ts, first) + 30;  // 12 em of 10 pt text: the long word does not fit
+  ASSERT_LT(width, 250);
+  const auto ragged = ts.typeset(make_paragraph(text, Align::Justify), width);
+  ASSERT_EQ(ragged.size(), 2u);
+  EXPECT_EQ(text_of(ragged[0]), first);
+  EXPECT_FALSE(ragged[0].underfull);
+  EXPECT_NEAR(ragged[0].width, width_of(ts, first), 1e-6) << "at its natural width";
+  EXPECT_EQ(diags.warning_count(), 0);
+  const auto full = ts.typeset(make_paragraph(text, Align::Justify), width_of(ts, first) + 1);
+  ASSERT_EQ(full.size(), 2u);
+  EXPECT_NEAR(full[0].width, width_of(ts, first) + 1, 1e-6) << "a paragraph that fills its lines stays justified";
+  Diagnostics wide_diags;
+  theme.ragged_measure = 10;  // 12 em is wide now
+  Typesetter wide(theme, wide_diags);
+  const auto justified = wide.typeset(make_paragraph(text, Align::Justify), width);
+  ASSERT_EQ(justified.size(), 2u);
+  EXPECT_TRUE(justified[0].underfull);
+  EXPECT_EQ(wide_diags.warning_count(), 1);
+}
+
 // Korean is justified at its word spaces: a syllable gap opens by at most 0.04 em, which the
 // eye does not see as letter-spacing (at 0.08 em a serif line's syllables stood apart). A list
 // item whose line its spaces can then fill only past +50% is set ragged; the same text as a
 // paragraph stays justified, its gaps under the limit.
 TEST_F(TextTest, JustifiedKoreanIsNeverVisiblyLetterSpaced) {
+  theme.ragged_measure = 0;  // paragraphs stay justified on any measure (as on a main column's)
   theme.korean_break = theme::KoreanBreak::Word;
   Typesetter ts(theme, diags);
   const std::string first = "가나다라마바사아 자차카타파하가나";  // 14 syllable gaps, one space
@@ -970,6 +1026,7 @@ const char* kKoreanParagraph =
     "정착시키고 팀의 배포 주기를 주 1회에서 하루 3회로 앞당겼습니다.";
 
 TEST_F(TextTest, JustifiedLinesFillTheWidthExactlyExceptTheLast) {
+  theme.ragged_measure = 0;  // paragraphs stay justified on any measure (as on a main column's)
   Typesetter ts(theme, diags);
   for (const char* text : {kEnglishParagraph, kKoreanParagraph}) {
     for (double width : {180.0, 230.0, 310.0}) {
@@ -1227,6 +1284,7 @@ const char* kKoreanWithPunctuation =
     "libunibreak를 씁니다. 「금칙」 처리와 (양쪽) 정렬을 지원합니다.";
 
 TEST_F(TextTest, JustifiedKoreanWidensSpacesThenSyllableGapsNeverNextToPunctuationDigitsOrLatin) {
+  theme.ragged_measure = 0;  // paragraphs stay justified on any measure (as on a main column's)
   Typesetter ts(theme, diags);
   Typesetter reference(theme, diags);
   const double em = 10;
@@ -1322,6 +1380,7 @@ TEST_F(TextTest, HyphenationIsOffUnlessTheThemeAsksForIt) {
 }
 
 TEST_F(TextTest, HyphenatedWordsDrawAHyphenAndExtractWhole) {
+  theme.ragged_measure = 0;  // paragraphs stay justified on any measure (as on a main column's)
   theme.hyphenate = true;
   Typesetter ts(theme, diags);
   Typesetter plain(test_theme(), diags);
@@ -1758,6 +1817,7 @@ namespace hanji::text {
 namespace {
 
 TEST_F(TextTest, LooseJustifiedLineIsReportedUnderfull) {
+  theme.ragged_measure = 0;  // paragraphs stay justified on any measure (as on a main column's)
   Typesetter ts(theme, diags);
   const std::string long_word = "pneumonoultramicroscopicsilicovolcanoconiosis";
   const double word_width = ts.typeset_line(make_paragraph(long_word).inlines.front()).width;

@@ -49,6 +49,10 @@ struct Inline {
   /// What a text extractor should read for `text` where the two differ, char for char (the
   /// quotes as typed where `text` has typographic ones); empty when it reads as `text`.
   std::string reads_as = {};
+  /// A line that must wrap prefers to wrap before it: the field after a wide gap in an entry's
+  /// title line (serif's "**POSITION**   *COMPANY*", harvard's "**COMPANY**   POSITION"), so
+  /// that a long title puts the second field on a line of its own rather than split it.
+  bool preferred_break = false;
 };
 
 /// Rules drawn on a paragraph's first line, around its text: how section titles are set off.

@@ -110,6 +110,12 @@ void tie_dash_to_previous(Inline& separator) {
     }
 }
 
+/// Whether a template's text between two fields is a wide gap (two spaces or more, nothing
+/// else): the run-in of a title line's two fields, where a line that must wrap wraps best.
+bool is_wide_gap(std::string_view text) {
+  return text.size() >= 2 && text.find_first_not_of(' ') == std::string_view::npos;
+}
+
 // The value of one field in `font`; fields that are texts of the CV keep their markup.
 std::vector<Inline> field_inlines(Builder& b, const model::Entry& entry, std::string_view field,
                                   const FontSpec& font, bool role_colored_links, bool& names) {
@@ -282,6 +288,7 @@ FilledLine fill_template(Builder& b, const model::Entry& entry, const std::strin
     }
     if (!out.span.known()) out.span = p.inlines.front().span;
     if (emitted && !pending.empty()) tie_dash_to_previous(pending.back());
+    if (emitted && !pending.empty() && is_wide_gap(pending.back().text)) p.inlines.front().preferred_break = true;
     std::move(pending.begin(), pending.end(), std::back_inserter(out.inlines));
     pending.clear();
     std::move(p.inlines.begin(), p.inlines.end(), std::back_inserter(out.inlines));

@@ -903,6 +903,7 @@ constexpr std::size_t kCrowdedShareSteps = 16;
 struct RowsSet {
   double height = 0;
   std::size_t short_lines = 0;
+  std::size_t longest_short = 0;  // the most lines a cell of a column other than the running text takes
 };
 
 RowsSet rows_set(const compose::Table& table, const std::vector<double>& widths, std::size_t running,
@@ -919,6 +920,7 @@ RowsSet rows_set(const compose::Table& table, const std::vector<double>& widths,
         const std::size_t lines = typesetter.typeset(paragraph, measure).size();
         cell += double(lines) * paragraph.line_height;
         if (i != running) set.short_lines += lines;
+        if (i != running) set.longest_short = std::max(set.longest_short, lines);
       }
       tallest = std::max(tallest, cell);
     }
@@ -998,8 +1000,13 @@ std::vector<double> column_widths(const compose::Table& table, double width, tex
   for (const RowsSet& set : sets) lowest = std::min(lowest, set.height);
   std::size_t chosen = 0;
   if (crowded) {
+    // The widest share whose rows are least tall give or take a line, as long as no short text
+    // wraps past kShortTextLines (or past what the hinted share already sets it on): a position
+    // on seven lines of a word or two beside roomy duties reads as a list of words, even where
+    // the row is no taller for it.
+    const std::size_t short_most = std::max(kShortTextLines, sets.front().longest_short);
     for (std::size_t k = 0; k < tried.size(); ++k)
-      if (sets[k].height <= lowest + table_line + 0.01) chosen = k;
+      if (sets[k].height <= lowest + table_line + 0.01 && sets[k].longest_short <= short_most) chosen = k;
     return tried[chosen];
   }
   // Not crowded: of the shares that leave the rows least tall, the one that wraps the short

@@ -1273,6 +1273,40 @@ void underline_links(Document& doc) {
 }
 }  // namespace
 
+/// poppler pools a page's words in bands 4 pt deep by their baselines (TextPool), and builds a
+/// block's lines band by band: a line of Hangul whose Latin words stand a little higher or
+/// lower (fonts.latin_baseline, 0.3 pt at a body size) came apart into one word a line where a
+/// band's edge ran between the two baselines ("연속" / "관류" / … / "3.1 g/L" read apart).
+constexpr double kPopplerBand = 4;
+
+/// Every line whose runs stand on baselines in two of poppler's bands (their rises apart) is
+/// moved, by less than their rises differ (a third of a point), into one band: up or down,
+/// whichever is the nearer.
+void keep_lines_in_one_band(Document& doc) {
+  for (Page& page : doc.pages) {
+    std::map<double, std::pair<double, double>> lines;  // a line's baseline: the lowest and highest base of its runs
+    for (const PlacedRun& placed : page.runs) {
+      // An icon reads as a space, and a space is no word: neither stands in a band to poppler.
+      if (placed.run.decoration || placed.run.text.find_first_not_of(' ') == std::string::npos) continue;
+      const double base = placed.baseline - placed.run.rise;
+      auto [at, added] = lines.try_emplace(placed.baseline, base, base);
+      if (!added) at->second = {std::min(at->second.first, base), std::max(at->second.second, base)};
+    }
+    std::map<double, double> moves;
+    for (const auto& [baseline, bases] : lines) {
+      const auto [low, high] = bases;
+      const double edge = std::floor(high / kPopplerBand) * kPopplerBand;
+      if (high - low >= kPopplerBand || low >= edge) continue;  // one band already (or no band holds it)
+      constexpr double kPast = 0.01;  // pt past the edge
+      const double down = edge - low + kPast, up = high - edge + kPast;
+      moves[baseline] = down <= up ? down : -up;
+    }
+    if (moves.empty()) continue;
+    for (PlacedRun& placed : page.runs)
+      if (auto move = moves.find(placed.baseline); move != moves.end()) placed.baseline += move->second;
+  }
+}
+
 Document paginate(const compose::Composition& composition, const theme::Theme& theme,
                   text::Typesetter& typesetter, Diagnostics& diags, const Options& options) {
   Document doc;
@@ -1367,6 +1401,7 @@ Document paginate(const compose::Composition& composition, const theme::Theme& t
       if (frame.region == rest) text_ends[p] = frame.x + frame.width;
   }
   add_page_numbers(composition.furniture, theme, text_ends, typesetter, doc);
+  keep_lines_in_one_band(doc);
   if (theme.underline_links) underline_links(doc);
   if (theme.right_to_left) mirror_pages(doc);
   check_text_on_paper(doc, diags);

@@ -158,7 +158,8 @@ std::map<std::string, Span> origins_of(const theme::Theme& theme) {
 TypesetSettings TypesetSettings::of(const theme::Theme& theme) {
   return {theme.fonts, origins_of(theme), theme.emphasis_color, theme.hangul_latin_gap, theme.right_to_left,
           theme.italics, theme.korean_break, theme.hyphenate,
-          theme.line_breaking == theme::LineBreaking::FirstFit ? Breaker::FirstFit : Breaker::TotalFit};
+          theme.line_breaking == theme::LineBreaking::FirstFit ? Breaker::FirstFit : Breaker::TotalFit,
+          theme.ragged_measure};
 }
 
 struct Typesetter::Impl {
@@ -171,7 +172,8 @@ struct Typesetter::Impl {
         fonts(d, given.font_origins, *font_service),
         chooser(settings, fonts),
         breaker(given.breaker),
-        hyphenate(given.hyphenate) {
+        hyphenate(given.hyphenate),
+        ragged_measure(given.ragged_measure) {
     hyphenation.emplace(kEnglishPatterns, d, given.hyphenate);  // and for a word wider than its line
     const theme::Fonts& f = given.fonts;
     if (f.hangul.regular.empty() && f.hangul.bold.empty() && f.latin.regular.empty() && f.latin.bold.empty() &&
@@ -369,6 +371,8 @@ struct Typesetter::Impl {
       ranges.resize(1);
       ranges.insert(ranges.end(), rest.begin(), rest.end());
     }
+    if (ranges.size() > 1) ranges = wrapped_at_preferred_break(text, shaped, boundaries, ranges, width, width - hang,
+                                                               justify, em);
     for (size_t k = 0; k < ranges.size(); ++k) {
       LineSpec spec;
       spec.width = k == 0 ? width : width - hang;
@@ -388,15 +392,50 @@ struct Typesetter::Impl {
     // a short line reads better than a loose one. Loose is past what the spaces stretch by
     // (TeX's badness 100) with the syllable gaps full: a Korean item whose long eojeol went down
     // (a two-line item whose first line can only end a word short) would otherwise be filled
-    // with word spaces near 0.6 em. A paragraph keeps its justification (and the warning, when
-    // underfull).
+    // with word spaces near 0.6 em. So is a paragraph on a measure under text.ragged_measure
+    // ems: on 20 em (columns' left column) a Korean paragraph broken between words left a line
+    // at two or three times its spaces' width, and a designer sets so narrow a column ragged
+    // (Bringhurst: under about 40 characters a line). Elsewhere a paragraph keeps its
+    // justification (and the warning, when underfull).
     const bool list_item = paragraph.marker.has_value() || !may_hang;
+    const bool narrow = width < ragged_measure * em;
     const auto loose = [](const Line& line) { return line.underfull || line.space_scale > kLooseSpaceScale; };
     const auto set_here = lines.begin() + static_cast<std::ptrdiff_t>(first);
-    if (justify && list_item && std::any_of(set_here, lines.end(), loose)) {
+    if (justify && (list_item || narrow) && std::any_of(set_here, lines.end(), loose)) {
       lines.erase(set_here, lines.end());
       typeset_segment(text, shaped, boundaries, begin, end, width, paragraph, lines, may_hang, theme::Align::Left);
     }
+  }
+
+  // Lines that wrap a title line wrap first before its second field (a field after a wide gap,
+  // compose::Inline::preferred_break: "**Principal Engineer, Payments**   *Booking Holdings*"
+  // puts the employer on a line of its own, never splits it across the break): the lines up to
+  // the gap, then those after it, each part broken by its own opportunities. `ranges` are the
+  // lines as broken without it; the first line is `first_width` wide, the others `rest_width`.
+  std::vector<ClusterRange> wrapped_at_preferred_break(const SourceText& text, const ShapedText& shaped,
+                                                       Opportunities& boundaries, const std::vector<ClusterRange>& ranges,
+                                                       double first_width, double rest_width, bool justify, double em) {
+    const size_t begin = ranges.front().begin, end = ranges.back().end;
+    for (size_t c = begin + 1; c < end; ++c) {
+      const size_t k = shaped.clusters[c].char_begin;
+      const size_t before = shaped.clusters[c - 1].char_begin;
+      if (!text.inline_at(k).preferred_break || text.inline_of[before] == text.inline_of[k] ||
+          is_space_cluster(text, shaped.clusters[c]))
+        continue;
+      // c starts the field (its inline, or its first word after the gap's spaces).
+      size_t gap = c;
+      while (gap > begin && is_space_cluster(text, shaped.clusters[gap - 1])) --gap;
+      if (gap == begin || std::any_of(ranges.begin(), ranges.end(), [&](const ClusterRange& r) { return r.begin == c; }))
+        return ranges;
+      std::vector<ClusterRange> head =
+          gap - begin == ranges.front().end - begin && ranges.front().begin == begin
+              ? std::vector<ClusterRange>{ClusterRange{begin, gap, false}}
+              : break_segment(text, shaped, boundaries, begin, gap, first_width, justify, em);
+      std::vector<ClusterRange> tail = break_segment(text, shaped, boundaries, c, end, rest_width, justify, em);
+      head.insert(head.end(), tail.begin(), tail.end());
+      return head;
+    }
+    return ranges;
   }
 
   // The lines of clusters [begin, end) by their break opportunities.
@@ -464,6 +503,7 @@ struct Typesetter::Impl {
   FontChooser chooser;
   Breaker breaker;
   bool hyphenate;  // the theme hyphenates English running text
+  double ragged_measure;  // ems: a loose justified paragraph narrower than this is set ragged
   // Loads on first use: hyphenation points for the theme's running text (hyphenate), and for
   // any word wider than its line.
   std::optional<HyphenDictionary> hyphenation;
@@ -602,7 +642,7 @@ std::string lines_key(const compose::Paragraph& paragraph, double width, Breaker
     append_bytes(key, font.color.g);
     append_bytes(key, font.color.b);
     key += static_cast<char>(font.bold + font.italic * 2 + font.small_caps * 4 + font.emphasized * 8 + font.mono * 16 +
-                             in.unbreakable * 32);
+                             in.unbreakable * 32 + in.preferred_break * 64);
     key += static_cast<char>(font.latin);
   }
   return key;
@@ -779,9 +819,9 @@ std::string Typesetter::signature(const TypesetSettings& settings) {
   add(settings.right_to_left ? "rtl" : "ltr");
   add(settings.italics ? "italics" : "upright");
   const Rgb& emphasis = settings.emphasis_color;
-  add(fmt::format("{:a}|{:a}|{:a}|{:a}|{:a}|{:a}|{}|{}|{}", fonts.latin_scale, fonts.latin_baseline, emphasis.r, emphasis.g,
-                  emphasis.b, settings.hangul_latin_gap, static_cast<int>(settings.korean_break), settings.hyphenate,
-                  static_cast<int>(settings.breaker)));
+  add(fmt::format("{:a}|{:a}|{:a}|{:a}|{:a}|{:a}|{}|{}|{}|{:a}", fonts.latin_scale, fonts.latin_baseline, emphasis.r,
+                  emphasis.g, emphasis.b, settings.hangul_latin_gap, static_cast<int>(settings.korean_break),
+                  settings.hyphenate, static_cast<int>(settings.breaker), settings.ragged_measure));
   return out;
 }
 

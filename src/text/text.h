@@ -67,7 +67,8 @@ struct TypesetWork {
 
 /// What the typesetter reads of a theme, and nothing else: the fonts with where the layout
 /// names each file (for messages about the file), the emphasis colour, the Hangul-Latin gap,
-/// the writing direction, the Korean break rule, hyphenation and the line breaker.
+/// the writing direction, the Korean break rule, hyphenation, the line breaker and the measure
+/// under which a loose justified paragraph is set ragged.
 struct TypesetSettings {
   theme::Fonts fonts;
   std::map<std::string, Span> font_origins;
@@ -78,6 +79,9 @@ struct TypesetSettings {
   theme::KoreanBreak korean_break{};
   bool hyphenate = false;
   Breaker breaker = Breaker::TotalFit;
+  /// A justified paragraph on a measure narrower than this many ems whose lines would come out
+  /// loose is set ragged (0: never).
+  double ragged_measure = 0;
 
   static TypesetSettings of(const theme::Theme& theme);
 };

@@ -101,6 +101,7 @@ constexpr Range kLetterLineHeight{0, 5};  // 0: the body's own
 constexpr Range kLatinScale{0.5, 2};
 constexpr Range kLatinBaseline{-0.5, 0.5, false, false, "em"};
 constexpr Range kHangulLatinGap{-0.25, 1, false, false, "em"};
+constexpr Range kRaggedMeasure{0, 200, false, false, "em"};
 constexpr Range kFitPages{0, static_cast<double>(limits::kMaxPages), false, true};
 constexpr Range kShrinkFraction{0.5, 1};  // text sizes and leading: below half is unreadable
 constexpr Range kSpaceFraction{0, 1};
