@@ -840,6 +840,68 @@ void balance_columns(std::vector<Flow>& flows, std::size_t main,
   }
   flows[main] = chosen ? std::move(chosen->first) : std::move(main_whole);
   flows[column] = chosen ? std::move(chosen->second) : std::move(column_whole);
+  if (!chosen) return;
+  // The column that took the main flow's last sections may go on with them to a page the main
+  // flow does not reach: a narrow strip beside an empty main column. What it sets there goes
+  // back to the main flow's foot, under its section's title again, and the main column goes on
+  // on that page at its width; page 1 stays as full.
+  const Plan placed = plan_as_set();
+  std::size_t strip = placed.pages.size();
+  while (strip > 1 && main_on_page(placed, strip - 1, main, theme) <= 0 && main_on_page(placed, strip - 1, column, theme) > 0)
+    --strip;
+  if (strip == placed.pages.size() || main_on_page(placed, strip, column, theme) <= 0) return;
+  const auto on_strip = std::find_if(placed.pages[strip].begin(), placed.pages[strip].end(),
+                                     [&](const Placement& p) { return p.flow == column; });
+  if (on_strip == placed.pages[strip].end()) return;
+  const std::size_t own = column_whole.blocks->size();
+  const std::size_t first_given = flows[column].chunks(on_strip->setting)[on_strip->range.begin].block;
+  std::vector<const compose::Block*> moved;  // the main flow's blocks the column took, as composed
+  const int cut = side.size() > own ? side[own].part : -1;
+  for (const compose::Block& block : *main_whole.blocks)
+    if (block.part >= cut && block.part != compose::kClosingPart) moved.push_back(&block);
+  if (first_given <= own || first_given >= side.size() || moved.size() != side.size() - own) return;
+  const std::size_t back = first_given - own;  // the first of `moved` given back
+  try_kept.clear();
+  const auto closing = std::find_if(kept.begin(), kept.end(),
+                                    [](const compose::Block& b) { return b.part == compose::kClosingPart; });
+  try_kept.insert(try_kept.end(), kept.begin(), closing);
+  const std::size_t given_from = try_kept.size();  // where what is given back starts
+  const auto title = std::find_if(moved.begin(), moved.end(),
+                                  [&](const compose::Block* b) { return b->part == moved[back]->part; });
+  if (title != moved.begin() + static_cast<std::ptrdiff_t>(back) && (*title)->continued_title) {
+    compose::Block again = **title;  // the title with the word for continued: page furniture
+    again.content = *(*title)->continued_title;
+    again.continued_title.reset();
+    again.bookmark.clear();
+    try_kept.push_back(std::move(again));
+  }
+  for (std::size_t k = back; k < moved.size(); ++k) try_kept.push_back(*moved[k]);
+  try_kept.insert(try_kept.end(), closing, kept.end());
+  try_side.assign(side.begin(), side.begin() + static_cast<std::ptrdiff_t>(first_given));
+  Flow main_set = std::move(flows[main]), column_set = std::move(flows[column]);
+  plan_with_tried();
+  // It heads the page it was on: the main flow's page before ends where the main flow ended.
+  const std::vector<Chunk>& main_chunks = flows[main].chunks();
+  const auto head = std::find_if(main_chunks.begin(), main_chunks.end(), [&](const Chunk& c) { return c.block >= given_from; });
+  if (head == main_chunks.end()) {
+    flows[main] = std::move(main_set);
+    flows[column] = std::move(column_set);
+    return;
+  }
+  flows[main].break_before = Cursor{0, static_cast<std::size_t>(head - main_chunks.begin())};
+  const Plan given = plan_as_set();
+  if (given.pages.size() <= placed.pages.size() && main_on_page(given, given.pages.size() - 1, main, theme) > 0 &&
+      empty_room_before_last_page(given, column, main, theme) <=
+          empty_room_before_last_page(placed, column, main, theme) + 1e-6) {
+    std::swap(kept, try_kept);
+    std::swap(side, try_side);
+    flows[main].blocks = &kept;
+    flows[column].blocks = &side;
+    flows[main].space_scale = 1;  // chosen again once the columns are
+    return;
+  }
+  flows[main] = std::move(main_set);
+  flows[column] = std::move(column_set);
 }
 
 /// A last page that would hold a stub (less than fit.last_page_least of a page, a few lines
