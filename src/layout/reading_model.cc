@@ -34,12 +34,22 @@ class Pool {
       const long band_a = band_of(a.baseline), band_b = band_of(b.baseline);
       return band_a != band_b ? band_a < band_b : a.left < b.left;
     });
+    if (words_.empty()) return;
+    // Where each band's words start, from the first band to one past the last.
+    first_band_ = band_of(words_.front().baseline);
+    const long last_band = band_of(words_.back().baseline);
+    band_starts_.assign(static_cast<std::size_t>(last_band - first_band_ + 2), 0);
+    std::size_t i = 0;
+    for (long band = first_band_; band <= last_band + 1; ++band) {
+      while (i < words_.size() && band_of(words_[i].baseline) < band) ++i;
+      band_starts_[static_cast<std::size_t>(band - first_band_)] = i;
+    }
   }
 
   /// The first word of the topmost band that still has one; none: size().
-  std::size_t first_left() const {
-    const auto unused = std::find(used_.begin(), used_.end(), false);
-    return static_cast<std::size_t>(unused - used_.begin());
+  std::size_t first_left() {
+    while (first_unused_ < used_.size() && used_[first_unused_]) ++first_unused_;
+    return first_unused_;
   }
   std::size_t size() const { return words_.size(); }
   const Word& word(std::size_t i) const { return words_[i]; }
@@ -48,21 +58,23 @@ class Pool {
 
   /// The indices of the words in band `band`, from the left.
   std::pair<std::size_t, std::size_t> band(long band) const {
-    const auto lower = std::lower_bound(words_.begin(), words_.end(), band,
-                                        [](const Word& w, long b) { return band_of(w.baseline) < b; });
-    const auto upper = std::upper_bound(words_.begin(), words_.end(), band,
-                                        [](long b, const Word& w) { return b < band_of(w.baseline); });
-    return {static_cast<std::size_t>(lower - words_.begin()), static_cast<std::size_t>(upper - words_.begin())};
+    if (band_starts_.empty() || band < first_band_ || band - first_band_ + 1 >= static_cast<long>(band_starts_.size()))
+      return {0, 0};
+    const auto at = static_cast<std::size_t>(band - first_band_);
+    return {band_starts_[at], band_starts_[at + 1]};
   }
 
  private:
   std::vector<Word> words_;
   std::vector<bool> used_;
+  std::size_t first_unused_ = 0;
+  long first_band_ = 0;
+  std::vector<std::size_t> band_starts_;  // band_starts_[b - first_band_]: its first word
 };
 
 /// The word a new block starts from: the leftmost of the first four bands from the topmost
 /// one with words left (which keeps a superscript from starting one).
-std::size_t seed_of(const Pool& pool) {
+std::size_t seed_of(Pool& pool) {
   const long top = band_of(pool.word(pool.first_left()).baseline);
   std::size_t seed = pool.size();
   for (long band = top; band < top + 4; ++band) {
