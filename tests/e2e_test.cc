@@ -1183,6 +1183,51 @@ TEST(KoStandard, ALoneHighlightKeepsItsMark) {
   EXPECT_NE(text.find("\u2022 장애 대응 시간 단축."), std::string::npos) << text;  // a list item, its bullet read as one
 }
 
+/// A CV built in `columns`: each page's words as poppler gives them (pdftotext -bbox), and its
+/// text in poppler's reading order.
+struct ColumnsPdf {
+  struct Word {
+    double x_min = 0, y_max = 0;
+    std::string text;
+  };
+  std::vector<std::vector<Word>> pages;
+  std::string text;
+};
+
+ColumnsPdf build_in_columns(const std::string& cv_name) {
+  const fs::path dir = e2e_dir() / ("columns-" + cv_name);
+  fs::create_directories(dir);
+  const fs::path pdf = dir / "cv.pdf";
+  const std::string cv = std::string(HANJI_SOURCE_DIR) + "/tests/data/columns/" + cv_name + ".yaml";
+  const Result r = run(std::string(HANJI_BINARY) + " build " + quote(cv) + " --layout columns -q -o " + quote(pdf), true);
+  EXPECT_EQ(r.exit_code, 0) << r.output;
+  ColumnsPdf out;
+  const std::string html = run("pdftotext -bbox " + quote(pdf) + " -").output;
+  auto number_after = [&](size_t at, const char* key) { return std::stod(html.substr(html.find(key, at) + 6)); };
+  for (size_t page = html.find("<page "); page != std::string::npos; page = html.find("<page ", page + 1)) {
+    const size_t end = std::min(html.find("</page>", page), html.size());
+    std::vector<ColumnsPdf::Word>& words = out.pages.emplace_back();
+    for (size_t at = html.find("<word ", page); at != std::string::npos && at < end; at = html.find("<word ", at + 1)) {
+      const size_t text_at = html.find('>', at) + 1;
+      words.push_back({number_after(at, "xMin=\""), number_after(at, "yMax=\""),
+                       html.substr(text_at, html.find('<', text_at) - text_at)});
+    }
+  }
+  out.text = run("pdftotext -enc UTF-8 " + quote(pdf) + " -").output;
+  return out;
+}
+
+/// How far down the page each column's text reaches (the left one's, the main one's), the main
+/// column starting at `main_left`; the page number left out.
+std::pair<double, double> column_reaches(const std::vector<ColumnsPdf::Word>& words, double main_left) {
+  double left = 0, right = 0;
+  for (const ColumnsPdf::Word& w : words) {
+    if (w.y_max > 800) continue;  // the page number
+    (w.x_min < main_left ? left : right) = std::max(w.x_min < main_left ? left : right, w.y_max);
+  }
+  return {left, right};
+}
+
 // Two body columns on a CV that runs past page 1, the left one holding fewer sections: the
 // main flow's last section moves to the left column's foot and fills page 1 there (a designer
 // leaves no hole beside a full column); what does not fit goes on overleaf in the main
@@ -1191,55 +1236,48 @@ TEST(KoStandard, ALoneHighlightKeepsItsMark) {
 // column before the main one (it took a project section read among the jobs beside it for a
 // table's rows).
 TEST(Columns, AKoreanCvFillsPageOneAndGoesOnInTheMainColumn) {
-  const fs::path dir = e2e_dir() / "columns-korean";
-  fs::create_directories(dir);
-  const fs::path pdf = dir / "cv.pdf";
-  const std::string cv = std::string(HANJI_SOURCE_DIR) + "/tests/data/columns/korean-two-pages.yaml";
-  const Result r = run(std::string(HANJI_BINARY) + " build " + quote(cv) + " --layout columns -q -o " + quote(pdf), true);
-  ASSERT_EQ(r.exit_code, 0) << r.output;
-  struct Word {
-    double x_min = 0, y_max = 0;
-    std::string text;
-  };
-  const auto words_of_page = [&](int page) {
-    const std::string html =
-        run("pdftotext -f " + std::to_string(page) + " -l " + std::to_string(page) + " -bbox " + quote(pdf) + " -").output;
-    std::vector<Word> words;
-    auto number_after = [&](size_t at, const char* key) { return std::stod(html.substr(html.find(key, at) + 6)); };
-    for (size_t at = html.find("<word "); at != std::string::npos; at = html.find("<word ", at + 1)) {
-      const size_t text_at = html.find('>', at) + 1;
-      words.push_back({number_after(at, "xMin=\""), number_after(at, "yMax=\""),
-                       html.substr(text_at, html.find('<', text_at) - text_at)});
-    }
-    return words;
-  };
-  const std::vector<Word> first = words_of_page(1), second = words_of_page(2);
-  const auto main_title = std::find_if(first.begin(), first.end(), [](const Word& w) { return w.text == "자기소개"; });
-  ASSERT_NE(main_title, first.end());
+  const ColumnsPdf pdf = build_in_columns("korean-two-pages");
+  ASSERT_EQ(pdf.pages.size(), 2u);
+  const auto main_title =
+      std::find_if(pdf.pages[0].begin(), pdf.pages[0].end(), [](const auto& w) { return w.text == "자기소개"; });
+  ASSERT_NE(main_title, pdf.pages[0].end());
   const double main_left = main_title->x_min - 1;
-  // How far down page 1 each column's text reaches.
-  double left_reach = 0, main_reach = 0;
-  for (const Word& w : first) {
-    if (w.text.find('/') != std::string::npos && w.y_max > 800) continue;  // the page number
-    (w.x_min < main_left ? left_reach : main_reach) = std::max(w.x_min < main_left ? left_reach : main_reach, w.y_max);
-  }
+  const auto [left_reach, main_reach] = column_reaches(pdf.pages[0], main_left);
   EXPECT_GT(left_reach, main_reach - 60) << "page 1's left column ends " << main_reach - left_reach
                                          << " pt above the main one";
-  // Page 2 goes on in the main column, under the title again.
-  ASSERT_GE(second.size(), 2u);
-  EXPECT_EQ(second[0].text, "프로젝트");
-  EXPECT_EQ(second[1].text, "(계속)");
-  const auto in_left = std::find_if(second.begin(), second.end(), [&](const Word& w) {
-    return w.x_min < main_left && w.y_max < 800;
-  });
-  EXPECT_EQ(in_left, second.end()) << "page 2 sets '" << in_left->text << "' in the narrow column";
-  const std::string text = run("pdftotext -enc UTF-8 " + quote(pdf) + " -").output;
-  const auto at = [&](const std::string& s) { return text.find(s); };
-  ASSERT_NE(at("\n프로젝트\n"), std::string::npos) << text;
-  EXPECT_LT(at("일본어"), at("\n프로젝트\n")) << text;
-  EXPECT_LT(at("\n프로젝트\n"), at("배송 도착 예정 시각 예측 플랫폼")) << text;
-  EXPECT_LT(at("배송 도착 예정 시각 예측 플랫폼"), at("kor-address-normalizer")) << text;
-  EXPECT_LT(at("kor-address-normalizer"), at("\n자기소개\n")) << "the left column is read before the main one:\n" << text;
+  ASSERT_GE(pdf.pages[1].size(), 2u);
+  EXPECT_EQ(pdf.pages[1][0].text, "프로젝트");
+  EXPECT_EQ(pdf.pages[1][1].text, "(계속)");
+  EXPECT_EQ(column_reaches(pdf.pages[1], main_left).first, 0) << "page 2 sets nothing in the narrow column";
+  const auto at = [&](const std::string& s) { return pdf.text.find(s); };
+  ASSERT_NE(at("\n프로젝트\n"), std::string::npos) << pdf.text;
+  EXPECT_LT(at("일본어"), at("\n프로젝트\n")) << pdf.text;
+  EXPECT_LT(at("\n프로젝트\n"), at("배송 도착 예정 시각 예측 플랫폼")) << pdf.text;
+  EXPECT_LT(at("배송 도착 예정 시각 예측 플랫폼"), at("kor-address-normalizer")) << pdf.text;
+  EXPECT_LT(at("kor-address-normalizer"), at("\n자기소개\n")) << "the left column is read before the main one:\n"
+                                                                << pdf.text;
+}
+
+// The same where the main flow itself goes on overleaf: its last section (Publications) fills
+// page 1's left column (it left 66 mm empty there) and what does not fit follows the main
+// flow's own last section on page 2, under its title again; page 2's narrow column stays empty
+// rather than run on beside the main one, which poppler would read after it.
+TEST(Columns, ALongEnglishCvFillsPageOneAndGoesOnAfterTheMainFlow) {
+  const ColumnsPdf pdf = build_in_columns("english-publications-overleaf");
+  ASSERT_EQ(pdf.pages.size(), 2u);
+  const auto main_title =
+      std::find_if(pdf.pages[0].begin(), pdf.pages[0].end(), [](const auto& w) { return w.text == "Summary"; });
+  ASSERT_NE(main_title, pdf.pages[0].end());
+  const double main_left = main_title->x_min - 1;
+  const auto [left_reach, main_reach] = column_reaches(pdf.pages[0], main_left);
+  EXPECT_GT(left_reach, main_reach - 60) << "page 1's left column ends " << main_reach - left_reach
+                                         << " pt above the main one";
+  EXPECT_EQ(column_reaches(pdf.pages[1], main_left).first, 0) << "page 2 sets nothing in the narrow column";
+  const auto at = [&](const std::string& s) { return pdf.text.find(s); };
+  ASSERT_NE(at("Publications (cont.)"), std::string::npos) << pdf.text;
+  EXPECT_LT(at("\nPublications\n"), at("Ensemble flood forecasting")) << pdf.text;
+  EXPECT_LT(at("Ensemble flood forecasting"), at("\nSummary\n")) << "in page 1's left column:\n" << pdf.text;
+  EXPECT_LT(at("Projects"), at("Publications (cont.)")) << pdf.text;
 }
 
 }  // namespace

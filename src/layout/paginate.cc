@@ -810,33 +810,110 @@ void balance_columns(std::vector<Flow>& flows, std::size_t main,
       }
     }
   }
-  for (std::size_t moved = 1; !column_longer && moved < parts.size(); ++moved) {
-    split_at_part(*main_whole.blocks, *column_whole.blocks, parts[parts.size() - moved], narrow, try_kept, try_side);
-    Plan plan = plan_with_tried();
-    if (!column_ends_above_main(plan, column, main, theme)) {
-      if (auto beside = end_column_beside_main(plan, flows, column, main, flow_of_head, theme, most_pages, setter))
-        plan = std::move(*beside);
-      else if (auto alone = end_column_before_its_page_alone(plan, flows, column, main, flow_of_head, theme, most_pages,
-                                                             setter))
-        plan = std::move(*alone);
+  // What the column sets past the page it takes the main flow's sections onto goes back to the
+  // main flow's foot, as composed (dates beside the title, not under it), under its section's
+  // title again with the word for continued (page furniture, as a repeated title is), heading
+  // the main column's next page at the earliest: the column fills its hole on that page and
+  // never runs on beside the main flow or alone as a narrow strip. `cut`: the first part
+  // moved. The pages so, or none where nothing goes past that page.
+  auto give_back_past_its_page = [&](const Plan& plan, int cut) -> std::optional<Plan> {
+    const std::size_t own = column_whole.blocks->size();
+    std::optional<std::size_t> taking_page;  // where the column sets the first block it took
+    std::optional<std::size_t> first_given;
+    for (std::size_t page = 0; page < plan.pages.size() && !first_given; ++page)
+      for (const Placement& p : plan.pages[page]) {
+        if (p.flow != column || p.range.begin >= p.range.end) continue;
+        const std::vector<Chunk>& chunks = flows[column].chunks(p.setting);
+        if (taking_page && page > *taking_page) {
+          first_given = chunks[p.range.begin].block;
+          break;
+        }
+        if (!taking_page && chunks[p.range.end - 1].block >= own) taking_page = page;
+      }
+    std::vector<const compose::Block*> moved_blocks;  // the main flow's blocks the column took, as composed
+    for (const compose::Block& block : *main_whole.blocks)
+      if (block.part >= cut && block.part != compose::kClosingPart) moved_blocks.push_back(&block);
+    if (!first_given || *first_given <= own || *first_given >= try_side.size() ||
+        moved_blocks.size() != try_side.size() - own)
+      return std::nullopt;
+    const std::size_t back = *first_given - own;  // the first of moved_blocks given back
+    std::vector<compose::Block> main_now;
+    const auto closing = std::find_if(try_kept.begin(), try_kept.end(),
+                                      [](const compose::Block& b) { return b.part == compose::kClosingPart; });
+    main_now.insert(main_now.end(), try_kept.begin(), closing);
+    const std::size_t given_from = main_now.size();
+    const auto title = std::find_if(moved_blocks.begin(), moved_blocks.end(),
+                                    [&](const compose::Block* b) { return b->part == moved_blocks[back]->part; });
+    if (title != moved_blocks.begin() + static_cast<std::ptrdiff_t>(back) && (*title)->continued_title) {
+      compose::Block again = **title;
+      again.content = *(*title)->continued_title;
+      again.continued_title.reset();
+      again.bookmark.clear();
+      main_now.push_back(std::move(again));
     }
-    // Rows poppler would read across both columns are parted by the column's spaces where
-    // they can be, as the columns finally set are (keep_columns_apart).
-    if (table_rows(plan, flows, column, main, theme, setter.typesetter.fonts()) > natural_table_rows)
-      if (auto parted = part_column_rows(plan, flows, column, main, natural_table_rows_slack, flow_of_head, theme,
-                                         most_pages, setter))
-        plan = std::move(*parted);
-    const auto result = judged(plan);
-    // The column takes them at its foot and may go on with them to the next page, as the main
-    // column does (the grid stays on every page): the text reads each page's columns whole,
-    // the column's own sections, then those it took.
-    if (result.pages <= natural.pages && column_end_reads_after_main(plan, column, main, theme) &&
-        table_rows(plan, flows, column, main, theme, setter.typesetter.fonts()) <= natural_table_rows && result.better_than(best))
-      choose_tried(result);
+    for (std::size_t k = back; k < moved_blocks.size(); ++k) main_now.push_back(*moved_blocks[k]);
+    main_now.insert(main_now.end(), closing, try_kept.end());
+    try_kept = std::move(main_now);
+    try_side.resize(*first_given);
+    Plan given = plan_with_tried();
+    // It heads a page after the one the column took it onto.
+    const std::vector<Chunk>& main_chunks = flows[main].chunks();
+    const auto head = std::find_if(main_chunks.begin(), main_chunks.end(), [&](const Chunk& c) { return c.block >= given_from; });
+    if (head == main_chunks.end()) return given;
+    const std::size_t head_at = static_cast<std::size_t>(head - main_chunks.begin());
+    for (std::size_t page = 0; page <= *taking_page && page < given.pages.size(); ++page)
+      for (const Placement& p : given.pages[page])
+        if (p.flow == main && p.range.begin <= head_at && head_at < p.range.end) {
+          flows[main].break_before = Cursor{0, head_at};
+          return plan_as_set();
+        }
+    return given;
+  };
+  for (std::size_t moved = 1; !column_longer && moved < parts.size(); ++moved) {
+    const int cut = parts[parts.size() - moved];
+    // The pages with the column taking the main flow's sections from `cut` on: at its foot,
+    // going on with them to the next page where they do not fit (as the main column does:
+    // the grid stays on every page), or, `giving_back`, giving what goes past that page back
+    // to the main flow (give_back_past_its_page); none where nothing would be given back.
+    auto placed_with = [&](bool giving_back) -> std::optional<Plan> {
+      split_at_part(*main_whole.blocks, *column_whole.blocks, cut, narrow, try_kept, try_side);
+      Plan plan = plan_with_tried();
+      if (!column_ends_above_main(plan, column, main, theme)) {
+        if (auto beside = end_column_beside_main(plan, flows, column, main, flow_of_head, theme, most_pages, setter))
+          plan = std::move(*beside);
+        else if (auto alone = end_column_before_its_page_alone(plan, flows, column, main, flow_of_head, theme,
+                                                               most_pages, setter))
+          plan = std::move(*alone);
+      }
+      if (giving_back) {
+        std::optional<Plan> given = give_back_past_its_page(plan, cut);
+        if (!given) return std::nullopt;
+        plan = std::move(*given);
+      }
+      // Rows poppler would read across both columns are parted by the column's spaces where
+      // they can be, as the columns finally set are (keep_columns_apart).
+      if (table_rows(plan, flows, column, main, theme, setter.typesetter.fonts()) > natural_table_rows)
+        if (auto parted = part_column_rows(plan, flows, column, main, natural_table_rows_slack, flow_of_head, theme,
+                                           most_pages, setter))
+          plan = std::move(*parted);
+      return plan;
+    };
+    // The text reads each page's columns whole, the column's own sections, then those it took.
+    auto choose_if_better = [&](const Plan& plan) {
+      const auto result = judged(plan);
+      if (result.pages <= natural.pages && column_end_reads_after_main(plan, column, main, theme) &&
+          table_rows(plan, flows, column, main, theme, setter.typesetter.fonts()) <= natural_table_rows &&
+          result.better_than(best))
+        choose_tried(result);
+    };
+    const Plan plan = *placed_with(false);
+    const bool past = plan.pages.size() > natural.pages;
     // Once the column ends below the main flow, moving more only lengthens it further.
-    if (result.pages > natural.pages ||
-        flow_end(plan, column, theme, setter.flow_height) > flow_end(plan, main, theme, setter.flow_height))
-      break;
+    const bool longest = past || flow_end(plan, column, theme, setter.flow_height) >
+                                     flow_end(plan, main, theme, setter.flow_height);
+    choose_if_better(plan);
+    if (auto given = placed_with(true)) choose_if_better(*given);
+    if (longest) break;
   }
   flows[main] = chosen ? std::move(chosen->first) : std::move(main_whole);
   flows[column] = chosen ? std::move(chosen->second) : std::move(column_whole);
