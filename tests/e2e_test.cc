@@ -1228,6 +1228,20 @@ std::pair<double, double> column_reaches(const std::vector<ColumnsPdf::Word>& wo
   return {left, right};
 }
 
+/// Where the main column starts (left of the word `main_title`, its first section's title on
+/// page 1), having checked that page 1's left column ends within 60 pt of the main one.
+double page_one_filled(const ColumnsPdf& pdf, const std::string& main_title) {
+  const auto title = std::find_if(pdf.pages.at(0).begin(), pdf.pages[0].end(),
+                                  [&](const ColumnsPdf::Word& w) { return w.text == main_title; });
+  EXPECT_NE(title, pdf.pages[0].end()) << main_title;
+  if (title == pdf.pages[0].end()) return 0;
+  const double main_left = title->x_min - 1;
+  const auto [left_reach, main_reach] = column_reaches(pdf.pages[0], main_left);
+  EXPECT_GT(left_reach, main_reach - 60) << "page 1's left column ends " << main_reach - left_reach
+                                         << " pt above the main one";
+  return main_left;
+}
+
 // Two body columns on a CV that runs past page 1, the left one holding fewer sections: the
 // main flow's last section moves to the left column's foot and fills page 1 there (a designer
 // leaves no hole beside a full column); what does not fit goes on overleaf in the main
@@ -1238,13 +1252,7 @@ std::pair<double, double> column_reaches(const std::vector<ColumnsPdf::Word>& wo
 TEST(Columns, AKoreanCvFillsPageOneAndGoesOnInTheMainColumn) {
   const ColumnsPdf pdf = build_in_columns("korean-two-pages");
   ASSERT_EQ(pdf.pages.size(), 2u);
-  const auto main_title =
-      std::find_if(pdf.pages[0].begin(), pdf.pages[0].end(), [](const auto& w) { return w.text == "자기소개"; });
-  ASSERT_NE(main_title, pdf.pages[0].end());
-  const double main_left = main_title->x_min - 1;
-  const auto [left_reach, main_reach] = column_reaches(pdf.pages[0], main_left);
-  EXPECT_GT(left_reach, main_reach - 60) << "page 1's left column ends " << main_reach - left_reach
-                                         << " pt above the main one";
+  const double main_left = page_one_filled(pdf, "자기소개");
   ASSERT_GE(pdf.pages[1].size(), 2u);
   EXPECT_EQ(pdf.pages[1][0].text, "프로젝트");
   EXPECT_EQ(pdf.pages[1][1].text, "(계속)");
@@ -1265,13 +1273,7 @@ TEST(Columns, AKoreanCvFillsPageOneAndGoesOnInTheMainColumn) {
 TEST(Columns, ALongEnglishCvFillsPageOneAndGoesOnAfterTheMainFlow) {
   const ColumnsPdf pdf = build_in_columns("english-publications-overleaf");
   ASSERT_EQ(pdf.pages.size(), 2u);
-  const auto main_title =
-      std::find_if(pdf.pages[0].begin(), pdf.pages[0].end(), [](const auto& w) { return w.text == "Summary"; });
-  ASSERT_NE(main_title, pdf.pages[0].end());
-  const double main_left = main_title->x_min - 1;
-  const auto [left_reach, main_reach] = column_reaches(pdf.pages[0], main_left);
-  EXPECT_GT(left_reach, main_reach - 60) << "page 1's left column ends " << main_reach - left_reach
-                                         << " pt above the main one";
+  const double main_left = page_one_filled(pdf, "Summary");
   EXPECT_EQ(column_reaches(pdf.pages[1], main_left).first, 0) << "page 2 sets nothing in the narrow column";
   const auto at = [&](const std::string& s) { return pdf.text.find(s); };
   ASSERT_NE(at("Publications (cont.)"), std::string::npos) << pdf.text;

@@ -33,6 +33,13 @@ compose::Paragraph paragraph(const std::string& text, double size = 10, double l
   return p;
 }
 
+/// A block holding `table`.
+compose::Block table_block(compose::Table table) {
+  compose::Block b;
+  b.content = std::move(table);
+  return b;
+}
+
 compose::Block block(compose::Paragraph p, int group = -1, bool keep_with_next = false) {
   compose::Block b;
   b.content = std::move(p);
@@ -1215,9 +1222,7 @@ TEST_F(Paginate, ATableThatContinuesRepeatsItsHeaderRow) {
   compose::Composition c;
   compose::Table table = period_table("Company");
   for (int i = 0; i < 80; ++i) table.rows.push_back({{paragraph("20" + std::to_string(10 + i % 10))}, {paragraph("Row " + std::to_string(i))}});
-  compose::Block b;
-  b.content = table;
-  c.main().push_back(b);
+  c.main().push_back(table_block(table));
   Document doc = run(c);
   ASSERT_GE(doc.pages.size(), 2u);
   for (size_t p = 0; p < doc.pages.size(); ++p) {
@@ -1255,9 +1260,7 @@ TEST_F(Paginate, TableColumnsHoldTheirLongestWord) {
   table.header = {paragraph("Company"), paragraph("Length"), paragraph("Responsibilities")};
   table.rows.push_back({{paragraph("Supercalifragilistic")}, {paragraph("4 years 6 months")},
                         {paragraph("Designed and ran the payment service for several years, with a team of four.")}});
-  compose::Block b;
-  b.content = table;
-  c.main().push_back(b);
+  c.main().push_back(table_block(table));
   Document doc = run(c);
   ASSERT_EQ(doc.pages.size(), 1u);
   const PlacedRun* word = find_run(doc, "Supercalifragilistic");
@@ -1382,9 +1385,7 @@ TEST_F(Paginate, TableColumnsTakeTheirWidthsFromTheirContent) {
       "· Led a team of four engineers through three releases of the product for large customers.");
   table.rows.push_back({{paragraph("Mar 2019 – present")}, {paragraph("Typeset AG (Zürich)")},
                         {paragraph("Senior Engineer")}, {duties}, {paragraph("5 years")}});
-  compose::Block b;
-  b.content = table;
-  c.main().push_back(b);
+  c.main().push_back(table_block(table));
   Document doc = run(c);
   ASSERT_EQ(doc.pages.size(), 1u);
   EXPECT_LE(baselines_of(doc, {"Typeset", "AG", "(Z"}).size(), 2u) << "the company's name on two lines at most";
@@ -1405,9 +1406,7 @@ TEST_F(Paginate, ATableNeverLeavesOneRowAloneOnAPage) {
     compose::Table table = period_table("Company");
     for (int i = 0; i < 6; ++i)
       table.rows.push_back({{paragraph("2010")}, {paragraph("Row " + std::to_string(i) + "\nsecond line\nthird line")}});
-    compose::Block b;
-    b.content = table;
-    c.main().push_back(b);
+    c.main().push_back(table_block(table));
     Document doc = run(c);
     for (const auto& page : doc.pages) {
       int rows = 0;
@@ -1449,9 +1448,7 @@ TEST_F(Paginate, ATallTableRowGoesOnAcrossAPageBreak) {
     compose::Table table = period_table("Duties");
     table.rows.push_back({{paragraph("2010")}, {duties(60)}});
     table.rows.push_back({{paragraph("2012")}, {paragraph("After")}});
-    compose::Block b;
-    b.content = table;
-    c.main().push_back(b);
+    c.main().push_back(table_block(table));
     diags_ = {};
     Document doc = run(c);
     ASSERT_GE(doc.pages.size(), 2u);
@@ -1499,9 +1496,7 @@ TEST_F(Paginate, ARowThatGoesOnAcrossAPageNamesItselfAgain) {
     company.tag = 8;
     table.rows.push_back({{period}, {company}, {duties(60)}});
     table.rows.push_back({{paragraph("2012")}, {paragraph("Other")}, {paragraph("After")}});
-    compose::Block b;
-    b.content = table;
-    c.main().push_back(b);
+    c.main().push_back(table_block(table));
     Document doc = run(c);
     ASSERT_GE(doc.pages.size(), 2u);
     int read = 0;
@@ -1534,9 +1529,7 @@ TEST_F(Paginate, AShortTableRowIsNeverSplit) {
     add_filler(c, filler);
     compose::Table table = period_table("Duties");
     for (int row = 0; row < 12; ++row) table.rows.push_back({{paragraph("2010")}, {duties(5)}});
-    compose::Block b;
-    b.content = table;
-    c.main().push_back(b);
+    c.main().push_back(table_block(table));
     Document doc = run(c);
     const auto lines = numbered_runs(doc, "Duty ");
     ASSERT_EQ(lines.size(), 60u);
@@ -1555,9 +1548,7 @@ TEST_F(Paginate, ATableRowOfManyLinesSplitsWhereThePageEnds) {
     add_filler(c, filler);
     compose::Table table = period_table("Duties");
     for (int row = 0; row < 4; ++row) table.rows.push_back({{paragraph("2010")}, {duties(12)}});
-    compose::Block b;
-    b.content = table;
-    c.main().push_back(b);
+    c.main().push_back(table_block(table));
     Document doc = run(c, {.balance_last_page = false});
     ASSERT_GE(doc.pages.size(), 2u);
     EXPECT_GT(doc.pages[0].content_height, flow_height(theme_) - 4 * 14 - 2 * table.padding)
@@ -1577,9 +1568,7 @@ TEST_F(Paginate, AFirstRowOfManyLinesIsSplitOnlyWhenItCannotFit) {
     compose::Table table = period_table("Duties");
     table.rows.push_back({{paragraph("2010")}, {duties(8)}});
     table.rows.push_back({{paragraph("2012")}, {paragraph("Later 0\nLater 1\nLater 2\nLater 3\nLater 4\nLater 5\nLater 6\nLater 7")}});
-    compose::Block b;
-    b.content = table;
-    c.main().push_back(b);
+    c.main().push_back(table_block(table));
     Document doc = run(c, {.balance_last_page = false});
     const auto lines = numbered_runs(doc, "Duty ");
     ASSERT_EQ(lines.size(), 8u);
@@ -1623,9 +1612,7 @@ TEST_F(Paginate, ARowOfBulletsSplitsBetweenThem) {
     compose::Table table = period_table("Duties");
     table.rows.push_back({{paragraph("2010")}, cell});
     table.rows.push_back({{paragraph("2012")}, {paragraph("After")}});
-    compose::Block b;
-    b.content = table;
-    c.main().push_back(b);
+    c.main().push_back(table_block(table));
     Document doc = run(c, {.balance_last_page = false});
     const auto lines = numbered_runs(doc, "Duty ");
     ASSERT_EQ(lines.size(), bullet_of.size()) << "every line once";
@@ -1661,9 +1648,7 @@ TEST_F(Paginate, ASplitRowWithATallCompanyGoesOnBesideItsPeriodAlone) {
     table.shaded_columns = {false, false, false};
     table.header = {paragraph("Period"), paragraph("Company"), paragraph("Duties")};
     table.rows.push_back({{paragraph("2010")}, {paragraph(company)}, {duties(30)}});
-    compose::Block b;
-    b.content = table;
-    c.main().push_back(b);
+    c.main().push_back(table_block(table));
     Document doc = run(c, {.balance_last_page = false});
     const auto lines = numbered_runs(doc, "Duty ");
     ASSERT_EQ(lines.size(), 30u);
@@ -1701,9 +1686,7 @@ TEST_F(Paginate, CrowdedTableColumnsHoldTheirDatesWhole) {
   table.rows.push_back({{dates}, {paragraph("Azure Hardware Architecture Group (Redmond, WA)")},
                         {paragraph("Software Engineer - Azure Hardware Architecture (AHA), AI Frameworks")},
                         {duties(20)}, {length}});
-  compose::Block b;
-  b.content = table;
-  c.main().push_back(b);
+  c.main().push_back(table_block(table));
   Document doc = run(c);
   EXPECT_EQ(diags_.warning_count(), 0) << "no line overflows its cell";
   for (const auto& page : doc.pages)

@@ -691,6 +691,54 @@ void keep_columns_apart(std::vector<Flow>& flows, std::size_t main,
   }
 }
 
+/// The blocks of the two flows once a column that took the main flow's sections from its
+/// block `own` on (own: its own blocks before them) gives back those from its block
+/// `first_given` on: they go to the main flow's foot (`main_blocks` as composed, dates beside
+/// the title rather than under it), above its closing statement, under their section's title
+/// again with the word for continued where they begin inside it (page furniture, as a
+/// repeated title is). `kept` and `side` are the flows' blocks now; `main_out` and `side_out`
+/// may be either. Where what is given back starts in `main_out`; none where `first_given` is
+/// not one of the blocks the column took.
+std::optional<std::size_t> give_back_blocks(const std::vector<compose::Block>& main_blocks, std::size_t own,
+                                            std::size_t first_given, const std::vector<compose::Block>& kept,
+                                            const std::vector<compose::Block>& side, std::vector<compose::Block>& main_out,
+                                            std::vector<compose::Block>& side_out) {
+  if (first_given <= own || first_given >= side.size()) return std::nullopt;
+  std::vector<const compose::Block*> moved;  // the main flow's blocks the column took, as composed
+  for (const compose::Block& block : main_blocks)
+    if (block.part >= side[own].part && block.part != compose::kClosingPart) moved.push_back(&block);
+  if (moved.size() != side.size() - own) return std::nullopt;
+  const std::size_t back = first_given - own;  // the first of `moved` given back
+  std::vector<compose::Block> main_now;
+  const auto closing = std::find_if(kept.begin(), kept.end(),
+                                    [](const compose::Block& b) { return b.part == compose::kClosingPart; });
+  main_now.insert(main_now.end(), kept.begin(), closing);
+  const std::size_t given_from = main_now.size();
+  const auto title = std::find_if(moved.begin(), moved.end(),
+                                  [&](const compose::Block* b) { return b->part == moved[back]->part; });
+  if (title != moved.begin() + static_cast<std::ptrdiff_t>(back) && (*title)->continued_title) {
+    compose::Block again = **title;
+    again.content = *(*title)->continued_title;
+    again.continued_title.reset();
+    again.bookmark.clear();
+    main_now.push_back(std::move(again));
+  }
+  for (std::size_t k = back; k < moved.size(); ++k) main_now.push_back(*moved[k]);
+  main_now.insert(main_now.end(), closing, kept.end());
+  std::vector<compose::Block> side_now(side.begin(), side.begin() + static_cast<std::ptrdiff_t>(first_given));
+  main_out = std::move(main_now);
+  side_out = std::move(side_now);
+  return given_from;
+}
+
+/// The first chunk of a flow's first setting set from block `block` or a later one; none.
+std::optional<std::size_t> first_chunk_from_block(const Flow& flow, std::size_t block) {
+  const std::vector<Chunk>& chunks = flow.chunks();
+  const auto at = std::find_if(chunks.begin(), chunks.end(), [&](const Chunk& c) { return c.block >= block; });
+  if (at == chunks.end()) return std::nullopt;
+  return static_cast<std::size_t>(at - chunks.begin());
+}
+
 /// How a placement of two balanced columns reads: its pages, the room it leaves empty before
 /// its last page (empty_room_before_last_page) and how far apart the columns end.
 struct ColumnsJudged {
@@ -814,9 +862,9 @@ void balance_columns(std::vector<Flow>& flows, std::size_t main,
   // main flow's foot, as composed (dates beside the title, not under it), under its section's
   // title again with the word for continued (page furniture, as a repeated title is), heading
   // the main column's next page at the earliest: the column fills its hole on that page and
-  // never runs on beside the main flow or alone as a narrow strip. `cut`: the first part
-  // moved. The pages so, or none where nothing goes past that page.
-  auto give_back_past_its_page = [&](const Plan& plan, int cut) -> std::optional<Plan> {
+  // never runs on beside the main flow or alone as a narrow strip (give_back_blocks). The
+  // pages so, or none where nothing goes past that page.
+  auto give_back_past_its_page = [&](const Plan& plan) -> std::optional<Plan> {
     const std::size_t own = column_whole.blocks->size();
     std::optional<std::size_t> taking_page;  // where the column sets the first block it took
     std::optional<std::size_t> first_given;
@@ -830,41 +878,18 @@ void balance_columns(std::vector<Flow>& flows, std::size_t main,
         }
         if (!taking_page && chunks[p.range.end - 1].block >= own) taking_page = page;
       }
-    std::vector<const compose::Block*> moved_blocks;  // the main flow's blocks the column took, as composed
-    for (const compose::Block& block : *main_whole.blocks)
-      if (block.part >= cut && block.part != compose::kClosingPart) moved_blocks.push_back(&block);
-    if (!first_given || *first_given <= own || *first_given >= try_side.size() ||
-        moved_blocks.size() != try_side.size() - own)
-      return std::nullopt;
-    const std::size_t back = *first_given - own;  // the first of moved_blocks given back
-    std::vector<compose::Block> main_now;
-    const auto closing = std::find_if(try_kept.begin(), try_kept.end(),
-                                      [](const compose::Block& b) { return b.part == compose::kClosingPart; });
-    main_now.insert(main_now.end(), try_kept.begin(), closing);
-    const std::size_t given_from = main_now.size();
-    const auto title = std::find_if(moved_blocks.begin(), moved_blocks.end(),
-                                    [&](const compose::Block* b) { return b->part == moved_blocks[back]->part; });
-    if (title != moved_blocks.begin() + static_cast<std::ptrdiff_t>(back) && (*title)->continued_title) {
-      compose::Block again = **title;
-      again.content = *(*title)->continued_title;
-      again.continued_title.reset();
-      again.bookmark.clear();
-      main_now.push_back(std::move(again));
-    }
-    for (std::size_t k = back; k < moved_blocks.size(); ++k) main_now.push_back(*moved_blocks[k]);
-    main_now.insert(main_now.end(), closing, try_kept.end());
-    try_kept = std::move(main_now);
-    try_side.resize(*first_given);
+    if (!first_given) return std::nullopt;
+    const std::optional<std::size_t> given_from =
+        give_back_blocks(*main_whole.blocks, own, *first_given, try_kept, try_side, try_kept, try_side);
+    if (!given_from) return std::nullopt;
     Plan given = plan_with_tried();
     // It heads a page after the one the column took it onto.
-    const std::vector<Chunk>& main_chunks = flows[main].chunks();
-    const auto head = std::find_if(main_chunks.begin(), main_chunks.end(), [&](const Chunk& c) { return c.block >= given_from; });
-    if (head == main_chunks.end()) return given;
-    const std::size_t head_at = static_cast<std::size_t>(head - main_chunks.begin());
+    const std::optional<std::size_t> head = first_chunk_from_block(flows[main], *given_from);
+    if (!head) return given;
     for (std::size_t page = 0; page <= *taking_page && page < given.pages.size(); ++page)
       for (const Placement& p : given.pages[page])
-        if (p.flow == main && p.range.begin <= head_at && head_at < p.range.end) {
-          flows[main].break_before = Cursor{0, head_at};
+        if (p.flow == main && p.range.begin <= *head && *head < p.range.end) {
+          flows[main].break_before = Cursor{0, *head};
           return plan_as_set();
         }
     return given;
@@ -886,7 +911,7 @@ void balance_columns(std::vector<Flow>& flows, std::size_t main,
           plan = std::move(*alone);
       }
       if (giving_back) {
-        std::optional<Plan> given = give_back_past_its_page(plan, cut);
+        std::optional<Plan> given = give_back_past_its_page(plan);
         if (!given) return std::nullopt;
         plan = std::move(*given);
       }
@@ -902,8 +927,8 @@ void balance_columns(std::vector<Flow>& flows, std::size_t main,
     auto choose_if_better = [&](const Plan& plan) {
       const auto result = judged(plan);
       if (result.pages <= natural.pages && column_end_reads_after_main(plan, column, main, theme) &&
-          table_rows(plan, flows, column, main, theme, setter.typesetter.fonts()) <= natural_table_rows &&
-          result.better_than(best))
+          result.better_than(best) &&
+          table_rows(plan, flows, column, main, theme, setter.typesetter.fonts()) <= natural_table_rows)
         choose_tried(result);
     };
     const Plan plan = *placed_with(false);
@@ -932,40 +957,19 @@ void balance_columns(std::vector<Flow>& flows, std::size_t main,
   if (on_strip == placed.pages[strip].end()) return;
   const std::size_t own = column_whole.blocks->size();
   const std::size_t first_given = flows[column].chunks(on_strip->setting)[on_strip->range.begin].block;
-  std::vector<const compose::Block*> moved;  // the main flow's blocks the column took, as composed
-  const int cut = side.size() > own ? side[own].part : -1;
-  for (const compose::Block& block : *main_whole.blocks)
-    if (block.part >= cut && block.part != compose::kClosingPart) moved.push_back(&block);
-  if (first_given <= own || first_given >= side.size() || moved.size() != side.size() - own) return;
-  const std::size_t back = first_given - own;  // the first of `moved` given back
-  try_kept.clear();
-  const auto closing = std::find_if(kept.begin(), kept.end(),
-                                    [](const compose::Block& b) { return b.part == compose::kClosingPart; });
-  try_kept.insert(try_kept.end(), kept.begin(), closing);
-  const std::size_t given_from = try_kept.size();  // where what is given back starts
-  const auto title = std::find_if(moved.begin(), moved.end(),
-                                  [&](const compose::Block* b) { return b->part == moved[back]->part; });
-  if (title != moved.begin() + static_cast<std::ptrdiff_t>(back) && (*title)->continued_title) {
-    compose::Block again = **title;  // the title with the word for continued: page furniture
-    again.content = *(*title)->continued_title;
-    again.continued_title.reset();
-    again.bookmark.clear();
-    try_kept.push_back(std::move(again));
-  }
-  for (std::size_t k = back; k < moved.size(); ++k) try_kept.push_back(*moved[k]);
-  try_kept.insert(try_kept.end(), closing, kept.end());
-  try_side.assign(side.begin(), side.begin() + static_cast<std::ptrdiff_t>(first_given));
+  const std::optional<std::size_t> given_from =
+      give_back_blocks(*main_whole.blocks, own, first_given, kept, side, try_kept, try_side);
+  if (!given_from) return;
   Flow main_set = std::move(flows[main]), column_set = std::move(flows[column]);
   plan_with_tried();
   // It heads the page it was on: the main flow's page before ends where the main flow ended.
-  const std::vector<Chunk>& main_chunks = flows[main].chunks();
-  const auto head = std::find_if(main_chunks.begin(), main_chunks.end(), [&](const Chunk& c) { return c.block >= given_from; });
-  if (head == main_chunks.end()) {
+  const std::optional<std::size_t> head = first_chunk_from_block(flows[main], *given_from);
+  if (!head) {
     flows[main] = std::move(main_set);
     flows[column] = std::move(column_set);
     return;
   }
-  flows[main].break_before = Cursor{0, static_cast<std::size_t>(head - main_chunks.begin())};
+  flows[main].break_before = Cursor{0, *head};
   const Plan given = plan_as_set();
   if (given.pages.size() <= placed.pages.size() && main_on_page(given, given.pages.size() - 1, main, theme) > 0 &&
       empty_room_before_last_page(given, column, main, theme) <=

@@ -427,10 +427,7 @@ struct Typesetter::Impl {
       while (gap > begin && is_space_cluster(text, shaped.clusters[gap - 1])) --gap;
       if (gap == begin || std::any_of(ranges.begin(), ranges.end(), [&](const ClusterRange& r) { return r.begin == c; }))
         return ranges;
-      std::vector<ClusterRange> head =
-          gap - begin == ranges.front().end - begin && ranges.front().begin == begin
-              ? std::vector<ClusterRange>{ClusterRange{begin, gap, false}}
-              : break_segment(text, shaped, boundaries, begin, gap, first_width, justify, em);
+      std::vector<ClusterRange> head = break_segment(text, shaped, boundaries, begin, gap, first_width, justify, em);
       std::vector<ClusterRange> tail = break_segment(text, shaped, boundaries, c, end, rest_width, justify, em);
       head.insert(head.end(), tail.begin(), tail.end());
       return head;
