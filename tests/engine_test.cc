@@ -177,6 +177,46 @@ TEST(EngineWarm, ARebuildFindsWhatTheFirstBuildMade) {
   for (const MemoReport& report : engine.stats()) EXPECT_EQ(report.stats.evictions, 0u) << report.name;
 }
 
+// sidebar fills its panel from the main flow's short sections, one word of `fill_with` at a
+// time, while the main flow runs past the panel: a word that names none of the CV's sections
+// costs no layout. A CV without awards or talks is laid out as often as with a panel that
+// takes nothing more; one with awards once more in each attempt, for the word that moves them.
+TEST(EngineWork, AColumnIsFilledOnlyByWordsThatMoveASection) {
+  const fs::path dir = fs::temp_directory_path() / "hanji_engine_test_fill";
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  std::string cv = "cv:\n  name: Jimin Park\n  sections:\n    experience:\n";
+  for (int job = 0; job < 14; ++job)
+    cv += "      - company: Company " + std::to_string(job) + "\n        position: Engineer\n"
+          "        start_date: 2010-01\n        end_date: 2011-01\n        highlights:\n"
+          "          - Built the service that answers every request of the team, and kept it running.\n"
+          "          - Wrote the tests that tell the team when a change breaks what users rely on.\n";
+  cv += "    skills:\n      - label: Languages\n        details: C++, Python\n";
+  const std::string awards = "    awards:\n      - name: Best paper\n        date: 2019-05\n";
+  std::ofstream(dir / "plain.yaml") << cv;
+  std::ofstream(dir / "awarded.yaml") << cv + awards;
+  std::ofstream(dir / "unfilled.yaml") << "extends: sidebar\nregions:\n  side:\n    fill_with: []\n";
+  auto layouts_of = [&](const std::string& name, const std::string& layout) {
+    Engine engine(repo_dirs());
+    Request request;
+    request.layout = layout;
+    Diagnostics diags;
+    std::optional<Rendered> rendered = engine.render_file((dir / name).string(), request, diags);
+    EXPECT_TRUE(rendered) << dump(diags);
+    if (rendered) {
+      EXPECT_EQ(rendered->doc.pages.size(), 2u) << name << " in " << layout;
+    }
+    return engine.work().layouts;
+  };
+  const std::size_t unfilled = layouts_of("plain.yaml", (dir / "unfilled.yaml").string());
+  EXPECT_EQ(layouts_of("plain.yaml", "sidebar"), unfilled);
+  // Each attempt fit makes (as set, sparing a short last page) once more, for "award".
+  const std::size_t awarded = layouts_of("awarded.yaml", "sidebar");
+  EXPECT_GT(awarded, unfilled);
+  EXPECT_LE(awarded, 2 * unfilled);
+  fs::remove_all(dir);
+}
+
 // A layout file saved again is read again; one left alone is not.
 TEST(EngineWarm, AnEditedLayoutIsReadAgain) {
   const fs::path dir = fs::temp_directory_path() / "hanji_engine_test_layout";

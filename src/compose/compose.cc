@@ -277,14 +277,31 @@ namespace {
 // What a layout's regions know a section by: its key, and, for a key or title written in the
 // CV's language (כישורים, Fähigkeiten), the usual key the locale titles so ("skills"): a
 // layout names the sections of its side column by the usual keys, whatever the language.
-std::string region_key(const model::Section& section, const model::Locale& locale) {
-  const std::string title = plain_text(section.title.value);
+std::string region_key(const std::string& section_key, const std::string& title, const model::Locale& locale) {
   for (const auto& [key, words] : locale.section_titles)
-    if (key != section.key && (words == section.key || words == title)) return section.key + " " + key;
-  return section.key;
+    if (key != section_key && (words == section_key || words == title)) return section_key + " " + key;
+  return section_key;
+}
+
+// The region a section goes to, by the title it is shown under (the layout's own when the CV
+// gives none) and its key.
+const theme::Region* region_of(const model::Section& section, const theme::Theme& theme, const model::Locale& locale) {
+  const std::optional<std::string> retitled = layout_title(section, theme, locale);
+  const std::string title = plain_text(retitled ? *retitled : section.title.value);
+  return theme::region_for_section(theme, title, region_key(section.key, title, locale));
 }
 
 }  // namespace
+
+std::vector<std::string> section_regions(const model::CvFile& file, const theme::Theme& theme) {
+  std::vector<std::string> regions;
+  for (const model::Section* section : ordered_sections(file, theme)) {
+    if (section->entries.empty()) continue;
+    const theme::Region* region = region_of(*section, theme, file.locale);
+    regions.push_back(region ? region->name : "");
+  }
+  return regions;
+}
 
 Composition compose(const model::CvFile& file, const theme::Theme& theme, Diagnostics& diags, MarkupMemo* memo) {
   Builder builder(file, theme, diags, memo);
@@ -308,8 +325,7 @@ Composition compose(const model::CvFile& file, const theme::Theme& theme, Diagno
                     {"add entries to it, or delete the section"});
       continue;
     }
-    builder.set_region(theme::region_for_section(theme, plain_text(section.title.value),
-                                                 region_key(section, file.locale)));
+    builder.set_region(region_of(*ordered, theme, builder.locale()));
     builder.set_part(part++);
     const std::string& flow = builder.region().name;
     const bool first = !with_sections.contains(flow) && (builder.empty_region() || flow == header_flow);

@@ -312,6 +312,10 @@ class MarkupMemo {
 /// order among sections of one type and for types it does not list: the order they are set in.
 std::vector<const model::Section*> ordered_sections(const model::CvFile& file, const theme::Theme& theme);
 
+/// The region each section with entries goes to with `theme` (its name), in the order they are
+/// set: two themes that give the same list place the CV's sections alike.
+std::vector<std::string> section_regions(const model::CvFile& file, const theme::Theme& theme);
+
 /// Builds the block list for `file` with `theme`. Problems with content (a bad link, an
 /// unterminated **) are reported as warnings with their location; nothing is dropped.
 Composition compose(const model::CvFile& file, const theme::Theme& theme, Diagnostics& diags,

@@ -149,8 +149,10 @@ fit::FitResult Engine::lay_out(const model::CvFile& file, const theme::Theme& th
   Diagnostics sink;
   const std::string signature = text::Typesetter::signature(theme);
   std::unique_ptr<text::Typesetter> typesetter = impl_->take_typesetter(theme, signature, sink);
+  std::size_t layouts = 0;
   auto attempt = [&](const theme::Theme& squeezed, const layout::Options& options, Diagnostics& out) {
     auto lay_out_once = [&](const theme::Theme& with_columns, Diagnostics& said) {
+      ++layouts;
       doc::Document doc;
       if (!sink.has_errors()) {
         compose::Composition composition = compose::compose(file, with_columns, sink, &impl_->markup);
@@ -160,7 +162,8 @@ fit::FitResult Engine::lay_out(const model::CvFile& file, const theme::Theme& th
       sink = Diagnostics{};  // the same object, which the typesetter holds on to
       return doc;
     };
-    return lay_out_filling_columns(squeezed, lay_out_once, out);
+    auto regions_of = [&](const theme::Theme& with_columns) { return compose::section_regions(file, with_columns); };
+    return lay_out_filling_columns(squeezed, lay_out_once, regions_of, out);
   };
   fit::FitResult result = fit::fit_to_pages(attempt, theme, pages, diags);
   // A warm typesetter numbers fonts in the order of every CV it set: numbered again by first
@@ -169,6 +172,7 @@ fit::FitResult Engine::lay_out(const model::CvFile& file, const theme::Theme& th
   {
     std::lock_guard lock(impl_->mutex);
     ++impl_->work.renders;
+    impl_->work.layouts += layouts;
   }
   if (!diags.has_errors()) impl_->give_back(std::move(typesetter), signature);
   return result;

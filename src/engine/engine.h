@@ -77,6 +77,8 @@ LayoutChoice choose_layout(const model::CvFile& file, const Request& request);
 /// check it stays warm (counts, never times) and for `make bench`.
 struct EngineWork {
   std::size_t renders = 0;
+  /// CVs composed and paginated: a render tries several (fitting to pages, filling a column).
+  std::size_t layouts = 0;
   std::size_t typesetters_made = 0, typesetters_reused = 0;
   std::size_t layout_files_parsed = 0, layout_files_reused = 0;
   std::size_t locale_files_parsed = 0, locale_files_reused = 0;

@@ -29,11 +29,13 @@ bool column_still_fits(const doc::Document& before, const doc::Document& tried, 
 
 }  // namespace
 
-doc::Document lay_out_filling_columns(const theme::Theme& theme, const LayOut& lay_out, Diagnostics& diags) {
+doc::Document lay_out_filling_columns(const theme::Theme& theme, const LayOut& lay_out,
+                                      const SectionRegions& regions_of, Diagnostics& diags) {
   doc::Document doc = lay_out(theme, diags);
   const theme::Region* rest = theme::region_taking(theme, "rest");
   if (!rest || diags.has_errors()) return doc;
   theme::Theme chosen = theme;
+  std::vector<std::string> places = regions_of(chosen);
   for (std::size_t r = 0; r < theme.regions.size(); ++r) {
     const theme::Region& column = theme.regions[r];
     if (column.fill_with.empty() || column.pages == theme::RegionPages::None || &column == rest ||
@@ -43,10 +45,13 @@ doc::Document lay_out_filling_columns(const theme::Theme& theme, const LayOut& l
       if (!runs_past(doc, rest->name, column.name)) break;
       theme::Theme trial = chosen;
       trial.regions[r].sections.push_back(word);
+      std::vector<std::string> trial_places = regions_of(trial);
+      if (trial_places == places) continue;
       Diagnostics said;
       doc::Document tried = lay_out(trial, said);
       if (said.has_errors() || !column_still_fits(doc, tried, column.name)) continue;
       chosen = std::move(trial);
+      places = std::move(trial_places);
       doc = std::move(tried);
       diags = std::move(said);
     }

@@ -4,6 +4,8 @@
 #pragma once
 
 #include <functional>
+#include <string>
+#include <vector>
 
 #include "core/core.h"
 #include "doc/doc.h"
@@ -14,11 +16,17 @@ namespace hanji::engine {
 /// Composes and paginates the CV with a theme, saying what is wrong into the diagnostics.
 using LayOut = std::function<doc::Document(const theme::Theme&, Diagnostics&)>;
 
+/// The region each of the CV's sections goes to with a theme (compose::section_regions).
+using SectionRegions = std::function<std::vector<std::string>(const theme::Theme&)>;
+
 /// The CV laid out with `theme`, its columns filled: for each column with `fill_with` words, while
 /// the main flow runs onto a page the column is not on, each word in turn moves the main flow's
 /// sections it names into the column (the column's `sections` take the word), kept only when the
-/// column then holds content on no page it had none on and the CV takes no more pages. A layout
-/// without `fill_with` is laid out once, as it was. `diags` gets what the chosen layout said.
-doc::Document lay_out_filling_columns(const theme::Theme& theme, const LayOut& lay_out, Diagnostics& diags);
+/// column then holds content on no page it had none on and the CV takes no more pages. A word
+/// that moves no section (`regions_of` gives the same places with it) is not laid out: a CV
+/// without awards costs no layout for the word "award". A layout without `fill_with` is laid
+/// out once, as it was. `diags` gets what the chosen layout said.
+doc::Document lay_out_filling_columns(const theme::Theme& theme, const LayOut& lay_out,
+                                      const SectionRegions& regions_of, Diagnostics& diags);
 
 }  // namespace hanji::engine
