@@ -1712,22 +1712,22 @@ const BoxWord* find_word(const std::vector<BoxWord>& words, const std::string& t
   return nullptr;
 }
 
-// sidebar keeps its grid on every page (regions.side.keep): on page 2, where the side column
-// has nothing left, the main flow stays at its column's place and measure beside the empty
-// panel (the grid does not jump to lines twice as long). Without `keep`, a column with nothing
-// left is not there and the main flow takes the whole width (it kept the left 70 mm empty and
-// stayed narrow).
+// A column with nothing left on a page is not there, and the main flow takes the whole width:
+// sidebar's page 2, after the panel's content ends, is set across the page (an empty tinted
+// panel beside a narrow column read as a page left unfinished). A column that keeps the grid
+// (regions.NAME.keep) is drawn there empty, and the main flow stays at its column's place and
+// measure.
 TEST(Grids, AColumnWithNothingLeftKeepsOrGivesUpItsPlace) {
   const fs::path dir = fs::temp_directory_path() / "hanji-e2e-grids";
   fs::create_directories(dir);
   const std::string cv = std::string(HANJI_SOURCE_DIR) + "/samples/heungsub-lee.yaml";
   for (const bool keep : {true, false}) {
-    const std::string name = keep ? "sidebar-kept" : "sidebar-not-kept";
+    const std::string name = keep ? "sidebar-kept" : "sidebar";
     const std::string pdf = (dir / (name + ".pdf")).string();
     std::string layout = "sidebar";
-    if (!keep) {  // sidebar as it is but for `keep`
-      layout = (dir / "sidebar-not-kept.yaml").string();
-      std::ofstream(layout) << "extends: sidebar\nregions:\n  side: {keep: false}\n";
+    if (keep) {  // sidebar as it is but for `keep`
+      layout = (dir / "sidebar-kept.yaml").string();
+      std::ofstream(layout) << "extends: sidebar\nregions:\n  side: {keep: true}\n";
     }
     Result built =
         run(std::string(HANJI_BINARY) + " build " + quote(cv) + " --layout " + quote(layout) + " -q -o " + quote(pdf), true);
