@@ -129,6 +129,9 @@ struct Page {
   /// The layout's regions (the heads of their flows) that hold content on this page, in
   /// drawing order: where a column is, and where it is not.
   std::vector<std::string> regions;
+  /// How far each of those regions' content reaches below the top margin, pt (in their order):
+  /// where two columns end on the page.
+  std::vector<double> reaches;
 };
 
 /// An outline entry: a title and where it points.

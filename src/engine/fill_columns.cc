@@ -1,6 +1,8 @@
 #include "engine/fill_columns.h"
 
 #include <algorithm>
+#include <cmath>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -27,6 +29,41 @@ bool column_still_fits(const doc::Document& before, const doc::Document& tried, 
   return true;
 }
 
+// How far `region` reaches on `page`; nullopt where it has nothing.
+std::optional<double> reach(const doc::Page& page, const std::string& region) {
+  for (std::size_t r = 0; r < page.regions.size() && r < page.reaches.size(); ++r)
+    if (page.regions[r] == region) return page.reaches[r];
+  return std::nullopt;
+}
+
+// How far two body columns are from ending together, pt: on every page but the last, the room
+// each leaves empty at its foot; on the last, how far apart their ends are. A page the main
+// flow does not reach counts nothing (what the column would set there goes on in the main
+// column, across); one with the main flow beside an empty column (the grid kept) counts the
+// main flow's whole length there.
+double imbalance(const doc::Document& doc, const std::string& main, const std::string& column) {
+  double apart = 0;
+  for (std::size_t p = 0; p < doc.pages.size(); ++p) {
+    const std::optional<double> main_reach = reach(doc.pages[p], main);
+    if (!main_reach) continue;
+    const double column_reach = reach(doc.pages[p], column).value_or(0);
+    if (p + 1 < doc.pages.size())
+      apart += std::max(0.0, doc.flow_height - *main_reach) + std::max(0.0, doc.flow_height - column_reach);
+    else
+      apart += std::abs(*main_reach - column_reach);
+  }
+  return apart;
+}
+
+// Whether `tried` balances two body columns better than `before`: fewer pages, or as many with
+// the columns at least a few lines nearer ending together.
+bool balances_better(const doc::Document& before, const doc::Document& tried, const std::string& main,
+                     const std::string& column) {
+  constexpr double kNoticeable = 24;  // pt: two lines or so; less is not worth a different grid
+  if (tried.pages.size() != before.pages.size()) return tried.pages.size() < before.pages.size();
+  return imbalance(tried, main, column) + kNoticeable < imbalance(before, main, column);
+}
+
 }  // namespace
 
 doc::Document lay_out_filling_columns(const theme::Theme& theme, const LayOut& lay_out,
@@ -42,14 +79,17 @@ doc::Document lay_out_filling_columns(const theme::Theme& theme, const LayOut& l
         (column.dock != theme::RegionDock::Left && column.dock != theme::RegionDock::Right))
       continue;
     for (const std::string& word : column.fill_with) {
-      if (!runs_past(doc, rest->name, column.name)) break;
+      if (!column.balance && !runs_past(doc, rest->name, column.name)) break;
       theme::Theme trial = chosen;
       trial.regions[r].sections.push_back(word);
       std::vector<std::string> trial_places = regions_of(trial);
       if (trial_places == places) continue;
       Diagnostics said;
       doc::Document tried = lay_out(trial, said);
-      if (said.has_errors() || !column_still_fits(doc, tried, column.name)) continue;
+      if (said.has_errors()) continue;
+      if (column.balance ? !balances_better(doc, tried, rest->name, column.name)
+                         : !column_still_fits(doc, tried, column.name))
+        continue;
       chosen = std::move(trial);
       places = std::move(trial_places);
       doc = std::move(tried);

@@ -1512,10 +1512,16 @@ Document paginate(const compose::Composition& composition, const theme::Theme& t
     add_kept_backgrounds(order, p, flow_of_head, theme, page);
     for (const Placement& placed : order) {
       add_background(placed, theme, page);
-      if (std::find(page.regions.begin(), page.regions.end(), flows[placed.flow].name) == page.regions.end())
-        page.regions.push_back(flows[placed.flow].name);
-      place_chunks(flows[placed.flow], placed, static_cast<int>(p), page, doc);
       const double reach = placed.top + placed.height - theme.margin_top;
+      const auto known = std::find(page.regions.begin(), page.regions.end(), flows[placed.flow].name);
+      if (known == page.regions.end()) {
+        page.regions.push_back(flows[placed.flow].name);
+        page.reaches.push_back(reach);
+      } else {
+        double& reached = page.reaches[static_cast<std::size_t>(known - page.regions.begin())];
+        reached = std::max(reached, reach);
+      }
+      place_chunks(flows[placed.flow], placed, static_cast<int>(p), page, doc);
       deepest = std::max(deepest, reach);
       if (placed.flow == main) main_bottom = std::max(main_bottom, reach);
     }
