@@ -369,8 +369,10 @@ TEST_F(Paginate, ABalancingColumnFillsPageOneWhenBothWaysTakeTwoPages) {
   ASSERT_TRUE(moved && last);
   EXPECT_NEAR(moved->x, theme_.margin_left, 0.5) << "in the side column";
   EXPECT_EQ(page_of(doc, "Last section"), 0) << "in page 1's hole";
-  EXPECT_NEAR(last->x, theme_.margin_left + 150 + 20, 0.5) << "its rest in the main column";
   EXPECT_EQ(page_of(doc, "Last 29"), 1) << "on the next page";
+  const std::vector<std::string>& second = doc.pages[1].regions;
+  EXPECT_EQ(std::count(second.begin(), second.end(), "side"), 0) << "its rest in the main column";
+  EXPECT_NEAR(last->x, theme_.margin_left, 0.5) << "set across the page the column is not on";
   double column_end = 0;
   for (const PlacedRun& run : doc.pages[0].runs)
     if (run.x < theme_.margin_left + 100 && run.run.text.find(" / ") == std::string::npos)
@@ -408,10 +410,11 @@ TEST_F(Paginate, ALongerBalancingColumnGivesItsLastSectionsToTheMainFlow) {
   EXPECT_LE(side_last->baseline, c_last->baseline) << "the column now ends no lower than the main flow";
 }
 
-// A page after the balancing column's end keeps the grid: the main flow goes on at its
-// column's width and place, not across the whole page (lines twice as long as on the page
-// before). A CV with nothing in that column (a letter) takes the whole width.
-TEST_F(Paginate, TwoBalancedColumnsKeepTheirGridOnEveryPage) {
+// A page after the balancing column's end is set across: the main flow takes the whole width
+// there, as a CV with nothing in that column (a letter) does from the start, rather than
+// stand narrow beside an empty column. A column that keeps the grid (regions.NAME.keep)
+// keeps the main flow at its column's width and place.
+TEST_F(Paginate, APageAfterTheBalancingColumnsEndIsSetAcross) {
   add_side_region(theme_, 0);
   theme_.regions.back().balance = true;
   const double main_x = theme_.margin_left + 170;
@@ -428,7 +431,13 @@ TEST_F(Paginate, TwoBalancedColumnsKeepTheirGridOnEveryPage) {
   const PlacedRun* on_second = find_run(doc, last);
   ASSERT_NE(on_second, nullptr);
   EXPECT_EQ(page_of(doc, last), 1);
-  EXPECT_NEAR(on_second->x, main_x, 0.5) << "in the main column, as on the first page";
+  EXPECT_NEAR(on_second->x, theme_.margin_left, 0.5) << "across the page";
+  EXPECT_NEAR(find_run(doc, "Filler 0")->x, main_x, 0.5) << "beside the column on page 1";
+
+  theme_.regions.back().keep = true;
+  Document kept = run(c);
+  ASSERT_GE(kept.pages.size(), 2u);
+  EXPECT_NEAR(find_run(kept, last)->x, main_x, 0.5) << "kept: in the main column, as on the first page";
 }
 
 // Moved to a narrow column, an entry's dates go under its title, in from the column's edge

@@ -37,16 +37,16 @@ std::optional<double> reach(const doc::Page& page, const std::string& region) {
 }
 
 // How far two body columns are from ending together, pt: on every page but the last, the room
-// each leaves empty at its foot; on the last, how far apart their ends are. A page the main
-// flow does not reach counts nothing (what the column would set there goes on in the main
-// column, across); one with the main flow beside an empty column (the grid kept) counts the
-// main flow's whole length there.
-double imbalance(const doc::Document& doc, const std::string& main, const std::string& column) {
+// each leaves empty at its foot; on the last, how far apart their ends are. A page with one of
+// them alone counts nothing (it is set across), unless the column keeps the grid
+// (regions.NAME.keep): then the main flow beside the empty column counts its whole length.
+double imbalance(const doc::Document& doc, const std::string& main, const theme::Region& column) {
   double apart = 0;
   for (std::size_t p = 0; p < doc.pages.size(); ++p) {
     const std::optional<double> main_reach = reach(doc.pages[p], main);
-    if (!main_reach) continue;
-    const double column_reach = reach(doc.pages[p], column).value_or(0);
+    const std::optional<double> column_reach_here = reach(doc.pages[p], column.name);
+    if (!main_reach || (!column_reach_here && !column.keep)) continue;
+    const double column_reach = column_reach_here.value_or(0);
     if (p + 1 < doc.pages.size())
       apart += std::max(0.0, doc.flow_height - *main_reach) + std::max(0.0, doc.flow_height - column_reach);
     else
@@ -58,7 +58,7 @@ double imbalance(const doc::Document& doc, const std::string& main, const std::s
 // Whether `tried` balances two body columns better than `before`: fewer pages, or as many with
 // the columns at least a few lines nearer ending together.
 bool balances_better(const doc::Document& before, const doc::Document& tried, const std::string& main,
-                     const std::string& column) {
+                     const theme::Region& column) {
   constexpr double kNoticeable = 24;  // pt: two lines or so; less is not worth a different grid
   if (tried.pages.size() != before.pages.size()) return tried.pages.size() < before.pages.size();
   return imbalance(tried, main, column) + kNoticeable < imbalance(before, main, column);
@@ -87,7 +87,7 @@ doc::Document lay_out_filling_columns(const theme::Theme& theme, const LayOut& l
       Diagnostics said;
       doc::Document tried = lay_out(trial, said);
       if (said.has_errors()) continue;
-      if (column.balance ? !balances_better(doc, tried, rest->name, column.name)
+      if (column.balance ? !balances_better(doc, tried, rest->name, column)
                          : !column_still_fits(doc, tried, column.name))
         continue;
       chosen = std::move(trial);

@@ -229,11 +229,10 @@ std::optional<double> balanced_height(const Flow& flow, std::size_t from,
 
 /// The columns (left and right regions) of `frames` that have nothing left to show: those of
 /// no flow, and those whose flow the cursors have placed whole. None when a region of the
-/// layout overflows into another (newspaper columns), or when a column that balances the main
-/// flow (regions.NAME.balance, two body columns) or a column that keeps the grid
-/// (regions.NAME.keep, a tinted panel) has content in this CV: those keep their grid on every
-/// page, as a designer sets them, where a page after the short column would jump to lines
-/// twice as long. (A letter, with nothing in that column, takes the width.)
+/// layout overflows into another (newspaper columns), or when a column that keeps the grid
+/// (regions.NAME.keep) has content in this CV: its place stays on every page. Otherwise a
+/// page after a column's content ends (sidebar's panel, columns' left column) is set across:
+/// an empty column beside a narrow main one reads as a page left unfinished.
 std::vector<const theme::Region*> empty_columns(const std::vector<theme::RegionFrame>& frames,
                                                 const std::vector<Flow>& flows, const std::vector<Cursor>& cursors,
                                                 const std::map<std::string, std::size_t, std::less<>>& flow_of_head,
@@ -241,7 +240,7 @@ std::vector<const theme::Region*> empty_columns(const std::vector<theme::RegionF
   std::vector<const theme::Region*> empty;
   if (std::any_of(theme.regions.begin(), theme.regions.end(), [&](const theme::Region& r) {
         const bool column = r.dock == theme::RegionDock::Left || r.dock == theme::RegionDock::Right;
-        return !r.overflow.empty() || ((r.balance || r.keep) && column && flow_of_head.contains(r.name));
+        return !r.overflow.empty() || (r.keep && column && flow_of_head.contains(r.name));
       }))
     return empty;
   for (const theme::RegionFrame& frame : frames) {
@@ -897,8 +896,7 @@ void balance_columns(std::vector<Flow>& flows, std::size_t main,
   for (std::size_t moved = 1; !column_longer && moved < parts.size(); ++moved) {
     const int cut = parts[parts.size() - moved];
     // The pages with the column taking the main flow's sections from `cut` on: at its foot,
-    // going on with them to the next page where they do not fit (as the main column does:
-    // the grid stays on every page), or, `giving_back`, giving what goes past that page back
+    // going on with them to the next page where they do not fit, or, `giving_back`, giving what goes past that page back
     // to the main flow (give_back_past_its_page); none where nothing would be given back.
     auto placed_with = [&](bool giving_back) -> std::optional<Plan> {
       split_at_part(*main_whole.blocks, *column_whole.blocks, cut, narrow, try_kept, try_side);

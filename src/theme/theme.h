@@ -66,7 +66,7 @@ enum class RegionPages { All, First, Rest, None };
 /// on the next page where it is, or in the region its `overflow` names (a second column). A
 /// column with nothing left to show on a page is not there, and the regions docked after it
 /// take its room (layout::paginate), unless the layout chains regions by `overflow` or the
-/// column keeps the grid (`keep`, `balance`).
+/// column keeps the grid (`keep`).
 struct Region {
   std::string name;
   RegionDock dock = RegionDock::Fill;
