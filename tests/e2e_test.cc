@@ -1194,20 +1194,12 @@ struct ColumnsPdf {
   std::string text;
 };
 
-/// `filled`: as columns is; else with a left column that takes none of the main flow's sections
-/// by their length (regions.left.fill_with), only by balancing.
-ColumnsPdf build_in_columns(const std::string& cv_name, bool filled = true) {
-  const fs::path dir = e2e_dir() / ("columns-" + cv_name + (filled ? "" : "-unfilled"));
+ColumnsPdf build_in_columns(const std::string& cv_name) {
+  const fs::path dir = e2e_dir() / ("columns-" + cv_name);
   fs::create_directories(dir);
   const fs::path pdf = dir / "cv.pdf";
-  std::string layout = "columns";
-  if (!filled) {
-    layout = (dir / "unfilled.yaml").string();
-    std::ofstream(layout) << "extends: columns\nregions:\n  left: {fill_with: []}\n";
-  }
   const std::string cv = std::string(HANJI_SOURCE_DIR) + "/tests/data/columns/" + cv_name + ".yaml";
-  const Result r =
-      run(std::string(HANJI_BINARY) + " build " + quote(cv) + " --layout " + quote(layout) + " -q -o " + quote(pdf), true);
+  const Result r = run(std::string(HANJI_BINARY) + " build " + quote(cv) + " --layout columns -q -o " + quote(pdf), true);
   EXPECT_EQ(r.exit_code, 0) << r.output;
   ColumnsPdf out;
   const std::string html = run("pdftotext -bbox " + quote(pdf) + " -").output;
@@ -1248,21 +1240,20 @@ bool set_across(const std::vector<ColumnsPdf::Word>& words) {
 }
 
 /// Where the main column starts (left of the word `main_title`, its first section's title on
-/// page 1), having checked that page 1's left column ends within `within` pt of the main one.
-double page_one_filled(const ColumnsPdf& pdf, const std::string& main_title, double within = 60) {
+/// page 1), having checked that page 1's left column ends within 60 pt of the main one.
+double page_one_filled(const ColumnsPdf& pdf, const std::string& main_title) {
   const auto title = std::find_if(pdf.pages.at(0).begin(), pdf.pages[0].end(),
                                   [&](const ColumnsPdf::Word& w) { return w.text == main_title; });
   EXPECT_NE(title, pdf.pages[0].end()) << main_title;
   if (title == pdf.pages[0].end()) return 0;
   const double main_left = title->x_min - 1;
   const auto [left_reach, main_reach] = column_reaches(pdf.pages[0], main_left);
-  EXPECT_GT(left_reach, main_reach - within) << "page 1's left column ends " << main_reach - left_reach
+  EXPECT_GT(left_reach, main_reach - 60) << "page 1's left column ends " << main_reach - left_reach
                                          << " pt above the main one";
   return main_left;
 }
 
-// Two body columns on a CV that runs past page 1, the left one holding fewer sections (and
-// taking none by its length, below): the
+// Two body columns on a CV that runs past page 1, the left one holding fewer sections: the
 // main flow's last section moves to the left column's foot and fills page 1 there (a designer
 // leaves no hole beside a full column); what does not fit goes on overleaf in the main
 // column, under the section's title again and across the page, not as a narrow strip beside
@@ -1270,7 +1261,7 @@ double page_one_filled(const ColumnsPdf& pdf, const std::string& main_title, dou
 // column before the main one (it took a project section read among the jobs beside it for a
 // table's rows).
 TEST(Columns, AKoreanCvFillsPageOneAndGoesOnInTheMainColumn) {
-  const ColumnsPdf pdf = build_in_columns("korean-two-pages", false);
+  const ColumnsPdf pdf = build_in_columns("korean-two-pages");
   ASSERT_EQ(pdf.pages.size(), 2u);
   page_one_filled(pdf, "자기소개");
   ASSERT_GE(pdf.pages[1].size(), 2u);
@@ -1291,7 +1282,7 @@ TEST(Columns, AKoreanCvFillsPageOneAndGoesOnInTheMainColumn) {
 // flow's own last section on page 2, under its title again; page 2 is set across rather than
 // run on in the narrow column beside the main one, which poppler would read after it.
 TEST(Columns, ALongEnglishCvFillsPageOneAndGoesOnAfterTheMainFlow) {
-  const ColumnsPdf pdf = build_in_columns("english-publications-overleaf", false);
+  const ColumnsPdf pdf = build_in_columns("english-publications-overleaf");
   ASSERT_EQ(pdf.pages.size(), 2u);
   page_one_filled(pdf, "Summary");
   EXPECT_TRUE(set_across(pdf.pages[1])) << "page 2, without the narrow column, is set across";
@@ -1300,25 +1291,6 @@ TEST(Columns, ALongEnglishCvFillsPageOneAndGoesOnAfterTheMainFlow) {
   EXPECT_LT(at("\nPublications\n"), at("Ensemble flood forecasting")) << pdf.text;
   EXPECT_LT(at("Ensemble flood forecasting"), at("\nSummary\n")) << "in page 1's left column:\n" << pdf.text;
   EXPECT_LT(at("Projects"), at("Publications (cont.)")) << pdf.text;
-}
-
-// As columns is, the left column also takes the main flow's projects where that sets the two
-// columns nearer ending together (regions.left.fill_with): the Korean CV above, its main flow
-// long and its left column 100 mm short, keeps to one page with both columns full, the
-// projects read whole in the left column before the main one.
-TEST(Columns, ALeftColumnTakesTheProjectsWhereThatBalancesThePage) {
-  const ColumnsPdf pdf = build_in_columns("korean-two-pages");
-  ASSERT_EQ(pdf.pages.size(), 1u) << "it took two pages, the left column 100 mm short on page 1";
-  // Whole sections in each column: within three entries' height (it was 290 pt short).
-  const double main_left = page_one_filled(pdf, "자기소개", 100);
-  EXPECT_GT(column_reaches(pdf.pages[0], main_left).first, 0.8 * 842) << "the left column ends near the page's foot";
-  const auto at = [&](const std::string& s) { return pdf.text.find(s); };
-  ASSERT_NE(at("\n프로젝트\n"), std::string::npos) << pdf.text;
-  EXPECT_EQ(at("(계속)"), std::string::npos) << "no section continued:\n" << pdf.text;
-  EXPECT_LT(at("\n프로젝트\n"), at("배송 도착 예정 시각 예측 플랫폼")) << pdf.text;
-  EXPECT_LT(at("배송 도착 예정 시각 예측 플랫폼"), at("kor-address-normalizer")) << pdf.text;
-  EXPECT_LT(at("kor-address-normalizer"), at("\n자기소개\n")) << "the left column is read before the main one:\n"
-                                                                 << pdf.text;
 }
 
 }  // namespace

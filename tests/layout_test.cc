@@ -468,6 +468,45 @@ TEST_F(Paginate, DatesMovedUnderATitleStandInWithIt) {
   EXPECT_NEAR(date->x, title->x, 0.5) << "in line with the title";
 }
 
+// A title that wraps beside a one-line date stops short of the date on its first line only:
+// its later lines stand below the date and run the whole width (a run-in position under a
+// 3 cm date column stopped 50 mm short of the margin). With a second aside line (a place
+// beside the next line) the title stays narrow throughout.
+TEST_F(Paginate, AWrappedTitleRunsTheWholeWidthBelowItsDate) {
+  const double right_edge = theme_.page_width - theme_.margin_right;
+  auto title_lines = [&](bool with_place) {
+    compose::Row row;
+    std::string words;
+    for (int i = 0; i < 24; ++i) words += "word" + std::to_string(i) + " ";
+    row.main = {paragraph(words, 10, 14), paragraph("Organisation", 10, 14)};
+    row.aside = {paragraph("2020 – 2023", 9, 12)};
+    if (with_place) row.aside.push_back(paragraph("Seoul", 9, 12));
+    for (compose::Paragraph& p : row.aside) p.align = theme::Align::Right;
+    row.aside_width = 100;
+    row.gap = 10;
+    compose::Block block;
+    block.content = row;
+    compose::Composition c;
+    c.main().push_back(block);
+    Document doc = run(c);
+    std::map<double, double> right_ends;  // baseline -> right end of the title's words there
+    double date_x = 0;
+    for (const PlacedRun& r : doc.pages.at(0).runs) {
+      if (r.run.text.rfind("2020", 0) == 0) date_x = r.x;
+      if (r.run.text.rfind("word", 0) == 0) right_ends[r.baseline] = std::max(right_ends[r.baseline], r.x + r.run.width());
+    }
+    EXPECT_GT(date_x, 0);
+    return std::pair{right_ends, date_x};
+  };
+  const auto [lines, date_x] = title_lines(false);
+  ASSERT_GE(lines.size(), 2u);
+  EXPECT_LT(lines.begin()->second, date_x - 10 + 0.5) << "the first line stops the gap short of the date";
+  EXPECT_GT(std::next(lines.begin())->second, right_edge - 100 - 10 + 20) << "the second runs on under the date";
+  const auto [narrow, date_again] = title_lines(true);
+  for (const auto& [baseline, end] : narrow)
+    EXPECT_LT(end, right_edge - 100 - 10 + 0.5) << "beside a date and a place: narrow throughout";
+}
+
 TEST_F(Paginate, SectionTitleNeverEndsAPage) {
   compose::Composition c;
   int lines = static_cast<int>(flow_height(theme_) / 14);

@@ -101,6 +101,9 @@ struct Paragraph {
   /// The lines after the first start this far right of indent_left (LaTeX's \hangindent): a
   /// wrapped entry title's second line sits under its text, not back at the margin.
   double hang_indent = 0;
+  /// The first line is this much narrower, at its right: a title beside a one-line date, whose
+  /// later lines stand below the date and take the whole measure (layout sets it).
+  double first_line_inset = 0;
   std::optional<LineRules> rules;  // rules on the first line's sides (section titles)
   /// In a stack of paragraphs (a Row's main column, the text beside a photo): space above this
   /// one (not above the first); a paragraph that is a block of its own takes the block's

@@ -129,9 +129,6 @@ struct Page {
   /// The layout's regions (the heads of their flows) that hold content on this page, in
   /// drawing order: where a column is, and where it is not.
   std::vector<std::string> regions;
-  /// How far each of those regions' content reaches below the top margin, pt (in their order):
-  /// where two columns end on the page.
-  std::vector<double> reaches;
 };
 
 /// An outline entry: a title and where it points.
@@ -205,6 +202,10 @@ struct Document {
   std::vector<Page> pages;
   std::vector<Bookmark> bookmarks;
   std::vector<FontInfo> fonts;  // indexed by GlyphRun::font
+  /// The rows poppler would read across a column and the main flow beside it as a table's, on
+  /// every page (the layout's reading model): a layout choosing between two placements keeps
+  /// the one read column by column.
+  std::size_t rows_read_across_columns = 0;
   Metadata meta;
   /// The logical structure, in reading order (empty: none known, the PDF is not tagged).
   /// Runs, images and links name their element by index.

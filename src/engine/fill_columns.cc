@@ -1,8 +1,6 @@
 #include "engine/fill_columns.h"
 
 #include <algorithm>
-#include <cmath>
-#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -29,41 +27,6 @@ bool column_still_fits(const doc::Document& before, const doc::Document& tried, 
   return true;
 }
 
-// How far `region` reaches on `page`; nullopt where it has nothing.
-std::optional<double> reach(const doc::Page& page, const std::string& region) {
-  for (std::size_t r = 0; r < page.regions.size() && r < page.reaches.size(); ++r)
-    if (page.regions[r] == region) return page.reaches[r];
-  return std::nullopt;
-}
-
-// How far two body columns are from ending together, pt: on every page but the last, the room
-// each leaves empty at its foot; on the last, how far apart their ends are. A page with one of
-// them alone counts nothing (it is set across), unless the column keeps the grid
-// (regions.NAME.keep): then the main flow beside the empty column counts its whole length.
-double imbalance(const doc::Document& doc, const std::string& main, const theme::Region& column) {
-  double apart = 0;
-  for (std::size_t p = 0; p < doc.pages.size(); ++p) {
-    const std::optional<double> main_reach = reach(doc.pages[p], main);
-    const std::optional<double> column_reach_here = reach(doc.pages[p], column.name);
-    if (!main_reach || (!column_reach_here && !column.keep)) continue;
-    const double column_reach = column_reach_here.value_or(0);
-    if (p + 1 < doc.pages.size())
-      apart += std::max(0.0, doc.flow_height - *main_reach) + std::max(0.0, doc.flow_height - column_reach);
-    else
-      apart += std::abs(*main_reach - column_reach);
-  }
-  return apart;
-}
-
-// Whether `tried` balances two body columns better than `before`: fewer pages, or as many with
-// the columns at least a few lines nearer ending together.
-bool balances_better(const doc::Document& before, const doc::Document& tried, const std::string& main,
-                     const theme::Region& column) {
-  constexpr double kNoticeable = 24;  // pt: two lines or so; less is not worth a different grid
-  if (tried.pages.size() != before.pages.size()) return tried.pages.size() < before.pages.size();
-  return imbalance(tried, main, column) + kNoticeable < imbalance(before, main, column);
-}
-
 }  // namespace
 
 doc::Document lay_out_filling_columns(const theme::Theme& theme, const LayOut& lay_out,
@@ -79,17 +42,19 @@ doc::Document lay_out_filling_columns(const theme::Theme& theme, const LayOut& l
         (column.dock != theme::RegionDock::Left && column.dock != theme::RegionDock::Right))
       continue;
     for (const std::string& word : column.fill_with) {
-      if (!column.balance && !runs_past(doc, rest->name, column.name)) break;
+      if (!runs_past(doc, rest->name, column.name)) break;
       theme::Theme trial = chosen;
       trial.regions[r].sections.push_back(word);
       std::vector<std::string> trial_places = regions_of(trial);
       if (trial_places == places) continue;
       Diagnostics said;
       doc::Document tried = lay_out(trial, said);
-      if (said.has_errors()) continue;
-      if (column.balance ? !balances_better(doc, tried, rest->name, column)
-                         : !column_still_fits(doc, tried, column.name))
-        continue;
+      // A column filled is read column by column: a placement poppler may read as a table's rows
+      // across the columns (the layout's model, with its margin of error) is taken only where it
+      // has fewer of them than the one before.
+      const std::size_t rows = tried.rows_read_across_columns;
+      if (said.has_errors() || (rows > 0 && rows >= doc.rows_read_across_columns)) continue;
+      if (!column_still_fits(doc, tried, column.name)) continue;
       chosen = std::move(trial);
       places = std::move(trial_places);
       doc = std::move(tried);

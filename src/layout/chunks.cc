@@ -349,6 +349,30 @@ void add_beside(const compose::Paragraph& para, double beside, SideColumn& side,
   side.bottom = target - own + height;
 }
 
+/// Where the aside paragraph of index `i` is one line beside main paragraph `i`'s first line
+/// (a date beside a title) and nothing else of the aside stands beside that paragraph: how much
+/// narrower that first line must be, the date's own width and the gap; its later lines, below
+/// the date, take the whole width (a wrapped title or run-in position stopped 30-50 mm short of
+/// the margin under a date column). Nullopt where the paragraph is set narrow throughout:
+/// dates on the left, a date of two lines or none, more of the aside below it, an aside still
+/// running beside it from above.
+std::optional<double> beside_first_line_only(const compose::Row& row, size_t i, double main_top,
+                                             const SideColumn& aside, text::Typesetter& typesetter) {
+  // The last aside paragraph only: a place under the date, beside the next main paragraph,
+  // would stand below the title's first line, where pdfminer read it between the title's lines
+  // once those no longer fell into one of its boxes.
+  if (row.aside_left || i + 1 != row.aside.size() || main_top < aside.bottom - 1e-6) return std::nullopt;
+  const compose::Paragraph& date = row.aside[i];
+  const compose::Paragraph& title = row.main[i];
+  if (date.inlines.empty() || title.indent_right > 0) return std::nullopt;
+  const std::vector<text::Line> lines = typesetter.typeset(date, aside.width - date.indent_left - date.indent_right);
+  if (lines.size() != 1) return std::nullopt;
+  // A right-aligned date stands at the column's right edge; otherwise at the aside's left.
+  const double taken = date.align == theme::Align::Right ? lines.front().width + date.indent_right
+                                                          : aside.width;
+  return taken + row.gap;
+}
+
 // Each aside paragraph's first baseline lines up with the main paragraph of the same index
 // (dates beside the title, the place beside the organisation), and so does each lead one (the
 // degree beside the institution). Main paragraphs are set narrow only while an aside paragraph
@@ -390,7 +414,11 @@ Chunk row_chunk(const compose::Row& row, const Column& column, text::Typesetter&
     if (i < row.main.size()) {
       if (i > 0) main_bottom += row.main[i].space_before;
       const bool beside_aside = row.aside_left || i < row.aside.size() || main_bottom < aside.bottom - 1e-6;
-      SetStack one = set_stack(std::span(&row.main[i], 1), beside_aside ? narrow : column.width, typesetter);
+      const std::optional<double> inset =
+          beside_aside ? beside_first_line_only(row, i, main_bottom, aside, typesetter) : std::nullopt;
+      compose::Paragraph main_paragraph = row.main[i];
+      if (inset) main_paragraph.first_line_inset = *inset;
+      SetStack one = set_stack(std::span(&main_paragraph, 1), beside_aside && !inset ? narrow : column.width, typesetter);
       if (!one.first_baselines.empty()) first_baseline = main_bottom + one.first_baselines.front();
       const double height = one.height;
       in_list = in_list || row.main[i].marker.has_value();

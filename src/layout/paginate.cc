@@ -1492,6 +1492,12 @@ Document paginate(const compose::Composition& composition, const theme::Theme& t
     return doc;
   }
   if (plan.stranded) report_stranded(flows[*plan.stranded], theme, diags);
+  for (const theme::Region& region : theme.regions) {
+    const auto column = flow_of_head.find(region.name);
+    if ((region.dock == theme::RegionDock::Left || region.dock == theme::RegionDock::Right) &&
+        column != flow_of_head.end() && column->second != main)
+      doc.rows_read_across_columns += table_rows(plan, flows, column->second, main, theme, typesetter.fonts(), kModelSlack);
+  }
 
   // The top regions first, then the columns from left to right: text read in drawing order
   // takes each region whole.
@@ -1510,16 +1516,10 @@ Document paginate(const compose::Composition& composition, const theme::Theme& t
     add_kept_backgrounds(order, p, flow_of_head, theme, page);
     for (const Placement& placed : order) {
       add_background(placed, theme, page);
-      const double reach = placed.top + placed.height - theme.margin_top;
-      const auto known = std::find(page.regions.begin(), page.regions.end(), flows[placed.flow].name);
-      if (known == page.regions.end()) {
+      if (std::find(page.regions.begin(), page.regions.end(), flows[placed.flow].name) == page.regions.end())
         page.regions.push_back(flows[placed.flow].name);
-        page.reaches.push_back(reach);
-      } else {
-        double& reached = page.reaches[static_cast<std::size_t>(known - page.regions.begin())];
-        reached = std::max(reached, reach);
-      }
       place_chunks(flows[placed.flow], placed, static_cast<int>(p), page, doc);
+      const double reach = placed.top + placed.height - theme.margin_top;
       deepest = std::max(deepest, reach);
       if (placed.flow == main) main_bottom = std::max(main_bottom, reach);
     }

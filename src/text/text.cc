@@ -357,25 +357,29 @@ struct Typesetter::Impl {
     const bool justify = align == theme::Align::Justify;
     const size_t end_char = end < shaped.clusters.size() ? shaped.clusters[end].char_begin : text.size() - 1;
     const double em = segment_em(text, shaped, begin, end, end_char);
+    // The paragraph's first line may be narrower than the rest (a title beside a date,
+    // Paragraph::first_line_inset): it is broken at its own measure, the rest at theirs.
+    const double inset = first == 0 && may_hang && paragraph.first_line_inset < width ? paragraph.first_line_inset : 0;
+    const double first_width = width - inset;
     std::vector<ClusterRange> ranges =
-        certainly_fits(text, shaped, begin, end, width, justify, work.break_steps)
+        certainly_fits(text, shaped, begin, end, first_width, justify, work.break_steps)
             ? std::vector<ClusterRange>{ClusterRange{begin, end, false}}
-            : break_segment(text, shaped, boundaries, begin, end, width, justify, em);
+            : break_segment(text, shaped, boundaries, begin, end, first_width, justify, em);
     // A hanging indent (a wrapped entry title, as LaTeX's \hangindent): the lines after the
     // paragraph's first are set that much narrower and moved in by it, so that the wrapped
     // part reads as the title's, not as a line of its own at the margin.
     const double hang = first == 0 && may_hang && paragraph.hang_indent < width ? paragraph.hang_indent : 0;
-    if (hang > 0 && ranges.size() > 1) {
+    if ((hang > 0 || inset > 0) && ranges.size() > 1) {
       std::vector<ClusterRange> rest =
           break_segment(text, shaped, boundaries, ranges[1].begin, end, width - hang, justify, em);
       ranges.resize(1);
       ranges.insert(ranges.end(), rest.begin(), rest.end());
     }
-    if (ranges.size() > 1) ranges = wrapped_at_preferred_break(text, shaped, boundaries, ranges, width, width - hang,
-                                                               justify, em);
+    if (ranges.size() > 1)
+      ranges = wrapped_at_preferred_break(text, shaped, boundaries, ranges, first_width, width - hang, justify, em);
     for (size_t k = 0; k < ranges.size(); ++k) {
       LineSpec spec;
-      spec.width = k == 0 ? width : width - hang;
+      spec.width = k == 0 ? first_width : width - hang;
       spec.align = align;
       spec.fill = justify && k + 1 < ranges.size();
       spec.shrink = justify;
@@ -610,7 +614,7 @@ void append_text(std::string& key, const std::string& text) {
 std::string lines_key(const compose::Paragraph& paragraph, double width, Breaker breaker) {
   // Its size, reserved once: the texts and every inline's fixed fields.
   constexpr size_t kInlineFields = 4 * sizeof(size_t) + 2 * sizeof(int) + 4 * sizeof(double) + 2;
-  size_t size = sizeof width + sizeof paragraph.hang_indent + 3;
+  size_t size = sizeof width + sizeof paragraph.hang_indent + sizeof paragraph.first_line_inset + 3;
   for (const compose::Inline& in : paragraph.inlines)
     size += kInlineFields + in.text.size() + in.link.size() + in.reads_as.size() + in.span.file.size();
   std::string key;
@@ -621,6 +625,7 @@ std::string lines_key(const compose::Paragraph& paragraph, double width, Breaker
   // A list item (with a marker) may be set otherwise than the same text as a paragraph.
   key += static_cast<char>(paragraph.is_name * 4 + paragraph.hanging_markers * 2 + paragraph.marker.has_value());
   append_bytes(key, paragraph.hang_indent);
+  append_bytes(key, paragraph.first_line_inset);
   const std::string* file_before = nullptr;
   for (const compose::Inline& in : paragraph.inlines) {
     append_text(key, in.text);

@@ -383,11 +383,11 @@ std::vector<Param> region_fields(const std::string& name) {
                        "is drawn empty (its background the page's height) and the regions beside it keep their width "
                        "and place; unset: it is left out there and the regions beside it take its room"));
   out.push_back(simple(prefix + "fill_with", ParamType::TextList, field(&Region::fill_with),
-                       "a column beside the one that takes the rest: the rest's sections whose title or key contains one of "
-                       "these words (any case) move to this column, one word at a time in this order: when the rest runs "
-                       "onto a page without this column, each while the column still ends on a page it is on and the CV "
-                       "takes no more pages; in a column that balances (`balance`), each where the CV then takes fewer "
-                       "pages, or as many with the two columns nearer ending together"));
+                       "a column beside the one that takes the rest: when the rest runs onto a page without this "
+                       "column, the rest's sections whose title or key contains one of these words (any case) move to "
+                       "this column, one word at a time in this order, each while the column still ends on a "
+                       "page it is on, the CV takes no more pages and poppler would read no more of the two columns as "
+                       "a table's rows"));
   return out;
 }
 

@@ -96,10 +96,8 @@ struct Region {
   /// Words of the main flow's sections (title or key, any case) this column takes as well, one
   /// word at a time in this order, each only while the column still ends on a page it is on:
   /// when the main flow runs onto a page without the column, the column is filled with short
-  /// sections (awards, honours) before the main flow takes another page. In a column that
-  /// balances, each word is kept where the CV then takes fewer pages, or as many with the two
-  /// columns nearer ending together: a left column far shorter than the main one takes the
-  /// projects (engine).
+  /// sections (awards, honours) before the main flow takes another page, and only where
+  /// poppler would not read more of the two columns as a table's rows (engine).
   std::vector<std::string> fill_with;
 };
 
