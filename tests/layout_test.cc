@@ -507,6 +507,31 @@ TEST_F(Paginate, AWrappedTitleRunsTheWholeWidthBelowItsDate) {
     EXPECT_LT(end, right_edge - 100 - 10 + 0.5) << "beside a date and a place: narrow throughout";
 }
 
+// Links underlined (RenderCV's links.underline): a link broken across lines is underlined on
+// every line it is drawn on, not only on its first (whose run alone reads as its text).
+TEST_F(Paginate, ALinkBrokenAcrossLinesIsUnderlinedOnEach) {
+  theme_.underline_links = true;
+  std::string url = "https://example.org/writing/";
+  for (int i = 0; i < 16; ++i) url += "a-long-path-segment-" + std::to_string(i) + "/";
+  compose::Paragraph p = paragraph("See " + url);
+  p.inlines.front().text = "See ";
+  compose::Inline link = p.inlines.front();
+  link.text = url;
+  link.link = url;
+  p.inlines.push_back(link);
+  compose::Composition c;
+  c.main().push_back(block(p));
+  const Document doc = run(c);
+  std::set<double> linked_lines, underlined_lines;
+  for (const PlacedRun& r : doc.pages.at(0).runs)
+    if (!r.run.link.empty()) linked_lines.insert(r.baseline);
+  for (const doc::FilledRect& rule : doc.pages[0].rects)
+    for (double baseline : linked_lines)
+      if (rule.y > baseline && rule.y < baseline + 3) underlined_lines.insert(baseline);
+  ASSERT_GE(linked_lines.size(), 2u) << "the link is broken across lines";
+  EXPECT_EQ(underlined_lines, linked_lines);
+}
+
 TEST_F(Paginate, SectionTitleNeverEndsAPage) {
   compose::Composition c;
   int lines = static_cast<int>(flow_height(theme_) / 14);

@@ -760,6 +760,22 @@ TEST_F(TextTest, JustifiedListItemThatCannotFillItsLinesIsSetRagged) {
   EXPECT_NEAR(full[0].width, width_of(ts, first) + 1, 1e-6);
 }
 
+// The underfull warning's hint offers hyphenation only where it is off (serif, which
+// hyphenates, was told to turn it on).
+TEST_F(TextTest, AnUnderfullLinesHintOffersHyphenationOnlyWhereItIsOff) {
+  theme.ragged_measure = 0;
+  for (const bool hyphenate : {false, true}) {
+    theme.hyphenate = hyphenate;
+    Diagnostics said;
+    Typesetter ts(theme, said);
+    const std::string first = "가나다라 마바사아";
+    ts.typeset(make_paragraph(first + " 자차카타파하", Align::Justify), width_of(ts, first) + 30);
+    ASSERT_EQ(said.warning_count(), 1);
+    const std::string& hint = said.all().front().hints.at(0);
+    EXPECT_EQ(hint.find("text.hyphenate") != std::string::npos, !hyphenate) << hint;
+  }
+}
+
 // A title line that wraps wraps first before its second field (compose::Inline::preferred_break,
 // after a template's wide gap): the employer on a line of its own, never split across the
 // break; a title that fits stays on one line, and the position itself may still wrap.
@@ -2224,7 +2240,7 @@ TEST_F(TextTest, AnOverlongWordIsHyphenatedNotBrokenBetweenLetters) {
 // ("3 years", "12 staff") still breaks.
 TEST_F(TextTest, ANumberKeepsItsUnitAndABracketedNameItsNumber) {
   Typesetter ts(theme, diags);
-  for (const std::string piece : {"610 ppm,", "18 %", "3.5 kg", "512 GB)", "1,250 mm", "86 m,", "4,100 t", "9.6 MN)"})
+  for (const std::string piece : {"610 ppm,", "18 %", "3.5 kg", "512 GB)", "1,250 mm", "86 m,", "4,100 t", "9.6 MN)", "1.8 s"})
     EXPECT_NEAR(ts.widest_unbreakable(make_paragraph("cut to " + piece)), width_of(ts, piece), 0.01) << piece;
   const std::string audit = "\uAC10\uC0AC(VDA 6.3)";
   EXPECT_NEAR(ts.widest_unbreakable(make_paragraph("\uACF5\uC815 " + audit + " \uC6B4\uC601")), width_of(ts, audit), 0.01);

@@ -1402,12 +1402,13 @@ void mirror_pages(Document& doc) {
 }
 
 // Links underlined, as RenderCV's themes may ask: a rule under each linked run's glyphs, just
-// below the baseline (icons, which read as nothing, keep none).
+// below the baseline (icons keep none). A link broken across lines is underlined on each: its
+// later parts read as nothing (actual_text, the first reads whole) but are drawn as its text.
 void underline_links(Document& doc) {
   for (Page& page : doc.pages)
     for (const PlacedRun& placed : page.runs) {
       const doc::GlyphRun& run = placed.run;
-      if (run.link.empty() || (run.actual_text && run.actual_text->empty())) continue;
+      if (run.link.empty() || run.decoration) continue;
       const double thickness = std::max(0.4, 0.05 * run.size);
       page.rects.push_back(FilledRect{placed.x, placed.baseline + 0.12 * run.size, run.width(), thickness, run.color, 0});
     }

@@ -224,15 +224,15 @@ bool ends_in_digit(const std::u32string& chars, const Token& token) {
 
 // A short unit of measure that a number before it governs ("610 ppm", "18 %", "3.5 kg"): a
 // typesetter ties the two, a line never starts with the unit alone. The unit may be followed
-// by punctuation ("ppm,", "GB)"). Letters that are also words ("a", "s", "I") are not taken;
-// the one-letter symbols of SI units that are no word ("86 m", "4,100 t", "24 h") are.
+// by punctuation ("ppm,", "GB)"). Letters that are also words ("a", "I") are not taken;
+// the one-letter symbols of SI units that are no word ("86 m", "4,100 t", "24 h", "1.8 s") are.
 bool is_unit(const std::u32string& chars, const Token& token) {
   static constexpr std::u32string_view kUnits[] = {
       U"%",   U"‰",   U"ppm", U"ppb", U"kg",  U"mg",   U"km",   U"cm",   U"mm",  U"µm",  U"μm",  U"nm",
       U"m²",  U"m2",  U"KB",  U"kB",  U"MB",  U"GB",   U"TB",   U"PB",   U"Kbps", U"Mbps", U"Gbps", U"ms",
       U"µs",  U"ns",  U"Hz",  U"kHz", U"MHz", U"GHz",  U"mV",   U"kV",   U"kW",  U"MW",  U"mW",  U"kWh",
       U"MWh", U"mA",  U"mAh", U"°C",  U"°F",  U"rpm",  U"dB",   U"nit",  U"lm",  U"cc",  U"ml",  U"mL",
-      U"m",   U"t",   U"g",   U"h",   U"L",   U"W",   U"V",    U"kN",   U"MN",  U"m³",  U"m3",  U"km²",
+      U"m",   U"t",   U"g",   U"h",   U"s",   U"L",   U"W",   U"V",    U"kN",   U"MN",  U"m³",  U"m3",  U"km²",
       U"ha",  U"kt",  U"Mt",  U"GW",  U"GWh", U"TWh", U"min",  U"pp",   U"bp",  U"bps", U"ft",  U"mi",
       U"lb",  U"lbs", U"oz",  U"mph", U"km/h"};
   std::u32string_view word(chars.data() + token.begin, token.end - token.begin);

@@ -298,7 +298,8 @@ struct Typesetter::Impl {
     std::string hint = "'";
     hint += quoted_text(*worst);
     hint += "' has too few spaces to stretch; set this text ragged (text.align: left), ";
-    hint += "turn on text.hyphenate for English, or reword it";
+    // Hyphenation already on, it is no remedy to offer (serif's skills said to turn it on).
+    hint += hyphenate ? "or reword it" : "turn on text.hyphenate for English, or reword it";
     diags->warning(span, std::move(message), {std::move(hint)});
   }
 
