@@ -152,8 +152,9 @@ class Typesetter {
   /// Selects the line breaker for later typeset() calls.
   void set_breaker(Breaker breaker);
   /// Whether the lines of each paragraph are kept, for setting it again at the same width
-  /// (the default): a warm engine's next build. A single build never sets a paragraph twice at
-  /// one width (fitting changes the sizes or the measure), so it keeps none.
+  /// (the default): a warm engine's next build, or the placements a build of two balanced
+  /// columns tries. Other single builds set a paragraph at one width once (fitting changes the
+  /// sizes or the measure), so they keep none.
   void keep_lines(bool keep);
 
   ShapingCacheStats shaping_cache_stats() const;
