@@ -760,6 +760,17 @@ TEST_F(TextTest, JustifiedListItemThatCannotFillItsLinesIsSetRagged) {
   EXPECT_NEAR(full[0].width, width_of(ts, first) + 1, 1e-6);
 }
 
+// A paragraph set again at the same width says what is wrong with it once: each placement two
+// balanced columns try sets the same blocks again (a warning came four times).
+TEST_F(TextTest, AParagraphSetTwiceWarnsOnce) {
+  theme.ragged_measure = 0;
+  Typesetter ts(theme, diags);
+  const std::string first = "가나다라 마바사아";
+  const compose::Paragraph paragraph = make_paragraph(first + " 자차카타파하", Align::Justify);
+  for (int time = 0; time < 3; ++time) ts.typeset(paragraph, width_of(ts, first) + 30);
+  EXPECT_EQ(diags.warning_count(), 1);
+}
+
 // The underfull warning's hint offers hyphenation only where it is off (serif, which
 // hyphenates, was told to turn it on).
 TEST_F(TextTest, AnUnderfullLinesHintOffersHyphenationOnlyWhereItIsOff) {
