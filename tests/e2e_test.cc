@@ -1293,6 +1293,23 @@ TEST(Columns, ALongEnglishCvFillsPageOneAndGoesOnAfterTheMainFlow) {
   EXPECT_LT(at("Projects"), at("Publications (cont.)")) << pdf.text;
 }
 
+// Where the left column taking the main flow's last section into its hole, the rest under its
+// title again at the main flow's foot on the same page, ends the CV there, the section stands
+// in two places on page 1 rather than head a second page a quarter full: its first entries in
+// the left column, read first, the rest after the jobs under "(cont.)".
+TEST(Columns, TheLastSectionSharedBetweenTheColumnsSparesAPage) {
+  const ColumnsPdf pdf = build_in_columns("english-publications-shared");
+  ASSERT_EQ(pdf.pages.size(), 1u) << "it took a second page for three publications and the talks";
+  // (The left column still ends 80 mm above the main one: its last entry would end it below.)
+  const auto at = [&](const std::string& s) { return pdf.text.find(s); };
+  ASSERT_NE(at("Publications (cont.)"), std::string::npos) << pdf.text;
+  EXPECT_LT(at("\nPublications\n"), at("Distilling Streaming Conformers")) << pdf.text;
+  EXPECT_LT(at("Distilling Streaming Conformers"), at("\nSummary\n")) << "in the left column, read first:\n" << pdf.text;
+  EXPECT_LT(at("\nExperience\n"), at("Publications (cont.)")) << pdf.text;
+  EXPECT_LT(at("Publications (cont.)"), at("Low-Resource Acoustic Modelling")) << pdf.text;
+  EXPECT_LT(at("Low-Resource Acoustic Modelling"), at("\nTalks\n")) << pdf.text;
+}
+
 }  // namespace
 
 // The everyday loop: a save of the CV (in place, or by rename as editors do) or of its layout

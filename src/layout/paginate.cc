@@ -862,8 +862,12 @@ void balance_columns(std::vector<Flow>& flows, std::size_t main,
   // title again with the word for continued (page furniture, as a repeated title is), heading
   // the main column's next page at the earliest: the column fills its hole on that page and
   // never runs on beside the main flow or alone as a narrow strip (give_back_blocks). The
-  // pages so, or none where nothing goes past that page.
-  auto give_back_past_its_page = [&](const Plan& plan) -> std::optional<Plan> {
+  // pages so, or none where nothing goes past that page. `on_its_page`: what is given back
+  // follows the main flow on the page the column took the sections onto, where that ends the
+  // CV there (a section in two places on one page, its first entries in the column, read
+  // first, and the rest under its title again at the main flow's foot, rather than a page
+  // more); none where the CV would go on past that page (the section then in three places).
+  auto give_back_past_its_page = [&](const Plan& plan, bool on_its_page) -> std::optional<Plan> {
     const std::size_t own = column_whole.blocks->size();
     std::optional<std::size_t> taking_page;  // where the column sets the first block it took
     std::optional<std::size_t> first_given;
@@ -882,6 +886,10 @@ void balance_columns(std::vector<Flow>& flows, std::size_t main,
         give_back_blocks(*main_whole.blocks, own, *first_given, try_kept, try_side, try_kept, try_side);
     if (!given_from) return std::nullopt;
     Plan given = plan_with_tried();
+    if (on_its_page) {
+      if (given.pages.size() != *taking_page + 1) return std::nullopt;
+      return given;
+    }
     // It heads a page after the one the column took it onto.
     const std::optional<std::size_t> head = first_chunk_from_block(flows[main], *given_from);
     if (!head) return given;
@@ -898,7 +906,8 @@ void balance_columns(std::vector<Flow>& flows, std::size_t main,
     // The pages with the column taking the main flow's sections from `cut` on: at its foot,
     // going on with them to the next page where they do not fit, or, `giving_back`, giving what goes past that page back
     // to the main flow (give_back_past_its_page); none where nothing would be given back.
-    auto placed_with = [&](bool giving_back) -> std::optional<Plan> {
+    enum class GiveBack { None, NextPage, OnItsPage };
+    auto placed_with = [&](GiveBack giving_back) -> std::optional<Plan> {
       split_at_part(*main_whole.blocks, *column_whole.blocks, cut, narrow, try_kept, try_side);
       Plan plan = plan_with_tried();
       if (!column_ends_above_main(plan, column, main, theme)) {
@@ -908,8 +917,8 @@ void balance_columns(std::vector<Flow>& flows, std::size_t main,
                                                                most_pages, setter))
           plan = std::move(*alone);
       }
-      if (giving_back) {
-        std::optional<Plan> given = give_back_past_its_page(plan);
+      if (giving_back != GiveBack::None) {
+        std::optional<Plan> given = give_back_past_its_page(plan, giving_back == GiveBack::OnItsPage);
         if (!given) return std::nullopt;
         plan = std::move(*given);
       }
@@ -929,13 +938,14 @@ void balance_columns(std::vector<Flow>& flows, std::size_t main,
           table_rows(plan, flows, column, main, theme, setter.typesetter.fonts()) <= natural_table_rows)
         choose_tried(result);
     };
-    const Plan plan = *placed_with(false);
+    const Plan plan = *placed_with(GiveBack::None);
     const bool past = plan.pages.size() > natural.pages;
     // Once the column ends below the main flow, moving more only lengthens it further.
     const bool longest = past || flow_end(plan, column, theme, setter.flow_height) >
                                      flow_end(plan, main, theme, setter.flow_height);
     choose_if_better(plan);
-    if (auto given = placed_with(true)) choose_if_better(*given);
+    if (auto given = placed_with(GiveBack::NextPage)) choose_if_better(*given);
+    if (auto given = placed_with(GiveBack::OnItsPage)) choose_if_better(*given);
     if (longest) break;
   }
   flows[main] = chosen ? std::move(chosen->first) : std::move(main_whole);
