@@ -283,12 +283,12 @@ std::string region_key(const std::string& section_key, const std::string& title,
   return section_key;
 }
 
-// The region a section goes to, by the title it is shown under (the layout's own when the CV
-// gives none) and its key.
-const theme::Region* region_of(const model::Section& section, const theme::Theme& theme, const model::Locale& locale) {
-  const std::optional<std::string> retitled = layout_title(section, theme, locale);
-  const std::string title = plain_text(retitled ? *retitled : section.title.value);
-  return theme::region_for_section(theme, title, region_key(section.key, title, locale));
+// The region a section goes to, by its key and the title it is shown under (the layout's own
+// when the CV gives none: layout_title).
+const theme::Region* region_of(const std::string& key, const std::string& shown_title, const theme::Theme& theme,
+                               const model::Locale& locale) {
+  const std::string title = plain_text(shown_title);
+  return theme::region_for_section(theme, title, region_key(key, title, locale));
 }
 
 }  // namespace
@@ -297,7 +297,9 @@ std::vector<std::string> section_regions(const model::CvFile& file, const theme:
   std::vector<std::string> regions;
   for (const model::Section* section : ordered_sections(file, theme)) {
     if (section->entries.empty()) continue;
-    const theme::Region* region = region_of(*section, theme, file.locale);
+    const std::optional<std::string> retitled = layout_title(*section, theme, file.locale);
+    const theme::Region* region =
+        region_of(section->key, retitled ? *retitled : section->title.value, theme, file.locale);
     regions.push_back(region ? region->name : "");
   }
   return regions;
@@ -325,7 +327,7 @@ Composition compose(const model::CvFile& file, const theme::Theme& theme, Diagno
                     {"add entries to it, or delete the section"});
       continue;
     }
-    builder.set_region(region_of(*ordered, theme, builder.locale()));
+    builder.set_region(region_of(section.key, section.title.value, theme, builder.locale()));
     builder.set_part(part++);
     const std::string& flow = builder.region().name;
     const bool first = !with_sections.contains(flow) && (builder.empty_region() || flow == header_flow);

@@ -29,6 +29,15 @@ void Diagnostics::ignored_setting(Span span, std::string message, std::vector<st
   add({Severity::Warning, std::move(span), std::move(message), std::move(hints), Diagnostic::Kind::IgnoredSetting});
 }
 
+bool same_message(const Diagnostic& a, const Diagnostic& b) {
+  return a.severity == b.severity && a.message == b.message && a.span == b.span;
+}
+
+void Diagnostics::add_once(Diagnostic d) {
+  if (std::none_of(items_.begin(), items_.end(), [&](const Diagnostic& said) { return same_message(said, d); }))
+    add(std::move(d));
+}
+
 void Diagnostics::add(Diagnostic d) {
   if (d.severity == Severity::Error) ++errors_;
   if (d.severity == Severity::Warning) ++warnings_;

@@ -21,6 +21,8 @@ struct Span {
   bool known() const { return line > 0; }
   /// The same file and line, `n` columns further right (for positions inside a value).
   Span shifted(int n) const { return Span{file, line, col + n}; }
+
+  bool operator==(const Span&) const = default;
 };
 
 /// Detail: what a run did that changes nothing the user sees (a RenderCV setting holding its
@@ -48,6 +50,10 @@ struct Diagnostic {
   Kind kind = Kind::General;
 };
 
+/// Whether two diagnostics say the same thing at the same place (their hints aside: how much a
+/// line overflows is in the message, the text it quotes in a hint).
+bool same_message(const Diagnostic& a, const Diagnostic& b);
+
 /// Collects diagnostics. Every stage reports into one of these instead of throwing;
 /// a stage that cannot go on returns an empty optional and leaves an error here.
 class Diagnostics {
@@ -61,6 +67,9 @@ class Diagnostics {
   /// A warning of what the file asks for and hanji does not follow (Diagnostic::Kind::IgnoredSetting).
   void ignored_setting(Span span, std::string message, std::vector<std::string> hints = {});
   void add(Diagnostic d);
+  /// Adds `d` unless one that says the same thing at the same place is here already
+  /// (same_message): a paragraph set again at one width says what is wrong with it once.
+  void add_once(Diagnostic d);
 
   bool has_errors() const { return errors_ > 0; }
   int error_count() const { return errors_; }

@@ -203,8 +203,9 @@ struct Document {
   std::vector<Bookmark> bookmarks;
   std::vector<FontInfo> fonts;  // indexed by GlyphRun::font
   /// The rows poppler would read across a column and the main flow beside it as a table's, on
-  /// every page (the layout's reading model): a layout choosing between two placements keeps
-  /// the one read column by column.
+  /// every page (the layout's reading model, with its slack): a layout choosing between two
+  /// placements keeps the one read column by column. Counted where a column may be filled
+  /// (regions.NAME.fill_with); 0 elsewhere.
   std::size_t rows_read_across_columns = 0;
   Metadata meta;
   /// The logical structure, in reading order (empty: none known, the PDF is not tagged).

@@ -68,11 +68,6 @@ double excess(const doc::Document& doc, int pages) {
   return -room;
 }
 
-bool same_message(const Diagnostic& a, const Diagnostic& b) {
-  return a.severity == b.severity && a.message == b.message && a.span.file == b.span.file &&
-         a.span.line == b.span.line && a.span.col == b.span.col;
-}
-
 bool contains(const std::vector<Diagnostic>& list, const Diagnostic& d) {
   return std::any_of(list.begin(), list.end(), [&](const Diagnostic& other) { return same_message(other, d); });
 }

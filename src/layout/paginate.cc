@@ -904,8 +904,9 @@ void balance_columns(std::vector<Flow>& flows, std::size_t main,
   for (std::size_t moved = 1; !column_longer && moved < parts.size(); ++moved) {
     const int cut = parts[parts.size() - moved];
     // The pages with the column taking the main flow's sections from `cut` on: at its foot,
-    // going on with them to the next page where they do not fit, or, `giving_back`, giving what goes past that page back
-    // to the main flow (give_back_past_its_page); none where nothing would be given back.
+    // going on with them to the next page where they do not fit, or, `giving_back`, giving what
+    // goes past that page back to the main flow (give_back_past_its_page: heading its next page,
+    // or on that page where the CV then ends there); none where nothing would be given back.
     enum class GiveBack { None, NextPage, OnItsPage };
     auto placed_with = [&](GiveBack giving_back) -> std::optional<Plan> {
       split_at_part(*main_whole.blocks, *column_whole.blocks, cut, narrow, try_kept, try_side);
@@ -1503,9 +1504,13 @@ Document paginate(const compose::Composition& composition, const theme::Theme& t
     return doc;
   }
   if (plan.stranded) report_stranded(flows[*plan.stranded], theme, diags);
+  // Counted only where a column may be filled (regions.NAME.fill_with, engine), its one reader:
+  // the reading model is a tenth of a columns build's work.
+  const bool filled = std::any_of(theme.regions.begin(), theme.regions.end(),
+                                  [](const theme::Region& region) { return !region.fill_with.empty(); });
   for (const theme::Region& region : theme.regions) {
     const auto column = flow_of_head.find(region.name);
-    if ((region.dock == theme::RegionDock::Left || region.dock == theme::RegionDock::Right) &&
+    if (filled && (region.dock == theme::RegionDock::Left || region.dock == theme::RegionDock::Right) &&
         column != flow_of_head.end() && column->second != main)
       doc.rows_read_across_columns += table_rows(plan, flows, column->second, main, theme, typesetter.fonts(), kModelSlack);
   }

@@ -249,14 +249,6 @@ struct Typesetter::Impl {
     return greedy;
   }
 
-  // Whether the document's messages already hold this one: a paragraph set again at the same
-  // width (each placement two balanced columns try sets the same blocks) says it once.
-  bool already_said(const Span& span, const std::string& message) const {
-    return std::any_of(diags->all().begin(), diags->all().end(), [&](const Diagnostic& d) {
-      return d.message == message && d.span.line == span.line && d.span.col == span.col && d.span.file == span.file;
-    });
-  }
-
   // One warning per paragraph, at its worst line: a column too narrow for a long word would
   // otherwise report every line.
   void warn_overfull(const std::vector<Line>& lines, double width, const Span& fallback) {
@@ -279,7 +271,8 @@ struct Typesetter::Impl {
     hint += " pt";
     if (count > 1) hint += " (" + std::to_string(count) + " lines of this paragraph overflow)";
     hint += "; shorten it or give it more room";
-    if (!already_said(span, message)) diags->on_the_page(span, std::move(message), {std::move(hint)});
+    // Once: each placement two balanced columns try sets the same paragraphs again.
+    diags->add_once({Severity::Warning, span, std::move(message), {std::move(hint)}, Diagnostic::Kind::OnThePage});
   }
 
   // Underfull lines (justified, too loose to read well): one warning per paragraph, at its
@@ -308,7 +301,7 @@ struct Typesetter::Impl {
     hint += "' has too few spaces to stretch; set this text ragged (text.align: left), ";
     // Hyphenation already on, it is no remedy to offer (serif's skills said to turn it on).
     hint += hyphenate ? "or reword it" : "turn on text.hyphenate for English, or reword it";
-    if (!already_said(span, message)) diags->warning(span, std::move(message), {std::move(hint)});
+    diags->add_once({Severity::Warning, span, std::move(message), {std::move(hint)}});  // once, as above
   }
 
   // The clusters of a list marker at the start of a segment: no-break spaces, a bullet or
