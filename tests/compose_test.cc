@@ -2101,6 +2101,41 @@ TEST(Structure, TableSectionsAreTables) {
   EXPECT_EQ(td, 6);
 }
 
+// A form's duties column may go under each row across the table (TableTemplate::below) for a
+// CV not in the form's own languages: ko-standard's English jobs under a row of period,
+// company and position, its Korean ones in a 담당업무 column. The row of details reads as a
+// row of one cell across every column (TD with a column span).
+TEST(Structure, AFormsDutiesGoUnderTheirRowElsewhere) {
+  theme::Theme theme = test_theme();
+  theme.experience_table.cells = {"DATE_RANGE", "COMPANY", "SUMMARY\nHIGHLIGHTS"};
+  theme.experience_table.headers = {"Period", "Company", "Duties"};
+  theme.experience_table.widths = {1, 2, 4};
+  theme.experience_table.below = "SUMMARY\nHIGHLIGHTS";
+  theme.section_order_languages = {"ko"};
+  auto set = [&](const model::Locale& locale) {
+    Diagnostics diags;
+    model::CvFile file = cv_file({section("Experience", EntryKind::Experience, {experience(), experience()})});
+    file.locale = locale;
+    Composition c = compose(file, theme, diags);
+    for (const auto& block : c.main())
+      if (const auto* table = std::get_if<Table>(&block.content)) return std::make_pair(*table, c.structure);
+    ADD_FAILURE() << "no table";
+    return std::make_pair(Table{}, c.structure);
+  };
+  const auto [english_table, structure] = set(english());
+  EXPECT_EQ(english_table.widths.size(), 2u) << "period and company; the duties under them";
+  EXPECT_EQ(english_table.header.size(), 2u);
+  ASSERT_EQ(english_table.below.size(), 2u);
+  ASSERT_FALSE(english_table.below[0].empty());
+  EXPECT_EQ(english_table.below[0].front().inlines.front().text, "Built ");
+  int spanning = 0;
+  for (const doc::StructNode& node : structure) spanning += node.role == Role::TD && node.column_span == 2;
+  EXPECT_EQ(spanning, 2) << "one cell across both columns per job";
+  const auto [korean_table, korean_structure] = set(korean());
+  EXPECT_EQ(korean_table.widths.size(), 3u) << "the form's own language keeps its duties column";
+  EXPECT_TRUE(korean_table.below.empty());
+}
+
 // A table's title over lines of its own (a project over its summary) is bold in every row,
 // as a paper's title over its authors is; a table of titles alone (awards) stays regular.
 TEST(Structure, ATableTitleOverItsSummaryIsBoldInEveryRow) {

@@ -1597,6 +1597,71 @@ TEST_F(Paginate, ARowThatGoesOnAcrossAPageNamesItselfAgain) {
   }
 }
 
+// A row's details (Table::below: an English form's duties) run across the whole table under
+// the row: from the table's left edge, wider than any of its columns.
+TEST_F(Paginate, ARowsDetailsRunAcrossTheTableUnderIt) {
+  compose::Composition c;
+  compose::Table table = period_table("Company");
+  table.rows.push_back({{paragraph("2010")}, {paragraph("Acme")}});
+  table.below.push_back({paragraph("Built the payment service and ran it in production across three regions")});
+  c.main().push_back(table_block(table));
+  Document doc = run(c);
+  ASSERT_EQ(doc.pages.size(), 1u);
+  const PlacedRun* period = find_run(doc, "2010");
+  const PlacedRun* company = find_run(doc, "Acme");
+  const PlacedRun* details = find_run(doc, "Built");
+  ASSERT_TRUE(period && company && details);
+  EXPECT_NEAR(details->x, period->x, 1e-6) << "under the row, from the table's left edge";
+  EXPECT_GT(details->baseline, period->baseline + 10) << "below the row";
+  EXPECT_GT(details->x + details->run.width(), company->x + 50) << "across the columns, on one line";
+  EXPECT_EQ(diags_.warning_count(), 0);
+}
+
+// A page never ends between a row and its details, and details that go on overleaf stand
+// under the header row and their row again, drawn as page furniture (each row read once).
+TEST_F(Paginate, ARowsDetailsOverleafStandUnderTheirRowAgain) {
+  for (int filler : {5, 11, 17, 23, 29}) {
+    compose::Composition c;
+    add_filler(c, filler);
+    compose::Table table = period_table("Company");
+    for (int r = 0; r < 6; ++r) {
+      compose::Paragraph period = paragraph(std::to_string(2010 + r));
+      period.tag = 100 + r;
+      table.rows.push_back({{period}, {paragraph("Acme")}});
+      std::string text;
+      for (int i = 0; i < 16; ++i) text += (i ? "\n" : "") + std::string("Duty ") + std::to_string(r * 100 + i);
+      table.below.push_back({paragraph(text)});
+    }
+    c.main().push_back(table_block(table));
+    Document doc = run(c);
+    ASSERT_GE(doc.pages.size(), 2u);
+    const auto lines = numbered_runs(doc, "Duty ");
+    ASSERT_EQ(lines.size(), 96u);
+    int read = 0;
+    for (size_t p = 0; p < doc.pages.size(); ++p) {
+      std::map<int, double> periods;  // row -> its period's baseline on this page
+      std::set<int> with_details;     // rows with a line of details on this page
+      for (const auto& r : doc.pages[p].runs)
+        if (r.run.text.size() == 4 && r.run.text.rfind("201", 0) == 0) {
+          periods[r.run.text[3] - '0'] = r.baseline;
+          read += r.tag >= 0;
+        }
+      for (const auto& r : doc.pages[p].runs) {
+        if (r.run.text.rfind("Duty ", 0) != 0) continue;
+        const int row = std::stoi(r.run.text.substr(5)) / 100;
+        with_details.insert(row);
+        ASSERT_TRUE(periods.count(row)) << filler << " fillers: " << r.run.text << " without its row on page " << p + 1;
+        EXPECT_LT(periods[row], r.baseline) << "its row above it";
+      }
+      if (!periods.empty()) {
+        EXPECT_TRUE(with_details.count(periods.rbegin()->first))
+            << filler << " fillers: page " << p + 1 << " ends with a row without its details";
+      }
+    }
+    EXPECT_EQ(read, 6) << filler << " fillers: each row read once";
+  }
+}
+
 // A row of a few lines (five at most) is read as one thing: it moves whole to the next page.
 TEST_F(Paginate, AShortTableRowIsNeverSplit) {
   for (int filler = 0; filler < 60; filler += 3) {

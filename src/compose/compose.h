@@ -186,6 +186,9 @@ struct Table {
   std::vector<double> widths;
   std::vector<Paragraph> header;             // empty: no header row
   std::vector<std::vector<Cell>> rows;
+  /// Under each row (by index; none, or an empty cell, for nothing), a cell across the whole
+  /// table: an English form's duties under the row that names the job. It goes with its row.
+  std::vector<Cell> below;
   std::vector<bool> shaded_columns;          // label columns, shaded like the header
   /// A first column spanning every row that holds a photo (the 인적사항 table); the table is
   /// then kept whole on one page.

@@ -1,6 +1,7 @@
 // A section: title (an outline entry), rule, then its entries with their spacing.
 #include <algorithm>
 #include <cctype>
+#include <optional>
 
 #include "compose/builder.h"
 #include "compose/entries.h"
@@ -168,6 +169,32 @@ void drop_empty_columns(Table& table) {
   }
 }
 
+// The column whose text goes under each row across the table (TableTemplate::below), if the
+// layout names one and the CV is not in one of the form's own languages.
+std::optional<size_t> column_set_below(const Builder& b, const theme::TableTemplate& layout) {
+  if (layout.below.empty()) return std::nullopt;
+  const auto& languages = b.theme().section_order_languages;
+  if (!languages.empty() && std::find(languages.begin(), languages.end(), b.locale().language) != languages.end())
+    return std::nullopt;
+  const auto it = std::find(layout.cells.begin(), layout.cells.end(), layout.below);
+  if (it == layout.cells.end()) return std::nullopt;
+  return static_cast<size_t>(it - layout.cells.begin());
+}
+
+// Column `c`'s cells go under their rows, across the table, and the column with its header.
+void move_below(Table& table, size_t c) {
+  for (auto& row : table.rows) {
+    table.below.push_back(c < row.size() ? std::move(row[c]) : Cell{});
+    if (c < row.size()) row.erase(row.begin() + static_cast<std::ptrdiff_t>(c));
+  }
+  auto erase = [c](auto& cells) {
+    if (c < cells.size()) cells.erase(cells.begin() + static_cast<std::ptrdiff_t>(c));
+  };
+  erase(table.widths);
+  erase(table.header);
+  erase(table.shaded_columns);
+}
+
 // The markers fill_template puts before a table cell's highlights, and how deep each sits.
 struct CellMarker {
   std::string_view text, bullet;
@@ -272,6 +299,7 @@ bool add_table(Builder& b, const model::Section& section, const theme::TableTemp
     }
     table.rows.push_back(std::move(row));
   }
+  if (const std::optional<size_t> below = column_set_below(b, layout)) move_below(table, *below);
   drop_empty_columns(table);
   if (table.widths.size() < 2) return false;
   b.add(std::move(table), theme.section_space_below, section.title.span);

@@ -104,11 +104,17 @@ class StructureBuilder {
       const int tr = add(Role::TR, element);
       for (Paragraph& cell : table.header) cell_of(cell, tr, Role::TH, false);
     }
-    for (auto& cells : table.rows) {
+    for (std::size_t r = 0; r < table.rows.size(); ++r) {
+      auto& cells = table.rows[r];
       const int tr = add(Role::TR, element);
       for (std::size_t c = 0; c < cells.size(); ++c) {
         const bool label = c < table.shaded_columns.size() && table.shaded_columns[c];
         cell_of(cells[c], tr, label ? Role::TH : Role::TD, label);
+      }
+      // The row's details under it: a row of one cell across every column.
+      if (r < table.below.size() && !is_empty_cell(table.below[r])) {
+        const int td = cell_of(table.below[r], add(Role::TR, element), Role::TD, false);
+        nodes_[static_cast<std::size_t>(td)].column_span = static_cast<int>(std::max<std::size_t>(1, table.widths.size()));
       }
     }
   }
@@ -121,18 +127,19 @@ class StructureBuilder {
     cell.tag = add(role, tr);
     nodes_.back().row_header = row_header;
   }
-  void cell_of(Cell& cell, int tr, Role role, bool row_header) {
+  int cell_of(Cell& cell, int tr, Role role, bool row_header) {
     if (cell.empty() || (cell.size() == 1 && !cell.front().marker)) {
       const int element = add(role, tr);
       nodes_.back().row_header = row_header;
       if (!cell.empty()) cell.front().tag = element;
-      return;
+      return element;
     }
     const int element = add(role, tr);
     nodes_.back().row_header = row_header;
     lists_.clear();
     for (Paragraph& p : cell) paragraph(p, element);
     lists_.clear();
+    return element;
   }
 
   std::vector<doc::StructNode>& nodes_;

@@ -171,6 +171,7 @@ struct StructNode {
   int parent = -1;          // index in Document::structure; -1 for the Document
   std::string alt;          // a Figure's alternative text
   bool row_header = false;  // a TH that labels its row (the 인적사항 table's labels), not its column
+  int column_span = 1;      // a TD across this many columns (a row's details under it)
 };
 
 /// A PDF standard the file is to meet: PDF/UA-1 (accessible), PDF/A-2b (archival: looks the

@@ -1,6 +1,7 @@
 #include "layout/chunks.h"
 
 #include <algorithm>
+#include <numeric>
 #include <charconv>
 #include <cmath>
 #include <limits>
@@ -981,6 +982,16 @@ std::vector<double> column_widths(const compose::Table& table, double width, tex
   }
   const size_t running = running_column(most, table.widths);
   running_out = running;
+  // A table whose running text stands under its rows (Table::below) has none beside them: where
+  // its cells all fit on one line, each column takes its share of the room left by how wide
+  // its text is, rather than one column taking it all.
+  const bool details_below = std::any_of(table.below.begin(), table.below.end(),
+                                         [](const compose::Cell& cell) { return !compose::is_empty_cell(cell); });
+  if (double whole = std::accumulate(most.begin(), most.end(), 0.0); details_below && whole > 0 && whole <= width) {
+    std::vector<double> widths = most;
+    for (double& w : widths) w *= width / whole;
+    return widths;
+  }
   double floors = 0, weights = 0;
   for (size_t i = 0; i < n; ++i) {
     two_lines[i] = i == running ? least[i] : std::min(needs[i].two_lines, most[i]);
@@ -1278,6 +1289,21 @@ std::vector<Chunk> row_chunks(const compose::Table& table, const std::vector<dou
   return bands;
 }
 
+/// What a row's details (Table::below) continued at a page's top stand under: the header row,
+/// if any, the row that names them again, and `room` (the details' padding above their text).
+Chunk header_and_row(const std::shared_ptr<const Chunk>& header, const Chunk& row, const compose::Table& table,
+                     const std::vector<double>& across, double room) {
+  Chunk above = header ? Chunk(*header) : Chunk{};
+  const auto stack = [&above](Chunk piece) {
+    translate(piece.content, 0, above.height);
+    append(above.content, std::move(piece.content));
+    above.height += piece.height;
+  };
+  stack(row);
+  stack(row_strip(table, across, room, 0, 0));
+  return above;
+}
+
 /// A table as pieces a page may break between: the header row (kept with the first row), then
 /// each row (row_chunks), which carries the header to draw again when it starts a page; two
 /// rows at least on each side of a break.
@@ -1318,15 +1344,33 @@ std::vector<Chunk> table_chunks(const compose::Table& table, const Column& colum
     bool splits = false;  // set as bands a page may end between (a row of many lines)
   };
   std::vector<RowPieces> rows;
+  const std::vector<double> across{edges.front(), edges.back()};
   for (size_t r = 0; r < table.rows.size(); ++r) {
+    const bool last = r + 1 == table.rows.size();
+    const bool below = r < table.below.size() && !compose::is_empty_cell(table.below[r]);
     SetRow set = set_row(table.rows[r], edges, 0, table.padding, typesetter, running);
-    const double height = set.height;
+    double height = set.height;
     const double room_above = text_clearance(set.content, set.height).first;
     std::vector<Chunk> pieces =
         row_chunks(table, edges, running, std::move(set), row_rule(table, r == 0 && !header),
-                   row_rule(table, r + 1 == table.rows.size()), column, header, continued(room_above));
+                   below ? 0 : row_rule(table, last), column, header, continued(room_above));
+    if (below) {
+      // The row's details across the table under it, never parted from it by a page's end:
+      // split where they are long, as a row's duties are, under the header and the row that
+      // names them drawn again (lines of duties at a page's top would belong to no job).
+      pieces.back().break_after = BreakClass::Forbidden;
+      SetRow details = set_row({table.below[r]}, across, 0, table.padding, typesetter, 0);
+      height += details.height;
+      const double room = text_clearance(details.content, details.height).first;
+      std::shared_ptr<const Chunk> above = continued(room);
+      if (pieces.size() == 1) above = std::make_shared<const Chunk>(header_and_row(header, pieces.front(), table, across, room));
+      for (Chunk& c : row_chunks(table, across, 0, std::move(details), 0, row_rule(table, last), column, header, above))
+        pieces.push_back(std::move(c));
+    }
     Span span;
     if (!table.rows[r].empty() && !table.rows[r].front().empty()) span = table.rows[r].front().front().span;
+    // A row with its details under it is a job with its duties, an entry's worth, never a stray
+    // line: it may stand alone under the header (as a row of many lines may).
     const bool splits = pieces.size() > 1;
     for (Chunk& c : pieces) {
       c.span = span;

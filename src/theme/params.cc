@@ -252,6 +252,10 @@ void add_entry_templates(std::vector<Param>& out) {
                          "one template per column; set: the section is a table, one row per entry"));
     out.push_back(Param{prefix + "widths", ParamType::NumberList, "hints only: columns take their widths from their content (between their longest word and their longest line); these weigh how the room left is shared among columns of running text, and the widest takes what an entry says beyond its cells", kWeight, {}, {},
                         member(table.table, &TableTemplate::widths)});
+    out.push_back(simple(prefix + "below", ParamType::String, member(table.table, &TableTemplate::below),
+                         "a cell template (one of table_cells) set under each row across the whole table, its "
+                         "column dropped, for a CV in a language other than section.order_languages (the form's "
+                         "own; every CV when that is empty)"));
   }
 }
 

@@ -133,11 +133,16 @@ struct EntryTemplate {
 /// A section set as a ruled table, one row per entry (the Korean 이력서 form): a header row
 /// of `headers`, and cells filled from the entry templates in `cells`, `widths` apart
 /// (relative). Headers may be written "한국어|English": the CV's language picks one. No cells:
-/// the section is not a table.
+/// the section is not a table. `below`, where set and the CV is not in one of the form's own
+/// languages (section.order_languages; every CV when that is empty): the column whose cell
+/// template is the same goes, and its text is set under each row across the whole table (an
+/// English form's duties under the period, company and position, at the table's width rather
+/// than in a fifth of it).
 struct TableTemplate {
   std::vector<std::string> headers;
   std::vector<std::string> cells;
   std::vector<double> widths;
+  std::string below;
 };
 
 /// Font files (absolute paths) for one family. Missing styles fall back: bold_italic -> bold,

@@ -80,6 +80,7 @@ MarkedContent::MarkedContent(const doc::Document& doc)
     element.parent = node.parent;
     element.alt = node.alt;
     element.row_header = node.row_header;
+    element.column_span = node.column_span;
   }
   // Children in reading order: the structure lists them so.
   for (std::size_t i = 1; i < elements_.size(); ++i) {

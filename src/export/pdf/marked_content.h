@@ -44,6 +44,7 @@ class MarkedContent : public ActualTextMarks {
     std::string language;  // "" inherits
     std::string alt;
     bool row_header = false;  // TH that labels a row
+    int column_span = 1;      // TD across this many columns
     bool has_content = false;  // itself or an element inside it holds content
     /// Where a Link's text stands (page, left and right edge, baseline; pt, y down): which of
     /// two links to one address an annotation belongs to.

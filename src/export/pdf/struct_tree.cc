@@ -107,6 +107,7 @@ class TreeWriter {
       out_.string(object, element.language);
     }
     if (element.type == "TH") out_.syntax(object, element.row_header ? "/A<</O/Table/Scope/Row>>" : "/A<</O/Table/Scope/Column>>");
+    if (element.column_span > 1) out_.syntax(object, "/A<</O/Table/ColSpan " + std::to_string(element.column_span) + ">>");
     out_.syntax(object, ">>");
   }
 
