@@ -1194,12 +1194,18 @@ struct ColumnsPdf {
   std::string text;
 };
 
-ColumnsPdf build_in_columns(const std::string& cv_name) {
-  const fs::path dir = e2e_dir() / ("columns-" + cv_name);
+ColumnsPdf build_in_columns(const std::string& cv_name, const std::string& layout_file = "") {
+  const fs::path dir = e2e_dir() / ("columns-" + cv_name + (layout_file.empty() ? "" : "-own"));
   fs::create_directories(dir);
   const fs::path pdf = dir / "cv.pdf";
+  std::string layout = "columns";
+  if (!layout_file.empty()) {
+    std::ofstream(dir / "layout.yaml") << layout_file;
+    layout = (dir / "layout.yaml").string();
+  }
   const std::string cv = std::string(HANJI_SOURCE_DIR) + "/tests/data/columns/" + cv_name + ".yaml";
-  const Result r = run(std::string(HANJI_BINARY) + " build " + quote(cv) + " --layout columns -q -o " + quote(pdf), true);
+  const Result r =
+      run(std::string(HANJI_BINARY) + " build " + quote(cv) + " --layout " + quote(layout) + " -q -o " + quote(pdf), true);
   EXPECT_EQ(r.exit_code, 0) << r.output;
   ColumnsPdf out;
   const std::string html = run("pdftotext -bbox " + quote(pdf) + " -").output;
@@ -1216,6 +1222,11 @@ ColumnsPdf build_in_columns(const std::string& cv_name) {
   out.text = run("pdftotext -enc UTF-8 " + quote(pdf) + " -").output;
   return out;
 }
+
+/// columns with its left column's own balancing alone, no section moved by fill_with (the
+/// summary): what the tests of balancing read (with the summary moved, korean-two-pages takes
+/// one page, and english-publications-shared holds its publications whole in the main column).
+constexpr const char* kColumnsWithoutFill = "extends: columns\nregions:\n  left:\n    fill_with: []\n";
 
 /// How far down the page each column's text reaches (the left one's, the main one's), the main
 /// column starting at `main_left`; the page number left out.
@@ -1261,7 +1272,7 @@ double page_one_filled(const ColumnsPdf& pdf, const std::string& main_title) {
 // column before the main one (it took a project section read among the jobs beside it for a
 // table's rows).
 TEST(Columns, AKoreanCvFillsPageOneAndGoesOnInTheMainColumn) {
-  const ColumnsPdf pdf = build_in_columns("korean-two-pages");
+  const ColumnsPdf pdf = build_in_columns("korean-two-pages", kColumnsWithoutFill);
   ASSERT_EQ(pdf.pages.size(), 2u);
   page_one_filled(pdf, "자기소개");
   ASSERT_GE(pdf.pages[1].size(), 2u);
@@ -1298,7 +1309,7 @@ TEST(Columns, ALongEnglishCvFillsPageOneAndGoesOnAfterTheMainFlow) {
 // in two places on page 1 rather than head a second page a quarter full: its first entries in
 // the left column, read first, the rest after the jobs under "(cont.)".
 TEST(Columns, TheLastSectionSharedBetweenTheColumnsSparesAPage) {
-  const ColumnsPdf pdf = build_in_columns("english-publications-shared");
+  const ColumnsPdf pdf = build_in_columns("english-publications-shared", kColumnsWithoutFill);
   ASSERT_EQ(pdf.pages.size(), 1u) << "it took a second page for three publications and the talks";
   // (The left column still ends 80 mm above the main one: its last entry would end it below.)
   const auto at = [&](const std::string& s) { return pdf.text.find(s); };
@@ -1308,6 +1319,42 @@ TEST(Columns, TheLastSectionSharedBetweenTheColumnsSparesAPage) {
   EXPECT_LT(at("\nExperience\n"), at("Publications (cont.)")) << pdf.text;
   EXPECT_LT(at("Publications (cont.)"), at("Low-Resource Acoustic Modelling")) << pdf.text;
   EXPECT_LT(at("Low-Resource Acoustic Modelling"), at("\nTalks\n")) << pdf.text;
+}
+
+// The summary heads the left column where that sets the two columns fuller
+// (regions.left.fill_with): a Korean CV whose short left column (education, skills, awards,
+// languages) stood beside long 경력 and 프로젝트 left 107 mm under it; with the summary there,
+// read first, it ends 44 mm above the main column. The layout without the word leaves the hole
+// (what the test compares against).
+TEST(Columns, TheSummaryHeadsTheLeftColumnWhereThatFillsIt) {
+  const ColumnsPdf pdf = build_in_columns("korean-summary-left");
+  ASSERT_EQ(pdf.pages.size(), 1u);
+  const auto experience = std::find_if(pdf.pages[0].begin(), pdf.pages[0].end(),
+                                       [](const ColumnsPdf::Word& w) { return w.text == "경력"; });
+  ASSERT_NE(experience, pdf.pages[0].end());
+  const double main_left = experience->x_min - 1;
+  const auto summary = std::find_if(pdf.pages[0].begin(), pdf.pages[0].end(),
+                                    [](const ColumnsPdf::Word& w) { return w.text == "자기소개"; });
+  ASSERT_NE(summary, pdf.pages[0].end());
+  EXPECT_LT(summary->x_min, main_left) << "in the left column";
+  const auto at = [&](const std::string& s) { return pdf.text.find(s); };
+  EXPECT_LT(at("\n자기소개\n"), at("\n학력\n")) << "it heads the left column:\n" << pdf.text;
+  EXPECT_LT(at("\n학력\n"), at("\n경력\n")) << "the left column read first:\n" << pdf.text;
+
+  const ColumnsPdf unfilled =
+      build_in_columns("korean-summary-left", kColumnsWithoutFill);
+  ASSERT_EQ(unfilled.pages.size(), 1u);
+  const double unfilled_left = column_reaches(unfilled.pages[0], main_left).first;
+  EXPECT_GT(column_reaches(pdf.pages[0], main_left).first, unfilled_left + 100) << "a hole under the left column";
+
+  // A long English CV whose left column is full already: the summary there would leave more
+  // of page 1 empty, and it stays above the experience.
+  const ColumnsPdf english = build_in_columns("english-publications-overleaf");
+  ASSERT_EQ(english.pages.size(), 2u);
+  const auto english_summary = std::find_if(english.pages[0].begin(), english.pages[0].end(),
+                                            [](const ColumnsPdf::Word& w) { return w.text == "Summary"; });
+  ASSERT_NE(english_summary, english.pages[0].end());
+  EXPECT_GT(english_summary->x_min, 200) << "in the main column";
 }
 
 }  // namespace

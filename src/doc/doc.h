@@ -208,6 +208,13 @@ struct Document {
   /// placements keeps the one read column by column. Counted where a column may be filled
   /// (regions.NAME.fill_with); 0 elsewhere.
   std::size_t rows_read_across_columns = 0;
+  /// Where a column balances the main flow (regions.NAME.balance): the room the two leave
+  /// empty on the pages before the last, and how far apart they end on their last page (pt).
+  /// A layout choosing between two placements of the columns keeps the fuller one.
+  struct Balance {
+    double empty_room = 0, ends_apart = 0;
+  };
+  std::optional<Balance> balance;
   Metadata meta;
   /// The logical structure, in reading order (empty: none known, the PDF is not tagged).
   /// Runs, images and links name their element by index.

@@ -1,6 +1,7 @@
 #include "engine/fill_columns.h"
 
 #include <algorithm>
+#include <cmath>
 #include <string>
 #include <utility>
 #include <vector>
@@ -27,6 +28,19 @@ bool column_still_fits(const doc::Document& before, const doc::Document& tried, 
   return true;
 }
 
+// Whether `tried` sets two balanced columns (doc::Document::balance) better than `before`, as
+// the columns layout judges its own placements: fewer pages; else, as many, less room left
+// empty before the last page by a line or more; else, as empty, the two ending nearer by a
+// line or more (less is no reason to move a section).
+bool balances_better(const doc::Document& before, const doc::Document& tried) {
+  if (!before.balance || !tried.balance) return false;
+  if (tried.pages.size() != before.pages.size()) return tried.pages.size() < before.pages.size();
+  constexpr double kLine = 12;  // pt
+  const doc::Document::Balance &was = *before.balance, &now = *tried.balance;
+  if (std::abs(now.empty_room - was.empty_room) >= kLine) return now.empty_room < was.empty_room;
+  return now.ends_apart + kLine <= was.ends_apart;
+}
+
 }  // namespace
 
 doc::Document lay_out_filling_columns(const theme::Theme& theme, const LayOut& lay_out,
@@ -41,8 +55,10 @@ doc::Document lay_out_filling_columns(const theme::Theme& theme, const LayOut& l
     if (column.fill_with.empty() || column.pages == theme::RegionPages::None || &column == rest ||
         (column.dock != theme::RegionDock::Left && column.dock != theme::RegionDock::Right))
       continue;
+    // A column that balances the main flow (columns) may take a section wherever that sets
+    // the two fuller; a side panel only while the main flow runs past it.
     for (const std::string& word : column.fill_with) {
-      if (!runs_past(doc, rest->name, column.name)) break;
+      if (!column.balance && !runs_past(doc, rest->name, column.name)) break;
       theme::Theme trial = chosen;
       trial.regions[r].sections.push_back(word);
       std::vector<std::string> trial_places = regions_of(trial);
@@ -54,7 +70,7 @@ doc::Document lay_out_filling_columns(const theme::Theme& theme, const LayOut& l
       // has fewer of them than the one before.
       const std::size_t rows = tried.rows_read_across_columns;
       if (said.has_errors() || (rows > 0 && rows >= doc.rows_read_across_columns)) continue;
-      if (!column_still_fits(doc, tried, column.name)) continue;
+      if (column.balance ? !balances_better(doc, tried) : !column_still_fits(doc, tried, column.name)) continue;
       chosen = std::move(trial);
       places = std::move(trial_places);
       doc = std::move(tried);

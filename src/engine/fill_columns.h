@@ -1,6 +1,7 @@
 // fill_columns: a column beside the main flow that would stand half empty while the main flow
 // runs onto a page without it takes some of the main flow's short sections (regions.NAME.fill_with),
-// as a designer moves the awards into the side panel before letting the CV take a page more.
+// as a designer moves the awards into the side panel before letting the CV take a page more;
+// a column that balances the main flow (columns) takes them wherever that sets the two fuller.
 #pragma once
 
 #include <functional>
@@ -22,7 +23,10 @@ using SectionRegions = std::function<std::vector<std::string>(const theme::Theme
 /// The CV laid out with `theme`, its columns filled: for each column with `fill_with` words, while
 /// the main flow runs onto a page the column is not on, each word in turn moves the main flow's
 /// sections it names into the column (the column's `sections` take the word), kept only when the
-/// column then holds content on no page it had none on and the CV takes no more pages. A word
+/// column then holds content on no page it had none on and the CV takes no more pages. A column
+/// that balances the main flow (regions.NAME.balance) tries each word whatever the pages, and
+/// keeps it where the two are set fuller (doc::Document::balance: fewer pages; else less room
+/// empty before the last page; else nearer ends, by a line or more). A word
 /// that moves no section (`regions_of` gives the same places with it) is not laid out: a CV
 /// without awards costs no layout for the word "award". A layout without `fill_with` is laid
 /// out once, as it was. `diags` gets what the chosen layout said.

@@ -1513,6 +1513,10 @@ Document paginate(const compose::Composition& composition, const theme::Theme& t
     if (filled && (region.dock == theme::RegionDock::Left || region.dock == theme::RegionDock::Right) &&
         column != flow_of_head.end() && column->second != main)
       doc.rows_read_across_columns += table_rows(plan, flows, column->second, main, theme, typesetter.fonts(), kModelSlack);
+    if (region.balance && column != flow_of_head.end() && column->second != main)
+      doc.balance = Document::Balance{empty_room_before_last_page(plan, column->second, main, theme),
+                                      std::abs(flow_end(plan, main, theme, flow_height) -
+                                               flow_end(plan, column->second, theme, flow_height))};
   }
 
   // The top regions first, then the columns from left to right: text read in drawing order

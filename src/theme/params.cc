@@ -391,7 +391,8 @@ std::vector<Param> region_fields(const std::string& name) {
                        "column, the rest's sections whose title or key contains one of these words (any case) move to "
                        "this column, one word at a time in this order, each while the column still ends on a "
                        "page it is on, the CV takes no more pages and poppler would read no more of the two columns as "
-                       "a table's rows"));
+                       "a table's rows; in a column that balances (balance: true), whenever the two are then set "
+                       "fuller: fewer pages, less room empty before the last page, or ends nearer"));
   return out;
 }
 
