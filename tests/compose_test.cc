@@ -2128,6 +2128,10 @@ TEST(Structure, AFormsDutiesGoUnderTheirRowElsewhere) {
   ASSERT_EQ(english_table.below.size(), 2u);
   ASSERT_FALSE(english_table.below[0].empty());
   EXPECT_EQ(english_table.below[0].front().inlines.front().text, "Built ");
+  ASSERT_EQ(english_table.below_continued.size(), 2u);
+  std::string named;
+  for (const Inline& in : english_table.below_continued[0].inlines) named += in.text;
+  EXPECT_EQ(named, "Acme Corp\u00A0(cont.)") << "what names the job where its duties go on overleaf";
   int spanning = 0;
   for (const doc::StructNode& node : structure) spanning += node.role == Role::TD && node.column_span == 2;
   EXPECT_EQ(spanning, 2) << "one cell across both columns per job";

@@ -300,6 +300,35 @@ TEST(SourceSections, EnglishTitlesAreRenderCvsForEveryKnownKey) {
   EXPECT_EQ(known_section_key("경력"), "");
 }
 
+// A CV that names no locale is in English, and in the same words as one that names the shipped
+// english.yaml: a form's labels ("Position sought", not "Profile"), its short units ("7 yrs 9
+// mos") and phrases. (The built-in English once lagged behind the file: ko-standard's header
+// row read "Profile" and a length of service "6 years 10 months" for a CV without `locale:`,
+// as most RenderCV files are.)
+TEST(SourceSections, ACvWithoutALocaleSpeaksTheShippedEnglish) {
+  auto unnamed = load("cv:\n  name: J\n");
+  auto named = load("locale: english\ncv:\n  name: J\n");
+  ASSERT_TRUE(unnamed.file && named.file) << dump(unnamed.diags) << dump(named.diags);
+  const Locale &a = unnamed.file->locale, &b = named.file->locale;
+  EXPECT_EQ(a.labels, b.labels);
+  EXPECT_EQ(a.labels.at("headline"), "Position sought");
+  for (const auto& [ours, theirs] : std::vector<std::pair<std::string, std::string>>{
+           {a.year, b.year}, {a.years, b.years}, {a.month, b.month}, {a.months, b.months},
+           {a.year_short, b.year_short}, {a.years_short, b.years_short}, {a.month_short, b.month_short},
+           {a.months_short, b.months_short}, {a.present, b.present}, {a.date, b.date}, {a.month_year, b.month_year},
+           {a.range_separator, b.range_separator}, {a.ongoing, b.ongoing}, {a.continued, b.continued},
+           {a.degree_with_area, b.degree_with_area}, {a.last_updated, b.last_updated}, {a.photo_of, b.photo_of}})
+    EXPECT_EQ(ours, theirs);
+  EXPECT_EQ(a.month_abbreviations, b.month_abbreviations);
+  EXPECT_EQ(a.month_names, b.month_names);
+  EXPECT_EQ(a.section_titles, b.section_titles);
+  // A locale file without short units writes its full words, not English's "yr" and "mos".
+  auto korean = load("locale: korean\ncv:\n  name: J\n");
+  ASSERT_TRUE(korean.file) << dump(korean.diags);
+  EXPECT_EQ(korean.file->locale.years_short, "");
+  EXPECT_EQ(korean.file->locale.months_short, "");
+}
+
 // ---------------------------------------------------------------- entry errors
 
 TEST(SourceErrors, MixedEntryTypesNameBothTypes) {

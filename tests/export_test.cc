@@ -260,9 +260,10 @@ TEST(KoStandard, LabelsComeFromTheLocale) {
   }
 }
 
-// The form's order in every language, by what a section is: an English CV's education and
-// work history first, then its languages (자격·어학), whatever order the YAML has them in; no
-// section is lost or doubled on the way.
+// The form's order in every language, by what a section is: an English CV's work history and
+// education first (in that order: an international reader's; the Korean form puts 학력
+// first), then its languages (자격·어학), whatever order the YAML has them in; no section is
+// lost or doubled on the way.
 TEST(KoStandard, AnEnglishCvTakesTheFormsSectionOrder) {
   auto rendered = ko_standard("heungsub-lee.yaml");
   ASSERT_TRUE(rendered);
@@ -271,7 +272,7 @@ TEST(KoStandard, AnEnglishCvTakesTheFormsSectionOrder) {
   for (const model::Section& section : rendered->file.cv.sections) in_cv.push_back(section.title.value);
   ASSERT_GE(bookmarks.size(), 3u);
   EXPECT_EQ(std::vector<std::string>(bookmarks.begin(), bookmarks.begin() + 3),
-            (std::vector<std::string>{"Education", "Work Experience", "Languages"}));
+            (std::vector<std::string>{"Work Experience", "Education", "Languages"}));
   EXPECT_NE(bookmarks, in_cv) << "the YAML's order is not the form's";
   std::sort(bookmarks.begin(), bookmarks.end());
   std::sort(in_cv.begin(), in_cv.end());

@@ -1618,8 +1618,9 @@ TEST_F(Paginate, ARowsDetailsRunAcrossTheTableUnderIt) {
 }
 
 // A page never ends between a row and its details, and details that go on overleaf stand
-// under the header row and their row again, drawn as page furniture (each row read once).
-TEST_F(Paginate, ARowsDetailsOverleafStandUnderTheirRowAgain) {
+// under the header row and a line naming their row as continued (Table::below_continued),
+// drawn as page furniture: each row is read once, and no page starts with duties of no job.
+TEST_F(Paginate, ARowsDetailsOverleafStandUnderTheirRowNamed) {
   for (int filler : {5, 11, 17, 23, 29}) {
     compose::Composition c;
     add_filler(c, filler);
@@ -1627,38 +1628,49 @@ TEST_F(Paginate, ARowsDetailsOverleafStandUnderTheirRowAgain) {
     for (int r = 0; r < 6; ++r) {
       compose::Paragraph period = paragraph(std::to_string(2010 + r));
       period.tag = 100 + r;
-      table.rows.push_back({{period}, {paragraph("Acme")}});
+      table.rows.push_back({{period}, {paragraph("Co" + std::to_string(r))}});
       std::string text;
       for (int i = 0; i < 16; ++i) text += (i ? "\n" : "") + std::string("Duty ") + std::to_string(r * 100 + i);
       table.below.push_back({paragraph(text)});
+      table.below_continued.push_back(paragraph("Co" + std::to_string(r) + " (cont.)"));
     }
     c.main().push_back(table_block(table));
     Document doc = run(c);
     ASSERT_GE(doc.pages.size(), 2u);
     const auto lines = numbered_runs(doc, "Duty ");
     ASSERT_EQ(lines.size(), 96u);
-    int read = 0;
+    int read = 0, continued = 0;
     for (size_t p = 0; p < doc.pages.size(); ++p) {
-      std::map<int, double> periods;  // row -> its period's baseline on this page
-      std::set<int> with_details;     // rows with a line of details on this page
-      for (const auto& r : doc.pages[p].runs)
+      std::map<int, double> named;  // row -> where its company or its continued line stands on this page
+      std::set<int> periods;        // rows whose period is on this page
+      std::set<int> with_details;   // rows with a line of details on this page
+      for (const auto& r : doc.pages[p].runs) {
         if (r.run.text.size() == 4 && r.run.text.rfind("201", 0) == 0) {
-          periods[r.run.text[3] - '0'] = r.baseline;
+          periods.insert(r.run.text[3] - '0');
           read += r.tag >= 0;
         }
+        if (r.run.text.rfind("Co", 0) == 0 && r.run.text.size() >= 3) {
+          named[r.run.text[2] - '0'] = r.baseline;
+          if (r.run.text.find("(cont.)") != std::string::npos) {
+            ++continued;
+            EXPECT_LT(r.tag, 0) << "the continued line is page furniture";
+          }
+        }
+      }
       for (const auto& r : doc.pages[p].runs) {
         if (r.run.text.rfind("Duty ", 0) != 0) continue;
         const int row = std::stoi(r.run.text.substr(5)) / 100;
         with_details.insert(row);
-        ASSERT_TRUE(periods.count(row)) << filler << " fillers: " << r.run.text << " without its row on page " << p + 1;
-        EXPECT_LT(periods[row], r.baseline) << "its row above it";
+        ASSERT_TRUE(named.count(row)) << filler << " fillers: " << r.run.text << " without its row on page " << p + 1;
+        EXPECT_LT(named[row], r.baseline) << "its row above it";
       }
       if (!periods.empty()) {
-        EXPECT_TRUE(with_details.count(periods.rbegin()->first))
+        EXPECT_TRUE(with_details.count(*periods.rbegin()))
             << filler << " fillers: page " << p + 1 << " ends with a row without its details";
       }
     }
     EXPECT_EQ(read, 6) << filler << " fillers: each row read once";
+    EXPECT_GT(continued, 0) << filler << " fillers: some details go on overleaf";
   }
 }
 

@@ -189,6 +189,10 @@ struct Table {
   /// Under each row (by index; none, or an empty cell, for nothing), a cell across the whole
   /// table: an English form's duties under the row that names the job. It goes with its row.
   std::vector<Cell> below;
+  /// For each row with details below it, what stands above them where they go on at the top
+  /// of a page: the row's cells on one line, then the locale's word for continued ("Northwind
+  /// Logistics · Senior Engineer (cont.)"): the row drawn again whole read as a second job.
+  std::vector<Paragraph> below_continued;
   std::vector<bool> shaded_columns;          // label columns, shaded like the header
   /// A first column spanning every row that holds a photo (the 인적사항 table); the table is
   /// then kept whole on one page.

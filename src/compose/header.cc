@@ -330,17 +330,19 @@ void add_header_table(Builder& b, bool photo) {
   label_font.bold = true;
   Table table = table_of(theme, {1, 3.2}, 2);
   table.shaded_columns[0] = true;
-  auto add_row = [&](const std::string& label, std::vector<Inline> value, const Span& span) {
+  auto add_row = [&](const std::string& label, std::vector<Inline> value, const Span& span, bool balance = false) {
     std::vector<Cell> row;
     row.push_back({b.paragraph({Inline{label, label_font, "", {}}}, theme.body, theme::Align::Center, span)});
     Paragraph content = b.paragraph(std::move(value), theme.body, theme::Align::Left, span);
     content.is_name = true;
+    content.balance = balance;
     row.push_back({std::move(content)});
     table.rows.push_back(std::move(row));
   };
   if (!b.cv().name.empty()) add_row(label_of(0), b.inlines(b.cv().name, font_of(theme.body)), b.cv().name.span);
   if (!b.cv().headline.empty())
-    add_row(label_of(5), b.inlines(b.cv().headline, font_of(theme.body)), b.cv().headline.span);
+    // A headline is display text wherever it stands: wrapped, in lines of even length.
+    add_row(label_of(5), b.inlines(b.cv().headline, font_of(theme.body)), b.cv().headline.span, true);
   using Kind = model::Contact::Kind;
   for (const auto& contact : shown_contacts(b)) {
     if (contact.text.empty()) continue;

@@ -181,11 +181,31 @@ std::optional<size_t> column_set_below(const Builder& b, const theme::TableTempl
   return static_cast<size_t>(it - layout.cells.begin());
 }
 
+// What names a row above its details where they go on at a page's top: the name it is known
+// by (its second cell, after the period: the company, up to its bracketed place; its first
+// where it has one), then the word for continued: "Northwind Logistics (cont.)". The whole
+// row again, three lines of it, read as a second job.
+Paragraph row_continued(const Builder& b, const std::vector<Cell>& row, const Span& span) {
+  const FontSpec font = font_of(b.theme().body);
+  std::vector<Inline> inlines;
+  const std::size_t name = row.size() > 1 && !is_empty_cell(row[1]) ? 1 : 0;
+  if (name < row.size() && !is_empty_cell(row[name]))
+    for (Inline in : row[name].front().inlines) {
+      if (in.preferred_break) break;  // its place, "(Geneva, Switzerland)"
+      in.link.clear();
+      inlines.push_back(std::move(in));
+    }
+  while (!inlines.empty() && inlines.back().text.find_first_not_of(' ') == std::string::npos) inlines.pop_back();
+  inlines.push_back(Inline{(inlines.empty() ? "" : "\u00A0") + b.locale().continued, font, "", span});
+  return b.paragraph(std::move(inlines), b.theme().body, theme::Align::Left, span);
+}
+
 // Column `c`'s cells go under their rows, across the table, and the column with its header.
-void move_below(Table& table, size_t c) {
+void move_below(const Builder& b, Table& table, size_t c, const Span& span) {
   for (auto& row : table.rows) {
     table.below.push_back(c < row.size() ? std::move(row[c]) : Cell{});
     if (c < row.size()) row.erase(row.begin() + static_cast<std::ptrdiff_t>(c));
+    table.below_continued.push_back(row_continued(b, row, span));
   }
   auto erase = [c](auto& cells) {
     if (c < cells.size()) cells.erase(cells.begin() + static_cast<std::ptrdiff_t>(c));
@@ -193,6 +213,28 @@ void move_below(Table& table, size_t c) {
   erase(table.widths);
   erase(table.header);
   erase(table.shaded_columns);
+  // No column beside the details is running text: none is hinted wider, and the one with the
+  // longest line (the company, as a rule) takes the room the others leave, rather than the
+  // period, whose hint was the widest left ("Tessellate Payments / B.V." wrapped beside a
+  // length of service on one line).
+  table.widths.assign(table.widths.size(), 1.0);
+}
+
+// A cell's bracketed field after another ("COMPANY (LOCATION)") is where its text wraps
+// first: "Tessellate Payments B.V. / (Rotterdam)", not "Tessellate Payments / B.V.
+// (Rotterdam)" (a balanced break inside the name); the columns' widths are measured so
+// (chunks' split before a bracket). The " (" between them becomes a space and a "(" that
+// starts the preferred line.
+void break_before_bracket(std::vector<Inline>& inlines) {
+  for (std::size_t i = 1; i + 1 < inlines.size(); ++i) {
+    if (inlines[i].text != " (") continue;
+    Inline bracket = inlines[i];
+    bracket.text = "(";
+    bracket.preferred_break = true;
+    inlines[i].text = " ";
+    inlines.insert(inlines.begin() + static_cast<std::ptrdiff_t>(i) + 1, std::move(bracket));
+    return;
+  }
 }
 
 // The markers fill_template puts before a table cell's highlights, and how deep each sits.
@@ -290,6 +332,7 @@ bool add_table(Builder& b, const model::Section& section, const theme::TableTemp
         if (!names("HIGHLIGHTS")) cell_template += "\nHIGHLIGHTS";
       }
       FilledLine cell = fill_template(b, entry, cell_template, font_of(theme.body));
+      break_before_bracket(cell.inlines);
       // A cell is a share of the width, often narrow: a long author's name may wrap there
       // rather than run into the next column. Its dates stay whole (the table measures its
       // columns no narrower than a date).
@@ -299,7 +342,7 @@ bool add_table(Builder& b, const model::Section& section, const theme::TableTemp
     }
     table.rows.push_back(std::move(row));
   }
-  if (const std::optional<size_t> below = column_set_below(b, layout)) move_below(table, *below);
+  if (const std::optional<size_t> below = column_set_below(b, layout)) move_below(b, table, *below, section.title.span);
   drop_empty_columns(table);
   if (table.widths.size() < 2) return false;
   b.add(std::move(table), theme.section_space_below, section.title.span);

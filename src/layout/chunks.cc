@@ -1290,16 +1290,23 @@ std::vector<Chunk> row_chunks(const compose::Table& table, const std::vector<dou
 }
 
 /// What a row's details (Table::below) continued at a page's top stand under: the header row,
-/// if any, the row that names them again, and `room` (the details' padding above their text).
-Chunk header_and_row(const std::shared_ptr<const Chunk>& header, const Chunk& row, const compose::Table& table,
-                     const std::vector<double>& across, double room) {
+/// if any, a line across the table naming their row with the word for continued
+/// (Table::below_continued), and `room` (the details' padding above their text).
+Chunk header_and_row_named(const std::shared_ptr<const Chunk>& header, const compose::Paragraph& named,
+                           const compose::Table& table, const std::vector<double>& across, double room,
+                           text::Typesetter& typesetter) {
   Chunk above = header ? Chunk(*header) : Chunk{};
   const auto stack = [&above](Chunk piece) {
     translate(piece.content, 0, above.height);
     append(above.content, std::move(piece.content));
     above.height += piece.height;
   };
-  stack(row);
+  SetRow line = set_row({compose::Cell{named}}, across, 0, table.padding, typesetter);
+  Chunk strip;
+  strip.height = line.height;
+  frame_row(table, across, line.height, false, 0, 0, 0, strip.content);
+  append(strip.content, std::move(line.content));
+  stack(std::move(strip));
   stack(row_strip(table, across, room, 0, 0));
   return above;
 }
@@ -1356,14 +1363,17 @@ std::vector<Chunk> table_chunks(const compose::Table& table, const Column& colum
                    below ? 0 : row_rule(table, last), column, header, continued(room_above));
     if (below) {
       // The row's details across the table under it, never parted from it by a page's end:
-      // split where they are long, as a row's duties are, under the header and the row that
-      // names them drawn again (lines of duties at a page's top would belong to no job).
+      // split where they are long, as a row's duties are, under the header and a line that
+      // names their row as continued (lines of duties at a page's top would belong to no job;
+      // the row drawn again whole read as a second job).
       pieces.back().break_after = BreakClass::Forbidden;
       SetRow details = set_row({table.below[r]}, across, 0, table.padding, typesetter, 0);
       height += details.height;
       const double room = text_clearance(details.content, details.height).first;
       std::shared_ptr<const Chunk> above = continued(room);
-      if (pieces.size() == 1) above = std::make_shared<const Chunk>(header_and_row(header, pieces.front(), table, across, room));
+      if (r < table.below_continued.size())
+        above = std::make_shared<const Chunk>(
+            header_and_row_named(header, table.below_continued[r], table, across, room, typesetter));
       for (Chunk& c : row_chunks(table, across, 0, std::move(details), 0, row_rule(table, last), column, header, above))
         pieces.push_back(std::move(c));
     }

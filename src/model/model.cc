@@ -100,6 +100,8 @@ Locale english() {
   // mix beside "Apr" and "Dec" (locales/english.yaml says the same).
   locale.month_abbreviations = {"Jan", "Feb", "Mar", "Apr", "May", "Jun",
                                 "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"};
+  // A form's narrow cell writes a length of service as LinkedIn does: "7 yrs 9 mos".
+  locale.year_short = "yr", locale.years_short = "yrs", locale.month_short = "mo", locale.months_short = "mos";
   for (std::string_view key : known_section_keys()) locale.section_titles.emplace(key, english_title(key));
   for (const FormLabel& label : form_labels()) locale.labels.emplace(label.key, label.english);
   return locale;
@@ -128,7 +130,7 @@ const std::vector<FormLabel>& form_labels() {
   static const std::vector<FormLabel> kLabels = {
       {"form_title", "RÉSUMÉ", "the title of a form such as the Korean 이력서 (이 력 서)"},
       {"name", "Name", "the header table's row of the name"},
-      {"headline", "Profile", "the header table's row of the headline"},
+      {"headline", "Position sought", "the header table's row of the headline"},
       {"address", "Address", "the header table's row of the address"},
       {"email", "E-mail", "the header table's row of the e-mail address"},
       {"phone", "Phone", "the header table's row of the phone number"},
@@ -148,7 +150,7 @@ const std::vector<FormLabel>& form_labels() {
       {"published", "Date", "a publication table's column of dates (발표일)"},
       {"title_and_authors", "Title and authors", "a publication table's column of titles and authors"},
       {"venue", "Venue", "a publication table's column of journals"},
-      {"item", "Item", "a table's column of labels"},
+      {"item", "Category", "a table's column of labels"},
       {"details", "Details", "a table's column of details"},
       {"self_introduction", "", "the title a form gives the applicant's own paragraphs (자기소개); empty: the section's own"},
       {"self_introduction_document", "Personal Statement", "the title of a 자기소개서 (self-introduction)"},

@@ -290,6 +290,9 @@ std::optional<Locale> look_for_locale(const std::string& wanted, Reader& reader)
       Reader file_reader{source, reader.diags, reader.locales_dir, reader.layouts_dir, reader.today, reader.locale_cache};
       file_reader.from_rendercv = reader.from_rendercv;
       Locale locale = *builtin_locale("en");
+      // A file's short units are its own: one that gives none writes its full words ("1년
+      // 9개월"), never English's "yr" and "mos".
+      locale.year_short.clear(), locale.years_short.clear(), locale.month_short.clear(), locale.months_short.clear();
       read_locale_map(*parsed->root, file_reader, locale, /*locale_file=*/true);
       return locale;
     }
