@@ -951,6 +951,26 @@ TEST_F(TextTest, OverlongUrlBreaksAfterItsSlashes) {
   EXPECT_EQ(diags.warning_count(), 0);
 }
 
+// A lone hyphen used as a dash between words never ends a line: text extractors take a hyphen
+// at a line's end for a word broken there and drop it ("Factorization Algorithm"). At every
+// width where the title wraps near it, it starts the next line or stays inside one.
+TEST_F(TextTest, ALoneHyphenBetweenWordsNeverEndsALine) {
+  Typesetter ts(theme, diags);
+  const std::string text = "SCouT: Scalable Coupled Matrix-Tensor Factorization - Algorithm and Discoveries";
+  int wrapped_at_the_hyphen = 0;
+  for (double width = 90; width <= 300; width += 5) {
+    const auto lines = ts.typeset(make_paragraph(text), width);
+    expect_lines_rejoin(lines, text);
+    for (std::size_t k = 0; k + 1 < lines.size(); ++k) {
+      std::string line = text_of(lines[k]);
+      while (!line.empty() && line.back() == ' ') line.pop_back();
+      EXPECT_FALSE(line.ends_with(" -")) << width << joined(texts_of(lines));
+      wrapped_at_the_hyphen += text_of(lines[k + 1]).starts_with("- ");
+    }
+  }
+  EXPECT_GT(wrapped_at_the_hyphen, 0) << "some width breaks beside the hyphen";
+}
+
 // A contact shows its address without the scheme ("linkedin.com/in/...") and may come
 // tied to its icon: it still breaks as an address, after its slash or its hyphen; a line
 // never starts with the hyphen (a list's dash, a minus).

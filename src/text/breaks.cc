@@ -361,6 +361,17 @@ bool names_a_number(std::u32string_view word) {
 // only when the range cannot fit on a line.
 SpaceBreak space_break(const std::u32string& chars, const std::vector<Token>& tokens, size_t t) {
   const Token& token = tokens[t];
+  // A lone hyphen used as a dash between words ("Factorization - Algorithm") starts a line
+  // rather than ending one: text extractors take a hyphen at a line's end for a word broken
+  // there and drop it (poppler read "Factorization Algorithm"). A range between dates keeps
+  // the dash's rule below.
+  const auto lone_hyphen_between_words = [&](std::size_t at) {
+    return at >= 1 && at + 1 < tokens.size() && tokens[at].end - tokens[at].begin == 1 &&
+           (chars[tokens[at].begin] == U'-' || chars[tokens[at].begin] == U'\u2010') &&
+           tokens[at - 1].date == DateKind::None && tokens[at + 1].date == DateKind::None;
+  };
+  if (token.after_space && lone_hyphen_between_words(t)) return SpaceBreak::Allowed;
+  if (token.after_space && t >= 1 && lone_hyphen_between_words(t - 1)) return SpaceBreak::Forbidden;
   if (is_lone_separator(chars, token)) return SpaceBreak::Forbidden;
   if (!token.after_space) return SpaceBreak::Allowed;
   if (is_lone_at(chars, token) || is_lone_at(chars, tokens[t - 1])) return SpaceBreak::Forbidden;
