@@ -143,7 +143,7 @@ const std::vector<FormLabel>& form_labels() {
       {"company", "Company", "an experience table's column of employers"},
       {"position", "Position", "an experience table's column of positions"},
       {"responsibilities", "Responsibilities", "an experience table's column of duties"},
-      {"length_of_service", "Length", "an experience table's column of time served (재직기간)"},
+      {"length_of_service", "Duration", "an experience table's column of time served (재직기간)"},
       {"date", "Date", "a table's column of single dates"},
       {"title", "Title", "a table's column of titles"},
       {"place", "Place", "a table's column of venues and places"},
