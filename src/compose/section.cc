@@ -151,6 +151,17 @@ bool is_table_kind(EntryKind kind) {
          kind == EntryKind::OneLine || kind == EntryKind::Normal;
 }
 
+// Column `c` goes from the table: its width, its header, its shade and every row's cell.
+void erase_column(Table& table, size_t c) {
+  auto erase = [c](auto& cells) {
+    if (c < cells.size()) cells.erase(cells.begin() + static_cast<std::ptrdiff_t>(c));
+  };
+  erase(table.widths);
+  erase(table.header);
+  erase(table.shaded_columns);
+  for (auto& row : table.rows) erase(row);
+}
+
 // A column no entry has anything for (재직기간 when no dates allow counting) goes, with its
 // header: an empty column reads as something missing.
 void drop_empty_columns(Table& table) {
@@ -159,13 +170,7 @@ void drop_empty_columns(Table& table) {
       return c >= row.size() || is_empty_cell(row[c]);
     });
     if (!empty || table.rows.empty() || table.widths.size() == 1) continue;
-    auto erase = [c](auto& cells) {
-      if (c < cells.size()) cells.erase(cells.begin() + static_cast<std::ptrdiff_t>(c));
-    };
-    erase(table.widths);
-    erase(table.header);
-    erase(table.shaded_columns);
-    for (auto& row : table.rows) erase(row);
+    erase_column(table, c);
   }
 }
 
@@ -202,17 +207,9 @@ Paragraph row_continued(const Builder& b, const std::vector<Cell>& row, const Sp
 
 // Column `c`'s cells go under their rows, across the table, and the column with its header.
 void move_below(const Builder& b, Table& table, size_t c, const Span& span) {
-  for (auto& row : table.rows) {
-    table.below.push_back(c < row.size() ? std::move(row[c]) : Cell{});
-    if (c < row.size()) row.erase(row.begin() + static_cast<std::ptrdiff_t>(c));
-    table.below_continued.push_back(row_continued(b, row, span));
-  }
-  auto erase = [c](auto& cells) {
-    if (c < cells.size()) cells.erase(cells.begin() + static_cast<std::ptrdiff_t>(c));
-  };
-  erase(table.widths);
-  erase(table.header);
-  erase(table.shaded_columns);
+  for (auto& row : table.rows) table.below.push_back(c < row.size() ? std::move(row[c]) : Cell{});
+  erase_column(table, c);
+  for (const auto& row : table.rows) table.below_continued.push_back(row_continued(b, row, span));
   // No column beside the details is running text: none is hinted wider, and the one with the
   // longest line (the company, as a rule) takes the room the others leave, rather than the
   // period, whose hint was the widest left ("Tessellate Payments / B.V." wrapped beside a
