@@ -1597,6 +1597,49 @@ TEST_F(Paginate, ARowThatGoesOnAcrossAPageNamesItselfAgain) {
   }
 }
 
+// Where a split row's cells are drawn again beside its rest on the next page, the word for
+// continued stands under its first cell (Table::continued_mark): the row drawn again unmarked
+// read as a second job. Not on the page where the row begins; drawn as page furniture.
+TEST_F(Paginate, ARowDrawnAgainOverleafIsMarkedContinued) {
+  int marked = 0;
+  for (int filler : {8, 20, 30}) {
+    compose::Composition c;
+    add_filler(c, filler);
+    compose::Table table;
+    table.widths = {1, 1, 3};
+    table.shaded_columns = {false, false, false};
+    table.header = {paragraph("Period"), paragraph("Company"), paragraph("Duties")};
+    table.continued_mark = paragraph("(cont.)");
+    compose::Paragraph period = paragraph("2010");
+    period.tag = 7;
+    table.rows.push_back({{period}, {paragraph("Acme")}, {duties(60)}});
+    table.rows.push_back({{paragraph("2012")}, {paragraph("Other")}, {paragraph("After")}});
+    c.main().push_back(table_block(table));
+    Document doc = run(c);
+    ASSERT_GE(doc.pages.size(), 2u);
+    for (size_t p = 0; p < doc.pages.size(); ++p) {
+      double period_at = -1, mark_at = -1;
+      for (const auto& r : doc.pages[p].runs) {
+        if (r.run.text == "2010") period_at = r.baseline;
+        if (r.run.text == "(cont.)") {
+          mark_at = r.baseline;
+          EXPECT_LT(r.tag, 0) << "page furniture";
+        }
+      }
+      if (p == 0) {
+        EXPECT_LT(mark_at, 0) << filler << " fillers: no mark where the row begins";
+        continue;
+      }
+      if (period_at < 0) continue;
+      if (mark_at >= 0) {
+        ++marked;
+        EXPECT_GT(mark_at, period_at) << filler << " fillers: under the period, page " << p + 1;
+      }
+    }
+  }
+  EXPECT_GT(marked, 0) << "the row's cells drawn again somewhere, and marked";
+}
+
 // A row's details (Table::below: an English form's duties) run across the whole table under
 // the row: from the table's left edge, wider than any of its columns.
 TEST_F(Paginate, ARowsDetailsRunAcrossTheTableUnderIt) {

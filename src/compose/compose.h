@@ -193,6 +193,9 @@ struct Table {
   /// of a page: the row's cells on one line, then the locale's word for continued ("Northwind
   /// Logistics · Senior Engineer (cont.)"): the row drawn again whole read as a second job.
   std::vector<Paragraph> below_continued;
+  /// The locale's word for continued ("(cont.)", "(계속)"), set under a split row's first
+  /// cell where its cells are drawn again beside the row's rest on the next page; none: not.
+  Paragraph continued_mark;
   std::vector<bool> shaded_columns;          // label columns, shaded like the header
   /// A first column spanning every row that holds a photo (the 인적사항 table); the table is
   /// then kept whole on one page.

@@ -340,6 +340,8 @@ bool add_table(Builder& b, const model::Section& section, const theme::TableTemp
     table.rows.push_back(std::move(row));
   }
   if (const std::optional<size_t> below = column_set_below(b, layout)) move_below(b, table, *below, section.title.span);
+  table.continued_mark = b.paragraph({Inline{b.locale().continued, font_of(theme.body), "", section.title.span}},
+                                     theme.body, theme::Align::Left, section.title.span);
   drop_empty_columns(table);
   if (table.widths.size() < 2) return false;
   b.add(std::move(table), theme.section_space_below, section.title.span);

@@ -1188,7 +1188,8 @@ std::pair<double, double> text_clearance(const Page& text, double height) {
 /// them once. Only the first `shown` of those columns are drawn again (all of them by default).
 std::optional<Chunk> continued_with_identity(const Chunk& above, const Page& row, double cut,
                                              const std::vector<double>& edges, std::size_t running,
-                                             std::size_t shown = std::numeric_limits<std::size_t>::max()) {
+                                             std::size_t shown = std::numeric_limits<std::size_t>::max(),
+                                             const SetStack* mark = nullptr, double padding = 0) {
   const auto in_column = [&](const PlacedRun& r, std::size_t i) { return r.x >= edges[i] && r.x < edges[i + 1]; };
   double rest_first = std::numeric_limits<double>::infinity(), rest_bottom = 0;
   for (const PlacedRun& r : row.runs) {
@@ -1212,6 +1213,18 @@ std::optional<Chunk> continued_with_identity(const Chunk& above, const Page& row
   if (identity.runs.empty() || rest_first == std::numeric_limits<double>::infinity()) return Chunk(above);
   const double shift = (rest_first - cut) - first;  // its first baseline level with the continuation's
   if (bottom + shift > rest_bottom - cut + 1e-6) return std::nullopt;
+  // The word for continued under the first column's text ("2021. 3. ~ 현재 / (계속)"), where the
+  // continuation is tall enough: the row drawn again unmarked read as a second job.
+  if (mark && !mark->content.runs.empty()) {
+    double first_column_bottom = 0;
+    for (const PlacedRun& r : identity.runs)
+      if (in_column(r, 0)) first_column_bottom = std::max(first_column_bottom, r.baseline + kDescent * r.run.size);
+    if (first_column_bottom > 0 && first_column_bottom + mark->height + shift <= rest_bottom - cut + 1e-6) {
+      Page marked = mark->content;
+      translate(marked, edges[0] + padding, first_column_bottom);
+      append(identity, std::move(marked));
+    }
+  }
   Chunk c = above;
   translate(identity, 0, above.height + shift);
   append(c.content, std::move(identity));
@@ -1233,7 +1246,7 @@ std::optional<Chunk> continued_with_identity(const Chunk& above, const Page& row
 std::vector<Chunk> row_chunks(const compose::Table& table, const std::vector<double>& edges, std::size_t running,
                               SetRow&& set, double top_rule, double bottom_rule, const Column& column,
                               const std::shared_ptr<const Chunk>& header,
-                              const std::shared_ptr<const Chunk>& continued_header) {
+                              const std::shared_ptr<const Chunk>& continued_header, const SetStack* mark = nullptr) {
   std::vector<double> at;  // the tops of the row's lines but its first
   const double first_line = text_clearance(set.content, set.height).first;
   for (double cut : cuts(occupied(set.content), set.height))
@@ -1256,12 +1269,14 @@ std::vector<Chunk> row_chunks(const compose::Table& table, const std::vector<dou
     const double bottom = last ? set.height : at[k];
     std::shared_ptr<const Chunk> above = header;
     if (k > 0) {
-      std::optional<Chunk> again = continued_with_identity(*continued_header, set.content, top, edges, running);
+      std::optional<Chunk> again = continued_with_identity(*continued_header, set.content, top, edges, running,
+                                                           std::numeric_limits<std::size_t>::max(), mark, table.padding);
       // Company and position taller than what goes on beside them (eleven lines of a long
       // name): the period alone names the row there, as a page may then end nearer the foot
       // (the whole identity again held the continuation to eleven lines and left them empty
       // at the foot of the page before).
-      if (!again && running > 1) again = continued_with_identity(*continued_header, set.content, top, edges, running, 1);
+      if (!again && running > 1)
+        again = continued_with_identity(*continued_header, set.content, top, edges, running, 1, mark, table.padding);
       if (again) {
         above = std::make_shared<const Chunk>(std::move(*again));
       } else {
@@ -1352,6 +1367,15 @@ std::vector<Chunk> table_chunks(const compose::Table& table, const Column& colum
   };
   std::vector<RowPieces> rows;
   const std::vector<double> across{edges.front(), edges.back()};
+  // The word for continued, set in the first column, under a split row's cells drawn again;
+  // only where it fits there on a line ("(con / t.)" beside a year reads as nothing).
+  std::optional<SetStack> mark;
+  if (!table.continued_mark.inlines.empty() && edges.size() > 1) {
+    const double room = edges[1] - edges[0] - 2 * table.padding;
+    double wide = 0;
+    for (const compose::Inline& in : table.continued_mark.inlines) wide += typesetter.typeset_line(in).width;
+    if (wide <= room) mark = set_stack(std::span(&table.continued_mark, 1), room, typesetter);
+  }
   for (size_t r = 0; r < table.rows.size(); ++r) {
     const bool last = r + 1 == table.rows.size();
     const bool below = r < table.below.size() && !compose::is_empty_cell(table.below[r]);
@@ -1360,7 +1384,7 @@ std::vector<Chunk> table_chunks(const compose::Table& table, const Column& colum
     const double room_above = text_clearance(set.content, set.height).first;
     std::vector<Chunk> pieces =
         row_chunks(table, edges, running, std::move(set), row_rule(table, r == 0 && !header),
-                   below ? 0 : row_rule(table, last), column, header, continued(room_above));
+                   below ? 0 : row_rule(table, last), column, header, continued(room_above), mark ? &*mark : nullptr);
     if (below) {
       // The row's details across the table under it, never parted from it by a page's end:
       // split where they are long, as a row's duties are, under the header and a line that
