@@ -1500,6 +1500,20 @@ compose::Paragraph duties(int lines) {
   return paragraph(text);
 }
 
+// A table of a period, a company and duties: a row of `company` with 60 lines of duties that
+// must go on across a page, its period read once (tagged), then a short row after it.
+compose::Table row_across_a_page(const compose::Paragraph& company) {
+  compose::Table table;
+  table.widths = {1, 1, 3};
+  table.shaded_columns = {false, false, false};
+  table.header = {paragraph("Period"), paragraph("Company"), paragraph("Duties")};
+  compose::Paragraph period = paragraph("2010");
+  period.tag = 7;
+  table.rows.push_back({{period}, {company}, {duties(60)}});
+  table.rows.push_back({{paragraph("2012")}, {paragraph("Other")}, {paragraph("After")}});
+  return table;
+}
+
 // The pages on which each run starting with `prefix` stands, in reading order, with the
 // numbers that follow the prefix.
 std::vector<std::pair<int, int>> numbered_runs(const Document& doc, const std::string& prefix) {
@@ -1561,17 +1575,9 @@ TEST_F(Paginate, ARowThatGoesOnAcrossAPageNamesItselfAgain) {
   for (int filler : {8, 20, 30}) {
     compose::Composition c;
     add_filler(c, filler);
-    compose::Table table;
-    table.widths = {1, 1, 3};
-    table.shaded_columns = {false, false, false};
-    table.header = {paragraph("Period"), paragraph("Company"), paragraph("Duties")};
-    compose::Paragraph period = paragraph("2010");
-    period.tag = 7;
     compose::Paragraph company = paragraph("Acme\nWorks\nLtd");
     company.tag = 8;
-    table.rows.push_back({{period}, {company}, {duties(60)}});
-    table.rows.push_back({{paragraph("2012")}, {paragraph("Other")}, {paragraph("After")}});
-    c.main().push_back(table_block(table));
+    c.main().push_back(table_block(row_across_a_page(company)));
     Document doc = run(c);
     ASSERT_GE(doc.pages.size(), 2u);
     int read = 0;
@@ -1605,15 +1611,8 @@ TEST_F(Paginate, ARowDrawnAgainOverleafIsMarkedContinued) {
   for (int filler : {8, 20, 30}) {
     compose::Composition c;
     add_filler(c, filler);
-    compose::Table table;
-    table.widths = {1, 1, 3};
-    table.shaded_columns = {false, false, false};
-    table.header = {paragraph("Period"), paragraph("Company"), paragraph("Duties")};
+    compose::Table table = row_across_a_page(paragraph("Acme"));
     table.continued_mark = paragraph("(cont.)");
-    compose::Paragraph period = paragraph("2010");
-    period.tag = 7;
-    table.rows.push_back({{period}, {paragraph("Acme")}, {duties(60)}});
-    table.rows.push_back({{paragraph("2012")}, {paragraph("Other")}, {paragraph("After")}});
     c.main().push_back(table_block(table));
     Document doc = run(c);
     ASSERT_GE(doc.pages.size(), 2u);

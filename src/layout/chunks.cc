@@ -1304,6 +1304,15 @@ std::vector<Chunk> row_chunks(const compose::Table& table, const std::vector<dou
   return bands;
 }
 
+/// Chunks stacked into one, each `space_before` below the one above (the first's dropped): a
+/// title drawn again as one piece.
+void stack_onto(Chunk& stack, Chunk&& piece) {
+  const double space = stack.height > 0 ? piece.space_before : 0;
+  translate(piece.content, 0, stack.height + space);
+  stack.height += space + piece.height;
+  append(stack.content, std::move(piece.content));
+}
+
 /// What a row's details (Table::below) continued at a page's top stand under: the header row,
 /// if any, a line across the table naming their row with the word for continued
 /// (Table::below_continued), and `room` (the details' padding above their text).
@@ -1311,18 +1320,13 @@ Chunk header_and_row_named(const std::shared_ptr<const Chunk>& header, const com
                            const compose::Table& table, const std::vector<double>& across, double room,
                            text::Typesetter& typesetter) {
   Chunk above = header ? Chunk(*header) : Chunk{};
-  const auto stack = [&above](Chunk piece) {
-    translate(piece.content, 0, above.height);
-    append(above.content, std::move(piece.content));
-    above.height += piece.height;
-  };
   SetRow line = set_row({compose::Cell{named}}, across, 0, table.padding, typesetter);
   Chunk strip;
   strip.height = line.height;
   frame_row(table, across, line.height, false, 0, 0, 0, strip.content);
   append(strip.content, std::move(line.content));
-  stack(std::move(strip));
-  stack(row_strip(table, across, room, 0, 0));
+  stack_onto(above, std::move(strip));
+  stack_onto(above, row_strip(table, across, room, 0, 0));
   return above;
 }
 
@@ -1353,10 +1357,7 @@ std::vector<Chunk> table_chunks(const compose::Table& table, const Column& colum
   const auto continued = [&](double room) {
     if (continued_header) return continued_header;
     Chunk above = header ? Chunk(*header) : Chunk{};
-    Chunk strip = row_strip(table, edges, room, header ? 0 : table.frame, 0);
-    translate(strip.content, 0, above.height);
-    append(above.content, std::move(strip.content));
-    above.height += strip.height;
+    stack_onto(above, row_strip(table, edges, room, header ? 0 : table.frame, 0));
     continued_header = std::make_shared<const Chunk>(std::move(above));
     return continued_header;
   };
@@ -1661,15 +1662,6 @@ void warn_overlong_lead(const compose::Row& row, text::Typesetter& typesetter, D
                   {"write it shorter (BS, MSc, PhD), or widen the column: the layout's entry.KIND.lead_width, "
                    "a RenderCV file's design.entries.degree_width"});
   }
-}
-
-/// Chunks stacked into one, each `space_before` below the one above (the first's dropped): a
-/// title drawn again as one piece.
-void stack_onto(Chunk& stack, Chunk&& piece) {
-  const double space = stack.height > 0 ? piece.space_before : 0;
-  translate(piece.content, 0, stack.height + space);
-  stack.height += space + piece.height;
-  append(stack.content, std::move(piece.content));
 }
 
 /// A section's title drawn again (`title`) over a table's header row drawn again (`header`),
