@@ -153,6 +153,11 @@ std::optional<Paragraph> Builder::paragraph(const model::Text& text, const theme
   return paragraph(inlines(text, font_of(style)), style, align, text.span);
 }
 
+bool outside_form_languages(const theme::Theme& theme, const std::string& language) {
+  const auto& languages = theme.section_order_languages;
+  return !languages.empty() && std::find(languages.begin(), languages.end(), language) == languages.end();
+}
+
 std::string in_language(const std::string& text, const model::Locale& locale) {
   if (text.starts_with(kLabelPrefix)) {
     const std::string_view key = std::string_view(text).substr(kLabelPrefix.size());

@@ -119,6 +119,11 @@ inline constexpr std::string_view kLabelPrefix = "label:";
 /// the part for the language (the first for Korean, else the second when there is one).
 std::string in_language(const std::string& text, const model::Locale& locale);
 
+/// Whether a CV in `language` is in none of the layout's form languages
+/// (section.order_languages; a layout that names none is every language's): it takes the
+/// form's order and tables as the layout gives them for other languages.
+bool outside_form_languages(const theme::Theme& theme, const std::string& language);
+
 /// A ruled table with the theme's rules, padding and shade, columns `widths` apart.
 Table table_of(const theme::Theme& theme, std::vector<double> widths, size_t columns);
 

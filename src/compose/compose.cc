@@ -230,9 +230,7 @@ std::vector<std::string> order_names(const model::Section& section, const model:
 std::vector<const model::Section*> ordered_sections(const model::CvFile& file, const theme::Theme& theme) {
   std::vector<const model::Section*> sections;
   for (const auto& section : file.cv.sections) sections.push_back(&section);
-  const auto& languages = theme.section_order_languages;
-  const bool elsewhere =
-      !languages.empty() && std::find(languages.begin(), languages.end(), file.locale.language) == languages.end();
+  const bool elsewhere = outside_form_languages(theme, file.locale.language);
   const std::vector<std::string>& order = elsewhere ? theme.section_order_elsewhere : theme.section_order;
   if (order.empty()) return sections;
   std::map<const model::Section*, std::size_t> ranks;

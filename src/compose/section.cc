@@ -177,9 +177,8 @@ void drop_empty_columns(Table& table) {
 // The column whose text goes under each row across the table (TableTemplate::below), if the
 // layout names one and the CV is not in one of the form's own languages.
 std::optional<size_t> column_set_below(const Builder& b, const theme::TableTemplate& layout) {
-  if (layout.below.empty()) return std::nullopt;
   const auto& languages = b.theme().section_order_languages;
-  if (!languages.empty() && std::find(languages.begin(), languages.end(), b.locale().language) != languages.end())
+  if (layout.below.empty() || (!languages.empty() && !outside_form_languages(b.theme(), b.locale().language)))
     return std::nullopt;
   const auto it = std::find(layout.cells.begin(), layout.cells.end(), layout.below);
   if (it == layout.cells.end()) return std::nullopt;
