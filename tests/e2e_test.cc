@@ -15,6 +15,7 @@
 #include <fstream>
 #include <iterator>
 #include <map>
+#include <optional>
 #include <set>
 #include <sstream>
 #include <string>
@@ -375,13 +376,27 @@ TEST_P(Samples, ReadsEachColumnWhole) {
         if (w.x_min >= lefts[c] - 1) column = static_cast<char>('A' + c);
       return column;
     };
+    // The main flow may go on under a column that ends on the page, across the page
+    // (regions.NAME.wrap_under): 'W', read last. Its first word stands where the first column
+    // does, comes after a word of a column past the first, and below every word read before
+    // it; every word from its line down
+    // is the wrap's (its words in a larger size start higher).
     std::string columns;  // the column of each word of the columns ('A' the leftmost), in reading order
-    for (size_t i = first; i < words.size(); ++i)
-      if (words[i].y_min < layout.page_height - layout.margin_bottom) columns += column_of(words[i]);
+    double lowest = 0;    // the lowest foot of the words read so far
+    std::optional<double> wrap_top;
+    constexpr double kSameLine = 4;  // pt: words of one line in two sizes start this far apart at most
+    for (size_t i = first; i < words.size(); ++i) {
+      if (words[i].y_min >= layout.page_height - layout.margin_bottom) continue;
+      const bool after_a_column = columns.find_first_not_of('A') != std::string::npos;
+      if (!wrap_top && after_a_column && column_of(words[i]) == 'A' && words[i].y_min >= lowest - 1)
+        wrap_top = words[i].y_min;
+      columns += wrap_top && words[i].y_min >= *wrap_top - kSameLine ? 'W' : column_of(words[i]);
+      lowest = std::max(lowest, words[i].y_max);
+    }
     // Whole columns: one change from each column to the next at most.
     size_t changes = 0;
     for (size_t i = 1; i < columns.size(); ++i) changes += columns[i] != columns[i - 1];
-    EXPECT_LE(changes, lefts.size() - 1) << "page " << page << " reads across the columns: " << columns;
+    EXPECT_LE(changes, lefts.size() - 1 + (wrap_top ? 1 : 0)) << "page " << page << " reads across the columns: " << columns;
     page_at = page_end;
   }
   EXPECT_GT(page, 0);
@@ -1264,68 +1279,85 @@ double page_one_filled(const ColumnsPdf& pdf, const std::string& main_title) {
   return main_left;
 }
 
-// Two body columns on a CV that runs past page 1, the left one holding fewer sections: the
-// main flow's last section moves to the left column's foot and fills page 1 there (a designer
-// leaves no hole beside a full column); what does not fit goes on overleaf in the main
-// column, under the section's title again and across the page, not as a narrow strip beside
-// an empty main column. poppler reads the moved section whole, its title before its entries, the left
-// column before the main one (it took a project section read among the jobs beside it for a
-// table's rows).
-TEST(Columns, AKoreanCvFillsPageOneAndGoesOnInTheMainColumn) {
-  const ColumnsPdf pdf = build_in_columns("korean-two-pages", kColumnsWithoutFill);
-  ASSERT_EQ(pdf.pages.size(), 2u);
-  page_one_filled(pdf, "자기소개");
-  ASSERT_GE(pdf.pages[1].size(), 2u);
-  EXPECT_EQ(pdf.pages[1][0].text, "프로젝트");
-  EXPECT_EQ(pdf.pages[1][1].text, "(계속)");
-  EXPECT_TRUE(set_across(pdf.pages[1])) << "page 2, without the narrow column, is set across";
-  const auto at = [&](const std::string& s) { return pdf.text.find(s); };
-  ASSERT_NE(at("\n프로젝트\n"), std::string::npos) << pdf.text;
-  EXPECT_LT(at("일본어"), at("\n프로젝트\n")) << pdf.text;
-  EXPECT_LT(at("\n프로젝트\n"), at("배송 도착 예정 시각 예측 플랫폼")) << pdf.text;
-  EXPECT_LT(at("배송 도착 예정 시각 예측 플랫폼"), at("kor-address-normalizer")) << pdf.text;
-  EXPECT_LT(at("kor-address-normalizer"), at("\n자기소개\n")) << "the left column is read before the main one:\n"
-                                                                << pdf.text;
+/// The first word `text` on a page, or null.
+const ColumnsPdf::Word* word_on(const std::vector<ColumnsPdf::Word>& words, const std::string& text) {
+  const auto at = std::find_if(words.begin(), words.end(), [&](const ColumnsPdf::Word& w) { return w.text == text; });
+  return at == words.end() ? nullptr : &*at;
 }
 
-// The same where the main flow itself goes on overleaf: its last section (Publications) fills
-// page 1's left column (it left 66 mm empty there) and what does not fit follows the main
-// flow's own last section on page 2, under its title again; page 2 is set across rather than
-// run on in the narrow column beside the main one, which poppler would read after it.
+// Two body columns on a CV that runs past page 1, the left one holding fewer sections: where
+// the left column ends, the main flow goes on under it across the page (regions.left.
+// wrap_under), from the start of an entry, rather than stand narrow beside 90 mm left empty;
+// page 2, without the narrow column, is set across too. poppler reads the left column whole,
+// then the main one, then what goes on under both (it took a project section read among the
+// jobs beside it for a table's rows when the left column held it).
+TEST(Columns, AKoreanCvGoesOnUnderTheLeftColumnAcrossThePage) {
+  const ColumnsPdf pdf = build_in_columns("korean-two-pages", kColumnsWithoutFill);
+  ASSERT_EQ(pdf.pages.size(), 2u);
+  const ColumnsPdf::Word* experience = word_on(pdf.pages[0], "경력");
+  const ColumnsPdf::Word* last_left = word_on(pdf.pages[0], "일본어");  // the left column's last entry
+  const ColumnsPdf::Word* under = word_on(pdf.pages[0], "백엔드");      // a job under it
+  ASSERT_TRUE(experience && last_left && under);
+  EXPECT_LT(under->x_min, experience->x_min - 100) << "the job stands at the left column's edge, across the page";
+  EXPECT_GT(under->y_max, last_left->y_max + 10) << "under the left column's end";
+  EXPECT_LT(under->y_max, last_left->y_max + 60) << "no hole between the left column's end and the job";
+  EXPECT_TRUE(set_across(pdf.pages[1])) << "page 2, without the narrow column, is set across";
+  ASSERT_GE(pdf.pages[1].size(), 1u);
+  EXPECT_EQ(pdf.pages[1][0].text, "프로젝트");
+  const auto at = [&](const std::string& s) { return pdf.text.find(s); };
+  ASSERT_NE(at("백엔드 개발자"), std::string::npos) << pdf.text;
+  EXPECT_LT(at("일본어"), at("\n자기소개\n")) << "the left column is read before the main one:\n" << pdf.text;
+  EXPECT_LT(at("\n자기소개\n"), at("\n경력\n")) << pdf.text;
+  EXPECT_LT(at("데이터 엔지니어\n"), at("백엔드 개발자")) << "the main column before what goes on under both:\n"
+                                                         << pdf.text;
+  EXPECT_LT(at("백엔드 개발자"), at("\n프로젝트\n")) << pdf.text;
+}
+
+// The same where the main flow itself goes on overleaf: under the left column page 1's jobs go
+// on across the page, under "Experience (cont.)" (their publications once filled the left
+// column's 66 mm hole, the rest of them overleaf); page 2 is set across.
 TEST(Columns, ALongEnglishCvFillsPageOneAndGoesOnAfterTheMainFlow) {
   const ColumnsPdf pdf = build_in_columns("english-publications-overleaf");
   ASSERT_EQ(pdf.pages.size(), 2u);
   page_one_filled(pdf, "Summary");
   EXPECT_TRUE(set_across(pdf.pages[1])) << "page 2, without the narrow column, is set across";
   const auto at = [&](const std::string& s) { return pdf.text.find(s); };
-  ASSERT_NE(at("Publications (cont.)"), std::string::npos) << pdf.text;
-  EXPECT_LT(at("\nPublications\n"), at("Ensemble flood forecasting")) << pdf.text;
-  EXPECT_LT(at("Ensemble flood forecasting"), at("\nSummary\n")) << "in page 1's left column:\n" << pdf.text;
-  EXPECT_LT(at("Projects"), at("Publications (cont.)")) << pdf.text;
+  ASSERT_NE(at("Experience (cont.)"), std::string::npos) << pdf.text;
+  EXPECT_LT(at("\nLanguages\n"), at("\nSummary\n")) << "the left column read first:\n" << pdf.text;
+  EXPECT_LT(at("\nExperience\n"), at("Experience (cont.)")) << pdf.text;
+  EXPECT_LT(at("Experience (cont.)"), at("\fProjects\n")) << "page 2 opens with the projects:\n" << pdf.text;
+  EXPECT_LT(at("\fProjects\n"), at("\nPublications\n")) << pdf.text;
+  EXPECT_EQ(at("Publications (cont.)"), std::string::npos) << "the publications in one place:\n" << pdf.text;
 }
 
-// Where the left column taking the main flow's last section into its hole, the rest under its
-// title again at the main flow's foot on the same page, ends the CV there, the section stands
-// in two places on page 1 rather than head a second page a quarter full: its first entries in
-// the left column, read first, the rest after the jobs under "(cont.)".
-TEST(Columns, TheLastSectionSharedBetweenTheColumnsSparesAPage) {
+// Where the main flow goes on under the left column, across the page, a section is set
+// in one place: the publications that once filled the left column's hole (their first entries
+// there, the rest under "(cont.)" at the main flow's foot) follow the jobs (which go on under
+// their title again) under both columns, on the one page, read after the left column and the
+// jobs beside it.
+TEST(Columns, TheLastSectionGoesOnUnderBothColumnsInOnePlace) {
   const ColumnsPdf pdf = build_in_columns("english-publications-shared", kColumnsWithoutFill);
   ASSERT_EQ(pdf.pages.size(), 1u) << "it took a second page for three publications and the talks";
-  // (The left column still ends 80 mm above the main one: its last entry would end it below.)
+  const ColumnsPdf::Word* experience = word_on(pdf.pages[0], "Experience");
+  const ColumnsPdf::Word* talks = word_on(pdf.pages[0], "Talks");  // the left column's last section
+  const ColumnsPdf::Word* publications = word_on(pdf.pages[0], "Publications");
+  ASSERT_TRUE(experience && talks && publications);
+  EXPECT_LT(publications->x_min, experience->x_min - 100) << "at the left column's edge, across the page";
+  EXPECT_GT(publications->y_max, talks->y_max) << "under the left column";
   const auto at = [&](const std::string& s) { return pdf.text.find(s); };
-  ASSERT_NE(at("Publications (cont.)"), std::string::npos) << pdf.text;
+  EXPECT_EQ(at("Publications (cont.)"), std::string::npos) << pdf.text;
+  ASSERT_NE(at("\nPublications\n"), std::string::npos) << pdf.text;
+  EXPECT_LT(at("\nTalks\n"), at("\nSummary\n")) << "the left column read first:\n" << pdf.text;
+  EXPECT_LT(at("\nExperience\n"), at("\nPublications\n")) << pdf.text;
   EXPECT_LT(at("\nPublications\n"), at("Distilling Streaming Conformers")) << pdf.text;
-  EXPECT_LT(at("Distilling Streaming Conformers"), at("\nSummary\n")) << "in the left column, read first:\n" << pdf.text;
-  EXPECT_LT(at("\nExperience\n"), at("Publications (cont.)")) << pdf.text;
-  EXPECT_LT(at("Publications (cont.)"), at("Low-Resource Acoustic Modelling")) << pdf.text;
-  EXPECT_LT(at("Low-Resource Acoustic Modelling"), at("\nTalks\n")) << pdf.text;
+  EXPECT_LT(at("Distilling Streaming Conformers"), at("Low-Resource Acoustic Modelling")) << pdf.text;
 }
 
 // The summary heads the left column where that sets the two columns fuller
 // (regions.left.fill_with): a Korean CV whose short left column (education, skills, awards,
-// languages) stood beside long 경력 and 프로젝트 left 107 mm under it; with the summary there,
-// read first, it ends 44 mm above the main column. The layout without the word leaves the hole
-// (what the test compares against).
+// languages) stood beside long 경력 and 프로젝트 ran onto a second page with its summary above
+// the experience; with the summary in the left column, read first, it takes one page. The
+// layout without the word takes two (what the test compares against).
 TEST(Columns, TheSummaryHeadsTheLeftColumnWhereThatFillsIt) {
   const ColumnsPdf pdf = build_in_columns("korean-summary-left");
   ASSERT_EQ(pdf.pages.size(), 1u);
@@ -1341,11 +1373,8 @@ TEST(Columns, TheSummaryHeadsTheLeftColumnWhereThatFillsIt) {
   EXPECT_LT(at("\n자기소개\n"), at("\n학력\n")) << "it heads the left column:\n" << pdf.text;
   EXPECT_LT(at("\n학력\n"), at("\n경력\n")) << "the left column read first:\n" << pdf.text;
 
-  const ColumnsPdf unfilled =
-      build_in_columns("korean-summary-left", kColumnsWithoutFill);
-  ASSERT_EQ(unfilled.pages.size(), 1u);
-  const double unfilled_left = column_reaches(unfilled.pages[0], main_left).first;
-  EXPECT_GT(column_reaches(pdf.pages[0], main_left).first, unfilled_left + 100) << "a hole under the left column";
+  const ColumnsPdf unfilled = build_in_columns("korean-summary-left", kColumnsWithoutFill);
+  EXPECT_EQ(unfilled.pages.size(), 2u) << "the summary above the experience";
 
   // A long English CV whose left column is full already: the summary there would leave more
   // of page 1 empty, and it stays above the experience.

@@ -440,6 +440,77 @@ TEST_F(Paginate, APageAfterTheBalancingColumnsEndIsSetAcross) {
   EXPECT_NEAR(find_run(kept, last)->x, main_x, 0.5) << "kept: in the main column, as on the first page";
 }
 
+// A column the main flow goes on under (regions.NAME.wrap_under): on the page where the
+// column's content ends, the main flow's entries below its foot are set at the page's width
+// from the left margin, read after the column and the main flow's narrow part; those beside
+// it stay in the main column's measure.
+TEST_F(Paginate, TheMainFlowGoesOnUnderAColumnThatEnds) {
+  add_side_region(theme_, 0);
+  const double main_x = theme_.margin_left + 150 + 20;
+  compose::Composition c;
+  // The column a little over a third of the page, the main flow twice as long.
+  const int side_lines = static_cast<int>(flow_height(theme_) / 14 / 3) + 2;
+  const std::string last = "Filler " + std::to_string(2 * side_lines - 1);
+  for (int i = 0; i < 2 * side_lines; ++i)
+    c.main().emplace_back(block(paragraph("Filler " + std::to_string(i)), 1000 + i)).part = 0;
+  for (int i = 0; i < side_lines; ++i)
+    c.flows["side"].push_back(block(paragraph("Side text " + std::to_string(i)), 2000 + i));
+  Document narrow = run(c);
+  ASSERT_EQ(narrow.pages.size(), 1u);
+  EXPECT_NEAR(find_run(narrow, last)->x, main_x, 0.5) << "without wrap_under: beside the column's empty foot";
+
+  theme_.regions.back().wrap_under = true;
+  Document doc = run(c);
+  ASSERT_EQ(doc.pages.size(), 1u);
+  const PlacedRun* side_last = find_run(doc, "Side text " + std::to_string(side_lines - 1));
+  const PlacedRun* beside = find_run(doc, "Filler 0");
+  const PlacedRun* under = find_run(doc, last);
+  ASSERT_TRUE(side_last && beside && under);
+  EXPECT_NEAR(beside->x, main_x, 0.5) << "beside the column";
+  EXPECT_NEAR(under->x, theme_.margin_left, 0.5) << "under the column, across the page";
+  EXPECT_GT(under->baseline, side_last->baseline + theme_.regions.back().gap) << "below the column's foot and its gap";
+  // The first entry set across stands below the column's foot, the last one beside it above.
+  double first_across = 1e9, last_beside = 0;
+  for (const PlacedRun& run : doc.pages[0].runs) {
+    if (run.run.text.rfind("Filler", 0) != 0) continue;
+    if (std::abs(run.x - theme_.margin_left) < 0.5) first_across = std::min(first_across, run.baseline);
+    if (std::abs(run.x - main_x) < 0.5) last_beside = std::max(last_beside, run.baseline);
+  }
+  EXPECT_LT(last_beside, first_across);
+  EXPECT_GT(first_across, side_last->baseline);
+  EXPECT_LT(first_across - side_last->baseline, 3 * 14 + theme_.regions.back().gap) << "no hole between them";
+  std::vector<std::string> read;
+  for (const PlacedRun& run : doc.pages[0].runs) read.push_back(run.run.text);
+  const auto at = [&](const std::string& text) { return std::find(read.begin(), read.end(), text) - read.begin(); };
+  EXPECT_LT(at("Side text " + std::to_string(side_lines - 1)), at("Filler 0"));
+  EXPECT_LT(at("Filler 0"), at(last)) << "the column, the main flow beside it, then what goes on under both";
+  EXPECT_EQ(doc.pages[0].runs.size(), narrow.pages[0].runs.size());
+}
+
+// The main flow stays in its measure where going on under the column would gain little: a
+// few lines past the column's foot (two columns ending near each other), or beside a column
+// of a few lines (the page would turn from two columns into one a few lines down).
+TEST_F(Paginate, AMainFlowStaysInItsMeasureWhereGoingOnUnderGainsLittle) {
+  add_side_region(theme_, 0);
+  theme_.regions.back().wrap_under = true;
+  const double main_x = theme_.margin_left + 150 + 20;
+  const int third = static_cast<int>(flow_height(theme_) / 14 / 3);
+  auto all_in_measure = [&](int main_lines, int side_lines) {
+    compose::Composition c;
+    for (int i = 0; i < main_lines; ++i)
+      c.main().emplace_back(block(paragraph("Filler " + std::to_string(i)), 1000 + i)).part = 0;
+    for (int i = 0; i < side_lines; ++i)
+      c.flows["side"].push_back(block(paragraph("Side text " + std::to_string(i)), 2000 + i));
+    Document doc = run(c);
+    for (const PlacedRun& run : doc.pages.at(0).runs)
+      if (run.run.text.rfind("Filler", 0) == 0 && std::abs(run.x - main_x) > 0.5) return false;
+    return true;
+  };
+  EXPECT_TRUE(all_in_measure(third + 5, third + 3)) << "two lines past a column a third of the page long";
+  EXPECT_TRUE(all_in_measure(2 * third, 4)) << "beside a column of four lines";
+  EXPECT_FALSE(all_in_measure(2 * third, third + 3)) << "the same main flow beside a column a third long";
+}
+
 // Moved to a narrow column, an entry's dates go under its title, in from the column's edge
 // as the title is (not at the edge, where the section titles stand).
 TEST_F(Paginate, DatesMovedUnderATitleStandInWithIt) {

@@ -134,9 +134,10 @@ TEST(GlyphOutlines, OutlinesEachGlyphOnceAndSaysWhenAFontCannotBeRead) {
 // The size goal, and what every page must be, for the samples in every layout. The layouts
 // that set Korean in NanumMyeongjo are measured, not held to 150 KB: that font's outlines
 // alone come to about 170 KB on a page of Korean text (see docs/output.md, What the SVG holds). The
-// others, as outlines, stay under 165 KB: the heaviest is columns' first English page (about
-// 163 KB; its two columns both run to the foot, balanced, holding a third more text than its
-// first page did with the left column ending half-way), a page holding a whole Korean CV
+// others, as outlines, stay under 175 KB: the heaviest is columns' first English page (about
+// 170 KB; full to the foot, the main flow going on across the page under the left column,
+// holding a third more text than its first page did with the left column ending half-way and
+// the main one narrow beside its hole), a page holding a whole Korean CV
 // (about 150 KB), or compact's English page, which sets a third more text than the others.
 // (The preview's pages, with the glyphs as web fonts, are about half of that.)
 TEST(SvgPages, EveryGlyphDefinedOnceUsedByIdAndPagesSmall) {
@@ -156,7 +157,7 @@ TEST(SvgPages, EveryGlyphDefinedOnceUsedByIdAndPagesSmall) {
         const std::string& page = pages[p];
         const std::string where = std::string(name) + " in " + info.name + ", page " + std::to_string(p + 1);
         const bool small_goal = !(myeongjo.contains(info.name) && std::string(name) != "heungsub-lee.yaml");
-        const std::size_t goal = small_goal ? 165'000u : 250'000u;
+        const std::size_t goal = small_goal ? 175'000u : 250'000u;
         EXPECT_LE(page.size(), goal) << where;
         std::set<std::string> ids;
         for (const std::string& id : all(page, " id=\"([^\"]*)\"")) {

@@ -205,8 +205,8 @@ struct Document {
   std::vector<FontInfo> fonts;  // indexed by GlyphRun::font
   /// The rows poppler would read across a column and the main flow beside it as a table's, on
   /// every page (the layout's reading model, with its slack): a layout choosing between two
-  /// placements keeps the one read column by column. Counted where a column may be filled
-  /// (regions.NAME.fill_with); 0 elsewhere.
+  /// placements keeps the one read column by column. Counted where a column may be filled,
+  /// balances or wraps (regions.NAME.fill_with, balance, wrap_under); 0 elsewhere.
   std::size_t rows_read_across_columns = 0;
   /// Where a column balances the main flow (regions.NAME.balance): the room the two leave
   /// empty on the pages before the last, and how far apart they end on their last page (pt).

@@ -234,7 +234,10 @@ std::optional<Attempt> spare_last_page(Layouts& layouts, Attempt& natural) {
     if (tried.diags.has_errors()) return std::nullopt;
     if (page_count(tried.doc) <= static_cast<size_t>(target)) {
       Attempt best = narrow(layouts, target, looser ? *looser : natural, std::move(tried));
-      if (best.diags.has_errors()) return std::nullopt;
+      // A page spared where poppler would read more of two columns' rows across them (a
+      // column's entries among the paragraph beside them) costs the CV its text.
+      if (best.diags.has_errors() || best.doc.rows_read_across_columns > natural.doc.rows_read_across_columns)
+        return std::nullopt;
       return best;
     }
     looser = std::move(tried);

@@ -160,6 +160,7 @@ struct Placement {
   PageRange range;
   double top = 0, height = 0;
   double above_gap = 0;  // the gap below the top region docked before it (0: none)
+  bool under_column = false;  // the main flow at the page's width under a column that ended (wrap_under)
 };
 
 /// The pages as the regions take them: for each page, what each region holds.
@@ -262,6 +263,105 @@ std::vector<theme::RegionFrame> frames_of_page(std::size_t page, const std::vect
   return empty.empty() ? frames : theme::region_frames(theme, page, empty);
 }
 
+/// Where the main flow may go on under a column that ends on its page (regions.NAME.wrap_under):
+/// the column's foot, the room beside the main flow there, and the main region's frame once the
+/// column is not beside it.
+struct Wrap {
+  double column_bottom = 0;  // the column's lowest line
+  double clear = 0;          // where text under the column may start (its gap below it)
+  double column_width = 0;   // the column with its gap: the room beside the narrow main flow
+  theme::RegionFrame wide;
+};
+
+/// The wrap the main region (`fill`) has on a page whose columns are placed (`page`): under a
+/// column that wraps and ends there, its flow placed whole. None where no such column is.
+std::optional<Wrap> wrap_under(const std::vector<Placement>& page, std::size_t page_index,
+                               const theme::Region& fill, const std::vector<Flow>& flows,
+                               const std::vector<Cursor>& next, const theme::Theme& theme) {
+  for (const Placement& placed : page) {
+    const theme::Region& column = *placed.frame.region;
+    if (!column.wrap_under || (column.dock != theme::RegionDock::Left && column.dock != theme::RegionDock::Right) ||
+        !flow_done(flows[placed.flow], next[placed.flow]))
+      continue;
+    // Beside a column of a few lines (a short CV's, or the end of one overleaf) the page stays
+    // in two columns: set across under it, the page would turn from two columns into one a few
+    // lines down, and a short list would stand on the whole width.
+    constexpr double kLeastColumnShare = 1.0 / 3;  // of the page's flow height
+    if (placed.height < kLeastColumnShare * (theme.page_height - theme.margin_top - theme.margin_bottom)) continue;
+    for (const theme::RegionFrame& frame : theme::region_frames(theme, page_index, {&column}))
+      if (frame.region == &fill) {
+        const double bottom = placed.top + placed.height;
+        return Wrap{bottom, bottom + column.gap, placed.frame.outer_width + column.gap, frame};
+      }
+  }
+  return std::nullopt;
+}
+
+/// The main flow's part of a page beside a column that ends on it (`wrap`), set narrow from
+/// `cursor` down from `top`, `narrow_end` the chunk its page would end before: where it goes
+/// on under the column at the wide frame's width. It goes on there from the start of a block
+/// after a break a page may take, the one that leaves the least room empty where the two
+/// widths meet (beside the narrow part under the column's foot, or in the main column above
+/// the wide part), a section's start counting half; none where staying narrow to the page's
+/// end (or the flow's) leaves less, or less than a tenth of the page's height under the column. Inside a section, the part set across has the section's
+/// title again with the word for continued, as at a page's top: under the column's last
+/// section it would read as that section's.
+/// The two placements, narrow then wide, and where the flow stands after them.
+struct Wrapped {
+  Placement narrow, wide;
+  Cursor next;
+};
+std::optional<Wrapped> wrap_main(Flow& flow, std::size_t index, const Cursor& cursor, std::size_t narrow_end,
+                                 const theme::RegionFrame& frame, double top, double bottom, const Wrap& wrap,
+                                 const Setter& setter) {
+  const std::vector<Chunk>& chunks = flow.chunks(cursor.setting);
+  // Staying narrow: the column's empty foot beside the main flow, down to where it stops here.
+  const double narrow_reach = top + used_height(chunks, {cursor.at, narrow_end}, flow.space_scale);
+  const double stays = std::max(0.0, narrow_reach - wrap.column_bottom) * wrap.column_width;
+  // A few lines beside the column's foot are two columns ending near each other, as on any
+  // last page: nothing goes across the page for them.
+  constexpr double kLeastHoleShare = 0.1;  // of the page's flow height
+  if (narrow_reach - wrap.column_bottom < kLeastHoleShare * setter.flow_height) return std::nullopt;
+  std::optional<std::size_t> best;
+  double least = stays;
+  for (std::size_t at = cursor.at + 1; at < narrow_end && at < chunks.size(); ++at) {
+    const BreakClass kind = chunks[at - 1].break_after;
+    if (!starts_block(chunks, at) || (kind != BreakClass::Free && kind != BreakClass::LoneEntry)) continue;
+    const double reach = top + used_height(chunks, {cursor.at, at}, flow.space_scale);
+    double empty = reach < wrap.clear
+                       ? (wrap.clear - reach) * frame.width + (wrap.clear - wrap.column_bottom) * wrap.column_width
+                       : (reach - wrap.column_bottom) * wrap.column_width;
+    // A section that starts across the page keeps one measure; one that goes on across the
+    // page from the column beside it (under its title again, "(cont.)") changes measure
+    // half-way: a section's start is taken over an entry's for up to twice the room.
+    const std::vector<compose::Block>& blocks = *flow.blocks;
+    if (blocks[chunks[at - 1].block].part != blocks[chunks[at].block].part) empty /= 2;
+    if (empty < least - 1e-6) {
+      least = empty;
+      best = at;
+    }
+  }
+  if (!best) return std::nullopt;
+  Diagnostics repeated;  // the flow's first setting said what is wrong with its content
+  const std::size_t wide = setting_at(flow, wrap.wide.width, setter, repeated);
+  const std::vector<Chunk>& narrow_chunks = flow.chunks(cursor.setting);
+  const std::vector<Chunk>& wide_chunks = flow.chunks(wide);
+  const std::size_t from = same_place(narrow_chunks, *best, wide_chunks);
+  if (from >= wide_chunks.size()) return std::nullopt;
+  const double reach = top + used_height(narrow_chunks, {cursor.at, *best}, flow.space_scale);
+  const double wide_top = std::max(reach + wide_chunks[from].space_before * flow.space_scale, wrap.clear);
+  if (wide_top >= bottom) return std::nullopt;
+  const std::size_t start = past_spaces(wide_chunks, from);
+  const std::size_t end = page_end(wide_chunks, start, bottom - wide_top, flow.space_scale, flow.lone_room, true);
+  Wrapped out;
+  out.narrow = Placement{frame, index, cursor.setting, {cursor.at, *best}, top, 0, 0};
+  out.narrow.height = used_height(narrow_chunks, out.narrow.range, flow.space_scale);
+  out.wide = Placement{wrap.wide, index, wide, {start, end}, wide_top, 0, 0, true};
+  out.wide.height = used_height(wide_chunks, out.wide.range, flow.space_scale);
+  out.next = Cursor{wide, end};
+  return out;
+}
+
 /// Fills the pages region by region, in docking order: a top region takes as much of its
 /// flow as fits and pushes the regions after it down; a column or the fill region takes what
 /// fits in its height. A flow continues where it stopped: in the next region of its chain on
@@ -332,6 +432,15 @@ Plan plan_pages(std::vector<Flow>& flows, const std::map<std::string, std::size_
           flow.break_before->at < end)
         end = flow.break_before->at;
       if (end == cursor.at) continue;  // it waits for the next page
+      if (region.dock == theme::RegionDock::Fill)
+        if (auto wrap = wrap_under(page, page_index, region, flows, next, theme))
+          if (auto wrapped = wrap_main(flow, head->second, cursor, end, frame, y, bottom, *wrap, setter)) {
+            page.push_back(wrapped->narrow);
+            if (wrapped->wide.range.end > wrapped->wide.range.begin) page.push_back(wrapped->wide);
+            cursor = wrapped->next;
+            placed_any = true;
+            continue;
+          }
       Placement placement{frame, head->second, cursor.setting, {cursor.at, end}, y, 0, above_gap};
       placement.height = used_height(chunks, placement.range, flow.space_scale);
       cursor.at = end;
@@ -403,6 +512,25 @@ double flow_end(const Plan& plan, std::size_t flow, const theme::Theme& theme, d
   return 0;
 }
 
+/// How far apart (pt) the column and the main flow end, counted down through the pages; where
+/// the main flow goes on under the column at the page's width (wrap_under), how far apart the
+/// column's foot and the main flow's narrow part beside it end: the room left empty where the
+/// two widths meet.
+double columns_end_apart(const Plan& plan, std::size_t column, std::size_t main, const theme::Theme& theme,
+                         double flow_height) {
+  for (std::size_t page = 0; page < plan.pages.size(); ++page) {
+    const std::vector<Placement>& placements = plan.pages[page];
+    if (std::none_of(placements.begin(), placements.end(),
+                     [&](const Placement& p) { return p.flow == main && p.under_column; }))
+      continue;
+    double narrow = 0;
+    for (const Placement& p : placements)
+      if (p.flow == main && !p.under_column) narrow = std::max(narrow, p.top + p.height - theme.margin_top);
+    return std::abs(narrow - main_on_page(plan, page, column, theme));
+  }
+  return std::abs(flow_end(plan, main, theme, flow_height) - flow_end(plan, column, theme, flow_height));
+}
+
 /// Whether a column ends no lower than the main flow beside it, on the last page the column
 /// holds anything. A designer lets the main column be the long one; and poppler reads a
 /// column's last lines standing below everything beside them after the other column (the
@@ -434,7 +562,8 @@ bool column_end_reads_after_main(const Plan& plan, std::size_t column, std::size
 
 /// The room the two flows leave empty at the foot of their columns on every page but the last
 /// (pt, counted from each column's lowest line to the bottom margin; a column with nothing on
-/// a page counts whole, from the other's top): a hole a reader sees before the CV ends.
+/// a page counts whole, from the other's top; a column the main flow goes on under, how far
+/// its foot and the main flow's narrow part end apart): a hole a reader sees before the CV ends.
 double empty_room_before_last_page(const Plan& plan, std::size_t column, std::size_t main, const theme::Theme& theme) {
   const double bottom = theme.page_height - theme.margin_bottom;
   double empty = 0;
@@ -442,9 +571,21 @@ double empty_room_before_last_page(const Plan& plan, std::size_t column, std::si
     double top = bottom;
     for (const Placement& placed : plan.pages[page])
       if (placed.flow == column || placed.flow == main) top = std::min(top, placed.top);
+    // Where the main flow goes on under the column (wrap_under), the column's foot is the
+    // main flow's: what is empty is where the two widths meet.
+    double narrow = 0;
+    bool wrapped = false;
+    for (const Placement& placed : plan.pages[page])
+      if (placed.flow == main) {
+        wrapped = wrapped || placed.under_column;
+        if (!placed.under_column) narrow = std::max(narrow, placed.top + placed.height - theme.margin_top);
+      }
     for (const std::size_t flow : {column, main}) {
       const double reach = main_on_page(plan, page, flow, theme);
-      empty += bottom - (reach > 0 ? theme.margin_top + reach : top);
+      if (wrapped && flow == column)
+        empty += std::abs(narrow - reach);
+      else
+        empty += bottom - (reach > 0 ? theme.margin_top + reach : top);
     }
   }
   return empty;
@@ -592,6 +733,26 @@ std::optional<Plan> end_column_before_its_page_alone(const Plan& plan, std::vect
   const double main_reach = main_on_page(plan, page, main, theme);
   if (main_reach <= 0 || main_on_page(plan, page, column, theme) <= main_reach + 1e-6) return std::nullopt;
   return end_column_no_lower_than(plan, flows, column, page, main_reach, flow_of_head, theme, most_pages, setter);
+}
+
+/// Whether a section stands in both flows on one page: its first entries in the column, the
+/// rest in the main flow (given back to it, under its title again).
+bool section_parted_on_a_page(const Plan& plan, const std::vector<Flow>& flows, std::size_t column, std::size_t main) {
+  for (const std::vector<Placement>& page : plan.pages) {
+    std::set<int> in_column, in_main;
+    for (const Placement& placed : page) {
+      if (placed.flow != column && placed.flow != main) continue;
+      const Flow& flow = flows[placed.flow];
+      const std::vector<Chunk>& chunks = flow.chunks(placed.setting);
+      for (std::size_t i = placed.range.begin; i < placed.range.end; ++i) {
+        const int part = (*flow.blocks)[chunks[i].block].part;
+        if (part >= 0 && part != compose::kClosingPart) (placed.flow == column ? in_column : in_main).insert(part);
+      }
+    }
+    for (const int part : in_column)
+      if (in_main.contains(part)) return true;
+  }
+  return false;
 }
 
 /// The blocks a flow holds once a column that balances it (regions.NAME.balance) takes its
@@ -791,8 +952,7 @@ void balance_columns(std::vector<Flow>& flows, std::size_t main,
   // hole on page 1 first), then the columns' ends nearer each other (counted through the pages).
   auto judged = [&](const Plan& plan) {
     return ColumnsJudged{plan.pages.size(), empty_room_before_last_page(plan, column, main, theme),
-                         std::abs(flow_end(plan, main, theme, setter.flow_height) -
-                                  flow_end(plan, column, theme, setter.flow_height))};
+                         columns_end_apart(plan, column, main, theme, setter.flow_height)};
   };
   // The pages as they will be set: with the main flow's spaces tightened where that spares a
   // near-empty last page (choose_space_scale), which moves every line below the first space.
@@ -934,6 +1094,10 @@ void balance_columns(std::vector<Flow>& flows, std::size_t main,
     // The text reads each page's columns whole, the column's own sections, then those it took.
     auto choose_if_better = [&](const Plan& plan) {
       const auto result = judged(plan);
+      // Under a column the main flow goes on under (wrap_under) there is no hole for a
+      // section's first entries to fill apart from the rest of it, set across below, on the
+      // same page.
+      if (balancing->wrap_under && section_parted_on_a_page(plan, flows, column, main)) return;
       if (result.pages <= natural.pages && column_end_reads_after_main(plan, column, main, theme) &&
           result.better_than(best) &&
           table_rows(plan, flows, column, main, theme, setter.typesetter.fonts()) <= natural_table_rows)
@@ -1504,10 +1668,12 @@ Document paginate(const compose::Composition& composition, const theme::Theme& t
     return doc;
   }
   if (plan.stranded) report_stranded(flows[*plan.stranded], theme, diags);
-  // Counted only where a column may be filled (regions.NAME.fill_with, engine), its one reader:
-  // the reading model is a tenth of a columns build's work.
-  const bool filled = std::any_of(theme.regions.begin(), theme.regions.end(),
-                                  [](const theme::Region& region) { return !region.fill_with.empty(); });
+  // Counted only where a column may be filled, balances or wraps (regions.NAME.fill_with,
+  // balance, wrap_under), for its readers (engine's filling, fit's sparing of a last page): the
+  // reading model is a tenth of a columns build's work.
+  const bool filled = std::any_of(theme.regions.begin(), theme.regions.end(), [](const theme::Region& region) {
+    return !region.fill_with.empty() || region.balance || region.wrap_under;
+  });
   for (const theme::Region& region : theme.regions) {
     const auto column = flow_of_head.find(region.name);
     if (filled && (region.dock == theme::RegionDock::Left || region.dock == theme::RegionDock::Right) &&
@@ -1515,8 +1681,7 @@ Document paginate(const compose::Composition& composition, const theme::Theme& t
       doc.rows_read_across_columns += table_rows(plan, flows, column->second, main, theme, typesetter.fonts(), kModelSlack);
     if (region.balance && column != flow_of_head.end() && column->second != main)
       doc.balance = Document::Balance{empty_room_before_last_page(plan, column->second, main, theme),
-                                      std::abs(flow_end(plan, main, theme, flow_height) -
-                                               flow_end(plan, column->second, theme, flow_height))};
+                                      columns_end_apart(plan, column->second, main, theme, flow_height)};
   }
 
   // The top regions first, then the columns from left to right: text read in drawing order
@@ -1529,6 +1694,7 @@ Document paginate(const compose::Composition& composition, const theme::Theme& t
       const bool a_top = a.frame.region->dock == theme::RegionDock::Top;
       const bool b_top = b.frame.region->dock == theme::RegionDock::Top;
       if (a_top != b_top) return a_top;
+      if (a.under_column != b.under_column) return b.under_column;  // read after both columns
       return !a_top && a.frame.x < b.frame.x;
     });
     page.runs.reserve(runs_placed(order, flows));

@@ -99,6 +99,10 @@ struct Region {
   /// sections (awards, honours) before the main flow takes another page, and only where
   /// poppler would not read more of the two columns as a table's rows (engine).
   std::vector<std::string> fill_with;
+  /// A column the main flow goes on under: on the page where the column's content ends, the
+  /// main flow takes the page's width below it, from the start of an entry or section, rather
+  /// than stand narrow beside an empty foot (paginate).
+  bool wrap_under = false;
 };
 
 /// A photo's outline.
