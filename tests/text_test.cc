@@ -2328,6 +2328,24 @@ TEST_F(TextTest, AnAbbreviationKeepsTheNumberItNames) {
     }
 }
 
+// A standard's or test's name in capitals keeps the number after it ("ISO 14971" broke as
+// "ISO" / "14971" in a narrow column): capitals of two to eight letters, then a number with
+// perhaps its version or year. A word in lower case, or capitals before a word, still break.
+TEST_F(TextTest, ANameInCapitalsKeepsItsNumber) {
+  Typesetter ts(theme, diags);
+  for (const std::string piece : {"ISO 14971", "ISO/IEC 27001:2022", "RFC 9110,", "TOEIC 915", "IELTS 7.5", "EN 1090-2"})
+    EXPECT_NEAR(ts.widest_unbreakable(make_paragraph("x " + piece)), width_of(ts, piece), 0.01) << piece;
+  for (const std::string words : {"Under 40", "ISO certified", "A 4", "ISO 14971 (2019)"})
+    EXPECT_LT(ts.widest_unbreakable(make_paragraph(words)), width_of(ts, words) - 1) << words;
+  // At every measure that holds it, no line ends with "ISO".
+  const std::string text = "Led the audit of the device software against ISO 14971 and IEC 62304 for two products";
+  for (double width = width_of(ts, "software") + 0.5; width < width_of(ts, text); width += 3)
+    for (const std::string& line : texts_of(ts.typeset(make_paragraph(text), width))) {
+      const std::string trimmed = line.substr(0, line.find_last_not_of(' ') + 1);
+      EXPECT_FALSE(trimmed.ends_with("ISO") || trimmed.ends_with("IEC")) << "at " << width << ": " << line;
+    }
+}
+
 // ---- web fonts ----------------------------------------------------------------------------
 
 // A web font's characters, looked up in its cmap by HarfBuzz, each draw the outline (and

@@ -355,6 +355,22 @@ bool names_a_number(std::u32string_view word) {
   return false;
 }
 
+// A standard's or test's name in capitals and the number after it ("ISO 14971", "RFC 9110",
+// "TOEIC 915", "IELTS 7.5") are one name: a typesetter ties them, and a narrow column ended a
+// line between "ISO" and "14971". The number: digits, with a version or year after a dot,
+// colon or dash ("14971:2019", "27001-2"), at most twelve characters.
+bool capitals_name_a_number(std::u32string_view name, std::u32string_view number) {
+  if (name.size() < 2 || name.size() > 8 || number.empty() || number.size() > 12) return false;
+  if (!std::all_of(name.begin(), name.end(), [](char32_t c) { return (c >= U'A' && c <= U'Z') || c == U'/'; }))
+    return false;
+  if (name.front() == U'/' || name.back() == U'/') return false;
+  while (!number.empty() && (number.back() == U',' || number.back() == U';' || number.back() == U')'))
+    number.remove_suffix(1);
+  return !number.empty() && is_ascii_digit(number.front()) &&
+         std::all_of(number.begin(), number.end(),
+                     [](char32_t c) { return is_ascii_digit(c) || c == U'.' || c == U':' || c == U'-'; });
+}
+
 // Between tokens: the break after the spaces before token t. A lone separator ("a | b", a range
 // dash) ends a line rather than starting one; dates ("2020. 3. – 2023. 7.", "Sep 2023 – present")
 // stay whole: no break inside a date, and one after a range dash between two date-like tokens
@@ -377,6 +393,7 @@ SpaceBreak space_break(const std::u32string& chars, const std::vector<Token>& to
   if (is_lone_at(chars, token) || is_lone_at(chars, tokens[t - 1])) return SpaceBreak::Forbidden;
   if (amount_keeps(chars, tokens, t)) return SpaceBreak::Forbidden;
   if (is_ascii_digit(chars[token.begin]) && names_a_number(word_of(chars, tokens[t - 1]))) return SpaceBreak::Forbidden;
+  if (capitals_name_a_number(word_of(chars, tokens[t - 1]), word_of(chars, token))) return SpaceBreak::Forbidden;
   if (token.date == DateKind::None) return SpaceBreak::Allowed;
   if (is_date_pair(tokens[t - 1].date, token.date)) return SpaceBreak::Forbidden;
   // The token after a range dash: the dash must sit between two date-like tokens.
