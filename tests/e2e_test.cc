@@ -1334,23 +1334,24 @@ TEST(Columns, ALongEnglishCvFillsPageOneAndGoesOnAfterTheMainFlow) {
 // in one place: the publications that once filled the left column's hole (their first entries
 // there, the rest under "(cont.)" at the main flow's foot) follow the jobs (which go on under
 // their title again) under both columns, on the one page, read after the left column and the
-// jobs beside it.
+// jobs beside it; the talks after them.
 TEST(Columns, TheLastSectionGoesOnUnderBothColumnsInOnePlace) {
   const ColumnsPdf pdf = build_in_columns("english-publications-shared", kColumnsWithoutFill);
   ASSERT_EQ(pdf.pages.size(), 1u) << "it took a second page for three publications and the talks";
   const ColumnsPdf::Word* experience = word_on(pdf.pages[0], "Experience");
-  const ColumnsPdf::Word* talks = word_on(pdf.pages[0], "Talks");  // the left column's last section
+  const ColumnsPdf::Word* awards = word_on(pdf.pages[0], "Awards");  // the left column's last section
   const ColumnsPdf::Word* publications = word_on(pdf.pages[0], "Publications");
-  ASSERT_TRUE(experience && talks && publications);
+  ASSERT_TRUE(experience && awards && publications);
   EXPECT_LT(publications->x_min, experience->x_min - 100) << "at the left column's edge, across the page";
-  EXPECT_GT(publications->y_max, talks->y_max) << "under the left column";
+  EXPECT_GT(publications->y_max, awards->y_max) << "under the left column";
   const auto at = [&](const std::string& s) { return pdf.text.find(s); };
   EXPECT_EQ(at("Publications (cont.)"), std::string::npos) << pdf.text;
   ASSERT_NE(at("\nPublications\n"), std::string::npos) << pdf.text;
-  EXPECT_LT(at("\nTalks\n"), at("\nSummary\n")) << "the left column read first:\n" << pdf.text;
+  EXPECT_LT(at("\nAwards\n"), at("\nSummary\n")) << "the left column read first:\n" << pdf.text;
   EXPECT_LT(at("\nExperience\n"), at("\nPublications\n")) << pdf.text;
   EXPECT_LT(at("\nPublications\n"), at("Distilling Streaming Conformers")) << pdf.text;
   EXPECT_LT(at("Distilling Streaming Conformers"), at("Low-Resource Acoustic Modelling")) << pdf.text;
+  EXPECT_LT(at("Low-Resource Acoustic Modelling"), at("\nTalks\n")) << pdf.text;
 }
 
 // The summary heads the left column where that sets the two columns fuller

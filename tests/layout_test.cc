@@ -443,7 +443,7 @@ TEST_F(Paginate, APageAfterTheBalancingColumnsEndIsSetAcross) {
 // A column the main flow goes on under (regions.NAME.wrap_under): on the page where the
 // column's content ends, the main flow's entries below its foot are set at the page's width
 // from the left margin, read after the column and the main flow's narrow part; those beside
-// it stay in the main column's measure.
+// it, down to the column's last line, stay in the main column's measure.
 TEST_F(Paginate, TheMainFlowGoesOnUnderAColumnThatEnds) {
   add_side_region(theme_, 0);
   const double main_x = theme_.margin_left + 150 + 20;
@@ -477,6 +477,9 @@ TEST_F(Paginate, TheMainFlowGoesOnUnderAColumnThatEnds) {
     if (std::abs(run.x - main_x) < 0.5) last_beside = std::max(last_beside, run.baseline);
   }
   EXPECT_LT(last_beside, first_across);
+  // The main column reaches the column's last line: a column's lines standing below
+  // everything beside them are read after the other column's by poppler.
+  EXPECT_GE(last_beside, side_last->baseline - 1);
   EXPECT_GT(first_across, side_last->baseline);
   EXPECT_LT(first_across - side_last->baseline, 3 * 14 + theme_.regions.back().gap) << "no hole between them";
   std::vector<std::string> read;

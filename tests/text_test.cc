@@ -2346,6 +2346,18 @@ TEST_F(TextTest, ANameInCapitalsKeepsItsNumber) {
     }
 }
 
+// An initial keeps the name after it ("H. Kerr" broke as "H." / "Kerr" in a narrow column's
+// list of students), and a Korean amount in a magnitude keeps its unit with its particle
+// ("42억 원을" broke as "42억" / "원을"). A capital's initial before a lower-case word, or a
+// longer word after the amount, still break.
+TEST_F(TextTest, AnInitialKeepsItsNameAndAKoreanAmountItsUnit) {
+  Typesetter ts(theme, diags);
+  for (const std::string piece : {"H. Kerr", "J. Aboagye,", "42\uC5B5 \uC6D0\uC744", "3\uB9CC \uBA85\uC758"})
+    EXPECT_NEAR(ts.widest_unbreakable(make_paragraph("x " + piece)), width_of(ts, piece), 0.01) << piece;
+  for (const std::string words : {"A. and", "42\uC5B5 \uADDC\uBAA8\uC758"})
+    EXPECT_LT(ts.widest_unbreakable(make_paragraph(words)), width_of(ts, words) - 1) << words;
+}
+
 // ---- web fonts ----------------------------------------------------------------------------
 
 // A web font's characters, looked up in its cmap by HarfBuzz, each draw the outline (and

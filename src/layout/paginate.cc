@@ -124,6 +124,12 @@ struct Flow {
   /// A page that would run past this chunk of this setting ends before it: the page before a
   /// last page that would hold a stub gives that page its last section (choose_last_break).
   std::optional<Cursor> break_before;
+  /// The blocks from this one on came from a column that ran longer than this flow (its last
+  /// sections, balance_columns): on a page that holds them, the flow stays in its measure
+  /// rather than go on across the page under the column (wrap_main): a short CV's skills and
+  /// languages set across a whole page read as a list on an empty page, and poppler read the
+  /// main column's dates after them.
+  std::size_t taken_from_column = std::numeric_limits<std::size_t>::max();
 
   const std::vector<Chunk>& chunks(std::size_t setting = 0) const { return settings[setting].chunks; }
   std::vector<Chunk>& chunks(std::size_t setting = 0) { return settings[setting].chunks; }
@@ -271,6 +277,7 @@ struct Wrap {
   double clear = 0;          // where text under the column may start (its gap below it)
   double column_width = 0;   // the column with its gap: the room beside the narrow main flow
   theme::RegionFrame wide;
+  double last_top = 0;       // the top of the column's last piece (its last line, or an entry kept whole)
 };
 
 /// The wrap the main region (`fill`) has on a page whose columns are placed (`page`): under a
@@ -286,24 +293,46 @@ std::optional<Wrap> wrap_under(const std::vector<Placement>& page, std::size_t p
     // Beside a column of a few lines (a short CV's, or the end of one overleaf) the page stays
     // in two columns: set across under it, the page would turn from two columns into one a few
     // lines down, and a short list would stand on the whole width.
-    constexpr double kLeastColumnShare = 1.0 / 3;  // of the page's flow height
-    if (placed.height < kLeastColumnShare * (theme.page_height - theme.margin_top - theme.margin_bottom)) continue;
+    constexpr double kLeastColumnShare = 1.0 / 3;  // of the room the column had on the page
+    if (placed.height < kLeastColumnShare * (theme.page_height - theme.margin_bottom - placed.top)) continue;
     for (const theme::RegionFrame& frame : theme::region_frames(theme, page_index, {&column}))
       if (frame.region == &fill) {
         const double bottom = placed.top + placed.height;
-        return Wrap{bottom, bottom + column.gap, placed.frame.outer_width + column.gap, frame};
+        const Flow& flow = flows[placed.flow];
+        const std::vector<Chunk>& chunks = flow.chunks(placed.setting);
+        const std::size_t last = placed.range.end - 1;
+        const double last_top =
+            placed.top + used_height(chunks, {placed.range.begin, last}, flow.space_scale) +
+            (last > placed.range.begin ? chunks[last].space_before * flow.space_scale : 0);
+        return Wrap{bottom, bottom + column.gap, placed.frame.outer_width + column.gap, frame, last_top};
       }
   }
   return std::nullopt;
 }
 
+/// How far (a share of the page's flow height) from the foot of a column the main flow may
+/// start going on under it (wrap_main).
+constexpr double kNearFootShare = 0.12;
+
+/// The entries (groups) of the section chunk `at` is in, from `at` on, among chunks [at, end).
+std::size_t entries_from(const std::vector<Chunk>& chunks, const std::vector<compose::Block>& blocks, std::size_t at,
+                         std::size_t end) {
+  std::set<int> groups;
+  const int part = blocks[chunks[at].block].part;
+  for (std::size_t i = at; i < end && i < chunks.size() && blocks[chunks[i].block].part == part; ++i)
+    if (const int group = blocks[chunks[i].block].group; group >= 0) groups.insert(group);
+  return groups.size();
+}
+
 /// The main flow's part of a page beside a column that ends on it (`wrap`), set narrow from
 /// `cursor` down from `top`, `narrow_end` the chunk its page would end before: where it goes
 /// on under the column at the wide frame's width. It goes on there from the start of a block
-/// after a break a page may take, the one that leaves the least room empty where the two
-/// widths meet (beside the narrow part under the column's foot, or in the main column above
-/// the wide part), a section's start counting half; none where staying narrow to the page's
-/// end (or the flow's) leaves less, or less than a tenth of the page's height under the column. Inside a section, the part set across has the section's
+/// after a break a page may take at or a little below the column's foot (kNearFootShare), the
+/// one that leaves the least room empty where the two widths meet (beside the narrow part
+/// under the column's foot, and the column's gap above the wide part), a section's start counting
+/// half, inside a section only where two entries of it or more go across; none where staying
+/// narrow to the page's end (or the flow's) leaves less, or less than a tenth of the page's
+/// height under the column. Inside a section, the part set across has the section's
 /// title again with the word for continued, as at a page's top: under the column's last
 /// section it would read as that section's.
 /// The two placements, narrow then wide, and where the flow stands after them.
@@ -315,6 +344,7 @@ std::optional<Wrapped> wrap_main(Flow& flow, std::size_t index, const Cursor& cu
                                  const theme::RegionFrame& frame, double top, double bottom, const Wrap& wrap,
                                  const Setter& setter) {
   const std::vector<Chunk>& chunks = flow.chunks(cursor.setting);
+  if (narrow_end > cursor.at && chunks[narrow_end - 1].block >= flow.taken_from_column) return std::nullopt;
   // Staying narrow: the column's empty foot beside the main flow, down to where it stops here.
   const double narrow_reach = top + used_height(chunks, {cursor.at, narrow_end}, flow.space_scale);
   const double stays = std::max(0.0, narrow_reach - wrap.column_bottom) * wrap.column_width;
@@ -324,18 +354,30 @@ std::optional<Wrapped> wrap_main(Flow& flow, std::size_t index, const Cursor& cu
   if (narrow_reach - wrap.column_bottom < kLeastHoleShare * setter.flow_height) return std::nullopt;
   std::optional<std::size_t> best;
   double least = stays;
+  // What goes across starts near the column's foot, where it fills the room beside it: not
+  // further down (a hole under the column beside the main flow, filled by nothing) than this.
+  const double near = kNearFootShare * setter.flow_height;
+  constexpr double kTouching = 4;  // pt: a line's top beside the main flow's last line
+  const std::vector<compose::Block>& blocks = *flow.blocks;
   for (std::size_t at = cursor.at + 1; at < narrow_end && at < chunks.size(); ++at) {
     const BreakClass kind = chunks[at - 1].break_after;
     if (!starts_block(chunks, at) || (kind != BreakClass::Free && kind != BreakClass::LoneEntry)) continue;
     const double reach = top + used_height(chunks, {cursor.at, at}, flow.space_scale);
+    // Beside the column's last piece at least: poppler reads a column's last lines standing
+    // below everything beside them after the other column (here, after the main flow's narrow
+    // part); a piece beside the main flow's last line it reads in its place.
+    if (reach < wrap.last_top + kTouching || reach > wrap.column_bottom + near) continue;
+    const bool section_starts = blocks[chunks[at - 1].block].part != blocks[chunks[at].block].part;
+    // A section goes on across the page under its title again only for two entries or more:
+    // one entry under "(cont.)" a line below the rest of its section reads as a slip.
+    if (!section_starts && entries_from(chunks, blocks, at, narrow_end) < 2) continue;
     double empty = reach < wrap.clear
                        ? (wrap.clear - reach) * frame.width + (wrap.clear - wrap.column_bottom) * wrap.column_width
                        : (reach - wrap.column_bottom) * wrap.column_width;
     // A section that starts across the page keeps one measure; one that goes on across the
     // page from the column beside it (under its title again, "(cont.)") changes measure
     // half-way: a section's start is taken over an entry's for up to twice the room.
-    const std::vector<compose::Block>& blocks = *flow.blocks;
-    if (blocks[chunks[at - 1].block].part != blocks[chunks[at].block].part) empty /= 2;
+    if (section_starts) empty /= 2;
     if (empty < least - 1e-6) {
       least = empty;
       best = at;
@@ -977,6 +1019,7 @@ void balance_columns(std::vector<Flow>& flows, std::size_t main,
   std::optional<std::pair<Flow, Flow>> chosen;
   std::vector<compose::Block> try_kept, try_side;
   // The pages with the two flows holding `try_kept` and `try_side`.
+  std::size_t taken_from_column = std::numeric_limits<std::size_t>::max();  // of try_kept (Flow::taken_from_column)
   auto plan_with_tried = [&] {
     Diagnostics again;  // what the blocks' content says was said when they were first set
     for (auto [index, blocks, whole] : {std::tuple{main, &try_kept, &main_whole}, {column, &try_side, &column_whole}}) {
@@ -986,6 +1029,7 @@ void balance_columns(std::vector<Flow>& flows, std::size_t main,
       flows[index].lone_room = whole->lone_room;
       setting_at(flows[index], whole->settings.front().width, setter, again);
     }
+    flows[main].taken_from_column = taken_from_column;
     return plan_as_set();
   };
   auto choose_tried = [&](const ColumnsJudged& result) {
@@ -1007,6 +1051,10 @@ void balance_columns(std::vector<Flow>& flows, std::size_t main,
     for (std::size_t moved = 1; moved < column_parts.size(); ++moved) {
       split_column_at_part(*main_whole.blocks, *column_whole.blocks, column_parts[column_parts.size() - moved],
                            try_kept, try_side);
+      taken_from_column = static_cast<std::size_t>(
+          std::find_if(main_whole.blocks->begin(), main_whole.blocks->end(),
+                       [](const compose::Block& b) { return b.part == compose::kClosingPart; }) -
+          main_whole.blocks->begin());
       const Plan plan = plan_with_tried();
       const auto result = judged(plan);
       if (result.pages > natural.pages) break;

@@ -355,6 +355,29 @@ bool names_a_number(std::u32string_view word) {
   return false;
 }
 
+// An initial and the name after it ("H. Kerr", "J. Aboagye" in a list of authors): a
+// typesetter ties them; an initial alone at a line's end reads as nothing.
+bool initial_before_name(std::u32string_view initial, std::u32string_view name) {
+  const auto capital = [](char32_t c) { return c >= U'A' && c <= U'Z'; };
+  return initial.size() == 2 && capital(initial[0]) && initial[1] == U'.' && !name.empty() && capital(name[0]);
+}
+
+// A Korean amount in a magnitude and its unit ("42억 원을", "3만 명의"): the unit, with its
+// particle, stays with the number (a one-syllable unit alone is kept by amount_keeps).
+bool korean_unit_after_magnitude(std::u32string_view amount, std::u32string_view word) {
+  static constexpr std::u32string_view kMagnitudes[] = {U"천", U"만", U"억", U"조"};
+  static constexpr std::u32string_view kUnits[] = {U"원", U"달러", U"엔", U"명", U"건", U"개", U"회", U"대", U"톤"};
+  if (!is_korean_count(amount, 2) || std::none_of(std::begin(kMagnitudes), std::end(kMagnitudes), [&](auto m) {
+        return amount.ends_with(m);
+      }))
+    return false;
+  for (std::u32string_view unit : kUnits)
+    if (word.starts_with(unit) && word.size() <= unit.size() + 2 &&
+        std::all_of(word.begin(), word.end(), [](char32_t c) { return is_hangul_letter(c); }))
+      return true;
+  return false;
+}
+
 // A standard's or test's name in capitals and the number after it ("ISO 14971", "RFC 9110",
 // "TOEIC 915", "IELTS 7.5") are one name: a typesetter ties them, and a narrow column ended a
 // line between "ISO" and "14971". The number: digits, with a version or year after a dot,
@@ -394,6 +417,8 @@ SpaceBreak space_break(const std::u32string& chars, const std::vector<Token>& to
   if (amount_keeps(chars, tokens, t)) return SpaceBreak::Forbidden;
   if (is_ascii_digit(chars[token.begin]) && names_a_number(word_of(chars, tokens[t - 1]))) return SpaceBreak::Forbidden;
   if (capitals_name_a_number(word_of(chars, tokens[t - 1]), word_of(chars, token))) return SpaceBreak::Forbidden;
+  if (initial_before_name(word_of(chars, tokens[t - 1]), word_of(chars, token))) return SpaceBreak::Forbidden;
+  if (korean_unit_after_magnitude(word_of(chars, tokens[t - 1]), word_of(chars, token))) return SpaceBreak::Forbidden;
   if (token.date == DateKind::None) return SpaceBreak::Allowed;
   if (is_date_pair(tokens[t - 1].date, token.date)) return SpaceBreak::Forbidden;
   // The token after a range dash: the dash must sit between two date-like tokens.
