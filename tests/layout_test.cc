@@ -347,6 +347,42 @@ TEST_F(Paginate, ABalancingColumnGoesOnBesideTheMainFlowOnTheNextPage) {
   }
 }
 
+// Under a column the main flow goes on under (wrap_under), the main flow's last section is not
+// split between the column's foot and the next page (reviewers found such a section in two
+// places, in two styles, out of the CV's order): the same CV keeps it after the main flow's
+// entries, read after them.
+TEST_F(Paginate, AWrappingColumnTakesNoSectionItCannotHoldWhole) {
+  add_side_region(theme_, 0);
+  theme_.regions.back().balance = true;
+  theme_.regions.back().wrap_under = true;
+  const double height = flow_height(theme_);
+  int lines = 4;
+  for (int l = 5; l <= 9; ++l)
+    if (std::fmod(height, 14.0 * l) > std::fmod(height, 14.0 * lines)) lines = l;
+  const int per_page = static_cast<int>(height / (14.0 * lines));
+  compose::Composition c;
+  for (int entry = 0; entry < per_page + 2; ++entry)
+    for (int line = 0; line < lines; ++line)
+      c.main().emplace_back(block(paragraph("Entry " + std::to_string(entry)), entry, line + 1 < lines)).part = 0;
+  const int section_lines = static_cast<int>(height / 14) - 1;
+  for (int i = 0; i < section_lines; ++i)
+    c.main().emplace_back(block(paragraph(i == 0 ? "Last section" : "Last " + std::to_string(i)), 500 + i, i == 0)).part = 1;
+  c.flows["side"].push_back(block(paragraph("Side text")));
+  Document doc = run(c);
+  const std::string last_entry = "Entry " + std::to_string(per_page + 1);
+  ASSERT_TRUE(find_run(doc, "Last section") && find_run(doc, last_entry));
+  const int section_page = page_of(doc, "Last section"), entry_page = page_of(doc, last_entry);
+  EXPECT_GE(section_page, entry_page);
+  if (section_page == entry_page) {
+    EXPECT_GT(find_run(doc, "Last section")->baseline, find_run(doc, last_entry)->baseline) << "after the entries";
+  }
+  std::vector<std::string> read;
+  for (const auto& page : doc.pages)
+    for (const PlacedRun& run : page.runs) read.push_back(run.run.text);
+  const auto at = [&](const std::string& text) { return std::find(read.begin(), read.end(), text) - read.begin(); };
+  EXPECT_LT(at(last_entry), at("Last section")) << "read in the CV's order";
+}
+
 // Page 1 full rather than a hole in it: where the main flow's last section would go whole to
 // the next page, beside a column that ends high on page 1, the column takes it into that hole,
 // and what it would set on the next page, where the main flow has nothing, goes on in the main
