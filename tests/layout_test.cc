@@ -347,11 +347,11 @@ TEST_F(Paginate, ABalancingColumnGoesOnBesideTheMainFlowOnTheNextPage) {
   }
 }
 
-// Under a column the main flow goes on under (wrap_under), the main flow's last section is not
-// split between the column's foot and the next page (reviewers found such a section in two
-// places, in two styles, out of the CV's order): the same CV keeps it after the main flow's
-// entries, read after them.
-TEST_F(Paginate, AWrappingColumnTakesNoSectionItCannotHoldWhole) {
+// A column the main flow goes on under (wrap_under) takes none of the main flow's sections:
+// reviewers found them split between the column's foot and the next page, in two styles, out
+// of the CV's order. The CV the balancing column above takes the last section of keeps it
+// after the main flow's entries, read after them.
+TEST_F(Paginate, AWrappingColumnTakesNoSectionOfTheMainFlow) {
   add_side_region(theme_, 0);
   theme_.regions.back().balance = true;
   theme_.regions.back().wrap_under = true;
