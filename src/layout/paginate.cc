@@ -293,7 +293,7 @@ std::optional<Wrap> wrap_under(const std::vector<Placement>& page, std::size_t p
     // Beside a column of a few lines (a short CV's, or the end of one overleaf) the page stays
     // in two columns: set across under it, the page would turn from two columns into one a few
     // lines down, and a short list would stand on the whole width.
-    constexpr double kLeastColumnShare = 1.0 / 3;  // of the room the column had on the page
+    constexpr double kLeastColumnShare = 1.0 / 4;  // of the room the column had on the page
     if (placed.height < kLeastColumnShare * (theme.page_height - theme.margin_bottom - placed.top)) continue;
     for (const theme::RegionFrame& frame : theme::region_frames(theme, page_index, {&column}))
       if (frame.region == &fill) {
@@ -314,13 +314,12 @@ std::optional<Wrap> wrap_under(const std::vector<Placement>& page, std::size_t p
 /// start going on under it (wrap_main).
 constexpr double kNearFootShare = 0.12;
 
-/// The entries (groups) of the section chunk `at` is in, from `at` on, among chunks [at, end).
+/// The entries (groups) among chunks [at, end), of any section.
 std::size_t entries_from(const std::vector<Chunk>& chunks, const std::vector<compose::Block>& blocks, std::size_t at,
                          std::size_t end) {
-  std::set<int> groups;
-  const int part = blocks[chunks[at].block].part;
-  for (std::size_t i = at; i < end && i < chunks.size() && blocks[chunks[i].block].part == part; ++i)
-    if (const int group = blocks[chunks[i].block].group; group >= 0) groups.insert(group);
+  std::set<std::pair<int, int>> groups;
+  for (std::size_t i = at; i < end && i < chunks.size(); ++i)
+    if (const int group = blocks[chunks[i].block].group; group >= 0) groups.insert({blocks[chunks[i].block].part, group});
   return groups.size();
 }
 
@@ -330,7 +329,7 @@ std::size_t entries_from(const std::vector<Chunk>& chunks, const std::vector<com
 /// after a break a page may take at or a little below the column's foot (kNearFootShare), the
 /// one that leaves the least room empty where the two widths meet (beside the narrow part
 /// under the column's foot, and the column's gap above the wide part), a section's start counting
-/// half, inside a section only where two entries of it or more go across; none where staying
+/// half, inside a section only where two entries or more go across; none where staying
 /// narrow to the page's end (or the flow's) leaves less, or less than a tenth of the page's
 /// height under the column. Inside a section, the part set across has the section's
 /// title again with the word for continued, as at a page's top: under the column's last
@@ -368,8 +367,9 @@ std::optional<Wrapped> wrap_main(Flow& flow, std::size_t index, const Cursor& cu
     // part); a piece beside the main flow's last line it reads in its place.
     if (reach < wrap.last_top + kTouching || reach > wrap.column_bottom + near) continue;
     const bool section_starts = blocks[chunks[at - 1].block].part != blocks[chunks[at].block].part;
-    // A section goes on across the page under its title again only for two entries or more:
-    // one entry under "(cont.)" a line below the rest of its section reads as a slip.
+    // A section goes on across the page under its title again only where two entries or more
+    // go across: one entry alone under "(cont.)" a line below the rest of its section reads as
+    // a slip.
     if (!section_starts && entries_from(chunks, blocks, at, narrow_end) < 2) continue;
     double empty = reach < wrap.clear
                        ? (wrap.clear - reach) * frame.width + (wrap.clear - wrap.column_bottom) * wrap.column_width
