@@ -1334,7 +1334,7 @@ TEST(Columns, ALongEnglishCvFillsPageOneAndGoesOnAfterTheMainFlow) {
 // in one place: the publications that once filled the left column's hole (their first entries
 // there, the rest under "(cont.)" at the main flow's foot) follow the jobs (which go on under
 // their title again) under both columns, on the one page, read after the left column and the
-// jobs beside it; the talks after them.
+// jobs beside it. The talks, short, go whole to the left column's foot: that spares a page.
 TEST(Columns, TheLastSectionGoesOnUnderBothColumnsInOnePlace) {
   const ColumnsPdf pdf = build_in_columns("english-publications-shared", kColumnsWithoutFill);
   ASSERT_EQ(pdf.pages.size(), 1u) << "it took a second page for three publications and the talks";
@@ -1351,7 +1351,8 @@ TEST(Columns, TheLastSectionGoesOnUnderBothColumnsInOnePlace) {
   EXPECT_LT(at("\nExperience\n"), at("\nPublications\n")) << pdf.text;
   EXPECT_LT(at("\nPublications\n"), at("Distilling Streaming Conformers")) << pdf.text;
   EXPECT_LT(at("Distilling Streaming Conformers"), at("Low-Resource Acoustic Modelling")) << pdf.text;
-  EXPECT_LT(at("Low-Resource Acoustic Modelling"), at("\nTalks\n")) << pdf.text;
+  // The talks, a short section, fit whole at the left column's foot, which spares the page.
+  EXPECT_LT(at("\nTalks\n"), at("\nSummary\n")) << "in the left column, read first:\n" << pdf.text;
 }
 
 // The summary heads the left column where that sets the two columns fuller

@@ -347,11 +347,12 @@ TEST_F(Paginate, ABalancingColumnGoesOnBesideTheMainFlowOnTheNextPage) {
   }
 }
 
-// A column the main flow goes on under (wrap_under) takes none of the main flow's sections:
-// reviewers found them split between the column's foot and the next page, in two styles, out
-// of the CV's order. The CV the balancing column above takes the last section of keeps it
+// A column the main flow goes on under (wrap_under) takes a section of the main flow only
+// whole, where that spares a page: reviewers found sections split between the column's foot
+// and the next page, in two styles, out of the CV's order. The CV whose last section the
+// balancing column above takes, going on with it beside the main flow overleaf, keeps it
 // after the main flow's entries, read after them.
-TEST_F(Paginate, AWrappingColumnTakesNoSectionOfTheMainFlow) {
+TEST_F(Paginate, AWrappingColumnTakesNoSectionItCannotHoldWhole) {
   add_side_region(theme_, 0);
   theme_.regions.back().balance = true;
   theme_.regions.back().wrap_under = true;

@@ -1111,11 +1111,23 @@ void balance_columns(std::vector<Flow>& flows, std::size_t main,
   };
   // A column the main flow goes on under (wrap_under) leaves no hole for the main flow's last
   // sections to fill: they stay where the CV writes them, across the page under the column
-  // where that is where they fall. Moved into the narrow column, four reviewers found them
-  // split between its foot and the next page, in two styles, out of the CV's order, or a
-  // researcher's grants squeezed there under the languages, read before the positions.
-  const bool takes_sections = !balancing->wrap_under;
-  for (std::size_t moved = 1; takes_sections && !column_longer && moved < parts.size(); ++moved) {
+  // where that is where they fall, and move to the column's foot only where they fit there
+  // whole and that spares a page (a third page a third full is the worse flaw). Moved into the
+  // narrow column otherwise, reviewers found them split between its foot and the next page,
+  // in two styles, out of the CV's order.
+  const bool only_whole_sparing = balancing->wrap_under;
+  auto column_ends_on_its_taking_page = [&](const Plan& plan) {
+    const std::size_t own = column_whole.blocks->size();
+    std::optional<std::size_t> taking, last;
+    for (std::size_t page = 0; page < plan.pages.size(); ++page)
+      for (const Placement& p : plan.pages[page]) {
+        if (p.flow != column || p.range.begin >= p.range.end) continue;
+        last = page;
+        if (!taking && flows[column].chunks(p.setting)[p.range.end - 1].block >= own) taking = page;
+      }
+    return taking && last && *taking == *last;
+  };
+  for (std::size_t moved = 1; !column_longer && moved < parts.size(); ++moved) {
     const int cut = parts[parts.size() - moved];
     // The pages with the column taking the main flow's sections from `cut` on: at its foot,
     // going on with them to the next page where they do not fit, or, `giving_back`, giving what
@@ -1162,6 +1174,11 @@ void balance_columns(std::vector<Flow>& flows, std::size_t main,
     // Once the column ends below the main flow, moving more only lengthens it further.
     const bool longest = past || flow_end(plan, column, theme, setter.flow_height) >
                                      flow_end(plan, main, theme, setter.flow_height);
+    if (only_whole_sparing) {
+      if (plan.pages.size() < natural.pages && column_ends_on_its_taking_page(plan)) choose_if_better(plan);
+      if (longest) break;
+      continue;
+    }
     choose_if_better(plan);
     if (auto given = placed_with(GiveBack::NextPage)) choose_if_better(*given);
     if (auto given = placed_with(GiveBack::OnItsPage)) choose_if_better(*given);

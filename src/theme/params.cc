@@ -381,8 +381,7 @@ std::vector<Param> region_fields(const std::string& name) {
   out.push_back(simple(prefix + "balance", ParamType::Bool, field(&Region::balance),
                        "a column beside the one that takes the rest: the rest's last sections move whole to this "
                        "column's foot (read after its own) when the columns then end nearer each other on their last "
-                       "page, in no more pages (not with wrap_under: there only a column running longer gives its "
-                       "last sections to the rest)"));
+                       "page, in no more pages (with wrap_under: only whole, where that spares a page)"));
   out.push_back(simple(prefix + "keep", ParamType::Bool, field(&Region::keep),
                        "a column that stays on every page once it has content: on a page after its content ends it "
                        "is drawn empty (its background the page's height) and the regions beside it keep their width "
