@@ -2286,6 +2286,26 @@ TEST_F(TextTest, ANumberKeepsItsUnitAndABracketedNameItsNumber) {
       EXPECT_NE(line.rfind("ppm", 0), 0u) << "at " << width << ": " << line;
 }
 
+/// Each of `whole` stays on one line after a word it may part from ("x "): the line breaker
+/// ties it; each of `apart` may still break somewhere.
+void expect_kept_whole(Typesetter& ts, const std::vector<std::string>& whole, const std::vector<std::string>& apart) {
+  for (const std::string& piece : whole)
+    EXPECT_NEAR(ts.widest_unbreakable(make_paragraph("x " + piece)), width_of(ts, piece), 0.01) << piece;
+  for (const std::string& words : apart)
+    EXPECT_LT(ts.widest_unbreakable(make_paragraph(words)), width_of(ts, words) - 1) << words;
+}
+
+/// At every measure from a little over `narrowest`'s width to `text`'s, no line of `text` ends
+/// with one of `endings` (its trailing spaces left out).
+void expect_no_line_ends_with(Typesetter& ts, const std::string& text, const std::string& narrowest,
+                              const std::vector<std::string>& endings) {
+  for (double width = width_of(ts, narrowest) + 0.5; width < width_of(ts, text); width += 3)
+    for (const std::string& line : texts_of(ts.typeset(make_paragraph(text), width))) {
+      const std::string trimmed = line.substr(0, line.find_last_not_of(' ') + 1);
+      for (const std::string& ending : endings) EXPECT_FALSE(trimmed.ends_with(ending)) << "at " << width << ": " << line;
+    }
+}
+
 // An amount stays whole: a number keeps the word of magnitude after it ("20 million"), a
 // currency sign ("500 €") and one short word that a currency sign follows ("20 מיליון ₪."
 // left "מיליון ₪." alone at a line's start); a Korean count keeps its next part ("3시간 /
@@ -2293,13 +2313,11 @@ TEST_F(TextTest, ANumberKeepsItsUnitAndABracketedNameItsNumber) {
 // counts, a count before an ordinary word and "16주에서 9.5주로", "0.71에서 0.78로" (from ... to) still break.
 TEST_F(TextTest, AnAmountKeepsItsMagnitudeCurrencyAndParts) {
   Typesetter ts(theme, diags);
-  for (const std::string piece : {"20 million", "500 \u20AC", "20 \u05DE\u05D9\u05DC\u05D9\u05D5\u05DF \u20AA.",
-                                  "3 Mio. \u20AC", "3\uC2DC\uAC04 10\uBD84", "2\uB144 5\uAC1C\uC6D4",
-                                  "20\uC5B5 \uC6D0"})
-    EXPECT_NEAR(ts.widest_unbreakable(make_paragraph("x " + piece)), width_of(ts, piece), 0.01) << piece;
-  for (const std::string words : {"20 employees overall \u20AC", "3\uAC74, 5\uAC74", "3\uC2DC\uAC04 \uB2E8\uCD95",
-                                  "16\uC8FC\uC5D0\uC11C 9.5\uC8FC\uB85C", "0.71\uC5D0\uC11C 0.78\uB85C"})
-    EXPECT_LT(ts.widest_unbreakable(make_paragraph(words)), width_of(ts, words) - 1) << words;
+  expect_kept_whole(ts,
+                    {"20 million", "500 \u20AC", "20 \u05DE\u05D9\u05DC\u05D9\u05D5\u05DF \u20AA.", "3 Mio. \u20AC",
+                     "3\uC2DC\uAC04 10\uBD84", "2\uB144 5\uAC1C\uC6D4", "20\uC5B5 \uC6D0"},
+                    {"20 employees overall \u20AC", "3\uAC74, 5\uAC74", "3\uC2DC\uAC04 \uB2E8\uCD95",
+                     "16\uC8FC\uC5D0\uC11C 9.5\uC8FC\uB85C", "0.71\uC5D0\uC11C 0.78\uB85C"});
   // At every measure that holds the amount, no line starts with a part of it.
   const std::string text = "cases worth over 20 million \u20AA and more";
   for (double width = width_of(ts, "20 million \u20AA") + 0.5; width < width_of(ts, text); width += 3)
@@ -2314,18 +2332,11 @@ TEST_F(TextTest, AnAmountKeepsItsMagnitudeCurrencyAndParts) {
 // bracket before it perhaps. The same word before anything but a number still breaks.
 TEST_F(TextTest, AnAbbreviationKeepsTheNumberItNames) {
   Typesetter ts(theme, diags);
-  for (const std::string piece : {"p. 7", "pp. 91", "Vol. 12", "vol. 3", "No. 4", "no. 2", "Nr. 12", "Fig. 5",
-                                  "\u00A7 5", "(pp. 12"})
-    EXPECT_NEAR(ts.widest_unbreakable(make_paragraph("x " + piece)), width_of(ts, piece), 0.01) << piece;
-  for (const std::string words : {"No. Twelve", "vol. and", "Fig. A"})
-    EXPECT_LT(ts.widest_unbreakable(make_paragraph(words)), width_of(ts, words) - 1) << words;
+  expect_kept_whole(ts, {"p. 7", "pp. 91", "Vol. 12", "vol. 3", "No. 4", "no. 2", "Nr. 12", "Fig. 5", "\u00A7 5", "(pp. 12"},
+                    {"No. Twelve", "vol. and", "Fig. A"});
   // At every measure that holds it, no line ends with "pp.".
-  const std::string text = "Proceedings of the Conference on Systems, vol. 12, pp. 91\u2013104, 2021";
-  for (double width = width_of(ts, "Conference") + 0.5; width < width_of(ts, text); width += 3)
-    for (const std::string& line : texts_of(ts.typeset(make_paragraph(text), width))) {
-      const std::string trimmed = line.substr(0, line.find_last_not_of(' ') + 1);
-      EXPECT_FALSE(trimmed.ends_with("pp.") || trimmed.ends_with("vol.")) << "at " << width << ": " << line;
-    }
+  expect_no_line_ends_with(ts, "Proceedings of the Conference on Systems, vol. 12, pp. 91\u2013104, 2021", "Conference",
+                           {"pp.", "vol."});
 }
 
 // A standard's or test's name in capitals keeps the number after it ("ISO 14971" broke as
@@ -2333,17 +2344,11 @@ TEST_F(TextTest, AnAbbreviationKeepsTheNumberItNames) {
 // perhaps its version or year. A word in lower case, or capitals before a word, still break.
 TEST_F(TextTest, ANameInCapitalsKeepsItsNumber) {
   Typesetter ts(theme, diags);
-  for (const std::string piece : {"ISO 14971", "ISO/IEC 27001:2022", "RFC 9110,", "TOEIC 915", "IELTS 7.5", "EN 1090-2"})
-    EXPECT_NEAR(ts.widest_unbreakable(make_paragraph("x " + piece)), width_of(ts, piece), 0.01) << piece;
-  for (const std::string words : {"Under 40", "ISO certified", "A 4", "ISO 14971 (2019)"})
-    EXPECT_LT(ts.widest_unbreakable(make_paragraph(words)), width_of(ts, words) - 1) << words;
+  expect_kept_whole(ts, {"ISO 14971", "ISO/IEC 27001:2022", "RFC 9110,", "TOEIC 915", "IELTS 7.5", "EN 1090-2"},
+                    {"Under 40", "ISO certified", "A 4", "ISO 14971 (2019)"});
   // At every measure that holds it, no line ends with "ISO".
-  const std::string text = "Led the audit of the device software against ISO 14971 and IEC 62304 for two products";
-  for (double width = width_of(ts, "software") + 0.5; width < width_of(ts, text); width += 3)
-    for (const std::string& line : texts_of(ts.typeset(make_paragraph(text), width))) {
-      const std::string trimmed = line.substr(0, line.find_last_not_of(' ') + 1);
-      EXPECT_FALSE(trimmed.ends_with("ISO") || trimmed.ends_with("IEC")) << "at " << width << ": " << line;
-    }
+  expect_no_line_ends_with(ts, "Led the audit of the device software against ISO 14971 and IEC 62304 for two products",
+                           "software", {"ISO", "IEC"});
 }
 
 // An initial keeps the name after it ("H. Kerr" broke as "H." / "Kerr" in a narrow column's
@@ -2352,10 +2357,8 @@ TEST_F(TextTest, ANameInCapitalsKeepsItsNumber) {
 // longer word after the amount, still break.
 TEST_F(TextTest, AnInitialKeepsItsNameAndAKoreanAmountItsUnit) {
   Typesetter ts(theme, diags);
-  for (const std::string piece : {"H. Kerr", "J. Aboagye,", "42\uC5B5 \uC6D0\uC744", "3\uB9CC \uBA85\uC758"})
-    EXPECT_NEAR(ts.widest_unbreakable(make_paragraph("x " + piece)), width_of(ts, piece), 0.01) << piece;
-  for (const std::string words : {"A. and", "42\uC5B5 \uADDC\uBAA8\uC758"})
-    EXPECT_LT(ts.widest_unbreakable(make_paragraph(words)), width_of(ts, words) - 1) << words;
+  expect_kept_whole(ts, {"H. Kerr", "J. Aboagye,", "42\uC5B5 \uC6D0\uC744", "3\uB9CC \uBA85\uC758"},
+                    {"A. and", "42\uC5B5 \uADDC\uBAA8\uC758"});
 }
 
 // ---- web fonts ----------------------------------------------------------------------------

@@ -269,6 +269,14 @@ std::vector<theme::RegionFrame> frames_of_page(std::size_t page, const std::vect
   return empty.empty() ? frames : theme::region_frames(theme, page, empty);
 }
 
+/// The top of chunk `i` of a placement on its page: its space above counted, a first chunk's
+/// dropped.
+double chunk_top(const Flow& flow, const Placement& placed, std::size_t i) {
+  const std::vector<Chunk>& chunks = flow.chunks(placed.setting);
+  return placed.top + used_height(chunks, {placed.range.begin, i}, flow.space_scale) +
+         (i == placed.range.begin ? 0 : chunks[i].space_before * flow.space_scale);
+}
+
 /// Where the main flow may go on under a column that ends on its page (regions.NAME.wrap_under):
 /// the column's foot, the room beside the main flow there, and the main region's frame once the
 /// column is not beside it.
@@ -298,13 +306,8 @@ std::optional<Wrap> wrap_under(const std::vector<Placement>& page, std::size_t p
     for (const theme::RegionFrame& frame : theme::region_frames(theme, page_index, {&column}))
       if (frame.region == &fill) {
         const double bottom = placed.top + placed.height;
-        const Flow& flow = flows[placed.flow];
-        const std::vector<Chunk>& chunks = flow.chunks(placed.setting);
-        const std::size_t last = placed.range.end - 1;
-        const double last_top =
-            placed.top + used_height(chunks, {placed.range.begin, last}, flow.space_scale) +
-            (last > placed.range.begin ? chunks[last].space_before * flow.space_scale : 0);
-        return Wrap{bottom, bottom + column.gap, placed.frame.outer_width + column.gap, frame, last_top};
+        return Wrap{bottom, bottom + column.gap, placed.frame.outer_width + column.gap, frame,
+                    chunk_top(flows[placed.flow], placed, placed.range.end - 1)};
       }
   }
   return std::nullopt;
@@ -352,7 +355,7 @@ std::optional<Wrapped> wrap_main(Flow& flow, std::size_t index, const Cursor& cu
   constexpr double kLeastHoleShare = 0.1;  // of the page's flow height
   if (narrow_reach - wrap.column_bottom < kLeastHoleShare * setter.flow_height) return std::nullopt;
   std::optional<std::size_t> best;
-  double least = stays;
+  double least = stays, best_reach = 0;
   // What goes across starts near the column's foot, where it fills the room beside it: not
   // further down (a hole under the column beside the main flow, filled by nothing) than this.
   const double near = kNearFootShare * setter.flow_height;
@@ -381,6 +384,7 @@ std::optional<Wrapped> wrap_main(Flow& flow, std::size_t index, const Cursor& cu
     if (empty < least - 1e-6) {
       least = empty;
       best = at;
+      best_reach = reach;
     }
   }
   if (!best) return std::nullopt;
@@ -390,8 +394,7 @@ std::optional<Wrapped> wrap_main(Flow& flow, std::size_t index, const Cursor& cu
   const std::vector<Chunk>& wide_chunks = flow.chunks(wide);
   const std::size_t from = same_place(narrow_chunks, *best, wide_chunks);
   if (from >= wide_chunks.size()) return std::nullopt;
-  const double reach = top + used_height(narrow_chunks, {cursor.at, *best}, flow.space_scale);
-  const double wide_top = std::max(reach + wide_chunks[from].space_before * flow.space_scale, wrap.clear);
+  const double wide_top = std::max(best_reach + wide_chunks[from].space_before * flow.space_scale, wrap.clear);
   if (wide_top >= bottom) return std::nullopt;
   const std::size_t start = past_spaces(wide_chunks, from);
   const std::size_t end = page_end(wide_chunks, start, bottom - wide_top, flow.space_scale, flow.lone_room, true);
@@ -554,22 +557,29 @@ double flow_end(const Plan& plan, std::size_t flow, const theme::Theme& theme, d
   return 0;
 }
 
+/// Where the main flow goes on under a column on a page (wrap_under): the reach of its narrow
+/// part beside the column, from the top margin; none where it does not go on under one there.
+std::optional<double> narrow_reach_beside_column(const std::vector<Placement>& page, std::size_t main,
+                                                 const theme::Theme& theme) {
+  bool wrapped = false;
+  double narrow = 0;
+  for (const Placement& placed : page)
+    if (placed.flow == main) {
+      wrapped = wrapped || placed.under_column;
+      if (!placed.under_column) narrow = std::max(narrow, placed.top + placed.height - theme.margin_top);
+    }
+  return wrapped ? std::optional<double>(narrow) : std::nullopt;
+}
+
 /// How far apart (pt) the column and the main flow end, counted down through the pages; where
 /// the main flow goes on under the column at the page's width (wrap_under), how far apart the
 /// column's foot and the main flow's narrow part beside it end: the room left empty where the
 /// two widths meet.
 double columns_end_apart(const Plan& plan, std::size_t column, std::size_t main, const theme::Theme& theme,
                          double flow_height) {
-  for (std::size_t page = 0; page < plan.pages.size(); ++page) {
-    const std::vector<Placement>& placements = plan.pages[page];
-    if (std::none_of(placements.begin(), placements.end(),
-                     [&](const Placement& p) { return p.flow == main && p.under_column; }))
-      continue;
-    double narrow = 0;
-    for (const Placement& p : placements)
-      if (p.flow == main && !p.under_column) narrow = std::max(narrow, p.top + p.height - theme.margin_top);
-    return std::abs(narrow - main_on_page(plan, page, column, theme));
-  }
+  for (std::size_t page = 0; page < plan.pages.size(); ++page)
+    if (const std::optional<double> narrow = narrow_reach_beside_column(plan.pages[page], main, theme))
+      return std::abs(*narrow - main_on_page(plan, page, column, theme));
   return std::abs(flow_end(plan, main, theme, flow_height) - flow_end(plan, column, theme, flow_height));
 }
 
@@ -615,17 +625,11 @@ double empty_room_before_last_page(const Plan& plan, std::size_t column, std::si
       if (placed.flow == column || placed.flow == main) top = std::min(top, placed.top);
     // Where the main flow goes on under the column (wrap_under), the column's foot is the
     // main flow's: what is empty is where the two widths meet.
-    double narrow = 0;
-    bool wrapped = false;
-    for (const Placement& placed : plan.pages[page])
-      if (placed.flow == main) {
-        wrapped = wrapped || placed.under_column;
-        if (!placed.under_column) narrow = std::max(narrow, placed.top + placed.height - theme.margin_top);
-      }
+    const std::optional<double> narrow = narrow_reach_beside_column(plan.pages[page], main, theme);
     for (const std::size_t flow : {column, main}) {
       const double reach = main_on_page(plan, page, flow, theme);
-      if (wrapped && flow == column)
-        empty += std::abs(narrow - reach);
+      if (narrow && flow == column)
+        empty += std::abs(*narrow - reach);
       else
         empty += bottom - (reach > 0 ? theme.margin_top + reach : top);
     }
@@ -645,8 +649,7 @@ void for_each_run(const Plan& plan, std::size_t page, const Flow& flow, std::siz
     if (placed.flow != index) continue;
     const std::vector<Chunk>& chunks = flow.chunks(placed.setting);
     for (std::size_t i = placed.range.begin; i < placed.range.end; ++i) {
-      const double top = placed.top + used_height(chunks, {placed.range.begin, i}, flow.space_scale) +
-                         (i == placed.range.begin ? 0 : chunks[i].space_before * flow.space_scale);
+      const double top = chunk_top(flow, placed, i);
       for (const doc::PlacedRun& run : chunks[i].content.runs) visit(run, placed.frame.x + run.x, top + run.baseline);
     }
   }
