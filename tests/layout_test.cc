@@ -527,6 +527,118 @@ TEST_F(Paginate, TheMainFlowGoesOnUnderAColumnThatEnds) {
   EXPECT_EQ(doc.pages[0].runs.size(), narrow.pages[0].runs.size());
 }
 
+// Where a section goes on across the page under a column, the two columns end level: a
+// column ending a little above the section's start has its spaces grown to meet it (most
+// between its sections, less between its entries, none under a title), and a main flow's
+// narrow part ending a little above the column's foot has its own grown to meet that. The
+// section that ends beside the column stays in its measure whole: nothing of it goes across
+// under its title again.
+TEST_F(Paginate, TwoColumnsEndLevelWhereASectionGoesOnAcrossUnderThem) {
+  add_side_region(theme_, 0);
+  const double main_x = theme_.margin_left + 150 + 20;
+  compose::Composition side;
+  for (int section = 0; section < 3; ++section) {
+    compose::Block& title = side.main().emplace_back(block(paragraph("Side title " + std::to_string(section)), -1, true));
+    title.part = 10 + section;
+    title.space_before = section == 0 ? 0 : 10;
+    for (int entry = 0; entry < 6; ++entry) {
+      compose::Block& b = side.main().emplace_back(
+          block(paragraph("Side " + std::to_string(section) + "." + std::to_string(entry)), 100 + 10 * section + entry));
+      b.part = 10 + section;
+      b.space_before = entry == 0 ? 2 : 4;
+    }
+  }
+  // As set: 21 lines, two spaces of 10 above titles, three of 2 under them, fifteen of 4.
+  const double side_height = 21 * 14 + 2 * 10 + 3 * 2 + 15 * 4;
+  const double most_growth = 2 * 10 * 2.0 + 15 * 4 * 0.5;
+  const auto reach = [](int entries) { return entries * 14.0 + (entries - 1) * 4.0; };
+  auto lay_out = [&](int entries) {
+    compose::Composition c;
+    c.flows["side"] = side.main();
+    for (int i = 0; i < entries; ++i) {
+      compose::Block& b = c.main().emplace_back(block(paragraph("Entry " + std::to_string(i)), 1000 + i));
+      b.part = 0;
+      b.space_before = i == 0 ? 0 : 4;
+    }
+    compose::Block& title = c.main().emplace_back(block(paragraph("Next section"), -1, true));
+    title.part = 1;
+    title.space_before = 10;
+    // Lines enough to fill the page across under the column, not to run onto the next one.
+    const int next_lines = static_cast<int>((flow_height(theme_) - reach(entries) - 60) / 14);
+    for (int i = 0; i < next_lines; ++i)
+      c.main().emplace_back(block(paragraph("Next " + std::to_string(i)), 2000 + i)).part = 1;
+    return run(c);
+  };
+  int below = 1;  // the fewest entries that end more than half the column's growth below it
+  while (reach(below) < side_height + most_growth / 2) ++below;
+  int above = 1;  // the most that end above the column's last line
+  while (reach(above + 1) < side_height - 14) ++above;
+  for (const int entries : {below, above}) {
+    SCOPED_TRACE(entries == below ? "the main flow's section ends below the column" : "it ends above the column");
+    theme_.regions.back().wrap_under = false;
+    const Document as_set = lay_out(entries);
+    theme_.regions.back().wrap_under = true;
+    const Document doc = lay_out(entries);
+    ASSERT_EQ(doc.pages.size(), 1u);
+    const std::string last_entry = "Entry " + std::to_string(entries - 1);
+    const PlacedRun *side_last = find_run(doc, "Side 2.5"), *main_last = find_run(doc, last_entry),
+                    *next = find_run(doc, "Next section");
+    ASSERT_TRUE(side_last && main_last && next);
+    EXPECT_NEAR(main_last->x, main_x, 0.5) << "the section beside the column stays in its measure";
+    EXPECT_NEAR(next->x, theme_.margin_left, 0.5) << "the next one starts across the page";
+    EXPECT_NEAR(side_last->baseline, main_last->baseline, 1) << "the two columns end level";
+    const double side_grew = side_last->baseline - find_run(as_set, "Side 2.5")->baseline;
+    const double main_grew = main_last->baseline - find_run(as_set, last_entry)->baseline;
+    if (entries == below) {
+      EXPECT_GT(side_grew, 1) << "the column's spaces grew";
+      EXPECT_NEAR(main_grew, 0, 0.01);
+      const double under_title = find_run(doc, "Side 1.0")->baseline - find_run(doc, "Side title 1")->baseline;
+      EXPECT_NEAR(under_title, 14 + 2, 0.01) << "a title stays as near what it heads";
+      const double above_title = find_run(doc, "Side title 1")->baseline - find_run(doc, "Side 0.5")->baseline;
+      const double between = find_run(doc, "Side 0.1")->baseline - find_run(doc, "Side 0.0")->baseline;
+      EXPECT_GT(above_title - (14 + 10), 2 * (between - (14 + 4))) << "sections part more than entries";
+    } else {
+      EXPECT_GT(main_grew, 1) << "the main flow's spaces grew";
+      EXPECT_NEAR(side_grew, 0, 0.01);
+    }
+  }
+}
+
+// A section goes on across the page under its title again only where two of its entries or
+// more stand above, beside the column: "(cont.)" one entry below the title reads as a slip.
+// Here the section's second entry would start right at the column's foot and its gap, the
+// place that leaves the least room empty; it stays in the measure, and the section goes on
+// across from its third.
+TEST_F(Paginate, ASectionGoesOnAcrossOnlyBelowTwoOfItsEntries) {
+  add_side_region(theme_, 0);
+  theme_.regions.back().wrap_under = true;
+  const double main_x = theme_.margin_left + 150 + 20;
+  const int side_lines = 27;
+  const double column_foot = side_lines * 14.0, gap = theme_.regions.back().gap;
+  compose::Composition c;
+  for (int i = 0; i < side_lines; ++i) c.flows["side"].push_back(block(paragraph("Side " + std::to_string(i)), 100 + i));
+  // The section's title, its first entry (three lines) below it, then its second entry at
+  // the column's foot and gap: the lines above fill the page to there.
+  const double title_top = column_foot + gap - 4 * 14;
+  const int above = static_cast<int>(title_top / 14);
+  for (int i = 0; i < above; ++i) c.main().emplace_back(block(paragraph("Above " + std::to_string(i)), 1000 + i)).part = 0;
+  compose::Block& title = c.main().emplace_back(block(paragraph("Section title"), -1, true));
+  title.part = 1;
+  title.space_before = title_top - above * 14;
+  for (int entry = 0; entry < 8; ++entry)
+    for (int line = 0; line < 3; ++line)
+      c.main()
+          .emplace_back(block(paragraph("Entry " + std::to_string(entry) + " line " + std::to_string(line)),
+                              2000 + entry, line < 2))
+          .part = 1;
+  const Document doc = run(c);
+  ASSERT_EQ(doc.pages.size(), 1u);
+  ASSERT_NEAR(find_run(doc, "Entry 0 line 2")->baseline - find_run(doc, "Side 26")->baseline, gap, 1)
+      << "the second entry would start at the column's foot and its gap";
+  EXPECT_NEAR(find_run(doc, "Entry 1 line 0")->x, main_x, 0.5) << "the second entry stays beside the column";
+  EXPECT_NEAR(find_run(doc, "Entry 7 line 0")->x, theme_.margin_left, 0.5) << "the section goes on across";
+}
+
 // The main flow stays in its measure where going on under the column would gain little: a
 // few lines past the column's foot (two columns ending near each other), or beside a column
 // of a few lines (the page would turn from two columns into one a few lines down).

@@ -167,6 +167,9 @@ struct Placement {
   double top = 0, height = 0;
   double above_gap = 0;  // the gap below the top region docked before it (0: none)
   bool under_column = false;  // the main flow at the page's width under a column that ended (wrap_under)
+  /// How far a column's spaces between its blocks have grown (0 as set, 1 all they may,
+  /// growth_share): it ends level with a section going on across the page under it (wrap_main).
+  double grown = 0;
 };
 
 /// The pages as the regions take them: for each page, what each region holds.
@@ -269,12 +272,59 @@ std::vector<theme::RegionFrame> frames_of_page(std::size_t page, const std::vect
   return empty.empty() ? frames : theme::region_frames(theme, page, empty);
 }
 
+/// How much the space above chunk `i` of a column may grow, a share of itself, where the
+/// column grows to end level with what goes on across the page under it (Placement::grown):
+/// above a section's title by up to twice itself, between entries by up to half. A designer
+/// airs a short column between its sections rather than its entries, and never between a
+/// title and what it heads (a break there is forbidden, and nothing grows).
+constexpr double kSectionSpaceGrowth = 2.0;
+constexpr double kEntrySpaceGrowth = 0.5;
+double growth_share(const Flow& flow, const std::vector<Chunk>& chunks, std::size_t i) {
+  if (i == 0 || i >= chunks.size() || !starts_block(chunks, i)) return 0;
+  const BreakClass kind = chunks[i - 1].break_after;
+  if (kind != BreakClass::Free && kind != BreakClass::LoneEntry) return 0;
+  const std::vector<compose::Block>& blocks = *flow.blocks;
+  return blocks[chunks[i - 1].block].part != blocks[chunks[i].block].part ? kSectionSpaceGrowth : kEntrySpaceGrowth;
+}
+
+/// The space above chunk `i` of a placement on its page: its first chunk's dropped, a grown
+/// column's grown.
+double space_above(const Flow& flow, const Placement& placed, std::size_t i) {
+  if (i == placed.range.begin) return 0;
+  const std::vector<Chunk>& chunks = flow.chunks(placed.setting);
+  const double space = chunks[i].space_before * flow.space_scale;
+  return placed.grown > 0 ? space * (1 + placed.grown * growth_share(flow, chunks, i)) : space;
+}
+
+/// How much a placement's spaces add to its height grown all they may (Placement::grown = 1).
+double most_growth(const Flow& flow, const Placement& placed) {
+  const std::vector<Chunk>& chunks = flow.chunks(placed.setting);
+  double most = 0;
+  for (std::size_t i = placed.range.begin + 1; i < placed.range.end; ++i)
+    most += chunks[i].space_before * flow.space_scale * growth_share(flow, chunks, i);
+  return most;
+}
+
 /// The top of chunk `i` of a placement on its page: its space above counted, a first chunk's
 /// dropped.
 double chunk_top(const Flow& flow, const Placement& placed, std::size_t i) {
   const std::vector<Chunk>& chunks = flow.chunks(placed.setting);
-  return placed.top + used_height(chunks, {placed.range.begin, i}, flow.space_scale) +
-         (i == placed.range.begin ? 0 : chunks[i].space_before * flow.space_scale);
+  double y = placed.top;
+  for (std::size_t j = placed.range.begin; j < i; ++j) y += space_above(flow, placed, j) + chunks[j].height;
+  return y + space_above(flow, placed, i);
+}
+
+/// How many entries of the section chunk `at` is in stand before it among chunks [from, at):
+/// as many as there are for one that began before `from` (a large number).
+std::size_t section_entries_above(const std::vector<Chunk>& chunks, const std::vector<compose::Block>& blocks,
+                                  std::size_t from, std::size_t at) {
+  std::set<int> groups;
+  const int part = blocks[chunks[at].block].part;
+  for (std::size_t i = at; i-- > from;) {
+    if (blocks[chunks[i].block].part != part) return groups.size();
+    if (const int group = blocks[chunks[i].block].group; group >= 0) groups.insert(group);
+  }
+  return std::numeric_limits<std::size_t>::max();
 }
 
 /// Where the main flow may go on under a column that ends on its page (regions.NAME.wrap_under):
@@ -286,6 +336,8 @@ struct Wrap {
   double column_width = 0;   // the column with its gap: the room beside the narrow main flow
   theme::RegionFrame wide;
   double last_top = 0;       // the top of the column's last piece (its last line, or an entry kept whole)
+  std::size_t placement = 0; // the column's placement on its page
+  double most_growth = 0;    // how much lower the column may end, its spaces grown (most_growth)
 };
 
 /// The wrap the main region (`fill`) has on a page whose columns are placed (`page`): under a
@@ -293,7 +345,8 @@ struct Wrap {
 std::optional<Wrap> wrap_under(const std::vector<Placement>& page, std::size_t page_index,
                                const theme::Region& fill, const std::vector<Flow>& flows,
                                const std::vector<Cursor>& next, const theme::Theme& theme) {
-  for (const Placement& placed : page) {
+  for (std::size_t index = 0; index < page.size(); ++index) {
+    const Placement& placed = page[index];
     const theme::Region& column = *placed.frame.region;
     if (!column.wrap_under || (column.dock != theme::RegionDock::Left && column.dock != theme::RegionDock::Right) ||
         !flow_done(flows[placed.flow], next[placed.flow]))
@@ -306,8 +359,13 @@ std::optional<Wrap> wrap_under(const std::vector<Placement>& page, std::size_t p
     for (const theme::RegionFrame& frame : theme::region_frames(theme, page_index, {&column}))
       if (frame.region == &fill) {
         const double bottom = placed.top + placed.height;
-        return Wrap{bottom, bottom + column.gap, placed.frame.outer_width + column.gap, frame,
-                    chunk_top(flows[placed.flow], placed, placed.range.end - 1)};
+        return Wrap{bottom,
+                    bottom + column.gap,
+                    placed.frame.outer_width + column.gap,
+                    frame,
+                    chunk_top(flows[placed.flow], placed, placed.range.end - 1),
+                    index,
+                    most_growth(flows[placed.flow], placed)};
       }
   }
   return std::nullopt;
@@ -317,12 +375,19 @@ std::optional<Wrap> wrap_under(const std::vector<Placement>& page, std::size_t p
 /// start going on under it (wrap_main).
 constexpr double kNearFootShare = 0.12;
 
-/// The entries (groups) among chunks [at, end), of any section.
-std::size_t entries_from(const std::vector<Chunk>& chunks, const std::vector<compose::Block>& blocks, std::size_t at,
-                         std::size_t end) {
-  std::set<std::pair<int, int>> groups;
-  for (std::size_t i = at; i < end && i < chunks.size(); ++i)
-    if (const int group = blocks[chunks[i].block].group; group >= 0) groups.insert({blocks[chunks[i].block].part, group});
+/// What a section going on across the page under its title again on the same page costs,
+/// as the room empty under the column over this share of the page's flow height: the title
+/// twice within a few lines reads as a slip, and a hole this deep under the column reads less
+/// badly.
+constexpr double kContinuedCost = 0.1;
+
+/// The entries (groups) among chunks [at, end) of the section chunk `at` is in.
+std::size_t section_entries_from(const std::vector<Chunk>& chunks, const std::vector<compose::Block>& blocks,
+                                 std::size_t at, std::size_t end) {
+  std::set<int> groups;
+  const int part = blocks[chunks[at].block].part;
+  for (std::size_t i = at; i < end && i < chunks.size() && blocks[chunks[i].block].part == part; ++i)
+    if (const int group = blocks[chunks[i].block].group; group >= 0) groups.insert(group);
   return groups.size();
 }
 
@@ -331,15 +396,19 @@ std::size_t entries_from(const std::vector<Chunk>& chunks, const std::vector<com
 /// on under the column at the wide frame's width. It goes on there from the start of a block
 /// after a break a page may take at or a little below the column's foot (kNearFootShare), the
 /// one that leaves the least room empty where the two widths meet (beside the narrow part
-/// under the column's foot, and the column's gap above the wide part), a section's start counting
-/// half, inside a section only where two entries or more go across; none where staying
-/// narrow to the page's end (or the flow's) leaves less, or less than a tenth of the page's
-/// height under the column. Inside a section, the part set across has the section's
-/// title again with the word for continued, as at a page's top: under the column's last
-/// section it would read as that section's.
-/// The two placements, narrow then wide, and where the flow stands after them.
+/// under the column's foot, and the column's gap above the wide part). A section's start
+/// counts half, and the column's spaces grow (growth_share) to end level with one below its
+/// foot, a quarter of the growth counted as room empty. Inside a section only where two
+/// entries or more of it go across, at a cost (kContinuedCost); none where staying narrow to
+/// the page's end (or the flow's) leaves less, or less than a tenth of the page's height
+/// under the column. Inside a section, the part set across has the section's title again
+/// with the word for continued, as at a page's top: under the column's last section it would
+/// read as that section's.
+/// The two placements, narrow then wide, how far the column grew, and where the flow stands
+/// after them.
 struct Wrapped {
   Placement narrow, wide;
+  double growth = 0;  // pt the column ends lower, its spaces grown
   Cursor next;
 };
 std::optional<Wrapped> wrap_main(Flow& flow, std::size_t index, const Cursor& cursor, std::size_t narrow_end,
@@ -355,7 +424,7 @@ std::optional<Wrapped> wrap_main(Flow& flow, std::size_t index, const Cursor& cu
   constexpr double kLeastHoleShare = 0.1;  // of the page's flow height
   if (narrow_reach - wrap.column_bottom < kLeastHoleShare * setter.flow_height) return std::nullopt;
   std::optional<std::size_t> best;
-  double least = stays, best_reach = 0;
+  double least = stays, best_reach = 0, best_growth = 0, best_main_growth = 0;
   // What goes across starts near the column's foot, where it fills the room beside it: not
   // further down (a hole under the column beside the main flow, filled by nothing) than this.
   const double near = kNearFootShare * setter.flow_height;
@@ -364,27 +433,44 @@ std::optional<Wrapped> wrap_main(Flow& flow, std::size_t index, const Cursor& cu
   for (std::size_t at = cursor.at + 1; at < narrow_end && at < chunks.size(); ++at) {
     const BreakClass kind = chunks[at - 1].break_after;
     if (!starts_block(chunks, at) || (kind != BreakClass::Free && kind != BreakClass::LoneEntry)) continue;
-    const double reach = top + used_height(chunks, {cursor.at, at}, flow.space_scale);
+    const bool section_starts = blocks[chunks[at - 1].block].part != blocks[chunks[at].block].part;
+    double reach = top + used_height(chunks, {cursor.at, at}, flow.space_scale);
+    // Where a section starts across the page, the two columns end level: the main flow's
+    // narrow part, ending above the column's foot, has its spaces grown to meet it; the
+    // column, ending above the section's start, has its own grown (an airier short column
+    // reads as designed, a hole under it as the column having run out).
+    Placement narrow{frame, index, cursor.setting, {cursor.at, at}, top, 0, 0};
+    const double main_growth =
+        section_starts ? std::clamp(wrap.column_bottom - reach, 0.0, most_growth(flow, narrow)) : 0;
+    reach += main_growth;
     // Beside the column's last piece at least: poppler reads a column's last lines standing
     // below everything beside them after the other column (here, after the main flow's narrow
     // part); a piece beside the main flow's last line it reads in its place.
-    if (reach < wrap.last_top + kTouching || reach > wrap.column_bottom + near) continue;
-    const bool section_starts = blocks[chunks[at - 1].block].part != blocks[chunks[at].block].part;
+    if (reach < wrap.last_top + kTouching) continue;
+    const double growth = section_starts ? std::clamp(reach - wrap.column_bottom, 0.0, wrap.most_growth) : 0;
+    if (reach > wrap.column_bottom + growth + (section_starts ? 2 : 1) * near) continue;
     // A section goes on across the page under its title again only where two entries or more
-    // go across: one entry alone under "(cont.)" a line below the rest of its section reads as
-    // a slip.
-    if (!section_starts && entries_from(chunks, blocks, at, narrow_end) < 2) continue;
-    double empty = reach < wrap.clear
-                       ? (wrap.clear - reach) * frame.width + (wrap.clear - wrap.column_bottom) * wrap.column_width
-                       : (reach - wrap.column_bottom) * wrap.column_width;
+    // of it go across, and two or more of it stand above beside the column (or it began
+    // higher): one entry alone under "(cont.)", or "(cont.)" one entry below its title,
+    // reads as a slip.
+    if (!section_starts && (section_entries_from(chunks, blocks, at, narrow_end) < 2 ||
+                            section_entries_above(chunks, blocks, cursor.at, at) < 2))
+      continue;
+    const double foot = wrap.column_bottom + growth, clear = wrap.clear + growth;
+    double empty = reach < clear ? (clear - reach) * frame.width + (clear - foot) * wrap.column_width
+                                 : (reach - foot) * wrap.column_width;
     // A section that starts across the page keeps one measure; one that goes on across the
     // page from the column beside it (under its title again, "(cont.)") changes measure
     // half-way: a section's start is taken over an entry's for up to twice the room.
-    if (section_starts) empty /= 2;
+    constexpr double kGrowthCost = 0.25;  // of the room the column's grown spaces take
+    if (section_starts) empty = empty / 2 + kGrowthCost * (growth * wrap.column_width + main_growth * frame.width);
+    else empty += kContinuedCost * setter.flow_height * wrap.column_width;
     if (empty < least - 1e-6) {
       least = empty;
       best = at;
       best_reach = reach;
+      best_growth = growth;
+      best_main_growth = main_growth;
     }
   }
   if (!best) return std::nullopt;
@@ -394,15 +480,18 @@ std::optional<Wrapped> wrap_main(Flow& flow, std::size_t index, const Cursor& cu
   const std::vector<Chunk>& wide_chunks = flow.chunks(wide);
   const std::size_t from = same_place(narrow_chunks, *best, wide_chunks);
   if (from >= wide_chunks.size()) return std::nullopt;
-  const double wide_top = std::max(best_reach + wide_chunks[from].space_before * flow.space_scale, wrap.clear);
+  const double wide_top =
+      std::max(best_reach + wide_chunks[from].space_before * flow.space_scale, wrap.clear + best_growth);
   if (wide_top >= bottom) return std::nullopt;
   const std::size_t start = past_spaces(wide_chunks, from);
   const std::size_t end = page_end(wide_chunks, start, bottom - wide_top, flow.space_scale, flow.lone_room, true);
   Wrapped out;
   out.narrow = Placement{frame, index, cursor.setting, {cursor.at, *best}, top, 0, 0};
-  out.narrow.height = used_height(narrow_chunks, out.narrow.range, flow.space_scale);
+  if (best_main_growth > 0) out.narrow.grown = best_main_growth / most_growth(flow, out.narrow);
+  out.narrow.height = used_height(narrow_chunks, out.narrow.range, flow.space_scale) + best_main_growth;
   out.wide = Placement{wrap.wide, index, wide, {start, end}, wide_top, 0, 0, true};
   out.wide.height = used_height(wide_chunks, out.wide.range, flow.space_scale);
+  out.growth = best_growth;
   out.next = Cursor{wide, end};
   return out;
 }
@@ -480,6 +569,11 @@ Plan plan_pages(std::vector<Flow>& flows, const std::map<std::string, std::size_
       if (region.dock == theme::RegionDock::Fill)
         if (auto wrap = wrap_under(page, page_index, region, flows, next, theme))
           if (auto wrapped = wrap_main(flow, head->second, cursor, end, frame, y, bottom, *wrap, setter)) {
+            if (wrapped->growth > 0) {
+              Placement& column = page[wrap->placement];
+              column.grown = wrapped->growth / wrap->most_growth;
+              column.height += wrapped->growth;
+            }
             page.push_back(wrapped->narrow);
             if (wrapped->wide.range.end > wrapped->wide.range.begin) page.push_back(wrapped->wide);
             cursor = wrapped->next;
@@ -1372,7 +1466,7 @@ void place_chunks(Flow& flow, const Placement& placed, int page_index, Page& pag
   for (size_t i = range.begin; i < range.end; ++i) {
     Chunk& c = chunks[i];
     if (i != range.begin) {
-      const double space = c.space_before * flow.space_scale;
+      const double space = space_above(flow, placed, i);
       if (c.lead_in && space > 0)  // a timeline's rule through the space above
         page.rects.push_back({x + c.lead_in->x, y, c.lead_in->width, space, c.lead_in->color});
       y += space;
