@@ -388,9 +388,10 @@ std::vector<Param> region_fields(const std::string& name) {
                        "and place; unset: it is left out there and the regions beside it take its room"));
   out.push_back(simple(prefix + "wrap_under", ParamType::Bool, field(&Region::wrap_under),
                        "a column beside the one that takes the rest: on the page where this column's content ends, "
-                       "the rest goes on under it at the page's width, from the start of a section (or of an entry, "
-                       "two entries or more going across under its section's title again) at or a little below the "
-                       "column's foot, where that leaves less room empty than going on narrow beside the column's "
+                       "the rest goes on under it at the page's width, from the start of a section (the two columns "
+                       "then ending level, their spaces between entries and sections grown) or of an entry (two "
+                       "entries or more of its section going across, and two above, under its section's title again) "
+                       "at or a little below the column's foot, where that leaves less room empty than going on narrow beside the column's "
                        "empty foot; not beside a column under a quarter of its page, nor for less than a tenth of a "
                        "page"));
   out.push_back(simple(prefix + "fill_with", ParamType::TextList, field(&Region::fill_with),
