@@ -274,10 +274,10 @@ std::vector<theme::RegionFrame> frames_of_page(std::size_t page, const std::vect
 
 /// How much the space above chunk `i` of a column may grow, a share of itself, where the
 /// column grows to end level with what goes on across the page under it (Placement::grown):
-/// above a section's title by up to twice itself, between entries by up to half. A designer
+/// above a section's title by up to itself again, between entries by up to half. A designer
 /// airs a short column between its sections rather than its entries, and never between a
 /// title and what it heads (a break there is forbidden, and nothing grows).
-constexpr double kSectionSpaceGrowth = 2.0;
+constexpr double kSectionSpaceGrowth = 1.0;
 constexpr double kEntrySpaceGrowth = 0.5;
 double growth_share(const Flow& flow, const std::vector<Chunk>& chunks, std::size_t i) {
   if (i == 0 || i >= chunks.size() || !starts_block(chunks, i)) return 0;
@@ -302,6 +302,16 @@ double most_growth(const Flow& flow, const Placement& placed) {
   double most = 0;
   for (std::size_t i = placed.range.begin + 1; i < placed.range.end; ++i)
     most += chunks[i].space_before * flow.space_scale * growth_share(flow, chunks, i);
+  return most;
+}
+
+/// The tallest space above a section's title in a placement, as set (0: none).
+double section_space(const Flow& flow, const Placement& placed) {
+  const std::vector<Chunk>& chunks = flow.chunks(placed.setting);
+  double most = 0;
+  for (std::size_t i = placed.range.begin + 1; i < placed.range.end; ++i)
+    if (growth_share(flow, chunks, i) == kSectionSpaceGrowth)
+      most = std::max(most, chunks[i].space_before * flow.space_scale);
   return most;
 }
 
@@ -332,12 +342,22 @@ std::size_t section_entries_above(const std::vector<Chunk>& chunks, const std::v
 /// column is not beside it.
 struct Wrap {
   double column_bottom = 0;  // the column's lowest line
-  double clear = 0;          // where text under the column may start (its gap below it)
+  double gap = 0;            // the column's gap: text under the column starts that far below it
   double column_width = 0;   // the column with its gap: the room beside the narrow main flow
   theme::RegionFrame wide;
   double last_top = 0;       // the top of the column's last piece (its last line, or an entry kept whole)
   std::size_t placement = 0; // the column's placement on its page
   double most_growth = 0;    // how much lower the column may end, its spaces grown (most_growth)
+  double section_space = 0;  // the tallest space above a title in the column, as set
+
+  /// Where text under the column may start once it has grown by `growth`: its gap below it,
+  /// or the space above its sections as grown where that is taller (what goes on under both
+  /// parts from the column at least as much as its sections part from each other, or it
+  /// reads as the column's next section).
+  double clear_after(double growth) const {
+    const double share = most_growth > 0 ? growth / most_growth : 0;
+    return column_bottom + growth + std::max(gap, section_space * (1 + kSectionSpaceGrowth * share));
+  }
 };
 
 /// The wrap the main region (`fill`) has on a page whose columns are placed (`page`): under a
@@ -360,12 +380,13 @@ std::optional<Wrap> wrap_under(const std::vector<Placement>& page, std::size_t p
       if (frame.region == &fill) {
         const double bottom = placed.top + placed.height;
         return Wrap{bottom,
-                    bottom + column.gap,
+                    column.gap,
                     placed.frame.outer_width + column.gap,
                     frame,
                     chunk_top(flows[placed.flow], placed, placed.range.end - 1),
                     index,
-                    most_growth(flows[placed.flow], placed)};
+                    most_growth(flows[placed.flow], placed),
+                    section_space(flows[placed.flow], placed)};
       }
   }
   return std::nullopt;
@@ -456,7 +477,7 @@ std::optional<Wrapped> wrap_main(Flow& flow, std::size_t index, const Cursor& cu
     if (!section_starts && (section_entries_from(chunks, blocks, at, narrow_end) < 2 ||
                             section_entries_above(chunks, blocks, cursor.at, at) < 2))
       continue;
-    const double foot = wrap.column_bottom + growth, clear = wrap.clear + growth;
+    const double foot = wrap.column_bottom + growth, clear = wrap.clear_after(growth);
     double empty = reach < clear ? (clear - reach) * frame.width + (clear - foot) * wrap.column_width
                                  : (reach - foot) * wrap.column_width;
     // A section that starts across the page keeps one measure; one that goes on across the
@@ -481,7 +502,7 @@ std::optional<Wrapped> wrap_main(Flow& flow, std::size_t index, const Cursor& cu
   const std::size_t from = same_place(narrow_chunks, *best, wide_chunks);
   if (from >= wide_chunks.size()) return std::nullopt;
   const double wide_top =
-      std::max(best_reach + wide_chunks[from].space_before * flow.space_scale, wrap.clear + best_growth);
+      std::max(best_reach + wide_chunks[from].space_before * flow.space_scale, wrap.clear_after(best_growth));
   if (wide_top >= bottom) return std::nullopt;
   const std::size_t start = past_spaces(wide_chunks, from);
   const std::size_t end = page_end(wide_chunks, start, bottom - wide_top, flow.space_scale, flow.lone_room, true);
@@ -1102,8 +1123,13 @@ void balance_columns(std::vector<Flow>& flows, std::size_t main,
   const Plan natural_plan = plan_as_set();
   const auto natural = judged(natural_plan);
   // A column that already ends below the main flow gives its last sections to the main flow's
-  // foot instead (the other way round), as few as bring it up to no lower than the main flow.
-  const bool column_longer = !column_ends_above_main(natural_plan, column, main, theme);
+  // foot instead (the other way round), as few as bring it up to no lower than the main flow:
+  // poppler reads its last lines after the main flow, as one block with the page number under
+  // them. A one-page CV has no page number; its column ends lower as in Deedy's résumé, read
+  // in its place, rather than its last sections (a Korean new graduate's 자격 and 어학) set
+  // across the main column's width under the experience.
+  const bool column_longer =
+      natural_plan.pages.size() > 1 && !column_ends_above_main(natural_plan, column, main, theme);
   // Moving sections must not make poppler read more of the two columns as a table's rows than
   // it already does (rows at the columns' tops, which no move changes, are no reason to leave
   // a hole).
