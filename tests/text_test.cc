@@ -2267,8 +2267,8 @@ TEST_F(TextTest, AnOverlongWordIsHyphenatedNotBrokenBetweenLetters) {
 // A number and the short unit after it are one piece ("1,250 ppm → 610 / ppm" left the unit
 // alone at a line's start), and a short bracketed name stays with its number when the bracket
 // opens after a word ("감사(VDA / 6.3)"); a lone "@" joins the words beside it ("PhD @ / CMU"
-// read as two things). A word that only looks like a unit after a number
-// ("3 years", "12 staff") still breaks.
+// read as two things). An ordinary word after a number ("12 staff") still breaks (a span of
+// time spelled out is tied: ANumberKeepsItsSpanOfTimeAndAnArrowEndsALine).
 TEST_F(TextTest, ANumberKeepsItsUnitAndABracketedNameItsNumber) {
   Typesetter ts(theme, diags);
   for (const std::string piece : {"610 ppm,", "18 %", "3.5 kg", "512 GB)", "1,250 mm", "86 m,", "4,100 t", "9.6 MN)", "1.8 s"})
@@ -2277,7 +2277,7 @@ TEST_F(TextTest, ANumberKeepsItsUnitAndABracketedNameItsNumber) {
   EXPECT_NEAR(ts.widest_unbreakable(make_paragraph("\uACF5\uC815 " + audit + " \uC6B4\uC601")), width_of(ts, audit), 0.01);
   for (const std::string piece : {"PhD @ CMU"})
     EXPECT_NEAR(ts.widest_unbreakable(make_paragraph("CS " + piece + " now")), width_of(ts, piece), 0.01) << piece;
-  for (const std::string words : {"3 years", "12 staff", "5 a", "2 I"})
+  for (const std::string words : {"12 staff", "5 a", "2 I"})
     EXPECT_LT(ts.widest_unbreakable(make_paragraph(words)), width_of(ts, words) - 1) << words;
   // At every measure that holds the piece, no line starts with the unit.
   const std::string text = "defects fell from 1,250 ppm to 610 ppm, a record";
@@ -2359,6 +2359,18 @@ TEST_F(TextTest, AnInitialKeepsItsNameAndAKoreanAmountItsUnit) {
   Typesetter ts(theme, diags);
   expect_kept_whole(ts, {"H. Kerr", "J. Aboagye,", "42\uC5B5 \uC6D0\uC744", "3\uB9CC \uBA85\uC758"},
                     {"A. and", "42\uC5B5 \uADDC\uBAA8\uC758"});
+}
+
+// A number keeps a span of time spelled out after it ("9 days", as "24 h"), and an arrow
+// between words ends a line rather than starting one: a reviewer found "9 / days" and a line
+// starting "→ MySQL)" (a list's bullet, read first). A number before another word still breaks.
+TEST_F(TextTest, ANumberKeepsItsSpanOfTimeAndAnArrowEndsALine) {
+  Typesetter ts(theme, diags);
+  expect_kept_whole(ts, {"9 days", "18 months,", "2 weeks.", "3 yrs"}, {"9 teams", "9 daysy"});
+  const std::string text = "Spring Batch, Oracle \u2192 MySQL (a move from one database to another)";
+  for (double width = width_of(ts, "another)") + 0.5; width < width_of(ts, text); width += 3)
+    for (const std::string& line : texts_of(ts.typeset(make_paragraph(text), width)))
+      EXPECT_FALSE(line.starts_with("\u2192")) << "at " << width << ": " << line;
 }
 
 // ---- web fonts ----------------------------------------------------------------------------

@@ -200,8 +200,14 @@ void tailor_latin_token(const std::u32string& chars, const Token& token, const s
   }
 }
 
+// An arrow between words ("Oracle → MySQL", "9 → 2 days"): like a separator, it ends a line
+// rather than starting one ("→ MySQL)" at a line's start reads as a list's bullet).
+bool is_arrow(char32_t c) {
+  return (c >= 0x2190 && c <= 0x21FF) || (c >= 0x27F0 && c <= 0x27FF) || (c >= 0x2900 && c <= 0x297F);
+}
+
 bool is_lone_separator(const std::u32string& chars, const Token& token) {
-  return token.end - token.begin == 1 && is_separator(chars[token.begin]);
+  return token.end - token.begin == 1 && (is_separator(chars[token.begin]) || is_arrow(chars[token.begin]));
 }
 
 bool is_lone_range_dash(const std::u32string& chars, const Token& token) {
@@ -240,6 +246,16 @@ bool is_unit(const std::u32string& chars, const Token& token) {
   for (std::u32string_view unit : kUnits)
     if (word == unit) return true;
   return false;
+}
+
+// A span of time spelled out after a number ("9 days", "2 weeks", "18 months"): a typesetter
+// ties the two as a unit's symbol ("24 h"); "days to 2" at a line's start reads as nothing.
+bool is_time_word(std::u32string_view word) {
+  static constexpr std::u32string_view kWords[] = {
+      U"second", U"seconds", U"minute", U"minutes", U"hour",  U"hours", U"day",  U"days",
+      U"week",   U"weeks",   U"month",  U"months",  U"year",  U"years", U"sec",  U"secs",
+      U"mins",   U"hr",      U"hrs",    U"wk",      U"wks",   U"mo",    U"mos",  U"yr",   U"yrs"};
+  return std::find(std::begin(kWords), std::end(kWords), word) != std::end(kWords);
 }
 
 // A token's word without the punctuation that may follow it ("ppm,", "GB)", "₪.").
@@ -315,7 +331,7 @@ bool amount_keeps(const std::u32string& chars, const std::vector<Token>& tokens,
   const std::u32string_view word = bare_word(chars, token);
   const auto after_space = [&](size_t u) { return u < tokens.size() && tokens[u].after_space; };
   if (is_amount(chars, tokens[t - 1])) {
-    if (is_unit(chars, token) || is_currency_sign(word) || is_magnitude(word)) return true;
+    if (is_unit(chars, token) || is_currency_sign(word) || is_magnitude(word) || is_time_word(word)) return true;
     if (is_korean_count_head(word_of(chars, tokens[t - 1])) && is_korean_count(word)) return true;
     if (word.size() == 1 && is_hangul_letter(word[0])) return true;
     if (word.size() <= kShortWordChars && after_space(t + 1) && is_currency_sign(bare_word(chars, tokens[t + 1])))
