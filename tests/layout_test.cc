@@ -656,6 +656,46 @@ TEST_F(Paginate, ASectionGoesOnAcrossOnlyBelowTwoOfItsEntries) {
   EXPECT_NEAR(find_run(doc, "Entry 7 line 0")->x, theme_.margin_left, 0.5) << "the section goes on across";
 }
 
+// A section's start a little below the column's foot is where the main flow goes on across
+// the page, the hole beside its last entries a designer's; one far below it (here 50 mm)
+// would leave a hole that reads as the page running out, and the section before it goes on
+// across inside, two of its entries or more either side.
+TEST_F(Paginate, ADeepHoleUnderTheColumnIsFilledInsideASection) {
+  add_side_region(theme_, 0);
+  theme_.regions.back().wrap_under = true;
+  const double main_x = theme_.margin_left + 150 + 20;
+  const int side_lines = 27;
+  const double column_foot = side_lines * 14.0;
+  for (const double below : {20.0, 50.0}) {  // mm from the column's foot to the next section
+    SCOPED_TRACE(below);
+    compose::Composition c;
+    for (int i = 0; i < side_lines; ++i)
+      c.flows["side"].push_back(block(paragraph("Side " + std::to_string(i)), 100 + i));
+    const int entries = static_cast<int>(std::ceil((column_foot + below / 25.4 * 72 + 4) / 18));
+    for (int i = 0; i < entries; ++i) {
+      compose::Block& b = c.main().emplace_back(block(paragraph("Entry " + std::to_string(i)), 1000 + i));
+      b.part = 0;
+      b.space_before = i == 0 ? 0 : 4;
+    }
+    compose::Block& title = c.main().emplace_back(block(paragraph("Next section"), -1, true));
+    title.part = 1;
+    title.space_before = 10;
+    for (int i = 0; i < 10; ++i) c.main().emplace_back(block(paragraph("Next " + std::to_string(i)), 2000 + i)).part = 1;
+    const Document doc = run(c);
+    ASSERT_EQ(doc.pages.size(), 1u);
+    EXPECT_NEAR(find_run(doc, "Next section")->x, theme_.margin_left, 0.5) << "the next section across the page";
+    int across = 0;
+    for (int i = 0; i < entries; ++i)
+      if (std::abs(find_run(doc, "Entry " + std::to_string(i))->x - main_x) > 0.5) ++across;
+    if (below < 30) {
+      EXPECT_EQ(across, 0) << "the section stays in its measure beside the column";
+    } else {
+      EXPECT_GE(across, 2) << "the section goes on across under the column";
+      EXPECT_LE(across, entries - 2);
+    }
+  }
+}
+
 // The main flow stays in its measure where going on under the column would gain little: a
 // few lines past the column's foot (two columns ending near each other), or beside a column
 // of a few lines (the page would turn from two columns into one a few lines down).

@@ -402,6 +402,11 @@ constexpr double kNearFootShare = 0.12;
 /// badly.
 constexpr double kContinuedCost = 0.1;
 
+/// The deepest hole under the column (pt, about 30 mm) that a section starting across the
+/// page below it counts at half (wrap_main): two columns ending this far apart read as
+/// designed; deeper, as the page running out.
+constexpr double kDeepHole = 85;
+
 /// The entries (groups) among chunks [at, end) of the section chunk `at` is in.
 std::size_t section_entries_from(const std::vector<Chunk>& chunks, const std::vector<compose::Block>& blocks,
                                  std::size_t at, std::size_t end) {
@@ -435,15 +440,39 @@ struct Wrapped {
 std::optional<Wrapped> wrap_main(Flow& flow, std::size_t index, const Cursor& cursor, std::size_t narrow_end,
                                  const theme::RegionFrame& frame, double top, double bottom, const Wrap& wrap,
                                  const Setter& setter) {
-  const std::vector<Chunk>& chunks = flow.chunks(cursor.setting);
-  if (narrow_end > cursor.at && chunks[narrow_end - 1].block >= flow.taken_from_column) return std::nullopt;
+  {
+    const std::vector<Chunk>& chunks = flow.chunks(cursor.setting);
+    if (narrow_end > cursor.at && chunks[narrow_end - 1].block >= flow.taken_from_column) return std::nullopt;
+  }
   // Staying narrow: the column's empty foot beside the main flow, down to where it stops here.
-  const double narrow_reach = top + used_height(chunks, {cursor.at, narrow_end}, flow.space_scale);
+  const double narrow_reach = top + used_height(flow.chunks(cursor.setting), {cursor.at, narrow_end}, flow.space_scale);
   const double stays = std::max(0.0, narrow_reach - wrap.column_bottom) * wrap.column_width;
   // A few lines beside the column's foot are two columns ending near each other, as on any
   // last page: nothing goes across the page for them.
   constexpr double kLeastHoleShare = 0.1;  // of the page's flow height
   if (narrow_reach - wrap.column_bottom < kLeastHoleShare * setter.flow_height) return std::nullopt;
+  // The flow set at the wide frame's width (set now where it is not yet: the references to
+  // its settings' chunks are taken after).
+  Diagnostics repeated;  // the flow's first setting said what is wrong with its content
+  const std::size_t wide = setting_at(flow, wrap.wide.width, setter, repeated);
+  const std::vector<Chunk>& chunks = flow.chunks(cursor.setting);
+  const std::vector<Chunk>& wide_chunks = flow.chunks(wide);
+  // What goes across from chunk `at` (the narrow part reaching `reach`, the column grown by
+  // `growth`): its first chunk and its top there, and the chunk its page ends before.
+  struct Across {
+    std::size_t start = 0, end = 0;
+    double top = 0;
+  };
+  const auto across = [&](std::size_t at, double reach, double growth) -> std::optional<Across> {
+    const std::size_t from = same_place(chunks, at, wide_chunks);
+    if (from >= wide_chunks.size()) return std::nullopt;
+    Across part;
+    part.top = std::max(reach + wide_chunks[from].space_before * flow.space_scale, wrap.clear_after(growth));
+    if (part.top >= bottom) return std::nullopt;
+    part.start = past_spaces(wide_chunks, from);
+    part.end = page_end(wide_chunks, part.start, bottom - part.top, flow.space_scale, flow.lone_room, true);
+    return part;
+  };
   std::optional<std::size_t> best;
   double least = stays, best_reach = 0, best_growth = 0, best_main_growth = 0;
   // What goes across starts near the column's foot, where it fills the room beside it: not
@@ -471,21 +500,31 @@ std::optional<Wrapped> wrap_main(Flow& flow, std::size_t index, const Cursor& cu
     const double growth = section_starts ? std::clamp(reach - wrap.column_bottom, 0.0, wrap.most_growth) : 0;
     if (reach > wrap.column_bottom + growth + (section_starts ? 2 : 1) * near) continue;
     // A section goes on across the page under its title again only where two entries or more
-    // of it go across, and two or more of it stand above beside the column (or it began
-    // higher): one entry alone under "(cont.)", or "(cont.)" one entry below its title,
-    // reads as a slip.
-    if (!section_starts && (section_entries_from(chunks, blocks, at, narrow_end) < 2 ||
-                            section_entries_above(chunks, blocks, cursor.at, at) < 2))
-      continue;
+    // of it go across (as many as the page holds at its width), and two or more of it stand
+    // above beside the column (or it began higher): one entry alone under "(cont.)", or
+    // "(cont.)" one entry below its title, reads as a slip.
+    if (!section_starts) {
+      if (section_entries_above(chunks, blocks, cursor.at, at) < 2) continue;
+      const std::optional<Across> part = across(at, reach, 0);
+      if (!part || part->start >= part->end || section_entries_from(wide_chunks, blocks, part->start, part->end) < 2)
+        continue;
+    }
     const double foot = wrap.column_bottom + growth, clear = wrap.clear_after(growth);
     double empty = reach < clear ? (clear - reach) * frame.width + (clear - foot) * wrap.column_width
                                  : (reach - foot) * wrap.column_width;
     // A section that starts across the page keeps one measure; one that goes on across the
     // page from the column beside it (under its title again, "(cont.)") changes measure
-    // half-way: a section's start is taken over an entry's for up to twice the room.
+    // half-way: a section's start is taken over an entry's for up to twice the room, as long
+    // as the room is a hole a designer leaves (kDeepHole); a deeper one under the column
+    // reads as the page running out, and counts in full past that.
     constexpr double kGrowthCost = 0.25;  // of the room the column's grown spaces take
-    if (section_starts) empty = empty / 2 + kGrowthCost * (growth * wrap.column_width + main_growth * frame.width);
-    else empty += kContinuedCost * setter.flow_height * wrap.column_width;
+    if (section_starts) {
+      const double deep = kDeepHole * wrap.column_width;
+      empty = (empty <= deep ? empty / 2 : deep / 2 + 1.5 * (empty - deep)) +
+              kGrowthCost * (growth * wrap.column_width + main_growth * frame.width);
+    } else {
+      empty += kContinuedCost * setter.flow_height * wrap.column_width;
+    }
     if (empty < least - 1e-6) {
       least = empty;
       best = at;
@@ -495,25 +534,16 @@ std::optional<Wrapped> wrap_main(Flow& flow, std::size_t index, const Cursor& cu
     }
   }
   if (!best) return std::nullopt;
-  Diagnostics repeated;  // the flow's first setting said what is wrong with its content
-  const std::size_t wide = setting_at(flow, wrap.wide.width, setter, repeated);
-  const std::vector<Chunk>& narrow_chunks = flow.chunks(cursor.setting);
-  const std::vector<Chunk>& wide_chunks = flow.chunks(wide);
-  const std::size_t from = same_place(narrow_chunks, *best, wide_chunks);
-  if (from >= wide_chunks.size()) return std::nullopt;
-  const double wide_top =
-      std::max(best_reach + wide_chunks[from].space_before * flow.space_scale, wrap.clear_after(best_growth));
-  if (wide_top >= bottom) return std::nullopt;
-  const std::size_t start = past_spaces(wide_chunks, from);
-  const std::size_t end = page_end(wide_chunks, start, bottom - wide_top, flow.space_scale, flow.lone_room, true);
+  const std::optional<Across> part = across(*best, best_reach, best_growth);
+  if (!part) return std::nullopt;
   Wrapped out;
   out.narrow = Placement{frame, index, cursor.setting, {cursor.at, *best}, top, 0, 0};
   if (best_main_growth > 0) out.narrow.grown = best_main_growth / most_growth(flow, out.narrow);
-  out.narrow.height = used_height(narrow_chunks, out.narrow.range, flow.space_scale) + best_main_growth;
-  out.wide = Placement{wrap.wide, index, wide, {start, end}, wide_top, 0, 0, true};
+  out.narrow.height = used_height(chunks, out.narrow.range, flow.space_scale) + best_main_growth;
+  out.wide = Placement{wrap.wide, index, wide, {part->start, part->end}, part->top, 0, 0, true};
   out.wide.height = used_height(wide_chunks, out.wide.range, flow.space_scale);
   out.growth = best_growth;
-  out.next = Cursor{wide, end};
+  out.next = Cursor{wide, part->end};
   return out;
 }
 
@@ -602,7 +632,8 @@ Plan plan_pages(std::vector<Flow>& flows, const std::map<std::string, std::size_
             continue;
           }
       Placement placement{frame, head->second, cursor.setting, {cursor.at, end}, y, 0, above_gap};
-      placement.height = used_height(chunks, placement.range, flow.space_scale);
+      // (wrap_main may have set the flow at another width: `chunks` is taken again.)
+      placement.height = used_height(flow.chunks(cursor.setting), placement.range, flow.space_scale);
       cursor.at = end;
       placed_any = true;
       if (region.dock == theme::RegionDock::Top) {
