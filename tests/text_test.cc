@@ -675,6 +675,34 @@ TEST_F(TextTest, CharacterModeBreaksBetweenSyllablesButPrefersSpaces) {
   EXPECT_EQ(texts_of(word.typeset(make_paragraph(text), width))[1], "서울특별시이며 가장 큰");
 }
 
+// In ragged text a Korean word of three syllables or more ends a paragraph on a line of its
+// own, as Korean sets it: the line before stays full rather than end short to keep it company
+// (three reviewers found "…온라인 / 거래를 개발했습니다." ending 20 mm short). A syllable or
+// two alone there ("완료.") is still an orphan, and the breaker moves a word down to keep it
+// company; so is the long word in justified text, where company costs looser spaces, no notch.
+TEST_F(TextTest, AKoreanWordEndsAParagraphOnItsOwnLineUnlessItIsASyllableOrTwo) {
+  theme.korean_break = theme::KoreanBreak::Word;
+  Typesetter ts(theme, diags);
+  const std::string before = "금융권 차세대 시스템 구축 프로젝트에서 Java 기반 계정계 온라인 거래를";
+  // Justified, a line of many short words that takes one more down within its spaces' stretch.
+  const std::string many = "가나 다라 마바 사아 자차 카타 파하 가나 다라 마바 사아 자차 카타 파하 거래를";
+  for (const auto& [words, last, align, alone] : {std::tuple{before, "개발했습니다.", Align::Left, true},
+                                                   {before, "완료.", Align::Left, false},
+                                                   {many, "개발했습니다.", Align::Left, true},
+                                                   {many, "개발했습니다.", Align::Justify, false}}) {
+    SCOPED_TRACE(std::string(last) + (align == Align::Justify ? " justified" : " ragged"));
+    const double width = width_of(ts, words) + 1;  // the words before fill a line
+    const std::vector<std::string> lines =
+        texts_of(ts.typeset(make_paragraph(words + " " + last, align), width));
+    ASSERT_EQ(lines.size(), 2u);
+    if (alone) {
+      EXPECT_EQ(lines[1], last);
+    } else {
+      EXPECT_NE(lines[1], last);
+    }
+  }
+}
+
 TEST_F(TextTest, JustifiedKoreanUsesSyllableGapsOnlyAfterSpacesAreFull) {
   Typesetter ts(theme, diags);
   const std::string first = "가나다라마바사아 자차카타파하가나";
@@ -1127,10 +1155,20 @@ TEST_F(TextTest, CenterAndRightAlignmentOffsetTheRuns) {
   EXPECT_DOUBLE_EQ(left[0].runs[0].x, 0);
 }
 
-bool is_orphan(const std::vector<Line>& lines, double width) {
+/// A last line holding one short word: not a Korean word of three syllables or more, which
+/// Korean sets alone on a paragraph's last line as a matter of course.
+bool is_orphan(const std::vector<Line>& lines, double width, bool justified = false) {
   if (lines.size() < 2) return false;
   const std::string last = text_of(lines.back());
-  return last.find(' ') == std::string::npos && lines.back().width < width / 3;
+  int syllables = 0;  // Hangul syllables: U+AC00-D7A3, three bytes from EA B0 80 to ED 9E A3 in UTF-8
+  for (std::size_t i = 0; i + 2 < last.size(); ++i) {
+    const unsigned char lead = static_cast<unsigned char>(last[i]);
+    if (lead < 0xEA || lead > 0xED) continue;
+    const char32_t c = ((lead & 0x0Fu) << 12) | ((static_cast<unsigned char>(last[i + 1]) & 0x3Fu) << 6) |
+                       (static_cast<unsigned char>(last[i + 2]) & 0x3Fu);
+    if (c >= 0xAC00 && c <= 0xD7A3) ++syllables, i += 2;
+  }
+  return last.find(' ') == std::string::npos && (justified || syllables < 3) && lines.back().width < width / 3;
 }
 
 TEST_F(TextTest, TotalFitAvoidsAOneWordLastLineWhereFirstFitLeavesOne) {

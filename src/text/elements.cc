@@ -172,16 +172,18 @@ void add_break(const ShapedText& shaped, const Boundary& boundary, bool emergenc
   out.push_back(penalty);
 }
 
-void add_box(const Cluster& cluster, size_t c, std::vector<Element>& out) {
+void add_box(const Cluster& cluster, size_t c, bool hangul, std::vector<Element>& out) {
   if (!out.empty() && out.back().type == ElementType::Box) {
     out.back().width += cluster.width;
     out.back().cluster_end = c + 1;
+    out.back().syllables += hangul ? 1 : 0;
     return;
   }
   Element box;
   box.width = cluster.width;
   box.cluster_begin = c;
   box.cluster_end = c + 1;
+  box.syllables = hangul ? 1 : 0;
   out.push_back(box);
 }
 
@@ -236,7 +238,7 @@ std::vector<Element> build_elements(const SourceText& text, const ShapedText& sh
       out.push_back(glue);
       continue;
     }
-    add_box(cluster, c, out);
+    add_box(cluster, c, is_hangul_letter(text.chars[cluster.char_begin]), out);
   }
   while (!out.empty() && out.back().type != ElementType::Box) out.pop_back();  // TeX's \unskip at the end
   return out;

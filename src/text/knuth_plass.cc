@@ -35,6 +35,13 @@ constexpr double kOrphanDemerits = 2.2e6;
 // not a very loose one, whose rivers show more than a short last line does.
 constexpr double kJustifiedOrphanDemerits = 1e6;
 constexpr double kOrphanFraction = 1.0 / 3;  // "short": less than this much of the line
+// In ragged text a Korean word (eojeol) of this many syllables or more alone on a last line is
+// no orphan: Korean sets a paragraph's last word on a line of its own as a matter of course
+// (KLREQ guards only a syllable or two there, "다."), and avoiding it ended a ragged line
+// 20 mm short where the next word fitted ("…온라인 / 거래를 개발했습니다."), which Korean's
+// even syllables show as a notch. Justified text pays for the company with looser spaces, not
+// a notch, and keeps it.
+constexpr int kWholeKoreanWord = 3;
 constexpr double kInfiniteBadness = 10000;   // TeX's inf_bad, for the cost of a forced overfull line
 // A line with nothing to stretch is measured as if it had this much stretch: its badness then
 // grows with its slack, far beyond any line that can stretch (rather than TeX's flat inf_bad,
@@ -49,6 +56,7 @@ struct Sums {
   double width = 0, stretch = 0, shrink = 0;
   double gap_stretch = 0;  // the part of `stretch` between Hangul syllables
   int spaces = 0;
+  int syllables = 0;  // Hangul syllables in boxes
 };
 
 // Prefix sums: the content of any line is a difference of two entries.
@@ -59,6 +67,7 @@ class Totals {
       Sums next = at_[i];
       const Element& e = elements[i];
       if (e.type != ElementType::Penalty) next.width += e.width;
+      if (e.type == ElementType::Box) next.syllables += e.syllables;
       if (e.type == ElementType::Glue) {
         next.stretch += e.stretch;
         if (e.syllable_gap) next.gap_stretch += e.stretch;
@@ -155,8 +164,8 @@ class TotalFit {
 
  private:
   // The demerits of a line from `from` ending at breakpoint i (constant parts precomputed).
-  double line_demerits(const Active& from, bool last, double penalty_term, bool flagged, int spaces, double width,
-                       const Fit& fit, int fitness) const {
+  double line_demerits(const Active& from, bool last, double penalty_term, bool flagged, int spaces, int syllables,
+                       double width, const Fit& fit, int fitness) const {
     double demerits = std::pow(params_.line_penalty + fit.badness, 2);
     demerits += penalty_term;
     if (std::abs(fitness - from.fitness) > 1) demerits += kAdjacentDemerits;
@@ -164,10 +173,10 @@ class TotalFit {
     // A word wider than the line (hyphenated in an emergency) ends where it must: its last
     // part on the last line is no choice of the breaker's.
     if (from.hyphenated && last && !from.inside_word) demerits += kFinalHyphenDemerits;
-    const bool single_word = spaces == 0;
+    const bool lone_short_word = spaces == 0 && (params_.justify || syllables < kWholeKoreanWord);
     // A last line that ends a word begun on the line before (the tail of an address broken
     // in an emergency) is no lone word: nothing would be gained by breaking elsewhere.
-    if (last && !from.paragraph_start && !from.inside_word && single_word && width < params_.width * kOrphanFraction)
+    if (last && !from.paragraph_start && !from.inside_word && lone_short_word && width < params_.width * kOrphanFraction)
       demerits += params_.justify ? kJustifiedOrphanDemerits : kOrphanDemerits;
     return demerits;
   }
@@ -209,8 +218,9 @@ class TotalFit {
       }
       still_active.push_back(from);
       const int fitness = fitness_of(fit);
-      const double total = from.demerits + line_demerits(from, last, penalty_term, flagged,
-                                                         to.spaces - begin.spaces, width, fit, fitness);
+      const double total =
+          from.demerits + line_demerits(from, last, penalty_term, flagged, to.spaces - begin.spaces,
+                                        to.syllables - begin.syllables, width, fit, fitness);
       Candidate& slot = best[static_cast<size_t>(fitness)];
       if (total < slot.demerits) slot = Candidate{total, static_cast<int>(k)};
       found = true;

@@ -21,6 +21,7 @@ struct Element {
   bool emergency = false;  // penalty: inside a word too wide for the line (no regular break)
   size_t cluster_begin = 0, cluster_end = 0;  // a penalty has begin == end == the cluster after it
   bool syllable_gap = false;  // glue between two Hangul syllables: it stretches once the spaces are full
+  int syllables = 0;          // box: the Hangul syllables among its clusters
 };
 
 struct BreakParams {
