@@ -621,39 +621,53 @@ TEST_F(Paginate, TwoColumnsEndLevelWhereASectionGoesOnAcrossUnderThem) {
   }
 }
 
-// A section goes on across the page under its title again only where two of its entries or
-// more stand above, beside the column: "(cont.)" one entry below the title reads as a slip.
-// Here the section's second entry would start right at the column's foot and its gap, the
-// place that leaves the least room empty; it stays in the measure, and the section goes on
-// across from its third.
-TEST_F(Paginate, ASectionGoesOnAcrossOnlyBelowTwoOfItsEntries) {
+// A section goes on across the page under its title again only where its title stands well
+// above (about 30 mm), beside the column: "(cont.)" one short entry below the title reads as
+// a slip. Here the section's second entry would start right at the column's foot and its gap,
+// the place that leaves the least room empty, 4 lines under the title; it stays in the
+// measure, and the section goes on across from its third, 7 lines under it.
+TEST_F(Paginate, ASectionGoesOnAcrossOnlyWellBelowItsTitle) {
   add_side_region(theme_, 0);
   theme_.regions.back().wrap_under = true;
   const double main_x = theme_.margin_left + 150 + 20;
   const int side_lines = 27;
   const double column_foot = side_lines * 14.0, gap = theme_.regions.back().gap;
-  compose::Composition c;
-  for (int i = 0; i < side_lines; ++i) c.flows["side"].push_back(block(paragraph("Side " + std::to_string(i)), 100 + i));
-  // The section's title, its first entry (three lines) below it, then its second entry at
-  // the column's foot and gap: the lines above fill the page to there.
-  const double title_top = column_foot + gap - 4 * 14;
-  const int above = static_cast<int>(title_top / 14);
-  for (int i = 0; i < above; ++i) c.main().emplace_back(block(paragraph("Above " + std::to_string(i)), 1000 + i)).part = 0;
-  compose::Block& title = c.main().emplace_back(block(paragraph("Section title"), -1, true));
-  title.part = 1;
-  title.space_before = title_top - above * 14;
-  for (int entry = 0; entry < 8; ++entry)
-    for (int line = 0; line < 3; ++line)
-      c.main()
-          .emplace_back(block(paragraph("Entry " + std::to_string(entry) + " line " + std::to_string(line)),
-                              2000 + entry, line < 2))
-          .part = 1;
-  const Document doc = run(c);
-  ASSERT_EQ(doc.pages.size(), 1u);
-  ASSERT_NEAR(find_run(doc, "Entry 0 line 2")->baseline - find_run(doc, "Side 26")->baseline, gap, 1)
-      << "the second entry would start at the column's foot and its gap";
-  EXPECT_NEAR(find_run(doc, "Entry 1 line 0")->x, main_x, 0.5) << "the second entry stays beside the column";
-  EXPECT_NEAR(find_run(doc, "Entry 7 line 0")->x, theme_.margin_left, 0.5) << "the section goes on across";
+  // A first entry of three lines leaves the title 4 lines above the second one; of ten (a
+  // senior CV's long first job), 11 lines: there the second entry goes across.
+  for (const int first_lines : {3, 10}) {
+    SCOPED_TRACE(first_lines);
+    compose::Composition c;
+    for (int i = 0; i < side_lines; ++i)
+      c.flows["side"].push_back(block(paragraph("Side " + std::to_string(i)), 100 + i));
+    // The section's title, its first entry below it, then its second entry at the column's
+    // foot and gap: the lines above fill the page to there.
+    const double title_top = column_foot + gap - (first_lines + 1) * 14;
+    const int above = static_cast<int>(title_top / 14);
+    for (int i = 0; i < above; ++i)
+      c.main().emplace_back(block(paragraph("Above " + std::to_string(i)), 1000 + i)).part = 0;
+    compose::Block& title = c.main().emplace_back(block(paragraph("Section title"), -1, true));
+    title.part = 1;
+    title.space_before = title_top - above * 14;
+    for (int entry = 0; entry < 8; ++entry) {
+      const int lines = entry == 0 ? first_lines : 3;
+      for (int line = 0; line < lines; ++line)
+        c.main()
+            .emplace_back(block(paragraph("Entry " + std::to_string(entry) + " line " + std::to_string(line)),
+                                2000 + entry, line + 1 < lines))
+            .part = 1;
+    }
+    const Document doc = run(c);
+    ASSERT_EQ(doc.pages.size(), 1u);
+    const std::string first_last = "Entry 0 line " + std::to_string(first_lines - 1);
+    ASSERT_NEAR(find_run(doc, first_last)->baseline - find_run(doc, "Side 26")->baseline, gap, 1)
+        << "the second entry would start at the column's foot and its gap";
+    if (first_lines == 3) {
+      EXPECT_NEAR(find_run(doc, "Entry 1 line 0")->x, main_x, 0.5) << "the second entry stays beside the column";
+    } else {
+      EXPECT_NEAR(find_run(doc, "Entry 1 line 0")->x, theme_.margin_left, 0.5) << "the second entry goes across";
+    }
+    EXPECT_NEAR(find_run(doc, "Entry 7 line 0")->x, theme_.margin_left, 0.5) << "the section goes on across";
+  }
 }
 
 // A section's start a little below the column's foot is where the main flow goes on across

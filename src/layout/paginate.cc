@@ -324,17 +324,14 @@ double chunk_top(const Flow& flow, const Placement& placed, std::size_t i) {
   return y + space_above(flow, placed, i);
 }
 
-/// How many entries of the section chunk `at` is in stand before it among chunks [from, at):
-/// as many as there are for one that began before `from` (a large number).
-std::size_t section_entries_above(const std::vector<Chunk>& chunks, const std::vector<compose::Block>& blocks,
-                                  std::size_t from, std::size_t at) {
-  std::set<int> groups;
+/// How tall the part of the section chunk `at` is in stands before it among chunks [from, at),
+/// its title with it: infinite for one that began before `from`.
+double section_height_above(const std::vector<Chunk>& chunks, const std::vector<compose::Block>& blocks,
+                            std::size_t from, std::size_t at, double space_scale) {
   const int part = blocks[chunks[at].block].part;
-  for (std::size_t i = at; i-- > from;) {
-    if (blocks[chunks[i].block].part != part) return groups.size();
-    if (const int group = blocks[chunks[i].block].group; group >= 0) groups.insert(group);
-  }
-  return std::numeric_limits<std::size_t>::max();
+  for (std::size_t i = at; i-- > from;)
+    if (blocks[chunks[i].block].part != part) return used_height(chunks, {i + 1, at}, space_scale);
+  return std::numeric_limits<double>::infinity();
 }
 
 /// Where the main flow may go on under a column that ends on its page (regions.NAME.wrap_under):
@@ -401,6 +398,10 @@ constexpr double kNearFootShare = 0.12;
 /// twice within a few lines reads as a slip, and a hole this deep under the column reads less
 /// badly.
 constexpr double kContinuedCost = 0.1;
+
+/// How far (a share of the page's flow height, about 30 mm) a section's title stands above
+/// where it goes on across under it again on the same page, at the least (wrap_main).
+constexpr double kLeastSectionAbove = 0.11;
 
 /// The deepest hole under the column (pt, about 30 mm) that a section starting across the
 /// page below it counts at half (wrap_main): two columns ending this far apart read as
@@ -500,11 +501,13 @@ std::optional<Wrapped> wrap_main(Flow& flow, std::size_t index, const Cursor& cu
     const double growth = section_starts ? std::clamp(reach - wrap.column_bottom, 0.0, wrap.most_growth) : 0;
     if (reach > wrap.column_bottom + growth + (section_starts ? 2 : 1) * near) continue;
     // A section goes on across the page under its title again only where two entries or more
-    // of it go across (as many as the page holds at its width), and two or more of it stand
-    // above beside the column (or it began higher): one entry alone under "(cont.)", or
-    // "(cont.)" one entry below its title, reads as a slip.
+    // of it go across (as many as the page holds at its width), and its title stands well
+    // above, beside the column (kLeastSectionAbove, or it began higher): one entry alone under
+    // "(cont.)", or "(cont.)" a few lines below its title, reads as a slip.
     if (!section_starts) {
-      if (section_entries_above(chunks, blocks, cursor.at, at) < 2) continue;
+      if (section_height_above(chunks, blocks, cursor.at, at, flow.space_scale) <
+          kLeastSectionAbove * setter.flow_height)
+        continue;
       const std::optional<Across> part = across(at, reach, 0);
       if (!part || part->start >= part->end || section_entries_from(wide_chunks, blocks, part->start, part->end) < 2)
         continue;

@@ -390,7 +390,7 @@ std::vector<Param> region_fields(const std::string& name) {
                        "a column beside the one that takes the rest: on the page where this column's content ends, "
                        "the rest goes on under it at the page's width, from the start of a section (the two columns "
                        "then ending level, their spaces between entries and sections grown) or of an entry (two "
-                       "entries or more of its section going across, and two above, under its section's title again) "
+                       "entries or more of its section going across, its title some 30 mm above, under its section's title again) "
                        "at or a little below the column's foot, where that leaves less room empty than going on narrow beside the column's "
                        "empty foot; not beside a column under a quarter of its page, nor for less than a tenth of a "
                        "page"));
