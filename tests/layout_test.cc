@@ -567,21 +567,21 @@ TEST_F(Paginate, TwoColumnsEndLevelWhereASectionGoesOnAcrossUnderThem) {
   }
   // As set: 21 lines, two spaces of 10 above titles, three of 2 under them, fifteen of 4.
   const double side_height = 21 * 14 + 2 * 10 + 3 * 2 + 15 * 4;
-  const double most_growth = 2 * 10 * 2.0 + 15 * 4 * 0.5;
-  const auto reach = [](int entries) { return entries * 14.0 + (entries - 1) * 4.0; };
-  auto lay_out = [&](int entries) {
+  const double most_growth = 2 * 10 * 1.0 + 15 * 4 * 0.5;
+  const auto reach = [](int entries, double space = 4) { return entries * 14.0 + (entries - 1) * space; };
+  auto lay_out = [&](int entries, double space) {
     compose::Composition c;
     c.flows["side"] = side.main();
     for (int i = 0; i < entries; ++i) {
       compose::Block& b = c.main().emplace_back(block(paragraph("Entry " + std::to_string(i)), 1000 + i));
       b.part = 0;
-      b.space_before = i == 0 ? 0 : 4;
+      b.space_before = i == 0 ? 0 : space;
     }
     compose::Block& title = c.main().emplace_back(block(paragraph("Next section"), -1, true));
     title.part = 1;
     title.space_before = 10;
     // Lines enough to fill the page across under the column, not to run onto the next one.
-    const int next_lines = static_cast<int>((flow_height(theme_) - reach(entries) - 60) / 14);
+    const int next_lines = static_cast<int>((flow_height(theme_) - reach(entries, space) - 60) / 14);
     for (int i = 0; i < next_lines; ++i)
       c.main().emplace_back(block(paragraph("Next " + std::to_string(i)), 2000 + i)).part = 1;
     return run(c);
@@ -590,12 +590,19 @@ TEST_F(Paginate, TwoColumnsEndLevelWhereASectionGoesOnAcrossUnderThem) {
   while (reach(below) < side_height + most_growth / 2) ++below;
   int above = 1;  // the most that end above the column's last line
   while (reach(above + 1) < side_height - 14) ++above;
-  for (const int entries : {below, above}) {
-    SCOPED_TRACE(entries == below ? "the main flow's section ends below the column" : "it ends above the column");
+  // Entries 1 pt apart ending 13-22 pt above the column: their spaces grow twice as far as a
+  // column's would (the main flow's are small and many) to meet it.
+  int tight = 1;
+  while (reach(tight + 1, 1) < side_height - 13) ++tight;
+  ASSERT_LT(side_height - reach(tight, 1), 22.0);
+  for (const auto& [entries, space] : {std::pair{below, 4.0}, {above, 4.0}, {tight, 1.0}}) {
+    SCOPED_TRACE(entries == below ? "the main flow's section ends below the column"
+                 : space < 4     ? "it ends above the column, its spaces small"
+                                 : "it ends above the column");
     theme_.regions.back().wrap_under = false;
-    const Document as_set = lay_out(entries);
+    const Document as_set = lay_out(entries, space);
     theme_.regions.back().wrap_under = true;
-    const Document doc = lay_out(entries);
+    const Document doc = lay_out(entries, space);
     ASSERT_EQ(doc.pages.size(), 1u);
     const std::string last_entry = "Entry " + std::to_string(entries - 1);
     const PlacedRun *side_last = find_run(doc, "Side 2.5"), *main_last = find_run(doc, last_entry),
@@ -616,7 +623,11 @@ TEST_F(Paginate, TwoColumnsEndLevelWhereASectionGoesOnAcrossUnderThem) {
       EXPECT_GT(above_title - (14 + 10), 2 * (between - (14 + 4))) << "sections part more than entries";
     } else {
       EXPECT_GT(main_grew, 1) << "the main flow's spaces grew";
-      EXPECT_NEAR(side_grew, 0, 0.01);
+      // (Entries 1 pt apart beside a column's, all level, read to poppler's model as a table's
+      // rows: the column's spaces are moved to part them, as set and wrapped alike.)
+      if (space == 4) {
+        EXPECT_NEAR(side_grew, 0, 0.01);
+      }
     }
   }
 }

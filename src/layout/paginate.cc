@@ -399,6 +399,12 @@ constexpr double kNearFootShare = 0.12;
 /// badly.
 constexpr double kContinuedCost = 0.1;
 
+/// How much more the main flow's narrow part may grow than the column (growth_share's shares
+/// this many times): its entries are many and its spaces between them small beside a column's
+/// sections, and a few points it lacked left a Korean CV's next section across the page
+/// refused, a '(계속)' and a 27 mm hole instead.
+constexpr double kMainGrowth = 2;
+
 /// How far (a share of the page's flow height, about 30 mm) a section's title stands above
 /// where it goes on across under it again on the same page, at the least (wrap_main).
 constexpr double kLeastSectionAbove = 0.11;
@@ -492,7 +498,7 @@ std::optional<Wrapped> wrap_main(Flow& flow, std::size_t index, const Cursor& cu
     // reads as designed, a hole under it as the column having run out).
     Placement narrow{frame, index, cursor.setting, {cursor.at, at}, top, 0, 0};
     const double main_growth =
-        section_starts ? std::clamp(wrap.column_bottom - reach, 0.0, most_growth(flow, narrow)) : 0;
+        section_starts ? std::clamp(wrap.column_bottom - reach, 0.0, kMainGrowth * most_growth(flow, narrow)) : 0;
     reach += main_growth;
     // Beside the column's last piece at least: poppler reads a column's last lines standing
     // below everything beside them after the other column (here, after the main flow's narrow
