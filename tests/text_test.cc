@@ -2391,12 +2391,15 @@ TEST_F(TextTest, ANameInCapitalsKeepsItsNumber) {
 
 // An initial keeps the name after it ("H. Kerr" broke as "H." / "Kerr" in a narrow column's
 // list of students), and a Korean amount in a magnitude keeps its unit with its particle
-// ("42억 원을" broke as "42억" / "원을"). A capital's initial before a lower-case word, or a
-// longer word after the amount, still break.
+// ("42억 원을" broke as "42억" / "원을"), and a one-syllable word the amount after it ("월 340건"
+// broke as "월" / "340건", a reviewer's rate read as a month). A capital's initial before a
+// lower-case word, a longer word after the amount, or a longer one before it still break.
 TEST_F(TextTest, AnInitialKeepsItsNameAndAKoreanAmountItsUnit) {
   Typesetter ts(theme, diags);
   expect_kept_whole(ts, {"H. Kerr", "J. Aboagye,", "42\uC5B5 \uC6D0\uC744", "3\uB9CC \uBA85\uC758"},
                     {"A. and", "42\uC5B5 \uADDC\uBAA8\uC758"});
+  // A one-syllable word before an amount: "월 340건" (a month), "총 42억" (in all).
+  expect_kept_whole(ts, {"\uC6D4 340\uAC74", "\uCD1D 42\uC5B5"}, {"\uC2DC\uAC04 340\uAC74", "\uC6D4 \uB9D0"});
 }
 
 // A number keeps a span of time spelled out after it ("9 days", as "24 h"), and an arrow

@@ -394,6 +394,13 @@ bool korean_unit_after_magnitude(std::u32string_view amount, std::u32string_view
   return false;
 }
 
+// A one-syllable Korean word before the amount it qualifies ("월 340건" a month, "총 42억" in all,
+// "약 3천" about, "연 2회" a year): a typesetter ties them; "월" alone at a line's end reads as
+// the month, and "340건에서" at the next line's start loses its rate.
+bool korean_word_before_amount(std::u32string_view word, std::u32string_view amount) {
+  return word.size() == 1 && is_hangul_letter(word[0]) && !amount.empty() && is_ascii_digit(amount[0]);
+}
+
 // A standard's or test's name in capitals and the number after it ("ISO 14971", "RFC 9110",
 // "TOEIC 915", "IELTS 7.5") are one name: a typesetter ties them, and a narrow column ended a
 // line between "ISO" and "14971". The number: digits, with a version or year after a dot,
@@ -435,6 +442,7 @@ SpaceBreak space_break(const std::u32string& chars, const std::vector<Token>& to
   if (capitals_name_a_number(word_of(chars, tokens[t - 1]), word_of(chars, token))) return SpaceBreak::Forbidden;
   if (initial_before_name(word_of(chars, tokens[t - 1]), word_of(chars, token))) return SpaceBreak::Forbidden;
   if (korean_unit_after_magnitude(word_of(chars, tokens[t - 1]), word_of(chars, token))) return SpaceBreak::Forbidden;
+  if (korean_word_before_amount(word_of(chars, tokens[t - 1]), word_of(chars, token))) return SpaceBreak::Forbidden;
   if (token.date == DateKind::None) return SpaceBreak::Allowed;
   if (is_date_pair(tokens[t - 1].date, token.date)) return SpaceBreak::Forbidden;
   // The token after a range dash: the dash must sit between two date-like tokens.
