@@ -625,6 +625,23 @@ TEST(Entries, BilingualOwnerNameMatchesEitherHalf) {
   EXPECT_EQ(bold, (std::vector<std::string>{"김하늘", "Haneul Kim", "김하늘 (Haneul Kim)"}));
 }
 
+// An author written in emphasis whole is the owner marking their own name in another script
+// than the CV's ("*Yuna Choi*" on a Korean CV named 최윤아): bold, as the owner's name is; an
+// author emphasized in part is not.
+TEST(Entries, AnAuthorWrittenInEmphasisIsTheOwnersName) {
+  auto file = cv_file({section("논문", EntryKind::Publication, {publication()})});
+  file.cv.name = T("최윤아");
+  auto& authors = file.cv.sections[0].entries[0].authors;
+  authors = {T("최윤아"), T("*Yuna Choi*"), T("Jane *Roe*"), T("Minji Kang")};
+  Diagnostics diags;
+  auto c = compose(file, test_theme(), diags);
+  const Row& rw = row(c.main()[find_block(c, "Typesetting Hangul")]);
+  std::vector<std::string> bold;
+  for (const auto& i : rw.main[1].inlines)
+    if (i.font.bold) bold.push_back(i.text);
+  EXPECT_EQ(bold, (std::vector<std::string>{"최윤아", "Yuna Choi"}));
+}
+
 TEST(Entries, PublicationOwnerBoldCanBeTurnedOffAndUrlIsUsedWithoutDoi) {
   auto theme = test_theme();
   theme.bold_owner_in_authors = false;

@@ -101,6 +101,15 @@ std::vector<std::string> owner_names(const std::string& name) {
   return names;
 }
 
+// An author the CV writes in emphasis whole ("*Yuna Choi*"): the owner marking their own name,
+// most often in another script than the CV's name (a Korean CV's English papers), which the
+// owner's bold then meets. Without it, a Korean CV set "최윤아" bold and "*Yuna Choi*" in the
+// emphasis colour only (a Korean CV has no italics), two looks for one person.
+bool emphasized_whole(const std::string& value) {
+  const std::size_t first = value.find_first_not_of(" \t"), last = value.find_last_not_of(" \t");
+  return first != std::string::npos && last > first + 1 && value[first] == '*' && value[last] == '*';
+}
+
 }  // namespace
 
 std::vector<Inline> author_inlines(Builder& b, const model::Entry& entry, const FontSpec& font) {
@@ -110,7 +119,8 @@ std::vector<Inline> author_inlines(Builder& b, const model::Entry& entry, const 
     if (!inlines.empty()) inlines.push_back(made_text(", ", font));
     FontSpec author_font = font;
     if (b.theme().bold_owner_in_authors &&
-        std::find(owner.begin(), owner.end(), normalized_name(author.value)) != owner.end())
+        (std::find(owner.begin(), owner.end(), normalized_name(author.value)) != owner.end() ||
+         emphasized_whole(author.value)))
       author_font.bold = true;
     // A person's name never breaks across lines ("Gyewon / Lee"); the list wraps between names.
     std::vector<Inline> name = b.inlines(author, author_font);
