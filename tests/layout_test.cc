@@ -721,6 +721,30 @@ TEST_F(Paginate, ADeepHoleUnderTheColumnIsFilledInsideASection) {
   }
 }
 
+// An entry taller than the room beside a short column's foot goes on beside it, and the next
+// one, though it starts 40 mm below the foot, goes across: a senior CV's second job (70 mm)
+// straddled the left column's foot, and the right column went on narrow beside a 127 mm hole.
+TEST_F(Paginate, TheEntryAfterOneStraddlingTheColumnsFootGoesAcross) {
+  add_side_region(theme_, 0);
+  theme_.regions.back().wrap_under = true;
+  const double main_x = theme_.margin_left + 150 + 20;
+  compose::Composition c;
+  for (int i = 0; i < 27; ++i) c.flows["side"].push_back(block(paragraph("Side " + std::to_string(i)), 100 + i));
+  const int lines[] = {20, 15, 3, 3, 3, 3};  // the second entry from 284 to 494 pt, the foot at 378
+  for (int entry = 0; entry < 6; ++entry)
+    for (int line = 0; line < lines[entry]; ++line) {
+      compose::Block& b = c.main().emplace_back(
+          block(paragraph("Entry " + std::to_string(entry) + " line " + std::to_string(line)), 2000 + entry,
+                line + 1 < lines[entry]));
+      b.part = 0;
+      b.space_before = line == 0 && entry > 0 ? 4 : 0;
+    }
+  const Document doc = run(c);
+  ASSERT_EQ(doc.pages.size(), 1u);
+  EXPECT_NEAR(find_run(doc, "Entry 1 line 14")->x, main_x, 0.5) << "the straddling entry beside the column";
+  EXPECT_NEAR(find_run(doc, "Entry 2 line 0")->x, theme_.margin_left, 0.5) << "the next one across";
+}
+
 // The main flow stays in its measure where going on under the column would gain little: a
 // few lines past the column's foot (two columns ending near each other), or beside a column
 // of a few lines (the page would turn from two columns into one a few lines down).

@@ -389,9 +389,12 @@ std::optional<Wrap> wrap_under(const std::vector<Placement>& page, std::size_t p
   return std::nullopt;
 }
 
-/// How far (a share of the page's flow height) from the foot of a column the main flow may
-/// start going on under it (wrap_main).
-constexpr double kNearFootShare = 0.12;
+/// How far (a share of the page's flow height, about 65 mm) below the foot of a column the main
+/// flow may start going on under it (wrap_main), the room left empty deciding among the starts
+/// within it: a senior CV's second job, 70 mm tall, straddled the foot of a short left column,
+/// and with the third job 40 mm below it (past a nearer bound) the right column went on narrow
+/// beside a 127 mm hole.
+constexpr double kNearFootShare = 0.24;
 
 /// What a section going on across the page under its title again on the same page costs,
 /// as the room empty under the column over this share of the page's flow height: the title
@@ -483,7 +486,7 @@ std::optional<Wrapped> wrap_main(Flow& flow, std::size_t index, const Cursor& cu
   std::optional<std::size_t> best;
   double least = stays, best_reach = 0, best_growth = 0, best_main_growth = 0;
   // What goes across starts near the column's foot, where it fills the room beside it: not
-  // further down (a hole under the column beside the main flow, filled by nothing) than this.
+  // further down than this (a hole under the column beside the main flow, filled by nothing).
   const double near = kNearFootShare * setter.flow_height;
   constexpr double kTouching = 4;  // pt: a line's top beside the main flow's last line
   const std::vector<compose::Block>& blocks = *flow.blocks;
@@ -505,7 +508,7 @@ std::optional<Wrapped> wrap_main(Flow& flow, std::size_t index, const Cursor& cu
     // part); a piece beside the main flow's last line it reads in its place.
     if (reach < wrap.last_top + kTouching) continue;
     const double growth = section_starts ? std::clamp(reach - wrap.column_bottom, 0.0, wrap.most_growth) : 0;
-    if (reach > wrap.column_bottom + growth + (section_starts ? 2 : 1) * near) continue;
+    if (reach > wrap.column_bottom + growth + near) continue;
     // A section goes on across the page under its title again only where two entries or more
     // of it go across (as many as the page holds at its width), and its title stands well
     // above, beside the column (kLeastSectionAbove, or it began higher): one entry alone under
