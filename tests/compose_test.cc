@@ -611,18 +611,22 @@ TEST(Entries, PublicationAuthorsJournalAndDoi) {
   EXPECT_EQ(text_of(rw.aside[0]), "Jan 2024");
 }
 
+/// The authors a composed publication ("Typesetting Hangul") sets bold, in order.
+std::vector<std::string> bold_authors(const Composition& c) {
+  const Row& rw = row(c.main()[find_block(c, "Typesetting Hangul")]);
+  std::vector<std::string> bold;
+  for (const auto& i : rw.main[1].inlines)
+    if (i.font.bold) bold.push_back(i.text);
+  return bold;
+}
+
 TEST(Entries, BilingualOwnerNameMatchesEitherHalf) {
   auto file = cv_file({section("논문", EntryKind::Publication, {publication()})});
   file.cv.name = T("김하늘 (Haneul Kim)");
   auto& authors = file.cv.sections[0].entries[0].authors;
   authors = {T("김하늘"), T("Haneul Kim"), T("김하늘 (Haneul Kim)"), T("Haneul"), T("Jane Roe")};
   Diagnostics diags;
-  auto c = compose(file, test_theme(), diags);
-  const Row& rw = row(c.main()[find_block(c, "Typesetting Hangul")]);
-  std::vector<std::string> bold;
-  for (const auto& i : rw.main[1].inlines)
-    if (i.font.bold) bold.push_back(i.text);
-  EXPECT_EQ(bold, (std::vector<std::string>{"김하늘", "Haneul Kim", "김하늘 (Haneul Kim)"}));
+  EXPECT_EQ(bold_authors(compose(file, test_theme(), diags)), (std::vector<std::string>{"김하늘", "Haneul Kim", "김하늘 (Haneul Kim)"}));
 }
 
 // An author written in emphasis whole is the owner marking their own name in another script
@@ -634,12 +638,7 @@ TEST(Entries, AnAuthorWrittenInEmphasisIsTheOwnersName) {
   auto& authors = file.cv.sections[0].entries[0].authors;
   authors = {T("최윤아"), T("*Yuna Choi*"), T("Jane *Roe*"), T("Minji Kang")};
   Diagnostics diags;
-  auto c = compose(file, test_theme(), diags);
-  const Row& rw = row(c.main()[find_block(c, "Typesetting Hangul")]);
-  std::vector<std::string> bold;
-  for (const auto& i : rw.main[1].inlines)
-    if (i.font.bold) bold.push_back(i.text);
-  EXPECT_EQ(bold, (std::vector<std::string>{"최윤아", "Yuna Choi"}));
+  EXPECT_EQ(bold_authors(compose(file, test_theme(), diags)), (std::vector<std::string>{"최윤아", "Yuna Choi"}));
 }
 
 TEST(Entries, PublicationOwnerBoldCanBeTurnedOffAndUrlIsUsedWithoutDoi) {

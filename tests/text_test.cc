@@ -1160,14 +1160,8 @@ TEST_F(TextTest, CenterAndRightAlignmentOffsetTheRuns) {
 bool is_orphan(const std::vector<Line>& lines, double width, bool justified = false) {
   if (lines.size() < 2) return false;
   const std::string last = text_of(lines.back());
-  int syllables = 0;  // Hangul syllables: U+AC00-D7A3, three bytes from EA B0 80 to ED 9E A3 in UTF-8
-  for (std::size_t i = 0; i + 2 < last.size(); ++i) {
-    const unsigned char lead = static_cast<unsigned char>(last[i]);
-    if (lead < 0xEA || lead > 0xED) continue;
-    const char32_t c = ((lead & 0x0Fu) << 12) | ((static_cast<unsigned char>(last[i + 1]) & 0x3Fu) << 6) |
-                       (static_cast<unsigned char>(last[i + 2]) & 0x3Fu);
-    if (c >= 0xAC00 && c <= 0xD7A3) ++syllables, i += 2;
-  }
+  const std::u32string chars = utf8_decode(last);
+  const auto syllables = std::count_if(chars.begin(), chars.end(), [](char32_t c) { return c >= 0xAC00 && c <= 0xD7A3; });
   return last.find(' ') == std::string::npos && (justified || syllables < 3) && lines.back().width < width / 3;
 }
 

@@ -279,12 +279,22 @@ std::vector<theme::RegionFrame> frames_of_page(std::size_t page, const std::vect
 /// title and what it heads (a break there is forbidden, and nothing grows).
 constexpr double kSectionSpaceGrowth = 1.0;
 constexpr double kEntrySpaceGrowth = 0.5;
-double growth_share(const Flow& flow, const std::vector<Chunk>& chunks, std::size_t i) {
-  if (i == 0 || i >= chunks.size() || !starts_block(chunks, i)) return 0;
+
+/// Whether a block starts at chunk `i` (0 < i < size) after a break a page may take (free, or
+/// one that leaves an entry alone): between entries or sections, not under a title.
+bool free_block_break_before(const std::vector<Chunk>& chunks, std::size_t i) {
   const BreakClass kind = chunks[i - 1].break_after;
-  if (kind != BreakClass::Free && kind != BreakClass::LoneEntry) return 0;
-  const std::vector<compose::Block>& blocks = *flow.blocks;
-  return blocks[chunks[i - 1].block].part != blocks[chunks[i].block].part ? kSectionSpaceGrowth : kEntrySpaceGrowth;
+  return starts_block(chunks, i) && (kind == BreakClass::Free || kind == BreakClass::LoneEntry);
+}
+
+/// Whether chunk `i` (0 < i) starts another section (Block::part) than the chunk before it.
+bool starts_section(const std::vector<Chunk>& chunks, const std::vector<compose::Block>& blocks, std::size_t i) {
+  return blocks[chunks[i - 1].block].part != blocks[chunks[i].block].part;
+}
+
+double growth_share(const Flow& flow, const std::vector<Chunk>& chunks, std::size_t i) {
+  if (i == 0 || i >= chunks.size() || !free_block_break_before(chunks, i)) return 0;
+  return starts_section(chunks, *flow.blocks, i) ? kSectionSpaceGrowth : kEntrySpaceGrowth;
 }
 
 /// The space above chunk `i` of a placement on its page: its first chunk's dropped, a grown
@@ -310,7 +320,7 @@ double section_space(const Flow& flow, const Placement& placed) {
   const std::vector<Chunk>& chunks = flow.chunks(placed.setting);
   double most = 0;
   for (std::size_t i = placed.range.begin + 1; i < placed.range.end; ++i)
-    if (growth_share(flow, chunks, i) == kSectionSpaceGrowth)
+    if (free_block_break_before(chunks, i) && starts_section(chunks, *flow.blocks, i))
       most = std::max(most, chunks[i].space_before * flow.space_scale);
   return most;
 }
@@ -433,11 +443,11 @@ std::size_t section_entries_from(const std::vector<Chunk>& chunks, const std::ve
 /// after a break a page may take at or a little below the column's foot (kNearFootShare), the
 /// one that leaves the least room empty where the two widths meet (beside the narrow part
 /// under the column's foot, and the column's gap above the wide part). A section's start
-/// counts half, and the column's spaces grow (growth_share) to end level with one below its
-/// foot, a quarter of the growth counted as room empty. Inside a section only where two
-/// entries or more of it go across, at a cost (kContinuedCost); none where staying narrow to
-/// the page's end (or the flow's) leaves less, or less than a tenth of the page's height
-/// under the column. Inside a section, the part set across has the section's title again
+/// counts half of a hole up to kDeepHole, and the two columns' spaces grow (growth_share) to
+/// end level at it, a quarter of the growth counted as room empty. Inside a section only where
+/// two entries or more of it go across and its title stands kLeastSectionAbove above, at a
+/// cost (kContinuedCost); none where staying narrow to the page's end (or the flow's) leaves
+/// less, or less than a tenth of the page's height under the column. Inside a section, the part set across has the section's title again
 /// with the word for continued, as at a page's top: under the column's last section it would
 /// read as that section's.
 /// The two placements, narrow then wide, how far the column grew, and where the flow stands
@@ -491,9 +501,8 @@ std::optional<Wrapped> wrap_main(Flow& flow, std::size_t index, const Cursor& cu
   constexpr double kTouching = 4;  // pt: a line's top beside the main flow's last line
   const std::vector<compose::Block>& blocks = *flow.blocks;
   for (std::size_t at = cursor.at + 1; at < narrow_end && at < chunks.size(); ++at) {
-    const BreakClass kind = chunks[at - 1].break_after;
-    if (!starts_block(chunks, at) || (kind != BreakClass::Free && kind != BreakClass::LoneEntry)) continue;
-    const bool section_starts = blocks[chunks[at - 1].block].part != blocks[chunks[at].block].part;
+    if (!free_block_break_before(chunks, at)) continue;
+    const bool section_starts = starts_section(chunks, blocks, at);
     double reach = top + used_height(chunks, {cursor.at, at}, flow.space_scale);
     // Where a section starts across the page, the two columns end level: the main flow's
     // narrow part, ending above the column's foot, has its spaces grown to meet it; the
@@ -1429,7 +1438,7 @@ void choose_last_break(std::vector<Flow>& flows, std::size_t main,
   };
   auto section_starts = [&](std::size_t at) {
     return starts_block(chunks, at) && chunks[at - 1].block < blocks.size() && chunks[at].block < blocks.size() &&
-           blocks[chunks[at - 1].block].part != blocks[chunks[at].block].part;
+           starts_section(chunks, blocks, at);
   };
   const bool stub = main_on_page(natural, pages - 1, main, theme) < least;
   if (stub && !lift_stub) return;
